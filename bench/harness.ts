@@ -1,0 +1,32 @@
+/*
+ * Benchmark harness: each case runs a function over some input bytes a few times and reports the median.
+ * Figures are printed together with a baseline measured in the same run (a plain memory copy of the same
+ * bytes), so they compare across machines as ratios.
+ */
+export interface BenchCase {
+  /** Group, e.g. `gltf`, `t3dm`. */
+  group: string;
+  /** What is measured, e.g. `read+write 17_culling/scene.glb`. */
+  name: string;
+  /** Bytes of input (for MB and MB/s). */
+  bytesIn: number;
+  /** Runs once; may return an extra unit count (e.g. megapixels) for `unitsPerSecond`. */
+  run: () => unknown | Promise<unknown>;
+  /** Label of the extra unit, e.g. `Mpx`. */
+  unit?: string;
+  /** How many units one run processes, when `unit` is set. */
+  units?: number;
+  iterations?: number;
+}
+
+export interface BenchResult {
+  group: string;
+  name: string;
+  mbIn: number;
+  ms: number;
+  mbPerSecond: number;
+  unitsPerSecond?: string;
+  peakRssMb: number;
+  /** Time of this case / time of copying the same number of bytes once, in the same run. */
+  ratioToCopy: number;
+}

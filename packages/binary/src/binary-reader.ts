@@ -1,0 +1,288 @@
+import { hex, ParseError } from './parse-error.js';
+
+/** Text encodings understood by the string readers. `shift_jis` uses the platform's TextDecoder. */
+export type TextEncodingName = 'ascii' | 'latin1' | 'utf-8' | 'shift_jis';
+
+export interface BinaryReaderOptions {
+  /** Byte order of multi-byte numbers. Default: big-endian (most formats here are GameCube/N64). */
+  littleEndian?: boolean;
+  /** Format id used in errors, e.g. `j3d`. */
+  format: string;
+  /** Section name used in errors. Default `file`. */
+  section?: string;
+  /** Absolute file offset of `bytes[0]`, so errors from sub-readers name file offsets. Default 0. */
+  base?: number;
+}
+
+const decoders = new Map<TextEncodingName, TextDecoder>();
+function decoderFor(encoding: TextEncodingName): TextDecoder {
+  let d = decoders.get(encoding);
+  if (!d) {
+    // 'ascii' in TextDecoder is windows-1252, a superset of ASCII; good enough for names.
+    d = new TextDecoder(encoding === 'ascii' ? 'latin1' : encoding);
+    decoders.set(encoding, d);
+  }
+  return d;
+}
+
+const platformLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * A bounds-checked cursor over bytes. Every read that would run past the end throws a {@link ParseError}
+ * naming the format, the section and the absolute offset, never a RangeError.
+ */
+export class BinaryReader {
+  readonly bytes: Uint8Array;
+  readonly littleEndian: boolean;
+  readonly format: string;
+  readonly section: string;
+  /** Absolute file offset of `bytes[0]`. */
+  readonly base: number;
+  /** Current position, relative to the start of this reader's bytes. */
+  offset = 0;
+  private readonly view: DataView;
+
+  constructor(bytes: Uint8Array, options: BinaryReaderOptions) {
+    this.bytes = bytes;
+    this.littleEndian = options.littleEndian ?? false;
+    this.format = options.format;
+    this.section = options.section ?? 'file';
+    this.base = options.base ?? 0;
+    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  get length(): number {
+    return this.bytes.length;
+  }
+
+  /** Bytes left after the current position. */
+  get remaining(): number {
+    return this.bytes.length - this.offset;
+  }
+
+  /** Absolute file offset of the current position. */
+  get absolute(): number {
+    return this.base + this.offset;
+  }
+
+  /** Builds a ParseError located in this reader's section, at `offset` (relative) or the current position. */
+  error(detail: string, offset = this.offset): ParseError {
+    return new ParseError({ format: this.format, section: this.section, offset: this.base + offset }, detail);
+  }
+
+  /** Throws unless `size` bytes are available at `offset` (relative; default: the current position). */
+  ensure(size: number, what = 'data', offset = this.offset): void {
+    if (!Number.isInteger(size) || size < 0) throw this.error(`${what} has an invalid size (${size})`, offset);
+    if (offset < 0 || offset > this.bytes.length) {
+      throw this.error(`${what} starts outside the ${this.section} data (at ${hex(this.base + offset)})`, offset);
+    }
+    const left = this.bytes.length - offset;
+    if (size > left) {
+      throw this.error(`${what} runs past the end of the ${this.section} data (needs ${hex(size)} bytes, ${hex(left)} left)`, offset);
+    }
+  }
+
+  /**
+   * Checks a count read from the file before anything is allocated from it: `count` elements of
+   * `elementSize` bytes must fit in what remains (from `offset`). Returns the count.
+   */
+  checkCount(count: number, elementSize: number, what: string, offset = this.offset): number {
+    if (!Number.isInteger(count) || count < 0) throw this.error(`${what}: invalid count ${count}`, offset);
+    this.ensure(count * elementSize, `${what} (${count} × ${elementSize} bytes)`, offset);
+    return count;
+  }
+
+  seek(offset: number): this {
+    if (!Number.isInteger(offset) || offset < 0 || offset > this.bytes.length) {
+      throw this.error(`seek to ${hex(this.base + offset)} is outside the ${this.section} data`, this.offset);
+    }
+    this.offset = offset;
+    return this;
+  }
+
+  skip(count: number): this {
+    this.ensure(count, 'skipped bytes');
+    this.offset += count;
+    return this;
+  }
+
+  /** Moves forward to the next multiple of `alignment` (relative to the start of this reader's bytes). */
+  align(alignment: number): this {
+    const rest = this.offset % alignment;
+    if (rest !== 0) this.skip(alignment - rest);
+    return this;
+  }
+
+  private take(size: number, what: string): number {
+    this.ensure(size, what);
+    const at = this.offset;
+    this.offset += size;
+    return at;
+  }
+
+  u8(): number {
+    return this.view.getUint8(this.take(1, 'u8'));
+  }
+  s8(): number {
+    return this.view.getInt8(this.take(1, 's8'));
+  }
+  u16(): number {
+    return this.view.getUint16(this.take(2, 'u16'), this.littleEndian);
+  }
+  s16(): number {
+    return this.view.getInt16(this.take(2, 's16'), this.littleEndian);
+  }
+  u24(): number {
+    const at = this.take(3, 'u24');
+    const b = this.bytes;
+    return this.littleEndian
+      ? b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16)
+      : (b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!;
+  }
+  u32(): number {
+    return this.view.getUint32(this.take(4, 'u32'), this.littleEndian);
+  }
+  s32(): number {
+    return this.view.getInt32(this.take(4, 's32'), this.littleEndian);
+  }
+  u64(): bigint {
+    return this.view.getBigUint64(this.take(8, 'u64'), this.littleEndian);
+  }
+  f32(): number {
+    return this.view.getFloat32(this.take(4, 'f32'), this.littleEndian);
+  }
+  f64(): number {
+    return this.view.getFloat64(this.take(8, 'f64'), this.littleEndian);
+  }
+
+  /** Reads at a relative offset without moving the cursor. */
+  u8At(offset: number): number {
+    this.ensure(1, 'u8', offset);
+    return this.view.getUint8(offset);
+  }
+  u16At(offset: number): number {
+    this.ensure(2, 'u16', offset);
+    return this.view.getUint16(offset, this.littleEndian);
+  }
+  s16At(offset: number): number {
+    this.ensure(2, 's16', offset);
+    return this.view.getInt16(offset, this.littleEndian);
+  }
+  u32At(offset: number): number {
+    this.ensure(4, 'u32', offset);
+    return this.view.getUint32(offset, this.littleEndian);
+  }
+  s32At(offset: number): number {
+    this.ensure(4, 's32', offset);
+    return this.view.getInt32(offset, this.littleEndian);
+  }
+  f32At(offset: number): number {
+    this.ensure(4, 'f32', offset);
+    return this.view.getFloat32(offset, this.littleEndian);
+  }
+
+  /** `count` bytes as a view into the file (no copy). */
+  bytesView(count: number, what = 'bytes'): Uint8Array {
+    const at = this.take(count, what);
+    return this.bytes.subarray(at, at + count);
+  }
+
+  /** A string of exactly `length` bytes, cut at the first NUL. */
+  fixedString(length: number, encoding: TextEncodingName = 'ascii'): string {
+    const raw = this.bytesView(length, 'string');
+    const nul = raw.indexOf(0);
+    return decoderFor(encoding).decode(nul < 0 ? raw : raw.subarray(0, nul));
+  }
+
+  /** A NUL-terminated string; the cursor ends after the NUL. Throws if no NUL comes within `maxLength`. */
+  cString(encoding: TextEncodingName = 'ascii', maxLength = this.remaining): string {
+    const start = this.offset;
+    const end = Math.min(this.bytes.length, start + maxLength);
+    const nul = this.bytes.subarray(start, end).indexOf(0);
+    if (nul < 0) throw this.error('string has no terminating NUL before the end of the data', start);
+    this.offset = start + nul + 1;
+    return decoderFor(encoding).decode(this.bytes.subarray(start, start + nul));
+  }
+
+  /** A NUL-terminated string at a relative offset, without moving the cursor. */
+  cStringAt(offset: number, encoding: TextEncodingName = 'ascii'): string {
+    const saved = this.offset;
+    this.seek(offset);
+    try {
+      return this.cString(encoding);
+    } finally {
+      this.offset = saved;
+    }
+  }
+
+  /**
+   * A reader over `length` bytes at relative `offset` for one section. Errors from it name `section`
+   * and absolute file offsets. Throws if the range does not fit.
+   */
+  sub(offset: number, length: number, section = this.section): BinaryReader {
+    this.ensure(length, `${section} section`, offset);
+    return new BinaryReader(this.bytes.subarray(offset, offset + length), {
+      littleEndian: this.littleEndian,
+      format: this.format,
+      section,
+      base: this.base + offset,
+    });
+  }
+
+  /** The same bytes under another section name (for errors), sharing nothing but the bytes. */
+  withSection(section: string): BinaryReader {
+    const r = new BinaryReader(this.bytes, {
+      littleEndian: this.littleEndian,
+      format: this.format,
+      section,
+      base: this.base,
+    });
+    r.offset = this.offset;
+    return r;
+  }
+
+  private typed<T>(
+    count: number,
+    size: number,
+    what: string,
+    Ctor: { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; new (length: number): T },
+    get: (view: DataView, at: number, le: boolean) => number,
+  ): T {
+    this.checkCount(count, size, what);
+    const at = this.offset;
+    this.offset += count * size;
+    const byteOffset = this.bytes.byteOffset + at;
+    if (size === 1 || (byteOffset % size === 0 && this.littleEndian === platformLittleEndian)) {
+      return new Ctor(this.bytes.buffer, byteOffset, count);
+    }
+    const out = new Ctor(count) as unknown as { [i: number]: number };
+    for (let i = 0; i < count; i++) out[i] = get(this.view, at + i * size, this.littleEndian);
+    return out as unknown as T;
+  }
+
+  /**
+   * Typed arrays of `count` elements. When the data is aligned and in the platform's byte order the result
+   * is a view into the file (no copy; do not write to it); otherwise a byte-swapped copy.
+   */
+  u8Array(count: number): Uint8Array {
+    return this.typed(count, 1, 'u8 array', Uint8Array, (v, a) => v.getUint8(a));
+  }
+  s8Array(count: number): Int8Array {
+    return this.typed(count, 1, 's8 array', Int8Array, (v, a) => v.getInt8(a));
+  }
+  u16Array(count: number): Uint16Array {
+    return this.typed(count, 2, 'u16 array', Uint16Array, (v, a, le) => v.getUint16(a, le));
+  }
+  s16Array(count: number): Int16Array {
+    return this.typed(count, 2, 's16 array', Int16Array, (v, a, le) => v.getInt16(a, le));
+  }
+  u32Array(count: number): Uint32Array {
+    return this.typed(count, 4, 'u32 array', Uint32Array, (v, a, le) => v.getUint32(a, le));
+  }
+  s32Array(count: number): Int32Array {
+    return this.typed(count, 4, 's32 array', Int32Array, (v, a, le) => v.getInt32(a, le));
+  }
+  f32Array(count: number): Float32Array {
+    return this.typed(count, 4, 'f32 array', Float32Array, (v, a, le) => v.getFloat32(a, le));
+  }
+}

@@ -1,0 +1,18 @@
+/**
+ * @retromodel/scene: the plain-data scene every format reads into and writes from, its validation,
+ * the adapter and diagnostic types, and small matrix/quaternion helpers. Imports nothing.
+ */
+export * from './types.js';
+export * from './adapter.js';
+export * from './math.js';
+export { validateScene } from './validate-scene.js';
+export {
+  createMaterial,
+  createScene,
+  nodeMatrix,
+  parentIndices,
+  sceneToJson,
+  skinPositions,
+  triangleIndices,
+  worldMatrices,
+} from './scene-utils.js';

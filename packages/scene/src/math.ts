@@ -1,0 +1,214 @@
+/*
+ * Small matrix and quaternion helpers in glTF's conventions: 4×4 matrices column-major (element (row r,
+ * column c) at index c * 4 + r), points as column vectors (M · p), quaternions [x, y, z, w].
+ */
+import type { Quat, Vec3 } from './types.js';
+
+export type Mat4 = Float64Array;
+
+export function mat4Identity(): Mat4 {
+  const m = new Float64Array(16);
+  m[0] = m[5] = m[10] = m[15] = 1;
+  return m;
+}
+
+/** A 4×4 from 12 numbers stored row by row (3 rows × 4 columns), as J3D and TMD store affine matrices. */
+export function mat4FromRowMajor3x4(rows: ArrayLike<number>, offset = 0): Mat4 {
+  const m = mat4Identity();
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) m[c * 4 + r] = rows[offset + r * 4 + c]!;
+  return m;
+}
+
+/** a · b (apply b first, then a). */
+export function mat4Multiply(a: ArrayLike<number>, b: ArrayLike<number>): Mat4 {
+  const out = new Float64Array(16);
+  for (let c = 0; c < 4; c++) {
+    for (let r = 0; r < 4; r++) {
+      let sum = 0;
+      for (let k = 0; k < 4; k++) sum += a[k * 4 + r]! * b[c * 4 + k]!;
+      out[c * 4 + r] = sum;
+    }
+  }
+  return out;
+}
+
+/** The inverse, or null when the matrix is singular. */
+export function mat4Invert(m: ArrayLike<number>): Mat4 | null {
+  const a = Array.from({ length: 16 }, (_, i) => m[i]!);
+  const [a00, a01, a02, a03, a10, a11, a12, a13, a20, a21, a22, a23, a30, a31, a32, a33] = a as [
+    number, number, number, number, number, number, number, number,
+    number, number, number, number, number, number, number, number,
+  ];
+  const b00 = a00 * a11 - a01 * a10;
+  const b01 = a00 * a12 - a02 * a10;
+  const b02 = a00 * a13 - a03 * a10;
+  const b03 = a01 * a12 - a02 * a11;
+  const b04 = a01 * a13 - a03 * a11;
+  const b05 = a02 * a13 - a03 * a12;
+  const b06 = a20 * a31 - a21 * a30;
+  const b07 = a20 * a32 - a22 * a30;
+  const b08 = a20 * a33 - a23 * a30;
+  const b09 = a21 * a32 - a22 * a31;
+  const b10 = a21 * a33 - a23 * a31;
+  const b11 = a22 * a33 - a23 * a32;
+  const det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-30) return null;
+  const d = 1 / det;
+  return new Float64Array([
+    (a11 * b11 - a12 * b10 + a13 * b09) * d,
+    (a02 * b10 - a01 * b11 - a03 * b09) * d,
+    (a31 * b05 - a32 * b04 + a33 * b03) * d,
+    (a22 * b04 - a21 * b05 - a23 * b03) * d,
+    (a12 * b08 - a10 * b11 - a13 * b07) * d,
+    (a00 * b11 - a02 * b08 + a03 * b07) * d,
+    (a32 * b02 - a30 * b05 - a33 * b01) * d,
+    (a20 * b05 - a22 * b02 + a23 * b01) * d,
+    (a10 * b10 - a11 * b08 + a13 * b06) * d,
+    (a01 * b08 - a00 * b10 - a03 * b06) * d,
+    (a30 * b04 - a31 * b02 + a33 * b00) * d,
+    (a21 * b02 - a20 * b04 - a23 * b00) * d,
+    (a11 * b07 - a10 * b09 - a12 * b06) * d,
+    (a00 * b09 - a01 * b07 + a02 * b06) * d,
+    (a31 * b01 - a30 * b03 - a32 * b00) * d,
+    (a20 * b03 - a21 * b01 + a22 * b00) * d,
+  ]);
+}
+
+/** Translation · Rotation · Scale, the matrix of a glTF node's TRS. */
+export function mat4Compose(t: Vec3 = [0, 0, 0], q: Quat = [0, 0, 0, 1], s: Vec3 = [1, 1, 1]): Mat4 {
+  const [x, y, z, w] = q;
+  const x2 = x + x;
+  const y2 = y + y;
+  const z2 = z + z;
+  const xx = x * x2;
+  const xy = x * y2;
+  const xz = x * z2;
+  const yy = y * y2;
+  const yz = y * z2;
+  const zz = z * z2;
+  const wx = w * x2;
+  const wy = w * y2;
+  const wz = w * z2;
+  const [sx, sy, sz] = s;
+  return new Float64Array([
+    (1 - (yy + zz)) * sx, (xy + wz) * sx, (xz - wy) * sx, 0,
+    (xy - wz) * sy, (1 - (xx + zz)) * sy, (yz + wx) * sy, 0,
+    (xz + wy) * sz, (yz - wx) * sz, (1 - (xx + yy)) * sz, 0,
+    t[0], t[1], t[2], 1,
+  ]);
+}
+
+/**
+ * Splits an affine matrix into translation, rotation and scale (the inverse of {@link mat4Compose}).
+ * Shear is lost; a negative determinant is put on the X scale.
+ */
+export function mat4Decompose(m: ArrayLike<number>): { translation: Vec3; rotation: Quat; scale: Vec3 } {
+  let sx = Math.hypot(m[0]!, m[1]!, m[2]!);
+  const sy = Math.hypot(m[4]!, m[5]!, m[6]!);
+  const sz = Math.hypot(m[8]!, m[9]!, m[10]!);
+  const det =
+    m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) - m[4]! * (m[1]! * m[10]! - m[2]! * m[9]!) + m[8]! * (m[1]! * m[6]! - m[2]! * m[5]!);
+  if (det < 0) sx = -sx;
+  const r = [
+    m[0]! / (sx || 1), m[1]! / (sx || 1), m[2]! / (sx || 1),
+    m[4]! / (sy || 1), m[5]! / (sy || 1), m[6]! / (sy || 1),
+    m[8]! / (sz || 1), m[9]! / (sz || 1), m[10]! / (sz || 1),
+  ];
+  return { translation: [m[12]!, m[13]!, m[14]!], rotation: quatFromMat3(r), scale: [sx, sy, sz] };
+}
+
+/** Quaternion from a column-major 3×3 rotation matrix. */
+export function quatFromMat3(r: ArrayLike<number>): Quat {
+  const m00 = r[0]!, m10 = r[1]!, m20 = r[2]!, m01 = r[3]!, m11 = r[4]!, m21 = r[5]!, m02 = r[6]!, m12 = r[7]!, m22 = r[8]!;
+  const trace = m00 + m11 + m22;
+  let q: Quat;
+  if (trace > 0) {
+    const s = 0.5 / Math.sqrt(trace + 1);
+    q = [(m21 - m12) * s, (m02 - m20) * s, (m10 - m01) * s, 0.25 / s];
+  } else if (m00 > m11 && m00 > m22) {
+    const s = 2 * Math.sqrt(1 + m00 - m11 - m22);
+    q = [0.25 * s, (m01 + m10) / s, (m02 + m20) / s, (m21 - m12) / s];
+  } else if (m11 > m22) {
+    const s = 2 * Math.sqrt(1 + m11 - m00 - m22);
+    q = [(m01 + m10) / s, 0.25 * s, (m12 + m21) / s, (m02 - m20) / s];
+  } else {
+    const s = 2 * Math.sqrt(1 + m22 - m00 - m11);
+    q = [(m02 + m20) / s, (m12 + m21) / s, 0.25 * s, (m10 - m01) / s];
+  }
+  return quatNormalize(q);
+}
+
+export function mat4TransformPoint(m: ArrayLike<number>, p: ArrayLike<number>): Vec3 {
+  const x = p[0]!, y = p[1]!, z = p[2]!;
+  return [
+    m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
+    m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
+    m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
+  ];
+}
+
+/** Applies the upper 3×3 only (no translation). */
+export function mat4TransformDirection(m: ArrayLike<number>, v: ArrayLike<number>): Vec3 {
+  const x = v[0]!, y = v[1]!, z = v[2]!;
+  return [m[0]! * x + m[4]! * y + m[8]! * z, m[1]! * x + m[5]! * y + m[9]! * z, m[2]! * x + m[6]! * y + m[10]! * z];
+}
+
+export function quatNormalize(q: Quat): Quat {
+  const len = Math.hypot(q[0], q[1], q[2], q[3]);
+  if (len === 0 || !Number.isFinite(len)) return [0, 0, 0, 1];
+  return [q[0] / len, q[1] / len, q[2] / len, q[3] / len];
+}
+
+/** a · b: rotate by b first, then by a. */
+export function quatMultiply(a: Quat, b: Quat): Quat {
+  const [ax, ay, az, aw] = a;
+  const [bx, by, bz, bw] = b;
+  return [
+    aw * bx + ax * bw + ay * bz - az * by,
+    aw * by - ax * bz + ay * bw + az * bx,
+    aw * bz + ax * by - ay * bx + az * bw,
+    aw * bw - ax * bx - ay * by - az * bz,
+  ];
+}
+
+export function quatFromAxisAngle(axis: Vec3, angle: number): Quat {
+  const s = Math.sin(angle / 2);
+  return [axis[0] * s, axis[1] * s, axis[2] * s, Math.cos(angle / 2)];
+}
+
+/**
+ * Rotation from Euler angles in radians. `order` names the axes in the order they are applied to a vector:
+ * `'XYZ'` rotates about X first, then Y, then Z (matrix Rz · Ry · Rx, as J3D and most DCC exports store).
+ */
+export function quatFromEuler(x: number, y: number, z: number, order: 'XYZ' | 'ZYX' = 'XYZ'): Quat {
+  const qx = quatFromAxisAngle([1, 0, 0], x);
+  const qy = quatFromAxisAngle([0, 1, 0], y);
+  const qz = quatFromAxisAngle([0, 0, 1], z);
+  return order === 'XYZ' ? quatMultiply(qz, quatMultiply(qy, qx)) : quatMultiply(qx, quatMultiply(qy, qz));
+}
+
+/** Spherical interpolation along the shorter arc. */
+export function quatSlerp(a: Quat, b: Quat, t: number): Quat {
+  let [bx, by, bz, bw] = b;
+  let cos = a[0] * bx + a[1] * by + a[2] * bz + a[3] * bw;
+  if (cos < 0) {
+    cos = -cos;
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+    bw = -bw;
+  }
+  if (cos > 0.9995) {
+    return quatNormalize([a[0] + (bx - a[0]) * t, a[1] + (by - a[1]) * t, a[2] + (bz - a[2]) * t, a[3] + (bw - a[3]) * t]);
+  }
+  const theta = Math.acos(cos);
+  const sin = Math.sin(theta);
+  const wa = Math.sin((1 - t) * theta) / sin;
+  const wb = Math.sin(t * theta) / sin;
+  return [a[0] * wa + bx * wb, a[1] * wa + by * wb, a[2] * wa + bz * wb, a[3] * wa + bw * wb];
+}
+
+/** Rotates a vector by a unit quaternion. */
+export function quatRotate(q: Quat, v: Vec3): Vec3 {
+  return mat4TransformDirection(mat4Compose([0, 0, 0], q, [1, 1, 1]), v);
+}

@@ -1,0 +1,122 @@
+import { mat4Compose, mat4Identity, mat4Multiply, mat4TransformPoint, type Mat4 } from './math.js';
+import type { Material, Primitive, Scene, SceneNode } from './types.js';
+
+/** An empty scene, ready to be filled. */
+export function createScene(asset: Scene['asset'] = {}): Scene {
+  return {
+    asset,
+    roots: [],
+    nodes: [],
+    meshes: [],
+    materials: [],
+    textures: [],
+    images: [],
+    samplers: [],
+    skins: [],
+    animations: [],
+    lodGroups: [],
+  };
+}
+
+/** A material with glTF's defaults, except that retro surfaces are not metallic. */
+export function createMaterial(fields: Partial<Material> = {}): Material {
+  return {
+    baseColorFactor: [1, 1, 1, 1],
+    metallicFactor: 0,
+    roughnessFactor: 1,
+    vertexColors: false,
+    alphaMode: 'OPAQUE',
+    doubleSided: false,
+    unlit: false,
+    ...fields,
+  };
+}
+
+/** The node's local matrix from its TRS. */
+export function nodeMatrix(node: SceneNode): Mat4 {
+  return mat4Compose(node.translation, node.rotation, node.scale);
+}
+
+/** Every node's parent index (-1 for none). */
+export function parentIndices(scene: Scene): number[] {
+  const parents = new Array<number>(scene.nodes.length).fill(-1);
+  scene.nodes.forEach((node, i) => {
+    for (const c of node.children) parents[c] = i;
+  });
+  return parents;
+}
+
+/** Every node's world matrix (model space), from the roots down. */
+export function worldMatrices(scene: Scene): Mat4[] {
+  const world: Mat4[] = scene.nodes.map(() => mat4Identity());
+  const visit = (index: number, parent: Mat4) => {
+    const node = scene.nodes[index]!;
+    world[index] = mat4Multiply(parent, nodeMatrix(node));
+    for (const c of node.children) visit(c, world[index]!);
+  };
+  const parents = parentIndices(scene);
+  parents.forEach((p, i) => {
+    if (p === -1) visit(i, mat4Identity());
+  });
+  return world;
+}
+
+/**
+ * Positions of a skinned primitive as a renderer would draw them in the current pose (node TRS):
+ * Σ weight · world(joint) · inverseBind(joint) · position. For checking that a skin reproduces its source.
+ */
+export function skinPositions(scene: Scene, skinIndex: number, primitive: Primitive): Float32Array {
+  const skin = scene.skins[skinIndex]!;
+  const world = worldMatrices(scene);
+  const jointMatrices = skin.joints.map((j, k) => mat4Multiply(world[j]!, skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16)));
+  const pos = primitive.attributes.POSITION.array;
+  const joints = primitive.attributes.JOINTS_0!.array;
+  const weights = primitive.attributes.WEIGHTS_0!.array;
+  const out = new Float32Array(pos.length);
+  for (let v = 0; v < pos.length / 3; v++) {
+    const p = [pos[v * 3]!, pos[v * 3 + 1]!, pos[v * 3 + 2]!];
+    for (let k = 0; k < 4; k++) {
+      const w = weights[v * 4 + k]!;
+      if (w === 0) continue;
+      const q = mat4TransformPoint(jointMatrices[joints[v * 4 + k]!]!, p);
+      out[v * 3] = out[v * 3]! + w * q[0];
+      out[v * 3 + 1] = out[v * 3 + 1]! + w * q[1];
+      out[v * 3 + 2] = out[v * 3 + 2]! + w * q[2];
+    }
+  }
+  return out;
+}
+
+/** Triangles of a primitive as index triples (strips and fans unrolled, winding kept). */
+export function triangleIndices(primitive: Primitive): Uint32Array {
+  const count = primitive.indices ? primitive.indices.length : primitive.attributes.POSITION.array.length / 3;
+  const at = (i: number) => (primitive.indices ? primitive.indices[i]! : i);
+  const out: number[] = [];
+  if (primitive.mode === 'TRIANGLES') for (let i = 0; i + 2 < count; i += 3) out.push(at(i), at(i + 1), at(i + 2));
+  else if (primitive.mode === 'TRIANGLE_STRIP') {
+    for (let i = 0; i + 2 < count; i++) {
+      if (i % 2 === 0) out.push(at(i), at(i + 1), at(i + 2));
+      else out.push(at(i + 1), at(i), at(i + 2));
+    }
+  } else if (primitive.mode === 'TRIANGLE_FAN') for (let i = 1; i + 1 < count; i++) out.push(at(0), at(i), at(i + 1));
+  return Uint32Array.from(out);
+}
+
+/**
+ * The scene as JSON-safe data: typed arrays become `{ type, length, data }` arrays, so golden files and
+ * diffs stay readable. `maxArray` shortens long arrays to their first elements (the length stays exact).
+ */
+export function sceneToJson(value: unknown, maxArray = Number.POSITIVE_INFINITY): unknown {
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+    const arr = value as unknown as ArrayLike<number>;
+    const data = Array.from({ length: Math.min(arr.length, maxArray) }, (_, i) => Number(arr[i]));
+    return { type: value.constructor.name, length: arr.length, data };
+  }
+  if (Array.isArray(value)) return value.map((v) => sceneToJson(v, maxArray));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = sceneToJson(v, maxArray);
+    return out;
+  }
+  return value;
+}

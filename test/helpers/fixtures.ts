@@ -1,0 +1,51 @@
+/*
+ * Where the shared fixtures live: ../shared/fixtures beside the repository, or RETROMODEL_FIXTURES.
+ * They are read in place and never copied into the repository. When the folder is absent, tests that need
+ * it are skipped with a message saying so (in CI it is always present).
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Absolute path of the shared fixtures folder. */
+export const fixturesDir = resolve(process.env.RETROMODEL_FIXTURES ?? join(repoRoot, '..', 'shared', 'fixtures'));
+
+/** True when the shared fixtures are present. */
+export const haveFixtures = existsSync(fixturesDir);
+
+if (!haveFixtures) {
+  console.warn(`[retromodel tests] shared fixtures not found at ${fixturesDir}: tests that need them are skipped (set RETROMODEL_FIXTURES).`);
+}
+
+/** Absolute path of a fixture, e.g. `fixture('j3d', 'x.bdl')`. */
+export function fixture(...parts: string[]): string {
+  return join(fixturesDir, ...parts);
+}
+
+/** The bytes of a fixture as a Uint8Array. */
+export function readFixture(...parts: string[]): Uint8Array {
+  const buf = readFileSync(fixture(...parts));
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+}
+
+/** Every file below a fixture folder whose name matches `pattern`, as paths relative to the fixtures root. */
+export function listFixtures(folder: string, pattern: RegExp): string[] {
+  if (!haveFixtures) return [];
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(fixturesDir, rel)).sort()) {
+      const child = join(rel, name);
+      if (statSync(join(fixturesDir, child)).isDirectory()) walk(child);
+      else if (pattern.test(name)) out.push(child);
+    }
+  };
+  walk(folder);
+  return out;
+}
+
+/** Path of a file in the repository. */
+export function repoPath(...parts: string[]): string {
+  return join(repoRoot, ...parts);
+}
