@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createMaterial,
+  createScene,
+  mat4Compose,
+  mat4Invert,
+  quatFromAxisAngle,
+  sceneToJson,
+  skinPositions,
+  triangleIndices,
+  validateScene,
+  worldMatrices,
+  type Scene,
+} from '../src/index.js';
+
+/** A small sound scene: two joints, a skinned triangle, a textured material, an animation, a LOD group. */
+function goodScene(): Scene {
+  const s = createScene({ sourceFormat: 'test' });
+  s.nodes.push(
+    { name: 'root', children: [1], translation: [0, 1, 0] },
+    { name: 'child', children: [], rotation: quatFromAxisAngle([0, 0, 1], Math.PI / 2) },
+    { name: 'mesh', children: [], mesh: 0, skin: 0 },
+    { name: 'lod1', children: [], mesh: 0, skin: 0 },
+  );
+  s.roots.push(0, 2);
+  s.meshes.push({
+    primitives: [
+      {
+        mode: 'TRIANGLES',
+        attributes: {
+          POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+          TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
+          JOINTS_0: { array: new Uint8Array([0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0]), itemSize: 4 },
+          WEIGHTS_0: { array: new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 0.5, 0.5, 0, 0]), itemSize: 4 },
+        },
+        indices: new Uint16Array([0, 1, 2]),
+        material: 0,
+      },
+    ],
+  });
+  s.materials.push(createMaterial({ baseColorTexture: { texture: 0, texCoord: 0 } }));
+  s.textures.push({ image: 0, sampler: 0 });
+  s.images.push({ kind: 'rgba8', width: 1, height: 1, pixels: new Uint8Array(4) });
+  s.samplers.push({ wrapS: 'REPEAT', wrapT: 'MIRRORED_REPEAT' });
+  const world = worldMatrices(s);
+  const ibm = new Float32Array(32);
+  ibm.set(mat4Invert(world[0]!)!, 0);
+  ibm.set(mat4Invert(world[1]!)!, 16);
+  s.skins.push({ joints: [0, 1], inverseBindMatrices: ibm, skeleton: 0 });
+  s.animations.push({
+    name: 'spin',
+    channels: [{ node: 1, path: 'rotation', sampler: 0 }],
+    samplers: [{ input: new Float32Array([0, 1]), output: new Float32Array([0, 0, 0, 1, 0, 0, 1, 0]), interpolation: 'LINEAR' }],
+  });
+  s.lodGroups.push({ levels: [2, 3], distances: [0, 10] });
+  return s;
+}
+
+const codes = (s: Scene) => validateScene(s).map((d) => d.code);
+
+describe('validateScene', () => {
+  it('accepts a sound scene, which also survives structuredClone', () => {
+    const s = goodScene();
+    expect(validateScene(s)).toEqual([]);
+    expect(validateScene(structuredClone(s))).toEqual([]);
+  });
+
+  // Each breakage and the code it must produce.
+  const breakages: [string, (s: Scene) => void, string][] = [
+    ['bad root', (s) => s.roots.push(9), 'scene/bad-root'],
+    ['bad child', (s) => s.nodes[0]!.children.push(42), 'scene/bad-child'],
+    ['two parents', (s) => s.nodes[2]!.children.push(1), 'scene/two-parents'],
+    ['cycle', (s) => s.nodes[1]!.children.push(0), 'scene/cycle'],
+    ['root with parent', (s) => s.roots.push(1), 'scene/root-has-parent'],
+    ['bad mesh', (s) => (s.nodes[2]!.mesh = 5), 'scene/bad-mesh'],
+    ['bad skin', (s) => (s.nodes[2]!.skin = 5), 'scene/bad-skin'],
+    ['skin without mesh', (s) => (s.nodes[0]!.skin = 0), 'scene/skin-without-mesh'],
+    ['non-unit rotation', (s) => (s.nodes[1]!.rotation = [0, 0, 0, 2]), 'scene/rotation-not-unit'],
+    ['NaN translation', (s) => (s.nodes[0]!.translation = [Number.NaN, 0, 0]), 'scene/non-finite-transform'],
+    ['skin without weights', (s) => delete s.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0, 'scene/skin-without-weights'],
+    ['attribute length', (s) => (s.meshes[0]!.primitives[0]!.attributes.TEXCOORD_0!.array = new Float32Array(4)), 'scene/attribute-length'],
+    ['item size', (s) => (s.meshes[0]!.primitives[0]!.attributes.TEXCOORD_0!.itemSize = 3), 'scene/bad-item-size'],
+    ['NaN position', (s) => (s.meshes[0]!.primitives[0]!.attributes.POSITION.array[0] = Number.NaN), 'scene/non-finite'],
+    ['float joints', (s) => (s.meshes[0]!.primitives[0]!.attributes.JOINTS_0!.array = new Float32Array(12)), 'scene/float-joints'],
+    ['weights', (s) => (s.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0!.array[0] = 0.5), 'scene/weights-not-normalized'],
+    ['index range', (s) => (s.meshes[0]!.primitives[0]!.indices = new Uint16Array([0, 1, 3])), 'scene/index-out-of-range'],
+    ['triangle count', (s) => (s.meshes[0]!.primitives[0]!.indices = new Uint16Array([0, 1])), 'scene/triangle-count'],
+    ['bad material', (s) => (s.meshes[0]!.primitives[0]!.material = 3), 'scene/bad-material'],
+    ['bad texture', (s) => (s.materials[0]!.baseColorTexture!.texture = 2), 'scene/bad-texture'],
+    ['bad texcoord', (s) => (s.materials[0]!.baseColorTexture!.texCoord = -1), 'scene/bad-texcoord'],
+    ['bad colour', (s) => (s.materials[0]!.baseColorFactor = [1, Number.POSITIVE_INFINITY, 1, 1]), 'scene/non-finite-color'],
+    ['bad cutoff', (s) => Object.assign(s.materials[0]!, { alphaMode: 'MASK', alphaCutoff: -1 }), 'scene/bad-cutoff'],
+    ['bad image', (s) => (s.textures[0]!.image = 1), 'scene/bad-image'],
+    ['bad sampler', (s) => (s.textures[0]!.sampler = 1), 'scene/bad-sampler'],
+    ['pixels', (s) => (s.images[0] = { kind: 'rgba8', width: 2, height: 1, pixels: new Uint8Array(4) }), 'scene/bad-pixels'],
+    ['empty encoded', (s) => (s.images[0] = { kind: 'encoded', mimeType: 'image/png', data: new Uint8Array() }), 'scene/empty-image'],
+    ['bad joint', (s) => (s.skins[0]!.joints[1] = 7), 'scene/bad-joint'],
+    ['ibm count', (s) => (s.skins[0]!.inverseBindMatrices = new Float32Array(16)), 'scene/bad-ibm-count'],
+    ['bad skeleton', (s) => (s.skins[0]!.skeleton = 99), 'scene/bad-skeleton'],
+    ['times', (s) => (s.animations[0]!.samplers[0]!.input = new Float32Array([1, 1])), 'scene/times-not-increasing'],
+    ['negative time', (s) => (s.animations[0]!.samplers[0]!.input = new Float32Array([-1, 1])), 'scene/negative-time'],
+    ['no keys', (s) => Object.assign(s.animations[0]!.samplers[0]!, { input: new Float32Array(), output: new Float32Array() }), 'scene/no-keys'],
+    ['anim target', (s) => (s.animations[0]!.channels[0]!.node = 12), 'scene/bad-target'],
+    ['anim sampler', (s) => (s.animations[0]!.channels[0]!.sampler = 1), 'scene/bad-sampler'],
+    ['output count', (s) => (s.animations[0]!.samplers[0]!.interpolation = 'CUBICSPLINE'), 'scene/bad-output-count'],
+    ['lod node', (s) => s.lodGroups[0]!.levels.push(20), 'scene/bad-lod'],
+    ['lod distances', (s) => s.lodGroups[0]!.distances!.push(3), 'scene/bad-lod-distances'],
+  ];
+  for (const [what, breakIt, code] of breakages) {
+    it(`reports ${what} as ${code}`, () => {
+      const s = goodScene();
+      breakIt(s);
+      expect(codes(s)).toContain(code);
+      expect(validateScene(s).every((d) => d.message.length > 0)).toBe(true);
+    });
+  }
+});
+
+describe('scene utilities', () => {
+  it('world matrices follow the hierarchy', () => {
+    const s = goodScene();
+    const w = worldMatrices(s);
+    expect(Array.from(w[1]!.subarray(12, 15))).toEqual([0, 1, 0]);
+  });
+
+  it('skinning the bind pose with inverse(world) IBMs returns the positions unchanged', () => {
+    const s = goodScene();
+    const p = s.meshes[0]!.primitives[0]!;
+    const skinned = skinPositions(s, 0, p);
+    for (let i = 0; i < skinned.length; i++) expect(skinned[i]).toBeCloseTo(p.attributes.POSITION.array[i]!, 5);
+    // Move the child joint: vertex 1 (fully on the child) moves, vertex 0 (fully on the root) does not.
+    s.nodes[1]!.translation = [0, 0, 5];
+    const moved = skinPositions(s, 0, p);
+    expect(moved[2]).toBeCloseTo(0, 5);
+    expect(moved[5]).toBeCloseTo(5, 5);
+    expect(moved[8]).toBeCloseTo(2.5, 5);
+    expect(mat4Compose()[15]).toBe(1);
+  });
+
+  it('unrolls strips and fans with their winding', () => {
+    const pos = { array: new Float32Array(15), itemSize: 3 };
+    expect(Array.from(triangleIndices({ mode: 'TRIANGLE_STRIP', attributes: { POSITION: pos } }))).toEqual([0, 1, 2, 2, 1, 3, 2, 3, 4]);
+    expect(Array.from(triangleIndices({ mode: 'TRIANGLE_FAN', attributes: { POSITION: pos } }))).toEqual([0, 1, 2, 0, 2, 3, 0, 3, 4]);
+    expect(Array.from(triangleIndices({ mode: 'TRIANGLES', attributes: { POSITION: pos }, indices: new Uint16Array([4, 3, 2]) }))).toEqual([4, 3, 2]);
+  });
+
+  it('dumps typed arrays as JSON-safe objects', () => {
+    const json = sceneToJson({ a: new Uint16Array([1, 2, 3]), b: undefined, c: [new Float32Array([0.5])] }, 2) as Record<string, unknown>;
+    expect(json).toEqual({ a: { type: 'Uint16Array', length: 3, data: [1, 2] }, c: [{ type: 'Float32Array', length: 1, data: [0.5] }] });
+    expect(JSON.parse(JSON.stringify(sceneToJson(goodScene())))).toBeTruthy();
+  });
+});
