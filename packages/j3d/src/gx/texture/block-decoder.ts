@@ -1,0 +1,10 @@
+/*
+ * The shape shared by the per-format block decoders: one GX block (tile) in, its pixels out as RGBA8, row-major,
+ * `blockWidth × blockHeight` pixels, whole block (the caller crops blocks that overhang the picture).
+ */
+
+/**
+ * Decodes the block whose bytes start at `data[src]` into `tile` (RGBA8, `blockWidth × blockHeight` pixels,
+ * row-major). `palette` is the decoded palette (RGBA8 per entry) for the colour-indexed formats, else empty.
+ */
+export type BlockDecoder = (data: Uint8Array, src: number, tile: Uint8Array, palette: Uint8Array) => void;

@@ -1,0 +1,108 @@
+/*
+ * GX texture decoding to RGBA8 (spec j3d.md §11.3): walks the blocks of one image level in row-major order,
+ * decodes each whole block with its format's block decoder and keeps the pixels that fall inside the picture
+ * (blocks overhanging the right or bottom edge are stored in full; their outside pixels are skipped).
+ * Everything is checked before the output is allocated: the format id, the size, that the data holds every
+ * block, and for C4/C8/C14X2 that a palette in a known format is given.
+ */
+import { hex, ParseError, type ParseErrorLocation } from '@retromodel/binary';
+import type { BlockDecoder } from './block-decoder.js';
+import { decodeCmprBlock } from './decode-cmpr.js';
+import { decodeRgb5a3Block, decodeRgb565Block, decodeRgba8Block } from './decode-direct-color.js';
+import { decodeC4Block, decodeC8Block, decodeC14x2Block } from './decode-indexed.js';
+import { decodeI4Block, decodeI8Block, decodeIa4Block, decodeIa8Block } from './decode-intensity.js';
+import {
+  GxPaletteFormat,
+  GxTextureFormat,
+  gxFormatName,
+  gxPaletteFormatName,
+  gxTextureByteSize,
+  requireGxFormatLayout,
+} from './formats.js';
+import { decodePalette } from './palette.js';
+
+const blockDecoders = new Map<number, BlockDecoder>([
+  [GxTextureFormat.I4, decodeI4Block],
+  [GxTextureFormat.I8, decodeI8Block],
+  [GxTextureFormat.IA4, decodeIa4Block],
+  [GxTextureFormat.IA8, decodeIa8Block],
+  [GxTextureFormat.RGB565, decodeRgb565Block],
+  [GxTextureFormat.RGB5A3, decodeRgb5a3Block],
+  [GxTextureFormat.RGBA8, decodeRgba8Block],
+  [GxTextureFormat.C4, decodeC4Block],
+  [GxTextureFormat.C8, decodeC8Block],
+  [GxTextureFormat.C14X2, decodeC14x2Block],
+  [GxTextureFormat.CMPR, decodeCmprBlock],
+]);
+
+/** One image level to decode. */
+export interface GxTextureInput {
+  /** A {@link GxTextureFormat} id. */
+  format: number;
+  width: number;
+  height: number;
+  /** The level's data, starting at its first block (more bytes after it are ignored). */
+  data: Uint8Array;
+  /** For C4/C8/C14X2: the palette's format ({@link GxPaletteFormat}) and entries (big-endian u16 each). */
+  palette?: { format: number; data: Uint8Array };
+  /** Section named in errors. Default `TEX1`. */
+  section?: string;
+  /** Absolute file offset of `data[0]`, named in errors. Default 0. */
+  offset?: number;
+}
+
+/**
+ * Decodes one level of a GX texture to RGBA8: `width × height × 4` bytes, rows from the top, 4 bytes (R, G, B, A)
+ * a pixel. Throws a ParseError (format `j3d`, the given section, default `TEX1`) for an unknown format, a size
+ * below 1 pixel, data shorter than the level's blocks, or a colour-indexed format without a usable palette.
+ */
+export function decodeGxTexture(input: GxTextureInput): Uint8Array {
+  const { format, width, height, data } = input;
+  const location: ParseErrorLocation = { format: 'j3d', section: input.section ?? 'TEX1', offset: input.offset ?? 0 };
+  const layout = requireGxFormatLayout(format, location);
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+    throw new ParseError(location, `${layout.name} texture has no pixels (size ${width}×${height})`);
+  }
+  const size = gxTextureByteSize(format, width, height);
+  if (data.length < size) {
+    throw new ParseError(
+      location,
+      `${layout.name} ${width}×${height} image data runs past the end of the ${location.section} data (needs ${hex(size)} bytes, ${hex(data.length)} left)`,
+    );
+  }
+  const palette = layout.paletted ? checkedPalette(input, location) : new Uint8Array(0);
+
+  const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
+  const decodeBlock = blockDecoders.get(format)!;
+  const out = new Uint8Array(width * height * 4);
+  const tile = new Uint8Array(bw * bh * 4);
+  let src = 0;
+  for (let by = 0; by < height; by += bh) {
+    const rows = Math.min(bh, height - by);
+    for (let bx = 0; bx < width; bx += bw) {
+      decodeBlock(data, src, tile, palette);
+      src += blockBytes;
+      const rowBytes = Math.min(bw, width - bx) * 4;
+      for (let y = 0; y < rows; y++) {
+        out.set(tile.subarray(y * bw * 4, y * bw * 4 + rowBytes), ((by + y) * width + bx) * 4);
+      }
+    }
+  }
+  return out;
+}
+
+function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Uint8Array {
+  const name = gxFormatName(input.format);
+  const palette = input.palette;
+  if (!palette || palette.data.length < 2) {
+    throw new ParseError(location, `${name} texture has no palette (colour-indexed textures need one)`);
+  }
+  const known: number[] = Object.values(GxPaletteFormat);
+  if (!known.includes(palette.format)) {
+    throw new ParseError(
+      location,
+      `palette format ${gxPaletteFormatName(palette.format)} is not a GX palette format (0 IA8, 1 RGB565, 2 RGB5A3)`,
+    );
+  }
+  return decodePalette(palette.format as GxPaletteFormat, palette.data);
+}

@@ -1,0 +1,18 @@
+/*
+ * GX textures (GameCube/Wii): format ids, block layout, sizes and mip chains, and decoding of every format to
+ * RGBA8. Format knowledge is in the block comment at the top of each file: formats.ts (ids, blocks, sizes,
+ * mips), colors.ts (16-bit colour encodings), palette.ts (TLUTs), decode-intensity.ts, decode-direct-color.ts,
+ * decode-indexed.ts, decode-cmpr.ts and decode-gx-texture.ts (block walking and checks).
+ */
+export { decodeGxTexture, type GxTextureInput } from './decode-gx-texture.js';
+export {
+  type GxFormatLayout,
+  type GxMipLevel,
+  GxPaletteFormat,
+  GxTextureFormat,
+  gxFormatLayout,
+  gxFormatName,
+  gxMipChain,
+  gxPaletteFormatName,
+  gxTextureByteSize,
+} from './formats.js';
