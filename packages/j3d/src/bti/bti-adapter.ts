@@ -1,0 +1,73 @@
+/*
+ * The `.bti` format adapter: a bare GX texture (one 32-byte header at 0, then palette and image data). BTI has
+ * no magic number, so it is detected by its extension only. `read` gives the texture-on-a-quad scene of
+ * btiToScene; `info` lists the header, palette and image data without decoding pixels.
+ */
+import { BinaryReader, hex, ParseError } from '@retromodel/binary';
+import type { FileInfo, FileSection, FormatAdapter, ReadOptions, ReadResult } from '@retromodel/scene';
+import { gxFormatLayout, gxFormatName, gxMipChain, gxPaletteFormatName } from '../gx/texture/formats.js';
+import { BTI_HEADER_SIZE, btiFilterName, btiHeaderDiagnostics, readBtiHeader } from './bti-header.js';
+import { btiToScene } from './bti-to-scene.js';
+import { readBti } from './read-bti.js';
+
+const wrapNames = ['CLAMP', 'REPEAT', 'MIRROR'];
+
+function baseName(fileName: string | undefined): string | undefined {
+  if (!fileName) return undefined;
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
+}
+
+function readBtiScene(bytes: Uint8Array, options: ReadOptions): ReadResult {
+  const file = readBti(bytes);
+  const serious = file.diagnostics.find((d) => d.severity !== 'info');
+  if (options.strict && serious) throw new ParseError({ format: 'j3d', section: 'BTI', offset: 0 }, serious.message);
+  const scene = btiToScene(file, { name: baseName(options.fileName) });
+  if (options.fileName) scene.asset.sourceName = options.fileName;
+  return { scene, diagnostics: file.diagnostics };
+}
+
+function btiInfo(bytes: Uint8Array): FileInfo {
+  const reader = new BinaryReader(bytes, { format: 'j3d', section: 'BTI' });
+  const header = readBtiHeader(reader, 0);
+  const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
+  const size = levels.reduce((sum, level) => sum + level.size, 0);
+  reader.ensure(size, 'image data', header.dataOffset);
+  const sections: FileSection[] = [
+    {
+      name: 'header',
+      offset: 0,
+      size: BTI_HEADER_SIZE,
+      detail:
+        `${gxFormatName(header.format)} ${header.width}×${header.height}, wrap ${wrapNames[header.wrapS]}/${wrapNames[header.wrapT]}, ` +
+        `filter ${btiFilterName(header.minFilter)}/${btiFilterName(header.magFilter)}, alpha ${header.alphaEnabled}`,
+    },
+  ];
+  if (gxFormatLayout(header.format)?.paletted) {
+    reader.ensure(header.paletteCount * 2, 'palette', header.paletteOffset);
+    sections.push({
+      name: 'palette',
+      offset: header.paletteOffset,
+      size: header.paletteCount * 2,
+      detail: `${header.paletteCount} ${gxPaletteFormatName(header.paletteFormat)} entries`,
+    });
+  }
+  sections.push({
+    name: 'image',
+    offset: header.dataOffset,
+    size,
+    detail: levels
+      .map((level) => `${level.width}×${level.height} @${hex(header.dataOffset + level.offset)}`)
+      .join(', '),
+  });
+  return { format: 'bti', version: gxFormatName(header.format), sections, diagnostics: btiHeaderDiagnostics(header) };
+}
+
+/** Format adapter for `.bti` textures (extension only: BTI has no magic number). */
+export const btiAdapter = {
+  id: 'bti',
+  name: 'Nintendo GameCube/Wii BTI texture',
+  extensions: ['.bti'],
+  read: readBtiScene,
+  info: btiInfo,
+} satisfies FormatAdapter;

@@ -1,0 +1,104 @@
+/*
+ * A `.bti` texture as a scene: one RGBA8 image (with its mip levels), one sampler from the header, one texture,
+ * one unlit double-sided material using it, and a quad mesh showing it, so the result is viewable as a model.
+ *
+ * The quad lies in the XY plane facing +Z, centred on the origin, with the texture's aspect ratio and its longer
+ * side 1 unit long. The texture's top-left pixel is at the quad's top-left corner (GX and glTF both put UV (0, 0)
+ * at the image's first pixel). The material's alpha mode follows the decoded pixels: all opaque -> OPAQUE, only
+ * 0 and 255 -> MASK (cutoff 0.5), anything else -> BLEND. (I4/I8 carry their intensity in alpha, so they show as
+ * BLEND.) The header is kept under `extras.gx` of the texture.
+ */
+import { type AlphaMode, createMaterial, createScene, type Scene } from '@retromodel/scene';
+import { gxFormatLayout, gxFormatName, gxPaletteFormatName } from '../gx/texture/formats.js';
+import { btiSampler } from './bti-sampler.js';
+import type { BtiFile } from './read-bti.js';
+
+export interface BtiToSceneOptions {
+  /** Name for the image, texture, material, mesh and node (e.g. the file's base name). Default `texture`. */
+  name?: string;
+}
+
+function alphaModeOf(pixels: Uint8Array): AlphaMode {
+  let mode: AlphaMode = 'OPAQUE';
+  for (let i = 3; i < pixels.length; i += 4) {
+    const a = pixels[i]!;
+    if (a === 255) continue;
+    if (a !== 0) return 'BLEND';
+    mode = 'MASK';
+  }
+  return mode;
+}
+
+/**
+ * The scene for a `.bti` file: image, sampler, texture, a material using it and a unit quad mesh (longer side
+ * 1, texture's aspect ratio, facing +Z) on one root node.
+ */
+export function btiToScene(file: BtiFile, options: BtiToSceneOptions = {}): Scene {
+  const name = options.name ?? 'texture';
+  const { header, image } = file;
+  const scene = createScene({ sourceFormat: 'bti' });
+  scene.name = name;
+  scene.images.push({
+    kind: 'rgba8',
+    name,
+    width: image.width,
+    height: image.height,
+    pixels: image.pixels,
+    ...(image.mipmaps.length > 0 ? { mipmaps: image.mipmaps } : {}),
+  });
+  scene.samplers.push(btiSampler(header));
+  const formatName = gxFormatName(header.format);
+  const paletted = gxFormatLayout(header.format)?.paletted === true;
+  scene.textures.push({
+    name,
+    image: 0,
+    sampler: 0,
+    extras: {
+      gx: {
+        format: paletted ? `${formatName} (${gxPaletteFormatName(header.paletteFormat)})` : formatName,
+        header: { ...header },
+      },
+    },
+  });
+  const alphaMode = alphaModeOf(image.pixels);
+  scene.materials.push(
+    createMaterial({
+      name,
+      baseColorTexture: { texture: 0, texCoord: 0 },
+      alphaMode,
+      ...(alphaMode === 'MASK' ? { alphaCutoff: 0.5 } : {}),
+      doubleSided: true,
+      unlit: true,
+    }),
+  );
+  scene.meshes.push(quadMesh(name, image.width, image.height));
+  scene.nodes.push({ name, children: [], mesh: 0 });
+  scene.roots.push(0);
+  return scene;
+}
+
+function quadMesh(name: string, width: number, height: number): Scene['meshes'][number] {
+  const longer = Math.max(width, height);
+  const hx = width / longer / 2;
+  const hy = height / longer / 2;
+  // Bottom-left, bottom-right, top-right, top-left; UV v grows downwards from the image's top row.
+  const positions = new Float32Array([-hx, -hy, 0, hx, -hy, 0, hx, hy, 0, -hx, hy, 0]);
+  const normals = new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
+  const uvs = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
+  return {
+    name,
+    primitives: [
+      {
+        attributes: {
+          POSITION: { array: positions, itemSize: 3 },
+          NORMAL: { array: normals, itemSize: 3 },
+          TEXCOORD_0: { array: uvs, itemSize: 2 },
+        },
+        indices: new Uint16Array([0, 1, 2, 0, 2, 3]),
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ],
+    extras: { bti: { previewQuad: true } },
+  };
+}
