@@ -16,7 +16,9 @@ export const fixturesDir = resolve(process.env.RETROMODEL_FIXTURES ?? join(repoR
 export const haveFixtures = existsSync(fixturesDir);
 
 if (!haveFixtures) {
-  console.warn(`[retromodel tests] shared fixtures not found at ${fixturesDir}: tests that need them are skipped (set RETROMODEL_FIXTURES).`);
+  console.warn(
+    `[retromodel tests] shared fixtures not found at ${fixturesDir}: tests that need them are skipped (set RETROMODEL_FIXTURES).`,
+  );
 }
 
 /** Absolute path of a fixture, e.g. `fixture('j3d', 'x.bdl')`. */

@@ -25,7 +25,11 @@ export function truncationLengths(length: number, steps = 64): number[] {
 }
 
 /** Copies of `bytes` with 1 to 4 bytes changed each (random values, or 0x00/0xFF extremes). */
-export function* mutations(bytes: Uint8Array, count: number, seed = 1): Generator<{ index: number; bytes: Uint8Array }> {
+export function* mutations(
+  bytes: Uint8Array,
+  count: number,
+  seed = 1,
+): Generator<{ index: number; bytes: Uint8Array }> {
   const rnd = seededRandom(seed);
   for (let i = 0; i < count; i++) {
     const copy = bytes.slice();
@@ -49,6 +53,8 @@ export async function expectCleanOutcome(parse: () => unknown, what: string): Pr
     return 'ok';
   } catch (e) {
     if (e instanceof ParseError) return 'error';
-    expect.fail(`${what}: threw ${e instanceof Error ? `${e.name}: ${e.message}\n${e.stack}` : String(e)} instead of a ParseError`);
+    expect.fail(
+      `${what}: threw ${e instanceof Error ? `${e.name}: ${e.message}\n${e.stack}` : String(e)} instead of a ParseError`,
+    );
   }
 }

@@ -78,7 +78,10 @@ export class BinaryReader {
     }
     const left = this.bytes.length - offset;
     if (size > left) {
-      throw this.error(`${what} runs past the end of the ${this.section} data (needs ${hex(size)} bytes, ${hex(left)} left)`, offset);
+      throw this.error(
+        `${what} runs past the end of the ${this.section} data (needs ${hex(size)} bytes, ${hex(left)} left)`,
+        offset,
+      );
     }
   }
 
@@ -245,7 +248,7 @@ export class BinaryReader {
     count: number,
     size: number,
     what: string,
-    Ctor: { new (buffer: ArrayBufferLike, byteOffset: number, length: number): T; new (length: number): T },
+    Ctor: { new (buffer: ArrayBufferLike, start: number, length: number): T; new (length: number): T },
     get: (view: DataView, at: number, le: boolean) => number,
   ): T {
     this.checkCount(count, size, what);

@@ -78,7 +78,9 @@ export class BinaryWriter {
   }
   u24(v: number): this {
     const at = this.reserve(3);
-    const bytes = this.littleEndian ? [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff] : [(v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff];
+    const bytes = this.littleEndian
+      ? [v & 0xff, (v >> 8) & 0xff, (v >> 16) & 0xff]
+      : [(v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff];
     this.buffer.set(bytes, at);
     return this;
   }
@@ -173,7 +175,8 @@ export class BinaryWriter {
   }
 
   private checkPatch(at: number, size: number): number {
-    if (at < 0 || at + size > this.end) throw new RangeError(`BinaryWriter: patch at ${at} is outside the written data`);
+    if (at < 0 || at + size > this.end)
+      throw new RangeError(`BinaryWriter: patch at ${at} is outside the written data`);
     return at;
   }
 

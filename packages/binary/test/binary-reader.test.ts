@@ -52,7 +52,9 @@ describe('BinaryReader scalars', () => {
   }
 
   it('reads signed values and floats', () => {
-    const r = new BinaryReader(new Uint8Array([0xff, 0xfe, 0xff, 0xff, 0xff, 0xfd, 0x3f, 0x80, 0, 0]), { format: 'test' });
+    const r = new BinaryReader(new Uint8Array([0xff, 0xfe, 0xff, 0xff, 0xff, 0xfd, 0x3f, 0x80, 0, 0]), {
+      format: 'test',
+    });
     expect(r.s8()).toBe(-1);
     expect(r.s8()).toBe(-2);
     expect(r.s32()).toBe(-3);

@@ -5,10 +5,28 @@ describe('BinaryWriter', () => {
   it('writes what BinaryReader reads back, in both byte orders', () => {
     for (const littleEndian of [false, true]) {
       const w = new BinaryWriter({ littleEndian, initialSize: 4 });
-      w.u8(0xfe).s8(-3).u16(0xbeef).s16(-2).u24(0x123456).u32(0xdeadbeef).s32(-5).u64(0x0102030405060708n).f32(1.25).f64(-0.5);
+      w.u8(0xfe)
+        .s8(-3)
+        .u16(0xbeef)
+        .s16(-2)
+        .u24(0x123456)
+        .u32(0xdeadbeef)
+        .s32(-5)
+        .u64(0x0102030405060708n)
+        .f32(1.25)
+        .f64(-0.5);
       const r = new BinaryReader(w.finish(), { format: 't', littleEndian });
       expect([r.u8(), r.s8(), r.u16(), r.s16(), r.u24(), r.u32(), r.s32(), r.u64(), r.f32(), r.f64()]).toEqual([
-        0xfe, -3, 0xbeef, -2, 0x123456, 0xdeadbeef, -5, 0x0102030405060708n, 1.25, -0.5,
+        0xfe,
+        -3,
+        0xbeef,
+        -2,
+        0x123456,
+        0xdeadbeef,
+        -5,
+        0x0102030405060708n,
+        1.25,
+        -0.5,
       ]);
       expect(r.remaining).toBe(0);
     }

@@ -2,10 +2,9 @@
  * @retromodel/scene: the plain-data scene every format reads into and writes from, its validation,
  * the adapter and diagnostic types, and small matrix/quaternion helpers. Imports nothing.
  */
-export * from './types.js';
+
 export * from './adapter.js';
 export * from './math.js';
-export { validateScene } from './validate-scene.js';
 export {
   createMaterial,
   createScene,
@@ -16,3 +15,5 @@ export {
   triangleIndices,
   worldMatrices,
 } from './scene-utils.js';
+export * from './types.js';
+export { validateScene } from './validate-scene.js';

@@ -36,8 +36,22 @@ export function mat4Multiply(a: ArrayLike<number>, b: ArrayLike<number>): Mat4 {
 export function mat4Invert(m: ArrayLike<number>): Mat4 | null {
   const a = Array.from({ length: 16 }, (_, i) => m[i]!);
   const [a00, a01, a02, a03, a10, a11, a12, a13, a20, a21, a22, a23, a30, a31, a32, a33] = a as [
-    number, number, number, number, number, number, number, number,
-    number, number, number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   const b00 = a00 * a11 - a01 * a10;
   const b01 = a00 * a12 - a02 * a10;
@@ -91,10 +105,22 @@ export function mat4Compose(t: Vec3 = [0, 0, 0], q: Quat = [0, 0, 0, 1], s: Vec3
   const wz = w * z2;
   const [sx, sy, sz] = s;
   return new Float64Array([
-    (1 - (yy + zz)) * sx, (xy + wz) * sx, (xz - wy) * sx, 0,
-    (xy - wz) * sy, (1 - (xx + zz)) * sy, (yz + wx) * sy, 0,
-    (xz + wy) * sz, (yz - wx) * sz, (1 - (xx + yy)) * sz, 0,
-    t[0], t[1], t[2], 1,
+    (1 - (yy + zz)) * sx,
+    (xy + wz) * sx,
+    (xz - wy) * sx,
+    0,
+    (xy - wz) * sy,
+    (1 - (xx + zz)) * sy,
+    (yz + wx) * sy,
+    0,
+    (xz + wy) * sz,
+    (yz - wx) * sz,
+    (1 - (xx + yy)) * sz,
+    0,
+    t[0],
+    t[1],
+    t[2],
+    1,
   ]);
 }
 
@@ -107,19 +133,35 @@ export function mat4Decompose(m: ArrayLike<number>): { translation: Vec3; rotati
   const sy = Math.hypot(m[4]!, m[5]!, m[6]!);
   const sz = Math.hypot(m[8]!, m[9]!, m[10]!);
   const det =
-    m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) - m[4]! * (m[1]! * m[10]! - m[2]! * m[9]!) + m[8]! * (m[1]! * m[6]! - m[2]! * m[5]!);
+    m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) -
+    m[4]! * (m[1]! * m[10]! - m[2]! * m[9]!) +
+    m[8]! * (m[1]! * m[6]! - m[2]! * m[5]!);
   if (det < 0) sx = -sx;
   const r = [
-    m[0]! / (sx || 1), m[1]! / (sx || 1), m[2]! / (sx || 1),
-    m[4]! / (sy || 1), m[5]! / (sy || 1), m[6]! / (sy || 1),
-    m[8]! / (sz || 1), m[9]! / (sz || 1), m[10]! / (sz || 1),
+    m[0]! / (sx || 1),
+    m[1]! / (sx || 1),
+    m[2]! / (sx || 1),
+    m[4]! / (sy || 1),
+    m[5]! / (sy || 1),
+    m[6]! / (sy || 1),
+    m[8]! / (sz || 1),
+    m[9]! / (sz || 1),
+    m[10]! / (sz || 1),
   ];
   return { translation: [m[12]!, m[13]!, m[14]!], rotation: quatFromMat3(r), scale: [sx, sy, sz] };
 }
 
 /** Quaternion from a column-major 3×3 rotation matrix. */
 export function quatFromMat3(r: ArrayLike<number>): Quat {
-  const m00 = r[0]!, m10 = r[1]!, m20 = r[2]!, m01 = r[3]!, m11 = r[4]!, m21 = r[5]!, m02 = r[6]!, m12 = r[7]!, m22 = r[8]!;
+  const m00 = r[0]!,
+    m10 = r[1]!,
+    m20 = r[2]!,
+    m01 = r[3]!,
+    m11 = r[4]!,
+    m21 = r[5]!,
+    m02 = r[6]!,
+    m12 = r[7]!,
+    m22 = r[8]!;
   const trace = m00 + m11 + m22;
   let q: Quat;
   if (trace > 0) {
@@ -139,7 +181,9 @@ export function quatFromMat3(r: ArrayLike<number>): Quat {
 }
 
 export function mat4TransformPoint(m: ArrayLike<number>, p: ArrayLike<number>): Vec3 {
-  const x = p[0]!, y = p[1]!, z = p[2]!;
+  const x = p[0]!,
+    y = p[1]!,
+    z = p[2]!;
   return [
     m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
     m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
@@ -149,7 +193,9 @@ export function mat4TransformPoint(m: ArrayLike<number>, p: ArrayLike<number>): 
 
 /** Applies the upper 3×3 only (no translation). */
 export function mat4TransformDirection(m: ArrayLike<number>, v: ArrayLike<number>): Vec3 {
-  const x = v[0]!, y = v[1]!, z = v[2]!;
+  const x = v[0]!,
+    y = v[1]!,
+    z = v[2]!;
   return [m[0]! * x + m[4]! * y + m[8]! * z, m[1]! * x + m[5]! * y + m[9]! * z, m[2]! * x + m[6]! * y + m[10]! * z];
 }
 
@@ -199,7 +245,12 @@ export function quatSlerp(a: Quat, b: Quat, t: number): Quat {
     bw = -bw;
   }
   if (cos > 0.9995) {
-    return quatNormalize([a[0] + (bx - a[0]) * t, a[1] + (by - a[1]) * t, a[2] + (bz - a[2]) * t, a[3] + (bw - a[3]) * t]);
+    return quatNormalize([
+      a[0] + (bx - a[0]) * t,
+      a[1] + (by - a[1]) * t,
+      a[2] + (bz - a[2]) * t,
+      a[3] + (bw - a[3]) * t,
+    ]);
   }
   const theta = Math.acos(cos);
   const sin = Math.sin(theta);

@@ -1,4 +1,4 @@
-import { mat4Compose, mat4Identity, mat4Multiply, mat4TransformPoint, type Mat4 } from './math.js';
+import { type Mat4, mat4Compose, mat4Identity, mat4Multiply, mat4TransformPoint } from './math.js';
 import type { Material, Primitive, Scene, SceneNode } from './types.js';
 
 /** An empty scene, ready to be filled. */
@@ -68,7 +68,9 @@ export function worldMatrices(scene: Scene): Mat4[] {
 export function skinPositions(scene: Scene, skinIndex: number, primitive: Primitive): Float32Array {
   const skin = scene.skins[skinIndex]!;
   const world = worldMatrices(scene);
-  const jointMatrices = skin.joints.map((j, k) => mat4Multiply(world[j]!, skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16)));
+  const jointMatrices = skin.joints.map((j, k) =>
+    mat4Multiply(world[j]!, skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16)),
+  );
   const pos = primitive.attributes.POSITION.array;
   const joints = primitive.attributes.JOINTS_0!.array;
   const weights = primitive.attributes.WEIGHTS_0!.array;

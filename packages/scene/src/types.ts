@@ -30,9 +30,23 @@ export interface Attribute {
  * COLOR_n (VEC3/VEC4: Float32, or normalized Uint8/Uint16; linear), TEXCOORD_n (VEC2), JOINTS_0 (Uint8/Uint16
  * VEC4, indices into the skin's joints), WEIGHTS_0 (Float32 VEC4, summing to 1).
  */
-export type AttributeName = 'POSITION' | 'NORMAL' | 'TANGENT' | `COLOR_${number}` | `TEXCOORD_${number}` | `JOINTS_${number}` | `WEIGHTS_${number}`;
+export type AttributeName =
+  | 'POSITION'
+  | 'NORMAL'
+  | 'TANGENT'
+  | `COLOR_${number}`
+  | `TEXCOORD_${number}`
+  | `JOINTS_${number}`
+  | `WEIGHTS_${number}`;
 
-export type PrimitiveMode = 'POINTS' | 'LINES' | 'LINE_LOOP' | 'LINE_STRIP' | 'TRIANGLES' | 'TRIANGLE_STRIP' | 'TRIANGLE_FAN';
+export type PrimitiveMode =
+  | 'POINTS'
+  | 'LINES'
+  | 'LINE_LOOP'
+  | 'LINE_STRIP'
+  | 'TRIANGLES'
+  | 'TRIANGLE_STRIP'
+  | 'TRIANGLE_FAN';
 
 export interface Primitive {
   attributes: Partial<Record<AttributeName, Attribute>> & { POSITION: Attribute };

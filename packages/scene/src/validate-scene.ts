@@ -19,7 +19,8 @@ export function validateScene(scene: Scene): Diagnostic[] {
   const out: Diagnostic[] = [];
   const error = (code: string, message: string) => out.push({ code: `scene/${code}`, message, severity: 'error' });
   const warn = (code: string, message: string) => out.push({ code: `scene/${code}`, message, severity: 'warning' });
-  const inRange = (i: number | undefined, length: number) => i === undefined || (Number.isInteger(i) && i >= 0 && i < length);
+  const inRange = (i: number | undefined, length: number) =>
+    i === undefined || (Number.isInteger(i) && i >= 0 && i < length);
   const finite = (values: readonly number[] | undefined) => values === undefined || values.every(Number.isFinite);
 
   // Hierarchy: every index valid, every node at most one parent, no cycles.
@@ -34,24 +35,31 @@ export function validateScene(scene: Scene): Diagnostic[] {
     }
     if (!inRange(node.mesh, scene.meshes.length)) error('bad-mesh', `${where}: mesh ${node.mesh} does not exist`);
     if (!inRange(node.skin, scene.skins.length)) error('bad-skin', `${where}: skin ${node.skin} does not exist`);
-    if (node.skin !== undefined && node.mesh === undefined) error('skin-without-mesh', `${where}: has a skin but no mesh`);
+    if (node.skin !== undefined && node.mesh === undefined)
+      error('skin-without-mesh', `${where}: has a skin but no mesh`);
     if (!finite(node.translation) || !finite(node.rotation) || !finite(node.scale)) {
       error('non-finite-transform', `${where}: transform has a non-finite number`);
     }
     if (node.rotation) {
       const len = Math.hypot(...node.rotation);
-      if (Math.abs(len - 1) > 1e-3) error('rotation-not-unit', `${where}: rotation quaternion has length ${len.toFixed(4)}`);
+      if (Math.abs(len - 1) > 1e-3)
+        error('rotation-not-unit', `${where}: rotation quaternion has length ${len.toFixed(4)}`);
     }
     if (node.skin !== undefined && node.mesh !== undefined && scene.meshes[node.mesh]) {
       for (const p of scene.meshes[node.mesh]!.primitives) {
         if (!p.attributes.JOINTS_0 || !p.attributes.WEIGHTS_0) {
-          error('skin-without-weights', `${where}: skinned, but a primitive of mesh ${node.mesh} has no JOINTS_0/WEIGHTS_0`);
+          error(
+            'skin-without-weights',
+            `${where}: skinned, but a primitive of mesh ${node.mesh} has no JOINTS_0/WEIGHTS_0`,
+          );
           break;
         }
       }
     }
   });
-  for (const r of scene.roots) if (inRange(r, scene.nodes.length) && parentOf[r] !== -1) error('root-has-parent', `root ${r} is also a child of ${parentOf[r]}`);
+  for (const r of scene.roots)
+    if (inRange(r, scene.nodes.length) && parentOf[r] !== -1)
+      error('root-has-parent', `root ${r} is also a child of ${parentOf[r]}`);
   for (let i = 0; i < scene.nodes.length; i++) {
     const seen = new Set<number>();
     for (let n = i; n !== -1; n = parentOf[n]!) {
@@ -64,14 +72,18 @@ export function validateScene(scene: Scene): Diagnostic[] {
   }
 
   scene.meshes.forEach((mesh, m) => {
-    mesh.primitives.forEach((p, k) => validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, error, warn));
+    mesh.primitives.forEach((p, k) => {
+      validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, error, warn);
+    });
   });
 
   scene.materials.forEach((mat, i) => {
     for (const slot of ['baseColorTexture', 'normalTexture', 'emissiveTexture'] as const) {
       const ref = mat[slot];
-      if (ref && !inRange(ref.texture, scene.textures.length)) error('bad-texture', `material ${i}: ${slot} ${ref.texture} does not exist`);
-      if (ref && (!Number.isInteger(ref.texCoord) || ref.texCoord < 0)) error('bad-texcoord', `material ${i}: ${slot} texCoord ${ref.texCoord}`);
+      if (ref && !inRange(ref.texture, scene.textures.length))
+        error('bad-texture', `material ${i}: ${slot} ${ref.texture} does not exist`);
+      if (ref && (!Number.isInteger(ref.texCoord) || ref.texCoord < 0))
+        error('bad-texcoord', `material ${i}: ${slot} texCoord ${ref.texCoord}`);
     }
     if (!finite(mat.baseColorFactor)) error('non-finite-color', `material ${i}: base colour has a non-finite number`);
     if (mat.alphaMode === 'MASK' && mat.alphaCutoff !== undefined && !(mat.alphaCutoff >= 0)) {
@@ -80,21 +92,30 @@ export function validateScene(scene: Scene): Diagnostic[] {
   });
   scene.textures.forEach((t, i) => {
     if (!inRange(t.image, scene.images.length)) error('bad-image', `texture ${i}: image ${t.image} does not exist`);
-    if (!inRange(t.sampler, scene.samplers.length)) error('bad-sampler', `texture ${i}: sampler ${t.sampler} does not exist`);
+    if (!inRange(t.sampler, scene.samplers.length))
+      error('bad-sampler', `texture ${i}: sampler ${t.sampler} does not exist`);
   });
   scene.images.forEach((img, i) => {
     if (img.kind === 'rgba8') {
       if (!(img.width > 0 && img.height > 0) || img.pixels.length !== img.width * img.height * 4) {
-        error('bad-pixels', `image ${i}: ${img.width}×${img.height} needs ${img.width * img.height * 4} bytes, has ${img.pixels.length}`);
+        error(
+          'bad-pixels',
+          `image ${i}: ${img.width}×${img.height} needs ${img.width * img.height * 4} bytes, has ${img.pixels.length}`,
+        );
       }
     } else if (img.data.length === 0) error('empty-image', `image ${i} has no data`);
   });
   scene.skins.forEach((skin, i) => {
-    for (const j of skin.joints) if (!inRange(j, scene.nodes.length)) error('bad-joint', `skin ${i}: joint ${j} is not a node`);
+    for (const j of skin.joints)
+      if (!inRange(j, scene.nodes.length)) error('bad-joint', `skin ${i}: joint ${j} is not a node`);
     if (skin.inverseBindMatrices.length !== skin.joints.length * 16) {
-      error('bad-ibm-count', `skin ${i}: ${skin.joints.length} joints but ${skin.inverseBindMatrices.length / 16} inverse bind matrices`);
+      error(
+        'bad-ibm-count',
+        `skin ${i}: ${skin.joints.length} joints but ${skin.inverseBindMatrices.length / 16} inverse bind matrices`,
+      );
     }
-    if (!inRange(skin.skeleton, scene.nodes.length)) error('bad-skeleton', `skin ${i}: skeleton ${skin.skeleton} is not a node`);
+    if (!inRange(skin.skeleton, scene.nodes.length))
+      error('bad-skeleton', `skin ${i}: skeleton ${skin.skeleton} is not a node`);
   });
   scene.animations.forEach((anim, a) => {
     anim.samplers.forEach((s, k) => {
@@ -119,13 +140,18 @@ export function validateScene(scene: Scene): Diagnostic[] {
       const width = ch.path === 'rotation' ? 4 : ch.path === 'weights' ? 0 : 3;
       const perKey = s.interpolation === 'CUBICSPLINE' ? 3 : 1;
       if (width && s.output.length !== s.input.length * width * perKey) {
-        error('bad-output-count', `${where}: ${ch.path} sampler has ${s.output.length} values for ${s.input.length} keys`);
+        error(
+          'bad-output-count',
+          `${where}: ${ch.path} sampler has ${s.output.length} values for ${s.input.length} keys`,
+        );
       }
     }
   });
   scene.lodGroups.forEach((g, i) => {
-    for (const n of g.levels) if (!inRange(n, scene.nodes.length)) error('bad-lod', `LOD group ${i}: level node ${n} does not exist`);
-    if (g.distances && g.distances.length !== g.levels.length) error('bad-lod-distances', `LOD group ${i}: ${g.levels.length} levels, ${g.distances.length} distances`);
+    for (const n of g.levels)
+      if (!inRange(n, scene.nodes.length)) error('bad-lod', `LOD group ${i}: level node ${n} does not exist`);
+    if (g.distances && g.distances.length !== g.levels.length)
+      error('bad-lod-distances', `LOD group ${i}: ${g.levels.length} levels, ${g.distances.length} distances`);
   });
   return out;
 }
@@ -146,11 +172,16 @@ function validatePrimitive(
   for (const [name, attr] of Object.entries(p.attributes) as [string, Attribute][]) {
     const semantic = name.replace(/_\d+$/, '');
     const allowed = itemSizes[semantic];
-    if (allowed && !allowed.includes(attr.itemSize)) error('bad-item-size', `${where}: ${name} has ${attr.itemSize} components`);
+    if (allowed && !allowed.includes(attr.itemSize))
+      error('bad-item-size', `${where}: ${name} has ${attr.itemSize} components`);
     if (attr.array.length % attr.itemSize !== 0 || attr.array.length / attr.itemSize !== count) {
-      error('attribute-length', `${where}: ${name} has ${attr.array.length / attr.itemSize} elements, POSITION has ${count}`);
+      error(
+        'attribute-length',
+        `${where}: ${name} has ${attr.array.length / attr.itemSize} elements, POSITION has ${count}`,
+      );
     }
-    if (attr.array instanceof Float32Array && !attr.array.every(Number.isFinite)) error('non-finite', `${where}: ${name} has non-finite values`);
+    if (attr.array instanceof Float32Array && !attr.array.every(Number.isFinite))
+      error('non-finite', `${where}: ${name} has non-finite values`);
   }
   const joints = p.attributes.JOINTS_0;
   if (joints && joints.array instanceof Float32Array) error('float-joints', `${where}: JOINTS_0 must be integers`);
@@ -175,7 +206,10 @@ function validatePrimitive(
   }
   const n = p.indices ? p.indices.length : count;
   if (p.mode === 'TRIANGLES' && n % 3 !== 0) error('triangle-count', `${where}: ${n} indices is not a multiple of 3`);
-  if (p.material !== undefined && !(Number.isInteger(p.material) && p.material >= 0 && p.material < scene.materials.length)) {
+  if (
+    p.material !== undefined &&
+    !(Number.isInteger(p.material) && p.material >= 0 && p.material < scene.materials.length)
+  ) {
     error('bad-material', `${where}: material ${p.material} does not exist`);
   }
   if (count === 0) warn('empty-primitive', `${where}: no vertices`);

@@ -8,6 +8,7 @@ import {
   mat4Multiply,
   mat4TransformDirection,
   mat4TransformPoint,
+  type Quat,
   quatFromAxisAngle,
   quatFromEuler,
   quatFromMat3,
@@ -15,13 +16,13 @@ import {
   quatNormalize,
   quatRotate,
   quatSlerp,
-  type Quat,
   type Vec3,
 } from '../src/index.js';
 
 const close = (a: ArrayLike<number>, b: ArrayLike<number>, eps = 1e-9) => {
   expect(a.length).toBe(b.length);
-  for (let i = 0; i < a.length; i++) expect(Math.abs(a[i]! - b[i]!), `element ${i}: ${a[i]} vs ${b[i]}`).toBeLessThan(eps);
+  for (let i = 0; i < a.length; i++)
+    expect(Math.abs(a[i]! - b[i]!), `element ${i}: ${a[i]} vs ${b[i]}`).toBeLessThan(eps);
 };
 /** Same rotation: q and -q are equal. */
 const sameRotation = (a: Quat, b: Quat, eps = 1e-9) => {
@@ -85,11 +86,17 @@ describe('quaternions', () => {
     const z = 2.0;
     const q = quatFromEuler(x, y, z, 'XYZ');
     const step = (v: Vec3) =>
-      quatRotate(quatFromAxisAngle([0, 0, 1], z), quatRotate(quatFromAxisAngle([0, 1, 0], y), quatRotate(quatFromAxisAngle([1, 0, 0], x), v)));
+      quatRotate(
+        quatFromAxisAngle([0, 0, 1], z),
+        quatRotate(quatFromAxisAngle([0, 1, 0], y), quatRotate(quatFromAxisAngle([1, 0, 0], x), v)),
+      );
     close(quatRotate(q, [0.3, 0.5, -0.7]), step([0.3, 0.5, -0.7]), 1e-12);
     const qz = quatFromEuler(x, y, z, 'ZYX');
     const stepZ = (v: Vec3) =>
-      quatRotate(quatFromAxisAngle([1, 0, 0], x), quatRotate(quatFromAxisAngle([0, 1, 0], y), quatRotate(quatFromAxisAngle([0, 0, 1], z), v)));
+      quatRotate(
+        quatFromAxisAngle([1, 0, 0], x),
+        quatRotate(quatFromAxisAngle([0, 1, 0], y), quatRotate(quatFromAxisAngle([0, 0, 1], z), v)),
+      );
     close(quatRotate(qz, [0.3, 0.5, -0.7]), stepZ([0.3, 0.5, -0.7]), 1e-12);
   });
 

@@ -5,12 +5,12 @@ import {
   mat4Compose,
   mat4Invert,
   quatFromAxisAngle,
+  type Scene,
   sceneToJson,
   skinPositions,
   triangleIndices,
   validateScene,
   worldMatrices,
-  type Scene,
 } from '../src/index.js';
 
 /** A small sound scene: two joints, a skinned triangle, a textured material, an animation, a LOD group. */
@@ -50,7 +50,9 @@ function goodScene(): Scene {
   s.animations.push({
     name: 'spin',
     channels: [{ node: 1, path: 'rotation', sampler: 0 }],
-    samplers: [{ input: new Float32Array([0, 1]), output: new Float32Array([0, 0, 0, 1, 0, 0, 1, 0]), interpolation: 'LINEAR' }],
+    samplers: [
+      { input: new Float32Array([0, 1]), output: new Float32Array([0, 0, 0, 1, 0, 0, 1, 0]), interpolation: 'LINEAR' },
+    ],
   });
   s.lodGroups.push({ levels: [2, 3], distances: [0, 10] });
   return s;
@@ -77,29 +79,69 @@ describe('validateScene', () => {
     ['skin without mesh', (s) => (s.nodes[0]!.skin = 0), 'scene/skin-without-mesh'],
     ['non-unit rotation', (s) => (s.nodes[1]!.rotation = [0, 0, 0, 2]), 'scene/rotation-not-unit'],
     ['NaN translation', (s) => (s.nodes[0]!.translation = [Number.NaN, 0, 0]), 'scene/non-finite-transform'],
-    ['skin without weights', (s) => delete s.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0, 'scene/skin-without-weights'],
-    ['attribute length', (s) => (s.meshes[0]!.primitives[0]!.attributes.TEXCOORD_0!.array = new Float32Array(4)), 'scene/attribute-length'],
+    [
+      'skin without weights',
+      (s) => delete s.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0,
+      'scene/skin-without-weights',
+    ],
+    [
+      'attribute length',
+      (s) => (s.meshes[0]!.primitives[0]!.attributes.TEXCOORD_0!.array = new Float32Array(4)),
+      'scene/attribute-length',
+    ],
     ['item size', (s) => (s.meshes[0]!.primitives[0]!.attributes.TEXCOORD_0!.itemSize = 3), 'scene/bad-item-size'],
-    ['NaN position', (s) => (s.meshes[0]!.primitives[0]!.attributes.POSITION.array[0] = Number.NaN), 'scene/non-finite'],
-    ['float joints', (s) => (s.meshes[0]!.primitives[0]!.attributes.JOINTS_0!.array = new Float32Array(12)), 'scene/float-joints'],
-    ['weights', (s) => (s.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0!.array[0] = 0.5), 'scene/weights-not-normalized'],
-    ['index range', (s) => (s.meshes[0]!.primitives[0]!.indices = new Uint16Array([0, 1, 3])), 'scene/index-out-of-range'],
+    [
+      'NaN position',
+      (s) => (s.meshes[0]!.primitives[0]!.attributes.POSITION.array[0] = Number.NaN),
+      'scene/non-finite',
+    ],
+    [
+      'float joints',
+      (s) => (s.meshes[0]!.primitives[0]!.attributes.JOINTS_0!.array = new Float32Array(12)),
+      'scene/float-joints',
+    ],
+    [
+      'weights',
+      (s) => (s.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0!.array[0] = 0.5),
+      'scene/weights-not-normalized',
+    ],
+    [
+      'index range',
+      (s) => (s.meshes[0]!.primitives[0]!.indices = new Uint16Array([0, 1, 3])),
+      'scene/index-out-of-range',
+    ],
     ['triangle count', (s) => (s.meshes[0]!.primitives[0]!.indices = new Uint16Array([0, 1])), 'scene/triangle-count'],
     ['bad material', (s) => (s.meshes[0]!.primitives[0]!.material = 3), 'scene/bad-material'],
     ['bad texture', (s) => (s.materials[0]!.baseColorTexture!.texture = 2), 'scene/bad-texture'],
     ['bad texcoord', (s) => (s.materials[0]!.baseColorTexture!.texCoord = -1), 'scene/bad-texcoord'],
-    ['bad colour', (s) => (s.materials[0]!.baseColorFactor = [1, Number.POSITIVE_INFINITY, 1, 1]), 'scene/non-finite-color'],
+    [
+      'bad colour',
+      (s) => (s.materials[0]!.baseColorFactor = [1, Number.POSITIVE_INFINITY, 1, 1]),
+      'scene/non-finite-color',
+    ],
     ['bad cutoff', (s) => Object.assign(s.materials[0]!, { alphaMode: 'MASK', alphaCutoff: -1 }), 'scene/bad-cutoff'],
     ['bad image', (s) => (s.textures[0]!.image = 1), 'scene/bad-image'],
     ['bad sampler', (s) => (s.textures[0]!.sampler = 1), 'scene/bad-sampler'],
-    ['pixels', (s) => (s.images[0] = { kind: 'rgba8', width: 2, height: 1, pixels: new Uint8Array(4) }), 'scene/bad-pixels'],
-    ['empty encoded', (s) => (s.images[0] = { kind: 'encoded', mimeType: 'image/png', data: new Uint8Array() }), 'scene/empty-image'],
+    [
+      'pixels',
+      (s) => (s.images[0] = { kind: 'rgba8', width: 2, height: 1, pixels: new Uint8Array(4) }),
+      'scene/bad-pixels',
+    ],
+    [
+      'empty encoded',
+      (s) => (s.images[0] = { kind: 'encoded', mimeType: 'image/png', data: new Uint8Array() }),
+      'scene/empty-image',
+    ],
     ['bad joint', (s) => (s.skins[0]!.joints[1] = 7), 'scene/bad-joint'],
     ['ibm count', (s) => (s.skins[0]!.inverseBindMatrices = new Float32Array(16)), 'scene/bad-ibm-count'],
     ['bad skeleton', (s) => (s.skins[0]!.skeleton = 99), 'scene/bad-skeleton'],
     ['times', (s) => (s.animations[0]!.samplers[0]!.input = new Float32Array([1, 1])), 'scene/times-not-increasing'],
     ['negative time', (s) => (s.animations[0]!.samplers[0]!.input = new Float32Array([-1, 1])), 'scene/negative-time'],
-    ['no keys', (s) => Object.assign(s.animations[0]!.samplers[0]!, { input: new Float32Array(), output: new Float32Array() }), 'scene/no-keys'],
+    [
+      'no keys',
+      (s) => Object.assign(s.animations[0]!.samplers[0]!, { input: new Float32Array(), output: new Float32Array() }),
+      'scene/no-keys',
+    ],
     ['anim target', (s) => (s.animations[0]!.channels[0]!.node = 12), 'scene/bad-target'],
     ['anim sampler', (s) => (s.animations[0]!.channels[0]!.sampler = 1), 'scene/bad-sampler'],
     ['output count', (s) => (s.animations[0]!.samplers[0]!.interpolation = 'CUBICSPLINE'), 'scene/bad-output-count'],
@@ -139,14 +181,28 @@ describe('scene utilities', () => {
 
   it('unrolls strips and fans with their winding', () => {
     const pos = { array: new Float32Array(15), itemSize: 3 };
-    expect(Array.from(triangleIndices({ mode: 'TRIANGLE_STRIP', attributes: { POSITION: pos } }))).toEqual([0, 1, 2, 2, 1, 3, 2, 3, 4]);
-    expect(Array.from(triangleIndices({ mode: 'TRIANGLE_FAN', attributes: { POSITION: pos } }))).toEqual([0, 1, 2, 0, 2, 3, 0, 3, 4]);
-    expect(Array.from(triangleIndices({ mode: 'TRIANGLES', attributes: { POSITION: pos }, indices: new Uint16Array([4, 3, 2]) }))).toEqual([4, 3, 2]);
+    expect(Array.from(triangleIndices({ mode: 'TRIANGLE_STRIP', attributes: { POSITION: pos } }))).toEqual([
+      0, 1, 2, 2, 1, 3, 2, 3, 4,
+    ]);
+    expect(Array.from(triangleIndices({ mode: 'TRIANGLE_FAN', attributes: { POSITION: pos } }))).toEqual([
+      0, 1, 2, 0, 2, 3, 0, 3, 4,
+    ]);
+    expect(
+      Array.from(
+        triangleIndices({ mode: 'TRIANGLES', attributes: { POSITION: pos }, indices: new Uint16Array([4, 3, 2]) }),
+      ),
+    ).toEqual([4, 3, 2]);
   });
 
   it('dumps typed arrays as JSON-safe objects', () => {
-    const json = sceneToJson({ a: new Uint16Array([1, 2, 3]), b: undefined, c: [new Float32Array([0.5])] }, 2) as Record<string, unknown>;
-    expect(json).toEqual({ a: { type: 'Uint16Array', length: 3, data: [1, 2] }, c: [{ type: 'Float32Array', length: 1, data: [0.5] }] });
+    const json = sceneToJson(
+      { a: new Uint16Array([1, 2, 3]), b: undefined, c: [new Float32Array([0.5])] },
+      2,
+    ) as Record<string, unknown>;
+    expect(json).toEqual({
+      a: { type: 'Uint16Array', length: 3, data: [1, 2] },
+      c: [{ type: 'Float32Array', length: 1, data: [0.5] }],
+    });
     expect(JSON.parse(JSON.stringify(sceneToJson(goodScene())))).toBeTruthy();
   });
 });

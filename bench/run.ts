@@ -1,0 +1,88 @@
+/*
+ * `npm run bench`: runs every case exported by bench/cases/*.ts and prints one table. Each case's time is
+ * the median of its runs; `× copy` divides it by the time of copying the same number of bytes, measured in
+ * this run, so figures compare across machines as ratios. Peak RSS is the process's high-water mark after
+ * the case (it only grows). Pass words to run only cases whose group or name contains one of them.
+ */
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { BenchCase, BenchResult } from './harness.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const filters = process.argv.slice(2);
+
+function copyBaselineMs(bytes: number): number {
+  const src = new Uint8Array(Math.max(1, bytes));
+  for (let i = 0; i < src.length; i += 4096) src[i] = i & 0xff;
+  const times: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const t = performance.now();
+    src.slice();
+    times.push(performance.now() - t);
+  }
+  return median(times);
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+async function measure(c: BenchCase): Promise<BenchResult> {
+  await c.run(); // warm-up
+  const iterations = c.iterations ?? 5;
+  const times: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t = performance.now();
+    await c.run();
+    times.push(performance.now() - t);
+  }
+  const ms = median(times);
+  const mbIn = c.bytesIn / (1024 * 1024);
+  return {
+    group: c.group,
+    name: c.name,
+    mbIn,
+    ms,
+    mbPerSecond: mbIn / (ms / 1000),
+    unitsPerSecond: c.unit && c.units ? `${(c.units / (ms / 1000)).toFixed(1)} ${c.unit}/s` : undefined,
+    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    ratioToCopy: ms / Math.max(copyBaselineMs(c.bytesIn), 1e-3),
+  };
+}
+
+const files = readdirSync(join(here, 'cases'))
+  .filter((f) => f.endsWith('.ts'))
+  .sort();
+const results: BenchResult[] = [];
+for (const f of files) {
+  const mod = (await import(pathToFileURL(join(here, 'cases', f)).href)) as {
+    cases: () => BenchCase[] | Promise<BenchCase[]>;
+  };
+  for (const c of await mod.cases()) {
+    if (filters.length > 0 && !filters.some((w) => c.group.includes(w) || c.name.includes(w))) continue;
+    results.push(await measure(c));
+    const r = results.at(-1)!;
+    console.error(`  ${r.group} ${r.name}: ${r.ms.toFixed(1)} ms`);
+  }
+}
+
+const rows = [
+  ['group', 'case', 'MB in', 'ms', 'MB/s', 'other', 'peak RSS MB', '× copy'],
+  ...results.map((r) => [
+    r.group,
+    r.name,
+    r.mbIn.toFixed(3),
+    r.ms.toFixed(1),
+    r.mbPerSecond.toFixed(1),
+    r.unitsPerSecond ?? '',
+    r.peakRssMb.toFixed(0),
+    r.ratioToCopy.toFixed(0),
+  ]),
+];
+const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+for (const [i, row] of rows.entries()) {
+  console.log(row.map((cell, k) => (k < 2 ? cell.padEnd(widths[k]!) : cell.padStart(widths[k]!))).join('  '));
+  if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+}

@@ -1,0 +1,47 @@
+/*
+ * `npm start`: the main job on the project's own sample models. Converts everything in fixtures/ to GLB in
+ * out/, makes the T3DM outputs listed below, runs the Khronos validator on every GLB written, and prints a
+ * summary. Exits non-zero when a conversion or a validation fails.
+ */
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { main } from '@retromodel/cli';
+import validator from 'gltf-validator';
+
+const root = join(import.meta.dirname, '..');
+const fixtures = join(root, 'fixtures');
+const out = join(root, 'out');
+
+/** Extra conversions beyond "everything to GLB": [input, output]. */
+const extraJobs: [string, string][] = [];
+
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+await rm(out, { recursive: true, force: true });
+let failures = 0;
+console.log(`converting ${relative(root, fixtures)}/ to ${relative(root, out)}/`);
+failures += await main(['convert', fixtures, '-o', out]);
+for (const [input, output] of extraJobs)
+  failures += await main(['convert', join(fixtures, input), '-o', join(out, output)]);
+
+console.log('validating every GLB written:');
+for (const file of (await listFiles(out)).filter((f) => f.endsWith('.glb'))) {
+  const report = (await validator.validateBytes(new Uint8Array(await readFile(file)), {
+    uri: file,
+    maxIssues: 0,
+    writeTimestamp: false,
+  })) as {
+    issues: { numErrors: number; numWarnings: number };
+  };
+  const { numErrors, numWarnings } = report.issues;
+  if (numErrors > 0) failures++;
+  console.log(`  ${numErrors ? '✗' : '✓'} ${relative(root, file)}: ${numErrors} errors, ${numWarnings} warnings`);
+}
+console.log(failures ? `npm start: ${failures} problem(s)` : 'npm start: all samples converted and valid');
+process.exitCode = failures ? 1 : 0;
