@@ -1,0 +1,344 @@
+/*
+ * gltf-transform Document (+ the raw JSON it was read from) -> Scene. Nodes, meshes, materials, skins,
+ * animations and images keep the file's order and indices. What gltf-transform does not model is taken
+ * from the JSON: `textures` and `samplers` one to one (with names and extras; a default REPEAT sampler is
+ * appended for textures that name none), each material slot's texture index, and MSFT_lod groups.
+ * Choices:
+ * - Images stay encoded (PNG/JPEG bytes + mime type); width/height are read from the image header.
+ * - POSITION, NORMAL, TANGENT and WEIGHTS_n become Float32 (KHR_mesh_quantization data is de-quantized);
+ *   u8 indices become u16; colours and UVs keep their component type.
+ * - Material.vertexColors is `extras.retromodel.vertexColors` when we wrote it, else true exactly when a
+ *   primitive drawn with the material has COLOR_0.
+ * - Occlusion and metallic-roughness textures, morph targets, cameras and `weights` channels have no place in
+ *   the scene and are dropped with an info diagnostic; nodes of other glTF scenes stay, but not as roots.
+ */
+import type { Accessor, Document, GLTF, Node as GltfNode, Property, TextureInfo } from '@gltf-transform/core';
+import { ImageUtils } from '@gltf-transform/core';
+import type { Transform } from '@gltf-transform/extensions';
+import type {
+  Animation,
+  AnimationChannel,
+  Attribute,
+  AttributeName,
+  Diagnostic,
+  EncodedImage,
+  Extras,
+  LodGroup,
+  Material,
+  Mesh,
+  Primitive,
+  Sampler,
+  Scene,
+  SceneNode,
+  Skin,
+  Texture,
+  TextureRef,
+  Vec2,
+} from '@retromodel/scene';
+import { toFloat32 } from './attribute-types.js';
+import { type JsonLocation, jsonError } from './check-json.js';
+import { magFilterCodes, minFilterCodes, nameOfCode, primitiveModes, wrapCodes } from './gltf-enums.js';
+import { GENERATOR, VERTEX_COLORS_KEY } from './scene-to-document.js';
+
+const attributeName = /^(POSITION|NORMAL|TANGENT|(COLOR|TEXCOORD|JOINTS|WEIGHTS)_\d+)$/;
+const floatAttribute = /^(POSITION|NORMAL|TANGENT|WEIGHTS_\d+)$/;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A property's extras as the scene keeps them: a plain object, or undefined when empty. */
+function extrasOf(property: Property | { extras?: unknown }): Extras | undefined {
+  const value = 'getExtras' in property ? property.getExtras() : property.extras;
+  if (value === undefined || value === null) return undefined;
+  if (!isObject(value)) return { value };
+  return Object.keys(value).length > 0 ? { ...value } : undefined;
+}
+
+function named<T extends object>(name: string, fields: T): T & { name?: string } {
+  return name ? { name, ...fields } : fields;
+}
+
+/** Accessor values as they are (glTF's component types are exactly the scene's typed arrays). */
+function accessorArray(accessor: Accessor): Attribute['array'] {
+  const array = accessor.getArray();
+  if (!array) throw new Error('an accessor has no data');
+  if (array instanceof Float64Array || array instanceof Int32Array) return Float32Array.from(array);
+  return array as Attribute['array'];
+}
+
+/** Accessor values as floats, de-normalized. */
+function floatArray(accessor: Accessor): Float32Array {
+  return toFloat32(accessorArray(accessor), accessor.getNormalized());
+}
+
+export interface SceneBuildContext {
+  json: GLTF.IGLTF;
+  where: JsonLocation;
+  diagnostics: Diagnostic[];
+  fileName?: string;
+}
+
+/** Builds the scene from a document read by gltf-transform and its JSON. */
+export function documentToScene(doc: Document, context: SceneBuildContext): Scene {
+  const { json, where, diagnostics } = context;
+  const info = (code: string, message: string) => diagnostics.push({ code: `gltf/${code}`, message, severity: 'info' });
+  const root = doc.getRoot();
+  const gltfNodes = root.listNodes();
+  const nodeIndex = new Map<GltfNode, number>(gltfNodes.map((n, i) => [n, i]));
+  const indexOf = <T>(map: Map<T, number>, item: T | null, what: string): number | undefined => {
+    if (item === null) return undefined;
+    const i = map.get(item);
+    if (i === undefined) throw jsonError(where, `a reference to a ${what} that is not in the file`);
+    return i;
+  };
+  const meshIndex = new Map(root.listMeshes().map((m, i) => [m, i]));
+  const skinIndex = new Map(root.listSkins().map((s, i) => [s, i]));
+  const materialIndex = new Map(root.listMaterials().map((m, i) => [m, i]));
+
+  // Images, textures, samplers.
+  const images = root.listTextures().map((t, i): EncodedImage => {
+    const data = t.getImage();
+    if (!data || data.length === 0) throw jsonError(where, `image ${i} has no data`);
+    const mimeType = t.getMimeType() || ImageUtils.getMimeType(data) || 'application/octet-stream';
+    let size: number[] | null = null;
+    try {
+      size = ImageUtils.getSize(data, mimeType);
+    } catch {
+      size = null;
+    }
+    const image: EncodedImage = named(t.getName(), { kind: 'encoded' as const, mimeType, data: data.slice() });
+    if (size && size[0]! > 0 && size[1]! > 0) {
+      image.width = size[0]!;
+      image.height = size[1]!;
+    } else info('image-size-unknown', `image ${i} (${mimeType}): its width and height could not be read from its header`);
+    const extras = extrasOf(t);
+    if (extras) image.extras = extras;
+    return image;
+  });
+  const samplers: Sampler[] = (json.samplers ?? []).map((s, i) => {
+    const wrap = (code: unknown) => (code === undefined ? 'REPEAT' : nameOfCode(wrapCodes, code));
+    const wrapS = wrap(s.wrapS);
+    const wrapT = wrap(s.wrapT);
+    if (!wrapS || !wrapT) throw jsonError(where, `samplers[${i}] has an unknown wrap mode`);
+    const sampler: Sampler = { wrapS, wrapT };
+    const mag = nameOfCode(magFilterCodes, s.magFilter);
+    const min = nameOfCode(minFilterCodes, s.minFilter);
+    if (mag) sampler.magFilter = mag;
+    if (min) sampler.minFilter = min;
+    return sampler;
+  });
+  let defaultSampler: number | undefined;
+  const textures: Texture[] = (json.textures ?? []).map((t, i) => {
+    if (!(Number.isInteger(t.source) && t.source! >= 0 && t.source! < images.length)) {
+      throw jsonError(where, `textures[${i}] has no usable image (source ${String(t.source)})`);
+    }
+    let sampler = t.sampler;
+    if (sampler === undefined) sampler = defaultSampler ??= samplers.push({ wrapS: 'REPEAT', wrapT: 'REPEAT' }) - 1;
+    if (!(Number.isInteger(sampler) && sampler >= 0 && sampler < samplers.length)) throw jsonError(where, `textures[${i}] names sampler ${sampler}, which does not exist`);
+    const texture: Texture = named(typeof t.name === 'string' ? t.name : '', { image: t.source!, sampler });
+    const extras = extrasOf(t);
+    if (extras) texture.extras = extras;
+    return texture;
+  });
+
+  // Materials.
+  const explicitVertexColors = new Set<number>();
+  const materials = root.listMaterials().map((m, i): Material => {
+    const def = json.materials?.[i];
+    const ref = (slot: TextureInfo | null, slotDef: GLTF.ITextureInfo | undefined, what: string): TextureRef | undefined => {
+      if (!slot || !slotDef) return undefined;
+      if (!(Number.isInteger(slotDef.index) && slotDef.index >= 0 && slotDef.index < textures.length)) {
+        throw jsonError(where, `materials[${i}].${what} names texture ${slotDef.index}, which does not exist`);
+      }
+      const out: TextureRef = { texture: slotDef.index, texCoord: slot.getTexCoord() };
+      const t = slot.getExtension<Transform>('KHR_texture_transform');
+      if (t) out.transform = { offset: [...t.getOffset()] as Vec2, scale: [...t.getScale()] as Vec2, rotation: t.getRotation() };
+      return out;
+    };
+    const material: Material = named(m.getName(), {
+      baseColorFactor: [...m.getBaseColorFactor()] as Material['baseColorFactor'],
+      metallicFactor: m.getMetallicFactor(),
+      roughnessFactor: m.getRoughnessFactor(),
+      vertexColors: false,
+      alphaMode: m.getAlphaMode(),
+      doubleSided: m.getDoubleSided(),
+      unlit: m.getExtension('KHR_materials_unlit') !== null,
+    });
+    const base = ref(m.getBaseColorTextureInfo(), def?.pbrMetallicRoughness?.baseColorTexture, 'baseColorTexture');
+    const normal = ref(m.getNormalTextureInfo(), def?.normalTexture, 'normalTexture');
+    const emissive = ref(m.getEmissiveTextureInfo(), def?.emissiveTexture, 'emissiveTexture');
+    if (base) material.baseColorTexture = base;
+    if (normal) material.normalTexture = normal;
+    if (emissive) material.emissiveTexture = emissive;
+    const emissiveFactor = m.getEmissiveFactor();
+    if (emissiveFactor.some((v) => v !== 0)) material.emissiveFactor = [...emissiveFactor] as Material['emissiveFactor'] & {};
+    if (material.alphaMode === 'MASK') material.alphaCutoff = m.getAlphaCutoff();
+    if (m.getOcclusionTexture() || m.getMetallicRoughnessTexture()) {
+      info('texture-slot-dropped', `material ${i}: occlusion and metallic-roughness textures have no place in the scene`);
+    }
+    const extras = extrasOf(m);
+    const marker = extras?.[VERTEX_COLORS_KEY];
+    if (extras && isObject(marker) && typeof marker.vertexColors === 'boolean') {
+      material.vertexColors = marker.vertexColors;
+      explicitVertexColors.add(i);
+      delete extras[VERTEX_COLORS_KEY];
+    }
+    if (extras && Object.keys(extras).length > 0) material.extras = extras;
+    return material;
+  });
+
+  // Meshes.
+  const meshes = root.listMeshes().map((mesh, m): Mesh => {
+    const primitives = mesh.listPrimitives().map((p, k): Primitive => {
+      const attributes: Partial<Record<AttributeName, Attribute>> = {};
+      for (const semantic of p.listSemantics()) {
+        const accessor = p.getAttribute(semantic)!;
+        if (!attributeName.test(semantic)) {
+          info('attribute-dropped', `mesh ${m} primitive ${k}: attribute ${semantic} has no place in the scene`);
+          continue;
+        }
+        const float = floatAttribute.test(semantic);
+        const attr: Attribute = { array: float ? floatArray(accessor) : accessorArray(accessor), itemSize: accessor.getElementSize() };
+        if (!float && accessor.getNormalized()) attr.normalized = true;
+        attributes[semantic as AttributeName] = attr;
+      }
+      const position = attributes.POSITION;
+      if (!position) throw jsonError(where, `mesh ${m} primitive ${k} has no POSITION attribute`);
+      const mode = primitiveModes[p.getMode()];
+      if (!mode) throw jsonError(where, `mesh ${m} primitive ${k} has unknown mode ${p.getMode()}`);
+      const prim: Primitive = { attributes: { ...attributes, POSITION: position }, mode };
+      const indices = p.getIndices();
+      if (indices) {
+        const array = indices.getArray();
+        prim.indices = array instanceof Uint32Array || array instanceof Uint16Array ? array : Uint16Array.from(array ?? []);
+      }
+      const material = indexOf(materialIndex, p.getMaterial(), 'material');
+      if (material !== undefined) prim.material = material;
+      if (p.listTargets().length > 0) info('morph-targets-dropped', `mesh ${m} primitive ${k}: morph targets have no place in the scene`);
+      const extras = extrasOf(p);
+      if (extras) prim.extras = extras;
+      return prim;
+    });
+    const out: Mesh = named(mesh.getName(), { primitives });
+    const extras = extrasOf(mesh);
+    if (extras) out.extras = extras;
+    return out;
+  });
+  materials.forEach((mat, i) => {
+    if (!explicitVertexColors.has(i)) mat.vertexColors = meshes.some((m) => m.primitives.some((p) => p.material === i && p.attributes.COLOR_0));
+  });
+
+  // Nodes.
+  const nodes = gltfNodes.map((n): SceneNode => {
+    const node: SceneNode = named(n.getName(), { children: n.listChildren().map((c) => indexOf(nodeIndex, c, 'node')!) });
+    const t = n.getTranslation();
+    const r = n.getRotation();
+    const s = n.getScale();
+    if (t.some((v) => v !== 0)) node.translation = [...t];
+    if (r[0] !== 0 || r[1] !== 0 || r[2] !== 0 || r[3] !== 1) node.rotation = [...r];
+    if (s.some((v) => v !== 1)) node.scale = [...s];
+    const mesh = indexOf(meshIndex, n.getMesh(), 'mesh');
+    const skin = indexOf(skinIndex, n.getSkin(), 'skin');
+    if (mesh !== undefined) node.mesh = mesh;
+    if (skin !== undefined) node.skin = skin;
+    const extras = extrasOf(n);
+    if (extras) node.extras = extras;
+    return node;
+  });
+
+  const skins = root.listSkins().map((s): Skin => {
+    const joints = s.listJoints().map((j) => indexOf(nodeIndex, j, 'node')!);
+    const ibm = s.getInverseBindMatrices();
+    let inverseBindMatrices: Float32Array;
+    if (ibm) inverseBindMatrices = floatArray(ibm);
+    else {
+      inverseBindMatrices = new Float32Array(joints.length * 16);
+      for (let j = 0; j < joints.length; j++) for (let k = 0; k < 4; k++) inverseBindMatrices[j * 16 + k * 5] = 1;
+    }
+    const skin: Skin = named(s.getName(), { joints, inverseBindMatrices });
+    const skeleton = indexOf(nodeIndex, s.getSkeleton(), 'node');
+    if (skeleton !== undefined) skin.skeleton = skeleton;
+    const extras = extrasOf(s);
+    if (extras) skin.extras = extras;
+    return skin;
+  });
+
+  const animations = root.listAnimations().map((a, i): Animation => {
+    const samplerList = a.listSamplers();
+    const samplerIndex = new Map(samplerList.map((s, k) => [s, k]));
+    const samplers = samplerList.map((s, k) => {
+      const input = s.getInput();
+      const output = s.getOutput();
+      if (!input || !output) throw jsonError(where, `animation ${i} sampler ${k} has no input or output`);
+      return { input: floatArray(input), output: floatArray(output), interpolation: s.getInterpolation() };
+    });
+    const channels: AnimationChannel[] = [];
+    for (const ch of a.listChannels()) {
+      const path = ch.getTargetPath();
+      const node = ch.getTargetNode();
+      if (path === 'weights') {
+        info('morph-weights-dropped', `animation ${i}: a channel animating morph weights was dropped`);
+        continue;
+      }
+      if (!node || !path) {
+        info('channel-dropped', `animation ${i}: a channel without a target node was dropped`);
+        continue;
+      }
+      channels.push({ node: indexOf(nodeIndex, node, 'node')!, path, sampler: indexOf(samplerIndex, ch.getSampler(), 'animation sampler')! });
+    }
+    const anim: Animation = named(a.getName(), { channels, samplers });
+    const extras = extrasOf(a);
+    if (extras) anim.extras = extras;
+    return anim;
+  });
+
+  // LOD groups (MSFT_lod on nodes).
+  const lodGroups: LodGroup[] = [];
+  (json.nodes ?? []).forEach((def, i) => {
+    const lod = isObject(def.extensions) ? def.extensions.MSFT_lod : undefined;
+    if (lod === undefined) return;
+    const ids = isObject(lod) ? lod.ids : undefined;
+    if (!Array.isArray(ids) || !ids.every((id) => Number.isInteger(id) && id >= 0 && id < nodes.length)) {
+      throw jsonError(where, `nodes[${i}].extensions.MSFT_lod.ids are not node indices`);
+    }
+    const extras = isObject(lod) && isObject(lod.extras) ? lod.extras : {};
+    const group: LodGroup = named(typeof extras.name === 'string' ? extras.name : '', { levels: [i, ...(ids as number[])] });
+    if (Array.isArray(extras.distances) && extras.distances.every((d) => typeof d === 'number')) group.distances = extras.distances as number[];
+    if (isObject(extras.extras)) group.extras = extras.extras;
+    lodGroups.push(group);
+  });
+
+  // The scene: default scene (or the first), its root nodes.
+  const scenes = root.listScenes();
+  const gltfScene = root.getDefaultScene() ?? scenes[0];
+  if (scenes.length > 1) info('scenes-merged', `the file has ${scenes.length} scenes; only "${gltfScene?.getName() ?? ''}" gives the roots`);
+  if (root.listCameras().length > 0) info('cameras-dropped', 'cameras have no place in the scene');
+  const asset = root.getAsset();
+  const assetExtras = isObject(asset.extras) ? asset.extras : {};
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const sourceFormat = text(assetExtras.sourceFormat) ?? 'gltf';
+  const sourceName = text(assetExtras.sourceName) ?? context.fileName;
+  const generator = text(assetExtras.sourceGenerator) ?? (asset.generator === GENERATOR ? undefined : text(asset.generator));
+  const scene: Scene = named(gltfScene?.getName() ?? '', {
+    asset: {
+      sourceFormat,
+      ...(sourceName !== undefined ? { sourceName } : {}),
+      ...(generator !== undefined ? { generator } : {}),
+      ...(text(asset.copyright) !== undefined ? { copyright: text(asset.copyright) } : {}),
+    },
+    roots: gltfScene ? gltfScene.listChildren().map((n) => indexOf(nodeIndex, n, 'node')!) : [],
+    nodes,
+    meshes,
+    materials,
+    textures,
+    images,
+    samplers,
+    skins,
+    animations,
+    lodGroups,
+  });
+  const sceneExtras = gltfScene ? extrasOf(gltfScene) : undefined;
+  if (sceneExtras) scene.extras = sceneExtras;
+  return scene;
+}

@@ -1,0 +1,46 @@
+/*
+ * The gltf-transform I/O service retromodel uses: in-memory only (a PlatformIO whose URI reader refuses,
+ * because external resources are resolved by the caller before a document is read), with the extensions
+ * we read and write registered, and a logger that turns gltf-transform's warnings into diagnostics instead
+ * of printing them.
+ */
+import { type ILogger, PlatformIO } from '@gltf-transform/core';
+import { KHRMaterialsUnlit, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
+import type { Diagnostic } from '@retromodel/scene';
+
+/** Extension names gltfToScene understands when a file lists them as required. */
+export const supportedExtensions = new Set(['KHR_materials_unlit', 'KHR_texture_transform', 'KHR_mesh_quantization', 'MSFT_lod']);
+
+class MemoryIO extends PlatformIO {
+  protected override readURI(uri: string, type: 'view'): Promise<Uint8Array<ArrayBuffer>>;
+  protected override readURI(uri: string, type: 'text'): Promise<string>;
+  protected override readURI(uri: string): Promise<Uint8Array<ArrayBuffer> | string> {
+    return Promise.reject(new Error(`resource ${uri} was not provided`));
+  }
+
+  protected override resolve(base: string, path: string): string {
+    return base ? `${base}/${path}` : path;
+  }
+
+  protected override dirname(uri: string): string {
+    const slash = uri.lastIndexOf('/');
+    return slash < 0 ? '' : uri.slice(0, slash);
+  }
+}
+
+/** A logger that collects gltf-transform's warnings and errors as diagnostics. */
+function diagnosticLogger(diagnostics: Diagnostic[]): ILogger {
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: (text) => diagnostics.push({ code: 'gltf/gltf-transform', message: text, severity: 'warning' }),
+    error: (text) => diagnostics.push({ code: 'gltf/gltf-transform', message: text, severity: 'error' }),
+  };
+}
+
+/** A fresh I/O service whose messages go into `diagnostics`. */
+export function createIo(diagnostics: Diagnostic[]): PlatformIO {
+  return new MemoryIO()
+    .setLogger(diagnosticLogger(diagnostics))
+    .registerExtensions([KHRMaterialsUnlit, KHRTextureTransform, KHRMeshQuantization]);
+}

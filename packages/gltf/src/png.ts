@@ -1,0 +1,78 @@
+/*
+ * PNG in and out, on fast-png. Writing always makes an 8-bit RGBA PNG. Reading accepts every PNG colour
+ * type (greyscale, grey+alpha, RGB, RGBA, palette) at every bit depth and expands it to RGBA8: low bit
+ * and 16-bit samples are scaled to 0..255, a tRNS colour key becomes alpha 0.
+ */
+import { ParseError } from '@retromodel/binary';
+import type { RgbaImage } from '@retromodel/scene';
+import { convertIndexedToRgb, type DecodedPng, decode, encode } from 'fast-png';
+
+/** Encodes RGBA8 pixels (row by row from the top-left) as a PNG file. Mipmaps are not written. */
+export function encodePng(image: Pick<RgbaImage, 'width' | 'height' | 'pixels'>): Uint8Array {
+  return encode({ width: image.width, height: image.height, data: image.pixels, channels: 4, depth: 8 });
+}
+
+/**
+ * Decodes a PNG file into RGBA8 pixels. Throws a ParseError (format `png`) when the bytes are not a
+ * readable PNG.
+ */
+export function decodePng(bytes: Uint8Array): RgbaImage {
+  let png: DecodedPng;
+  try {
+    png = decode(bytes);
+  } catch (e) {
+    throw new ParseError({ format: 'png', section: 'file', offset: 0 }, `not a readable PNG image (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+  }
+  return { kind: 'rgba8', width: png.width, height: png.height, pixels: toRgba8(png) };
+}
+
+function toRgba8(png: DecodedPng): Uint8Array {
+  const count = png.width * png.height;
+  const out = new Uint8Array(count * 4);
+  if (png.palette) {
+    const colours = convertIndexedToRgb(png);
+    const per = png.palette[0]?.length ?? 3;
+    for (let i = 0; i < count; i++) {
+      out[i * 4] = colours[i * per]!;
+      out[i * 4 + 1] = colours[i * per + 1]!;
+      out[i * 4 + 2] = colours[i * per + 2]!;
+      out[i * 4 + 3] = per === 4 ? colours[i * per + 3]! : 255;
+    }
+    return out;
+  }
+  const channels = png.channels;
+  const samples = unpackSamples(png);
+  const max = 2 ** png.depth - 1;
+  const key = png.transparency;
+  for (let i = 0; i < count; i++) {
+    const s = (k: number) => samples[i * channels + k]!;
+    const grey = channels <= 2;
+    const r = s(0);
+    const g = grey ? r : s(1);
+    const b = grey ? r : s(2);
+    const a = channels === 2 ? s(1) : channels === 4 ? s(3) : max;
+    const keyed = key !== undefined && (grey ? key[0] === r : key[0] === r && key[1] === g && key[2] === b);
+    out[i * 4] = Math.round((r * 255) / max);
+    out[i * 4 + 1] = Math.round((g * 255) / max);
+    out[i * 4 + 2] = Math.round((b * 255) / max);
+    out[i * 4 + 3] = keyed ? 0 : Math.round((a * 255) / max);
+  }
+  return out;
+}
+
+/** One number per sample: 16-bit and 8-bit data as they are, 1/2/4-bit rows (byte-padded) unpacked. */
+function unpackSamples(png: DecodedPng): ArrayLike<number> {
+  if (png.depth >= 8) return png.data;
+  const perRow = png.width * png.channels;
+  const rowBytes = Math.ceil((perRow * png.depth) / 8);
+  const out = new Uint8Array(perRow * png.height);
+  const mask = 2 ** png.depth - 1;
+  for (let y = 0; y < png.height; y++) {
+    for (let x = 0; x < perRow; x++) {
+      const bit = x * png.depth;
+      const byte = png.data[y * rowBytes + (bit >> 3)] ?? 0;
+      out[y * perRow + x] = (byte >> (8 - png.depth - (bit & 7))) & mask;
+    }
+  }
+  return out;
+}

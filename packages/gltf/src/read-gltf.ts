@@ -1,0 +1,131 @@
+/*
+ * .glb / .gltf -> Scene. The container (glb-container.ts) and the JSON's structure and byte ranges
+ * (check-json.ts) are checked here before gltf-transform reads anything; external buffers and images come
+ * from the caller's `resources` callback (URIs percent-decoded), data URIs are decoded here. Whatever
+ * gltf-transform or the conversion still throws becomes a ParseError, and so does a scene that fails
+ * validateScene (every such failure is also a glTF validator error: bad indices, non-unit rotations,
+ * weights not summing to 1, non-increasing key times, ...). So bad input ends in a ParseError or a valid scene.
+ */
+import { GLB_BUFFER, type GLTF } from '@gltf-transform/core';
+import { ParseError } from '@retromodel/binary';
+import { type Diagnostic, type Scene, validateScene } from '@retromodel/scene';
+import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
+import { documentToScene } from './document-to-scene.js';
+import { isGlb, readGlb } from './glb-container.js';
+import { createIo } from './gltf-io.js';
+
+/** Supplies the bytes of a file a .gltf names (a .bin or an image), by its URI relative to the .gltf. */
+export type ResourceResolver = (uri: string) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
+
+export interface GltfReadOptions {
+  /** File name of the input, recorded as the scene's `asset.sourceName` unless the file names its source. */
+  fileName?: string;
+  /** External files (.bin, images) named by URI. */
+  resources?: ResourceResolver;
+  /** Turn warnings into a ParseError. */
+  strict?: boolean;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function parseJson(bytes: Uint8Array, where: JsonLocation): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw jsonError(where, 'the JSON is not valid UTF-8 text');
+  }
+  try {
+    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (e) {
+    const at = /position (\d+)/.exec(e instanceof Error ? e.message : '');
+    const offset = at ? where.jsonOffset + new TextEncoder().encode(text.slice(0, Number(at[1]))).length : where.jsonOffset;
+    throw new ParseError({ format: 'gltf', section: 'JSON', offset }, `the JSON does not parse (${e instanceof Error ? e.message : String(e)})`);
+  }
+}
+
+function decodeDataUri(uri: string, where: JsonLocation): Uint8Array {
+  const match = /^data:[^,]*?(;base64)?,/.exec(uri);
+  if (!match) throw jsonError(where, `a data URI is malformed (${uri.slice(0, 40)}...)`);
+  const payload = uri.slice(match[0].length);
+  try {
+    if (!match[1]) return new TextEncoder().encode(decodeURIComponent(payload));
+    const text = atob(payload);
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+    return out;
+  } catch {
+    throw jsonError(where, `a data URI's content does not decode (${uri.slice(0, 40)}...)`);
+  }
+}
+
+async function resolveUri(uri: string, what: string, resolver: ResourceResolver | undefined, where: JsonLocation): Promise<Uint8Array> {
+  if (uri.startsWith('data:')) return decodeDataUri(uri, where);
+  let name = uri;
+  try {
+    name = decodeURIComponent(uri);
+  } catch {
+    name = uri;
+  }
+  const data = resolver ? await resolver(name) : undefined;
+  if (!data) throw new ParseError({ format: 'gltf', section: 'JSON', offset: where.jsonOffset }, `${what} is in the file "${name}", which was not provided`);
+  return data;
+}
+
+/** Collects the bytes of every buffer and image URI, keyed as gltf-transform looks them up. */
+async function collectResources(json: GLTF.IGLTF, bin: Uint8Array | undefined, options: GltfReadOptions, where: JsonLocation) {
+  const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
+  const bufferBytes: number[] = [];
+  const own = (data: Uint8Array) => (data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data));
+  for (const [i, b] of (json.buffers ?? []).entries()) {
+    if (b.uri === undefined) {
+      if (i !== 0 || !bin) throw new ParseError({ format: 'gltf', section: 'BIN', offset: where.binOffset ?? where.jsonOffset }, `buffer ${i} has no uri and there is no GLB BIN chunk for it`);
+      resources[GLB_BUFFER] = own(bin);
+      bufferBytes.push(bin.length);
+    } else {
+      if (typeof b.uri !== 'string') throw jsonError(where, `buffers[${i}].uri is not text`);
+      const data = (resources[b.uri] ??= own(await resolveUri(b.uri, `buffer ${i}`, options.resources, where)));
+      bufferBytes.push(data.length);
+    }
+  }
+  for (const [i, image] of (json.images ?? []).entries()) {
+    if (image.bufferView !== undefined || image.uri === undefined) continue;
+    if (typeof image.uri !== 'string') throw jsonError(where, `images[${i}].uri is not text`);
+    resources[image.uri] ??= own(await resolveUri(image.uri, `image ${i}`, options.resources, where));
+  }
+  return { resources, bufferBytes };
+}
+
+/**
+ * Reads a .glb or .gltf file into a scene. External files of a .gltf come from `options.resources`.
+ * Throws ParseError (format `gltf`) for anything that is not a readable, valid glTF 2.0 file.
+ */
+export async function gltfToScene(bytes: Uint8Array, options: GltfReadOptions = {}): Promise<{ scene: Scene; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const glb = isGlb(bytes) ? readGlb(bytes) : undefined;
+  const where: JsonLocation = { jsonOffset: glb ? 20 : 0 };
+  const binChunk = glb?.chunks.find((c) => c.type === 'BIN');
+  if (binChunk) where.binOffset = binChunk.offset;
+  const json = parseJson(glb ? glb.json : bytes, where);
+  checkTopLevel(json, where);
+  const { resources, bufferBytes } = await collectResources(json, glb?.bin, options, where);
+  checkAccessors(json, bufferBytes, where);
+
+  let scene: Scene;
+  try {
+    const doc = await createIo(diagnostics).readJSON({ json, resources });
+    scene = documentToScene(doc, { json, where, diagnostics, ...(options.fileName !== undefined ? { fileName: options.fileName } : {}) });
+  } catch (e) {
+    if (e instanceof ParseError) throw e;
+    throw jsonError(where, `the glTF content is inconsistent (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const problems = validateScene(scene);
+  const errors = problems.filter((d) => d.severity === 'error');
+  if (errors.length > 0) throw jsonError(where, `the glTF content is invalid: ${errors.slice(0, 3).map((d) => d.message).join('; ')}`);
+  diagnostics.push(...problems);
+  if (options.strict) {
+    const serious = diagnostics.filter((d) => d.severity !== 'info');
+    if (serious.length > 0) throw jsonError(where, `strict: ${serious.map((d) => d.message).join('; ')}`);
+  }
+  return { scene, diagnostics };
+}

@@ -1,0 +1,103 @@
+/*
+ * Scene -> .glb, or .gltf with its .bin and images beside it (or all embedded as base64 data URIs).
+ * The scene is checked with validateScene first: a scene with errors would make an invalid glTF, so
+ * writing refuses it. The document is built with gltf-transform, written to JSON + resources by its
+ * writer, completed by patch-json.ts, and packed here (GLB container: glb-container.ts).
+ */
+import { Format, type GLTF, type JSONDocument } from '@gltf-transform/core';
+import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
+import { writeGlb } from './glb-container.js';
+import { createIo } from './gltf-io.js';
+import { patchWrittenJson } from './patch-json.js';
+import { sceneToDocument } from './scene-to-document.js';
+
+export interface GlbWriteOptions {
+  /** Throw when writing produced warnings (converted attributes, dropped channels, ...). */
+  strict?: boolean;
+}
+
+export interface GltfWriteOptions extends GlbWriteOptions {
+  /** Base name of the files: `<baseName>.gltf`, `<baseName>.bin`, `<baseName>_<n>.png`. */
+  baseName: string;
+  /** Put the buffer and images into the .gltf as data URIs instead of separate files. */
+  embed?: boolean;
+}
+
+function checkScene(scene: Scene): Diagnostic[] {
+  const problems = validateScene(scene);
+  const errors = problems.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const list = errors.slice(0, 5).map((d) => d.message).join('; ');
+    throw new Error(`cannot write glTF from an invalid scene: ${list}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`);
+  }
+  return problems;
+}
+
+function finish(diagnostics: Diagnostic[], strict: boolean | undefined): Diagnostic[] {
+  const serious = diagnostics.filter((d) => d.severity !== 'info');
+  if (strict && serious.length > 0) throw new Error(`glTF written with warnings (strict): ${serious.map((d) => d.message).join('; ')}`);
+  return diagnostics;
+}
+
+/** Writes a scene as one binary glTF (.glb) file. */
+export async function sceneToGlb(scene: Scene, options: GlbWriteOptions = {}): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
+  const diagnostics = checkScene(scene);
+  const doc = sceneToDocument(scene, diagnostics);
+  const { json, resources } = await createIo(diagnostics).writeJSON(doc, { format: Format.GLB });
+  patchWrittenJson(json, scene, diagnostics);
+  const bytes = writeGlb(JSON.stringify(json), Object.values(resources)[0]);
+  return { bytes, diagnostics: finish(diagnostics, options.strict) };
+}
+
+const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/ktx2': 'ktx2' };
+
+/**
+ * Writes a scene as a .gltf JSON file plus its .bin and image files (first file: the .gltf), or with
+ * `embed` as a single .gltf holding everything in data URIs.
+ */
+export async function sceneToGltf(scene: Scene, options: GltfWriteOptions): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
+  const diagnostics = checkScene(scene);
+  const { baseName } = options;
+  const doc = sceneToDocument(scene, diagnostics, {
+    bufferUri: encodeURIComponent(`${baseName}.bin`),
+    imageUri: (i, mimeType) => encodeURIComponent(`${baseName}_${i}.${extensionOf[mimeType] ?? 'bin'}`),
+  });
+  const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: Format.GLTF, basename: baseName });
+  patchWrittenJson(jsonDoc.json, scene, diagnostics);
+  if (options.embed) embedResources(jsonDoc);
+  const sidecars = options.embed ? [] : resourceFiles(jsonDoc);
+  const main: OutputFile = {
+    name: `${baseName}.gltf`,
+    bytes: new TextEncoder().encode(JSON.stringify(jsonDoc.json, null, 2)),
+    mimeType: 'model/gltf+json',
+  };
+  return { files: [main, ...sidecars], diagnostics: finish(diagnostics, options.strict) };
+}
+
+function mimeTypeOf(json: GLTF.IGLTF, uri: string): string {
+  return json.images?.find((i) => i.uri === uri)?.mimeType ?? 'application/octet-stream';
+}
+
+function resourceFiles(jsonDoc: JSONDocument): OutputFile[] {
+  return Object.entries(jsonDoc.resources).map(([uri, bytes]) => ({
+    name: decodeURIComponent(uri),
+    bytes,
+    mimeType: mimeTypeOf(jsonDoc.json, uri),
+  }));
+}
+
+/** Replaces the URIs of buffers and images by base64 data URIs of their bytes. */
+function embedResources(jsonDoc: JSONDocument): void {
+  const { json, resources } = jsonDoc;
+  for (const def of [...(json.buffers ?? []), ...(json.images ?? [])]) {
+    const data = def.uri === undefined ? undefined : resources[def.uri];
+    if (def.uri !== undefined && data) def.uri = `data:${mimeTypeOf(json, def.uri)};base64,${toBase64(data)}`;
+  }
+}
+
+/** Base64 without Node's Buffer (the library runs in browsers too). */
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
