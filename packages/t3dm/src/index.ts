@@ -1,1 +1,11 @@
-export {};
+/**
+ * @retromodel/t3dm: Tiny3D (N64) T3DM models and their `.sdata` animation streams: reader and writer
+ * (mirrored), T3DM -> scene, scene -> T3DM with the runtime's rules, and the format adapter.
+ */
+
+export { partIndexEnd, type StripRange, stripRanges } from './part-layout.js';
+export { readT3dm } from './read-t3dm.js';
+export { readSdata, writeSdata } from './sdata.js';
+export { StringTableBuilder, stringAt } from './string-table.js';
+export * from './t3dm-file.js';
+export { T3DM_VERSION, writeT3dm } from './write-t3dm.js';

@@ -1,0 +1,41 @@
+/*
+ * `A` chunk (T3DChunkAnim): name u32 @0, duration f32 @4 (seconds), keyframeCount u32 @8, channelsQuat u16 @0xC,
+ * channelsScalar u16 @0xE, filePath u32 @0x10 (stream path in the string table), then
+ * (channelsQuat + channelsScalar) channel mappings of 0x0C bytes: targetIdx u16, targetType u8, attributeIdx u8,
+ * quantScale f32, quantOffset f32. Quaternion channels come first.
+ */
+import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
+import type { T3dmAnimation, T3dmChannelMapping } from '../t3dm-file.js';
+
+export function readAnimation(r: BinaryReader): T3dmAnimation {
+  const name = r.u32();
+  const duration = r.f32();
+  const keyframeCount = r.u32();
+  const channelsQuat = r.u16();
+  const channelsScalar = r.u16();
+  const filePath = r.u32();
+  const total = channelsQuat + channelsScalar;
+  r.checkCount(total, 0x0c, 'animation channels');
+  const channels: T3dmChannelMapping[] = [];
+  for (let i = 0; i < total; i++) {
+    channels.push({
+      targetIdx: r.u16(),
+      targetType: r.u8(),
+      attributeIdx: r.u8(),
+      quantScale: r.f32(),
+      quantOffset: r.f32(),
+    });
+  }
+  return { kind: 'animation', name, duration, keyframeCount, channelsQuat, filePath, channels };
+}
+
+export function writeAnimation(w: BinaryWriter, a: T3dmAnimation): void {
+  w.u32(a.name)
+    .f32(a.duration)
+    .u32(a.keyframeCount)
+    .u16(a.channelsQuat)
+    .u16(a.channels.length - a.channelsQuat)
+    .u32(a.filePath);
+  for (const c of a.channels)
+    w.u16(c.targetIdx).u8(c.targetType).u8(c.attributeIdx).f32(c.quantScale).f32(c.quantOffset);
+}

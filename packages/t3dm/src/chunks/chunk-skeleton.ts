@@ -1,0 +1,35 @@
+/*
+ * `S` chunk (T3DChunkSkeleton): boneCount u16 @0, reserved u16 @2, bones @4 (0x30 each: name u32, parentIdx u16
+ * (0xFFFF root), depth u16, scale f32[3] @8, rotation f32[4] x,y,z,w @0x14, position f32[3] @0x24).
+ * Bones are in depth-first pre-order, so a parent always precedes its children.
+ */
+import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
+import type { T3dmBone, T3dmSkeleton } from '../t3dm-file.js';
+
+export function readSkeleton(r: BinaryReader): T3dmSkeleton {
+  const count = r.u16();
+  const reserved = r.u16();
+  r.checkCount(count, 0x30, 'bones');
+  const bones: T3dmBone[] = [];
+  for (let i = 0; i < count; i++) {
+    bones.push({
+      name: r.u32(),
+      parentIdx: r.u16(),
+      depth: r.u16(),
+      scale: [r.f32(), r.f32(), r.f32()],
+      rotation: [r.f32(), r.f32(), r.f32(), r.f32()],
+      position: [r.f32(), r.f32(), r.f32()],
+    });
+  }
+  return { kind: 'skeleton', reserved, bones };
+}
+
+export function writeSkeleton(w: BinaryWriter, s: T3dmSkeleton): void {
+  w.u16(s.bones.length).u16(s.reserved);
+  for (const b of s.bones) {
+    w.u32(b.name).u16(b.parentIdx).u16(b.depth);
+    for (const v of b.scale) w.f32(v);
+    for (const v of b.rotation) w.f32(v);
+    for (const v of b.position) w.f32(v);
+  }
+}
