@@ -1,1 +1,10 @@
-export {};
+/**
+ * @retromodel/tmd: Toshi TMD models, TKL keyframe libraries and TML material libraries of Jurassic Park:
+ * Operation Genesis (PC): readers, texture decoding (incl. DDS/BC1-3) and conversion to the scene.
+ */
+
+export { isTkl, readTkl, type TklFile } from './read-tkl.js';
+export { isTmd, readTmd } from './read-tmd.js';
+export { isTml, readTml, type TmlFile, type TmlMaterial, type TmlTexture } from './read-tml.js';
+export { decodeTmdAddress, encodeTmdAddress } from './tmd-pointers.js';
+export type * from './tmd-types.js';

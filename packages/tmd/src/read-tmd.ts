@@ -1,0 +1,150 @@
+/*
+ * readTmd: the TMD (`TMDL`) file header, scene header, node records, animations and LOD block.
+ * Header: char[4] "TMDL", u32 0, u32 remaining (= size − 12), char[16] TKL name (the tail after the NUL is
+ * not validated), u32 sceneBlockSize @28, u32 salt @32, u32 unk2_1, u32 unk2_2, 16 zero bytes. Scene header
+ * at 60: u32 sceneBlockSize (again), u16 numNodes, u16 u3, u16 numAnimations, u16 u4, 44 zero bytes, then
+ * salted pointers at 116: P0 decoding to 124 means no aux block (nodes at P0, animation table at P1);
+ * otherwise P0 = aux block (int32 × numNodes), P1 = nodes, P2 = animation table.
+ */
+import { BinaryReader, hex, ParseError } from '@retromodel/binary';
+import type { Diagnostic } from '@retromodel/scene';
+import { readTmdAnimations } from './read-tmd-animations.js';
+import { readTmdLod } from './read-tmd-lod.js';
+import { NODE_RECORD_SIZE, readTmdNodes } from './read-tmd-nodes.js';
+import { decodeTmdAddress, resolveTmdPointer, SCENE_BLOCK_START } from './tmd-pointers.js';
+import type { TmdFile, TmdHeader, TmdPointer, TmdSceneHeader } from './tmd-types.js';
+
+const NO_AUX_NODE_OFFSET = 124;
+
+/** True when the bytes start with the TMD magic `TMDL`. */
+export function isTmd(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x54 && bytes[1] === 0x4d && bytes[2] === 0x44 && bytes[3] === 0x4c;
+}
+
+function readHeader(r: BinaryReader, diagnostics: Diagnostic[]): TmdHeader {
+  r.ensure(SCENE_BLOCK_START, 'TMD file header');
+  if (!isTmd(r.bytes)) throw r.error('not a TMD model: the file does not start with "TMDL"', 0);
+  r.seek(4);
+  const version = r.u32();
+  const remainingBytes = r.u32();
+  const tklNameRaw = r.bytes.slice(12, 28);
+  const tklName = r.fixedString(16);
+  const sceneBlockSize = r.u32();
+  const salt = r.u32();
+  const unk2_1 = r.u32();
+  const unk2_2 = r.u32();
+  if (version !== 0) {
+    diagnostics.push({
+      code: 'tmd/version',
+      message: `header word @4 is ${version}; every known TMD has 0`,
+      severity: 'info',
+    });
+  }
+  if (remainingBytes !== r.length - 12) {
+    diagnostics.push({
+      code: 'tmd/remaining-bytes',
+      message: `header says ${remainingBytes} bytes follow offset 12, the file has ${r.length - 12}`,
+      severity: 'warning',
+    });
+  }
+  return { version, remainingBytes, tklName, tklNameRaw, sceneBlockSize, salt, unk2_1, unk2_2 };
+}
+
+function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
+  r.ensure(NO_AUX_NODE_OFFSET, 'TMD scene header', SCENE_BLOCK_START);
+  r.seek(SCENE_BLOCK_START);
+  const sceneBlockSize = r.u32();
+  const numNodes = r.u16();
+  const u3 = r.u16();
+  const numAnimations = r.u16();
+  const u4 = r.u16();
+  const salt = header.salt;
+  const nodesSize = numNodes * NODE_RECORD_SIZE;
+  const p0Raw = r.u32At(116);
+  const hasAux = decodeTmdAddress(p0Raw, salt) !== NO_AUX_NODE_OFFSET;
+  const pointers: TmdPointer[] = [];
+  if (!hasAux) {
+    pointers.push(resolveTmdPointer(r.bytes, 116, p0Raw, salt, 'nodes', nodesSize));
+    pointers.push(resolveTmdPointer(r.bytes, 120, r.u32At(120), salt, 'animation table', numAnimations * 4));
+    return {
+      sceneBlockSize,
+      numNodes,
+      u3,
+      numAnimations,
+      u4,
+      hasAux,
+      pointers,
+      nodeArrayOffset: pointers[0]!.offset,
+      animationTableOffset: pointers[1]!.offset,
+    };
+  }
+  r.ensure(4, 'aux pointer P2', 124);
+  pointers.push(resolveTmdPointer(r.bytes, 116, p0Raw, salt, 'aux', numNodes * 4));
+  pointers.push(resolveTmdPointer(r.bytes, 120, r.u32At(120), salt, 'nodes', nodesSize));
+  pointers.push(resolveTmdPointer(r.bytes, 124, r.u32At(124), salt, 'animation table', numAnimations * 4));
+  return {
+    sceneBlockSize,
+    numNodes,
+    u3,
+    numAnimations,
+    u4,
+    hasAux,
+    pointers,
+    auxOffset: pointers[0]!.offset,
+    nodeArrayOffset: pointers[1]!.offset,
+    animationTableOffset: pointers[2]!.offset,
+  };
+}
+
+/**
+ * Parses a TMD model. Throws a ParseError (format `tmd`, the block, the absolute offset) for anything that
+ * cannot be read, including a salted pointer that decodes outside the file; returns size mismatches and
+ * trailing bytes as `diagnostics`.
+ */
+export function readTmd(bytes: Uint8Array): TmdFile {
+  const diagnostics: Diagnostic[] = [];
+  const r = new BinaryReader(bytes, { littleEndian: true, format: 'tmd', section: 'header' });
+  const header = readHeader(r, diagnostics);
+  const scene = readSceneHeader(r.withSection('scene header'), header);
+  if (scene.sceneBlockSize !== header.sceneBlockSize) {
+    diagnostics.push({
+      code: 'tmd/scene-block-size',
+      message: `scene block size is ${header.sceneBlockSize} at @28 but ${scene.sceneBlockSize} at @60; the mesh block is taken at 60 + ${scene.sceneBlockSize}`,
+      severity: 'warning',
+    });
+  }
+  let aux: Int32Array | undefined;
+  if (scene.auxOffset !== undefined) {
+    const ar = r.withSection('aux');
+    ar.seek(scene.auxOffset);
+    aux = Int32Array.from(ar.s32Array(scene.numNodes));
+  }
+  const nr = r.withSection('nodes');
+  nr.seek(scene.nodeArrayOffset);
+  const nodes = readTmdNodes(nr, scene.numNodes);
+  const animations = readTmdAnimations(
+    bytes,
+    scene.animationTableOffset,
+    scene.numAnimations,
+    scene.numNodes,
+    header.salt,
+  );
+  const meshBlock = SCENE_BLOCK_START + scene.sceneBlockSize;
+  if (meshBlock + 8 > bytes.length) {
+    throw new ParseError(
+      { format: 'tmd', section: 'LOD', offset: SCENE_BLOCK_START },
+      `the scene block size ${hex(scene.sceneBlockSize)} puts the LOD block at file offset ${hex(meshBlock)}, outside the file (${hex(bytes.length)} bytes)`,
+    );
+  }
+  const lr = r.withSection('LOD');
+  lr.seek(meshBlock);
+  const lod = readTmdLod(lr);
+  if (lod.end !== bytes.length) {
+    diagnostics.push({
+      code: 'tmd/trailing-bytes',
+      message: `${bytes.length - lod.end} bytes follow the LOD block (ends at ${hex(lod.end)})`,
+      severity: 'warning',
+    });
+  }
+  return { header, scene, aux, nodes, animations, lod, diagnostics };
+}

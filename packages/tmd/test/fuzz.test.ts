@@ -1,0 +1,85 @@
+/*
+ * Bad input: every truncation and seeded mutations of every shared TMD/TKL/TML fixture (and a built aux-variant
+ * TMD) must end in a ParseError or a clean file model, quickly.
+ */
+import { readTkl, readTmd, readTml } from '@retromodel/tmd';
+import { describe, expect, it } from 'vitest';
+import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
+import { expectCleanOutcome, mutations, truncationLengths } from '../../../test/helpers/fuzz.js';
+import { buildTmd } from './builder/build-tmd.js';
+
+const readers: Record<string, (bytes: Uint8Array) => unknown> = { tmd: readTmd, tkl: readTkl, tml: readTml };
+
+function readerFor(name: string): (bytes: Uint8Array) => unknown {
+  return readers[name.slice(-3)]!;
+}
+
+/** Mutation count per file: a few thousand for small files, fewer for the 240 KB one. */
+function mutationCount(size: number): number {
+  return size > 100_000 ? 300 : size > 10_000 ? 1500 : 3000;
+}
+
+async function fuzz(name: string, bytes: Uint8Array, read: (b: Uint8Array) => unknown): Promise<void> {
+  let errors = 0;
+  for (const n of truncationLengths(bytes.length)) {
+    if ((await expectCleanOutcome(() => read(bytes.subarray(0, n)), `${name} truncated to ${n}`)) === 'error') errors++;
+  }
+  expect(errors).toBeGreaterThan(0);
+  for (const m of mutations(bytes, mutationCount(bytes.length), bytes.length)) {
+    await expectCleanOutcome(() => read(m.bytes), `${name} mutation ${m.index}`);
+  }
+}
+
+describe.skipIf(!haveFixtures)('fuzz: shared fixtures', () => {
+  for (const rel of listFixtures('tmd', /\.(tmd|tkl|tml)$/)) {
+    it(`${rel}: truncations and mutations end in ParseError or a file model`, async () => {
+      await fuzz(rel, readFixture(rel), readerFor(rel));
+    });
+  }
+});
+
+describe('fuzz: built aux-variant TMD', () => {
+  it('truncations and mutations end in ParseError or a file model', async () => {
+    const bytes = buildTmd({
+      tklName: 'aux',
+      salt: 0x10000,
+      aux: [1, 2],
+      nodes: [
+        { name: 'a', parent: -1 },
+        { name: 'b', parent: 0, translation: [0, 0, 1] },
+      ],
+      animations: [
+        {
+          name: 'Walk',
+          duration: 1,
+          channels: [
+            {
+              flags: 1,
+              keys: [
+                { time: 0, posKey: 0, rotKey: 0 },
+                { time: 1, posKey: 1, rotKey: 1 },
+              ],
+            },
+          ],
+        },
+      ],
+      levels: [
+        {
+          meshes: [
+            {
+              material: 'm',
+              pieces: [
+                {
+                  boneNodeIds: [0, 1],
+                  vertices: [{ position: [0, 0, 0] }, { position: [1, 0, 0], slots: [1] }, { position: [0, 1, 0] }],
+                  strip: [0, 1, 2],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    await fuzz('aux.tmd', bytes, readTmd);
+  });
+});
