@@ -1,0 +1,51 @@
+/*
+ * Names and URLs of emitted model files. Bundlers other than Rollup/Vite do not expand `[hash]` in names
+ * given to emitFile, so the content hash is computed here. Files of one output that refer to each other by
+ * name (a T3DM and its .sdata streams) are kept together in one hashed folder, under their own names.
+ */
+import { createHash } from 'node:crypto';
+import type { OutputFile } from '@retromodel/scene';
+
+/** First 8 hex digits of the SHA-256 of the files' names and bytes. */
+export function contentHash(files: OutputFile[]): string {
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(f.name).update('\0').update(f.bytes);
+  return hash.digest('hex').slice(0, 8);
+}
+
+/** `assets/cube-1a2b3c4d.glb` for a single file. */
+export function hashedFileName(assetsDir: string, file: OutputFile): string {
+  const dot = file.name.lastIndexOf('.');
+  const stem = dot > 0 ? file.name.slice(0, dot) : file.name;
+  const ext = dot > 0 ? file.name.slice(dot) : '';
+  return joinUrl(assetsDir, `${stem}-${contentHash([file])}${ext}`);
+}
+
+/** `assets/cube-1a2b3c4d/<name>` for each file of a group that must stay side by side. */
+export function groupFileNames(assetsDir: string, files: OutputFile[]): string[] {
+  const first = files[0]?.name ?? 'model';
+  const dot = first.lastIndexOf('.');
+  const folder = `${dot > 0 ? first.slice(0, dot) : first}-${contentHash(files)}`;
+  return files.map((f) => joinUrl(assetsDir, folder, f.name));
+}
+
+/** Joins URL path parts with single slashes, keeping a leading scheme or slash of the first part. */
+export function joinUrl(...parts: string[]): string {
+  return parts
+    .filter((p) => p !== '')
+    .map((p, i) => (i === 0 ? p.replace(/\/+$/, '') : p.replace(/^\/+|\/+$/g, '')))
+    .join('/');
+}
+
+/** The MIME type a model file is served with. */
+export function mimeTypeOf(file: OutputFile): string {
+  if (file.mimeType) return file.mimeType;
+  if (file.name.endsWith('.glb')) return 'model/gltf-binary';
+  if (file.name.endsWith('.gltf')) return 'model/gltf+json';
+  return 'application/octet-stream';
+}
+
+/** A `data:` URL of the file's bytes. */
+export function dataUrl(file: OutputFile): string {
+  return `data:${mimeTypeOf(file)};base64,${Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64')}`;
+}

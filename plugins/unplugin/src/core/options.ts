@@ -1,0 +1,70 @@
+/*
+ * The plugin's options and their defaults. The default include pattern lists the model extensions retromodel
+ * reads; which of them a given build can actually convert is decided by @retromodel/transcode's adapter list,
+ * not here (an unsupported file fails with transcode's "unknown format" message).
+ */
+import type { FilterPattern } from 'unplugin';
+import { type ImportForm, importForms } from './query.js';
+
+/** Files the plugin loads unless `include` says otherwise. */
+export const defaultInclude: RegExp = /\.(?:bmd|bdl|bti|tmd|t3dm|glb|gltf)$/i;
+
+/** Output formats whose writer options can be set through `write`. */
+export type WriteTarget = 'glb' | 'gltf' | 't3dm';
+
+export interface RetromodelOptions {
+  /** Model files to load (regular expressions or globs, matched against the path without its query). */
+  include?: FilterPattern;
+  /** Files to leave alone even when `include` matches. */
+  exclude?: FilterPattern;
+  /** What a plain `import x from './model.bdl'` gives; default `'glb'` (the URL of the converted GLB). */
+  output?: ImportForm;
+  /** Reader options per input format id (`j3d`, `tmd`, `t3dm`, `gltf`), e.g. `{ tmd: { lod: 'all' } }`. */
+  read?: Record<string, Record<string, unknown>>;
+  /** Writer options per output, e.g. `{ t3dm: { scale: 64, bvh: true } }`. */
+  write?: Partial<Record<WriteTarget, Record<string, unknown>>>;
+  /** More folders searched for sidecars (animations, keyframe libraries, textures) after the model's own. */
+  sidecarDirs?: string[];
+  /** Diagnostics of severity warning and above fail the build. */
+  strict?: boolean;
+  /**
+   * Folder (inside the output folder) of emitted models; default Vite's `build.assetsDir`, else `assets`.
+   * Rollup and Vite place a single GLB by their own `assetFileNames` pattern instead.
+   */
+  assetsDir?: string;
+  /**
+   * Prefix of emitted model URLs. Default: Rollup and Vite use their own asset URLs, webpack and rspack
+   * their runtime public path, esbuild its `publicPath` option or a path relative to the output folder.
+   */
+  publicPath?: string;
+}
+
+export interface ResolvedOptions {
+  include: FilterPattern;
+  exclude: FilterPattern | undefined;
+  output: ImportForm;
+  read: Record<string, Record<string, unknown>>;
+  write: Partial<Record<WriteTarget, Record<string, unknown>>>;
+  sidecarDirs: string[];
+  strict: boolean;
+  assetsDir: string | undefined;
+  publicPath: string | undefined;
+}
+
+/** Fills in defaults and checks the values a typo could get wrong. */
+export function resolveOptions(options: RetromodelOptions = {}): ResolvedOptions {
+  const output = options.output ?? 'glb';
+  if (!importForms.includes(output))
+    throw new Error(`unplugin-retromodel: output must be one of ${importForms.join(', ')} (got '${String(output)}')`);
+  return {
+    include: options.include ?? defaultInclude,
+    exclude: options.exclude,
+    output,
+    read: options.read ?? {},
+    write: options.write ?? {},
+    sidecarDirs: options.sidecarDirs ?? [],
+    strict: options.strict ?? false,
+    assetsDir: options.assetsDir?.replace(/^\/+|\/+$/g, ''),
+    publicPath: options.publicPath,
+  };
+}

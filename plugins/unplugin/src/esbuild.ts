@@ -1,0 +1,3 @@
+/** esbuild plugin of unplugin-retromodel: `plugins: [retromodel(options)]`. */
+import { retromodel } from './index.js';
+export default retromodel.esbuild;

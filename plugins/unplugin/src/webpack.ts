@@ -1,0 +1,3 @@
+/** webpack plugin of unplugin-retromodel: `plugins: [retromodel(options)]`. */
+import { retromodel } from './index.js';
+export default retromodel.webpack;
