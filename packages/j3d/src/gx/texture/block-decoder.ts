@@ -5,6 +5,13 @@
 
 /**
  * Decodes the block whose bytes start at `data[src]` into `tile` (RGBA8, `blockWidth × blockHeight` pixels,
- * row-major). `palette` is the decoded palette (RGBA8 per entry) for the colour-indexed formats, else empty.
+ * row-major); `tile32` views the same pixels one 32-bit word each. `palette32` is the decoded palette, one RGBA8
+ * pixel a word, for the colour-indexed formats, else empty.
  */
-export type BlockDecoder = (data: Uint8Array, src: number, tile: Uint8Array, palette: Uint8Array) => void;
+export type BlockDecoder = (
+  data: Uint8Array,
+  src: number,
+  tile: Uint8Array,
+  tile32: Uint32Array,
+  palette32: Uint32Array,
+) => void;

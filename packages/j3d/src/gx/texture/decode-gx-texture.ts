@@ -70,28 +70,32 @@ export function decodeGxTexture(input: GxTextureInput): Uint8Array {
       `${layout.name} ${width}×${height} image data runs past the end of the ${location.section} data (needs ${hex(size)} bytes, ${hex(data.length)} left)`,
     );
   }
-  const palette = layout.paletted ? checkedPalette(input, location) : new Uint8Array(0);
+  const palette32 = layout.paletted ? checkedPalette(input, location) : new Uint32Array(0);
 
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
   const decodeBlock = blockDecoders.get(format)!;
   const out = new Uint8Array(width * height * 4);
+  const out32 = new Uint32Array(out.buffer);
   const tile = new Uint8Array(bw * bh * 4);
+  const tile32 = new Uint32Array(tile.buffer);
   let src = 0;
   for (let by = 0; by < height; by += bh) {
     const rows = Math.min(bh, height - by);
     for (let bx = 0; bx < width; bx += bw) {
-      decodeBlock(data, src, tile, palette);
+      decodeBlock(data, src, tile, tile32, palette32);
       src += blockBytes;
-      const rowBytes = Math.min(bw, width - bx) * 4;
+      const cols = Math.min(bw, width - bx);
       for (let y = 0; y < rows; y++) {
-        out.set(tile.subarray(y * bw * 4, y * bw * 4 + rowBytes), ((by + y) * width + bx) * 4);
+        const from = y * bw;
+        const to = (by + y) * width + bx;
+        for (let x = 0; x < cols; x++) out32[to + x] = tile32[from + x]!;
       }
     }
   }
   return out;
 }
 
-function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Uint8Array {
+function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Uint32Array {
   const name = gxFormatName(input.format);
   const palette = input.palette;
   if (!palette || palette.data.length < 2) {

@@ -6,25 +6,28 @@
  *   C14X2  4×4 block, big-endian u16 a pixel whose low 14 bits are the index (the top 2 bits are ignored).
  */
 import type { BlockDecoder } from './block-decoder.js';
-import { writePaletteEntry } from './palette.js';
+
+/** The palette entry for `index`, or transparent black (0) when the palette has no such entry. */
+function entry(palette32: Uint32Array, index: number): number {
+  return index < palette32.length ? palette32[index]! : 0;
+}
 
 /** C4: 64 indices from 32 bytes, high nibble first. */
-export const decodeC4Block: BlockDecoder = (data, src, tile, palette) => {
+export const decodeC4Block: BlockDecoder = (data, src, _tile, tile32, palette32) => {
   for (let k = 0; k < 32; k++) {
     const b = data[src + k]!;
-    writePaletteEntry(palette, b >> 4, tile, k * 8);
-    writePaletteEntry(palette, b & 0xf, tile, k * 8 + 4);
+    tile32[k * 2] = entry(palette32, b >> 4);
+    tile32[k * 2 + 1] = entry(palette32, b & 0xf);
   }
 };
 
 /** C8: 32 indices, one byte each. */
-export const decodeC8Block: BlockDecoder = (data, src, tile, palette) => {
-  for (let k = 0; k < 32; k++) writePaletteEntry(palette, data[src + k]!, tile, k * 4);
+export const decodeC8Block: BlockDecoder = (data, src, _tile, tile32, palette32) => {
+  for (let k = 0; k < 32; k++) tile32[k] = entry(palette32, data[src + k]!);
 };
 
 /** C14X2: 16 indices, low 14 bits of a big-endian u16 each. */
-export const decodeC14x2Block: BlockDecoder = (data, src, tile, palette) => {
-  for (let k = 0; k < 16; k++) {
-    writePaletteEntry(palette, ((data[src + k * 2]! << 8) | data[src + k * 2 + 1]!) & 0x3fff, tile, k * 4);
-  }
+export const decodeC14x2Block: BlockDecoder = (data, src, _tile, tile32, palette32) => {
+  for (let k = 0; k < 16; k++)
+    tile32[k] = entry(palette32, ((data[src + k * 2]! << 8) | data[src + k * 2 + 1]!) & 0x3fff);
 };
