@@ -47,3 +47,31 @@ export function toCoreAttribute(name: string, attribute: Attribute): Attribute {
   if (joints.test(name)) return { array: Uint16Array.from(attribute.array), itemSize: attribute.itemSize };
   return { array: toFloat32(attribute.array, attribute.normalized ?? false), itemSize: attribute.itemSize };
 }
+
+/**
+ * glTF forbids one joint appearing twice with non-zero weight in a vertex (the validator's
+ * ACCESSOR_JOINTS_INDEX_DUPLICATE; Blender exports do it). The duplicate's weight is added to the first
+ * slot of that joint and the slot is cleared (joint 0, weight 0), which skins the vertex identically.
+ * Returns copies when something changed, else undefined.
+ */
+export function mergeDuplicateJoints(joints: Attribute, weights: Attribute): { joints: Attribute; weights: Attribute } | undefined {
+  const j = joints.array;
+  const w = weights.array;
+  let outJ: typeof j | undefined;
+  let outW: typeof w | undefined;
+  for (let v = 0; v + 4 <= j.length && v + 4 <= w.length; v += 4) {
+    for (let k = 1; k < 4; k++) {
+      if ((outW ?? w)[v + k] === 0) continue;
+      for (let m = 0; m < k; m++) {
+        if ((outJ ?? j)[v + m] !== (outJ ?? j)[v + k] || (outW ?? w)[v + m] === 0) continue;
+        outJ ??= j.slice();
+        outW ??= w.slice();
+        outW[v + m] = outW[v + m]! + outW[v + k]!;
+        outW[v + k] = 0;
+        outJ[v + k] = 0;
+        break;
+      }
+    }
+  }
+  return outJ && outW ? { joints: { ...joints, array: outJ }, weights: { ...weights, array: outW } } : undefined;
+}

@@ -314,7 +314,7 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
   const gltfScene = root.getDefaultScene() ?? scenes[0];
   if (scenes.length > 1) info('scenes-merged', `the file has ${scenes.length} scenes; only "${gltfScene?.getName() ?? ''}" gives the roots`);
   if (root.listCameras().length > 0) info('cameras-dropped', 'cameras have no place in the scene');
-  const asset = root.getAsset();
+  const asset = json.asset;
   const assetExtras = isObject(asset.extras) ? asset.extras : {};
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const sourceFormat = text(assetExtras.sourceFormat) ?? 'gltf';

@@ -7,7 +7,7 @@
  * glTF has no "use vertex colours" flag (COLOR_0 always tints): `Material.vertexColors` is written into the
  * material's extras as `retromodel.vertexColors` only when it differs from what a reader would infer (true
  * exactly when a primitive using the material has COLOR_0). Animation channels on `weights` are dropped,
- * since the scene has no morph targets.
+ * since the scene has no morph targets. A joint listed twice for a vertex is merged (attribute-types.ts).
  */
 import {
   type Accessor,
@@ -19,7 +19,7 @@ import {
 } from '@gltf-transform/core';
 import { KHRMaterialsUnlit, KHRTextureTransform } from '@gltf-transform/extensions';
 import type { Attribute, Diagnostic, Material, Primitive, Scene, TextureRef } from '@retromodel/scene';
-import { isCoreAttribute, toCoreAttribute } from './attribute-types.js';
+import { isCoreAttribute, mergeDuplicateJoints, toCoreAttribute } from './attribute-types.js';
 import { accessorTypes, magFilterCodes, minFilterCodes, primitiveModes, wrapCodes } from './gltf-enums.js';
 import { encodePng } from './png.js';
 
@@ -123,7 +123,14 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
     if (mesh.extras) out.setExtras(mesh.extras);
     mesh.primitives.forEach((p: Primitive, k) => {
       const prim = doc.createPrimitive().setMode(primitiveModes.indexOf(p.mode) as 0 | 1 | 2 | 3 | 4 | 5 | 6);
-      for (const [name, attr] of Object.entries(p.attributes) as [string, Attribute][]) {
+      const attributes: Record<string, Attribute> = { ...p.attributes };
+      const merged = attributes.JOINTS_0 && attributes.WEIGHTS_0 ? mergeDuplicateJoints(attributes.JOINTS_0, attributes.WEIGHTS_0) : undefined;
+      if (merged) {
+        warn('joints-merged', `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`);
+        attributes.JOINTS_0 = merged.joints;
+        attributes.WEIGHTS_0 = merged.weights;
+      }
+      for (const [name, attr] of Object.entries(attributes)) {
         if (!isCoreAttribute(name, attr)) warn('attribute-converted', `mesh ${m} primitive ${k}: ${name} converted to a component type glTF core accepts`);
         const core = clampColor(name, toCoreAttribute(name, attr), () => warn('color-clamped', `mesh ${m} primitive ${k}: ${name} clamped to 0..1`));
         prim.setAttribute(name, accessor(core.array, core.itemSize, core.normalized ?? false));

@@ -1,0 +1,68 @@
+/*
+ * Round trips: every test scene written as .glb, as .gltf with external files and as embedded .gltf reads
+ * back equal (within float tolerance), and every file passes the Khronos validator with 0 errors.
+ */
+import { gltfToScene, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
+import { describe, expect, it } from 'vitest';
+import { expectValidGlb } from '../helpers/gltf-validator.js';
+import { expectSceneClose, sceneDifferences } from './scene-compare.js';
+import { materialsScene, testScenes } from './test-scenes.js';
+
+describe('glTF round trips', () => {
+  for (const [name, make] of Object.entries(testScenes)) {
+    it(`${name}: .glb reads back equal and validates`, async () => {
+      const scene = make();
+      const { bytes, diagnostics } = await sceneToGlb(scene);
+      expect(diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+      const report = await expectValidGlb(bytes, `${name}.glb`);
+      expect(report.issues.messages.filter((m) => m.severity === 1)).toEqual([]);
+      const back = await gltfToScene(bytes);
+      expectSceneClose(back.scene, scene);
+    });
+
+    it(`${name}: .gltf with external .bin/.png reads back equal and validates`, async () => {
+      const scene = make();
+      const { files } = await sceneToGltf(scene, { baseName: `my ${name}` });
+      const [main, ...rest] = files;
+      expect(main!.name).toBe(`my ${name}.gltf`);
+      const byName = Object.fromEntries(rest.map((f) => [f.name, f.bytes]));
+      expect(Object.keys(byName)).toContain(`my ${name}.bin`);
+      await expectValidGlb(main!.bytes, `my ${name}.gltf`, byName);
+      const asked: string[] = [];
+      const back = await gltfToScene(main!.bytes, {
+        resources: (uri) => {
+          asked.push(uri);
+          return byName[uri];
+        },
+      });
+      expect(asked.sort()).toEqual(Object.keys(byName).sort());
+      expectSceneClose(back.scene, scene);
+    });
+
+    it(`${name}: embedded .gltf is one file, reads back equal and validates`, async () => {
+      const scene = make();
+      const { files } = await sceneToGltf(scene, { baseName: name, embed: true });
+      expect(files.map((f) => f.name)).toEqual([`${name}.gltf`]);
+      await expectValidGlb(files[0]!.bytes, `${name}.gltf`);
+      const back = await gltfToScene(files[0]!.bytes, { resources: () => undefined });
+      expectSceneClose(back.scene, scene);
+    });
+  }
+
+  it('the comparison notices a changed value, a changed type and changed pixels', async () => {
+    const scene = materialsScene();
+    const back = (await gltfToScene((await sceneToGlb(scene)).bytes)).scene;
+    expect(sceneDifferences(back, scene)).toEqual([]);
+    const moved = structuredClone(back);
+    moved.nodes[0]!.translation![1] += 0.01;
+    expect(sceneDifferences(moved, scene)).toHaveLength(1);
+    const retyped = structuredClone(back);
+    const color = retyped.meshes[0]!.primitives[0]!.attributes.COLOR_0!;
+    color.array = Float32Array.from(color.array);
+    expect(sceneDifferences(retyped, scene)).toHaveLength(1);
+    const repainted = structuredClone(scene);
+    const image = repainted.images[0]!;
+    if (image.kind === 'rgba8') image.pixels[5] = (image.pixels[5]! + 1) & 0xff;
+    expect(sceneDifferences(back, repainted)).toHaveLength(1);
+  });
+});
