@@ -123,7 +123,7 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
     if (mesh.extras) out.setExtras(mesh.extras);
     mesh.primitives.forEach((p: Primitive, k) => {
       const prim = doc.createPrimitive().setMode(primitiveModes.indexOf(p.mode) as 0 | 1 | 2 | 3 | 4 | 5 | 6);
-      const attributes: Record<string, Attribute> = { ...p.attributes };
+      const attributes: Partial<Record<string, Attribute>> = { ...p.attributes };
       const merged = attributes.JOINTS_0 && attributes.WEIGHTS_0 ? mergeDuplicateJoints(attributes.JOINTS_0, attributes.WEIGHTS_0) : undefined;
       if (merged) {
         warn('joints-merged', `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`);
@@ -131,6 +131,7 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
         attributes.WEIGHTS_0 = merged.weights;
       }
       for (const [name, attr] of Object.entries(attributes)) {
+        if (!attr) continue;
         if (!isCoreAttribute(name, attr)) warn('attribute-converted', `mesh ${m} primitive ${k}: ${name} converted to a component type glTF core accepts`);
         const core = clampColor(name, toCoreAttribute(name, attr), () => warn('color-clamped', `mesh ${m} primitive ${k}: ${name} clamped to 0..1`));
         prim.setAttribute(name, accessor(core.array, core.itemSize, core.normalized ?? false));
