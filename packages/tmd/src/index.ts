@@ -6,5 +6,8 @@
 export { isTkl, readTkl, type TklFile } from './read-tkl.js';
 export { isTmd, readTmd } from './read-tmd.js';
 export { isTml, readTml, type TmlFile, type TmlMaterial, type TmlTexture } from './read-tml.js';
+export { type BcFormat, bcByteLength, decodeBc } from './texture/decode-bc.js';
+export { decodeTmlTexture, tmlFormatNames } from './texture/decode-tml-texture.js';
+export { type DdsFile, type DdsPixelFormat, type DecodedPixels, decodeDds, readDds } from './texture/read-dds.js';
 export { decodeTmdAddress, encodeTmdAddress } from './tmd-pointers.js';
 export type * from './tmd-types.js';
