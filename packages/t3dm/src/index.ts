@@ -3,9 +3,20 @@
  * (mirrored), T3DM -> scene, scene -> T3DM with the runtime's rules, and the format adapter.
  */
 
+export * from './n64-extras.js';
 export { partIndexEnd, type StripRange, stripRanges } from './part-layout.js';
+export { pngSize } from './png-info.js';
+export { packQuat, unpackQuat } from './quat-codec.js';
 export { readT3dm } from './read-t3dm.js';
 export { readSdata, writeSdata } from './sdata.js';
 export { StringTableBuilder, stringAt } from './string-table.js';
 export * from './t3dm-file.js';
+export {
+  DEFAULT_BASE_SCALE,
+  pngCandidates,
+  type T3dmToSceneOptions,
+  type T3dmToSceneResult,
+  t3dmToScene,
+} from './t3dm-to-scene.js';
+export { packNormal, unpackNormal } from './vertex-codec.js';
 export { T3DM_VERSION, writeT3dm } from './write-t3dm.js';

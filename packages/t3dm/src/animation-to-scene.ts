@@ -1,0 +1,151 @@
+/*
+ * T3DM animation (A chunk + .sdata stream) -> scene animation (spec §9). Each record belongs to one channel;
+ * a channel's k-th key is reached at Σ(nextTime of its records 0..k) / 60 s (that is how t3d_anim_update
+ * advances `timeEnd`). Quaternion channels decode the 32-bit packing; scalar channels are
+ * `u16 * quantScale + quantOffset` (translations in model units, divided by the base scale here). Scalar x/y/z
+ * channels of one bone and target are merged into VEC3 keys on the union of their key times (missing components
+ * take the bone's rest value, as tiny3d drops constant identity channels).
+ */
+import type { Animation, AnimationSampler, Diagnostic, Quat } from '@retromodel/scene';
+import { unpackQuat } from './quat-codec.js';
+import { stringAt } from './string-table.js';
+import {
+  type SdataFile,
+  T3DM_TARGET_ROTATION,
+  T3DM_TARGET_SCALE_UNIFORM,
+  T3DM_TARGET_TRANSLATION,
+  type T3dmAnimation,
+  type T3dmBone,
+} from './t3dm-file.js';
+
+interface ChannelKeys {
+  times: number[];
+  values: number[][];
+}
+
+/** Per-channel key lists from a stream. */
+export function channelKeys(anim: T3dmAnimation, sdata: SdataFile, diagnostics: Diagnostic[]): ChannelKeys[] {
+  const keys: ChannelKeys[] = anim.channels.map(() => ({ times: [], values: [] }));
+  const ticks = new Array<number>(anim.channels.length).fill(0);
+  let skipped = 0;
+  for (const rec of sdata.records) {
+    const ch = rec.channelIdx;
+    const channel = anim.channels[ch];
+    const isQuat = ch < anim.channelsQuat;
+    if (!channel || (isQuat && rec.data.length < 2)) {
+      skipped++;
+      continue;
+    }
+    ticks[ch]! += rec.nextTime;
+    const time = ticks[ch]! / 60;
+    const value = isQuat
+      ? unpackQuat(((rec.data[0]! << 16) | rec.data[1]!) >>> 0)
+      : [rec.data[0]! * channel.quantScale + channel.quantOffset];
+    const k = keys[ch]!;
+    if (k.times.length > 0 && k.times[k.times.length - 1]! >= time) {
+      k.values[k.values.length - 1] = value;
+    } else {
+      k.times.push(time);
+      k.values.push(value);
+    }
+  }
+  if (skipped > 0) {
+    diagnostics.push({
+      code: 't3dm/bad-keyframe',
+      message: `${skipped} keyframe record(s) name a channel that does not exist or are too short; skipped`,
+      severity: 'warning',
+    });
+  }
+  return keys;
+}
+
+function sampleScalar(k: ChannelKeys, t: number): number {
+  const { times, values } = k;
+  if (t <= times[0]!) return values[0]![0]!;
+  for (let i = 1; i < times.length; i++) {
+    if (t <= times[i]!) {
+      const f = (t - times[i - 1]!) / (times[i]! - times[i - 1]!);
+      return values[i - 1]![0]! + (values[i]![0]! - values[i - 1]![0]!) * f;
+    }
+  }
+  return values[values.length - 1]![0]!;
+}
+
+/** Keeps successive quaternions on the same hemisphere so linear/slerp playback takes the short way. */
+function continuous(values: number[][]): number[] {
+  const out: number[] = [];
+  let prev: Quat | undefined;
+  for (const v of values) {
+    let q = v as Quat;
+    if (prev && prev[0] * q[0] + prev[1] * q[1] + prev[2] * q[2] + prev[3] * q[3] < 0) q = [-q[0], -q[1], -q[2], -q[3]];
+    out.push(...q);
+    prev = q;
+  }
+  return out;
+}
+
+/** Builds the scene animation; `boneNode(i)` gives the scene node of bone i. */
+export function animationToScene(
+  anim: T3dmAnimation,
+  sdata: SdataFile,
+  bones: T3dmBone[],
+  baseScale: number,
+  table: Uint8Array,
+  boneNode: (bone: number) => number,
+  diagnostics: Diagnostic[],
+): Animation {
+  const keys = channelKeys(anim, sdata, diagnostics);
+  const out: Animation = { channels: [], samplers: [] };
+  const name = stringAt(table, anim.name);
+  if (name !== undefined) out.name = name;
+  const addSampler = (sampler: AnimationSampler, bone: number, path: 'translation' | 'rotation' | 'scale') => {
+    out.channels.push({ node: boneNode(bone), path, sampler: out.samplers.length });
+    out.samplers.push(sampler);
+  };
+  const groups = new Map<string, { bone: number; type: number; comps: (ChannelKeys | undefined)[] }>();
+  anim.channels.forEach((c, i) => {
+    const k = keys[i]!;
+    if (k.times.length === 0 || c.targetIdx >= bones.length) return;
+    if (i < anim.channelsQuat || c.targetType === T3DM_TARGET_ROTATION) {
+      if (i < anim.channelsQuat)
+        addSampler(
+          {
+            input: Float32Array.from(k.times),
+            output: Float32Array.from(continuous(k.values)),
+            interpolation: 'LINEAR',
+          },
+          c.targetIdx,
+          'rotation',
+        );
+      return;
+    }
+    const key = `${c.targetIdx}/${c.targetType === T3DM_TARGET_TRANSLATION ? 0 : 1}`;
+    const g = groups.get(key) ?? {
+      bone: c.targetIdx,
+      type: c.targetType === T3DM_TARGET_TRANSLATION ? 0 : 1,
+      comps: [undefined, undefined, undefined],
+    };
+    if (c.targetType === T3DM_TARGET_SCALE_UNIFORM) g.comps = [k, k, k];
+    else g.comps[Math.min(2, c.attributeIdx)] = k;
+    groups.set(key, g);
+  });
+  for (const g of groups.values()) {
+    const bone = bones[g.bone]!;
+    const rest = g.type === 0 ? bone.position : bone.scale;
+    const times = [...new Set(g.comps.flatMap((k) => k?.times ?? []))].sort((a, b) => a - b);
+    const output = new Float32Array(times.length * 3);
+    times.forEach((t, i) => {
+      for (let c = 0; c < 3; c++) {
+        const k = g.comps[c];
+        const v = k ? sampleScalar(k, t) : rest[c]!;
+        output[i * 3 + c] = g.type === 0 ? v / baseScale : v;
+      }
+    });
+    addSampler(
+      { input: Float32Array.from(times), output, interpolation: 'LINEAR' },
+      g.bone,
+      g.type === 0 ? 'translation' : 'scale',
+    );
+  }
+  return out;
+}

@@ -1,0 +1,387 @@
+/*
+ * T3DM file model -> scene. Positions are the s16 values divided by the base scale (not stored in the file;
+ * gltf_to_t3d's default is 64), node transforms having been baked in by the converter, so every mesh node has an
+ * identity transform. Parts bound to a bone store bone-local positions (spec §14); they become a rigid glTF skin
+ * (one joint per vertex, weight 1) whose joints are the S-chunk bones, with positions moved back into model space
+ * by the bone's rest matrix. Objects sharing a node name become primitives of one mesh. UVs are S10.5 texels of
+ * texture A (+ half a texel for filtered materials) divided by its size. Colours are stored gamma-encoded and
+ * come out linear. Textures resolve to a PNG beside the model (`rom:/x.sprite` -> `x.png`).
+ */
+import {
+  type Attribute,
+  createMaterial,
+  createScene,
+  type Diagnostic,
+  type EncodedImage,
+  type Mat4,
+  mat4Compose,
+  mat4Invert,
+  mat4Multiply,
+  mat4TransformDirection,
+  mat4TransformPoint,
+  type Primitive,
+  type Quat,
+  quatNormalize,
+  type Scene,
+} from '@retromodel/scene';
+import { animationToScene } from './animation-to-scene.js';
+import { decodeTriangles } from './decode-triangles.js';
+import { isFiltered, materialToScene, samplerOf } from './material-to-scene.js';
+import { RENDER_TEXTURED } from './n64-extras.js';
+import { pngSize } from './png-info.js';
+import { readSdata } from './sdata.js';
+import { stringAt } from './string-table.js';
+import type { SdataFile, T3dmBone, T3dmFile, T3dmMaterial, T3dmObject, T3dmVertices } from './t3dm-file.js';
+import { decodeColorChannel, unpackNormal } from './vertex-codec.js';
+
+/** gltf_to_t3d's default `--base-scale`. */
+export const DEFAULT_BASE_SCALE = 64;
+
+export interface T3dmToSceneOptions {
+  /** Model units per scene unit (`--base-scale` of the conversion). Default 64. */
+  baseScale?: number;
+  /**
+   * Animation streams, keyed by animation index, by the stored path (`rom:/snake.0.sdata`) or by file name
+   * (`snake.0.sdata`); bytes are read with readSdata.
+   */
+  sdata?: ReadonlyMap<string | number, SdataFile | Uint8Array>;
+  /** PNG files keyed by file name (`crate00.ci8.png`) or by path below the asset folder (`space/floor00.ci4.png`). */
+  textures?: ReadonlyMap<string, Uint8Array>;
+  /** The model's file name, for the scene's asset record. */
+  fileName?: string;
+}
+
+export interface T3dmToSceneResult {
+  scene: Scene;
+  diagnostics: Diagnostic[];
+}
+
+/** The PNG names a texture path may have beside the model, most specific first. */
+export function pngCandidates(path: string): string[] {
+  const rel = path.replace(/^rom:\//, '');
+  const png = rel.replace(/\.sprite$/, '.png');
+  const base = png.slice(png.lastIndexOf('/') + 1);
+  return [...new Set([path, png, base])];
+}
+
+function boneWorldMatrices(bones: T3dmBone[], baseScale: number): Mat4[] {
+  const world: Mat4[] = [];
+  for (const b of bones) {
+    const local = mat4Compose(
+      [b.position[0] / baseScale, b.position[1] / baseScale, b.position[2] / baseScale],
+      quatNormalize([...b.rotation] as Quat),
+      [...b.scale],
+    );
+    const parent = b.parentIdx === 0xffff ? undefined : world[b.parentIdx];
+    world.push(parent ? mat4Multiply(parent, local) : local);
+  }
+  return world;
+}
+
+interface Context {
+  file: T3dmFile;
+  vertices: T3dmVertices;
+  baseScale: number;
+  boneWorld: Mat4[];
+  diagnostics: Diagnostic[];
+}
+
+/** One primitive from a subset of an object's triangles (skinned or not). */
+function buildPrimitive(
+  ctx: Context,
+  tris: { vertex: number[]; bone: number[] },
+  corners: number[],
+  skinned: boolean,
+  material: T3dmMaterial | undefined,
+): Primitive {
+  const { vertices, baseScale } = ctx;
+  const remap = new Map<number, number>();
+  const order: number[] = [];
+  const indices = new Uint32Array(corners.length);
+  corners.forEach((c, i) => {
+    const key = tris.vertex[c]! * 0x10000 + (tris.bone[c]! + 1);
+    let at = remap.get(key);
+    if (at === undefined) {
+      at = order.length;
+      remap.set(key, at);
+      order.push(c);
+    }
+    indices[i] = at;
+  });
+  const n = order.length;
+  const position = new Float32Array(n * 3);
+  const normal = new Float32Array(n * 3);
+  const color = new Float32Array(n * 4);
+  const uv = new Float32Array(n * 2);
+  const joints = new Uint16Array(n * 4);
+  const weights = new Float32Array(n * 4);
+  let anyNormal = false;
+  let zeroNormal = false;
+  let anyColor = false;
+  const texW = material?.textureA.texWidth || 32;
+  const texH = material?.textureA.texHeight || 32;
+  const half = material && isFiltered(material) ? 16 : 0;
+  order.forEach((c, i) => {
+    const v = tris.vertex[c]!;
+    const bone = tris.bone[c]!;
+    const p: [number, number, number] = [
+      vertices.position[v * 3]! / baseScale,
+      vertices.position[v * 3 + 1]! / baseScale,
+      vertices.position[v * 3 + 2]! / baseScale,
+    ];
+    unpackNormal(vertices.normal[v]!, normal, i * 3);
+    const m = bone >= 0 ? ctx.boneWorld[bone] : undefined;
+    const q = m ? mat4TransformPoint(m, p) : p;
+    position.set(q, i * 3);
+    if (m) {
+      const d = mat4TransformDirection(m, normal.subarray(i * 3, i * 3 + 3));
+      const len = Math.hypot(d[0], d[1], d[2]);
+      if (len > 0) normal.set([d[0] / len, d[1] / len, d[2] / len], i * 3);
+    }
+    if (vertices.normal[v] === 0) zeroNormal = true;
+    else anyNormal = true;
+    const rgba = vertices.rgba[v]!;
+    if (rgba !== 0xffffffff) anyColor = true;
+    color[i * 4] = decodeColorChannel(rgba >>> 24, true);
+    color[i * 4 + 1] = decodeColorChannel((rgba >>> 16) & 0xff, true);
+    color[i * 4 + 2] = decodeColorChannel((rgba >>> 8) & 0xff, true);
+    color[i * 4 + 3] = (rgba & 0xff) / 255;
+    uv[i * 2] = (vertices.st[v * 2]! + half) / 32 / texW;
+    uv[i * 2 + 1] = (vertices.st[v * 2 + 1]! + half) / 32 / texH;
+    if (skinned) {
+      joints[i * 4] = Math.max(0, bone);
+      weights[i * 4] = 1;
+    }
+  });
+  const attributes: Primitive['attributes'] = { POSITION: { array: position, itemSize: 3 } };
+  if (anyNormal) {
+    if (zeroNormal) {
+      for (let i = 0; i < n; i++)
+        if (normal[i * 3] === 0 && normal[i * 3 + 1] === 0 && normal[i * 3 + 2] === 0) normal[i * 3 + 1] = 1;
+      ctx.diagnostics.push({
+        code: 't3dm/zero-normal',
+        message: 'some vertices have a zero normal (the source had none); they point up (+Y) in the scene',
+        severity: 'info',
+      });
+    }
+    attributes.NORMAL = { array: normal, itemSize: 3 };
+  }
+  if (anyColor) attributes.COLOR_0 = { array: color, itemSize: 4 };
+  const textured = material && ((material.renderFlags & RENDER_TEXTURED) !== 0 || material.textureA.texPath !== 0);
+  if (textured) attributes.TEXCOORD_0 = { array: uv, itemSize: 2 };
+  if (skinned) {
+    attributes.JOINTS_0 = { array: joints, itemSize: 4 } satisfies Attribute;
+    attributes.WEIGHTS_0 = { array: weights, itemSize: 4 };
+  }
+  const prim: Primitive = { attributes, mode: 'TRIANGLES', indices: n <= 0xffff ? Uint16Array.from(indices) : indices };
+  return prim;
+}
+
+function resolveSdata(options: T3dmToSceneOptions, index: number, path: string | undefined): SdataFile | undefined {
+  const map = options.sdata;
+  if (!map) return undefined;
+  const keys: (string | number)[] = [index];
+  if (path !== undefined) keys.push(path, path.replace(/^rom:\//, ''), path.slice(path.lastIndexOf('/') + 1));
+  for (const k of keys) {
+    const v = map.get(k);
+    if (v) return v instanceof Uint8Array ? readSdata(v) : v;
+  }
+  return undefined;
+}
+
+/** Interprets a T3DM file model as a scene. */
+export function t3dmToScene(file: T3dmFile, options: T3dmToSceneOptions = {}): T3dmToSceneResult {
+  const diagnostics: Diagnostic[] = [];
+  const baseScale = options.baseScale ?? DEFAULT_BASE_SCALE;
+  const scene = createScene({ sourceFormat: 't3dm', ...(options.fileName ? { sourceName: options.fileName } : {}) });
+  scene.extras = { n64: { baseScale, version: file.version } };
+  const table = file.stringTable;
+  const chunkAt = (i: number) => file.chunks[i];
+  const vChunk = chunkAt(file.header.chunkIdxVertices);
+  const iChunk = chunkAt(file.header.chunkIdxIndices);
+  const vertices: T3dmVertices =
+    vChunk?.kind === 'vertices'
+      ? vChunk
+      : {
+          kind: 'vertices',
+          position: new Int16Array(0),
+          normal: new Uint16Array(0),
+          rgba: new Uint32Array(0),
+          st: new Int16Array(0),
+        };
+  const indexBytes = iChunk?.kind === 'indices' ? iChunk.bytes : new Uint8Array(0);
+
+  // Skeleton: bone nodes first, a rigid skin over all of them.
+  const skeleton = file.chunks.find((c) => c.kind === 'skeleton');
+  const bones = skeleton?.bones ?? [];
+  const boneWorld = boneWorldMatrices(bones, baseScale);
+  for (const [i, b] of bones.entries()) {
+    const name = stringAt(table, b.name);
+    scene.nodes.push({
+      ...(name !== undefined ? { name } : {}),
+      translation: [b.position[0] / baseScale, b.position[1] / baseScale, b.position[2] / baseScale],
+      rotation: quatNormalize([...b.rotation] as Quat),
+      scale: [...b.scale],
+      children: [],
+    });
+    if (b.parentIdx === 0xffff) scene.roots.push(i);
+    else scene.nodes[b.parentIdx]!.children.push(i);
+  }
+  if (bones.length > 0) {
+    const ibm = new Float32Array(bones.length * 16);
+    boneWorld.forEach((m, i) => ibm.set(mat4Invert(m) ?? m, i * 16));
+    scene.skins.push({ joints: bones.map((_, i) => i), inverseBindMatrices: ibm, skeleton: scene.roots[0] ?? 0 });
+  }
+
+  // Materials, with texture A resolved to a PNG beside the model.
+  const materialOfChunk = new Map<number, number>();
+  const imageOfPath = new Map<string, number>();
+  file.chunks.forEach((c, i) => {
+    if (c.kind === 'raw' && c.type === 'm') {
+      materialOfChunk.set(i, scene.materials.length);
+      scene.materials.push(
+        createMaterial({ name: `custom material ${i}`, vertexColors: true, extras: { n64Custom: true } }),
+      );
+      diagnostics.push({
+        code: 't3dm/custom-material',
+        message: `chunk ${i} is a custom 'm' material (pyrite64 layout); it is kept as a plain material`,
+        severity: 'info',
+      });
+    }
+    if (c.kind !== 'material') return;
+    let texture: number | undefined;
+    const path = stringAt(table, c.textureA.texPath);
+    if (path !== undefined) {
+      let image = imageOfPath.get(path);
+      if (image === undefined) {
+        const found = pngCandidates(path)
+          .map((name) => [name, options.textures?.get(name)] as const)
+          .find(([, data]) => data);
+        if (found?.[1]) {
+          const size = pngSize(found[1]);
+          const img: EncodedImage = {
+            kind: 'encoded',
+            name: found[0].slice(found[0].lastIndexOf('/') + 1).replace(/\.png$/, ''),
+            mimeType: 'image/png',
+            data: found[1],
+            ...(size ?? {}),
+          };
+          image = scene.images.length;
+          scene.images.push(img);
+          imageOfPath.set(path, image);
+        } else {
+          diagnostics.push({
+            code: 't3dm/texture-not-found',
+            message: `texture ${path} has no PNG beside the model (looked for ${pngCandidates(path).slice(1).join(', ')})`,
+            severity: 'info',
+          });
+          imageOfPath.set(path, -1);
+          image = -1;
+        }
+      }
+      if (image >= 0) {
+        texture = scene.textures.length;
+        scene.textures.push({ image, sampler: scene.samplers.length });
+        scene.samplers.push(samplerOf(c));
+      }
+    }
+    materialOfChunk.set(i, scene.materials.length);
+    scene.materials.push(materialToScene(c, table, texture));
+  });
+
+  // Objects -> meshes, grouped by node name.
+  const ctx: Context = { file, vertices, baseScale, boneWorld, diagnostics };
+  const nodeOfName = new Map<string, { node: number; skinnedNode?: number }>();
+  const meshNode = (name: string, skinned: boolean): number => {
+    let entry = nodeOfName.get(name);
+    if (!entry) {
+      entry = { node: -1 };
+      nodeOfName.set(name, entry);
+    }
+    const key = skinned ? 'skinnedNode' : 'node';
+    let index = entry[key] ?? -1;
+    if (index < 0) {
+      index = scene.nodes.length;
+      scene.meshes.push({ name, primitives: [] });
+      scene.nodes.push({ name, mesh: scene.meshes.length - 1, children: [], ...(skinned ? { skin: 0 } : {}) });
+      scene.roots.push(index);
+      entry[key] = index;
+    }
+    return index;
+  };
+  file.chunks.forEach((c, i) => {
+    if (c.kind !== 'object') return;
+    addObject(ctx, scene, c, i, indexBytes, materialOfChunk, meshNode);
+  });
+
+  // Animations from their streams.
+  let index = -1;
+  file.chunks.forEach((c) => {
+    if (c.kind !== 'animation') return;
+    index++;
+    const path = stringAt(table, c.filePath);
+    const stream = resolveSdata(options, index, path);
+    const name = stringAt(table, c.name) ?? `animation ${index}`;
+    if (!stream) {
+      diagnostics.push({
+        code: 't3dm/missing-sdata',
+        message: `animation "${name}": stream ${path ?? `#${index}`} was not given; animation skipped`,
+        severity: 'warning',
+      });
+      return;
+    }
+    const anim = animationToScene(c, stream, bones, baseScale, table, (b) => b, diagnostics);
+    if (anim.channels.length > 0) scene.animations.push(anim);
+  });
+  return { scene, diagnostics };
+}
+
+function addObject(
+  ctx: Context,
+  scene: Scene,
+  object: T3dmObject,
+  chunkIndex: number,
+  indexBytes: Uint8Array,
+  materialOfChunk: Map<number, number>,
+  meshNode: (name: string, skinned: boolean) => number,
+): void {
+  const { file, diagnostics } = ctx;
+  const tris = decodeTriangles(object, indexBytes, file.version, diagnostics);
+  const name = stringAt(file.stringTable, object.name) ?? `object ${chunkIndex}`;
+  const materialChunk = file.header.chunkIdxMaterials + object.material;
+  const mChunk = file.chunks[materialChunk];
+  const material = materialOfChunk.get(materialChunk);
+  if (material === undefined) {
+    diagnostics.push({
+      code: 't3dm/bad-material-index',
+      message: `object "${name}" names material ${object.material}, which is not a material chunk`,
+      severity: 'warning',
+    });
+  }
+  const staticCorners: number[] = [];
+  const skinnedCorners: number[] = [];
+  const boneCount = ctx.boneWorld.length;
+  for (let t = 0; t < tris.vertex.length; t += 3) {
+    const bones = [tris.bone[t]!, tris.bone[t + 1]!, tris.bone[t + 2]!];
+    if (bones.some((b) => b >= boneCount)) {
+      diagnostics.push({
+        code: 't3dm/bad-bone-index',
+        message: `object "${name}" binds vertices to a bone that the skeleton does not have; those triangles are dropped`,
+        severity: 'warning',
+      });
+      continue;
+    }
+    const target = bones.some((b) => b >= 0) ? skinnedCorners : staticCorners;
+    target.push(t, t + 1, t + 2);
+  }
+  for (const [corners, skinned] of [
+    [staticCorners, false],
+    [skinnedCorners, true],
+  ] as const) {
+    if (corners.length === 0) continue;
+    const prim = buildPrimitive(ctx, tris, corners, skinned, mChunk?.kind === 'material' ? mChunk : undefined);
+    if (material !== undefined) prim.material = material;
+    const node = scene.nodes[meshNode(name, skinned)]!;
+    scene.meshes[node.mesh!]!.primitives.push(prim);
+  }
+}
