@@ -229,7 +229,7 @@ export function t3dmToScene(file: T3dmFile, options: T3dmToSceneOptions = {}): T
   }
   if (bones.length > 0) {
     const ibm = new Float32Array(bones.length * 16);
-    boneWorld.forEach((m, i) => ibm.set(mat4Invert(m) ?? m, i * 16));
+    for (const [i, m] of boneWorld.entries()) ibm.set(mat4Invert(m) ?? m, i * 16);
     scene.skins.push({ joints: bones.map((_, i) => i), inverseBindMatrices: ibm, skeleton: scene.roots[0] ?? 0 });
   }
 
