@@ -27,7 +27,7 @@ export function createDevAssets(): DevAssets {
       for (const old of byImport.get(key) ?? []) files.delete(old);
       const hash = contentHash(outputs);
       const keys = outputs.map((f) => `${hash}/${encodeURIComponent(f.name)}`);
-      outputs.forEach((f, i) => files.set(keys[i]!, f));
+      for (const [i, f] of outputs.entries()) files.set(keys[i]!, f);
       byImport.set(key, keys);
       return keys.map((k) => joinUrl(base || '/', routePrefix, k));
     },
