@@ -1,0 +1,47 @@
+/*
+ * PNG helpers: RGBA8 survives encode/decode exactly; other colour types expand to RGBA8 as the PNG spec
+ * defines them (grey -> R=G=B, no alpha -> 255, 16-bit -> scaled to 8, palette -> its colours).
+ * Inputs of other types are made with fast-png's own encoder, expectations are computed here by hand.
+ */
+import { ParseError } from '@retromodel/binary';
+import { encode } from 'fast-png';
+import { describe, expect, it } from 'vitest';
+import { decodePng, encodePng } from '../src/index.js';
+
+describe('encodePng / decodePng', () => {
+  it('round-trips RGBA8 pixels exactly', () => {
+    const pixels = Uint8Array.from({ length: 5 * 3 * 4 }, (_, i) => (i * 53) & 0xff);
+    const png = encodePng({ width: 5, height: 3, pixels });
+    expect([...png.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]); // "PNG"
+    expect(decodePng(png)).toEqual({ kind: 'rgba8', width: 5, height: 3, pixels });
+  });
+
+  it('expands greyscale, grey+alpha, RGB and 16-bit data to RGBA8', () => {
+    const grey = decodePng(encode({ width: 2, height: 1, data: new Uint8Array([10, 200]), channels: 1, depth: 8 }));
+    expect([...grey.pixels]).toEqual([10, 10, 10, 255, 200, 200, 200, 255]);
+    const greyAlpha = decodePng(encode({ width: 1, height: 1, data: new Uint8Array([7, 99]), channels: 2, depth: 8 }));
+    expect([...greyAlpha.pixels]).toEqual([7, 7, 7, 99]);
+    const rgb = decodePng(encode({ width: 1, height: 1, data: new Uint8Array([1, 2, 3]), channels: 3, depth: 8 }));
+    expect([...rgb.pixels]).toEqual([1, 2, 3, 255]);
+    const deep = decodePng(encode({ width: 1, height: 1, data: new Uint16Array([65535, 0, 257 * 128, 257 * 64]), channels: 4, depth: 16 }));
+    expect([...deep.pixels]).toEqual([255, 0, 128, 64]);
+  });
+
+  it('expands packed 1-bit greyscale rows', () => {
+    // 3 pixels per row, 2 rows: row bytes 0b101_00000 and 0b010_00000.
+    const png = encode({ width: 3, height: 2, data: new Uint8Array([0b1010_0000, 0b0100_0000]), channels: 1, depth: 1 });
+    const grey = decodePng(png).pixels.filter((_, i) => i % 4 === 0);
+    expect([...grey]).toEqual([255, 0, 255, 0, 255, 0]);
+  });
+
+  it('expands palette images', () => {
+    const png = encode({ width: 2, height: 1, data: new Uint8Array([1, 0]), channels: 1, depth: 8, palette: [[9, 8, 7], [1, 2, 3]] });
+    expect([...decodePng(png).pixels]).toEqual([1, 2, 3, 255, 9, 8, 7, 255]);
+  });
+
+  it('throws a ParseError for bytes that are not a PNG', () => {
+    expect(() => decodePng(new Uint8Array([1, 2, 3, 4]))).toThrow(ParseError);
+    const cut = encodePng({ width: 2, height: 2, pixels: new Uint8Array(16) }).subarray(0, 30);
+    expect(() => decodePng(cut)).toThrow(ParseError);
+  });
+});
