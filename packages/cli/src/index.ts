@@ -1,1 +1,5 @@
-export {};
+/** @retromodel/cli: the `retromodel` command. `main(argv, io)` runs it in-process (for tests and scripts). */
+
+export { sceneCounts } from './commands/info.js';
+export { type CliIo, processIo } from './io.js';
+export { main, usage } from './main.js';
