@@ -7,7 +7,8 @@ import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sceneToGlb, sceneToGltf } from '@retromodel/gltf';
+import { decodePng, encodePng, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
+import { readScene } from '@retromodel/transcode';
 import { cubeScene } from '../cli/sample-scene.js';
 
 export interface FixtureProject {
@@ -18,6 +19,8 @@ export interface FixtureProject {
   badEntry: string;
   /** Entry importing cube.glb?t3dm. */
   t3dmEntry: string;
+  /** Entry importing only the .gltf with sidecars; it accepts its own hot updates. */
+  externalEntry: string;
   /** The .gltf and its sidecars. */
   gltfPath: string;
   binPath: string;
@@ -60,11 +63,16 @@ export async function createFixtureProject(prefix: string): Promise<FixtureProje
   await writeFile(join(dir, 'main.js'), mainSource);
   await writeFile(join(dir, 'bad.js'), `import url from './bad.glb';\nexport default url;\n`);
   await writeFile(join(dir, 't3dm.js'), `import t3dm from './cube.glb?t3dm';\nexport default t3dm;\n`);
+  await writeFile(
+    join(dir, 'external.js'),
+    `import url from './external/cube.gltf';\nexport default url;\nif (import.meta.hot) import.meta.hot.accept();\n`,
+  );
   return {
     dir,
     entry: join(dir, 'main.js'),
     badEntry: join(dir, 'bad.js'),
     t3dmEntry: join(dir, 't3dm.js'),
+    externalEntry: join(dir, 'external.js'),
     gltfPath: join(dir, 'external', 'cube.gltf'),
     binPath: join(dir, 'external', bin),
     pngPath: join(dir, 'external', png),
@@ -90,4 +98,33 @@ let importCount = 0;
 export async function importBundle<T>(file: string): Promise<T> {
   const url = `${new URL(`file://${file}`).href}?n=${importCount++}`;
   return ((await import(/* @vite-ignore */ url)) as { default: T }).default;
+}
+
+/** A valid replacement for the cube's texture sidecar: the same size, one solid colour. */
+export function recolouredTexture(rgba: [number, number, number, number]): Uint8Array {
+  const image = cubeScene().images[0]!;
+  if (image.kind !== 'rgba8') throw new Error('the sample cube has an RGBA texture');
+  const pixels = new Uint8Array(image.pixels.length);
+  for (let i = 0; i < pixels.length; i += 4) pixels.set(rgba, i);
+  return encodePng({ width: image.width, height: image.height, pixels });
+}
+
+/** The first pixel of the first image of a GLB (decoded), to see which texture a conversion used. */
+export async function firstTexel(glb: Uint8Array): Promise<number[]> {
+  const { scene } = await readScene({ bytes: glb, fileName: 'model.glb' });
+  const image = scene.images[0];
+  if (!image) throw new Error('the GLB has no image');
+  const pixels = image.kind === 'rgba8' ? image.pixels : decodePng(image.data).pixels;
+  return [...pixels.subarray(0, 4)];
+}
+
+/** Resolves when `check` returns a value other than undefined, polling; rejects after `ms`. */
+export async function waitFor<T>(what: string, check: () => T | undefined, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
