@@ -6,6 +6,9 @@
 export { isTkl, readTkl, type TklFile } from './read-tkl.js';
 export { isTmd, readTmd } from './read-tmd.js';
 export { isTml, readTml, type TmlFile, type TmlMaterial, type TmlTexture } from './read-tml.js';
+export type { NamedTml } from './scene/build-materials.js';
+export { meshTriangles, stripTriangles } from './scene/strip-triangles.js';
+export { type TmdSceneResult, type TmdToSceneOptions, tmdToScene } from './scene/tmd-to-scene.js';
 export { type BcFormat, bcByteLength, decodeBc } from './texture/decode-bc.js';
 export { decodeTmlTexture, tmlFormatNames } from './texture/decode-tml-texture.js';
 export { type DdsFile, type DdsPixelFormat, type DecodedPixels, decodeDds, readDds } from './texture/read-dds.js';

@@ -1,0 +1,132 @@
+/*
+ * TMD nodes to scene nodes. Each node's bind matrix is its model-space transform, so its local transform is
+ * inverse(parentBind) · bind, which equals TRS(rest rotation @0, rest translation @164) in a consistent file.
+ * Node indices are kept (scene node i = TMD node i), so skin joints and animation channels index nodes directly.
+ * The inverse bind matrices come from the file (@80) unless they are not the inverse of the bind matrix.
+ */
+import {
+  type Diagnostic,
+  mat4Decompose,
+  mat4Invert,
+  mat4Multiply,
+  quatNormalize,
+  type Scene,
+  type SceneNode,
+  type Vec3,
+} from '@retromodel/scene';
+import type { TmdNode } from '../tmd-types.js';
+
+export interface Skeleton {
+  /** Parent per node after repairs (−1 for roots). */
+  parents: number[];
+  /** Indices of the root nodes. */
+  roots: number[];
+  /** Inverse bind matrices, 16 floats a node, column-major. */
+  inverseBindMatrices: Float32Array;
+}
+
+const finite = (m: ArrayLike<number>) => Array.prototype.every.call(m, Number.isFinite);
+
+function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
+  const parents = nodes.map((n, i) => {
+    if (n.parent === -1) return -1;
+    if (n.parent < 0 || n.parent >= nodes.length || n.parent === i) {
+      diagnostics.push({
+        code: 'tmd/bad-parent',
+        message: `node ${i} (${n.name}) has parent ${n.parent}, not a node; it becomes a root`,
+        severity: 'warning',
+      });
+      return -1;
+    }
+    return n.parent;
+  });
+  for (let i = 0; i < parents.length; i++) {
+    const seen = new Set<number>();
+    for (let p = parents[i]!; p !== -1; p = parents[p]!) {
+      if (p === i || seen.has(p)) {
+        diagnostics.push({
+          code: 'tmd/parent-cycle',
+          message: `node ${i} (${nodes[i]!.name}) is its own ancestor; it becomes a root`,
+          severity: 'warning',
+        });
+        parents[i] = -1;
+        break;
+      }
+      seen.add(p);
+    }
+  }
+  return parents;
+}
+
+function localTransform(
+  node: TmdNode,
+  parentBind: Float32Array | undefined,
+): Pick<SceneNode, 'translation' | 'rotation' | 'scale'> | undefined {
+  if (!finite(node.bindMatrix) || (parentBind && !finite(parentBind))) return undefined;
+  const inverseParent = parentBind ? mat4Invert(parentBind) : null;
+  if (parentBind && !inverseParent) return undefined;
+  const local = inverseParent ? mat4Multiply(inverseParent, node.bindMatrix) : node.bindMatrix;
+  const { translation, rotation, scale } = mat4Decompose(local);
+  if (![...translation, ...rotation, ...scale].every(Number.isFinite) || scale.some((s) => Math.abs(s) < 1e-8))
+    return undefined;
+  const unit = scale.every((s) => Math.abs(s - 1) < 1e-4);
+  return { translation, rotation, scale: unit ? undefined : (scale as Vec3) };
+}
+
+/**
+ * Adds one scene node per TMD node (same indices) with the bind pose as its TRS, links the hierarchy and
+ * returns the repaired parents, the roots and the inverse bind matrices.
+ */
+export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagnostic[]): Skeleton {
+  const parents = checkedParents(nodes, diagnostics);
+  const inverseBindMatrices = new Float32Array(nodes.length * 16);
+  let fallbacks = 0;
+  let recomputed = 0;
+  nodes.forEach((n, i) => {
+    const parent = parents[i]!;
+    let trs = localTransform(n, parent === -1 ? undefined : nodes[parent]!.bindMatrix);
+    if (!trs) {
+      fallbacks++;
+      const rotation = quatNormalize(n.rotation);
+      const translation: Vec3 = n.translation.every(Number.isFinite) ? n.translation : [0, 0, 0];
+      trs = { translation, rotation };
+    }
+    scene.nodes.push({
+      name: n.name,
+      ...trs,
+      children: [],
+      extras: { toshi: { flag: n.flag, restRotation: n.rotation, restTranslation: n.translation } },
+    });
+    const inverse = mat4Invert(n.bindMatrix);
+    const stored = n.inverseBindMatrix;
+    const storedOk =
+      finite(stored) &&
+      inverse !== null &&
+      stored.every((v, k) => Math.abs(v - inverse[k]!) <= 1e-3 * Math.max(1, Math.abs(inverse[k]!)));
+    if (storedOk) inverseBindMatrices.set(stored, i * 16);
+    else {
+      recomputed++;
+      if (inverse?.every(Number.isFinite)) inverseBindMatrices.set(inverse, i * 16);
+      else inverseBindMatrices.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], i * 16);
+    }
+  });
+  parents.forEach((p, i) => {
+    if (p !== -1) scene.nodes[p]!.children.push(i);
+  });
+  if (fallbacks > 0) {
+    diagnostics.push({
+      code: 'tmd/bad-bind-matrix',
+      message: `${fallbacks} node(s) have a bind matrix that cannot be used; their rest rotation and translation are used instead`,
+      severity: 'warning',
+    });
+  }
+  if (recomputed > 0) {
+    diagnostics.push({
+      code: 'tmd/inverse-bind-mismatch',
+      message: `${recomputed} node(s) store an inverse bind matrix that is not the inverse of their bind matrix; it was recomputed`,
+      severity: 'warning',
+    });
+  }
+  const roots = parents.flatMap((p, i) => (p === -1 ? [i] : []));
+  return { parents, roots, inverseBindMatrices };
+}
