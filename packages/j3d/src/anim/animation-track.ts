@@ -1,0 +1,124 @@
+/*
+ * J3D animation files (spec j3d.md §12): header "J3D1" + kind ("bck1", "btk1", "brk1"), u32 file size,
+ * u32 section count (1), 16 bytes sub-version, then one chunk at 0x20 (ANK1, TTK1, TRK1): char[4] tag,
+ * u32 size, u8 loop mode (0 once, 1 once-and-reset, 2 repeat, 3 mirrored once, 4 mirrored repeat),
+ * s8 angle-scale exponent, u16 duration in frames, ...
+ * A track is { u16 count; u16 firstIndex; u16 tangentMode } into one value table: count 1 is a constant
+ * value; otherwise `count` keys of (time, value, tangent) (mode 0) or (time, value, tangentIn, tangentOut)
+ * (mode 1). Between keys values follow a cubic Hermite curve whose tangents are per frame:
+ * p(s) = h00·v0 + h10·(t1 − t0)·out0 + h01·v1 + h11·(t1 − t0)·in1, s = (frame − t0) / (t1 − t0);
+ * before the first key and after the last the end values hold.
+ */
+import { BinaryReader } from '@retromodel/binary';
+
+/** One key. Times in frames; tangents in value units per frame. */
+export interface J3dKey {
+  time: number;
+  value: number;
+  tangentIn: number;
+  tangentOut: number;
+}
+
+/** One animated value: one key (constant) or several. */
+export interface J3dTrack {
+  tangentMode: number;
+  keys: J3dKey[];
+}
+
+/** The header shared by J3D animation files. */
+export interface J3dAnimationHeader {
+  /** e.g. `bck1`. */
+  kind: string;
+  subVersion: string;
+  /** 0 once, 1 once-and-reset, 2 repeat, 3 mirrored once, 4 mirrored repeat. */
+  loopMode: number;
+  /** Angle-scale exponent: rotation = s16 · 2^exp · π / 32768. */
+  angleScaleExponent: number;
+  /** Length in frames. */
+  duration: number;
+}
+
+/**
+ * Checks the file header and returns the header fields and a reader over the one chunk (tag checked).
+ * `tolerance` bytes of chunk size past the end are accepted (Nintendo TTK1 sizes are 4 too large).
+ */
+export function readAnimationChunk(bytes: Uint8Array, kind: string, tag: string, tolerance = 0): { header: J3dAnimationHeader; chunk: BinaryReader } {
+  const r = new BinaryReader(bytes, { format: 'j3d', section: 'header' });
+  r.ensure(0x28, 'animation file header', 0);
+  const magic = r.fixedString(8, 'latin1');
+  if (magic !== `J3D1${kind}`) throw r.error(`magic "${magic.replace(/[^\x20-\x7e]/g, '?')}" is not "J3D1${kind}"`, 0);
+  r.seek(0x10);
+  const subVersion = new TextDecoder('latin1').decode(r.bytesView(16));
+  const found = String.fromCharCode(...bytes.subarray(0x20, 0x24));
+  if (found !== tag) throw r.error(`first chunk is "${found.replace(/[^\x20-\x7e]/g, '?')}", expected ${tag}`, 0x20);
+  const size = r.u32At(0x24);
+  const available = bytes.length - 0x20;
+  if (size < 0x0c || size > available + tolerance) throw r.error(`${tag} chunk size 0x${size.toString(16)} does not fit the file (0x${available.toString(16)} bytes left)`, 0x24);
+  const chunk = r.sub(0x20, Math.min(size, available), tag);
+  const header: J3dAnimationHeader = {
+    kind,
+    subVersion,
+    loopMode: chunk.u8At(0x08),
+    angleScaleExponent: (chunk.u8At(0x09) << 24) >> 24,
+    duration: chunk.u16At(0x0a),
+  };
+  return { header, chunk };
+}
+
+/**
+ * A value table of `count` entries at `offset` in the chunk: f32 (`'f32'`) or s16 (`'s16'`), as numbers.
+ */
+export function readValueTable(chunk: BinaryReader, offset: number, count: number, type: 'f32' | 's16', what: string): number[] {
+  if (count === 0) return [];
+  const size = type === 'f32' ? 4 : 2;
+  chunk.checkCount(count, size, what, offset);
+  const out: number[] = new Array(count);
+  for (let i = 0; i < count; i++) out[i] = type === 'f32' ? chunk.f32At(offset + i * 4) : chunk.s16At(offset + i * 2);
+  return out;
+}
+
+/** Reads the 6-byte track descriptor at `at` over `table`; values and tangents are multiplied by `scale`. */
+export function readTrack(chunk: BinaryReader, at: number, table: number[], scale: number, what: string): J3dTrack {
+  const count = chunk.u16At(at);
+  const index = chunk.u16At(at + 2);
+  const tangentMode = chunk.u16At(at + 4);
+  if (count === 0) throw chunk.error(`${what} track has no keys`, at);
+  if (count === 1) {
+    const v = table[index];
+    if (v === undefined) throw chunk.error(`${what} track uses value ${index}, the table has ${table.length}`, at);
+    return { tangentMode, keys: [{ time: 0, value: v * scale, tangentIn: 0, tangentOut: 0 }] };
+  }
+  if (tangentMode > 1) throw chunk.error(`${what} track has tangent mode ${tangentMode}; only 0 and 1 exist`, at + 4);
+  const stride = tangentMode === 1 ? 4 : 3;
+  if (index + count * stride > table.length) throw chunk.error(`${what} track needs values ${index}..${index + count * stride - 1}, the table has ${table.length}`, at);
+  const keys: J3dKey[] = [];
+  for (let k = 0; k < count; k++) {
+    const i = index + k * stride;
+    const tangentIn = table[i + 2]! * scale;
+    keys.push({ time: table[i]!, value: table[i + 1]! * scale, tangentIn, tangentOut: stride === 4 ? table[i + 3]! * scale : tangentIn });
+    if (k > 0 && !(keys[k]!.time >= keys[k - 1]!.time)) throw chunk.error(`${what} track key times go backwards (key ${k})`, at);
+  }
+  if (!keys.every((key) => Number.isFinite(key.time) && Number.isFinite(key.value) && Number.isFinite(key.tangentIn) && Number.isFinite(key.tangentOut))) {
+    throw chunk.error(`${what} track has a non-finite value`, at);
+  }
+  return { tangentMode, keys };
+}
+
+/** The track's value at `frame` (Hermite between keys, end values held outside). */
+export function sampleTrack(track: J3dTrack, frame: number): number {
+  const keys = track.keys;
+  const first = keys[0]!;
+  if (keys.length === 1 || frame <= first.time) return first.value;
+  const last = keys[keys.length - 1]!;
+  if (frame >= last.time) return last.value;
+  let i = 1;
+  while (keys[i]!.time <= frame) i++;
+  // Equal times (a jump) leave length 0 only when frame is exactly at it; the later key wins there.
+  const k0 = keys[i - 1]!;
+  const k1 = keys[i]!;
+  const length = k1.time - k0.time;
+  const s = (frame - k0.time) / length;
+  const s2 = s * s;
+  const s3 = s2 * s;
+  return (2 * s3 - 3 * s2 + 1) * k0.value + (s3 - 2 * s2 + s) * length * k0.tangentOut + (-2 * s3 + 3 * s2) * k1.value + (s3 - s2) * length * k1.tangentIn;
+}

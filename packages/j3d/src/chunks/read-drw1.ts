@@ -1,0 +1,36 @@
+/*
+ * DRW1: the draw-matrix table SHP1 packets index (spec j3d.md §6).
+ *
+ *   0x08 u16 count   0x0A u16 0xFFFF   0x0C u32 offset: u8 kind[count] (0 rigid joint, 1 weighted envelope)
+ *   0x10 u32 offset: u16 index[count] (joint index for kind 0, EVP1 envelope index for kind 1)
+ * Nintendo's tools list every envelope twice (count = rigid + 2 × envelopes); packets reference the first part.
+ */
+import type { BinaryReader } from '@retromodel/binary';
+
+/** One draw matrix. */
+export interface J3dDrawMatrix {
+  /** True: `index` is an EVP1 envelope; false: a JNT1 joint. */
+  weighted: boolean;
+  index: number;
+}
+
+/** The DRW1 chunk. */
+export interface Drw1 {
+  entries: J3dDrawMatrix[];
+}
+
+/** Reads DRW1 from its chunk reader. */
+export function readDrw1(r: BinaryReader): Drw1 {
+  const count = r.u16At(0x08);
+  const kindsAt = r.u32At(0x0c);
+  const indicesAt = r.u32At(0x10);
+  r.checkCount(count, 1, 'draw-matrix kinds', kindsAt);
+  r.checkCount(count, 2, 'draw-matrix indices', indicesAt);
+  const entries: J3dDrawMatrix[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = r.u8At(kindsAt + i);
+    if (kind > 1) throw r.error(`draw matrix ${i} has kind ${kind}; only 0 (joint) and 1 (envelope) exist`, kindsAt + i);
+    entries.push({ weighted: kind === 1, index: r.u16At(indicesAt + i * 2) });
+  }
+  return { entries };
+}

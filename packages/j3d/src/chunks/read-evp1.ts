@@ -1,0 +1,64 @@
+/*
+ * EVP1: weighted envelopes and inverse bind matrices (spec j3d.md §5).
+ *
+ *   0x08 u16 envelopeCount   0x0A u16 0xFFFF
+ *   0x0C u32 offset: u8 influenceCount[envelopeCount]
+ *   0x10 u32 offset: u16 jointIndex[Σ counts]   0x14 u32 offset: f32 weight[Σ counts]
+ *   0x18 u32 offset: inverse bind matrices, row-major 3×4 (0x30 bytes), one per joint, indexed by joint index
+ * An empty EVP1 has count 0 and all offsets 0. The matrix count is not stored: every whole matrix up to the chunk
+ * end is read (Nintendo files hold one per joint).
+ */
+import type { BinaryReader } from '@retromodel/binary';
+
+/** One envelope: joints and weights (weights sum to 1). */
+export interface J3dEnvelope {
+  joints: number[];
+  weights: number[];
+}
+
+/** The EVP1 chunk. */
+export interface Evp1 {
+  envelopes: J3dEnvelope[];
+  /** Row-major 3×4 inverse bind matrices, 12 floats each. */
+  inverseBinds: Float32Array;
+  inverseBindCount: number;
+}
+
+/** Reads EVP1 from its chunk reader. */
+export function readEvp1(r: BinaryReader): Evp1 {
+  const count = r.u16At(0x08);
+  const countsAt = r.u32At(0x0c);
+  const jointsAt = r.u32At(0x10);
+  const weightsAt = r.u32At(0x14);
+  const ibmAt = r.u32At(0x18);
+  const envelopes: J3dEnvelope[] = [];
+  if (count > 0) {
+    r.checkCount(count, 1, 'envelope influence counts', countsAt);
+    let total = 0;
+    for (let i = 0; i < count; i++) total += r.u8At(countsAt + i);
+    r.checkCount(total, 2, 'envelope joint indices', jointsAt);
+    r.checkCount(total, 4, 'envelope weights', weightsAt);
+    let k = 0;
+    for (let i = 0; i < count; i++) {
+      const n = r.u8At(countsAt + i);
+      if (n === 0) throw r.error(`envelope ${i} has no influences`, countsAt + i);
+      const env: J3dEnvelope = { joints: [], weights: [] };
+      for (let j = 0; j < n; j++, k++) {
+        env.joints.push(r.u16At(jointsAt + k * 2));
+        const w = r.f32At(weightsAt + k * 4);
+        if (!Number.isFinite(w)) throw r.error(`envelope ${i} weight ${j} is not a finite number`, weightsAt + k * 4);
+        env.weights.push(w);
+      }
+      envelopes.push(env);
+    }
+  }
+  let inverseBindCount = 0;
+  let inverseBinds = new Float32Array(0);
+  if (ibmAt !== 0) {
+    if (ibmAt > r.length) throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);
+    inverseBindCount = Math.floor((r.length - ibmAt) / 0x30);
+    r.seek(ibmAt);
+    inverseBinds = Float32Array.from(r.f32Array(inverseBindCount * 12));
+  }
+  return { envelopes, inverseBinds, inverseBindCount };
+}

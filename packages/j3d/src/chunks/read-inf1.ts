@@ -1,0 +1,59 @@
+/*
+ * INF1: model information and the scene hierarchy (spec j3d.md §3).
+ *
+ *   0x08 u16 loadFlags (bits 0-3 matrix calculation: 0 Basic, 1 SoftImage, 2 Maya)   0x0A u16 0xFFFF
+ *   0x0C u32 matrix-group (packet) count   0x10 u32 VTX1 position count   0x14 u32 hierarchy offset
+ *   hierarchy: { u16 type; u16 index } until type 0 — 0x01 open a child level, 0x02 close it,
+ *   0x10 joint, 0x11 material (post-remap index), 0x12 shape.
+ */
+import type { BinaryReader } from '@retromodel/binary';
+
+/** How joint matrices are built from their scale/rotation/translation (INF1 loadFlags bits 0-3). */
+export type J3dMatrixCalc = 'Basic' | 'SoftImage' | 'Maya';
+
+/** One INF1 hierarchy node as stored. */
+export interface J3dHierarchyNode {
+  /** 0x01 open, 0x02 close, 0x10 joint, 0x11 material, 0x12 shape (others are kept as read). */
+  type: number;
+  index: number;
+}
+
+/** The INF1 chunk. */
+export interface Inf1 {
+  loadFlags: number;
+  matrixCalc: J3dMatrixCalc;
+  mtxGroupCount: number;
+  vertexCount: number;
+  hierarchyOffset: number;
+  /** Hierarchy nodes in file order, without the terminating type-0 node. */
+  hierarchy: J3dHierarchyNode[];
+}
+
+const calcs: J3dMatrixCalc[] = ['Basic', 'SoftImage', 'Maya'];
+
+/** Reads INF1 from its chunk reader (offsets relative to the chunk start). */
+export function readInf1(r: BinaryReader): Inf1 {
+  const loadFlags = r.u16At(0x08);
+  const calc = calcs[loadFlags & 0xf];
+  if (!calc) throw r.error(`load flags 0x${loadFlags.toString(16)} name matrix calculation ${loadFlags & 0xf}; only 0 (Basic), 1 (SoftImage) and 2 (Maya) exist`, 0x08);
+  const hierarchyOffset = r.u32At(0x14);
+  r.seek(hierarchyOffset);
+  const hierarchy: J3dHierarchyNode[] = [];
+  let depth = 0;
+  for (;;) {
+    const at = r.offset;
+    if (r.remaining < 4) throw r.error('hierarchy has no end node (type 0) before the end of the chunk', at);
+    const type = r.u16();
+    const index = r.u16();
+    if (type === 0) break;
+    if (type === 0x01) depth++;
+    else if (type === 0x02) {
+      if (depth === 0) throw r.error('hierarchy closes a level that was never opened', at);
+      depth--;
+    } else if (type !== 0x10 && type !== 0x11 && type !== 0x12) {
+      throw r.error(`hierarchy node type 0x${type.toString(16)} is unknown (0x01 open, 0x02 close, 0x10 joint, 0x11 material, 0x12 shape)`, at);
+    }
+    hierarchy.push({ type, index });
+  }
+  return { loadFlags, matrixCalc: calc, mtxGroupCount: r.u32At(0x0c), vertexCount: r.u32At(0x10), hierarchyOffset, hierarchy };
+}

@@ -1,0 +1,72 @@
+/*
+ * JNT1: joints (spec j3d.md §8).
+ *
+ *   0x08 u16 jointCount   0x0A u16 0xFFFF   0x0C u32 joint data (0x40 each)   0x10 u32 remap u16[count]
+ *   0x14 u32 name table
+ * Joint (J3DJointInitData): 0x00 u16 kind (low nibble kind, high nibble matrix type), 0x02 u8 scaleCompensate
+ * (Maya segment scale compensation), 0x03 pad, 0x04 f32 scale[3], 0x10 s16 rotation[3] (0x8000 = π),
+ * 0x16 pad, 0x18 f32 translation[3], 0x24 f32 bounding radius, 0x28 f32 bboxMin[3], 0x34 f32 bboxMax[3].
+ */
+import type { BinaryReader } from '@retromodel/binary';
+import type { Diagnostic, Vec3 } from '@retromodel/scene';
+import { readNameTable } from '../name-table.js';
+
+/** One joint as stored, with its rotation also in radians. */
+export interface J3dJoint {
+  name: string;
+  kind: number;
+  scaleCompensate: number;
+  scale: Vec3;
+  /** Raw s16 Euler angles (X, Y, Z), 0x8000 = π. */
+  rotationRaw: Vec3;
+  /** Euler angles in radians (raw · π / 32768), applied X first, then Y, then Z. */
+  rotation: Vec3;
+  translation: Vec3;
+  boundingRadius: number;
+  bboxMin: Vec3;
+  bboxMax: Vec3;
+}
+
+/** The JNT1 chunk. */
+export interface Jnt1 {
+  joints: J3dJoint[];
+  remap: number[];
+}
+
+const vec3At = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
+
+/** Reads JNT1 from its chunk reader. */
+export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
+  const count = r.u16At(0x08);
+  const dataAt = r.u32At(0x0c);
+  const remapAt = r.u32At(0x10);
+  const namesAt = r.u32At(0x14);
+  r.checkCount(count, 0x40, 'joints', dataAt);
+  r.checkCount(count, 2, 'joint remap table', remapAt);
+  const names = readNameTable(r, namesAt, diagnostics);
+  const remap: number[] = [];
+  for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
+  const joints: J3dJoint[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = dataAt + i * 0x40;
+    const rotationRaw: Vec3 = [r.s16At(at + 0x10), r.s16At(at + 0x12), r.s16At(at + 0x14)];
+    const joint: J3dJoint = {
+      name: names[i] ?? `joint${i}`,
+      kind: r.u16At(at),
+      scaleCompensate: r.u8At(at + 2),
+      scale: vec3At(r, at + 0x04),
+      rotationRaw,
+      rotation: rotationRaw.map((v) => (v * Math.PI) / 32768) as Vec3,
+      translation: vec3At(r, at + 0x18),
+      boundingRadius: r.f32At(at + 0x24),
+      bboxMin: vec3At(r, at + 0x28),
+      bboxMax: vec3At(r, at + 0x34),
+    };
+    if (![...joint.scale, ...joint.translation].every(Number.isFinite)) throw r.error(`joint ${i} (${joint.name}) has a non-finite scale or translation`, at + 4);
+    joints.push(joint);
+  }
+  if (names.length !== count) {
+    diagnostics.push({ code: 'j3d/name-count', message: `JNT1 has ${count} joints but ${names.length} names`, severity: 'warning' });
+  }
+  return { joints, remap };
+}

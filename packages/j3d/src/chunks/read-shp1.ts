@@ -1,0 +1,111 @@
+/*
+ * SHP1: shapes, their matrix groups (packets) and display lists (spec j3d.md §7).
+ *
+ *   0x08 u16 shapeCount   0x0C shape data (0x28 each)   0x10 remap u16[]   0x14 name table (0)
+ *   0x18 vertex-descriptor lists   0x1C matrix table u16[] (DRW1 indices, 0xFFFF = keep the previous packet's)
+ *   0x20 display-list data   0x24 matrix groups (8 each)   0x28 packets (8 each)
+ * Shape: u8 mtxType (0 Mtx, 1 BBoard, 2 YBBoard, 3 Multi), pad, u16 mtxGroupCount, u16 descriptor offset,
+ *   u16 first matrix group, u16 first packet, pad, f32 radius, f32 bboxMin[3], f32 bboxMax[3].
+ * Descriptor: { u32 attr; u32 type } until attr 0xFF. Matrix group: u16 useMtxIndex, u16 count, u32 first
+ * matrix-table index. Packet: u32 display-list size, u32 offset (relative to the 0x20 base).
+ */
+import type { BinaryReader } from '@retromodel/binary';
+import type { Vec3 } from '@retromodel/scene';
+import { type GxPrimitive, type GxVertexAttribute, readDisplayList } from '../gx/display-list.js';
+import type { Vtx1 } from './read-vtx1.js';
+
+/** How a shape's vertices are placed: one matrix, camera-facing, Y-axis camera-facing, or per-vertex matrices. */
+export type J3dShapeMatrixType = 'Mtx' | 'BBoard' | 'YBBoard' | 'Multi';
+
+/** One matrix group with its packet's display list. */
+export interface J3dShapePacket {
+  useMtxIndex: number;
+  /** DRW1 indices of PNMTX slots 0..n−1 as stored; 0xFFFF = keep the slot from the shape's previous packet. */
+  matrixTable: number[];
+  /** Display-list offset (absolute in the file) and size. */
+  displayListOffset: number;
+  displayListSize: number;
+  primitives: GxPrimitive[];
+}
+
+/** One shape. */
+export interface J3dShape {
+  matrixType: J3dShapeMatrixType;
+  mtxTypeRaw: number;
+  attributes: GxVertexAttribute[];
+  boundingRadius: number;
+  bboxMin: Vec3;
+  bboxMax: Vec3;
+  packets: J3dShapePacket[];
+}
+
+/** The SHP1 chunk. */
+export interface Shp1 {
+  shapes: J3dShape[];
+  remap: number[];
+}
+
+const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
+
+/** Reads SHP1 from its chunk reader; display lists are decoded against the VTX1 arrays. */
+export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
+  const count = r.u16At(0x08);
+  const shapesAt = r.u32At(0x0c);
+  const remapAt = r.u32At(0x10);
+  const descAt = r.u32At(0x18);
+  const mtxTableAt = r.u32At(0x1c);
+  const dlAt = r.u32At(0x20);
+  const groupsAt = r.u32At(0x24);
+  const packetsAt = r.u32At(0x28);
+  r.checkCount(count, 0x28, 'shapes', shapesAt);
+  r.checkCount(count, 2, 'shape remap table', remapAt);
+  const remap: number[] = [];
+  for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
+  const shapes: J3dShape[] = [];
+  for (let i = 0; i < count; i++) {
+    const at = shapesAt + i * 0x28;
+    const mtxTypeRaw = r.u8At(at);
+    const matrixType = matrixTypes[mtxTypeRaw];
+    if (!matrixType) throw r.error(`shape ${i} has matrix type ${mtxTypeRaw}; only 0 Mtx, 1 BBoard, 2 YBBoard and 3 Multi exist`, at);
+    const groupCount = r.u16At(at + 2);
+    const attributes: GxVertexAttribute[] = [];
+    r.seek(descAt + r.u16At(at + 4));
+    for (;;) {
+      if (r.remaining < 8) throw r.error(`shape ${i} vertex descriptor has no end entry (attr 0xFF)`, r.offset);
+      const attr = r.u32();
+      const type = r.u32();
+      if (attr === 0xff) break;
+      if (attributes.length >= 32) throw r.error(`shape ${i} vertex descriptor lists more than 32 attributes`, r.offset - 8);
+      if (attributes.some((a) => a.attr === attr)) throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, r.offset - 8);
+      if (type !== 0) attributes.push({ attr, type });
+    }
+    const firstGroup = r.u16At(at + 6);
+    const firstPacket = r.u16At(at + 8);
+    r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
+    r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
+    const packets: J3dShapePacket[] = [];
+    for (let g = 0; g < groupCount; g++) {
+      const gAt = groupsAt + (firstGroup + g) * 8;
+      const useMtxIndex = r.u16At(gAt);
+      const n = r.u16At(gAt + 2);
+      const first = r.u32At(gAt + 4);
+      if (n > 10) throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
+      r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
+      const matrixTable: number[] = [];
+      for (let k = 0; k < n; k++) matrixTable.push(r.u16At(mtxTableAt + (first + k) * 2));
+      const pAt = packetsAt + (firstPacket + g) * 8;
+      const size = r.u32At(pAt);
+      const offset = dlAt + r.u32At(pAt + 4);
+      const dl = r.sub(offset, size, 'SHP1');
+      let primitives: GxPrimitive[] = [];
+      if (size > 0) {
+        if (!vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
+        primitives = readDisplayList(dl, attributes, vtx1);
+      }
+      packets.push({ useMtxIndex, matrixTable, displayListOffset: r.base + offset, displayListSize: size, primitives });
+    }
+    const v3 = (o: number): Vec3 => [r.f32At(at + o), r.f32At(at + o + 4), r.f32At(at + o + 8)];
+    shapes.push({ matrixType, mtxTypeRaw, attributes, boundingRadius: r.f32At(at + 0x0c), bboxMin: v3(0x10), bboxMax: v3(0x1c), packets });
+  }
+  return { shapes, remap };
+}

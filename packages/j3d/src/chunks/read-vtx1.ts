@@ -1,0 +1,196 @@
+/*
+ * VTX1: vertex attribute formats and arrays (spec j3d.md §4).
+ *
+ *   0x08 u32 format-list offset   0x0C u32 dataOffset[13] in fixed slots: POS, NRM, NBT, CLR0, CLR1, TEX0..TEX7
+ *   format entry (0x10): u32 attr (9 POS, 10 NRM, 11/12 CLR0/1, 13..20 TEX0..7, 25 NBT; 0xFF ends the list),
+ *   u32 compCnt, u32 compType, u8 frac, 3 pad.
+ *
+ * compCnt: POS 0 XY / 1 XYZ; NRM 0 XYZ / 1 NBT (9 values per index) / 2 NBT3 (three indices of 3 values);
+ * CLR 0 RGB / 1 RGBA; TEX 0 S / 1 ST. compType: U8, S8, U16, S16, F32 (value = raw / 2^frac for the integer
+ * types, frac ignored for F32 — normals too: the file's frac is used, spec §4.3) or, for colours, RGB565, RGB8,
+ * RGBX8, RGBA4, RGBA6, RGBA8 (channels expanded by bit replication, stored here as 0..1).
+ * Array lengths are not stored: an array ends at the next higher non-zero data offset or at the chunk end, so
+ * the count can include padding elements.
+ */
+import type { BinaryReader } from '@retromodel/binary';
+
+/** Names of the 13 VTX1 data slots, in slot order. */
+export const vertexSlotNames = ['POS', 'NRM', 'NBT', 'CLR0', 'CLR1', 'TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX7'] as const;
+export type J3dVertexArrayName = (typeof vertexSlotNames)[number];
+
+/** One VTX1 format-list entry as stored. */
+export interface J3dVertexFormat {
+  attr: number;
+  compCount: number;
+  compType: number;
+  frac: number;
+}
+
+/** One decoded vertex array. */
+export interface J3dVertexArray {
+  name: J3dVertexArrayName;
+  format: J3dVertexFormat;
+  /** Data offset relative to the chunk start. */
+  dataOffset: number;
+  /** Bytes of one element as stored. */
+  elementSize: number;
+  /** Elements that fit before the next array (may include padding elements). */
+  count: number;
+  /** Numbers per element in `data`: POS 2/3, NRM 3, NBT 9, colours 4 (RGBA 0..1), TEX 1/2. */
+  itemSize: number;
+  data: Float32Array;
+}
+
+/** The VTX1 chunk. */
+export interface Vtx1 {
+  formatOffset: number;
+  /** The 13 data offsets as stored (0 = absent). */
+  dataOffsets: number[];
+  formats: J3dVertexFormat[];
+  arrays: Partial<Record<J3dVertexArrayName, J3dVertexArray>>;
+}
+
+const componentBytes = [1, 1, 2, 2, 4];
+const colorBytes = [2, 3, 4, 2, 3, 4];
+
+function slotOfFormat(attr: number): J3dVertexArrayName | undefined {
+  if (attr === 9) return 'POS';
+  if (attr === 10) return 'NRM';
+  if (attr === 25) return 'NBT';
+  if (attr === 11) return 'CLR0';
+  if (attr === 12) return 'CLR1';
+  if (attr >= 13 && attr <= 20) return `TEX${attr - 13}` as J3dVertexArrayName;
+  return undefined;
+}
+
+/** Numbers per element and stored bytes per element of an array with this format; throws on unknown enums. */
+export function vertexElementLayout(r: BinaryReader, name: J3dVertexArrayName, f: J3dVertexFormat, at: number): { itemSize: number; elementSize: number } {
+  if (name === 'CLR0' || name === 'CLR1') {
+    const bytes = colorBytes[f.compType];
+    if (bytes === undefined) throw r.error(`${name} colour type ${f.compType} is unknown (0 RGB565 … 5 RGBA8)`, at + 8);
+    return { itemSize: 4, elementSize: bytes };
+  }
+  const size = componentBytes[f.compType];
+  if (size === undefined) throw r.error(`${name} component type ${f.compType} is unknown (0 U8, 1 S8, 2 U16, 3 S16, 4 F32)`, at + 8);
+  let items: number | undefined;
+  if (name === 'POS') items = f.compCount === 0 ? 2 : f.compCount === 1 ? 3 : undefined;
+  else if (name === 'NRM' || name === 'NBT') items = f.compCount === 0 || f.compCount === 2 ? 3 : f.compCount === 1 ? 9 : undefined;
+  else items = f.compCount === 0 ? 1 : f.compCount === 1 ? 2 : undefined;
+  if (items === undefined) throw r.error(`${name} component count ${f.compCount} is unknown`, at + 4);
+  if (f.frac > 31) throw r.error(`${name} fixed-point shift ${f.frac} is out of range`, at + 12);
+  return { itemSize: items, elementSize: items * size };
+}
+
+
+function expand3or4(v: number, bits: number): number {
+  // Bit replication to 8 bits for 4, 5 and 6 bits.
+  let out = v << (8 - bits);
+  out |= out >> bits;
+  return (out & 0xff) / 255;
+}
+
+/** Decodes one element at byte `at` of `bytes` into `out` starting at `o` (exported for direct display-list data). */
+export function decodeVertexElement(view: DataView, at: number, name: J3dVertexArrayName, f: J3dVertexFormat, itemSize: number, out: Float32Array, o: number): void {
+  if (name === 'CLR0' || name === 'CLR1') {
+    switch (f.compType) {
+      case 0: {
+        const v = view.getUint16(at);
+        out[o] = expand3or4(v >> 11, 5);
+        out[o + 1] = expand3or4((v >> 5) & 0x3f, 6);
+        out[o + 2] = expand3or4(v & 0x1f, 5);
+        out[o + 3] = 1;
+        return;
+      }
+      case 1:
+      case 2:
+        out[o] = view.getUint8(at) / 255;
+        out[o + 1] = view.getUint8(at + 1) / 255;
+        out[o + 2] = view.getUint8(at + 2) / 255;
+        out[o + 3] = 1;
+        return;
+      case 3: {
+        const v = view.getUint16(at);
+        out[o] = expand3or4(v >> 12, 4);
+        out[o + 1] = expand3or4((v >> 8) & 0xf, 4);
+        out[o + 2] = expand3or4((v >> 4) & 0xf, 4);
+        out[o + 3] = expand3or4(v & 0xf, 4);
+        return;
+      }
+      case 4: {
+        const v = (view.getUint8(at) << 16) | (view.getUint8(at + 1) << 8) | view.getUint8(at + 2);
+        out[o] = expand3or4(v >> 18, 6);
+        out[o + 1] = expand3or4((v >> 12) & 0x3f, 6);
+        out[o + 2] = expand3or4((v >> 6) & 0x3f, 6);
+        out[o + 3] = expand3or4(v & 0x3f, 6);
+        return;
+      }
+      default:
+        for (let k = 0; k < 4; k++) out[o + k] = view.getUint8(at + k) / 255;
+        return;
+    }
+  }
+  const scale = 1 / 2 ** f.frac;
+  for (let k = 0; k < itemSize; k++) {
+    switch (f.compType) {
+      case 0:
+        out[o + k] = view.getUint8(at + k) * scale;
+        break;
+      case 1:
+        out[o + k] = view.getInt8(at + k) * scale;
+        break;
+      case 2:
+        out[o + k] = view.getUint16(at + k * 2) * scale;
+        break;
+      case 3:
+        out[o + k] = view.getInt16(at + k * 2) * scale;
+        break;
+      default:
+        out[o + k] = view.getFloat32(at + k * 4);
+    }
+  }
+}
+
+/** Reads VTX1 from its chunk reader. */
+export function readVtx1(r: BinaryReader): Vtx1 {
+  const formatOffset = r.u32At(0x08);
+  const dataOffsets: number[] = [];
+  for (let i = 0; i < 13; i++) dataOffsets.push(r.u32At(0x0c + i * 4));
+  const formats: J3dVertexFormat[] = [];
+  const formatAt = new Map<J3dVertexFormat, number>();
+  r.seek(formatOffset);
+  for (;;) {
+    const at = r.offset;
+    if (r.remaining < 0x10) throw r.error('vertex format list has no end entry (attr 0xFF) before the end of the chunk', at);
+    const attr = r.u32();
+    const compCount = r.u32();
+    const compType = r.u32();
+    const frac = r.u8();
+    r.skip(3);
+    if (attr === 0xff) break;
+    const f = { attr, compCount, compType, frac };
+    formats.push(f);
+    formatAt.set(f, at);
+  }
+  const view = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
+  const arrays: Vtx1['arrays'] = {};
+  for (const f of formats) {
+    const at = formatAt.get(f)!;
+    const name = slotOfFormat(f.attr);
+    if (!name) throw r.error(`vertex format for attribute ${f.attr} is not a VTX1 array (9 POS, 10 NRM, 11-12 CLR, 13-20 TEX, 25 NBT)`, at);
+    let slot = vertexSlotNames.indexOf(name);
+    // An NBT normal format may keep its data in the NBT slot.
+    if (name === 'NRM' && dataOffsets[slot] === 0 && dataOffsets[2] !== 0) slot = 2;
+    const dataOffset = dataOffsets[slot]!;
+    if (dataOffset === 0) continue;
+    if (arrays[name]) throw r.error(`vertex format for ${name} is listed twice`, at);
+    const { itemSize, elementSize } = vertexElementLayout(r, name, f, at);
+    let end = r.length;
+    for (const o of dataOffsets) if (o > dataOffset && o < end) end = o;
+    if (dataOffset >= r.length) throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
+    const count = Math.floor((end - dataOffset) / elementSize);
+    const data = new Float32Array(count * itemSize);
+    for (let i = 0; i < count; i++) decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
+    arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
+  }
+  return { formatOffset, dataOffsets, formats, arrays };
+}

@@ -1,0 +1,201 @@
+/*
+ * GX display lists as J3D shapes store them (spec j3d.md §7.4).
+ *
+ * A list is a run of commands until a 0x00 (NOP, the padding) or its end. A draw command is
+ * `u8 opcode` (high 5 bits the primitive, low 3 bits the vertex-format index), `u16 vertexCount`, then per vertex,
+ * for every attribute the shape's descriptor enables, **in GX attribute-id order** (PNMTXIDX, TEX0..7MTXIDX, POS,
+ * NRM/NBT, CLR0, CLR1, TEX0..7) whatever order the descriptor lists them in: DIRECT matrix indices as u8, INDEX8
+ * as u8, INDEX16 as u16 (NBT3: three indices), DIRECT data inline in the VTX1 format.
+ * Primitives: 0x80 QUADS, 0x88 QUADS_2, 0x90 TRIANGLES, 0x98 TRIANGLE_STRIP, 0xA0 TRIANGLE_FAN, 0xA8 LINES,
+ * 0xB0 LINE_STRIP, 0xB8 POINTS. LOAD_INDX_A..D (0x20/0x28/0x30/0x38, 4 more bytes) may appear and are skipped.
+ */
+import type { BinaryReader } from '@retromodel/binary';
+import { decodeVertexElement, type J3dVertexArrayName, type Vtx1, vertexElementLayout } from '../chunks/read-vtx1.js';
+
+/** A GX primitive kind. */
+export type GxPrimitiveType =
+  | 'QUADS'
+  | 'QUADS_2'
+  | 'TRIANGLES'
+  | 'TRIANGLE_STRIP'
+  | 'TRIANGLE_FAN'
+  | 'LINES'
+  | 'LINE_STRIP'
+  | 'POINTS';
+
+const primitiveTypes: Record<number, GxPrimitiveType> = {
+  128: 'QUADS',
+  136: 'QUADS_2',
+  144: 'TRIANGLES',
+  152: 'TRIANGLE_STRIP',
+  160: 'TRIANGLE_FAN',
+  168: 'LINES',
+  176: 'LINE_STRIP',
+  184: 'POINTS',
+};
+
+/** One entry of a shape's vertex descriptor: GX attribute id and how it is sent (1 DIRECT, 2 INDEX8, 3 INDEX16). */
+export interface GxVertexAttribute {
+  attr: number;
+  type: number;
+}
+
+/**
+ * One attribute's values for every vertex of a primitive: `indices` for indexed attributes and DIRECT matrix
+ * indices (NBT3: three per vertex), or `values` (itemSize numbers per vertex) for DIRECT data.
+ */
+export interface GxVertexColumn {
+  attr: number;
+  indices?: Uint16Array;
+  values?: Float32Array;
+}
+
+/** One draw command. */
+export interface GxPrimitive {
+  type: GxPrimitiveType;
+  /** The opcode byte as stored (low 3 bits: vertex format index). */
+  opcode: number;
+  vertexCount: number;
+  /** One column per enabled attribute, in GX attribute-id order. */
+  columns: GxVertexColumn[];
+}
+
+/** GX attribute id name, for messages and extras. */
+export function gxAttributeName(attr: number): string {
+  if (attr === 0) return 'PNMTXIDX';
+  if (attr >= 1 && attr <= 8) return `TEX${attr - 1}MTXIDX`;
+  if (attr >= 13 && attr <= 20) return `TEX${attr - 13}`;
+  return ({ 9: 'POS', 10: 'NRM', 11: 'CLR0', 12: 'CLR1', 25: 'NBT' } as Record<number, string>)[attr] ?? `attr${attr}`;
+}
+
+/** The VTX1 array an indexed/direct data attribute reads. */
+export function arrayOfAttribute(attr: number): J3dVertexArrayName | undefined {
+  if (attr === 9) return 'POS';
+  if (attr === 10) return 'NRM';
+  if (attr === 25) return 'NBT';
+  if (attr === 11) return 'CLR0';
+  if (attr === 12) return 'CLR1';
+  if (attr >= 13 && attr <= 20) return `TEX${attr - 13}` as J3dVertexArrayName;
+  return undefined;
+}
+
+const gxOrder = (attr: number) => (attr === 25 ? 10 : attr);
+
+interface ColumnReader {
+  attr: number;
+  /** Bytes per vertex. */
+  size: number;
+  /** Indices per vertex (NBT3: 3). */
+  indexCount: number;
+  type: number;
+  array?: J3dVertexArrayName;
+  itemSize: number;
+}
+
+/**
+ * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes.
+ * Every index is checked against the VTX1 array it reads.
+ */
+export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] {
+  const sorted = [...attributes].sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr));
+  const readers: ColumnReader[] = sorted.map((a) => {
+    const arrayName = arrayOfAttribute(a.attr);
+    if (a.attr <= 8) {
+      if (a.type !== 1)
+        throw r.error(`${gxAttributeName(a.attr)} must be sent DIRECT (type 1), descriptor says ${a.type}`, 0);
+      return { attr: a.attr, size: 1, indexCount: 1, type: 1, itemSize: 1 };
+    }
+    if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, 0);
+    const array =
+      vtx1.arrays[arrayName] ??
+      (arrayName === 'NBT' ? vtx1.arrays.NRM : arrayName === 'NRM' ? vtx1.arrays.NBT : undefined);
+    if (!array) throw r.error(`shape uses ${arrayName} but VTX1 has no ${arrayName} array`, 0);
+    const nbt3 = (a.attr === 10 || a.attr === 25) && array.format.compCount === 2;
+    const indexCount = nbt3 ? 3 : 1;
+    if (a.type === 2 || a.type === 3)
+      return {
+        attr: a.attr,
+        size: (a.type === 2 ? 1 : 2) * indexCount,
+        indexCount,
+        type: a.type,
+        array: array.name,
+        itemSize: array.itemSize,
+      };
+    if (a.type === 1) {
+      const layout = vertexElementLayout(r, array.name, array.format, 0);
+      return {
+        attr: a.attr,
+        size: layout.elementSize * indexCount,
+        indexCount,
+        type: 1,
+        array: array.name,
+        itemSize: array.itemSize * indexCount,
+      };
+    }
+    throw r.error(
+      `${gxAttributeName(a.attr)} has descriptor type ${a.type}; only 1 DIRECT, 2 INDEX8 and 3 INDEX16 exist`,
+      0,
+    );
+  });
+  const vertexSize = readers.reduce((s, c) => s + c.size, 0);
+  const view = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
+  const primitives: GxPrimitive[] = [];
+  while (r.remaining > 0) {
+    const at = r.offset;
+    const opcode = r.u8();
+    if (opcode === 0) break;
+    const command = opcode & 0xf8;
+    if (command === 0x20 || command === 0x28 || command === 0x30 || command === 0x38) {
+      r.skip(4);
+      continue;
+    }
+    const type = primitiveTypes[command];
+    if (!type) throw r.error(`display-list command 0x${opcode.toString(16)} is not a primitive`, at);
+    const vertexCount = r.u16();
+    if (vertexSize === 0) throw r.error('shape draws vertices but its descriptor has no attributes', at);
+    r.ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`);
+    const columns: GxVertexColumn[] = readers.map((c) =>
+      c.type === 1 && c.array
+        ? { attr: c.attr, values: new Float32Array(vertexCount * c.itemSize) }
+        : { attr: c.attr, indices: new Uint16Array(vertexCount * c.indexCount) },
+    );
+    let p = r.offset;
+    for (let v = 0; v < vertexCount; v++) {
+      for (let k = 0; k < readers.length; k++) {
+        const c = readers[k]!;
+        const col = columns[k]!;
+        if (col.values) {
+          const arr = vtx1.arrays[c.array!]!;
+          const per = c.itemSize / c.indexCount;
+          for (let n = 0; n < c.indexCount; n++)
+            decodeVertexElement(
+              view,
+              p + (n * c.size) / c.indexCount,
+              arr.name,
+              arr.format,
+              per,
+              col.values,
+              v * c.itemSize + n * per,
+            );
+        } else {
+          for (let n = 0; n < c.indexCount; n++) {
+            const value = c.type === 3 ? view.getUint16(p + n * 2) : view.getUint8(p + n);
+            if (c.array) {
+              const count = vtx1.arrays[c.array]!.count;
+              if (value >= count)
+                throw r.error(
+                  `${gxAttributeName(c.attr)} index ${value} is past the end of the ${c.array} array (${count} entries)`,
+                  p,
+                );
+            }
+            col.indices![v * c.indexCount + n] = value;
+          }
+        }
+        p += c.size;
+      }
+    }
+    r.offset = p;
+    primitives.push({ type, opcode, vertexCount, columns });
+  }
+  return primitives;
+}

@@ -1,0 +1,131 @@
+/*
+ * J3D model files: BMD (`J3D2bmd3`) and BDL (`J3D2bdl4`) (spec j3d.md §2).
+ *
+ *   0x00 "J3D2"  0x04 "bmd3" | "bdl4"  0x08 u32 file size  0x0C u32 section count (8 bmd3, 9 bdl4)
+ *   0x10 16-byte sub-version ("SVR3" + FF×12 from Nintendo, "SuperBMD - Gamma" from SuperBMD)  0x20 chunks
+ * Every chunk: char[4] tag, u32 size including the 8 header bytes; the next chunk starts at start + size.
+ * Order: INF1, VTX1, EVP1, DRW1, JNT1, SHP1, MAT3, MDL3 (BDL only), TEX1.
+ * Recognised but not read: "bmd2" (older BMD with MAT2), "bmt3" (material-only BMT), and the unrelated
+ * Nintendo DS ".bmd" ("BMD0", NSBMD), which shares the extension.
+ * After the chunks are read, indices between them (INF1 → JNT1/MAT3/SHP1, EVP1/DRW1 → JNT1, SHP1 → DRW1, the
+ * PNMTXIDX slots a vertex uses) are checked, so a J3dFile is always consistent.
+ */
+import { BinaryReader, ParseError } from '@retromodel/binary';
+import type { Diagnostic } from '@retromodel/scene';
+import { type Drw1, readDrw1 } from './chunks/read-drw1.js';
+import { type Evp1, readEvp1 } from './chunks/read-evp1.js';
+import { type Inf1, readInf1 } from './chunks/read-inf1.js';
+import { type Jnt1, readJnt1 } from './chunks/read-jnt1.js';
+import { type Mat3, readMat3 } from './chunks/read-mat3.js';
+import { type Mdl3, readMdl3 } from './chunks/read-mdl3.js';
+import { readShp1, type Shp1 } from './chunks/read-shp1.js';
+import { readTex1, type Tex1 } from './chunks/read-tex1.js';
+import { readVtx1, type Vtx1 } from './chunks/read-vtx1.js';
+import { checkModelIndices } from './check-model-indices.js';
+
+/** Where a chunk is in the file. */
+export interface J3dChunkInfo {
+  tag: string;
+  offset: number;
+  size: number;
+}
+
+/** A BMD or BDL file, chunk by chunk. */
+export interface J3dFile {
+  /** `bmd3` or `bdl4`. */
+  kind: 'bmd3' | 'bdl4';
+  fileSize: number;
+  sectionCount: number;
+  /** The 16 sub-version bytes as Latin-1 text (Nintendo: "SVR3" then 12 × "ÿ"). */
+  subVersion: string;
+  chunks: J3dChunkInfo[];
+  INF1: Inf1;
+  VTX1: Vtx1;
+  EVP1: Evp1;
+  DRW1: Drw1;
+  JNT1: Jnt1;
+  SHP1: Shp1;
+  MAT3: Mat3;
+  MDL3?: Mdl3;
+  TEX1: Tex1;
+  /** Oddities found while reading (name hashes, unknown chunks, …). */
+  diagnostics: Diagnostic[];
+}
+
+const requiredChunks = ['INF1', 'VTX1', 'EVP1', 'DRW1', 'JNT1', 'SHP1', 'MAT3', 'TEX1'] as const;
+
+/**
+ * Says what a file that is not a BMD/BDL is, when it is a known lookalike; otherwise undefined.
+ * Used for clear errors (and by adapters to refuse them).
+ */
+export function describeNonJ3dModel(bytes: Uint8Array): string | undefined {
+  const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+  if (bytes.length >= 4 && text(0, 4) === 'BMD0') return 'this is a Nintendo DS model (NSBMD, magic "BMD0"), a different format that shares the .bmd extension; it is not a GameCube/Wii J3D model';
+  if (bytes.length >= 8 && text(0, 4) === 'J3D2') {
+    const kind = text(4, 8);
+    if (kind === 'bmd2') return 'this is an old-style BMD ("J3D2bmd2", with MAT2 materials), which is not supported; only bmd3 and bdl4 are';
+    if (kind === 'bmt3') return 'this is a BMT material/texture file ("J3D2bmt3"), not a model; it has no geometry to convert';
+  }
+  return undefined;
+}
+
+/** Reads a BMD (`J3D2bmd3`) or BDL (`J3D2bdl4`) file. Throws a ParseError for anything else or for bad data. */
+export function readJ3d(bytes: Uint8Array): J3dFile {
+  const r = new BinaryReader(bytes, { format: 'j3d', section: 'header' });
+  const other = describeNonJ3dModel(bytes);
+  if (other) throw r.error(other, 0);
+  r.ensure(0x20, 'file header', 0);
+  const magic = r.fixedString(8, 'latin1');
+  if (magic !== 'J3D2bmd3' && magic !== 'J3D2bdl4') throw r.error(`magic "${magic.replace(/[^\x20-\x7e]/g, '?')}" is not a J3D model ("J3D2bmd3" or "J3D2bdl4")`, 0);
+  const kind = magic.slice(4) as J3dFile['kind'];
+  const fileSize = r.u32();
+  const sectionCount = r.u32();
+  const subVersion = new TextDecoder('latin1').decode(r.bytesView(16));
+  const diagnostics: Diagnostic[] = [];
+  if (fileSize !== bytes.length) {
+    diagnostics.push({ code: 'j3d/file-size', message: `header says the file is ${fileSize} bytes, it has ${bytes.length}`, severity: 'warning' });
+  }
+  const chunks: J3dChunkInfo[] = [];
+  const readers = new Map<string, BinaryReader>();
+  let at = 0x20;
+  for (let i = 0; i < sectionCount && at < bytes.length; i++) {
+    r.ensure(8, `chunk ${i} header`, at);
+    const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const size = r.u32At(at + 4);
+    if (size < 8) throw new ParseError({ format: 'j3d', section: tag.replace(/[^\x20-\x7e]/g, '?'), offset: at + 4 }, `chunk size ${size} is smaller than its own header`);
+    const chunk = r.sub(at, Math.min(size, bytes.length - at), tag);
+    if (size > bytes.length - at) throw chunk.error(`chunk runs past the end of the file (needs 0x${size.toString(16)} bytes, 0x${(bytes.length - at).toString(16)} left)`, 4);
+    chunks.push({ tag, offset: at, size });
+    if (readers.has(tag)) diagnostics.push({ code: 'j3d/duplicate-chunk', message: `chunk ${tag} appears twice; the first is used`, severity: 'warning' });
+    else readers.set(tag, chunk);
+    at += size;
+  }
+  if (chunks.length !== sectionCount) {
+    diagnostics.push({ code: 'j3d/section-count', message: `header lists ${sectionCount} chunks, the file holds ${chunks.length}`, severity: 'warning' });
+  }
+  for (const c of chunks) {
+    if (![...requiredChunks, 'MDL3'].includes(c.tag)) diagnostics.push({ code: 'j3d/unknown-chunk', message: `chunk "${c.tag}" at 0x${c.offset.toString(16)} is not a J3D model chunk; skipped`, severity: 'warning' });
+  }
+  for (const tag of requiredChunks) if (!readers.has(tag)) throw r.error(`the file has no ${tag} chunk`, 0x0c);
+  const chunk = (tag: string) => readers.get(tag)!;
+  const VTX1 = readVtx1(chunk('VTX1'));
+  const file: J3dFile = {
+    kind,
+    fileSize,
+    sectionCount,
+    subVersion,
+    chunks,
+    INF1: readInf1(chunk('INF1')),
+    VTX1,
+    EVP1: readEvp1(chunk('EVP1')),
+    DRW1: readDrw1(chunk('DRW1')),
+    JNT1: readJnt1(chunk('JNT1'), diagnostics),
+    SHP1: readShp1(chunk('SHP1'), VTX1),
+    MAT3: readMat3(chunk('MAT3'), diagnostics),
+    TEX1: readTex1(chunk('TEX1'), diagnostics),
+    diagnostics,
+  };
+  if (readers.has('MDL3')) file.MDL3 = readMdl3(chunk('MDL3'), diagnostics);
+  checkModelIndices(file, (tag) => readers.get(tag)!);
+  return file;
+}

@@ -1,0 +1,113 @@
+/*
+ * A BCK joint animation to a scene animation (spec j3d.md §12). J3D tracks are per axis with Hermite keys whose
+ * tangents are per frame. Translation and scale become CUBICSPLINE samplers, exactly: the keys of the three
+ * axes are merged (a cubic split at another axis's key time is the same cubic), and every merged key carries
+ * the curve's value and its left/right derivatives, converted to per second (× fps). Rotation is three Euler
+ * tracks, which no quaternion spline reproduces, so it is resampled at every frame (and every key time) into a
+ * LINEAR quaternion sampler: exact at those instants. A repeated key time (a jump) cannot be a glTF key; the
+ * later key's value is used from that time on. Channels whose tracks are constant and equal to the bind pose
+ * are left out.
+ */
+import { type Animation, type AnimationSampler, type Diagnostic, quatFromEuler } from '@retromodel/scene';
+import type { J3dJoint } from '../chunks/read-jnt1.js';
+import { type J3dTrack, sampleTrack } from '../anim/animation-track.js';
+import type { BckFile } from '../anim/read-bck.js';
+
+/** Derivative per frame of the track at `frame`, from the left ('in') or the right ('out'). */
+export function trackDerivative(track: J3dTrack, frame: number, side: 'in' | 'out'): number {
+  const keys = track.keys;
+  if (keys.length === 1) return 0;
+  const first = keys[0]!;
+  const last = keys[keys.length - 1]!;
+  if (frame < first.time || frame > last.time) return 0;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k.time === frame) {
+      if (side === 'in') return i === 0 ? 0 : k.tangentIn;
+      const next = keys[i + 1];
+      if (next && next.time === frame) continue;
+      return i === keys.length - 1 ? 0 : k.tangentOut;
+    }
+  }
+  let i = 1;
+  while (keys[i]!.time <= frame) i++;
+  const k0 = keys[i - 1]!;
+  const k1 = keys[i]!;
+  const length = k1.time - k0.time;
+  const s = (frame - k0.time) / length;
+  const d00 = 6 * s * s - 6 * s;
+  const d10 = 3 * s * s - 4 * s + 1;
+  const d01 = -6 * s * s + 6 * s;
+  const d11 = 3 * s * s - 2 * s;
+  return (d00 * k0.value + d01 * k1.value) / length + d10 * k0.tangentOut + d11 * k1.tangentIn;
+}
+
+function keyTimes(tracks: J3dTrack[]): number[] {
+  const set = new Set<number>();
+  for (const t of tracks) for (const k of t.keys) set.add(k.time);
+  return [...set].sort((a, b) => a - b);
+}
+
+const isStatic = (tracks: J3dTrack[], bind: number[]) => tracks.every((t, i) => t.keys.length === 1 && Math.abs(t.keys[0]!.value - bind[i]!) < 1e-6);
+
+function cubicSampler(tracks: J3dTrack[], fps: number): AnimationSampler {
+  const times = keyTimes(tracks).filter((t) => t >= 0);
+  if (times.length === 0) times.push(0);
+  const output: number[] = [];
+  for (const t of times) {
+    for (const tr of tracks) output.push(trackDerivative(tr, t, 'in') * fps);
+    for (const tr of tracks) output.push(sampleTrack(tr, t));
+    for (const tr of tracks) output.push(trackDerivative(tr, t, 'out') * fps);
+  }
+  return { input: Float32Array.from(times, (t) => t / fps), output: Float32Array.from(output), interpolation: 'CUBICSPLINE' };
+}
+
+function rotationSampler(tracks: J3dTrack[], duration: number, fps: number): AnimationSampler {
+  const set = new Set<number>(keyTimes(tracks).filter((t) => t >= 0 && t <= Math.max(duration, 0)));
+  for (let f = 0; f <= duration; f++) set.add(f);
+  const times = [...set].sort((a, b) => a - b);
+  const output: number[] = [];
+  let prev: number[] | undefined;
+  for (const t of times) {
+    let q = quatFromEuler(sampleTrack(tracks[0]!, t), sampleTrack(tracks[1]!, t), sampleTrack(tracks[2]!, t), 'XYZ');
+    // Keep neighbouring quaternions in the same hemisphere so LINEAR interpolation takes the short way.
+    if (prev && prev[0]! * q[0] + prev[1]! * q[1] + prev[2]! * q[2] + prev[3]! * q[3] < 0) q = [-q[0], -q[1], -q[2], -q[3]];
+    output.push(...q);
+    prev = q;
+  }
+  return { input: Float32Array.from(times, (t) => t / fps), output: Float32Array.from(output), interpolation: 'LINEAR' };
+}
+
+/**
+ * Converts a BCK for a model whose joint `j` is scene node `jointNodes[j]`. Joint tracks beyond the model's
+ * joint count are ignored (with a diagnostic).
+ */
+export function bckToAnimation(bck: BckFile, name: string, joints: J3dJoint[], jointNodes: number[], fps: number, diagnostics: Diagnostic[]): Animation {
+  const animation: Animation = { name, channels: [], samplers: [], extras: { gx: { loopMode: bck.loopMode, duration: bck.duration, fps } } };
+  if (bck.joints.length !== joints.length) {
+    diagnostics.push({ code: 'j3d/bck-joint-count', message: `animation "${name}" has tracks for ${bck.joints.length} joints, the model has ${joints.length}`, severity: 'warning' });
+  }
+  let jumps = false;
+  bck.joints.forEach((tracks, j) => {
+    const joint = joints[j];
+    const node = jointNodes[j];
+    if (!joint || node === undefined) return;
+    for (const list of [tracks.scale, tracks.rotation, tracks.translation]) {
+      for (const t of list) for (let k = 1; k < t.keys.length; k++) if (t.keys[k]!.time === t.keys[k - 1]!.time) jumps = true;
+    }
+    if (!isStatic(tracks.translation, joint.translation)) {
+      animation.channels.push({ node, path: 'translation', sampler: animation.samplers.length });
+      animation.samplers.push(cubicSampler(tracks.translation, fps));
+    }
+    if (!isStatic(tracks.rotation, joint.rotation)) {
+      animation.channels.push({ node, path: 'rotation', sampler: animation.samplers.length });
+      animation.samplers.push(rotationSampler(tracks.rotation, bck.duration, fps));
+    }
+    if (!isStatic(tracks.scale, joint.scale)) {
+      animation.channels.push({ node, path: 'scale', sampler: animation.samplers.length });
+      animation.samplers.push(cubicSampler(tracks.scale, fps));
+    }
+  });
+  if (jumps) diagnostics.push({ code: 'j3d/bck-jump', message: `animation "${name}" has keys at equal times (jumps); glTF interpolates across them`, severity: 'info' });
+  return animation;
+}

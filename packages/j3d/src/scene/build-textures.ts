@@ -1,0 +1,36 @@
+/*
+ * TEX1 textures to scene images, samplers and textures (spec j3d.md §11). One scene texture per TEX1 header
+ * (materials index headers); headers that point at the same image data share one decoded image, equal
+ * sampler states share one sampler. Pixels are decoded by the GX texture decoders (every mip level).
+ */
+import type { Scene } from '@retromodel/scene';
+import { btiSampler } from '../bti/bti-sampler.js';
+import { decodeBtiImage } from '../bti/decode-bti-image.js';
+import type { Tex1 } from '../chunks/read-tex1.js';
+
+/** Adds TEX1's textures to `scene`; returns the scene texture index of every TEX1 index. */
+export function addTextures(scene: Scene, tex1: Tex1): number[] {
+  const images = new Map<string, number>();
+  const samplers = new Map<string, number>();
+  return tex1.textures.map((t) => {
+    const h = t.header;
+    const imageKey = [t.headerOffset + h.dataOffset, h.format, h.width, h.height, h.mipCount, h.paletteFormat, h.paletteCount, t.headerOffset + h.paletteOffset].join(',');
+    let image = images.get(imageKey);
+    if (image === undefined) {
+      const decoded = decodeBtiImage(tex1.bytes, t.headerOffset, h);
+      image = scene.images.length;
+      scene.images.push({ kind: 'rgba8', name: t.name, width: decoded.width, height: decoded.height, pixels: decoded.pixels, ...(decoded.mipmaps.length ? { mipmaps: decoded.mipmaps } : {}) });
+      images.set(imageKey, image);
+    }
+    const s = btiSampler(h);
+    const samplerKey = JSON.stringify(s);
+    let sampler = samplers.get(samplerKey);
+    if (sampler === undefined) {
+      sampler = scene.samplers.length;
+      scene.samplers.push(s);
+      samplers.set(samplerKey, sampler);
+    }
+    scene.textures.push({ name: t.name, image, sampler, extras: { gx: { header: h } } });
+    return scene.textures.length - 1;
+  });
+}

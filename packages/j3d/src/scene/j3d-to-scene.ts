@@ -1,0 +1,156 @@
+/*
+ * A BMD/BDL file model to a scene (spec j3d.md §3–9, §13).
+ *
+ * Joints become nodes (TRS from JNT1; under Maya scale compensation or SoftImage maths with scaled parents the
+ * node TRS is decomposed from the bind-pose matrices, with a diagnostic when that loses shear). Every vertex is
+ * put in bind-pose model space (see build-shape-primitives). When the model has more than one joint, any
+ * envelope, or animations, one skin over all joints is made: rigid vertices get weight 1 on their joint,
+ * enveloped ones their envelope (≤ 4 influences), and the inverse bind matrices are the inverses of the
+ * joints' node world matrices, so skinning the bind pose gives the positions back exactly. One mesh holds one
+ * primitive per shape, in draw order, on a root node. Materials: see build-material; TEX1: build-textures;
+ * BCK: bck-to-animation; BTK tracks go to `scene.extras.gx.textureAnimations` (glTF animations cannot target
+ * texture transforms without KHR_animation_pointer).
+ */
+import {
+  createScene,
+  type Diagnostic,
+  type Mat4,
+  mat4Decompose,
+  mat4Invert,
+  mat4Multiply,
+  type Scene,
+  type SceneNode,
+  worldMatrices,
+} from '@retromodel/scene';
+import type { BckFile } from '../anim/read-bck.js';
+import type { BtkFile } from '../anim/read-btk.js';
+import type { J3dFile } from '../read-j3d.js';
+import { bckToAnimation } from './bck-to-animation.js';
+import { buildMaterial } from './build-material.js';
+import { buildShapePrimitives } from './build-shape-primitives.js';
+import { addTextures } from './build-textures.js';
+import { resolveDrawMatrices } from './draw-matrices.js';
+import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
+import { readModelHierarchy } from './model-hierarchy.js';
+
+/** Options of {@link j3dToScene}. */
+export interface J3dToSceneOptions {
+  /** Scene name (e.g. the file's base name). */
+  name?: string;
+  /** Joint animations to attach, each with a name. */
+  animations?: { name: string; bck: BckFile }[];
+  /** Texture-SRT animations, kept in `scene.extras.gx.textureAnimations`. */
+  textureAnimations?: { name: string; btk: BtkFile }[];
+  /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
+  fps?: number;
+  /** Receives the oddities met while converting. */
+  diagnostics?: Diagnostic[];
+}
+
+function sameMatrix(a: ArrayLike<number>, b: ArrayLike<number>, tolerance: number): boolean {
+  for (let i = 0; i < 16; i++) if (Math.abs(a[i]! - b[i]!) > tolerance * Math.max(1, Math.abs(b[i]!))) return false;
+  return true;
+}
+
+/** Interprets a BMD/BDL file model as a scene. */
+export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): Scene {
+  const diagnostics = options.diagnostics ?? [];
+  const fps = options.fps ?? 30;
+  const scene = createScene({ sourceFormat: 'j3d' });
+  if (options.name) scene.name = options.name;
+  const hierarchy = readModelHierarchy(file, diagnostics);
+  const joints = file.JNT1.joints;
+  const calc = file.INF1.matrixCalc;
+  const bindWorld = bindWorldMatrices(joints, hierarchy.jointParents, hierarchy.jointOrder, calc);
+
+  // Joint nodes.
+  const jointNodes = joints.map((_, j) => j);
+  let lossy = false;
+  joints.forEach((joint, j) => {
+    const p = hierarchy.jointParents[j]!;
+    const node: SceneNode = { name: joint.name, children: [], extras: { gx: { kind: joint.kind, scaleCompensate: joint.scaleCompensate } } };
+    const plainTrs = calc === 'Basic' || (calc === 'Maya' && joint.scaleCompensate !== 1) || p < 0;
+    if (plainTrs && calc !== 'SoftImage') {
+      node.translation = [...joint.translation];
+      node.rotation = jointQuaternion(joint);
+      node.scale = [...joint.scale];
+    } else {
+      const parentInverse = p >= 0 ? mat4Invert(bindWorld[p]!) : null;
+      const local: Mat4 = parentInverse ? mat4Multiply(parentInverse, bindWorld[j]!) : bindWorld[j]!;
+      const trs = mat4Decompose(local);
+      Object.assign(node, trs);
+    }
+    scene.nodes.push(node);
+  });
+  hierarchy.jointParents.forEach((p, j) => {
+    if (p >= 0) scene.nodes[p]!.children.push(j);
+    else scene.roots.push(j);
+  });
+  const nodeWorld = worldMatrices(scene);
+  joints.forEach((_, j) => {
+    if (!sameMatrix(nodeWorld[j]!, bindWorld[j]!, 1e-4)) lossy = true;
+  });
+  if (lossy) {
+    diagnostics.push({
+      code: 'j3d/joint-shear',
+      message: `the ${calc} joint maths with scaled parents gives matrices a glTF node (TRS) cannot hold; the mesh keeps the exact bind-pose positions, but animated joints may deform differently`,
+      severity: 'warning',
+    });
+  }
+
+  // Textures and materials.
+  const textureOf = addTextures(scene, file.TEX1);
+  const built = file.MAT3.materials.map((gx) => buildMaterial(gx, { texture: (i) => textureOf[i], diagnostics }));
+  for (const b of built) scene.materials.push(b.material);
+
+  // Geometry.
+  const drawMatrices = resolveDrawMatrices(file, bindWorld, diagnostics);
+  const animations = options.animations ?? [];
+  const skinned = joints.length > 1 || file.EVP1.envelopes.length > 0 || animations.length > 0;
+  const mesh: Scene['meshes'][number] = { name: options.name ?? 'model', primitives: [] };
+  for (const s of hierarchy.drawOrder) {
+    const materialIndex = hierarchy.shapeMaterials[s]!;
+    const b = materialIndex >= 0 ? built[materialIndex] : undefined;
+    const texRef = b?.material.baseColorTexture;
+    mesh.primitives.push(
+      ...buildShapePrimitives(file.SHP1.shapes[s]!, {
+        vtx1: file.VTX1,
+        drawMatrices,
+        skinned,
+        vertexColors: b?.vertexColors ?? false,
+        minTexCoordSets: texRef ? texRef.texCoord + 1 : 0,
+        material: materialIndex >= 0 ? materialIndex : undefined,
+        diagnostics,
+      }),
+    );
+  }
+  if (mesh.primitives.length > 0) {
+    const meshNode: SceneNode = { name: mesh.name, children: [], mesh: scene.meshes.length };
+    scene.meshes.push(mesh);
+    if (skinned) {
+      meshNode.skin = scene.skins.length;
+      const ibm = new Float32Array(joints.length * 16);
+      nodeWorld.slice(0, joints.length).forEach((w, j) => ibm.set(mat4Invert(w) ?? w, j * 16));
+      const skin: Scene['skins'][number] = { name: 'skeleton', joints: jointNodes, inverseBindMatrices: ibm };
+      if (scene.roots.length === 1) skin.skeleton = scene.roots[0]!;
+      scene.skins.push(skin);
+    }
+    scene.roots.push(scene.nodes.length);
+    scene.nodes.push(meshNode);
+  }
+
+  // Animations.
+  for (const a of animations) scene.animations.push(bckToAnimation(a.bck, a.name, joints, jointNodes, fps, diagnostics));
+  const textureAnimations = (options.textureAnimations ?? []).map((a) => ({
+    name: a.name,
+    loopMode: a.btk.loopMode,
+    duration: a.btk.duration,
+    maya: a.btk.maya,
+    entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
+  }));
+  if (textureAnimations.length > 0) {
+    diagnostics.push({ code: 'j3d/btk-in-extras', message: 'texture-SRT animations (BTK) are kept in scene extras (gx.textureAnimations): glTF animations cannot target texture transforms', severity: 'info' });
+  }
+  scene.extras = { gx: { kind: file.kind, subVersion: file.subVersion, loadFlags: file.INF1.loadFlags, ...(textureAnimations.length ? { textureAnimations } : {}) } };
+  return scene;
+}
