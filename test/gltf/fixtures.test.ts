@@ -70,7 +70,9 @@ describe.skipIf(!haveFixtures)('Tiny3D example .glb files', () => {
       // The expected positions come straight from the file's base64 buffer, decoded here with Node's Buffer.
       const json = JSON.parse(new TextDecoder().decode(readFixture(path)));
       const raw = Buffer.from(json.buffers[0].uri.split(',')[1], 'base64');
-      const positions = new Float32Array(raw.buffer.slice(raw.byteOffset, raw.byteOffset + json.accessors[0].count * 12));
+      const positions = new Float32Array(
+        raw.buffer.slice(raw.byteOffset, raw.byteOffset + json.accessors[0].count * 12),
+      );
       expect(scene.meshes[0]!.primitives[0]!.attributes.POSITION.array).toEqual(positions);
       const { bytes } = await sceneToGlb(scene);
       await expectValidGlb(bytes, path);

@@ -13,14 +13,19 @@ import { materialsScene, skinnedScene } from './test-scenes.js';
 async function expectCleanRead(bytes: Uint8Array, what: string): Promise<'ok' | 'error'> {
   return expectCleanOutcome(async () => {
     const { scene } = await gltfToScene(bytes, { resources: () => undefined });
-    expect(validateScene(scene).filter((d) => d.severity === 'error'), what).toEqual([]);
+    expect(
+      validateScene(scene).filter((d) => d.severity === 'error'),
+      what,
+    ).toEqual([]);
   }, what);
 }
 
 async function fuzz(bytes: Uint8Array, name: string, count: number, seed: number) {
   const outcomes = { ok: 0, error: 0 };
-  for (const length of truncationLengths(bytes.length)) outcomes[await expectCleanRead(bytes.subarray(0, length), `${name} cut to ${length}`)]++;
-  for (const m of mutations(bytes, count, seed)) outcomes[await expectCleanRead(m.bytes, `${name} mutation ${m.index} (seed ${seed})`)]++;
+  for (const length of truncationLengths(bytes.length))
+    outcomes[await expectCleanRead(bytes.subarray(0, length), `${name} cut to ${length}`)]++;
+  for (const m of mutations(bytes, count, seed))
+    outcomes[await expectCleanRead(m.bytes, `${name} mutation ${m.index} (seed ${seed})`)]++;
   // Both outcomes occur: some mutations hit bytes that do not matter, truncations always fail.
   expect(outcomes.error).toBeGreaterThan(64);
 }

@@ -14,8 +14,10 @@ function isTyped(v: unknown): v is ArrayLike<number> & ArrayBufferView {
 function compareImage(actual: Image, expected: Image, path: string, problems: string[]): void {
   if (expected.kind === 'rgba8') {
     const decoded = actual.kind === 'encoded' ? decodePng(actual.data) : actual;
-    if (actual.kind === 'encoded' && (actual.width !== expected.width || actual.height !== expected.height)) problems.push(`${path}: header size ${actual.width}×${actual.height}`);
-    if (decoded.width !== expected.width || decoded.height !== expected.height) problems.push(`${path}: size ${decoded.width}×${decoded.height} ≠ ${expected.width}×${expected.height}`);
+    if (actual.kind === 'encoded' && (actual.width !== expected.width || actual.height !== expected.height))
+      problems.push(`${path}: header size ${actual.width}×${actual.height}`);
+    if (decoded.width !== expected.width || decoded.height !== expected.height)
+      problems.push(`${path}: size ${decoded.width}×${decoded.height} ≠ ${expected.width}×${expected.height}`);
     else if (!decoded.pixels.every((v, i) => v === expected.pixels[i])) problems.push(`${path}: pixels differ`);
     const { kind: _k, pixels: _p, mipmaps: _m, width: _w, height: _h, ...restE } = expected;
     const { kind: _k2, width: _w2, height: _h2, ...restA } = actual as unknown as Record<string, unknown>;
@@ -32,7 +34,9 @@ function compare(actual: unknown, expected: unknown, path: string, problems: str
   if (problems.length > 20) return;
   if (isTyped(expected)) {
     if (!isTyped(actual) || actual.constructor !== expected.constructor) {
-      problems.push(`${path}: ${isTyped(actual) ? actual.constructor.name : typeof actual} ≠ ${expected.constructor.name}`);
+      problems.push(
+        `${path}: ${isTyped(actual) ? actual.constructor.name : typeof actual} ≠ ${expected.constructor.name}`,
+      );
       return;
     }
     if (actual.length !== expected.length) {
@@ -52,7 +56,7 @@ function compare(actual: unknown, expected: unknown, path: string, problems: str
       problems.push(`${path}: ${JSON.stringify(actual)?.slice(0, 80)} ≠ array of ${expected.length}`);
       return;
     }
-    expected.forEach((e, i) => compare(actual[i], e, `${path}[${i}]`, problems, tolerance));
+    for (const [i, e] of expected.entries()) compare(actual[i], e, `${path}[${i}]`, problems, tolerance);
     return;
   }
   if (expected && typeof expected === 'object') {
@@ -62,7 +66,9 @@ function compare(actual: unknown, expected: unknown, path: string, problems: str
     }
     const a = actual as Record<string, unknown>;
     const e = expected as Record<string, unknown>;
-    const keys = new Set([...Object.keys(a), ...Object.keys(e)].filter((k) => a[k] !== undefined || e[k] !== undefined));
+    const keys = new Set(
+      [...Object.keys(a), ...Object.keys(e)].filter((k) => a[k] !== undefined || e[k] !== undefined),
+    );
     for (const k of keys) {
       compare(a[k], e[k], `${path}.${k}`, problems, tolerance);
     }
@@ -88,7 +94,7 @@ export function sceneDifferences(actual: Scene, expected: Scene, tolerance = 1e-
   compare(restA, restE, 'scene', problems, tolerance);
   compare(withDefaultTrs(actual), withDefaultTrs(expected), 'scene.nodes', problems, tolerance);
   if (ia.length !== ie.length) problems.push(`scene.images: ${ia.length} ≠ ${ie.length}`);
-  else ie.forEach((img, i) => compareImage(ia[i]!, img, `scene.images[${i}]`, problems));
+  else for (const [i, img] of ie.entries()) compareImage(ia[i]!, img, `scene.images[${i}]`, problems);
   return problems;
 }
 

@@ -6,7 +6,15 @@
  * translation/rotation/scale, LOD groups, and extras on every object that has them.
  */
 import { encodePng } from '@retromodel/gltf';
-import { createMaterial, createScene, mat4Compose, mat4Invert, quatFromAxisAngle, type RgbaImage, type Scene } from '@retromodel/scene';
+import {
+  createMaterial,
+  createScene,
+  mat4Compose,
+  mat4Invert,
+  quatFromAxisAngle,
+  type RgbaImage,
+  type Scene,
+} from '@retromodel/scene';
 
 function pixels(width: number, height: number, seed: number): Uint8Array {
   return Uint8Array.from({ length: width * height * 4 }, (_, i) => (i * 37 + seed * 11) & 0xff);
@@ -26,11 +34,23 @@ function quad() {
 
 /** Static content: hierarchy, every material feature, every attribute and mode, images, LODs, extras. */
 export function materialsScene(): Scene {
-  const s = createScene({ sourceFormat: 'test', sourceName: 'materials.bin', generator: 'retromodel tests', copyright: '(c) nobody' });
+  const s = createScene({
+    sourceFormat: 'test',
+    sourceName: 'materials.bin',
+    generator: 'retromodel tests',
+    copyright: '(c) nobody',
+  });
   s.name = 'materials';
-  s.extras = { gx: { tevStages: [{ colorIn: [1, 2, 3, 15] }, { alphaIn: 'konst' }], fog: null }, flag: true, label: 'ü' };
+  s.extras = {
+    gx: { tevStages: [{ colorIn: [1, 2, 3, 15] }, { alphaIn: 'konst' }], fog: null },
+    flag: true,
+    label: 'ü',
+  };
   const mipmapped = rgba(4, 4, 3);
-  mipmapped.mipmaps = [{ width: 2, height: 2, pixels: pixels(2, 2, 4) }, { width: 1, height: 1, pixels: pixels(1, 1, 5) }];
+  mipmapped.mipmaps = [
+    { width: 2, height: 2, pixels: pixels(2, 2, 4) },
+    { width: 1, height: 1, pixels: pixels(1, 1, 5) },
+  ];
   s.images = [
     { ...rgba(4, 2, 1), name: 'checker', extras: { bti: { format: 'RGB5A3' } } },
     { kind: 'encoded', name: 'encoded', mimeType: 'image/png', data: encodePng(rgba(3, 5, 2)), width: 3, height: 5 },
@@ -51,7 +71,11 @@ export function materialsScene(): Scene {
     createMaterial({
       name: 'everything',
       baseColorFactor: [1, 0.5, 0.25, 0.75],
-      baseColorTexture: { texture: 0, texCoord: 0, transform: { offset: [0.25, 0], scale: [2, 2], rotation: Math.PI / 4 } },
+      baseColorTexture: {
+        texture: 0,
+        texCoord: 0,
+        transform: { offset: [0.25, 0], scale: [2, 2], rotation: Math.PI / 4 },
+      },
       normalTexture: { texture: 1, texCoord: 1 },
       emissiveTexture: { texture: 2, texCoord: 0, transform: { offset: [0, 0.5], scale: [1, -1], rotation: 0 } },
       emissiveFactor: [1, 0.5, 0],
@@ -63,7 +87,13 @@ export function materialsScene(): Scene {
       doubleSided: true,
       extras: { gx: { cullMode: 'none', kColors: [[1, 0, 0, 1]] } },
     }),
-    createMaterial({ name: 'unlit blend, colours ignored', unlit: true, alphaMode: 'BLEND', vertexColors: false, baseColorTexture: { texture: 3, texCoord: 1 } }),
+    createMaterial({
+      name: 'unlit blend, colours ignored',
+      unlit: true,
+      alphaMode: 'BLEND',
+      vertexColors: false,
+      baseColorTexture: { texture: 3, texCoord: 1 },
+    }),
     createMaterial({ name: 'colours wanted, none present', vertexColors: true, metallicFactor: 1, roughnessFactor: 0 }),
   ];
   const uv = (k: number) => ({ array: new Float32Array([0, 0, 1, 0, 1, 1, 0, 1].map((v) => v * k)), itemSize: 2 });
@@ -79,7 +109,11 @@ export function materialsScene(): Scene {
             TANGENT: { array: new Float32Array([1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, -1, 1, 0, 0, -1]), itemSize: 4 },
             TEXCOORD_0: uv(1),
             TEXCOORD_1: uv(2),
-            COLOR_0: { array: new Uint8Array([255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 10, 20, 30, 40]), itemSize: 4, normalized: true },
+            COLOR_0: {
+              array: new Uint8Array([255, 0, 0, 255, 0, 255, 0, 128, 0, 0, 255, 0, 10, 20, 30, 40]),
+              itemSize: 4,
+              normalized: true,
+            },
           },
           indices: new Uint16Array([0, 1, 2, 0, 2, 3]),
           material: 0,
@@ -89,9 +123,17 @@ export function materialsScene(): Scene {
           mode: 'TRIANGLE_STRIP',
           attributes: {
             ...quad(),
-            TEXCOORD_0: { array: new Uint16Array([0, 0, 65535, 0, 65535, 65535, 0, 65535]), itemSize: 2, normalized: true },
+            TEXCOORD_0: {
+              array: new Uint16Array([0, 0, 65535, 0, 65535, 65535, 0, 65535]),
+              itemSize: 2,
+              normalized: true,
+            },
             TEXCOORD_1: { array: new Uint8Array([0, 0, 255, 0, 255, 255, 0, 255]), itemSize: 2, normalized: true },
-            COLOR_0: { array: new Uint16Array([65535, 0, 0, 0, 65535, 0, 0, 0, 65535, 1000, 2000, 3000]), itemSize: 3, normalized: true },
+            COLOR_0: {
+              array: new Uint16Array([65535, 0, 0, 0, 65535, 0, 0, 0, 65535, 1000, 2000, 3000]),
+              itemSize: 3,
+              normalized: true,
+            },
           },
           indices: new Uint32Array([0, 1, 3, 2]),
           material: 1,
@@ -110,14 +152,32 @@ export function materialsScene(): Scene {
     {
       primitives: [
         { mode: 'POINTS', attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 1, 1]), itemSize: 3 } } },
-        { mode: 'LINES', attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 1, 1]), itemSize: 3 } }, indices: new Uint16Array([1, 0]) },
-        { mode: 'LINE_STRIP', attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 1, 1, 2, 0, 0]), itemSize: 3 } } },
-        { mode: 'LINE_LOOP', attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 1, 1, 2, 0, 0]), itemSize: 3 } }, material: 2 },
+        {
+          mode: 'LINES',
+          attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 1, 1]), itemSize: 3 } },
+          indices: new Uint16Array([1, 0]),
+        },
+        {
+          mode: 'LINE_STRIP',
+          attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 1, 1, 2, 0, 0]), itemSize: 3 } },
+        },
+        {
+          mode: 'LINE_LOOP',
+          attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 1, 1, 2, 0, 0]), itemSize: 3 } },
+          material: 2,
+        },
       ],
     },
   ];
   s.nodes = [
-    { name: 'root', translation: [1, 2, 3], rotation: quatFromAxisAngle([0, 1, 0], 0.5), scale: [2, 2, 2], children: [1, 2], extras: { kind: 'group' } },
+    {
+      name: 'root',
+      translation: [1, 2, 3],
+      rotation: quatFromAxisAngle([0, 1, 0], 0.5),
+      scale: [2, 2, 2],
+      children: [1, 2],
+      extras: { kind: 'group' },
+    },
     { name: 'lod0', children: [], mesh: 0, translation: [0, 0, -1] },
     { children: [3], scale: [1, -1, 1], mesh: 1 },
     { name: 'leaf', children: [], rotation: quatFromAxisAngle([1, 0, 0], -1) },
@@ -125,7 +185,10 @@ export function materialsScene(): Scene {
     { name: 'lod2', children: [], mesh: 1 },
   ];
   s.roots = [0];
-  s.lodGroups = [{ name: 'tree', levels: [1, 4, 5], distances: [0, 10, 50], extras: { source: 'TMD' } }, { levels: [3] }];
+  s.lodGroups = [
+    { name: 'tree', levels: [1, 4, 5], distances: [0, 10, 50], extras: { source: 'TMD' } },
+    { levels: [3] },
+  ];
   return s;
 }
 
@@ -159,13 +222,21 @@ export function skinnedScene(): Scene {
       primitives: [
         {
           mode: 'TRIANGLES',
-          attributes: { ...quad(), JOINTS_0: { array: new Uint8Array([0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0]), itemSize: 4 }, WEIGHTS_0: { array: weights, itemSize: 4 } },
+          attributes: {
+            ...quad(),
+            JOINTS_0: { array: new Uint8Array([0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0]), itemSize: 4 },
+            WEIGHTS_0: { array: weights, itemSize: 4 },
+          },
           indices: new Uint16Array([0, 1, 2, 0, 2, 3]),
           material: 0,
         },
         {
           mode: 'TRIANGLES',
-          attributes: { ...quad(), JOINTS_0: { array: new Uint16Array([1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0]), itemSize: 4 }, WEIGHTS_0: { array: weights.slice(), itemSize: 4 } },
+          attributes: {
+            ...quad(),
+            JOINTS_0: { array: new Uint16Array([1, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0]), itemSize: 4 },
+            WEIGHTS_0: { array: weights.slice(), itemSize: 4 },
+          },
           indices: new Uint32Array([2, 1, 0]),
         },
       ],
@@ -180,7 +251,39 @@ export function skinnedScene(): Scene {
       samplers: [
         { input: times, output: new Float32Array([0, 0.5, 0, 0, 0.7, 0, 0, 0.5, 0]), interpolation: 'LINEAR' },
         { input: times.slice(), output: new Float32Array([1, 1, 1, 1.5, 1.5, 1.5, 1, 1, 1]), interpolation: 'STEP' },
-        { input: times.slice(), output: Float32Array.from([0, 0, 0, 0, ...q(0), 0, 0, 0, 0, 0, 0, 0, 0, ...q(0.5), 0, 0, 0, 0, 0, 0, 0, 0, ...q(1), 0, 0, 0, 0]), interpolation: 'CUBICSPLINE' },
+        {
+          input: times.slice(),
+          output: Float32Array.from([
+            0,
+            0,
+            0,
+            0,
+            ...q(0),
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            ...q(0.5),
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            0,
+            ...q(1),
+            0,
+            0,
+            0,
+            0,
+          ]),
+          interpolation: 'CUBICSPLINE',
+        },
         { input: new Float32Array([0, 2]), output: Float32Array.from([...q(0), ...q(-1)]), interpolation: 'LINEAR' },
         { input: new Float32Array([0.25, 1.25]), output: new Float32Array([0, 1, 0, 0, 2, 0]), interpolation: 'STEP' },
       ],
@@ -193,7 +296,13 @@ export function skinnedScene(): Scene {
       ],
     },
     {
-      samplers: [{ input: new Float32Array([0, 1]), output: new Float32Array([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0]), interpolation: 'CUBICSPLINE' }],
+      samplers: [
+        {
+          input: new Float32Array([0, 1]),
+          output: new Float32Array([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0]),
+          interpolation: 'CUBICSPLINE',
+        },
+      ],
       channels: [{ node: 1, path: 'translation', sampler: 0 }],
     },
   ];
@@ -203,11 +312,24 @@ export function skinnedScene(): Scene {
 /** The smallest scene: one un-indexed triangle, no material, no names. */
 export function minimalScene(): Scene {
   const s = createScene({ sourceFormat: 'test' });
-  s.meshes = [{ primitives: [{ mode: 'TRIANGLES', attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } } }] }];
+  s.meshes = [
+    {
+      primitives: [
+        {
+          mode: 'TRIANGLES',
+          attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+        },
+      ],
+    },
+  ];
   s.nodes = [{ children: [], mesh: 0 }];
   s.roots = [0];
   return s;
 }
 
 /** Every test scene by name. */
-export const testScenes: Record<string, () => Scene> = { materials: materialsScene, skinned: skinnedScene, minimal: minimalScene };
+export const testScenes: Record<string, () => Scene> = {
+  materials: materialsScene,
+  skinned: skinnedScene,
+  minimal: minimalScene,
+};

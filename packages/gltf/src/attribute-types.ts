@@ -36,7 +36,10 @@ export function isCoreAttribute(name: string, attribute: Attribute): boolean {
   const { array } = attribute;
   const normalized = attribute.normalized ?? false;
   if (floatOnly.test(name)) return array instanceof Float32Array;
-  if (floatOrUnorm.test(name)) return array instanceof Float32Array || ((array instanceof Uint8Array || array instanceof Uint16Array) && normalized);
+  if (floatOrUnorm.test(name))
+    return (
+      array instanceof Float32Array || ((array instanceof Uint8Array || array instanceof Uint16Array) && normalized)
+    );
   if (joints.test(name)) return (array instanceof Uint8Array || array instanceof Uint16Array) && !normalized;
   return true;
 }
@@ -54,7 +57,10 @@ export function toCoreAttribute(name: string, attribute: Attribute): Attribute {
  * slot of that joint and the slot is cleared (joint 0, weight 0), which skins the vertex identically.
  * Returns copies when something changed, else undefined.
  */
-export function mergeDuplicateJoints(joints: Attribute, weights: Attribute): { joints: Attribute; weights: Attribute } | undefined {
+export function mergeDuplicateJoints(
+  joints: Attribute,
+  weights: Attribute,
+): { joints: Attribute; weights: Attribute } | undefined {
   const j = joints.array;
   const w = weights.array;
   let outJ: typeof j | undefined;

@@ -6,8 +6,9 @@
  * view are zero-filled by the reader, so their size is capped. After these checks nothing gltf-transform
  * allocates can exceed the input's size (or the cap), and typed-array views cannot go out of range.
  */
-import { hex, ParseError } from '@retromodel/binary';
+
 import type { GLTF } from '@gltf-transform/core';
+import { hex, ParseError } from '@retromodel/binary';
 import { supportedExtensions } from './gltf-io.js';
 
 /** Where the JSON and the BIN chunk start in the file (0 and none for a .gltf), for error offsets. */
@@ -23,13 +24,26 @@ const componentSizes: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123
 const sparseIndexSizes: Record<number, number> = { 5121: 1, 5123: 2, 5125: 4 };
 const typeSizes: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 const collections = [
-  'accessors', 'animations', 'buffers', 'bufferViews', 'cameras', 'images', 'materials', 'meshes', 'nodes', 'samplers', 'scenes', 'skins', 'textures',
+  'accessors',
+  'animations',
+  'buffers',
+  'bufferViews',
+  'cameras',
+  'images',
+  'materials',
+  'meshes',
+  'nodes',
+  'samplers',
+  'scenes',
+  'skins',
+  'textures',
 ] as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-const isIndex = (v: unknown, length: number): v is number => Number.isInteger(v) && (v as number) >= 0 && (v as number) < length;
+const isIndex = (v: unknown, length: number): v is number =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) < length;
 const isSize = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 
 /** Throws a ParseError located in the JSON. */
@@ -41,8 +55,10 @@ export function jsonError(where: JsonLocation, detail: string): ParseError {
 export function checkTopLevel(json: unknown, where: JsonLocation): asserts json is GLTF.IGLTF {
   if (!isObject(json)) throw jsonError(where, 'the JSON is not an object');
   const asset = json.asset;
-  if (!isObject(asset) || typeof asset.version !== 'string') throw jsonError(where, 'no asset.version: this is not glTF JSON');
-  if (!/^2\.\d+$/.test(asset.version)) throw jsonError(where, `glTF version ${asset.version} is not supported (only 2.x)`);
+  if (!isObject(asset) || typeof asset.version !== 'string')
+    throw jsonError(where, 'no asset.version: this is not glTF JSON');
+  if (!/^2\.\d+$/.test(asset.version))
+    throw jsonError(where, `glTF version ${asset.version} is not supported (only 2.x)`);
   for (const key of collections) {
     const list = json[key];
     if (list === undefined) continue;
@@ -53,10 +69,12 @@ export function checkTopLevel(json: unknown, where: JsonLocation): asserts json 
   }
   for (const key of ['extensionsUsed', 'extensionsRequired'] as const) {
     const list = json[key];
-    if (list !== undefined && !(Array.isArray(list) && list.every((e) => typeof e === 'string'))) throw jsonError(where, `"${key}" is not a list of names`);
+    if (list !== undefined && !(Array.isArray(list) && list.every((e) => typeof e === 'string')))
+      throw jsonError(where, `"${key}" is not a list of names`);
   }
   const unsupported = ((json.extensionsRequired ?? []) as string[]).filter((e) => !supportedExtensions.has(e));
-  if (unsupported.length > 0) throw jsonError(where, `the file requires extension ${unsupported.join(', ')}, which retromodel cannot read`);
+  if (unsupported.length > 0)
+    throw jsonError(where, `the file requires extension ${unsupported.join(', ')}, which retromodel cannot read`);
 }
 
 /**
@@ -70,7 +88,11 @@ export function checkAccessors(json: GLTF.IGLTF, bufferBytes: number[], where: J
     const have = bufferBytes[i] ?? 0;
     if (b.byteLength > have) {
       throw new ParseError(
-        { format: 'gltf', section: b.uri === undefined ? 'BIN' : 'buffers', offset: b.uri === undefined ? (where.binOffset ?? where.jsonOffset) : where.jsonOffset },
+        {
+          format: 'gltf',
+          section: b.uri === undefined ? 'BIN' : 'buffers',
+          offset: b.uri === undefined ? (where.binOffset ?? where.jsonOffset) : where.jsonOffset,
+        },
         `buffer ${i} should be ${hex(b.byteLength)} bytes long, but only ${hex(have)} bytes are there`,
       );
     }
@@ -78,25 +100,38 @@ export function checkAccessors(json: GLTF.IGLTF, bufferBytes: number[], where: J
   const views = json.bufferViews ?? [];
   views.forEach((v, i) => {
     const offset = v.byteOffset ?? 0;
-    if (!isIndex(v.buffer, buffers.length)) throw jsonError(where, `bufferViews[${i}] names buffer ${v.buffer}, which does not exist`);
-    if (!isSize(offset) || !isSize(v.byteLength)) throw jsonError(where, `bufferViews[${i}] has an invalid byteOffset or byteLength`);
+    if (!isIndex(v.buffer, buffers.length))
+      throw jsonError(where, `bufferViews[${i}] names buffer ${v.buffer}, which does not exist`);
+    if (!isSize(offset) || !isSize(v.byteLength))
+      throw jsonError(where, `bufferViews[${i}] has an invalid byteOffset or byteLength`);
     if (v.byteStride !== undefined && !(Number.isInteger(v.byteStride) && v.byteStride >= 4 && v.byteStride <= 252)) {
       throw jsonError(where, `bufferViews[${i}].byteStride ${v.byteStride} is not between 4 and 252`);
     }
     const bufferLength = buffers[v.buffer]!.byteLength;
     if (offset + v.byteLength > bufferLength) {
-      throw jsonError(where, `bufferViews[${i}] covers bytes ${hex(offset)}..${hex(offset + v.byteLength)} of buffer ${v.buffer}, which has ${hex(bufferLength)}`);
+      throw jsonError(
+        where,
+        `bufferViews[${i}] covers bytes ${hex(offset)}..${hex(offset + v.byteLength)} of buffer ${v.buffer}, which has ${hex(bufferLength)}`,
+      );
     }
   });
   const fits = (what: string, viewIndex: unknown, byteOffset: unknown, count: number, elementBytes: number) => {
-    if (!isIndex(viewIndex, views.length)) throw jsonError(where, `${what} names bufferView ${String(viewIndex)}, which does not exist`);
+    if (!isIndex(viewIndex, views.length))
+      throw jsonError(where, `${what} names bufferView ${String(viewIndex)}, which does not exist`);
     if (!isSize(byteOffset)) throw jsonError(where, `${what} has an invalid byteOffset`);
     const view = views[viewIndex]!;
     const stride = view.byteStride ?? elementBytes;
-    if (stride < elementBytes) throw jsonError(where, `${what}: elements of ${elementBytes} bytes do not fit bufferView ${viewIndex}'s stride of ${stride}`);
+    if (stride < elementBytes)
+      throw jsonError(
+        where,
+        `${what}: elements of ${elementBytes} bytes do not fit bufferView ${viewIndex}'s stride of ${stride}`,
+      );
     const end = byteOffset + stride * (count - 1) + elementBytes;
     if (end > view.byteLength) {
-      throw jsonError(where, `${what} needs ${hex(end)} bytes of bufferView ${viewIndex}, which has ${hex(view.byteLength)}`);
+      throw jsonError(
+        where,
+        `${what} needs ${hex(end)} bytes of bufferView ${viewIndex}, which has ${hex(view.byteLength)}`,
+      );
     }
   };
   (json.accessors ?? []).forEach((a, i) => {
@@ -105,23 +140,41 @@ export function checkAccessors(json: GLTF.IGLTF, bufferBytes: number[], where: J
     const components = typeSizes[a.type];
     if (componentSize === undefined) throw jsonError(where, `${what} has unknown componentType ${a.componentType}`);
     if (components === undefined) throw jsonError(where, `${what} has unknown type ${String(a.type)}`);
-    if (!(Number.isInteger(a.count) && a.count >= 1)) throw jsonError(where, `${what}.count ${a.count} is not a positive integer`);
+    if (!(Number.isInteger(a.count) && a.count >= 1))
+      throw jsonError(where, `${what}.count ${a.count} is not a positive integer`);
     const elementBytes = componentSize * components;
     if (a.bufferView !== undefined) fits(what, a.bufferView, a.byteOffset ?? 0, a.count, elementBytes);
-    else if (a.count * elementBytes > maxUnbackedBytes) throw jsonError(where, `${what} has no bufferView and would need ${hex(a.count * elementBytes)} bytes of zeros`);
+    else if (a.count * elementBytes > maxUnbackedBytes)
+      throw jsonError(where, `${what} has no bufferView and would need ${hex(a.count * elementBytes)} bytes of zeros`);
     if (a.sparse === undefined) return;
     const sparse = a.sparse as unknown;
-    if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values)) throw jsonError(where, `${what}.sparse is incomplete`);
+    if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values))
+      throw jsonError(where, `${what}.sparse is incomplete`);
     const count = sparse.count;
-    if (!(Number.isInteger(count) && (count as number) >= 1 && (count as number) <= a.count)) throw jsonError(where, `${what}.sparse.count is invalid`);
+    if (!(Number.isInteger(count) && (count as number) >= 1 && (count as number) <= a.count))
+      throw jsonError(where, `${what}.sparse.count is invalid`);
     const indexSize = sparseIndexSizes[sparse.indices.componentType as number];
     if (indexSize === undefined) throw jsonError(where, `${what}.sparse.indices has an invalid componentType`);
     // gltf-transform falls back to the accessor's byteOffset when the sparse part gives none.
-    fits(`${what}.sparse.indices`, sparse.indices.bufferView, sparse.indices.byteOffset ?? a.byteOffset ?? 0, count as number, indexSize);
-    fits(`${what}.sparse.values`, sparse.values.bufferView, sparse.values.byteOffset ?? a.byteOffset ?? 0, count as number, elementBytes);
+    fits(
+      `${what}.sparse.indices`,
+      sparse.indices.bufferView,
+      sparse.indices.byteOffset ?? a.byteOffset ?? 0,
+      count as number,
+      indexSize,
+    );
+    fits(
+      `${what}.sparse.values`,
+      sparse.values.bufferView,
+      sparse.values.byteOffset ?? a.byteOffset ?? 0,
+      count as number,
+      elementBytes,
+    );
   });
   (json.images ?? []).forEach((image, i) => {
-    if (image.bufferView !== undefined && !isIndex(image.bufferView, views.length)) throw jsonError(where, `images[${i}] names bufferView ${image.bufferView}, which does not exist`);
-    if (image.bufferView === undefined && typeof image.uri !== 'string') throw jsonError(where, `images[${i}] has neither a uri nor a bufferView`);
+    if (image.bufferView !== undefined && !isIndex(image.bufferView, views.length))
+      throw jsonError(where, `images[${i}] names bufferView ${image.bufferView}, which does not exist`);
+    if (image.bufferView === undefined && typeof image.uri !== 'string')
+      throw jsonError(where, `images[${i}] has neither a uri nor a bufferView`);
   });
 }

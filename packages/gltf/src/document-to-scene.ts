@@ -111,7 +111,8 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
     if (size && size[0]! > 0 && size[1]! > 0) {
       image.width = size[0]!;
       image.height = size[1]!;
-    } else info('image-size-unknown', `image ${i} (${mimeType}): its width and height could not be read from its header`);
+    } else
+      info('image-size-unknown', `image ${i} (${mimeType}): its width and height could not be read from its header`);
     const extras = extrasOf(t);
     if (extras) image.extras = extras;
     return image;
@@ -135,7 +136,8 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
     }
     let sampler = t.sampler;
     if (sampler === undefined) sampler = defaultSampler ??= samplers.push({ wrapS: 'REPEAT', wrapT: 'REPEAT' }) - 1;
-    if (!(Number.isInteger(sampler) && sampler >= 0 && sampler < samplers.length)) throw jsonError(where, `textures[${i}] names sampler ${sampler}, which does not exist`);
+    if (!(Number.isInteger(sampler) && sampler >= 0 && sampler < samplers.length))
+      throw jsonError(where, `textures[${i}] names sampler ${sampler}, which does not exist`);
     const texture: Texture = named(typeof t.name === 'string' ? t.name : '', { image: t.source!, sampler });
     const extras = extrasOf(t);
     if (extras) texture.extras = extras;
@@ -146,14 +148,23 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
   const explicitVertexColors = new Set<number>();
   const materials = root.listMaterials().map((m, i): Material => {
     const def = json.materials?.[i];
-    const ref = (slot: TextureInfo | null, slotDef: GLTF.ITextureInfo | undefined, what: string): TextureRef | undefined => {
+    const ref = (
+      slot: TextureInfo | null,
+      slotDef: GLTF.ITextureInfo | undefined,
+      what: string,
+    ): TextureRef | undefined => {
       if (!slot || !slotDef) return undefined;
       if (!(Number.isInteger(slotDef.index) && slotDef.index >= 0 && slotDef.index < textures.length)) {
         throw jsonError(where, `materials[${i}].${what} names texture ${slotDef.index}, which does not exist`);
       }
       const out: TextureRef = { texture: slotDef.index, texCoord: slot.getTexCoord() };
       const t = slot.getExtension<Transform>('KHR_texture_transform');
-      if (t) out.transform = { offset: [...t.getOffset()] as Vec2, scale: [...t.getScale()] as Vec2, rotation: t.getRotation() };
+      if (t)
+        out.transform = {
+          offset: [...t.getOffset()] as Vec2,
+          scale: [...t.getScale()] as Vec2,
+          rotation: t.getRotation(),
+        };
       return out;
     };
     const material: Material = named(m.getName(), {
@@ -172,10 +183,14 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
     if (normal) material.normalTexture = normal;
     if (emissive) material.emissiveTexture = emissive;
     const emissiveFactor = m.getEmissiveFactor();
-    if (emissiveFactor.some((v) => v !== 0)) material.emissiveFactor = [...emissiveFactor] as Material['emissiveFactor'] & {};
+    if (emissiveFactor.some((v) => v !== 0))
+      material.emissiveFactor = [...emissiveFactor] as Material['emissiveFactor'] & {};
     if (material.alphaMode === 'MASK') material.alphaCutoff = m.getAlphaCutoff();
     if (m.getOcclusionTexture() || m.getMetallicRoughnessTexture()) {
-      info('texture-slot-dropped', `material ${i}: occlusion and metallic-roughness textures have no place in the scene`);
+      info(
+        'texture-slot-dropped',
+        `material ${i}: occlusion and metallic-roughness textures have no place in the scene`,
+      );
     }
     const extras = extrasOf(m);
     const marker = extras?.[VERTEX_COLORS_KEY];
@@ -199,7 +214,10 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
           continue;
         }
         const float = floatAttribute.test(semantic);
-        const attr: Attribute = { array: float ? floatArray(accessor) : accessorArray(accessor), itemSize: accessor.getElementSize() };
+        const attr: Attribute = {
+          array: float ? floatArray(accessor) : accessorArray(accessor),
+          itemSize: accessor.getElementSize(),
+        };
         if (!float && accessor.getNormalized()) attr.normalized = true;
         attributes[semantic as AttributeName] = attr;
       }
@@ -211,11 +229,13 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
       const indices = p.getIndices();
       if (indices) {
         const array = indices.getArray();
-        prim.indices = array instanceof Uint32Array || array instanceof Uint16Array ? array : Uint16Array.from(array ?? []);
+        prim.indices =
+          array instanceof Uint32Array || array instanceof Uint16Array ? array : Uint16Array.from(array ?? []);
       }
       const material = indexOf(materialIndex, p.getMaterial(), 'material');
       if (material !== undefined) prim.material = material;
-      if (p.listTargets().length > 0) info('morph-targets-dropped', `mesh ${m} primitive ${k}: morph targets have no place in the scene`);
+      if (p.listTargets().length > 0)
+        info('morph-targets-dropped', `mesh ${m} primitive ${k}: morph targets have no place in the scene`);
       const extras = extrasOf(p);
       if (extras) prim.extras = extras;
       return prim;
@@ -226,12 +246,15 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
     return out;
   });
   materials.forEach((mat, i) => {
-    if (!explicitVertexColors.has(i)) mat.vertexColors = meshes.some((m) => m.primitives.some((p) => p.material === i && p.attributes.COLOR_0));
+    if (!explicitVertexColors.has(i))
+      mat.vertexColors = meshes.some((m) => m.primitives.some((p) => p.material === i && p.attributes.COLOR_0));
   });
 
   // Nodes.
   const nodes = gltfNodes.map((n): SceneNode => {
-    const node: SceneNode = named(n.getName(), { children: n.listChildren().map((c) => indexOf(nodeIndex, c, 'node')!) });
+    const node: SceneNode = named(n.getName(), {
+      children: n.listChildren().map((c) => indexOf(nodeIndex, c, 'node')!),
+    });
     const t = n.getTranslation();
     const r = n.getRotation();
     const s = n.getScale();
@@ -285,7 +308,11 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
         info('channel-dropped', `animation ${i}: a channel without a target node was dropped`);
         continue;
       }
-      channels.push({ node: indexOf(nodeIndex, node, 'node')!, path, sampler: indexOf(samplerIndex, ch.getSampler(), 'animation sampler')! });
+      channels.push({
+        node: indexOf(nodeIndex, node, 'node')!,
+        path,
+        sampler: indexOf(samplerIndex, ch.getSampler(), 'animation sampler')!,
+      });
     }
     const anim: Animation = named(a.getName(), { channels, samplers });
     const extras = extrasOf(a);
@@ -303,8 +330,11 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
       throw jsonError(where, `nodes[${i}].extensions.MSFT_lod.ids are not node indices`);
     }
     const extras = isObject(lod) && isObject(lod.extras) ? lod.extras : {};
-    const group: LodGroup = named(typeof extras.name === 'string' ? extras.name : '', { levels: [i, ...(ids as number[])] });
-    if (Array.isArray(extras.distances) && extras.distances.every((d) => typeof d === 'number')) group.distances = extras.distances as number[];
+    const group: LodGroup = named(typeof extras.name === 'string' ? extras.name : '', {
+      levels: [i, ...(ids as number[])],
+    });
+    if (Array.isArray(extras.distances) && extras.distances.every((d) => typeof d === 'number'))
+      group.distances = extras.distances as number[];
     if (isObject(extras.extras)) group.extras = extras.extras;
     lodGroups.push(group);
   });
@@ -312,14 +342,16 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
   // The scene: default scene (or the first), its root nodes.
   const scenes = root.listScenes();
   const gltfScene = root.getDefaultScene() ?? scenes[0];
-  if (scenes.length > 1) info('scenes-merged', `the file has ${scenes.length} scenes; only "${gltfScene?.getName() ?? ''}" gives the roots`);
+  if (scenes.length > 1)
+    info('scenes-merged', `the file has ${scenes.length} scenes; only "${gltfScene?.getName() ?? ''}" gives the roots`);
   if (root.listCameras().length > 0) info('cameras-dropped', 'cameras have no place in the scene');
   const asset = json.asset;
   const assetExtras = isObject(asset.extras) ? asset.extras : {};
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
   const sourceFormat = text(assetExtras.sourceFormat) ?? 'gltf';
   const sourceName = text(assetExtras.sourceName) ?? context.fileName;
-  const generator = text(assetExtras.sourceGenerator) ?? (asset.generator === GENERATOR ? undefined : text(asset.generator));
+  const generator =
+    text(assetExtras.sourceGenerator) ?? (asset.generator === GENERATOR ? undefined : text(asset.generator));
   const scene: Scene = named(gltfScene?.getName() ?? '', {
     asset: {
       sourceFormat,

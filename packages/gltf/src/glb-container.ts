@@ -51,9 +51,16 @@ export function readGlb(bytes: Uint8Array): GlbFile {
   const length = header.u32();
   if (length < 20) throw header.error(`the header's total length ${hex(length)} is too small for a JSON chunk`, 8);
   if (length > bytes.length) {
-    throw header.error(`the header says the file is ${hex(length)} bytes long, but only ${hex(bytes.length)} bytes are there (truncated file?)`, 8);
+    throw header.error(
+      `the header says the file is ${hex(length)} bytes long, but only ${hex(bytes.length)} bytes are there (truncated file?)`,
+      8,
+    );
   }
-  const body = new BinaryReader(bytes.subarray(0, length), { format: 'gltf', section: 'GLB chunks', littleEndian: true });
+  const body = new BinaryReader(bytes.subarray(0, length), {
+    format: 'gltf',
+    section: 'GLB chunks',
+    littleEndian: true,
+  });
   body.seek(12);
   const chunks: GlbChunk[] = [];
   let json: Uint8Array | undefined;
@@ -65,7 +72,10 @@ export function readGlb(bytes: Uint8Array): GlbFile {
     const type = body.u32();
     const name = chunkTypeName(type);
     if (chunkLength > body.remaining) {
-      throw body.error(`the ${name} chunk is ${hex(chunkLength)} bytes long, but only ${hex(body.remaining)} bytes are left`, at);
+      throw body.error(
+        `the ${name} chunk is ${hex(chunkLength)} bytes long, but only ${hex(body.remaining)} bytes are left`,
+        at,
+      );
     }
     const data = body.bytesView(chunkLength, `${name} chunk`);
     chunks.push({ type: name, offset: at + 8, length: chunkLength });

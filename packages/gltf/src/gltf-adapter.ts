@@ -5,7 +5,16 @@
  * GLB header and chunks and the JSON's top-level members with byte offsets and sizes.
  */
 import { ParseError } from '@retromodel/binary';
-import type { FileInfo, FileSection, FormatAdapter, ReadOptions, ReadResult, Scene, WriteOptions, WriteResult } from '@retromodel/scene';
+import type {
+  FileInfo,
+  FileSection,
+  FormatAdapter,
+  ReadOptions,
+  ReadResult,
+  Scene,
+  WriteOptions,
+  WriteResult,
+} from '@retromodel/scene';
 import { isGlb, readGlb } from './glb-container.js';
 import { jsonSections } from './json-sections.js';
 import { gltfToScene } from './read-gltf.js';
@@ -35,7 +44,8 @@ async function read(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult
 
 async function write(scene: Scene, options: WriteOptions): Promise<WriteResult> {
   const strict = options.strict === true;
-  if (options.format === 'gltf') return sceneToGltf(scene, { baseName: options.baseName, embed: options.embed === true, strict });
+  if (options.format === 'gltf')
+    return sceneToGltf(scene, { baseName: options.baseName, embed: options.embed === true, strict });
   const { bytes, diagnostics } = await sceneToGlb(scene, { strict });
   return { files: [{ name: `${options.baseName}.glb`, bytes, mimeType: 'model/gltf-binary' }], diagnostics };
 }
@@ -57,7 +67,8 @@ function info(bytes: Uint8Array): FileInfo {
   if (isGlb(bytes)) {
     const glb = readGlb(bytes);
     sections.push({ name: 'GLB header', offset: 0, size: 12, detail: `version ${glb.version}, length ${glb.length}` });
-    for (const c of glb.chunks) sections.push({ name: `${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
+    for (const c of glb.chunks)
+      sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
     jsonBytes = glb.json;
     jsonOffset = glb.chunks[0]!.offset;
   }

@@ -5,9 +5,21 @@
  */
 import type { MagFilter, MinFilter, PrimitiveMode, WrapMode } from '@retromodel/scene';
 
-export const primitiveModes: readonly PrimitiveMode[] = ['POINTS', 'LINES', 'LINE_LOOP', 'LINE_STRIP', 'TRIANGLES', 'TRIANGLE_STRIP', 'TRIANGLE_FAN'];
+export const primitiveModes: readonly PrimitiveMode[] = [
+  'POINTS',
+  'LINES',
+  'LINE_LOOP',
+  'LINE_STRIP',
+  'TRIANGLES',
+  'TRIANGLE_STRIP',
+  'TRIANGLE_FAN',
+];
 
-export const wrapCodes: Record<WrapMode, 33071 | 33648 | 10497> = { CLAMP_TO_EDGE: 33071, MIRRORED_REPEAT: 33648, REPEAT: 10497 };
+export const wrapCodes: Record<WrapMode, 33071 | 33648 | 10497> = {
+  CLAMP_TO_EDGE: 33071,
+  MIRRORED_REPEAT: 33648,
+  REPEAT: 10497,
+};
 export const magFilterCodes: Record<MagFilter, 9728 | 9729> = { NEAREST: 9728, LINEAR: 9729 };
 export const minFilterCodes: Record<MinFilter, 9728 | 9729 | 9984 | 9985 | 9986 | 9987> = {
   NEAREST: 9728,
@@ -24,4 +36,10 @@ export function nameOfCode<K extends string>(table: Record<K, number>, code: unk
   return undefined;
 }
 
-export const accessorTypes: Record<number, 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4'> = { 1: 'SCALAR', 2: 'VEC2', 3: 'VEC3', 4: 'VEC4', 16: 'MAT4' };
+export const accessorTypes: Record<number, 'SCALAR' | 'VEC2' | 'VEC3' | 'VEC4' | 'MAT4'> = {
+  1: 'SCALAR',
+  2: 'VEC2',
+  3: 'VEC3',
+  4: 'VEC4',
+  16: 'MAT4',
+};

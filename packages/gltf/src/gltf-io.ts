@@ -4,12 +4,17 @@
  * we read and write registered, and a logger that turns gltf-transform's warnings into diagnostics instead
  * of printing them.
  */
-import { type ILogger, PlatformIO } from '@gltf-transform/core';
+import { type ILogger, PlatformIO, VertexLayout } from '@gltf-transform/core';
 import { KHRMaterialsUnlit, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
 import type { Diagnostic } from '@retromodel/scene';
 
 /** Extension names gltfToScene understands when a file lists them as required. */
-export const supportedExtensions = new Set(['KHR_materials_unlit', 'KHR_texture_transform', 'KHR_mesh_quantization', 'MSFT_lod']);
+export const supportedExtensions = new Set([
+  'KHR_materials_unlit',
+  'KHR_texture_transform',
+  'KHR_mesh_quantization',
+  'MSFT_lod',
+]);
 
 class MemoryIO extends PlatformIO {
   protected override readURI(uri: string, type: 'view'): Promise<Uint8Array<ArrayBuffer>>;
@@ -42,5 +47,6 @@ function diagnosticLogger(diagnostics: Diagnostic[]): ILogger {
 export function createIo(diagnostics: Diagnostic[]): PlatformIO {
   return new MemoryIO()
     .setLogger(diagnosticLogger(diagnostics))
+    .setVertexLayout(VertexLayout.SEPARATE)
     .registerExtensions([KHRMaterialsUnlit, KHRTextureTransform, KHRMeshQuantization]);
 }

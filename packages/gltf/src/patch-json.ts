@@ -46,9 +46,14 @@ export function patchWrittenJson(json: GLTF.IGLTF, scene: Scene, diagnostics: Di
     const [first, ...others] = g.levels;
     const node = first === undefined ? undefined : json.nodes?.[first];
     if (!node) return;
-    const extensions = (node.extensions ??= {});
+    node.extensions ??= {};
+    const extensions = node.extensions;
     if (extensions.MSFT_lod) {
-      diagnostics.push({ code: 'gltf/lod-dropped', message: `LOD group ${i}: node ${first} already heads another LOD group`, severity: 'warning' });
+      diagnostics.push({
+        code: 'gltf/lod-dropped',
+        message: `LOD group ${i}: node ${first} already heads another LOD group`,
+        severity: 'warning',
+      });
       return;
     }
     const lod: MsftLod = { ids: others };

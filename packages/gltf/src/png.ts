@@ -21,7 +21,11 @@ export function decodePng(bytes: Uint8Array): RgbaImage {
   try {
     png = decode(bytes);
   } catch (e) {
-    throw new ParseError({ format: 'png', section: 'file', offset: 0 }, `not a readable PNG image (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+    throw new ParseError(
+      { format: 'png', section: 'file', offset: 0 },
+      `not a readable PNG image (${e instanceof Error ? e.message : String(e)})`,
+      { cause: e },
+    );
   }
   return { kind: 'rgba8', width: png.width, height: png.height, pixels: toRgba8(png) };
 }

@@ -39,8 +39,13 @@ function parseJson(bytes: Uint8Array, where: JsonLocation): unknown {
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (e) {
     const at = /position (\d+)/.exec(e instanceof Error ? e.message : '');
-    const offset = at ? where.jsonOffset + new TextEncoder().encode(text.slice(0, Number(at[1]))).length : where.jsonOffset;
-    throw new ParseError({ format: 'gltf', section: 'JSON', offset }, `the JSON does not parse (${e instanceof Error ? e.message : String(e)})`);
+    const offset = at
+      ? where.jsonOffset + new TextEncoder().encode(text.slice(0, Number(at[1]))).length
+      : where.jsonOffset;
+    throw new ParseError(
+      { format: 'gltf', section: 'JSON', offset },
+      `the JSON does not parse (${e instanceof Error ? e.message : String(e)})`,
+    );
   }
 }
 
@@ -59,7 +64,12 @@ function decodeDataUri(uri: string, where: JsonLocation): Uint8Array {
   }
 }
 
-async function resolveUri(uri: string, what: string, resolver: ResourceResolver | undefined, where: JsonLocation): Promise<Uint8Array> {
+async function resolveUri(
+  uri: string,
+  what: string,
+  resolver: ResourceResolver | undefined,
+  where: JsonLocation,
+): Promise<Uint8Array> {
   if (uri.startsWith('data:')) return decodeDataUri(uri, where);
   let name = uri;
   try {
@@ -68,23 +78,38 @@ async function resolveUri(uri: string, what: string, resolver: ResourceResolver 
     name = uri;
   }
   const data = resolver ? await resolver(name) : undefined;
-  if (!data) throw new ParseError({ format: 'gltf', section: 'JSON', offset: where.jsonOffset }, `${what} is in the file "${name}", which was not provided`);
+  if (!data)
+    throw new ParseError(
+      { format: 'gltf', section: 'JSON', offset: where.jsonOffset },
+      `${what} is in the file "${name}", which was not provided`,
+    );
   return data;
 }
 
 /** Collects the bytes of every buffer and image URI, keyed as gltf-transform looks them up. */
-async function collectResources(json: GLTF.IGLTF, bin: Uint8Array | undefined, options: GltfReadOptions, where: JsonLocation) {
+async function collectResources(
+  json: GLTF.IGLTF,
+  bin: Uint8Array | undefined,
+  options: GltfReadOptions,
+  where: JsonLocation,
+) {
   const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
   const bufferBytes: number[] = [];
-  const own = (data: Uint8Array) => (data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data));
+  const own = (data: Uint8Array) =>
+    data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data);
   for (const [i, b] of (json.buffers ?? []).entries()) {
     if (b.uri === undefined) {
-      if (i !== 0 || !bin) throw new ParseError({ format: 'gltf', section: 'BIN', offset: where.binOffset ?? where.jsonOffset }, `buffer ${i} has no uri and there is no GLB BIN chunk for it`);
+      if (i !== 0 || !bin)
+        throw new ParseError(
+          { format: 'gltf', section: 'BIN', offset: where.binOffset ?? where.jsonOffset },
+          `buffer ${i} has no uri and there is no GLB BIN chunk for it`,
+        );
       resources[GLB_BUFFER] = own(bin);
       bufferBytes.push(bin.length);
     } else {
       if (typeof b.uri !== 'string') throw jsonError(where, `buffers[${i}].uri is not text`);
-      const data = (resources[b.uri] ??= own(await resolveUri(b.uri, `buffer ${i}`, options.resources, where)));
+      resources[b.uri] ??= own(await resolveUri(b.uri, `buffer ${i}`, options.resources, where));
+      const data = resources[b.uri]!;
       bufferBytes.push(data.length);
     }
   }
@@ -100,7 +125,10 @@ async function collectResources(json: GLTF.IGLTF, bin: Uint8Array | undefined, o
  * Reads a .glb or .gltf file into a scene. External files of a .gltf come from `options.resources`.
  * Throws ParseError (format `gltf`) for anything that is not a readable, valid glTF 2.0 file.
  */
-export async function gltfToScene(bytes: Uint8Array, options: GltfReadOptions = {}): Promise<{ scene: Scene; diagnostics: Diagnostic[] }> {
+export async function gltfToScene(
+  bytes: Uint8Array,
+  options: GltfReadOptions = {},
+): Promise<{ scene: Scene; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const glb = isGlb(bytes) ? readGlb(bytes) : undefined;
   const where: JsonLocation = { jsonOffset: glb ? 20 : 0 };
@@ -114,14 +142,26 @@ export async function gltfToScene(bytes: Uint8Array, options: GltfReadOptions = 
   let scene: Scene;
   try {
     const doc = await createIo(diagnostics).readJSON({ json, resources });
-    scene = documentToScene(doc, { json, where, diagnostics, ...(options.fileName !== undefined ? { fileName: options.fileName } : {}) });
+    scene = documentToScene(doc, {
+      json,
+      where,
+      diagnostics,
+      ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
+    });
   } catch (e) {
     if (e instanceof ParseError) throw e;
     throw jsonError(where, `the glTF content is inconsistent (${e instanceof Error ? e.message : String(e)})`);
   }
   const problems = validateScene(scene);
   const errors = problems.filter((d) => d.severity === 'error');
-  if (errors.length > 0) throw jsonError(where, `the glTF content is invalid: ${errors.slice(0, 3).map((d) => d.message).join('; ')}`);
+  if (errors.length > 0)
+    throw jsonError(
+      where,
+      `the glTF content is invalid: ${errors
+        .slice(0, 3)
+        .map((d) => d.message)
+        .join('; ')}`,
+    );
   diagnostics.push(...problems);
   if (options.strict) {
     const serious = diagnostics.filter((d) => d.severity !== 'info');

@@ -7,7 +7,7 @@
  * glTF has no "use vertex colours" flag (COLOR_0 always tints): `Material.vertexColors` is written into the
  * material's extras as `retromodel.vertexColors` only when it differs from what a reader would infer (true
  * exactly when a primitive using the material has COLOR_0). Animation channels on `weights` are dropped,
- * since the scene has no morph targets. A joint listed twice for a vertex is merged (attribute-types.ts).
+ * since the scene has no morph targets, and so are samplers no channel uses and animations left empty. A joint listed twice for a vertex is merged (attribute-types.ts).
  */
 import {
   type Accessor,
@@ -31,7 +31,9 @@ export const VERTEX_COLORS_KEY = 'retromodel';
 
 /** The value gltfToScene infers for `vertexColors`: any primitive drawn with the material has COLOR_0. */
 export function inferVertexColors(scene: Scene, materialIndex: number): boolean {
-  return scene.meshes.some((m) => m.primitives.some((p) => p.material === materialIndex && p.attributes.COLOR_0 !== undefined));
+  return scene.meshes.some((m) =>
+    m.primitives.some((p) => p.material === materialIndex && p.attributes.COLOR_0 !== undefined),
+  );
 }
 
 export interface DocumentOptions {
@@ -46,7 +48,8 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
   const doc = new Document();
   const buffer = doc.createBuffer('buffer');
   if (options.bufferUri) buffer.setURI(options.bufferUri);
-  const warn = (code: string, message: string) => diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
+  const warn = (code: string, message: string) =>
+    diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
   const accessor = (array: Attribute['array'], itemSize: number, normalized = false): Accessor => {
     const type = accessorTypes[itemSize];
     if (!type) throw new Error(`an accessor cannot have ${itemSize} components`);
@@ -78,7 +81,9 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
   });
 
   const unlit = scene.materials.some((m) => m.unlit) ? doc.createExtension(KHRMaterialsUnlit) : undefined;
-  const transform = scene.materials.some((m) => m.baseColorTexture?.transform || m.normalTexture?.transform || m.emissiveTexture?.transform)
+  const transform = scene.materials.some(
+    (m) => m.baseColorTexture?.transform || m.normalTexture?.transform || m.emissiveTexture?.transform,
+  )
     ? doc.createExtension(KHRTextureTransform)
     : undefined;
   const setTextureInfo = (info: TextureInfo | null, ref: TextureRef) => {
@@ -92,7 +97,11 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
       info.setMinFilter(sampler.minFilter ? minFilterCodes[sampler.minFilter] : null);
     }
     if (ref.transform && transform) {
-      const t = transform.createTransform().setOffset(ref.transform.offset).setScale(ref.transform.scale).setRotation(ref.transform.rotation);
+      const t = transform
+        .createTransform()
+        .setOffset(ref.transform.offset)
+        .setScale(ref.transform.scale)
+        .setRotation(ref.transform.rotation);
       info.setExtension('KHR_texture_transform', t);
     }
   };
@@ -108,9 +117,15 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
       .setDoubleSided(m.doubleSided);
     if (m.alphaMode === 'MASK' && m.alphaCutoff !== undefined) mat.setAlphaCutoff(m.alphaCutoff);
     if (m.emissiveFactor) mat.setEmissiveFactor(m.emissiveFactor);
-    if (m.baseColorTexture) setTextureInfo(mat.setBaseColorTexture(imageOf(m.baseColorTexture)).getBaseColorTextureInfo(), m.baseColorTexture);
-    if (m.normalTexture) setTextureInfo(mat.setNormalTexture(imageOf(m.normalTexture)).getNormalTextureInfo(), m.normalTexture);
-    if (m.emissiveTexture) setTextureInfo(mat.setEmissiveTexture(imageOf(m.emissiveTexture)).getEmissiveTextureInfo(), m.emissiveTexture);
+    if (m.baseColorTexture)
+      setTextureInfo(
+        mat.setBaseColorTexture(imageOf(m.baseColorTexture)).getBaseColorTextureInfo(),
+        m.baseColorTexture,
+      );
+    if (m.normalTexture)
+      setTextureInfo(mat.setNormalTexture(imageOf(m.normalTexture)).getNormalTextureInfo(), m.normalTexture);
+    if (m.emissiveTexture)
+      setTextureInfo(mat.setEmissiveTexture(imageOf(m.emissiveTexture)).getEmissiveTextureInfo(), m.emissiveTexture);
     if (m.unlit && unlit) mat.setExtension('KHR_materials_unlit', unlit.createUnlit());
     const extras: Record<string, unknown> = { ...m.extras };
     if (m.vertexColors !== inferVertexColors(scene, i)) extras[VERTEX_COLORS_KEY] = { vertexColors: m.vertexColors };
@@ -124,21 +139,34 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
     mesh.primitives.forEach((p: Primitive, k) => {
       const prim = doc.createPrimitive().setMode(primitiveModes.indexOf(p.mode) as 0 | 1 | 2 | 3 | 4 | 5 | 6);
       const attributes: Partial<Record<string, Attribute>> = { ...p.attributes };
-      const merged = attributes.JOINTS_0 && attributes.WEIGHTS_0 ? mergeDuplicateJoints(attributes.JOINTS_0, attributes.WEIGHTS_0) : undefined;
+      const merged =
+        attributes.JOINTS_0 && attributes.WEIGHTS_0
+          ? mergeDuplicateJoints(attributes.JOINTS_0, attributes.WEIGHTS_0)
+          : undefined;
       if (merged) {
-        warn('joints-merged', `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`);
+        warn(
+          'joints-merged',
+          `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`,
+        );
         attributes.JOINTS_0 = merged.joints;
         attributes.WEIGHTS_0 = merged.weights;
       }
       for (const [name, attr] of Object.entries(attributes)) {
         if (!attr) continue;
-        if (!isCoreAttribute(name, attr)) warn('attribute-converted', `mesh ${m} primitive ${k}: ${name} converted to a component type glTF core accepts`);
-        const core = clampColor(name, toCoreAttribute(name, attr), () => warn('color-clamped', `mesh ${m} primitive ${k}: ${name} clamped to 0..1`));
+        if (!isCoreAttribute(name, attr))
+          warn(
+            'attribute-converted',
+            `mesh ${m} primitive ${k}: ${name} converted to a component type glTF core accepts`,
+          );
+        const core = clampColor(name, toCoreAttribute(name, attr), () =>
+          warn('color-clamped', `mesh ${m} primitive ${k}: ${name} clamped to 0..1`),
+        );
         prim.setAttribute(name, accessor(core.array, core.itemSize, core.normalized ?? false));
       }
       if (p.indices) {
         // 0xFFFF is the primitive-restart value glTF forbids in u16 indices; such lists are written as u32.
-        const indices = p.indices instanceof Uint16Array && p.indices.includes(0xffff) ? Uint32Array.from(p.indices) : p.indices;
+        const indices =
+          p.indices instanceof Uint16Array && p.indices.includes(0xffff) ? Uint32Array.from(p.indices) : p.indices;
         prim.setIndices(accessor(indices, 1));
       }
       const material = p.material === undefined ? undefined : materials[p.material];
@@ -181,24 +209,49 @@ export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options
   doc.getRoot().setDefaultScene(gltfScene);
 
   scene.animations.forEach((a, i) => {
+    const channels = a.channels.filter((ch) => ch.path !== 'weights');
+    if (channels.length < a.channels.length) {
+      warn(
+        'morph-weights-dropped',
+        `animation ${i}: channels animating morph weights were dropped (the scene has no morph targets)`,
+      );
+    }
+    if (channels.length === 0) {
+      warn('animation-dropped', `animation ${i} has no channel glTF can hold and was left out`);
+      return;
+    }
     const anim = doc.createAnimation(a.name ?? '');
     if (a.extras) anim.setExtras(a.extras);
-    const rotations = new Set(a.channels.filter((ch) => ch.path === 'rotation').map((ch) => ch.sampler));
-    const samplers = a.samplers.map((s, k) => {
-      const sampler = doc
-        .createAnimationSampler()
-        .setInput(accessor(s.input, 1))
-        .setOutput(accessor(s.output, rotations.has(k) ? 4 : 3))
-        .setInterpolation(s.interpolation);
-      anim.addSampler(sampler);
-      return sampler;
-    });
-    for (const ch of a.channels) {
-      if (ch.path === 'weights') {
-        warn('morph-weights-dropped', `animation ${i}: a channel animating morph weights was dropped (the scene has no morph targets)`);
-        continue;
-      }
-      anim.addChannel(doc.createAnimationChannel().setTargetNode(nodes[ch.node]!).setTargetPath(ch.path).setSampler(samplers[ch.sampler]!));
+    const rotations = new Set(channels.filter((ch) => ch.path === 'rotation').map((ch) => ch.sampler));
+    const used = new Set(channels.map((ch) => ch.sampler));
+    if (used.size < a.samplers.length)
+      diagnostics.push({
+        code: 'gltf/animation-sampler-dropped',
+        message: `animation ${i}: samplers no channel uses were left out`,
+        severity: 'info',
+      });
+    const samplers = new Map(
+      [...used]
+        .sort((x, y) => x - y)
+        .map((k) => {
+          const s = a.samplers[k]!;
+          const sampler = doc
+            .createAnimationSampler()
+            .setInput(accessor(s.input, 1))
+            .setOutput(accessor(s.output, rotations.has(k) ? 4 : 3))
+            .setInterpolation(s.interpolation);
+          anim.addSampler(sampler);
+          return [k, sampler] as const;
+        }),
+    );
+    for (const ch of channels) {
+      anim.addChannel(
+        doc
+          .createAnimationChannel()
+          .setTargetNode(nodes[ch.node]!)
+          .setTargetPath(ch.path)
+          .setSampler(samplers.get(ch.sampler)!),
+      );
     }
   });
   return doc;

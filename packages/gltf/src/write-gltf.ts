@@ -27,20 +27,29 @@ function checkScene(scene: Scene): Diagnostic[] {
   const problems = validateScene(scene);
   const errors = problems.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
-    const list = errors.slice(0, 5).map((d) => d.message).join('; ');
-    throw new Error(`cannot write glTF from an invalid scene: ${list}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`);
+    const list = errors
+      .slice(0, 5)
+      .map((d) => d.message)
+      .join('; ');
+    throw new Error(
+      `cannot write glTF from an invalid scene: ${list}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`,
+    );
   }
   return problems;
 }
 
 function finish(diagnostics: Diagnostic[], strict: boolean | undefined): Diagnostic[] {
   const serious = diagnostics.filter((d) => d.severity !== 'info');
-  if (strict && serious.length > 0) throw new Error(`glTF written with warnings (strict): ${serious.map((d) => d.message).join('; ')}`);
+  if (strict && serious.length > 0)
+    throw new Error(`glTF written with warnings (strict): ${serious.map((d) => d.message).join('; ')}`);
   return diagnostics;
 }
 
 /** Writes a scene as one binary glTF (.glb) file. */
-export async function sceneToGlb(scene: Scene, options: GlbWriteOptions = {}): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
+export async function sceneToGlb(
+  scene: Scene,
+  options: GlbWriteOptions = {},
+): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
   const diagnostics = checkScene(scene);
   const doc = sceneToDocument(scene, diagnostics);
   const { json, resources } = await createIo(diagnostics).writeJSON(doc, { format: Format.GLB });
@@ -49,13 +58,21 @@ export async function sceneToGlb(scene: Scene, options: GlbWriteOptions = {}): P
   return { bytes, diagnostics: finish(diagnostics, options.strict) };
 }
 
-const extensionOf: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/ktx2': 'ktx2' };
+const extensionOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/ktx2': 'ktx2',
+};
 
 /**
  * Writes a scene as a .gltf JSON file plus its .bin and image files (first file: the .gltf), or with
  * `embed` as a single .gltf holding everything in data URIs.
  */
-export async function sceneToGltf(scene: Scene, options: GltfWriteOptions): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
+export async function sceneToGltf(
+  scene: Scene,
+  options: GltfWriteOptions,
+): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
   const diagnostics = checkScene(scene);
   const { baseName } = options;
   const doc = sceneToDocument(scene, diagnostics, {
@@ -78,11 +95,16 @@ function mimeTypeOf(json: GLTF.IGLTF, uri: string): string {
   return json.images?.find((i) => i.uri === uri)?.mimeType ?? 'application/octet-stream';
 }
 
+/** The external files in the order the JSON names them: buffers, then images. */
 function resourceFiles(jsonDoc: JSONDocument): OutputFile[] {
-  return Object.entries(jsonDoc.resources).map(([uri, bytes]) => ({
+  const { json, resources } = jsonDoc;
+  const uris = [...(json.buffers ?? []), ...(json.images ?? [])].flatMap((def) =>
+    def.uri !== undefined && resources[def.uri] ? [def.uri] : [],
+  );
+  return [...new Set(uris)].map((uri) => ({
     name: decodeURIComponent(uri),
-    bytes,
-    mimeType: mimeTypeOf(jsonDoc.json, uri),
+    bytes: resources[uri]!,
+    mimeType: mimeTypeOf(json, uri),
   }));
 }
 

@@ -23,19 +23,37 @@ describe('encodePng / decodePng', () => {
     expect([...greyAlpha.pixels]).toEqual([7, 7, 7, 99]);
     const rgb = decodePng(encode({ width: 1, height: 1, data: new Uint8Array([1, 2, 3]), channels: 3, depth: 8 }));
     expect([...rgb.pixels]).toEqual([1, 2, 3, 255]);
-    const deep = decodePng(encode({ width: 1, height: 1, data: new Uint16Array([65535, 0, 257 * 128, 257 * 64]), channels: 4, depth: 16 }));
+    const deep = decodePng(
+      encode({ width: 1, height: 1, data: new Uint16Array([65535, 0, 257 * 128, 257 * 64]), channels: 4, depth: 16 }),
+    );
     expect([...deep.pixels]).toEqual([255, 0, 128, 64]);
   });
 
   it('expands packed 1-bit greyscale rows', () => {
     // 3 pixels per row, 2 rows: row bytes 0b101_00000 and 0b010_00000.
-    const png = encode({ width: 3, height: 2, data: new Uint8Array([0b1010_0000, 0b0100_0000]), channels: 1, depth: 1 });
+    const png = encode({
+      width: 3,
+      height: 2,
+      data: new Uint8Array([0b1010_0000, 0b0100_0000]),
+      channels: 1,
+      depth: 1,
+    });
     const grey = decodePng(png).pixels.filter((_, i) => i % 4 === 0);
     expect([...grey]).toEqual([255, 0, 255, 0, 255, 0]);
   });
 
   it('expands palette images', () => {
-    const png = encode({ width: 2, height: 1, data: new Uint8Array([1, 0]), channels: 1, depth: 8, palette: [[9, 8, 7], [1, 2, 3]] });
+    const png = encode({
+      width: 2,
+      height: 1,
+      data: new Uint8Array([1, 0]),
+      channels: 1,
+      depth: 8,
+      palette: [
+        [9, 8, 7],
+        [1, 2, 3],
+      ],
+    });
     expect([...decodePng(png).pixels]).toEqual([1, 2, 3, 255, 9, 8, 7, 255]);
   });
 

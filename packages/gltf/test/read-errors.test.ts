@@ -47,7 +47,10 @@ function triangle() {
       { buffer: 0, byteOffset: 36, byteLength: 6 },
     ],
     accessors: [
-      { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] } as Record<string, unknown>,
+      { bufferView: 0, componentType: 5126, count: 3, type: 'VEC3', min: [0, 0, 0], max: [1, 1, 0] } as Record<
+        string,
+        unknown
+      >,
       { bufferView: 1, componentType: 5123, count: 3, type: 'SCALAR' } as Record<string, unknown>,
     ],
   };
@@ -97,13 +100,20 @@ describe('gltfToScene on bad input', () => {
     const e = await parseError(glb('{"asset": {"version": "2.0"}, oops}'));
     expect(e.section).toBe('JSON');
     expect(e.offset).toBe(20 + '{"asset": {"version": "2.0"}, '.length);
-    expect((await parseError(new TextEncoder().encode('{"asset": {"version": "1.0"}}'))).message).toMatch(/version 1.0/);
+    expect((await parseError(new TextEncoder().encode('{"asset": {"version": "1.0"}}'))).message).toMatch(
+      /version 1.0/,
+    );
     expect((await parseError(new TextEncoder().encode('[1, 2]'))).message).toMatch(/not an object/);
   });
 
   it('rejects required extensions it cannot read', async () => {
     const { json, bin } = triangle();
-    const e = await parseError(glb({ ...json, extensionsUsed: ['KHR_draco_mesh_compression'], extensionsRequired: ['KHR_draco_mesh_compression'] }, bin));
+    const e = await parseError(
+      glb(
+        { ...json, extensionsUsed: ['KHR_draco_mesh_compression'], extensionsRequired: ['KHR_draco_mesh_compression'] },
+        bin,
+      ),
+    );
     expect(e.message).toMatch(/KHR_draco_mesh_compression/);
   });
 
@@ -120,7 +130,9 @@ describe('gltfToScene on bad input', () => {
 
     const c = triangle();
     c.json.accessors[0]!.count = 4;
-    expect((await parseError(glb(c.json, c.bin))).message).toMatch(/accessors\[0\] needs 0x30 bytes of bufferView 0, which has 0x24/);
+    expect((await parseError(glb(c.json, c.bin))).message).toMatch(
+      /accessors\[0\] needs 0x30 bytes of bufferView 0, which has 0x24/,
+    );
 
     const d = triangle();
     d.json.accessors.push({ componentType: 5126, count: 2 ** 30, type: 'MAT4' });
