@@ -1,0 +1,64 @@
+/*
+ * The viewer page: shows the sample model imported through unplugin-retromodel (a GLB emitted at build time,
+ * served by the dev server) with its animations, and converts dropped models to GLB in the browser.
+ * `document.body.dataset.state` becomes `ready` once a model is shown (`error` when it failed), for tests.
+ */
+import { convertDropped } from './converter.js';
+import sampleUrl from './models/spinning-cube.glb';
+import { createViewer } from './viewer.js';
+
+const canvas = document.querySelector<HTMLCanvasElement>('#view')!;
+const status = document.querySelector<HTMLElement>('#status')!;
+const select = document.querySelector<HTMLSelectElement>('#animation')!;
+const drop = document.querySelector<HTMLElement>('#drop')!;
+const input = document.querySelector<HTMLInputElement>('#files')!;
+const download = document.querySelector<HTMLAnchorElement>('#download')!;
+const viewer = createViewer(canvas);
+
+function report(text: string, error = false): void {
+  status.textContent = text;
+  status.classList.toggle('error', error);
+  document.body.dataset.state = error ? 'error' : 'ready';
+}
+
+async function show(url: string, label: string): Promise<void> {
+  const names = await viewer.show(url);
+  select.replaceChildren(...names.map((n) => new Option(n, n)));
+  select.disabled = names.length === 0;
+  document.body.dataset.animations = names.join(',');
+  report(`${label}: ${names.length ? `animations ${names.join(', ')}` : 'no animations'}`);
+}
+
+async function convert(files: File[]): Promise<void> {
+  document.body.dataset.state = 'converting';
+  status.textContent = `Converting ${files.map((f) => f.name).join(', ')}…`;
+  try {
+    const model = await convertDropped(files);
+    if (download.href) URL.revokeObjectURL(download.href);
+    download.href = URL.createObjectURL(new Blob([model.glb], { type: 'model/gltf-binary' }));
+    download.download = model.name;
+    download.textContent = `Download ${model.name} (${Math.ceil(model.glb.length / 1024)} KB)`;
+    download.hidden = false;
+    const warnings = model.diagnostics.filter((d) => d.severity !== 'info').length;
+    await show(download.href, `${model.source} (${model.format})${warnings ? `, ${warnings} warnings` : ''}`);
+  } catch (error) {
+    report(error instanceof Error ? error.message : String(error), true);
+  }
+}
+
+select.addEventListener('change', () => viewer.play(select.value));
+drop.addEventListener('dragover', (e) => {
+  e.preventDefault();
+  drop.classList.add('over');
+});
+drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+drop.addEventListener('drop', (e) => {
+  e.preventDefault();
+  drop.classList.remove('over');
+  void convert([...(e.dataTransfer?.files ?? [])]);
+});
+input.addEventListener('change', () => void convert([...(input.files ?? [])]));
+
+show(sampleUrl, 'spinning-cube.glb').catch((error: unknown) =>
+  report(error instanceof Error ? error.message : String(error), true),
+);

@@ -1,0 +1,187 @@
+/*
+ * examples/viewer end to end: built with Vite's JS API (no Node built-in may reach the browser bundle),
+ * served from 127.0.0.1 by a small static server, opened in headless Chromium. The sample model must render
+ * (a clear share of non-background pixels) and animate (two frames differ), the console must stay free of
+ * errors, and dropping a .gltf with its .bin and texture must produce a downloadable GLB that validates.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { decodePng, sceneToGltf } from '@retromodel/gltf';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { build, createLogger, type InlineConfig } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cubeScene } from '../cli/sample-scene.js';
+import { repoPath } from '../helpers/fixtures.js';
+import { expectValidGlb } from '../helpers/gltf-validator.js';
+
+const chromiumPath = process.env.RETROMODEL_CHROMIUM ?? '/usr/bin/chromium';
+const haveChromium = existsSync(chromiumPath);
+if (!haveChromium)
+  console.warn(`[retromodel tests] no Chromium at ${chromiumPath}: the viewer browser test is skipped.`);
+
+const viewerDir = repoPath('examples/viewer');
+const background = [0x1d, 0x21, 0x28];
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.glb': 'model/gltf-binary',
+};
+
+let workDir: string;
+let outDir: string;
+let server: Server;
+let origin: string;
+let browser: Browser | undefined;
+const buildWarnings: string[] = [];
+
+/** Serves `root` read-only on 127.0.0.1 at a free port. */
+function serveStatic(root: string): Promise<{ server: Server; origin: string }> {
+  const srv = createServer(async (req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname));
+    const file = join(root, path.endsWith('/') ? `${path}index.html` : path);
+    if (!file.startsWith(root)) return void res.writeHead(403).end();
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': contentTypes[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  return new Promise((resolve) =>
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      resolve({ server: srv, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` });
+    }),
+  );
+}
+
+beforeAll(async () => {
+  workDir = await mkdtemp(join(tmpdir(), 'retromodel-viewer-'));
+  outDir = join(workDir, 'dist');
+  const config = (await import('../../examples/viewer/vite.config.js')).default as InlineConfig;
+  const logger = createLogger('warn', { allowClearScreen: false });
+  logger.warn = (msg) => void buildWarnings.push(msg);
+  logger.warnOnce = (msg) => void buildWarnings.push(msg);
+  await build({
+    ...config,
+    configFile: false,
+    root: viewerDir,
+    customLogger: logger,
+    logLevel: 'warn',
+    build: { ...config.build, outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+  });
+  ({ server, origin } = await serveStatic(outDir));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+  await rm(workDir, { recursive: true, force: true });
+});
+
+describe('examples/viewer build', () => {
+  it('bundles for the browser without Node built-ins', async () => {
+    expect(buildWarnings.filter((w) => /externalized for browser|node:/.test(w))).toEqual([]);
+    const html = await readFile(join(outDir, 'index.html'), 'utf8');
+    const script = /src="\/?(assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, html).toBeDefined();
+    const code = await readFile(join(outDir, script!), 'utf8');
+    expect(code).not.toMatch(/from\s*["']node:|require\(["']node:/);
+    // The sample model was converted and emitted as an asset, not inlined.
+    expect(code).toMatch(/spinning-cube-[\w-]{8}\.glb/);
+  });
+});
+
+describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+    });
+    page = await browser.newPage({ viewport: { width: 800, height: 500 }, acceptDownloads: true });
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    page.on('pageerror', (e) => consoleErrors.push(String(e)));
+    await page.goto(`${origin}/`);
+    await page.waitForSelector('body[data-state="ready"], body[data-state="error"]', { timeout: 20_000 });
+  });
+
+  /** Share of canvas pixels that differ from the page background, and the raw pixels. */
+  async function canvasPixels(): Promise<{ share: number; pixels: Uint8Array }> {
+    const png = await page.locator('#view').screenshot();
+    await writeFile(join(workDir, 'viewer.png'), png);
+    const image = decodePng(new Uint8Array(png));
+    let differing = 0;
+    for (let i = 0; i < image.pixels.length; i += 4) {
+      const d =
+        Math.abs(image.pixels[i]! - background[0]!) +
+        Math.abs(image.pixels[i + 1]! - background[1]!) +
+        Math.abs(image.pixels[i + 2]! - background[2]!);
+      if (d > 24) differing++;
+    }
+    return { share: differing / (image.width * image.height), pixels: image.pixels };
+  }
+
+  it('renders the sample model and plays its animation, without console errors', async () => {
+    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    expect(await page.getAttribute('body', 'data-animations')).toBe('spin');
+    const first = await canvasPixels();
+    if (process.env.RETROMODEL_KEEP_SCREENSHOT)
+      await mkdir(process.env.RETROMODEL_KEEP_SCREENSHOT, { recursive: true });
+    if (process.env.RETROMODEL_KEEP_SCREENSHOT)
+      await writeFile(
+        join(process.env.RETROMODEL_KEEP_SCREENSHOT, 'viewer.png'),
+        await readFile(join(workDir, 'viewer.png')),
+      );
+    expect(first.share).toBeGreaterThan(0.05);
+    await page.waitForTimeout(300);
+    const second = await canvasPixels();
+    expect(second.pixels).not.toEqual(first.pixels);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('converts a dropped .gltf with its sidecars into a downloadable GLB', async () => {
+    const gltf = await sceneToGltf(cubeScene(), { baseName: 'dropped' });
+    const files = gltf.files.map((f) => ({
+      name: f.name,
+      type: f.mimeType ?? '',
+      data: Buffer.from(f.bytes).toString('base64'),
+    }));
+    await page.evaluate((list) => {
+      const transfer = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], f.name, { type: f.type }));
+      }
+      const target = document.querySelector('#drop')!;
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, files);
+    await page.waitForSelector('#download:not([hidden])', { timeout: 20_000 });
+    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+    expect(download.suggestedFilename()).toBe('dropped.glb');
+    const glb = new Uint8Array(await readFile(await download.path()));
+    await expectValidGlb(glb, 'dropped.glb');
+    expect((await canvasPixels()).share).toBeGreaterThan(0.05);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('reports a broken model on the page', async () => {
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 0xff, 0, 0, 0])], 'bad.glb'));
+      document
+        .querySelector('#drop')!
+        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    });
+    await page.waitForSelector('body[data-state="error"]', { timeout: 10_000 });
+    expect(await page.textContent('#status')).toMatch(/gltf .*@0x[0-9a-f]+: .*truncated/);
+  });
+});
