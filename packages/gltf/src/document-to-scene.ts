@@ -72,6 +72,26 @@ function floatArray(accessor: Accessor): Float32Array {
   return toFloat32(accessorArray(accessor), accessor.getNormalized());
 }
 
+/** Every JOINTS_0 value of a skinned node's primitives must name one of its skin's joints. */
+function checkJointIndices(nodes: SceneNode[], meshes: Mesh[], skins: Skin[], where: JsonLocation): void {
+  nodes.forEach((node, i) => {
+    const skin = node.skin === undefined ? undefined : skins[node.skin];
+    const mesh = node.mesh === undefined ? undefined : meshes[node.mesh];
+    if (!skin || !mesh) return;
+    for (const p of mesh.primitives) {
+      const joints = p.attributes.JOINTS_0?.array ?? [];
+      for (let v = 0; v < joints.length; v++) {
+        if (joints[v]! >= skin.joints.length) {
+          throw jsonError(
+            where,
+            `node ${i}: JOINTS_0 names joint ${joints[v]}, but its skin has ${skin.joints.length} joints`,
+          );
+        }
+      }
+    }
+  });
+}
+
 export interface SceneBuildContext {
   json: GLTF.IGLTF;
   where: JsonLocation;
@@ -229,8 +249,9 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
       const indices = p.getIndices();
       if (indices) {
         const array = indices.getArray();
-        prim.indices =
-          array instanceof Uint32Array || array instanceof Uint16Array ? array : Uint16Array.from(array ?? []);
+        if (array instanceof Uint8Array) prim.indices = Uint16Array.from(array);
+        else if (array instanceof Uint16Array || array instanceof Uint32Array) prim.indices = array;
+        else throw jsonError(where, `mesh ${m} primitive ${k}: indices must be unsigned integers`);
       }
       const material = indexOf(materialIndex, p.getMaterial(), 'material');
       if (material !== undefined) prim.material = material;
@@ -286,6 +307,8 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
     if (extras) skin.extras = extras;
     return skin;
   });
+
+  checkJointIndices(nodes, meshes, skins, where);
 
   const animations = root.listAnimations().map((a, i): Animation => {
     const samplerList = a.listSamplers();
