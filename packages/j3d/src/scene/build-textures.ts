@@ -1,12 +1,14 @@
 /*
  * TEX1 textures to scene images, samplers and textures (spec j3d.md §11). One scene texture per TEX1 header
- * (materials index headers); headers that point at the same image data share one decoded image, equal
+ * (materials index headers); headers that point at the same image data (and, for palette formats, hold the
+ * same palette entries) share one decoded image, equal
  * sampler states share one sampler. Pixels are decoded by the GX texture decoders (every mip level).
  */
 import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { decodeBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
+import { gxFormatLayout } from '../gx/texture/formats.js';
 
 /** Adds TEX1's textures to `scene`; returns the scene texture index of every TEX1 index. */
 export function addTextures(scene: Scene, tex1: Tex1): number[] {
@@ -14,7 +16,9 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
   const samplers = new Map<string, number>();
   return tex1.textures.map((t) => {
     const h = t.header;
-    const imageKey = [t.headerOffset + h.dataOffset, h.format, h.width, h.height, h.mipCount, h.paletteFormat, h.paletteCount, t.headerOffset + h.paletteOffset].join(',');
+    const paletteAt = t.headerOffset + h.paletteOffset;
+    const palette = gxFormatLayout(h.format)?.paletted ? `${h.paletteFormat}:${Array.from(tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)).join('.')}` : '';
+    const imageKey = [t.headerOffset + h.dataOffset, h.format, h.width, h.height, Math.max(1, h.mipCount), palette].join(',');
     let image = images.get(imageKey);
     if (image === undefined) {
       const decoded = decodeBtiImage(tex1.bytes, t.headerOffset, h);
