@@ -27,6 +27,7 @@ import type {
   Material,
   Mesh,
   Primitive,
+  Quat,
   Sampler,
   Scene,
   SceneNode,
@@ -34,6 +35,7 @@ import type {
   Texture,
   TextureRef,
   Vec2,
+  Vec3,
 } from '@retromodel/scene';
 import { toFloat32 } from './attribute-types.js';
 import { type JsonLocation, jsonError } from './check-json.js';
@@ -90,6 +92,23 @@ function checkJointIndices(nodes: SceneNode[], meshes: Mesh[], skins: Skin[], wh
       }
     }
   });
+}
+
+/** `value` when it is one of `allowed`, else a ParseError naming `what`. */
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], what: string, where: JsonLocation): T {
+  if (allowed.includes(value as T)) return value as T;
+  throw jsonError(where, `${what} is ${JSON.stringify(value)}, not one of ${allowed.join(', ')}`);
+}
+
+/** A copy of `value` when it is `length` finite numbers, else a ParseError naming `what`. */
+function vector<T extends number[]>(value: unknown, length: number, what: string, where: JsonLocation): T {
+  if (
+    Array.isArray(value) &&
+    value.length === length &&
+    value.every((v) => typeof v === 'number' && Number.isFinite(v))
+  )
+    return [...value] as T;
+  throw jsonError(where, `${what} is not ${length} finite numbers`);
 }
 
 export interface SceneBuildContext {
@@ -181,18 +200,23 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
       const t = slot.getExtension<Transform>('KHR_texture_transform');
       if (t)
         out.transform = {
-          offset: [...t.getOffset()] as Vec2,
-          scale: [...t.getScale()] as Vec2,
-          rotation: t.getRotation(),
+          offset: vector<Vec2>(t.getOffset(), 2, `materials[${i}].${what} offset`, where),
+          scale: vector<Vec2>(t.getScale(), 2, `materials[${i}].${what} scale`, where),
+          rotation: vector<[number]>([t.getRotation()], 1, `materials[${i}].${what} rotation`, where)[0],
         };
       return out;
     };
     const material: Material = named(m.getName(), {
-      baseColorFactor: [...m.getBaseColorFactor()] as Material['baseColorFactor'],
-      metallicFactor: m.getMetallicFactor(),
-      roughnessFactor: m.getRoughnessFactor(),
+      baseColorFactor: vector<Material['baseColorFactor']>(
+        m.getBaseColorFactor(),
+        4,
+        `materials[${i}].baseColorFactor`,
+        where,
+      ),
+      metallicFactor: vector<[number]>([m.getMetallicFactor()], 1, `materials[${i}].metallicFactor`, where)[0],
+      roughnessFactor: vector<[number]>([m.getRoughnessFactor()], 1, `materials[${i}].roughnessFactor`, where)[0],
       vertexColors: false,
-      alphaMode: m.getAlphaMode(),
+      alphaMode: oneOf(m.getAlphaMode(), ['OPAQUE', 'MASK', 'BLEND'] as const, `materials[${i}].alphaMode`, where),
       doubleSided: m.getDoubleSided(),
       unlit: m.getExtension('KHR_materials_unlit') !== null,
     });
@@ -202,7 +226,7 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
     if (base) material.baseColorTexture = base;
     if (normal) material.normalTexture = normal;
     if (emissive) material.emissiveTexture = emissive;
-    const emissiveFactor = m.getEmissiveFactor();
+    const emissiveFactor = vector<Vec3>(m.getEmissiveFactor(), 3, `materials[${i}].emissiveFactor`, where);
     if (emissiveFactor.some((v) => v !== 0))
       material.emissiveFactor = [...emissiveFactor] as Material['emissiveFactor'] & {};
     if (material.alphaMode === 'MASK') material.alphaCutoff = m.getAlphaCutoff();
@@ -272,16 +296,16 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
   });
 
   // Nodes.
-  const nodes = gltfNodes.map((n): SceneNode => {
+  const nodes = gltfNodes.map((n, i): SceneNode => {
     const node: SceneNode = named(n.getName(), {
       children: n.listChildren().map((c) => indexOf(nodeIndex, c, 'node')!),
     });
-    const t = n.getTranslation();
-    const r = n.getRotation();
-    const s = n.getScale();
-    if (t.some((v) => v !== 0)) node.translation = [...t];
-    if (r[0] !== 0 || r[1] !== 0 || r[2] !== 0 || r[3] !== 1) node.rotation = [...r];
-    if (s.some((v) => v !== 1)) node.scale = [...s];
+    const t = vector<Vec3>(n.getTranslation(), 3, `nodes[${i}].translation`, where);
+    const r = vector<Quat>(n.getRotation(), 4, `nodes[${i}].rotation`, where);
+    const s = vector<Vec3>(n.getScale(), 3, `nodes[${i}].scale`, where);
+    if (t.some((v) => v !== 0)) node.translation = t;
+    if (r[0] !== 0 || r[1] !== 0 || r[2] !== 0 || r[3] !== 1) node.rotation = r;
+    if (s.some((v) => v !== 1)) node.scale = s;
     const mesh = indexOf(meshIndex, n.getMesh(), 'mesh');
     const skin = indexOf(skinIndex, n.getSkin(), 'skin');
     if (mesh !== undefined) node.mesh = mesh;
@@ -317,7 +341,13 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
       const input = s.getInput();
       const output = s.getOutput();
       if (!input || !output) throw jsonError(where, `animation ${i} sampler ${k} has no input or output`);
-      return { input: floatArray(input), output: floatArray(output), interpolation: s.getInterpolation() };
+      const interpolation = oneOf(
+        s.getInterpolation(),
+        ['LINEAR', 'STEP', 'CUBICSPLINE'] as const,
+        `animations[${i}].samplers[${k}].interpolation`,
+        where,
+      );
+      return { input: floatArray(input), output: floatArray(output), interpolation };
     });
     const channels: AnimationChannel[] = [];
     for (const ch of a.listChannels()) {
@@ -333,7 +363,7 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
       }
       channels.push({
         node: indexOf(nodeIndex, node, 'node')!,
-        path,
+        path: oneOf(path, ['translation', 'rotation', 'scale'] as const, `animations[${i}] channel path`, where),
         sampler: indexOf(samplerIndex, ch.getSampler(), 'animation sampler')!,
       });
     }

@@ -112,6 +112,25 @@ const cases: Record<string, (j: Json) => void> = {
       ],
     });
   },
+  'an unknown alpha mode': (j) => {
+    Object.assign(j, { materials: [{ alphaMode: 'SOMETIMES' }] });
+  },
+  'a base colour of two numbers': (j) => {
+    Object.assign(j, { materials: [{ pbrMetallicRoughness: { baseColorFactor: [1, 1] } }] });
+  },
+  'a translation of two numbers': (j) => {
+    j.nodes[1]!.translation = [1, 2];
+  },
+  'an unknown interpolation': (j) => {
+    Object.assign(j, {
+      animations: [
+        {
+          samplers: [{ input: 1, output: 0, interpolation: 'BEZIER' }],
+          channels: [{ sampler: 0, target: { node: 1, path: 'translation' } }],
+        },
+      ],
+    });
+  },
   'extras that are not objects': (j) => {
     j.nodes[1]!.extras = 'text';
   },
@@ -119,6 +138,11 @@ const cases: Record<string, (j: Json) => void> = {
 
 /** Cases whose only right answer is a ParseError (a scene from them would make an invalid glTF). */
 const mustFail = new Set([
+  'an unknown alpha mode',
+  'a base colour of two numbers',
+  'a translation of two numbers',
+  'an unknown interpolation',
+
   'a node cycle outside the scene',
   'a JOINTS_0 value past the skin',
   'float indices',
