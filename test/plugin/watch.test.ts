@@ -3,7 +3,7 @@
  * the Vite dev server serves the converted model from memory, sends a hot update to the module importing it
  * when the texture changes, and then serves a model with the new texture. Bounded waits; everything closed.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { type RollupWatcher, type RollupWatcherEvent, watch } from 'rollup';
@@ -64,6 +64,15 @@ describe('rollup watch mode', () => {
     const glb = await readEmitted(secondUrl, outDir);
     await expectValidGlb(glb, secondUrl);
     expect(await firstTexel(glb)).toEqual([10, 200, 30, 255]);
+
+    // A broken sidecar fails the rebuild, naming the model, without ending watch mode; fixing it rebuilds.
+    const bin = await readFile(project.binPath);
+    await writeFile(project.binPath, bin.subarray(0, 10));
+    const error = await waitFor('the failed rebuild', () => errors[0] as Error | undefined);
+    expect(error.message).toContain(`cannot load ${project.gltfPath}`);
+    await writeFile(project.binPath, bin);
+    await waitFor('the rebuild after the fix', () => (ends.length >= 3 ? true : undefined));
+    expect(await importBundle<string>(join(outDir, 'main.mjs'))).toBe(secondUrl);
   });
 });
 

@@ -1,0 +1,89 @@
+/*
+ * The plugin's options, through real builds: `output` changes what a plain import gives, `exclude` leaves a
+ * file to the bundler, `sidecarDirs` finds sidecars in another folder (and watches them), `assetsDir` and
+ * `publicPath` place emitted models and prefix their URLs.
+ */
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectValidGlb } from '../helpers/gltf-validator.js';
+import { buildWith } from './build-with.js';
+import { createFixtureProject, type FixtureProject, importBundle, readEmitted } from './fixture-project.js';
+
+let project: FixtureProject;
+beforeAll(async () => {
+  project = await createFixtureProject('options');
+});
+afterAll(() => rm(project.dir, { recursive: true, force: true }));
+
+async function failureOf(promise: Promise<unknown>): Promise<string> {
+  return promise.then(
+    () => 'the build succeeded',
+    (e: unknown) => (e instanceof Error ? e.message : String(e)),
+  );
+}
+
+describe('output', () => {
+  it("makes a plain import give the chosen form ('scene')", async () => {
+    const out = await buildWith('rollup', project.externalEntry, join(project.dir, 'dist-output'), { output: 'scene' });
+    const scene = await importBundle<{ format: string; sidecars: string[] }>(out.bundle);
+    expect(scene.format).toBe('gltf');
+    expect(scene.sidecars.sort()).toEqual(['cube.bin', 'cube_0.png']);
+  });
+
+  it('refuses an unknown form', () => {
+    return expect(
+      buildWith('rollup', project.externalEntry, join(project.dir, 'dist-x'), { output: 'obj' as 'glb' }),
+    ).rejects.toThrow(/output must be one of glb, gltf, scene, t3dm, inline/);
+  });
+});
+
+describe('exclude', () => {
+  it('leaves excluded files to the bundler', async () => {
+    const message = await failureOf(
+      buildWith('rollup', project.externalEntry, join(project.dir, 'dist-exclude'), { exclude: /external/ }),
+    );
+    // Rollup itself now parses the .gltf JSON as JavaScript and fails; the plugin never saw it.
+    expect(message).not.toContain('unplugin-retromodel');
+    expect(message).not.toBe('the build succeeded');
+  });
+});
+
+describe('sidecarDirs', () => {
+  it('finds sidecars in extra folders and watches them', async () => {
+    const sharedDir = join(project.dir, 'shared-textures');
+    await mkdir(sharedDir);
+    const movedPng = join(sharedDir, 'cube_0.png');
+    await rename(project.pngPath, movedPng);
+    try {
+      const without = await failureOf(buildWith('rollup', project.externalEntry, join(project.dir, 'dist-nodirs')));
+      expect(without).toContain(`cannot load ${project.gltfPath}`);
+      expect(without).toContain('cube_0.png');
+
+      const out = await buildWith('rollup', project.externalEntry, join(project.dir, 'dist-dirs'), {
+        sidecarDirs: [sharedDir],
+      });
+      await expectValidGlb(await readEmitted(await importBundle<string>(out.bundle), out.outDir));
+      expect(out.watchFiles).toContain(movedPng);
+    } finally {
+      await rename(movedPng, project.pngPath);
+    }
+  });
+});
+
+describe('assetsDir and publicPath', () => {
+  for (const bundler of ['webpack', 'rspack', 'esbuild'] as const) {
+    it(`${bundler}: places the GLB in assetsDir and prefixes its URL with publicPath`, async () => {
+      const outDir = join(project.dir, `dist-paths-${bundler}`);
+      const out = await buildWith(bundler, project.externalEntry, outDir, {
+        assetsDir: 'models/3d',
+        publicPath: 'https://cdn.example/app/',
+      });
+      const url = await importBundle<string>(out.bundle);
+      expect(url).toMatch(/^https:\/\/cdn\.example\/app\/models\/3d\/cube-[0-9a-f]{8}\.glb$/);
+      const name = url.split('/').pop()!;
+      expect(await readdir(join(outDir, 'models/3d'))).toContain(name);
+      await expectValidGlb(await readEmitted(`models/3d/${name}`, outDir));
+    });
+  }
+});
