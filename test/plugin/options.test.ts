@@ -87,3 +87,21 @@ describe('assetsDir and publicPath', () => {
     });
   }
 });
+
+describe('esbuild without outdir', () => {
+  it('fails with a message saying why instead of dropping the model', async () => {
+    const { build } = await import('esbuild');
+    const { default: retromodel } = await import('unplugin-retromodel/esbuild');
+    const message = await failureOf(
+      build({
+        entryPoints: [project.externalEntry],
+        bundle: true,
+        format: 'esm',
+        outfile: join(project.dir, 'dist-outfile', 'main.mjs'),
+        logLevel: 'silent',
+        plugins: [retromodel()],
+      }),
+    );
+    expect(message).toMatch(/esbuild must be given `outdir`/);
+  });
+});
