@@ -3,6 +3,9 @@
  * Operation Genesis (PC): readers, texture decoding (incl. DDS/BC1-3) and conversion to the scene.
  */
 
+export { safeSidecarName } from './adapters/sidecar-name.js';
+export { tklAdapter, tmlAdapter } from './adapters/tkl-tml-adapters.js';
+export { tmdAdapter } from './adapters/tmd-adapter.js';
 export { isTkl, readTkl, type TklFile } from './read-tkl.js';
 export { isTmd, readTmd } from './read-tmd.js';
 export { isTml, readTml, type TmlFile, type TmlMaterial, type TmlTexture } from './read-tml.js';

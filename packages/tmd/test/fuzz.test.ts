@@ -2,13 +2,36 @@
  * Bad input: every truncation and seeded mutations of every shared TMD/TKL/TML fixture (and a built aux-variant
  * TMD) must end in a ParseError or a clean file model, quickly.
  */
-import { readTkl, readTmd, readTml } from '@retromodel/tmd';
+import { validateScene } from '@retromodel/scene';
+import { readTkl, readTmd, readTml, tmdToScene, tmlAdapter } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { expectCleanOutcome, mutations, truncationLengths } from '../../../test/helpers/fuzz.js';
-import { buildTmd } from './builder/build-tmd.js';
+import { buildDds, buildTmd, buildTml } from './builder/build-tmd.js';
 
-const readers: Record<string, (bytes: Uint8Array) => unknown> = { tmd: readTmd, tkl: readTkl, tml: readTml };
+/** Reads a TMD and converts it (with the shared TKL/TML when present): the scene must come out valid. */
+const tkl = haveFixtures ? readTkl(readFixture('tmd', 'synth.tkl')) : undefined;
+const tmls = haveFixtures ? [readTml(readFixture('tmd', 'synth.tml'))] : [];
+
+function readAndConvert(bytes: Uint8Array): unknown {
+  const file = readTmd(bytes);
+  const { scene } = tmdToScene(file, { tkl, tmls, lod: 'all' });
+  const errors = validateScene(scene).filter((d) => d.severity === 'error');
+  if (errors.length > 0) expect.fail(`converted scene is invalid: ${errors.map((e) => e.message).join('; ')}`);
+  return scene;
+}
+
+/** Reads a TML and decodes every texture its materials use. */
+function readAndDecodeTml(bytes: Uint8Array): unknown {
+  readTml(bytes);
+  return tmlAdapter.read(bytes, {});
+}
+
+const readers: Record<string, (bytes: Uint8Array) => unknown> = {
+  tmd: readAndConvert,
+  tkl: readTkl,
+  tml: readAndDecodeTml,
+};
 
 function readerFor(name: string): (bytes: Uint8Array) => unknown {
   return readers[name.slice(-3)]!;
@@ -80,6 +103,27 @@ describe('fuzz: built aux-variant TMD', () => {
         },
       ],
     });
-    await fuzz('aux.tmd', bytes, readTmd);
+    await fuzz('aux.tmd', bytes, readAndConvert);
+  });
+
+  it('a TML with DXT5 and uncompressed DDS textures: truncations and mutations', async () => {
+    const dxt = buildDds({ width: 8, height: 8, fourCC: 'DXT5', data: new Uint8Array(64).fill(0x5a) });
+    const raw = buildDds({
+      width: 2,
+      height: 2,
+      rgb: { bitCount: 16, masks: [0xf800, 0x7e0, 0x1f, 0] },
+      data: new Uint8Array(8).fill(0x33),
+    });
+    const bytes = buildTml(
+      [
+        { id: 0, format: 6, width: 8, height: 8, data: dxt },
+        { id: 1, format: 6, width: 2, height: 2, data: raw },
+      ],
+      [
+        { name: 'a', textureIds: [0] },
+        { name: 'b', textureIds: [1] },
+      ],
+    );
+    await fuzz('dds.tml', bytes, readAndDecodeTml);
   });
 });

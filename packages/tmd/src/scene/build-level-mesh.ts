@@ -21,9 +21,10 @@ interface Tally {
   badNormals: number;
 }
 
+/** Scratch space for one vertex binding: up to 4 joints and weights (unused slots: joint 0, weight 0). */
 interface Binding {
-  joints: number[];
-  weights: number[];
+  joints: Uint16Array;
+  weights: Float32Array;
 }
 
 function resolveBinding(
@@ -32,15 +33,19 @@ function resolveBinding(
   drawing: number,
   owner: number,
   numNodes: number,
+  out: Binding,
   tally: Tally,
-): Binding {
+): void {
   const owned = mesh.pieces[owner]!;
-  const acc = new Map<number, number>();
+  const table = mesh.pieces[drawing]!.boneNodeIds;
+  out.joints.fill(0);
+  out.weights.fill(0);
+  let used = 0;
   for (let k = 0; k < 4; k++) {
     const w = owned.vertices.weights[local * 4 + k]!;
     if (w === 0) continue;
     const slot = Math.floor(owned.vertices.boneBytes[local * 4 + k]! / 3);
-    let node = mesh.pieces[drawing]!.boneNodeIds[slot];
+    let node = table[slot];
     if (node === undefined) {
       node = owned.boneNodeIds[slot];
       if (node !== undefined) tally.slotFallbacks++;
@@ -49,16 +54,32 @@ function resolveBinding(
       tally.droppedInfluences++;
       continue;
     }
-    acc.set(node, (acc.get(node) ?? 0) + w);
+    let j = 0;
+    while (j < used && out.joints[j] !== node) j++;
+    if (j === used) out.joints[used++] = node;
+    out.weights[j] = out.weights[j]! + w;
   }
-  let entries = [...acc.entries()].sort((a, b) => b[1] - a[1]).slice(0, 4);
-  if (entries.length === 0) {
+  if (used === 0) {
     tally.unweighted++;
-    const fallback = mesh.pieces[drawing]!.boneNodeIds[0] ?? owned.boneNodeIds[0] ?? 0;
-    entries = [[fallback < numNodes ? fallback : 0, 1]];
+    const fallback = table[0] ?? owned.boneNodeIds[0] ?? 0;
+    out.joints[0] = fallback < numNodes ? fallback : 0;
+    out.weights[0] = 1;
+    return;
   }
-  const sum = entries.reduce((s, e) => s + e[1], 0);
-  return { joints: entries.map((e) => e[0]), weights: entries.map((e) => e[1] / sum) };
+  // Sort by weight, heaviest first (stable), then renormalise.
+  for (let a = 1; a < used; a++) {
+    for (let b = a; b > 0 && out.weights[b]! > out.weights[b - 1]!; b--) {
+      const j = out.joints[b]!;
+      const w = out.weights[b]!;
+      out.joints[b] = out.joints[b - 1]!;
+      out.weights[b] = out.weights[b - 1]!;
+      out.joints[b - 1] = j;
+      out.weights[b - 1] = w;
+    }
+  }
+  let sum = 0;
+  for (let k = 0; k < used; k++) sum += out.weights[k]!;
+  for (let k = 0; k < used; k++) out.weights[k] = out.weights[k]! / sum;
 }
 
 function buildPrimitive(
@@ -79,35 +100,60 @@ function buildPrimitive(
     while (o + 1 < starts.length && starts[o + 1]! <= v) o++;
     return o;
   };
-  const emitted = new Map<number, { key: string; index: number }[]>();
+  // Output vertices: their source vertex, binding, and a chain linking the outputs of the same source vertex.
   const source: number[] = [];
-  const bindings: Binding[] = [];
+  const joints: number[] = [];
+  const weights: number[] = [];
+  const firstOut = new Int32Array(total).fill(-1);
+  const nextOut: number[] = [];
   const indices: number[] = [];
+  const scratch: Binding = { joints: new Uint16Array(4), weights: new Float32Array(4) };
+  const sameBinding = (o: number) => {
+    for (let k = 0; k < 4; k++)
+      if (joints[o * 4 + k] !== scratch.joints[k] || weights[o * 4 + k] !== scratch.weights[k]) return false;
+    return true;
+  };
   mesh.pieces.forEach((piece, drawing) => {
     const tris = stripTriangles(piece.strip);
+    const resolved = new Map<number, number>();
     for (let t = 0; t < tris.length; t += 3) {
-      const tri = [tris[t]!, tris[t + 1]!, tris[t + 2]!];
-      if (tri.some((i) => i < 0 || i >= total)) {
+      const a = tris[t]!;
+      const b = tris[t + 1]!;
+      const c = tris[t + 2]!;
+      if (a < 0 || b < 0 || c < 0 || a >= total || b >= total || c >= total) {
         tally.badIndices++;
         continue;
       }
-      for (const v of tri) {
-        const owner = ownerOf(v);
-        const binding = skinned
-          ? resolveBinding(mesh, v - starts[owner]!, drawing, owner, numNodes, tally)
-          : { joints: [], weights: [] };
-        const key = `${binding.joints.join(',')}|${binding.weights.join(',')}`;
-        const list = emitted.get(v) ?? [];
-        let found = list.find((e) => e.key === key);
-        if (!found) {
-          if (list.length > 0) tally.conflicts++;
-          found = { key, index: source.length };
-          list.push(found);
-          emitted.set(v, list);
-          source.push(v);
-          bindings.push(binding);
+      for (const v of [a, b, c]) {
+        const known = resolved.get(v);
+        if (known !== undefined) {
+          indices.push(known);
+          continue;
         }
-        indices.push(found.index);
+        const owner = ownerOf(v);
+        if (skinned) resolveBinding(mesh, v - starts[owner]!, drawing, owner, numNodes, scratch, tally);
+        let out = firstOut[v]!;
+        let last = -1;
+        while (out !== -1 && !sameBinding(out)) {
+          last = out;
+          out = nextOut[out]!;
+        }
+        if (out === -1) {
+          out = source.length;
+          if (last === -1) firstOut[v] = out;
+          else {
+            nextOut[last] = out;
+            tally.conflicts++;
+          }
+          source.push(v);
+          nextOut.push(-1);
+          for (let k = 0; k < 4; k++) {
+            joints.push(scratch.joints[k]!);
+            weights.push(scratch.weights[k]!);
+          }
+        }
+        resolved.set(v, out);
+        indices.push(out);
       }
     }
   });
@@ -166,16 +212,11 @@ function buildPrimitive(
     },
   };
   if (skinned) {
-    const joints = numNodes > 256 ? new Uint16Array(n * 4) : new Uint8Array(n * 4);
-    const weights = new Float32Array(n * 4);
-    bindings.forEach((b, out) => {
-      b.joints.forEach((j, k) => {
-        joints[out * 4 + k] = j;
-        weights[out * 4 + k] = b.weights[k]!;
-      });
-    });
-    primitive.attributes.JOINTS_0 = { array: joints, itemSize: 4 };
-    primitive.attributes.WEIGHTS_0 = { array: weights, itemSize: 4 };
+    primitive.attributes.JOINTS_0 = {
+      array: numNodes > 256 ? Uint16Array.from(joints) : Uint8Array.from(joints),
+      itemSize: 4,
+    };
+    primitive.attributes.WEIGHTS_0 = { array: Float32Array.from(weights), itemSize: 4 };
   }
   return primitive;
 }
