@@ -327,9 +327,24 @@ export function minimalScene(): Scene {
   return s;
 }
 
+/** No geometry at all (no buffer is written). */
+export function emptyScene(): Scene {
+  return createScene({ sourceFormat: 'test' });
+}
+
+/** Only an empty node (no buffer is written). */
+export function nodeOnlyScene(): Scene {
+  const s = createScene({ sourceFormat: 'test' });
+  s.nodes = [{ name: 'locator', children: [], translation: [1, 0, 0] }];
+  s.roots = [0];
+  return s;
+}
+
 /** Every test scene by name. */
 export const testScenes: Record<string, () => Scene> = {
   materials: materialsScene,
   skinned: skinnedScene,
   minimal: minimalScene,
+  empty: emptyScene,
+  nodeOnly: nodeOnlyScene,
 };

@@ -6,6 +6,7 @@
  * - LOD groups become MSFT_lod: the most detailed node (levels[0]) gets `extensions.MSFT_lod.ids` = the
  *   other levels' node indices. The group's name, distances and extras go into the extension object's
  *   `extras` (MSFT_lod's own MSFT_screencoverage hint is a screen fraction, not a distance).
+ * - Empty arrays and an unused zero-length buffer (a scene without geometry) are removed: glTF forbids them.
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Diagnostic, Scene, TextureRef } from '@retromodel/scene';
@@ -66,7 +67,10 @@ export function patchWrittenJson(json: GLTF.IGLTF, scene: Scene, diagnostics: Di
     json.extensionsUsed = [...new Set([...(json.extensionsUsed ?? []), 'MSFT_lod'])];
   });
 
-  for (const key of ['samplers', 'textures', 'extensionsUsed'] as const) {
+  // glTF forbids empty arrays and zero-length buffers: a scene without geometry has neither.
+  for (const scene of (json.scenes ?? []) as { nodes?: number[] }[]) if (scene.nodes?.length === 0) delete scene.nodes;
+  if (!json.bufferViews?.length) delete json.buffers;
+  for (const key of ['samplers', 'textures', 'extensionsUsed', 'bufferViews'] as const) {
     if (json[key]?.length === 0) delete json[key];
   }
 }

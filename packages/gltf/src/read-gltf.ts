@@ -99,13 +99,13 @@ async function collectResources(
     data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data);
   for (const [i, b] of (json.buffers ?? []).entries()) {
     if (b.uri === undefined) {
-      if (i !== 0 || !bin)
+      if (i !== 0 || (!bin && b.byteLength !== 0))
         throw new ParseError(
           { format: 'gltf', section: 'BIN', offset: where.binOffset ?? where.jsonOffset },
           `buffer ${i} has no uri and there is no GLB BIN chunk for it`,
         );
-      resources[GLB_BUFFER] = own(bin);
-      bufferBytes.push(bin.length);
+      resources[GLB_BUFFER] = own(bin ?? new Uint8Array(0));
+      bufferBytes.push(bin?.length ?? 0);
     } else {
       if (typeof b.uri !== 'string') throw jsonError(where, `buffers[${i}].uri is not text`);
       resources[b.uri] ??= own(await resolveUri(b.uri, `buffer ${i}`, options.resources, where));
