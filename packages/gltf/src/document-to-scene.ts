@@ -1,65 +1,39 @@
 /*
  * gltf-transform Document (+ the raw JSON it was read from) -> Scene. Nodes, meshes, materials, skins,
- * animations and images keep the file's order and indices. What gltf-transform does not model is taken
- * from the JSON: `textures` and `samplers` one to one (with names and extras; a default REPEAT sampler is
- * appended for textures that name none), each material slot's texture index, and MSFT_lod groups.
- * Choices:
- * - Images stay encoded (PNG/JPEG bytes + mime type); width/height are read from the image header.
+ * animations and images keep the file's order and indices (textures and materials: read-materials.ts).
+ * MSFT_lod groups are taken from the JSON. Choices:
  * - POSITION, NORMAL, TANGENT and WEIGHTS_n become Float32 (KHR_mesh_quantization data is de-quantized);
  *   u8 indices become u16; colours and UVs keep their component type.
  * - Material.vertexColors is `extras.retromodel.vertexColors` when we wrote it, else true exactly when a
  *   primitive drawn with the material has COLOR_0.
- * - Occlusion and metallic-roughness textures, morph targets, cameras and `weights` channels have no place in
+ * - Morph targets, cameras and `weights` channels have no place in
  *   the scene and are dropped with an info diagnostic; nodes of other glTF scenes stay, but not as roots.
  */
-import type { Accessor, Document, GLTF, Node as GltfNode, Property, TextureInfo } from '@gltf-transform/core';
-import { ImageUtils } from '@gltf-transform/core';
-import type { Transform } from '@gltf-transform/extensions';
+import type { Accessor, Document, GLTF, Node as GltfNode } from '@gltf-transform/core';
 import type {
   Animation,
   AnimationChannel,
   Attribute,
   AttributeName,
   Diagnostic,
-  EncodedImage,
-  Extras,
   LodGroup,
-  Material,
   Mesh,
   Primitive,
   Quat,
-  Sampler,
   Scene,
   SceneNode,
   Skin,
-  Texture,
-  TextureRef,
-  Vec2,
   Vec3,
 } from '@retromodel/scene';
 import { toFloat32 } from './attribute-types.js';
 import { type JsonLocation, jsonError } from './check-json.js';
-import { magFilterCodes, minFilterCodes, nameOfCode, primitiveModes, wrapCodes } from './gltf-enums.js';
-import { GENERATOR, VERTEX_COLORS_KEY } from './scene-to-document.js';
+import { primitiveModes } from './gltf-enums.js';
+import { extrasOf, isObject, named, oneOf, vector } from './json-values.js';
+import { readMaterials, readTextures } from './read-materials.js';
+import { GENERATOR } from './scene-to-document.js';
 
 const attributeName = /^(POSITION|NORMAL|TANGENT|(COLOR|TEXCOORD|JOINTS|WEIGHTS)_\d+)$/;
 const floatAttribute = /^(POSITION|NORMAL|TANGENT|WEIGHTS_\d+)$/;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A property's extras as the scene keeps them: a plain object, or undefined when empty. */
-function extrasOf(property: Property | { extras?: unknown }): Extras | undefined {
-  const value = 'getExtras' in property ? property.getExtras() : property.extras;
-  if (value === undefined || value === null) return undefined;
-  if (!isObject(value)) return { value };
-  return Object.keys(value).length > 0 ? { ...value } : undefined;
-}
-
-function named<T extends object>(name: string, fields: T): T & { name?: string } {
-  return name ? { name, ...fields } : fields;
-}
 
 /** Accessor values as they are (glTF's component types are exactly the scene's typed arrays). */
 function accessorArray(accessor: Accessor): Attribute['array'] {
@@ -94,23 +68,6 @@ function checkJointIndices(nodes: SceneNode[], meshes: Mesh[], skins: Skin[], wh
   });
 }
 
-/** `value` when it is one of `allowed`, else a ParseError naming `what`. */
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], what: string, where: JsonLocation): T {
-  if (allowed.includes(value as T)) return value as T;
-  throw jsonError(where, `${what} is ${JSON.stringify(value)}, not one of ${allowed.join(', ')}`);
-}
-
-/** A copy of `value` when it is `length` finite numbers, else a ParseError naming `what`. */
-function vector<T extends number[]>(value: unknown, length: number, what: string, where: JsonLocation): T {
-  if (
-    Array.isArray(value) &&
-    value.length === length &&
-    value.every((v) => typeof v === 'number' && Number.isFinite(v))
-  )
-    return [...value] as T;
-  throw jsonError(where, `${what} is not ${length} finite numbers`);
-}
-
 export interface SceneBuildContext {
   json: GLTF.IGLTF;
   where: JsonLocation;
@@ -135,117 +92,8 @@ export function documentToScene(doc: Document, context: SceneBuildContext): Scen
   const skinIndex = new Map(root.listSkins().map((s, i) => [s, i]));
   const materialIndex = new Map(root.listMaterials().map((m, i) => [m, i]));
 
-  // Images, textures, samplers.
-  const images = root.listTextures().map((t, i): EncodedImage => {
-    const data = t.getImage();
-    if (!data || data.length === 0) throw jsonError(where, `image ${i} has no data`);
-    const mimeType = t.getMimeType() || ImageUtils.getMimeType(data) || 'application/octet-stream';
-    let size: number[] | null = null;
-    try {
-      size = ImageUtils.getSize(data, mimeType);
-    } catch {
-      size = null;
-    }
-    const image: EncodedImage = named(t.getName(), { kind: 'encoded' as const, mimeType, data: data.slice() });
-    if (size && size[0]! > 0 && size[1]! > 0) {
-      image.width = size[0]!;
-      image.height = size[1]!;
-    } else
-      info('image-size-unknown', `image ${i} (${mimeType}): its width and height could not be read from its header`);
-    const extras = extrasOf(t);
-    if (extras) image.extras = extras;
-    return image;
-  });
-  const samplers: Sampler[] = (json.samplers ?? []).map((s, i) => {
-    const wrap = (code: unknown) => (code === undefined ? 'REPEAT' : nameOfCode(wrapCodes, code));
-    const wrapS = wrap(s.wrapS);
-    const wrapT = wrap(s.wrapT);
-    if (!wrapS || !wrapT) throw jsonError(where, `samplers[${i}] has an unknown wrap mode`);
-    const sampler: Sampler = { wrapS, wrapT };
-    const mag = nameOfCode(magFilterCodes, s.magFilter);
-    const min = nameOfCode(minFilterCodes, s.minFilter);
-    if (mag) sampler.magFilter = mag;
-    if (min) sampler.minFilter = min;
-    return sampler;
-  });
-  let defaultSampler: number | undefined;
-  const textures: Texture[] = (json.textures ?? []).map((t, i) => {
-    if (!(Number.isInteger(t.source) && t.source! >= 0 && t.source! < images.length)) {
-      throw jsonError(where, `textures[${i}] has no usable image (source ${String(t.source)})`);
-    }
-    let sampler = t.sampler;
-    if (sampler === undefined) sampler = defaultSampler ??= samplers.push({ wrapS: 'REPEAT', wrapT: 'REPEAT' }) - 1;
-    if (!(Number.isInteger(sampler) && sampler >= 0 && sampler < samplers.length))
-      throw jsonError(where, `textures[${i}] names sampler ${sampler}, which does not exist`);
-    const texture: Texture = named(typeof t.name === 'string' ? t.name : '', { image: t.source!, sampler });
-    const extras = extrasOf(t);
-    if (extras) texture.extras = extras;
-    return texture;
-  });
-
-  // Materials.
-  const explicitVertexColors = new Set<number>();
-  const materials = root.listMaterials().map((m, i): Material => {
-    const def = json.materials?.[i];
-    const ref = (
-      slot: TextureInfo | null,
-      slotDef: GLTF.ITextureInfo | undefined,
-      what: string,
-    ): TextureRef | undefined => {
-      if (!slot || !slotDef) return undefined;
-      if (!(Number.isInteger(slotDef.index) && slotDef.index >= 0 && slotDef.index < textures.length)) {
-        throw jsonError(where, `materials[${i}].${what} names texture ${slotDef.index}, which does not exist`);
-      }
-      const out: TextureRef = { texture: slotDef.index, texCoord: slot.getTexCoord() };
-      const t = slot.getExtension<Transform>('KHR_texture_transform');
-      if (t)
-        out.transform = {
-          offset: vector<Vec2>(t.getOffset(), 2, `materials[${i}].${what} offset`, where),
-          scale: vector<Vec2>(t.getScale(), 2, `materials[${i}].${what} scale`, where),
-          rotation: vector<[number]>([t.getRotation()], 1, `materials[${i}].${what} rotation`, where)[0],
-        };
-      return out;
-    };
-    const material: Material = named(m.getName(), {
-      baseColorFactor: vector<Material['baseColorFactor']>(
-        m.getBaseColorFactor(),
-        4,
-        `materials[${i}].baseColorFactor`,
-        where,
-      ),
-      metallicFactor: vector<[number]>([m.getMetallicFactor()], 1, `materials[${i}].metallicFactor`, where)[0],
-      roughnessFactor: vector<[number]>([m.getRoughnessFactor()], 1, `materials[${i}].roughnessFactor`, where)[0],
-      vertexColors: false,
-      alphaMode: oneOf(m.getAlphaMode(), ['OPAQUE', 'MASK', 'BLEND'] as const, `materials[${i}].alphaMode`, where),
-      doubleSided: m.getDoubleSided(),
-      unlit: m.getExtension('KHR_materials_unlit') !== null,
-    });
-    const base = ref(m.getBaseColorTextureInfo(), def?.pbrMetallicRoughness?.baseColorTexture, 'baseColorTexture');
-    const normal = ref(m.getNormalTextureInfo(), def?.normalTexture, 'normalTexture');
-    const emissive = ref(m.getEmissiveTextureInfo(), def?.emissiveTexture, 'emissiveTexture');
-    if (base) material.baseColorTexture = base;
-    if (normal) material.normalTexture = normal;
-    if (emissive) material.emissiveTexture = emissive;
-    const emissiveFactor = vector<Vec3>(m.getEmissiveFactor(), 3, `materials[${i}].emissiveFactor`, where);
-    if (emissiveFactor.some((v) => v !== 0))
-      material.emissiveFactor = [...emissiveFactor] as Material['emissiveFactor'] & {};
-    if (material.alphaMode === 'MASK') material.alphaCutoff = m.getAlphaCutoff();
-    if (m.getOcclusionTexture() || m.getMetallicRoughnessTexture()) {
-      info(
-        'texture-slot-dropped',
-        `material ${i}: occlusion and metallic-roughness textures have no place in the scene`,
-      );
-    }
-    const extras = extrasOf(m);
-    const marker = extras?.[VERTEX_COLORS_KEY];
-    if (extras && isObject(marker) && typeof marker.vertexColors === 'boolean') {
-      material.vertexColors = marker.vertexColors;
-      explicitVertexColors.add(i);
-      delete extras[VERTEX_COLORS_KEY];
-    }
-    if (extras && Object.keys(extras).length > 0) material.extras = extras;
-    return material;
-  });
+  const { images, samplers, textures } = readTextures(root, json, where, info);
+  const { materials, explicitVertexColors } = readMaterials(root, json, textures.length, where, info);
 
   // Meshes.
   const meshes = root.listMeshes().map((mesh, m): Mesh => {
