@@ -50,6 +50,22 @@ describe('glTF round trips', () => {
     });
   }
 
+  it('writing is deterministic, and a read scene owns its arrays (no views into the file)', async () => {
+    const scene = materialsScene();
+    const a = (await sceneToGlb(scene)).bytes;
+    const b = (await sceneToGlb(structuredClone(scene))).bytes;
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    const back = (await gltfToScene(a)).scene;
+    const arrays: ArrayBufferView[] = [];
+    const collect = (v: unknown) => {
+      if (ArrayBuffer.isView(v)) arrays.push(v);
+      else if (v && typeof v === 'object') for (const x of Object.values(v)) collect(x);
+    };
+    collect(back);
+    expect(arrays.length).toBeGreaterThan(20);
+    for (const arr of arrays) expect(arr.buffer.byteLength).toBe(arr.byteLength);
+  });
+
   it('the comparison notices a changed value, a changed type and changed pixels', async () => {
     const scene = materialsScene();
     const back = (await gltfToScene((await sceneToGlb(scene)).bytes)).scene;
