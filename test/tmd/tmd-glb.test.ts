@@ -18,7 +18,8 @@ function folder(files: Record<string, Uint8Array>): SidecarSource {
   return { list: () => Object.keys(files), read: (name) => files[name] };
 }
 
-const shared = () => folder({ 'synth.tkl': readFixture('tmd', 'synth.tkl'), 'synth.tml': readFixture('tmd', 'synth.tml') });
+const shared = () =>
+  folder({ 'synth.tkl': readFixture('tmd', 'synth.tkl'), 'synth.tml': readFixture('tmd', 'synth.tml') });
 
 function maxDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let d = 0;
@@ -82,9 +83,13 @@ describe.skipIf(!haveFixtures)('TMD models to GLB', () => {
 describe('a built TMD sample (DXT5 texture in its TML, 2 LODs, animations)', () => {
   it('converts to a valid GLB with every level', async () => {
     const files = buildSampleTmd();
-    const read = await tmdAdapter.read(files['sample.tmd']!, { fileName: 'sample.tmd', sidecars: folder(files), lod: 'all' });
+    const read = await tmdAdapter.read(files['sample.tmd']!, {
+      fileName: 'sample.tmd',
+      sidecars: folder(files),
+      lod: 'all',
+    });
     expect(read.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
-    expect(read.sidecarsUsed.sort()).toEqual(['sample.tkl', 'sample.tml']);
+    expect([...(read.sidecarsUsed ?? [])].sort()).toEqual(['sample.tkl', 'sample.tml']);
     const { bytes } = await sceneToGlb(read.scene);
     await expectValidGlb(bytes, 'sample.glb');
     const json = jsonOf(bytes);

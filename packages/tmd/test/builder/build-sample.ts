@@ -70,11 +70,23 @@ export function buildSampleTmd(): Record<string, Uint8Array> {
         meshes: [
           {
             material: 'sample_mat',
-            pieces: [tube(4, (k) => (k === 0 ? { slots: [0], weights: [255] } : k === 3 ? { slots: [2], weights: [255] } : { slots: [k, k - 1], weights: [191, 63] }))],
+            pieces: [
+              tube(4, (k) =>
+                k === 0
+                  ? { slots: [0], weights: [255] }
+                  : k === 3
+                    ? { slots: [2], weights: [255] }
+                    : { slots: [k, k - 1], weights: [191, 63] },
+              ),
+            ],
           },
         ],
       },
-      { meshes: [{ material: 'Sample_Mat_Lo', pieces: [tube(2, (k) => ({ slots: [k === 0 ? 0 : 2], weights: [255] }))] }] },
+      {
+        meshes: [
+          { material: 'Sample_Mat_Lo', pieces: [tube(2, (k) => ({ slots: [k === 0 ? 0 : 2], weights: [255] }))] },
+        ],
+      },
     ],
   });
   // DXT5: a red/blue checker, fully opaque; 2×2 blocks of 8×8 pixels.

@@ -6,6 +6,7 @@
  */
 import { BinaryWriter } from '@retromodel/binary';
 import { mat4Compose, mat4Invert, mat4Multiply, type Quat, type Vec2, type Vec3, type Vec4 } from '@retromodel/scene';
+import { encodeTmdAddress } from '@retromodel/tmd';
 
 export interface TmdBuildNode {
   name: string;
@@ -135,7 +136,7 @@ function writeLod(w: BinaryWriter, desc: TmdDescription): void {
 /** Writes a TMD from a description. */
 export function buildTmd(desc: TmdDescription): Uint8Array {
   const salt = desc.salt ?? 0;
-  const enc = (fileOffset: number) => (fileOffset + salt - 60) >>> 0;
+  const enc = (fileOffset: number) => encodeTmdAddress(fileOffset, salt);
   const w = new BinaryWriter({ littleEndian: true });
   const n = desc.nodes.length;
   const anims = desc.animations ?? [];
