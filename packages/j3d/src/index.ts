@@ -24,5 +24,7 @@ export { type BrkEntry, type BrkFile, readBrk } from './anim/read-brk.js';
 export { bindWorldMatrices } from './scene/joint-matrices.js';
 export { readModelHierarchy, type J3dModelHierarchy } from './scene/model-hierarchy.js';
 export { type ResolvedDrawMatrix, resolveDrawMatrices } from './scene/draw-matrices.js';
+export { checkMdl3, type Mdl3MaterialCheck, mdl3Diagnostics } from './mdl3/compare-mdl3.js';
+export { mat3View, mdl3View, type RegisterView } from './mdl3/register-views.js';
 export * from './gx/texture/index.js';
 export * from './bti/index.js';
