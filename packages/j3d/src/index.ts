@@ -3,6 +3,8 @@
  * animations (readBck, readBtk, readBrk, bckAdapter), BTI textures and GX texture decoding. Format knowledge is
  * in the block comment at the top of each file; the facts come from the project's J3D notes.
  */
+export { j3dAdapter } from './adapters/j3d-adapter.js';
+export { bckAdapter } from './adapters/bck-adapter.js';
 export { describeNonJ3dModel, type J3dChunkInfo, type J3dFile, readJ3d } from './read-j3d.js';
 export { type J3dToSceneOptions, j3dToScene } from './scene/j3d-to-scene.js';
 export { hashJ3dName } from './name-table.js';
