@@ -3,11 +3,14 @@
  * (mirrored), T3DM -> scene, scene -> T3DM with the runtime's rules, and the format adapter.
  */
 
+export { type CombinerCycle, packCombiner, stringHash, unpackCombiner } from './combiner.js';
 export * from './n64-extras.js';
 export { partIndexEnd, type StripRange, stripRanges } from './part-layout.js';
 export { pngSize } from './png-info.js';
 export { packQuat, unpackQuat } from './quat-codec.js';
 export { readT3dm } from './read-t3dm.js';
+export { checkRuntimeConstraints } from './runtime-constraints.js';
+export { type SceneToT3dmOptions, type SceneToT3dmResult, sceneToT3dm } from './scene-to-t3dm.js';
 export { readSdata, writeSdata } from './sdata.js';
 export { StringTableBuilder, stringAt } from './string-table.js';
 export * from './t3dm-file.js';

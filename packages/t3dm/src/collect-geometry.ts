@@ -1,0 +1,211 @@
+/*
+ * Scene -> tiny3d geometry input (spec §5, §14). Bones are the joints of every skin, in depth-first pre-order
+ * of the node hierarchy (so a parent precedes its children, as the S chunk needs). Static vertices are moved into
+ * model space by their node's world matrix (tiny3d bakes node transforms); skinned vertices are stored in the
+ * space of their dominant joint (inverse bind matrix × position), since tiny3d draws each part with one bone
+ * matrix. Normals use the inverse-transpose of the same matrix. Colours are linear in the scene and
+ * gamma-encoded here; texture coordinates stay floats until the material's texture size is known.
+ */
+import {
+  type Attribute,
+  type Diagnostic,
+  type Mat4,
+  mat4Decompose,
+  mat4Invert,
+  mat4Multiply,
+  mat4TransformDirection,
+  mat4TransformPoint,
+  parentIndices,
+  type Scene,
+  triangleIndices,
+  worldMatrices,
+} from '@retromodel/scene';
+import { encodeColorChannel } from './vertex-codec.js';
+
+/** A bone of the S chunk, from a scene node. */
+export interface CollectedBone {
+  node: number;
+  name: string;
+  parent: number;
+  depth: number;
+  translation: [number, number, number];
+  rotation: [number, number, number, number];
+  scale: [number, number, number];
+}
+
+/** One primitive's triangles with float positions (model or bone space) and packed-ready attributes. */
+export interface CollectedPrimitive {
+  name: string;
+  /** Scene material index, or -1. */
+  material: number;
+  position: Float64Array;
+  normal: Float64Array | undefined;
+  rgba: Uint32Array;
+  uv: Float64Array | undefined;
+  bone: Int32Array;
+  /** Flat vertex-index triples. */
+  triangles: Uint32Array;
+}
+
+export interface CollectedGeometry {
+  bones: CollectedBone[];
+  boneOfNode: Map<number, number>;
+  primitives: CollectedPrimitive[];
+}
+
+function floatsOf(attr: Attribute | undefined): Float64Array | undefined {
+  if (!attr) return undefined;
+  const a = attr.array;
+  let div = 1;
+  if (attr.normalized) {
+    if (a instanceof Uint8Array) div = 255;
+    else if (a instanceof Uint16Array) div = 65535;
+    else if (a instanceof Int8Array) div = 127;
+    else if (a instanceof Int16Array) div = 32767;
+  }
+  const out = new Float64Array(a.length);
+  for (let i = 0; i < a.length; i++) out[i] = div === 1 ? a[i]! : Math.max(-1, a[i]! / div);
+  return out;
+}
+
+function normalMatrix(m: ArrayLike<number>): Mat4 {
+  const inv = mat4Invert(m);
+  if (!inv) return Float64Array.from(m);
+  const t = new Float64Array(16);
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) t[c * 4 + r] = inv[r * 4 + c]!;
+  return t;
+}
+
+/** Bones in pre-order, with local TRS relative to the nearest bone ancestor. */
+function collectBones(scene: Scene, world: Mat4[]): { bones: CollectedBone[]; boneOfNode: Map<number, number> } {
+  const joints = new Set(scene.skins.flatMap((s) => s.joints));
+  const bones: CollectedBone[] = [];
+  const boneOfNode = new Map<number, number>();
+  const parents = parentIndices(scene);
+  const visit = (n: number, parentBone: number, depth: number) => {
+    let next = parentBone;
+    let nextDepth = depth;
+    if (joints.has(n)) {
+      const parentWorld = parentBone >= 0 ? world[bones[parentBone]!.node]! : undefined;
+      const local = parentWorld ? mat4Multiply(mat4Invert(parentWorld) ?? parentWorld, world[n]!) : world[n]!;
+      const { translation, rotation, scale } = mat4Decompose(local);
+      boneOfNode.set(n, bones.length);
+      bones.push({
+        node: n,
+        name: scene.nodes[n]!.name ?? `bone${bones.length}`,
+        parent: parentBone,
+        depth,
+        translation,
+        rotation,
+        scale,
+      });
+      next = bones.length - 1;
+      nextDepth = depth + 1;
+    }
+    for (const c of scene.nodes[n]!.children) visit(c, next, nextDepth);
+  };
+  parents.forEach((p, n) => {
+    if (p === -1) visit(n, -1, 0);
+  });
+  return { bones, boneOfNode };
+}
+
+/** Collects every triangle primitive of every mesh node. */
+export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): CollectedGeometry {
+  const world = worldMatrices(scene);
+  const { bones, boneOfNode } = collectBones(scene, world);
+  const primitives: CollectedPrimitive[] = [];
+  let weighted = 0;
+  let skippedModes = 0;
+  scene.nodes.forEach((node, n) => {
+    if (node.mesh === undefined) return;
+    const mesh = scene.meshes[node.mesh];
+    if (!mesh) return;
+    const skin = node.skin !== undefined ? scene.skins[node.skin] : undefined;
+    const skinMatrices = skin?.joints.map((_, k) => skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16));
+    const staticNormal = normalMatrix(world[n]!);
+    for (const prim of mesh.primitives) {
+      if (prim.mode !== 'TRIANGLES' && prim.mode !== 'TRIANGLE_STRIP' && prim.mode !== 'TRIANGLE_FAN') {
+        skippedModes++;
+        continue;
+      }
+      const pos = prim.attributes.POSITION.array;
+      const count = pos.length / 3;
+      const normals = floatsOf(prim.attributes.NORMAL);
+      const colors = floatsOf(prim.attributes.COLOR_0);
+      const colorSize = prim.attributes.COLOR_0?.itemSize ?? 4;
+      const uvs = floatsOf(prim.attributes.TEXCOORD_0);
+      const joints = skin ? prim.attributes.JOINTS_0?.array : undefined;
+      const weights = skin ? floatsOf(prim.attributes.WEIGHTS_0) : undefined;
+      const out: CollectedPrimitive = {
+        name: node.name ?? mesh.name ?? `node${n}`,
+        material: prim.material ?? -1,
+        position: new Float64Array(count * 3),
+        normal: normals ? new Float64Array(count * 3) : undefined,
+        rgba: new Uint32Array(count).fill(0xffffffff),
+        uv: uvs,
+        bone: new Int32Array(count).fill(-1),
+        triangles: triangleIndices(prim),
+      };
+      const normalCache = new Map<number, Mat4>();
+      for (let v = 0; v < count; v++) {
+        let matrix: ArrayLike<number> = world[n]!;
+        let nMatrix: Mat4 = staticNormal;
+        if (joints && skinMatrices && skin) {
+          let best = 0;
+          let bestWeight = -1;
+          let influences = 0;
+          for (let k = 0; k < 4; k++) {
+            const w = weights ? (weights[v * 4 + k] ?? 0) : k === 0 ? 1 : 0;
+            if (w > 0) influences++;
+            if (w > bestWeight) {
+              bestWeight = w;
+              best = k;
+            }
+          }
+          if (influences > 1) weighted++;
+          const jointIndex = joints[v * 4 + best] ?? 0;
+          const bone = boneOfNode.get(skin.joints[jointIndex] ?? -1);
+          if (bone !== undefined && skinMatrices[jointIndex]) {
+            out.bone[v] = bone;
+            matrix = skinMatrices[jointIndex]!;
+            let nm = normalCache.get(jointIndex);
+            if (!nm) {
+              nm = normalMatrix(matrix);
+              normalCache.set(jointIndex, nm);
+            }
+            nMatrix = nm;
+          }
+        }
+        out.position.set(mat4TransformPoint(matrix, [pos[v * 3]!, pos[v * 3 + 1]!, pos[v * 3 + 2]!]), v * 3);
+        if (normals && out.normal)
+          out.normal.set(mat4TransformDirection(nMatrix, normals.subarray(v * 3, v * 3 + 3)), v * 3);
+        if (colors) {
+          const c = (i: number) => colors[v * colorSize + i] ?? 1;
+          out.rgba[v] =
+            ((encodeColorChannel(c(0), true) << 24) |
+              (encodeColorChannel(c(1), true) << 16) |
+              (encodeColorChannel(c(2), true) << 8) |
+              (colorSize > 3 ? encodeColorChannel(c(3), false) : 255)) >>>
+            0;
+        }
+      }
+      primitives.push(out);
+    }
+  });
+  if (weighted > 0) {
+    diagnostics.push({
+      code: 't3dm/weighted-skin',
+      message: `${weighted} skinned vertices had more than one joint influence; tiny3d binds each vertex to one bone, so the dominant joint was kept`,
+      severity: 'warning',
+    });
+  }
+  if (skippedModes > 0) {
+    diagnostics.push({
+      code: 't3dm/non-triangle-primitive',
+      message: `${skippedModes} primitive(s) of points or lines were skipped (T3DM draws triangles only)`,
+      severity: 'warning',
+    });
+  }
+  return { bones, boneOfNode, primitives };
+}

@@ -1,0 +1,120 @@
+/*
+ * libdragon `rdpq_combiner_t` packing as tiny3d writes it (spec §7.1). Inputs are RDP mux codes (fast64's combiner
+ * enum indices are the same numbers). Cycle 0: RGB a<<52, b<<28, c<<47, d<<15, alpha a<<44, b<<12, c<<41, d<<9;
+ * cycle 1: RGB a<<37, b<<24, c<<32, d<<6, alpha a<<21, b<<3, c<<18, d<<0. Bit 63 marks two-cycle mode; a one-cycle
+ * combiner carries the same equation in both slots. Also tiny3d's string hash for texture paths (`hash.h`).
+ */
+
+/** One combiner cycle: (A - B) * C + D for colour and alpha, as mux codes. */
+export interface CombinerCycle {
+  A: number;
+  B: number;
+  C: number;
+  D: number;
+  A_alpha: number;
+  B_alpha: number;
+  C_alpha: number;
+  D_alpha: number;
+}
+
+/** RGB mux codes. */
+export const CC = {
+  COMBINED: 0,
+  TEXEL0: 1,
+  TEXEL1: 2,
+  PRIM: 3,
+  SHADE: 4,
+  ENV: 5,
+  ONE: 6,
+  ZERO_A: 8,
+  ZERO_B: 8,
+  ZERO_C: 16,
+  ZERO_D: 7,
+} as const;
+/** Alpha mux codes. */
+export const CCA = { COMBINED: 0, TEXEL0: 1, TEXEL1: 2, PRIM: 3, SHADE: 4, ENV: 5, ONE: 6, ZERO: 7 } as const;
+
+const b = (v: number, shift: number) => BigInt(v >>> 0) << BigInt(shift);
+
+function packCycle0(c: CombinerCycle): bigint {
+  return (
+    b(c.A & 15, 52) |
+    b(c.B & 15, 28) |
+    b(c.C & 31, 47) |
+    b(c.D & 7, 15) |
+    b(c.A_alpha & 7, 44) |
+    b(c.B_alpha & 7, 12) |
+    b(c.C_alpha & 7, 41) |
+    b(c.D_alpha & 7, 9)
+  );
+}
+
+function packCycle1(c: CombinerCycle): bigint {
+  return (
+    b(c.A & 15, 37) |
+    b(c.B & 15, 24) |
+    b(c.C & 31, 32) |
+    b(c.D & 7, 6) |
+    b(c.A_alpha & 7, 21) |
+    b(c.B_alpha & 7, 3) |
+    b(c.C_alpha & 7, 18) |
+    b(c.D_alpha & 7, 0)
+  );
+}
+
+/** Packs one or two cycles; `second` given means two-cycle mode. */
+export function packCombiner(first: CombinerCycle, second?: CombinerCycle): bigint {
+  if (second) return (1n << 63n) | packCycle0(first) | packCycle1(second);
+  return packCycle0(first) | packCycle1(first);
+}
+
+/** The mux codes of a packed combiner's two cycles. */
+export function unpackCombiner(cc: bigint): [CombinerCycle, CombinerCycle] {
+  const g = (shift: number, mask: number) => Number((cc >> BigInt(shift)) & BigInt(mask));
+  return [
+    {
+      A: g(52, 15),
+      B: g(28, 15),
+      C: g(47, 31),
+      D: g(15, 7),
+      A_alpha: g(44, 7),
+      B_alpha: g(12, 7),
+      C_alpha: g(41, 7),
+      D_alpha: g(9, 7),
+    },
+    {
+      A: g(37, 15),
+      B: g(24, 15),
+      C: g(32, 31),
+      D: g(6, 7),
+      A_alpha: g(21, 7),
+      B_alpha: g(3, 7),
+      C_alpha: g(18, 7),
+      D_alpha: g(0, 7),
+    },
+  ];
+}
+
+/** `X * Y` as a cycle for colour and alpha (mux codes of the same names). */
+export function multiplyCycle(rgbX: number, rgbY: number, alphaX: number, alphaY: number): CombinerCycle {
+  return {
+    A: rgbX,
+    B: CC.ZERO_B,
+    C: rgbY,
+    D: CC.ZERO_D,
+    A_alpha: alphaX,
+    B_alpha: CCA.ZERO,
+    C_alpha: alphaY,
+    D_alpha: CCA.ZERO,
+  };
+}
+
+/** tiny3d `stringHash`: h = 0x7E81C0E9; per char (signed): h = (h >> 8) ^ (h << 24) ^ c, in u32. */
+export function stringHash(text: string): number {
+  let h = 0x7e81c0e9;
+  for (const byte of new TextEncoder().encode(text)) {
+    const c = byte >= 0x80 ? byte - 0x100 : byte;
+    h = ((h >>> 8) ^ (h << 24) ^ c) >>> 0;
+  }
+  return h;
+}

@@ -1,0 +1,260 @@
+/*
+ * Scene material -> T3DM material state, in order of preference: `extras.n64` (written by t3dmToScene, so a
+ * T3DM -> scene -> T3DM trip keeps everything), fast64 data (`extras.f3d_mat`, what tiny3d's converter requires),
+ * else derived from the plain glTF-like material: base colour texture × vertex colours/lighting (SHADE) × base
+ * colour factor (PRIM), BLEND -> MULTIPLY blender, MASK -> alpha compare with the cutoff in the blend colour alpha,
+ * culling unless double-sided, bilinear unless the sampler says NEAREST. Textures become libdragon sprites
+ * (`rom:/<name>.sprite`) with the PNG written beside the model.
+ */
+import type { Image, Material, Scene } from '@retromodel/scene';
+import { CC, CCA, multiplyCycle, packCombiner } from './combiner.js';
+import { fast64Material } from './fast64-material.js';
+import {
+  BLEND_MULTIPLY,
+  isN64MaterialExtras,
+  type N64TextureExtras,
+  parseHex64,
+  RENDER_CULL_BACK,
+  RENDER_DEPTH,
+  RENDER_SHADED,
+  RENDER_TEXTURED,
+  SOM_ALPHA_COMPARE,
+  SOM_SAMPLE_MASK,
+} from './n64-extras.js';
+import { pngSize } from './png-info.js';
+import type { T3dmMaterial, T3dmMaterialAxis } from './t3dm-file.js';
+import { encodeColorChannel } from './vertex-codec.js';
+
+/** One texture slot to write. */
+export interface TexturePlan {
+  /** ROM path stored in the file (`rom:/x.sprite`); undefined for reference-only slots. */
+  path?: string;
+  texReference: number;
+  width: number;
+  height: number;
+  s: T3dmMaterialAxis;
+  t: T3dmMaterialAxis;
+  /** Scene image to write beside the model as `pngName`. */
+  image?: number;
+  pngName?: string;
+}
+
+/** Everything the writer needs for one material. */
+export interface MaterialPlan {
+  name: string;
+  state: Omit<T3dmMaterial, 'kind' | 'name' | 'textureA' | 'textureB'>;
+  textures: [TexturePlan | undefined, TexturePlan | undefined];
+  /** UVs get the half-texel shift. */
+  filtered: boolean;
+}
+
+/** Options of texture resolution. */
+export interface TextureLookup {
+  /** PNGs by file name or path below the asset folder (for fast64 texture names). */
+  textures?: ReadonlyMap<string, Uint8Array>;
+}
+
+const isPow2 = (n: number) => n > 0 && (n & (n - 1)) === 0;
+const log2 = (n: number) => Math.round(Math.log2(n));
+
+function imageSize(image: Image | undefined): { width: number; height: number } | undefined {
+  if (!image) return undefined;
+  if (image.kind === 'rgba8') return { width: image.width, height: image.height };
+  if (image.width && image.height) return { width: image.width, height: image.height };
+  return pngSize(image.data);
+}
+
+/** A file-name-safe stem for an image. */
+export function imageStem(scene: Scene, image: number): string {
+  const name = scene.images[image]?.name?.replace(/\.png$/i, '');
+  const safe = name?.replace(/[^A-Za-z0-9._-]+/g, '_');
+  return safe || `texture${image}`;
+}
+
+function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
+  return {
+    low: 0,
+    high: Math.max(0, size - 1),
+    mask: isPow2(size) ? log2(size) : 0,
+    shift: 0,
+    mirror: wrap === 'MIRRORED_REPEAT' ? 1 : 0,
+    clamp: wrap === 'CLAMP_TO_EDGE' ? 1 : 0,
+  };
+}
+
+function findPng(lookup: TextureLookup, name: string): { key: string; bytes: Uint8Array } | undefined {
+  const map = lookup.textures;
+  if (!map) return undefined;
+  const direct = map.get(name);
+  if (direct) return { key: name, bytes: direct };
+  for (const [key, bytes] of map) if (key.endsWith(`/${name}`)) return { key, bytes };
+  return undefined;
+}
+
+function plainColor(c: number[]): [number, number, number, number] {
+  return [
+    encodeColorChannel(c[0] ?? 1, true),
+    encodeColorChannel(c[1] ?? 1, true),
+    encodeColorChannel(c[2] ?? 1, true),
+    encodeColorChannel(c[3] ?? 1, false),
+  ];
+}
+
+function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
+  const n = m.extras?.n64;
+  if (!isN64MaterialExtras(n)) return undefined;
+  const slot = (t: N64TextureExtras, useImage: boolean): TexturePlan | undefined => {
+    if (!t.path && !t.texReference && !t.width)
+      return { texReference: 0, width: t.width, height: t.height, s: { ...t.s }, t: { ...t.t } };
+    const plan: TexturePlan = {
+      texReference: t.texReference,
+      width: t.width,
+      height: t.height,
+      s: { ...t.s },
+      t: { ...t.t },
+    };
+    if (t.path) plan.path = t.path;
+    const texture = useImage && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
+    if (t.path && texture) {
+      plan.image = texture.image;
+      plan.pngName = t.path.replace(/^rom:\//, '').replace(/\.sprite$/, '.png');
+    }
+    return plan;
+  };
+  const state = {
+    colorCombiner: parseHex64(n.combiner) ?? 0n,
+    otherModeValue: parseHex64(n.otherModeValue) ?? 0n,
+    otherModeMask: parseHex64(n.otherModeMask) ?? 0n,
+    blendMode: n.blendMode >>> 0,
+    renderFlags: n.renderFlags >>> 0,
+    unused: 0,
+    fogMode: n.fogMode & 0xff,
+    setColorFlags: n.setColorFlags & 0xff,
+    vertexFxFunc: n.vertexFx & 0xff,
+    primColor: [...n.primColor] as [number, number, number, number],
+    envColor: [...n.envColor] as [number, number, number, number],
+    blendColor: [...n.blendColor] as [number, number, number, number],
+  };
+  return {
+    name: m.name ?? '',
+    state,
+    textures: [slot(n.textureA, true), slot(n.textureB, false)],
+    filtered: (state.otherModeValue & state.otherModeMask & SOM_SAMPLE_MASK) !== 0n,
+  };
+}
+
+function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialPlan | undefined {
+  const f = fast64Material(m.extras);
+  if (!f) return undefined;
+  const slot = (t: (typeof f.textures)[0], first: boolean): TexturePlan => {
+    const plan: TexturePlan = {
+      texReference: t?.texReference ?? 0,
+      width: t?.width ?? 0,
+      height: t?.height ?? 0,
+      s: t?.s ?? defaultAxis(0, undefined),
+      t: t?.t ?? defaultAxis(0, undefined),
+    };
+    if (t?.imageName) {
+      const png = findPng(lookup, t.imageName.replace(/\.png\.\d+$/, '.png'));
+      const rel = png?.key ?? t.imageName;
+      plan.path = `rom:/${rel.replace(/\.png/, '.sprite')}`;
+      const size = png ? pngSize(png.bytes) : undefined;
+      if (size) {
+        plan.width = size.width;
+        plan.height = size.height;
+      }
+      const sceneImage = first && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture]?.image : undefined;
+      if (sceneImage !== undefined) {
+        plan.image = sceneImage;
+        plan.pngName = rel;
+      }
+    }
+    if (!plan.width) plan.width = 32;
+    if (!plan.height) plan.height = 32;
+    return plan;
+  };
+  const { filtered, textures, ...rest } = f;
+  return {
+    name: m.name ?? '',
+    state: { ...rest, unused: 0 },
+    textures: [slot(textures[0], true), slot(textures[1], false)],
+    filtered,
+  };
+}
+
+function fromPlain(m: Material, scene: Scene): MaterialPlan {
+  const texture = m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
+  const image = texture ? scene.images[texture.image] : undefined;
+  const sampler = texture ? scene.samplers[texture.sampler] : undefined;
+  const size = imageSize(image);
+  const textured = !!texture && !!size;
+  const shade = m.vertexColors || !m.unlit;
+  const factor = m.baseColorFactor;
+  const tinted = factor.some((v) => v !== 1);
+  let combiner: bigint;
+  if (textured && shade) {
+    const c0 = multiplyCycle(CC.TEXEL0, CC.SHADE, CCA.TEXEL0, CCA.SHADE);
+    combiner = tinted
+      ? packCombiner(c0, multiplyCycle(CC.COMBINED, CC.PRIM, CCA.COMBINED, CCA.PRIM))
+      : packCombiner(c0);
+  } else if (textured) combiner = packCombiner(multiplyCycle(CC.TEXEL0, CC.PRIM, CCA.TEXEL0, CCA.PRIM));
+  else if (shade) combiner = packCombiner(multiplyCycle(CC.SHADE, CC.PRIM, CCA.SHADE, CCA.PRIM));
+  else
+    combiner = packCombiner({
+      A: CC.ZERO_A,
+      B: CC.ZERO_B,
+      C: CC.ZERO_C,
+      D: CC.PRIM,
+      A_alpha: CCA.ZERO,
+      B_alpha: CCA.ZERO,
+      C_alpha: CCA.ZERO,
+      D_alpha: CCA.PRIM,
+    });
+  const filtered = textured && sampler?.magFilter !== 'NEAREST';
+  let renderFlags =
+    RENDER_DEPTH |
+    (textured ? RENDER_TEXTURED : 0) |
+    (shade ? RENDER_SHADED : 0) |
+    (m.doubleSided ? 0 : RENDER_CULL_BACK);
+  renderFlags >>>= 0;
+  let otherModeValue = filtered ? 2n << 44n : 0n;
+  if (m.alphaMode === 'MASK') otherModeValue |= SOM_ALPHA_COMPARE;
+  const cutoff = Math.round(Math.min(1, Math.max(0, m.alphaCutoff ?? 0.5)) * 255);
+  const slotA: TexturePlan | undefined =
+    textured && texture && size
+      ? {
+          texReference: 0,
+          width: size.width,
+          height: size.height,
+          s: defaultAxis(size.width, sampler?.wrapS),
+          t: defaultAxis(size.height, sampler?.wrapT),
+          image: texture.image,
+          pngName: `${imageStem(scene, texture.image)}.png`,
+          path: `rom:/${imageStem(scene, texture.image)}.sprite`,
+        }
+      : undefined;
+  return {
+    name: m.name ?? '',
+    state: {
+      colorCombiner: combiner,
+      otherModeValue,
+      otherModeMask: SOM_ALPHA_COMPARE | SOM_SAMPLE_MASK,
+      blendMode: m.alphaMode === 'BLEND' ? BLEND_MULTIPLY : 0,
+      renderFlags,
+      unused: 0,
+      fogMode: 0,
+      setColorFlags: 1 | (m.alphaMode === 'MASK' ? 4 : 0),
+      vertexFxFunc: 0,
+      primColor: plainColor(factor),
+      envColor: [255, 255, 255, 255],
+      blendColor: [0, 0, 0, m.alphaMode === 'MASK' ? cutoff : 128],
+    },
+    textures: [slotA, undefined],
+    filtered,
+  };
+}
+
+/** Plans the T3DM material for a scene material. */
+export function planMaterial(m: Material, scene: Scene, lookup: TextureLookup): MaterialPlan {
+  return fromN64(m, scene) ?? fromFast64(m, scene, lookup) ?? fromPlain(m, scene);
+}

@@ -1,0 +1,205 @@
+/*
+ * What tiny3d's runtime (t3d_model_load / t3d_model_draw_object, spec §2-§10) relies on, as checks on a file
+ * model (and, given bytes, on the chunk layout): version 4; chunk order O… A… B? V I M… S? custom…; objects at chunk
+ * indices 0…n-1; header chunk indices and totals; parts loading an even number (2..70) of vertex pairs from
+ * inside V into cache slots 0..70 (one pad slot may spill to 71); u8 triangles, sequences and strips reading
+ * only loaded slots below 70; strip commands ending at the first 0, first entry without the restart flag, strips
+ * of at least 3 entries, each command small enough to be DMA'd into the cache slots above the highest slot it
+ * and the later commands read (entries + 1 <= free*18 - (free odd ? 4 : 0)); bones and materials that exist;
+ * object AABBs enclosing their vertices; BVH children and data inside the chunk and every object in exactly one
+ * leaf; animation targets that exist and no uniform-scale channels (the runtime asserts on them).
+ */
+import type { Diagnostic } from '@retromodel/scene';
+import { usableStripEntries } from './build-parts.js';
+import { CACHE_SLOTS, decodeTriangles } from './decode-triangles.js';
+import { stripRanges } from './part-layout.js';
+import { readT3dm } from './read-t3dm.js';
+import { chunkAlignment, chunkType, T3DM_TARGET_SCALE_UNIFORM, type T3dmFile, type T3dmObject } from './t3dm-file.js';
+
+const ORDER = ['O', 'A', 'B', 'V', 'I', 'M', 'S'];
+
+function rank(type: string): number {
+  if (type === 'm') return ORDER.indexOf('M');
+  const i = ORDER.indexOf(type);
+  return i < 0 ? ORDER.length : i;
+}
+
+/** Checks the chunk-table layout of written bytes: alignment, ascending offsets, the 16 MiB address limit. */
+function checkLayout(bytes: Uint8Array, problems: string[]): void {
+  if (bytes.length > 0xffffff)
+    problems.push(`the file is ${bytes.length} bytes; chunk offsets are 24-bit, so at most 16 MiB are addressable`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const count = view.getUint32(4);
+  let previous = -1;
+  for (let i = 0; i < count; i++) {
+    const entry = view.getUint32(0x2c + i * 4);
+    const type = String.fromCharCode(entry >>> 24);
+    const offset = entry & 0xffffff;
+    if (offset % chunkAlignment(type) !== 0)
+      problems.push(`chunk ${i} ('${type}') at 0x${offset.toString(16)} is not ${chunkAlignment(type)}-aligned`);
+    if (offset < previous) problems.push(`chunk ${i} starts before chunk ${i - 1} in the file`);
+    previous = offset;
+  }
+  const strtab = view.getUint32(0x18);
+  if (strtab % 4 !== 0) problems.push('the string table is not 4-aligned');
+}
+
+function checkObject(
+  file: T3dmFile,
+  o: T3dmObject,
+  name: string,
+  vertexCount: number,
+  ib: Uint8Array,
+  boneCount: number,
+  problems: string[],
+): void {
+  const view = new DataView(ib.buffer, ib.byteOffset, ib.byteLength);
+  const v = file.chunks[file.header.chunkIdxVertices];
+  for (const [k, p] of o.parts.entries()) {
+    const where = `object ${name} part ${k}`;
+    if (p.vert % 32 !== 0) problems.push(`${where}: vertex offset 0x${p.vert.toString(16)} is not a whole vertex pair`);
+    if (p.vertLoadCount % 2 !== 0 || p.vertLoadCount < 2 || p.vertLoadCount > CACHE_SLOTS)
+      problems.push(`${where}: loads ${p.vertLoadCount} vertices (must be even, 2..70)`);
+    if (p.vertDestOffset >= CACHE_SLOTS || p.vertDestOffset + p.vertLoadCount > CACHE_SLOTS + 1)
+      problems.push(
+        `${where}: load into slots ${p.vertDestOffset}..${p.vertDestOffset + p.vertLoadCount - 1} overruns the 70-slot cache`,
+      );
+    if (p.vert / 16 + p.vertLoadCount > vertexCount) problems.push(`${where}: loads vertices past the end of V`);
+    if (p.numIndices % 3 !== 0) problems.push(`${where}: ${p.numIndices} triangle indices is not a multiple of 3`);
+    for (let i = 0; i < p.numIndices; i++)
+      if ((ib[p.indices + i] ?? 0xff) >= CACHE_SLOTS)
+        problems.push(`${where}: triangle index ${ib[p.indices + i]} is outside the cache`);
+    if (p.idxSeqCount > 0 && p.idxSeqBase + p.idxSeqCount * 3 > CACHE_SLOTS)
+      problems.push(`${where}: sequence reads past slot 69`);
+    if (p.matrixIdx !== 0xffff && p.matrixIdx >= boneCount)
+      problems.push(`${where}: bone ${p.matrixIdx} does not exist (${boneCount} bones)`);
+    const counts = p.numStripIndices;
+    const firstZero = counts.indexOf(0);
+    if (firstZero >= 0 && counts.slice(firstZero).some((c) => c !== 0))
+      problems.push(`${where}: a strip command follows an empty one`);
+    const ranges = stripRanges(p);
+    const highest = ranges.map((r) => {
+      let m = -1;
+      for (let e = 0; e < r.count; e++) m = Math.max(m, view.getUint16(r.offset + e * 2) & 0x7fff);
+      return m;
+    });
+    for (const [s, r] of ranges.entries()) {
+      if (r.offset + r.count * 2 > ib.length) {
+        problems.push(`${where}: strip command ${s} runs past the I chunk`);
+        continue;
+      }
+      if (view.getUint16(r.offset) & 0x8000) problems.push(`${where}: strip command ${s} starts with a restart flag`);
+      let run = 0;
+      for (let e = 0; e <= r.count; e++) {
+        const restart = e === r.count || (e > 0 && (view.getUint16(r.offset + e * 2) & 0x8000) !== 0);
+        if (restart) {
+          if (run < 3) problems.push(`${where}: strip command ${s} holds a strip of ${run} entries`);
+          run = 0;
+        }
+        run++;
+      }
+      if (highest[s]! >= CACHE_SLOTS) problems.push(`${where}: strip command ${s} reads slot ${highest[s]}`);
+      const free = CACHE_SLOTS - (Math.max(...highest.slice(s)) + 1);
+      if (r.count + 1 > usableStripEntries(free))
+        problems.push(
+          `${where}: strip command ${s} has ${r.count} entries, but only ${usableStripEntries(free) - 1} fit in the ${free} free cache slots`,
+        );
+    }
+  }
+  const diagnostics: Diagnostic[] = [];
+  const tris = decodeTriangles(o, ib, file.version, diagnostics);
+  if (diagnostics.length > 0) problems.push(`object ${name}: draws from cache slots that were never loaded`);
+  if (tris.vertex.length / 3 !== o.triCount)
+    problems.push(`object ${name}: triCount ${o.triCount} but ${tris.vertex.length / 3} triangles are drawn`);
+  if (v?.kind === 'vertices') {
+    for (const p of o.parts) {
+      for (let k = 0; k < p.vertLoadCount; k++) {
+        const i = p.vert / 16 + k;
+        for (let a = 0; a < 3; a++) {
+          const c = v.position[i * 3 + a];
+          if (c !== undefined && (c < o.aabbMin[a]! || c > o.aabbMax[a]!)) {
+            problems.push(`object ${name}: vertex ${i} lies outside the object's bounding box`);
+            return;
+          }
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Everything that would make tiny3d's runtime misdraw, assert or crash on this file, as error diagnostics
+ * (empty when the file is fine). Pass the written bytes to check the chunk layout as well.
+ */
+export function checkRuntimeConstraints(input: T3dmFile | Uint8Array): Diagnostic[] {
+  const problems: string[] = [];
+  let file: T3dmFile;
+  if (input instanceof Uint8Array) {
+    file = readT3dm(input);
+    checkLayout(input, problems);
+  } else file = input;
+  if (file.version !== 4) problems.push(`the runtime loads only version 4 (file is version ${file.version})`);
+  const types = file.chunks.map(chunkType);
+  for (let i = 1; i < types.length; i++) {
+    if (rank(types[i]!) < rank(types[i - 1]!))
+      problems.push(`chunk ${i} ('${types[i]}') comes after a '${types[i - 1]}' chunk (order must be O A B V I M S)`);
+  }
+  for (const t of ['V', 'I', 'S', 'B'])
+    if (types.filter((x) => x === t).length > 1) problems.push(`more than one '${t}' chunk`);
+  const h = file.header;
+  if (types[h.chunkIdxVertices] !== 'V') problems.push('header chunkIdxVertices does not name the V chunk');
+  if (types[h.chunkIdxIndices] !== 'I') problems.push('header chunkIdxIndices does not name the I chunk');
+  const firstMaterial = types.findIndex((t) => t === 'M' || t === 'm');
+  if (firstMaterial >= 0 && h.chunkIdxMaterials !== firstMaterial)
+    problems.push('header chunkIdxMaterials does not name the first material chunk');
+  const v = file.chunks[h.chunkIdxVertices];
+  const ic = file.chunks[h.chunkIdxIndices];
+  const vertexCount = v?.kind === 'vertices' ? v.normal.length : 0;
+  const ib = ic?.kind === 'indices' ? ic.bytes : new Uint8Array(0);
+  if (vertexCount % 2 !== 0) problems.push('V holds an odd number of vertices');
+  if ((vertexCount & 0xffff) !== h.totalVertCount)
+    problems.push(`header totalVertCount ${h.totalVertCount} but V holds ${vertexCount} vertices`);
+  const objects = file.chunks.filter((c): c is T3dmObject => c.kind === 'object');
+  const indexSum = objects.reduce((s, o) => s + o.parts.reduce((t, p) => t + p.numIndices, 0), 0);
+  if ((indexSum & 0xffff) !== h.totalIndexCount)
+    problems.push(`header totalIndexCount ${h.totalIndexCount} but parts hold ${indexSum}`);
+  const skeleton = file.chunks.find((c) => c.kind === 'skeleton');
+  const boneCount = skeleton?.bones.length ?? 0;
+  file.chunks.forEach((c, i) => {
+    if (c.kind === 'object') {
+      if (i >= objects.length) problems.push(`object chunk ${i} is not among the first chunks`);
+      const m = types[h.chunkIdxMaterials + c.material];
+      if (m !== 'M' && m !== 'm')
+        problems.push(`object chunk ${i} names material ${c.material}, which is not a material chunk`);
+      checkObject(file, c, `#${i}`, vertexCount, ib, boneCount, problems);
+    } else if (c.kind === 'animation') {
+      if (!skeleton) problems.push(`animation chunk ${i} without a skeleton`);
+      for (const ch of c.channels) {
+        if (ch.targetIdx >= boneCount)
+          problems.push(`animation chunk ${i} targets bone ${ch.targetIdx}, which does not exist`);
+        if (ch.targetType === T3DM_TARGET_SCALE_UNIFORM || ch.targetType > 3)
+          problems.push(`animation chunk ${i} has a channel of target type ${ch.targetType} (the runtime asserts)`);
+      }
+    } else if (c.kind === 'bvh') {
+      const seen = new Uint8Array(objects.length);
+      c.nodes.forEach((n, k) => {
+        const count = n.value & 0xf;
+        if (count > 0) {
+          const first = n.value >> 4;
+          for (let d = first; d < first + count; d++) {
+            const obj = c.data[d];
+            if (obj === undefined || obj >= objects.length)
+              problems.push(`BVH leaf ${k} names data ${d}, which is not an object`);
+            else seen[obj]!++;
+          }
+        } else {
+          const child = k + (((n.value << 16) >> 16) >> 4);
+          if (child <= k || child + 1 >= c.nodes.length)
+            problems.push(`BVH node ${k} points at children ${child}/${child + 1} outside the tree`);
+        }
+      });
+      if (seen.some((s) => s !== 1)) problems.push('BVH leaves do not cover every object exactly once');
+    }
+  });
+  return problems.map((message) => ({ code: 't3dm/runtime-constraint', message, severity: 'error' as const }));
+}
