@@ -205,6 +205,11 @@ describe('TML texture formats', () => {
     expect(() => decodeTmlTexture(tml.textures[0]!)).toThrowError(/texture format 1 is not supported/);
     expect(() => decodeTmlTexture(tml.textures[1]!)).toThrowError(/needs 0x10 bytes of pixels/);
   });
+
+  it('checks the data before allocating: a 65535×65535 header with 4 bytes of data is a ParseError', () => {
+    const tml = readTml(buildTml([{ id: 0, format: 0, width: 65535, height: 65535, data: new Uint8Array(4) }], []));
+    expect(() => decodeTmlTexture(tml.textures[0]!)).toThrowError(ParseError);
+  });
 });
 
 interface ExpectedTmlTextures {

@@ -9,7 +9,7 @@ import {
 import { meshTriangles, readTkl, readTmd, readTml, tmdToScene } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { buildTmd, buildTml } from './builder/build-tmd.js';
+import { buildTkl, buildTmd, buildTml } from './builder/build-tmd.js';
 import { type ExpectedTmd, loadBlenderSummary, loadExpected } from './expected.js';
 
 const dumped = ['synth_min', 'synth_2lod_2piece', 'synth_chain40_base', 'synth_repack_bigstrip'];
@@ -311,5 +311,96 @@ describe('tmdToScene on built files', () => {
     // piece 0: (0,1,2), (1,3,2); piece 1 restarts parity: (1,3,2) again; (3,9,2) is dropped.
     expect(tris).toEqual(['0,0,0', '1,0,0', '0,1,0', '1,0,0', '1,1,0', '0,1,0', '1,0,0', '1,1,0', '0,1,0']);
     expect(diagnostics.map((d) => d.code)).toContain('tmd/strip-index');
+  });
+});
+
+describe('tmdToScene repairs broken hierarchies', () => {
+  it('several roots get a common skeleton root; bad parents and cycles become roots; the scene stays valid', () => {
+    const bytes = buildTmd({
+      tklName: 'roots',
+      nodes: [
+        { name: 'a', parent: -1 },
+        { name: 'b', parent: -1, translation: [1, 0, 0] },
+        { name: 'c', parent: 1 },
+        { name: 'd', parent: 2 },
+      ],
+      levels: [
+        {
+          meshes: [
+            {
+              material: 'm',
+              pieces: [
+                {
+                  boneNodeIds: [0, 3],
+                  vertices: [{ position: [0, 0, 0] }, { position: [1, 0, 0], slots: [1] }, { position: [0, 1, 0] }],
+                  strip: [0, 1, 2],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    });
+    // Node 2's parent → 3 and node 3's parent → 2: a cycle; nothing else changes.
+    const view = new DataView(bytes.buffer);
+    view.setInt16(124 + 2 * 176 + 160, 3, true);
+    const { scene, diagnostics } = tmdToScene(readTmd(bytes));
+    expect(errorsOf(scene)).toEqual([]);
+    expect(diagnostics.map((d) => d.code)).toContain('tmd/parent-cycle');
+    const wrapper = scene.skins[0]!.skeleton!;
+    expect(scene.nodes[wrapper]!.name).toBe('roots_skeleton');
+    expect(scene.roots).toContain(wrapper);
+    expect(scene.nodes[wrapper]!.children).toEqual(expect.arrayContaining([0, 1]));
+  });
+});
+
+describe('aliased animation pointers', () => {
+  it('a record or channel shared by several pointers is read once and converted once', () => {
+    const keys = [
+      { time: 0, posKey: 0, rotKey: 0 },
+      { time: 1, posKey: 0, rotKey: 0 },
+    ];
+    const bytes = buildTmd({
+      tklName: 'alias',
+      nodes: [
+        { name: 'a', parent: -1 },
+        { name: 'b', parent: 0 },
+      ],
+      animations: [
+        {
+          name: 'One',
+          duration: 1,
+          channels: [
+            { flags: 0, keys },
+            { flags: 0, keys },
+          ],
+        },
+        {
+          name: 'Two',
+          duration: 1,
+          channels: [
+            { flags: 0, keys },
+            { flags: 0, keys },
+          ],
+        },
+      ],
+      levels: [],
+    });
+    const file0 = readTmd(bytes);
+    const view = new DataView(bytes.buffer);
+    const table = file0.scene.animationTableOffset;
+    view.setUint32(table + 4, view.getUint32(table, true), true); // animation 1 → record of animation 0
+    const rec = file0.animations[0]!.offset;
+    view.setUint32(rec + 36, view.getUint32(rec + 32, true), true); // node 1's channel → node 0's
+    const file = readTmd(bytes);
+    expect(file.animations[1]).toBe(file.animations[0]);
+    expect(file.animations[0]!.channels[1]).toBe(file.animations[0]!.channels[0]);
+    const tkl = readTkl(buildTkl('alias', [[0, 0, 0]], [[0, 0, 0, 1]]));
+    const { scene, diagnostics } = tmdToScene(file, { tkl });
+    expect(scene.animations.length).toBe(1);
+    expect(scene.animations[0]!.channels.map((c) => c.node)).toEqual([0]);
+    expect(diagnostics.map((d) => d.code)).toEqual(
+      expect.arrayContaining(['tmd/shared-animation', 'tmd/shared-channel']),
+    );
   });
 });

@@ -3,7 +3,8 @@
  * absolute local (parent-relative) values: rotation = TKL.rotations[rotKey], translation = TKL.positions[posKey].
  * Channel flags (jpog-blender's in-game-tested reading): bit 0 = use translation keys, bit 1 = do not use the
  * rotation keys (OpenJPOG reads it as "ignore the channel"). Times are seconds; keys are LINEAR. Flag A
- * ("composite") and flag B ("sound") go to extras.
+ * ("composite") and flag B ("sound") go to extras. Channels or records that several pointers share (no known
+ * writer does that) are converted once, so crafted aliasing cannot multiply the output.
  */
 import type { Animation, AnimationChannel, AnimationSampler, Diagnostic, Scene } from '@retromodel/scene';
 import type { TklFile } from '../read-tkl.js';
@@ -12,6 +13,9 @@ import type { TmdAnimation, TmdChannel } from '../tmd-types.js';
 interface Tally {
   badTimes: number;
   badKeys: number;
+  /** Channels already converted for another node or animation (no known writer shares them). */
+  seen: Set<TmdChannel>;
+  shared: number;
 }
 
 /** Key positions whose times are finite, ≥ 0 and strictly increasing (later duplicates are dropped). */
@@ -59,6 +63,11 @@ function buildAnimation(anim: TmdAnimation, tkl: TklFile, tally: Tally): Animati
   const channels: AnimationChannel[] = [];
   const samplers: AnimationSampler[] = [];
   anim.channels.forEach((ch, node) => {
+    if (ch.times.length > 0 && tally.seen.has(ch)) {
+      tally.shared++;
+      return;
+    }
+    tally.seen.add(ch);
     const keys = usableKeys(ch, tally);
     if (keys.length === 0) return;
     if (ch.flags & 1) {
@@ -111,8 +120,18 @@ export function buildAnimations(
     });
     return;
   }
-  const tally: Tally = { badTimes: 0, badKeys: 0 };
+  const tally: Tally = { badTimes: 0, badKeys: 0, seen: new Set(), shared: 0 };
+  const converted = new Set<TmdAnimation>();
   for (const anim of animations) {
+    if (converted.has(anim)) {
+      diagnostics.push({
+        code: 'tmd/shared-animation',
+        message: `animation "${anim.name}" is listed again at the same address; converted once`,
+        severity: 'warning',
+      });
+      continue;
+    }
+    converted.add(anim);
     const built = buildAnimation(anim, tkl, tally);
     if (built.channels.length > 0) scene.animations.push(built);
     else
@@ -121,6 +140,13 @@ export function buildAnimations(
         message: `animation "${anim.name}" animates nothing and was left out`,
         severity: 'info',
       });
+  }
+  if (tally.shared > 0) {
+    diagnostics.push({
+      code: 'tmd/shared-channel',
+      message: `${tally.shared} channel pointer(s) lead to keys already used by another node or animation; only the first use was converted`,
+      severity: 'warning',
+    });
   }
   if (tally.badTimes > 0) {
     diagnostics.push({

@@ -44,14 +44,21 @@ export function decodeTmlTexture(t: TmlTexture): DecodedPixels {
       { format: 'tml', section: `texture ${t.id}`, offset: t.offset + 18 },
       `texture ${t.id} has no pixels (${width}×${height})`,
     );
+  const bytesNeeded: Record<number, number> = { 0: n * 4, 2: n * 2, 7: n * 2, 9: Math.ceil(n / 2) };
+  const size = bytesNeeded[t.format];
+  if (size === undefined) {
+    throw new ParseError(
+      { format: 'tml', section: `texture ${t.id}`, offset: t.offset + 16 },
+      `texture format ${t.format} is not supported (0, 2, 6, 7 and 9 are)`,
+    );
+  }
+  need(t, size);
   const out = new Uint8Array(n * 4);
   switch (t.format) {
     case 0:
-      need(t, n * 4);
       out.set(data.subarray(0, n * 4));
       break;
     case 2:
-      need(t, n * 2);
       for (let p = 0; p < n; p++) {
         const v = data[p * 2]! | (data[p * 2 + 1]! << 8);
         out[p * 4] = widen5[v & 31]!;
@@ -61,7 +68,6 @@ export function decodeTmlTexture(t: TmlTexture): DecodedPixels {
       }
       break;
     case 7:
-      need(t, n * 2);
       for (let p = 0; p < n; p++) {
         const v = data[p * 2]! | (data[p * 2 + 1]! << 8);
         out[p * 4] = (v & 15) * 17;
@@ -70,19 +76,13 @@ export function decodeTmlTexture(t: TmlTexture): DecodedPixels {
         out[p * 4 + 3] = ((v >> 12) & 15) * 17;
       }
       break;
-    case 9:
-      need(t, Math.ceil(n / 2));
+    default: // 9: ALPHA_4
       for (let p = 0; p < n; p++) {
         const byte = data[p >> 1]!;
         out.fill(255, p * 4, p * 4 + 3);
         out[p * 4 + 3] = ((p & 1 ? byte >> 4 : byte) & 15) * 17;
       }
       break;
-    default:
-      throw new ParseError(
-        { format: 'tml', section: `texture ${t.id}`, offset: t.offset + 16 },
-        `texture format ${t.format} is not supported (0, 2, 6, 7 and 9 are)`,
-      );
   }
   return { width, height, pixels: out };
 }
