@@ -7,6 +7,7 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { TmdNode } from './tmd-types.js';
 
+/** Bytes of one node record. */
 export const NODE_RECORD_SIZE = 176;
 
 /** Reads `count` node records at the reader's position. */

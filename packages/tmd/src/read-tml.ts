@@ -41,6 +41,7 @@ export interface TmlMaterial {
   textureIds: number[];
 }
 
+/** A parsed material library. */
 export interface TmlFile {
   /** u32 @4, 0. */
   type: number;

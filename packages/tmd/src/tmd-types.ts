@@ -124,6 +124,7 @@ export interface TmdVertices {
   uvs: Float32Array;
 }
 
+/** A piece: a strip drawn with one bone table (≤ 28 bones), plus the vertices it stores. */
 export interface TmdPiece {
   offset: number;
   stripLen: number;
@@ -140,6 +141,7 @@ export interface TmdPiece {
   strip: Int16Array;
 }
 
+/** A mesh: one material, drawn by its pieces over their concatenated vertices. */
 export interface TmdMesh {
   offset: number;
   pieceCount: number;
@@ -152,6 +154,7 @@ export interface TmdMesh {
   pieces: TmdPiece[];
 }
 
+/** One level of detail. */
 export interface TmdLodLevel {
   offset: number;
   numMeshes: number;

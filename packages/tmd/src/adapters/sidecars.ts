@@ -10,6 +10,7 @@ import { readTml } from '../read-tml.js';
 import type { NamedTml } from '../scene/build-materials.js';
 import { safeSidecarName } from './sidecar-name.js';
 
+/** The sidecars found and read, and the names used (for watchers). */
 export interface FoundSidecars {
   tkl?: TklFile;
   tmls: NamedTml[];

@@ -16,6 +16,7 @@ import {
 } from '@retromodel/scene';
 import type { TmdNode } from '../tmd-types.js';
 
+/** What buildSkeleton derived besides the nodes. */
 export interface Skeleton {
   /** Parent per node after repairs (−1 for roots). */
   parents: number[];

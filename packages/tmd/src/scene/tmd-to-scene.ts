@@ -16,6 +16,7 @@ import { buildLevelMesh } from './build-level-mesh.js';
 import { MaterialResolver, type NamedTml } from './build-materials.js';
 import { buildSkeleton } from './build-skeleton.js';
 
+/** Sidecars and choices for {@link tmdToScene}. */
 export interface TmdToSceneOptions {
   /** The keyframe library the header names; without it animations are left out (with a warning). */
   tkl?: TklFile;
@@ -27,6 +28,7 @@ export interface TmdToSceneOptions {
   name?: string;
 }
 
+/** The scene and everything worth telling about it. */
 export interface TmdSceneResult {
   scene: Scene;
   /** The file's own diagnostics followed by the conversion's. */

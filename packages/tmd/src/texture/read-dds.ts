@@ -11,6 +11,7 @@ import { type BcFormat, bcByteLength, decodeBc } from './decode-bc.js';
 
 const HEADER_END = 128;
 
+/** DDS_PIXELFORMAT: how the pixels are stored. */
 export interface DdsPixelFormat {
   flags: number;
   /** Four-character code, e.g. `DXT5`, or '' when the pixels are not block-compressed. */
