@@ -46,7 +46,7 @@ async function buildVite(entry: string, outDir: string, options: RetromodelOptio
       outDir,
       emptyOutDir: true,
       minify: false,
-      rollupOptions: { input: entry, preserveEntrySignatures: 'strict', output: { entryFileNames: 'main.mjs' } },
+      rolldownOptions: { input: entry, preserveEntrySignatures: 'strict', output: { entryFileNames: 'main.mjs' } },
     },
   });
   return { bundle: join(outDir, 'main.mjs'), outDir, watchFiles: [] };
