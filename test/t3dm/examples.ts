@@ -47,17 +47,13 @@ export function streamsOf(t3dm: string): Map<string, Uint8Array> {
   return out;
 }
 
-/** Every PNG of an example's assets folder, keyed by path below it (and by bare file name). */
+/** Every PNG of an example's assets folder, keyed by its path below that folder. */
 export function texturesOf(glb: string): Map<string, Uint8Array> {
   const assets = glb.slice(0, glb.indexOf('/assets/') + '/assets'.length);
   const out = new Map<string, Uint8Array>();
   if (!existsSync(fixture(assets))) return out;
   for (const rel of listFixtures(assets, /\.png$/)) {
-    const bytes = readFixture(rel);
-    const sub = rel.slice(assets.length + 1);
-    out.set(sub, bytes);
-    const name = sub.slice(sub.lastIndexOf('/') + 1);
-    if (!out.has(name)) out.set(name, bytes);
+    out.set(rel.slice(assets.length + 1), readFixture(rel));
   }
   return out;
 }

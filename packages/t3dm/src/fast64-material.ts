@@ -4,7 +4,7 @@
  * rdp_settings.g_mdsft_cycletype != 0 or rdp_settings is absent), cull flags, SHADED when fog is on or SHADE is
  * an input, TEXTURED when a texel input is used, fog mode g_fog + 1, spherical UVs from g_tex_gen, filter from
  * g_mdsft_text_filt, render-mode presets (set_rendermode) or the OoT/SM64 draw layer for blending and cutout,
- * prim/env/blend colours (gamma-encoded like vertex colours; blend alpha 128 unless set), tex0/tex1 tiles.
+ * prim/env/blend colours (gamma-encoded like vertex colours; blend alpha 128 when absent), tex0/tex1 tiles.
  */
 import { type CombinerCycle, packCombiner } from './combiner.js';
 import {
@@ -142,7 +142,13 @@ function texture(v: unknown): Fast64Texture {
   const t = obj(v);
   const S = axis(t.S);
   const T = axis(t.T);
-  const out: Fast64Texture = { texReference: 0, width: S.high - S.low + 1, height: T.high - T.low + 1, s: S, t: T };
+  const out: Fast64Texture = {
+    texReference: 0,
+    width: Math.trunc(S.high - S.low + 1),
+    height: Math.trunc(T.high - T.low + 1),
+    s: S,
+    t: T,
+  };
   if (num(t.use_tex_reference)) {
     const ref = t.tex_reference;
     out.texReference =
@@ -214,7 +220,7 @@ export function fast64Material(extras: unknown): Fast64Material | undefined {
     vertexFxFunc: num(rdp.g_tex_gen) ? 1 : 0,
     primColor: color(f.prim_color, [255, 255, 255, 255]),
     envColor: color(f.env_color, [255, 255, 255, 255]),
-    blendColor: num(f.set_blend) ? blend : [blend[0], blend[1], blend[2], 128],
+    blendColor: blend,
     filtered: filter !== 0,
     textures: textured
       ? [texture(f.tex0), num(obj(f.tex1).tex_set) || obj(obj(f.tex1).tex).name ? texture(f.tex1) : undefined]

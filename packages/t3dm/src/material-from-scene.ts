@@ -169,8 +169,8 @@ function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialP
         plan.pngName = rel;
       }
     }
-    if (!plan.width) plan.width = 32;
-    if (!plan.height) plan.height = 32;
+    if (t && !plan.width) plan.width = 32;
+    if (t && !plan.height) plan.height = 32;
     return plan;
   };
   const { filtered, textures, ...rest } = f;

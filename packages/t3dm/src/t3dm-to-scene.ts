@@ -228,9 +228,14 @@ export function t3dmToScene(file: T3dmFile, options: T3dmToSceneOptions = {}): T
     else scene.nodes[b.parentIdx]!.children.push(i);
   }
   if (bones.length > 0) {
+    // glTF wants the joints under one common root: several root bones get an identity parent node.
+    if (scene.roots.length > 1) {
+      scene.nodes.push({ name: 'skeleton', children: scene.roots.splice(0) });
+      scene.roots.push(scene.nodes.length - 1);
+    }
     const ibm = new Float32Array(bones.length * 16);
     for (const [i, m] of boneWorld.entries()) ibm.set(mat4Invert(m) ?? m, i * 16);
-    scene.skins.push({ joints: bones.map((_, i) => i), inverseBindMatrices: ibm, skeleton: scene.roots[0] ?? 0 });
+    scene.skins.push({ joints: bones.map((_, i) => i), inverseBindMatrices: ibm, skeleton: scene.roots[0]! });
   }
 
   // Materials, with texture A resolved to a PNG beside the model.

@@ -1,0 +1,182 @@
+/*
+ * sceneToT3dm on every tiny3d example .glb (read with gltfToScene): the written file re-reads, passes
+ * checkRuntimeConstraints, and decodes (t3dmToScene) to the source's triangles per material within the
+ * quantisation step, with the source's bone names and hierarchy and its skeletal animations (names, durations,
+ * keyframe values). Materials derived from fast64 data match the reference converter's M chunks field by field.
+ * The total output size is compared with the reference converter's outputs (aim: at most 110%).
+ * The failing inputs (no fast64 data, no indices) convert; T3DM -> GLB passes the Khronos validator.
+ */
+import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
+import type { Scene } from '@retromodel/scene';
+import {
+  checkRuntimeConstraints,
+  readSdata,
+  readT3dm,
+  sceneToT3dm,
+  stringAt,
+  t3dmToScene,
+  writeSdata,
+  writeT3dm,
+} from '@retromodel/t3dm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { haveFixtures, readFixture } from '../helpers/fixtures.js';
+import { expectValidGlb } from '../helpers/gltf-validator.js';
+import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
+import { sampleAt, trianglesByMaterial, unmatchedTriangles } from './scene-compare.js';
+
+const examples = t3dmExamples();
+const skipNode = (name: string | undefined) => !!name?.startsWith('fast64_f3d_material_library');
+const sizes: { id: string; reference: number; ours: number }[] = [];
+
+function jointNames(scene: Scene): string[] {
+  const parent = new Map<number, number>();
+  scene.nodes.forEach((n, i) => {
+    for (const c of n.children) parent.set(c, i);
+  });
+  const joints = scene.skins.flatMap((s) => s.joints);
+  const set = new Set(joints);
+  return joints.map((j) => {
+    let p = parent.get(j);
+    while (p !== undefined && !set.has(p)) p = parent.get(p);
+    return `${p === undefined ? '' : scene.nodes[p]!.name}/${scene.nodes[j]!.name}`;
+  });
+}
+
+describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
+  afterAll(() => {
+    if (sizes.length === 0) return;
+    const reference = sizes.reduce((s, x) => s + x.reference, 0);
+    const ours = sizes.reduce((s, x) => s + x.ours, 0);
+    console.log(
+      `[t3dm] output size on ${sizes.length} examples: ${ours} bytes vs reference ${reference} bytes = ${((ours / reference) * 100).toFixed(1)}% (.t3dm + .sdata)`,
+    );
+  });
+
+  it.each(examples.map((e) => [e.id, e] as const))('%s', async (_id, ex) => {
+    const source = (await gltfToScene(readFixture(ex.glb), { fileName: ex.glb })).scene;
+    const out = sceneToT3dm(source, {
+      baseScale: ex.baseScale,
+      bvh: ex.bvh,
+      textures: texturesOf(ex.glb),
+      baseName: ex.id.split('/').pop()!,
+    });
+    const bytes = writeT3dm(out.file);
+    const file = readT3dm(bytes);
+    expect(checkRuntimeConstraints(bytes)).toEqual([]);
+    const streams = new Map(out.sdata.map((s) => [s.name, writeSdata(s.file)] as const));
+    for (const s of streams.values()) expect(readSdata(s).records.length).toBeGreaterThan(0);
+    const reference = readFixture(ex.t3dm).length + [...streamsOf(ex.t3dm).values()].reduce((s, b) => s + b.length, 0);
+    sizes.push({ id: ex.id, reference, ours: bytes.length + [...streams.values()].reduce((s, b) => s + b.length, 0) });
+
+    const { scene } = t3dmToScene(file, { baseScale: out.baseScale, sdata: streams });
+    const want = trianglesByMaterial(source, ex.baseScale, skipNode);
+    const got = trianglesByMaterial(scene, ex.baseScale);
+    const tolerance = scene.skins.length > 0 ? 4 : 1;
+    for (const [material, tris] of want) {
+      expect(got.get(material)?.length ?? 0, `${material} triangle count`).toBe(tris.length);
+      expect(
+        unmatchedTriangles(got.get(material) ?? [], tris, tolerance),
+        `${material}: triangles without a source partner`,
+      ).toBe(0);
+    }
+    expect(jointNames(scene)).toEqual(jointNames(source));
+
+    const joints = new Set(source.skins.flatMap((s) => s.joints));
+    const animated = source.animations.filter((a) => a.channels.some((c) => joints.has(c.node)));
+    expect(scene.animations.map((a) => a.name)).toEqual(animated.map((a) => a.name));
+    for (const anim of scene.animations) {
+      const src = animated.find((a) => a.name === anim.name)!;
+      const start = Math.min(...src.samplers.map((s) => s.input[0]!));
+      const duration = Math.max(...src.samplers.map((s) => s.input[s.input.length - 1]!)) - start;
+      expect(
+        Math.abs(Math.max(...anim.samplers.map((s) => s.input[s.input.length - 1]!)) - duration),
+      ).toBeLessThanOrEqual(1 / 60);
+      for (const ch of anim.channels) {
+        const name = scene.nodes[ch.node]!.name;
+        const srcNode = source.nodes.findIndex((n) => n.name === name);
+        const srcCh = src.channels.find((c) => c.node === srcNode && c.path === ch.path);
+        if (!srcCh) continue;
+        const sampler = anim.samplers[ch.sampler]!;
+        const n = ch.path === 'rotation' ? 4 : 3;
+        for (let k = 0; k < sampler.input.length; k++) {
+          const t = sampler.input[k]!;
+          const value = Array.from(sampler.output.subarray(k * n, k * n + n));
+          const expected = sampleAt(src.samplers[srcCh.sampler]!, start + t, ch.path === 'rotation');
+          if (ch.path === 'rotation')
+            expect(
+              Math.abs(value.reduce((s, v, i) => s + v * expected[i]!, 0)),
+              `${anim.name} ${name} rotation`,
+            ).toBeGreaterThan(0.9995);
+          else
+            for (let i = 0; i < 3; i++)
+              expect(Math.abs(value[i]! - expected[i]!), `${anim.name} ${name} ${ch.path}`).toBeLessThan(0.01);
+        }
+      }
+    }
+  });
+
+  it("writes at most 110% of the reference converter's bytes over the example set", () => {
+    expect(sizes.length).toBe(examples.length);
+    const reference = sizes.reduce((s, x) => s + x.reference, 0);
+    const ours = sizes.reduce((s, x) => s + x.ours, 0);
+    expect(ours / reference).toBeLessThanOrEqual(1.1);
+  });
+
+  it('derives fast64 materials as the reference converter does', async () => {
+    let compared = 0;
+    for (const ex of examples) {
+      const source = (await gltfToScene(readFixture(ex.glb), { fileName: ex.glb })).scene;
+      const ours = sceneToT3dm(source, { baseScale: ex.baseScale, textures: texturesOf(ex.glb) }).file;
+      const ref = readT3dm(readFixture(ex.t3dm));
+      for (const m of ref.chunks) {
+        if (m.kind !== 'material') continue;
+        const name = stringAt(ref.stringTable, m.name);
+        const mine = ours.chunks.find((c) => c.kind === 'material' && stringAt(ours.stringTable, c.name) === name);
+        if (mine?.kind !== 'material') continue;
+        const pick = (x: typeof m, table: Uint8Array) => ({
+          colorCombiner: x.colorCombiner.toString(16),
+          otherModeValue: x.otherModeValue.toString(16),
+          otherModeMask: x.otherModeMask.toString(16),
+          blendMode: x.blendMode,
+          renderFlags: x.renderFlags,
+          fogMode: x.fogMode,
+          setColorFlags: x.setColorFlags,
+          vertexFxFunc: x.vertexFxFunc,
+          primColor: x.primColor,
+          envColor: x.envColor,
+          blendColor: x.blendColor,
+          textures: [x.textureA, x.textureB].map((t) => ({ ...t, texPath: stringAt(table, t.texPath) })),
+        });
+        expect(pick(mine, ours.stringTable), `${ex.id} material ${name}`).toEqual(pick(m, ref.stringTable));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
+  });
+});
+
+describe.skipIf(!haveFixtures)('inputs the reference converter fails on', () => {
+  it.each(['plain_indexed.gltf', 'plain_nonindexed.gltf'])('%s converts', async (name) => {
+    const { scene: source } = await gltfToScene(readFixture('t3dm', 'failing-inputs', name), { fileName: name });
+    const out = sceneToT3dm(source);
+    const bytes = writeT3dm(out.file);
+    expect(checkRuntimeConstraints(bytes)).toEqual([]);
+    const { scene } = t3dmToScene(readT3dm(bytes));
+    const want = trianglesByMaterial(source, 64);
+    const got = trianglesByMaterial(scene, 64);
+    expect([...got.keys()]).toEqual([...want.keys()]);
+    for (const [material, tris] of want) expect(unmatchedTriangles(got.get(material)!, tris, 0)).toBe(0);
+  });
+});
+
+describe.skipIf(!haveFixtures)('T3DM -> GLB', () => {
+  it.each(examples.map((e) => [e.id, e] as const))('%s passes the glTF validator', async (_id, ex) => {
+    const { scene } = t3dmToScene(readT3dm(readFixture(ex.t3dm)), {
+      baseScale: ex.baseScale,
+      sdata: streamsOf(ex.t3dm),
+      textures: texturesOf(ex.glb),
+    });
+    const { bytes } = await sceneToGlb(scene);
+    await expectValidGlb(bytes, `${ex.id}.glb`);
+  });
+});
