@@ -35,7 +35,7 @@ async function convert(files: File[]): Promise<void> {
   try {
     const model = await convertDropped(files);
     if (download.href) URL.revokeObjectURL(download.href);
-    download.href = URL.createObjectURL(new Blob([model.glb], { type: 'model/gltf-binary' }));
+    download.href = URL.createObjectURL(new Blob([model.glb.slice()], { type: 'model/gltf-binary' }));
     download.download = model.name;
     download.textContent = `Download ${model.name} (${Math.ceil(model.glb.length / 1024)} KB)`;
     download.hidden = false;
@@ -55,9 +55,9 @@ drop.addEventListener('dragleave', () => drop.classList.remove('over'));
 drop.addEventListener('drop', (e) => {
   e.preventDefault();
   drop.classList.remove('over');
-  void convert([...(e.dataTransfer?.files ?? [])]);
+  void convert(Array.from(e.dataTransfer?.files ?? []));
 });
-input.addEventListener('change', () => void convert([...(input.files ?? [])]));
+input.addEventListener('change', () => void convert(Array.from(input.files ?? [])));
 
 show(sampleUrl, 'spinning-cube.glb').catch((error: unknown) =>
   report(error instanceof Error ? error.message : String(error), true),

@@ -4,9 +4,11 @@
  * every import form exports the right value; a broken model fails the build with the reader's message and
  * emits nothing; the sidecars of a .gltf are watched.
  */
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { triangleIndices } from '@retromodel/scene';
 import { adapters, readScene } from '@retromodel/transcode';
+import { folderSidecars } from '@retromodel/transcode/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeScene } from '../cli/sample-scene.js';
 import { expectValidGlb, validateGltf } from '../helpers/gltf-validator.js';
@@ -14,6 +16,7 @@ import { type BundlerName, buildWith, bundlers } from './build-with.js';
 import {
   createFixtureProject,
   type EntryExports,
+  emittedPath,
   type FixtureProject,
   importBundle,
   readEmitted,
@@ -49,6 +52,12 @@ async function expectCubeGlb(bytes: Uint8Array, uri: string): Promise<void> {
   expect(prim.attributes.POSITION.array.length / 3).toBe(cube.vertices);
   expect(scene.nodes.length).toBe(cube.nodes);
   expect(scene.images.length).toBe(1);
+}
+
+/** Reads an emitted model back with the sidecars beside it. */
+async function readSceneFromDisk(path: string) {
+  const bytes = new Uint8Array(await readFile(path));
+  return readScene({ bytes, fileName: basename(path), sidecars: folderSidecars(dirname(path)) });
 }
 
 const haveT3dmWriter = adapters.some((a) => a.id === 't3dm' && a.write);
@@ -99,14 +108,21 @@ describe.each(bundlers)('%s', (bundler: BundlerName) => {
     expect((await listOutput(outDir)).filter((f) => f.endsWith('.glb'))).toEqual([]);
   });
 
-  it.runIf(haveT3dmWriter)('exports T3DM URLs with ?t3dm', async () => {
+  it.runIf(haveT3dmWriter)('exports the URLs of the T3DM and its sidecars with ?t3dm', async () => {
     const outDir = join(project.dir, `dist-t3dm-${bundler}`);
     const out = await buildWith(bundler, project.t3dmEntry, outDir);
     const t3dm = await importBundle<{ model: string; streams: string[]; textures: string[] }>(out.bundle);
-    const model = await readEmitted(t3dm.model, outDir);
-    expect(new TextDecoder().decode(model.subarray(0, 4))).toBe('T3DM');
+    const modelPath = emittedPath(t3dm.model, outDir);
+    // One stream for the one animation, one texture; all beside the model under the names the model uses.
+    expect(t3dm.streams).toHaveLength(1);
+    expect(t3dm.textures).toHaveLength(1);
     for (const url of [...t3dm.streams, ...t3dm.textures])
-      expect((await readEmitted(url, outDir)).length).toBeGreaterThan(0);
+      expect(dirname(emittedPath(url, outDir))).toBe(dirname(modelPath));
+    const { scene } = await readSceneFromDisk(modelPath);
+    expect(scene.animations.map((a) => a.name)).toEqual(['spin']);
+    expect(scene.meshes.flatMap((m) => m.primitives).reduce((n, p) => n + triangleIndices(p).length / 3, 0)).toBe(
+      cube.triangles,
+    );
   });
 
   it.skipIf(haveT3dmWriter)('fails ?t3dm with a clear message while no T3DM writer is registered', async () => {
@@ -114,6 +130,6 @@ describe.each(bundlers)('%s', (bundler: BundlerName) => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect((failure as Error | undefined)?.message).toMatch(/cube\.glb: .*no writer for 't3dm'/);
+    expect((failure as Error | undefined)?.message).toMatch(/spin\.glb: .*no writer for 't3dm'/);
   });
 });

@@ -3,13 +3,14 @@
  * the same cube as a .gltf whose .bin and texture are sidecar files, a broken .glb, and entry modules that
  * import the models in every form. Also the helpers that find an emitted file from the URL a bundle exports.
  */
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodePng, encodePng, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
 import { readScene } from '@retromodel/transcode';
 import { cubeScene } from '../cli/sample-scene.js';
+import { repoPath } from '../helpers/fixtures.js';
 
 export interface FixtureProject {
   dir: string;
@@ -17,7 +18,7 @@ export interface FixtureProject {
   entry: string;
   /** Entry importing the broken model. */
   badEntry: string;
-  /** Entry importing cube.glb?t3dm. */
+  /** Entry importing spin.glb?t3dm (the viewer's sample: the cube with a "spin" animation). */
   t3dmEntry: string;
   /** Entry importing only the .gltf with sidecars; it accepts its own hot updates. */
   externalEntry: string;
@@ -62,7 +63,8 @@ export async function createFixtureProject(prefix: string): Promise<FixtureProje
   await writeFile(join(dir, 'bad.glb'), Uint8Array.from([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 0xff, 0, 0, 0]));
   await writeFile(join(dir, 'main.js'), mainSource);
   await writeFile(join(dir, 'bad.js'), `import url from './bad.glb';\nexport default url;\n`);
-  await writeFile(join(dir, 't3dm.js'), `import t3dm from './cube.glb?t3dm';\nexport default t3dm;\n`);
+  await copyFile(repoPath('examples/viewer/models/spinning-cube.glb'), join(dir, 'spin.glb'));
+  await writeFile(join(dir, 't3dm.js'), `import t3dm from './spin.glb?t3dm';\nexport default t3dm;\n`);
   await writeFile(
     join(dir, 'external.js'),
     `import url from './external/cube.gltf';\nexport default url;\nif (import.meta.hot) import.meta.hot.accept();\n`,
