@@ -22,13 +22,20 @@ describe.skipIf(!haveFixtures)('J3D models to GLB', () => {
   for (const name of models) {
     it(`${name}: valid GLB with textures`, async () => {
       const file = readJ3d(readFixture('j3d', name));
-      const animations = name.includes('swa') ? [{ name: 'wait', bck: readBck(readFixture('j3d', 'nintendo_mkdd_mariotree1_wait.bck')) }] : [];
+      const animations = name.includes('swa')
+        ? [{ name: 'wait', bck: readBck(readFixture('j3d', 'nintendo_mkdd_mariotree1_wait.bck')) }]
+        : [];
       const scene = j3dToScene(file, { name, animations });
-      expect(scene.images.length).toBe(new Set(file.TEX1.textures.map((t) => t.headerOffset + t.header.dataOffset)).size);
+      expect(scene.images.length).toBe(
+        new Set(file.TEX1.textures.map((t) => t.headerOffset + t.header.dataOffset)).size,
+      );
       const { bytes } = await sceneToGlb(scene);
       const report = await expectValidGlb(bytes, `${name}.glb`);
       expect(report.issues.numErrors).toBe(0);
-      if (file.TEX1.textures.length > 0) expect((report.info as { resources?: { mimeType?: string }[] }).resources?.some((r) => r.mimeType === 'image/png')).toBe(true);
+      if (file.TEX1.textures.length > 0)
+        expect(
+          (report.info as { resources?: { mimeType?: string }[] }).resources?.some((r) => r.mimeType === 'image/png'),
+        ).toBe(true);
     });
   }
 

@@ -12,22 +12,31 @@ export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryR
   const jointCount = file.JNT1.joints.length;
   const inf1 = chunk('INF1');
   const limits: Record<number, [number, string]> = {
-    0x10: [jointCount, 'joint'],
-    0x11: [file.MAT3.materials.length, 'material'],
-    0x12: [file.SHP1.shapes.length, 'shape'],
+    16: [jointCount, 'joint'],
+    17: [file.MAT3.materials.length, 'material'],
+    18: [file.SHP1.shapes.length, 'shape'],
   };
   file.INF1.hierarchy.forEach((node, i) => {
     const limit = limits[node.type];
     if (limit && node.index >= limit[0]) {
-      throw inf1.error(`hierarchy node ${i} names ${limit[1]} ${node.index}, but the model has ${limit[0]}`, file.INF1.hierarchyOffset + i * 4);
+      throw inf1.error(
+        `hierarchy node ${i} names ${limit[1]} ${node.index}, but the model has ${limit[0]}`,
+        file.INF1.hierarchyOffset + i * 4,
+      );
     }
   });
   file.EVP1.envelopes.forEach((env, i) => {
-    for (const j of env.joints) if (j >= jointCount) throw chunk('EVP1').error(`envelope ${i} names joint ${j}, but the model has ${jointCount}`, 0x10);
+    for (const j of env.joints)
+      if (j >= jointCount)
+        throw chunk('EVP1').error(`envelope ${i} names joint ${j}, but the model has ${jointCount}`, 0x10);
   });
   file.DRW1.entries.forEach((d, i) => {
     const limit = d.weighted ? file.EVP1.envelopes.length : jointCount;
-    if (d.index >= limit) throw chunk('DRW1').error(`draw matrix ${i} names ${d.weighted ? 'envelope' : 'joint'} ${d.index}, but the model has ${limit}`, 0x10);
+    if (d.index >= limit)
+      throw chunk('DRW1').error(
+        `draw matrix ${i} names ${d.weighted ? 'envelope' : 'joint'} ${d.index}, but the model has ${limit}`,
+        0x10,
+      );
   });
   const drawCount = file.DRW1.entries.length;
   const shp1 = chunk('SHP1');
@@ -37,17 +46,23 @@ export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryR
       const where = packet.displayListOffset - shp1.base;
       packet.matrixTable.forEach((m, k) => {
         if (m === 0xffff) return;
-        if (m >= drawCount) throw shp1.error(`shape ${s} packet ${p} uses draw matrix ${m}, but DRW1 has ${drawCount}`, where);
+        if (m >= drawCount)
+          throw shp1.error(`shape ${s} packet ${p} uses draw matrix ${m}, but DRW1 has ${drawCount}`, where);
         slots[k] = m;
       });
       for (const prim of packet.primitives) {
         const pn = prim.columns.find((c) => c.attr === 0)?.indices;
         if (!pn) {
-          if (prim.vertexCount > 0 && slots[0] === undefined) throw shp1.error(`shape ${s} packet ${p} draws without a matrix in slot 0`, where);
+          if (prim.vertexCount > 0 && slots[0] === undefined)
+            throw shp1.error(`shape ${s} packet ${p} draws without a matrix in slot 0`, where);
           continue;
         }
         for (const v of pn) {
-          if (slots[v / 3] === undefined) throw shp1.error(`shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`, where);
+          if (slots[v / 3] === undefined)
+            throw shp1.error(
+              `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`,
+              where,
+            );
         }
       }
     });

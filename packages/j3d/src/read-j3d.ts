@@ -12,6 +12,7 @@
  */
 import { BinaryReader, ParseError } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
+import { checkModelIndices } from './check-model-indices.js';
 import { type Drw1, readDrw1 } from './chunks/read-drw1.js';
 import { type Evp1, readEvp1 } from './chunks/read-evp1.js';
 import { type Inf1, readInf1 } from './chunks/read-inf1.js';
@@ -21,7 +22,6 @@ import { type Mdl3, readMdl3 } from './chunks/read-mdl3.js';
 import { readShp1, type Shp1 } from './chunks/read-shp1.js';
 import { readTex1, type Tex1 } from './chunks/read-tex1.js';
 import { readVtx1, type Vtx1 } from './chunks/read-vtx1.js';
-import { checkModelIndices } from './check-model-indices.js';
 
 /** Where a chunk is in the file. */
 export interface J3dChunkInfo {
@@ -60,11 +60,14 @@ const requiredChunks = ['INF1', 'VTX1', 'EVP1', 'DRW1', 'JNT1', 'SHP1', 'MAT3', 
  */
 export function describeNonJ3dModel(bytes: Uint8Array): string | undefined {
   const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 4 && text(0, 4) === 'BMD0') return 'this is a Nintendo DS model (NSBMD, magic "BMD0"), a different format that shares the .bmd extension; it is not a GameCube/Wii J3D model';
+  if (bytes.length >= 4 && text(0, 4) === 'BMD0')
+    return 'this is a Nintendo DS model (NSBMD, magic "BMD0"), a different format that shares the .bmd extension; it is not a GameCube/Wii J3D model';
   if (bytes.length >= 8 && text(0, 4) === 'J3D2') {
     const kind = text(4, 8);
-    if (kind === 'bmd2') return 'this is an old-style BMD ("J3D2bmd2", with MAT2 materials), which is not supported; only bmd3 and bdl4 are';
-    if (kind === 'bmt3') return 'this is a BMT material/texture file ("J3D2bmt3"), not a model; it has no geometry to convert';
+    if (kind === 'bmd2')
+      return 'this is an old-style BMD ("J3D2bmd2", with MAT2 materials), which is not supported; only bmd3 and bdl4 are';
+    if (kind === 'bmt3')
+      return 'this is a BMT material/texture file ("J3D2bmt3"), not a model; it has no geometry to convert';
   }
   return undefined;
 }
@@ -76,14 +79,19 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   if (other) throw r.error(other, 0);
   r.ensure(0x20, 'file header', 0);
   const magic = r.fixedString(8, 'latin1');
-  if (magic !== 'J3D2bmd3' && magic !== 'J3D2bdl4') throw r.error(`magic "${magic.replace(/[^\x20-\x7e]/g, '?')}" is not a J3D model ("J3D2bmd3" or "J3D2bdl4")`, 0);
+  if (magic !== 'J3D2bmd3' && magic !== 'J3D2bdl4')
+    throw r.error(`magic "${magic.replace(/[^\x20-\x7e]/g, '?')}" is not a J3D model ("J3D2bmd3" or "J3D2bdl4")`, 0);
   const kind = magic.slice(4) as J3dFile['kind'];
   const fileSize = r.u32();
   const sectionCount = r.u32();
   const subVersion = new TextDecoder('latin1').decode(r.bytesView(16));
   const diagnostics: Diagnostic[] = [];
   if (fileSize !== bytes.length) {
-    diagnostics.push({ code: 'j3d/file-size', message: `header says the file is ${fileSize} bytes, it has ${bytes.length}`, severity: 'warning' });
+    diagnostics.push({
+      code: 'j3d/file-size',
+      message: `header says the file is ${fileSize} bytes, it has ${bytes.length}`,
+      severity: 'warning',
+    });
   }
   const chunks: J3dChunkInfo[] = [];
   const readers = new Map<string, BinaryReader>();
@@ -92,19 +100,41 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     r.ensure(8, `chunk ${i} header`, at);
     const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
     const size = r.u32At(at + 4);
-    if (size < 8) throw new ParseError({ format: 'j3d', section: tag.replace(/[^\x20-\x7e]/g, '?'), offset: at + 4 }, `chunk size ${size} is smaller than its own header`);
+    if (size < 8)
+      throw new ParseError(
+        { format: 'j3d', section: tag.replace(/[^\x20-\x7e]/g, '?'), offset: at + 4 },
+        `chunk size ${size} is smaller than its own header`,
+      );
     const chunk = r.sub(at, Math.min(size, bytes.length - at), tag);
-    if (size > bytes.length - at) throw chunk.error(`chunk runs past the end of the file (needs 0x${size.toString(16)} bytes, 0x${(bytes.length - at).toString(16)} left)`, 4);
+    if (size > bytes.length - at)
+      throw chunk.error(
+        `chunk runs past the end of the file (needs 0x${size.toString(16)} bytes, 0x${(bytes.length - at).toString(16)} left)`,
+        4,
+      );
     chunks.push({ tag, offset: at, size });
-    if (readers.has(tag)) diagnostics.push({ code: 'j3d/duplicate-chunk', message: `chunk ${tag} appears twice; the first is used`, severity: 'warning' });
+    if (readers.has(tag))
+      diagnostics.push({
+        code: 'j3d/duplicate-chunk',
+        message: `chunk ${tag} appears twice; the first is used`,
+        severity: 'warning',
+      });
     else readers.set(tag, chunk);
     at += size;
   }
   if (chunks.length !== sectionCount) {
-    diagnostics.push({ code: 'j3d/section-count', message: `header lists ${sectionCount} chunks, the file holds ${chunks.length}`, severity: 'warning' });
+    diagnostics.push({
+      code: 'j3d/section-count',
+      message: `header lists ${sectionCount} chunks, the file holds ${chunks.length}`,
+      severity: 'warning',
+    });
   }
   for (const c of chunks) {
-    if (![...requiredChunks, 'MDL3'].includes(c.tag)) diagnostics.push({ code: 'j3d/unknown-chunk', message: `chunk "${c.tag}" at 0x${c.offset.toString(16)} is not a J3D model chunk; skipped`, severity: 'warning' });
+    if (![...requiredChunks, 'MDL3'].includes(c.tag))
+      diagnostics.push({
+        code: 'j3d/unknown-chunk',
+        message: `chunk "${c.tag}" at 0x${c.offset.toString(16)} is not a J3D model chunk; skipped`,
+        severity: 'warning',
+      });
   }
   for (const tag of requiredChunks) if (!readers.has(tag)) throw r.error(`the file has no ${tag} chunk`, 0x0c);
   const chunk = (tag: string) => readers.get(tag)!;

@@ -11,13 +11,21 @@ const loopModes = ['once', 'once and reset', 'repeat', 'mirrored once', 'mirrore
 
 function bckInfo(bytes: Uint8Array): FileInfo {
   const bck = readBck(bytes);
-  const keys = bck.joints.reduce((n, j) => n + [...j.scale, ...j.rotation, ...j.translation].reduce((m, t) => m + t.keys.length, 0), 0);
+  const keys = bck.joints.reduce(
+    (n, j) => n + [...j.scale, ...j.rotation, ...j.translation].reduce((m, t) => m + t.keys.length, 0),
+    0,
+  );
   return {
     format: 'bck',
     version: 'bck1',
     sections: [
       { name: 'header', offset: 0, size: 0x20 },
-      { name: 'ANK1', offset: 0x20, size: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0x24), detail: `${bck.duration} frames, ${loopModes[bck.loopMode] ?? `loop mode ${bck.loopMode}`}, ${bck.joints.length} joints, ${keys} keys` },
+      {
+        name: 'ANK1',
+        offset: 0x20,
+        size: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0x24),
+        detail: `${bck.duration} frames, ${loopModes[bck.loopMode] ?? `loop mode ${bck.loopMode}`}, ${bck.joints.length} joints, ${keys} keys`,
+      },
     ],
     diagnostics: [],
   };

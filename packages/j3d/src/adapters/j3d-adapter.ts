@@ -6,7 +6,14 @@
  * with offsets, sizes and counts, and the MDL3 check.
  */
 import { hex, ParseError } from '@retromodel/binary';
-import { type Diagnostic, type FileInfo, type FormatAdapter, type ReadOptions, type ReadResult, startsWithAscii } from '@retromodel/scene';
+import {
+  type Diagnostic,
+  type FileInfo,
+  type FormatAdapter,
+  type ReadOptions,
+  type ReadResult,
+  startsWithAscii,
+} from '@retromodel/scene';
 import { type BckFile, readBck } from '../anim/read-bck.js';
 import { type BtkFile, readBtk } from '../anim/read-btk.js';
 import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
@@ -21,9 +28,14 @@ function baseName(fileName: string): string {
 
 async function readJ3dScene(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
   const file = readJ3d(bytes);
-  const diagnostics: Diagnostic[] = [...file.diagnostics, ...mdl3Diagnostics(file).filter((d) => d.severity !== 'info')];
+  const diagnostics: Diagnostic[] = [
+    ...file.diagnostics,
+    ...mdl3Diagnostics(file).filter((d) => d.severity !== 'info'),
+  ];
   const base = options.fileName ? baseName(options.fileName) : undefined;
-  const requested = Array.isArray(options.animations) ? options.animations.filter((n): n is string => typeof n === 'string') : [];
+  const requested = Array.isArray(options.animations)
+    ? options.animations.filter((n): n is string => typeof n === 'string')
+    : [];
   const available = options.sidecars ? await options.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
@@ -38,18 +50,34 @@ async function readJ3dScene(bytes: Uint8Array, options: ReadOptions): Promise<Re
   for (const name of wanted) {
     const data = options.sidecars ? await options.sidecars.read(name) : undefined;
     if (!data) {
-      diagnostics.push({ code: 'j3d/animation-missing', message: `animation "${name}" was not found beside the model`, severity: 'warning' });
+      diagnostics.push({
+        code: 'j3d/animation-missing',
+        message: `animation "${name}" was not found beside the model`,
+        severity: 'warning',
+      });
       continue;
     }
     sidecarsUsed.push(name);
     if (startsWithAscii(data, 'J3D1bck1')) animations.push({ name: baseName(name), bck: readBck(data) });
     else if (startsWithAscii(data, 'J3D1btk1')) textureAnimations.push({ name: baseName(name), btk: readBtk(data) });
-    else diagnostics.push({ code: 'j3d/animation-kind', message: `"${name}" is not a BCK or BTK animation; ignored`, severity: 'warning' });
+    else
+      diagnostics.push({
+        code: 'j3d/animation-kind',
+        message: `"${name}" is not a BCK or BTK animation; ignored`,
+        severity: 'warning',
+      });
   }
-  const scene = j3dToScene(file, { name: base, animations, textureAnimations, diagnostics, fps: typeof options.fps === 'number' ? options.fps : undefined });
+  const scene = j3dToScene(file, {
+    name: base,
+    animations,
+    textureAnimations,
+    diagnostics,
+    fps: typeof options.fps === 'number' ? options.fps : undefined,
+  });
   if (options.fileName) scene.asset.sourceName = options.fileName;
   const serious = diagnostics.find((d) => d.severity !== 'info');
-  if (options.strict && serious) throw new ParseError({ format: 'j3d', section: 'file', offset: 0 }, `${serious.code}: ${serious.message}`);
+  if (options.strict && serious)
+    throw new ParseError({ format: 'j3d', section: 'file', offset: 0 }, `${serious.code}: ${serious.message}`);
   return { scene, diagnostics, sidecarsUsed };
 }
 
@@ -58,7 +86,9 @@ function chunkDetail(file: J3dFile, tag: string): string {
     case 'INF1':
       return `${file.INF1.matrixCalc} matrices, ${file.INF1.vertexCount} positions, ${file.INF1.mtxGroupCount} packets, ${file.INF1.hierarchy.length} hierarchy nodes`;
     case 'VTX1':
-      return Object.values(file.VTX1.arrays).map((a) => `${a.name} ${a.count}`).join(', ');
+      return Object.values(file.VTX1.arrays)
+        .map((a) => `${a.name} ${a.count}`)
+        .join(', ');
     case 'EVP1':
       return `${file.EVP1.envelopes.length} envelopes, ${file.EVP1.inverseBindCount} inverse binds`;
     case 'DRW1':
@@ -83,7 +113,15 @@ function j3dInfo(bytes: Uint8Array): FileInfo {
   return {
     format: 'j3d',
     version: `${file.kind} (${file.subVersion.replace(/[^\x20-\x7e]/g, '')})`,
-    sections: [{ name: 'header', offset: 0, size: 0x20, detail: `${file.kind}, ${file.sectionCount} chunks, ${hex(file.fileSize)} bytes` }, ...file.chunks.map((c) => ({ name: c.tag, offset: c.offset, size: c.size, detail: chunkDetail(file, c.tag) }))],
+    sections: [
+      {
+        name: 'header',
+        offset: 0,
+        size: 0x20,
+        detail: `${file.kind}, ${file.sectionCount} chunks, ${hex(file.fileSize)} bytes`,
+      },
+      ...file.chunks.map((c) => ({ name: c.tag, offset: c.offset, size: c.size, detail: chunkDetail(file, c.tag) })),
+    ],
     diagnostics: [...file.diagnostics, ...mdl3Diagnostics(file)],
   };
 }

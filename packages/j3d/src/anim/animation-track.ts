@@ -42,7 +42,12 @@ export interface J3dAnimationHeader {
  * Checks the file header and returns the header fields and a reader over the one chunk (tag checked).
  * `tolerance` bytes of chunk size past the end are accepted (Nintendo TTK1 sizes are 4 too large).
  */
-export function readAnimationChunk(bytes: Uint8Array, kind: string, tag: string, tolerance = 0): { header: J3dAnimationHeader; chunk: BinaryReader } {
+export function readAnimationChunk(
+  bytes: Uint8Array,
+  kind: string,
+  tag: string,
+  tolerance = 0,
+): { header: J3dAnimationHeader; chunk: BinaryReader } {
   const r = new BinaryReader(bytes, { format: 'j3d', section: 'header' });
   r.ensure(0x28, 'animation file header', 0);
   const magic = r.fixedString(8, 'latin1');
@@ -53,7 +58,11 @@ export function readAnimationChunk(bytes: Uint8Array, kind: string, tag: string,
   if (found !== tag) throw r.error(`first chunk is "${found.replace(/[^\x20-\x7e]/g, '?')}", expected ${tag}`, 0x20);
   const size = r.u32At(0x24);
   const available = bytes.length - 0x20;
-  if (size < 0x0c || size > available + tolerance) throw r.error(`${tag} chunk size 0x${size.toString(16)} does not fit the file (0x${available.toString(16)} bytes left)`, 0x24);
+  if (size < 0x0c || size > available + tolerance)
+    throw r.error(
+      `${tag} chunk size 0x${size.toString(16)} does not fit the file (0x${available.toString(16)} bytes left)`,
+      0x24,
+    );
   const chunk = r.sub(0x20, Math.min(size, available), tag);
   const header: J3dAnimationHeader = {
     kind,
@@ -68,7 +77,13 @@ export function readAnimationChunk(bytes: Uint8Array, kind: string, tag: string,
 /**
  * A value table of `count` entries at `offset` in the chunk: f32 (`'f32'`) or s16 (`'s16'`), as numbers.
  */
-export function readValueTable(chunk: BinaryReader, offset: number, count: number, type: 'f32' | 's16', what: string): number[] {
+export function readValueTable(
+  chunk: BinaryReader,
+  offset: number,
+  count: number,
+  type: 'f32' | 's16',
+  what: string,
+): number[] {
   if (count === 0) return [];
   const size = type === 'f32' ? 4 : 2;
   chunk.checkCount(count, size, what, offset);
@@ -90,15 +105,33 @@ export function readTrack(chunk: BinaryReader, at: number, table: number[], scal
   }
   if (tangentMode > 1) throw chunk.error(`${what} track has tangent mode ${tangentMode}; only 0 and 1 exist`, at + 4);
   const stride = tangentMode === 1 ? 4 : 3;
-  if (index + count * stride > table.length) throw chunk.error(`${what} track needs values ${index}..${index + count * stride - 1}, the table has ${table.length}`, at);
+  if (index + count * stride > table.length)
+    throw chunk.error(
+      `${what} track needs values ${index}..${index + count * stride - 1}, the table has ${table.length}`,
+      at,
+    );
   const keys: J3dKey[] = [];
   for (let k = 0; k < count; k++) {
     const i = index + k * stride;
     const tangentIn = table[i + 2]! * scale;
-    keys.push({ time: table[i]!, value: table[i + 1]! * scale, tangentIn, tangentOut: stride === 4 ? table[i + 3]! * scale : tangentIn });
-    if (k > 0 && !(keys[k]!.time >= keys[k - 1]!.time)) throw chunk.error(`${what} track key times go backwards (key ${k})`, at);
+    keys.push({
+      time: table[i]!,
+      value: table[i + 1]! * scale,
+      tangentIn,
+      tangentOut: stride === 4 ? table[i + 3]! * scale : tangentIn,
+    });
+    if (k > 0 && !(keys[k]!.time >= keys[k - 1]!.time))
+      throw chunk.error(`${what} track key times go backwards (key ${k})`, at);
   }
-  if (!keys.every((key) => Number.isFinite(key.time) && Number.isFinite(key.value) && Number.isFinite(key.tangentIn) && Number.isFinite(key.tangentOut))) {
+  if (
+    !keys.every(
+      (key) =>
+        Number.isFinite(key.time) &&
+        Number.isFinite(key.value) &&
+        Number.isFinite(key.tangentIn) &&
+        Number.isFinite(key.tangentOut),
+    )
+  ) {
     throw chunk.error(`${what} track has a non-finite value`, at);
   }
   return { tangentMode, keys };
@@ -120,5 +153,10 @@ export function sampleTrack(track: J3dTrack, frame: number): number {
   const s = (frame - k0.time) / length;
   const s2 = s * s;
   const s3 = s2 * s;
-  return (2 * s3 - 3 * s2 + 1) * k0.value + (s3 - 2 * s2 + s) * length * k0.tangentOut + (-2 * s3 + 3 * s2) * k1.value + (s3 - s2) * length * k1.tangentIn;
+  return (
+    (2 * s3 - 3 * s2 + 1) * k0.value +
+    (s3 - 2 * s2 + s) * length * k0.tangentOut +
+    (-2 * s3 + 3 * s2) * k1.value +
+    (s3 - s2) * length * k1.tangentIn
+  );
 }

@@ -7,7 +7,13 @@
  * rotationZ, translationZ. Rotations (values and tangents) are s16 · 2^exp · π / 32768 radians, Euler angles
  * applied X, then Y, then Z like the joints' own.
  */
-import { type J3dAnimationHeader, type J3dTrack, readAnimationChunk, readTrack, readValueTable } from './animation-track.js';
+import {
+  type J3dAnimationHeader,
+  type J3dTrack,
+  readAnimationChunk,
+  readTrack,
+  readValueTable,
+} from './animation-track.js';
 
 /** The tracks of one joint: X, Y, Z each. Rotation tracks are in radians. */
 export interface BckJointTracks {

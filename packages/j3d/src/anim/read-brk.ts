@@ -11,7 +11,13 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
-import { type J3dAnimationHeader, type J3dTrack, readAnimationChunk, readTrack, readValueTable } from './animation-track.js';
+import {
+  type J3dAnimationHeader,
+  type J3dTrack,
+  readAnimationChunk,
+  readTrack,
+  readValueTable,
+} from './animation-track.js';
 
 /** One animated colour of a material. */
 export interface BrkEntry {
@@ -32,14 +38,32 @@ export interface BrkFile extends J3dAnimationHeader {
   diagnostics: Diagnostic[];
 }
 
-function readEntries(chunk: BinaryReader, kind: BrkEntry['kind'], countAt: number, countsAt: number, tablesAt: number, entryAt: number, remapAt: number, namesAt: number, diagnostics: Diagnostic[]): BrkEntry[] {
+function readEntries(
+  chunk: BinaryReader,
+  kind: BrkEntry['kind'],
+  countAt: number,
+  countsAt: number,
+  tablesAt: number,
+  entryAt: number,
+  remapAt: number,
+  namesAt: number,
+  diagnostics: Diagnostic[],
+): BrkEntry[] {
   const count = chunk.u16At(countAt);
   if (count === 0) return [];
   const tableAt = chunk.u32At(entryAt);
   chunk.checkCount(count, 0x1c, `${kind} colour entries`, tableAt);
   chunk.checkCount(count, 2, `${kind} remap table`, chunk.u32At(remapAt));
   const names = readNameTable(chunk, chunk.u32At(namesAt), diagnostics);
-  const tables = [0, 1, 2, 3].map((c) => readValueTable(chunk, chunk.u32At(tablesAt + c * 4), chunk.u16At(countsAt + c * 2), 's16', `${kind} ${'RGBA'[c]} table`));
+  const tables = [0, 1, 2, 3].map((c) =>
+    readValueTable(
+      chunk,
+      chunk.u32At(tablesAt + c * 4),
+      chunk.u16At(countsAt + c * 2),
+      's16',
+      `${kind} ${'RGBA'[c]} table`,
+    ),
+  );
   const out: BrkEntry[] = [];
   for (let e = 0; e < count; e++) {
     const at = tableAt + e * 0x1c;

@@ -8,7 +8,13 @@
  */
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
-import { type J3dAnimationHeader, type J3dTrack, readAnimationChunk, readTrack, readValueTable } from './animation-track.js';
+import {
+  type J3dAnimationHeader,
+  type J3dTrack,
+  readAnimationChunk,
+  readTrack,
+  readValueTable,
+} from './animation-track.js';
 
 /** S, T and Q tracks of one component. */
 export type BtkAxes = [J3dTrack, J3dTrack, J3dTrack];
@@ -52,8 +58,10 @@ export function readBtk(bytes: Uint8Array): BtkFile {
   const entries: BtkEntry[] = [];
   for (let e = 0; e < count; e++) {
     const at = tableAt + e * 54;
-    const track = (axis: number, k: number, table: number[], scale: number, what: string) => readTrack(chunk, at + axis * 18 + k * 6, table, scale, `entry ${e} ${what}`);
-    const axes = (k: number, table: number[], scale: number, what: string): BtkAxes => [0, 1, 2].map((a) => track(a, k, table, scale, what)) as BtkAxes;
+    const track = (axis: number, k: number, table: number[], scale: number, what: string) =>
+      readTrack(chunk, at + axis * 18 + k * 6, table, scale, `entry ${e} ${what}`);
+    const axes = (k: number, table: number[], scale: number, what: string): BtkAxes =>
+      [0, 1, 2].map((a) => track(a, k, table, scale, what)) as BtkAxes;
     const c = chunk.u32At(0x24) + e * 12;
     entries.push({
       materialName: names[e] ?? `material${e}`,

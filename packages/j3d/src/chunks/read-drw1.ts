@@ -29,7 +29,8 @@ export function readDrw1(r: BinaryReader): Drw1 {
   const entries: J3dDrawMatrix[] = [];
   for (let i = 0; i < count; i++) {
     const kind = r.u8At(kindsAt + i);
-    if (kind > 1) throw r.error(`draw matrix ${i} has kind ${kind}; only 0 (joint) and 1 (envelope) exist`, kindsAt + i);
+    if (kind > 1)
+      throw r.error(`draw matrix ${i} has kind ${kind}; only 0 (joint) and 1 (envelope) exist`, kindsAt + i);
     entries.push({ weighted: kind === 1, index: r.u16At(indicesAt + i * 2) });
   }
   return { entries };

@@ -55,7 +55,8 @@ export function readEvp1(r: BinaryReader): Evp1 {
   let inverseBindCount = 0;
   let inverseBinds = new Float32Array(0);
   if (ibmAt !== 0) {
-    if (ibmAt > r.length) throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);
+    if (ibmAt > r.length)
+      throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);
     inverseBindCount = Math.floor((r.length - ibmAt) / 0x30);
     r.seek(ibmAt);
     inverseBinds = Float32Array.from(r.f32Array(inverseBindCount * 12));

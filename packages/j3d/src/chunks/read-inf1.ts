@@ -35,7 +35,11 @@ const calcs: J3dMatrixCalc[] = ['Basic', 'SoftImage', 'Maya'];
 export function readInf1(r: BinaryReader): Inf1 {
   const loadFlags = r.u16At(0x08);
   const calc = calcs[loadFlags & 0xf];
-  if (!calc) throw r.error(`load flags 0x${loadFlags.toString(16)} name matrix calculation ${loadFlags & 0xf}; only 0 (Basic), 1 (SoftImage) and 2 (Maya) exist`, 0x08);
+  if (!calc)
+    throw r.error(
+      `load flags 0x${loadFlags.toString(16)} name matrix calculation ${loadFlags & 0xf}; only 0 (Basic), 1 (SoftImage) and 2 (Maya) exist`,
+      0x08,
+    );
   const hierarchyOffset = r.u32At(0x14);
   r.seek(hierarchyOffset);
   const hierarchy: J3dHierarchyNode[] = [];
@@ -51,9 +55,19 @@ export function readInf1(r: BinaryReader): Inf1 {
       if (depth === 0) throw r.error('hierarchy closes a level that was never opened', at);
       depth--;
     } else if (type !== 0x10 && type !== 0x11 && type !== 0x12) {
-      throw r.error(`hierarchy node type 0x${type.toString(16)} is unknown (0x01 open, 0x02 close, 0x10 joint, 0x11 material, 0x12 shape)`, at);
+      throw r.error(
+        `hierarchy node type 0x${type.toString(16)} is unknown (0x01 open, 0x02 close, 0x10 joint, 0x11 material, 0x12 shape)`,
+        at,
+      );
     }
     hierarchy.push({ type, index });
   }
-  return { loadFlags, matrixCalc: calc, mtxGroupCount: r.u32At(0x0c), vertexCount: r.u32At(0x10), hierarchyOffset, hierarchy };
+  return {
+    loadFlags,
+    matrixCalc: calc,
+    mtxGroupCount: r.u32At(0x0c),
+    vertexCount: r.u32At(0x10),
+    hierarchyOffset,
+    hierarchy,
+  };
 }

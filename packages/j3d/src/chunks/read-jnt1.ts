@@ -62,11 +62,16 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
       bboxMin: vec3At(r, at + 0x28),
       bboxMax: vec3At(r, at + 0x34),
     };
-    if (![...joint.scale, ...joint.translation].every(Number.isFinite)) throw r.error(`joint ${i} (${joint.name}) has a non-finite scale or translation`, at + 4);
+    if (![...joint.scale, ...joint.translation].every(Number.isFinite))
+      throw r.error(`joint ${i} (${joint.name}) has a non-finite scale or translation`, at + 4);
     joints.push(joint);
   }
   if (names.length !== count) {
-    diagnostics.push({ code: 'j3d/name-count', message: `JNT1 has ${count} joints but ${names.length} names`, severity: 'warning' });
+    diagnostics.push({
+      code: 'j3d/name-count',
+      message: `JNT1 has ${count} joints but ${names.length} names`,
+      severity: 'warning',
+    });
   }
   return { joints, remap };
 }

@@ -14,8 +14,20 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic, Vec3, Vec4 } from '@retromodel/scene';
 import type {
-  GxAlphaCompare, GxBlend, GxChannelControl, GxFog, GxIndirect, GxLight, GxMaterial, GxNbtScale, GxSwapMode,
-  GxTevOrder, GxTevStage, GxTexGen, GxTexMatrix, GxZMode,
+  GxAlphaCompare,
+  GxBlend,
+  GxChannelControl,
+  GxFog,
+  GxIndirect,
+  GxLight,
+  GxMaterial,
+  GxNbtScale,
+  GxSwapMode,
+  GxTevOrder,
+  GxTevStage,
+  GxTexGen,
+  GxTexMatrix,
+  GxZMode,
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
 
@@ -134,7 +146,11 @@ const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
     effectMatrix,
   };
 };
-const parseTevOrder: Parse<GxTevOrder> = (r, at) => ({ texCoord: r.u8At(at), texMap: r.u8At(at + 1), channel: r.u8At(at + 2) });
+const parseTevOrder: Parse<GxTevOrder> = (r, at) => ({
+  texCoord: r.u8At(at),
+  texMap: r.u8At(at + 1),
+  channel: r.u8At(at + 2),
+});
 const parseTevColor: Parse<Vec4> = (r, at) => [r.s16At(at), r.s16At(at + 2), r.s16At(at + 4), r.s16At(at + 6)];
 const parseTevStage: Parse<GxTevStage> = (r, at) => ({
   mode: r.u8At(at),
@@ -167,9 +183,24 @@ const parseFog: Parse<GxFog> = (r, at) => {
     adjustTable,
   };
 };
-const parseAlphaCompare: Parse<GxAlphaCompare> = (r, at) => ({ comp0: r.u8At(at), ref0: r.u8At(at + 1), op: r.u8At(at + 2), comp1: r.u8At(at + 3), ref1: r.u8At(at + 4) });
-const parseBlend: Parse<GxBlend> = (r, at) => ({ mode: r.u8At(at), srcFactor: r.u8At(at + 1), dstFactor: r.u8At(at + 2), logicOp: r.u8At(at + 3) });
-const parseZMode: Parse<GxZMode> = (r, at) => ({ enable: r.u8At(at) !== 0, func: r.u8At(at + 1), updateEnable: r.u8At(at + 2) !== 0 });
+const parseAlphaCompare: Parse<GxAlphaCompare> = (r, at) => ({
+  comp0: r.u8At(at),
+  ref0: r.u8At(at + 1),
+  op: r.u8At(at + 2),
+  comp1: r.u8At(at + 3),
+  ref1: r.u8At(at + 4),
+});
+const parseBlend: Parse<GxBlend> = (r, at) => ({
+  mode: r.u8At(at),
+  srcFactor: r.u8At(at + 1),
+  dstFactor: r.u8At(at + 2),
+  logicOp: r.u8At(at + 3),
+});
+const parseZMode: Parse<GxZMode> = (r, at) => ({
+  enable: r.u8At(at) !== 0,
+  func: r.u8At(at + 1),
+  updateEnable: r.u8At(at + 2) !== 0,
+});
 const parseNbt: Parse<GxNbtScale> = (r, at) => ({ enable: r.u8At(at) !== 0, scale: f3(r, at + 4) });
 const parseU8: Parse<number> = (r, at) => r.u8At(at);
 const parseU16: Parse<number> = (r, at) => r.u16At(at);
@@ -181,7 +212,10 @@ function parseIndirect(r: BinaryReader, at: number): GxIndirect {
     const m = at + 0x14 + i * 0x1c;
     return { matrix: [0, 1, 2, 3, 4, 5].map((k) => r.f32At(m + k * 4)), scaleExponent: (r.u8At(m + 0x18) << 24) >> 24 };
   });
-  const coordScales = [0, 1, 2, 3].map((i) => ({ scaleS: r.u8At(at + 0x68 + i * 4), scaleT: r.u8At(at + 0x69 + i * 4) }));
+  const coordScales = [0, 1, 2, 3].map((i) => ({
+    scaleS: r.u8At(at + 0x68 + i * 4),
+    scaleT: r.u8At(at + 0x69 + i * 4),
+  }));
   const tevStages = Array.from({ length: 16 }, (_, i): GxIndirectStage => {
     const s = at + 0x78 + i * 0x0c;
     return {
@@ -250,7 +284,8 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   function table<T>(slot: number, size: number, parse: Parse<T>): T[] {
     const start = at(slot);
     if (start === 0) return [];
-    if (start > r.length) throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
+    if (start > r.length)
+      throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
     const n = Math.floor((tableEnd(start) - start) / size);
     return Array.from({ length: n }, (_, i) => parse(r, start + i * size));
   }
@@ -260,7 +295,12 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   r.checkCount(entryCount, 0x14c, 'material entries', at(0));
   const entries = Array.from({ length: entryCount }, (_, i) => readMaterialEntry(r, at(0) + i * 0x14c));
   const names = readNameTable(r, at(2), diagnostics);
-  if (names.length !== count) diagnostics.push({ code: 'j3d/name-count', message: `MAT3 has ${count} materials but ${names.length} names`, severity: 'warning' });
+  if (names.length !== count)
+    diagnostics.push({
+      code: 'j3d/name-count',
+      message: `MAT3 has ${count} materials but ${names.length} names`,
+      severity: 'warning',
+    });
   let indirect: GxIndirect[] = [];
   if (at(3) !== 0 && at(3) !== at(2)) {
     const n = Math.min(count, Math.floor((tableEnd(at(3)) - at(3)) / 0x138));
@@ -294,17 +334,27 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     dithers: table(28, 1, parseU8),
     nbtScales: table(29, 0x10, parseNbt),
   };
-  const materials = remap.map((e, i) => resolveMaterial(r, names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null));
+  const materials = remap.map((e, i) =>
+    resolveMaterial(r, names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null),
+  );
   return { offsets, names, remap, entries, tables, indirect, materials };
 }
 
-function resolveMaterial(r: BinaryReader, name: string, entryIndex: number, e: J3dMaterialEntry, t: Mat3Tables, indirect: GxIndirect | null): GxMaterial {
+function resolveMaterial(
+  r: BinaryReader,
+  name: string,
+  entryIndex: number,
+  e: J3dMaterialEntry,
+  t: Mat3Tables,
+  indirect: GxIndirect | null,
+): GxMaterial {
   const where = `material "${name}"`;
   function pick<T>(list: T[], index: number, what: string, none = 0xffff): T | null {
     // Nintendo files leave indices at 0 into tables they omit (post texgens/matrices): no table, no value.
     if (index === none || list.length === 0) return null;
     const v = list[index];
-    if (v === undefined) throw r.error(`${where} uses ${what} ${index}, but that table has ${list.length} entries`, 0x0c);
+    if (v === undefined)
+      throw r.error(`${where} uses ${what} ${index}, but that table has ${list.length} entries`, 0x0c);
     return v;
   }
   const pick8 = <T>(list: T[], index: number, what: string) => pick(list, index, what, 0xff);

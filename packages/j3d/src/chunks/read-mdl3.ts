@@ -27,7 +27,14 @@ export interface Mdl3Packet {
   offset: number;
   size: number;
   /** Offsets inside the packet of its channel-colour, channel, texgen, texture, TEV and fog parts. */
-  subpackets: { channelColor: number; channel: number; texGen: number; texture: number; tev: number; fog: number } | null;
+  subpackets: {
+    channelColor: number;
+    channel: number;
+    texGen: number;
+    texture: number;
+    tev: number;
+    fog: number;
+  } | null;
   matrixIndices: [number, number] | null;
   commands: Mdl3Command[];
   /** BP register → last value written (24 bits). */
@@ -102,9 +109,17 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
     let subpackets: Mdl3Packet['subpackets'] = null;
     if (subAt !== 0 && subAt + (i + 1) * 0x10 <= r.length) {
       const s = subAt + i * 0x10;
-      subpackets = { channelColor: r.u16At(s), channel: r.u16At(s + 2), texGen: r.u16At(s + 4), texture: r.u16At(s + 6), tev: r.u16At(s + 8), fog: r.u16At(s + 10) };
+      subpackets = {
+        channelColor: r.u16At(s),
+        channel: r.u16At(s + 2),
+        texGen: r.u16At(s + 4),
+        texture: r.u16At(s + 6),
+        tev: r.u16At(s + 8),
+        fog: r.u16At(s + 10),
+      };
     }
-    const matrixIndices: Mdl3Packet['matrixIndices'] = mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
+    const matrixIndices: Mdl3Packet['matrixIndices'] =
+      mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
     packets.push({ offset: r.base + offset, size, subpackets, matrixIndices, ...decoded });
   }
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];

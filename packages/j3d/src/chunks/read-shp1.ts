@@ -66,7 +66,8 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
     const at = shapesAt + i * 0x28;
     const mtxTypeRaw = r.u8At(at);
     const matrixType = matrixTypes[mtxTypeRaw];
-    if (!matrixType) throw r.error(`shape ${i} has matrix type ${mtxTypeRaw}; only 0 Mtx, 1 BBoard, 2 YBBoard and 3 Multi exist`, at);
+    if (!matrixType)
+      throw r.error(`shape ${i} has matrix type ${mtxTypeRaw}; only 0 Mtx, 1 BBoard, 2 YBBoard and 3 Multi exist`, at);
     const groupCount = r.u16At(at + 2);
     const attributes: GxVertexAttribute[] = [];
     r.seek(descAt + r.u16At(at + 4));
@@ -75,8 +76,10 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
       const attr = r.u32();
       const type = r.u32();
       if (attr === 0xff) break;
-      if (attributes.length >= 32) throw r.error(`shape ${i} vertex descriptor lists more than 32 attributes`, r.offset - 8);
-      if (attributes.some((a) => a.attr === attr)) throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, r.offset - 8);
+      if (attributes.length >= 32)
+        throw r.error(`shape ${i} vertex descriptor lists more than 32 attributes`, r.offset - 8);
+      if (attributes.some((a) => a.attr === attr))
+        throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, r.offset - 8);
       if (type !== 0) attributes.push({ attr, type });
     }
     const firstGroup = r.u16At(at + 6);
@@ -89,7 +92,8 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
       const useMtxIndex = r.u16At(gAt);
       const n = r.u16At(gAt + 2);
       const first = r.u32At(gAt + 4);
-      if (n > 10) throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
+      if (n > 10)
+        throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
       r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
       const matrixTable: number[] = [];
       for (let k = 0; k < n; k++) matrixTable.push(r.u16At(mtxTableAt + (first + k) * 2));
@@ -105,7 +109,15 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
       packets.push({ useMtxIndex, matrixTable, displayListOffset: r.base + offset, displayListSize: size, primitives });
     }
     const v3 = (o: number): Vec3 => [r.f32At(at + o), r.f32At(at + o + 4), r.f32At(at + o + 8)];
-    shapes.push({ matrixType, mtxTypeRaw, attributes, boundingRadius: r.f32At(at + 0x0c), bboxMin: v3(0x10), bboxMax: v3(0x1c), packets });
+    shapes.push({
+      matrixType,
+      mtxTypeRaw,
+      attributes,
+      boundingRadius: r.f32At(at + 0x0c),
+      bboxMin: v3(0x10),
+      bboxMax: v3(0x1c),
+      packets,
+    });
   }
   return { shapes, remap };
 }

@@ -8,7 +8,7 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } from '../bti/bti-header.js';
-import { gxMipChain, gxFormatLayout } from '../gx/texture/formats.js';
+import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
 import { readNameTable } from '../name-table.js';
 
 /** One TEX1 texture: its name and BTI header. */
@@ -42,7 +42,8 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
     const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
     const size = levels.reduce((s, l) => s + l.size, 0);
     r.ensure(size, `texture "${name}" image data`, headerOffset + header.dataOffset);
-    if (gxFormatLayout(header.format)?.paletted) r.ensure(header.paletteCount * 2, `texture "${name}" palette`, headerOffset + header.paletteOffset);
+    if (gxFormatLayout(header.format)?.paletted)
+      r.ensure(header.paletteCount * 2, `texture "${name}" palette`, headerOffset + header.paletteOffset);
     diagnostics.push(...btiHeaderDiagnostics(header, `TEX1 texture "${name}"`));
     textures.push({ name, header, headerOffset });
   }

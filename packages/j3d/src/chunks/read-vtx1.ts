@@ -15,7 +15,21 @@
 import type { BinaryReader } from '@retromodel/binary';
 
 /** Names of the 13 VTX1 data slots, in slot order. */
-export const vertexSlotNames = ['POS', 'NRM', 'NBT', 'CLR0', 'CLR1', 'TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX7'] as const;
+export const vertexSlotNames = [
+  'POS',
+  'NRM',
+  'NBT',
+  'CLR0',
+  'CLR1',
+  'TEX0',
+  'TEX1',
+  'TEX2',
+  'TEX3',
+  'TEX4',
+  'TEX5',
+  'TEX6',
+  'TEX7',
+] as const;
 export type J3dVertexArrayName = (typeof vertexSlotNames)[number];
 
 /** One VTX1 format-list entry as stored. */
@@ -64,23 +78,29 @@ function slotOfFormat(attr: number): J3dVertexArrayName | undefined {
 }
 
 /** Numbers per element and stored bytes per element of an array with this format; throws on unknown enums. */
-export function vertexElementLayout(r: BinaryReader, name: J3dVertexArrayName, f: J3dVertexFormat, at: number): { itemSize: number; elementSize: number } {
+export function vertexElementLayout(
+  r: BinaryReader,
+  name: J3dVertexArrayName,
+  f: J3dVertexFormat,
+  at: number,
+): { itemSize: number; elementSize: number } {
   if (name === 'CLR0' || name === 'CLR1') {
     const bytes = colorBytes[f.compType];
     if (bytes === undefined) throw r.error(`${name} colour type ${f.compType} is unknown (0 RGB565 … 5 RGBA8)`, at + 8);
     return { itemSize: 4, elementSize: bytes };
   }
   const size = componentBytes[f.compType];
-  if (size === undefined) throw r.error(`${name} component type ${f.compType} is unknown (0 U8, 1 S8, 2 U16, 3 S16, 4 F32)`, at + 8);
+  if (size === undefined)
+    throw r.error(`${name} component type ${f.compType} is unknown (0 U8, 1 S8, 2 U16, 3 S16, 4 F32)`, at + 8);
   let items: number | undefined;
   if (name === 'POS') items = f.compCount === 0 ? 2 : f.compCount === 1 ? 3 : undefined;
-  else if (name === 'NRM' || name === 'NBT') items = f.compCount === 0 || f.compCount === 2 ? 3 : f.compCount === 1 ? 9 : undefined;
+  else if (name === 'NRM' || name === 'NBT')
+    items = f.compCount === 0 || f.compCount === 2 ? 3 : f.compCount === 1 ? 9 : undefined;
   else items = f.compCount === 0 ? 1 : f.compCount === 1 ? 2 : undefined;
   if (items === undefined) throw r.error(`${name} component count ${f.compCount} is unknown`, at + 4);
   if (f.frac > 31) throw r.error(`${name} fixed-point shift ${f.frac} is out of range`, at + 12);
   return { itemSize: items, elementSize: items * size };
 }
-
 
 function expand3or4(v: number, bits: number): number {
   // Bit replication to 8 bits for 4, 5 and 6 bits.
@@ -90,7 +110,15 @@ function expand3or4(v: number, bits: number): number {
 }
 
 /** Decodes one element at byte `at` of `bytes` into `out` starting at `o` (exported for direct display-list data). */
-export function decodeVertexElement(view: DataView, at: number, name: J3dVertexArrayName, f: J3dVertexFormat, itemSize: number, out: Float32Array, o: number): void {
+export function decodeVertexElement(
+  view: DataView,
+  at: number,
+  name: J3dVertexArrayName,
+  f: J3dVertexFormat,
+  itemSize: number,
+  out: Float32Array,
+  o: number,
+): void {
   if (name === 'CLR0' || name === 'CLR1') {
     switch (f.compType) {
       case 0: {
@@ -160,7 +188,8 @@ export function readVtx1(r: BinaryReader): Vtx1 {
   r.seek(formatOffset);
   for (;;) {
     const at = r.offset;
-    if (r.remaining < 0x10) throw r.error('vertex format list has no end entry (attr 0xFF) before the end of the chunk', at);
+    if (r.remaining < 0x10)
+      throw r.error('vertex format list has no end entry (attr 0xFF) before the end of the chunk', at);
     const attr = r.u32();
     const compCount = r.u32();
     const compType = r.u32();
@@ -176,7 +205,11 @@ export function readVtx1(r: BinaryReader): Vtx1 {
   for (const f of formats) {
     const at = formatAt.get(f)!;
     const name = slotOfFormat(f.attr);
-    if (!name) throw r.error(`vertex format for attribute ${f.attr} is not a VTX1 array (9 POS, 10 NRM, 11-12 CLR, 13-20 TEX, 25 NBT)`, at);
+    if (!name)
+      throw r.error(
+        `vertex format for attribute ${f.attr} is not a VTX1 array (9 POS, 10 NRM, 11-12 CLR, 13-20 TEX, 25 NBT)`,
+        at,
+      );
     let slot = vertexSlotNames.indexOf(name);
     // An NBT normal format may keep its data in the NBT slot.
     if (name === 'NRM' && dataOffsets[slot] === 0 && dataOffsets[2] !== 0) slot = 2;
@@ -186,10 +219,12 @@ export function readVtx1(r: BinaryReader): Vtx1 {
     const { itemSize, elementSize } = vertexElementLayout(r, name, f, at);
     let end = r.length;
     for (const o of dataOffsets) if (o > dataOffset && o < end) end = o;
-    if (dataOffset >= r.length) throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
+    if (dataOffset >= r.length)
+      throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
     const count = Math.floor((end - dataOffset) / elementSize);
     const data = new Float32Array(count * itemSize);
-    for (let i = 0; i < count; i++) decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
+    for (let i = 0; i < count; i++)
+      decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
   }
   return { formatOffset, dataOffsets, formats, arrays };

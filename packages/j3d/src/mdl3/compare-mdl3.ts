@@ -39,13 +39,26 @@ export function checkMdl3(file: J3dFile): Mdl3MaterialCheck[] {
 export function mdl3Diagnostics(file: J3dFile): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (file.MDL3 && file.MDL3.packets.length !== file.MAT3.materials.length) {
-    out.push({ code: 'j3d/mdl3-packet-count', message: `MDL3 has ${file.MDL3.packets.length} packets for ${file.MAT3.materials.length} materials`, severity: 'warning' });
+    out.push({
+      code: 'j3d/mdl3-packet-count',
+      message: `MDL3 has ${file.MDL3.packets.length} packets for ${file.MAT3.materials.length} materials`,
+      severity: 'warning',
+    });
   }
   for (const c of checkMdl3(file)) {
     for (const d of c.disagreeing) {
-      out.push({ code: 'j3d/mdl3-mismatch', message: `material "${c.material}": ${d.field} is ${JSON.stringify(d.mat3)} in MAT3 but ${JSON.stringify(d.mdl3)} in MDL3`, severity: 'warning' });
+      out.push({
+        code: 'j3d/mdl3-mismatch',
+        message: `material "${c.material}": ${d.field} is ${JSON.stringify(d.mat3)} in MAT3 but ${JSON.stringify(d.mdl3)} in MDL3`,
+        severity: 'warning',
+      });
     }
-    if (c.disagreeing.length === 0) out.push({ code: 'j3d/mdl3-agrees', message: `material "${c.material}": MDL3 agrees with MAT3 on all ${c.agreeing.length} fields it sets`, severity: 'info' });
+    if (c.disagreeing.length === 0)
+      out.push({
+        code: 'j3d/mdl3-agrees',
+        message: `material "${c.material}": MDL3 agrees with MAT3 on all ${c.agreeing.length} fields it sets`,
+        severity: 'info',
+      });
   }
   return out;
 }

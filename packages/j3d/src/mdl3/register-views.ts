@@ -18,8 +18,9 @@
  * 0x1040+n texgens (projection 1, type 4-6, source row 7-11). CP MATINDEX_A/B give texgen n's matrix
  * (bits 6 + 6n of A for n < 4, 6(n − 4) of B).
  */
-import type { J3dTexture } from '../chunks/read-tex1.js';
+
 import type { Mdl3Packet } from '../chunks/read-mdl3.js';
+import type { J3dTexture } from '../chunks/read-tex1.js';
 import type { GxMaterial } from '../gx/material-types.js';
 import { rasChannelOf } from '../gx/ras-channel.js';
 
@@ -87,27 +88,39 @@ export function mdl3View(packet: Mdl3Packet): RegisterView {
     const tref = bp[0x28 + (i >> 1)];
     if (tref !== undefined) {
       const t = bits(tref, (i & 1) * 12, 12);
-      view[`tev${i}.order`] = bits(t, 6, 1) ? [bits(t, 0, 3), bits(t, 3, 3), bits(t, 7, 3)] : [0xff, bits(t, 3, 3), bits(t, 7, 3)];
+      view[`tev${i}.order`] = bits(t, 6, 1)
+        ? [bits(t, 0, 3), bits(t, 3, 3), bits(t, 7, 3)]
+        : [0xff, bits(t, 3, 3), bits(t, 7, 3)];
     }
     const ksel = bp[0xf6 + (i >> 1)];
-    if (ksel !== undefined) view[`tev${i}.konstSel`] = [bits(ksel, 4 + (i & 1) * 10, 5), bits(ksel, 9 + (i & 1) * 10, 5)];
+    if (ksel !== undefined)
+      view[`tev${i}.konstSel`] = [bits(ksel, 4 + (i & 1) * 10, 5), bits(ksel, 9 + (i & 1) * 10, 5)];
   }
   for (let t = 0; t < 4; t++) {
     const lo = bp[0xf6 + 2 * t];
     const hi = bp[0xf7 + 2 * t];
-    if (lo !== undefined && hi !== undefined) view[`swapTable${t}`] = [bits(lo, 0, 2), bits(lo, 2, 2), bits(hi, 0, 2), bits(hi, 2, 2)];
+    if (lo !== undefined && hi !== undefined)
+      view[`swapTable${t}`] = [bits(lo, 0, 2), bits(lo, 2, 2), bits(hi, 0, 2), bits(hi, 2, 2)];
   }
   for (let r = 0; r < 4; r++) {
     const regIndex = r === 0 ? 3 : r - 1;
     const lo = tevReg[0xe0 + 2 * r];
     const hi = tevReg[0xe1 + 2 * r];
-    if (lo !== undefined && hi !== undefined) view[`tevColor${regIndex}`] = [s11(bits(lo, 0, 11)), s11(bits(hi, 12, 11)), s11(bits(hi, 0, 11)), s11(bits(lo, 12, 11))];
+    if (lo !== undefined && hi !== undefined)
+      view[`tevColor${regIndex}`] = [
+        s11(bits(lo, 0, 11)),
+        s11(bits(hi, 12, 11)),
+        s11(bits(hi, 0, 11)),
+        s11(bits(lo, 12, 11)),
+      ];
     const klo = konst[0xe0 + 2 * r];
     const khi = konst[0xe1 + 2 * r];
-    if (klo !== undefined && khi !== undefined) view[`konst${r}`] = [bits(klo, 0, 8), bits(khi, 12, 8), bits(khi, 0, 8), bits(klo, 12, 8)];
+    if (klo !== undefined && khi !== undefined)
+      view[`konst${r}`] = [bits(klo, 0, 8), bits(khi, 12, 8), bits(khi, 0, 8), bits(klo, 12, 8)];
   }
   const ac = bp[0xf3];
-  if (ac !== undefined) view.alphaCompare = [bits(ac, 16, 3), bits(ac, 0, 8), bits(ac, 22, 2), bits(ac, 19, 3), bits(ac, 8, 8)];
+  if (ac !== undefined)
+    view.alphaCompare = [bits(ac, 16, 3), bits(ac, 0, 8), bits(ac, 22, 2), bits(ac, 19, 3), bits(ac, 8, 8)];
   const bm = bp[0x41];
   if (bm !== undefined) {
     const mode = bits(bm, 11, 1) ? 3 : bits(bm, 0, 1) ? 1 : bits(bm, 1, 1) ? 2 : 0;
@@ -126,9 +139,16 @@ export function mdl3View(packet: Mdl3Packet): RegisterView {
   for (let m = 0; m < 8; m++) {
     const o = m < 4 ? m : 0x20 + m - 4;
     const mode0 = bp[0x80 + o];
-    if (mode0 !== undefined) view[`texMap${m}.sampler`] = [bits(mode0, 0, 2), bits(mode0, 2, 2), bits(mode0, 4, 1), hwMinFilter[bits(mode0, 5, 3)] ?? 0xff];
+    if (mode0 !== undefined)
+      view[`texMap${m}.sampler`] = [
+        bits(mode0, 0, 2),
+        bits(mode0, 2, 2),
+        bits(mode0, 4, 1),
+        hwMinFilter[bits(mode0, 5, 3)] ?? 0xff,
+      ];
     const image0 = bp[0x88 + o];
-    if (image0 !== undefined) view[`texMap${m}.image`] = [bits(image0, 0, 10) + 1, bits(image0, 10, 10) + 1, bits(image0, 20, 4)];
+    if (image0 !== undefined)
+      view[`texMap${m}.image`] = [bits(image0, 0, 10) + 1, bits(image0, 10, 10) + 1, bits(image0, 20, 4)];
     const image3 = bp[0x94 + o];
     if (image3 !== undefined) view[`texMap${m}.texture`] = image3;
   }
@@ -143,7 +163,14 @@ export function mdl3View(packet: Mdl3Packet): RegisterView {
     const v = xf[0x100e + k];
     if (v === undefined) continue;
     const attn = bits(v, 9, 1) ? (bits(v, 10, 1) ? 1 : 0) : 2;
-    view[`channel${xfChannelOrder[k]}`] = [bits(v, 1, 1), bits(v, 0, 1), bits(v, 2, 4) | (bits(v, 11, 4) << 4), bits(v, 7, 2), attn, bits(v, 6, 1)];
+    view[`channel${xfChannelOrder[k]}`] = [
+      bits(v, 1, 1),
+      bits(v, 0, 1),
+      bits(v, 2, 4) | (bits(v, 11, 4) << 4),
+      bits(v, 7, 2),
+      attn,
+      bits(v, 6, 1),
+    ];
   }
   for (let n = 0; n < 8; n++) {
     const v = xf[0x1040 + n];
@@ -194,7 +221,12 @@ export function mat3View(m: GxMaterial, textures: J3dTexture[]): RegisterView {
     const sw = m.tevSwapModes[i];
     if (sw) view[`tev${i}.swap`] = [sw.rasSel, sw.texSel];
     const o = m.tevOrders[i];
-    if (o) view[`tev${i}.order`] = [o.texMap === 0xff ? 0xff : o.texMap & 7, o.texCoord === 0xff ? 0 : o.texCoord & 7, rasChannelOf(o.channel)];
+    if (o)
+      view[`tev${i}.order`] = [
+        o.texMap === 0xff ? 0xff : o.texMap & 7,
+        o.texCoord === 0xff ? 0 : o.texCoord & 7,
+        rasChannelOf(o.channel),
+      ];
     view[`tev${i}.konstSel`] = [m.konstColorSelection[i]!, m.konstAlphaSelection[i]!];
   }
   m.tevSwapTables.forEach((t, i) => {
@@ -239,7 +271,14 @@ export function mat3View(m: GxMaterial, textures: J3dTexture[]): RegisterView {
     if (!ctl || k >= chans * 2) return;
     // GXSetChanCtrl: with the specular attenuation function the diffuse function is forced to none.
     const diffuse = ctl.attenuationFunction === 0 ? 0 : ctl.diffuseFunction;
-    view[`channel${k}`] = [Number(ctl.lightingEnabled), ctl.materialSource, ctl.lightMask, diffuse, ctl.attenuationFunction, ctl.ambientSource];
+    view[`channel${k}`] = [
+      Number(ctl.lightingEnabled),
+      ctl.materialSource,
+      ctl.lightMask,
+      diffuse,
+      ctl.attenuationFunction,
+      ctl.ambientSource,
+    ];
   });
   for (let n = 0; n < (m.texGenCount ?? 0); n++) {
     const g = m.texGens[n];

@@ -9,9 +9,9 @@
  * are left out.
  */
 import { type Animation, type AnimationSampler, type Diagnostic, quatFromEuler } from '@retromodel/scene';
-import type { J3dJoint } from '../chunks/read-jnt1.js';
 import { type J3dTrack, sampleTrack } from '../anim/animation-track.js';
 import type { BckFile } from '../anim/read-bck.js';
+import type { J3dJoint } from '../chunks/read-jnt1.js';
 
 /** Derivative per frame of the track at `frame`, from the left ('in') or the right ('out'). */
 export function trackDerivative(track: J3dTrack, frame: number, side: 'in' | 'out'): number {
@@ -48,7 +48,8 @@ function keyTimes(tracks: J3dTrack[]): number[] {
   return [...set].sort((a, b) => a - b);
 }
 
-const isStatic = (tracks: J3dTrack[], bind: number[]) => tracks.every((t, i) => t.keys.length === 1 && Math.abs(t.keys[0]!.value - bind[i]!) < 1e-6);
+const isStatic = (tracks: J3dTrack[], bind: number[]) =>
+  tracks.every((t, i) => t.keys.length === 1 && Math.abs(t.keys[0]!.value - bind[i]!) < 1e-6);
 
 function cubicSampler(tracks: J3dTrack[], fps: number): AnimationSampler {
   const times = keyTimes(tracks).filter((t) => t >= 0);
@@ -59,7 +60,11 @@ function cubicSampler(tracks: J3dTrack[], fps: number): AnimationSampler {
     for (const tr of tracks) output.push(sampleTrack(tr, t));
     for (const tr of tracks) output.push(trackDerivative(tr, t, 'out') * fps);
   }
-  return { input: Float32Array.from(times, (t) => t / fps), output: Float32Array.from(output), interpolation: 'CUBICSPLINE' };
+  return {
+    input: Float32Array.from(times, (t) => t / fps),
+    output: Float32Array.from(output),
+    interpolation: 'CUBICSPLINE',
+  };
 }
 
 function rotationSampler(tracks: J3dTrack[], duration: number, fps: number): AnimationSampler {
@@ -71,21 +76,42 @@ function rotationSampler(tracks: J3dTrack[], duration: number, fps: number): Ani
   for (const t of times) {
     let q = quatFromEuler(sampleTrack(tracks[0]!, t), sampleTrack(tracks[1]!, t), sampleTrack(tracks[2]!, t), 'XYZ');
     // Keep neighbouring quaternions in the same hemisphere so LINEAR interpolation takes the short way.
-    if (prev && prev[0]! * q[0] + prev[1]! * q[1] + prev[2]! * q[2] + prev[3]! * q[3] < 0) q = [-q[0], -q[1], -q[2], -q[3]];
+    if (prev && prev[0]! * q[0] + prev[1]! * q[1] + prev[2]! * q[2] + prev[3]! * q[3] < 0)
+      q = [-q[0], -q[1], -q[2], -q[3]];
     output.push(...q);
     prev = q;
   }
-  return { input: Float32Array.from(times, (t) => t / fps), output: Float32Array.from(output), interpolation: 'LINEAR' };
+  return {
+    input: Float32Array.from(times, (t) => t / fps),
+    output: Float32Array.from(output),
+    interpolation: 'LINEAR',
+  };
 }
 
 /**
  * Converts a BCK for a model whose joint `j` is scene node `jointNodes[j]`. Joint tracks beyond the model's
  * joint count are ignored (with a diagnostic).
  */
-export function bckToAnimation(bck: BckFile, name: string, joints: J3dJoint[], jointNodes: number[], fps: number, diagnostics: Diagnostic[]): Animation {
-  const animation: Animation = { name, channels: [], samplers: [], extras: { gx: { loopMode: bck.loopMode, duration: bck.duration, fps } } };
+export function bckToAnimation(
+  bck: BckFile,
+  name: string,
+  joints: J3dJoint[],
+  jointNodes: number[],
+  fps: number,
+  diagnostics: Diagnostic[],
+): Animation {
+  const animation: Animation = {
+    name,
+    channels: [],
+    samplers: [],
+    extras: { gx: { loopMode: bck.loopMode, duration: bck.duration, fps } },
+  };
   if (bck.joints.length !== joints.length) {
-    diagnostics.push({ code: 'j3d/bck-joint-count', message: `animation "${name}" has tracks for ${bck.joints.length} joints, the model has ${joints.length}`, severity: 'warning' });
+    diagnostics.push({
+      code: 'j3d/bck-joint-count',
+      message: `animation "${name}" has tracks for ${bck.joints.length} joints, the model has ${joints.length}`,
+      severity: 'warning',
+    });
   }
   let jumps = false;
   bck.joints.forEach((tracks, j) => {
@@ -93,7 +119,8 @@ export function bckToAnimation(bck: BckFile, name: string, joints: J3dJoint[], j
     const node = jointNodes[j];
     if (!joint || node === undefined) return;
     for (const list of [tracks.scale, tracks.rotation, tracks.translation]) {
-      for (const t of list) for (let k = 1; k < t.keys.length; k++) if (t.keys[k]!.time === t.keys[k - 1]!.time) jumps = true;
+      for (const t of list)
+        for (let k = 1; k < t.keys.length; k++) if (t.keys[k]!.time === t.keys[k - 1]!.time) jumps = true;
     }
     if (!isStatic(tracks.translation, joint.translation)) {
       animation.channels.push({ node, path: 'translation', sampler: animation.samplers.length });
@@ -108,6 +135,11 @@ export function bckToAnimation(bck: BckFile, name: string, joints: J3dJoint[], j
       animation.samplers.push(cubicSampler(tracks.scale, fps));
     }
   });
-  if (jumps) diagnostics.push({ code: 'j3d/bck-jump', message: `animation "${name}" has keys at equal times (jumps); glTF interpolates across them`, severity: 'info' });
+  if (jumps)
+    diagnostics.push({
+      code: 'j3d/bck-jump',
+      message: `animation "${name}" has keys at equal times (jumps); glTF interpolates across them`,
+      severity: 'info',
+    });
   return animation;
 }

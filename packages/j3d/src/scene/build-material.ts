@@ -58,7 +58,8 @@ export function alphaComparePass(a: GxAlphaCompare): Pass {
 
 /** Converts one GX material. */
 export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMaterial {
-  const diag = (code: string, message: string) => ctx.diagnostics.push({ code, message: `material "${gx.name}": ${message}`, severity: 'info' });
+  const diag = (code: string, message: string) =>
+    ctx.diagnostics.push({ code, message: `material "${gx.name}": ${message}`, severity: 'info' });
   const stageCount = Math.min(gx.tevStageCount ?? 0, 16);
   let rasUsed = false;
   // Candidate stages: those reading a texture. Stages whose coordinates come from a TEXn set win over
@@ -88,12 +89,20 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
     const ref: TextureRef = { texture, texCoord: 0 };
     if (gen) {
       if (gen.source >= 4 && gen.source <= 11) ref.texCoord = gen.source - 4;
-      else diag('j3d/generated-texcoord', `texture coordinates are generated from source ${gen.source} (not a TEXn set); TEXCOORD_0 is used`);
+      else
+        diag(
+          'j3d/generated-texcoord',
+          `texture coordinates are generated from source ${gen.source} (not a TEXn set); TEXCOORD_0 is used`,
+        );
       if (gen.matrix >= 30 && gen.matrix <= 57 && (gen.matrix - 30) % 3 === 0) {
         const m = gx.texMatrices[(gen.matrix - 30) / 3];
         const transform = m ? texMatrixToTransform(m) : undefined;
         if (transform) ref.transform = transform;
-        else diag('j3d/texture-matrix', `texture matrix ${(gen.matrix - 30) / 3} is not expressible as KHR_texture_transform; kept in extras.gx`);
+        else
+          diag(
+            'j3d/texture-matrix',
+            `texture matrix ${(gen.matrix - 30) / 3} is not expressible as KHR_texture_transform; kept in extras.gx`,
+          );
       }
     }
     baseColorTexture = ref;
@@ -118,15 +127,27 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
   });
   if (baseColorTexture) material.baseColorTexture = baseColorTexture;
   const blend = gx.blend;
-  if (blend && (blend.mode === 1 || blend.mode === 3) && !(blend.mode === 1 && blend.srcFactor === 1 && blend.dstFactor === 0)) {
+  if (
+    blend &&
+    (blend.mode === 1 || blend.mode === 3) &&
+    !(blend.mode === 1 && blend.srcFactor === 1 && blend.dstFactor === 0)
+  ) {
     material.alphaMode = 'BLEND';
-    if (blend.mode !== 1 || blend.srcFactor !== 4 || blend.dstFactor !== 5) diag('j3d/blend-mode', `blend mode ${blend.mode} (src ${blend.srcFactor}, dst ${blend.dstFactor}) is exported as ordinary alpha blending`);
+    if (blend.mode !== 1 || blend.srcFactor !== 4 || blend.dstFactor !== 5)
+      diag(
+        'j3d/blend-mode',
+        `blend mode ${blend.mode} (src ${blend.srcFactor}, dst ${blend.dstFactor}) is exported as ordinary alpha blending`,
+      );
   } else if (gx.alphaCompare) {
     const pass = alphaComparePass(gx.alphaCompare);
     if (pass.kind === 'cutoff') {
       material.alphaMode = 'MASK';
       material.alphaCutoff = pass.value;
-    } else if (pass.kind !== 'always') diag('j3d/alpha-compare', `alpha compare ${JSON.stringify(gx.alphaCompare)} is not a single cutoff; exported opaque`);
+    } else if (pass.kind !== 'always')
+      diag(
+        'j3d/alpha-compare',
+        `alpha compare ${JSON.stringify(gx.alphaCompare)} is not a single cutoff; exported opaque`,
+      );
   }
   return { material, vertexColors };
 }

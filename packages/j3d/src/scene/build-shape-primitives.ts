@@ -50,13 +50,28 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const { vtx1 } = ctx;
   const has = (attr: number) => shape.attributes.some((a) => a.attr === attr);
   const nbtAttr = has(25) ? 25 : has(10) ? 10 : undefined;
-  const normalArray = nbtAttr === undefined ? undefined : vtx1.arrays[nbtAttr === 25 ? 'NBT' : 'NRM'] ?? vtx1.arrays.NRM ?? vtx1.arrays.NBT;
+  const normalArray =
+    nbtAttr === undefined
+      ? undefined
+      : (vtx1.arrays[nbtAttr === 25 ? 'NBT' : 'NRM'] ?? vtx1.arrays.NRM ?? vtx1.arrays.NBT);
   const nbt = normalArray !== undefined && normalArray.format.compCount !== 0;
   const texSets: number[] = [];
   for (let n = 0; n < 8; n++) if (has(13 + n)) texSets.push(n);
   const texCount = Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
   const useColor = ctx.vertexColors && has(11);
-  const b: Builder = { position: [], normal: [], tangent: [], color: [], texcoords: Array.from({ length: texCount }, () => []), joints: [], weights: [], triangles: [], lines: [], points: [], keys: new Map() };
+  const b: Builder = {
+    position: [],
+    normal: [],
+    tangent: [],
+    color: [],
+    texcoords: Array.from({ length: texCount }, () => []),
+    joints: [],
+    weights: [],
+    triangles: [],
+    lines: [],
+    points: [],
+    keys: new Map(),
+  };
   const slots: number[] = [];
   for (const packet of shape.packets) {
     packet.matrixTable.forEach((m, k) => {
@@ -86,7 +101,8 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     if (list.length === 0) return;
     const p: Primitive = { attributes, indices: indices(list), mode };
     if (ctx.material !== undefined) p.material = ctx.material;
-    if (shape.matrixType === 'BBoard' || shape.matrixType === 'YBBoard') p.extras = { gx: { billboard: shape.matrixType } };
+    if (shape.matrixType === 'BBoard' || shape.matrixType === 'YBBoard')
+      p.extras = { gx: { billboard: shape.matrixType } };
     out.push(p);
   };
   add(b.triangles, 'TRIANGLES');
@@ -111,7 +127,7 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
   const clr = col(11);
   const tex = Array.from({ length: layout.texCount }, (_, n) => col(13 + n));
   const posArray = vtx1.arrays.POS;
-  const nrmArray = layout.nbtAttr === 25 ? vtx1.arrays.NBT ?? vtx1.arrays.NRM : vtx1.arrays.NRM ?? vtx1.arrays.NBT;
+  const nrmArray = layout.nbtAttr === 25 ? (vtx1.arrays.NBT ?? vtx1.arrays.NRM) : (vtx1.arrays.NRM ?? vtx1.arrays.NBT);
   const nbt3 = nrmArray?.format.compCount === 2;
   const direct = prim.columns.some((c) => c.values);
   const out: number[] = [];
@@ -137,15 +153,22 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
     if (key !== undefined) b.keys.set(key, index);
     out.push(index);
     const p = readItem(pos, v, posArray?.data, posArray?.itemSize ?? 3);
-    const x = p[0] ?? 0, y = p[1] ?? 0, z = p[2] ?? 0;
+    const x = p[0] ?? 0,
+      y = p[1] ?? 0,
+      z = p[2] ?? 0;
     const m = draw.matrix;
-    b.position.push(m[0]! * x + m[4]! * y + m[8]! * z + m[12]!, m[1]! * x + m[5]! * y + m[9]! * z + m[13]!, m[2]! * x + m[6]! * y + m[10]! * z + m[14]!);
+    b.position.push(
+      m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
+      m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
+      m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
+    );
     if (layout.nbtAttr !== undefined) {
       let n: number[];
       let bn: number[] = [0, 0, 0];
       let t: number[] = [1, 0, 0];
       if (nbt3 && nrm?.indices && nrmArray) {
-        const at = (k: number) => Array.from(nrmArray.data.subarray(nrm.indices![v * 3 + k]! * 3, nrm.indices![v * 3 + k]! * 3 + 3));
+        const at = (k: number) =>
+          Array.from(nrmArray.data.subarray(nrm.indices![v * 3 + k]! * 3, nrm.indices![v * 3 + k]! * 3 + 3));
         n = at(0);
         bn = at(1);
         t = at(2);
@@ -158,12 +181,28 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
         }
       }
       const nm = draw.normalMatrix;
-      const tn = unit([nm[0]! * n[0]! + nm[3]! * n[1]! + nm[6]! * n[2]!, nm[1]! * n[0]! + nm[4]! * n[1]! + nm[7]! * n[2]!, nm[2]! * n[0]! + nm[5]! * n[1]! + nm[8]! * n[2]!]);
+      const tn = unit([
+        nm[0]! * n[0]! + nm[3]! * n[1]! + nm[6]! * n[2]!,
+        nm[1]! * n[0]! + nm[4]! * n[1]! + nm[7]! * n[2]!,
+        nm[2]! * n[0]! + nm[5]! * n[1]! + nm[8]! * n[2]!,
+      ]);
       b.normal.push(...tn);
       if (layout.nbt) {
-        const tt = unit([m[0]! * t[0]! + m[4]! * t[1]! + m[8]! * t[2]!, m[1]! * t[0]! + m[5]! * t[1]! + m[9]! * t[2]!, m[2]! * t[0]! + m[6]! * t[1]! + m[10]! * t[2]!]);
-        const tb = [m[0]! * bn[0]! + m[4]! * bn[1]! + m[8]! * bn[2]!, m[1]! * bn[0]! + m[5]! * bn[1]! + m[9]! * bn[2]!, m[2]! * bn[0]! + m[6]! * bn[1]! + m[10]! * bn[2]!];
-        const cross = [tn[1]! * tt[2]! - tn[2]! * tt[1]!, tn[2]! * tt[0]! - tn[0]! * tt[2]!, tn[0]! * tt[1]! - tn[1]! * tt[0]!];
+        const tt = unit([
+          m[0]! * t[0]! + m[4]! * t[1]! + m[8]! * t[2]!,
+          m[1]! * t[0]! + m[5]! * t[1]! + m[9]! * t[2]!,
+          m[2]! * t[0]! + m[6]! * t[1]! + m[10]! * t[2]!,
+        ]);
+        const tb = [
+          m[0]! * bn[0]! + m[4]! * bn[1]! + m[8]! * bn[2]!,
+          m[1]! * bn[0]! + m[5]! * bn[1]! + m[9]! * bn[2]!,
+          m[2]! * bn[0]! + m[6]! * bn[1]! + m[10]! * bn[2]!,
+        ];
+        const cross = [
+          tn[1]! * tt[2]! - tn[2]! * tt[1]!,
+          tn[2]! * tt[0]! - tn[0]! * tt[2]!,
+          tn[0]! * tt[1]! - tn[1]! * tt[0]!,
+        ];
         const w = cross[0]! * tb[0]! + cross[1]! * tb[1]! + cross[2]! * tb[2]! < 0 ? -1 : 1;
         b.tangent.push(...tt, w);
       }
@@ -187,7 +226,12 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
   return out;
 }
 
-function readItem(col: GxVertexColumn | undefined, v: number, data: Float32Array | undefined, itemSize: number): number[] {
+function readItem(
+  col: GxVertexColumn | undefined,
+  v: number,
+  data: Float32Array | undefined,
+  itemSize: number,
+): number[] {
   if (!col) return [];
   if (col.values) return Array.from(col.values.subarray(v * itemSize, v * itemSize + itemSize));
   if (!data || !col.indices) return [];

@@ -17,13 +17,29 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
   return tex1.textures.map((t) => {
     const h = t.header;
     const paletteAt = t.headerOffset + h.paletteOffset;
-    const palette = gxFormatLayout(h.format)?.paletted ? `${h.paletteFormat}:${Array.from(tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)).join('.')}` : '';
-    const imageKey = [t.headerOffset + h.dataOffset, h.format, h.width, h.height, Math.max(1, h.mipCount), palette].join(',');
+    const palette = gxFormatLayout(h.format)?.paletted
+      ? `${h.paletteFormat}:${Array.from(tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)).join('.')}`
+      : '';
+    const imageKey = [
+      t.headerOffset + h.dataOffset,
+      h.format,
+      h.width,
+      h.height,
+      Math.max(1, h.mipCount),
+      palette,
+    ].join(',');
     let image = images.get(imageKey);
     if (image === undefined) {
       const decoded = decodeBtiImage(tex1.bytes, t.headerOffset, h);
       image = scene.images.length;
-      scene.images.push({ kind: 'rgba8', name: t.name, width: decoded.width, height: decoded.height, pixels: decoded.pixels, ...(decoded.mipmaps.length ? { mipmaps: decoded.mipmaps } : {}) });
+      scene.images.push({
+        kind: 'rgba8',
+        name: t.name,
+        width: decoded.width,
+        height: decoded.height,
+        pixels: decoded.pixels,
+        ...(decoded.mipmaps.length ? { mipmaps: decoded.mipmaps } : {}),
+      });
       images.set(imageKey, image);
     }
     const s = btiSampler(h);

@@ -19,12 +19,26 @@ export interface ResolvedDrawMatrix {
 
 /** Column-major inverse transpose of the upper 3×3 of `m` (identity when singular). */
 export function normalMatrixOf(m: Mat4): Float64Array {
-  const a = m[0]!, b = m[4]!, c = m[8]!, d = m[1]!, e = m[5]!, f = m[9]!, g = m[2]!, h = m[6]!, i = m[10]!;
-  const A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g;
+  const a = m[0]!,
+    b = m[4]!,
+    c = m[8]!,
+    d = m[1]!,
+    e = m[5]!,
+    f = m[9]!,
+    g = m[2]!,
+    h = m[6]!,
+    i = m[10]!;
+  const A = e * i - f * h,
+    B = -(d * i - f * g),
+    C = d * h - e * g;
   const det = a * A + b * B + c * C;
   if (!Number.isFinite(det) || Math.abs(det) < 1e-30) return new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
-  const D = -(b * i - c * h), E = a * i - c * g, F = -(a * h - b * g);
-  const G = b * f - c * e, H = -(a * f - c * d), I = a * e - b * d;
+  const D = -(b * i - c * h),
+    E = a * i - c * g,
+    F = -(a * h - b * g);
+  const G = b * f - c * e,
+    H = -(a * f - c * d),
+    I = a * e - b * d;
   // inverse = adj / det with adj = transpose(cofactors); inverse transpose = cofactors / det.
   // Column-major 3×3 of the cofactor matrix [[A,B,C],[D,E,F],[G,H,I]] (rows).
   return new Float64Array([A / det, D / det, G / det, B / det, E / det, H / det, C / det, F / det, I / det]);
@@ -40,7 +54,13 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
   let missingIbm = false;
   let cut = 0;
   const out = file.DRW1.entries.map((d): ResolvedDrawMatrix => {
-    if (!d.weighted) return { matrix: world[d.index]!, normalMatrix: normalMatrixOf(world[d.index]!), joints: [d.index], weights: [1] };
+    if (!d.weighted)
+      return {
+        matrix: world[d.index]!,
+        normalMatrix: normalMatrixOf(world[d.index]!),
+        joints: [d.index],
+        weights: [1],
+      };
     const env = evp.envelopes[d.index]!;
     const m = new Float64Array(16);
     env.joints.forEach((j, k) => {
@@ -61,7 +81,17 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
     const weights = sum > 0 ? pairs.map((p) => p.w / sum) : pairs.map(() => 1 / pairs.length);
     return { matrix: m, normalMatrix: normalMatrixOf(m), joints: pairs.map((p) => p.j), weights };
   });
-  if (cut > 0) diagnostics.push({ code: 'j3d/too-many-influences', message: `${cut} envelope(s) have more than 4 joints; the 4 largest weights are kept and renormalised`, severity: 'warning' });
-  if (missingIbm) diagnostics.push({ code: 'j3d/missing-inverse-bind', message: 'an envelope uses a joint with no EVP1 inverse bind matrix; the inverse of its bind-pose matrix is used', severity: 'warning' });
+  if (cut > 0)
+    diagnostics.push({
+      code: 'j3d/too-many-influences',
+      message: `${cut} envelope(s) have more than 4 joints; the 4 largest weights are kept and renormalised`,
+      severity: 'warning',
+    });
+  if (missingIbm)
+    diagnostics.push({
+      code: 'j3d/missing-inverse-bind',
+      message: 'an envelope uses a joint with no EVP1 inverse bind matrix; the inverse of its bind-pose matrix is used',
+      severity: 'warning',
+    });
   return out;
 }

@@ -68,7 +68,11 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): Scen
   let lossy = false;
   joints.forEach((joint, j) => {
     const p = hierarchy.jointParents[j]!;
-    const node: SceneNode = { name: joint.name, children: [], extras: { gx: { kind: joint.kind, scaleCompensate: joint.scaleCompensate } } };
+    const node: SceneNode = {
+      name: joint.name,
+      children: [],
+      extras: { gx: { kind: joint.kind, scaleCompensate: joint.scaleCompensate } },
+    };
     const plainTrs = calc === 'Basic' || (calc === 'Maya' && joint.scaleCompensate !== 1) || p < 0;
     if (plainTrs && calc !== 'SoftImage') {
       node.translation = [...joint.translation];
@@ -130,7 +134,9 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): Scen
     if (skinned) {
       meshNode.skin = scene.skins.length;
       const ibm = new Float32Array(joints.length * 16);
-      nodeWorld.slice(0, joints.length).forEach((w, j) => ibm.set(mat4Invert(w) ?? w, j * 16));
+      nodeWorld.slice(0, joints.length).forEach((w, j) => {
+        ibm.set(mat4Invert(w) ?? w, j * 16);
+      });
       const skin: Scene['skins'][number] = { name: 'skeleton', joints: jointNodes, inverseBindMatrices: ibm };
       if (scene.roots.length === 1) skin.skeleton = scene.roots[0]!;
       scene.skins.push(skin);
@@ -140,7 +146,8 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): Scen
   }
 
   // Animations.
-  for (const a of animations) scene.animations.push(bckToAnimation(a.bck, a.name, joints, jointNodes, fps, diagnostics));
+  for (const a of animations)
+    scene.animations.push(bckToAnimation(a.bck, a.name, joints, jointNodes, fps, diagnostics));
   const textureAnimations = (options.textureAnimations ?? []).map((a) => ({
     name: a.name,
     loopMode: a.btk.loopMode,
@@ -149,8 +156,20 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): Scen
     entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
   }));
   if (textureAnimations.length > 0) {
-    diagnostics.push({ code: 'j3d/btk-in-extras', message: 'texture-SRT animations (BTK) are kept in scene extras (gx.textureAnimations): glTF animations cannot target texture transforms', severity: 'info' });
+    diagnostics.push({
+      code: 'j3d/btk-in-extras',
+      message:
+        'texture-SRT animations (BTK) are kept in scene extras (gx.textureAnimations): glTF animations cannot target texture transforms',
+      severity: 'info',
+    });
   }
-  scene.extras = { gx: { kind: file.kind, subVersion: file.subVersion, loadFlags: file.INF1.loadFlags, ...(textureAnimations.length ? { textureAnimations } : {}) } };
+  scene.extras = {
+    gx: {
+      kind: file.kind,
+      subVersion: file.subVersion,
+      loadFlags: file.INF1.loadFlags,
+      ...(textureAnimations.length ? { textureAnimations } : {}),
+    },
+  };
   return scene;
 }

@@ -8,8 +8,8 @@
  *              ancestors' accumulated scale, unscaled = parentUnscaled · T' · R, world = unscaled · diag(accScale)
  */
 import { type Mat4, mat4Compose, mat4Identity, mat4Multiply, quatFromEuler, type Vec3 } from '@retromodel/scene';
-import type { J3dJoint } from '../chunks/read-jnt1.js';
 import type { J3dMatrixCalc } from '../chunks/read-inf1.js';
+import type { J3dJoint } from '../chunks/read-jnt1.js';
 
 /** A joint's rotation as a quaternion (X applied first, then Y, then Z). */
 export function jointQuaternion(joint: J3dJoint) {

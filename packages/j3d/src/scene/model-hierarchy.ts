@@ -36,7 +36,11 @@ export function readModelHierarchy(file: J3dFile, diagnostics: Diagnostic[]): J3
     else if (node.type === 0x02) last = stack.pop() ?? -1;
     else if (node.type === 0x10) {
       if (seenJoint[node.index]) {
-        diagnostics.push({ code: 'j3d/joint-listed-twice', message: `INF1 lists joint ${node.index} twice; its first place is kept`, severity: 'warning' });
+        diagnostics.push({
+          code: 'j3d/joint-listed-twice',
+          message: `INF1 lists joint ${node.index} twice; its first place is kept`,
+          severity: 'warning',
+        });
       } else {
         seenJoint[node.index] = true;
         jointParents[node.index] = stack[stack.length - 1] ?? -1;
@@ -53,7 +57,11 @@ export function readModelHierarchy(file: J3dFile, diagnostics: Diagnostic[]): J3
   for (let j = 0; j < jointCount; j++) if (!seenJoint[j]) jointOrder.push(j);
   for (let s = 0; s < shapeMaterials.length; s++) {
     if (!drawOrder.includes(s)) {
-      diagnostics.push({ code: 'j3d/shape-not-drawn', message: `shape ${s} is not in the INF1 hierarchy; it is converted without a material`, severity: 'warning' });
+      diagnostics.push({
+        code: 'j3d/shape-not-drawn',
+        message: `shape ${s} is not in the INF1 hierarchy; it is converted without a material`,
+        severity: 'warning',
+      });
       drawOrder.push(s);
     }
   }

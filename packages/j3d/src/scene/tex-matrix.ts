@@ -19,7 +19,14 @@ export function texMatrixRows(m: GxTexMatrix): number[] {
   const [sS, sT] = m.scale;
   const [tS, tT] = m.translation;
   if (m.maya) {
-    return [sS * cos, -sT * sin, sS * (-0.5 * cos - (0.5 * sin - 0.5) - tS), sS * sin, sT * cos, sT * (-0.5 * cos + (0.5 * sin - 0.5) + tT) + 1];
+    return [
+      sS * cos,
+      -sT * sin,
+      sS * (-0.5 * cos - (0.5 * sin - 0.5) - tS),
+      sS * sin,
+      sT * cos,
+      sT * (-0.5 * cos + (0.5 * sin - 0.5) + tT) + 1,
+    ];
   }
   const [cS, cT] = m.center;
   const m00 = sS * cos;
@@ -38,7 +45,11 @@ export function rowsToTextureTransform(rows: number[]): TextureTransform | undef
   const s = Math.sin(rotation);
   const c = Math.cos(rotation);
   const sy = -m01 * s + m11 * c;
-  if (Math.abs(m01 + sy * s) > 1e-5 * Math.max(1, Math.abs(sy)) || Math.abs(m11 - sy * c) > 1e-5 * Math.max(1, Math.abs(sy))) return undefined;
+  if (
+    Math.abs(m01 + sy * s) > 1e-5 * Math.max(1, Math.abs(sy)) ||
+    Math.abs(m11 - sy * c) > 1e-5 * Math.max(1, Math.abs(sy))
+  )
+    return undefined;
   return { offset: [m02, m12], scale: [sx, sy], rotation };
 }
 

@@ -25,26 +25,70 @@ function evalCubic(s: AnimationSampler, width: number, c: number, t: number): nu
   const u = (t - times[k]!) / td;
   const u2 = u * u;
   const u3 = u2 * u;
-  return (2 * u3 - 3 * u2 + 1) * at(k, 1) + td * (u3 - 2 * u2 + u) * at(k, 2) + (-2 * u3 + 3 * u2) * at(k + 1, 1) + td * (u3 - u2) * at(k + 1, 0);
+  return (
+    (2 * u3 - 3 * u2 + 1) * at(k, 1) +
+    td * (u3 - 2 * u2 + u) * at(k, 2) +
+    (-2 * u3 + 3 * u2) * at(k + 1, 1) +
+    td * (u3 - u2) * at(k + 1, 0)
+  );
 }
 
-const restJoint: J3dJoint = { name: 'j', kind: 0, scaleCompensate: 0, scale: [1, 1, 1], rotationRaw: [0, 0, 0], rotation: [0, 0, 0], translation: [0, 0, 0], boundingRadius: 0, bboxMin: [0, 0, 0], bboxMax: [0, 0, 0] };
+const restJoint: J3dJoint = {
+  name: 'j',
+  kind: 0,
+  scaleCompensate: 0,
+  scale: [1, 1, 1],
+  rotationRaw: [0, 0, 0],
+  rotation: [0, 0, 0],
+  translation: [0, 0, 0],
+  boundingRadius: 0,
+  bboxMin: [0, 0, 0],
+  bboxMax: [0, 0, 0],
+};
 
 function track(keys: [number, number, number, number][]): J3dTrack {
-  return { tangentMode: 1, keys: keys.map(([time, value, tangentIn, tangentOut]) => ({ time, value, tangentIn, tangentOut })) };
+  return {
+    tangentMode: 1,
+    keys: keys.map(([time, value, tangentIn, tangentOut]) => ({ time, value, tangentIn, tangentOut })),
+  };
 }
 
 describe('BCK to scene animation', () => {
   const fps = 30;
   // Axes with different key times, unequal in/out tangents and a constant axis.
   const translation: [J3dTrack, J3dTrack, J3dTrack] = [
-    track([[0, 0, 0, 1.5], [10, 4, -0.2, 0.7], [25, -3, 0.1, 0.1]]),
+    track([
+      [0, 0, 0, 1.5],
+      [10, 4, -0.2, 0.7],
+      [25, -3, 0.1, 0.1],
+    ]),
     track([[0, 1, 0, 0]]),
-    track([[3, 2, 0, -0.5], [17, 8, 2, -1], [40, 0, 0, 0]]),
+    track([
+      [3, 2, 0, -0.5],
+      [17, 8, 2, -1],
+      [40, 0, 0, 0],
+    ]),
   ];
-  const rotation: [J3dTrack, J3dTrack, J3dTrack] = [track([[0, 0, 0, 0.05], [20, 1.2, 0, 0]]), track([[0, 0.3, 0, 0]]), track([[5, -0.5, 0.02, 0.02], [30, 2, 0, 0]])];
+  const rotation: [J3dTrack, J3dTrack, J3dTrack] = [
+    track([
+      [0, 0, 0, 0.05],
+      [20, 1.2, 0, 0],
+    ]),
+    track([[0, 0.3, 0, 0]]),
+    track([
+      [5, -0.5, 0.02, 0.02],
+      [30, 2, 0, 0],
+    ]),
+  ];
   const scale: [J3dTrack, J3dTrack, J3dTrack] = [track([[0, 1, 0, 0]]), track([[0, 1, 0, 0]]), track([[0, 1, 0, 0]])];
-  const bck = { kind: 'bck1', subVersion: '', loopMode: 2, angleScaleExponent: 0, duration: 40, joints: [{ translation, rotation, scale }] };
+  const bck = {
+    kind: 'bck1',
+    subVersion: '',
+    loopMode: 2,
+    angleScaleExponent: 0,
+    duration: 40,
+    joints: [{ translation, rotation, scale }],
+  };
   const anim = bckToAnimation(bck, 'test', [restJoint], [0], fps, []);
 
   it('writes exact CUBICSPLINE translation', () => {
@@ -54,7 +98,8 @@ describe('BCK to scene animation', () => {
     const rnd = seededRandom(3);
     for (let i = 0; i < 500; i++) {
       const frame = rnd() * 45 - 2;
-      for (let c = 0; c < 3; c++) expect(evalCubic(s, 3, c, frame / fps)).toBeCloseTo(sampleTrack(translation[c]!, frame), 4);
+      for (let c = 0; c < 3; c++)
+        expect(evalCubic(s, 3, c, frame / fps)).toBeCloseTo(sampleTrack(translation[c]!, frame), 4);
     }
   });
 
@@ -65,10 +110,17 @@ describe('BCK to scene animation', () => {
     for (let f = 0; f <= 40; f++) {
       const k = Array.from(s.input).findIndex((t) => Math.abs(t - f / fps) < 1e-6);
       expect(k).toBeGreaterThanOrEqual(0);
-      const q = quatFromEuler(sampleTrack(rotation[0], f), sampleTrack(rotation[1], f), sampleTrack(rotation[2], f), 'XYZ');
+      const q = quatFromEuler(
+        sampleTrack(rotation[0], f),
+        sampleTrack(rotation[1], f),
+        sampleTrack(rotation[2], f),
+        'XYZ',
+      );
       const got = Array.from(s.output.subarray(k * 4, k * 4 + 4));
       const sign = Math.sign(got[0]! * q[0] + got[1]! * q[1] + got[2]! * q[2] + got[3]! * q[3]);
-      got.forEach((v, i) => expect(v * sign).toBeCloseTo(q[i]!, 5));
+      got.forEach((v, i) => {
+        expect(v * sign).toBeCloseTo(q[i]!, 5);
+      });
     }
   });
 
@@ -98,10 +150,19 @@ describe.skipIf(!haveFixtures)('J3D animation files against noclip dumps', () =>
   it('reads the BTK', () => {
     const btk = readBtk(readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.btk'));
     const exp = expectedDump('nintendo_mkdd_minigameitembox_bomb.btk');
-    expect([btk.duration, btk.loopMode, btk.maya, btk.entries.length]).toEqual([exp.duration, exp.loopMode, exp.isMaya, exp.entries.length]);
+    expect([btk.duration, btk.loopMode, btk.maya, btk.entries.length]).toEqual([
+      exp.duration,
+      exp.loopMode,
+      exp.isMaya,
+      exp.entries.length,
+    ]);
     exp.entries.forEach((e: Record<string, unknown>, i: number) => {
       const got = btk.entries[i]!;
-      expect([got.materialName, got.texMatrixIndex, got.center]).toEqual([e.materialName ?? e.material, e.texGenIndex, e.center]);
+      expect([got.materialName, got.texMatrixIndex, got.center]).toEqual([
+        e.materialName ?? e.material,
+        e.texGenIndex,
+        e.center,
+      ]);
       for (const [key, want] of Object.entries(e)) {
         const m = /^(scale|rotation|translation)([STQ])$/.exec(key);
         if (!m) continue;

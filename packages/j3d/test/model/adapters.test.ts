@@ -46,16 +46,25 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   });
 
   it('attaches <base>.bck from the sidecars and reports it used', async () => {
-    const result = await j3dAdapter.read(swa, { fileName: 'swa.bdl', sidecars: sidecars({ 'swa.bck': bck, 'other.bck': bck }) });
+    const result = await j3dAdapter.read(swa, {
+      fileName: 'swa.bdl',
+      sidecars: sidecars({ 'swa.bck': bck, 'other.bck': bck }),
+    });
     expect(result.sidecarsUsed).toEqual(['swa.bck']);
     expect(result.scene.animations.map((a) => a.name)).toEqual(['swa']);
   });
 
   it('attaches animations named in options.animations, and says when one is missing', async () => {
-    const result = await j3dAdapter.read(swa, { fileName: 'swa.bdl', sidecars: sidecars({ 'wait.bck': bck }), animations: ['wait.bck', 'gone.bck'] });
+    const result = await j3dAdapter.read(swa, {
+      fileName: 'swa.bdl',
+      sidecars: sidecars({ 'wait.bck': bck }),
+      animations: ['wait.bck', 'gone.bck'],
+    });
     expect(result.sidecarsUsed).toEqual(['wait.bck']);
     expect(result.scene.animations.length).toBe(1);
-    expect(result.diagnostics.some((d) => d.code === 'j3d/animation-missing' && d.message.includes('gone.bck'))).toBe(true);
+    expect(result.diagnostics.some((d) => d.code === 'j3d/animation-missing' && d.message.includes('gone.bck'))).toBe(
+      true,
+    );
   });
 
   it('lists the chunks as the file lays them out, with the MDL3 check', async () => {
@@ -67,7 +76,18 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
       expect(s.name).toBe(String.fromCharCode(...swa.subarray(at, at + 4)));
       at += s.size;
     }
-    expect(info.sections.map((s) => s.name)).toEqual(['header', 'INF1', 'VTX1', 'EVP1', 'DRW1', 'JNT1', 'SHP1', 'MAT3', 'MDL3', 'TEX1']);
+    expect(info.sections.map((s) => s.name)).toEqual([
+      'header',
+      'INF1',
+      'VTX1',
+      'EVP1',
+      'DRW1',
+      'JNT1',
+      'SHP1',
+      'MAT3',
+      'MDL3',
+      'TEX1',
+    ]);
     expect(info.diagnostics.some((d) => d.code === 'j3d/mdl3-agrees')).toBe(true);
   });
 

@@ -33,7 +33,12 @@ describe.skipIf(!haveFixtures)('J3D bad input', () => {
       }
       const count = Math.max(20, Math.min(2000, Math.floor(1.5e7 / bytes.length)));
       for (const m of mutations(bytes, count, 7)) {
-        outcomes[await expectCleanOutcome(() => parse(m.bytes, m.index % 10 === 0 && bytes.length < 200_000), `${name} mutation ${m.index}`)]++;
+        outcomes[
+          await expectCleanOutcome(
+            () => parse(m.bytes, m.index % 10 === 0 && bytes.length < 200_000),
+            `${name} mutation ${m.index}`,
+          )
+        ]++;
       }
       expect(outcomes.error).toBeGreaterThan(0);
     });

@@ -6,8 +6,8 @@
  * checked against the deviation bound separately.
  */
 import { readFileSync } from 'node:fs';
-import type { J3dFile } from '../../src/index.js';
 import { fixture } from '../../../../test/helpers/fixtures.js';
+import type { J3dFile } from '../../src/index.js';
 
 /** The parsed expected dump of a fixture. */
 // biome-ignore lint/suspicious/noExplicitAny: the dumps are plain JSON of several shapes
@@ -17,13 +17,17 @@ export function expectedDump(name: string): any {
 
 /** A copy of the file whose joint rotations use noclip's s16 / 0x7FFF · π. */
 export function withNoclipRotations(file: J3dFile): J3dFile {
-  const joints = file.JNT1.joints.map((j) => ({ ...j, rotation: j.rotationRaw.map((v) => (v * Math.PI) / 0x7fff) as [number, number, number] }));
+  const joints = file.JNT1.joints.map((j) => ({
+    ...j,
+    rotation: j.rotationRaw.map((v) => (v * Math.PI) / 0x7fff) as [number, number, number],
+  }));
   return { ...file, JNT1: { ...file.JNT1, joints } };
 }
 
 /** Largest absolute difference between two number lists. */
 export function maxDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let d = 0;
-  for (let i = 0; i < Math.max(a.length, b.length); i++) d = Math.max(d, Math.abs((a[i] ?? Number.NaN) - (b[i] ?? Number.NaN)));
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    d = Math.max(d, Math.abs((a[i] ?? Number.NaN) - (b[i] ?? Number.NaN)));
   return Number.isNaN(d) ? Number.POSITIVE_INFINITY : d;
 }
