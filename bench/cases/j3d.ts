@@ -1,0 +1,42 @@
+/*
+ * J3D model conversion speed for every shared BMD/BDL: readJ3d alone, read + j3dToScene (textures decoded),
+ * and the whole way to GLB; plus the project's own sample BMD to GLB. Fixture cases are skipped when the
+ * shared fixtures are absent.
+ */
+import { sceneToGlb } from '@retromodel/gltf';
+import { j3dToScene, readJ3d } from '@retromodel/j3d';
+import { buildSampleBmd } from '../../packages/j3d/test/builder/build-bmd.js';
+import { haveFixtures, listFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import type { BenchCase } from '../harness.js';
+
+function modelCases(name: string, bytes: Uint8Array): BenchCase[] {
+  const iterations = bytes.length > 1_000_000 ? 3 : 9;
+  return [
+    { group: 'j3d', name: `read ${name}`, bytesIn: bytes.length, iterations, run: () => readJ3d(bytes) },
+    {
+      group: 'j3d',
+      name: `read+scene ${name}`,
+      bytesIn: bytes.length,
+      iterations,
+      run: () => j3dToScene(readJ3d(bytes)),
+    },
+    {
+      group: 'j3d',
+      name: `read+scene+glb ${name}`,
+      bytesIn: bytes.length,
+      iterations,
+      run: () => sceneToGlb(j3dToScene(readJ3d(bytes))),
+    },
+  ];
+}
+
+/** The J3D bench cases. */
+export function cases(): BenchCase[] {
+  const out: BenchCase[] = [];
+  if (haveFixtures) {
+    for (const path of listFixtures('j3d', /\.(bmd|bdl)$/))
+      out.push(...modelCases(path.split('/').pop()!, readFixture(path)));
+  }
+  out.push(...modelCases('sample.bmd (builder)', buildSampleBmd()));
+  return out;
+}
