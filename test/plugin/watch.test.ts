@@ -4,14 +4,14 @@
  * when the texture changes, and then serves a model with the new texture. Bounded waits; everything closed.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { type RollupWatcher, type RollupWatcherEvent, watch } from 'rollup';
 import retromodelRollup from 'unplugin-retromodel/rollup';
 import retromodelVite from 'unplugin-retromodel/vite';
-import { createServer, type HotPayload, type ViteDevServer } from 'vite';
+import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
+import { freePort, recordHotPayloads } from './dev-server.js';
 import {
   createFixtureProject,
   type FixtureProject,
@@ -76,18 +76,6 @@ describe('rollup watch mode', () => {
   });
 });
 
-/** A TCP port on 127.0.0.1 that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createNetServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      s.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 describe('vite dev server', () => {
   let server: ViteDevServer | undefined;
   afterAll(() => server?.close());
@@ -103,13 +91,7 @@ describe('vite dev server', () => {
       optimizeDeps: { noDiscovery: true, include: [] },
     });
     await server.listen();
-    const payloads: HotPayload[] = [];
-    const hot = server.environments.client.hot;
-    const send = hot.send.bind(hot);
-    hot.send = ((payload: HotPayload) => {
-      payloads.push(payload);
-      send(payload);
-    }) as typeof hot.send;
+    const payloads = recordHotPayloads(server);
 
     const origin = `http://127.0.0.1:${port}`;
     const modelUrl = async () => {
