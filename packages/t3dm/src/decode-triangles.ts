@@ -53,13 +53,18 @@ export function decodeTriangles(
     }
     for (let i = 0; i + 2 < part.numIndices; i += 3) {
       const at = part.indices + i;
-      emit(indexBytes[at]!, indexBytes[at + 1]!, indexBytes[at + 2]!);
+      if (at + 2 < indexBytes.length) emit(indexBytes[at]!, indexBytes[at + 1]!, indexBytes[at + 2]!);
+      else bad++;
     }
     for (let k = 0; k < part.idxSeqCount; k++) {
       const b = part.idxSeqBase + k * 3;
       emit(b, b + 1, b + 2);
     }
     for (const range of stripRanges(part)) {
+      if (range.offset + range.count * 2 > indexBytes.length) {
+        bad += range.count;
+        continue;
+      }
       let strip: number[] = [];
       const flush = () => {
         for (let i = 0; i + 2 < strip.length; i++) {

@@ -80,6 +80,7 @@ function checkObject(
     const ranges = stripRanges(p);
     const highest = ranges.map((r) => {
       let m = -1;
+      if (r.offset + r.count * 2 > ib.length) return m;
       for (let e = 0; e < r.count; e++) m = Math.max(m, view.getUint16(r.offset + e * 2) & 0x7fff);
       return m;
     });

@@ -1,0 +1,152 @@
+/*
+ * t3dmAdapter: magic, reading with sidecars (streams named <base>.<n>.sdata beside the model, PNGs named by the
+ * sprite paths), writing (.t3dm + .sdata + PNGs; encoded PNGs pass through, rgba8 images go through the given
+ * encodePng), and info (every chunk with its offset and size, in file order, covering the file).
+ */
+import { readdirSync } from 'node:fs';
+import { createMaterial, createScene, type SidecarSource } from '@retromodel/scene';
+import { describe, expect, it } from 'vitest';
+import { fixture, haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
+import { readT3dm, t3dmAdapter } from '../src/index.js';
+
+function folderSidecars(...dir: string[]): SidecarSource {
+  return { list: () => readdirSync(fixture(...dir)), read: (name) => readFixture(...dir, name) };
+}
+
+describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
+  it('recognises T3DM bytes by magic', () => {
+    expect(t3dmAdapter.magic(readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm'))).toBe(true);
+    expect(t3dmAdapter.magic(Uint8Array.from([0x67, 0x6c, 0x54, 0x46]))).toBe(false);
+  });
+
+  it('reads the .sdata streams beside the model', async () => {
+    const bytes = readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm');
+    const result = await t3dmAdapter.read(bytes, {
+      fileName: 'snake.t3dm',
+      sidecars: folderSidecars('t3dm', '08_animation', 'filesystem'),
+    });
+    expect(result.scene.animations.map((a) => a.name)).toEqual([
+      'Snake_Attack',
+      'Snake_Death',
+      'Snake_Idle',
+      'Snake_Jump',
+      'Snake_Walk',
+    ]);
+    expect(result.sidecarsUsed?.sort()).toEqual([
+      'snake.0.sdata',
+      'snake.1.sdata',
+      'snake.2.sdata',
+      'snake.3.sdata',
+      'snake.4.sdata',
+    ]);
+  });
+
+  it('resolves a sprite path to the PNG beside the model', async () => {
+    const bytes = readFixture('t3dm', '03_objects', 'filesystem', 'box.t3dm');
+    const png = readFixture('t3dm', '03_objects', 'assets', 'crate00.ci8.png');
+    const result = await t3dmAdapter.read(bytes, {
+      fileName: 'box.t3dm',
+      sidecars: { list: () => ['crate00.ci8.png'], read: () => png },
+    });
+    expect(result.scene.images).toEqual([
+      { kind: 'encoded', name: 'crate00.ci8', mimeType: 'image/png', data: png, width: 32, height: 32 },
+    ]);
+    expect(result.scene.materials[0]?.baseColorTexture?.texture).toBe(0);
+  });
+
+  it('writes the model, its streams and its textures', async () => {
+    const dir = ['t3dm', '08_animation', 'filesystem'];
+    const read = await t3dmAdapter.read(readFixture(...dir, 'snake.t3dm'), {
+      fileName: 'snake.t3dm',
+      sidecars: folderSidecars(...dir),
+    });
+    const written = t3dmAdapter.write(read.scene, { baseName: 'out' });
+    expect(written.files.map((f) => f.name)).toEqual([
+      'out.t3dm',
+      'out.0.sdata',
+      'out.1.sdata',
+      'out.2.sdata',
+      'out.3.sdata',
+      'out.4.sdata',
+    ]);
+    const again = await t3dmAdapter.read(written.files[0]!.bytes, {
+      fileName: 'out.t3dm',
+      sidecars: {
+        list: () => written.files.map((f) => f.name),
+        read: (n) => written.files.find((f) => f.name === n)?.bytes,
+      },
+    });
+    expect(again.scene.animations.map((a) => a.name)).toEqual(read.scene.animations.map((a) => a.name));
+  });
+
+  it('writes encoded PNGs as they are and rgba8 images through encodePng', () => {
+    const scene = createScene();
+    const png = readFixture('t3dm', '03_objects', 'assets', 'crate00.ci8.png');
+    scene.images.push(
+      { kind: 'encoded', name: 'crate', mimeType: 'image/png', data: png },
+      { kind: 'rgba8', name: 'dots', width: 2, height: 2, pixels: new Uint8Array(16) },
+    );
+    scene.samplers.push({ wrapS: 'REPEAT', wrapT: 'REPEAT' });
+    scene.textures.push({ image: 0, sampler: 0 }, { image: 1, sampler: 0 });
+    scene.materials.push(
+      createMaterial({ name: 'a', baseColorTexture: { texture: 0, texCoord: 0 } }),
+      createMaterial({ name: 'b', baseColorTexture: { texture: 1, texCoord: 0 } }),
+    );
+    const quad = (material: number) => ({
+      attributes: {
+        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+        TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
+      },
+      mode: 'TRIANGLES' as const,
+      material,
+    });
+    scene.meshes.push({ primitives: [quad(0), quad(1)] });
+    scene.nodes.push({ name: 'n', mesh: 0, children: [] });
+    scene.roots.push(0);
+    const encoded = Uint8Array.from([1, 2, 3]);
+    const withEncoder = t3dmAdapter.write(scene, { baseName: 'm', encodePng: () => encoded });
+    expect(withEncoder.files.map((f) => f.name)).toEqual(['m.t3dm', 'crate.png', 'dots.png']);
+    expect(withEncoder.files[1]!.bytes).toBe(png);
+    expect(withEncoder.files[2]!.bytes).toBe(encoded);
+    const file = readT3dm(withEncoder.files[0]!.bytes);
+    const paths = file.chunks.flatMap((c) =>
+      c.kind === 'material'
+        ? [
+            new TextDecoder().decode(
+              file.stringTable.subarray(c.textureA.texPath, file.stringTable.indexOf(0, c.textureA.texPath)),
+            ),
+          ]
+        : [],
+    );
+    expect(paths).toEqual(['rom:/crate.sprite', 'rom:/dots.sprite']);
+    const without = t3dmAdapter.write(scene, { baseName: 'm' });
+    expect(without.files.map((f) => f.name)).toEqual(['m.t3dm', 'crate.png']);
+    expect(without.diagnostics.map((d) => d.code)).toContain('t3dm/no-png-encoder');
+  });
+
+  it('lists every chunk with offset and size', () => {
+    const bytes = readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm');
+    const info = t3dmAdapter.info(bytes);
+    expect(info.version).toBe('4');
+    expect(info.sections.map((s) => s.name.split(' ')[0])).toEqual([
+      'header',
+      'O',
+      'A',
+      'A',
+      'A',
+      'A',
+      'A',
+      'V',
+      'I',
+      'M',
+      'S',
+      'string',
+    ]);
+    const last = info.sections[info.sections.length - 1]!;
+    expect(last.offset + last.size).toBe(bytes.length);
+    for (let i = 1; i < info.sections.length; i++)
+      expect(info.sections[i]!.offset).toBeGreaterThanOrEqual(
+        info.sections[i - 1]!.offset + info.sections[i - 1]!.size,
+      );
+  });
+});
