@@ -5,12 +5,18 @@
  * `u8 opcode` (high 5 bits the primitive, low 3 bits the vertex-format index), `u16 vertexCount`, then per vertex,
  * for every attribute the shape's descriptor enables, **in GX attribute-id order** (PNMTXIDX, TEX0..7MTXIDX, POS,
  * NRM/NBT, CLR0, CLR1, TEX0..7) whatever order the descriptor lists them in: DIRECT matrix indices as u8, INDEX8
- * as u8, INDEX16 as u16 (NBT3: three indices), DIRECT data inline in the VTX1 format.
+ * as u8, INDEX16 as u16 (NBT3: three indices), DIRECT data inline in the format VTX1's format list gives it.
  * Primitives: 0x80 QUADS, 0x88 QUADS_2, 0x90 TRIANGLES, 0x98 TRIANGLE_STRIP, 0xA0 TRIANGLE_FAN, 0xA8 LINES,
  * 0xB0 LINE_STRIP, 0xB8 POINTS. LOAD_INDX_A..D (0x20/0x28/0x30/0x38, 4 more bytes) may appear and are skipped.
  */
 import type { BinaryReader } from '@retromodel/binary';
-import { decodeVertexElement, type J3dVertexArrayName, type Vtx1, vertexElementLayout } from '../chunks/read-vtx1.js';
+import {
+  decodeVertexElement,
+  type J3dVertexArrayName,
+  type J3dVertexFormat,
+  type Vtx1,
+  vertexElementLayout,
+} from '../chunks/read-vtx1.js';
 
 /** A GX primitive kind. */
 export type GxPrimitiveType =
@@ -89,6 +95,8 @@ interface ColumnReader {
   indexCount: number;
   type: number;
   array?: J3dVertexArrayName;
+  /** Format of DIRECT data. */
+  format?: J3dVertexFormat;
   itemSize: number;
 }
 
@@ -106,31 +114,33 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
       return { attr: a.attr, size: 1, indexCount: 1, type: 1, itemSize: 1 };
     }
     if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, 0);
+    if (a.type === 1) {
+      // DIRECT data is inline, in the format the VTX1 format list gives (no array needs to exist).
+      const format = vtx1.formats.find(
+        (f) => f.attr === a.attr || (a.attr === 25 && f.attr === 10) || (a.attr === 10 && f.attr === 25),
+      );
+      if (!format) throw r.error(`shape sends ${gxAttributeName(a.attr)} DIRECT but VTX1 has no format for it`, 0);
+      const layout = vertexElementLayout(r, arrayName, format, 0);
+      const indexCount = (a.attr === 10 || a.attr === 25) && format.compCount === 2 ? 3 : 1;
+      const size = layout.elementSize * indexCount;
+      return {
+        attr: a.attr,
+        size,
+        indexCount,
+        type: 1,
+        array: arrayName,
+        format,
+        itemSize: layout.itemSize * indexCount,
+      };
+    }
     const array =
       vtx1.arrays[arrayName] ??
       (arrayName === 'NBT' ? vtx1.arrays.NRM : arrayName === 'NRM' ? vtx1.arrays.NBT : undefined);
     if (!array) throw r.error(`shape uses ${arrayName} but VTX1 has no ${arrayName} array`, 0);
-    const nbt3 = (a.attr === 10 || a.attr === 25) && array.format.compCount === 2;
-    const indexCount = nbt3 ? 3 : 1;
-    if (a.type === 2 || a.type === 3)
-      return {
-        attr: a.attr,
-        size: (a.type === 2 ? 1 : 2) * indexCount,
-        indexCount,
-        type: a.type,
-        array: array.name,
-        itemSize: array.itemSize,
-      };
-    if (a.type === 1) {
-      const layout = vertexElementLayout(r, array.name, array.format, 0);
-      return {
-        attr: a.attr,
-        size: layout.elementSize * indexCount,
-        indexCount,
-        type: 1,
-        array: array.name,
-        itemSize: array.itemSize * indexCount,
-      };
+    const indexCount = (a.attr === 10 || a.attr === 25) && array.format.compCount === 2 ? 3 : 1;
+    if (a.type === 2 || a.type === 3) {
+      const size = (a.type === 2 ? 1 : 2) * indexCount;
+      return { attr: a.attr, size, indexCount, type: a.type, array: array.name, itemSize: array.itemSize };
     }
     throw r.error(
       `${gxAttributeName(a.attr)} has descriptor type ${a.type}; only 1 DIRECT, 2 INDEX8 and 3 INDEX16 exist`,
@@ -165,14 +175,13 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
         const c = readers[k]!;
         const col = columns[k]!;
         if (col.values) {
-          const arr = vtx1.arrays[c.array!]!;
           const per = c.itemSize / c.indexCount;
           for (let n = 0; n < c.indexCount; n++)
             decodeVertexElement(
               view,
               p + (n * c.size) / c.indexCount,
-              arr.name,
-              arr.format,
+              c.array!,
+              c.format!,
               per,
               col.values,
               v * c.itemSize + n * per,

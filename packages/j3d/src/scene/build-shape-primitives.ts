@@ -9,7 +9,7 @@
  * (GX front faces are clockwise, glTF's counter-clockwise); strip triangle i is (i−2, i−(~i&1), i−(i&1)),
  * fan (0, i−1, i), quad (0,1,2)(0,2,3). Lines and line strips become LINES, points POINTS.
  * TEXn → TEXCOORD_n (missing lower sets are filled with zeros so the sets stay contiguous); CLR0 → COLOR_0
- * when the material reads vertex colours.
+ * (RGB converted from display values to linear, as glTF's COLOR_0 is linear) when the material reads vertex colours.
  */
 import type { Diagnostic, Primitive, PrimitiveMode } from '@retromodel/scene';
 import type { J3dShape } from '../chunks/read-shp1.js';
@@ -152,7 +152,7 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
     const index = b.position.length / 3;
     if (key !== undefined) b.keys.set(key, index);
     out.push(index);
-    const p = readItem(pos, v, posArray?.data, posArray?.itemSize ?? 3);
+    const p = readItem(pos, v, posArray?.data, posArray?.itemSize ?? 3, prim.vertexCount);
     const x = p[0] ?? 0,
       y = p[1] ?? 0,
       z = p[2] ?? 0;
@@ -173,7 +173,7 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
         bn = at(1);
         t = at(2);
       } else {
-        const all = readItem(nrm, v, nrmArray?.data, nrmArray?.itemSize ?? 3);
+        const all = readItem(nrm, v, nrmArray?.data, nrmArray?.itemSize ?? 3, prim.vertexCount);
         n = all.slice(0, 3);
         if (layout.nbt) {
           bn = all.slice(3, 6);
@@ -208,12 +208,12 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
       }
     }
     if (layout.useColor) {
-      const c = readItem(clr, v, vtx1.arrays.CLR0?.data, 4);
-      b.color.push(c[0] ?? 1, c[1] ?? 1, c[2] ?? 1, c[3] ?? 1);
+      const c = readItem(clr, v, vtx1.arrays.CLR0?.data, 4, prim.vertexCount);
+      b.color.push(srgbToLinear(c[0] ?? 1), srgbToLinear(c[1] ?? 1), srgbToLinear(c[2] ?? 1), c[3] ?? 1);
     }
     tex.forEach((tc, n) => {
       const arr = vtx1.arrays[`TEX${n}` as 'TEX0'];
-      const uv = tc ? readItem(tc, v, arr?.data, arr?.itemSize ?? 2) : [0, 0];
+      const uv = tc ? readItem(tc, v, arr?.data, arr?.itemSize ?? 2, prim.vertexCount) : [0, 0];
       b.texcoords[n]!.push(uv[0] ?? 0, uv[1] ?? 0);
     });
     if (ctx.skinned) {
@@ -231,12 +231,22 @@ function readItem(
   v: number,
   data: Float32Array | undefined,
   itemSize: number,
+  vertexCount: number,
 ): number[] {
   if (!col) return [];
-  if (col.values) return Array.from(col.values.subarray(v * itemSize, v * itemSize + itemSize));
+  if (col.values) {
+    // DIRECT data: the column holds this vertex's values inline.
+    const per = col.values.length / vertexCount;
+    return Array.from(col.values.subarray(v * per, v * per + per));
+  }
   if (!data || !col.indices) return [];
   const i = col.indices[v]!;
   return Array.from(data.subarray(i * itemSize, i * itemSize + itemSize));
+}
+
+/** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
+function srgbToLinear(c: number): number {
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 }
 
 function unit(v: number[]): number[] {

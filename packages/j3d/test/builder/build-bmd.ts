@@ -71,6 +71,8 @@ export interface BuilderShape {
   pnmtx?: boolean;
   normals?: 'none' | 'NRM' | 'NBT';
   colors?: boolean;
+  /** Send CLR0 DIRECT (RGBA8 inline in the display list) instead of INDEX16. */
+  directColors?: boolean;
   uvSets?: number;
   packets: BuilderPacket[];
 }
@@ -192,7 +194,7 @@ export function buildBmd(d: BmdDescription): Uint8Array {
     attrs.push([9, 3]);
     if (s.normals === 'NRM') attrs.push([10, 3]);
     if (s.normals === 'NBT') attrs.push([25, 3]);
-    if (s.colors) attrs.push([11, 3]);
+    if (s.colors) attrs.push([11, s.directColors ? 1 : 3]);
     for (let n = 0; n < (s.uvSets ?? 0); n++) attrs.push([13 + n, 3]);
     return attrs;
   });
@@ -202,12 +204,13 @@ export function buildBmd(d: BmdDescription): Uint8Array {
       for (const prim of p.primitives) {
         w.u8(gxOpcodes[prim.type]).u16(prim.vertices.length);
         for (const v of prim.vertices) {
-          for (const [attr] of shapeAttrs[si]!) {
+          for (const [attr, type] of shapeAttrs[si]!) {
             if (attr === 0) w.u8((v.slot ?? 0) * 3);
             else if (attr === 9) w.u16(pos.index(v.position));
             else if (attr === 10) w.u16(nrm.index(v.normal ?? [0, 1, 0]));
             else if (attr === 25)
               w.u16(nbt.index([...(v.normal ?? [0, 1, 0]), ...(v.binormal ?? [0, 0, 1]), ...(v.tangent ?? [1, 0, 0])]));
+            else if (attr === 11 && type === 1) w.bytes(v.color ?? [255, 255, 255, 255]);
             else if (attr === 11) w.u16(clr.index(v.color ?? [255, 255, 255, 255]));
             else w.u16(tex[attr - 13]!.index(v.uv?.[attr - 13] ?? [0, 0]));
           }
@@ -285,7 +288,8 @@ export function buildBmd(d: BmdDescription): Uint8Array {
             w.s16(Math.round(x * 16384));
           }),
       });
-    if (clr.values.length)
+    // A colour format entry is needed for DIRECT colours too (their array may be empty).
+    if (clr.values.length || d.shapes.some((s) => s.colors))
       slots.push({
         slot: 3,
         attr: 11,
@@ -320,6 +324,7 @@ export function buildBmd(d: BmdDescription): Uint8Array {
     for (const s of slots) w.u32(s.attr).u32(s.cnt).u32(s.type).u8(s.frac).u8(0xff).u16(0xffff);
     w.u32(0xff).u32(1).u32(0).u8(0).u8(0xff).u16(0xffff);
     for (const s of slots) {
+      if (s.values.length === 0) continue;
       w.align(0x20);
       w.patchU32(offsetsAt + s.slot * 4, w.offset);
       s.values.forEach(s.write);

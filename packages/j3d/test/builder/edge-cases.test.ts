@@ -317,6 +317,36 @@ describe('BMD edge cases from the builder', () => {
     expect(Array.from(pos.data.subarray(0, 3))).toEqual([-1, 0, -1]);
   });
 
+  it('reads DIRECT vertex colours sent inline in the display list', () => {
+    const tri = (c: [number, number, number, number][]) =>
+      c.map((color, i) => ({ position: [i, i === 1 ? 1 : 0, 0] as [number, number, number], color }));
+    const colors: [number, number, number, number][] = [
+      [255, 0, 0, 255],
+      [0, 128, 0, 64],
+      [1, 2, 3, 4],
+    ];
+    const f = readJ3d(
+      buildBmd({
+        joints: [{ name: 'root', parent: -1 }],
+        drawMatrices: [{ joint: 0 }],
+        materials: [{ name: 'vc', vertexColors: true }],
+        shapes: [
+          {
+            material: 0,
+            colors: true,
+            directColors: true,
+            packets: [{ matrices: [0], primitives: [{ type: 'TRIANGLES', vertices: tri(colors) }] }],
+          },
+        ],
+      }),
+    );
+    expect(f.VTX1.arrays.CLR0).toBeUndefined();
+    const col = f.SHP1.shapes[0]!.packets[0]!.primitives[0]!.columns.find((c) => c.attr === 11)!;
+    expect(Array.from(col.values!, (x) => Math.round(x * 255))).toEqual(colors.flat());
+    const p = j3dToScene(f).meshes[0]!.primitives[0]!;
+    expect(Array.from(p.attributes.COLOR_0!.array).length).toBe(12);
+  });
+
   it('makes a sample that reads and converts cleanly', () => {
     const sample = readJ3d(buildSampleBmd());
     expect(sample.diagnostics).toEqual([]);
