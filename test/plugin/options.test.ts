@@ -1,10 +1,13 @@
 /*
  * The plugin's options, through real builds: `output` changes what a plain import gives, `exclude` leaves a
  * file to the bundler, `sidecarDirs` finds sidecars in another folder (and watches them), `assetsDir` and
- * `publicPath` place emitted models and prefix their URLs.
+ * `publicPath` place emitted models and prefix their URLs, `write` options reach the writer.
  */
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { chunkType, readT3dm } from '@retromodel/t3dm';
+import { adapters } from '@retromodel/transcode';
+import type { RetromodelOptions } from 'unplugin-retromodel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { buildWith } from './build-with.js';
@@ -103,5 +106,17 @@ describe('esbuild without outdir', () => {
       }),
     );
     expect(message).toMatch(/esbuild must be given `outdir`/);
+  });
+});
+
+describe.runIf(adapters.some((a) => a.id === 't3dm' && a.write))('write', () => {
+  it('passes T3DM writer options through (bvh adds a B chunk)', async () => {
+    const chunkTypes = async (options: RetromodelOptions, name: string) => {
+      const out = await buildWith('rollup', project.t3dmEntry, join(project.dir, name), options);
+      const urls = await importBundle<{ model: string }>(out.bundle);
+      return readT3dm(await readEmitted(urls.model, out.outDir)).chunks.map(chunkType);
+    };
+    expect(await chunkTypes({}, 'dist-t3dm-plain')).not.toContain('B');
+    expect(await chunkTypes({ write: { t3dm: { bvh: true } } }, 'dist-t3dm-bvh')).toContain('B');
   });
 });
