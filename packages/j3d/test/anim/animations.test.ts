@@ -182,8 +182,8 @@ describe.skipIf(!haveFixtures)('J3D animation files against noclip dumps', () =>
       const got = brk.entries[i]!;
       expect(got.materialName).toBe(e.material);
       for (const c of ['r', 'g', 'b', 'a'] as const) {
-        expect(got[c].keys.length, c).toBe(e[c].keys);
-        expect(sampleTrack(got[c], 0) / 255, c).toBeCloseTo(e[c].v0, 5);
+        expect(got[c].keys.length, c).toBe(e[c]!.keys);
+        expect(sampleTrack(got[c], 0) / 255, c).toBeCloseTo(e[c]!.v0, 5);
       }
     });
   });

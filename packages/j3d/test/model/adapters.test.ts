@@ -68,7 +68,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   });
 
   it('lists the chunks as the file lays them out, with the MDL3 check', async () => {
-    const info = await j3dAdapter.info(swa, {});
+    const info = await j3dAdapter.info(swa);
     const view = new DataView(swa.buffer, swa.byteOffset, swa.byteLength);
     let at = 0x20;
     for (const s of info.sections.slice(1)) {
@@ -92,7 +92,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   });
 
   it('describes a BCK', async () => {
-    const info = await bckAdapter.info(bck, {});
+    const info = await bckAdapter.info(bck);
     expect(info.sections[1]).toMatchObject({ name: 'ANK1', offset: 0x20 });
     expect(info.sections[1]!.detail).toContain('90 frames');
   });
