@@ -28,10 +28,8 @@ function baseName(fileName: string): string {
 
 async function readJ3dScene(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
   const file = readJ3d(bytes);
-  const diagnostics: Diagnostic[] = [
-    ...file.diagnostics,
-    ...mdl3Diagnostics(file).filter((d) => d.severity !== 'info'),
-  ];
+  // The MDL3 check is about the file's own consistency, not about the conversion: `info` reports it.
+  const diagnostics: Diagnostic[] = [...file.diagnostics];
   const base = options.fileName ? baseName(options.fileName) : undefined;
   const requested = Array.isArray(options.animations)
     ? options.animations.filter((n): n is string => typeof n === 'string')

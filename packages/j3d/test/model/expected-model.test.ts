@@ -211,6 +211,8 @@ describe.skipIf(!haveFixtures)('J3D models against noclip dumps', () => {
           expect(maxDifference(min, e.bindPoseBBox.min), `shape ${s} min`).toBeLessThan(1e-3);
           expect(maxDifference(max, e.bindPoseBBox.max), `shape ${s} max`).toBeLessThan(1e-3);
           expect(prims[i]!.indices!.length / 3).toBe(e.triangleCount);
+          const billboard = e.shapeMtxType === 1 ? 'BBoard' : e.shapeMtxType === 2 ? 'YBBoard' : undefined;
+          expect((prims[i]!.extras?.gx as { billboard?: string } | undefined)?.billboard).toBe(billboard);
         });
         expect(prims.reduce((n, p) => n + p.indices!.length / 3, 0)).toBe(exp.totals.triangles);
         expect(
