@@ -1,9 +1,9 @@
 /*
- * The plugin's options, through real builds: `output` changes what a plain import gives, `exclude` leaves a
+ * The plugin's options, through real builds: `include` picks the files the plugin loads, `output` changes what a plain import gives, `exclude` leaves a
  * file to the bundler, `sidecarDirs` finds sidecars in another folder (and watches them), `assetsDir` and
  * `publicPath` place emitted models and prefix their URLs, `write` options reach the writer.
  */
-import { mkdir, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chunkType, readT3dm } from '@retromodel/t3dm';
 import { adapters } from '@retromodel/transcode';
@@ -38,6 +38,25 @@ describe('output', () => {
     return expect(
       buildWith('rollup', project.externalEntry, join(project.dir, 'dist-x'), { output: 'obj' as 'glb' }),
     ).rejects.toThrow(/output must be one of glb, gltf, scene, t3dm, inline/);
+  });
+});
+
+describe('include', () => {
+  it('loads the files it matches, whatever their extension', async () => {
+    await copyFile(join(project.dir, 'cube.glb'), join(project.dir, 'cube.model'));
+    await writeFile(join(project.dir, 'custom.js'), `import url from './cube.model';\nexport default url;\n`);
+    const out = await buildWith('rollup', join(project.dir, 'custom.js'), join(project.dir, 'dist-include'), {
+      include: /\.model$/,
+    });
+    const url = await importBundle<string>(out.bundle);
+    expect(url).toMatch(/cube-[\w-]{8}\.glb$/);
+    await expectValidGlb(await readEmitted(url, out.outDir));
+    // The default pattern no longer applies: the .gltf import is left to Rollup, which cannot parse it.
+    const message = await failureOf(
+      buildWith('rollup', project.externalEntry, join(project.dir, 'dist-include-2'), { include: /\.model$/ }),
+    );
+    expect(message).not.toContain('unplugin-retromodel');
+    expect(message).not.toBe('the build succeeded');
   });
 });
 

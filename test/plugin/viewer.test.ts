@@ -11,11 +11,12 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { decodePng, sceneToGltf } from '@retromodel/gltf';
+import { adapters } from '@retromodel/transcode';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { build, createLogger, type InlineConfig, type Plugin } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeScene } from '../cli/sample-scene.js';
-import { repoPath } from '../helpers/fixtures.js';
+import { haveFixtures, readFixture, repoPath } from '../helpers/fixtures.js';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 const chromiumPath = process.env.RETROMODEL_CHROMIUM ?? '/usr/bin/chromium';
@@ -23,6 +24,7 @@ const haveChromium = existsSync(chromiumPath);
 if (!haveChromium)
   console.warn(`[retromodel tests] no Chromium at ${chromiumPath}: the viewer browser test is skipped.`);
 
+const haveJ3d = adapters.some((a) => a.id === 'j3d' && a.read);
 const viewerDir = repoPath('examples/viewer');
 const background = [0x1d, 0x21, 0x28];
 const contentTypes: Record<string, string> = {
@@ -113,6 +115,7 @@ describe('examples/viewer build', () => {
 describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
   let page: Page;
   const consoleErrors: string[] = [];
+  let shots = 0;
 
   beforeAll(async () => {
     browser = await chromium.launch({
@@ -129,7 +132,9 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
   /** Share of canvas pixels that differ from the page background, and the raw pixels. */
   async function canvasPixels(): Promise<{ share: number; pixels: Uint8Array }> {
     const png = await page.locator('#view').screenshot();
-    await writeFile(join(workDir, 'viewer.png'), png);
+    // RETROMODEL_KEEP_SCREENSHOTS=<folder> keeps every screenshot, to look at what the test saw.
+    const keep = process.env.RETROMODEL_KEEP_SCREENSHOTS;
+    if (keep) await mkdir(keep, { recursive: true }).then(() => writeFile(join(keep, `viewer-${++shots}.png`), png));
     const image = decodePng(new Uint8Array(png));
     let differing = 0;
     for (let i = 0; i < image.pixels.length; i += 4) {
@@ -146,13 +151,6 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     expect(await page.getAttribute('body', 'data-state')).toBe('ready');
     expect(await page.getAttribute('body', 'data-animations')).toBe('spin');
     const first = await canvasPixels();
-    if (process.env.RETROMODEL_KEEP_SCREENSHOT)
-      await mkdir(process.env.RETROMODEL_KEEP_SCREENSHOT, { recursive: true });
-    if (process.env.RETROMODEL_KEEP_SCREENSHOT)
-      await writeFile(
-        join(process.env.RETROMODEL_KEEP_SCREENSHOT, 'viewer.png'),
-        await readFile(join(workDir, 'viewer.png')),
-      );
     expect(first.share).toBeGreaterThan(0.05);
     await page.waitForTimeout(300);
     const second = await canvasPixels();
@@ -160,41 +158,51 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it('converts a dropped .gltf with its sidecars into a downloadable GLB', async () => {
-    const gltf = await sceneToGltf(cubeScene(), { baseName: 'dropped' });
-    const files = gltf.files.map((f) => ({
-      name: f.name,
-      type: f.mimeType ?? '',
-      data: Buffer.from(f.bytes).toString('base64'),
-    }));
-    await page.evaluate((list) => {
+  /** Drops files on the page's drop zone, as a user dragging them from a file manager would. */
+  async function dropFiles(files: { name: string; bytes: Uint8Array }[]): Promise<void> {
+    const list = files.map((f) => ({ name: f.name, data: Buffer.from(f.bytes).toString('base64') }));
+    await page.evaluate((items) => {
       const transfer = new DataTransfer();
-      for (const f of list) {
-        const bytes = Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0));
-        transfer.items.add(new File([bytes], f.name, { type: f.type }));
-      }
+      for (const f of items)
+        transfer.items.add(new File([Uint8Array.from(atob(f.data), (c) => c.charCodeAt(0))], f.name));
       const target = document.querySelector('#drop')!;
       target.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
       target.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    }, files);
-    await page.waitForSelector('#download:not([hidden])', { timeout: 20_000 });
-    expect(await page.getAttribute('body', 'data-state')).toBe('ready');
+    }, list);
+  }
+
+  /** Waits for the conversion, clicks the download link and returns the downloaded GLB. */
+  async function downloadGlb(expectedName: string): Promise<Uint8Array> {
+    await page.waitForSelector(`#download:not([hidden])[download="${expectedName}"]`, { timeout: 20_000 });
+    await page.waitForSelector('body[data-state="ready"], body[data-state="error"]', { timeout: 20_000 });
+    expect(await page.getAttribute('body', 'data-state'), (await page.textContent('#status')) ?? '').toBe('ready');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
-    expect(download.suggestedFilename()).toBe('dropped.glb');
-    const glb = new Uint8Array(await readFile(await download.path()));
-    await expectValidGlb(glb, 'dropped.glb');
+    expect(download.suggestedFilename()).toBe(expectedName);
+    return new Uint8Array(await readFile(await download.path()));
+  }
+
+  it('converts a dropped .gltf with its sidecars into a downloadable GLB', async () => {
+    const gltf = await sceneToGltf(cubeScene(), { baseName: 'dropped' });
+    await dropFiles(gltf.files);
+    await expectValidGlb(await downloadGlb('dropped.glb'), 'dropped.glb');
     expect((await canvasPixels()).share).toBeGreaterThan(0.05);
     expect(consoleErrors).toEqual([]);
   });
 
+  it.runIf(haveJ3d && haveFixtures)('converts a dropped .bdl with its .bck, animation included', async () => {
+    // The .bck is offered under the model's base name, so the J3D reader picks it up as the model's own.
+    await dropFiles([
+      { name: 'community_wwrando_vscroll.bdl', bytes: readFixture('j3d', 'community_wwrando_vscroll.bdl') },
+      { name: 'community_wwrando_vscroll.bck', bytes: readFixture('j3d', 'nintendo_mkdd_mariotree1_wait.bck') },
+    ]);
+    await expectValidGlb(await downloadGlb('community_wwrando_vscroll.glb'), 'community_wwrando_vscroll.glb');
+    expect(await page.getAttribute('body', 'data-animations')).toBe('community_wwrando_vscroll');
+    expect((await canvasPixels()).share).toBeGreaterThan(0.01);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('reports a broken model on the page', async () => {
-    await page.evaluate(() => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([new Uint8Array([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 0xff, 0, 0, 0])], 'bad.glb'));
-      document
-        .querySelector('#drop')!
-        .dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    });
+    await dropFiles([{ name: 'bad.glb', bytes: Uint8Array.from([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 0xff, 0, 0, 0]) }]);
     await page.waitForSelector('body[data-state="error"]', { timeout: 10_000 });
     expect(await page.textContent('#status')).toMatch(/gltf .*@0x[0-9a-f]+: .*truncated/);
   });
