@@ -42,6 +42,8 @@ export interface BuilderJoint {
   /** s16 Euler angles, 0x8000 = π. */
   rotation?: Vec3;
   scale?: Vec3;
+  /** Maya segment scale compensation (JNT1 byte 0x02). */
+  scaleCompensate?: boolean;
 }
 
 export interface BuilderVertex {
@@ -109,6 +111,8 @@ export interface BuilderMaterial {
 }
 
 export interface BmdDescription {
+  /** INF1 load flags' matrix calculation: 0 Basic (default), 1 SoftImage, 2 Maya. */
+  matrixCalc?: number;
   joints: BuilderJoint[];
   envelopes?: { joints: number[]; weights: number[] }[];
   /** DRW1 table: a joint (rigid) or an envelope index. */
@@ -151,13 +155,36 @@ function chunk(tag: string, body: (w: BinaryWriter) => void): Uint8Array {
   return w.finish();
 }
 
-/** The bind-pose world matrix of every joint (Basic: T · Rz·Ry·Rx · S). */
-export function builderBindMatrices(joints: BuilderJoint[]): Mat4[] {
+/**
+ * The bind-pose world matrix of every joint, for the inverse binds (spec §8): Basic T · R · S; Maya with
+ * scale compensation T · diag(1 / parent scale) · R · S; SoftImage carries an unscaled chain whose
+ * translations are scaled by the ancestors' accumulated scale, then applies that accumulated scale.
+ */
+export function builderBindMatrices(joints: BuilderJoint[], matrixCalc = 0): Mat4[] {
   const world: Mat4[] = [];
+  const unscaled: Mat4[] = [];
+  const accumulated: Vec3[] = [];
   joints.forEach((j, i) => {
-    const r = (j.rotation ?? [0, 0, 0]).map((v) => (v * Math.PI) / 32768) as Vec3;
-    const local = mat4Compose(j.translation ?? [0, 0, 0], quatFromEuler(r[0], r[1], r[2], 'XYZ'), j.scale ?? [1, 1, 1]);
     if (j.parent >= i) throw new Error(`builder: joint ${i} must come after its parent`);
+    const r = (j.rotation ?? [0, 0, 0]).map((v) => (v * Math.PI) / 32768) as Vec3;
+    const q = quatFromEuler(r[0], r[1], r[2], 'XYZ');
+    const s = j.scale ?? [1, 1, 1];
+    const t = j.translation ?? [0, 0, 0];
+    const parent = j.parent >= 0 ? joints[j.parent]! : undefined;
+    if (matrixCalc === 1) {
+      const ps = j.parent >= 0 ? accumulated[j.parent]! : ([1, 1, 1] as Vec3);
+      const local = mat4Compose([t[0] * ps[0], t[1] * ps[1], t[2] * ps[2]], q, [1, 1, 1]);
+      unscaled.push(j.parent >= 0 ? mat4Multiply(unscaled[j.parent]!, local) : local);
+      accumulated.push([ps[0] * s[0], ps[1] * s[1], ps[2] * s[2]]);
+      world.push(mat4Multiply(unscaled[i]!, mat4Compose([0, 0, 0], [0, 0, 0, 1], accumulated[i]!)));
+      return;
+    }
+    let local = mat4Compose(t, q, s);
+    if (matrixCalc === 2 && j.scaleCompensate && parent) {
+      const ps = parent.scale ?? [1, 1, 1];
+      const compensate = mat4Compose([0, 0, 0], [0, 0, 0, 1], [1 / ps[0], 1 / ps[1], 1 / ps[2]]);
+      local = mat4Multiply(mat4Compose(t), mat4Multiply(compensate, mat4Compose([0, 0, 0], q, s)));
+    }
     world.push(j.parent < 0 ? local : mat4Multiply(world[j.parent]!, local));
   });
   return world.length ? world : [mat4Identity()];
@@ -223,7 +250,11 @@ export function buildBmd(d: BmdDescription): Uint8Array {
 
   const inf1 = chunk('INF1', (w) => {
     const packets = d.shapes.reduce((n, s) => n + s.packets.length, 0);
-    w.u16(0).u16(0xffff).u32(packets).u32(pos.values.length).u32(0x18);
+    w.u16(d.matrixCalc ?? 0)
+      .u16(0xffff)
+      .u32(packets)
+      .u32(pos.values.length)
+      .u32(0x18);
     const children = (j: number) => d.joints.map((x, i) => (x.parent === j ? i : -1)).filter((i) => i >= 0);
     const emit = (j: number) => {
       w.u16(0x10).u16(j).u16(0x01).u16(0);
@@ -331,7 +362,7 @@ export function buildBmd(d: BmdDescription): Uint8Array {
     }
   });
 
-  const world = builderBindMatrices(d.joints);
+  const world = builderBindMatrices(d.joints, d.matrixCalc);
   const envelopes = d.envelopes ?? [];
   const evp1 = chunk('EVP1', (w) => {
     w.u16(envelopes.length).u16(0xffff);
@@ -367,7 +398,9 @@ export function buildBmd(d: BmdDescription): Uint8Array {
   const jnt1 = chunk('JNT1', (w) => {
     w.u16(d.joints.length).u16(0xffff).u32(0x18).u32(0).u32(0);
     for (const j of d.joints) {
-      w.u16(0).u8(0).u8(0xff);
+      w.u16(0)
+        .u8(j.scaleCompensate ? 1 : 0)
+        .u8(0xff);
       for (const s of j.scale ?? [1, 1, 1]) w.f32(s);
       for (const r of j.rotation ?? [0, 0, 0]) w.s16(r);
       w.u16(0xffff);

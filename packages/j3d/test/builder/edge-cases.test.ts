@@ -10,6 +10,7 @@ import {
   mat4Multiply,
   mat4TransformPoint,
   quatFromEuler,
+  skinPositions,
   type Vec3,
   validateScene,
 } from '@retromodel/scene';
@@ -345,6 +346,47 @@ describe('BMD edge cases from the builder', () => {
     expect(Array.from(col.values!, (x) => Math.round(x * 255))).toEqual(colors.flat());
     const p = j3dToScene(f).meshes[0]!.primitives[0]!;
     expect(Array.from(p.attributes.COLOR_0!.array).length).toBe(12);
+  });
+
+  describe('joint maths', () => {
+    // Root scaled (2, 3, 1); child translated (1, 0, 0), turned 45° about Z; a rigid vertex at (1, 0, 0) on it.
+    const chain = (matrixCalc: number): BmdDescription => ({
+      matrixCalc,
+      joints: [
+        { name: 'root', parent: -1, scale: [2, 3, 1] },
+        { name: 'child', parent: 0, translation: [1, 0, 0], rotation: [0, 0, 0x2000], scaleCompensate: true },
+      ],
+      drawMatrices: [{ joint: 0 }, { joint: 1 }],
+      materials: [{ name: 'm' }],
+      shapes: [
+        {
+          material: 0,
+          packets: [{ matrices: [1], primitives: [{ type: 'POINTS', vertices: [{ position: [1, 0, 0] }] }] }],
+        },
+      ],
+    });
+    // By hand, with c = s = √½: Basic diag(2,3,1)·T(1,0,0)·Rz45·p = (2 + 2c, 3s, 0); Maya SSC
+    // diag(2,3,1)·T·diag(1/2,1/3,1)·Rz45·p = (2 + c, s, 0); SoftImage T(1·2, 0, 0)·Rz45·diag(2,3,1)·p = (2 + 2c, 2s, 0).
+    const c = Math.SQRT1_2;
+    it.each([
+      [0, [2 + 2 * c, 3 * c, 0]],
+      [2, [2 + c, c, 0]],
+      [1, [2 + 2 * c, 2 * c, 0]],
+    ])('matrix calculation %i places the vertex at %j', (calc, expected) => {
+      const diags: { code: string }[] = [];
+      const sc = j3dToScene(readJ3d(buildBmd(chain(calc))), { diagnostics: diags as never });
+      const p = Array.from(sc.meshes[0]!.primitives[0]!.attributes.POSITION.array);
+      p.forEach((x, i) => {
+        expect(x).toBeCloseTo(expected[i]!, 5);
+      });
+      expect(validateScene(sc)).toEqual([]);
+      // Non-uniform compensation cannot be a glTF TRS: said so, while the bind-pose skin stays exact.
+      expect(diags.some((d) => d.code === 'j3d/joint-shear')).toBe(calc !== 0);
+      const prim = sc.meshes[0]!.primitives[0]!;
+      Array.from(skinPositions(sc, 0, prim)).forEach((x, i) => {
+        expect(x).toBeCloseTo(expected[i]!, 4);
+      });
+    });
   });
 
   it('makes a sample that reads and converts cleanly', () => {
