@@ -30,6 +30,7 @@ export const vertexSlotNames = [
   'TEX6',
   'TEX7',
 ] as const;
+/** A VTX1 array name: POS, NRM, NBT, CLR0, CLR1 or TEX0..TEX7. */
 export type J3dVertexArrayName = (typeof vertexSlotNames)[number];
 
 /** One VTX1 format-list entry as stored. */
