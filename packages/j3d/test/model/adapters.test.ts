@@ -67,6 +67,19 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
     );
   });
 
+  it('keeps <base>.btk texture-SRT tracks in the scene extras, tied to their material', async () => {
+    const bmd = readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd');
+    const btk = readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.btk');
+    const result = await j3dAdapter.read(bmd, { fileName: 'bomb.bmd', sidecars: sidecars({ 'bomb.btk': btk }) });
+    expect(result.sidecarsUsed).toEqual(['bomb.btk']);
+    const gx = result.scene.extras?.gx as {
+      textureAnimations: { name: string; entries: { material: number; materialName: string }[] }[];
+    };
+    expect(gx.textureAnimations.map((a) => a.name)).toEqual(['bomb']);
+    const entry = gx.textureAnimations[0]!.entries[0]!;
+    expect(result.scene.materials[entry.material]!.name).toBe(entry.materialName);
+  });
+
   it('lists the chunks as the file lays them out, with the MDL3 check', async () => {
     const info = await j3dAdapter.info(swa);
     const view = new DataView(swa.buffer, swa.byteOffset, swa.byteLength);
