@@ -17,7 +17,7 @@ export function stripRanges(part: T3dmPart): StripRange[] {
   let p = part.indices + part.numIndices;
   for (const count of part.numStripIndices) {
     if (count === 0) break;
-    p = (p + 7) & ~7;
+    p = Math.ceil(p / 8) * 8;
     out.push({ offset: p, count });
     p += count * 2;
   }

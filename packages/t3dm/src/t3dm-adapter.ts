@@ -28,7 +28,7 @@ import { pngCandidates, t3dmToScene } from './t3dm-to-scene.js';
 import { writeT3dm } from './write-t3dm.js';
 
 const baseOf = (fileName: string) => fileName.slice(fileName.lastIndexOf('/') + 1).replace(/\.t3dm$/i, '');
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function read(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
   const file = readT3dm(bytes);
@@ -42,7 +42,7 @@ async function read(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult
   };
   const base = baseOf(options.fileName ?? 'model.t3dm');
   const sdata = new Map<string | number, Uint8Array>();
-  const pattern = new RegExp(`^${escape(base)}\\.(\\d+)\\.sdata$`);
+  const pattern = new RegExp(`^${escapeRegExp(base)}\\.(\\d+)\\.sdata$`);
   for (const name of names) {
     const m = pattern.exec(name);
     const data = m ? await take(name) : undefined;
