@@ -13,11 +13,19 @@ import { extname, join, normalize } from 'node:path';
 import { decodePng, sceneToGltf } from '@retromodel/gltf';
 import { adapters } from '@retromodel/transcode';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { build, createLogger, type InlineConfig, type Plugin } from 'vite';
+import {
+  build,
+  createLogger,
+  createServer as createViteServer,
+  type InlineConfig,
+  type Plugin,
+  type ViteDevServer,
+} from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeScene } from '../cli/sample-scene.js';
 import { haveFixtures, readFixture, repoPath } from '../helpers/fixtures.js';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
+import { freePort } from './dev-server.js';
 
 const chromiumPath = process.env.RETROMODEL_CHROMIUM ?? '/usr/bin/chromium';
 const haveChromium = existsSync(chromiumPath);
@@ -98,6 +106,46 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
+let shots = 0;
+
+/**
+ * Opens the viewer at `url` in a new page (launching Chromium once) and waits until it shows a model.
+ * Console errors go to `consoleErrors`; responses for converted models (`/@retromodel/...`) to `modelResponses`.
+ */
+async function openViewer(url: string, consoleErrors: string[], modelResponses: string[] = []): Promise<Page> {
+  browser ??= await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+  });
+  const page = await browser.newPage({ viewport: { width: 800, height: 500 }, acceptDownloads: true });
+  page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+  page.on('pageerror', (e) => consoleErrors.push(String(e)));
+  page.on('response', (r) => {
+    if (r.url().includes('/@retromodel/')) modelResponses.push(`${r.status()} ${r.headers()['content-type']}`);
+  });
+  await page.goto(`${url}/`);
+  await page.waitForSelector('body[data-state="ready"], body[data-state="error"]', { timeout: 30_000 });
+  return page;
+}
+
+/** Share of canvas pixels that differ from the page background, and the raw pixels. */
+async function canvasPixelsOf(page: Page): Promise<{ share: number; pixels: Uint8Array }> {
+  const png = await page.locator('#view').screenshot();
+  // RETROMODEL_KEEP_SCREENSHOTS=<folder> keeps every screenshot, to look at what the test saw.
+  const keep = process.env.RETROMODEL_KEEP_SCREENSHOTS;
+  if (keep) await mkdir(keep, { recursive: true }).then(() => writeFile(join(keep, `viewer-${++shots}.png`), png));
+  const image = decodePng(new Uint8Array(png));
+  let differing = 0;
+  for (let i = 0; i < image.pixels.length; i += 4) {
+    const d =
+      Math.abs(image.pixels[i]! - background[0]!) +
+      Math.abs(image.pixels[i + 1]! - background[1]!) +
+      Math.abs(image.pixels[i + 2]! - background[2]!);
+    if (d > 24) differing++;
+  }
+  return { share: differing / (image.width * image.height), pixels: image.pixels };
+}
+
 describe('examples/viewer build', () => {
   it('bundles for the browser without Node built-ins', async () => {
     expect(nodeImports).toEqual([]);
@@ -115,37 +163,11 @@ describe('examples/viewer build', () => {
 describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
   let page: Page;
   const consoleErrors: string[] = [];
-  let shots = 0;
 
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
-    });
-    page = await browser.newPage({ viewport: { width: 800, height: 500 }, acceptDownloads: true });
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
-    page.on('pageerror', (e) => consoleErrors.push(String(e)));
-    await page.goto(`${origin}/`);
-    await page.waitForSelector('body[data-state="ready"], body[data-state="error"]', { timeout: 20_000 });
+    page = await openViewer(origin, consoleErrors);
   });
-
-  /** Share of canvas pixels that differ from the page background, and the raw pixels. */
-  async function canvasPixels(): Promise<{ share: number; pixels: Uint8Array }> {
-    const png = await page.locator('#view').screenshot();
-    // RETROMODEL_KEEP_SCREENSHOTS=<folder> keeps every screenshot, to look at what the test saw.
-    const keep = process.env.RETROMODEL_KEEP_SCREENSHOTS;
-    if (keep) await mkdir(keep, { recursive: true }).then(() => writeFile(join(keep, `viewer-${++shots}.png`), png));
-    const image = decodePng(new Uint8Array(png));
-    let differing = 0;
-    for (let i = 0; i < image.pixels.length; i += 4) {
-      const d =
-        Math.abs(image.pixels[i]! - background[0]!) +
-        Math.abs(image.pixels[i + 1]! - background[1]!) +
-        Math.abs(image.pixels[i + 2]! - background[2]!);
-      if (d > 24) differing++;
-    }
-    return { share: differing / (image.width * image.height), pixels: image.pixels };
-  }
+  const canvasPixels = () => canvasPixelsOf(page);
 
   it('renders the sample model and plays its animation, without console errors', async () => {
     expect(await page.getAttribute('body', 'data-state')).toBe('ready');
@@ -205,5 +227,33 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     await dropFiles([{ name: 'bad.glb', bytes: Uint8Array.from([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 0xff, 0, 0, 0]) }]);
     await page.waitForSelector('body[data-state="error"]', { timeout: 10_000 });
     expect(await page.textContent('#status')).toMatch(/gltf .*@0x[0-9a-f]+: .*truncated/);
+  });
+});
+
+describe.runIf(haveChromium)('examples/viewer in the Vite dev server', () => {
+  let dev: ViteDevServer | undefined;
+  afterAll(() => dev?.close());
+
+  it('serves the converted sample model from memory and renders it', async () => {
+    const config = (await import('../../examples/viewer/vite.config.js')).default as InlineConfig;
+    const port = await freePort();
+    dev = await createViteServer({
+      ...config,
+      configFile: false,
+      root: viewerDir,
+      logLevel: 'silent',
+      cacheDir: join(workDir, 'vite-cache'),
+      server: { host: '127.0.0.1', port, strictPort: true },
+    });
+    await dev.listen();
+    const consoleErrors: string[] = [];
+    const modelResponses: string[] = [];
+    const page = await openViewer(`http://127.0.0.1:${port}`, consoleErrors, modelResponses);
+    expect(await page.getAttribute('body', 'data-state'), (await page.textContent('#status')) ?? '').toBe('ready');
+    // The model came from the plugin's dev middleware, not a data: URL or the source file.
+    expect(modelResponses).toEqual(['200 model/gltf-binary']);
+    expect((await canvasPixelsOf(page)).share).toBeGreaterThan(0.05);
+    expect(consoleErrors).toEqual([]);
+    await page.close();
   });
 });
