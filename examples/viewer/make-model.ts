@@ -19,13 +19,14 @@ primitive.attributes.JOINTS_0 = { array: new Uint8Array(vertexCount * 4), itemSi
 primitive.attributes.WEIGHTS_0 = { array: weights, itemSize: 4 };
 const joint = scene.nodes.push({ name: 'spinner', children: [] }) - 1;
 scene.roots.push(joint);
-scene.nodes[0]!.skin = scene.skins.push({
-  name: 'rig',
-  joints: [joint],
-  // The joint sits at the origin unrotated: its inverse bind matrix is the identity.
-  inverseBindMatrices: Float32Array.from([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
-  skeleton: joint,
-}) - 1;
+scene.nodes[0]!.skin =
+  scene.skins.push({
+    name: 'rig',
+    joints: [joint],
+    // The joint sits at the origin unrotated: its inverse bind matrix is the identity.
+    inverseBindMatrices: Float32Array.from([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+    skeleton: joint,
+  }) - 1;
 
 const steps = 4;
 const times: number[] = [];
