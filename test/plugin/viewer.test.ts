@@ -1,8 +1,11 @@
 /*
- * examples/viewer end to end: built with Vite's JS API (no Node built-in may reach the browser bundle),
- * served from 127.0.0.1 by a small static server, opened in headless Chromium. The sample model must render
- * (a clear share of non-background pixels) and animate (two frames differ), the console must stay free of
- * errors, and dropping a .gltf with its .bin and texture must produce a downloadable GLB that validates.
+ * examples/viewer end to end. Built with Vite's JS API: no module of this repository may import a Node built-in
+ * into the browser bundle, and the build logs no warning. Served from 127.0.0.1 by a small static server and
+ * opened in headless Chromium: the sample model must render (a clear share of non-background pixels) and
+ * animate (two frames differ) with no console errors; dropping a .gltf with its .bin and texture (and, when the
+ * J3D adapter and fixtures are there, a .bdl with its .bck) must produce a downloadable GLB that validates; a
+ * broken file is reported on the page. Finally the page runs in the Vite dev server, where the model must come
+ * from the plugin's dev middleware. Skipped with a message when Chromium is absent.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
