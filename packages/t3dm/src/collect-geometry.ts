@@ -117,8 +117,18 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
   const primitives: CollectedPrimitive[] = [];
   let weighted = 0;
   let skippedModes = 0;
+  // Only nodes in the hierarchy are drawn (LOD alternatives and detached nodes are not).
+  const reachable = new Set<number>();
+  const walk = (n: number) => {
+    const node = scene.nodes[n];
+    if (reachable.has(n) || !node) return;
+    reachable.add(n);
+    for (const c of node.children) walk(c);
+  };
+  for (const r of scene.roots.length > 0 ? scene.roots : parentIndices(scene).flatMap((p, n) => (p === -1 ? [n] : [])))
+    walk(r);
   scene.nodes.forEach((node, n) => {
-    if (node.mesh === undefined) return;
+    if (node.mesh === undefined || !reachable.has(n)) return;
     const mesh = scene.meshes[node.mesh];
     if (!mesh) return;
     const skin = node.skin !== undefined ? scene.skins[node.skin] : undefined;

@@ -68,33 +68,6 @@ export function packCombiner(first: CombinerCycle, second?: CombinerCycle): bigi
   return packCycle0(first) | packCycle1(first);
 }
 
-/** The mux codes of a packed combiner's two cycles. */
-export function unpackCombiner(cc: bigint): [CombinerCycle, CombinerCycle] {
-  const g = (shift: number, mask: number) => Number((cc >> BigInt(shift)) & BigInt(mask));
-  return [
-    {
-      A: g(52, 15),
-      B: g(28, 15),
-      C: g(47, 31),
-      D: g(15, 7),
-      A_alpha: g(44, 7),
-      B_alpha: g(12, 7),
-      C_alpha: g(41, 7),
-      D_alpha: g(9, 7),
-    },
-    {
-      A: g(37, 15),
-      B: g(24, 15),
-      C: g(32, 31),
-      D: g(6, 7),
-      A_alpha: g(21, 7),
-      B_alpha: g(3, 7),
-      C_alpha: g(18, 7),
-      D_alpha: g(0, 7),
-    },
-  ];
-}
-
 /** `X * Y` as a cycle for colour and alpha (mux codes of the same names). */
 export function multiplyCycle(rgbX: number, rgbY: number, alphaX: number, alphaY: number): CombinerCycle {
   return {

@@ -3,7 +3,7 @@
  * (mirrored), T3DM -> scene, scene -> T3DM with the runtime's rules, and the format adapter.
  */
 
-export { type CombinerCycle, packCombiner, stringHash, unpackCombiner } from './combiner.js';
+export { type CombinerCycle, packCombiner, stringHash } from './combiner.js';
 export * from './n64-extras.js';
 export { partIndexEnd, type StripRange, stripRanges } from './part-layout.js';
 export { pngSize } from './png-info.js';

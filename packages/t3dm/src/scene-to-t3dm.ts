@@ -30,7 +30,10 @@ import { packNormal, roundHalfAway } from './vertex-codec.js';
 export interface SceneToT3dmOptions {
   /** Base name of the model file (no extension): streams are `<baseName>.<n>.sdata`. Default `model`. */
   baseName?: string;
-  /** Model units per scene unit, or `auto` (largest power of two that keeps every position in s16). Default 64. */
+  /**
+   * Model units per scene unit, or `auto` (largest power of two that keeps every position in s16). Default 64,
+   * or `auto` with a warning when 64 would clip the model. A given number is kept (clipping is reported).
+   */
   baseScale?: number | 'auto';
   /** Write a `B` chunk (BVH over the objects, for culling). */
   bvh?: boolean;
@@ -77,17 +80,26 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   const diagnostics: Diagnostic[] = [];
   const baseName = options.baseName ?? 'model';
   const geometry = collectGeometry(scene, diagnostics);
+  let maxAbs = 0;
+  for (const p of geometry.primitives)
+    for (const v of p.position) if (Number.isFinite(v)) maxAbs = Math.max(maxAbs, Math.abs(v));
+  for (const b of geometry.bones)
+    for (const v of b.translation) if (Number.isFinite(v)) maxAbs = Math.max(maxAbs, Math.abs(v));
   let baseScale =
     typeof options.baseScale === 'number' && options.baseScale > 0 ? options.baseScale : DEFAULT_BASE_SCALE;
   if (options.baseScale === 'auto') {
-    let maxAbs = 0;
-    for (const p of geometry.primitives) for (const v of p.position) maxAbs = Math.max(maxAbs, Math.abs(v));
-    for (const b of geometry.bones) for (const v of b.translation) maxAbs = Math.max(maxAbs, Math.abs(v));
     baseScale = autoScale(maxAbs);
     diagnostics.push({
       code: 't3dm/base-scale',
       message: `positions are stored × ${baseScale} (use this base scale when drawing the model)`,
       severity: 'info',
+    });
+  } else if (options.baseScale === undefined && maxAbs * baseScale > 32767) {
+    baseScale = autoScale(maxAbs);
+    diagnostics.push({
+      code: 't3dm/base-scale',
+      message: `the model is too large for 16-bit positions at the default base scale ${DEFAULT_BASE_SCALE}; it is stored × ${baseScale} instead (use this base scale when drawing it)`,
+      severity: 'warning',
     });
   }
 

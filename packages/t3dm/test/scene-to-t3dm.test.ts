@@ -1,0 +1,291 @@
+/*
+ * sceneToT3dm on small synthetic scenes, checked by decoding the result (t3dmToScene) and by
+ * checkRuntimeConstraints: plain materials (blend, cutout, double-sided, filtering, vertex colours), primitive
+ * kinds (non-indexed, strips, points), weighted skins reduced to the dominant joint, base-scale handling,
+ * LOD alternatives, a large grid split into parts with strips, and an animation round trip.
+ */
+import {
+  type Animation,
+  createMaterial,
+  createScene,
+  type Primitive,
+  quatFromAxisAngle,
+  type Scene,
+  triangleIndices,
+} from '@retromodel/scene';
+import { describe, expect, it } from 'vitest';
+import { checkRuntimeConstraints, readT3dm, sceneToT3dm, t3dmToScene, writeSdata, writeT3dm } from '../src/index.js';
+
+function meshScene(primitives: Primitive[], materials = [createMaterial({ name: 'm' })]): Scene {
+  const scene = createScene();
+  scene.materials.push(...materials);
+  scene.meshes.push({ primitives });
+  scene.nodes.push({ name: 'mesh', mesh: 0, children: [] });
+  scene.roots.push(0);
+  return scene;
+}
+
+function grid(n: number, scale = 1): { position: Float32Array; indices: Uint32Array } {
+  const position: number[] = [];
+  for (let y = 0; y <= n; y++)
+    for (let x = 0; x <= n; x++) position.push((x / n) * scale, (y / n) * scale, ((x * y) % 7) / 70);
+  const indices: number[] = [];
+  for (let y = 0; y < n; y++) {
+    for (let x = 0; x < n; x++) {
+      const a = y * (n + 1) + x;
+      indices.push(a, a + 1, a + n + 1, a + 1, a + n + 2, a + n + 1);
+    }
+  }
+  return { position: Float32Array.from(position), indices: Uint32Array.from(indices) };
+}
+
+/** Sorted triangle keys (positions on the 1/64 grid, rotation-normalised, winding kept) of all primitives. */
+function triangleKeys(scene: Scene): string[] {
+  const out: string[] = [];
+  for (const mesh of scene.meshes) {
+    for (const prim of mesh.primitives) {
+      const pos = prim.attributes.POSITION.array;
+      const tris = triangleIndices(prim);
+      for (let t = 0; t < tris.length; t += 3) {
+        const c = [0, 1, 2].map((k) => [0, 1, 2].map((a) => Math.round(pos[tris[t + k]! * 3 + a]! * 64)).join(','));
+        out.push([0, 1, 2].map((r) => [0, 1, 2].map((k) => c[(r + k) % 3]).join(' ')).sort()[0]!);
+      }
+    }
+  }
+  return out.sort();
+}
+
+function convert(scene: Scene, options: Parameters<typeof sceneToT3dm>[1] = {}) {
+  const out = sceneToT3dm(scene, options);
+  const bytes = writeT3dm(out.file);
+  expect(checkRuntimeConstraints(bytes)).toEqual([]);
+  const back = t3dmToScene(readT3dm(bytes), {
+    baseScale: out.baseScale,
+    sdata: new Map(out.sdata.map((s) => [s.name, writeSdata(s.file)])),
+  });
+  return { out, back: back.scene };
+}
+
+describe('sceneToT3dm on synthetic scenes', () => {
+  it('splits a large grid into cache-sized parts with strips and keeps every triangle', () => {
+    const g = grid(60);
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: g.position, itemSize: 3 } },
+        indices: g.indices,
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    const { out, back } = convert(scene);
+    const o = out.file.chunks[0]!;
+    if (o.kind !== 'object') throw new Error('no object');
+    expect(o.parts.length).toBeGreaterThanOrEqual(Math.ceil((61 * 61) / 70));
+    expect(o.parts.some((p) => p.numStripIndices[0] > 0)).toBe(true);
+    expect(triangleKeys(back)).toEqual(triangleKeys(scene));
+  });
+
+  it('converts non-indexed, strip and fan primitives with their winding and skips points', () => {
+    const pos = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 2, 1, 0]);
+    const scene = meshScene([
+      { attributes: { POSITION: { array: pos.slice(0, 9), itemSize: 3 } }, mode: 'TRIANGLES', material: 0 },
+      { attributes: { POSITION: { array: pos, itemSize: 3 } }, mode: 'TRIANGLE_STRIP', material: 0 },
+      { attributes: { POSITION: { array: pos, itemSize: 3 } }, mode: 'TRIANGLE_FAN', material: 0 },
+      { attributes: { POSITION: { array: pos, itemSize: 3 } }, mode: 'POINTS', material: 0 },
+    ]);
+    const { out, back } = convert(scene);
+    expect(out.diagnostics.map((d) => d.code)).toContain('t3dm/non-triangle-primitive');
+    const want = triangleKeys({ ...scene, meshes: [{ primitives: scene.meshes[0]!.primitives.slice(0, 3) }] });
+    expect(triangleKeys(back)).toEqual(want);
+  });
+
+  it('maps plain materials to N64 state and back', () => {
+    const tri = (material: number): Primitive => ({
+      attributes: {
+        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+        TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 0, 1]), itemSize: 2 },
+        COLOR_0: { array: new Float32Array([1, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1]), itemSize: 4 },
+      },
+      mode: 'TRIANGLES',
+      material,
+    });
+    const scene = meshScene(
+      [tri(0), tri(1), tri(2)],
+      [
+        createMaterial({ name: 'blend', alphaMode: 'BLEND', vertexColors: true }),
+        createMaterial({
+          name: 'cutout',
+          alphaMode: 'MASK',
+          alphaCutoff: 0.25,
+          doubleSided: true,
+          baseColorTexture: { texture: 0, texCoord: 0 },
+        }),
+        createMaterial({ name: 'opaque' }),
+      ],
+    );
+    const png = Uint8Array.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 16, 0, 0, 0, 8,
+    ]);
+    scene.images.push({ kind: 'encoded', name: 'tex', mimeType: 'image/png', data: png });
+    scene.samplers.push({ wrapS: 'CLAMP_TO_EDGE', wrapT: 'MIRRORED_REPEAT', magFilter: 'NEAREST' });
+    scene.textures.push({ image: 0, sampler: 0 });
+    const { out, back } = convert(scene);
+    const byName = (name: string) => back.materials.find((m) => m.name === name)!;
+    expect(byName('blend')).toMatchObject({ alphaMode: 'BLEND', doubleSided: false, vertexColors: true });
+    expect(byName('cutout')).toMatchObject({ alphaMode: 'MASK', alphaCutoff: 64 / 255, doubleSided: true });
+    expect(byName('opaque')).toMatchObject({ alphaMode: 'OPAQUE', doubleSided: false });
+    expect(out.textures.map((t) => t.name)).toEqual(['tex.png']);
+    const cut = out.file.chunks.find((c) => c.kind === 'material' && c.textureA.texWidth === 16);
+    if (cut?.kind !== 'material') throw new Error('no textured material');
+    expect(cut.textureA).toMatchObject({
+      texWidth: 16,
+      texHeight: 8,
+      s: { clamp: 1, mirror: 0, mask: 4 },
+      t: { clamp: 0, mirror: 1, mask: 3 },
+    });
+    // Point sampling: UV (1, 0) is exactly 16 texels × 32 (S10.5), no half-texel shift.
+    const v = out.file.chunks.find((c) => c.kind === 'vertices');
+    if (v?.kind !== 'vertices') throw new Error('no V');
+    expect(Array.from(v.st)).toContain(16 * 32);
+    // Vertex colours come back (gamma-encoded in the file, linear in the scene).
+    const colors = back.meshes.flatMap((m) => m.primitives).find((p) => p.attributes.COLOR_0)!.attributes
+      .COLOR_0!.array;
+    expect(colors[0]).toBeCloseTo(1, 2);
+    expect(colors[1]).toBeCloseTo(0, 2);
+  });
+
+  it('reduces weighted skinning to the dominant joint and keeps the rest pose', () => {
+    const scene = createScene();
+    scene.materials.push(createMaterial({ name: 'm' }));
+    const position = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0]);
+    scene.meshes.push({
+      primitives: [
+        {
+          attributes: {
+            POSITION: { array: position, itemSize: 3 },
+            JOINTS_0: { array: new Uint8Array([0, 1, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0]), itemSize: 4 },
+            WEIGHTS_0: {
+              array: new Float32Array([0.7, 0.3, 0, 0, 1, 0, 0, 0, 0.4, 0.6, 0, 0, 1, 0, 0, 0]),
+              itemSize: 4,
+            },
+          },
+          indices: new Uint16Array([0, 1, 2, 1, 3, 2]),
+          mode: 'TRIANGLES',
+          material: 0,
+        },
+      ],
+    });
+    scene.nodes.push(
+      { name: 'root', translation: [0, 0.5, 0], children: [1] },
+      { name: 'tip', translation: [0, 0.5, 0], rotation: quatFromAxisAngle([0, 0, 1], 0.3), children: [] },
+      { name: 'skinned', mesh: 0, skin: 0, children: [] },
+    );
+    scene.roots.push(0, 2);
+    const ibm = new Float32Array(32);
+    ibm.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, -0.5, 0, 1], 0);
+    const c = Math.cos(0.3);
+    const s = Math.sin(0.3);
+    // inverse of T(0,1,0)·Rz(0.3)
+    ibm.set([c, -s, 0, 0, s, c, 0, 0, 0, 0, 1, 0, -s, -c, 0, 1], 16);
+    scene.skins.push({ joints: [0, 1], inverseBindMatrices: ibm });
+    const { out, back } = convert(scene);
+    expect(out.diagnostics.map((d) => d.code)).toContain('t3dm/weighted-skin');
+    const o = out.file.chunks[0]!;
+    if (o.kind !== 'object') throw new Error('no object');
+    expect(new Set(o.parts.map((p) => p.matrixIdx))).toEqual(new Set([0, 1]));
+    expect(back.nodes.filter((n) => n.name === 'root' || n.name === 'tip').length).toBe(2);
+    expect(triangleKeys(back)).toEqual(triangleKeys(scene));
+  });
+
+  it('chooses a smaller base scale for a large model unless told otherwise', () => {
+    const g = grid(2, 1000);
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: g.position, itemSize: 3 } },
+        indices: g.indices,
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    const auto = sceneToT3dm(scene);
+    expect(auto.baseScale).toBe(2 ** Math.floor(Math.log2(32767 / 1000)));
+    expect(auto.diagnostics.map((d) => d.code)).toContain('t3dm/base-scale');
+    const forced = sceneToT3dm(scene, { baseScale: 64 });
+    expect(forced.diagnostics.map((d) => d.code)).toContain('t3dm/position-clipped');
+  });
+
+  it('draws only nodes in the hierarchy (not LOD alternatives)', () => {
+    const g = grid(1);
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: g.position, itemSize: 3 } },
+        indices: g.indices,
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    scene.nodes.push({ name: 'lod1', mesh: 0, children: [] });
+    scene.lodGroups.push({ levels: [0, 1] });
+    const { out } = convert(scene);
+    expect(out.file.chunks.filter((c) => c.kind === 'object').length).toBe(1);
+  });
+
+  it('writes a bone animation whose keys decode within quantisation', () => {
+    const g = grid(1);
+    const scene = meshScene([
+      {
+        attributes: {
+          POSITION: { array: g.position, itemSize: 3 },
+          JOINTS_0: { array: new Uint8Array(16), itemSize: 4 },
+          WEIGHTS_0: { array: new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]), itemSize: 4 },
+        },
+        indices: g.indices,
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    scene.nodes[0]!.skin = 0;
+    scene.nodes.push({ name: 'bone', children: [] });
+    scene.roots.push(1);
+    scene.skins.push({
+      joints: [1],
+      inverseBindMatrices: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+    });
+    const anim: Animation = {
+      name: 'wave',
+      channels: [
+        { node: 1, path: 'rotation', sampler: 0 },
+        { node: 1, path: 'translation', sampler: 1 },
+      ],
+      samplers: [
+        {
+          input: new Float32Array([0, 0.5, 1]),
+          output: new Float32Array([
+            ...quatFromAxisAngle([0, 1, 0], 0),
+            ...quatFromAxisAngle([0, 1, 0], 1),
+            ...quatFromAxisAngle([0, 1, 0], 2),
+          ]),
+          interpolation: 'LINEAR',
+        },
+        { input: new Float32Array([0, 1]), output: new Float32Array([0, 0, 0, 0, 2, 0]), interpolation: 'LINEAR' },
+      ],
+    };
+    scene.animations.push(anim, {
+      name: 'static-node',
+      channels: [{ node: 0, path: 'translation', sampler: 0 }],
+      samplers: [anim.samplers[1]!],
+    });
+    const { out, back } = convert(scene, { baseName: 'm' });
+    expect(out.sdata.map((s) => s.name)).toEqual(['m.0.sdata']);
+    expect(out.diagnostics.map((d) => d.code)).toContain('t3dm/animation-target');
+    const decoded = back.animations[0]!;
+    expect(decoded.name).toBe('wave');
+    const rot = decoded.samplers[decoded.channels.find((c) => c.path === 'rotation')!.sampler]!;
+    expect(rot.input[rot.input.length - 1]).toBeCloseTo(1, 5);
+    const last = Array.from(rot.output.subarray(rot.output.length - 4));
+    const want = quatFromAxisAngle([0, 1, 0], 2);
+    expect(Math.abs(last.reduce((s, v, i) => s + v * want[i]!, 0))).toBeGreaterThan(0.99999);
+    const tr = decoded.samplers[decoded.channels.find((c) => c.path === 'translation')!.sampler]!;
+    expect(tr.output[tr.output.length - 2]).toBeCloseTo(2, 3);
+  });
+});
