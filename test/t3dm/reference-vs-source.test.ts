@@ -97,10 +97,11 @@ describe.skipIf(!haveFixtures)('reference T3DM vs source glTF', () => {
             : rest;
           if (ch.path === 'rotation') {
             const dot = Math.abs(value.reduce((s, v, i) => s + v * expected[i]!, 0));
-            expect(dot, `${anim.name} ${boneName} rotation at ${t}`).toBeGreaterThan(0.9995);
+            expect(dot, `${anim.name} ${boneName} rotation at ${t}`).toBeGreaterThan(1 - 1e-5);
           } else {
-            const channelIdx = ch.path === 'translation' ? 1 : 0;
-            const tol = channelIdx ? 0.02 : 0.01;
+            // 10-bit quaternion components (step 1.414/1023) and the reference's key reduction (MSE < 1e-6)
+            // give about 0.25° and 1.5 mm at most on this set; the bounds leave a margin of about 3×.
+            const tol = ch.path === 'translation' ? 0.005 : 1e-4;
             for (let i = 0; i < 3; i++)
               expect(
                 Math.abs(value[i]! - expected[i]!),

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Quat, quatNormalize, validateScene } from '@retromodel/scene';
+import { type Diagnostic, type Quat, quatNormalize, validateScene } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
 import { fixture, haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { seededRandom } from '../../../test/helpers/fuzz.js';
@@ -32,7 +32,7 @@ export function sidecarsFor(path: string): { sdata: Map<string, Uint8Array>; tex
 describe.skipIf(!haveFixtures)('t3dmToScene on the reference files', () => {
   it.each(models)('%s', (path) => {
     const file = readT3dm(readFixture(path));
-    const diagnostics = [];
+    const diagnostics: Diagnostic[] = [];
     for (const c of file.chunks) {
       if (c.kind !== 'object') continue;
       const indexChunk = file.chunks[file.header.chunkIdxIndices]!;
