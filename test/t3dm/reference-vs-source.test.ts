@@ -1,6 +1,7 @@
 /*
  * For every tiny3d example: t3dmToScene(reference .t3dm written by gltf_to_t3d) against gltfToScene(the source
- * .glb). Same triangles per material within one quantisation step (1/baseScale), same bone names and hierarchy,
+ * .glb). Same triangles per material within one quantisation step (1/baseScale), vertex UVs/normals/colours within
+ * their encodings' steps, same bone names and hierarchy,
  * same animation names and durations, keyframe values within the quantisation error.
  * Deliberate differences of the reference converter (spec §5.1, §13): node transforms are baked into the
  * vertices (so the source is compared in model space), `fast64_f3d_material_library*` nodes are skipped, and
@@ -8,11 +9,17 @@
  */
 import { gltfToScene } from '@retromodel/gltf';
 import type { Scene } from '@retromodel/scene';
-import { readT3dm, t3dmToScene } from '@retromodel/t3dm';
+import { type N64MaterialExtras, readT3dm, t3dmToScene } from '@retromodel/t3dm';
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, readFixture } from '../helpers/fixtures.js';
 import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
-import { sampleAt, trianglesByMaterial, unmatchedTriangles } from './scene-compare.js';
+import {
+  sampleAt,
+  trianglesByMaterial,
+  unmatchedTriangles,
+  unmatchedVertices,
+  verticesByPosition,
+} from './scene-compare.js';
 
 const examples = t3dmExamples();
 const skipNode = (name: string | undefined) => !!name?.startsWith('fast64_f3d_material_library');
@@ -57,6 +64,16 @@ describe.skipIf(!haveFixtures)('reference T3DM vs source glTF', () => {
       expect(unmatchedTriangles(tris, src, tolerance), `${material}: triangles without a source partner`).toBe(0);
     }
     for (const material of want.keys()) expect(got.has(material), `material ${material} kept`).toBe(true);
+
+    // Vertex attributes: UVs within one S10.5 step of texture A, 5.6.5 normals within 5.7°, colours within one
+    // 8-bit step after tiny3d's gamma. The reference transforms normals by the plain node matrix (no
+    // inverse-transpose, spec §5.2), so the source normals are transformed the same way here.
+    const sourceVertices = verticesByPosition(source, ex.baseScale, (m) => m, skipNode);
+    const badVertices = unmatchedVertices(scene, sourceVertices, ex.baseScale, tolerance, (m) => {
+      const n64 = (m === undefined ? undefined : scene.materials[m]?.extras?.n64) as N64MaterialExtras | undefined;
+      return { texSize: [n64?.textureA.width || 32, n64?.textureA.height || 32], normalDot: 0.995 };
+    });
+    expect(badVertices, 'vertices whose UV, normal or colour has no source match').toBe(0);
 
     // Skeleton: names and parents of the skin joints.
     const srcJoints = source.skins.flatMap((s) => s.joints);

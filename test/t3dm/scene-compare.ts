@@ -5,6 +5,8 @@
  */
 import {
   type AnimationSampler,
+  mat4Invert,
+  mat4TransformDirection,
   mat4TransformPoint,
   type Quat,
   quatSlerp,
@@ -110,4 +112,142 @@ export function sampleAt(sampler: AnimationSampler, t: number, rotation: boolean
   const f = (t - input[k]!) / (input[k + 1]! - input[k]!);
   if (rotation) return quatSlerp(at(k) as Quat, at(k + 1) as Quat, f);
   return at(k).map((v, i) => v + (at(k + 1)[i]! - v) * f);
+}
+
+/** Per-vertex attributes in model space, keyed by the vertex position on the grid. */
+export interface VertexSample {
+  uv?: [number, number];
+  normal?: [number, number, number];
+  /** RGBA, linear. */
+  color?: [number, number, number, number];
+}
+
+/**
+ * Vertex attributes of every triangle-drawn vertex, in model space (positions by node world matrix, normals by
+ * `normalMatrix(world)` then normalised), grouped by grid position.
+ */
+export function verticesByPosition(
+  scene: Scene,
+  scale: number,
+  normalMatrix: (world: ArrayLike<number>) => ArrayLike<number>,
+  skip: (nodeName: string | undefined) => boolean = () => false,
+): Map<string, VertexSample[]> {
+  const world = worldMatrices(scene);
+  const out = new Map<string, VertexSample[]>();
+  scene.nodes.forEach((node, n) => {
+    if (node.mesh === undefined || skip(node.name)) return;
+    const nm = normalMatrix(world[n]!);
+    for (const prim of scene.meshes[node.mesh]!.primitives) {
+      const pos = prim.attributes.POSITION.array;
+      const normal = prim.attributes.NORMAL?.array;
+      const uv = prim.attributes.TEXCOORD_0;
+      const color = prim.attributes.COLOR_0;
+      const norm = (a: ArrayLike<number>, i: number, normalized: boolean | undefined) => {
+        const v = a[i]!;
+        if (!normalized) return v;
+        return a instanceof Uint8Array ? v / 255 : a instanceof Uint16Array ? v / 65535 : v;
+      };
+      for (let v = 0; v < pos.length / 3; v++) {
+        const p = mat4TransformPoint(world[n]!, [pos[v * 3]!, pos[v * 3 + 1]!, pos[v * 3 + 2]!]).map((x) =>
+          Math.round(x * scale),
+        );
+        const sample: VertexSample = {};
+        if (uv) sample.uv = [norm(uv.array, v * 2, uv.normalized), norm(uv.array, v * 2 + 1, uv.normalized)];
+        if (normal) {
+          const d = mat4TransformDirection(nm, [normal[v * 3]!, normal[v * 3 + 1]!, normal[v * 3 + 2]!]);
+          const len = Math.hypot(d[0], d[1], d[2]) || 1;
+          sample.normal = [d[0] / len, d[1] / len, d[2] / len];
+        }
+        if (color) {
+          const k = color.itemSize;
+          sample.color = [0, 1, 2, 3].map((c) => (c < k ? norm(color.array, v * k + c, color.normalized) : 1)) as [
+            number,
+            number,
+            number,
+            number,
+          ];
+        }
+        const key = p.join(',');
+        const list = out.get(key) ?? [];
+        list.push(sample);
+        out.set(key, list);
+      }
+    }
+  });
+  return out;
+}
+
+/** Transpose of the inverse of the upper 3×3 (the correct normal matrix). */
+export function inverseTranspose(m: ArrayLike<number>): ArrayLike<number> {
+  const inv = mat4Invert(m);
+  if (!inv) return m;
+  const t = new Float64Array(16);
+  for (let r = 0; r < 4; r++) for (let c = 0; c < 4; c++) t[c * 4 + r] = inv[r * 4 + c]!;
+  return t;
+}
+
+/** What one decoded vertex may differ from its source by. */
+export interface AttributeTolerance {
+  /** Texture size the UVs were quantised against (S10.5 texels). */
+  texSize: [number, number];
+  /** Minimum dot product between normals. */
+  normalDot: number;
+}
+
+/**
+ * Counts the vertices of `decoded` that have no source vertex within `radius` grid steps whose UV (one S10.5
+ * step), normal and gamma-encoded colour (one 8-bit step) match. UVs beyond the s16 range of S10.5 are not
+ * compared (tiny3d's converter wraps them, retromodel clips them).
+ */
+export function unmatchedVertices(
+  decoded: Scene,
+  source: Map<string, VertexSample[]>,
+  scale: number,
+  radius: number,
+  tolerance: (material: number | undefined) => AttributeTolerance,
+): number {
+  let bad = 0;
+  const dec = (c: number) => Math.max(0, c) ** 0.4545;
+  decoded.meshes.forEach((mesh) => {
+    for (const prim of mesh.primitives) {
+      const tol = tolerance(prim.material);
+      const pos = prim.attributes.POSITION.array;
+      const uv = prim.attributes.TEXCOORD_0?.array;
+      const normal = prim.attributes.NORMAL?.array;
+      const color = prim.attributes.COLOR_0?.array;
+      for (let v = 0; v < pos.length / 3; v++) {
+        const at = [0, 1, 2].map((a) => Math.round(pos[v * 3 + a]! * scale));
+        const candidates: VertexSample[] = [];
+        for (let dx = -radius; dx <= radius; dx++)
+          for (let dy = -radius; dy <= radius; dy++)
+            for (let dz = -radius; dz <= radius; dz++)
+              candidates.push(...(source.get(`${at[0]! + dx},${at[1]! + dy},${at[2]! + dz}`) ?? []));
+        const ok = candidates.some((s) => {
+          if (uv && s.uv) {
+            for (let a = 0; a < 2; a++) {
+              const texels = s.uv[a]! * tol.texSize[a]! * 32;
+              if (Math.abs(texels) < 32000 && Math.abs(uv[v * 2 + a]! - s.uv[a]!) > 1 / (32 * tol.texSize[a]!) + 1e-6)
+                return false;
+            }
+          }
+          if (normal && s.normal) {
+            const dot =
+              normal[v * 3]! * s.normal[0] + normal[v * 3 + 1]! * s.normal[1] + normal[v * 3 + 2]! * s.normal[2];
+            if (dot < tol.normalDot) return false;
+          }
+          const c = s.color ?? [1, 1, 1, 1];
+          if (color || s.color) {
+            for (let k = 0; k < 4; k++) {
+              const got = color ? color[v * 4 + k]! : 1;
+              const diff = k < 3 ? Math.abs(dec(got) - dec(c[k]!)) : Math.abs(got - c[k]!);
+              if (diff > 1 / 255 + 1e-4) return false;
+            }
+          }
+          return true;
+        });
+        if (!ok) bad++;
+      }
+    }
+  });
+  return bad;
 }

@@ -1,8 +1,8 @@
 /*
  * sceneToT3dm on every tiny3d example .glb (read with gltfToScene): the written file re-reads, passes
  * checkRuntimeConstraints, and decodes (t3dmToScene) to the source's triangles per material within the
- * quantisation step, with the source's bone names and hierarchy and its skeletal animations (names, durations,
- * keyframe values). Materials derived from fast64 data match the reference converter's M chunks field by field.
+ * quantisation step (and vertex UVs, normals, colours within their encodings' steps), with the source's bone
+ * names and hierarchy and its skeletal animations (names, durations, keyframe values). Materials derived from fast64 data match the reference converter's M chunks field by field.
  * The total output size is compared with the reference converter's outputs (aim: at most 110%).
  * The failing inputs (no fast64 data, no indices) convert; T3DM -> GLB passes the Khronos validator.
  */
@@ -10,6 +10,7 @@ import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import type { Scene } from '@retromodel/scene';
 import {
   checkRuntimeConstraints,
+  type N64MaterialExtras,
   readSdata,
   readT3dm,
   sceneToT3dm,
@@ -22,7 +23,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { haveFixtures, readFixture } from '../helpers/fixtures.js';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
-import { sampleAt, trianglesByMaterial, unmatchedTriangles } from './scene-compare.js';
+import {
+  inverseTranspose,
+  sampleAt,
+  trianglesByMaterial,
+  unmatchedTriangles,
+  unmatchedVertices,
+  verticesByPosition,
+} from './scene-compare.js';
 
 const examples = t3dmExamples();
 const skipNode = (name: string | undefined) => !!name?.startsWith('fast64_f3d_material_library');
@@ -79,6 +87,12 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
         `${material}: triangles without a source partner`,
       ).toBe(0);
     }
+    const sourceVertices = verticesByPosition(source, ex.baseScale, inverseTranspose, skipNode);
+    const badVertices = unmatchedVertices(scene, sourceVertices, ex.baseScale, tolerance, (m) => {
+      const n64 = (m === undefined ? undefined : scene.materials[m]?.extras?.n64) as N64MaterialExtras | undefined;
+      return { texSize: [n64?.textureA.width || 32, n64?.textureA.height || 32], normalDot: 0.995 };
+    });
+    expect(badVertices, 'vertices whose UV, normal or colour has no source match').toBe(0);
     expect(jointNames(scene)).toEqual(jointNames(source));
 
     const joints = new Set(source.skins.flatMap((s) => s.joints));
