@@ -3,8 +3,10 @@
  * of the node hierarchy (so a parent precedes its children, as the S chunk needs). Static vertices are moved into
  * model space by their node's world matrix (tiny3d bakes node transforms); skinned vertices are stored in the
  * space of their dominant joint (inverse bind matrix × position), since tiny3d draws each part with one bone
- * matrix. Normals use the inverse-transpose of the same matrix. Colours are linear in the scene and
- * gamma-encoded here; texture coordinates stay floats until the material's texture size is known.
+ * matrix. Normals use the inverse-transpose of the same matrix; a primitive without normals gets flat ones (as
+ * glTF prescribes; tiny3d would store zero normals, which the N64 lights black). Colours are linear in the scene
+ * and gamma-encoded here; texture coordinates (the base colour texture's set, with its KHR_texture_transform)
+ * stay floats until the material's texture size is known.
  */
 import {
   type Attribute,
@@ -17,6 +19,7 @@ import {
   mat4TransformPoint,
   parentIndices,
   type Scene,
+  type TextureTransform,
   triangleIndices,
   worldMatrices,
 } from '@retromodel/scene';
@@ -65,6 +68,57 @@ function floatsOf(attr: Attribute | undefined): Float64Array | undefined {
   }
   const out = new Float64Array(a.length);
   for (let i = 0; i < a.length; i++) out[i] = div === 1 ? a[i]! : Math.max(-1, a[i]! / div);
+  return out;
+}
+
+/** Applies a KHR_texture_transform (scale, then counter-clockwise rotation, then offset) to UV pairs. */
+function transformUvs(uvs: Float64Array | undefined, t: TextureTransform | undefined): Float64Array | undefined {
+  if (!uvs || !t) return uvs;
+  const c = Math.cos(t.rotation);
+  const s = Math.sin(t.rotation);
+  for (let i = 0; i < uvs.length; i += 2) {
+    const u = uvs[i]! * t.scale[0];
+    const v = uvs[i + 1]! * t.scale[1];
+    uvs[i] = c * u + s * v + t.offset[0];
+    uvs[i + 1] = -s * u + c * v + t.offset[1];
+  }
+  return uvs;
+}
+
+/** One vertex per triangle corner with the face normal (from the source positions, by each corner's normal matrix). */
+function withFlatNormals(p: CollectedPrimitive, source: ArrayLike<number>, normalMatrices: Mat4[]): CollectedPrimitive {
+  const tris = p.triangles;
+  const n = tris.length - (tris.length % 3);
+  const out: CollectedPrimitive = {
+    ...p,
+    position: new Float64Array(n * 3),
+    normal: new Float64Array(n * 3),
+    rgba: new Uint32Array(n),
+    uv: p.uv ? new Float64Array(n * 2) : undefined,
+    bone: new Int32Array(n),
+    triangles: Uint32Array.from({ length: n }, (_, i) => i),
+  };
+  const count = source.length / 3;
+  for (let t = 0; t < n; t += 3) {
+    const [a, b, c] = [tris[t]!, tris[t + 1]!, tris[t + 2]!];
+    if (a >= count || b >= count || c >= count) continue;
+    const e1 = [0, 1, 2].map((k) => source[b * 3 + k]! - source[a * 3 + k]!);
+    const e2 = [0, 1, 2].map((k) => source[c * 3 + k]! - source[a * 3 + k]!);
+    const face = [
+      e1[1]! * e2[2]! - e1[2]! * e2[1]!,
+      e1[2]! * e2[0]! - e1[0]! * e2[2]!,
+      e1[0]! * e2[1]! - e1[1]! * e2[0]!,
+    ];
+    for (let k = 0; k < 3; k++) {
+      const v = tris[t + k]!;
+      const at = t + k;
+      out.position.set(p.position.subarray(v * 3, v * 3 + 3), at * 3);
+      out.normal!.set(mat4TransformDirection(normalMatrices[v]!, face), at * 3);
+      out.rgba[at] = p.rgba[v]!;
+      if (p.uv && out.uv) out.uv.set(p.uv.subarray(v * 2, v * 2 + 2), at * 2);
+      out.bone[at] = p.bone[v]!;
+    }
+  }
   return out;
 }
 
@@ -117,6 +171,7 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
   const primitives: CollectedPrimitive[] = [];
   let weighted = 0;
   let skippedModes = 0;
+  let flatNormals = 0;
   // Only nodes in the hierarchy are drawn (LOD alternatives and detached nodes are not).
   const reachable = new Set<number>();
   const walk = (n: number) => {
@@ -144,7 +199,10 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
       const normals = floatsOf(prim.attributes.NORMAL);
       const colors = floatsOf(prim.attributes.COLOR_0);
       const colorSize = prim.attributes.COLOR_0?.itemSize ?? 4;
-      const uvs = floatsOf(prim.attributes.TEXCOORD_0);
+      // fast64 / N64 materials address their tiles with TEXCOORD_0 as tiny3d does; plain ones use their texture's set.
+      const material = scene.materials[prim.material ?? -1];
+      const texRef = material?.extras?.f3d_mat || material?.extras?.n64 ? undefined : material?.baseColorTexture;
+      const uvs = transformUvs(floatsOf(prim.attributes[`TEXCOORD_${texRef?.texCoord ?? 0}`]), texRef?.transform);
       const joints = skin ? prim.attributes.JOINTS_0?.array : undefined;
       const weights = skin ? floatsOf(prim.attributes.WEIGHTS_0) : undefined;
       const out: CollectedPrimitive = {
@@ -158,6 +216,7 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
         triangles: triangleIndices(prim),
       };
       const normalCache = new Map<number, Mat4>();
+      const normalMatrices: Mat4[] = [];
       for (let v = 0; v < count; v++) {
         let matrix: ArrayLike<number> = world[n]!;
         let nMatrix: Mat4 = staticNormal;
@@ -187,6 +246,7 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
             nMatrix = nm;
           }
         }
+        normalMatrices.push(nMatrix);
         out.position.set(mat4TransformPoint(matrix, [pos[v * 3]!, pos[v * 3 + 1]!, pos[v * 3 + 2]!]), v * 3);
         if (normals && out.normal)
           out.normal.set(mat4TransformDirection(nMatrix, normals.subarray(v * 3, v * 3 + 3)), v * 3);
@@ -200,9 +260,20 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
             0;
         }
       }
-      primitives.push(out);
+      if (normals) primitives.push(out);
+      else {
+        flatNormals++;
+        primitives.push(withFlatNormals(out, pos, normalMatrices));
+      }
     }
   });
+  if (flatNormals > 0) {
+    diagnostics.push({
+      code: 't3dm/flat-normals',
+      message: `${flatNormals} primitive(s) had no normals; flat normals were computed (as glTF prescribes), as the N64 lights every vertex`,
+      severity: 'info',
+    });
+  }
   if (weighted > 0) {
     diagnostics.push({
       code: 't3dm/weighted-skin',

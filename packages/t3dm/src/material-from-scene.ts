@@ -3,8 +3,8 @@
  * T3DM -> scene -> T3DM trip keeps everything), fast64 data (`extras.f3d_mat`, what tiny3d's converter requires),
  * else derived from the plain glTF-like material: base colour texture × vertex colours/lighting (SHADE) × base
  * colour factor (PRIM), BLEND -> MULTIPLY blender, MASK -> alpha compare with the cutoff in the blend colour alpha,
- * culling unless double-sided, bilinear unless the sampler says NEAREST. Textures become libdragon sprites
- * (`rom:/<name>.sprite`) with the PNG written beside the model.
+ * culling unless double-sided, NO_LIGHT when unlit, bilinear unless the sampler says NEAREST. Textures become
+ * libdragon sprites (`rom:/<name>.sprite`) with the PNG written beside the model.
  */
 import type { Image, Material, Scene } from '@retromodel/scene';
 import { CC, CCA, multiplyCycle, packCombiner } from './combiner.js';
@@ -16,6 +16,7 @@ import {
   parseHex64,
   RENDER_CULL_BACK,
   RENDER_DEPTH,
+  RENDER_NO_LIGHT,
   RENDER_SHADED,
   RENDER_TEXTURED,
   SOM_ALPHA_COMPARE,
@@ -103,9 +104,7 @@ function plainColor(c: number[]): [number, number, number, number] {
 function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
   const n = m.extras?.n64;
   if (!isN64MaterialExtras(n)) return undefined;
-  const slot = (t: N64TextureExtras, useImage: boolean): TexturePlan | undefined => {
-    if (!t.path && !t.texReference && !t.width)
-      return { texReference: 0, width: t.width, height: t.height, s: { ...t.s }, t: { ...t.t } };
+  const slot = (t: N64TextureExtras, useImage: boolean): TexturePlan => {
     const plan: TexturePlan = {
       texReference: t.texReference,
       width: t.width,
@@ -215,7 +214,8 @@ function fromPlain(m: Material, scene: Scene): MaterialPlan {
     RENDER_DEPTH |
     (textured ? RENDER_TEXTURED : 0) |
     (shade ? RENDER_SHADED : 0) |
-    (m.doubleSided ? 0 : RENDER_CULL_BACK);
+    (m.doubleSided ? 0 : RENDER_CULL_BACK) |
+    (m.unlit ? RENDER_NO_LIGHT : 0);
   renderFlags >>>= 0;
   let otherModeValue = filtered ? 2n << 44n : 0n;
   if (m.alphaMode === 'MASK') otherModeValue |= SOM_ALPHA_COMPARE;

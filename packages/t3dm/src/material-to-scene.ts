@@ -1,7 +1,7 @@
 /*
  * T3DM material -> scene material (spec §7): alpha blending when the blender is set (tiny3d writes only
  * MULTIPLY), cutout when the SOM alpha-compare bit is set (threshold = blend colour alpha), double-sided when
- * neither cull flag is set, vertex colours when the material is SHADED, texture A as base colour texture when
+ * neither cull flag is set, unlit with the NO_LIGHT flag, vertex colours when the material is SHADED, texture A as base colour texture when
  * its PNG was found. Everything N64-specific goes to `extras.n64` (see n64-extras.ts).
  */
 import { createMaterial, type Material, type Sampler } from '@retromodel/scene';
@@ -11,6 +11,7 @@ import {
   type N64TextureExtras,
   RENDER_CULL_BACK,
   RENDER_CULL_FRONT,
+  RENDER_NO_LIGHT,
   RENDER_SHADED,
   SOM_ALPHA_COMPARE,
   SOM_SAMPLE_MASK,
@@ -60,6 +61,7 @@ export function materialToScene(m: T3dmMaterial, table: Uint8Array, texture: num
   const material = createMaterial({
     vertexColors: (m.renderFlags & RENDER_SHADED) !== 0,
     doubleSided: (m.renderFlags & (RENDER_CULL_BACK | RENDER_CULL_FRONT)) === 0,
+    unlit: (m.renderFlags & RENDER_NO_LIGHT) !== 0,
     extras: { n64: materialExtras(m, table) },
   });
   const name = stringAt(table, m.name);

@@ -11,6 +11,8 @@ export const RENDER_TEXTURED = 2;
 export const RENDER_SHADED = 4;
 export const RENDER_CULL_FRONT = 8;
 export const RENDER_CULL_BACK = 16;
+/** Lighting off (the runtime knows it; tiny3d's converter never writes it). */
+export const RENDER_NO_LIGHT = 1 << 16;
 
 /** tiny3d's alpha-blend blender (`RDP::BLEND::MULTIPLY`). */
 export const BLEND_MULTIPLY = 0x00500040;

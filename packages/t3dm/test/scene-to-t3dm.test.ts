@@ -69,9 +69,10 @@ function convert(scene: Scene, options: Parameters<typeof sceneToT3dm>[1] = {}) 
 describe('sceneToT3dm on synthetic scenes', () => {
   it('splits a large grid into cache-sized parts with strips and keeps every triangle', () => {
     const g = grid(60);
+    const normal = new Float32Array(g.position.length).map((_, i) => (i % 3 === 2 ? 1 : 0));
     const scene = meshScene([
       {
-        attributes: { POSITION: { array: g.position, itemSize: 3 } },
+        attributes: { POSITION: { array: g.position, itemSize: 3 }, NORMAL: { array: normal, itemSize: 3 } },
         indices: g.indices,
         mode: 'TRIANGLES',
         material: 0,
@@ -120,7 +121,7 @@ describe('sceneToT3dm on synthetic scenes', () => {
           doubleSided: true,
           baseColorTexture: { texture: 0, texCoord: 0 },
         }),
-        createMaterial({ name: 'opaque' }),
+        createMaterial({ name: 'opaque', unlit: true }),
       ],
     );
     const png = Uint8Array.from([
@@ -133,7 +134,8 @@ describe('sceneToT3dm on synthetic scenes', () => {
     const byName = (name: string) => back.materials.find((m) => m.name === name)!;
     expect(byName('blend')).toMatchObject({ alphaMode: 'BLEND', doubleSided: false, vertexColors: true });
     expect(byName('cutout')).toMatchObject({ alphaMode: 'MASK', alphaCutoff: 64 / 255, doubleSided: true });
-    expect(byName('opaque')).toMatchObject({ alphaMode: 'OPAQUE', doubleSided: false });
+    expect(byName('opaque')).toMatchObject({ alphaMode: 'OPAQUE', doubleSided: false, unlit: true });
+    expect(byName('blend').unlit).toBe(false);
     expect(out.textures.map((t) => t.name)).toEqual(['tex.png']);
     const cut = out.file.chunks.find((c) => c.kind === 'material' && c.textureA.texWidth === 16);
     if (cut?.kind !== 'material') throw new Error('no textured material');
@@ -152,6 +154,44 @@ describe('sceneToT3dm on synthetic scenes', () => {
       .COLOR_0!.array;
     expect(colors[0]).toBeCloseTo(1, 2);
     expect(colors[1]).toBeCloseTo(0, 2);
+  });
+
+  it('gives primitives without normals flat normals and applies the texture transform', () => {
+    const scene = meshScene(
+      [
+        {
+          attributes: {
+            POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 1, 0]), itemSize: 3 },
+            TEXCOORD_1: { array: new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]), itemSize: 2 },
+          },
+          mode: 'TRIANGLES',
+          material: 0,
+        },
+      ],
+      [
+        createMaterial({
+          name: 'm',
+          baseColorTexture: { texture: 0, texCoord: 1, transform: { offset: [0.5, 0], scale: [2, 1], rotation: 0 } },
+        }),
+      ],
+    );
+    scene.images.push({ kind: 'rgba8', name: 't', width: 32, height: 32, pixels: new Uint8Array(32 * 32 * 4) });
+    scene.samplers.push({ wrapS: 'REPEAT', wrapT: 'REPEAT', magFilter: 'NEAREST' });
+    scene.textures.push({ image: 0, sampler: 0 });
+    const { out, back } = convert(scene);
+    expect(out.diagnostics.map((d) => d.code)).toContain('t3dm/flat-normals');
+    const prim = back.meshes[0]!.primitives[0]!;
+    const normal = prim.attributes.NORMAL!.array;
+    const pos = prim.attributes.POSITION.array;
+    const uv = prim.attributes.TEXCOORD_0!.array;
+    for (let v = 0; v < pos.length / 3; v++) {
+      // Triangle 1 lies in z = 0 (counter-clockwise seen from +Z), triangle 2 in x = 0 (its normal is -X).
+      const inXY = pos[v * 3 + 2] === 0 && Math.abs(normal[v * 3 + 2]!) > 0.9;
+      expect(inXY ? normal[v * 3 + 2] : -normal[v * 3]!).toBeGreaterThan(0.9);
+    }
+    // u' = 0.5 + 2u: the vertex with source u = 1 gets 2.5.
+    expect(Array.from(uv).some((u) => Math.abs(u - 2.5) < 1e-3)).toBe(true);
+    expect(Array.from(uv).some((u) => Math.abs(u - 0.5) < 1e-3)).toBe(true);
   });
 
   it('reduces weighted skinning to the dominant joint and keeps the rest pose', () => {
