@@ -2,11 +2,11 @@
  * The T3DM format adapter. Reading looks beside the model for its animation streams (`<base>.<n>.sdata`, the
  * names tiny3d's converter writes, or the file name of each A chunk's stored path) and for the PNG each
  * material's sprite path names (`rom:/x.sprite` -> `x.png`). Writing produces the `.t3dm`, one `.sdata` per
- * animation and the textures as PNG files beside it. Options: read `baseScale` (number, default 64);
- * write `baseScale` (number or 'auto'), `bvh` (boolean), `strips` (boolean), and `encodePng(image)` for
- * decoded (rgba8) images, which transcode passes in; encoded PNG images are written as they are.
+ * animation and the textures as PNG files beside it (runtime-constraint violations come back as errors).
+ * Options: read `baseScale` (number, default 64); write `baseScale` (number or 'auto'), `bvh` (boolean),
+ * `strips` (boolean), and `encodePng(image)` for decoded (rgba8) images, which transcode passes in; encoded PNG
+ * images are written as they are.
  */
-
 import type { Diagnostic, Image, RgbaImage, Scene } from '@retromodel/scene';
 import {
   type FileInfo,
@@ -20,6 +20,7 @@ import {
   type WriteResult,
 } from '@retromodel/scene';
 import { readT3dm } from './read-t3dm.js';
+import { checkRuntimeConstraints } from './runtime-constraints.js';
 import { sceneToT3dm } from './scene-to-t3dm.js';
 import { writeSdata } from './sdata.js';
 import { stringAt } from './string-table.js';
@@ -109,9 +110,10 @@ function write(scene: Scene, options: WriteOptions): WriteResult {
     ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
     ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),
   });
-  const files: OutputFile[] = [
-    { name: `${options.baseName}.t3dm`, bytes: writeT3dm(out.file), mimeType: 'model/x-t3dm' },
-  ];
+  const bytes = writeT3dm(out.file);
+  // What the runtime would trip over (e.g. a model past the 16 MiB the 24-bit chunk offsets address) is reported.
+  out.diagnostics.push(...checkRuntimeConstraints(bytes));
+  const files: OutputFile[] = [{ name: `${options.baseName}.t3dm`, bytes, mimeType: 'model/x-t3dm' }];
   for (const s of out.sdata)
     files.push({ name: s.name, bytes: writeSdata(s.file), mimeType: 'application/octet-stream' });
   for (const t of out.textures) {
