@@ -69,6 +69,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
       'out.3.sdata',
       'out.4.sdata',
     ]);
+    expect(written.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
     const again = await t3dmAdapter.read(written.files[0]!.bytes, {
       fileName: 'out.t3dm',
       sidecars: {
