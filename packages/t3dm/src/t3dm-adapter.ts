@@ -3,7 +3,8 @@
  * names tiny3d's converter writes, or the file name of each A chunk's stored path) and for the PNG each
  * material's sprite path names (`rom:/x.sprite` -> `x.png`). Writing produces the `.t3dm`, one `.sdata` per
  * animation and the textures as PNG files beside it (runtime-constraint violations come back as errors).
- * Options: read `baseScale` (number, default 64); write `baseScale` (number or 'auto'), `bvh` (boolean),
+ * Options (`scale` is the CLI's name for the base scale, `baseScale` the library's): read `scale` (number,
+ * default 64); write `scale` (number or 'auto'; default 64, or automatic when 64 would clip), `bvh` (boolean),
  * `strips` (boolean), and `encodePng(image)` for decoded (rgba8) images, which transcode passes in; encoded PNG
  * images are written as they are.
  */
@@ -72,7 +73,8 @@ async function read(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult
       }
     }
   }
-  const baseScale = typeof options.baseScale === 'number' ? options.baseScale : undefined;
+  const scale = options.scale ?? options.baseScale;
+  const baseScale = typeof scale === 'number' && scale > 0 ? scale : undefined;
   const { scene, diagnostics } = t3dmToScene(file, {
     sdata,
     textures,
@@ -102,8 +104,8 @@ function pngBytes(image: Image, encodePng: unknown, diagnostics: Diagnostic[], n
 }
 
 function write(scene: Scene, options: WriteOptions): WriteResult {
-  const baseScale =
-    options.baseScale === 'auto' || typeof options.baseScale === 'number' ? options.baseScale : undefined;
+  const scale = options.scale ?? options.baseScale;
+  const baseScale = scale === 'auto' || (typeof scale === 'number' && scale > 0) ? scale : undefined;
   const out = sceneToT3dm(scene, {
     baseName: options.baseName,
     ...(baseScale !== undefined ? { baseScale } : {}),

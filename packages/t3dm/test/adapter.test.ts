@@ -125,6 +125,17 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
     expect(without.diagnostics.map((d) => d.code)).toContain('t3dm/no-png-encoder');
   });
 
+  it('takes the base scale as `scale` on write and read', async () => {
+    const bytes = readFixture('t3dm', '03_objects', 'filesystem', 'box.t3dm');
+    const { scene } = await t3dmAdapter.read(bytes, { fileName: 'box.t3dm' });
+    const half = t3dmAdapter.write(scene, { baseName: 'box', scale: 32 }).files[0]!.bytes;
+    expect(readT3dm(half).header.aabbMax).toEqual(readT3dm(bytes).header.aabbMax.map((v) => v / 2));
+    const again = await t3dmAdapter.read(half, { fileName: 'box.t3dm', scale: 32 });
+    expect(Array.from(again.scene.meshes[0]!.primitives[0]!.attributes.POSITION.array)).toEqual(
+      Array.from(scene.meshes[0]!.primitives[0]!.attributes.POSITION.array),
+    );
+  });
+
   it('lists every chunk with offset and size', () => {
     const bytes = readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm');
     const info = t3dmAdapter.info(bytes);
