@@ -28,6 +28,8 @@ import {
 
 /** Sample rate of T3DM animation ticks. */
 export const TICKS_PER_SECOND = 60;
+/** Longest gap between kept keys, in ticks. */
+const MAX_SPAN = 120;
 
 function evaluate(sampler: AnimationSampler, t: number, width: number, rotation: boolean): number[] {
   const { input, output } = sampler;
@@ -78,7 +80,8 @@ function reduce(samples: number[][], rotation: boolean, tolerance: number): numb
   const kept = [0];
   let anchor = 0;
   for (let k = 2; k < samples.length; k++) {
-    let ok = true;
+    // A key at least every MAX_SPAN ticks keeps the work linear in the clip length.
+    let ok = k - anchor <= MAX_SPAN;
     for (let j = anchor + 1; j < k && ok; j++) {
       const f = (j - anchor) / (k - anchor);
       ok = errorOf(lerpAt(samples, anchor, k, f, rotation), samples[j]!, rotation) <= tolerance;

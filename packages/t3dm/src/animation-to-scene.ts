@@ -59,16 +59,20 @@ export function channelKeys(anim: T3dmAnimation, sdata: SdataFile, diagnostics: 
   return keys;
 }
 
-function sampleScalar(k: ChannelKeys, t: number): number {
-  const { times, values } = k;
-  if (t <= times[0]!) return values[0]![0]!;
-  for (let i = 1; i < times.length; i++) {
-    if (t <= times[i]!) {
-      const f = (t - times[i - 1]!) / (times[i]! - times[i - 1]!);
-      return values[i - 1]![0]! + (values[i]![0]! - values[i - 1]![0]!) * f;
+/** A scalar channel sampled at increasing times, walking its keys once (linear between keys, clamped). */
+function sampleScalarAt(k: ChannelKeys, times: number[]): number[] {
+  const out: number[] = [];
+  let i = 1;
+  for (const t of times) {
+    while (i < k.times.length && k.times[i]! < t) i++;
+    if (t <= k.times[0]!) out.push(k.values[0]![0]!);
+    else if (i >= k.times.length) out.push(k.values[k.values.length - 1]![0]!);
+    else {
+      const f = (t - k.times[i - 1]!) / (k.times[i]! - k.times[i - 1]!);
+      out.push(k.values[i - 1]![0]! + (k.values[i]![0]! - k.values[i - 1]![0]!) * f);
     }
   }
-  return values[values.length - 1]![0]!;
+  return out;
 }
 
 /** Keeps successive quaternions on the same hemisphere so linear/slerp playback takes the short way. */
@@ -134,13 +138,11 @@ export function animationToScene(
     const rest = g.type === 0 ? bone.position : bone.scale;
     const times = [...new Set(g.comps.flatMap((k) => k?.times ?? []))].sort((a, b) => a - b);
     const output = new Float32Array(times.length * 3);
-    times.forEach((t, i) => {
-      for (let c = 0; c < 3; c++) {
-        const k = g.comps[c];
-        const v = k ? sampleScalar(k, t) : rest[c]!;
-        output[i * 3 + c] = g.type === 0 ? v / baseScale : v;
-      }
-    });
+    for (let c = 0; c < 3; c++) {
+      const k = g.comps[c];
+      const values = k ? sampleScalarAt(k, times) : times.map(() => rest[c]!);
+      for (const [i, v] of values.entries()) output[i * 3 + c] = g.type === 0 ? v / baseScale : v;
+    }
     addSampler(
       { input: Float32Array.from(times), output, interpolation: 'LINEAR' },
       g.bone,

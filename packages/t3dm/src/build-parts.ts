@@ -31,6 +31,12 @@ export function usableStripEntries(free: number): number {
   return free * 18 - (free % 2 !== 0 ? 4 : 0);
 }
 
+/**
+ * Most triangles one part draws: keeps numIndices (u16) in range and the stripifier's work bounded on
+ * degenerate input (many triangles over few vertices).
+ */
+const MAX_PART_TRIANGLES = 1024;
+
 /** Minimum strip length (entries) worth a strip command: shorter strips cost more bytes than a u8 list. */
 const MIN_STRIP = 7;
 
@@ -71,7 +77,7 @@ function partition(tris: number[], vertexCount: number): number[][] {
       }
     };
     take(scan);
-    for (;;) {
+    while (group.length < MAX_PART_TRIANGLES) {
       let best = -1;
       let bestNew = 4;
       for (const t of candidates) {

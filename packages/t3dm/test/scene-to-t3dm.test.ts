@@ -237,6 +237,37 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(triangleKeys(back)).toEqual(triangleKeys(scene));
   });
 
+  it('stays fast on degenerate input: many triangles over three vertices, a ten-minute animation', () => {
+    const indices = new Uint16Array(30000).map((_, i) => i % 3);
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+        indices,
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    scene.nodes[0]!.skin = 0;
+    scene.nodes.push({ name: 'bone', children: [] });
+    scene.roots.push(1);
+    scene.skins.push({
+      joints: [1],
+      inverseBindMatrices: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
+    });
+    scene.animations.push({
+      name: 'slide',
+      channels: [{ node: 1, path: 'translation', sampler: 0 }],
+      samplers: [
+        { input: new Float32Array([0, 600]), output: new Float32Array([0, 0, 0, 10, 0, 0]), interpolation: 'LINEAR' },
+      ],
+    });
+    const started = performance.now();
+    const { out, back } = convert(scene);
+    expect(performance.now() - started).toBeLessThan(5000);
+    expect(back.meshes.flatMap((m) => m.primitives).reduce((n, p) => n + (p.indices?.length ?? 0) / 3, 0)).toBe(10000);
+    expect(out.sdata[0]!.file.records.length).toBeGreaterThan(1);
+  });
+
   it('chooses a smaller base scale for a large model unless told otherwise', () => {
     const g = grid(2, 1000);
     const scene = meshScene([
