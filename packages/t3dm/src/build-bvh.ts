@@ -8,6 +8,7 @@ import type { S16Vec3, T3dmBvh, T3dmBvhNode } from './t3dm-file.js';
 
 const LEAF_SIZE = 4;
 
+/** The B chunk for objects with these bounding boxes (object i = chunk index i). */
 export function buildBvh(boxes: { min: S16Vec3; max: S16Vec3 }[]): T3dmBvh {
   const nodes: T3dmBvhNode[] = [];
   const data: number[] = [];

@@ -18,6 +18,7 @@ export interface SubLoad {
   vertices: number[];
 }
 
+/** One part as drawn: its loads, then u8 triangles, then strip commands (only the last load draws). */
 export interface BuiltPart {
   loads: SubLoad[];
   /** u8 triangle-list cache slots. */

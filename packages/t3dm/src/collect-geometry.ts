@@ -50,6 +50,7 @@ export interface CollectedPrimitive {
   triangles: Uint32Array;
 }
 
+/** Bones (S chunk order), their scene nodes, and every triangle primitive to write. */
 export interface CollectedGeometry {
   bones: CollectedBone[];
   boneOfNode: Map<number, number>;

@@ -27,6 +27,7 @@ import type {
 import { DEFAULT_BASE_SCALE } from './t3dm-to-scene.js';
 import { packNormal, roundHalfAway } from './vertex-codec.js';
 
+/** Options of {@link sceneToT3dm}. */
 export interface SceneToT3dmOptions {
   /** Base name of the model file (no extension): streams are `<baseName>.<n>.sdata`. Default `model`. */
   baseName?: string;
@@ -45,6 +46,7 @@ export interface SceneToT3dmOptions {
   romPrefix?: string;
 }
 
+/** What {@link sceneToT3dm} produces: the file model, its streams and textures, and what it noticed. */
 export interface SceneToT3dmResult {
   file: T3dmFile;
   /** One stream per A chunk, in order. */

@@ -211,6 +211,7 @@ export interface T3dmRawChunk {
   bytes: Uint8Array;
 }
 
+/** Any chunk of the chunk table. */
 export type T3dmChunk =
   | T3dmObject
   | T3dmVertices

@@ -31,6 +31,7 @@ import type { SdataFile, T3dmBone, T3dmFile, T3dmVertices } from './t3dm-file.js
 /** gltf_to_t3d's default `--base-scale`. */
 export const DEFAULT_BASE_SCALE = 64;
 
+/** Options of {@link t3dmToScene}. */
 export interface T3dmToSceneOptions {
   /** Model units per scene unit (`--base-scale` of the conversion). Default 64. */
   baseScale?: number;
@@ -45,6 +46,7 @@ export interface T3dmToSceneOptions {
   fileName?: string;
 }
 
+/** The scene and what the conversion noticed. */
 export interface T3dmToSceneResult {
   scene: Scene;
   diagnostics: Diagnostic[];

@@ -7,6 +7,7 @@
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { T3dmAnimation, T3dmChannelMapping } from '../t3dm-file.js';
 
+/** Reads an A chunk at the reader's position. */
 export function readAnimation(r: BinaryReader): T3dmAnimation {
   const name = r.u32();
   const duration = r.f32();
@@ -29,6 +30,7 @@ export function readAnimation(r: BinaryReader): T3dmAnimation {
   return { kind: 'animation', name, duration, keyframeCount, channelsQuat, filePath, channels };
 }
 
+/** Writes an A chunk. */
 export function writeAnimation(w: BinaryWriter, a: T3dmAnimation): void {
   w.u32(a.name)
     .f32(a.duration)

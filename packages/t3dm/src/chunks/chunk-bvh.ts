@@ -7,6 +7,7 @@ import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { T3dmBvh, T3dmBvhNode } from '../t3dm-file.js';
 import { readS16Vec3, writeS16Vec3 } from './chunk-object.js';
 
+/** Reads a B chunk at the reader's position. */
 export function readBvh(r: BinaryReader): T3dmBvh {
   const nodeCount = r.u16();
   const dataCount = r.u16();
@@ -18,6 +19,7 @@ export function readBvh(r: BinaryReader): T3dmBvh {
   return { kind: 'bvh', nodes, data };
 }
 
+/** Writes a B chunk. */
 export function writeBvh(w: BinaryWriter, b: T3dmBvh): void {
   w.u16(b.nodes.length).u16(b.data.length);
   for (const n of b.nodes) {

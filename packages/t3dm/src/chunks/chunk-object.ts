@@ -13,10 +13,12 @@ export function partSize(version: number): number {
   return version >= 4 ? 0x18 : 0x14;
 }
 
+/** Three big-endian s16 (an AABB corner). */
 export function readS16Vec3(r: BinaryReader): S16Vec3 {
   return [r.s16(), r.s16(), r.s16()];
 }
 
+/** Writes three s16. */
 export function writeS16Vec3(w: BinaryWriter, v: S16Vec3): void {
   w.s16(v[0]).s16(v[1]).s16(v[2]);
 }

@@ -6,6 +6,7 @@
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { T3dmBone, T3dmSkeleton } from '../t3dm-file.js';
 
+/** Reads an S chunk at the reader's position. */
 export function readSkeleton(r: BinaryReader): T3dmSkeleton {
   const count = r.u16();
   const reserved = r.u16();
@@ -24,6 +25,7 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
   return { kind: 'skeleton', reserved, bones };
 }
 
+/** Writes an S chunk. */
 export function writeSkeleton(w: BinaryWriter, s: T3dmSkeleton): void {
   w.u16(s.bones.length).u16(s.reserved);
   for (const b of s.bones) {
