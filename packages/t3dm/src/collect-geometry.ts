@@ -13,6 +13,7 @@ import {
   type Diagnostic,
   type Mat4,
   mat4Decompose,
+  mat4Identity,
   mat4Invert,
   mat4Multiply,
   mat4TransformDirection,
@@ -188,7 +189,13 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
     const mesh = scene.meshes[node.mesh];
     if (!mesh) return;
     const skin = node.skin !== undefined ? scene.skins[node.skin] : undefined;
-    const skinMatrices = skin?.joints.map((_, k) => skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16));
+    // A skin without (enough) inverse bind matrices is bound in the joints' current pose.
+    const skinMatrices = skin?.joints.map(
+      (j, k): ArrayLike<number> =>
+        skin.inverseBindMatrices.length >= k * 16 + 16
+          ? skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16)
+          : (mat4Invert(world[j] ?? mat4Identity()) ?? mat4Identity()),
+    );
     const staticNormal = normalMatrix(world[n]!);
     for (const prim of mesh.primitives) {
       if (prim.mode !== 'TRIANGLES' && prim.mode !== 'TRIANGLE_STRIP' && prim.mode !== 'TRIANGLE_FAN') {

@@ -55,6 +55,31 @@ function triangleKeys(scene: Scene): string[] {
   return out.sort();
 }
 
+/** Triangles (9 floats, rotation-normalised by the key of triangleKeys) of all primitives. */
+function triangleFloats(scene: Scene): number[][] {
+  const out: number[][] = [];
+  for (const mesh of scene.meshes) {
+    for (const prim of mesh.primitives) {
+      const pos = prim.attributes.POSITION.array;
+      const tris = triangleIndices(prim);
+      for (let t = 0; t < tris.length; t += 3)
+        out.push([0, 1, 2].flatMap((k) => [0, 1, 2].map((a) => pos[tris[t + k]! * 3 + a]!)));
+    }
+  }
+  return out;
+}
+
+/** True when every triangle of `a` has its own partner in `b` within `tol` per coordinate (same winding). */
+function sameTriangles(a: number[][], b: number[][], tol: number): boolean {
+  if (a.length !== b.length) return false;
+  const left = [...b];
+  return a.every((t) => {
+    const i = left.findIndex((u) => [0, 1, 2].some((r) => t.every((v, k) => Math.abs(v - u[(k + r * 3) % 9]!) <= tol)));
+    if (i >= 0) left.splice(i, 1);
+    return i >= 0;
+  });
+}
+
 function convert(scene: Scene, options: Parameters<typeof sceneToT3dm>[1] = {}) {
   const out = sceneToT3dm(scene, options);
   const bytes = writeT3dm(out.file);
@@ -266,6 +291,38 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(performance.now() - started).toBeLessThan(5000);
     expect(back.meshes.flatMap((m) => m.primitives).reduce((n, p) => n + (p.indices?.length ?? 0) / 3, 0)).toBe(10000);
     expect(out.sdata[0]!.file.records.length).toBeGreaterThan(1);
+  });
+
+  it("binds a skin without inverse bind matrices in the joints' current pose", () => {
+    const g = grid(2);
+    const scene = meshScene([
+      {
+        attributes: {
+          POSITION: { array: g.position, itemSize: 3 },
+          JOINTS_0: { array: new Uint8Array((g.position.length / 3) * 4), itemSize: 4 },
+          WEIGHTS_0: {
+            array: new Float32Array((g.position.length / 3) * 4).map((_, i) => (i % 4 === 0 ? 1 : 0)),
+            itemSize: 4,
+          },
+        },
+        indices: g.indices,
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    scene.nodes[0]!.skin = 0;
+    scene.nodes.push({
+      name: 'bone',
+      translation: [0, 1, 0],
+      rotation: quatFromAxisAngle([0, 0, 1], 0.5),
+      children: [],
+    });
+    scene.roots.push(1);
+    scene.skins.push({ joints: [1], inverseBindMatrices: new Float32Array(0) });
+    const { out, back } = convert(scene);
+    expect(out.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);
+    // Bone-local quantisation rotated back: within two steps of 1/64.
+    expect(sameTriangles(triangleFloats(back), triangleFloats(scene), 2 / 64)).toBe(true);
   });
 
   it('chooses a smaller base scale for a large model unless told otherwise', () => {
