@@ -34,6 +34,8 @@ export const CC = {
 /** Alpha mux codes. */
 export const CCA = { COMBINED: 0, TEXEL0: 1, TEXEL1: 2, PRIM: 3, SHADE: 4, ENV: 5, ONE: 6, ZERO: 7 } as const;
 
+import { COMBINER_2PASS } from './n64-extras.js';
+
 const b = (v: number, shift: number) => BigInt(v >>> 0) << BigInt(shift);
 
 function packCycle0(c: CombinerCycle): bigint {
@@ -64,7 +66,7 @@ function packCycle1(c: CombinerCycle): bigint {
 
 /** Packs one or two cycles; `second` given means two-cycle mode. */
 export function packCombiner(first: CombinerCycle, second?: CombinerCycle): bigint {
-  if (second) return (1n << 63n) | packCycle0(first) | packCycle1(second);
+  if (second) return COMBINER_2PASS | packCycle0(first) | packCycle1(second);
   return packCycle0(first) | packCycle1(first);
 }
 

@@ -15,6 +15,7 @@ import {
   RENDER_SHADED,
   RENDER_TEXTURED,
   SOM_SAMPLE_MASK,
+  SOM_SAMPLE_SHIFT,
   SOM_ZMODE_MASK,
 } from './n64-extras.js';
 import type { T3dmMaterialAxis } from './t3dm-file.js';
@@ -188,7 +189,7 @@ export function fast64Material(extras: unknown): Fast64Material | undefined {
   const textured = cycles.some((c) => uses(c, [1, 2]) || c.C === 8 || c.C === 9);
   if (textured) renderFlags |= RENDER_TEXTURED;
   const filter = num(rdp.g_mdsft_text_filt) & 3;
-  let otherModeValue = filter === 1 ? 3n << 44n : filter === 2 ? 2n << 44n : 0n;
+  let otherModeValue = filter === 1 ? 3n << SOM_SAMPLE_SHIFT : filter === 2 ? 2n << SOM_SAMPLE_SHIFT : 0n;
   let otherModeMask = 1n | SOM_SAMPLE_MASK;
   let blendMode = 0;
   if (num(rdp.set_rendermode)) {

@@ -21,6 +21,7 @@ import {
   RENDER_TEXTURED,
   SOM_ALPHA_COMPARE,
   SOM_SAMPLE_MASK,
+  SOM_SAMPLE_SHIFT,
 } from './n64-extras.js';
 import { pngSize } from './png-info.js';
 import type { T3dmMaterial, T3dmMaterialAxis } from './t3dm-file.js';
@@ -217,7 +218,7 @@ function fromPlain(m: Material, scene: Scene): MaterialPlan {
     (m.doubleSided ? 0 : RENDER_CULL_BACK) |
     (m.unlit ? RENDER_NO_LIGHT : 0);
   renderFlags >>>= 0;
-  let otherModeValue = filtered ? 2n << 44n : 0n;
+  let otherModeValue = filtered ? 2n << SOM_SAMPLE_SHIFT : 0n;
   if (m.alphaMode === 'MASK') otherModeValue |= SOM_ALPHA_COMPARE;
   const cutoff = Math.round(Math.min(1, Math.max(0, m.alphaCutoff ?? 0.5)) * 255);
   const slotA: TexturePlan | undefined =

@@ -19,7 +19,7 @@ export const BLEND_MULTIPLY = 0x00500040;
 /** SOM bits: alpha compare (bit 0), texture sampling (bits 44-45: 0 point, 2 bilinear, 3 median), z mode (bits 10-11). */
 export const SOM_ALPHA_COMPARE = 1n;
 export const SOM_SAMPLE_SHIFT = 44n;
-export const SOM_SAMPLE_MASK = 3n << 44n;
+export const SOM_SAMPLE_MASK = 3n << SOM_SAMPLE_SHIFT;
 export const SOM_ZMODE_MASK = 3n << 10n;
 /** Bit 63 of the combiner: two-cycle mode. */
 export const COMBINER_2PASS = 1n << 63n;
