@@ -7,7 +7,7 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { triangleIndices } from '@retromodel/scene';
-import { adapters, readScene } from '@retromodel/transcode';
+import { readScene } from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cubeScene } from '../cli/sample-scene.js';
@@ -60,8 +60,6 @@ async function readSceneFromDisk(path: string) {
   return readScene({ bytes, fileName: basename(path), sidecars: folderSidecars(dirname(path)) });
 }
 
-const haveT3dmWriter = adapters.some((a) => a.id === 't3dm' && a.write);
-
 describe.each(bundlers)('%s', (bundler: BundlerName) => {
   it('builds every import form', async () => {
     const outDir = join(project.dir, `dist-${bundler}`);
@@ -108,7 +106,7 @@ describe.each(bundlers)('%s', (bundler: BundlerName) => {
     expect((await listOutput(outDir)).filter((f) => f.endsWith('.glb'))).toEqual([]);
   });
 
-  it.runIf(haveT3dmWriter)('exports the URLs of the T3DM and its sidecars with ?t3dm', async () => {
+  it('exports the URLs of the T3DM and its sidecars with ?t3dm', async () => {
     const outDir = join(project.dir, `dist-t3dm-${bundler}`);
     const out = await buildWith(bundler, project.t3dmEntry, outDir);
     const t3dm = await importBundle<{ model: string; streams: string[]; textures: string[] }>(out.bundle);
@@ -123,13 +121,5 @@ describe.each(bundlers)('%s', (bundler: BundlerName) => {
     expect(scene.meshes.flatMap((m) => m.primitives).reduce((n, p) => n + triangleIndices(p).length / 3, 0)).toBe(
       cube.triangles,
     );
-  });
-
-  it.skipIf(haveT3dmWriter)('fails ?t3dm with a clear message while no T3DM writer is registered', async () => {
-    const failure = await buildWith(bundler, project.t3dmEntry, join(project.dir, `dist-t3dm-${bundler}`)).then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    expect((failure as Error | undefined)?.message).toMatch(/spin\.glb: .*no writer for 't3dm'/);
   });
 });

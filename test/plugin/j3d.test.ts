@@ -10,7 +10,6 @@
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adapters } from '@retromodel/transcode';
 import { type RollupWatcher, watch } from 'rollup';
 import type { RetromodelOptions } from 'unplugin-retromodel';
 import retromodelRollup from 'unplugin-retromodel/rollup';
@@ -25,9 +24,6 @@ import { importBundle, readEmitted, waitFor } from './fixture-project.js';
 
 const modelName = 'community_wwrando_vscroll.bdl';
 const animationName = 'nintendo_mkdd_mariotree1_wait.bck';
-const haveJ3d = adapters.some((a) => a.id === 'j3d' && a.read);
-if (!haveJ3d)
-  console.warn('[retromodel tests] no J3D adapter registered in @retromodel/transcode: plugin J3D tests skipped.');
 
 interface Exports {
   url: string;
@@ -42,7 +38,7 @@ async function expectedTriangles(): Promise<number> {
   return dump.shapes.reduce((n, s) => n + s.triangleCount, 0);
 }
 
-describe.runIf(haveJ3d && haveFixtures)('a J3D model with a .bck sidecar', () => {
+describe.runIf(haveFixtures)('a J3D model with a .bck sidecar', () => {
   let dir: string;
   let entry: string;
   let watchedBck: string;

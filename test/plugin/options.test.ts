@@ -6,7 +6,6 @@
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chunkType, readT3dm } from '@retromodel/t3dm';
-import { adapters } from '@retromodel/transcode';
 import type { RetromodelOptions } from 'unplugin-retromodel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
@@ -128,7 +127,7 @@ describe('esbuild without outdir', () => {
   });
 });
 
-describe.runIf(adapters.some((a) => a.id === 't3dm' && a.write))('write', () => {
+describe('write', () => {
   it('passes T3DM writer options through (bvh adds a B chunk)', async () => {
     const chunkTypes = async (options: RetromodelOptions, name: string) => {
       const out = await buildWith('rollup', project.t3dmEntry, join(project.dir, name), options);
