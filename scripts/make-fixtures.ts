@@ -3,19 +3,23 @@
  * from code in this repository, so the samples are ours to ship and their content is known exactly.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { sceneToGlb } from '@retromodel/gltf';
+import { buildSampleBmd } from '../packages/j3d/test/builder/build-bmd.js';
+import { buildSampleTmd } from '../packages/tmd/test/builder/build-sample.js';
 import { cubeScene } from '../test/cli/sample-scene.js';
 
 const dir = join(import.meta.dirname, '..', 'fixtures');
-await mkdir(dir, { recursive: true });
-
+const tmd = buildSampleTmd();
 const samples: [string, () => Promise<Uint8Array> | Uint8Array][] = [
   ['cube.glb', async () => (await sceneToGlb(cubeScene())).bytes],
+  ['j3d/sample.bmd', buildSampleBmd],
+  ...Object.entries(tmd).map(([name, bytes]): [string, () => Uint8Array] => [`tmd/${name}`, () => bytes]),
 ];
 
 for (const [name, make] of samples) {
   const bytes = await make();
+  await mkdir(dirname(join(dir, name)), { recursive: true });
   await writeFile(join(dir, name), bytes);
   console.log(`fixtures/${name}: ${bytes.length} bytes`);
 }

@@ -12,8 +12,13 @@ const root = join(import.meta.dirname, '..');
 const fixtures = join(root, 'fixtures');
 const out = join(root, 'out');
 
-/** Extra conversions beyond "everything to GLB": [input, output]. */
-const extraJobs: [string, string][] = [];
+/** Extra conversions beyond "everything to GLB": [input under fixtures/, output under out/]. */
+const extraJobs: [string, string][] = [
+  // One folder each: T3DM models name their textures by image name, and two samples have a "checker".
+  ['cube.glb', 't3dm/cube/cube.t3dm'],
+  ['j3d/sample.bmd', 't3dm/sample-bmd/sample-bmd.t3dm'],
+  ['tmd/sample.tmd', 't3dm/sample-tmd/sample-tmd.t3dm'],
+];
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -29,6 +34,8 @@ console.log(`converting ${relative(root, fixtures)}/ to ${relative(root, out)}/`
 failures += await main(['convert', fixtures, '-o', out]);
 for (const [input, output] of extraJobs)
   failures += await main(['convert', join(fixtures, input), '-o', join(out, output)]);
+// Back from T3DM to GLB, so the N64 output is read again and validated too.
+failures += await main(['convert', join(out, 't3dm'), '-o', join(out, 't3dm-back')]);
 
 console.log('validating every GLB written:');
 for (const file of (await listFiles(out)).filter((f) => f.endsWith('.glb'))) {

@@ -100,6 +100,15 @@ describe('retromodel convert', () => {
     expect(written.map(String).sort()).toEqual(['a.glb', 'sub', join('sub', 'b.glb')].sort());
   });
 
+  it('keeps the input extension when two inputs of a batch would get the same output name', async () => {
+    const batch = join(dir, 'same-name');
+    await main(['convert', join(dir, 'cube.glb'), '-o', join(batch, 'model.glb')], captureIo().io);
+    await main(['convert', join(dir, 'cube.glb'), '-o', join(batch, 'model.gltf'), '--embed'], captureIo().io);
+    const outDir = join(dir, 'same-name-out');
+    expect(await main(['convert', batch, '-o', outDir], captureIo().io)).toBe(0);
+    expect((await readdir(outDir)).sort()).toEqual(['model.glb', 'model.gltf.glb']);
+  });
+
   it('prints a JSON report', async () => {
     const c = captureIo();
     expect(await main(['convert', join(dir, 'cube.glb'), '-o', join(dir, 'j.glb'), '--json'], c.io)).toBe(0);

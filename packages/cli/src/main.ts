@@ -22,7 +22,7 @@ convert options:
   --tml <file.tml>      use a Toshi material library (repeatable; default: every .tml beside the model)
   --sidecars <folder>   also look for sidecar files here (repeatable)
   --lod <all|n>         TMD: keep every LOD level, or pick level n (default 0, the most detailed)
-  --scale <n>           T3DM: position scale (default: automatic)
+  --scale <n>           T3DM: position scale (default 64, smaller when 64 would clip)
   --bvh                 T3DM: write a BVH for culling
   --embed               glTF: embed buffers and images as data URIs
 `;

@@ -39,11 +39,16 @@ function isOutputFormat(s: string): s is OutputFormat {
   return (outputFormats as readonly string[]).includes(s);
 }
 
-/** Where one input's main output goes, and in which format. */
+/**
+ * Where one input's main output goes, and in which format. When another input of the batch already took
+ * that name (`sample.tmd` and `sample.tml` both becoming `sample.glb`), the input's extension is kept:
+ * `sample.tml.glb`.
+ */
 function planOutput(
   args: ConvertArgs,
   single: boolean,
   input: { path: string; relativePath: string },
+  written: ReadonlyMap<string, Uint8Array>,
 ): { path: string; to: OutputFormat } {
   const outExt = args.output ? extname(args.output).slice(1).toLowerCase() : '';
   const outputIsFile = single && args.output !== undefined && isOutputFormat(outExt);
@@ -51,7 +56,12 @@ function planOutput(
   if (outputIsFile) return { path: resolve(args.output!), to };
   const rel = input.relativePath.replace(/\.[^./\\]+$/, '');
   const dir = args.output ? resolve(args.output) : dirname(input.path);
-  return { path: join(dir, `${rel}.${to}`), to };
+  const path = join(dir, `${rel}.${to}`);
+  return { path: written.has(path) ? join(dir, `${input.relativePath}.${to}`) : path, to };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 /** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
@@ -75,9 +85,11 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
       : undefined;
   bar?.start(inputs.length, 0, { file: '' });
   const reports: FileReport[] = [];
+  // Every file this batch wrote, so that two inputs never silently overwrite each other's outputs.
+  const written = new Map<string, Uint8Array>();
   for (const input of inputs) {
     bar?.update(reports.length, { file: input.relativePath });
-    reports.push(await convertOne(args, single, input));
+    reports.push(await convertOne(args, single, input, written));
   }
   bar?.update(inputs.length, { file: '' });
   bar?.stop();
@@ -124,11 +136,12 @@ async function convertOne(
   args: ConvertArgs,
   single: boolean,
   input: { path: string; relativePath: string },
+  written: Map<string, Uint8Array>,
 ): Promise<FileReport> {
   const report: FileReport = { input: input.path, outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
     report.bytesIn = (await readFile(input.path)).length;
-    const plan = planOutput(args, single, input);
+    const plan = planOutput(args, single, input, written);
     if (plan.path === input.path) throw new Error('the output would overwrite the input; give -o');
     const result = await transcodeFile(input.path, {
       to: plan.to,
@@ -143,7 +156,17 @@ async function convertOne(
     // The main output takes the planned path; sidecars (.bin, .png, .sdata) go beside it under their own names.
     const outDir = dirname(plan.path);
     const files = result.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
-    await writeFilesAtomic(files);
+    for (const f of files) {
+      const earlier = written.get(f.path);
+      if (earlier && !sameBytes(earlier, f.bytes)) {
+        throw new Error(
+          `${f.path} was already written for another input with different content; convert them to separate folders`,
+        );
+      }
+    }
+    // A sidecar another input already wrote with the same bytes (a shared texture) is not written again.
+    await writeFilesAtomic(files.filter((f) => !written.has(f.path)));
+    for (const f of files) written.set(f.path, f.bytes);
     report.outputs = files.map((f) => f.path);
     report.bytesOut = files.reduce((s, f) => s + f.bytes.length, 0);
   } catch (e) {
