@@ -7,7 +7,9 @@ import { repoPath } from './helpers/fixtures.js';
 // root project references), so a type error anywhere fails the suite.
 it('every package type-checks (tsc -b)', async () => {
   const tsc = repoPath('node_modules', 'typescript', 'bin', 'tsc');
-  const result = await promisify(execFile)(process.execPath, [tsc, '-b', repoPath('tsconfig.json')], { cwd: repoPath() }).then(
+  const result = await promisify(execFile)(process.execPath, [tsc, '-b', repoPath('tsconfig.json')], {
+    cwd: repoPath(),
+  }).then(
     () => '',
     (e: { stdout?: string; stderr?: string }) => `${e.stdout ?? ''}${e.stderr ?? ''}`,
   );
