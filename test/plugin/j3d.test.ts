@@ -7,6 +7,8 @@
  * watch mode rebuilds and the Vite dev server sends a hot update. Skipped while the J3D adapter is not
  * registered in @retromodel/transcode or the fixtures are absent.
  */
+
+import { realpathSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -123,7 +125,9 @@ describe.runIf(haveFixtures)('a J3D model with a .bck sidecar', () => {
       const payloads = recordHotPayloads(server);
       const origin = `http://127.0.0.1:${port}`;
       expect((await fetch(`${origin}/main.js`)).status).toBe(200);
-      const code = await (await fetch(`${origin}/@fs${modelPath}?import`)).text();
+      // Vite resolves symlinks (the fixtures folder may be one), so ask for the model under its real path,
+      // the module main.js imports; a symlinked id would be a second module without importers.
+      const code = await (await fetch(`${origin}/@fs${realpathSync(modelPath)}?import`)).text();
       const url = /export default "([^"]+)"/.exec(code)?.[1];
       expect(url, code).toMatch(/^\/@retromodel\/[0-9a-f]{8}\/community_wwrando_vscroll\.glb$/);
       await expectValidGlb(new Uint8Array(await (await fetch(`${origin}${url}`)).arrayBuffer()), url);
