@@ -12,16 +12,23 @@ import type { BenchCase, BenchResult } from './harness.js';
 const here = dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
 
+/** Time of one copy of `bytes` bytes: copies repeated until they take at least 5 ms, so small sizes measure too. */
 function copyBaselineMs(bytes: number): number {
   const src = new Uint8Array(Math.max(1, bytes));
   for (let i = 0; i < src.length; i += 4096) src[i] = i & 0xff;
-  const times: number[] = [];
-  for (let i = 0; i < 21; i++) {
+  const samples: number[] = [];
+  for (let s = 0; s < 5; s++) {
+    let copies = 0;
     const t = performance.now();
-    src.slice();
-    times.push(performance.now() - t);
+    let elapsed = 0;
+    while (elapsed < 5) {
+      src.slice();
+      copies++;
+      elapsed = performance.now() - t;
+    }
+    samples.push(elapsed / copies);
   }
-  return median(times);
+  return median(samples);
 }
 
 function median(values: number[]): number {
@@ -48,7 +55,7 @@ async function measure(c: BenchCase): Promise<BenchResult> {
     mbPerSecond: mbIn / (ms / 1000),
     unitsPerSecond: c.unit && c.units ? `${(c.units / (ms / 1000)).toFixed(1)} ${c.unit}/s` : undefined,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
-    ratioToCopy: ms / Math.max(copyBaselineMs(c.bytesIn), 1e-3),
+    ratioToCopy: ms / copyBaselineMs(c.bytesIn),
   };
 }
 
