@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
 import { adapters, type OutputFormat, outputFormats } from '@retromodel/transcode';
@@ -94,10 +94,21 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   bar?.update(inputs.length, { file: '' });
   bar?.stop();
 
+  printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
+  return reports.some((r) => r.error) ? 1 : 0;
+}
+
+/** Failures (always), warnings and one line per file (unless quiet; per-file lines only without a bar), the summary. */
+function printReports(
+  reports: FileReport[],
+  seconds: number,
+  args: ConvertArgs,
+  io: CliIo,
+  perFileLines: boolean,
+): void {
   const failed = reports.filter((r) => r.error);
   const bytesIn = reports.reduce((s, r) => s + r.bytesIn, 0);
   const bytesOut = reports.reduce((s, r) => s + r.bytesOut, 0);
-  const seconds = (performance.now() - started) / 1000;
   if (args.json) {
     io.out(
       JSON.stringify(
@@ -113,23 +124,22 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
         2,
       ),
     );
-  } else {
-    for (const r of reports) {
-      if (r.error) io.err(`✗ ${r.input}: ${r.error}`);
-      else if (!args.quiet) {
-        for (const d of r.diagnostics)
-          if (d.severity !== 'info') io.err(`${d.severity} ${r.input}: ${d.code}: ${d.message}`);
-        if (!bar) io.out(`✓ ${r.input} → ${r.outputs.join(', ')}`);
-      }
-    }
-    if (!args.quiet || failed.length > 0) {
-      io.out(
-        `${reports.length - failed.length} of ${reports.length} files converted${failed.length ? `, ${failed.length} failed` : ''}: ` +
-          `${formatBytes(bytesIn)} in → ${formatBytes(bytesOut)} out in ${seconds.toFixed(2)} s`,
-      );
+    return;
+  }
+  for (const r of reports) {
+    if (r.error) io.err(`✗ ${r.input}: ${r.error}`);
+    else if (!args.quiet) {
+      for (const d of r.diagnostics)
+        if (d.severity !== 'info') io.err(`${d.severity} ${r.input}: ${d.code}: ${d.message}`);
+      if (perFileLines) io.out(`✓ ${r.input} → ${r.outputs.join(', ')}`);
     }
   }
-  return failed.length > 0 ? 1 : 0;
+  if (!args.quiet || failed.length > 0) {
+    io.out(
+      `${reports.length - failed.length} of ${reports.length} files converted${failed.length ? `, ${failed.length} failed` : ''}: ` +
+        `${formatBytes(bytesIn)} in → ${formatBytes(bytesOut)} out in ${seconds.toFixed(2)} s`,
+    );
+  }
 }
 
 async function convertOne(
@@ -140,7 +150,7 @@ async function convertOne(
 ): Promise<FileReport> {
   const report: FileReport = { input: input.path, outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
-    report.bytesIn = (await readFile(input.path)).length;
+    report.bytesIn = (await stat(input.path)).size;
     const plan = planOutput(args, single, input, written);
     if (plan.path === input.path) throw new Error('the output would overwrite the input; give -o');
     const result = await transcodeFile(input.path, {
