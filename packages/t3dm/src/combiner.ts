@@ -35,38 +35,19 @@ export const CC = {
 /** Alpha mux codes. */
 export const CCA = { COMBINED: 0, TEXEL0: 1, TEXEL1: 2, PRIM: 3, SHADE: 4, ENV: 5, ONE: 6, ZERO: 7 } as const;
 
-const b = (v: number, shift: number) => BigInt(v >>> 0) << BigInt(shift);
+/** Bit positions of A, B, C, D, A_alpha, B_alpha, C_alpha, D_alpha in each cycle slot. */
+const CYCLE0_SHIFTS = [52, 28, 47, 15, 44, 12, 41, 9];
+const CYCLE1_SHIFTS = [37, 24, 32, 6, 21, 3, 18, 0];
 
-function packCycle0(c: CombinerCycle): bigint {
-  return (
-    b(c.A & 15, 52) |
-    b(c.B & 15, 28) |
-    b(c.C & 31, 47) |
-    b(c.D & 7, 15) |
-    b(c.A_alpha & 7, 44) |
-    b(c.B_alpha & 7, 12) |
-    b(c.C_alpha & 7, 41) |
-    b(c.D_alpha & 7, 9)
-  );
-}
-
-function packCycle1(c: CombinerCycle): bigint {
-  return (
-    b(c.A & 15, 37) |
-    b(c.B & 15, 24) |
-    b(c.C & 31, 32) |
-    b(c.D & 7, 6) |
-    b(c.A_alpha & 7, 21) |
-    b(c.B_alpha & 7, 3) |
-    b(c.C_alpha & 7, 18) |
-    b(c.D_alpha & 7, 0)
-  );
+function packCycle(c: CombinerCycle, shifts: number[]): bigint {
+  const fields = [c.A & 15, c.B & 15, c.C & 31, c.D & 7, c.A_alpha & 7, c.B_alpha & 7, c.C_alpha & 7, c.D_alpha & 7];
+  return fields.reduce((word, v, i) => word | (BigInt(v) << BigInt(shifts[i] ?? 0)), 0n);
 }
 
 /** Packs one or two cycles; `second` given means two-cycle mode. */
 export function packCombiner(first: CombinerCycle, second?: CombinerCycle): bigint {
-  if (second) return COMBINER_2PASS | packCycle0(first) | packCycle1(second);
-  return packCycle0(first) | packCycle1(first);
+  if (second) return COMBINER_2PASS | packCycle(first, CYCLE0_SHIFTS) | packCycle(second, CYCLE1_SHIFTS);
+  return packCycle(first, CYCLE0_SHIFTS) | packCycle(first, CYCLE1_SHIFTS);
 }
 
 /** `X * Y` as a cycle for colour and alpha (mux codes of the same names). */
