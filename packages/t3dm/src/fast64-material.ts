@@ -14,6 +14,7 @@ import {
   RENDER_DEPTH,
   RENDER_SHADED,
   RENDER_TEXTURED,
+  SOM_ALPHA_COMPARE,
   SOM_SAMPLE_MASK,
   SOM_SAMPLE_SHIFT,
   SOM_ZMODE_MASK,
@@ -28,51 +29,25 @@ const num = (v: unknown, fallback = 0): number =>
 
 const DECAL = 3n << 10n;
 const INTERPEN = 1n << 10n;
-const ALPHA_CMP = 1n;
 type Preset = [blend: number, som: bigint];
 const none: Preset = [0, 0n];
 const mul = (som = 0n): Preset => [BLEND_MULTIPLY, som];
-const CYCLE1: Preset[] = [
+const nones = (count: number): Preset[] => Array.from({ length: count }, () => none);
+/* fast64's render-mode preset lists by enum index: both start with the same eight presets and end with the same
+ * six; the cycle-1 list has six presets without blend or SOM bits in between, the cycle-2 list three. */
+const HEAD: Preset[] = [
   none,
   none,
   [0, DECAL],
   [0, INTERPEN],
-  [0, ALPHA_CMP],
+  [0, SOM_ALPHA_COMPARE],
   mul(),
   mul(DECAL),
   mul(INTERPEN),
-  none,
-  none,
-  none,
-  none,
-  none,
-  none,
-  [0, DECAL],
-  mul(),
-  mul(DECAL),
-  none,
-  none,
-  none,
 ];
-const CYCLE2: Preset[] = [
-  none,
-  none,
-  [0, DECAL],
-  [0, INTERPEN],
-  [0, ALPHA_CMP],
-  mul(),
-  mul(DECAL),
-  mul(INTERPEN),
-  none,
-  none,
-  none,
-  [0, DECAL],
-  mul(),
-  mul(DECAL),
-  none,
-  none,
-  none,
-];
+const TAIL: Preset[] = [[0, DECAL], mul(), mul(DECAL), ...nones(3)];
+const CYCLE1: Preset[] = [...HEAD, ...nones(6), ...TAIL];
+const CYCLE2: Preset[] = [...HEAD, ...nones(3), ...TAIL];
 
 /** The texture slot of a fast64 material as tiny3d needs it. */
 export interface Fast64Texture {
@@ -190,7 +165,7 @@ export function fast64Material(extras: unknown): Fast64Material | undefined {
   if (textured) renderFlags |= RENDER_TEXTURED;
   const filter = num(rdp.g_mdsft_text_filt) & 3;
   let otherModeValue = filter === 1 ? 3n << SOM_SAMPLE_SHIFT : filter === 2 ? 2n << SOM_SAMPLE_SHIFT : 0n;
-  let otherModeMask = 1n | SOM_SAMPLE_MASK;
+  let otherModeMask = SOM_ALPHA_COMPARE | SOM_SAMPLE_MASK;
   let blendMode = 0;
   if (num(rdp.set_rendermode)) {
     otherModeMask |= SOM_ZMODE_MASK;
@@ -204,9 +179,9 @@ export function fast64Material(extras: unknown): Fast64Material | undefined {
     const sm64 = num(layer.sm64);
     if (oot > sm64) {
       if (oot === 1) blendMode = BLEND_MULTIPLY;
-      else if (oot === 2) otherModeValue |= ALPHA_CMP;
+      else if (oot === 2) otherModeValue |= SOM_ALPHA_COMPARE;
     } else if (sm64 > 4) blendMode = BLEND_MULTIPLY;
-    else if (sm64 > 1) otherModeValue |= ALPHA_CMP;
+    else if (sm64 > 1) otherModeValue |= SOM_ALPHA_COMPARE;
   }
   const setColorFlags = (num(f.set_prim) ? 1 : 0) | (num(f.set_env) ? 2 : 0) | (num(f.set_blend) ? 4 : 0);
   const blend = color(f.blend_color, [0, 0, 0, 128]);
