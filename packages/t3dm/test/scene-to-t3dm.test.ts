@@ -8,6 +8,7 @@ import {
   type Animation,
   createMaterial,
   createScene,
+  mat4Identity,
   type Primitive,
   quatFromAxisAngle,
   type Scene,
@@ -23,6 +24,14 @@ function meshScene(primitives: Primitive[], materials = [createMaterial({ name: 
   scene.nodes.push({ name: 'mesh', mesh: 0, children: [] });
   scene.roots.push(0);
   return scene;
+}
+
+/** Skins the mesh node to a new root node `bone` (node 1) whose inverse bind matrix is the identity. */
+function skinToRootBone(scene: Scene): void {
+  scene.nodes[0]!.skin = 0;
+  scene.nodes.push({ name: 'bone', children: [] });
+  scene.roots.push(1);
+  scene.skins.push({ joints: [1], inverseBindMatrices: new Float32Array(mat4Identity()) });
 }
 
 function grid(n: number, scale = 1): { position: Float32Array; indices: Uint32Array } {
@@ -272,13 +281,7 @@ describe('sceneToT3dm on synthetic scenes', () => {
         material: 0,
       },
     ]);
-    scene.nodes[0]!.skin = 0;
-    scene.nodes.push({ name: 'bone', children: [] });
-    scene.roots.push(1);
-    scene.skins.push({
-      joints: [1],
-      inverseBindMatrices: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
-    });
+    skinToRootBone(scene);
     scene.animations.push({
       name: 'slide',
       channels: [{ node: 1, path: 'translation', sampler: 0 }],
@@ -372,13 +375,7 @@ describe('sceneToT3dm on synthetic scenes', () => {
         material: 0,
       },
     ]);
-    scene.nodes[0]!.skin = 0;
-    scene.nodes.push({ name: 'bone', children: [] });
-    scene.roots.push(1);
-    scene.skins.push({
-      joints: [1],
-      inverseBindMatrices: new Float32Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]),
-    });
+    skinToRootBone(scene);
     const anim: Animation = {
       name: 'wave',
       channels: [
