@@ -57,3 +57,8 @@ export function texturesOf(glb: string): Map<string, Uint8Array> {
   }
   return out;
 }
+
+/** The streams and PNGs a reference `.t3dm` (`<example>/filesystem/...`) has beside it, as the adapter collects them. */
+export function sidecarsOf(t3dm: string): { sdata: Map<string, Uint8Array>; textures: Map<string, Uint8Array> } {
+  return { sdata: streamsOf(t3dm), textures: texturesOf(t3dm.replace(/\/filesystem\/.*$/, '/assets/')) };
+}

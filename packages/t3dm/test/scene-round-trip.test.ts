@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { seededRandom } from '../../../test/helpers/fuzz.js';
+import { sidecarsOf } from '../../../test/t3dm/examples.js';
 import { decodeTriangles } from '../src/decode-triangles.js';
 import {
   checkRuntimeConstraints,
@@ -18,7 +19,6 @@ import {
   writeT3dm,
 } from '../src/index.js';
 import { destripify, stripify } from '../src/stripify.js';
-import { sidecarsFor } from './t3dm-to-scene.test.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);
 
@@ -52,7 +52,7 @@ describe.skipIf(!haveFixtures)('T3DM -> scene -> T3DM', () => {
   it.each(models)('%s', (path) => {
     const ref = readT3dm(readFixture(path));
     const baseScale = path.includes('24_hdr_bloom/filesystem/scene.t3dm') ? 32 : 64;
-    const { sdata } = sidecarsFor(path);
+    const { sdata } = sidecarsOf(path);
     const { scene } = t3dmToScene(ref, { baseScale, sdata });
     const out = sceneToT3dm(scene, { baseScale, bvh: ref.chunks.some((c) => c.kind === 'bvh') });
     const bytes = writeT3dm(out.file);

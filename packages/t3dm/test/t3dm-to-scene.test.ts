@@ -4,30 +4,15 @@
  * its A-chunk duration (±1 tick, spec §9.1), textures resolve to the PNGs in assets/. Codec properties for
  * 5.6.5 normals and 32-bit quaternions.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { type Diagnostic, type Quat, quatNormalize, validateScene } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
-import { fixture, haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
+import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { seededRandom } from '../../../test/helpers/fuzz.js';
+import { sidecarsOf } from '../../../test/t3dm/examples.js';
 import { decodeTriangles } from '../src/decode-triangles.js';
 import { packNormal, packQuat, readT3dm, stringAt, t3dmToScene, unpackNormal, unpackQuat } from '../src/index.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);
-
-/** Streams and PNGs beside a reference model, as the adapter would collect them. */
-export function sidecarsFor(path: string): { sdata: Map<string, Uint8Array>; textures: Map<string, Uint8Array> } {
-  const dir = dirname(path);
-  const sdata = new Map<string, Uint8Array>();
-  for (const n of readdirSync(fixture(dir))) if (n.endsWith('.sdata')) sdata.set(n, readFixture(dir, n));
-  const textures = new Map<string, Uint8Array>();
-  const assets = join(dir.replace(/filesystem.*$/, ''), 'assets');
-  for (const rel of existsSync(fixture(assets)) ? listFixtures(assets, /\.png$/) : []) {
-    const sub = rel.slice(assets.length + 1);
-    textures.set(sub, readFixture(rel));
-  }
-  return { sdata, textures };
-}
 
 describe.skipIf(!haveFixtures)('t3dmToScene on the reference files', () => {
   it.each(models)('%s', (path) => {
@@ -41,7 +26,7 @@ describe.skipIf(!haveFixtures)('t3dmToScene on the reference files', () => {
       expect(tris.vertex.length / 3, stringAt(file.stringTable, c.name)).toBe(c.triCount);
     }
     expect(diagnostics).toEqual([]);
-    const { sdata, textures } = sidecarsFor(path);
+    const { sdata, textures } = sidecarsOf(path);
     const { scene, diagnostics: sceneDiagnostics } = t3dmToScene(file, {
       sdata,
       textures,
