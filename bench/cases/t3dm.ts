@@ -6,7 +6,8 @@
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { readT3dm, sceneToT3dm, t3dmToScene, writeSdata, writeT3dm } from '@retromodel/t3dm';
-import { haveFixtures, listFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { haveFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { t3dmExamples } from '../../test/t3dm/examples.js';
 import type { BenchCase } from '../harness.js';
 
 const largest = 't3dm/17_culling/filesystem/scene.t3dm';
@@ -14,14 +15,7 @@ const largest = 't3dm/17_culling/filesystem/scene.t3dm';
 /** The T3DM bench cases. */
 export async function cases(): Promise<BenchCase[]> {
   if (!haveFixtures) return [];
-  const inputs = listFixtures('t3dm', /\.glb$/).map((path) => ({
-    path,
-    bytes: readFixture(path),
-    baseScale: path.includes('24_hdr_bloom/assets/scene.glb') ? 32 : 64,
-    bvh: /17_culling|18_particles\/assets\/scene|19_particles_tex\/assets\/scene|24_hdr_bloom\/assets\/scene\.glb/.test(
-      path,
-    ),
-  }));
+  const inputs = t3dmExamples().map((e) => ({ ...e, bytes: readFixture(e.glb) }));
   const totalIn = inputs.reduce((s, i) => s + i.bytes.length, 0);
   const scenes = await Promise.all(inputs.map(async (i) => ({ ...i, scene: (await gltfToScene(i.bytes)).scene })));
   const convert = (scene: (typeof scenes)[number]['scene'], i: (typeof inputs)[number]) => {
