@@ -9,12 +9,13 @@
  */
 import { gltfToScene } from '@retromodel/gltf';
 import type { Scene } from '@retromodel/scene';
-import { type N64MaterialExtras, readT3dm, t3dmToScene } from '@retromodel/t3dm';
+import { readT3dm, t3dmToScene } from '@retromodel/t3dm';
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, readFixture } from '../helpers/fixtures.js';
 import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
 import {
   sampleAt,
+  t3dmTolerance,
   trianglesByMaterial,
   unmatchedTriangles,
   unmatchedVertices,
@@ -69,10 +70,7 @@ describe.skipIf(!haveFixtures)('reference T3DM vs source glTF', () => {
     // 8-bit step after tiny3d's gamma. The reference transforms normals by the plain node matrix (no
     // inverse-transpose, spec §5.2), so the source normals are transformed the same way here.
     const sourceVertices = verticesByPosition(source, ex.baseScale, (m) => m, skipNode);
-    const badVertices = unmatchedVertices(scene, sourceVertices, ex.baseScale, tolerance, (m) => {
-      const n64 = (m === undefined ? undefined : scene.materials[m]?.extras?.n64) as N64MaterialExtras | undefined;
-      return { texSize: [n64?.textureA.width || 32, n64?.textureA.height || 32], normalDot: 0.995 };
-    });
+    const badVertices = unmatchedVertices(scene, sourceVertices, ex.baseScale, tolerance, t3dmTolerance(scene));
     expect(badVertices, 'vertices whose UV, normal or colour has no source match').toBe(0);
 
     // Skeleton: names and parents of the skin joints.

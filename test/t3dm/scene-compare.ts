@@ -14,6 +14,7 @@ import {
   triangleIndices,
   worldMatrices,
 } from '@retromodel/scene';
+import type { N64MaterialExtras } from '@retromodel/t3dm';
 
 /** Triangle keys per material name: 9 integers (positions × scale, rounded) with the winding kept. */
 export function trianglesByMaterial(
@@ -192,6 +193,14 @@ export interface AttributeTolerance {
   texSize: [number, number];
   /** Minimum dot product between normals. */
   normalDot: number;
+}
+
+/** Tolerances for a decoded T3DM scene: UVs against texture A's size (32 when unknown), 5.6.5 normals (5.7°). */
+export function t3dmTolerance(scene: Scene): (material: number | undefined) => AttributeTolerance {
+  return (m) => {
+    const n64 = (m === undefined ? undefined : scene.materials[m]?.extras?.n64) as N64MaterialExtras | undefined;
+    return { texSize: [n64?.textureA.width || 32, n64?.textureA.height || 32], normalDot: 0.995 };
+  };
 }
 
 /**

@@ -10,7 +10,6 @@ import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import type { Scene } from '@retromodel/scene';
 import {
   checkRuntimeConstraints,
-  type N64MaterialExtras,
   readSdata,
   readT3dm,
   sceneToT3dm,
@@ -26,6 +25,7 @@ import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
 import {
   inverseTranspose,
   sampleAt,
+  t3dmTolerance,
   trianglesByMaterial,
   unmatchedTriangles,
   unmatchedVertices,
@@ -88,10 +88,7 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
       ).toBe(0);
     }
     const sourceVertices = verticesByPosition(source, ex.baseScale, inverseTranspose, skipNode);
-    const badVertices = unmatchedVertices(scene, sourceVertices, ex.baseScale, tolerance, (m) => {
-      const n64 = (m === undefined ? undefined : scene.materials[m]?.extras?.n64) as N64MaterialExtras | undefined;
-      return { texSize: [n64?.textureA.width || 32, n64?.textureA.height || 32], normalDot: 0.995 };
-    });
+    const badVertices = unmatchedVertices(scene, sourceVertices, ex.baseScale, tolerance, t3dmTolerance(scene));
     expect(badVertices, 'vertices whose UV, normal or colour has no source match').toBe(0);
     expect(jointNames(scene)).toEqual(jointNames(source));
 
