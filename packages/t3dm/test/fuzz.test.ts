@@ -12,7 +12,7 @@ import { readSdata, readT3dm, t3dmToScene, writeSdata, writeT3dm } from '../src/
 const models = listFixtures('t3dm', /\.t3dm$/);
 const streams = listFixtures('t3dm', /\.sdata$/);
 
-/** 2000 mutations for small files, fewer for the largest ones (their parse takes milliseconds). */
+/** Up to 1500 mutations for small files, fewer for the largest ones (their parse takes milliseconds). */
 function mutationCount(size: number): number {
   return Math.max(40, Math.min(1500, Math.floor(800_000 / size)));
 }
