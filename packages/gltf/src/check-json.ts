@@ -39,7 +39,8 @@ const collections = [
   'textures',
 ] as const;
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** True for a plain (non-array) object. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 const isIndex = (v: unknown, length: number): v is number =>

@@ -26,9 +26,9 @@ import type {
   Vec3,
 } from '@retromodel/scene';
 import { toFloat32 } from './attribute-types.js';
-import { type JsonLocation, jsonError } from './check-json.js';
+import { isObject, type JsonLocation, jsonError } from './check-json.js';
 import { primitiveModes } from './gltf-enums.js';
-import { extrasOf, isObject, named, oneOf, vector } from './json-values.js';
+import { extrasOf, named, oneOf, vector } from './json-values.js';
 import { readMaterials, readTextures } from './read-materials.js';
 import { GENERATOR } from './scene-to-document.js';
 

@@ -15,6 +15,7 @@ import type {
   WriteOptions,
   WriteResult,
 } from '@retromodel/scene';
+import { isObject } from './check-json.js';
 import { isGlb, readGlb } from './glb-container.js';
 import { jsonSections } from './json-sections.js';
 import { gltfToScene } from './read-gltf.js';
@@ -53,7 +54,7 @@ async function write(scene: Scene, options: WriteOptions): Promise<WriteResult> 
 function parseForInfo(bytes: Uint8Array, offset: number): Record<string, unknown> {
   try {
     const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (json && typeof json === 'object' && !Array.isArray(json)) return json as Record<string, unknown>;
+    if (isObject(json)) return json;
   } catch {
     // reported below
   }

@@ -5,12 +5,7 @@
  */
 import type { Property } from '@gltf-transform/core';
 import type { Extras } from '@retromodel/scene';
-import { type JsonLocation, jsonError } from './check-json.js';
-
-/** True for a plain (non-array) object. */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject, type JsonLocation, jsonError } from './check-json.js';
 
 /** A property's extras as the scene keeps them: a plain object, or undefined when empty. */
 export function extrasOf(property: Property | { extras?: unknown }): Extras | undefined {
