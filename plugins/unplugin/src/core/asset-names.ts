@@ -13,19 +13,22 @@ export function contentHash(files: OutputFile[]): string {
   return hash.digest('hex').slice(0, 8);
 }
 
+/** `cube.glb` -> [`cube`, `.glb`]; a name without an extension (or a dot file) keeps it all as the stem. */
+function splitExtension(name: string): [stem: string, ext: string] {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+}
+
 /** `assets/cube-1a2b3c4d.glb` for a single file. */
 export function hashedFileName(assetsDir: string, file: OutputFile): string {
-  const dot = file.name.lastIndexOf('.');
-  const stem = dot > 0 ? file.name.slice(0, dot) : file.name;
-  const ext = dot > 0 ? file.name.slice(dot) : '';
+  const [stem, ext] = splitExtension(file.name);
   return joinUrl(assetsDir, `${stem}-${contentHash([file])}${ext}`);
 }
 
 /** `assets/cube-1a2b3c4d/<name>` for each file of a group that must stay side by side. */
 export function groupFileNames(assetsDir: string, files: OutputFile[]): string[] {
-  const first = files[0]?.name ?? 'model';
-  const dot = first.lastIndexOf('.');
-  const folder = `${dot > 0 ? first.slice(0, dot) : first}-${contentHash(files)}`;
+  const [stem] = splitExtension(files[0]?.name ?? 'model');
+  const folder = `${stem}-${contentHash(files)}`;
   return files.map((f) => joinUrl(assetsDir, folder, f.name));
 }
 
@@ -45,7 +48,12 @@ export function mimeTypeOf(file: OutputFile): string {
   return 'application/octet-stream';
 }
 
+/** A Node Buffer over the same memory as `bytes` (no copy). */
+export function toBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
 /** A `data:` URL of the file's bytes. */
 export function dataUrl(file: OutputFile): string {
-  return `data:${mimeTypeOf(file)};base64,${Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString('base64')}`;
+  return `data:${mimeTypeOf(file)};base64,${toBuffer(file.bytes).toString('base64')}`;
 }

@@ -12,7 +12,7 @@
  */
 import type { OutputFile } from '@retromodel/scene';
 import type { UnpluginBuildContext, UnpluginContext } from 'unplugin';
-import { groupFileNames, hashedFileName, joinUrl } from './asset-names.js';
+import { groupFileNames, hashedFileName, joinUrl, toBuffer } from './asset-names.js';
 import type { DevAssets } from './dev-assets.js';
 
 type HookContext = UnpluginBuildContext & UnpluginContext;
@@ -40,10 +40,6 @@ function nativeLoader(ctx: HookContext): LoaderLike | undefined {
 function esbuildOptions(ctx: HookContext): { outdir?: string; publicPath?: string } | undefined {
   const native = ctx.getNativeBuildContext?.();
   return native?.framework === 'esbuild' ? native.build.initialOptions : undefined;
-}
-
-function toBuffer(bytes: Uint8Array): Buffer {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**
