@@ -40,6 +40,7 @@ describe('retromodel usage errors exit 2', () => {
     ['bad --scale', ['convert', 'x.glb', '--scale=-3'], /--scale takes/],
     ['info without file', ['info'], /info needs a file/],
     ['validate missing file', ['validate', '/nonexistent.glb'], /no such file/],
+    ['bad --jobs', ['convert', 'x.glb', '--jobs', '0'], /--jobs takes/],
   ];
   for (const [what, argv, message] of cases) {
     it(what, async () => {
@@ -117,30 +118,57 @@ describe('retromodel convert', () => {
     expect(report.files[0].bytesIn).toBe(cubeGlb.length);
   });
 
-  it('refuses to overwrite its input', async () => {
+  it('never overwrites an input: the output keeps the input extension instead', async () => {
     const c = captureIo();
-    expect(await main(['convert', join(dir, 'cube.glb')], c.io)).toBe(1);
-    expect(c.err.join('\n')).toMatch(/overwrite the input/);
-  });
-});
-
-describe('retromodel info and validate', () => {
-  it('info --json gives format and counts', async () => {
-    const c = captureIo();
-    expect(await main(['info', join(dir, 'cube.glb'), '--json'], c.io)).toBe(0);
-    const info = JSON.parse(c.out.join('\n'));
-    expect(info.format).toBe('gltf');
-    expect(info.counts).toMatchObject({ nodes: 1, meshes: 1, vertices: 24, triangles: 12, materials: 1, textures: 1 });
-    expect(info.sections.length).toBeGreaterThan(0);
+    const alone = join(dir, 'alone');
+    await main(['convert', join(dir, 'cube.glb'), '-o', join(alone, 'cube.glb')], captureIo().io);
+    const before = await readFile(join(alone, 'cube.glb'));
+    expect(await main(['convert', join(alone, 'cube.glb')], c.io)).toBe(0);
+    expect((await readdir(alone)).sort()).toEqual(['cube.glb', 'cube.glb.glb']);
+    expect(await readFile(join(alone, 'cube.glb'))).toEqual(before);
   });
 
-  it('validate passes a good GLB and fails a broken one', async () => {
-    const good = captureIo();
-    expect(await main(['validate', join(dir, 'cube.glb')], good.io)).toBe(0);
-    expect(good.out.join('\n')).toMatch(/0 errors/);
-    await writeFile(join(dir, 'bad.glb'), cubeGlb.subarray(0, 60));
-    const bad = captureIo();
-    expect(await main(['validate', join(dir, 'bad.glb')], bad.io)).toBe(1);
+  it('a model and a GLB of the same name in one folder: both convert, neither input is replaced', async () => {
+    const folder = join(dir, 'same-folder');
+    await main(['convert', join(dir, 'cube.glb'), '-o', join(folder, 'm.glb')], captureIo().io);
+    await main(['convert', join(dir, 'cube.glb'), '-o', join(folder, 'm.gltf'), '--embed'], captureIo().io);
+    const glbBefore = await readFile(join(folder, 'm.glb'));
+    const gltfBefore = await readFile(join(folder, 'm.gltf'));
+    expect(await main(['convert', folder], captureIo().io)).toBe(0);
+    expect((await readdir(folder)).sort()).toEqual(['m.glb', 'm.glb.glb', 'm.gltf', 'm.gltf.glb']);
+    expect(await readFile(join(folder, 'm.glb'))).toEqual(glbBefore);
+    expect(await readFile(join(folder, 'm.gltf'))).toEqual(gltfBefore);
+  });
+
+  it('inputs from several folders keep their paths below the common folder, so equal names do not collide', async () => {
+    const root = join(dir, 'several');
+    for (const sub of ['a', 'b', join('c', 'd')])
+      await main(['convert', join(dir, 'cube.glb'), '-o', join(root, sub, 'model.glb')], captureIo().io);
+    const outDir = join(dir, 'several-out');
+    const inputs = ['a', 'b', join('c', 'd')].map((sub) => join(root, sub, 'model.glb'));
+    const c = captureIo();
+    expect(await main(['convert', ...inputs, '-o', outDir], c.io)).toBe(0);
+    const written = (await readdir(outDir, { recursive: true })).map(String).filter((f) => f.endsWith('.glb'));
+    expect(written.sort()).toEqual([join('a', 'model.glb'), join('b', 'model.glb'), join('c', 'd', 'model.glb')]);
+  });
+
+  it('a batch in worker threads writes exactly what the single-thread batch writes, in the same order', async () => {
+    const batch = join(dir, 'pool');
+    for (let i = 0; i < 5; i++)
+      await main(['convert', join(dir, 'cube.glb'), '-o', join(batch, `m${i}.glb`)], captureIo().io);
+    await writeFile(join(batch, 'm2.glb'), cubeGlb.subarray(0, 80));
+    const reports = [];
+    for (const jobs of ['1', '3']) {
+      const c = captureIo();
+      expect(await main(['convert', batch, '-o', join(dir, `pool-${jobs}`), '--json', '--jobs', jobs], c.io)).toBe(1);
+      reports.push(JSON.parse(c.out.join('\n')));
+    }
+    const [one, pool] = reports;
+    expect(pool.files.map((f: { input: string }) => f.input)).toEqual(one.files.map((f: { input: string }) => f.input));
+    expect(pool.files.map((f: { error?: string }) => Boolean(f.error))).toEqual([false, false, true, false, false]);
+    expect(pool.files[2].error).toMatch(/^ParseError: gltf /);
+    for (const name of ['m0.glb', 'm1.glb', 'm3.glb', 'm4.glb'])
+      expect(await readFile(join(dir, 'pool-3', name))).toEqual(await readFile(join(dir, 'pool-1', name)));
   });
 });
 

@@ -1,7 +1,4 @@
 import { parseArgs } from 'node:util';
-import { convertCommand } from './commands/convert.js';
-import { infoCommand } from './commands/info.js';
-import { validateCommand } from './commands/validate.js';
 import { describeError } from './describe-error.js';
 import { type CliIo, processIo, UsageError } from './io.js';
 
@@ -25,6 +22,7 @@ convert options:
   --scale <n>           T3DM: position scale (default 64, smaller when 64 would clip)
   --bvh                 T3DM: write a BVH for culling
   --embed               glTF: embed buffers and images as data URIs
+  -j, --jobs <n>        convert a batch in n worker threads (default: one per core; 1 = in this thread)
 `;
 
 const options = {
@@ -40,6 +38,7 @@ const options = {
   scale: { type: 'string' },
   bvh: { type: 'boolean', default: false },
   embed: { type: 'boolean', default: false },
+  jobs: { type: 'string', short: 'j' },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
@@ -54,6 +53,13 @@ function readOptions(values: { lod?: string; anim?: string[]; tml?: string[] }):
   if (values.anim?.length) read.animations = values.anim.map(baseName);
   if (values.tml?.length) read.tmls = values.tml.map(baseName);
   return read;
+}
+
+/** `--jobs`: a positive whole number of worker threads, or undefined for one per core. */
+function parseJobs(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`--jobs takes a whole number ≥ 1, not '${text}'`);
+  return Number(text);
 }
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failures, 2 usage. */
@@ -74,6 +80,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
           if (!(scale > 0)) throw new UsageError(`--scale takes a positive number, not '${values.scale}'`);
           write.scale = scale;
         }
+        const { convertCommand } = await import('./commands/convert.js');
         return await convertCommand(
           {
             inputs: rest,
@@ -86,14 +93,19 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
             write,
             sidecarFiles: [...(values.anim ?? []), ...(values.tml ?? [])],
             sidecarDirs: values.sidecars ?? [],
+            jobs: parseJobs(values.jobs),
           },
           io,
         );
       }
-      case 'info':
+      case 'info': {
+        const { infoCommand } = await import('./commands/info.js');
         return await infoCommand({ file: rest[0], json: values.json, read }, io);
-      case 'validate':
+      }
+      case 'validate': {
+        const { validateCommand } = await import('./commands/validate.js');
         return await validateCommand({ file: rest[0], json: values.json }, io);
+      }
       default:
         throw new UsageError(`unknown command '${command}'`);
     }

@@ -1,9 +1,18 @@
+/*
+ * `retromodel convert`: plans every input's output, converts the batch (in worker threads when there is
+ * more than one file and more than one core), and writes each input's outputs atomically, in input order.
+ * The batch remembers only a hash of each file it wrote, so memory does not grow with the folder, and two
+ * inputs can never silently overwrite each other's outputs.
+ */
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
-import { adapters, type OutputFormat, outputFormats } from '@retromodel/transcode';
-import { transcodeFile } from '@retromodel/transcode/node';
-import cliProgress from 'cli-progress';
+import type { OutputFormat } from '@retromodel/transcode';
+import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
+import { type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
+import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
 import { walkInputs } from '../walk-inputs.js';
@@ -22,6 +31,8 @@ export interface ConvertArgs {
   /** Sidecar files given explicitly (--anim, --tml) and extra sidecar folders. */
   sidecarFiles: string[];
   sidecarDirs: string[];
+  /** Worker threads for a batch; default one per core. */
+  jobs?: number;
 }
 
 interface FileReport {
@@ -33,69 +44,108 @@ interface FileReport {
   error?: string;
 }
 
-const readableExtensions = new Set(adapters.filter((a) => a.read).flatMap((a) => a.extensions));
-
-function isOutputFormat(s: string): s is OutputFormat {
-  return (outputFormats as readonly string[]).includes(s);
-}
-
-/**
- * Where one input's main output goes, and in which format. When another input of the batch already took
- * that name (`sample.tmd` and `sample.tml` both becoming `sample.glb`), the input's extension is kept:
- * `sample.tml.glb`.
- */
-function planOutput(
-  args: ConvertArgs,
-  single: boolean,
-  input: { path: string; relativePath: string },
-  written: ReadonlyMap<string, Uint8Array>,
-): { path: string; to: OutputFormat } {
-  const outExt = args.output ? extname(args.output).slice(1).toLowerCase() : '';
-  const outputIsFile = single && args.output !== undefined && isOutputFormat(outExt);
-  const to = (args.to ?? (outputIsFile ? outExt : 'glb')) as OutputFormat;
-  if (outputIsFile) return { path: resolve(args.output!), to };
-  const rel = input.relativePath.replace(/\.[^./\\]+$/, '');
-  const dir = args.output ? resolve(args.output) : dirname(input.path);
-  const path = join(dir, `${rel}.${to}`);
-  return { path: written.has(path) ? join(dir, `${input.relativePath}.${to}`) : path, to };
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
-}
+const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
 export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<number> {
+  const { adapters, outputFormats } = await import('@retromodel/transcode');
   if (args.inputs.length === 0) throw new UsageError('convert needs at least one input file or folder');
-  if (args.to !== undefined && !isOutputFormat(args.to))
+  if (args.to !== undefined && !(outputFormats as readonly string[]).includes(args.to))
     throw new UsageError(`--to must be one of ${outputFormats.join(', ')}, not '${args.to}'`);
-  const inputs = await walkInputs(args.inputs, readableExtensions).catch((e: NodeJS.ErrnoException) => {
+  const readable = new Set(adapters.filter((a) => a.read).flatMap((a) => a.extensions));
+  const inputs = await walkInputs(args.inputs, readable).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(e.code === 'ENOENT' ? `no such file or folder: ${e.path}` : e.message);
   });
   if (inputs.length === 0)
-    throw new UsageError(`no convertible files found (known extensions: ${[...readableExtensions].join(' ')})`);
+    throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
+  const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
   const started = performance.now();
-  const bar =
-    io.isTty && !args.quiet && !args.json && inputs.length > 1
-      ? new cliProgress.SingleBar(
-          { format: ' {bar} {value}/{total} {file}', stream: io.ttyStream, hideCursor: true, clearOnComplete: true },
-          cliProgress.Presets.shades_classic,
-        )
-      : undefined;
-  bar?.start(inputs.length, 0, { file: '' });
-  const reports: FileReport[] = [];
-  // Every file this batch wrote, so that two inputs never silently overwrite each other's outputs.
-  const written = new Map<string, Uint8Array>();
-  for (const input of inputs) {
-    bar?.update(reports.length, { file: input.relativePath });
-    reports.push(await convertOne(args, single, input, written));
-  }
-  bar?.update(inputs.length, { file: '' });
+  const bar = await progressBar(io, args, inputs.length);
+
+  const reports: FileReport[] = plans.map((p) => ({
+    input: p.input.path,
+    outputs: [],
+    bytesIn: 0,
+    bytesOut: 0,
+    diagnostics: [],
+    error: p.refusal,
+  }));
+  const todo = plans.map((plan, index) => ({ plan, index })).filter(({ plan }) => !plan.refusal);
+  const jobs: ConvertJob[] = todo.map(({ plan }) => ({
+    path: plan.input.path,
+    options: {
+      to: plan.to,
+      baseName: plan.path.split(/[\\/]/).pop()!.replace(/\.[^.]+$/, ''),
+      strict: args.strict,
+      read: args.read,
+      write: args.write,
+      files: args.sidecarFiles,
+      extraDirs: args.sidecarDirs,
+    },
+  }));
+  // Every file this batch wrote, by hash, so that two inputs never silently overwrite each other's outputs.
+  const written = new Map<string, string>();
+  let done = reports.length - jobs.length;
+  bar?.update(done, { file: '' });
+  const threads = Math.min(args.jobs ?? Math.min(availableParallelism(), 8), jobs.length);
+  await runBatch(jobs, threads, async (i, outcome) => {
+    const { plan, index } = todo[i]!;
+    reports[index] = await finishOne(plan, outcome, written);
+    bar?.update(++done, { file: plan.input.relativePath });
+  });
   bar?.stop();
 
   printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
   return reports.some((r) => r.error) ? 1 : 0;
+}
+
+/** A progress bar on a terminal for a batch (cli-progress is loaded only then). */
+async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
+  if (!io.isTty || args.quiet || args.json || total <= 1) return undefined;
+  const { default: cliProgress } = await import('cli-progress');
+  const bar = new cliProgress.SingleBar(
+    { format: ' {bar} {value}/{total} {file}', stream: io.ttyStream, hideCursor: true, clearOnComplete: true },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0, { file: '' });
+  return bar;
+}
+
+/** Writes one input's outputs (main output at the planned path, sidecars beside it) and reports on it. */
+async function finishOne(
+  plan: PlannedOutput,
+  outcome: ConvertOutcome,
+  written: Map<string, string>,
+): Promise<FileReport> {
+  const report: FileReport = { input: plan.input.path, outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
+  try {
+    report.bytesIn = (await stat(plan.input.path)).size;
+    if ('error' in outcome) return { ...report, error: outcome.error };
+    report.diagnostics = outcome.diagnostics;
+    const outDir = dirname(plan.path);
+    const files = outcome.files.map((f, i) => ({
+      path: i === 0 ? plan.path : join(outDir, f.name),
+      bytes: f.bytes,
+      hash: hashOf(f.bytes),
+    }));
+    for (const f of files) {
+      const earlier = written.get(f.path);
+      if (earlier !== undefined && earlier !== f.hash) {
+        throw new Error(
+          `${f.path} was already written for another input with different content; convert them to separate folders`,
+        );
+      }
+    }
+    // A sidecar another input already wrote with the same bytes (a shared texture) is not written again.
+    await writeFilesAtomic(files.filter((f) => !written.has(f.path)));
+    for (const f of files) written.set(f.path, f.hash);
+    report.outputs = files.map((f) => f.path);
+    report.bytesOut = files.reduce((s, f) => s + f.bytes.length, 0);
+  } catch (e) {
+    report.error = describeError(e);
+  }
+  return report;
 }
 
 /** Failures (always), warnings and one line per file (unless quiet; per-file lines only without a bar), the summary. */
@@ -140,47 +190,4 @@ function printReports(
         `${formatBytes(bytesIn)} in → ${formatBytes(bytesOut)} out in ${seconds.toFixed(2)} s`,
     );
   }
-}
-
-async function convertOne(
-  args: ConvertArgs,
-  single: boolean,
-  input: { path: string; relativePath: string },
-  written: Map<string, Uint8Array>,
-): Promise<FileReport> {
-  const report: FileReport = { input: input.path, outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
-  try {
-    report.bytesIn = (await stat(input.path)).size;
-    const plan = planOutput(args, single, input, written);
-    if (plan.path === input.path) throw new Error('the output would overwrite the input; give -o');
-    const result = await transcodeFile(input.path, {
-      to: plan.to,
-      baseName: basename(plan.path).replace(/\.[^.]+$/, ''),
-      strict: args.strict,
-      read: args.read,
-      write: args.write,
-      files: args.sidecarFiles,
-      extraDirs: args.sidecarDirs,
-    });
-    report.diagnostics = result.diagnostics;
-    // The main output takes the planned path; sidecars (.bin, .png, .sdata) go beside it under their own names.
-    const outDir = dirname(plan.path);
-    const files = result.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
-    for (const f of files) {
-      const earlier = written.get(f.path);
-      if (earlier && !sameBytes(earlier, f.bytes)) {
-        throw new Error(
-          `${f.path} was already written for another input with different content; convert them to separate folders`,
-        );
-      }
-    }
-    // A sidecar another input already wrote with the same bytes (a shared texture) is not written again.
-    await writeFilesAtomic(files.filter((f) => !written.has(f.path)));
-    for (const f of files) written.set(f.path, f.bytes);
-    report.outputs = files.map((f) => f.path);
-    report.bytesOut = files.reduce((s, f) => s + f.bytes.length, 0);
-  } catch (e) {
-    report.error = describeError(e);
-  }
-  return report;
 }

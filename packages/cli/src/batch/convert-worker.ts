@@ -1,0 +1,25 @@
+/*
+ * Worker thread of a batch: converts the jobs it is sent, one at a time, and posts each outcome back with
+ * the output bytes transferred (not copied) to the main thread.
+ */
+import { parentPort } from 'node:worker_threads';
+import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
+
+/** The buffers of `outcome`'s files, each once; views into a larger buffer are copied out first. */
+function transferList(outcome: ConvertOutcome): ArrayBuffer[] {
+  if ('error' in outcome) return [];
+  const buffers = new Set<ArrayBuffer>();
+  for (const file of outcome.files) {
+    const whole = file.bytes.byteOffset === 0 && file.bytes.byteLength === file.bytes.buffer.byteLength;
+    if (!whole || !(file.bytes.buffer instanceof ArrayBuffer) || buffers.has(file.bytes.buffer)) {
+      file.bytes = file.bytes.slice();
+    }
+    buffers.add(file.bytes.buffer as ArrayBuffer);
+  }
+  return [...buffers];
+}
+
+parentPort?.on('message', async (message: { index: number; job: ConvertJob }) => {
+  const outcome = await runConvertJob(message.job);
+  parentPort?.postMessage({ index: message.index, outcome }, transferList(outcome));
+});
