@@ -76,7 +76,10 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     path: plan.input.path,
     options: {
       to: plan.to,
-      baseName: plan.path.split(/[\\/]/).pop()!.replace(/\.[^.]+$/, ''),
+      baseName: plan.path
+        .split(/[\\/]/)
+        .pop()!
+        .replace(/\.[^.]+$/, ''),
       strict: args.strict,
       read: args.read,
       write: args.write,

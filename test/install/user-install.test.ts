@@ -1,0 +1,305 @@
+/*
+ * The product as a user gets it, not as the repository sees itself:
+ * 1. A fresh clone of the committed repository, `npm ci` (whose `prepare` builds every package), then the
+ *    README's `npx --no-install retromodel` on a real model, and the plugin's built entries.
+ * 2. `npm pack` of every workspace package in that clone: each tarball holds what a published package needs
+ *    and declares exactly the packages its code imports. The tarballs are installed into a new project in
+ *    the OS temp folder (no workspace links), where the installed bin converts a model, a Vite app imports a
+ *    model through the plugin and type-checks with the plugin's client types, and @retromodel/transcode runs
+ *    from plain Node ESM and from a browser bundle (in Chromium when it is installed; CI installs it).
+ * This tests the committed HEAD: commit before running it locally.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixture, fixturesDir, haveFixtures, repoPath } from '../helpers/fixtures.js';
+import { expectValidGlb } from '../helpers/gltf-validator.js';
+
+const exec = promisify(execFile);
+// The outer `npm test` exports npm_* settings (workspace, lifecycle); a user's shell has none of them.
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
+
+async function run(cmd: string, args: string[], cwd: string): Promise<string> {
+  try {
+    const { stdout } = await exec(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  } catch (e) {
+    const { stdout, stderr } = e as { stdout?: string; stderr?: string };
+    throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`);
+  }
+}
+
+const npmFlags = ['--no-audit', '--no-fund', '--prefer-offline'];
+const sharedModel = 'nintendo_tww_swa_skinned.bdl';
+const chromiumPath = process.env.RETROMODEL_CHROMIUM ?? '/usr/bin/chromium';
+
+let work: string;
+let clone: string;
+let tarballs: string[];
+
+beforeAll(async () => {
+  work = await mkdtemp(join(tmpdir(), 'retromodel-install-'));
+  clone = join(work, 'retromodel');
+  await run('git', ['clone', '--quiet', repoPath(), clone], work);
+  // The clone finds the shared fixtures where a checkout does: ../shared beside it.
+  if (haveFixtures) await symlink(join(fixturesDir, '..'), join(work, 'shared'));
+  await run('npm', ['ci', ...npmFlags], clone);
+  const packs = join(work, 'tarballs');
+  await mkdir(packs);
+  await run('npm', ['pack', '--workspaces', '--pack-destination', packs, '--silent'], clone);
+  tarballs = (await readdir(packs)).filter((f) => f.endsWith('.tgz')).map((f) => join(packs, f));
+}, 600_000);
+
+afterAll(async () => {
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('a fresh clone after npm ci', () => {
+  it('runs `npx --no-install retromodel --help`', async () => {
+    expect(await run('npx', ['--no-install', 'retromodel', '--help'], clone)).toMatch(/retromodel convert/);
+  });
+
+  it.skipIf(!haveFixtures)('converts a shared model with `npx --no-install retromodel convert`', async () => {
+    const out = join(work, 'clone-out', 'x.glb');
+    await run(
+      'npx',
+      ['--no-install', 'retromodel', 'convert', join('..', 'shared', 'fixtures', 'j3d', sharedModel), '-o', out],
+      clone,
+    );
+    await expectValidGlb(new Uint8Array(await readFile(out)), 'x.glb');
+  });
+
+  it('has every plugin entry built', async () => {
+    const entries = ['vite', 'rollup', 'webpack', 'esbuild', 'rspack'].map((b) => `unplugin-retromodel/${b}`);
+    const script = `for (const e of ${JSON.stringify(entries)}) { const m = await import(e); if (typeof m.default !== 'function') throw new Error(e); }`;
+    await run(process.execPath, ['--input-type=module', '-e', script], clone);
+  });
+
+  it('leaves the working tree clean after packing (the pack-time manifest is restored)', async () => {
+    expect(await run('git', ['status', '--porcelain'], clone)).toBe('');
+  });
+});
+
+/** Bare package names a built file imports (runtime `import`/`export from`/`import()` and d.ts type imports). */
+function importedPackages(code: string): Set<string> {
+  const names = new Set<string>();
+  const specifiers = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+  for (const [, spec] of code.matchAll(specifiers)) {
+    if (!spec || spec.startsWith('.') || spec.startsWith('node:')) continue;
+    const parts = spec.split('/');
+    names.add(spec.startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0]!);
+  }
+  return names;
+}
+
+async function tarballFiles(tgz: string): Promise<string[]> {
+  return (await run('tar', ['tzf', tgz], work)).split('\n').filter(Boolean);
+}
+
+async function tarballText(tgz: string, path: string): Promise<string> {
+  return run('tar', ['xzf', tgz, '-O', `package/${path}`], work);
+}
+
+describe('npm pack of every workspace package', () => {
+  it('gives a tarball per public package', () => {
+    expect(tarballs.map((t) => t.split(/[\\/]/).pop()).sort()).toEqual([
+      'retromodel-binary-0.1.0.tgz',
+      'retromodel-cli-0.1.0.tgz',
+      'retromodel-gltf-0.1.0.tgz',
+      'retromodel-j3d-0.1.0.tgz',
+      'retromodel-scene-0.1.0.tgz',
+      'retromodel-t3dm-0.1.0.tgz',
+      'retromodel-tmd-0.1.0.tgz',
+      'retromodel-transcode-0.1.0.tgz',
+      'unplugin-retromodel-0.1.0.tgz',
+    ]);
+  });
+
+  it('each holds dist with types, sources for the source maps, README and LICENSE, and a complete manifest', async () => {
+    for (const tgz of tarballs) {
+      const files = await tarballFiles(tgz);
+      const manifest = JSON.parse(await tarballText(tgz, 'package.json'));
+      for (const needed of ['package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts'])
+        expect(files, `${manifest.name}: ${needed}`).toContain(needed);
+      // Every source map points at a file that is shipped.
+      for (const map of files.filter((f) => f.endsWith('.js.map'))) {
+        const { sources } = JSON.parse(await tarballText(tgz, map.slice('package/'.length)));
+        for (const source of sources as string[]) {
+          const target = join(map, '..', source).split('\\').join('/');
+          expect(files, `${map} → ${source}`).toContain(target);
+        }
+      }
+      expect(manifest.license).toBe('MIT');
+      expect(manifest.repository?.url).toMatch(/^git\+https:/);
+      expect(manifest.engines?.node).toMatch(/>=20/);
+      expect(JSON.stringify(manifest.exports)).not.toMatch(/"source"/);
+      for (const [dep, range] of Object.entries(manifest.dependencies ?? {}))
+        if (String(dep).startsWith('@retromodel/')) expect(range, `${manifest.name} → ${dep}`).toBe('^0.1.0');
+    }
+  });
+
+  it('each declares exactly the packages its built code imports', async () => {
+    for (const tgz of tarballs) {
+      const manifest = JSON.parse(await tarballText(tgz, 'package.json'));
+      const built = (await tarballFiles(tgz)).filter((f) => /^package\/(dist|bin)\/.*\.(js|d\.ts)$/.test(f));
+      const imported = new Set<string>();
+      for (const f of built)
+        for (const name of importedPackages(await tarballText(tgz, f.slice('package/'.length)))) imported.add(name);
+      imported.delete(manifest.name);
+      const declared = new Set([
+        ...Object.keys(manifest.dependencies ?? {}),
+        ...Object.keys(manifest.peerDependencies ?? {}),
+      ]);
+      expect([...imported].sort(), `${manifest.name} imports`).toEqual([...declared].sort());
+    }
+  });
+});
+
+describe('the tarballs installed into a new project outside the repository', () => {
+  let app: string;
+
+  beforeAll(async () => {
+    app = join(work, 'app');
+    await mkdir(join(app, 'src'), { recursive: true });
+    const dependencies: Record<string, string> = {};
+    for (const tgz of tarballs) {
+      const { name } = JSON.parse(await tarballText(tgz, 'package.json'));
+      dependencies[name] = `file:${tgz}`;
+    }
+    const rootManifest = JSON.parse(await readFile(repoPath('plugins/unplugin/package.json'), 'utf8'));
+    const devDependencies = { vite: rootManifest.devDependencies.vite, typescript: '5.9.3' };
+    await writeFile(
+      join(app, 'package.json'),
+      JSON.stringify({ name: 'user-app', private: true, type: 'module', dependencies, devDependencies }),
+    );
+    await run('npm', ['install', ...npmFlags], app);
+    // The project's own sample model (made by its builders), not a shared fixture.
+    await cp(repoPath('fixtures/j3d/sample.bmd'), join(app, 'src', 'x.bdl'));
+  }, 600_000);
+
+  it.skipIf(!haveFixtures)('the installed `retromodel` bin converts a shared model to a valid GLB', async () => {
+    const bin = join(app, 'node_modules', '.bin', 'retromodel');
+    await run(bin, ['convert', fixture('j3d', sharedModel), '-o', join(app, 'out', 'swa.glb')], app);
+    await expectValidGlb(new Uint8Array(await readFile(join(app, 'out', 'swa.glb'))), 'swa.glb');
+    expect(await run(bin, ['validate', join(app, 'out', 'swa.glb')], app)).toMatch(/0 errors/);
+  });
+
+  it('a Vite app imports a model through unplugin-retromodel/vite and type-checks with its client types', async () => {
+    await writeFile(
+      join(app, 'src', 'main.ts'),
+      [
+        "import url from './x.bdl';",
+        "import scene from './x.bdl?scene';",
+        'const href: string = url;',
+        'const triangles: number = scene.counts.triangles;',
+        'document.body.textContent = `${href} ${triangles}`;',
+        '',
+      ].join('\n'),
+    );
+    await writeFile(
+      join(app, 'vite.config.ts'),
+      "import retromodel from 'unplugin-retromodel/vite';\nexport default { plugins: [retromodel()] };\n",
+    );
+    await writeFile(join(app, 'index.html'), '<script type="module" src="/src/main.ts"></script>\n');
+    await writeFile(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'es2022',
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          lib: ['es2022', 'dom'],
+          types: ['unplugin-retromodel/client'],
+        },
+        include: ['src', 'vite.config.ts'],
+      }),
+    );
+    await run(join(app, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', '.'], app);
+    await run(join(app, 'node_modules', '.bin', 'vite'), ['build', '--logLevel', 'error'], app);
+    const assets = await readdir(join(app, 'dist', 'assets'));
+    const glb = assets.find((a) => a.endsWith('.glb'));
+    expect(glb).toBeDefined();
+    await expectValidGlb(new Uint8Array(await readFile(join(app, 'dist', 'assets', glb!))), glb);
+    const js = await readFile(join(app, 'dist', 'assets', assets.find((a) => a.endsWith('.js'))!), 'utf8');
+    expect(js).toContain(glb);
+  });
+
+  it('@retromodel/transcode runs from plain Node ESM', async () => {
+    const script = [
+      "import { readFile } from 'node:fs/promises';",
+      "import { transcode } from '@retromodel/transcode';",
+      "const bytes = new Uint8Array(await readFile('src/x.bdl'));",
+      "const { files } = await transcode({ bytes, fileName: 'x.bdl' }, { to: 'glb' });",
+      "await import('node:fs').then((fs) => fs.writeFileSync('node-esm.glb', files[0].bytes));",
+    ].join('\n');
+    await writeFile(join(app, 'node-esm.mjs'), script);
+    await run(process.execPath, ['node-esm.mjs'], app);
+    await expectValidGlb(new Uint8Array(await readFile(join(app, 'node-esm.glb'))), 'node-esm.glb');
+  });
+
+  it('@retromodel/transcode runs from a browser bundle', async () => {
+    const page = join(app, 'browser');
+    await mkdir(page, { recursive: true });
+    await cp(join(app, 'src', 'x.bdl'), join(page, 'x.bdl'));
+    await writeFile(
+      join(page, 'main.js'),
+      [
+        "import { transcode } from '@retromodel/transcode';",
+        "import modelUrl from './x.bdl?url';",
+        'async function go() {',
+        '  const bytes = new Uint8Array(await (await fetch(modelUrl)).arrayBuffer());',
+        "  const { files } = await transcode({ bytes, fileName: 'x.bdl' }, { to: 'glb' });",
+        "  document.title = 'glb ' + String.fromCharCode(...files[0].bytes.subarray(0, 4)) + ' ' + files[0].bytes.length;",
+        '}',
+        "go().catch((e) => { document.title = 'error ' + e.message; });",
+        '',
+      ].join('\n'),
+    );
+    await writeFile(join(page, 'index.html'), '<script type="module" src="./main.js"></script>\n');
+    await run(
+      join(app, 'node_modules', '.bin', 'vite'),
+      ['build', page, '--outDir', 'dist', '--logLevel', 'error'],
+      app,
+    );
+    const dist = join(page, 'dist');
+    const bundle = (await readdir(join(dist, 'assets'))).filter((f) => f.endsWith('.js'));
+    for (const f of bundle) expect(await readFile(join(dist, 'assets', f), 'utf8')).not.toMatch(/from\s*['"]node:/);
+    if (!existsSync(chromiumPath)) {
+      if (process.env.CI) throw new Error(`no Chromium at ${chromiumPath}: .ci/run should have installed it`);
+      console.warn('[retromodel tests] no Chromium: the browser bundle was built but not run');
+      return;
+    }
+    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+    const server = createServer(async (req, res) => {
+      const path = join(dist, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+      const file = path.endsWith('/') ? join(path, 'index.html') : path;
+      const body = await readFile(file).catch(() => undefined);
+      res.writeHead(body ? 200 : 404, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    });
+    try {
+      const tab = await browser.newPage();
+      const address = server.address() as { port: number };
+      await tab.goto(`http://127.0.0.1:${address.port}/`);
+      await tab.waitForFunction(() => document.title.length > 0);
+      expect(await tab.title()).toMatch(/^glb glTF \d+$/);
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  });
+});
