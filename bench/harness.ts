@@ -17,6 +17,11 @@ export interface BenchCase {
   /** How many units one run processes, when `unit` is set. */
   units?: number;
   iterations?: number;
+  /**
+   * A baseline measured in the same run, when a memory copy is not the right one (`node -e 0` for the CLI's
+   * start-up, the single-thread batch for the worker pool). The case's time is also printed as a ratio to it.
+   */
+  baseline?: { name: string; run: () => unknown | Promise<unknown> };
 }
 
 export interface BenchResult {
@@ -27,6 +32,10 @@ export interface BenchResult {
   mbPerSecond: number;
   unitsPerSecond?: string;
   peakRssMb: number;
+  /** (slowest − fastest) / median of the measured runs, as a fraction. */
+  spread: number;
   /** Time of this case / time of copying the same number of bytes once, in the same run. */
   ratioToCopy: number;
+  /** Time of this case / median time of its own baseline, with the baseline's name. */
+  ratioToBaseline?: { name: string; ratio: number };
 }

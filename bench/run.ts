@@ -1,7 +1,9 @@
 /*
  * `npm run bench`: runs every case exported by bench/cases/*.ts and prints one table. Each case's time is
- * the median of its runs; `× copy` divides it by the time of copying the same number of bytes, measured in
- * this run, so figures compare across machines as ratios. Peak RSS is the process's high-water mark after
+ * the median of its runs after a warm-up run, with the spread of the runs (± half of slowest − fastest, as a
+ * share of the median); `× copy` divides it by the time of copying the same number of bytes, measured in this
+ * run, so figures compare across machines as ratios; `× baseline` by the median of the case's own baseline
+ * (e.g. `node -e 0` for the CLI's start-up), measured just before it. Peak RSS is the process's high-water mark after
  * the case (it only grows). Pass words to run only cases whose group or name contains one of them.
  */
 import { readdirSync } from 'node:fs';
@@ -36,15 +38,22 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-async function measure(c: BenchCase): Promise<BenchResult> {
-  await c.run(); // warm-up
-  const iterations = c.iterations ?? 5;
+/** Runs `run` once to warm up, then `iterations` times; returns the times in ms. */
+async function timeRuns(run: () => unknown, iterations: number): Promise<number[]> {
+  await run();
   const times: number[] = [];
   for (let i = 0; i < iterations; i++) {
     const t = performance.now();
-    await c.run();
+    await run();
     times.push(performance.now() - t);
   }
+  return times;
+}
+
+async function measure(c: BenchCase): Promise<BenchResult> {
+  const iterations = c.iterations ?? 5;
+  const baselineMs = c.baseline ? median(await timeRuns(c.baseline.run, iterations)) : undefined;
+  const times = await timeRuns(c.run, iterations);
   const ms = median(times);
   const mbIn = c.bytesIn / (1024 * 1024);
   return {
@@ -55,7 +64,9 @@ async function measure(c: BenchCase): Promise<BenchResult> {
     mbPerSecond: mbIn / (ms / 1000),
     unitsPerSecond: c.unit && c.units ? `${(c.units / (ms / 1000)).toFixed(1)} ${c.unit}/s` : undefined,
     peakRssMb: process.resourceUsage().maxRSS / 1024,
+    spread: (Math.max(...times) - Math.min(...times)) / ms,
     ratioToCopy: ms / copyBaselineMs(c.bytesIn),
+    ratioToBaseline: c.baseline && baselineMs ? { name: c.baseline.name, ratio: ms / baselineMs } : undefined,
   };
 }
 
@@ -76,16 +87,18 @@ for (const f of files) {
 }
 
 const rows = [
-  ['group', 'case', 'MB in', 'ms', 'MB/s', 'other', 'peak RSS MB', '× copy'],
+  ['group', 'case', 'MB in', 'ms', 'spread', 'MB/s', 'other', 'peak RSS MB', '× copy', '× baseline'],
   ...results.map((r) => [
     r.group,
     r.name,
     r.mbIn.toFixed(3),
     r.ms.toFixed(1),
+    `±${((r.spread * 100) / 2).toFixed(0)}%`,
     r.mbPerSecond.toFixed(1),
     r.unitsPerSecond ?? '',
     r.peakRssMb.toFixed(0),
     r.ratioToCopy.toFixed(0),
+    r.ratioToBaseline ? `${r.ratioToBaseline.ratio.toFixed(2)} × ${r.ratioToBaseline.name}` : '',
   ]),
 ];
 const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));

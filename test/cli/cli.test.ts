@@ -151,6 +151,17 @@ describe('retromodel convert', () => {
     const written = (await readdir(outDir, { recursive: true })).map(String).filter((f) => f.endsWith('.glb'));
     expect(written.sort()).toEqual([join('a', 'model.glb'), join('b', 'model.glb'), join('c', 'd', 'model.glb')]);
   });
+});
+
+describe('the built retromodel bin, as a process', () => {
+  const run = promisify(execFile);
+  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+
+  it('runs and sets its exit code', async () => {
+    const { stdout } = await run(process.execPath, [bin, 'info', join(dir, 'cube.glb')]);
+    expect(stdout).toMatch(/glTF/);
+    await expect(run(process.execPath, [bin, 'convert', '/nonexistent.bdl'])).rejects.toMatchObject({ code: 2 });
+  });
 
   it('a batch in worker threads writes exactly what the single-thread batch writes, in the same order', async () => {
     const batch = join(dir, 'pool');
@@ -159,28 +170,20 @@ describe('retromodel convert', () => {
     await writeFile(join(batch, 'm2.glb'), cubeGlb.subarray(0, 80));
     const reports = [];
     for (const jobs of ['1', '3']) {
-      const c = captureIo();
-      expect(await main(['convert', batch, '-o', join(dir, `pool-${jobs}`), '--json', '--jobs', jobs], c.io)).toBe(1);
-      reports.push(JSON.parse(c.out.join('\n')));
+      const out = join(dir, `pool-${jobs}`);
+      const result = await run(process.execPath, [bin, 'convert', batch, '-o', out, '--json', '--jobs', jobs]).then(
+        () => undefined,
+        (e: { code: number; stdout: string }) => e,
+      );
+      expect(result?.code).toBe(1);
+      reports.push(JSON.parse(result!.stdout));
     }
     const [one, pool] = reports;
-    expect(pool.files.map((f: { input: string }) => f.input)).toEqual(one.files.map((f: { input: string }) => f.input));
+    const inputs = (r: { files: { input: string }[] }) => r.files.map((f) => f.input);
+    expect(inputs(pool)).toEqual(inputs(one));
     expect(pool.files.map((f: { error?: string }) => Boolean(f.error))).toEqual([false, false, true, false, false]);
     expect(pool.files[2].error).toMatch(/^ParseError: gltf /);
     for (const name of ['m0.glb', 'm1.glb', 'm3.glb', 'm4.glb'])
       expect(await readFile(join(dir, 'pool-3', name))).toEqual(await readFile(join(dir, 'pool-1', name)));
-  });
-});
-
-describe('the retromodel binary', () => {
-  it('runs as a process and sets its exit code', async () => {
-    const run = promisify(execFile);
-    const tsx = repoPath('node_modules', '.bin', 'tsx');
-    const bin = repoPath('packages', 'cli', 'src', 'bin.ts');
-    const { stdout } = await run(tsx, ['--conditions=source', bin, 'info', join(dir, 'cube.glb')]);
-    expect(stdout).toMatch(/glTF/);
-    await expect(run(tsx, ['--conditions=source', bin, 'convert', '/nonexistent.bdl'])).rejects.toMatchObject({
-      code: 2,
-    });
   });
 });

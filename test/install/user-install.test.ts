@@ -198,7 +198,7 @@ describe('the tarballs installed into a new project outside the repository', () 
         "import scene from './x.bdl?scene';",
         'const href: string = url;',
         'const triangles: number = scene.counts.triangles;',
-        'document.body.textContent = `${href} ${triangles}`;',
+        "document.body.textContent = href + ' ' + triangles;",
         '',
       ].join('\n'),
     );

@@ -22,7 +22,7 @@ convert options:
   --scale <n>           T3DM: position scale (default 64, smaller when 64 would clip)
   --bvh                 T3DM: write a BVH for culling
   --embed               glTF: embed buffers and images as data URIs
-  -j, --jobs <n>        convert a batch in n worker threads (default: one per core; 1 = in this thread)
+  -j, --jobs <n>        convert a batch in n threads (default: cores − 1; 1 = this thread only)
 `;
 
 const options = {
@@ -55,7 +55,7 @@ function readOptions(values: { lod?: string; anim?: string[]; tml?: string[] }):
   return read;
 }
 
-/** `--jobs`: a positive whole number of worker threads, or undefined for one per core. */
+/** `--jobs`: a positive whole number of threads, or undefined for the default. */
 function parseJobs(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`--jobs takes a whole number ≥ 1, not '${text}'`);

@@ -44,6 +44,13 @@ interface FileReport {
   error?: string;
 }
 
+/**
+ * One thread per core less one, at most 8: V8 already keeps about one core busy with its own compiler and
+ * garbage-collector threads during a batch (user time ≈ 1.3 × wall time in one thread), so on two cores a
+ * second converting thread measured slower, not faster (`npm run bench`, cli rows).
+ */
+const defaultThreads = () => Math.max(1, Math.min(8, availableParallelism() - 1));
+
 const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
@@ -91,8 +98,16 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   const written = new Map<string, string>();
   let done = reports.length - jobs.length;
   bar?.update(done, { file: '' });
-  const threads = Math.min(args.jobs ?? Math.min(availableParallelism(), 8), jobs.length);
-  await runBatch(jobs, threads, async (i, outcome) => {
+  const threads = Math.min(args.jobs ?? defaultThreads(), jobs.length);
+  const sizes = await Promise.all(
+    jobs.map((j) =>
+      stat(j.path).then(
+        (s) => s.size,
+        () => 0,
+      ),
+    ),
+  );
+  await runBatch(jobs, threads, sizes, async (i, outcome) => {
     const { plan, index } = todo[i]!;
     reports[index] = await finishOne(plan, outcome, written);
     bar?.update(++done, { file: plan.input.relativePath });
