@@ -48,6 +48,7 @@ declare namespace RetromodelClient {
       textures: number;
       images: number;
       skins: number;
+      joints: number;
       animations: number;
       lodGroups: number;
     };

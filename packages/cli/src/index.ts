@@ -1,5 +1,4 @@
 /** @retromodel/cli: the `retromodel` command. `main(argv, io)` runs it in-process (for tests and scripts). */
 
-export { sceneCounts } from './commands/info.js';
 export { type CliIo, processIo } from './io.js';
 export { main, usage } from './main.js';

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import { describeError } from './describe-error.js';
 import { type CliIo, processIo, UsageError } from './io.js';
 
@@ -42,17 +43,29 @@ const options = {
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
 
-function readOptions(values: { lod?: string; anim?: string[]; tml?: string[] }): Record<string, unknown> {
-  const read: Record<string, unknown> = {};
+/** Reader options from the command line, namespaced by the format they are for. */
+function readOptions(values: { lod?: string; anim?: string[]; tml?: string[] }): ReadOptionsByFormat {
+  const read: ReadOptionsByFormat = {};
+  const baseName = (p: string) => p.split(/[\\/]/).pop()!;
   if (values.lod !== undefined) {
     if (values.lod !== 'all' && !/^\d+$/.test(values.lod))
       throw new UsageError(`--lod takes 'all' or a level number, not '${values.lod}'`);
-    read.lod = values.lod === 'all' ? 'all' : Number(values.lod);
+    read.tmd = { lod: values.lod === 'all' ? 'all' : Number(values.lod) };
   }
-  const baseName = (p: string) => p.split(/[\\/]/).pop()!;
-  if (values.anim?.length) read.animations = values.anim.map(baseName);
-  if (values.tml?.length) read.tmls = values.tml.map(baseName);
+  if (values.tml?.length) read.tmd = { ...read.tmd, tmls: values.tml.map(baseName) };
+  if (values.anim?.length) read.j3d = { animations: values.anim.map(baseName) };
   return read;
+}
+
+/** Writer options from the command line, namespaced by the format they are for. */
+function writeOptions(values: { scale?: string; bvh: boolean; embed: boolean }): WriteOptionsByFormat {
+  const t3dm: NonNullable<WriteOptionsByFormat['t3dm']> = { bvh: values.bvh };
+  if (values.scale !== undefined) {
+    const scale = Number(values.scale);
+    if (!(scale > 0)) throw new UsageError(`--scale takes a positive number, not '${values.scale}'`);
+    t3dm.baseScale = scale;
+  }
+  return { t3dm, gltf: { embed: values.embed } };
 }
 
 /** `--jobs`: a positive whole number of threads, or undefined for the default. */
@@ -74,12 +87,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     const read = readOptions(values);
     switch (command) {
       case 'convert': {
-        const write: Record<string, unknown> = { bvh: values.bvh, embed: values.embed };
-        if (values.scale !== undefined) {
-          const scale = Number(values.scale);
-          if (!(scale > 0)) throw new UsageError(`--scale takes a positive number, not '${values.scale}'`);
-          write.scale = scale;
-        }
+        const write = writeOptions(values);
         const { convertCommand } = await import('./commands/convert.js');
         return await convertCommand(
           {

@@ -76,7 +76,7 @@ export interface SceneBuildContext {
 }
 
 /** Builds the scene from a document read by gltf-transform and its JSON. */
-export function documentToScene(doc: Document, context: SceneBuildContext): Scene {
+export function buildScene(doc: Document, context: SceneBuildContext): Scene {
   const { json, where, diagnostics } = context;
   const info = (code: string, message: string) => diagnostics.push({ code: `gltf/${code}`, message, severity: 'info' });
   const root = doc.getRoot();

@@ -1,25 +1,16 @@
 /*
- * The glTF 2.0 format adapter: .glb (magic "glTF") and .gltf (JSON text starting with "{"). Reading takes
- * a .gltf's .bin and images from the sidecar source; writing makes a .glb, or with `format: 'gltf'` a
- * .gltf with .bin and .png files beside it (`embed: true` puts them inside as data URIs). `info` lists the
- * GLB header and chunks and the JSON's top-level members with byte offsets and sizes.
+ * The glTF 2.0 format adapter: what transcode needs to know without loading glTF-Transform. Detection: .glb
+ * by the magic "glTF", .gltf by JSON text starting with "{" (after an optional BOM and white space).
  */
-import { ParseError } from '@retromodel/binary';
-import type {
-  FileInfo,
-  FileSection,
-  FormatAdapter,
-  ReadOptions,
-  ReadResult,
-  Scene,
-  WriteOptions,
-  WriteResult,
-} from '@retromodel/scene';
-import { isObject } from './check-json.js';
-import { isGlb, readGlb } from './glb-container.js';
-import { jsonSections } from './json-sections.js';
-import { gltfToScene } from './read-gltf.js';
-import { sceneToGlb, sceneToGltf } from './write-gltf.js';
+import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
+
+/** Writer options of glTF (`write: { gltf: { ... } }`). */
+export interface GltfAdapterWriteOptions {
+  /** `glb` (default) or `gltf` (with .bin and images beside it); transcode sets it from its `to`. */
+  format?: 'glb' | 'gltf';
+  /** glTF: put the buffer and images into the .gltf as data URIs instead of separate files. */
+  embed?: boolean;
+}
 
 /** True when the bytes look like glTF JSON: optional BOM and whitespace, then "{". */
 function isJsonObject(bytes: Uint8Array): boolean {
@@ -28,71 +19,18 @@ function isJsonObject(bytes: Uint8Array): boolean {
   return bytes[i] === 0x7b;
 }
 
-async function read(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
-  const used: string[] = [];
-  const { sidecars } = options;
-  const result = await gltfToScene(bytes, {
-    ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
-    ...(options.strict !== undefined ? { strict: options.strict } : {}),
-    resources: async (uri) => {
-      const data = sidecars ? await sidecars.read(uri) : undefined;
-      if (data) used.push(uri);
-      return data;
-    },
-  });
-  return { ...result, sidecarsUsed: used };
-}
-
-async function write(scene: Scene, options: WriteOptions): Promise<WriteResult> {
-  const strict = options.strict === true;
-  if (options.format === 'gltf')
-    return sceneToGltf(scene, { baseName: options.baseName, embed: options.embed === true, strict });
-  const { bytes, diagnostics } = await sceneToGlb(scene, { strict });
-  return { files: [{ name: `${options.baseName}.glb`, bytes, mimeType: 'model/gltf-binary' }], diagnostics };
-}
-
-function parseForInfo(bytes: Uint8Array, offset: number): Record<string, unknown> {
-  try {
-    const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    if (isObject(json)) return json;
-  } catch {
-    // reported below
-  }
-  throw new ParseError({ format: 'gltf', section: 'JSON', offset }, 'the JSON does not parse as an object');
-}
-
-function info(bytes: Uint8Array): FileInfo {
-  const sections: FileSection[] = [];
-  let jsonBytes = bytes;
-  let jsonOffset = 0;
-  if (isGlb(bytes)) {
-    const glb = readGlb(bytes);
-    sections.push({ name: 'GLB header', offset: 0, size: 12, detail: `version ${glb.version}, length ${glb.length}` });
-    for (const c of glb.chunks)
-      sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
-    jsonBytes = glb.json;
-    jsonOffset = glb.chunks[0]!.offset;
-  }
-  const json = parseForInfo(jsonBytes, jsonOffset);
-  sections.push(...jsonSections(jsonBytes, jsonOffset, json));
-  const asset = json.asset as { version?: unknown; generator?: unknown } | undefined;
-  const version = typeof asset?.version === 'string' ? asset.version : undefined;
-  const generator = typeof asset?.generator === 'string' ? asset.generator : undefined;
-  return {
-    format: isGlb(bytes) ? 'glb' : 'gltf',
-    ...(version !== undefined ? { version } : {}),
-    sections: sections.sort((a, b) => a.offset - b.offset),
-    diagnostics: generator ? [{ code: 'gltf/generator', message: `written by ${generator}`, severity: 'info' }] : [],
-  };
-}
-
 /** glTF 2.0 (.glb, .gltf): read and write. */
 export const gltfAdapter = {
   id: 'gltf',
   name: 'glTF 2.0',
   extensions: ['.glb', '.gltf'],
-  magic: (bytes: Uint8Array) => isGlb(bytes) || isJsonObject(bytes),
-  read,
-  write,
-  info,
-} satisfies FormatAdapter;
+  mimeTypes: ['model/gltf-binary', 'model/gltf+json'],
+  magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'glTF') || isJsonObject(bytes),
+  can: { read: true, write: true, info: true },
+  readOptions: {},
+  writeOptions: {
+    format: "'glb' (default) or 'gltf'; set from the output format",
+    embed: 'glTF: embed the buffer and images as data URIs',
+  },
+  load: () => import('./gltf-codec.js').then((m) => m.gltfCodec),
+} satisfies FormatAdapter<Record<string, never>, GltfAdapterWriteOptions>;

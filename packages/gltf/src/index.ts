@@ -1,8 +1,11 @@
 /**
- * @retromodel/gltf: Scene <-> glTF 2.0 (.glb, .gltf with .bin/.png or embedded), through gltf-transform.
- * Also PNG encode/decode for the other tools that need it.
+ * @retromodel/gltf: Scene <-> glTF 2.0 (.glb, .gltf with .bin/.png or embedded), through glTF-Transform.
+ * `sceneToDocument`/`documentToScene` give the glTF-Transform Document itself, so its functions (dedup,
+ * prune, draco, meshopt, ...) can run on a converted model before it is written. PNG encode/decode for
+ * the other tools that need it is also at `@retromodel/gltf/png`, which does not load glTF-Transform.
  */
-export { gltfAdapter } from './gltf-adapter.js';
+export { documentToScene, sceneToDocument } from './document-api.js';
+export { type GltfAdapterWriteOptions, gltfAdapter } from './gltf-adapter.js';
 export { decodePng, encodePng } from './png.js';
 export { type GltfReadOptions, gltfToScene, type ResourceResolver } from './read-gltf.js';
-export { type GlbWriteOptions, type GltfWriteOptions, sceneToGlb, sceneToGltf } from './write-gltf.js';
+export { type GltfWriteOptions, sceneToGlb, sceneToGltf } from './write-gltf.js';

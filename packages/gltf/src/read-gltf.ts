@@ -10,7 +10,7 @@ import { GLB_BUFFER, type GLTF } from '@gltf-transform/core';
 import { ParseError } from '@retromodel/binary';
 import { type Diagnostic, type Scene, validateScene } from '@retromodel/scene';
 import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
-import { documentToScene } from './document-to-scene.js';
+import { buildScene } from './document-to-scene.js';
 import { isGlb, readGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 
@@ -22,8 +22,6 @@ export interface GltfReadOptions {
   fileName?: string;
   /** External files (.bin, images) named by URI. */
   resources?: ResourceResolver;
-  /** Turn warnings into a ParseError. */
-  strict?: boolean;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -142,7 +140,7 @@ export async function gltfToScene(
   let scene: Scene;
   try {
     const doc = await createIo(diagnostics).readJSON({ json, resources });
-    scene = documentToScene(doc, {
+    scene = buildScene(doc, {
       json,
       where,
       diagnostics,
@@ -163,9 +161,5 @@ export async function gltfToScene(
         .join('; ')}`,
     );
   diagnostics.push(...problems);
-  if (options.strict) {
-    const serious = diagnostics.filter((d) => d.severity !== 'info');
-    if (serious.length > 0) throw jsonError(where, `strict: ${serious.map((d) => d.message).join('; ')}`);
-  }
   return { scene, diagnostics };
 }

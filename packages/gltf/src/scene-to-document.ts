@@ -44,7 +44,7 @@ export interface DocumentOptions {
 }
 
 /** Builds the gltf-transform Document for a scene; problems that do not stop writing go into `diagnostics`. */
-export function sceneToDocument(scene: Scene, diagnostics: Diagnostic[], options: DocumentOptions = {}): Document {
+export function buildDocument(scene: Scene, diagnostics: Diagnostic[], options: DocumentOptions = {}): Document {
   const doc = new Document();
   const buffer = doc.createBuffer('buffer');
   if (options.bufferUri) buffer.setURI(options.bufferUri);

@@ -9,21 +9,17 @@ import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@re
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 import { patchWrittenJson } from './patch-json.js';
-import { sceneToDocument } from './scene-to-document.js';
+import { buildDocument } from './scene-to-document.js';
 
-export interface GlbWriteOptions {
-  /** Throw when writing produced warnings (converted attributes, dropped channels, ...). */
-  strict?: boolean;
-}
-
-export interface GltfWriteOptions extends GlbWriteOptions {
+export interface GltfWriteOptions {
   /** Base name of the files: `<baseName>.gltf`, `<baseName>.bin`, `<baseName>_<n>.png`. */
   baseName: string;
   /** Put the buffer and images into the .gltf as data URIs instead of separate files. */
   embed?: boolean;
 }
 
-function checkScene(scene: Scene): Diagnostic[] {
+/** validateScene's findings; throws when there are errors, which would make an invalid glTF. */
+export function checkScene(scene: Scene): Diagnostic[] {
   const problems = validateScene(scene);
   const errors = problems.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
@@ -38,24 +34,14 @@ function checkScene(scene: Scene): Diagnostic[] {
   return problems;
 }
 
-function finish(diagnostics: Diagnostic[], strict: boolean | undefined): Diagnostic[] {
-  const serious = diagnostics.filter((d) => d.severity !== 'info');
-  if (strict && serious.length > 0)
-    throw new Error(`glTF written with warnings (strict): ${serious.map((d) => d.message).join('; ')}`);
-  return diagnostics;
-}
-
 /** Writes a scene as one binary glTF (.glb) file. */
-export async function sceneToGlb(
-  scene: Scene,
-  options: GlbWriteOptions = {},
-): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
+export async function sceneToGlb(scene: Scene): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
   const diagnostics = checkScene(scene);
-  const doc = sceneToDocument(scene, diagnostics);
+  const doc = buildDocument(scene, diagnostics);
   const { json, resources } = await createIo(diagnostics).writeJSON(doc, { format: Format.GLB });
   patchWrittenJson(json, scene, diagnostics);
   const bytes = writeGlb(JSON.stringify(json), Object.values(resources)[0]);
-  return { bytes, diagnostics: finish(diagnostics, options.strict) };
+  return { bytes, diagnostics };
 }
 
 const extensionOf: Record<string, string> = {
@@ -75,7 +61,7 @@ export async function sceneToGltf(
 ): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
   const diagnostics = checkScene(scene);
   const { baseName } = options;
-  const doc = sceneToDocument(scene, diagnostics, {
+  const doc = buildDocument(scene, diagnostics, {
     bufferUri: encodeURIComponent(`${baseName}.bin`),
     imageUri: (i, mimeType) => encodeURIComponent(`${baseName}_${i}.${extensionOf[mimeType] ?? 'bin'}`),
   });
@@ -88,7 +74,7 @@ export async function sceneToGltf(
     bytes: new TextEncoder().encode(JSON.stringify(jsonDoc.json, null, 2)),
     mimeType: 'model/gltf+json',
   };
-  return { files: [main, ...sidecars], diagnostics: finish(diagnostics, options.strict) };
+  return { files: [main, ...sidecars], diagnostics };
 }
 
 function mimeTypeOf(json: GLTF.IGLTF, uri: string): string {

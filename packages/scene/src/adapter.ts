@@ -1,14 +1,13 @@
-import type { Scene } from './types.js';
-
-export type Severity = 'error' | 'warning' | 'info';
-
-/** A recoverable oddity found while reading or writing; returned, never printed by library code. */
-export interface Diagnostic {
-  /** Stable machine-readable code, e.g. `j3d/too-many-influences`. */
-  code: string;
-  message: string;
-  severity: Severity;
-}
+/*
+ * What every format offers to transcode, the CLI and the plugins. An adapter is split the way loaders.gl
+ * splits a format from its loader: the plain-object metadata (id, extensions, magic, option names) costs
+ * nothing to import, and `load()` imports the parser/writer only when a file of that format is met, so a
+ * bundle or a CLI command pays only for the formats it uses.
+ * Result shapes are the same for every format: reading gives `{ scene, diagnostics }`, writing
+ * `{ files, diagnostics }`, and `info` a FileInfo.
+ */
+import type { Diagnostic } from './diagnostics.js';
+import type { RgbaImage, Scene } from './types.js';
 
 /**
  * Files next to the one being converted (a `.bck` beside a `.bdl`, the `.tkl` a `.tmd` names, textures
@@ -22,14 +21,22 @@ export interface SidecarSource {
   read(name: string): Uint8Array | undefined | Promise<Uint8Array | undefined>;
 }
 
-export interface ReadOptions {
+/** Encodes RGBA8 pixels as a PNG file. Writers that emit images take one as a dependency. */
+export type PngEncoder = (image: Pick<RgbaImage, 'width' | 'height' | 'pixels'>) => Uint8Array;
+
+/** What every reader gets besides its own options. */
+export interface ReadContext {
   /** The input's file name (no folder), used for sidecar names and messages. */
   fileName?: string;
   sidecars?: SidecarSource;
-  /** Turn diagnostics of severity `warning` and above into errors. */
-  strict?: boolean;
-  /** Per-format options, e.g. `{ lod: 'all' }` for TMD. */
-  [option: string]: unknown;
+}
+
+/** What every writer gets besides its own options. */
+export interface WriteContext {
+  /** Base name (no extension, no folder) for the main output; sidecar names derive from it. */
+  baseName: string;
+  /** For writers that emit images (T3DM textures, glTF with external images). */
+  encodePng?: PngEncoder;
 }
 
 export interface ReadResult {
@@ -44,13 +51,6 @@ export interface OutputFile {
   name: string;
   bytes: Uint8Array;
   mimeType?: string;
-}
-
-export interface WriteOptions {
-  /** Base name (no extension, no folder) for the main output; sidecar names derive from it. */
-  baseName: string;
-  strict?: boolean;
-  [option: string]: unknown;
 }
 
 export interface WriteResult {
@@ -74,21 +74,40 @@ export interface FileInfo {
   diagnostics: Diagnostic[];
 }
 
-/** What transcode knows about a format. A plain object: `{ ... } satisfies FormatAdapter`. */
-export interface FormatAdapter {
-  /** Short id: `gltf`, `j3d`, `t3dm`, ... */
+/** The parser/writer half of an adapter, imported by `load()`. */
+export interface FormatCodec<ReadOpts = Record<string, never>, WriteOpts = Record<string, never>> {
+  read?: (bytes: Uint8Array, context: ReadContext, options: ReadOpts) => ReadResult | Promise<ReadResult>;
+  write?: (scene: Scene, context: WriteContext, options: WriteOpts) => WriteResult | Promise<WriteResult>;
+  /** The file's structure without interpreting it into a scene. */
+  info?: (bytes: Uint8Array, context: ReadContext) => FileInfo | Promise<FileInfo>;
+}
+
+/** Option names an adapter understands, each with a one-line description (for reports of unknown keys). */
+export type OptionNames<Opts> = { readonly [K in keyof Opts & string]-?: string };
+
+/** What transcode knows about a format. A plain object: `{ ... } satisfies FormatAdapter<...>`. */
+export interface FormatAdapter<ReadOpts = Record<string, never>, WriteOpts = Record<string, never>> {
+  /** Short id: `gltf`, `j3d`, `t3dm`, ...; also the key of this format's options in `read`/`write`. */
   id: string;
   /** Human-readable name. */
   name: string;
   /** Lower-case extensions with the dot: `.bmd`. */
-  extensions: string[];
+  extensions: readonly string[];
+  /** Media types of the format's files. */
+  mimeTypes: readonly string[];
   /** True when the bytes start like this format. */
   magic?: (bytes: Uint8Array) => boolean;
-  read?: (bytes: Uint8Array, options: ReadOptions) => ReadResult | Promise<ReadResult>;
-  write?: (scene: Scene, options: WriteOptions) => WriteResult | Promise<WriteResult>;
-  /** The file's structure without interpreting it into a scene. */
-  info?: (bytes: Uint8Array, options: ReadOptions) => FileInfo | Promise<FileInfo>;
+  /** What the codec can do, known without loading it. */
+  can: { readonly read: boolean; readonly write: boolean; readonly info: boolean };
+  readOptions: OptionNames<ReadOpts>;
+  writeOptions: OptionNames<WriteOpts>;
+  /** Imports the parser/writer. */
+  load: () => Promise<FormatCodec<ReadOpts, WriteOpts>>;
 }
+
+/** Any adapter, whatever its options. */
+// biome-ignore lint/suspicious/noExplicitAny: option types differ per format; a list of adapters holds them all
+export type AnyFormatAdapter = FormatAdapter<any, any>;
 
 /** Compares `bytes` at `offset` with an ASCII string: a helper for `magic` tests. */
 export function startsWithAscii(bytes: Uint8Array, text: string, offset = 0): boolean {

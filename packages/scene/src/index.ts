@@ -4,7 +4,9 @@
  */
 
 export * from './adapter.js';
+export * from './diagnostics.js';
 export * from './math.js';
+export { type SceneCounts, sceneCounts } from './scene-counts.js';
 export {
   createMaterial,
   createScene,

@@ -1,4 +1,4 @@
-import type { Diagnostic } from './adapter.js';
+import type { Diagnostic } from './diagnostics.js';
 import type { Attribute, Primitive, Scene } from './types.js';
 
 const itemSizes: Record<string, number[]> = {

@@ -1,164 +1,24 @@
 /*
- * The T3DM format adapter. Reading looks beside the model for its animation streams (`<base>.<n>.sdata`, the
- * names tiny3d's converter writes, or the file name of each A chunk's stored path) and for the PNG each
- * material's sprite path names (`rom:/x.sprite` -> `x.png`). Writing produces the `.t3dm`, one `.sdata` per
- * animation and the textures as PNG files beside it (runtime-constraint violations come back as errors).
- * Options (`scale` is the CLI's name for the base scale, `baseScale` the library's): read `scale` (number,
- * default 64); write `scale` (number or 'auto'; default 64, or automatic when 64 would clip), `bvh` (boolean),
- * `strips` (boolean), and `encodePng(image)` for decoded (rgba8) images, which transcode passes in; encoded PNG
- * images are written as they are.
+ * The Tiny3D T3DM format adapter: what transcode needs to know without loading the parser. Detection by the
+ * magic ("T3M" + version, or "T3DM" in old files) or the .t3dm extension. A model's `.sdata` animation
+ * streams and PNG textures are sidecars, found by the codec.
  */
-import type { Diagnostic, Image, RgbaImage, Scene } from '@retromodel/scene';
-import {
-  type FileInfo,
-  type FileSection,
-  type FormatAdapter,
-  type OutputFile,
-  type ReadOptions,
-  type ReadResult,
-  startsWithAscii,
-  type WriteOptions,
-  type WriteResult,
-} from '@retromodel/scene';
-import { readT3dm } from './read-t3dm.js';
-import { checkRuntimeConstraints } from './runtime-constraints.js';
-import { sceneToT3dm } from './scene-to-t3dm.js';
-import { writeSdata } from './sdata.js';
-import { stringAt } from './string-table.js';
-import { chunkType } from './t3dm-file.js';
-import { pngCandidates, t3dmToScene } from './t3dm-to-scene.js';
-import { writeT3dm } from './write-t3dm.js';
+import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
 
-const baseOf = (fileName: string) => fileName.slice(fileName.lastIndexOf('/') + 1).replace(/\.t3dm$/i, '');
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function read(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
-  const file = readT3dm(bytes);
-  const names = new Set((await options.sidecars?.list()) ?? []);
-  const used: string[] = [];
-  const take = async (name: string) => {
-    if (!names.has(name) || !options.sidecars) return undefined;
-    const data = await options.sidecars.read(name);
-    if (data) used.push(name);
-    return data;
-  };
-  const base = baseOf(options.fileName ?? 'model.t3dm');
-  const sdata = new Map<string | number, Uint8Array>();
-  const pattern = new RegExp(`^${escapeRegExp(base)}\\.(\\d+)\\.sdata$`);
-  for (const name of names) {
-    const m = pattern.exec(name);
-    const data = m ? await take(name) : undefined;
-    if (m && data) sdata.set(Number(m[1]), data);
-  }
-  let animIndex = 0;
-  for (const c of file.chunks) {
-    if (c.kind !== 'animation') continue;
-    const path = stringAt(file.stringTable, c.filePath);
-    const name = path?.slice(path.lastIndexOf('/') + 1);
-    if (!sdata.has(animIndex) && name) {
-      const data = await take(name);
-      if (data) sdata.set(animIndex, data);
-    }
-    animIndex++;
-  }
-  const textures = new Map<string, Uint8Array>();
-  for (const c of file.chunks) {
-    if (c.kind !== 'material') continue;
-    for (const t of [c.textureA, c.textureB]) {
-      const path = stringAt(file.stringTable, t.texPath);
-      if (!path) continue;
-      for (const candidate of pngCandidates(path)) {
-        const data = textures.has(candidate) ? undefined : await take(candidate);
-        if (data) textures.set(candidate, data);
-      }
-    }
-  }
-  const scale = options.scale ?? options.baseScale;
-  const baseScale = typeof scale === 'number' && scale > 0 ? scale : undefined;
-  const { scene, diagnostics } = t3dmToScene(file, {
-    sdata,
-    textures,
-    ...(options.fileName ? { fileName: options.fileName } : {}),
-    ...(baseScale ? { baseScale } : {}),
-  });
-  return { scene, diagnostics, sidecarsUsed: used };
+/** Reader options of T3DM (`read: { t3dm: { ... } }`). */
+export interface T3dmReadOptions {
+  /** The base scale positions were multiplied by (default 64, tiny3d's). */
+  baseScale?: number;
 }
 
-function pngBytes(image: Image, encodePng: unknown, diagnostics: Diagnostic[], name: string): Uint8Array | undefined {
-  if (image.kind === 'encoded') {
-    if (image.mimeType === 'image/png') return image.data;
-    diagnostics.push({
-      code: 't3dm/texture-not-png',
-      message: `texture ${name}: the image is ${image.mimeType}, not PNG; it was not written`,
-      severity: 'warning',
-    });
-    return undefined;
-  }
-  if (typeof encodePng === 'function') return (encodePng as (img: RgbaImage) => Uint8Array)(image);
-  diagnostics.push({
-    code: 't3dm/no-png-encoder',
-    message: `texture ${name}: no encodePng was given for decoded pixels; it was not written`,
-    severity: 'warning',
-  });
-  return undefined;
-}
-
-function write(scene: Scene, options: WriteOptions): WriteResult {
-  const scale = options.scale ?? options.baseScale;
-  const baseScale = scale === 'auto' || (typeof scale === 'number' && scale > 0) ? scale : undefined;
-  const out = sceneToT3dm(scene, {
-    baseName: options.baseName,
-    ...(baseScale !== undefined ? { baseScale } : {}),
-    ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
-    ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),
-  });
-  const bytes = writeT3dm(out.file);
-  // What the runtime would trip over (e.g. a model past the 16 MiB the 24-bit chunk offsets address) is reported.
-  out.diagnostics.push(...checkRuntimeConstraints(bytes));
-  const files: OutputFile[] = [{ name: `${options.baseName}.t3dm`, bytes, mimeType: 'model/x-t3dm' }];
-  for (const s of out.sdata)
-    files.push({ name: s.name, bytes: writeSdata(s.file), mimeType: 'application/octet-stream' });
-  for (const t of out.textures) {
-    const bytes = pngBytes(t.image, options.encodePng, out.diagnostics, t.name);
-    if (bytes) files.push({ name: t.name, bytes, mimeType: 'image/png' });
-  }
-  return { files, diagnostics: out.diagnostics };
-}
-
-function info(bytes: Uint8Array): FileInfo {
-  const file = readT3dm(bytes);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tableAt = file.version >= 2 ? 0x2c : 0x28;
-  const strtab = view.getUint32(0x18);
-  const offsets = file.chunks.map((_, i) => view.getUint32(tableAt + i * 4) & 0xffffff);
-  const str = (o: number) => stringAt(file.stringTable, o) ?? '';
-  const sections: FileSection[] = [
-    {
-      name: 'header + chunk table',
-      offset: 0,
-      size: tableAt + file.chunks.length * 4,
-      detail: `${file.chunks.length} chunks, ${file.header.totalVertCount} vertices, ${file.header.totalIndexCount} u8 indices`,
-    },
-  ];
-  file.chunks.forEach((c, i) => {
-    const offset = offsets[i]!;
-    const next = Math.min(strtab, ...offsets.filter((o) => o > offset));
-    let detail = '';
-    if (c.kind === 'object')
-      detail = `"${str(c.name)}": ${c.parts.length} parts, ${c.triCount} triangles, material ${c.material}`;
-    else if (c.kind === 'vertices') detail = `${c.normal.length} vertices`;
-    else if (c.kind === 'indices') detail = `${c.bytes.length} bytes`;
-    else if (c.kind === 'material')
-      detail = `"${str(c.name)}"${c.textureA.texPath ? `, texture ${str(c.textureA.texPath)}` : ''}`;
-    else if (c.kind === 'skeleton') detail = `${c.bones.length} bones`;
-    else if (c.kind === 'animation')
-      detail = `"${str(c.name)}": ${c.duration.toFixed(3)} s, ${c.keyframeCount} keyframes, ${c.channels.length} channels, stream ${str(c.filePath)}`;
-    else if (c.kind === 'bvh') detail = `${c.nodes.length} nodes, ${c.data.length} objects`;
-    else detail = `${c.bytes.length} bytes (custom)`;
-    sections.push({ name: `${chunkType(c)} #${i}`, offset, size: next - offset, detail });
-  });
-  sections.push({ name: 'string table', offset: strtab, size: bytes.length - strtab });
-  return { format: 't3dm', version: String(file.version), sections, diagnostics: [] };
+/** Writer options of T3DM (`write: { t3dm: { ... } }`). */
+export interface T3dmWriteOptions {
+  /** Position scale: a number, or 'auto' (default: 64, or smaller when 64 would clip). */
+  baseScale?: number | 'auto';
+  /** Write a BVH for culling. */
+  bvh?: boolean;
+  /** Draw with triangle strips (default true). */
+  strips?: boolean;
 }
 
 /** Tiny3D T3DM (.t3dm) with .sdata animation streams: read, write and info. */
@@ -166,8 +26,14 @@ export const t3dmAdapter = {
   id: 't3dm',
   name: 'Tiny3D model (T3DM)',
   extensions: ['.t3dm'],
+  mimeTypes: ['model/x-t3dm'],
   magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'T3M') || startsWithAscii(bytes, 'T3DM'),
-  read,
-  write,
-  info,
-} satisfies FormatAdapter;
+  can: { read: true, write: true, info: true },
+  readOptions: { baseScale: 'the base scale positions were multiplied by (default 64)' },
+  writeOptions: {
+    baseScale: "position scale, a number or 'auto' (default 64, smaller when 64 would clip)",
+    bvh: 'write a BVH for culling',
+    strips: 'draw with triangle strips (default true)',
+  },
+  load: () => import('./t3dm-codec.js').then((m) => m.t3dmCodec),
+} satisfies FormatAdapter<T3dmReadOptions, T3dmWriteOptions>;

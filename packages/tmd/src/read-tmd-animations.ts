@@ -7,8 +7,8 @@
  * file's size, so crafted aliasing cannot make the reader loop or allocate without bound.
  */
 import { BinaryReader, ParseError } from '@retromodel/binary';
+import type { TmdAnimation, TmdChannel, TmdPointer } from './tmd-file.js';
 import { resolveTmdPointer } from './tmd-pointers.js';
-import type { TmdAnimation, TmdChannel, TmdPointer } from './tmd-types.js';
 
 const RECORD_HEAD = 32;
 const KEY_SIZE = 8;

@@ -8,7 +8,7 @@
  * Vertex: f32 pos[3], f32 normal[3], u8 weight[4], u8 boneByte[4], f32 uv[2].
  */
 import type { BinaryReader } from '@retromodel/binary';
-import type { TmdLodBlock, TmdLodLevel, TmdMesh, TmdPiece, TmdVertices } from './tmd-types.js';
+import type { TmdLodBlock, TmdLodLevel, TmdMesh, TmdPiece, TmdVertices } from './tmd-file.js';
 
 const LEVEL_HEAD = 24;
 const MESH_HEAD = 44;

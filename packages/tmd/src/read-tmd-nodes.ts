@@ -5,7 +5,7 @@
  * +162 u16 flag (no mesh / non-deforming); +164 f32[3] local rest translation.
  */
 import type { BinaryReader } from '@retromodel/binary';
-import type { TmdNode } from './tmd-types.js';
+import type { TmdNode } from './tmd-file.js';
 
 /** Bytes of one node record. */
 export const NODE_RECORD_SIZE = 176;

@@ -11,8 +11,8 @@ import type { Diagnostic } from '@retromodel/scene';
 import { readTmdAnimations } from './read-tmd-animations.js';
 import { readTmdLod } from './read-tmd-lod.js';
 import { NODE_RECORD_SIZE, readTmdNodes } from './read-tmd-nodes.js';
+import type { TmdFile, TmdHeader, TmdPointer, TmdSceneHeader } from './tmd-file.js';
 import { decodeTmdAddress, resolveTmdPointer, SCENE_BLOCK_START } from './tmd-pointers.js';
-import type { TmdFile, TmdHeader, TmdPointer, TmdSceneHeader } from './tmd-types.js';
 
 const NO_AUX_NODE_OFFSET = 124;
 

@@ -4,7 +4,7 @@
  * pointer is checked against the file before anything is read through it.
  */
 import { hex, ParseError } from '@retromodel/binary';
-import type { TmdPointer } from './tmd-types.js';
+import type { TmdPointer } from './tmd-file.js';
 
 /** Start of the scene block, the origin of salted addresses. */
 export const SCENE_BLOCK_START = 60;

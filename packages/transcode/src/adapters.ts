@@ -1,14 +1,17 @@
-import { gltfAdapter } from '@retromodel/gltf';
-import { bckAdapter, btiAdapter, j3dAdapter } from '@retromodel/j3d';
-import type { FormatAdapter } from '@retromodel/scene';
-import { t3dmAdapter } from '@retromodel/t3dm';
-import { tklAdapter, tmdAdapter, tmlAdapter } from '@retromodel/tmd';
-
-/**
- * Every format retromodel knows, in detection order: formats with magic bytes are tried by magic first
- * (in this order), then all by extension. BTI has no magic, so it is found by extension only.
+/*
+ * Every format retromodel knows, in detection order: formats with magic bytes are tried by magic first (in
+ * this order), then all by extension. BTI has no magic, so it is found by extension only. These are the
+ * adapters' metadata only (each package's `/adapters` entry): a parser is imported when a file of its format
+ * is met, so importing this list costs almost nothing.
  */
-export const adapters: readonly FormatAdapter[] = [
+import { gltfAdapter } from '@retromodel/gltf/adapters';
+import { bckAdapter, btiAdapter, j3dAdapter } from '@retromodel/j3d/adapters';
+import type { AnyFormatAdapter } from '@retromodel/scene';
+import { t3dmAdapter } from '@retromodel/t3dm/adapters';
+import { tklAdapter, tmdAdapter, tmlAdapter } from '@retromodel/tmd/adapters';
+
+/** The built-in adapters; pass your own list as `options.adapters` to `transcode`/`readScene`/`detectFormat`. */
+export const adapters: readonly AnyFormatAdapter[] = [
   j3dAdapter,
   bckAdapter,
   tmdAdapter,

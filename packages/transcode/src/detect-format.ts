@@ -1,4 +1,4 @@
-import type { FormatAdapter } from '@retromodel/scene';
+import type { AnyFormatAdapter } from '@retromodel/scene';
 import { adapters } from './adapters.js';
 
 /** Thrown when no adapter recognises a file. */
@@ -31,8 +31,8 @@ function describeBytes(bytes: Uint8Array): string {
 export function detectFormat(
   bytes: Uint8Array,
   fileName = '',
-  list: readonly FormatAdapter[] = adapters,
-): FormatAdapter {
+  list: readonly AnyFormatAdapter[] = adapters,
+): AnyFormatAdapter {
   const byMagic = list.find((a) => a.magic?.(bytes));
   if (byMagic) return byMagic;
   const ext = extensionOf(fileName);

@@ -1,16 +1,19 @@
 /**
  * @retromodel/transcode: the list of format adapters, format detection and `transcode()`, which reads any
  * supported model into a scene and writes it as glTF/GLB, T3DM or PNG. Works on bytes; the Node entry
- * (`@retromodel/transcode/node`) adds file-system sidecars.
+ * (`@retromodel/transcode/node`) adds file-system sidecars. A format's parser is loaded only when a file of
+ * that format is converted.
  */
+export { StrictModeError } from '@retromodel/scene';
 export { adapters } from './adapters.js';
 export { detectFormat, extensionOf, UnknownFormatError } from './detect-format.js';
+export type { ReadOptionsByFormat, WriteOptionsByFormat } from './options.js';
 export {
   type OutputFormat,
   outputFormats,
+  type ReadSceneOptions,
   type ReadSceneResult,
   readScene,
-  StrictModeError,
   type TranscodeInput,
   type TranscodeOptions,
   type TranscodeResult,

@@ -24,7 +24,7 @@ export function isPlainFileName(name: string): boolean {
 }
 
 export interface FolderSidecarOptions {
-  /** More folders searched after the model's own, in order. */
+  /** More folders searched after the model's own, in order. A folder that does not exist is an error. */
   extraDirs?: string[];
   /** Files given explicitly (any folder); they are listed first and found by their base name. */
   files?: string[];
@@ -42,8 +42,12 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   const used: string[] = [];
   const buildIndex = async () => {
     const map = new Map<string, string>();
-    for (const d of dirs) {
-      const entries = await readdir(d, { withFileTypes: true }).catch(() => []);
+    for (const [i, d] of dirs.entries()) {
+      const entries = await readdir(d, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+        // The model's own folder may be unreadable (then it has no sidecars); a folder named by the caller must exist.
+        if (i === 0) return [];
+        throw new Error(`sidecar folder ${d} cannot be read (${e.code ?? e.message})`);
+      });
       for (const e of entries) {
         const key = e.name.toLowerCase();
         if (e.isFile() && !map.has(key)) map.set(key, join(d, e.name));

@@ -1,7 +1,20 @@
-import { encodePng } from '@retromodel/gltf';
-import type { Diagnostic, FormatAdapter, OutputFile, ReadOptions, Scene, SidecarSource } from '@retromodel/scene';
-import { adapters } from './adapters.js';
+/*
+ * readScene and transcode: detect a file's format, load that format's codec (only then), read the file into a
+ * scene with its options, and write the scene in the output format. Strict mode is applied here, once, with
+ * the scene package's enforceStrict, over everything reading and writing reported.
+ */
+import {
+  type AnyFormatAdapter,
+  type Diagnostic,
+  enforceStrict,
+  type OutputFile,
+  type PngEncoder,
+  type Scene,
+  type SidecarSource,
+} from '@retromodel/scene';
+import { adapters as builtInAdapters } from './adapters.js';
 import { detectFormat, extensionOf } from './detect-format.js';
+import { checkOptionNames, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 
 /** Output kinds `transcode` can produce. */
 export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png';
@@ -16,20 +29,27 @@ export interface TranscodeInput {
   sidecars?: SidecarSource;
 }
 
-export interface TranscodeOptions {
+export interface ReadSceneOptions {
+  /** Warnings become a StrictModeError. */
+  strict?: boolean;
+  /** Reader options by format id, e.g. `{ tmd: { lod: 'all' }, j3d: { animations: ['walk.bck'] } }`. */
+  read?: ReadOptionsByFormat;
+  /** The formats to detect and use (default: every built-in adapter). */
+  adapters?: readonly AnyFormatAdapter[];
+}
+
+export interface TranscodeOptions extends ReadSceneOptions {
   to: OutputFormat;
   /** Base name of the outputs (no folder, no extension); default: the input's. Sidecar outputs derive from it. */
   baseName?: string;
-  /** Warnings become errors. */
-  strict?: boolean;
-  /** Options for the reader (e.g. `{ lod: 'all' }` for TMD, `{ animations: ['walk.bck'] }` for J3D). */
-  read?: Record<string, unknown>;
-  /** Options for the writer (e.g. `{ scale: 64, bvh: true }` for T3DM, `{ embed: true }` for glTF). */
-  write?: Record<string, unknown>;
+  /** Writer options by format id, e.g. `{ t3dm: { baseScale: 64, bvh: true }, gltf: { embed: true } }`. */
+  write?: WriteOptionsByFormat;
+  /** Encodes decoded images as PNG (default: fast-png through @retromodel/gltf/png, loaded when needed). */
+  encodePng?: PngEncoder;
 }
 
 export interface ReadSceneResult {
-  adapter: FormatAdapter;
+  adapter: AnyFormatAdapter;
   scene: Scene;
   diagnostics: Diagnostic[];
   sidecarsUsed: string[];
@@ -40,55 +60,39 @@ export interface TranscodeResult extends ReadSceneResult {
   files: OutputFile[];
 }
 
-/** Thrown in strict mode when reading or writing produced warnings or errors. */
-export class StrictModeError extends Error {
-  override readonly name = 'StrictModeError';
-  constructor(readonly diagnostics: Diagnostic[]) {
-    super(`strict mode: ${diagnostics.map((d) => `${d.severity} ${d.code}: ${d.message}`).join('; ')}`);
-  }
-}
-
 function baseNameOf(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? fileName;
   const ext = extensionOf(base);
   return ext ? base.slice(0, -ext.length) : base;
 }
 
-function enforceStrict(strict: boolean | undefined, diagnostics: Diagnostic[]): void {
-  if (!strict) return;
-  const serious = diagnostics.filter((d) => d.severity !== 'info');
-  if (serious.length > 0) throw new StrictModeError(serious);
-}
-
-/** Detects the input's format and reads it into a scene. */
-export async function readScene(
-  input: TranscodeInput,
-  options: Omit<TranscodeOptions, 'to'> = {},
-): Promise<ReadSceneResult> {
-  const adapter = detectFormat(input.bytes, input.fileName);
-  if (!adapter.read)
+/** Detects the input's format, loads its reader and reads the input into a scene. */
+export async function readScene(input: TranscodeInput, options: ReadSceneOptions = {}): Promise<ReadSceneResult> {
+  const list = options.adapters ?? builtInAdapters;
+  const adapter = detectFormat(input.bytes, input.fileName, list);
+  if (!adapter.can.read)
     throw new Error(
       `${input.fileName}: ${adapter.name} files cannot be converted on their own (they belong to a model)`,
     );
+  const codec = await adapter.load();
   const fileName = input.fileName.split(/[\\/]/).pop() ?? input.fileName;
-  const readOptions: ReadOptions = { ...options.read, fileName, sidecars: input.sidecars, strict: options.strict };
-  const result = await adapter.read(input.bytes, readOptions);
-  enforceStrict(options.strict, result.diagnostics);
-  return { adapter, scene: result.scene, diagnostics: result.diagnostics, sidecarsUsed: result.sidecarsUsed ?? [] };
+  const own = (options.read as Record<string, object | undefined> | undefined)?.[adapter.id] ?? {};
+  const result = await codec.read!(input.bytes, { fileName, sidecars: input.sidecars }, own);
+  const diagnostics = [...checkOptionNames(options.read, undefined, list), ...result.diagnostics];
+  enforceStrict(diagnostics, options.strict);
+  return { adapter, scene: result.scene, diagnostics, sidecarsUsed: result.sidecarsUsed ?? [] };
 }
 
-function writerFor(to: OutputFormat): FormatAdapter {
-  const id = to === 'glb' || to === 'gltf' ? 'gltf' : to;
-  const adapter = adapters.find((a) => a.id === id && a.write);
-  if (!adapter) throw new Error(`no writer for '${to}'`);
-  return adapter;
+async function defaultPngEncoder(): Promise<PngEncoder> {
+  return (await import('@retromodel/gltf/png')).encodePng;
 }
 
 /** Writes the scene's images as PNG files: `<base>.png`, or `<base>.<n>.png` when there are several. */
-function scenePngs(scene: Scene, baseName: string): OutputFile[] {
+async function scenePngs(scene: Scene, baseName: string, encodePng: PngEncoder | undefined): Promise<OutputFile[]> {
+  const encode = encodePng ?? (await defaultPngEncoder());
   return scene.images.map((img, i) => {
     const name = scene.images.length === 1 ? `${baseName}.png` : `${baseName}.${i}.png`;
-    if (img.kind === 'rgba8') return { name, bytes: encodePng(img), mimeType: 'image/png' };
+    if (img.kind === 'rgba8') return { name, bytes: encode(img), mimeType: 'image/png' };
     if (img.mimeType !== 'image/png')
       throw new Error(`image ${i} is stored as ${img.mimeType}, which cannot be written as PNG`);
     return { name, bytes: img.data, mimeType: 'image/png' };
@@ -100,21 +104,28 @@ function scenePngs(scene: Scene, baseName: string): OutputFile[] {
  * `options.to`. Returns the output files as bytes; writes nothing to disk.
  */
 export async function transcode(input: TranscodeInput, options: TranscodeOptions): Promise<TranscodeResult> {
-  const read = await readScene(input, options);
+  const list = options.adapters ?? builtInAdapters;
+  const read = await readScene(input, { ...options, strict: false });
   const baseName = options.baseName ?? baseNameOf(input.fileName);
+  const optionProblems = checkOptionNames(undefined, options.write, list);
   if (options.to === 'png') {
     if (read.scene.images.length === 0) throw new Error(`${input.fileName}: has no textures to write as PNG`);
-    return { ...read, files: scenePngs(read.scene, baseName) };
+    const diagnostics = [...read.diagnostics, ...optionProblems];
+    enforceStrict(diagnostics, options.strict);
+    return { ...read, diagnostics, files: await scenePngs(read.scene, baseName, options.encodePng) };
   }
-  const writer = writerFor(options.to);
-  const written = await writer.write!(read.scene, {
-    ...options.write,
-    baseName,
-    format: options.to,
-    strict: options.strict,
-    encodePng,
-  });
-  const diagnostics = [...read.diagnostics, ...written.diagnostics];
-  enforceStrict(options.strict, written.diagnostics);
+  const id = options.to === 'glb' || options.to === 'gltf' ? 'gltf' : options.to;
+  const writer = list.find((a) => a.id === id && a.can.write);
+  if (!writer) throw new Error(`no writer for '${options.to}' among the adapters given`);
+  const codec = await writer.load();
+  const own = (options.write as Record<string, object | undefined> | undefined)?.[id] ?? {};
+  const encodePng = options.encodePng ?? (id === 'gltf' ? undefined : await defaultPngEncoder());
+  const written = await codec.write!(
+    read.scene,
+    { baseName, ...(encodePng ? { encodePng } : {}) },
+    id === 'gltf' ? { ...own, format: options.to } : own,
+  );
+  const diagnostics = [...read.diagnostics, ...optionProblems, ...written.diagnostics];
+  enforceStrict(diagnostics, options.strict);
   return { ...read, diagnostics, files: written.files };
 }

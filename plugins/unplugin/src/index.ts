@@ -15,10 +15,11 @@ import { parseModelId } from './core/query.js';
 import { resolveModelQuery } from './core/rollup-resolve.js';
 import { createSidecarIndex } from './core/sidecar-index.js';
 
+export type { SceneCounts } from '@retromodel/scene';
 export { ModelLoadError } from './core/convert-model.js';
-export { defaultInclude, type RetromodelOptions, type WriteTarget } from './core/options.js';
+export { defaultInclude, type RetromodelOptions } from './core/options.js';
 export { type ImportForm, importForms } from './core/query.js';
-export type { SceneCounts, SceneSummary } from './core/scene-summary.js';
+export type { SceneSummary } from './core/scene-summary.js';
 
 function filterWithQuery(pattern: ResolvedOptions['include']) {
   return makeIdFiltersToMatchWithQuery(Array.isArray(pattern) ? pattern : [pattern]);

@@ -9,7 +9,7 @@ import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
-import type { OutputFormat } from '@retromodel/transcode';
+import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
 import { type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
 import { runBatch } from '../batch/run-batch.js';
@@ -25,9 +25,8 @@ export interface ConvertArgs {
   strict: boolean;
   quiet: boolean;
   json: boolean;
-  /** Reader options (lod, animations, tmls) and writer options (scale, bvh, embed). */
-  read: Record<string, unknown>;
-  write: Record<string, unknown>;
+  read: ReadOptionsByFormat;
+  write: WriteOptionsByFormat;
   /** Sidecar files given explicitly (--anim, --tml) and extra sidecar folders. */
   sidecarFiles: string[];
   sidecarDirs: string[];
@@ -59,7 +58,8 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   if (args.inputs.length === 0) throw new UsageError('convert needs at least one input file or folder');
   if (args.to !== undefined && !(outputFormats as readonly string[]).includes(args.to))
     throw new UsageError(`--to must be one of ${outputFormats.join(', ')}, not '${args.to}'`);
-  const readable = new Set(adapters.filter((a) => a.read).flatMap((a) => a.extensions));
+  const readable = new Set(adapters.filter((a) => a.can.read).flatMap((a) => a.extensions));
+  await checkFolders(args.sidecarDirs);
   const inputs = await walkInputs(args.inputs, readable).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(e.code === 'ENOENT' ? `no such file or folder: ${e.path}` : e.message);
   });
@@ -116,6 +116,14 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
 
   printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
   return reports.some((r) => r.error) ? 1 : 0;
+}
+
+/** Every `--sidecars` folder must exist: a typo is a usage error, not a silently empty folder. */
+async function checkFolders(folders: string[]): Promise<void> {
+  for (const folder of folders) {
+    const info = await stat(folder).catch(() => undefined);
+    if (!info?.isDirectory()) throw new UsageError(`--sidecars: no such folder: ${folder}`);
+  }
 }
 
 /** A progress bar on a terminal for a batch (cli-progress is loaded only then). */

@@ -1,39 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import type { FileInfo, Scene } from '@retromodel/scene';
-import { detectFormat, readScene } from '@retromodel/transcode';
+import { type FileInfo, sceneCounts } from '@retromodel/scene';
+import { detectFormat, type ReadOptionsByFormat, readScene } from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
 
-/** Counts a person asks for first. */
-export function sceneCounts(scene: Scene) {
-  let vertices = 0;
-  let triangles = 0;
-  for (const mesh of scene.meshes) {
-    for (const p of mesh.primitives) {
-      const count = p.attributes.POSITION.array.length / 3;
-      const n = p.indices ? p.indices.length : count;
-      vertices += count;
-      if (p.mode === 'TRIANGLES') triangles += Math.floor(n / 3);
-      else if (p.mode === 'TRIANGLE_STRIP' || p.mode === 'TRIANGLE_FAN') triangles += Math.max(0, n - 2);
-    }
-  }
-  return {
-    nodes: scene.nodes.length,
-    meshes: scene.meshes.length,
-    vertices,
-    triangles,
-    materials: scene.materials.length,
-    textures: scene.textures.length,
-    joints: scene.skins.reduce((s, k) => s + k.joints.length, 0),
-    animations: scene.animations.length,
-    lodGroups: scene.lodGroups.length,
-  };
-}
-
 /** `retromodel info`: the file's format, sections and counts, and what reading it reported. */
 export async function infoCommand(
-  args: { file?: string; json: boolean; read: Record<string, unknown> },
+  args: { file?: string; json: boolean; read: ReadOptionsByFormat },
   io: CliIo,
 ): Promise<number> {
   if (!args.file) throw new UsageError('info needs a file');
@@ -44,8 +18,9 @@ export async function infoCommand(
   const fileName = basename(args.file);
   const adapter = detectFormat(bytes, fileName);
   const sidecars = folderSidecars(dirname(args.file));
-  const info: FileInfo | undefined = adapter.info ? await adapter.info(bytes, { fileName, sidecars }) : undefined;
-  const read = adapter.read ? await readScene({ bytes, fileName, sidecars }, { read: args.read }) : undefined;
+  const codec = await adapter.load();
+  const info: FileInfo | undefined = codec.info ? await codec.info(bytes, { fileName, sidecars }) : undefined;
+  const read = adapter.can.read ? await readScene({ bytes, fileName, sidecars }, { read: args.read }) : undefined;
   const counts = read ? sceneCounts(read.scene) : undefined;
   const diagnostics = [...(info?.diagnostics ?? []), ...(read?.diagnostics ?? [])];
   if (args.json) {

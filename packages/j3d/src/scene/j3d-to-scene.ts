@@ -43,8 +43,12 @@ export interface J3dToSceneOptions {
   textureAnimations?: { name: string; btk: BtkFile }[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
-  /** Receives the oddities met while converting. */
-  diagnostics?: Diagnostic[];
+}
+
+/** A J3D model as a scene, with the reader's diagnostics and those met while converting. */
+export interface J3dSceneResult {
+  scene: Scene;
+  diagnostics: Diagnostic[];
 }
 
 function sameMatrix(a: ArrayLike<number>, b: ArrayLike<number>, tolerance: number): boolean {
@@ -53,8 +57,8 @@ function sameMatrix(a: ArrayLike<number>, b: ArrayLike<number>, tolerance: numbe
 }
 
 /** Interprets a BMD/BDL file model as a scene. */
-export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): Scene {
-  const diagnostics = options.diagnostics ?? [];
+export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dSceneResult {
+  const diagnostics: Diagnostic[] = [...file.diagnostics];
   const fps = options.fps ?? 30;
   const scene = createScene({ sourceFormat: 'j3d' });
   if (options.name) scene.name = options.name;
@@ -171,5 +175,5 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): Scen
       ...(textureAnimations.length ? { textureAnimations } : {}),
     },
   };
-  return scene;
+  return { scene, diagnostics };
 }

@@ -7,8 +7,8 @@ import { type AnimationSampler, createScene, quatFromEuler, validateScene } from
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { seededRandom } from '../../../../test/helpers/fuzz.js';
-import type { J3dJoint, J3dTrack } from '../../src/index.js';
-import { readBck, readBrk, readBtk, sampleTrack } from '../../src/index.js';
+import type { J3dJoint, J3dTrack } from '../../src/internal.js';
+import { readBck, readBrk, readBtk, sampleTrack } from '../../src/internal.js';
 import { bckToAnimation } from '../../src/scene/bck-to-animation.js';
 import { expectedDump } from '../model/noclip-view.js';
 

@@ -15,7 +15,7 @@ import {
   validateScene,
 } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
-import { j3dToScene, readJ3d } from '../../src/index.js';
+import { j3dToScene, readJ3d } from '../../src/internal.js';
 import { type BmdDescription, type BuilderVertex, buildBmd, buildSampleBmd } from './build-bmd.js';
 
 const joints: BmdDescription['joints'] = [

@@ -7,7 +7,7 @@ import { ParseError } from '@retromodel/binary';
 import type { SidecarSource } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
-import { bckAdapter, j3dAdapter, readJ3d } from '../../src/index.js';
+import { bckAdapter, j3dAdapter, readJ3d } from '../../src/internal.js';
 
 function sidecars(files: Record<string, Uint8Array>): SidecarSource {
   return { list: () => Object.keys(files), read: (name) => files[name] };

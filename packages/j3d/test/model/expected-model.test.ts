@@ -10,7 +10,7 @@ import { mat4Compose, mat4Multiply, mat4TransformPoint, type Quat, type Vec3 } f
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { rasChannelOf } from '../../src/gx/ras-channel.js';
-import { bindWorldMatrices, j3dToScene, readJ3d, readModelHierarchy, resolveDrawMatrices } from '../../src/index.js';
+import { bindWorldMatrices, j3dToScene, readJ3d, readModelHierarchy, resolveDrawMatrices } from '../../src/internal.js';
 import { expectedDump, maxDifference, withNoclipRotations } from './noclip-view.js';
 
 const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((p) => p.split('/').pop()!);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { expectCleanOutcome, mutations, truncationLengths } from '../../../../test/helpers/fuzz.js';
-import { j3dToScene, readBck, readBrk, readBtk, readJ3d } from '../../src/index.js';
+import { j3dToScene, readBck, readBrk, readBtk, readJ3d } from '../../src/internal.js';
 
 const files = listFixtures('j3d', /\.(bmd|bdl|bck|btk|brk)$/).map((p) => p.split('/').pop()!);
 

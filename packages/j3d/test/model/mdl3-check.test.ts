@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
-import { checkMdl3, mdl3Diagnostics, readJ3d } from '../../src/index.js';
+import { checkMdl3, mdl3Diagnostics, readJ3d } from '../../src/internal.js';
 
 const bdls = listFixtures('j3d', /\.bdl$/).map((p) => p.split('/').pop()!);
 

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fixture } from '../../../../test/helpers/fixtures.js';
-import type { J3dFile } from '../../src/index.js';
+import type { J3dFile } from '../../src/internal.js';
 
 /** The parsed expected dump of a fixture. */
 // biome-ignore lint/suspicious/noExplicitAny: the dumps are plain JSON of several shapes

@@ -8,8 +8,8 @@ import { BinaryReader, ParseError } from '@retromodel/binary';
 import { type FormatAdapter, validateScene } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../test/helpers/fuzz.js';
-import { btiAdapter, btiSampler, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/bti/index.js';
 import { GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
+import { btiAdapter, btiSampler, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
 import { buildBti } from './bti-builder.js';
 import { expectedImage, ia8, rgb5a3, rgb565, tileCodes } from './gx-encode.js';
 

@@ -17,8 +17,8 @@ import { readFileSync } from 'node:fs';
 import { BinaryReader } from '@retromodel/binary';
 import { describe, expect, it } from 'vitest';
 import { fixture, haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
-import { type BtiHeader, decodeBtiImage, readBti, readBtiHeader } from '../../src/bti/index.js';
 import { gxFormatName, gxMipChain } from '../../src/gx/texture/index.js';
+import { type BtiHeader, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
 import { locateTex1 } from './j3d-chunks.js';
 
 interface ExpectedMip {

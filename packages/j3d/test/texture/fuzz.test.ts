@@ -7,7 +7,7 @@ import { BinaryReader } from '@retromodel/binary';
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { expectCleanOutcome, mutations, truncationLengths } from '../../../../test/helpers/fuzz.js';
-import { btiAdapter, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/bti/index.js';
+import { btiAdapter, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
 import { locateTex1 } from './j3d-chunks.js';
 
 const btis = listFixtures('j3d', /\.bti$/);

@@ -1,68 +1,58 @@
 /*
- * The TMD format adapter: detection by the `TMDL` magic or the .tmd extension; reading with the sidecars
- * beside the model (the TKL the header names, the TMLs); `info` lists the blocks with salted addresses decoded.
- * Read options: `lod` (a level number or 'all'), `tmls` (names of the material libraries to use, in order).
+ * The Toshi (Jurassic Park: Operation Genesis) format adapters: what transcode needs to know without loading
+ * a parser. TMD models ("TMDL", .tmd), TKL keyframe libraries ("TPKL", .tkl: `info` only, they belong to the
+ * models that index them) and TML material libraries ("TML1", .tml: read as their materials and textures).
  */
-import type { FormatAdapter, ReadOptions, ReadResult } from '@retromodel/scene';
-import { isTmd, readTmd } from '../read-tmd.js';
-import { tmdToScene } from '../scene/tmd-to-scene.js';
-import { findSidecars } from './sidecars.js';
-import { tmdInfo } from './tmd-info.js';
+import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
 
-function lodOption(value: unknown): number | 'all' | undefined {
-  if (value === 'all') return 'all';
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  return undefined;
+/** Reader options of TMD models (`read: { tmd: { ... } }`). */
+export interface TmdReadOptions {
+  /** Which LOD level to convert (default 0, the most detailed), or 'all' for an MSFT_lod group. */
+  lod?: number | 'all';
+  /** Names of the material libraries beside the model to use, in order (default: every .tml there). */
+  tmls?: string[];
 }
 
-function tmlsOption(value: unknown): string[] | undefined {
-  if (typeof value === 'string')
-    return value
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
-  return undefined;
-}
+const mimeTypes = ['application/x-toshi'];
 
-async function readTmdScene(bytes: Uint8Array, options: ReadOptions): Promise<ReadResult> {
-  const file = readTmd(bytes);
-  const diagnostics = [...file.diagnostics];
-  const needTkl = file.animations.length > 0;
-  const sidecars = await findSidecars(
-    options.sidecars,
-    file.header.tklName,
-    needTkl,
-    tmlsOption(options.tmls),
-    diagnostics,
-  );
-  const base = options.fileName?.replace(/\.[^.]*$/, '');
-  const converted = tmdToScene(
-    { ...file, diagnostics: [] },
-    { tkl: sidecars.tkl, tmls: sidecars.tmls, lod: lodOption(options.lod), name: base || undefined },
-  );
-  converted.scene.asset.sourceName = options.fileName;
-  // The missing TKL was already reported with its file name.
-  const seen = new Set(diagnostics.map((d) => d.code));
-  diagnostics.push(
-    ...converted.diagnostics.filter(
-      (d) =>
-        !(
-          d.code === 'tmd/no-tkl' &&
-          (seen.has('tmd/tkl-missing') || seen.has('tmd/unsafe-sidecar-name') || seen.has('tmd/sidecar-unreadable'))
-        ),
-    ),
-  );
-  return { scene: converted.scene, diagnostics, sidecarsUsed: sidecars.used };
-}
-
-/** Toshi TMD models (Jurassic Park: Operation Genesis). */
+/** Toshi TMD models. */
 export const tmdAdapter = {
   id: 'tmd',
   name: 'Toshi TMD model (Jurassic Park: Operation Genesis)',
   extensions: ['.tmd'],
-  magic: isTmd,
-  read: readTmdScene,
-  info: (bytes: Uint8Array) => tmdInfo(bytes),
+  mimeTypes,
+  magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'TMDL'),
+  can: { read: true, write: false, info: true },
+  readOptions: {
+    lod: "LOD level to convert, or 'all' for an MSFT_lod group (default 0)",
+    tmls: 'names of the .tml material libraries beside the model to use, in order',
+  },
+  writeOptions: {},
+  load: () => import('./tmd-codec.js').then((m) => m.tmdCodec),
+} satisfies FormatAdapter<TmdReadOptions>;
+
+/** Toshi TKL keyframe libraries (structure only). */
+export const tklAdapter = {
+  id: 'tkl',
+  name: 'Toshi TKL keyframe library (Jurassic Park: Operation Genesis)',
+  extensions: ['.tkl'],
+  mimeTypes,
+  magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'TPKL'),
+  can: { read: false, write: false, info: true },
+  readOptions: {},
+  writeOptions: {},
+  load: () => import('./tkl-tml-codecs.js').then((m) => m.tklCodec),
+} satisfies FormatAdapter;
+
+/** Toshi TML material libraries: their materials and decoded textures. */
+export const tmlAdapter = {
+  id: 'tml',
+  name: 'Toshi TML material library (Jurassic Park: Operation Genesis)',
+  extensions: ['.tml'],
+  mimeTypes,
+  magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'TML1'),
+  can: { read: true, write: false, info: true },
+  readOptions: {},
+  writeOptions: {},
+  load: () => import('./tkl-tml-codecs.js').then((m) => m.tmlCodec),
 } satisfies FormatAdapter;

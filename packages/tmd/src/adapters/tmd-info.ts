@@ -6,7 +6,7 @@ import { hex } from '@retromodel/binary';
 import type { FileInfo, FileSection } from '@retromodel/scene';
 import { readTmd } from '../read-tmd.js';
 import { NODE_RECORD_SIZE } from '../read-tmd-nodes.js';
-import type { TmdPointer } from '../tmd-types.js';
+import type { TmdPointer } from '../tmd-file.js';
 
 const pointer = (label: string, p: TmdPointer) => `${label} ${hex(p.raw)} → ${hex(p.offset)}`;
 

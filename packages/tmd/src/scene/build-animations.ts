@@ -8,7 +8,7 @@
  */
 import type { Animation, AnimationChannel, AnimationSampler, Diagnostic, Scene } from '@retromodel/scene';
 import type { TklFile } from '../read-tkl.js';
-import type { TmdAnimation, TmdChannel } from '../tmd-types.js';
+import type { TmdAnimation, TmdChannel } from '../tmd-file.js';
 
 interface Tally {
   badTimes: number;

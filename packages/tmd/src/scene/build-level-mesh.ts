@@ -7,7 +7,7 @@
  * mesh by bone count). Weights are u8/255 and are renormalised to sum to 1; V is stored negated, v_gltf = v + 1.
  */
 import type { Diagnostic, Mesh, Primitive } from '@retromodel/scene';
-import type { TmdLodLevel, TmdMesh } from '../tmd-types.js';
+import type { TmdLodLevel, TmdMesh } from '../tmd-file.js';
 import { stripTriangles } from './strip-triangles.js';
 
 /** Counts of the repairs made while building, turned into one diagnostic each. */

@@ -14,7 +14,7 @@ import {
   type SceneNode,
   type Vec3,
 } from '@retromodel/scene';
-import type { TmdNode } from '../tmd-types.js';
+import type { TmdNode } from '../tmd-file.js';
 
 /** What buildSkeleton derived besides the nodes. */
 export interface Skeleton {

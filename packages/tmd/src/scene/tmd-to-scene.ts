@@ -10,7 +10,7 @@
 import { createScene, type Diagnostic, type Scene } from '@retromodel/scene';
 import type { TklFile } from '../read-tkl.js';
 import type { TmlFile } from '../read-tml.js';
-import type { TmdFile } from '../tmd-types.js';
+import type { TmdFile } from '../tmd-file.js';
 import { buildAnimations } from './build-animations.js';
 import { buildLevelMesh } from './build-level-mesh.js';
 import { MaterialResolver, type NamedTml } from './build-materials.js';

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic, OutputFile } from '@retromodel/scene';
-import { detectFormat, folderSidecars, readScene, transcode } from '@retromodel/transcode/node';
+import { folderSidecars, readScene, transcode } from '@retromodel/transcode/node';
 import type { ResolvedOptions } from './options.js';
 import type { ImportForm } from './query.js';
 import { type SceneSummary, summarizeScene } from './scene-summary.js';
@@ -51,19 +51,19 @@ export async function convertModel(file: string, form: ImportForm, options: Reso
   try {
     const bytes = asBytes(await readFile(file));
     const input = { bytes, fileName: basename(file), sidecars };
-    const read = options.read[detectFormat(bytes, input.fileName).id];
-    const common = { read, strict: options.strict };
+    const common = { read: options.read, strict: options.strict };
     if (form === 'scene') {
       const result = await readScene(input, common);
       return { form, summary: summarizeScene(result), diagnostics: result.diagnostics, watchFiles: watched() };
     }
     if (form === 'gltf') {
-      const result = await transcode(input, { ...common, to: 'gltf', write: { ...options.write.gltf, embed: true } });
+      const write = { ...options.write, gltf: { ...options.write.gltf, embed: true } };
+      const result = await transcode(input, { ...common, to: 'gltf', write });
       const json: unknown = JSON.parse(new TextDecoder().decode(result.files[0]!.bytes));
       return { form, json, diagnostics: result.diagnostics, watchFiles: watched() };
     }
     const to = form === 't3dm' ? 't3dm' : 'glb';
-    const result = await transcode(input, { ...common, to, write: options.write[to] });
+    const result = await transcode(input, { ...common, to, write: options.write });
     if (result.files.length === 0) throw new Error(`the ${to} writer produced no file`);
     return { form, files: result.files, diagnostics: result.diagnostics, watchFiles: watched() };
   } catch (error) {

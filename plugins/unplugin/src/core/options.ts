@@ -3,14 +3,12 @@
  * reads; which of them a given build can actually convert is decided by @retromodel/transcode's adapter list,
  * not here (an unsupported file fails with transcode's "unknown format" message).
  */
+import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import type { FilterPattern } from 'unplugin';
 import { type ImportForm, importForms } from './query.js';
 
 /** Files the plugin loads unless `include` says otherwise. */
 export const defaultInclude: RegExp = /\.(?:bmd|bdl|bti|tmd|t3dm|glb|gltf)$/i;
-
-/** Output formats whose writer options can be set through `write`. */
-export type WriteTarget = 'glb' | 'gltf' | 't3dm';
 
 export interface RetromodelOptions {
   /** Model files to load (regular expressions or globs, matched against the path without its query). */
@@ -19,10 +17,10 @@ export interface RetromodelOptions {
   exclude?: FilterPattern;
   /** What a plain `import x from './model.bdl'` gives; default `'glb'` (the URL of the converted GLB). */
   output?: ImportForm;
-  /** Reader options per input format id (`j3d`, `tmd`, `t3dm`, `gltf`), e.g. `{ tmd: { lod: 'all' } }`. */
-  read?: Record<string, Record<string, unknown>>;
-  /** Writer options per output, e.g. `{ t3dm: { scale: 64, bvh: true } }`. */
-  write?: Partial<Record<WriteTarget, Record<string, unknown>>>;
+  /** Reader options per input format id, e.g. `{ tmd: { lod: 'all' } }`; unknown names are reported. */
+  read?: ReadOptionsByFormat;
+  /** Writer options per output format id, e.g. `{ t3dm: { baseScale: 64, bvh: true } }`. */
+  write?: WriteOptionsByFormat;
   /** More folders searched for sidecars (animations, keyframe libraries, textures) after the model's own. */
   sidecarDirs?: string[];
   /** Diagnostics of severity warning and above fail the build. */
@@ -43,8 +41,8 @@ export interface ResolvedOptions {
   include: FilterPattern;
   exclude: FilterPattern | undefined;
   output: ImportForm;
-  read: Record<string, Record<string, unknown>>;
-  write: Partial<Record<WriteTarget, Record<string, unknown>>>;
+  read: ReadOptionsByFormat;
+  write: WriteOptionsByFormat;
   sidecarDirs: string[];
   strict: boolean;
   assetsDir: string | undefined;

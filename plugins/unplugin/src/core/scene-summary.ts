@@ -2,24 +2,7 @@
  * The `?scene` import form: what tools want to know about a model without its bulk data (format, asset
  * metadata, counts, node/mesh/material/animation names, diagnostics and sidecars read). Plain JSON.
  */
-import type { Diagnostic, Scene, SceneAsset } from '@retromodel/scene';
-import { triangleIndices } from '@retromodel/scene';
-
-export interface SceneCounts {
-  nodes: number;
-  meshes: number;
-  primitives: number;
-  /** Sum of the POSITION counts of every primitive. */
-  vertices: number;
-  /** Triangles after unrolling strips and fans (points and lines count 0). */
-  triangles: number;
-  materials: number;
-  textures: number;
-  images: number;
-  skins: number;
-  animations: number;
-  lodGroups: number;
-}
+import { type Diagnostic, type Scene, type SceneAsset, type SceneCounts, sceneCounts } from '@retromodel/scene';
 
 /** The default export of `./model.bdl?scene`. */
 export interface SceneSummary {
@@ -51,26 +34,13 @@ export interface SummaryInput {
 /** Summarises a read scene as plain JSON-safe data. */
 export function summarizeScene(read: SummaryInput): SceneSummary {
   const { scene } = read;
-  const primitives = scene.meshes.flatMap((m) => m.primitives);
   const names = (list: { name?: string }[]) => list.map((x) => x.name ?? '');
   return {
     format: read.adapter.id,
     formatName: read.adapter.name,
     ...(scene.name === undefined ? {} : { name: scene.name }),
     asset: { ...scene.asset },
-    counts: {
-      nodes: scene.nodes.length,
-      meshes: scene.meshes.length,
-      primitives: primitives.length,
-      vertices: primitives.reduce((n, p) => n + p.attributes.POSITION.array.length / p.attributes.POSITION.itemSize, 0),
-      triangles: primitives.reduce((n, p) => n + triangleIndices(p).length / 3, 0),
-      materials: scene.materials.length,
-      textures: scene.textures.length,
-      images: scene.images.length,
-      skins: scene.skins.length,
-      animations: scene.animations.length,
-      lodGroups: scene.lodGroups.length,
-    },
+    counts: sceneCounts(scene),
     nodes: names(scene.nodes),
     meshes: names(scene.meshes),
     materials: names(scene.materials),

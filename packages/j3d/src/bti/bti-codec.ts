@@ -1,10 +1,9 @@
 /*
- * The `.bti` format adapter: a bare GX texture (one 32-byte header at 0, then palette and image data). BTI has
- * no magic number, so it is detected by its extension only. `read` gives the texture-on-a-quad scene of
- * btiToScene; `info` lists the header, palette and image data without decoding pixels.
+ * The `.bti` codec, loaded by btiAdapter: `read` gives the texture-on-a-quad scene of btiToScene; `info`
+ * lists the header, palette and image data without decoding pixels.
  */
-import { BinaryReader, hex, ParseError } from '@retromodel/binary';
-import type { FileInfo, FileSection, FormatAdapter, ReadOptions, ReadResult } from '@retromodel/scene';
+import { BinaryReader, hex } from '@retromodel/binary';
+import type { FileInfo, FileSection, FormatCodec, ReadContext, ReadResult } from '@retromodel/scene';
 import { gxFormatLayout, gxFormatName, gxMipChain, gxPaletteFormatName } from '../gx/texture/formats.js';
 import { BTI_HEADER_SIZE, btiFilterName, btiHeaderDiagnostics, readBtiHeader } from './bti-header.js';
 import { btiToScene } from './bti-to-scene.js';
@@ -18,12 +17,10 @@ function baseName(fileName: string | undefined): string | undefined {
   return dot > 0 ? fileName.slice(0, dot) : fileName;
 }
 
-function readBtiScene(bytes: Uint8Array, options: ReadOptions): ReadResult {
+function readBtiScene(bytes: Uint8Array, context: ReadContext): ReadResult {
   const file = readBti(bytes);
-  const serious = file.diagnostics.find((d) => d.severity !== 'info');
-  if (options.strict && serious) throw new ParseError({ format: 'j3d', section: 'BTI', offset: 0 }, serious.message);
-  const scene = btiToScene(file, { name: baseName(options.fileName) });
-  if (options.fileName) scene.asset.sourceName = options.fileName;
+  const scene = btiToScene(file, { name: baseName(context.fileName) });
+  if (context.fileName) scene.asset.sourceName = context.fileName;
   return { scene, diagnostics: file.diagnostics };
 }
 
@@ -63,11 +60,5 @@ function btiInfo(bytes: Uint8Array): FileInfo {
   return { format: 'bti', version: gxFormatName(header.format), sections, diagnostics: btiHeaderDiagnostics(header) };
 }
 
-/** Format adapter for `.bti` textures (extension only: BTI has no magic number). */
-export const btiAdapter = {
-  id: 'bti',
-  name: 'Nintendo GameCube/Wii BTI texture',
-  extensions: ['.bti'],
-  read: readBtiScene,
-  info: btiInfo,
-} satisfies FormatAdapter;
+/** The BTI reader and `info`. */
+export const btiCodec: FormatCodec = { read: readBtiScene, info: btiInfo };

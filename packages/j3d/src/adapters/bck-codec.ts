@@ -1,10 +1,8 @@
 /*
- * The BCK adapter: joint animations ("J3D1bck1", .bck) are detected and described, but not converted on their
- * own — a BCK only has meaning on the model whose joints it drives (j3dAdapter attaches it). `info` lists the
- * ANK1 chunk: duration, loop mode, joints and keys.
+ * The BCK codec, loaded by bckAdapter: `info` lists the ANK1 chunk (duration, loop mode, joints and keys).
+ * A BCK is not converted on its own: it only has meaning on the model whose joints it drives.
  */
-import type { FileInfo, FormatAdapter } from '@retromodel/scene';
-import { startsWithAscii } from '@retromodel/scene';
+import type { FileInfo, FormatCodec } from '@retromodel/scene';
 import { readBck } from '../anim/read-bck.js';
 
 const loopModes = ['once', 'once and reset', 'repeat', 'mirrored once', 'mirrored repeat'];
@@ -31,11 +29,5 @@ function bckInfo(bytes: Uint8Array): FileInfo {
   };
 }
 
-/** Format adapter for `.bck` joint animations (detection and info only). */
-export const bckAdapter = {
-  id: 'bck',
-  name: 'Nintendo J3D joint animation (BCK)',
-  extensions: ['.bck'],
-  magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D1bck1'),
-  info: bckInfo,
-} satisfies FormatAdapter;
+/** The BCK `info`. */
+export const bckCodec: FormatCodec = { info: bckInfo };

@@ -1,12 +1,12 @@
 /*
- * Adapters for the TMD's sidecars. A TKL holds only key values (it belongs to the models that index it), so it
- * has `info` but no `read`. A TML reads to a scene of its materials and decoded textures (no geometry), which
- * is enough to export its textures.
+ * Codecs of the TMD's sidecars, loaded by tklAdapter and tmlAdapter. A TKL holds only key values (it belongs to
+ * the models that index it), so it has `info` but no `read`. A TML reads to a scene of its materials and
+ * decoded textures (no geometry), which is enough to export its textures.
  */
 import { hex } from '@retromodel/binary';
-import { createScene, type FileInfo, type FormatAdapter, type ReadOptions, type ReadResult } from '@retromodel/scene';
-import { isTkl, readTkl } from '../read-tkl.js';
-import { isTml, readTml } from '../read-tml.js';
+import { createScene, type FileInfo, type FormatCodec, type ReadContext, type ReadResult } from '@retromodel/scene';
+import { readTkl } from '../read-tkl.js';
+import { readTml } from '../read-tml.js';
 import { MaterialResolver } from '../scene/build-materials.js';
 import { tmlFormatNames } from '../texture/decode-tml-texture.js';
 
@@ -61,30 +61,17 @@ function tmlInfo(bytes: Uint8Array): FileInfo {
   };
 }
 
-function readTmlScene(bytes: Uint8Array, options: ReadOptions): ReadResult {
+function readTmlScene(bytes: Uint8Array, context: ReadContext): ReadResult {
   const file = readTml(bytes);
   const diagnostics = [...file.diagnostics];
-  const scene = createScene({ sourceFormat: 'tml', sourceName: options.fileName });
-  const resolver = new MaterialResolver(scene, [{ name: options.fileName ?? 'tml', file }], diagnostics);
+  const scene = createScene({ sourceFormat: 'tml', sourceName: context.fileName });
+  const resolver = new MaterialResolver(scene, [{ name: context.fileName ?? 'tml', file }], diagnostics);
   for (const m of file.materials) if (m.name) resolver.resolve(m.name);
   return { scene, diagnostics };
 }
 
-/** Toshi TKL keyframe libraries (structure only). */
-export const tklAdapter = {
-  id: 'tkl',
-  name: 'Toshi TKL keyframe library (Jurassic Park: Operation Genesis)',
-  extensions: ['.tkl'],
-  magic: isTkl,
-  info: (bytes: Uint8Array) => tklInfo(bytes),
-} satisfies FormatAdapter;
+/** The TKL `info`. */
+export const tklCodec: FormatCodec = { info: (bytes) => tklInfo(bytes) };
 
-/** Toshi TML material libraries: their materials and decoded textures. */
-export const tmlAdapter = {
-  id: 'tml',
-  name: 'Toshi TML material library (Jurassic Park: Operation Genesis)',
-  extensions: ['.tml'],
-  magic: isTml,
-  read: readTmlScene,
-  info: (bytes: Uint8Array) => tmlInfo(bytes),
-} satisfies FormatAdapter;
+/** The TML reader and `info`. */
+export const tmlCodec: FormatCodec = { read: readTmlScene, info: (bytes) => tmlInfo(bytes) };

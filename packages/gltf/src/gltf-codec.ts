@@ -1,0 +1,82 @@
+/*
+ * The glTF 2.0 codec, loaded by gltfAdapter. Reading takes a .gltf's .bin and images from the sidecar source;
+ * writing makes a .glb, or with `format: 'gltf'` a .gltf with .bin and .png files beside it (`embed: true`
+ * puts them inside as data URIs). `info` lists the GLB header and chunks and the JSON's top-level members
+ * with byte offsets and sizes.
+ */
+import { ParseError } from '@retromodel/binary';
+import type {
+  FileInfo,
+  FileSection,
+  FormatCodec,
+  ReadContext,
+  ReadResult,
+  Scene,
+  WriteContext,
+  WriteResult,
+} from '@retromodel/scene';
+import { isObject } from './check-json.js';
+import { isGlb, readGlb } from './glb-container.js';
+import type { GltfAdapterWriteOptions } from './gltf-adapter.js';
+import { jsonSections } from './json-sections.js';
+import { gltfToScene } from './read-gltf.js';
+import { sceneToGlb, sceneToGltf } from './write-gltf.js';
+
+async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult> {
+  const used: string[] = [];
+  const { sidecars } = context;
+  const result = await gltfToScene(bytes, {
+    ...(context.fileName !== undefined ? { fileName: context.fileName } : {}),
+    resources: async (uri) => {
+      const data = sidecars ? await sidecars.read(uri) : undefined;
+      if (data) used.push(uri);
+      return data;
+    },
+  });
+  return { ...result, sidecarsUsed: used };
+}
+
+async function write(scene: Scene, context: WriteContext, options: GltfAdapterWriteOptions): Promise<WriteResult> {
+  if (options.format === 'gltf')
+    return sceneToGltf(scene, { baseName: context.baseName, embed: options.embed === true });
+  const { bytes, diagnostics } = await sceneToGlb(scene);
+  return { files: [{ name: `${context.baseName}.glb`, bytes, mimeType: 'model/gltf-binary' }], diagnostics };
+}
+
+function parseForInfo(bytes: Uint8Array, offset: number): Record<string, unknown> {
+  try {
+    const json: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    if (isObject(json)) return json;
+  } catch {
+    // reported below
+  }
+  throw new ParseError({ format: 'gltf', section: 'JSON', offset }, 'the JSON does not parse as an object');
+}
+
+function info(bytes: Uint8Array): FileInfo {
+  const sections: FileSection[] = [];
+  let jsonBytes = bytes;
+  let jsonOffset = 0;
+  if (isGlb(bytes)) {
+    const glb = readGlb(bytes);
+    sections.push({ name: 'GLB header', offset: 0, size: 12, detail: `version ${glb.version}, length ${glb.length}` });
+    for (const c of glb.chunks)
+      sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
+    jsonBytes = glb.json;
+    jsonOffset = glb.chunks[0]!.offset;
+  }
+  const json = parseForInfo(jsonBytes, jsonOffset);
+  sections.push(...jsonSections(jsonBytes, jsonOffset, json));
+  const asset = json.asset as { version?: unknown; generator?: unknown } | undefined;
+  const version = typeof asset?.version === 'string' ? asset.version : undefined;
+  const generator = typeof asset?.generator === 'string' ? asset.generator : undefined;
+  return {
+    format: isGlb(bytes) ? 'glb' : 'gltf',
+    ...(version !== undefined ? { version } : {}),
+    sections: sections.sort((a, b) => a.offset - b.offset),
+    diagnostics: generator ? [{ code: 'gltf/generator', message: `written by ${generator}`, severity: 'info' }] : [],
+  };
+}
+
+/** The glTF reader, writer and `info`. */
+export const gltfCodec: FormatCodec<Record<string, never>, GltfAdapterWriteOptions> = { read, write, info };

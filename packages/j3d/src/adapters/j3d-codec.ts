@@ -1,0 +1,117 @@
+/*
+ * The BMD/BDL codec, loaded by j3dAdapter. `read` converts with j3dToScene and attaches joint animations from
+ * the sidecars: `<base>.bck` beside the model and every name in `options.animations` (texture-SRT `.btk`
+ * files named there, or `<base>.btk`, go to the scene's extras). `info` lists the chunks with offsets,
+ * sizes and counts, and the MDL3 check.
+ */
+import { hex } from '@retromodel/binary';
+import {
+  type Diagnostic,
+  type FileInfo,
+  type FormatCodec,
+  type ReadContext,
+  type ReadResult,
+  startsWithAscii,
+} from '@retromodel/scene';
+import { type BckFile, readBck } from '../anim/read-bck.js';
+import { type BtkFile, readBtk } from '../anim/read-btk.js';
+import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
+import { type J3dFile, readJ3d } from '../read-j3d.js';
+import { j3dToScene } from '../scene/j3d-to-scene.js';
+import type { J3dReadOptions } from './j3d-adapter.js';
+
+function baseName(fileName: string): string {
+  const name = fileName.split(/[\\/]/).pop() ?? fileName;
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
+}
+
+async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3dReadOptions): Promise<ReadResult> {
+  const file = readJ3d(bytes);
+  // The MDL3 check is about the file's own consistency, not about the conversion: `info` reports it.
+  const diagnostics: Diagnostic[] = [];
+  const base = context.fileName ? baseName(context.fileName) : undefined;
+  const requested = options.animations ?? [];
+  const available = context.sidecars ? await context.sidecars.list() : [];
+  const wanted = new Set<string>(requested);
+  if (base) {
+    for (const ext of ['.bck', '.btk']) {
+      const match = available.find((n) => n.toLowerCase() === `${base}${ext}`.toLowerCase());
+      if (match) wanted.add(match);
+    }
+  }
+  const animations: { name: string; bck: BckFile }[] = [];
+  const textureAnimations: { name: string; btk: BtkFile }[] = [];
+  const sidecarsUsed: string[] = [];
+  for (const name of wanted) {
+    const data = context.sidecars ? await context.sidecars.read(name) : undefined;
+    if (!data) {
+      diagnostics.push({
+        code: 'j3d/animation-missing',
+        message: `animation "${name}" was not found beside the model`,
+        severity: 'warning',
+      });
+      continue;
+    }
+    sidecarsUsed.push(name);
+    if (startsWithAscii(data, 'J3D1bck1')) animations.push({ name: baseName(name), bck: readBck(data) });
+    else if (startsWithAscii(data, 'J3D1btk1')) textureAnimations.push({ name: baseName(name), btk: readBtk(data) });
+    else
+      diagnostics.push({
+        code: 'j3d/animation-kind',
+        message: `"${name}" is not a BCK or BTK animation; ignored`,
+        severity: 'warning',
+      });
+  }
+  const converted = j3dToScene(file, { name: base, animations, textureAnimations, fps: options.fps });
+  if (context.fileName) converted.scene.asset.sourceName = context.fileName;
+  return { scene: converted.scene, diagnostics: [...converted.diagnostics, ...diagnostics], sidecarsUsed };
+}
+
+function chunkDetail(file: J3dFile, tag: string): string {
+  switch (tag) {
+    case 'INF1':
+      return `${file.INF1.matrixCalc} matrices, ${file.INF1.vertexCount} positions, ${file.INF1.mtxGroupCount} packets, ${file.INF1.hierarchy.length} hierarchy nodes`;
+    case 'VTX1':
+      return Object.values(file.VTX1.arrays)
+        .map((a) => `${a.name} ${a.count}`)
+        .join(', ');
+    case 'EVP1':
+      return `${file.EVP1.envelopes.length} envelopes, ${file.EVP1.inverseBindCount} inverse binds`;
+    case 'DRW1':
+      return `${file.DRW1.entries.length} draw matrices (${file.DRW1.entries.filter((d) => d.weighted).length} weighted)`;
+    case 'JNT1':
+      return `${file.JNT1.joints.length} joints`;
+    case 'SHP1':
+      return `${file.SHP1.shapes.length} shapes, ${file.SHP1.shapes.reduce((n, s) => n + s.packets.length, 0)} packets`;
+    case 'MAT3':
+      return `${file.MAT3.materials.length} materials (${file.MAT3.entries.length} entries)`;
+    case 'MDL3':
+      return `${file.MDL3?.packets.length ?? 0} packets`;
+    case 'TEX1':
+      return `${file.TEX1.textures.length} textures`;
+    default:
+      return 'not read';
+  }
+}
+
+function j3dInfo(bytes: Uint8Array): FileInfo {
+  const file = readJ3d(bytes);
+  return {
+    format: 'j3d',
+    version: `${file.kind} (${file.subVersion.replace(/[^\x20-\x7e]/g, '')})`,
+    sections: [
+      {
+        name: 'header',
+        offset: 0,
+        size: 0x20,
+        detail: `${file.kind}, ${file.sectionCount} chunks, ${hex(file.fileSize)} bytes`,
+      },
+      ...file.chunks.map((c) => ({ name: c.tag, offset: c.offset, size: c.size, detail: chunkDetail(file, c.tag) })),
+    ],
+    diagnostics: [...file.diagnostics, ...mdl3Diagnostics(file)],
+  };
+}
+
+/** The BMD/BDL reader and `info`. */
+export const j3dCodec: FormatCodec<J3dReadOptions> = { read: readJ3dScene, info: j3dInfo };

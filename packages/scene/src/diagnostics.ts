@@ -1,0 +1,34 @@
+/*
+ * Diagnostics and strict mode: the one place where "a recoverable oddity" is defined and where strict mode
+ * turns oddities into an error. Every format's reader, toScene and writer returns its diagnostics; callers
+ * (transcode, the CLI, the plugins, a library user) decide with `enforceStrict`.
+ */
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A recoverable oddity found while reading or writing; returned, never printed by library code. */
+export interface Diagnostic {
+  /** Stable machine-readable code, `format/kebab-case`, e.g. `j3d/too-many-influences`. */
+  code: string;
+  message: string;
+  severity: Severity;
+  /** Where in the input it was found, when it was found at one place. */
+  location?: { section: string; offset: number };
+}
+
+/** Thrown by {@link enforceStrict}: strict mode met diagnostics of severity warning or error. */
+export class StrictModeError extends Error {
+  override readonly name = 'StrictModeError';
+  constructor(readonly diagnostics: Diagnostic[]) {
+    const where = (d: Diagnostic) =>
+      d.location ? ` (${d.location.section} @0x${d.location.offset.toString(16)})` : '';
+    super(`strict mode: ${diagnostics.map((d) => `${d.severity} ${d.code}${where(d)}: ${d.message}`).join('; ')}`);
+  }
+}
+
+/** In strict mode, throws a {@link StrictModeError} carrying every warning and error; otherwise does nothing. */
+export function enforceStrict(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
+  if (!strict) return;
+  const serious = diagnostics.filter((d) => d.severity !== 'info');
+  if (serious.length > 0) throw new StrictModeError(serious);
+}
