@@ -25,7 +25,7 @@ function modelCases(name: string, bytes: Uint8Array): BenchCase[] {
       name: `read+scene+glb ${name}`,
       bytesIn: bytes.length,
       iterations,
-      run: () => sceneToGlb(j3dToScene(readJ3d(bytes))),
+      run: () => sceneToGlb(j3dToScene(readJ3d(bytes)).scene),
     },
   ];
 }

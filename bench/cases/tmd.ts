@@ -5,8 +5,10 @@
  * The fixture cases are skipped when the shared fixtures are absent.
  */
 import { sceneToGlb } from '@retromodel/gltf';
-import { decodeBc, readTkl, readTmd, readTml, tmdAdapter, tmdToScene } from '@retromodel/tmd';
+import { readTkl, readTmd, readTml, tmdAdapter, tmdToScene } from '@retromodel/tmd';
+import { decodeBc } from '@retromodel/tmd/internal';
 import { buildSampleTmd } from '../../packages/tmd/test/builder/build-sample.js';
+import { adapterRead } from '../../test/helpers/adapters.js';
 import { haveFixtures, readFixture } from '../../test/helpers/fixtures.js';
 import type { BenchCase } from '../harness.js';
 
@@ -58,7 +60,7 @@ export function cases(): BenchCase[] {
       group: 'tmd',
       name: 'sample.tmd (+tkl, tml with DXT5) to GLB via tmdAdapter',
       bytesIn: sampleBytes.length,
-      run: async () => sceneToGlb((await tmdAdapter.read(sampleBytes, { sidecars: source, lod: 'all' })).scene),
+      run: async () => sceneToGlb((await adapterRead(tmdAdapter, sampleBytes, { sidecars: source, lod: 'all' })).scene),
     },
     ...bc,
   ];

@@ -31,7 +31,7 @@ function memorySidecars(files: File[]): SidecarSource {
 
 /** Converts dropped files to one GLB. Throws with the reader's message when the model cannot be read. */
 export async function convertDropped(files: File[]): Promise<ConvertedModel> {
-  const readable = new Set(adapters.filter((a) => a.read).flatMap((a) => a.extensions));
+  const readable = new Set(adapters.filter((a) => a.can.read).flatMap((a) => a.extensions));
   const model = files.find((f) => readable.has(extensionOf(f.name)));
   if (!model) throw new Error(`none of the dropped files is a model this page reads (${[...readable].join(' ')})`);
   const sidecars = memorySidecars(files.filter((f) => f !== model));

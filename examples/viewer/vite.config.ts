@@ -8,6 +8,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 export default defineConfig({
   plugins: [retromodel()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
-  // three.js and gltf-transform make one ~770 kB chunk; that is expected for this page.
-  build: { target: 'es2022', chunkSizeWarningLimit: 1024 },
+  // Each format's parser (and glTF-Transform) is a separate chunk, loaded when a dropped file needs it; the
+  // page's own chunk is ~640 kB because of three.js, which is expected for this page.
+  build: { target: 'es2022', chunkSizeWarningLimit: 700 },
 });

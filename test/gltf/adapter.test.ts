@@ -6,6 +6,7 @@
 import { gltfAdapter, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
 import type { FormatAdapter, SidecarSource } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
+import { adapterInfo, adapterRead, adapterWrite } from '../helpers/adapters.js';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { expectSceneClose } from './scene-compare.js';
 import { materialsScene } from './test-scenes.js';
@@ -32,25 +33,25 @@ describe('gltfAdapter', () => {
       list: () => [...byName.keys(), 'unrelated.txt'],
       read: (name) => byName.get(name),
     };
-    const result = await adapter.read!(files[0]!.bytes, { fileName: 'model.gltf', sidecars });
+    const result = await adapterRead(adapter, files[0]!.bytes, { fileName: 'model.gltf', sidecars });
     expect(result.sidecarsUsed?.sort()).toEqual([...byName.keys()].sort());
     expectSceneClose(result.scene, scene);
   });
 
   it('writes .glb by default, .gltf + .bin + .png with format gltf, one .gltf with embed', async () => {
     const scene = materialsScene();
-    const glb = await adapter.write!(scene, { baseName: 'out' });
+    const glb = await adapterWrite(adapter, scene, { baseName: 'out' });
     expect(glb.files.map((f) => f.name)).toEqual(['out.glb']);
     await expectValidGlb(glb.files[0]!.bytes, 'out.glb');
-    const gltf = await adapter.write!(scene, { baseName: 'out', format: 'gltf' });
+    const gltf = await adapterWrite(adapter, scene, { baseName: 'out', format: 'gltf' });
     expect(gltf.files.map((f) => f.name)).toEqual(['out.gltf', 'out.bin', 'out_0.png', 'out_1.png', 'out_2.png']);
-    const embedded = await adapter.write!(scene, { baseName: 'out', format: 'gltf', embed: true });
+    const embedded = await adapterWrite(adapter, scene, { baseName: 'out', format: 'gltf', embed: true });
     expect(embedded.files.map((f) => f.name)).toEqual(['out.gltf']);
   });
 
   it('info lists the GLB header, its chunks and the JSON members at their offsets', async () => {
     const { bytes } = await sceneToGlb(materialsScene());
-    const info = await adapter.info!(bytes, {});
+    const info = await adapterInfo(adapter, bytes, {});
     expect(info.format).toBe('glb');
     expect(info.version).toBe('2.0');
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -74,7 +75,7 @@ describe('gltfAdapter', () => {
 
   it('info on a .gltf lists its JSON members', async () => {
     const { files } = await sceneToGltf(materialsScene(), { baseName: 'm' });
-    const info = await adapter.info!(files[0]!.bytes, {});
+    const info = await adapterInfo(adapter, files[0]!.bytes, {});
     expect(info.format).toBe('gltf');
     expect(info.sections.map((s) => s.name)).toContain('JSON accessors');
   });

@@ -2,10 +2,10 @@
  * What the writer changes so the file is valid glTF core, each with a diagnostic: integer positions and
  * signed-normalized normals become floats, u32 joints become u16, float colours above 1 are clamped,
  * u16 index lists holding 0xFFFF (the forbidden restart value) become u32, morph-weight channels go.
- * Plus: an invalid scene is refused, and strict turns the warnings into an error.
+ * Plus: an invalid scene is refused, and strict mode turns the warnings into an error.
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
-import { createScene, type Scene } from '@retromodel/scene';
+import { createScene, enforceStrict, type Scene, StrictModeError } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
 
@@ -70,8 +70,10 @@ describe('sceneToGlb conversions', () => {
     expect(scene.animations).toEqual([]);
   });
 
-  it('strict turns the warnings into an error', async () => {
-    await expect(sceneToGlb(oddScene(), { strict: true })).rejects.toThrow(/strict/);
+  it('strict mode (enforceStrict, as transcode applies it) turns the warnings into a StrictModeError', async () => {
+    const { diagnostics } = await sceneToGlb(oddScene());
+    expect(diagnostics.some((d) => d.severity === 'warning')).toBe(true);
+    expect(() => enforceStrict(diagnostics, true)).toThrow(StrictModeError);
   });
 
   it('refuses a scene validateScene rejects', async () => {

@@ -5,8 +5,9 @@
  */
 import { decodePng, gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { describe, expect, it } from 'vitest';
-import { btiAdapter } from '../../packages/j3d/src/bti/index.js';
+import { btiAdapter } from '../../packages/j3d/src/internal.js';
 import { buildBti } from '../../packages/j3d/test/texture/bti-builder.js';
+import { adapterRead } from '../helpers/adapters.js';
 import { haveFixtures, listFixtures, readFixture } from '../helpers/fixtures.js';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
 
@@ -18,7 +19,7 @@ describe.skipIf(!haveFixtures)('.bti -> GLB', () => {
   for (const path of btis) {
     const name = path.split(/[\\/]/).pop()!;
     it(`${name}: valid GLB whose texture is the decoded image`, async () => {
-      const { scene } = await btiAdapter.read(readFixture(path), { fileName: name });
+      const { scene } = await adapterRead(btiAdapter, readFixture(path), { fileName: name });
       const { bytes } = await sceneToGlb(scene);
       await expectValidGlb(bytes, `${name}.glb`);
 
@@ -48,7 +49,7 @@ describe('hand-built .bti -> GLB', () => {
       { format: 5, width: 13, height: 7, mipCount: 3, wrapS: 2, wrapT: 1, minFilter: 5 },
       image,
     );
-    const { scene } = await btiAdapter.read(bytes, { fileName: 'ramp.bti' });
+    const { scene } = await adapterRead(btiAdapter, bytes, { fileName: 'ramp.bti' });
     const glb = (await sceneToGlb(scene)).bytes;
     await expectValidGlb(glb, 'ramp.glb');
     const back = (await gltfToScene(glb)).scene;

@@ -10,7 +10,7 @@ import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 describe('builder-made BMDs to GLB', () => {
   it('the sample BMD converts to a valid GLB', async () => {
-    const { bytes } = await sceneToGlb(j3dToScene(readJ3d(buildSampleBmd()), { name: 'sample' }));
+    const { bytes } = await sceneToGlb(j3dToScene(readJ3d(buildSampleBmd()), { name: 'sample' }).scene);
     expect((await expectValidGlb(bytes, 'sample.glb')).issues.numErrors).toBe(0);
   });
 
@@ -55,7 +55,7 @@ describe('builder-made BMDs to GLB', () => {
         },
       ],
     });
-    const glb = await sceneToGlb(j3dToScene(readJ3d(bytes)));
+    const glb = await sceneToGlb(j3dToScene(readJ3d(bytes)).scene);
     expect((await expectValidGlb(glb.bytes, 'edge.glb')).issues.numErrors).toBe(0);
   });
 });

@@ -25,7 +25,7 @@ describe.skipIf(!haveFixtures)('J3D models to GLB', () => {
       const animations = name.includes('swa')
         ? [{ name: 'wait', bck: readBck(readFixture('j3d', 'nintendo_mkdd_mariotree1_wait.bck')) }]
         : [];
-      const scene = j3dToScene(file, { name, animations });
+      const { scene } = j3dToScene(file, { name, animations });
       expect(scene.images.length).toBe(
         new Set(file.TEX1.textures.map((t) => t.headerOffset + t.header.dataOffset)).size,
       );
@@ -41,7 +41,7 @@ describe.skipIf(!haveFixtures)('J3D models to GLB', () => {
 
   for (const name of models.filter((n) => n.includes('skinned'))) {
     it(`${name}: skinning the bind pose reproduces the model-space positions`, async () => {
-      const scene = j3dToScene(readJ3d(readFixture('j3d', name)));
+      const { scene } = j3dToScene(readJ3d(readFixture('j3d', name)));
       expect(scene.skins.length).toBe(1);
       const meshNode = scene.nodes.find((n) => n.mesh !== undefined)!;
       for (const p of scene.meshes[meshNode.mesh!]!.primitives) {

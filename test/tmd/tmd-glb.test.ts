@@ -9,6 +9,7 @@ import { type SidecarSource, skinPositions } from '@retromodel/scene';
 import { tmdAdapter } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
 import { buildSampleTmd } from '../../packages/tmd/test/builder/build-sample.js';
+import { adapterRead } from '../helpers/adapters.js';
 import { haveFixtures, listFixtures, readFixture } from '../helpers/fixtures.js';
 import { expectValidGlb } from '../helpers/gltf-validator.js';
 
@@ -46,7 +47,11 @@ describe.skipIf(!haveFixtures)('TMD models to GLB', () => {
   for (const name of models) {
     for (const lod of [undefined, 'all'] as const) {
       it(`${name}${lod ? ' (lod: all)' : ''}: valid GLB with skin, animations, materials and textures`, async () => {
-        const read = await tmdAdapter.read(readFixture('tmd', name), { fileName: name, sidecars: shared(), lod });
+        const read = await adapterRead(tmdAdapter, readFixture('tmd', name), {
+          fileName: name,
+          sidecars: shared(),
+          lod,
+        });
         expect(read.sidecarsUsed).toEqual(['synth.tkl', 'synth.tml']);
         const { bytes } = await sceneToGlb(read.scene);
         const report = await expectValidGlb(bytes, `${name}.glb`);
@@ -66,7 +71,7 @@ describe.skipIf(!haveFixtures)('TMD models to GLB', () => {
     }
 
     it(`${name}: skinning the bind pose reproduces the stored positions, before and after GLB`, async () => {
-      const { scene } = await tmdAdapter.read(readFixture('tmd', name), { sidecars: shared() });
+      const { scene } = await adapterRead(tmdAdapter, readFixture('tmd', name), { sidecars: shared() });
       const node = scene.nodes.find((n) => n.mesh !== undefined)!;
       for (const p of scene.meshes[node.mesh!]!.primitives) {
         expect(maxDiff(skinPositions(scene, node.skin!, p), p.attributes.POSITION.array)).toBeLessThan(1e-4);
@@ -83,7 +88,7 @@ describe.skipIf(!haveFixtures)('TMD models to GLB', () => {
 describe('a built TMD sample (DXT5 texture in its TML, 2 LODs, animations)', () => {
   it('converts to a valid GLB with every level', async () => {
     const files = buildSampleTmd();
-    const read = await tmdAdapter.read(files['sample.tmd']!, {
+    const read = await adapterRead(tmdAdapter, files['sample.tmd']!, {
       fileName: 'sample.tmd',
       sidecars: folder(files),
       lod: 'all',

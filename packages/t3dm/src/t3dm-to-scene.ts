@@ -175,7 +175,7 @@ export function t3dmToScene(file: T3dmFile, options: T3dmToSceneOptions = {}): T
           diagnostics.push({
             code: 't3dm/texture-not-found',
             message: `texture ${path} has no PNG beside the model (looked for ${pngCandidates(path).slice(1).join(', ')})`,
-            severity: 'info',
+            severity: 'warning',
           });
           imageOfPath.set(path, -1);
           image = -1;

@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { createMaterial, createScene, type SidecarSource } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
+import { adapterInfo, adapterRead, adapterWrite } from '../../../test/helpers/adapters.js';
 import { fixture, haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { readT3dm, t3dmAdapter } from '../src/index.js';
 
@@ -21,7 +22,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
 
   it('reads the .sdata streams beside the model', async () => {
     const bytes = readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm');
-    const result = await t3dmAdapter.read(bytes, {
+    const result = await adapterRead(t3dmAdapter, bytes, {
       fileName: 'snake.t3dm',
       sidecars: folderSidecars('t3dm', '08_animation', 'filesystem'),
     });
@@ -44,7 +45,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
   it('resolves a sprite path to the PNG beside the model', async () => {
     const bytes = readFixture('t3dm', '03_objects', 'filesystem', 'box.t3dm');
     const png = readFixture('t3dm', '03_objects', 'assets', 'crate00.ci8.png');
-    const result = await t3dmAdapter.read(bytes, {
+    const result = await adapterRead(t3dmAdapter, bytes, {
       fileName: 'box.t3dm',
       sidecars: { list: () => ['crate00.ci8.png'], read: () => png },
     });
@@ -56,11 +57,11 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
 
   it('writes the model, its streams and its textures', async () => {
     const dir = ['t3dm', '08_animation', 'filesystem'];
-    const read = await t3dmAdapter.read(readFixture(...dir, 'snake.t3dm'), {
+    const read = await adapterRead(t3dmAdapter, readFixture(...dir, 'snake.t3dm'), {
       fileName: 'snake.t3dm',
       sidecars: folderSidecars(...dir),
     });
-    const written = t3dmAdapter.write(read.scene, { baseName: 'out' });
+    const written = await adapterWrite(t3dmAdapter, read.scene, { baseName: 'out' });
     expect(written.files.map((f) => f.name)).toEqual([
       'out.t3dm',
       'out.0.sdata',
@@ -70,7 +71,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
       'out.4.sdata',
     ]);
     expect(written.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
-    const again = await t3dmAdapter.read(written.files[0]!.bytes, {
+    const again = await adapterRead(t3dmAdapter, written.files[0]!.bytes, {
       fileName: 'out.t3dm',
       sidecars: {
         list: () => written.files.map((f) => f.name),
@@ -80,7 +81,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
     expect(again.scene.animations.map((a) => a.name)).toEqual(read.scene.animations.map((a) => a.name));
   });
 
-  it('writes encoded PNGs as they are and rgba8 images through encodePng', () => {
+  it('writes encoded PNGs as they are and rgba8 images through encodePng', async () => {
     const scene = createScene();
     const png = readFixture('t3dm', '03_objects', 'assets', 'crate00.ci8.png');
     scene.images.push(
@@ -105,7 +106,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
     scene.nodes.push({ name: 'n', mesh: 0, children: [] });
     scene.roots.push(0);
     const encoded = Uint8Array.from([1, 2, 3]);
-    const withEncoder = t3dmAdapter.write(scene, { baseName: 'm', encodePng: () => encoded });
+    const withEncoder = await adapterWrite(t3dmAdapter, scene, { baseName: 'm', encodePng: () => encoded });
     expect(withEncoder.files.map((f) => f.name)).toEqual(['m.t3dm', 'crate.png', 'dots.png']);
     expect(withEncoder.files[1]!.bytes).toBe(png);
     expect(withEncoder.files[2]!.bytes).toBe(encoded);
@@ -120,25 +121,25 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
         : [],
     );
     expect(paths).toEqual(['rom:/crate.sprite', 'rom:/dots.sprite']);
-    const without = t3dmAdapter.write(scene, { baseName: 'm' });
+    const without = await adapterWrite(t3dmAdapter, scene, { baseName: 'm' });
     expect(without.files.map((f) => f.name)).toEqual(['m.t3dm', 'crate.png']);
     expect(without.diagnostics.map((d) => d.code)).toContain('t3dm/no-png-encoder');
   });
 
-  it('takes the base scale as `scale` on write and read', async () => {
+  it('takes the base scale as `baseScale` on write and read', async () => {
     const bytes = readFixture('t3dm', '03_objects', 'filesystem', 'box.t3dm');
-    const { scene } = await t3dmAdapter.read(bytes, { fileName: 'box.t3dm' });
-    const half = t3dmAdapter.write(scene, { baseName: 'box', scale: 32 }).files[0]!.bytes;
+    const { scene } = await adapterRead(t3dmAdapter, bytes, { fileName: 'box.t3dm' });
+    const half = (await adapterWrite(t3dmAdapter, scene, { baseName: 'box', baseScale: 32 })).files[0]!.bytes;
     expect(readT3dm(half).header.aabbMax).toEqual(readT3dm(bytes).header.aabbMax.map((v) => v / 2));
-    const again = await t3dmAdapter.read(half, { fileName: 'box.t3dm', scale: 32 });
+    const again = await adapterRead(t3dmAdapter, half, { fileName: 'box.t3dm', baseScale: 32 });
     expect(Array.from(again.scene.meshes[0]!.primitives[0]!.attributes.POSITION.array)).toEqual(
       Array.from(scene.meshes[0]!.primitives[0]!.attributes.POSITION.array),
     );
   });
 
-  it('lists every chunk with offset and size', () => {
+  it('lists every chunk with offset and size', async () => {
     const bytes = readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm');
-    const info = t3dmAdapter.info(bytes);
+    const info = await adapterInfo(t3dmAdapter, bytes);
     expect(info.version).toBe('4');
     expect(info.sections.map((s) => s.name.split(' ')[0])).toEqual([
       'header',

@@ -1,7 +1,8 @@
 import type { SidecarSource } from '@retromodel/scene';
-import { safeSidecarName, tklAdapter, tmdAdapter, tmlAdapter } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
+import { adapterInfo, adapterRead } from '../../../test/helpers/adapters.js';
 import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
+import { encodeTmdAddress, safeSidecarName, tklAdapter, tmdAdapter, tmlAdapter } from '../src/internal.js';
 import { buildTkl, buildTmd, buildTml } from './builder/build-tmd.js';
 import { loadExpected } from './expected.js';
 
@@ -57,7 +58,7 @@ describe.skipIf(!haveFixtures)('tmdAdapter with the shared fixtures', () => {
 
   it('reads the TKL the header names and every .tml beside the model', async () => {
     const source = fixtureFolder('synth.tkl', 'synth.tml');
-    const r = await tmdAdapter.read(readFixture('tmd', 'synth_min.tmd'), {
+    const r = await adapterRead(tmdAdapter, readFixture('tmd', 'synth_min.tmd'), {
       fileName: 'synth_min.tmd',
       sidecars: source,
     });
@@ -71,12 +72,12 @@ describe.skipIf(!haveFixtures)('tmdAdapter with the shared fixtures', () => {
 
   it('matches the TKL name case-insensitively, as the game’s file system does', async () => {
     const source = folder({ 'SYNTH.TKL': readFixture('tmd', 'synth.tkl') });
-    const r = await tmdAdapter.read(readFixture('tmd', 'synth_min.tmd'), { sidecars: source });
+    const r = await adapterRead(tmdAdapter, readFixture('tmd', 'synth_min.tmd'), { sidecars: source });
     expect(r.sidecarsUsed).toEqual(['SYNTH.TKL']);
   });
 
   it('a missing sidecar is a warning and the geometry still converts', async () => {
-    const r = await tmdAdapter.read(readFixture('tmd', 'synth_2lod_2piece.tmd'), {
+    const r = await adapterRead(tmdAdapter, readFixture('tmd', 'synth_2lod_2piece.tmd'), {
       fileName: 'x.tmd',
       sidecars: folder({}),
     });
@@ -88,27 +89,30 @@ describe.skipIf(!haveFixtures)('tmdAdapter with the shared fixtures', () => {
     ).toEqual(['tmd/no-tml', 'tmd/tkl-missing']);
     expect(r.scene.meshes[0]!.primitives.length).toBe(1);
     expect(r.sidecarsUsed).toEqual([]);
-    const none = await tmdAdapter.read(readFixture('tmd', 'synth_min.tmd'), {});
+    const none = await adapterRead(tmdAdapter, readFixture('tmd', 'synth_min.tmd'), {});
     expect(none.scene.meshes.length).toBe(1);
   });
 
-  it('uses only the TMLs named in options.tmls, and the lod option as number, string or "all"', async () => {
+  it('uses only the TMLs named in options.tmls, and the lod option as a number or "all"', async () => {
     const source = fixtureFolder('synth.tkl', 'synth.tml');
-    const r = await tmdAdapter.read(readFixture('tmd', 'synth_2lod_2piece.tmd'), {
+    const r = await adapterRead(tmdAdapter, readFixture('tmd', 'synth_2lod_2piece.tmd'), {
       sidecars: source,
       tmls: ['other.tml'],
-      lod: '1',
+      lod: 1,
     });
     expect(r.diagnostics.map((d) => d.code)).toContain('tmd/tml-missing');
     expect(r.sidecarsUsed).toEqual(['synth.tkl']);
     expect(r.scene.meshes[0]!.name).toBe('LOD1');
-    const all = await tmdAdapter.read(readFixture('tmd', 'synth_2lod_2piece.tmd'), { sidecars: source, lod: 'all' });
+    const all = await adapterRead(tmdAdapter, readFixture('tmd', 'synth_2lod_2piece.tmd'), {
+      sidecars: source,
+      lod: 'all',
+    });
     expect(all.scene.lodGroups[0]!.levels.length).toBe(2);
   });
 
   it('info lists the blocks with the salted pointers decoded', async () => {
     const exp = loadExpected('synth_min.tmd');
-    const info = await tmdAdapter.info(readFixture('tmd', 'synth_min.tmd'));
+    const info = await adapterInfo(tmdAdapter, readFixture('tmd', 'synth_min.tmd'));
     const salt = exp.header.salt;
     const raw = (off: number) => `0x${(off + salt - 60).toString(16)} → 0x${off.toString(16)}`;
     const scene = info.sections.find((s) => s.name === 'scene header')!;
@@ -127,12 +131,12 @@ describe.skipIf(!haveFixtures)('tmdAdapter with the shared fixtures', () => {
   });
 
   it('tkl and tml adapters: info, and a TML reads to its materials and textures', async () => {
-    const tklInfo = await tklAdapter.info(readFixture('tmd', 'synth.tkl'));
+    const tklInfo = await adapterInfo(tklAdapter, readFixture('tmd', 'synth.tkl'));
     expect(tklInfo.sections.map((s) => s.detail)).toContain('5 × f32[3]');
     const tml = readFixture('tmd', 'synth.tml');
-    const tmlInfo = await tmlAdapter.info(tml);
+    const tmlInfo = await adapterInfo(tmlAdapter, tml);
     expect(tmlInfo.sections.filter((s) => s.name.startsWith('texture')).length).toBe(3);
-    const r = await tmlAdapter.read(tml, { fileName: 'synth.tml' });
+    const r = await adapterRead(tmlAdapter, tml, { fileName: 'synth.tml' });
     expect(r.scene.materials.map((m) => m.name)).toEqual(['synth_mat', 'synth_mat_lo', 'synth_tube']);
     expect(r.scene.images.length).toBe(3);
   });
@@ -165,7 +169,7 @@ describe('sidecar names read from a file never leave the model’s folder', () =
   for (const evil of ['../secret', '..\\secret', 'C:\\secret', '/etc/pw', 'a/../../b']) {
     it(`header TKL name ${JSON.stringify(evil)} is refused, not looked up`, async () => {
       const source = folder({ 'secret.tkl': buildTkl('secret', [], [[0, 0, 0, 1]]) });
-      const r = await tmdAdapter.read(model(evil), { sidecars: source });
+      const r = await adapterRead(tmdAdapter, model(evil), { sidecars: source });
       expect(source.asked).toEqual([]);
       expect(r.diagnostics.map((d) => d.code)).toContain('tmd/unsafe-sidecar-name');
       expect(r.scene.meshes.length).toBe(1);
@@ -174,14 +178,14 @@ describe('sidecar names read from a file never leave the model’s folder', () =
 
   it('TML names given as options are checked the same way', async () => {
     const source = folder({ 'ok.tml': buildTml([], []) });
-    const r = await tmdAdapter.read(model('x'), { sidecars: source, tmls: ['../../x.tml', 'ok.tml'] });
+    const r = await adapterRead(tmdAdapter, model('x'), { sidecars: source, tmls: ['../../x.tml', 'ok.tml'] });
     expect(source.asked.filter((n) => n.endsWith('.tml'))).toEqual(['ok.tml']);
     expect(r.sidecarsUsed).toEqual(['ok.tml']);
   });
 
   it('a broken sidecar is a warning, not an error', async () => {
     const source = folder({ 'x.tkl': new Uint8Array([0x54, 0x50, 0x4b, 0x4c]) });
-    const r = await tmdAdapter.read(model('x'), { sidecars: source });
+    const r = await adapterRead(tmdAdapter, model('x'), { sidecars: source });
     expect(r.diagnostics.map((d) => d.code)).toContain('tmd/sidecar-unreadable');
     expect(r.scene.animations).toEqual([]);
   });

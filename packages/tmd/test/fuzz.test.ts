@@ -5,6 +5,7 @@
 import { validateScene } from '@retromodel/scene';
 import { readTkl, readTmd, readTml, tmdToScene, tmlAdapter } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
+import { adapterRead } from '../../../test/helpers/adapters.js';
 import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { expectCleanOutcome, mutations, truncationLengths } from '../../../test/helpers/fuzz.js';
 import { buildDds, buildTmd, buildTml } from './builder/build-tmd.js';
@@ -24,7 +25,7 @@ function readAndConvert(bytes: Uint8Array): unknown {
 /** Reads a TML and decodes every texture its materials use. */
 function readAndDecodeTml(bytes: Uint8Array): unknown {
   readTml(bytes);
-  return tmlAdapter.read(bytes, {});
+  return adapterRead(tmlAdapter, bytes, {});
 }
 
 const readers: Record<string, (bytes: Uint8Array) => unknown> = {

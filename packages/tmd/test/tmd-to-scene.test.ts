@@ -6,9 +6,9 @@ import {
   validateScene,
   worldMatrices,
 } from '@retromodel/scene';
-import { meshTriangles, readTkl, readTmd, readTml, tmdToScene } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
 import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
+import { meshTriangles, readTkl, readTmd, readTml, tmdToScene } from '../src/internal.js';
 import { buildTkl, buildTmd, buildTml } from './builder/build-tmd.js';
 import { type ExpectedTmd, loadBlenderSummary, loadExpected } from './expected.js';
 

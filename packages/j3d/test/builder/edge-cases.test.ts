@@ -192,8 +192,7 @@ const description: BmdDescription = {
 
 describe('BMD edge cases from the builder', () => {
   const file = readJ3d(buildBmd(description));
-  const diagnostics: { code: string }[] = [];
-  const scene = j3dToScene(file, { diagnostics: diagnostics as never });
+  const { scene, diagnostics } = j3dToScene(file);
   const world = worlds();
   const prims = scene.meshes[0]!.primitives;
 
@@ -344,7 +343,7 @@ describe('BMD edge cases from the builder', () => {
     expect(f.VTX1.arrays.CLR0).toBeUndefined();
     const col = f.SHP1.shapes[0]!.packets[0]!.primitives[0]!.columns.find((c) => c.attr === 11)!;
     expect(Array.from(col.values!, (x) => Math.round(x * 255))).toEqual(colors.flat());
-    const p = j3dToScene(f).meshes[0]!.primitives[0]!;
+    const p = j3dToScene(f).scene.meshes[0]!.primitives[0]!;
     expect(Array.from(p.attributes.COLOR_0!.array).length).toBe(12);
   });
 
@@ -373,8 +372,7 @@ describe('BMD edge cases from the builder', () => {
       [2, [2 + c, c, 0]],
       [1, [2 + 2 * c, 2 * c, 0]],
     ])('matrix calculation %i places the vertex at %j', (calc, expected) => {
-      const diags: { code: string }[] = [];
-      const sc = j3dToScene(readJ3d(buildBmd(chain(calc))), { diagnostics: diags as never });
+      const { scene: sc, diagnostics: diags } = j3dToScene(readJ3d(buildBmd(chain(calc))));
       const p = Array.from(sc.meshes[0]!.primitives[0]!.attributes.POSITION.array);
       p.forEach((x, i) => {
         expect(x).toBeCloseTo(expected[i]!, 5);
@@ -392,6 +390,6 @@ describe('BMD edge cases from the builder', () => {
   it('makes a sample that reads and converts cleanly', () => {
     const sample = readJ3d(buildSampleBmd());
     expect(sample.diagnostics).toEqual([]);
-    expect(validateScene(j3dToScene(sample))).toEqual([]);
+    expect(validateScene(j3dToScene(sample).scene)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@
 import { ParseError } from '@retromodel/binary';
 import type { SidecarSource } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
+import { adapterInfo, adapterRead } from '../../../../test/helpers/adapters.js';
 import { haveFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { bckAdapter, j3dAdapter, readJ3d } from '../../src/internal.js';
 
@@ -46,7 +47,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   });
 
   it('attaches <base>.bck from the sidecars and reports it used', async () => {
-    const result = await j3dAdapter.read(swa, {
+    const result = await adapterRead(j3dAdapter, swa, {
       fileName: 'swa.bdl',
       sidecars: sidecars({ 'swa.bck': bck, 'other.bck': bck }),
     });
@@ -55,7 +56,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   });
 
   it('attaches animations named in options.animations, and says when one is missing', async () => {
-    const result = await j3dAdapter.read(swa, {
+    const result = await adapterRead(j3dAdapter, swa, {
       fileName: 'swa.bdl',
       sidecars: sidecars({ 'wait.bck': bck }),
       animations: ['wait.bck', 'gone.bck'],
@@ -70,7 +71,10 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   it('keeps <base>.btk texture-SRT tracks in the scene extras, tied to their material', async () => {
     const bmd = readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd');
     const btk = readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.btk');
-    const result = await j3dAdapter.read(bmd, { fileName: 'bomb.bmd', sidecars: sidecars({ 'bomb.btk': btk }) });
+    const result = await adapterRead(j3dAdapter, bmd, {
+      fileName: 'bomb.bmd',
+      sidecars: sidecars({ 'bomb.btk': btk }),
+    });
     expect(result.sidecarsUsed).toEqual(['bomb.btk']);
     const gx = result.scene.extras?.gx as {
       textureAnimations: { name: string; entries: { material: number; materialName: string }[] }[];
@@ -81,7 +85,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   });
 
   it('lists the chunks as the file lays them out, with the MDL3 check', async () => {
-    const info = await j3dAdapter.info(swa);
+    const info = await adapterInfo(j3dAdapter, swa);
     const view = new DataView(swa.buffer, swa.byteOffset, swa.byteLength);
     let at = 0x20;
     for (const s of info.sections.slice(1)) {
@@ -105,7 +109,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   });
 
   it('describes a BCK', async () => {
-    const info = await bckAdapter.info(bck);
+    const info = await adapterInfo(bckAdapter, bck);
     expect(info.sections[1]).toMatchObject({ name: 'ANK1', offset: 0x20 });
     expect(info.sections[1]!.detail).toContain('90 frames');
   });

@@ -196,7 +196,7 @@ describe.skipIf(!haveFixtures)('J3D models against noclip dumps', () => {
       });
 
       it('builds a scene whose shapes cover the bind-pose bounding boxes and triangle totals', () => {
-        const scene = j3dToScene(noclipFile);
+        const { scene } = j3dToScene(noclipFile);
         const prims = scene.meshes[0]!.primitives;
         const order = readModelHierarchy(file, []).drawOrder;
         order.forEach((s, i) => {
@@ -223,7 +223,7 @@ describe.skipIf(!haveFixtures)('J3D models against noclip dumps', () => {
       });
 
       it('decodes the TEX1 images to the same pixels', () => {
-        const scene = j3dToScene(file);
+        const { scene } = j3dToScene(file);
         for (const t of exp.textures as { name: string; mips: { level: number; rgbaSha256: string }[] }[]) {
           const image = scene.images.find((i) => i.name === t.name);
           expect(image?.kind, t.name).toBe('rgba8');

@@ -5,8 +5,9 @@
  * and every rejected header value.
  */
 import { BinaryReader, ParseError } from '@retromodel/binary';
-import { type FormatAdapter, validateScene } from '@retromodel/scene';
+import { enforceStrict, type FormatAdapter, StrictModeError, validateScene } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
+import { adapterInfo, adapterRead } from '../../../../test/helpers/adapters.js';
 import { seededRandom } from '../../../../test/helpers/fuzz.js';
 import { GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
 import { btiAdapter, btiSampler, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
@@ -376,25 +377,26 @@ describe('btiAdapter', () => {
   });
 
   it('reads into the quad scene named after the file', async () => {
-    const result = await btiAdapter.read(bytes, { fileName: 'track_logo.bti' });
+    const result = await adapterRead(btiAdapter, bytes, { fileName: 'track_logo.bti' });
     expect(result.diagnostics).toEqual([]);
     expect(result.scene.materials[0]!.name).toBe('track_logo');
     expect(result.scene.asset).toMatchObject({ sourceFormat: 'bti', sourceName: 'track_logo.bti' });
     expect(result.scene.textures[0]!.extras).toMatchObject({ gx: { format: 'C4 (RGB565)' } });
   });
 
-  it('turns warnings into a ParseError when strict', async () => {
+  it('reports the palette flag as a warning, which strict mode turns into an error', async () => {
     const { bytes: flagOff } = buildBti(
       { format: GxTextureFormat.C4, width: 8, height: 8, hasPalette: 0 },
       new Uint8Array(32),
       [1],
     );
-    expect((await btiAdapter.read(flagOff, {})).diagnostics).toHaveLength(1);
-    expect(() => btiAdapter.read(flagOff, { strict: true })).toThrow(ParseError);
+    const { diagnostics } = await adapterRead(btiAdapter, flagOff, {});
+    expect(diagnostics).toHaveLength(1);
+    expect(() => enforceStrict(diagnostics, true)).toThrow(StrictModeError);
   });
 
   it('lists header, palette and image in info without decoding', async () => {
-    const info = await btiAdapter.info(bytes);
+    const info = await adapterInfo(btiAdapter, bytes);
     expect(info.format).toBe('bti');
     expect(info.sections.map((s) => [s.name, s.offset, s.size])).toEqual([
       ['header', 0, 0x20],

@@ -5,6 +5,7 @@
  */
 import { BinaryReader } from '@retromodel/binary';
 import { describe, expect, it } from 'vitest';
+import { adapterInfo } from '../../../../test/helpers/adapters.js';
 import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { expectCleanOutcome, mutations, truncationLengths } from '../../../../test/helpers/fuzz.js';
 import { btiAdapter, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
@@ -35,7 +36,10 @@ describe.skipIf(!haveFixtures)('fuzz: shared .bti files', () => {
           `${name} cut to ${length}`,
         );
         expect(outcome, `${name} cut to ${length}`).toBe('error');
-        await expectCleanOutcome(() => btiAdapter.info(bytes.subarray(0, length)), `info of ${name} cut to ${length}`);
+        await expectCleanOutcome(
+          () => adapterInfo(btiAdapter, bytes.subarray(0, length)),
+          `info of ${name} cut to ${length}`,
+        );
       }
     });
 
@@ -48,7 +52,7 @@ describe.skipIf(!haveFixtures)('fuzz: shared .bti files', () => {
         const mutated = bytes.slice();
         mutated.set(header);
         outcomes[await expectCleanOutcome(() => readChecked(mutated), `${name} header mutation ${index}`)]++;
-        await expectCleanOutcome(() => btiAdapter.info(mutated), `info of ${name} header mutation ${index}`);
+        await expectCleanOutcome(() => adapterInfo(btiAdapter, mutated), `info of ${name} header mutation ${index}`);
       }
       // Header mutations must reach both outcomes, or they test nothing.
       expect(outcomes.ok).toBeGreaterThan(0);

@@ -6,7 +6,7 @@
  */
 import { BinaryWriter } from '@retromodel/binary';
 import { mat4Compose, mat4Invert, mat4Multiply, type Quat, type Vec2, type Vec3, type Vec4 } from '@retromodel/scene';
-import { encodeTmdAddress } from '@retromodel/tmd';
+import { encodeTmdAddress } from '../../src/internal.js';
 
 export interface TmdBuildNode {
   name: string;
