@@ -17,6 +17,8 @@ export interface BenchCase {
   /** How many units one run processes, when `unit` is set. */
   units?: number;
   iterations?: number;
+  /** A figure that is not a time (e.g. a bundle size), shown in the `other` column. */
+  detail?: string;
   /**
    * A baseline measured in the same run, when a memory copy is not the right one (`node -e 0` for the CLI's
    * start-up, the single-thread batch for the worker pool). The case's time is also printed as a ratio to it.
@@ -31,6 +33,7 @@ export interface BenchResult {
   ms: number;
   mbPerSecond: number;
   unitsPerSecond?: string;
+  detail?: string;
   peakRssMb: number;
   /** (slowest − fastest) / median of the measured runs, as a fraction. */
   spread: number;

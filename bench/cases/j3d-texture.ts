@@ -3,7 +3,7 @@
  * full palette for the colour-indexed ones), decoded to RGBA8 by decodeGxTexture, plus a whole 512×512 RGB565
  * chain of 10 mip levels through decodeBtiImage.
  */
-import { decodeBtiImage } from '../../packages/j3d/src/bti/index.js';
+import { decodeBtiImage } from '@retromodel/j3d';
 import {
   decodeGxTexture,
   GxPaletteFormat,
