@@ -41,6 +41,7 @@ export function createViewer(canvas: HTMLCanvasElement): Viewer {
   let clips: AnimationClip[] = [];
   let action: AnimationAction | undefined;
   let last = performance.now();
+  let frames = 0;
 
   renderer.setAnimationLoop(() => {
     const now = performance.now();
@@ -53,6 +54,8 @@ export function createViewer(canvas: HTMLCanvasElement): Viewer {
       camera.updateProjectionMatrix();
     }
     renderer.render(scene, camera);
+    // Frames drawn so far, for tests that wait for the animation to move on (data-frames on the canvas).
+    canvas.dataset.frames = String(++frames);
   });
 
   function frame(object: Object3D): void {

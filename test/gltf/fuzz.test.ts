@@ -32,9 +32,7 @@ async function fuzz(bytes: Uint8Array, name: string, count: number, seed: number
 
 describe('glTF bad input', () => {
   it.skipIf(!haveFixtures)('07_skeleton/chicken.glb: truncations and 1,000 mutations', async () => {
-    const started = performance.now();
     await fuzz(readFixture('t3dm/07_skeleton/assets/chicken.glb'), 'chicken.glb', 1000, 1);
-    expect(performance.now() - started).toBeLessThan(20_000);
   });
 
   it('our own GLBs (images, textures, LODs; skin and animations): truncations and 400 mutations each', async () => {

@@ -178,7 +178,9 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     expect(await page.getAttribute('body', 'data-animations')).toBe('spin');
     const first = await canvasPixels();
     expect(first.share).toBeGreaterThan(0.05);
-    await page.waitForTimeout(300);
+    // Ten frames later the animation has moved on.
+    const drawn = Number(await page.getAttribute('canvas', 'data-frames'));
+    await page.waitForFunction((n) => Number(document.querySelector('canvas')?.dataset.frames) >= n, drawn + 10);
     const second = await canvasPixels();
     expect(second.pixels).not.toEqual(first.pixels);
     expect(consoleErrors).toEqual([]);
