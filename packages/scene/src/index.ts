@@ -8,6 +8,7 @@ export * from './diagnostics.js';
 export * from './math.js';
 export { type SceneCounts, sceneCounts } from './scene-counts.js';
 export {
+  alphaModeOfPixels,
   createMaterial,
   createScene,
   nodeMatrix,

@@ -1,5 +1,5 @@
 import { type Mat4, mat4Compose, mat4Identity, mat4Multiply, mat4TransformPoint } from './math.js';
-import type { Material, Primitive, Scene, SceneNode } from './types.js';
+import type { AlphaMode, Material, Primitive, Scene, SceneNode } from './types.js';
 
 /** An empty scene, ready to be filled. */
 export function createScene(asset: Scene['asset'] = {}): Scene {
@@ -30,6 +30,21 @@ export function createMaterial(fields: Partial<Material> = {}): Material {
     unlit: false,
     ...fields,
   };
+}
+
+/**
+ * The alpha mode an RGBA8 image needs: OPAQUE when every alpha is 255, MASK when alphas are only 0 or 255,
+ * BLEND when any alpha is in between.
+ */
+export function alphaModeOfPixels(pixels: Uint8Array): AlphaMode {
+  let mode: AlphaMode = 'OPAQUE';
+  for (let i = 3; i < pixels.length; i += 4) {
+    const a = pixels[i]!;
+    if (a === 255) continue;
+    if (a !== 0) return 'BLEND';
+    mode = 'MASK';
+  }
+  return mode;
 }
 
 /** The node's local matrix from its TRS. */

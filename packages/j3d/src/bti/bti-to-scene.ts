@@ -8,7 +8,7 @@
  * 0 and 255 -> MASK (cutoff 0.5), anything else -> BLEND. (I4/I8 carry their intensity in alpha, so they show as
  * BLEND.) The header is kept under `extras.gx` of the texture.
  */
-import { type AlphaMode, createMaterial, createScene, type Scene } from '@retromodel/scene';
+import { alphaModeOfPixels, createMaterial, createScene, type Scene } from '@retromodel/scene';
 import { gxFormatLayout, gxFormatName, gxPaletteFormatName } from '../gx/texture/formats.js';
 import { btiSampler } from './bti-sampler.js';
 import type { BtiFile } from './read-bti.js';
@@ -16,17 +16,6 @@ import type { BtiFile } from './read-bti.js';
 export interface BtiToSceneOptions {
   /** Name for the image, texture, material, mesh and node (e.g. the file's base name). Default `texture`. */
   name?: string;
-}
-
-function alphaModeOf(pixels: Uint8Array): AlphaMode {
-  let mode: AlphaMode = 'OPAQUE';
-  for (let i = 3; i < pixels.length; i += 4) {
-    const a = pixels[i]!;
-    if (a === 255) continue;
-    if (a !== 0) return 'BLEND';
-    mode = 'MASK';
-  }
-  return mode;
 }
 
 /**
@@ -60,7 +49,7 @@ export function btiToScene(file: BtiFile, options: BtiToSceneOptions = {}): Scen
       },
     },
   });
-  const alphaMode = alphaModeOf(image.pixels);
+  const alphaMode = alphaModeOfPixels(image.pixels);
   scene.materials.push(
     createMaterial({
       name,

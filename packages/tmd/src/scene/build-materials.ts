@@ -6,7 +6,7 @@
  * OPAQUE, only 0/255 → MASK, otherwise BLEND.
  */
 import { ParseError } from '@retromodel/binary';
-import { createMaterial, type Diagnostic, type Material, type Scene } from '@retromodel/scene';
+import { alphaModeOfPixels, createMaterial, type Diagnostic, type Material, type Scene } from '@retromodel/scene';
 import type { TmlFile, TmlMaterial } from '../read-tml.js';
 import { decodeTmlTexture, tmlFormatNames } from '../texture/decode-tml-texture.js';
 
@@ -16,17 +16,6 @@ const shaders: Record<number, string> = { 0: 'skin', 1: 'terrain', 2: 'terrain d
 export interface NamedTml {
   name: string;
   file: TmlFile;
-}
-
-function alphaModeOf(pixels: Uint8Array): Material['alphaMode'] {
-  let mode: Material['alphaMode'] = 'OPAQUE';
-  for (let i = 3; i < pixels.length; i += 4) {
-    const a = pixels[i]!;
-    if (a === 255) continue;
-    if (a !== 0) return 'BLEND';
-    mode = 'MASK';
-  }
-  return mode;
 }
 
 /** Resolves TMD material names to scene materials, decoding each texture once. */
@@ -71,7 +60,7 @@ export class MaterialResolver {
         material.baseColorTexture = { texture, texCoord: 0 };
         const image = this.scene.images[this.scene.textures[texture]!.image]!;
         if (image.kind === 'rgba8') {
-          material.alphaMode = alphaModeOf(image.pixels);
+          material.alphaMode = alphaModeOfPixels(image.pixels);
           if (material.alphaMode === 'MASK') material.alphaCutoff = 0.5;
         }
       }
