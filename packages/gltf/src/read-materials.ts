@@ -11,9 +11,9 @@ import { type GLTF, ImageUtils, type Root, type TextureInfo } from '@gltf-transf
 import type { Transform } from '@gltf-transform/extensions';
 import type { EncodedImage, Material, Sampler, Texture, TextureRef, Vec2, Vec3 } from '@retromodel/scene';
 import { isObject, type JsonLocation, jsonError } from './check-json.js';
+import { VERTEX_COLORS_KEY } from './document/write-materials.js';
 import { magFilterCodes, minFilterCodes, nameOfCode, wrapCodes } from './gltf-enums.js';
 import { extrasOf, named, oneOf, vector } from './json-values.js';
-import { VERTEX_COLORS_KEY } from './scene-to-document.js';
 
 type Info = (code: string, message: string) => void;
 

@@ -1,0 +1,102 @@
+/*
+ * Images, texture slots and materials. Each scene image becomes one glTF-Transform Texture (= one glTF image,
+ * same order): RGBA8 pixels are encoded as PNG (mipmaps are dropped: glTF has no place for them), encoded
+ * images are kept as their bytes. Samplers go on each material slot's TextureInfo (the exact glTF
+ * `textures`/`samplers` arrays are rebuilt afterwards from the scene, see patch-json.ts).
+ * glTF has no "use vertex colours" flag (COLOR_0 always tints): `Material.vertexColors` is written into the
+ * material's extras as `retromodel.vertexColors` only when it differs from what a reader would infer (true
+ * exactly when a primitive using the material has COLOR_0).
+ */
+import type { Material as GltfMaterial, Texture as GltfTexture, TextureInfo } from '@gltf-transform/core';
+import { KHRMaterialsUnlit, KHRTextureTransform } from '@gltf-transform/extensions';
+import type { Material, Scene, TextureRef } from '@retromodel/scene';
+import { magFilterCodes, minFilterCodes, wrapCodes } from '../gltf-enums.js';
+import { encodePng } from '../png.js';
+import type { DocumentContext } from './document-context.js';
+
+/** Key under a material's extras where a vertexColors value that differs from the inferred one is kept. */
+export const VERTEX_COLORS_KEY = 'retromodel';
+
+/** The value gltfToScene infers for `vertexColors`: any primitive drawn with the material has COLOR_0. */
+export function inferVertexColors(scene: Scene, materialIndex: number): boolean {
+  return scene.meshes.some((m) =>
+    m.primitives.some((p) => p.material === materialIndex && p.attributes.COLOR_0 !== undefined),
+  );
+}
+
+/** One texture per scene image; `imageUri` names it for a .gltf with external files. */
+export function writeImages(
+  ctx: DocumentContext,
+  imageUri: ((index: number, mimeType: string) => string) | undefined,
+): GltfTexture[] {
+  return ctx.scene.images.map((image, i) => {
+    const texture = ctx.doc.createTexture(image.name ?? '');
+    if (image.extras) texture.setExtras(image.extras);
+    if (image.kind === 'rgba8') {
+      texture.setImage(encodePng(image) as Uint8Array<ArrayBuffer>).setMimeType('image/png');
+    } else {
+      if (image.mimeType !== 'image/png' && image.mimeType !== 'image/jpeg') {
+        ctx.warn('image-type', `image ${i} is ${image.mimeType}; glTF viewers only read image/png and image/jpeg`);
+      }
+      texture.setImage(image.data as Uint8Array<ArrayBuffer>).setMimeType(image.mimeType);
+    }
+    if (imageUri) texture.setURI(imageUri(i, texture.getMimeType()));
+    return texture;
+  });
+}
+
+export function writeMaterials(ctx: DocumentContext, images: GltfTexture[]): GltfMaterial[] {
+  const { doc, scene } = ctx;
+  const unlit = scene.materials.some((m) => m.unlit) ? doc.createExtension(KHRMaterialsUnlit) : undefined;
+  const transform = scene.materials.some(
+    (m) => m.baseColorTexture?.transform || m.normalTexture?.transform || m.emissiveTexture?.transform,
+  )
+    ? doc.createExtension(KHRTextureTransform)
+    : undefined;
+  const setTextureInfo = (info: TextureInfo | null, ref: TextureRef) => {
+    if (!info) return;
+    info.setTexCoord(ref.texCoord);
+    const texture = scene.textures[ref.texture];
+    const sampler = texture ? scene.samplers[texture.sampler] : undefined;
+    if (sampler) {
+      info.setWrapS(wrapCodes[sampler.wrapS]).setWrapT(wrapCodes[sampler.wrapT]);
+      info.setMagFilter(sampler.magFilter ? magFilterCodes[sampler.magFilter] : null);
+      info.setMinFilter(sampler.minFilter ? minFilterCodes[sampler.minFilter] : null);
+    }
+    if (ref.transform && transform) {
+      const t = transform
+        .createTransform()
+        .setOffset(ref.transform.offset)
+        .setScale(ref.transform.scale)
+        .setRotation(ref.transform.rotation);
+      info.setExtension('KHR_texture_transform', t);
+    }
+  };
+  const imageOf = (ref: TextureRef) => images[scene.textures[ref.texture]?.image ?? -1] ?? null;
+
+  return scene.materials.map((m: Material, i) => {
+    const mat = doc
+      .createMaterial(m.name ?? '')
+      .setBaseColorFactor(m.baseColorFactor)
+      .setMetallicFactor(m.metallicFactor)
+      .setRoughnessFactor(m.roughnessFactor)
+      .setAlphaMode(m.alphaMode)
+      .setDoubleSided(m.doubleSided);
+    if (m.alphaMode === 'MASK' && m.alphaCutoff !== undefined) mat.setAlphaCutoff(m.alphaCutoff);
+    if (m.emissiveFactor) mat.setEmissiveFactor(m.emissiveFactor);
+    if (m.baseColorTexture)
+      setTextureInfo(
+        mat.setBaseColorTexture(imageOf(m.baseColorTexture)).getBaseColorTextureInfo(),
+        m.baseColorTexture,
+      );
+    if (m.normalTexture)
+      setTextureInfo(mat.setNormalTexture(imageOf(m.normalTexture)).getNormalTextureInfo(), m.normalTexture);
+    if (m.emissiveTexture)
+      setTextureInfo(mat.setEmissiveTexture(imageOf(m.emissiveTexture)).getEmissiveTextureInfo(), m.emissiveTexture);
+    if (m.unlit && unlit) mat.setExtension('KHR_materials_unlit', unlit.createUnlit());
+    const extras: Record<string, unknown> = { ...m.extras };
+    if (m.vertexColors !== inferVertexColors(scene, i)) extras[VERTEX_COLORS_KEY] = { vertexColors: m.vertexColors };
+    if (Object.keys(extras).length > 0) mat.setExtras(extras);
+    return mat;
+  });
+}

@@ -1,0 +1,64 @@
+/*
+ * Meshes and their primitives. Attributes glTF core does not accept are converted (attribute-types.ts), float
+ * colours outside 0..1 clamped, a joint listed twice for a vertex merged into one influence, and u16 index
+ * lists holding 0xFFFF (the primitive-restart value glTF forbids) written as u32; each with a warning.
+ */
+import type { Material as GltfMaterial, Mesh as GltfMesh } from '@gltf-transform/core';
+import type { Attribute, Primitive } from '@retromodel/scene';
+import { isCoreAttribute, mergeDuplicateJoints, toCoreAttribute } from '../attribute-types.js';
+import { primitiveModes } from '../gltf-enums.js';
+import type { DocumentContext } from './document-context.js';
+
+/** Float colours outside 0..1 are an error for the validator; they are clamped (with a warning). */
+function clampColor(name: string, attr: Attribute, onClamp: () => void): Attribute {
+  if (!name.startsWith('COLOR_') || !(attr.array instanceof Float32Array)) return attr;
+  if (attr.array.every((v) => v >= 0 && v <= 1)) return attr;
+  onClamp();
+  return { ...attr, array: attr.array.map((v) => Math.min(1, Math.max(0, Number.isNaN(v) ? 0 : v))) };
+}
+
+export function writeMeshes(ctx: DocumentContext, materials: GltfMaterial[]): GltfMesh[] {
+  const { doc, warn, accessor } = ctx;
+  return ctx.scene.meshes.map((mesh, m) => {
+    const out = doc.createMesh(mesh.name ?? '');
+    if (mesh.extras) out.setExtras(mesh.extras);
+    mesh.primitives.forEach((p: Primitive, k) => {
+      const prim = doc.createPrimitive().setMode(primitiveModes.indexOf(p.mode) as 0 | 1 | 2 | 3 | 4 | 5 | 6);
+      const attributes: Partial<Record<string, Attribute>> = { ...p.attributes };
+      const merged =
+        attributes.JOINTS_0 && attributes.WEIGHTS_0
+          ? mergeDuplicateJoints(attributes.JOINTS_0, attributes.WEIGHTS_0)
+          : undefined;
+      if (merged) {
+        warn(
+          'joints-merged',
+          `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`,
+        );
+        attributes.JOINTS_0 = merged.joints;
+        attributes.WEIGHTS_0 = merged.weights;
+      }
+      for (const [name, attr] of Object.entries(attributes)) {
+        if (!attr) continue;
+        if (!isCoreAttribute(name, attr))
+          warn(
+            'attribute-converted',
+            `mesh ${m} primitive ${k}: ${name} converted to a component type glTF core accepts`,
+          );
+        const core = clampColor(name, toCoreAttribute(name, attr), () =>
+          warn('color-clamped', `mesh ${m} primitive ${k}: ${name} clamped to 0..1`),
+        );
+        prim.setAttribute(name, accessor(core.array, core.itemSize, core.normalized ?? false));
+      }
+      if (p.indices) {
+        const indices =
+          p.indices instanceof Uint16Array && p.indices.includes(0xffff) ? Uint32Array.from(p.indices) : p.indices;
+        prim.setIndices(accessor(indices, 1));
+      }
+      const material = p.material === undefined ? undefined : materials[p.material];
+      if (material) prim.setMaterial(material);
+      if (p.extras) prim.setExtras(p.extras);
+      out.addPrimitive(prim);
+    });
+    return out;
+  });
+}
