@@ -2,7 +2,7 @@ import type { SidecarSource } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
 import { adapterInfo, adapterRead } from '../../../test/helpers/adapters.js';
 import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { encodeTmdAddress, safeSidecarName, tklAdapter, tmdAdapter, tmlAdapter } from '../src/internal.js';
+import { safeSidecarName, tklAdapter, tmdAdapter, tmlAdapter } from '../src/internal.js';
 import { buildTkl, buildTmd, buildTml } from './builder/build-tmd.js';
 import { loadExpected } from './expected.js';
 

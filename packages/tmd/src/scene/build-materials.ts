@@ -6,7 +6,7 @@
  * OPAQUE, only 0/255 → MASK, otherwise BLEND.
  */
 import { ParseError } from '@retromodel/binary';
-import { alphaModeOfPixels, createMaterial, type Diagnostic, type Material, type Scene } from '@retromodel/scene';
+import { alphaModeOfPixels, createMaterial, type Diagnostic, type Scene } from '@retromodel/scene';
 import type { TmlFile, TmlMaterial } from '../read-tml.js';
 import { decodeTmlTexture, tmlFormatNames } from '../texture/decode-tml-texture.js';
 
