@@ -5,9 +5,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { sceneToGlb } from '@retromodel/gltf';
-import { buildSampleBmd } from '../packages/j3d/test/builder/build-bmd.js';
-import { buildSampleTmd } from '../packages/tmd/test/builder/build-sample.js';
-import { cubeScene } from '../test/cli/sample-scene.js';
+import { buildSampleBmd, buildSampleTmd, cubeScene } from '@retromodel/test-utils';
 
 const dir = join(import.meta.dirname, '..', 'fixtures');
 const tmd = buildSampleTmd();

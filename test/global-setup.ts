@@ -4,8 +4,13 @@
  * run here: the type-check test reports it with the compiler's messages.
  */
 import { execFile } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { repoPath } from './helpers/fixtures.js';
+
+// Vitest loads this file without the `source` condition, so it finds the repository by its own path.
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..');
+const repoPath = (...parts: string[]) => join(repo, ...parts);
 
 export default async function buildPackages(): Promise<void> {
   const tsc = repoPath('node_modules', 'typescript', 'bin', 'tsc');

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { repoPath } from '@retromodel/test-utils';
 import { expect, it } from 'vitest';
-import { repoPath } from './helpers/fixtures.js';
 
 // Biome's lint and format rules over the whole repository (biome.json), as `npm run lint` runs them.
 it('the repository passes biome check', async () => {

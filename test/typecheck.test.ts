@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { repoPath } from '@retromodel/test-utils';
 import { expect, it } from 'vitest';
-import { repoPath } from './helpers/fixtures.js';
 
 // Vitest strips types without checking them; this runs the compiler over every package (tsc -b with the
 // root project references), so a type error anywhere fails the suite.

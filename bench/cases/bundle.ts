@@ -9,8 +9,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { repoPath } from '@retromodel/test-utils';
 import { build, type Metafile } from 'esbuild';
-import { repoPath } from '../../test/helpers/fixtures.js';
 import type { BenchCase } from '../harness.js';
 
 const eager = [

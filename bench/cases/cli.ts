@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fixture, haveFixtures, listFixtures, repoPath } from '../../test/helpers/fixtures.js';
+import { fixture, haveFixtures, listFixtures, repoPath } from '@retromodel/test-utils';
 import type { BenchCase } from '../harness.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');

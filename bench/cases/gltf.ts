@@ -4,7 +4,7 @@
  * Skipped (no cases) when the shared fixtures are absent.
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
-import { haveFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import type { BenchCase } from '../harness.js';
 
 const path = 't3dm/17_culling/assets/scene.glb';

@@ -5,8 +5,7 @@
  */
 import { sceneToGlb } from '@retromodel/gltf';
 import { j3dToScene, readJ3d } from '@retromodel/j3d';
-import { buildSampleBmd } from '../../packages/j3d/test/builder/build-bmd.js';
-import { haveFixtures, listFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { buildSampleBmd, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import type { BenchCase } from '../harness.js';
 
 function modelCases(name: string, bytes: Uint8Array): BenchCase[] {

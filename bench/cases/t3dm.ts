@@ -6,7 +6,7 @@
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { readT3dm, sceneToT3dm, t3dmToScene, writeSdata, writeT3dm } from '@retromodel/t3dm';
-import { haveFixtures, readFixture } from '../../test/helpers/fixtures.js';
+import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { t3dmExamples } from '../../test/t3dm/examples.js';
 import type { BenchCase } from '../harness.js';
 

@@ -5,11 +5,9 @@
  * The fixture cases are skipped when the shared fixtures are absent.
  */
 import { sceneToGlb } from '@retromodel/gltf';
+import { adapterRead, buildSampleTmd, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { readTkl, readTmd, readTml, tmdAdapter, tmdToScene } from '@retromodel/tmd';
 import { decodeBc } from '@retromodel/tmd/internal';
-import { buildSampleTmd } from '../../packages/tmd/test/builder/build-sample.js';
-import { adapterRead } from '../../test/helpers/adapters.js';
-import { haveFixtures, readFixture } from '../../test/helpers/fixtures.js';
 import type { BenchCase } from '../harness.js';
 
 const SIZE = 512;

@@ -1,6 +1,6 @@
 /*
  * Writes models/spinning-cube.glb, the viewer's own sample: the project's test cube (a textured,
- * vertex-coloured unit cube, test/cli/sample-scene.ts) skinned to one joint, "spinner", and one animation,
+ * vertex-coloured unit cube, cubeScene from @retromodel/test-utils) skinned to one joint, "spinner", and one animation,
  * "spin", turning that joint once about +Y in two seconds. Skinned rather than animating the mesh node, so the
  * animation survives conversion to formats that animate bones only (T3DM). Run once and commit the result:
  *   npx tsx --conditions=source examples/viewer/make-model.ts
@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sceneToGlb } from '@retromodel/gltf';
-import { cubeScene } from '../../test/cli/sample-scene.js';
+import { cubeScene } from '@retromodel/test-utils';
 
 const scene = cubeScene();
 const primitive = scene.meshes[0]!.primitives[0]!;

@@ -5,10 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { sceneToGlb } from '@retromodel/gltf';
+import { cubeScene, expectValidGlb, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoPath } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
-import { cubeScene } from './sample-scene.js';
 
 function captureIo() {
   const out: string[] = [];

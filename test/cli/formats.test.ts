@@ -9,10 +9,9 @@ import { main } from '@retromodel/cli';
 import { gltfToScene } from '@retromodel/gltf';
 import { type Scene, triangleIndices } from '@retromodel/scene';
 import { checkRuntimeConstraints, readT3dm, sceneToT3dm, t3dmToScene } from '@retromodel/t3dm';
+import { expectValidGlb, fixture, haveFixtures, listFixtures } from '@retromodel/test-utils';
 import { transcodeFile } from '@retromodel/transcode/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, haveFixtures, listFixtures } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 const models = [...listFixtures('j3d', /\.(bmd|bdl)$/), ...listFixtures('tmd', /\.tmd$/)];
 

@@ -12,10 +12,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sceneToGlb } from '@retromodel/gltf';
+import { cubeScene, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AtomicFs, undoUnfinishedWrites, writeFilesAtomic } from '../../packages/cli/src/write-atomic.js';
-import { repoPath } from '../helpers/fixtures.js';
-import { cubeScene } from './sample-scene.js';
 
 let dir: string;
 beforeAll(async () => {

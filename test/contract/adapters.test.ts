@@ -10,11 +10,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { type AnyFormatAdapter, type Diagnostic, StrictModeError, validateScene } from '@retromodel/scene';
+import { buildBti, haveFixtures, readFixture, repoPath } from '@retromodel/test-utils';
 import { adapters, readScene, transcode } from '@retromodel/transcode';
 import { describe, expect, it } from 'vitest';
 import { GxTextureFormat } from '../../packages/j3d/src/gx/texture/formats.js';
-import { buildBti } from '../../packages/j3d/test/texture/bti-builder.js';
-import { haveFixtures, readFixture, repoPath } from '../helpers/fixtures.js';
 
 const own = (path: string) => new Uint8Array(readFileSync(repoPath('fixtures', path)));
 const cube = own('cube.glb');

@@ -5,11 +5,9 @@
  */
 import { gltfAdapter, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
 import type { FormatAdapter, SidecarSource } from '@retromodel/scene';
+import { adapterInfo, adapterRead, adapterWrite, expectValidGlb, materialsScene } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { adapterInfo, adapterRead, adapterWrite } from '../helpers/adapters.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { expectSceneClose } from './scene-compare.js';
-import { materialsScene } from './test-scenes.js';
 
 const adapter: FormatAdapter = gltfAdapter;
 const text = (s: string) => new TextEncoder().encode(s);

@@ -6,9 +6,8 @@
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { type Scene, skinPositions, validateScene } from '@retromodel/scene';
+import { expectValidGlb, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { expectSceneClose } from './scene-compare.js';
 
 /** Posed positions of every skinned primitive agree. */

@@ -5,10 +5,16 @@
  */
 import { gltfToScene, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
 import { validateScene } from '@retromodel/scene';
+import {
+  expectCleanOutcome,
+  haveFixtures,
+  materialsScene,
+  mutations,
+  readFixture,
+  skinnedScene,
+  truncationLengths,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../helpers/fixtures.js';
-import { expectCleanOutcome, mutations, truncationLengths } from '../helpers/fuzz.js';
-import { materialsScene, skinnedScene } from './test-scenes.js';
 
 async function expectCleanRead(bytes: Uint8Array, what: string): Promise<'ok' | 'error'> {
   return expectCleanOutcome(async () => {

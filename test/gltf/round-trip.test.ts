@@ -3,10 +3,9 @@
  * back equal (within float tolerance), and every file passes the Khronos validator with 0 errors.
  */
 import { gltfToScene, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
+import { expectValidGlb, materialsScene, testScenes } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { expectSceneClose, sceneDifferences } from './scene-compare.js';
-import { materialsScene, testScenes } from './test-scenes.js';
 
 describe('glTF round trips', () => {
   for (const [name, make] of Object.entries(testScenes)) {

@@ -6,8 +6,8 @@
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { createScene, enforceStrict, type Scene, StrictModeError } from '@retromodel/scene';
+import { expectValidGlb } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 function oddScene(): Scene {
   const s = createScene();

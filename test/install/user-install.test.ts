@@ -2,7 +2,7 @@
  * The product as a user gets it, not as the repository sees itself:
  * 1. A fresh clone of the committed repository, `npm ci` (whose `prepare` builds every package), then the
  *    README's `npx --no-install retromodel` on a real model, and the plugin's built entries.
- * 2. `npm pack` of every workspace package in that clone: each tarball holds what a published package needs
+ * 2. `npm pack` of every public workspace package in that clone (`npm run pack-packages`): each tarball holds what a published package needs
  *    and declares exactly the packages its code imports. The tarballs are installed into a new project in
  *    the OS temp folder (no workspace links), where the installed bin converts a model, a Vite app imports a
  *    model through the plugin and type-checks with the plugin's client types, and @retromodel/transcode runs
@@ -16,10 +16,9 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { promisify } from 'node:util';
+import { expectValidGlb, fixture, fixturesDir, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixture, fixturesDir, haveFixtures, repoPath } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 const exec = promisify(execFile);
 // The outer `npm test` exports npm_* settings (workspace, lifecycle); a user's shell has none of them.
@@ -52,7 +51,7 @@ beforeAll(async () => {
   await run('npm', ['ci', ...npmFlags], clone);
   const packs = join(work, 'tarballs');
   await mkdir(packs);
-  await run('npm', ['pack', '--workspaces', '--pack-destination', packs, '--silent'], clone);
+  await run('npm', ['run', 'pack-packages', '--', packs], clone);
   tarballs = (await readdir(packs)).filter((f) => f.endsWith('.tgz')).map((f) => join(packs, f));
 }, 600_000);
 
@@ -106,7 +105,7 @@ async function tarballText(tgz: string, path: string): Promise<string> {
   return run('tar', ['xzf', tgz, '-O', `package/${path}`], work);
 }
 
-describe('npm pack of every workspace package', () => {
+describe('npm pack of every public workspace package', () => {
   it('gives a tarball per public package', () => {
     expect(tarballs.map((t) => t.split(/[\\/]/).pop()).sort()).toEqual([
       'retromodel-binary-0.1.0.tgz',

@@ -4,12 +4,9 @@
  * same sampler as the BTI header says.
  */
 import { decodePng, gltfToScene, sceneToGlb } from '@retromodel/gltf';
+import { adapterRead, buildBti, expectValidGlb, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { btiAdapter } from '../../packages/j3d/src/internal.js';
-import { buildBti } from '../../packages/j3d/test/texture/bti-builder.js';
-import { adapterRead } from '../helpers/adapters.js';
-import { haveFixtures, listFixtures, readFixture } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 const btis = listFixtures('j3d', /\.bti$/);
 

@@ -4,9 +4,8 @@
  */
 import { sceneToGlb } from '@retromodel/gltf';
 import { j3dToScene, readJ3d } from '@retromodel/j3d';
+import { buildBmd, buildSampleBmd, expectValidGlb } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { buildBmd, buildSampleBmd } from '../../packages/j3d/test/builder/build-bmd.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 describe('builder-made BMDs to GLB', () => {
   it('the sample BMD converts to a valid GLB', async () => {

@@ -6,9 +6,8 @@
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { j3dToScene, readBck, readJ3d } from '@retromodel/j3d';
 import { skinPositions } from '@retromodel/scene';
+import { expectValidGlb, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((p) => p.split('/').pop()!);
 

@@ -7,11 +7,10 @@
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { triangleIndices } from '@retromodel/scene';
+import { cubeScene, expectValidGlb, validateGltf } from '@retromodel/test-utils';
 import { readScene } from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cubeScene } from '../cli/sample-scene.js';
-import { expectValidGlb, validateGltf } from '../helpers/gltf-validator.js';
 import { type BundlerName, buildWith, bundlers } from './build-with.js';
 import {
   createFixtureProject,

@@ -1,5 +1,5 @@
 /*
- * A small project for the bundler tests, written to a temporary folder: a GLB cube (test/cli/sample-scene.ts),
+ * A small project for the bundler tests, written to a temporary folder: a GLB cube (cubeScene from @retromodel/test-utils),
  * the same cube as a .gltf whose .bin and texture are sidecar files, a broken .glb, and entry modules that
  * import the models in every form. Also the helpers that find an emitted file from the URL a bundle exports.
  */
@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodePng, encodePng, sceneToGlb, sceneToGltf } from '@retromodel/gltf';
+import { cubeScene, repoPath } from '@retromodel/test-utils';
 import { readScene } from '@retromodel/transcode';
-import { cubeScene } from '../cli/sample-scene.js';
-import { repoPath } from '../helpers/fixtures.js';
 
 export interface FixtureProject {
   dir: string;

@@ -6,9 +6,9 @@
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chunkType, readT3dm } from '@retromodel/t3dm';
+import { expectValidGlb } from '@retromodel/test-utils';
 import type { RetromodelOptions } from 'unplugin-retromodel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { buildWith } from './build-with.js';
 import { createFixtureProject, type FixtureProject, importBundle, readEmitted } from './fixture-project.js';
 

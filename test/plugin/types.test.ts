@@ -5,8 +5,8 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { repoPath } from '@retromodel/test-utils';
 import { expect, it } from 'vitest';
-import { repoPath } from '../helpers/fixtures.js';
 
 it('client.d.ts types every import form', async () => {
   const run = promisify(execFile);

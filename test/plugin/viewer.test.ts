@@ -14,6 +14,7 @@ import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { decodePng, sceneToGltf } from '@retromodel/gltf';
+import { cubeScene, expectValidGlb, haveFixtures, readFixture, repoPath } from '@retromodel/test-utils';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import {
   build,
@@ -24,9 +25,6 @@ import {
   type ViteDevServer,
 } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cubeScene } from '../cli/sample-scene.js';
-import { haveFixtures, readFixture, repoPath } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { freePort } from './dev-server.js';
 
 const chromiumPath = process.env.RETROMODEL_CHROMIUM ?? '/usr/bin/chromium';

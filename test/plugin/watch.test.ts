@@ -5,12 +5,12 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expectValidGlb } from '@retromodel/test-utils';
 import { type RollupWatcher, type RollupWatcherEvent, watch } from 'rollup';
 import retromodelRollup from 'unplugin-retromodel/rollup';
 import retromodelVite from 'unplugin-retromodel/vite';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { freePort, recordHotPayloads } from './dev-server.js';
 import {
   createFixtureProject,

@@ -6,7 +6,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fixture, listFixtures, readFixture } from '../helpers/fixtures.js';
+import { fixture, listFixtures, readFixture } from '@retromodel/test-utils';
 
 export interface T3dmExample {
   /** e.g. `08_animation/snake`. */

@@ -10,8 +10,8 @@
 import { gltfToScene } from '@retromodel/gltf';
 import type { Scene } from '@retromodel/scene';
 import { readT3dm, t3dmToScene } from '@retromodel/t3dm';
+import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../helpers/fixtures.js';
 import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
 import {
   sampleAt,

@@ -18,9 +18,8 @@ import {
   writeSdata,
   writeT3dm,
 } from '@retromodel/t3dm';
+import { expectValidGlb, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
 import {
   inverseTranspose,

@@ -5,22 +5,23 @@
  * by the test builder with a DDS (DXT5) texture converts as well.
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
-import { type SidecarSource, skinPositions } from '@retromodel/scene';
+import { skinPositions } from '@retromodel/scene';
+import {
+  adapterRead,
+  buildSampleTmd,
+  expectValidGlb,
+  haveFixtures,
+  listFixtures,
+  memorySidecars,
+  readFixture,
+} from '@retromodel/test-utils';
 import { tmdAdapter } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
-import { buildSampleTmd } from '../../packages/tmd/test/builder/build-sample.js';
-import { adapterRead } from '../helpers/adapters.js';
-import { haveFixtures, listFixtures, readFixture } from '../helpers/fixtures.js';
-import { expectValidGlb } from '../helpers/gltf-validator.js';
 
 const models = listFixtures('tmd', /\.tmd$/).map((p) => p.split('/').pop()!);
 
-function folder(files: Record<string, Uint8Array>): SidecarSource {
-  return { list: () => Object.keys(files), read: (name) => files[name] };
-}
-
 const shared = () =>
-  folder({ 'synth.tkl': readFixture('tmd', 'synth.tkl'), 'synth.tml': readFixture('tmd', 'synth.tml') });
+  memorySidecars({ 'synth.tkl': readFixture('tmd', 'synth.tkl'), 'synth.tml': readFixture('tmd', 'synth.tml') });
 
 function maxDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let d = 0;
@@ -90,7 +91,7 @@ describe('a built TMD sample (DXT5 texture in its TML, 2 LODs, animations)', () 
     const files = buildSampleTmd();
     const read = await adapterRead(tmdAdapter, files['sample.tmd']!, {
       fileName: 'sample.tmd',
-      sidecars: folder(files),
+      sidecars: memorySidecars(files),
       lod: 'all',
     });
     expect(read.diagnostics.filter((d) => d.severity !== 'info')).toEqual([]);

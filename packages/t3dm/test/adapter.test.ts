@@ -1,18 +1,14 @@
-/*
- * t3dmAdapter: magic, reading with sidecars (streams named <base>.<n>.sdata beside the model, PNGs named by the
- * sprite paths), writing (.t3dm + .sdata + PNGs; encoded PNGs pass through, rgba8 images go through the given
- * encodePng), and info (every chunk with its offset and size, in file order, covering the file).
- */
-import { readdirSync } from 'node:fs';
-import { createMaterial, createScene, type SidecarSource } from '@retromodel/scene';
+import { createMaterial, createScene } from '@retromodel/scene';
+import {
+  adapterInfo,
+  adapterRead,
+  adapterWrite,
+  fixtureSidecars,
+  haveFixtures,
+  readFixture,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { adapterInfo, adapterRead, adapterWrite } from '../../../test/helpers/adapters.js';
-import { fixture, haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { readT3dm, t3dmAdapter } from '../src/index.js';
-
-function folderSidecars(...dir: string[]): SidecarSource {
-  return { list: () => readdirSync(fixture(...dir)), read: (name) => readFixture(...dir, name) };
-}
 
 describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
   it('recognises T3DM bytes by magic', () => {
@@ -24,7 +20,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
     const bytes = readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm');
     const result = await adapterRead(t3dmAdapter, bytes, {
       fileName: 'snake.t3dm',
-      sidecars: folderSidecars('t3dm', '08_animation', 'filesystem'),
+      sidecars: fixtureSidecars('t3dm', '08_animation', 'filesystem'),
     });
     expect(result.scene.animations.map((a) => a.name)).toEqual([
       'Snake_Attack',
@@ -59,7 +55,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
     const dir = ['t3dm', '08_animation', 'filesystem'];
     const read = await adapterRead(t3dmAdapter, readFixture(...dir, 'snake.t3dm'), {
       fileName: 'snake.t3dm',
-      sidecars: folderSidecars(...dir),
+      sidecars: fixtureSidecars(...dir),
     });
     const written = await adapterWrite(t3dmAdapter, read.scene, { baseName: 'out' });
     expect(written.files.map((f) => f.name)).toEqual([

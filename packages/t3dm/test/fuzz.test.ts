@@ -3,9 +3,16 @@
  * a ParseError or a file model that converts to a scene and writes and reads back cleanly. Mutation counts are scaled by file size so
  * the whole suite stays within a few seconds.
  */
+
+import {
+  expectCleanOutcome,
+  haveFixtures,
+  listFixtures,
+  mutations,
+  readFixture,
+  truncationLengths,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { expectCleanOutcome, mutations, truncationLengths } from '../../../test/helpers/fuzz.js';
 import { animationToScene } from '../src/animation-to-scene.js';
 import { readSdata, readT3dm, t3dmToScene, writeSdata, writeT3dm } from '../src/index.js';
 

@@ -3,8 +3,8 @@
  * and the refusals of files that are not T3DM v1..v4.
  */
 import { ParseError } from '@retromodel/binary';
+import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { readSdata, readT3dm, stringAt, writeT3dm } from '../src/index.js';
 
 describe.skipIf(!haveFixtures)('spec §18 annotated example', () => {

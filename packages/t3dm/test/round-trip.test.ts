@@ -2,8 +2,9 @@
  * Byte-exact rewrite of every reference .t3dm and .sdata under the shared fixtures (tiny3d's own converter
  * output): writeT3dm(readT3dm(b)) and writeSdata(readSdata(b)) must give b back.
  */
+
+import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { readSdata, readT3dm, writeSdata, writeT3dm } from '../src/index.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);

@@ -2,8 +2,9 @@
  * checkRuntimeConstraints: every reference file tiny3d's converter wrote passes; deliberately broken variants of
  * one are each rejected with a message naming the problem.
  */
+
+import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { checkRuntimeConstraints, readT3dm, type T3dmFile, type T3dmObject } from '../src/index.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);

@@ -4,9 +4,9 @@
  * (exact integer positions for static parts; skinned parts within one step, as they pass through the float
  * bone matrices). Plus the stripifier's property: strips decode to exactly the input triangles with their winding.
  */
+
+import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { seededRandom } from '../../../test/helpers/fuzz.js';
 import { sidecarsOf } from '../../../test/t3dm/examples.js';
 import { decodeTriangles } from '../src/decode-triangles.js';
 import {

@@ -5,9 +5,8 @@
  * 5.6.5 normals and 32-bit quaternions.
  */
 import { type Diagnostic, type Quat, quatNormalize, validateScene } from '@retromodel/scene';
+import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { seededRandom } from '../../../test/helpers/fuzz.js';
 import { sidecarsOf } from '../../../test/t3dm/examples.js';
 import { decodeTriangles } from '../src/decode-triangles.js';
 import { packNormal, packQuat, readT3dm, stringAt, t3dmToScene, unpackNormal, unpackQuat } from '../src/index.js';

@@ -1,9 +1,15 @@
 import type { SidecarSource } from '@retromodel/scene';
+import {
+  adapterInfo,
+  adapterRead,
+  buildTkl,
+  buildTmd,
+  buildTml,
+  haveFixtures,
+  readFixture,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { adapterInfo, adapterRead } from '../../../test/helpers/adapters.js';
-import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { safeSidecarName, tklAdapter, tmdAdapter, tmlAdapter } from '../src/internal.js';
-import { buildTkl, buildTmd, buildTml } from './builder/build-tmd.js';
 import { loadExpected } from './expected.js';
 
 /** An in-memory folder that records every name asked for. */

@@ -3,7 +3,7 @@
  * (`expected/blender_style_parse.txt`) that sit beside the shared TMD fixtures.
  */
 import { readFileSync } from 'node:fs';
-import { fixture } from '../../../test/helpers/fixtures.js';
+import { fixture } from '@retromodel/test-utils';
 
 export interface ExpectedVertex {
   pos: number[];

@@ -3,12 +3,20 @@
  * TMD) must end in a ParseError or a clean file model, quickly.
  */
 import { validateScene } from '@retromodel/scene';
+import {
+  adapterRead,
+  buildDds,
+  buildTmd,
+  buildTml,
+  expectCleanOutcome,
+  haveFixtures,
+  listFixtures,
+  mutations,
+  readFixture,
+  truncationLengths,
+} from '@retromodel/test-utils';
 import { readTkl, readTmd, readTml, tmdToScene, tmlAdapter } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
-import { adapterRead } from '../../../test/helpers/adapters.js';
-import { haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { expectCleanOutcome, mutations, truncationLengths } from '../../../test/helpers/fuzz.js';
-import { buildDds, buildTmd, buildTml } from './builder/build-tmd.js';
 
 /** Reads a TMD and converts it (with the shared TKL/TML when present): the scene must come out valid. */
 const tkl = haveFixtures ? readTkl(readFixture('tmd', 'synth.tkl')) : undefined;

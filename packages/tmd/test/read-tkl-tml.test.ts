@@ -1,8 +1,7 @@
 import { ParseError } from '@retromodel/binary';
+import { buildTkl, buildTml, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { readTkl, readTml } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { buildTkl, buildTml } from './builder/build-tmd.js';
 import { loadExpected } from './expected.js';
 
 interface ExpectedTkl {

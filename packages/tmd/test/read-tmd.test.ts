@@ -1,8 +1,7 @@
 import { ParseError } from '@retromodel/binary';
+import { buildTmd, haveFixtures, readFixture, type TmdDescription } from '@retromodel/test-utils';
 import { readTmd, type TmdFile } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { buildTmd, type TmdDescription } from './builder/build-tmd.js';
 import { loadBlenderSummary, loadExpected } from './expected.js';
 
 const dumped = ['synth_min', 'synth_2lod_2piece', 'synth_chain40_base', 'synth_repack_bigstrip'];

@@ -3,13 +3,11 @@
  * the TML 16-bit and alpha formats against their bit layouts (spec §4), and synth.tml against the Java dump.
  */
 import { ParseError } from '@retromodel/binary';
+import { buildDds, buildTml, haveFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import decodeDxt from 'decode-dxt';
 import parseDds from 'parse-dds';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { seededRandom } from '../../../test/helpers/fuzz.js';
 import { decodeBc, decodeDds, decodeTmlTexture, readDds, readTml } from '../src/internal.js';
-import { buildDds, buildTml } from './builder/build-tmd.js';
 import { loadExpected } from './expected.js';
 
 function randomBytes(n: number, seed: number): Uint8Array {

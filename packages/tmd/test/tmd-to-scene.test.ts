@@ -6,10 +6,9 @@ import {
   validateScene,
   worldMatrices,
 } from '@retromodel/scene';
+import { buildTkl, buildTmd, buildTml, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { meshTriangles, readTkl, readTmd, readTml, tmdToScene } from '../src/internal.js';
-import { buildTkl, buildTmd, buildTml } from './builder/build-tmd.js';
 import { type ExpectedTmd, loadBlenderSummary, loadExpected } from './expected.js';
 
 const dumped = ['synth_min', 'synth_2lod_2piece', 'synth_chain40_base', 'synth_repack_bigstrip'];

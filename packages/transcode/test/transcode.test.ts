@@ -1,6 +1,6 @@
 import { sceneToGlb } from '@retromodel/gltf';
+import { cubeScene } from '@retromodel/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cubeScene } from '../../../test/cli/sample-scene.js';
 import { adapters, detectFormat, extensionOf, transcode, UnknownFormatError } from '../src/index.js';
 
 let cubeGlb: Uint8Array;

@@ -4,9 +4,8 @@
  * J3D Hermite curves at any time (not only at keys), and resampled rotations equal the Euler tracks at every frame.
  */
 import { type AnimationSampler, createScene, quatFromEuler, validateScene } from '@retromodel/scene';
+import { haveFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
-import { seededRandom } from '../../../../test/helpers/fuzz.js';
 import type { J3dJoint, J3dTrack } from '../../src/internal.js';
 import { readBck, readBrk, readBtk, sampleTrack } from '../../src/internal.js';
 import { bckToAnimation } from '../../src/scene/bck-to-animation.js';

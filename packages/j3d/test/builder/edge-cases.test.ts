@@ -14,9 +14,9 @@ import {
   type Vec3,
   validateScene,
 } from '@retromodel/scene';
+import { type BmdDescription, type BuilderVertex, buildBmd, buildSampleBmd } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { j3dToScene, readJ3d } from '../../src/internal.js';
-import { type BmdDescription, type BuilderVertex, buildBmd, buildSampleBmd } from './build-bmd.js';
 
 const joints: BmdDescription['joints'] = [
   { name: 'root', parent: -1 },

@@ -4,15 +4,9 @@
  * lays them out, and the BCK adapter's info.
  */
 import { ParseError } from '@retromodel/binary';
-import type { SidecarSource } from '@retromodel/scene';
+import { adapterInfo, adapterRead, haveFixtures, memorySidecars, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { adapterInfo, adapterRead } from '../../../../test/helpers/adapters.js';
-import { haveFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { bckAdapter, j3dAdapter, readJ3d } from '../../src/internal.js';
-
-function sidecars(files: Record<string, Uint8Array>): SidecarSource {
-  return { list: () => Object.keys(files), read: (name) => files[name] };
-}
 
 const ascii = (text: string, size = 0x40) => {
   const b = new Uint8Array(size);
@@ -49,7 +43,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   it('attaches <base>.bck from the sidecars and reports it used', async () => {
     const result = await adapterRead(j3dAdapter, swa, {
       fileName: 'swa.bdl',
-      sidecars: sidecars({ 'swa.bck': bck, 'other.bck': bck }),
+      sidecars: memorySidecars({ 'swa.bck': bck, 'other.bck': bck }),
     });
     expect(result.sidecarsUsed).toEqual(['swa.bck']);
     expect(result.scene.animations.map((a) => a.name)).toEqual(['swa']);
@@ -58,7 +52,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
   it('attaches animations named in options.animations, and says when one is missing', async () => {
     const result = await adapterRead(j3dAdapter, swa, {
       fileName: 'swa.bdl',
-      sidecars: sidecars({ 'wait.bck': bck }),
+      sidecars: memorySidecars({ 'wait.bck': bck }),
       animations: ['wait.bck', 'gone.bck'],
     });
     expect(result.sidecarsUsed).toEqual(['wait.bck']);
@@ -73,7 +67,7 @@ describe.skipIf(!haveFixtures)('J3D adapters', () => {
     const btk = readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.btk');
     const result = await adapterRead(j3dAdapter, bmd, {
       fileName: 'bomb.bmd',
-      sidecars: sidecars({ 'bomb.btk': btk }),
+      sidecars: memorySidecars({ 'bomb.btk': btk }),
     });
     expect(result.sidecarsUsed).toEqual(['bomb.btk']);
     const gx = result.scene.extras?.gx as {

@@ -7,8 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { mat4Compose, mat4Multiply, mat4TransformPoint, type Quat, type Vec3 } from '@retromodel/scene';
+import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { rasChannelOf } from '../../src/gx/ras-channel.js';
 import { bindWorldMatrices, j3dToScene, readJ3d, readModelHierarchy, resolveDrawMatrices } from '../../src/internal.js';
 import { expectedDump, maxDifference, withNoclipRotations } from './noclip-view.js';

@@ -3,9 +3,16 @@
  * or a clean result — for models, a file model that also converts to a scene without any other exception.
  * Mutation counts scale with file size to keep the suite fast.
  */
+
+import {
+  expectCleanOutcome,
+  haveFixtures,
+  listFixtures,
+  mutations,
+  readFixture,
+  truncationLengths,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
-import { expectCleanOutcome, mutations, truncationLengths } from '../../../../test/helpers/fuzz.js';
 import { j3dToScene, readBck, readBrk, readBtk, readJ3d } from '../../src/internal.js';
 
 const files = listFixtures('j3d', /\.(bmd|bdl|bck|btk|brk)$/).map((p) => p.split('/').pop()!);

@@ -5,8 +5,9 @@
  * texgens, channel controls, material/ambient colours). The SuperBMD-made BDL disagrees only on texgen
  * matrices, because its MDL3 matrix-index table is left at zero. A MAT3 edited after the fact is caught.
  */
+
+import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { checkMdl3, mdl3Diagnostics, readJ3d } from '../../src/internal.js';
 
 const bdls = listFixtures('j3d', /\.bdl$/).map((p) => p.split('/').pop()!);

@@ -6,7 +6,7 @@
  * checked against the deviation bound separately.
  */
 import { readFileSync } from 'node:fs';
-import { fixture } from '../../../../test/helpers/fixtures.js';
+import { fixture } from '@retromodel/test-utils';
 import type { J3dFile } from '../../src/internal.js';
 
 /** The parsed expected dump of a fixture. */

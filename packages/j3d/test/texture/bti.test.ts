@@ -1,17 +1,15 @@
 /*
- * BTI header, mip chains, samplers, scene and adapter on hand-built files (bti-builder.ts, from the spec's
+ * BTI header, mip chains, samplers, scene and adapter on hand-built files (test-utils build-bti.ts, from the spec's
  * header layout): the cases the shared fixtures lack — every mip level of a non-block-multiple texture, C14X2
  * with an IA8 palette, C4 with RGB5A3 and C8 with RGB565 palettes, headers away from offset 0 as in TEX1 —
  * and every rejected header value.
  */
 import { BinaryReader, ParseError } from '@retromodel/binary';
 import { enforceStrict, type FormatAdapter, StrictModeError, validateScene } from '@retromodel/scene';
+import { adapterInfo, adapterRead, buildBti, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { adapterInfo, adapterRead } from '../../../../test/helpers/adapters.js';
-import { seededRandom } from '../../../../test/helpers/fuzz.js';
 import { GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
 import { btiAdapter, btiSampler, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
-import { buildBti } from './bti-builder.js';
 import { expectedImage, ia8, rgb5a3, rgb565, tileCodes } from './gx-encode.js';
 
 /** RGB565 levels of a w×h texture halving down to `count` levels; each pixel a random code. */

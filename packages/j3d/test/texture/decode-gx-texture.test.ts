@@ -5,8 +5,8 @@
  * overhanging parts of the blocks.
  */
 import { ParseError } from '@retromodel/binary';
+import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../../test/helpers/fuzz.js';
 import { decodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
 import {
   type CmprSubBlock,

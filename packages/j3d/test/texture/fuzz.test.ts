@@ -4,10 +4,16 @@
  * shared model, must end in a ParseError or a clean, consistent result, fast.
  */
 import { BinaryReader } from '@retromodel/binary';
+import {
+  adapterInfo,
+  expectCleanOutcome,
+  haveFixtures,
+  listFixtures,
+  mutations,
+  readFixture,
+  truncationLengths,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { adapterInfo } from '../../../../test/helpers/adapters.js';
-import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
-import { expectCleanOutcome, mutations, truncationLengths } from '../../../../test/helpers/fuzz.js';
 import { btiAdapter, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
 import { locateTex1 } from './j3d-chunks.js';
 

@@ -6,7 +6,7 @@
  */
 import { BinaryWriter } from '@retromodel/binary';
 import { mat4Compose, mat4Invert, mat4Multiply, type Quat, type Vec2, type Vec3, type Vec4 } from '@retromodel/scene';
-import { encodeTmdAddress } from '../../src/internal.js';
+import { encodeTmdAddress } from '@retromodel/tmd/internal';
 
 export interface TmdBuildNode {
   name: string;

@@ -1,13 +1,14 @@
 /*
  * Where the shared fixtures live: ../shared/fixtures beside the repository, or RETROMODEL_FIXTURES.
  * They are read in place and never copied into the repository. When the folder is absent, tests that need
- * it are skipped with a message saying so (in CI it is always present).
+ * it are skipped with a message saying so, except in CI (CI=true), where a missing folder is an error: a CI
+ * run that silently skipped most tests would look green.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Absolute path of the shared fixtures folder. */
 export const fixturesDir = resolve(process.env.RETROMODEL_FIXTURES ?? join(repoRoot, '..', 'shared', 'fixtures'));
@@ -15,6 +16,9 @@ export const fixturesDir = resolve(process.env.RETROMODEL_FIXTURES ?? join(repoR
 /** True when the shared fixtures are present. */
 export const haveFixtures = existsSync(fixturesDir);
 
+if (!haveFixtures && process.env.CI) {
+  throw new Error(`[retromodel tests] shared fixtures not found at ${fixturesDir}, and CI must run every test`);
+}
 if (!haveFixtures) {
   console.warn(
     `[retromodel tests] shared fixtures not found at ${fixturesDir}: tests that need them are skipped (set RETROMODEL_FIXTURES).`,

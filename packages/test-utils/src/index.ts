@@ -1,0 +1,17 @@
+/**
+ * @retromodel/test-utils (private): what the repository's tests, scripts and benchmarks share. The shared
+ * fixtures (read in place; an error in CI when missing), seeded random input and bad-input helpers, the
+ * Khronos validator, adapters run the way transcode runs them, sidecar sources, and the builders that make
+ * the project's own sample files from the format specs.
+ */
+export * from './adapters.js';
+export * from './builders/build-bmd.js';
+export * from './builders/build-bti.js';
+export * from './builders/build-sample-tmd.js';
+export * from './builders/build-tmd.js';
+export * from './builders/sample-scene.js';
+export * from './builders/test-scenes.js';
+export * from './fixtures.js';
+export * from './fuzz.js';
+export * from './gltf-validator.js';
+export * from './sidecars.js';
