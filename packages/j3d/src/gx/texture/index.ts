@@ -4,7 +4,10 @@
  * mips), colors.ts (16-bit colour encodings), palette.ts (TLUTs), decode-intensity.ts, decode-direct-color.ts,
  * decode-indexed.ts, decode-cmpr.ts and decode-gx-texture.ts (block walking and checks).
  */
+
+export { chooseGxFormat, type GxFormatChoice } from './choose-gx-format.js';
 export { decodeGxTexture, type GxTextureInput } from './decode-gx-texture.js';
+export { encodeGxTexture, type GxEncodedTexture, type GxEncodeOptions } from './encode-gx-texture.js';
 export {
   type GxFormatLayout,
   type GxMipLevel,

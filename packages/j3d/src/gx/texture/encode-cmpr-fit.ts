@@ -1,0 +1,195 @@
+/*
+ * Endpoint fitting for the CMPR encoder (encode-cmpr.ts), on the opaque pixels of one 4×4 sub-block (R, G, B
+ * in three arrays, `n` of them). Endpoints come out unrounded (8-bit scale); the caller rounds them to RGB565.
+ *
+ * In both CMPR modes each palette colour is a fixed blend α·c0 + (1−α)·c1 of the endpoints (per 8-bit channel,
+ * before the decoder's rounding): α = 1, 0, 5/8, 3/8 for indices 0-3 in the 4-colour mode (c0 > c1), and
+ * α = 1, 0, 1/2 for indices 0-2 in the 3-colour mode. Given which index each pixel takes, the endpoints with
+ * the least squared error follow by least squares (a 2×2 system per channel).
+ *
+ * - principalAxis: the pixels' mean and the principal axis of their colours (power iteration on the
+ *   covariance matrix, started from the row of the channel that varies most).
+ * - refitEndpoints: least squares for the indices the pixels took.
+ * - clusterFit (the method of the "squish" DXT compressor, written from its description): the pixels are
+ *   ordered along the principal axis and every cut of that order into consecutive runs, one run per palette
+ *   colour in the order the palette runs along the axis (c0, c2, c3, c1, or c0, c2, c1), is scored by its
+ *   least-squares endpoints, using prefix sums so each cut costs O(1): (n+3 choose 3) cuts, 969 for 16 pixels,
+ *   in the 4-colour mode and (n+2 choose 2), 153, in the 3-colour mode.
+ */
+
+/** The share α of c0 in each index's colour: 4-colour mode. */
+export const shares4 = [1, 0, 5 / 8, 3 / 8];
+/** The share α of c0 in each index's colour: 3-colour mode. */
+export const shares3 = [1, 0, 1 / 2];
+
+/** Opaque pixels of a sub-block: R, G, B arrays and how many of their entries are used. */
+export interface CmprPixels {
+  r: Int32Array;
+  g: Int32Array;
+  b: Int32Array;
+  n: number;
+}
+
+/** Writes the pixels' mean colour to `mean` and their principal axis (unit length, or 0 if all alike) to `axis`. */
+export function principalAxis(px: CmprPixels, mean: Float64Array, axis: Float64Array): void {
+  const { r, g, b, n } = px;
+  let mr = 0;
+  let mg = 0;
+  let mb = 0;
+  for (let i = 0; i < n; i++) {
+    mr += r[i]!;
+    mg += g[i]!;
+    mb += b[i]!;
+  }
+  mr /= n;
+  mg /= n;
+  mb /= n;
+  let rr = 0;
+  let rg = 0;
+  let rb = 0;
+  let gg = 0;
+  let gb = 0;
+  let bb = 0;
+  for (let i = 0; i < n; i++) {
+    const dr = r[i]! - mr;
+    const dg = g[i]! - mg;
+    const db = b[i]! - mb;
+    rr += dr * dr;
+    rg += dr * dg;
+    rb += dr * db;
+    gg += dg * dg;
+    gb += dg * db;
+    bb += db * db;
+  }
+  let [x, y, z] = rr >= gg && rr >= bb ? [rr, rg, rb] : gg >= bb ? [rg, gg, gb] : [rb, gb, bb];
+  for (let k = 0; k < 8; k++) {
+    const nx = rr * x + rg * y + rb * z;
+    const ny = rg * x + gg * y + gb * z;
+    const nz = rb * x + gb * y + bb * z;
+    const length = Math.hypot(nx, ny, nz);
+    if (length < 1e-9) break;
+    x = nx / length;
+    y = ny / length;
+    z = nz / length;
+  }
+  const length = Math.hypot(x, y, z);
+  mean.set([mr, mg, mb]);
+  axis.set(length < 1e-9 ? [0, 0, 0] : [x / length, y / length, z / length]);
+}
+
+/**
+ * Least-squares endpoints (c0's R, G, B then c1's, in `out`) for pixels that took `indices` in the mode whose
+ * shares are `shares`. Returns false when the system is singular (every pixel took the same blend).
+ */
+export function refitEndpoints(px: CmprPixels, indices: Uint8Array, shares: number[], out: Float64Array): boolean {
+  let aa = 0;
+  let ab = 0;
+  let bb = 0;
+  let r0 = 0;
+  let g0 = 0;
+  let b0 = 0;
+  let r1 = 0;
+  let g1 = 0;
+  let b1 = 0;
+  for (let i = 0; i < px.n; i++) {
+    const w0 = shares[indices[i]!]!;
+    const w1 = 1 - w0;
+    aa += w0 * w0;
+    ab += w0 * w1;
+    bb += w1 * w1;
+    r0 += w0 * px.r[i]!;
+    g0 += w0 * px.g[i]!;
+    b0 += w0 * px.b[i]!;
+    r1 += w1 * px.r[i]!;
+    g1 += w1 * px.g[i]!;
+    b1 += w1 * px.b[i]!;
+  }
+  const det = aa * bb - ab * ab;
+  if (det < 1e-9) return false;
+  out.set([
+    (bb * r0 - ab * r1) / det,
+    (bb * g0 - ab * g1) / det,
+    (bb * b0 - ab * b1) / det,
+    (aa * r1 - ab * r0) / det,
+    (aa * g1 - ab * g0) / det,
+    (aa * b1 - ab * b0) / det,
+  ]);
+  return true;
+}
+
+const order = new Uint8Array(16);
+const keys = new Float64Array(16);
+// Prefix sums of R, G, B over the ordered pixels: 3 values per position, 17 positions.
+const prefix = new Float64Array(17 * 3);
+const fit = new Float64Array(6);
+let bestGain = 0;
+
+/**
+ * Scores the cut whose first three runs end at the ordered positions i <= j <= k (the last run ends at n), the
+ * runs taking α = 1, w2, w3 and 0. The least-squares error is Σx² − gain, so the largest gain wins; a new
+ * best's endpoints go to `out`.
+ */
+function scoreCut(i: number, j: number, k: number, n: number, w2: number, w3: number, out: Float64Array): void {
+  const n2 = j - i;
+  const n3 = k - j;
+  const aa = i + n2 * w2 * w2 + n3 * w3 * w3;
+  const bb = n - k + n2 * (1 - w2) * (1 - w2) + n3 * (1 - w3) * (1 - w3);
+  const ab = n2 * w2 * (1 - w2) + n3 * w3 * (1 - w3);
+  const det = aa * bb - ab * ab;
+  if (det < 1e-9) return;
+  let gain = 0;
+  for (let c = 0; c < 3; c++) {
+    const pi = prefix[i * 3 + c]!;
+    const pj = prefix[j * 3 + c]!;
+    const pk = prefix[k * 3 + c]!;
+    const pn = prefix[n * 3 + c]!;
+    const x0 = pi + w2 * (pj - pi) + w3 * (pk - pj);
+    const x1 = pn - pk + (1 - w2) * (pj - pi) + (1 - w3) * (pk - pj);
+    const e0 = (bb * x0 - ab * x1) / det;
+    const e1 = (aa * x1 - ab * x0) / det;
+    fit[c] = e0;
+    fit[3 + c] = e1;
+    gain += e0 * x0 + e1 * x1;
+  }
+  if (gain <= bestGain) return;
+  bestGain = gain;
+  out.set(fit);
+}
+
+/**
+ * The best least-squares endpoints over every cut of the pixels ordered along `axis` (c0's R, G, B then
+ * c1's, in `out`). Returns false when no cut can be solved (all pixels alike).
+ */
+export function clusterFit(px: CmprPixels, axis: Float64Array, four: boolean, out: Float64Array): boolean {
+  const { r, g, b, n } = px;
+  for (let i = 0; i < n; i++) {
+    keys[i] = r[i]! * axis[0]! + g[i]! * axis[1]! + b[i]! * axis[2]!;
+    order[i] = i;
+  }
+  // Insertion sort: at most 16 pixels.
+  for (let i = 1; i < n; i++) {
+    const p = order[i]!;
+    let j = i - 1;
+    while (j >= 0 && keys[order[j]!]! > keys[p]!) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = p;
+  }
+  for (let i = 0; i < n; i++) {
+    const p = order[i]!;
+    prefix[(i + 1) * 3] = prefix[i * 3]! + r[p]!;
+    prefix[(i + 1) * 3 + 1] = prefix[i * 3 + 1]! + g[p]!;
+    prefix[(i + 1) * 3 + 2] = prefix[i * 3 + 2]! + b[p]!;
+  }
+  bestGain = Number.NEGATIVE_INFINITY;
+  if (four) {
+    for (let i = 0; i <= n; i++) {
+      for (let j = i; j <= n; j++) for (let k = j; k <= n; k++) scoreCut(i, j, k, n, 5 / 8, 3 / 8, out);
+    }
+  } else {
+    // The 3-colour mode as a cut whose third run is empty.
+    for (let i = 0; i <= n; i++) for (let j = i; j <= n; j++) scoreCut(i, j, j, n, 1 / 2, 0, out);
+  }
+  return bestGain > Number.NEGATIVE_INFINITY;
+}
