@@ -196,7 +196,9 @@ describe('encodeGxTexture: colour-indexed formats are exact while the colours fi
           const mipmaps = w > 1 ? levels.slice(1) : [];
           const encoded = encodeGxTexture(levels[0]!, w, h, GxTextureFormat[c.name], { paletteFormat, mipmaps });
           expect(encoded.palette!.format).toBe(paletteFormat);
-          const used = new Set(levels.slice(0, mipmaps.length + 1).flatMap((l) => [...new Uint32Array(l.slice().buffer)]));
+          const used = new Set(
+            levels.slice(0, mipmaps.length + 1).flatMap((l) => [...new Uint32Array(l.slice().buffer)]),
+          );
           // One entry per distinct colour, no more.
           expect(encoded.palette!.data.length / 2, `${w}×${h}`).toBe(used.size);
           encoded.levels.forEach((level, l) => {
@@ -301,16 +303,21 @@ describe('chooseGxFormat: the documented rule', () => {
 
   it('translucent: RGB5A3 when it keeps 40 dB, RGBA8 when not', () => {
     // Colours RGB5A3 holds exactly in its translucent mode: 4-bit channels, 3-bit alpha.
-    const held = (x: number, y: number): Rgba => [(at(x, y, 0) >> 4) * 17, (at(x, y, 1) >> 4) * 17, 0, [0, 73, 146][y % 3]!];
+    const held = (x: number, y: number): Rgba => [
+      (at(x, y, 0) >> 4) * 17,
+      (at(x, y, 1) >> 4) * 17,
+      0,
+      [0, 73, 146][y % 3]!,
+    ];
     expect(choose(64, 64, held)).toBe(GxTextureFormat.RGB5A3);
-    expect(choose(64, 64, (x, y) => [at(x, y, 0), at(x, y, 1), at(x, y, 2), at(x, y, 3)])).toBe(
-      GxTextureFormat.RGBA8,
-    );
+    expect(choose(64, 64, (x, y) => [at(x, y, 0), at(x, y, 1), at(x, y, 2), at(x, y, 3)])).toBe(GxTextureFormat.RGBA8);
   });
 
   it('rejects a bad size with an Error', () => {
     expect(() => chooseGxFormat(new Uint8Array(4), 0, 1)).toThrow(/chooseGxFormat: width 0/);
-    expect(() => chooseGxFormat(new Uint8Array(8), 1, 1)).toThrow(/chooseGxFormat: a 1×1 RGBA8 image has 4 bytes, not 8/);
+    expect(() => chooseGxFormat(new Uint8Array(8), 1, 1)).toThrow(
+      /chooseGxFormat: a 1×1 RGBA8 image has 4 bytes, not 8/,
+    );
   });
 });
 
@@ -319,9 +326,17 @@ describe('encodeGxTexture: bad arguments throw a clear Error', () => {
   const cases: [string, () => unknown, RegExp][] = [
     ['width 0', () => encodeGxTexture(px(1, 1), 0, 1, GxTextureFormat.I8), /width 0 is not a whole number from 1/],
     ['height 2.5', () => encodeGxTexture(px(1, 1), 1, 2.5, GxTextureFormat.I8), /height 2.5 is not a whole number/],
-    ['size mismatch', () => encodeGxTexture(px(4, 4), 4, 5, GxTextureFormat.I8), /a 4×5 RGBA8 image has 80 bytes, not 64/],
+    [
+      'size mismatch',
+      () => encodeGxTexture(px(4, 4), 4, 5, GxTextureFormat.I8),
+      /a 4×5 RGBA8 image has 80 bytes, not 64/,
+    ],
     ['unknown format', () => encodeGxTexture(px(4, 4), 4, 4, 7), /texture format 0x7 is not a GX texture format/],
-    ['mipCount too large', () => encodeGxTexture(px(4, 4), 4, 4, GxTextureFormat.I8, { mipCount: 4 }), /mipCount 4 .* 1 to 3/],
+    [
+      'mipCount too large',
+      () => encodeGxTexture(px(4, 4), 4, 4, GxTextureFormat.I8, { mipCount: 4 }),
+      /mipCount 4 .* 1 to 3/,
+    ],
     ['mipCount 0', () => encodeGxTexture(px(4, 4), 4, 4, GxTextureFormat.I8, { mipCount: 0 }), /mipCount 0/],
     [
       'a mip level of the wrong size',
