@@ -10,6 +10,9 @@
  * - principalAxis: the pixels' mean and the principal axis of their colours (power iteration on the
  *   covariance matrix, started from the row of the channel that varies most).
  * - refitEndpoints: least squares for the indices the pixels took.
+ * - singleColorPair: for a block of one colour, the channels are independent: per channel the pair of
+ *   endpoint values whose blend (the decoder's (5·a + 3·b) >> 3, or (a + b) >> 1) is nearest to the value,
+ *   from a table of all pairs, built on first use.
  * - clusterFit (the method of the "squish" DXT compressor, written from its description): the pixels are
  *   ordered along the principal axis and every cut of that order into consecutive runs, one run per palette
  *   colour in the order the palette runs along the axis (c0, c2, c3, c1, or c0, c2, c1), is scored by its
@@ -115,6 +118,46 @@ export function refitEndpoints(px: CmprPixels, indices: Uint8Array, shares: numb
     (aa * b1 - ab * b0) / det,
   ]);
   return true;
+}
+
+import { expand5, expand6 } from './colors.js';
+
+/** Per 8-bit value: the best endpoint pair (a << 8 | b) of `bits`-bit values for one blend. */
+function blendTable(bits: number, expand: (v: number) => number, blend: (a: number, b: number) => number): Uint16Array {
+  const table = new Uint16Array(256);
+  const size = 1 << bits;
+  for (let v = 0; v < 256; v++) {
+    let best = Number.POSITIVE_INFINITY;
+    for (let a = 0; a < size && best > 0; a++) {
+      for (let b = 0; b < size; b++) {
+        const error = Math.abs(blend(expand(a), expand(b)) - v);
+        if (error < best) {
+          best = error;
+          table[v] = (a << 8) | b;
+        }
+      }
+    }
+  }
+  return table;
+}
+
+let tables: Uint16Array[] | undefined;
+
+/**
+ * Endpoints {c0, c1} (RGB565, unordered: the first is the one weighted 5/8 in the 4-colour blend) whose blend
+ * index 2 shows the colour (r, g, b) as nearly as the format can: the 5:3 blend when `four`, else the average.
+ */
+export function singleColorPair(r: number, g: number, b: number, four: boolean): [number, number] {
+  tables ??= [
+    blendTable(5, expand5, (x, y) => (5 * x + 3 * y) >> 3),
+    blendTable(6, expand6, (x, y) => (5 * x + 3 * y) >> 3),
+    blendTable(5, expand5, (x, y) => (x + y) >> 1),
+    blendTable(6, expand6, (x, y) => (x + y) >> 1),
+  ];
+  const t5 = tables[four ? 0 : 2]!;
+  const t6 = tables[four ? 1 : 3]!;
+  const [pr, pg, pb] = [t5[r]!, t6[g]!, t5[b]!];
+  return [((pr >> 8) << 11) | ((pg >> 8) << 5) | (pb >> 8), ((pr & 0xff) << 11) | ((pg & 0xff) << 5) | (pb & 0xff)];
 }
 
 const order = new Uint8Array(16);

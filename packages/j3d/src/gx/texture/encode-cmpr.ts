@@ -12,7 +12,8 @@
  * - otherwise the endpoints are searched to minimise the summed squared RGB error of the opaque pixels, each
  *   taking its nearest palette colour, computed with the decoder's exact integer colours. Per mode: the
  *   extreme projections on the pixels' principal axis, refitted by least squares on the indices they give (up
- *   to 3 times), and the corners of the pixels' bounding box are tried; from the best, the six 565 channel
+ *   to 3 times), the corners of the pixels' bounding box, and the pair whose blend best shows the mean colour
+ *   (exact for most one-colour blocks) are tried; from the best, the six 565 channel
  *   values of the endpoints are walked ±1 while the error drops. When the error is still above 12 a pixel,
  *   a cluster fit (encode-cmpr-fit.ts) gives a second start, walked the same way; the better result stays.
  *   A sub-block with transparent pixels must use the 3-colour mode (c0 <= c1, transparent pixels index 3);
@@ -20,7 +21,15 @@
  */
 import type { BlockEncoder } from './block-encoder.js';
 import { expand5, expand6 } from './colors.js';
-import { type CmprPixels, clusterFit, principalAxis, refitEndpoints, shares3, shares4 } from './encode-cmpr-fit.js';
+import {
+  type CmprPixels,
+  clusterFit,
+  principalAxis,
+  refitEndpoints,
+  shares3,
+  shares4,
+  singleColorPair,
+} from './encode-cmpr-fit.js';
 import { encodeRgb565 } from './encode-colors.js';
 
 const e5 = Uint8Array.from({ length: 32 }, (_, v) => expand5(v));
@@ -191,6 +200,8 @@ function searchMode(four: boolean): void {
     });
   }
   tryPair(encodeRgb565(low[0]!, low[1]!, low[2]!), encodeRgb565(high[0]!, high[1]!, high[2]!), four);
+  const [m0, m1] = singleColorPair(Math.round(mean[0]!), Math.round(mean[1]!), Math.round(mean[2]!), four);
+  tryPair(m0, m1, four);
   refineBest(four);
   if (bestError > CLUSTER_FIT_ERROR * px.n && clusterFit(px, axis, four, fitted)) {
     const first: Pair = [bestC0, bestC1, bestError, bestFour];
