@@ -17,7 +17,7 @@
  *   ordered along the principal axis and every cut of that order into consecutive runs, one run per palette
  *   colour in the order the palette runs along the axis (c0, c2, c3, c1, or c0, c2, c1), is scored by its
  *   least-squares endpoints, using prefix sums so each cut costs O(1): (n+3 choose 3) cuts, 969 for 16 pixels,
- *   in the 4-colour mode and (n+2 choose 2), 153, in the 3-colour mode.
+ *   in the 4-colour mode and (n+2 choose 2), 153, in the 3-colour mode. The 8 best cuts are returned.
  */
 
 /** The share α of c0 in each index's colour: 4-colour mode. */
@@ -165,14 +165,18 @@ const keys = new Float64Array(16);
 // Prefix sums of R, G, B over the ordered pixels: 3 values per position, 17 positions.
 const prefix = new Float64Array(17 * 3);
 const fit = new Float64Array(6);
-let bestGain = 0;
+
+/** How many of the best cuts {@link clusterFit} returns. */
+export const CLUSTER_FIT_CUTS = 8;
+const topGain = new Float64Array(CLUSTER_FIT_CUTS);
+let top: Float64Array = new Float64Array(0);
 
 /**
  * Scores the cut whose first three runs end at the ordered positions i <= j <= k (the last run ends at n), the
- * runs taking α = 1, w2, w3 and 0. The least-squares error is Σx² − gain, so the largest gain wins; a new
- * best's endpoints go to `out`.
+ * runs taking α = 1, w2, w3 and 0. The least-squares error is Σx² − gain, so a larger gain is better; the
+ * endpoints of the best cuts so far are kept in `top`, best first.
  */
-function scoreCut(i: number, j: number, k: number, n: number, w2: number, w3: number, out: Float64Array): void {
+function scoreCut(i: number, j: number, k: number, n: number, w2: number, w3: number): void {
   const n2 = j - i;
   const n3 = k - j;
   const aa = i + n2 * w2 * w2 + n3 * w3 * w3;
@@ -194,16 +198,23 @@ function scoreCut(i: number, j: number, k: number, n: number, w2: number, w3: nu
     fit[3 + c] = e1;
     gain += e0 * x0 + e1 * x1;
   }
-  if (gain <= bestGain) return;
-  bestGain = gain;
-  out.set(fit);
+  let slot = CLUSTER_FIT_CUTS - 1;
+  if (gain <= topGain[slot]!) return;
+  for (; slot > 0 && topGain[slot - 1]! < gain; slot--) {
+    topGain[slot] = topGain[slot - 1]!;
+    top.copyWithin(slot * 6, (slot - 1) * 6, slot * 6);
+  }
+  topGain[slot] = gain;
+  top.set(fit, slot * 6);
 }
 
 /**
- * The best least-squares endpoints over every cut of the pixels ordered along `axis` (c0's R, G, B then
- * c1's, in `out`). Returns false when no cut can be solved (all pixels alike).
+ * The least-squares endpoints of the best cuts of the pixels ordered along `axis`, best first, 6 values each
+ * (c0's R, G, B, then c1's) into `out` (room for {@link CLUSTER_FIT_CUTS}); returns how many there are (0 when
+ * the pixels are all alike). The best few rather than only the best are returned because rounding to RGB565
+ * can change their order.
  */
-export function clusterFit(px: CmprPixels, axis: Float64Array, four: boolean, out: Float64Array): boolean {
+export function clusterFit(px: CmprPixels, axis: Float64Array, four: boolean, out: Float64Array): number {
   const { r, g, b, n } = px;
   for (let i = 0; i < n; i++) {
     keys[i] = r[i]! * axis[0]! + g[i]! * axis[1]! + b[i]! * axis[2]!;
@@ -225,14 +236,17 @@ export function clusterFit(px: CmprPixels, axis: Float64Array, four: boolean, ou
     prefix[(i + 1) * 3 + 1] = prefix[i * 3 + 1]! + g[p]!;
     prefix[(i + 1) * 3 + 2] = prefix[i * 3 + 2]! + b[p]!;
   }
-  bestGain = Number.NEGATIVE_INFINITY;
+  top = out;
+  topGain.fill(Number.NEGATIVE_INFINITY);
   if (four) {
     for (let i = 0; i <= n; i++) {
-      for (let j = i; j <= n; j++) for (let k = j; k <= n; k++) scoreCut(i, j, k, n, 5 / 8, 3 / 8, out);
+      for (let j = i; j <= n; j++) for (let k = j; k <= n; k++) scoreCut(i, j, k, n, 5 / 8, 3 / 8);
     }
   } else {
     // The 3-colour mode as a cut whose third run is empty.
-    for (let i = 0; i <= n; i++) for (let j = i; j <= n; j++) scoreCut(i, j, j, n, 1 / 2, 0, out);
+    for (let i = 0; i <= n; i++) for (let j = i; j <= n; j++) scoreCut(i, j, j, n, 1 / 2, 0);
   }
-  return bestGain > Number.NEGATIVE_INFINITY;
+  let count = 0;
+  while (count < CLUSTER_FIT_CUTS && topGain[count]! > Number.NEGATIVE_INFINITY) count++;
+  return count;
 }

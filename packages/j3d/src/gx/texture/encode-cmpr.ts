@@ -15,13 +15,15 @@
  *   to 3 times), the corners of the pixels' bounding box, and the pair whose blend best shows the mean colour
  *   (exact for most one-colour blocks) are tried; from the best, the six 565 channel
  *   values of the endpoints are walked ±1 while the error drops. When the error is still above 12 a pixel,
- *   a cluster fit (encode-cmpr-fit.ts) gives a second start, walked the same way; the better result stays.
+ *   a cluster fit (encode-cmpr-fit.ts) gives more starts (its 8 best cuts, rounded); the best of them is
+ *   walked the same way, and the better result stays.
  *   A sub-block with transparent pixels must use the 3-colour mode (c0 <= c1, transparent pixels index 3);
  *   an opaque one tries the 4-colour and then the 3-colour mode and keeps the better.
  */
 import type { BlockEncoder } from './block-encoder.js';
 import { expand5, expand6 } from './colors.js';
 import {
+  CLUSTER_FIT_CUTS,
   type CmprPixels,
   clusterFit,
   principalAxis,
@@ -48,6 +50,7 @@ const chosen = new Uint8Array(16);
 const mean = new Float64Array(3);
 const axis = new Float64Array(3);
 const fitted = new Float64Array(6);
+const cutFits = new Float64Array(CLUSTER_FIT_CUTS * 6);
 
 // The best pair found so far for the current sub-block, in stored order, and whether it is in the 4-colour order.
 let bestC0 = 0;
@@ -126,9 +129,10 @@ function toRgb565(r: number, g: number, b: number): number {
   return encodeRgb565(clamp(r), clamp(g), clamp(b));
 }
 
-/** Tries the unrounded endpoints in `fitted`. */
-function tryFitted(four: boolean): void {
-  tryPair(toRgb565(fitted[0]!, fitted[1]!, fitted[2]!), toRgb565(fitted[3]!, fitted[4]!, fitted[5]!), four);
+/** Tries the unrounded endpoints (c0's R, G, B, then c1's) in `fits` from `at` on, rounded to RGB565. */
+function tryFitted(fits: Float64Array, at: number, four: boolean): void {
+  const c = (k: number) => fits[at + k]!;
+  tryPair(toRgb565(c(0), c(1), c(2)), toRgb565(c(3), c(4), c(5)), four);
 }
 
 // The channel fields of an RGB565 value: shift and largest value.
@@ -203,10 +207,11 @@ function searchMode(four: boolean): void {
   const [m0, m1] = singleColorPair(Math.round(mean[0]!), Math.round(mean[1]!), Math.round(mean[2]!), four);
   tryPair(m0, m1, four);
   refineBest(four);
-  if (bestError > CLUSTER_FIT_ERROR * px.n && clusterFit(px, axis, four, fitted)) {
+  const cuts = bestError > CLUSTER_FIT_ERROR * px.n ? clusterFit(px, axis, four, cutFits) : 0;
+  if (cuts > 0) {
     const first: Pair = [bestC0, bestC1, bestError, bestFour];
     bestError = Number.POSITIVE_INFINITY;
-    tryFitted(four);
+    for (let t = 0; t < cuts; t++) tryFitted(cutFits, t * 6, four);
     refineBest(four);
     keepBetter(first);
   }
