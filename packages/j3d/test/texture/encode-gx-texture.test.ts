@@ -17,6 +17,7 @@ import {
   GxTextureFormat,
 } from '../../src/gx/texture/index.js';
 import { buildBti } from './bti-builder.js';
+import { psnr } from './encode-fixture-textures.js';
 import { expectedImage, ia8, type Rgba, replicate, rgb5a3, rgb565, tileCodes, tileRgba8 } from './gx-encode.js';
 
 const sizes: [number, number][] = [
@@ -239,6 +240,26 @@ describe('encodeGxTexture: colour-indexed formats are exact while the colours fi
         expect(index).toBeLessThan(entries);
       }
     }
+  });
+
+  it('C14X2 with more colours than its 16384 entries: a full palette, within 1 dB of plain RGB5A3', () => {
+    const image = expectedImage(256, 160, randomRgba(256, 160, 11));
+    const paletteFormat = GxPaletteFormat.RGB5A3;
+    const encoded = encodeGxTexture(image, 256, 160, GxTextureFormat.C14X2, { paletteFormat });
+    const entries = encoded.palette!.data.length / 2;
+    expect(entries).toBeLessThanOrEqual(16384);
+    expect(entries).toBeGreaterThan(16000);
+    const decoded = decodeGxTexture({
+      format: encoded.format,
+      width: 256,
+      height: 160,
+      data: encoded.data,
+      palette: encoded.palette,
+    });
+    // Every pixel at its own nearest RGB5A3 value is the best any RGB5A3 palette can give.
+    const direct = encodeGxTexture(image, 256, 160, GxTextureFormat.RGB5A3);
+    const best = decodeGxTexture({ format: direct.format, width: 256, height: 160, data: direct.data });
+    expect(psnr(image, decoded)).toBeGreaterThan(psnr(image, best) - 1);
   });
 });
 
