@@ -76,8 +76,13 @@ export function principalAxis(px: CmprPixels, mean: Float64Array, axis: Float64A
     z = nz / length;
   }
   const length = Math.hypot(x, y, z);
-  mean.set([mr, mg, mb]);
-  axis.set(length < 1e-9 ? [0, 0, 0] : [x / length, y / length, z / length]);
+  const scale = length < 1e-9 ? 0 : 1 / length;
+  mean[0] = mr;
+  mean[1] = mg;
+  mean[2] = mb;
+  axis[0] = x * scale;
+  axis[1] = y * scale;
+  axis[2] = z * scale;
 }
 
 /**
@@ -109,14 +114,12 @@ export function refitEndpoints(px: CmprPixels, indices: Uint8Array, shares: numb
   }
   const det = aa * bb - ab * ab;
   if (det < 1e-9) return false;
-  out.set([
-    (bb * r0 - ab * r1) / det,
-    (bb * g0 - ab * g1) / det,
-    (bb * b0 - ab * b1) / det,
-    (aa * r1 - ab * r0) / det,
-    (aa * g1 - ab * g0) / det,
-    (aa * b1 - ab * b0) / det,
-  ]);
+  out[0] = (bb * r0 - ab * r1) / det;
+  out[1] = (bb * g0 - ab * g1) / det;
+  out[2] = (bb * b0 - ab * b1) / det;
+  out[3] = (aa * r1 - ab * r0) / det;
+  out[4] = (aa * g1 - ab * g0) / det;
+  out[5] = (aa * b1 - ab * b0) / det;
   return true;
 }
 
@@ -164,48 +167,87 @@ const order = new Uint8Array(16);
 const keys = new Float64Array(16);
 // Prefix sums of R, G, B over the ordered pixels: 3 values per position, 17 positions.
 const prefix = new Float64Array(17 * 3);
-const fit = new Float64Array(6);
 
 /** How many of the best cuts {@link clusterFit} returns. */
 export const CLUSTER_FIT_CUTS = 8;
 const topGain = new Float64Array(CLUSTER_FIT_CUTS);
 let top: Float64Array = new Float64Array(0);
 
-/**
- * Scores the cut whose first three runs end at the ordered positions i <= j <= k (the last run ends at n), the
- * runs taking α = 1, w2, w3 and 0. The least-squares error is Σx² − gain, so a larger gain is better; the
- * endpoints of the best cuts so far are kept in `top`, best first.
- */
-function scoreCut(i: number, j: number, k: number, n: number, w2: number, w3: number): void {
-  const n2 = j - i;
-  const n3 = k - j;
-  const aa = i + n2 * w2 * w2 + n3 * w3 * w3;
-  const bb = n - k + n2 * (1 - w2) * (1 - w2) + n3 * (1 - w3) * (1 - w3);
-  const ab = n2 * w2 * (1 - w2) + n3 * w3 * (1 - w3);
-  const det = aa * bb - ab * ab;
-  if (det < 1e-9) return;
-  let gain = 0;
-  for (let c = 0; c < 3; c++) {
-    const pi = prefix[i * 3 + c]!;
-    const pj = prefix[j * 3 + c]!;
-    const pk = prefix[k * 3 + c]!;
-    const pn = prefix[n * 3 + c]!;
-    const x0 = pi + w2 * (pj - pi) + w3 * (pk - pj);
-    const x1 = pn - pk + (1 - w2) * (pj - pi) + (1 - w3) * (pk - pj);
-    const e0 = (bb * x0 - ab * x1) / det;
-    const e1 = (aa * x1 - ab * x0) / det;
-    fit[c] = e0;
-    fit[3 + c] = e1;
-    gain += e0 * x0 + e1 * x1;
-  }
+/** Puts a cut with `gain` into the best list (kept best first) and solves its endpoints into `top`. */
+function keepCut(gain: number, aa: number, ab: number, bb: number, det: number, x: Float64Array): void {
   let slot = CLUSTER_FIT_CUTS - 1;
-  if (gain <= topGain[slot]!) return;
   for (; slot > 0 && topGain[slot - 1]! < gain; slot--) {
     topGain[slot] = topGain[slot - 1]!;
-    top.copyWithin(slot * 6, (slot - 1) * 6, slot * 6);
+    for (let v = 0; v < 6; v++) top[slot * 6 + v] = top[(slot - 1) * 6 + v]!;
   }
   topGain[slot] = gain;
-  top.set(fit, slot * 6);
+  for (let c = 0; c < 3; c++) {
+    top[slot * 6 + c] = (bb * x[c]! - ab * x[3 + c]!) / det;
+    top[slot * 6 + 3 + c] = (aa * x[3 + c]! - ab * x[c]!) / det;
+  }
+}
+
+const sums = new Float64Array(6);
+
+/**
+ * Scores every cut of the n ordered pixels into runs of α = 1, w2, w3, 0 (ending at positions i <= j <= k <= n;
+ * with `threeRuns` the w3 run is always empty). For each, the least-squares endpoints' error is Σx² − gain with
+ * gain = Σ over channels of (bb·x0² − 2ab·x0·x1 + aa·x1²) / det, so the largest gains are kept.
+ */
+function scanCuts(n: number, w2: number, w3: number, threeRuns: boolean): void {
+  const v2 = 1 - w2;
+  const v3 = 1 - w3;
+  const nr = prefix[n * 3]!;
+  const ng = prefix[n * 3 + 1]!;
+  const nb = prefix[n * 3 + 2]!;
+  for (let i = 0; i <= n; i++) {
+    const ir = prefix[i * 3]!;
+    const ig = prefix[i * 3 + 1]!;
+    const ib = prefix[i * 3 + 2]!;
+    for (let j = i; j <= n; j++) {
+      const n2 = j - i;
+      const jr = prefix[j * 3]!;
+      const jg = prefix[j * 3 + 1]!;
+      const jb = prefix[j * 3 + 2]!;
+      // Sums over the first two runs, weighted for c0 (x0) and c1 (x1).
+      const x0r = ir + w2 * (jr - ir);
+      const x0g = ig + w2 * (jg - ig);
+      const x0b = ib + w2 * (jb - ib);
+      const x1r = v2 * (jr - ir);
+      const x1g = v2 * (jg - ig);
+      const x1b = v2 * (jb - ib);
+      for (let k = j; k <= (threeRuns ? j : n); k++) {
+        const n3 = k - j;
+        const aa = i + n2 * w2 * w2 + n3 * w3 * w3;
+        const bb = n - k + n2 * v2 * v2 + n3 * v3 * v3;
+        const ab = n2 * w2 * v2 + n3 * w3 * v3;
+        const det = aa * bb - ab * ab;
+        if (det < 1e-9) continue;
+        const kr = prefix[k * 3]!;
+        const kg = prefix[k * 3 + 1]!;
+        const kb = prefix[k * 3 + 2]!;
+        const r0 = x0r + w3 * (kr - jr);
+        const g0 = x0g + w3 * (kg - jg);
+        const b0 = x0b + w3 * (kb - jb);
+        const r1 = x1r + v3 * (kr - jr) + nr - kr;
+        const g1 = x1g + v3 * (kg - jg) + ng - kg;
+        const b1 = x1b + v3 * (kb - jb) + nb - kb;
+        const gain =
+          (bb * (r0 * r0 + g0 * g0 + b0 * b0) -
+            2 * ab * (r0 * r1 + g0 * g1 + b0 * b1) +
+            aa * (r1 * r1 + g1 * g1 + b1 * b1)) /
+          det;
+        if (gain <= topGain[CLUSTER_FIT_CUTS - 1]!) continue;
+        sums[0] = r0;
+        sums[1] = g0;
+        sums[2] = b0;
+        sums[3] = r1;
+        sums[4] = g1;
+        sums[5] = b1;
+        keepCut(gain, aa, ab, bb, det, sums);
+      }
+    }
+  }
 }
 
 /**
@@ -238,14 +280,9 @@ export function clusterFit(px: CmprPixels, axis: Float64Array, four: boolean, ou
   }
   top = out;
   topGain.fill(Number.NEGATIVE_INFINITY);
-  if (four) {
-    for (let i = 0; i <= n; i++) {
-      for (let j = i; j <= n; j++) for (let k = j; k <= n; k++) scoreCut(i, j, k, n, 5 / 8, 3 / 8);
-    }
-  } else {
-    // The 3-colour mode as a cut whose third run is empty.
-    for (let i = 0; i <= n; i++) for (let j = i; j <= n; j++) scoreCut(i, j, j, n, 1 / 2, 0);
-  }
+  // The 3-colour mode as cuts whose third run is empty.
+  if (four) scanCuts(n, 5 / 8, 3 / 8, false);
+  else scanCuts(n, 1 / 2, 0, true);
   let count = 0;
   while (count < CLUSTER_FIT_CUTS && topGain[count]! > Number.NEGATIVE_INFINITY) count++;
   return count;

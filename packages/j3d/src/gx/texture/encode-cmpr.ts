@@ -58,6 +58,10 @@ let bestC1 = 0;
 let bestError = Number.POSITIVE_INFINITY;
 let bestFour = false;
 
+function distance(dr: number, dg: number, db: number): number {
+  return dr * dr + dg * dg + db * db;
+}
+
 /**
  * The summed squared error of the opaque pixels under (c0, c1) as the decoder reads them, each pixel taking its
  * nearest opaque colour; stops early once `bound` is reached. Writes the chosen indices when `indices` is given.
@@ -81,20 +85,20 @@ function evaluate(c0: number, c1: number, bound: number, indices?: Uint8Array): 
     const r = px.r[i]!;
     const g = px.g[i]!;
     const b = px.b[i]!;
-    let best = (r - r0) ** 2 + (g - g0) ** 2 + (b - b0) ** 2;
+    let best = distance(r - r0, g - g0, b - b0);
     let index = 0;
-    const d1 = (r - r1) ** 2 + (g - g1) ** 2 + (b - b1) ** 2;
+    const d1 = distance(r - r1, g - g1, b - b1);
     if (d1 < best) {
       best = d1;
       index = 1;
     }
-    const d2 = (r - r2) ** 2 + (g - g2) ** 2 + (b - b2) ** 2;
+    const d2 = distance(r - r2, g - g2, b - b2);
     if (d2 < best) {
       best = d2;
       index = 2;
     }
     if (four) {
-      const d3 = (r - r3) ** 2 + (g - g3) ** 2 + (b - b3) ** 2;
+      const d3 = distance(r - r3, g - g3, b - b3);
       if (d3 < best) {
         best = d3;
         index = 3;
@@ -124,15 +128,21 @@ function tryPair(a: number, b: number, four: boolean): boolean {
   return true;
 }
 
+function clampByte(v: number): number {
+  return v <= 0 ? 0 : v >= 255 ? 255 : Math.round(v);
+}
+
 function toRgb565(r: number, g: number, b: number): number {
-  const clamp = (v: number) => Math.min(255, Math.max(0, Math.round(v)));
-  return encodeRgb565(clamp(r), clamp(g), clamp(b));
+  return encodeRgb565(clampByte(r), clampByte(g), clampByte(b));
 }
 
 /** Tries the unrounded endpoints (c0's R, G, B, then c1's) in `fits` from `at` on, rounded to RGB565. */
 function tryFitted(fits: Float64Array, at: number, four: boolean): void {
-  const c = (k: number) => fits[at + k]!;
-  tryPair(toRgb565(c(0), c(1), c(2)), toRgb565(c(3), c(4), c(5)), four);
+  tryPair(
+    toRgb565(fits[at]!, fits[at + 1]!, fits[at + 2]!),
+    toRgb565(fits[at + 3]!, fits[at + 4]!, fits[at + 5]!),
+    four,
+  );
 }
 
 // The channel fields of an RGB565 value: shift and largest value.
@@ -168,42 +178,57 @@ function keepBetter(saved: Pair): void {
   if (bestError >= saved[2]) [bestC0, bestC1, bestError, bestFour] = saved;
 }
 
-/** Searches one mode from its own starts, then keeps whichever is better: its result or the best before. */
-function searchMode(four: boolean): void {
-  const before: Pair = [bestC0, bestC1, bestError, bestFour];
-  if (before[2] === 0) return;
-  bestError = Number.POSITIVE_INFINITY;
+/** The colour at `t` along the principal axis from the mean, as RGB565. */
+function alongAxis(t: number): number {
+  return toRgb565(mean[0]! + t * axis[0]!, mean[1]! + t * axis[1]!, mean[2]! + t * axis[2]!);
+}
+
+/** Tries the extreme projections on the principal axis, then up to 3 least-squares refits of them. */
+function tryPrincipal(four: boolean): void {
   let lo = 0;
   let hi = 0;
   for (let i = 0; i < px.n; i++) {
     const t = (px.r[i]! - mean[0]!) * axis[0]! + (px.g[i]! - mean[1]!) * axis[1]! + (px.b[i]! - mean[2]!) * axis[2]!;
-    lo = Math.min(lo, t);
-    hi = Math.max(hi, t);
+    if (t < lo) lo = t;
+    if (t > hi) hi = t;
   }
-  const along = (t: number) => toRgb565(mean[0]! + t * axis[0]!, mean[1]! + t * axis[1]!, mean[2]! + t * axis[2]!);
-  let [a, b] = [along(lo), along(hi)];
+  let [c0, c1] = ordered(alongAxis(lo), alongAxis(hi), four);
   for (let round = 0; round < 3; round++) {
-    tryPair(a, b, four);
-    const [c0, c1] = ordered(a, b, four);
+    tryPair(c0, c1, four);
     evaluate(c0, c1, Number.POSITIVE_INFINITY, chosen);
-    if (!refitEndpoints(px, chosen, c0 > c1 ? shares4 : shares3, fitted)) break;
+    if (!refitEndpoints(px, chosen, c0 > c1 ? shares4 : shares3, fitted)) return;
     const next = ordered(
       toRgb565(fitted[0]!, fitted[1]!, fitted[2]!),
       toRgb565(fitted[3]!, fitted[4]!, fitted[5]!),
       four,
     );
-    if (next[0] === c0 && next[1] === c1) break;
-    [a, b] = next;
+    if (next[0] === c0 && next[1] === c1) return;
+    [c0, c1] = next;
   }
-  const low = [255, 255, 255];
-  const high = [0, 0, 0];
+}
+
+/** Tries the corners of the pixels' colour bounding box. */
+function tryBoundingBox(four: boolean): void {
+  let [lr, lg, lb, hr, hg, hb] = [255, 255, 255, 0, 0, 0];
   for (let i = 0; i < px.n; i++) {
-    [px.r[i]!, px.g[i]!, px.b[i]!].forEach((v, c) => {
-      low[c] = Math.min(low[c]!, v);
-      high[c] = Math.max(high[c]!, v);
-    });
+    const [r, g, b] = [px.r[i]!, px.g[i]!, px.b[i]!];
+    if (r < lr) lr = r;
+    if (g < lg) lg = g;
+    if (b < lb) lb = b;
+    if (r > hr) hr = r;
+    if (g > hg) hg = g;
+    if (b > hb) hb = b;
   }
-  tryPair(encodeRgb565(low[0]!, low[1]!, low[2]!), encodeRgb565(high[0]!, high[1]!, high[2]!), four);
+  tryPair(encodeRgb565(lr, lg, lb), encodeRgb565(hr, hg, hb), four);
+}
+
+/** Searches one mode from its own starts, then keeps whichever is better: its result or the best before. */
+function searchMode(four: boolean): void {
+  const before: Pair = [bestC0, bestC1, bestError, bestFour];
+  if (before[2] === 0) return;
+  bestError = Number.POSITIVE_INFINITY;
+  tryPrincipal(four);
+  tryBoundingBox(four);
   const [m0, m1] = singleColorPair(Math.round(mean[0]!), Math.round(mean[1]!), Math.round(mean[2]!), four);
   tryPair(m0, m1, four);
   refineBest(four);
