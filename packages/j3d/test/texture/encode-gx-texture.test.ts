@@ -3,21 +3,14 @@
  * decode formulas (gx-encode.ts, written from j3d.md §11.3 and not from the decoder): decoding the encoded
  * bytes gives the image back, and the bytes equal the spec's tiling of those codes, with the pixels of blocks
  * that overhang the picture repeating the nearest edge pixel (the encoder's documented padding). Mip chains are
- * checked through a .bti built around the encoded data and read back by readBti. Also: the palette formats
- * (exact while the colours fit), generated mip levels, chooseGxFormat's documented rule, and bad arguments.
+ * checked through a .bti built around the encoded data and read back by readBti. Also: generated mip levels and
+ * bad arguments. (Colour-indexed formats: encode-indexed.test.ts; chooseGxFormat: encode-choose-format.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../../../test/helpers/fuzz.js';
 import { readBti } from '../../src/bti/index.js';
-import {
-  chooseGxFormat,
-  decodeGxTexture,
-  encodeGxTexture,
-  GxPaletteFormat,
-  GxTextureFormat,
-} from '../../src/gx/texture/index.js';
+import { decodeGxTexture, encodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
 import { buildBti } from './bti-builder.js';
-import { psnr } from './encode-fixture-textures.js';
 import { expectedImage, ia8, type Rgba, replicate, rgb5a3, rgb565, tileCodes, tileRgba8 } from './gx-encode.js';
 
 const sizes: [number, number][] = [
@@ -163,106 +156,6 @@ describe('encodeGxTexture: mip chains as readBti reads them', () => {
   }
 });
 
-const paletteColor = [ia8, rgb565, rgb5a3] as const;
-const paletteNames = ['IA8', 'RGB565', 'RGB5A3'] as const;
-
-/** An image whose pixels take one of `colors` colours, each one a palette entry value's colour. */
-function paletteImage(width: number, height: number, colors: Rgba[], seed: number): Uint8Array {
-  const rnd = seededRandom(seed);
-  return expectedImage(width, height, () => colors[Math.floor(rnd() * colors.length)]!);
-}
-
-function distinctColors(paletteFormat: number, count: number, seed: number): Rgba[] {
-  const rnd = seededRandom(seed);
-  const seen = new Map<string, Rgba>();
-  while (seen.size < count) {
-    const color = paletteColor[paletteFormat]!(Math.floor(rnd() * 0x10000));
-    seen.set(color.join(), color);
-  }
-  return [...seen.values()];
-}
-
-describe('encodeGxTexture: colour-indexed formats are exact while the colours fit the palette', () => {
-  const cases = [
-    { name: 'C4', colors: 16 },
-    { name: 'C8', colors: 256 },
-    { name: 'C14X2', colors: 3000 },
-  ] as const;
-  for (const c of cases) {
-    for (const paletteFormat of [GxPaletteFormat.IA8, GxPaletteFormat.RGB565, GxPaletteFormat.RGB5A3]) {
-      it(`${c.name} with ${c.colors} colours of a ${paletteNames[paletteFormat]} palette, every size and 3 levels`, () => {
-        const colors = distinctColors(paletteFormat, c.colors, c.colors + paletteFormat);
-        for (const [w, h] of sizes) {
-          const levels = [0, 1, 2].map((l) => paletteImage(levelSize(w, l), levelSize(h, l), colors, w + h + l));
-          const mipmaps = w > 1 ? levels.slice(1) : [];
-          const encoded = encodeGxTexture(levels[0]!, w, h, GxTextureFormat[c.name], { paletteFormat, mipmaps });
-          expect(encoded.palette!.format).toBe(paletteFormat);
-          const used = new Set(
-            levels.slice(0, mipmaps.length + 1).flatMap((l) => [...new Uint32Array(l.slice().buffer)]),
-          );
-          // One entry per distinct colour, no more.
-          expect(encoded.palette!.data.length / 2, `${w}×${h}`).toBe(used.size);
-          encoded.levels.forEach((level, l) => {
-            const data = encoded.data.subarray(level.offset, level.offset + level.size);
-            const decoded = decodeGxTexture({ ...level, format: encoded.format, data, palette: encoded.palette });
-            expect(decoded, `${w}×${h} level ${l}`).toEqual(levels[l]);
-          });
-        }
-      });
-    }
-  }
-
-  it('picks the palette format the documented default names: IA8 for grey, RGB5A3 with alpha, else RGB565', () => {
-    const grey = expectedImage(9, 9, (x, y) => gray(x * 20, 255 - y * 20));
-    const opaque = expectedImage(9, 9, (x, y) => [x * 20, y * 20, 7, 255]);
-    const translucent = expectedImage(9, 9, (x, y) => [x * 20, y * 20, 7, x === 3 ? 0 : 255]);
-    const formatOf = (image: Uint8Array) => encodeGxTexture(image, 9, 9, GxTextureFormat.C8).palette!.format;
-    expect([formatOf(grey), formatOf(opaque), formatOf(translucent)]).toEqual([
-      GxPaletteFormat.IA8,
-      GxPaletteFormat.RGB565,
-      GxPaletteFormat.RGB5A3,
-    ]);
-  });
-
-  it('quantises to at most 16 / 256 entries when the image has more colours, every index inside the palette', () => {
-    const colors = distinctColors(GxPaletteFormat.RGB5A3, 700, 5);
-    const image = paletteImage(40, 24, colors, 9);
-    for (const [name, max] of [
-      ['C4', 16],
-      ['C8', 256],
-    ] as const) {
-      const encoded = encodeGxTexture(image, 40, 24, GxTextureFormat[name]);
-      const entries = encoded.palette!.data.length / 2;
-      expect(entries).toBeLessThanOrEqual(max);
-      const bits = name === 'C4' ? 4 : 8;
-      for (let i = 0; i < encoded.data.length * (8 / bits); i++) {
-        const index = bits === 4 ? (encoded.data[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 15 : encoded.data[i]!;
-        expect(index).toBeLessThan(entries);
-      }
-    }
-  });
-
-  it('C14X2 with more colours than its 16384 entries: a full palette, within 1 dB of plain RGB5A3', () => {
-    const image = expectedImage(256, 160, randomRgba(256, 160, 11));
-    const paletteFormat = GxPaletteFormat.RGB5A3;
-    const encoded = encodeGxTexture(image, 256, 160, GxTextureFormat.C14X2, { paletteFormat });
-    const entries = encoded.palette!.data.length / 2;
-    expect(entries).toBeLessThanOrEqual(16384);
-    expect(entries).toBeGreaterThan(16000);
-    const decoded = decodeGxTexture({
-      format: encoded.format,
-      width: 256,
-      height: 160,
-      data: encoded.data,
-      palette: encoded.palette,
-    });
-    // Every pixel at its own nearest RGB5A3 value is the best any RGB5A3 palette can give.
-    const direct = encodeGxTexture(image, 256, 160, GxTextureFormat.RGB5A3);
-    const best = decodeGxTexture({ format: direct.format, width: 256, height: 160, data: direct.data });
-    expect(psnr(image, decoded)).toBeGreaterThan(psnr(image, best) - 1);
-  });
-});
-
 describe('encodeGxTexture: generated mip levels', () => {
   const rgba8 = (image: Uint8Array, w: number, h: number, mipCount: number) => {
     const encoded = encodeGxTexture(image, w, h, GxTextureFormat.RGBA8, { mipCount });
@@ -290,55 +183,6 @@ describe('encodeGxTexture: generated mip levels', () => {
     expect(Array.from(rgba8(column, 1, 4, 2)[1]!)).toEqual([20, 20, 20, 255, 100, 100, 100, 255]);
     const odd = expectedImage(3, 2, (x) => gray(x * 100, 255));
     expect(Array.from(rgba8(odd, 3, 2, 2)[1]!)).toEqual([50, 50, 50, 255]);
-  });
-});
-
-describe('chooseGxFormat: the documented rule', () => {
-  const choose = (w: number, h: number, color: (x: number, y: number) => Rgba) =>
-    chooseGxFormat(expectedImage(w, h, color), w, h).format;
-  const rnd = seededRandom(77);
-  const noise = Array.from({ length: 64 * 64 * 4 }, () => Math.floor(rnd() * 256));
-  const at = (x: number, y: number, c: number) => noise[(y * 64 + x) * 4 + c]!;
-
-  it('grey with alpha = intensity: I4 on 16 levels, else I8', () => {
-    expect(choose(16, 16, (x) => gray(x * 17, x * 17))).toBe(GxTextureFormat.I4);
-    expect(choose(16, 16, (x, y) => gray(x * 16 + y, x * 16 + y))).toBe(GxTextureFormat.I8);
-  });
-
-  it('grey with other alpha: IA4 on 16 levels each, else IA8', () => {
-    expect(choose(16, 16, (x, y) => gray(x * 17, y * 17))).toBe(GxTextureFormat.IA4);
-    expect(choose(16, 16, (x, y) => gray(x * 16 + y, 255))).toBe(GxTextureFormat.IA8);
-  });
-
-  it('few colours: C4 up to 16, C8 up to 256', () => {
-    expect(choose(16, 16, (x) => [x * 16, 0, 255 - x, 255])).toBe(GxTextureFormat.C4);
-    expect(choose(16, 16, (x, y) => [x * 16, y * 16, 9, 255])).toBe(GxTextureFormat.C8);
-  });
-
-  it('many colours: CMPR when opaque or cut-out', () => {
-    expect(choose(64, 64, (x, y) => [at(x, y, 0), at(x, y, 1), at(x, y, 2), 255])).toBe(GxTextureFormat.CMPR);
-    expect(choose(64, 64, (x, y) => [at(x, y, 0), at(x, y, 1), at(x, y, 2), x < 9 ? 0 : 255])).toBe(
-      GxTextureFormat.CMPR,
-    );
-  });
-
-  it('translucent: RGB5A3 when it keeps 40 dB, RGBA8 when not', () => {
-    // Colours RGB5A3 holds exactly in its translucent mode: 4-bit channels, 3-bit alpha.
-    const held = (x: number, y: number): Rgba => [
-      (at(x, y, 0) >> 4) * 17,
-      (at(x, y, 1) >> 4) * 17,
-      0,
-      [0, 73, 146][y % 3]!,
-    ];
-    expect(choose(64, 64, held)).toBe(GxTextureFormat.RGB5A3);
-    expect(choose(64, 64, (x, y) => [at(x, y, 0), at(x, y, 1), at(x, y, 2), at(x, y, 3)])).toBe(GxTextureFormat.RGBA8);
-  });
-
-  it('rejects a bad size with an Error', () => {
-    expect(() => chooseGxFormat(new Uint8Array(4), 0, 1)).toThrow(/chooseGxFormat: width 0/);
-    expect(() => chooseGxFormat(new Uint8Array(8), 1, 1)).toThrow(
-      /chooseGxFormat: a 1×1 RGBA8 image has 4 bytes, not 8/,
-    );
   });
 });
 
