@@ -39,7 +39,7 @@ function canonicalRgb5a3(code: number): number {
   if (code & 0x8000 || code >> 12 !== 7) return code;
   const channels = [(code >> 8) & 15, (code >> 4) & 15, code & 15];
   if (!channels.every((c) => c === 0 || c === 15)) return code;
-  return 0x8000 | channels.reduce((v, c) => (v << 5) | (c === 15 ? 31 : 0), 0);
+  return 0x8000 | channels.reduce<number>((v, c) => (v << 5) | (c === 15 ? 31 : 0), 0);
 }
 
 const losslessCases: LosslessCase[] = [
