@@ -1,10 +1,17 @@
 /*
- * GX textures (GameCube/Wii): format ids, block layout, sizes and mip chains, and decoding of every format to
- * RGBA8. Format knowledge is in the block comment at the top of each file: formats.ts (ids, blocks, sizes,
- * mips), colors.ts (16-bit colour encodings), palette.ts (TLUTs), decode-intensity.ts, decode-direct-color.ts,
- * decode-indexed.ts, decode-cmpr.ts and decode-gx-texture.ts (block walking and checks).
+ * GX textures (GameCube/Wii): format ids, block layout, sizes and mip chains, decoding of every format to
+ * RGBA8 and encoding from it. Format knowledge is in the block comment at the top of each file: formats.ts
+ * (ids, blocks, sizes, mips), colors.ts (16-bit colour encodings), palette.ts (TLUTs), decode-intensity.ts,
+ * decode-direct-color.ts, decode-indexed.ts, decode-cmpr.ts and decode-gx-texture.ts (block walking and
+ * checks). The encoder mirrors them file for file: encode-colors.ts, encode-palette.ts, encode-intensity.ts,
+ * encode-direct-color.ts, encode-indexed.ts, encode-cmpr.ts (+ encode-cmpr-fit.ts, its endpoint fitting) and
+ * encode-gx-texture.ts, with quantize-palette.ts (+ quantize-median-cut.ts, quantize-kmeans.ts) for the
+ * palettes, downsample-level.ts for generated mip levels and choose-gx-format.ts for picking a format.
  */
+
+export { chooseGxFormat, type GxFormatChoice } from './choose-gx-format.js';
 export { decodeGxTexture, type GxTextureInput } from './decode-gx-texture.js';
+export { encodeGxTexture, type GxEncodedTexture, type GxEncodeOptions } from './encode-gx-texture.js';
 export {
   type GxFormatLayout,
   type GxMipLevel,
