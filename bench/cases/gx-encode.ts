@@ -5,10 +5,8 @@
  * on the synthetic image. Each row's name carries the PSNR (dB; R, G, B for CMPR on an opaque copy, R, G, B, A
  * for the palettes) of the decoded result against the source, measured once when the cases are built.
  */
-import { decodeGxTexture, encodeGxTexture, GxTextureFormat } from '../../packages/j3d/src/gx/texture/index.js';
-import { fixtureTextures, opaqueCopy, psnr } from '../../packages/j3d/test/texture/encode-fixture-textures.js';
-import { naiveCmpr } from '../../packages/j3d/test/texture/naive-cmpr.js';
-import { seededRandom } from '../../test/helpers/fuzz.js';
+import { decodeGxTexture, encodeGxTexture, GxTextureFormat } from '@retromodel/j3d/internal';
+import { fixtureTextures, naiveCmpr, opaqueCopy, psnr, seededRandom } from '@retromodel/test-utils';
 import type { BenchCase } from '../harness.js';
 
 interface Source {

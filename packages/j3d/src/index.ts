@@ -1,6 +1,7 @@
 /*
  * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, j3dToScene), BCK/BTK/BRK
- * animations (readBck, readBtk, readBrk), BTI textures (readBti) and GX texture decoding (decodeGxTexture),
+ * animations (readBck, readBtk, readBrk), BTI textures (readBti), GX texture decoding and encoding
+ * (decodeGxTexture, encodeGxTexture, chooseGxFormat),
  * the MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are exported as types.
  * Helpers the package's own tests use live behind `@retromodel/j3d/internal`. Format knowledge is in the block
  * comment at the top of each file; the facts come from the project's J3D notes.
@@ -27,7 +28,12 @@ export type { J3dVertexArray, J3dVertexArrayName, J3dVertexFormat, Vtx1 } from '
 export type { GxPrimitive, GxPrimitiveType, GxVertexAttribute, GxVertexColumn } from './gx/display-list.js';
 export type * from './gx/material-types.js';
 export {
+  chooseGxFormat,
   decodeGxTexture,
+  encodeGxTexture,
+  type GxEncodedTexture,
+  type GxEncodeOptions,
+  type GxFormatChoice,
   GxPaletteFormat,
   GxTextureFormat,
   type GxTextureInput,

@@ -14,4 +14,8 @@ export * from './builders/test-scenes.js';
 export * from './fixtures.js';
 export * from './fuzz.js';
 export * from './gltf-validator.js';
+export * from './gx-spec-encode.js';
+export * from './gx-textures.js';
+export * from './j3d-chunks.js';
+export * from './naive-cmpr.js';
 export * from './sidecars.js';

@@ -6,11 +6,20 @@
  */
 import { BinaryReader, ParseError } from '@retromodel/binary';
 import { enforceStrict, type FormatAdapter, StrictModeError, validateScene } from '@retromodel/scene';
-import { adapterInfo, adapterRead, buildBti, seededRandom } from '@retromodel/test-utils';
+import {
+  adapterInfo,
+  adapterRead,
+  buildBti,
+  expectedImage,
+  ia8,
+  rgb5a3,
+  rgb565,
+  seededRandom,
+  tileCodes,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
 import { btiAdapter, btiSampler, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
-import { expectedImage, ia8, rgb5a3, rgb565, tileCodes } from './gx-encode.js';
 
 /** RGB565 levels of a w×h texture halving down to `count` levels; each pixel a random code. */
 function rgb565Chain(width: number, height: number, count: number, seed: number) {

@@ -5,9 +5,6 @@
  * overhanging parts of the blocks.
  */
 import { ParseError } from '@retromodel/binary';
-import { seededRandom } from '@retromodel/test-utils';
-import { describe, expect, it } from 'vitest';
-import { decodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
 import {
   type CmprSubBlock,
   cmprColor,
@@ -17,10 +14,13 @@ import {
   replicate,
   rgb5a3,
   rgb565,
+  seededRandom,
   tileCmpr,
   tileCodes,
   tileRgba8,
-} from './gx-encode.js';
+} from '@retromodel/test-utils';
+import { describe, expect, it } from 'vitest';
+import { decodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
 
 const sizes: [number, number][] = [
   [8, 8],

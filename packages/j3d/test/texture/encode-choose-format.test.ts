@@ -2,10 +2,10 @@
  * chooseGxFormat against the rule documented in choose-gx-format.ts, one image per branch of the rule, and its
  * argument checks.
  */
+
+import { expectedImage, type Rgba, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../../test/helpers/fuzz.js';
 import { chooseGxFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
-import { expectedImage, type Rgba } from './gx-encode.js';
 
 const gray = (i: number, a: number): Rgba => [i, i, i, a];
 

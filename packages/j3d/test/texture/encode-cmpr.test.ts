@@ -14,14 +14,22 @@
  *   worst sub-blocks, the encoder's error must be no more than the best of every endpoint pair near the grey
  *   line (an exhaustive search over those pairs).
  */
+
+import {
+  buildBti,
+  fixtureTextures,
+  naiveCmpr,
+  opaqueCopy,
+  psnr,
+  psnrOf,
+  replicate,
+  seededRandom,
+  squaredError,
+  tileCmpr,
+} from '@retromodel/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../../test/helpers/fuzz.js';
-import { readBti } from '../../src/bti/index.js';
 import { decodeGxTexture, encodeGxTexture, GxTextureFormat } from '../../src/gx/texture/index.js';
-import { buildBti } from './bti-builder.js';
-import { fixtureTextures, opaqueCopy, psnr, psnrOf, squaredError } from './encode-fixture-textures.js';
-import { replicate, tileCmpr } from './gx-encode.js';
-import { naiveCmpr } from './naive-cmpr.js';
+import { readBti } from '../../src/internal.js';
 
 const CMPR = GxTextureFormat.CMPR;
 const textures = fixtureTextures().map((t) => ({ what: t.what, ...t.levels[0]! }));

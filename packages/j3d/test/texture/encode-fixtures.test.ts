@@ -13,10 +13,10 @@
  *   any pair with that average gives). How many sub-blocks come out byte-identical is reported, not asserted:
  *   many pairs encode the same colours.
  */
+
+import { type FixtureTexture, firstDifference, fixtureTextures, haveFixtures } from '@retromodel/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { haveFixtures } from '../../../../test/helpers/fixtures.js';
 import { decodeGxTexture, encodeGxTexture, GxTextureFormat, gxFormatName } from '../../src/gx/texture/index.js';
-import { type FixtureTexture, firstDifference, fixtureTextures } from './encode-fixture-textures.js';
 
 const textures = fixtureTextures();
 const byteExact = new Set<number>([

@@ -6,12 +6,22 @@
  * checked through a .bti built around the encoded data and read back by readBti. Also: generated mip levels and
  * bad arguments. (Colour-indexed formats: encode-indexed.test.ts; chooseGxFormat: encode-choose-format.test.ts.)
  */
+
+import {
+  buildBti,
+  expectedImage,
+  ia8,
+  type Rgba,
+  replicate,
+  rgb5a3,
+  rgb565,
+  seededRandom,
+  tileCodes,
+  tileRgba8,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../../test/helpers/fuzz.js';
-import { readBti } from '../../src/bti/index.js';
 import { decodeGxTexture, encodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
-import { buildBti } from './bti-builder.js';
-import { expectedImage, ia8, type Rgba, replicate, rgb5a3, rgb565, tileCodes, tileRgba8 } from './gx-encode.js';
+import { readBti } from '../../src/internal.js';
 
 const sizes: [number, number][] = [
   [1, 1],

@@ -5,11 +5,10 @@
  * palette; the default palette format follows its documented rule; more colours than entries are quantised
  * to a palette that fits, with every index inside it.
  */
+
+import { expectedImage, ia8, psnr, type Rgba, rgb5a3, rgb565, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../../../test/helpers/fuzz.js';
 import { decodeGxTexture, encodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
-import { psnr } from './encode-fixture-textures.js';
-import { expectedImage, ia8, type Rgba, rgb5a3, rgb565 } from './gx-encode.js';
 
 const sizes: [number, number][] = [
   [1, 1],

@@ -9,10 +9,10 @@
  * hold the smooth two-channel gradients (intensity and alpha) of some of these textures, whatever the
  * quantiser.
  */
+
+import { fixtureTextures, psnrOf, replicate, squaredError } from '@retromodel/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeGxTexture, encodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
-import { fixtureTextures, psnrOf, squaredError } from './encode-fixture-textures.js';
-import { replicate } from './gx-encode.js';
 
 const textures = fixtureTextures().map((t) => ({ what: t.what, ...t.levels[0]! }));
 const formats = [

@@ -15,11 +15,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { BinaryReader } from '@retromodel/binary';
-import { fixture, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
+import { fixture, haveFixtures, listFixtures, locateTex1, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { gxFormatName, gxMipChain } from '../../src/gx/texture/index.js';
 import { type BtiHeader, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
-import { locateTex1 } from './j3d-chunks.js';
 
 interface ExpectedMip {
   level: number;

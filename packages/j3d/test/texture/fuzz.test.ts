@@ -9,13 +9,13 @@ import {
   expectCleanOutcome,
   haveFixtures,
   listFixtures,
+  locateTex1,
   mutations,
   readFixture,
   truncationLengths,
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { btiAdapter, btiToScene, decodeBtiImage, readBti, readBtiHeader } from '../../src/internal.js';
-import { locateTex1 } from './j3d-chunks.js';
 
 const btis = listFixtures('j3d', /\.bti$/);
 const models = listFixtures('j3d', /\.(bmd|bdl)$/);

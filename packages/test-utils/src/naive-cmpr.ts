@@ -5,7 +5,7 @@
  * the 4-colour mode; c0 <= c1, the 3-colour mode, when the sub-block has transparent pixels, which take index 3),
  * and each opaque pixel takes its nearest colour.
  */
-import { type CmprSubBlock, cmprColor, tileCmpr } from './gx-encode.js';
+import { type CmprSubBlock, cmprColor, tileCmpr } from './gx-spec-encode.js';
 
 /** The naive baseline: bounding-box corners as endpoints, each pixel its nearest colour. */
 export function naiveCmpr(rgba: Uint8Array, width: number, height: number): Uint8Array {

@@ -4,9 +4,15 @@
  * levels and its original image and palette bytes; and PSNR, the quality measure the tests report.
  */
 import { BinaryReader } from '@retromodel/binary';
-import { haveFixtures, listFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
-import { type BtiHeader, type BtiMipLevel, decodeBtiImage, readBtiHeader } from '../../src/bti/index.js';
-import { gxFormatName, gxMipChain } from '../../src/gx/texture/index.js';
+import {
+  type BtiHeader,
+  type BtiMipLevel,
+  decodeBtiImage,
+  gxFormatName,
+  gxMipChain,
+  readBtiHeader,
+} from '@retromodel/j3d/internal';
+import { haveFixtures, listFixtures, readFixture } from './fixtures.js';
 import { locateTex1 } from './j3d-chunks.js';
 
 /** One texture of the shared fixtures. */
