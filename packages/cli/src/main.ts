@@ -1,128 +1,172 @@
+/*
+ * The `retromodel` command line: global flags, `help`, and each command parsed against its own options
+ * (command-specs.ts). Mistakes are usage errors (exit 2) that say what is wrong and, for a mistyped command
+ * or option, what was probably meant. A command's implementation is imported only when it runs.
+ */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
+import { type CommandSpec, commandHelp, commands, overviewHelp } from './command-specs.js';
 import { describeError } from './describe-error.js';
 import { type CliIo, processIo, UsageError } from './io.js';
 
-export const usage = `retromodel: convert retro game 3D models (J3D .bmd/.bdl/.bti, Toshi .tmd, Tiny3D .t3dm) to glTF and T3DM
+/** The package's version (package.json beside src/ and dist/). */
+export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
-usage:
-  retromodel convert <files or folders...> [-o out] [--to glb|gltf|t3dm|png] [options]
-  retromodel info <file> [--json]
-  retromodel validate <file.glb|file.gltf> [--json]
+/** `; did you mean '<prefix>x'?` for a mistyped name, or ''. */
+async function didYouMean(word: string, candidates: string[], prefix = ''): Promise<string> {
+  const { closestName } = await import('@retromodel/transcode');
+  const guess = closestName(word, candidates);
+  return guess ? `; did you mean '${prefix}${guess}'?` : '';
+}
 
-convert options:
-  -o, --output <path>   output file (one input) or folder (default: beside each input)
-  --to <format>         glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), png (textures)
-  --strict              treat warnings as errors
-  --quiet               print failures and nothing else
-  --json                print a JSON report
-  --anim <file.bck>     attach a J3D animation (repeatable; <model>.bck beside the model is found anyway)
-  --tml <file.tml>      use a Toshi material library (repeatable; default: every .tml beside the model)
-  --sidecars <folder>   also look for sidecar files here (repeatable)
-  --lod <all|n>         TMD: keep every LOD level, or pick level n (default 0, the most detailed)
-  --scale <n>           T3DM: position scale (default 64, smaller when 64 would clip)
-  --bvh                 T3DM: write a BVH for culling
-  --embed               glTF: embed buffers and images as data URIs
-  -j, --jobs <n>        convert a batch in n threads (default: cores − 1; 1 = this thread only)
-`;
+/** Checks every option token against the command's options before parsing, to name a typo precisely. */
+async function checkOptionNames(spec: CommandSpec, argv: string[]): Promise<void> {
+  const longs = [...Object.keys(spec.options), 'help'];
+  const shorts = new Set(['h', ...Object.values(spec.options).flatMap((o) => (o.short ? [o.short] : []))]);
+  for (const arg of argv) {
+    if (arg === '--') return;
+    if (arg.startsWith('--')) {
+      const name = arg.slice(2).split('=')[0]!;
+      if (!longs.includes(name))
+        throw new UsageError(`unknown option '--${name}' for ${spec.name}${await didYouMean(name, longs, '--')}`);
+    } else if (/^-[^-\d]/.test(arg)) {
+      // Short flags may be grouped (-qv); a flag that takes a value ends the group (-ofile.glb).
+      for (const letter of arg.slice(1)) {
+        if (!shorts.has(letter)) throw new UsageError(`unknown option '-${letter}' for ${spec.name}`);
+        if (Object.values(spec.options).some((o) => o.short === letter && o.type === 'string')) break;
+      }
+    }
+  }
+}
 
-const options = {
-  output: { type: 'string', short: 'o' },
-  to: { type: 'string' },
-  strict: { type: 'boolean', default: false },
-  quiet: { type: 'boolean', short: 'q', default: false },
-  json: { type: 'boolean', default: false },
-  anim: { type: 'string', multiple: true },
-  tml: { type: 'string', multiple: true },
-  sidecars: { type: 'string', multiple: true },
-  lod: { type: 'string' },
-  scale: { type: 'string' },
-  bvh: { type: 'boolean', default: false },
-  embed: { type: 'boolean', default: false },
-  jobs: { type: 'string', short: 'j' },
-  help: { type: 'boolean', short: 'h', default: false },
-} as const;
+/** Parses a command's arguments; parser messages become usage errors in the tool's own words. */
+async function parseCommand(spec: CommandSpec, argv: string[]) {
+  await checkOptionNames(spec, argv);
+  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
+    help: { type: 'boolean', short: 'h' },
+  };
+  for (const [name, o] of Object.entries(spec.options))
+    options[name] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    const option = /--([\w-]+)/.exec(message)?.[1];
+    if (option && /argument missing/.test(message)) throw new UsageError(`option --${option} needs a value`);
+    if (option && /does not take an argument/.test(message)) throw new UsageError(`option --${option} takes no value`);
+    throw new UsageError(message.replace(/\. To specify a positional argument.*$/s, ''));
+  }
+}
+
+type Values = Record<string, string | boolean | string[] | undefined>;
+const text = (v: Values[string]) => (typeof v === 'string' ? v : undefined);
+const list = (v: Values[string]) => (Array.isArray(v) ? v : []);
 
 /** Reader options from the command line, namespaced by the format they are for. */
-function readOptions(values: { lod?: string; anim?: string[]; tml?: string[] }): ReadOptionsByFormat {
+function readOptions(values: Values): ReadOptionsByFormat {
   const read: ReadOptionsByFormat = {};
   const baseName = (p: string) => p.split(/[\\/]/).pop()!;
-  if (values.lod !== undefined) {
-    if (values.lod !== 'all' && !/^\d+$/.test(values.lod))
-      throw new UsageError(`--lod takes 'all' or a level number, not '${values.lod}'`);
-    read.tmd = { lod: values.lod === 'all' ? 'all' : Number(values.lod) };
+  const lod = text(values.lod);
+  if (lod !== undefined) {
+    if (lod !== 'all' && !/^\d+$/.test(lod)) throw new UsageError(`--lod takes 'all' or a level number, not '${lod}'`);
+    read.tmd = { lod: lod === 'all' ? 'all' : Number(lod) };
   }
-  if (values.tml?.length) read.tmd = { ...read.tmd, tmls: values.tml.map(baseName) };
-  if (values.anim?.length) read.j3d = { animations: values.anim.map(baseName) };
+  if (list(values.tml).length) read.tmd = { ...read.tmd, tmls: list(values.tml).map(baseName) };
+  if (list(values.anim).length) read.j3d = { animations: list(values.anim).map(baseName) };
   return read;
 }
 
 /** Writer options from the command line, namespaced by the format they are for. */
-function writeOptions(values: { scale?: string; bvh: boolean; embed: boolean }): WriteOptionsByFormat {
-  const t3dm: NonNullable<WriteOptionsByFormat['t3dm']> = { bvh: values.bvh };
-  if (values.scale !== undefined) {
-    const scale = Number(values.scale);
-    if (!(scale > 0)) throw new UsageError(`--scale takes a positive number, not '${values.scale}'`);
-    t3dm.baseScale = scale;
+function writeOptions(values: Values): WriteOptionsByFormat {
+  const t3dm: NonNullable<WriteOptionsByFormat['t3dm']> = { bvh: values.bvh === true };
+  const scale = text(values.scale);
+  if (scale !== undefined) {
+    if (!(Number(scale) > 0)) throw new UsageError(`--scale takes a positive number, not '${scale}'`);
+    t3dm.baseScale = Number(scale);
   }
-  return { t3dm, gltf: { embed: values.embed } };
+  return { t3dm, gltf: { embed: values.embed === true, optimize: values['no-optimize'] !== true } };
 }
 
 /** `--jobs`: a positive whole number of threads, or undefined for the default. */
-function parseJobs(text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`--jobs takes a whole number ≥ 1, not '${text}'`);
-  return Number(text);
+function parseJobs(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--jobs takes a whole number ≥ 1, not '${value}'`);
+  return Number(value);
+}
+
+async function runCommand(spec: CommandSpec, values: Values, positionals: string[], io: CliIo): Promise<number> {
+  switch (spec.name) {
+    case 'convert': {
+      const { convertCommand } = await import('./commands/convert.js');
+      return convertCommand(
+        {
+          inputs: positionals,
+          output: text(values.output),
+          to: text(values.to),
+          strict: values.strict === true,
+          quiet: values.quiet === true,
+          verbose: values.verbose === true,
+          json: values.json === true,
+          read: readOptions(values),
+          write: writeOptions(values),
+          animations: list(values.anim),
+          tmls: list(values.tml),
+          sidecarDirs: list(values.sidecars),
+          jobs: parseJobs(text(values.jobs)),
+        },
+        io,
+      );
+    }
+    case 'info': {
+      const { infoCommand } = await import('./commands/info.js');
+      const format = values.json === true ? 'json' : (text(values.format) ?? 'text');
+      return infoCommand({ file: positionals[0], format, read: readOptions(values), animations: list(values.anim) }, io);
+    }
+    case 'validate': {
+      const { validateCommand } = await import('./commands/validate.js');
+      return validateCommand({ file: positionals[0], json: values.json === true }, io);
+    }
+    default: {
+      const name = positionals[0];
+      if (name === undefined) {
+        io.out(overviewHelp(version));
+        return 0;
+      }
+      const target = commands.find((c) => c.name === name);
+      if (!target) throw new UsageError(`unknown command '${name}'${await didYouMean(name, commands.map((c) => c.name))}`);
+      io.out(commandHelp(target));
+      return 0;
+    }
+  }
 }
 
 /** Runs the CLI with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failures, 2 usage. */
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+  let spec: CommandSpec | undefined;
   try {
-    const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
-    const [command, ...rest] = positionals;
-    if (values.help || !command) {
-      io.out(usage);
-      return values.help ? 0 : 2;
+    const [first, ...rest] = argv;
+    if (first === '--version' || first === '-V') {
+      io.out(version);
+      return 0;
     }
-    const read = readOptions(values);
-    switch (command) {
-      case 'convert': {
-        const write = writeOptions(values);
-        const { convertCommand } = await import('./commands/convert.js');
-        return await convertCommand(
-          {
-            inputs: rest,
-            output: values.output,
-            to: values.to,
-            strict: values.strict,
-            quiet: values.quiet,
-            json: values.json,
-            read,
-            write,
-            sidecarFiles: [...(values.anim ?? []), ...(values.tml ?? [])],
-            sidecarDirs: values.sidecars ?? [],
-            jobs: parseJobs(values.jobs),
-          },
-          io,
-        );
-      }
-      case 'info': {
-        const { infoCommand } = await import('./commands/info.js');
-        return await infoCommand({ file: rest[0], json: values.json, read }, io);
-      }
-      case 'validate': {
-        const { validateCommand } = await import('./commands/validate.js');
-        return await validateCommand({ file: rest[0], json: values.json }, io);
-      }
-      default:
-        throw new UsageError(`unknown command '${command}'`);
+    if (first === undefined || first === '--help' || first === '-h') {
+      (first === undefined ? io.err : io.out)(overviewHelp(version));
+      return first === undefined ? 2 : 0;
     }
+    spec = commands.find((c) => c.name === first);
+    if (!spec)
+      throw new UsageError(`unknown command '${first}'${await didYouMean(first, commands.map((c) => c.name))}`);
+    const { values, positionals } = await parseCommand(spec, rest);
+    if (values.help) {
+      io.out(commandHelp(spec));
+      return 0;
+    }
+    return await runCommand(spec, values as Values, positionals, io);
   } catch (e) {
-    if (
-      e instanceof UsageError ||
-      (e instanceof TypeError && 'code' in e && String(e.code).startsWith('ERR_PARSE_ARGS'))
-    ) {
-      io.err(`error: ${e.message}\n\n${usage}`);
+    if (e instanceof UsageError) {
+      const hint = spec ? `retromodel ${spec.name} --help` : 'retromodel --help';
+      io.err(`error: ${e.message}\n(run '${hint}' for the usage)`);
       return 2;
     }
     io.err(`error: ${describeError(e)}`);

@@ -25,7 +25,8 @@ export interface WriteOptionsByFormat {
 
 type Namespaced = Record<string, Record<string, unknown> | undefined>;
 
-function closest(word: string, candidates: readonly string[]): string | undefined {
+/** The candidate nearest to a mistyped `word` (edit distance at most a third of its length), if any. */
+export function closestName(word: string, candidates: readonly string[]): string | undefined {
   const distance = (a: string, b: string) => {
     const row = Array.from({ length: b.length + 1 }, (_, j) => j);
     for (let i = 1; i <= a.length; i++) {
@@ -46,7 +47,7 @@ function closest(word: string, candidates: readonly string[]): string | undefine
 }
 
 function unknown(what: string, name: string, known: readonly string[]): Diagnostic {
-  const guess = closest(name, known);
+  const guess = closestName(name, known);
   return {
     code: 'transcode/unknown-option',
     message: `${what} '${name}' is not known${guess ? ` (did you mean '${guess}'?)` : ''}; known: ${known.join(', ') || 'none'}`,

@@ -7,13 +7,14 @@
 import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
 import { type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
 import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
+import { formatGroup, groupDiagnostics } from '../group-diagnostics.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
 import { walkInputs } from '../walk-inputs.js';
 import { writeFilesAtomic } from '../write-atomic.js';
@@ -24,11 +25,13 @@ export interface ConvertArgs {
   to?: string;
   strict: boolean;
   quiet: boolean;
+  verbose: boolean;
   json: boolean;
   read: ReadOptionsByFormat;
   write: WriteOptionsByFormat;
   /** Sidecar files given explicitly (--anim, --tml) and extra sidecar folders. */
-  sidecarFiles: string[];
+  animations: string[];
+  tmls: string[];
   sidecarDirs: string[];
   /** Worker threads for a batch; default one per core. */
   jobs?: number;
@@ -60,12 +63,15 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     throw new UsageError(`--to must be one of ${outputFormats.join(', ')}, not '${args.to}'`);
   const readable = new Set(adapters.filter((a) => a.can.read).flatMap((a) => a.extensions));
   await checkFolders(args.sidecarDirs);
+  await checkSidecarFiles('--anim', args.animations, animationExtensions);
+  await checkSidecarFiles('--tml', args.tmls, ['.tml']);
   const inputs = await walkInputs(args.inputs, readable).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(e.code === 'ENOENT' ? `no such file or folder: ${e.path}` : e.message);
   });
   if (inputs.length === 0)
     throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
+  await checkOutput(args, single, outputFormats);
   const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
   const started = performance.now();
   const bar = await progressBar(io, args, inputs.length);
@@ -90,7 +96,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
       strict: args.strict,
       read: args.read,
       write: args.write,
-      files: args.sidecarFiles,
+      files: [...args.animations, ...args.tmls],
       extraDirs: args.sidecarDirs,
     },
   }));
@@ -116,6 +122,35 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
 
   printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
   return reports.some((r) => r.error) ? 1 : 0;
+}
+
+/** The J3D animation kinds a model can take. */
+const animationExtensions = ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva'];
+
+/** Files named by --anim/--tml must exist and be of a kind that option takes. */
+async function checkSidecarFiles(option: string, files: string[], extensions: string[]): Promise<void> {
+  for (const file of files) {
+    if (!extensions.includes(extname(file).toLowerCase()))
+      throw new UsageError(`${option} ${file}: not a ${extensions.join('/')} file`);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) throw new UsageError(`${option}: no such file: ${file}`);
+  }
+}
+
+/**
+ * `-o` names a folder (an existing one, or a name without extension), or, with one input, a file whose
+ * extension is an output format, which `--to` must agree with.
+ */
+async function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[]): Promise<void> {
+  if (args.output === undefined) return;
+  if ((await stat(args.output).catch(() => undefined))?.isDirectory()) return;
+  const ext = extname(args.output).slice(1).toLowerCase();
+  if (!ext) return;
+  if (!formats.includes(ext))
+    throw new UsageError(`-o ${args.output}: .${ext} is not an output format (${formats.join(', ')}); give a folder or such a file`);
+  if (!single) throw new UsageError(`-o ${args.output} names one file, but there are several inputs; give a folder`);
+  if (args.to !== undefined && args.to !== ext)
+    throw new UsageError(`--to ${args.to} does not match the output file ${args.output}`);
 }
 
 /** Every `--sidecars` folder must exist: a typo is a usage error, not a silently empty folder. */
@@ -202,18 +237,21 @@ function printReports(
     );
     return;
   }
+  const shown: Diagnostic['severity'][] = args.verbose ? ['error', 'warning', 'info'] : ['error', 'warning'];
+  let warnings = 0;
   for (const r of reports) {
     if (r.error) io.err(`✗ ${r.input}: ${r.error}`);
-    else if (!args.quiet) {
-      for (const d of r.diagnostics)
-        if (d.severity !== 'info') io.err(`${d.severity} ${r.input}: ${d.code}: ${d.message}`);
-      if (perFileLines) io.out(`✓ ${r.input} → ${r.outputs.join(', ')}`);
-    }
+    if (args.quiet) continue;
+    warnings += r.diagnostics.filter((d) => d.severity === 'warning').length;
+    for (const g of groupDiagnostics(r.diagnostics, shown)) io.err(`${r.input}: ${formatGroup(g)}`);
+    if (!r.error && perFileLines) io.out(`✓ ${r.input} → ${r.outputs.join(', ')}`);
   }
-  if (!args.quiet || failed.length > 0) {
-    io.out(
-      `${reports.length - failed.length} of ${reports.length} files converted${failed.length ? `, ${failed.length} failed` : ''}: ` +
-        `${formatBytes(bytesIn)} in → ${formatBytes(bytesOut)} out in ${seconds.toFixed(2)} s`,
-    );
-  }
+  if (args.quiet) return;
+  const notes = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'info').length, 0);
+  io.out(
+    `${reports.length - failed.length} of ${reports.length} files converted${failed.length ? `, ${failed.length} failed` : ''}` +
+      `${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}: ` +
+      `${formatBytes(bytesIn)} in → ${formatBytes(bytesOut)} out in ${seconds.toFixed(2)} s` +
+      (notes && !args.verbose ? ` (${notes} note${notes === 1 ? '' : 's'}: --verbose shows them)` : ''),
+  );
 }

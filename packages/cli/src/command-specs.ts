@@ -1,0 +1,133 @@
+/*
+ * Every command's name, one-line summary, usage, description and options, with each option's help line.
+ * This is all `retromodel --help`, `retromodel help <command>`, `<command> --help` and the parser need, and
+ * it imports nothing, so help and usage errors never load a format.
+ */
+
+export interface OptionSpec {
+  type: 'string' | 'boolean';
+  short?: string;
+  multiple?: boolean;
+  /** Value placeholder shown in help, e.g. `<path>`. */
+  value?: string;
+  help: string;
+}
+
+export interface CommandSpec {
+  name: string;
+  summary: string;
+  usage: string;
+  description: string;
+  options: Record<string, OptionSpec>;
+  examples: string[];
+}
+
+const json: OptionSpec = { type: 'boolean', help: 'print a JSON report instead of text' };
+
+export const commands: CommandSpec[] = [
+  {
+    name: 'convert',
+    summary: 'convert models to GLB, glTF, T3DM or PNG',
+    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|png] [options]',
+    description:
+      'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
+      "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
+      "and the inputs' folder structure is kept under it. Without -o each output goes beside its input, never\n" +
+      'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found.',
+    options: {
+      output: { type: 'string', short: 'o', value: '<path>', help: 'output file (one input) or folder' },
+      to: { type: 'string', value: '<format>', help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), png' },
+      strict: { type: 'boolean', help: 'treat warnings as errors' },
+      quiet: { type: 'boolean', short: 'q', help: 'print failures and nothing else' },
+      verbose: { type: 'boolean', short: 'v', help: 'also print informational notes' },
+      json,
+      anim: { type: 'string', multiple: true, value: '<file>', help: 'attach a J3D animation (.bck, .btk, .brk; repeatable)' },
+      tml: { type: 'string', multiple: true, value: '<file.tml>', help: 'use a Toshi material library (repeatable)' },
+      sidecars: { type: 'string', multiple: true, value: '<folder>', help: 'also look for sidecar files here (repeatable)' },
+      lod: { type: 'string', value: '<all|n>', help: 'TMD: keep every LOD level, or pick level n (default 0)' },
+      scale: { type: 'string', value: '<n>', help: 'T3DM: position scale (default 64, smaller when 64 would clip)' },
+      bvh: { type: 'boolean', help: 'T3DM: write a BVH for culling' },
+      embed: { type: 'boolean', help: 'glTF: embed buffers and images as data URIs' },
+      'no-optimize': { type: 'boolean', help: 'glTF: keep unused and duplicate objects (default: prune and dedup)' },
+      jobs: { type: 'string', short: 'j', value: '<n>', help: 'threads for a batch (default: cores − 1; 1 = one thread)' },
+    },
+    examples: [
+      'retromodel convert link.bdl                      # link.glb, with link.bck beside it',
+      'retromodel convert link.bdl --anim walk.bck',
+      'retromodel convert level.glb --to t3dm --bvh      # level.t3dm, .sdata streams, PNG textures',
+      'retromodel convert models/ -o out/                # a whole folder, structure kept',
+    ],
+  },
+  {
+    name: 'info',
+    summary: 'inspect a model: sections, meshes, materials, textures, animations',
+    usage: 'retromodel info <file> [--format text|md|csv|json]',
+    description:
+      "Reports a file's format and sections, and what reading it gives: meshes, materials, textures (size and\n" +
+      'format), animations (duration, channels, keys), skins and the bounding box, with the diagnostics.',
+    options: {
+      format: { type: 'string', value: '<format>', help: 'text (default), md, csv or json' },
+      json: { type: 'boolean', help: 'the same as --format json' },
+      anim: { type: 'string', multiple: true, value: '<file>', help: 'J3D: read with this animation (repeatable)' },
+      lod: { type: 'string', value: '<all|n>', help: 'TMD: which LOD level to read (default 0)' },
+    },
+    examples: ['retromodel info link.bdl', 'retromodel info level.t3dm --format md'],
+  },
+  {
+    name: 'validate',
+    summary: 'run the Khronos glTF validator on a .glb or .gltf',
+    usage: 'retromodel validate <file.glb|file.gltf> [--json]',
+    description: 'Prints the errors and warnings the Khronos glTF validator reports; exits 1 when there are errors.',
+    options: { json },
+    examples: ['retromodel validate link.glb'],
+  },
+  {
+    name: 'help',
+    summary: 'show help for a command',
+    usage: 'retromodel help [command]',
+    description: 'Shows the usage, options and examples of a command, or the list of commands.',
+    options: {},
+    examples: ['retromodel help convert'],
+  },
+];
+
+/** The help text of one command. */
+export function commandHelp(spec: CommandSpec): string {
+  const rows = Object.entries(spec.options).map(([name, o]) => {
+    const flag = `${o.short ? `-${o.short}, ` : '    '}--${name}${o.value ? ` ${o.value}` : ''}`;
+    return [flag, o.help] as const;
+  });
+  rows.push(['-h, --help', 'show this help']);
+  const width = Math.max(...rows.map(([flag]) => flag.length));
+  return [
+    `usage: ${spec.usage}`,
+    '',
+    spec.description,
+    '',
+    'options:',
+    ...rows.map(([flag, help]) => `  ${flag.padEnd(width)}  ${help}`),
+    '',
+    'examples:',
+    ...spec.examples.map((e) => `  ${e}`),
+    '',
+  ].join('\n');
+}
+
+/** The overview: every command with its summary. */
+export function overviewHelp(version: string): string {
+  const width = Math.max(...commands.map((c) => c.name.length));
+  return [
+    `retromodel ${version}: convert retro game 3D models (Nintendo J3D .bmd/.bdl/.bti, Toshi .tmd, Tiny3D .t3dm)`,
+    'to glTF and T3DM, and inspect them.',
+    '',
+    'usage: retromodel <command> [options]',
+    '',
+    'commands:',
+    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'global options:',
+    '  -h, --help     show help (for a command: retromodel <command> --help)',
+    '  -V, --version  print the version',
+    '',
+  ].join('\n');
+}
