@@ -50,7 +50,7 @@ describe('retromodel usage errors exit 2', () => {
   it('--help prints usage and exits 0', async () => {
     const c = captureIo();
     expect(await main(['--help'], c.io)).toBe(0);
-    expect(c.out.join('\n')).toMatch(/retromodel convert/);
+    expect(c.out.join('\n')).toMatch(/commands:[\s\S]*convert/);
   });
 });
 

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { sceneToGlb } from '@retromodel/gltf';
 import { cubeScene, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AtomicFs, undoUnfinishedWrites, writeFilesAtomic } from '../../packages/cli/src/write-atomic.js';
+import { type AtomicFs, interruptWrites, writeFilesAtomic } from '../../packages/cli/src/write-atomic.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -73,16 +73,31 @@ describe('writeFilesAtomic', () => {
     });
   }
 
-  it('an interrupted write is undone: placed files removed, replaced ones back, temporaries gone', async () => {
+  it('an interrupted write finishes its file operation, undoes itself, and only then lets the process end', async () => {
     const folder = join(dir, 'interrupted');
     await fs.mkdir(folder);
     await writeFile(join(folder, 'm.gltf'), 'old');
     const files = ['m.gltf', 'm.bin', 'm.png'].map((name) => ({ path: join(folder, name), bytes: bytes('new') }));
-    const io = failingRename(4, true);
-    void writeFilesAtomic(files, io);
-    while (io.renames() < 4) await new Promise((r) => setImmediate(r));
-    expect(Object.keys(await contents(folder)).filter((n) => !n.startsWith('.'))).toEqual(['m.bin', 'm.gltf']);
-    undoUnfinishedWrites();
+    // The 4th rename (m.png into place) is held back until the interruption has been asked for.
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let renames = 0;
+    const io: AtomicFs = {
+      ...failingRename(0),
+      rename: async (a, b) => (++renames === 4 ? held.then(() => fs.rename(a, b)) : fs.rename(a, b)),
+    };
+    const writing = writeFilesAtomic(files, io);
+    while (renames < 4) await new Promise((r) => setImmediate(r));
+    let ended = false;
+    interruptWrites(() => {
+      ended = true;
+    });
+    expect(ended).toBe(false);
+    release();
+    await expect(writing).rejects.toThrow(/interrupted/);
+    expect(ended).toBe(true);
     expect(await contents(folder)).toEqual({ 'm.gltf': 'old' });
   });
 });

@@ -42,7 +42,14 @@ describe('gltfAdapter', () => {
     expect(glb.files.map((f) => f.name)).toEqual(['out.glb']);
     await expectValidGlb(glb.files[0]!.bytes, 'out.glb');
     const gltf = await adapterWrite(adapter, scene, { baseName: 'out', format: 'gltf' });
-    expect(gltf.files.map((f) => f.name)).toEqual(['out.gltf', 'out.bin', 'out_0.png', 'out_1.png', 'out_2.png']);
+    // Images are named after the source's image names; the unnamed third by its index.
+    expect(gltf.files.map((f) => f.name)).toEqual([
+      'out.gltf',
+      'out.bin',
+      'out_checker.png',
+      'out_encoded.png',
+      'out_2.png',
+    ]);
     const embedded = await adapterWrite(adapter, scene, { baseName: 'out', format: 'gltf', embed: true });
     expect(embedded.files.map((f) => f.name)).toEqual(['out.gltf']);
   });

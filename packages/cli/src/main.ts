@@ -91,7 +91,8 @@ function writeOptions(values: Values): WriteOptionsByFormat {
 /** `--jobs`: a positive whole number of threads, or undefined for the default. */
 function parseJobs(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`--jobs takes a whole number ≥ 1, not '${value}'`);
+  if (!/^\d+$/.test(value) || Number(value) < 1)
+    throw new UsageError(`--jobs takes a whole number ≥ 1, not '${value}'`);
   return Number(value);
 }
 
@@ -121,7 +122,10 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
     case 'info': {
       const { infoCommand } = await import('./commands/info.js');
       const format = values.json === true ? 'json' : (text(values.format) ?? 'text');
-      return infoCommand({ file: positionals[0], format, read: readOptions(values), animations: list(values.anim) }, io);
+      return infoCommand(
+        { file: positionals[0], format, read: readOptions(values), animations: list(values.anim) },
+        io,
+      );
     }
     case 'validate': {
       const { validateCommand } = await import('./commands/validate.js');
@@ -134,7 +138,13 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
         return 0;
       }
       const target = commands.find((c) => c.name === name);
-      if (!target) throw new UsageError(`unknown command '${name}'${await didYouMean(name, commands.map((c) => c.name))}`);
+      if (!target)
+        throw new UsageError(
+          `unknown command '${name}'${await didYouMean(
+            name,
+            commands.map((c) => c.name),
+          )}`,
+        );
       io.out(commandHelp(target));
       return 0;
     }
@@ -156,7 +166,12 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     }
     spec = commands.find((c) => c.name === first);
     if (!spec)
-      throw new UsageError(`unknown command '${first}'${await didYouMean(first, commands.map((c) => c.name))}`);
+      throw new UsageError(
+        `unknown command '${first}'${await didYouMean(
+          first,
+          commands.map((c) => c.name),
+        )}`,
+      );
     const { values, positionals } = await parseCommand(spec, rest);
     if (values.help) {
       io.out(commandHelp(spec));

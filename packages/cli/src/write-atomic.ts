@@ -4,15 +4,15 @@
  *   2. each existing file that is about to be replaced is moved aside, then the temporary renamed into place;
  *   3. if any step fails, the files already placed are removed, the moved-aside ones put back and the
  *      temporaries deleted, so the folder is as it was before; on success the moved-aside files are deleted.
- * Temporary and moved-aside names are also registered while they exist, so that an interrupted process
- * (Ctrl-C, SIGTERM) can undo a write in progress: see `undoUnfinishedWrites`.
+ * An interruption (Ctrl-C, SIGTERM: `interruptWrites`) is a failure too: a write in progress notices it when its
+ * current file operation has finished (an operation already handed to the OS cannot be recalled), undoes
+ * itself as above, and only then lets the process end.
  */
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** The file operations used, replaceable in tests to make one of them fail. */
+/** The file operations used, replaceable in tests to make one of them fail or wait. */
 export interface AtomicFs {
   mkdir: (path: string, options: { recursive: true }) => Promise<unknown>;
   writeFile: (path: string, data: Uint8Array) => Promise<void>;
@@ -22,26 +22,20 @@ export interface AtomicFs {
 
 const nodeFs: AtomicFs = fs;
 
-/**
- * Files of writes in progress: temporaries and files already placed (undefined: delete them), and moved-aside
- * files (the path they go back to).
- */
-const unfinished = new Map<string, string | undefined>();
+class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+}
 
-/** Undoes the writes in progress, synchronously: for a process that is being interrupted. */
-export function undoUnfinishedWrites(): void {
-  const entries = [...unfinished];
-  unfinished.clear();
-  // New files go first, then the files they replaced come back.
-  for (const [path, original] of entries) if (original === undefined) rmSync(path, { force: true });
-  for (const [hidden, original] of entries) {
-    if (original === undefined) continue;
-    try {
-      renameSync(hidden, original);
-    } catch {
-      // Nothing more can be done while exiting; the hidden file stays for the user to find.
-    }
-  }
+let writesInProgress = 0;
+let onInterrupted: (() => void) | undefined;
+
+/**
+ * Stops the writes in progress: each undoes itself, then `done` is called (at once when nothing is being
+ * written). New writes are refused from then on.
+ */
+export function interruptWrites(done: () => void): void {
+  onInterrupted = done;
+  if (writesInProgress === 0) done();
 }
 
 const exists = (path: string) =>
@@ -55,42 +49,41 @@ export async function writeFilesAtomic(
   files: { path: string; bytes: Uint8Array }[],
   io: AtomicFs = nodeFs,
 ): Promise<void> {
+  if (onInterrupted) throw new Interrupted('the process is being interrupted');
   const tag = randomBytes(4).toString('hex');
   const hidden = (path: string, kind: string) => join(dirname(path), `.${tag}.${basename(path)}.${kind}`);
   const temps: { temp: string; path: string }[] = [];
   const asides: { aside: string; path: string }[] = [];
   const placed: string[] = [];
+  const step = async (operation: Promise<unknown>) => {
+    await operation;
+    if (onInterrupted) throw new Interrupted('interrupted');
+  };
+  writesInProgress++;
   try {
     for (const f of files) {
-      await io.mkdir(dirname(f.path), { recursive: true });
+      await step(io.mkdir(dirname(f.path), { recursive: true }));
       const temp = hidden(f.path, 'tmp');
       temps.push({ temp, path: f.path });
-      unfinished.set(temp, undefined);
-      await io.writeFile(temp, f.bytes);
+      await step(io.writeFile(temp, f.bytes));
     }
     for (const t of temps) {
       if (await exists(t.path)) {
         const aside = hidden(t.path, 'old');
-        await io.rename(t.path, aside);
-        unfinished.set(aside, t.path);
         asides.push({ aside, path: t.path });
+        await step(io.rename(t.path, aside));
       }
-      await io.rename(t.temp, t.path);
-      unfinished.delete(t.temp);
-      // Placed files are removed again if the process is interrupted before the set is complete.
-      unfinished.set(t.path, undefined);
       placed.push(t.path);
+      await step(io.rename(t.temp, t.path));
     }
+    for (const a of asides) await io.rm(a.aside, { force: true });
   } catch (e) {
     for (const path of placed) await io.rm(path, { force: true }).catch(() => undefined);
     for (const a of asides) await io.rename(a.aside, a.path).catch(() => undefined);
     for (const t of temps) await io.rm(t.temp, { force: true }).catch(() => undefined);
-    for (const path of [...temps.map((t) => t.temp), ...asides.map((a) => a.aside), ...placed]) unfinished.delete(path);
     throw e;
-  }
-  for (const path of placed) unfinished.delete(path);
-  for (const a of asides) {
-    unfinished.delete(a.aside);
-    await io.rm(a.aside, { force: true });
+  } finally {
+    writesInProgress--;
+    if (onInterrupted && writesInProgress === 0) onInterrupted();
   }
 }

@@ -10,6 +10,8 @@ export interface GltfAdapterWriteOptions {
   format?: 'glb' | 'gltf';
   /** glTF: put the buffer and images into the .gltf as data URIs instead of separate files. */
   embed?: boolean;
+  /** Leave out what nothing uses and merge duplicate accessors (default true). */
+  optimize?: boolean;
 }
 
 /** True when the bytes look like glTF JSON: optional BOM and whitespace, then "{". */
@@ -31,6 +33,7 @@ export const gltfAdapter = {
   writeOptions: {
     format: "'glb' (default) or 'gltf'; set from the output format",
     embed: 'glTF: embed the buffer and images as data URIs',
+    optimize: 'leave out unused textures and texture coordinates, merge duplicate accessors (default true)',
   },
   load: () => import('./gltf-codec.js').then((m) => m.gltfCodec),
 } satisfies FormatAdapter<Record<string, never>, GltfAdapterWriteOptions>;

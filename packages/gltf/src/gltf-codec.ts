@@ -37,9 +37,10 @@ async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult
 }
 
 async function write(scene: Scene, context: WriteContext, options: GltfAdapterWriteOptions): Promise<WriteResult> {
+  const optimize = options.optimize !== false;
   if (options.format === 'gltf')
-    return sceneToGltf(scene, { baseName: context.baseName, embed: options.embed === true });
-  const { bytes, diagnostics } = await sceneToGlb(scene);
+    return sceneToGltf(scene, { baseName: context.baseName, embed: options.embed === true, optimize });
+  const { bytes, diagnostics } = await sceneToGlb(scene, { optimize });
   return { files: [{ name: `${context.baseName}.glb`, bytes, mimeType: 'model/gltf-binary' }], diagnostics };
 }
 

@@ -8,4 +8,4 @@ export { documentToScene, sceneToDocument } from './document-api.js';
 export { type GltfAdapterWriteOptions, gltfAdapter } from './gltf-adapter.js';
 export { decodePng, encodePng } from './png.js';
 export { type GltfReadOptions, gltfToScene, type ResourceResolver } from './read-gltf.js';
-export { type GltfWriteOptions, sceneToGlb, sceneToGltf } from './write-gltf.js';
+export { type GlbWriteOptions, type GltfWriteOptions, sceneToGlb, sceneToGltf } from './write-gltf.js';

@@ -4,14 +4,25 @@
  * writing refuses it. The document is built with gltf-transform, written to JSON + resources by its
  * writer, completed by patch-json.ts, and packed here (GLB container: glb-container.ts).
  */
-import { Format, type GLTF, type JSONDocument } from '@gltf-transform/core';
+import { type Document, Format, type GLTF, type JSONDocument, PropertyType } from '@gltf-transform/core';
+import { dedup } from '@gltf-transform/functions';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 import { patchWrittenJson } from './patch-json.js';
 import { buildDocument } from './scene-to-document.js';
+import { tidyScene } from './tidy-scene.js';
 
-export interface GltfWriteOptions {
+export interface GlbWriteOptions {
+  /**
+   * Leave out what nothing uses (unreachable nodes, textures no material reads, their images, unread texture
+   * coordinates) and merge duplicate accessors, so the validator reports no UNUSED_OBJECT. Default false here
+   * (the scene is written as it is); the glTF adapter, and so transcode, the CLI and the plugins, default to true.
+   */
+  optimize?: boolean;
+}
+
+export interface GltfWriteOptions extends GlbWriteOptions {
   /** Base name of the files: `<baseName>.gltf`, `<baseName>.bin`, `<baseName>_<n>.png`. */
   baseName: string;
   /** Put the buffer and images into the .gltf as data URIs instead of separate files. */
@@ -34,14 +45,43 @@ export function checkScene(scene: Scene): Diagnostic[] {
   return problems;
 }
 
+/** The scene to write (tidied unless `optimize` is false) and the diagnostics so far. */
+function prepare(input: Scene, optimize: boolean | undefined): { scene: Scene; diagnostics: Diagnostic[] } {
+  const tidy = optimize ? tidyScene(input) : { scene: input, diagnostics: [] };
+  return { scene: tidy.scene, diagnostics: [...checkScene(tidy.scene), ...tidy.diagnostics] };
+}
+
+/** Merges accessors with equal contents (shared key times of animations, equal attributes). */
+async function dedupAccessors(doc: Document, optimize: boolean | undefined): Promise<void> {
+  if (optimize) await doc.transform(dedup({ propertyTypes: [PropertyType.ACCESSOR] }));
+}
+
 /** Writes a scene as one binary glTF (.glb) file. */
-export async function sceneToGlb(scene: Scene): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
-  const diagnostics = checkScene(scene);
+export async function sceneToGlb(
+  input: Scene,
+  options: GlbWriteOptions = {},
+): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
+  const { scene, diagnostics } = prepare(input, options.optimize);
   const doc = buildDocument(scene, diagnostics);
+  await dedupAccessors(doc, options.optimize);
   const { json, resources } = await createIo(diagnostics).writeJSON(doc, { format: Format.GLB });
   patchWrittenJson(json, scene, diagnostics);
   const bytes = writeGlb(JSON.stringify(json), Object.values(resources)[0]);
   return { bytes, diagnostics };
+}
+
+/**
+ * File names (without extension) of a .gltf's images: `<base>_<image name>` from the source's names (made
+ * safe for a file name), `<base>_<index>` for an unnamed image or a name already taken.
+ */
+function imageFileNames(scene: Scene, baseName: string): string[] {
+  const taken = new Set<string>();
+  return scene.images.map((image, i) => {
+    const safe = (image.name ?? '').replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '');
+    const name = safe && !taken.has(safe.toLowerCase()) ? `${baseName}_${safe}` : `${baseName}_${i}`;
+    taken.add(safe.toLowerCase());
+    return name;
+  });
 }
 
 const extensionOf: Record<string, string> = {
@@ -56,15 +96,17 @@ const extensionOf: Record<string, string> = {
  * `embed` as a single .gltf holding everything in data URIs.
  */
 export async function sceneToGltf(
-  scene: Scene,
+  input: Scene,
   options: GltfWriteOptions,
 ): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
-  const diagnostics = checkScene(scene);
+  const { scene, diagnostics } = prepare(input, options.optimize);
   const { baseName } = options;
+  const names = imageFileNames(scene, baseName);
   const doc = buildDocument(scene, diagnostics, {
     bufferUri: encodeURIComponent(`${baseName}.bin`),
-    imageUri: (i, mimeType) => encodeURIComponent(`${baseName}_${i}.${extensionOf[mimeType] ?? 'bin'}`),
+    imageUri: (i, mimeType) => encodeURIComponent(`${names[i]}.${extensionOf[mimeType] ?? 'bin'}`),
   });
+  await dedupAccessors(doc, options.optimize);
   const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: Format.GLTF, basename: baseName });
   patchWrittenJson(jsonDoc.json, scene, diagnostics);
   if (options.embed) embedResources(jsonDoc);

@@ -7,7 +7,14 @@
  * comment at the top of each file; the facts come from the project's J3D notes.
  */
 
-export { bckAdapter, btiAdapter, type J3dReadOptions, j3dAdapter } from './adapters/j3d-adapter.js';
+export {
+  bckAdapter,
+  brkAdapter,
+  btiAdapter,
+  btkAdapter,
+  type J3dReadOptions,
+  j3dAdapter,
+} from './adapters/j3d-adapter.js';
 export type { J3dAnimationHeader, J3dKey, J3dTrack } from './anim/animation-track.js';
 export { type BckFile, type BckJointTracks, readBck } from './anim/read-bck.js';
 export { type BrkEntry, type BrkFile, readBrk } from './anim/read-brk.js';

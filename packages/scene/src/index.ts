@@ -13,6 +13,7 @@ export {
   createScene,
   nodeMatrix,
   parentIndices,
+  previewQuad,
   sceneToJson,
   skinPositions,
   triangleIndices,

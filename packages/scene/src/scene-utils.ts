@@ -33,6 +33,29 @@ export function createMaterial(fields: Partial<Material> = {}): Material {
 }
 
 /**
+ * A quad that shows a texture as a model would (for files that are only textures or materials): in the XY
+ * plane facing +Z, centred on (x, 0, 0), with the image's aspect ratio and its longer side 1 unit long, the
+ * image's top-left pixel at the quad's top-left corner (UV v grows downwards from the top row).
+ */
+export function previewQuad(width: number, height: number, material: number, x = 0): Primitive {
+  const longer = Math.max(width, height, 1);
+  const hx = width / longer / 2;
+  const hy = height / longer / 2;
+  // Bottom-left, bottom-right, top-right, top-left.
+  const positions = new Float32Array([x - hx, -hy, 0, x + hx, -hy, 0, x + hx, hy, 0, x - hx, hy, 0]);
+  return {
+    attributes: {
+      POSITION: { array: positions, itemSize: 3 },
+      NORMAL: { array: new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]), itemSize: 3 },
+      TEXCOORD_0: { array: new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]), itemSize: 2 },
+    },
+    indices: new Uint16Array([0, 1, 2, 0, 2, 3]),
+    mode: 'TRIANGLES',
+    material,
+  };
+}
+
+/**
  * The alpha mode an RGBA8 image needs: OPAQUE when every alpha is 255, MASK when alphas are only 0 or 255,
  * BLEND when any alpha is in between.
  */

@@ -13,7 +13,7 @@ export { checkRuntimeConstraints } from './runtime-constraints.js';
 export { type SceneToT3dmOptions, type SceneToT3dmResult, sceneToT3dm } from './scene-to-t3dm.js';
 export { readSdata, writeSdata } from './sdata.js';
 export { StringTableBuilder, stringAt } from './string-table.js';
-export { type T3dmReadOptions, type T3dmWriteOptions, t3dmAdapter } from './t3dm-adapter.js';
+export { sdataAdapter, type T3dmReadOptions, type T3dmWriteOptions, t3dmAdapter } from './t3dm-adapter.js';
 export * from './t3dm-file.js';
 export {
   DEFAULT_BASE_SCALE,

@@ -1,7 +1,7 @@
 /*
  * The Tiny3D T3DM format adapter: what transcode needs to know without loading the parser. Detection by the
  * magic ("T3M" + version, or "T3DM" in old files) or the .t3dm extension. A model's `.sdata` animation
- * streams and PNG textures are sidecars, found by the codec.
+ * streams and PNG textures are sidecars, found by the codec; a `.sdata` alone is described by `info`.
  */
 import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
 
@@ -37,3 +37,15 @@ export const t3dmAdapter = {
   },
   load: () => import('./t3dm-codec.js').then((m) => m.t3dmCodec),
 } satisfies FormatAdapter<T3dmReadOptions, T3dmWriteOptions>;
+
+/** Tiny3D animation streams (.sdata, no magic): described by `info`, converted with their `.t3dm`. */
+export const sdataAdapter = {
+  id: 'sdata',
+  name: 'Tiny3D animation stream (.sdata)',
+  extensions: ['.sdata'],
+  mimeTypes: ['application/octet-stream'],
+  can: { read: false, write: false, info: true },
+  readOptions: {},
+  writeOptions: {},
+  load: () => import('./sdata-codec.js').then((m) => m.sdataCodec),
+} satisfies FormatAdapter;

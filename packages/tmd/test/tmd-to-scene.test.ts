@@ -1,4 +1,5 @@
 import {
+  mat4TransformPoint,
   type Primitive,
   type Scene,
   skinPositions,
@@ -17,7 +18,8 @@ function convert(name: string, lod?: number | 'all') {
   const file = readTmd(readFixture('tmd', `${name}.tmd`));
   const tkl = readTkl(readFixture('tmd', 'synth.tkl'));
   const tml = readTml(readFixture('tmd', 'synth.tml'));
-  return { file, ...tmdToScene(file, { tkl, tmls: [{ name: 'synth.tml', file: tml }], lod }) };
+  // The file's own axes, as the Java reader's dumps have them.
+  return { file, ...tmdToScene(file, { tkl, tmls: [{ name: 'synth.tml', file: tml }], lod, yUp: false }) };
 }
 
 function errorsOf(scene: Scene) {
@@ -313,6 +315,22 @@ describe('tmdToScene on built files', () => {
   });
 });
 
+describe('tmdToScene puts the Z-up model under a Y-up root', () => {
+  it.skipIf(!haveFixtures)(
+    'one root rotated -90° about X, so a point (x, y, z) of the file is at (x, z, -y) in the scene',
+    () => {
+      const { scene } = tmdToScene(readTmd(readFixture('tmd', 'synth_min.tmd')));
+      expect(scene.roots).toHaveLength(1);
+      const root = scene.nodes[scene.roots[0]!]!;
+      expect(root.rotation).toEqual([-Math.SQRT1_2, 0, 0, Math.SQRT1_2]);
+      const world = worldMatrices(scene)[scene.roots[0]!]!;
+      const [x, y, z] = mat4TransformPoint(world, [1, 2, 3]);
+      expect([x, y, z].map((v) => Number(v.toFixed(6)))).toEqual([1, 3, -2]);
+      expect(scene.extras?.toshi).toMatchObject({ upAxis: 'Z' });
+    },
+  );
+});
+
 describe('tmdToScene repairs broken hierarchies', () => {
   it('several roots get a common skeleton root; bad parents and cycles become roots; the scene stays valid', () => {
     const bytes = buildTmd({
@@ -343,7 +361,7 @@ describe('tmdToScene repairs broken hierarchies', () => {
     // Node 2's parent → 3 and node 3's parent → 2: a cycle; nothing else changes.
     const view = new DataView(bytes.buffer);
     view.setInt16(124 + 2 * 176 + 160, 3, true);
-    const { scene, diagnostics } = tmdToScene(readTmd(bytes));
+    const { scene, diagnostics } = tmdToScene(readTmd(bytes), { yUp: false });
     expect(errorsOf(scene)).toEqual([]);
     expect(diagnostics.map((d) => d.code)).toContain('tmd/parent-cycle');
     const wrapper = scene.skins[0]!.skeleton!;

@@ -1,23 +1,26 @@
 /*
  * Every format retromodel knows, in detection order: formats with magic bytes are tried by magic first (in
- * this order), then all by extension. BTI has no magic, so it is found by extension only. These are the
+ * this order), then all by extension. BTI and .sdata have no magic, so they are found by extension only. These are the
  * adapters' metadata only (each package's `/adapters` entry): a parser is imported when a file of its format
  * is met, so importing this list costs almost nothing.
  */
 import { gltfAdapter } from '@retromodel/gltf/adapters';
-import { bckAdapter, btiAdapter, j3dAdapter } from '@retromodel/j3d/adapters';
+import { bckAdapter, brkAdapter, btiAdapter, btkAdapter, j3dAdapter } from '@retromodel/j3d/adapters';
 import type { AnyFormatAdapter } from '@retromodel/scene';
-import { t3dmAdapter } from '@retromodel/t3dm/adapters';
+import { sdataAdapter, t3dmAdapter } from '@retromodel/t3dm/adapters';
 import { tklAdapter, tmdAdapter, tmlAdapter } from '@retromodel/tmd/adapters';
 
 /** The built-in adapters; pass your own list as `options.adapters` to `transcode`/`readScene`/`detectFormat`. */
 export const adapters: readonly AnyFormatAdapter[] = [
   j3dAdapter,
   bckAdapter,
+  btkAdapter,
+  brkAdapter,
   tmdAdapter,
   tklAdapter,
   tmlAdapter,
   t3dmAdapter,
   gltfAdapter,
   btiAdapter,
+  sdataAdapter,
 ];

@@ -7,7 +7,7 @@
 export { StrictModeError } from '@retromodel/scene';
 export { adapters } from './adapters.js';
 export { detectFormat, extensionOf, UnknownFormatError } from './detect-format.js';
-export type { ReadOptionsByFormat, WriteOptionsByFormat } from './options.js';
+export { closestName, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 export {
   type OutputFormat,
   outputFormats,

@@ -147,7 +147,9 @@ async function checkOutput(args: ConvertArgs, single: boolean, formats: readonly
   const ext = extname(args.output).slice(1).toLowerCase();
   if (!ext) return;
   if (!formats.includes(ext))
-    throw new UsageError(`-o ${args.output}: .${ext} is not an output format (${formats.join(', ')}); give a folder or such a file`);
+    throw new UsageError(
+      `-o ${args.output}: .${ext} is not an output format (${formats.join(', ')}); give a folder or such a file`,
+    );
   if (!single) throw new UsageError(`-o ${args.output} names one file, but there are several inputs; give a folder`);
   if (args.to !== undefined && args.to !== ext)
     throw new UsageError(`--to ${args.to} does not match the output file ${args.output}`);

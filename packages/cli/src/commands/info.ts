@@ -1,64 +1,37 @@
+/*
+ * `retromodel info`: what a file is and what reading it gives, as an inspection report (info/report.ts):
+ * its sections, and for the formats that read into a scene its meshes, materials, textures, animations,
+ * skins and bounding box, with every diagnostic. Text, Markdown, CSV or JSON.
+ */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { type FileInfo, sceneCounts } from '@retromodel/scene';
+import type { FileInfo } from '@retromodel/scene';
 import { detectFormat, type ReadOptionsByFormat, readScene } from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
-import { type CliIo, formatBytes, UsageError } from '../io.js';
+import { type ReportFormat, renderReport } from '../info/render-report.js';
+import { buildReport } from '../info/report.js';
+import { type CliIo, UsageError } from '../io.js';
 
-/** `retromodel info`: the file's format, sections and counts, and what reading it reported. */
+const formats = ['text', 'md', 'csv', 'json'];
+
 export async function infoCommand(
-  args: { file?: string; json: boolean; read: ReadOptionsByFormat },
+  args: { file?: string; format: string; read: ReadOptionsByFormat; animations: string[] },
   io: CliIo,
 ): Promise<number> {
   if (!args.file) throw new UsageError('info needs a file');
+  if (!formats.includes(args.format))
+    throw new UsageError(`--format must be one of ${formats.join(', ')}, not '${args.format}'`);
   const buf = await readFile(args.file).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(e.code === 'ENOENT' ? `no such file: ${args.file}` : e.message);
   });
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   const fileName = basename(args.file);
   const adapter = detectFormat(bytes, fileName);
-  const sidecars = folderSidecars(dirname(args.file));
+  const sidecars = folderSidecars(dirname(args.file), { files: args.animations });
   const codec = await adapter.load();
   const info: FileInfo | undefined = codec.info ? await codec.info(bytes, { fileName, sidecars }) : undefined;
   const read = adapter.can.read ? await readScene({ bytes, fileName, sidecars }, { read: args.read }) : undefined;
-  const counts = read ? sceneCounts(read.scene) : undefined;
-  const diagnostics = [...(info?.diagnostics ?? []), ...(read?.diagnostics ?? [])];
-  if (args.json) {
-    io.out(
-      JSON.stringify(
-        {
-          file: args.file,
-          size: bytes.length,
-          format: adapter.id,
-          version: info?.version,
-          sections: info?.sections ?? [],
-          counts,
-          sidecarsUsed: read?.sidecarsUsed ?? [],
-          diagnostics,
-        },
-        null,
-        2,
-      ),
-    );
-    return 0;
-  }
-  io.out(`${args.file}: ${adapter.name}${info?.version ? ` (${info.version})` : ''}, ${formatBytes(bytes.length)}`);
-  if (info && info.sections.length > 0) {
-    io.out('sections:');
-    const width = Math.max(...info.sections.map((s) => s.name.length));
-    for (const s of info.sections) {
-      io.out(
-        `  ${s.name.padEnd(width)}  @0x${s.offset.toString(16).padStart(6, '0')}  ${String(s.size).padStart(8)} B${s.detail ? `  ${s.detail}` : ''}`,
-      );
-    }
-  }
-  if (counts)
-    io.out(
-      `counts: ${Object.entries(counts)
-        .map(([k, v]) => `${k} ${v}`)
-        .join(', ')}`,
-    );
-  if (read && read.sidecarsUsed.length > 0) io.out(`sidecars: ${read.sidecarsUsed.join(', ')}`);
-  for (const d of diagnostics) io.out(`${d.severity}: ${d.code}: ${d.message}`);
+  const report = buildReport(args.file, bytes.length, adapter, info, read);
+  io.out(args.format === 'json' ? JSON.stringify(report, null, 2) : renderReport(report, args.format as ReportFormat));
   return 0;
 }

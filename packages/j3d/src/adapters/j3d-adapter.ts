@@ -1,7 +1,8 @@
 /*
  * The J3D format adapters: what transcode needs to know without loading a parser. Models: magic "J3D2bmd3" /
  * "J3D2bdl4", extensions .bmd and .bdl (a .bmd that is a Nintendo DS model, "BMD0", is refused by the reader
- * with a clear error). Joint animations: "J3D1bck1", .bck (described by `info`; attached to a model). Textures:
+ * with a clear error). Animations: "J3D1bck1" .bck joints, "J3D1btk1" .btk texture matrices, "J3D1brk1" .brk
+ * colours (described by `info`; attached to a model). Textures:
  * .bti, found by extension only (BTI has no magic number).
  */
 import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
@@ -40,7 +41,33 @@ export const bckAdapter = {
   can: { read: false, write: false, info: true },
   readOptions: {},
   writeOptions: {},
-  load: () => import('./bck-codec.js').then((m) => m.bckCodec),
+  load: () => import('./animation-codecs.js').then((m) => m.bckCodec),
+} satisfies FormatAdapter;
+
+/** BTK texture-matrix animations (described by `info`; converted only with their model). */
+export const btkAdapter = {
+  id: 'btk',
+  name: 'Nintendo J3D texture animation (BTK)',
+  extensions: ['.btk'],
+  mimeTypes: ['application/x-nintendo-j3d'],
+  magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D1btk1'),
+  can: { read: false, write: false, info: true },
+  readOptions: {},
+  writeOptions: {},
+  load: () => import('./animation-codecs.js').then((m) => m.btkCodec),
+} satisfies FormatAdapter;
+
+/** BRK colour animations (described by `info`; converted only with their model). */
+export const brkAdapter = {
+  id: 'brk',
+  name: 'Nintendo J3D colour animation (BRK)',
+  extensions: ['.brk'],
+  mimeTypes: ['application/x-nintendo-j3d'],
+  magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D1brk1'),
+  can: { read: false, write: false, info: true },
+  readOptions: {},
+  writeOptions: {},
+  load: () => import('./animation-codecs.js').then((m) => m.brkCodec),
 } satisfies FormatAdapter;
 
 /** BTI textures (extension only: BTI has no magic number). */

@@ -8,7 +8,7 @@
  * 0 and 255 -> MASK (cutoff 0.5), anything else -> BLEND. (I4/I8 carry their intensity in alpha, so they show as
  * BLEND.) The header is kept under `extras.gx` of the texture.
  */
-import { alphaModeOfPixels, createMaterial, createScene, type Scene } from '@retromodel/scene';
+import { alphaModeOfPixels, createMaterial, createScene, previewQuad, type Scene } from '@retromodel/scene';
 import { gxFormatLayout, gxFormatName, gxPaletteFormatName } from '../gx/texture/formats.js';
 import { btiSampler } from './bti-sampler.js';
 import type { BtiFile } from './read-bti.js';
@@ -67,27 +67,5 @@ export function btiToScene(file: BtiFile, options: BtiToSceneOptions = {}): Scen
 }
 
 function quadMesh(name: string, width: number, height: number): Scene['meshes'][number] {
-  const longer = Math.max(width, height);
-  const hx = width / longer / 2;
-  const hy = height / longer / 2;
-  // Bottom-left, bottom-right, top-right, top-left; UV v grows downwards from the image's top row.
-  const positions = new Float32Array([-hx, -hy, 0, hx, -hy, 0, hx, hy, 0, -hx, hy, 0]);
-  const normals = new Float32Array([0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1]);
-  const uvs = new Float32Array([0, 1, 1, 1, 1, 0, 0, 0]);
-  return {
-    name,
-    primitives: [
-      {
-        attributes: {
-          POSITION: { array: positions, itemSize: 3 },
-          NORMAL: { array: normals, itemSize: 3 },
-          TEXCOORD_0: { array: uvs, itemSize: 2 },
-        },
-        indices: new Uint16Array([0, 1, 2, 0, 2, 3]),
-        mode: 'TRIANGLES',
-        material: 0,
-      },
-    ],
-    extras: { bti: { previewQuad: true } },
-  };
+  return { name, primitives: [previewQuad(width, height, 0)], extras: { bti: { previewQuad: true } } };
 }

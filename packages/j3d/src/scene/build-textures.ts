@@ -8,7 +8,7 @@ import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { decodeBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
-import { gxFormatLayout } from '../gx/texture/formats.js';
+import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
 
 /** Adds TEX1's textures to `scene`; returns the scene texture index of every TEX1 index. */
 export function addTextures(scene: Scene, tex1: Tex1): number[] {
@@ -50,7 +50,12 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
       scene.samplers.push(s);
       samplers.set(samplerKey, sampler);
     }
-    scene.textures.push({ name: t.name, image, sampler, extras: { gx: { header: h } } });
+    scene.textures.push({
+      name: t.name,
+      image,
+      sampler,
+      extras: { gx: { header: h, formatName: gxFormatName(h.format) } },
+    });
     return scene.textures.length - 1;
   });
 }

@@ -163,8 +163,8 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     diagnostics.push({
       code: 'j3d/btk-in-extras',
       message:
-        'texture-SRT animations (BTK) are kept in scene extras (gx.textureAnimations): glTF animations cannot target texture transforms',
-      severity: 'info',
+        'texture-SRT animations (BTK) are kept in scene extras (gx.textureAnimations) only: the output does not play them',
+      severity: 'warning',
     });
   }
   scene.extras = {

@@ -11,6 +11,9 @@ import type { TmdPointer } from '../tmd-file.js';
 const pointer = (label: string, p: TmdPointer) => `${label} ${hex(p.raw)} → ${hex(p.offset)}`;
 
 /** The structure of a TMD file. */
+/** `1 piece`, `2 pieces`. */
+const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 export function tmdInfo(bytes: Uint8Array): FileInfo {
   const file = readTmd(bytes);
   const { header: h, scene: s } = file;
@@ -26,7 +29,7 @@ export function tmdInfo(bytes: Uint8Array): FileInfo {
       name: 'scene header',
       offset: 60,
       size: s.hasAux ? 68 : 64,
-      detail: `${s.numNodes} nodes, ${s.numAnimations} animations, ${s.hasAux ? 'aux variant' : 'no aux block'}; ${s.pointers.map((p, i) => pointer(labels[i]!, p)).join(', ')}`,
+      detail: `${count(s.numNodes, 'node')}, ${count(s.numAnimations, 'animation')}, ${s.hasAux ? 'aux variant' : 'no aux block'}; ${s.pointers.map((p, i) => pointer(labels[i]!, p)).join(', ')}`,
     },
   ];
   if (s.auxOffset !== undefined)
@@ -69,7 +72,8 @@ export function tmdInfo(bytes: Uint8Array): FileInfo {
   lod.levels.forEach((level, l) => {
     const next = lod.levels[l + 1]?.offset ?? lod.end;
     const meshes = level.meshes.map(
-      (m) => `${m.material}: ${m.pieceCount} pieces, ${m.totalVerts} vertices, ${m.totalStripLen} strip indices`,
+      (m) =>
+        `${m.material}: ${count(m.pieceCount, 'piece')}, ${count(m.totalVerts, 'vertex', 'vertices')}, ${count(m.totalStripLen, 'strip index', 'strip indices')}`,
     );
     sections.push({ name: `LOD ${l}`, offset: level.offset, size: next - level.offset, detail: meshes.join('; ') });
   });

@@ -5,7 +5,10 @@
  * `lod: n` picks level n; `lod: 'all'` keeps every level as a LOD group whose levels[0] is in the hierarchy.
  * The file gives no per-level switch distances: jpog-blender reads the LOD header as the maximum LOD distance,
  * so the group's distances split it evenly (level i from lodHeader · i / levels), flagged as a guess in extras.
- * Coordinates are kept as stored (the tools treat them as Z-up; unverified).
+ * Up axis: TMD data is Z-up (jpog-blender imports positions unchanged into Blender, which is Z-up, and the
+ * OpenJPOG repacker declares Z_UP in its COLLADA output; spec tmd.md §2.7). glTF is +Y up, so every root goes
+ * under one added root node, `<name>_yup`, rotated −90° about X ((x, y, z) → (x, z, −y)); the data itself
+ * is kept as stored, and `extras.toshi.upAxis` says 'Z'. `yUp: false` leaves the file's axes as they are.
  */
 import { createScene, type Diagnostic, type Scene } from '@retromodel/scene';
 import type { TklFile } from '../read-tkl.js';
@@ -24,6 +27,8 @@ export interface TmdToSceneOptions {
   tmls?: (TmlFile | NamedTml)[];
   /** Which LOD level to convert (default 0, the most detailed), or 'all' for a LOD group. */
   lod?: number | 'all';
+  /** Put the model under a root that turns the file's Z-up into glTF's Y-up (default true). */
+  yUp?: boolean;
   /** Name for the scene and its mesh nodes (default: the TKL name from the header). */
   name?: string;
 }
@@ -66,6 +71,7 @@ export function tmdToScene(file: TmdFile, options: TmdToSceneOptions = {}): TmdS
       unk2_1: file.header.unk2_1,
       unk2_2: file.header.unk2_2,
       hasAux: file.scene.hasAux,
+      upAxis: 'Z',
     },
   };
   const numNodes = file.nodes.length;
@@ -127,5 +133,9 @@ export function tmdToScene(file: TmdFile, options: TmdToSceneOptions = {}): TmdS
     });
   }
   buildAnimations(scene, file.animations, options.tkl, diagnostics);
+  if (options.yUp !== false) {
+    scene.nodes.push({ name: `${name}_yup`, rotation: [-Math.SQRT1_2, 0, 0, Math.SQRT1_2], children: scene.roots });
+    scene.roots = [scene.nodes.length - 1];
+  }
   return { scene, diagnostics };
 }

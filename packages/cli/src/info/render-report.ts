@@ -1,0 +1,44 @@
+/* The `info` report as aligned text tables, Markdown tables or CSV (one block per table, titled). */
+import type { Cell, InfoReport, ReportTable } from './report.js';
+
+export type ReportFormat = 'text' | 'md' | 'csv';
+
+const csvCell = (c: Cell) => {
+  const s = String(c);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+function textTable(t: ReportTable): string[] {
+  const cells = [t.columns, ...t.rows.map((r) => r.map(String))];
+  const widths = t.columns.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => (typeof t.rows[0]?.[i] === 'number' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
+  return [`${t.title}:`, `  ${line(t.columns)}`, ...cells.slice(1).map((r) => `  ${line(r)}`)];
+}
+
+function mdTable(t: ReportTable): string[] {
+  const escape = (c: Cell) => String(c).replace(/\|/g, '\\|');
+  return [
+    `### ${t.title}`,
+    '',
+    `| ${t.columns.map(escape).join(' | ')} |`,
+    `| ${t.columns.map((_, i) => (typeof t.rows[0]?.[i] === 'number' ? '---:' : '---')).join(' | ')} |`,
+    ...t.rows.map((r) => `| ${r.map(escape).join(' | ')} |`),
+    '',
+  ];
+}
+
+export function renderReport(report: InfoReport, format: ReportFormat): string {
+  const head = `${report.file}: ${report.formatName}${report.version ? ` (${report.version})` : ''}, ${report.size} bytes`;
+  if (format === 'csv')
+    return report.tables
+      .map((t) =>
+        [`# ${t.title}`, t.columns.map(csvCell).join(','), ...t.rows.map((r) => r.map(csvCell).join(','))].join('\n'),
+      )
+      .join('\n\n');
+  if (format === 'md') return [`## ${head}`, '', ...report.tables.flatMap(mdTable)].join('\n');
+  return [head, ...report.tables.filter((t) => t.rows.length > 0).flatMap((t) => ['', ...textTable(t)])].join('\n');
+}

@@ -1,0 +1,165 @@
+/*
+ * The `info` report as data: a title line, then tables (sections, meshes, materials, textures, animations,
+ * skins, bounds, diagnostics), each a list of rows under named columns. render-report.ts prints it as text,
+ * Markdown or CSV; --format json prints it as it is.
+ */
+import type { FileInfo, Material, Scene } from '@retromodel/scene';
+import { mat4TransformPoint, triangleIndices, worldMatrices } from '@retromodel/scene';
+
+export type Cell = string | number;
+
+export interface ReportTable {
+  title: string;
+  columns: string[];
+  rows: Cell[][];
+}
+
+export interface InfoReport {
+  file: string;
+  format: string;
+  formatName: string;
+  version?: string;
+  size: number;
+  tables: ReportTable[];
+}
+
+const round = (v: number, digits = 3) => Number(v.toFixed(digits));
+const named = (name: string | undefined, index: number) => (name ? `${index} ${name}` : String(index));
+
+function formatNameOf(extras: Record<string, unknown> | undefined): string | undefined {
+  for (const value of Object.values(extras ?? {})) {
+    const name = (value as { formatName?: unknown } | undefined)?.formatName;
+    if (typeof name === 'string') return name;
+  }
+  return undefined;
+}
+
+function materialTexture(scene: Scene, m: Material): string {
+  if (!m.baseColorTexture) return '';
+  const t = scene.textures[m.baseColorTexture.texture];
+  return `${named(t?.name, m.baseColorTexture.texture)} (uv ${m.baseColorTexture.texCoord})`;
+}
+
+function boundsRows(scene: Scene): Cell[][] {
+  const world = worldMatrices(scene);
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  scene.nodes.forEach((node, n) => {
+    const mesh = node.mesh === undefined ? undefined : scene.meshes[node.mesh];
+    for (const p of mesh?.primitives ?? []) {
+      const a = p.attributes.POSITION;
+      for (let i = 0; i + 2 < a.array.length; i += a.itemSize) {
+        // A skinned mesh is measured in its bind pose, where its positions are.
+        const v =
+          node.skin === undefined
+            ? mat4TransformPoint(world[n]!, [a.array[i]!, a.array[i + 1]!, a.array[i + 2]!])
+            : [a.array[i]!, a.array[i + 1]!, a.array[i + 2]!];
+        for (let k = 0; k < 3; k++) {
+          min[k] = Math.min(min[k]!, v[k]!);
+          max[k] = Math.max(max[k]!, v[k]!);
+        }
+      }
+    }
+  });
+  if (min[0] === Infinity) return [];
+  return [
+    ['min', ...min.map((v) => round(v))],
+    ['max', ...max.map((v) => round(v))],
+    ['size', ...max.map((v, k) => round(v - min[k]!))],
+  ];
+}
+
+/** Everything `retromodel info` shows about a file. */
+export function buildReport(
+  file: string,
+  size: number,
+  adapter: { id: string; name: string },
+  info: FileInfo | undefined,
+  read: { scene: Scene; diagnostics: FileInfo['diagnostics']; sidecarsUsed: string[] } | undefined,
+): InfoReport {
+  const tables: ReportTable[] = [];
+  if (info?.sections.length)
+    tables.push({
+      title: 'sections',
+      columns: ['name', 'offset', 'bytes', 'detail'],
+      rows: info.sections.map((s) => [s.name, `0x${s.offset.toString(16).padStart(6, '0')}`, s.size, s.detail ?? '']),
+    });
+  const scene = read?.scene;
+  if (scene) {
+    tables.push({
+      title: 'meshes',
+      columns: ['mesh', 'primitives', 'vertices', 'triangles', 'attributes', 'materials'],
+      rows: scene.meshes.map((m, i) => [
+        named(m.name, i),
+        m.primitives.length,
+        m.primitives.reduce((n, p) => n + p.attributes.POSITION.array.length / p.attributes.POSITION.itemSize, 0),
+        m.primitives.reduce((n, p) => n + triangleIndices(p).length / 3, 0),
+        [...new Set(m.primitives.flatMap((p) => Object.keys(p.attributes)))].join(' '),
+        [...new Set(m.primitives.map((p) => p.material ?? '-'))].join(' '),
+      ]),
+    });
+    tables.push({
+      title: 'materials',
+      columns: ['material', 'base colour', 'texture', 'alpha', 'sides', 'lighting', 'vertex colours'],
+      rows: scene.materials.map((m, i) => [
+        named(m.name, i),
+        m.baseColorFactor.map((v) => round(v)).join(' '),
+        materialTexture(scene, m),
+        m.alphaMode === 'MASK' ? `MASK ${round(m.alphaCutoff ?? 0.5)}` : m.alphaMode,
+        m.doubleSided ? 'double' : 'single',
+        m.unlit ? 'unlit' : 'lit',
+        m.vertexColors ? 'yes' : 'no',
+      ]),
+    });
+    tables.push({
+      title: 'textures',
+      columns: ['texture', 'size', 'format', 'bytes'],
+      rows: scene.textures.map((t, i) => {
+        const image = scene.images[t.image];
+        const dims = image?.width && image.height ? `${image.width}×${image.height}` : '?';
+        const format =
+          formatNameOf(t.extras) ??
+          formatNameOf(image?.extras) ??
+          (image?.kind === 'encoded' ? image.mimeType : 'RGBA8');
+        const bytes = image ? (image.kind === 'encoded' ? image.data.length : image.pixels.length) : 0;
+        return [named(t.name ?? image?.name, i), dims, format, bytes];
+      }),
+    });
+    tables.push({
+      title: 'animations',
+      columns: ['animation', 'seconds', 'channels', 'keys'],
+      rows: scene.animations.map((a, i) => [
+        named(a.name, i),
+        round(Math.max(0, ...a.samplers.map((s) => s.input[s.input.length - 1] ?? 0))),
+        a.channels.length,
+        a.samplers.reduce((n, s) => n + s.input.length, 0),
+      ]),
+    });
+    tables.push({
+      title: 'skins',
+      columns: ['skin', 'joints', 'skeleton root'],
+      rows: scene.skins.map((s, i) => [
+        named(s.name, i),
+        s.joints.length,
+        s.skeleton === undefined ? '' : named(scene.nodes[s.skeleton]?.name, s.skeleton),
+      ]),
+    });
+    tables.push({ title: 'bounds', columns: ['', 'x', 'y', 'z'], rows: boundsRows(scene) });
+  }
+  if (read?.sidecarsUsed.length)
+    tables.push({ title: 'sidecars', columns: ['file'], rows: read.sidecarsUsed.map((s) => [s]) });
+  const diagnostics = [...(info?.diagnostics ?? []), ...(read?.diagnostics ?? [])];
+  tables.push({
+    title: 'diagnostics',
+    columns: ['severity', 'code', 'message'],
+    rows: diagnostics.map((d) => [d.severity, d.code, d.message]),
+  });
+  return {
+    file,
+    format: adapter.id,
+    formatName: adapter.name,
+    ...(info?.version ? { version: info.version } : {}),
+    size,
+    tables: tables.filter((t) => t.rows.length > 0 || t.title === 'diagnostics'),
+  };
+}

@@ -1,0 +1,168 @@
+/*
+ * What a tidy glTF leaves out (`optimize: true`): nodes no scene root reaches (through children, skins or LOD
+ * groups), then the meshes no node left uses, the materials no primitive left uses, the textures no material
+ * left uses with the images and samplers only they used, and TEXCOORD_n attributes the primitive's material
+ * does not read. Each would be an UNUSED_OBJECT for the Khronos validator. The scene given is not changed: the
+ * result shares everything that stays the same. Duplicate accessors are merged later, on the document.
+ */
+import type { Diagnostic, Material, Primitive, Scene, TextureRef } from '@retromodel/scene';
+
+const slots = ['baseColorTexture', 'normalTexture', 'emissiveTexture'] as const;
+
+function refsOf(m: Material): TextureRef[] {
+  return slots.flatMap((slot) => (m[slot] ? [m[slot]] : []));
+}
+
+/** Keeps the items whose index is in `used`; returns them and the old → new index map. */
+function keep<T>(items: T[], used: Set<number>): { kept: T[]; index: Map<number, number> } {
+  const index = new Map<number, number>();
+  const kept = items.filter((_, i) => {
+    if (!used.has(i)) return false;
+    index.set(i, index.size);
+    return true;
+  });
+  return { kept, index };
+}
+
+/**
+ * TEXCOORD_n sets the primitive's material does not read go, from the highest down (sets must stay numbered
+ * from 0 without gaps, so an unread set below a read one stays).
+ */
+function withUsedTexCoords(p: Primitive, materials: Material[]): { primitive: Primitive; dropped: number } {
+  const material = p.material === undefined ? undefined : materials[p.material];
+  const read = new Set((material ? refsOf(material) : []).map((r) => r.texCoord));
+  const sets = Object.keys(p.attributes)
+    .filter((name) => name.startsWith('TEXCOORD_'))
+    .map((name) => Number(name.slice('TEXCOORD_'.length)))
+    .sort((a, b) => b - a);
+  const unused: string[] = [];
+  for (const n of sets) {
+    if (read.has(n)) break;
+    unused.push(`TEXCOORD_${n}`);
+  }
+  if (unused.length === 0) return { primitive: p, dropped: 0 };
+  const attributes = { ...p.attributes };
+  for (const name of unused) delete attributes[name as keyof typeof attributes];
+  return { primitive: { ...p, attributes }, dropped: unused.length };
+}
+
+/** The nodes reachable from the roots, through children, skins and LOD groups (a skin's joints count). */
+function reachableNodes(scene: Scene): Set<number> {
+  const seen = new Set<number>();
+  const stack = [...scene.roots];
+  const visit = () => {
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (seen.has(n)) continue;
+      seen.add(n);
+      const node = scene.nodes[n];
+      if (!node) continue;
+      stack.push(...node.children);
+      const skin = node.skin === undefined ? undefined : scene.skins[node.skin];
+      if (skin) stack.push(...skin.joints, ...(skin.skeleton === undefined ? [] : [skin.skeleton]));
+    }
+  };
+  visit();
+  for (const group of scene.lodGroups) if (group.levels.some((l) => seen.has(l))) stack.push(...group.levels);
+  visit();
+  return seen;
+}
+
+/** The scene without nodes nothing reaches; node indices everywhere are renumbered, channels on them dropped. */
+function withReachableNodes(scene: Scene): { scene: Scene; removed: number } {
+  const nodes = keep(scene.nodes, reachableNodes(scene));
+  if (nodes.kept.length === scene.nodes.length) return { scene, removed: 0 };
+  const at = (n: number) => nodes.index.get(n)!;
+  return {
+    removed: scene.nodes.length - nodes.kept.length,
+    scene: {
+      ...scene,
+      nodes: nodes.kept.map((n) => ({ ...n, children: n.children.map(at) })),
+      roots: scene.roots.map(at),
+      skins: scene.skins.map((s) => ({
+        ...s,
+        joints: s.joints.map(at),
+        ...(s.skeleton === undefined ? {} : { skeleton: at(s.skeleton) }),
+      })),
+      animations: scene.animations.map((a) => ({
+        ...a,
+        channels: a.channels.filter((c) => nodes.index.has(c.node)).map((c) => ({ ...c, node: at(c.node) })),
+      })),
+      lodGroups: scene.lodGroups
+        .filter((g) => g.levels.every((l) => nodes.index.has(l)))
+        .map((g) => ({ ...g, levels: g.levels.map(at) })),
+    },
+  };
+}
+
+/** The scene without meshes no node uses and materials no primitive uses (indices renumbered). */
+function withUsedMeshesAndMaterials(scene: Scene): { scene: Scene; removed: number } {
+  const meshes = keep(scene.meshes, new Set(scene.nodes.flatMap((n) => (n.mesh === undefined ? [] : [n.mesh]))));
+  const kept = meshes.kept;
+  const materials = keep(
+    scene.materials,
+    new Set(kept.flatMap((m) => m.primitives.flatMap((p) => (p.material === undefined ? [] : [p.material])))),
+  );
+  const removed = scene.meshes.length - kept.length + scene.materials.length - materials.kept.length;
+  if (removed === 0) return { scene, removed };
+  return {
+    removed,
+    scene: {
+      ...scene,
+      nodes: scene.nodes.map((n) => (n.mesh === undefined ? n : { ...n, mesh: meshes.index.get(n.mesh)! })),
+      meshes: kept.map((m) => ({
+        ...m,
+        primitives: m.primitives.map((p) =>
+          p.material === undefined ? p : { ...p, material: materials.index.get(p.material)! },
+        ),
+      })),
+      materials: materials.kept,
+    },
+  };
+}
+
+export function tidyScene(input: Scene): { scene: Scene; diagnostics: Diagnostic[] } {
+  const reachable = withReachableNodes(input);
+  const used = withUsedMeshesAndMaterials(reachable.scene);
+  const { scene } = used;
+  const removedNodes = reachable.removed + used.removed;
+  const textures = keep(scene.textures, new Set(scene.materials.flatMap((m) => refsOf(m).map((r) => r.texture))));
+  const images = keep(scene.images, new Set(textures.kept.map((t) => t.image)));
+  const samplers = keep(scene.samplers, new Set(textures.kept.map((t) => t.sampler)));
+  const remap = (ref: TextureRef | undefined) => ref && { ...ref, texture: textures.index.get(ref.texture)! };
+  const materials = scene.materials.map((m) => {
+    const out = { ...m };
+    for (const slot of slots) if (m[slot]) out[slot] = remap(m[slot]);
+    return out;
+  });
+  let droppedTexCoords = 0;
+  const meshes = scene.meshes.map((mesh) => ({
+    ...mesh,
+    primitives: mesh.primitives.map((p) => {
+      const { primitive, dropped } = withUsedTexCoords(p, scene.materials);
+      droppedTexCoords += dropped;
+      return primitive;
+    }),
+  }));
+  const tidy: Scene = {
+    ...scene,
+    materials,
+    meshes,
+    textures: textures.kept.map((t) => ({
+      ...t,
+      image: images.index.get(t.image)!,
+      sampler: samplers.index.get(t.sampler)!,
+    })),
+    images: images.kept,
+    samplers: samplers.kept,
+  };
+  const removedTextures = scene.textures.length - textures.kept.length;
+  const diagnostics: Diagnostic[] = [];
+  if (removedNodes > 0 || removedTextures > 0 || droppedTexCoords > 0)
+    diagnostics.push({
+      code: 'gltf/unused-left-out',
+      message: `left out what nothing uses: ${removedNodes} node(s), mesh(es) or material(s), ${removedTextures} texture(s), ${scene.images.length - images.kept.length} image(s), ${droppedTexCoords} texture coordinate set(s)`,
+      severity: 'info',
+    });
+  return { scene: tidy, diagnostics };
+}
