@@ -9,6 +9,7 @@
  * Colour inputs (GX_CC_*): 0 CPREV 1 APREV 2 C0 3 A0 4 C1 5 A1 6 C2 7 A2 8 TEXC 9 TEXA 10 RASC 11 RASA 12 ONE
  *   13 HALF 14 KONST 15 ZERO; alpha inputs (GX_CA_*): 0 APREV 1 A0 2 A1 3 A2 4 TEXA 5 RASA 6 KONST 7 ZERO.
  * a, b and c are 8-bit inputs (the hardware takes the low 8 bits of a register), d is the signed 11-bit value.
+ * HALF is 128. The weight c is taken as c/255 (hardware: (c + c>>7)/256, at most 1/255 apart).
  * Konst selectors: 0..7 → 8/8, 7/8 … 1/8; 0x0C+k Kk (colour only); 0x10+k Kk.r, 0x14+k .g, 0x18+k .b,
  *   0x1C+k .a. Swap tables remap the texture / rasterised components per stage (texSel, rasSel).
  * Registers start at the material's TEV colours (C0..C2, PREV). The pixel is the register the last stage
@@ -137,7 +138,7 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
           case 12:
             return aaa(constPoly(1));
           case 13:
-            return aaa(constPoly(0.5));
+            return aaa(constPoly(128 / 255));
           case 14:
             return kc.slice(0, 3);
           default:
