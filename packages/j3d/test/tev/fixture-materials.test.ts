@@ -245,10 +245,15 @@ describe.skipIf(!haveFixtures)('TEV reduction of every shared material', () => {
           if (row.cutoff !== undefined) expect(a.alphaCutoff).toBeCloseTo(row.cutoff, 6);
           if (row.factor) {
             const linear = [...row.factor.slice(0, 3).map(toLinear), row.factor[3]];
-            r.baseColorFactor.forEach((v, k) => expect(v).toBeCloseTo(linear[k]!, 2));
+            r.baseColorFactor.forEach((v, k) => {
+              expect(v).toBeCloseTo(linear[k]!, 2);
+            });
           }
           if (row.emissive === null) expect(r.emissive).toBeNull();
-          else if (row.emissive) r.emissive!.forEach((v, k) => expect(v).toBeCloseTo(toLinear(row.emissive![k]!), 2));
+          else if (row.emissive)
+            r.emissive!.forEach((v, k) => {
+              expect(v).toBeCloseTo(toLinear(row.emissive![k]!), 2);
+            });
           const irreducible = r.diagnostics.filter((d) => d.code === 'j3d/irreducible-tev');
           expect(irreducible.length).toBe(row.irreducible ? 1 : 0);
           for (const d of irreducible) {
