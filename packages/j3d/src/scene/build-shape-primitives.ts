@@ -21,6 +21,7 @@ import type { Vtx1 } from '../chunks/read-vtx1.js';
 import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
 import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
+import { emitPrimitive } from './emit-primitive.js';
 
 /** What the shape's primitives need from the rest of the model. */
 export interface ShapeContext {
@@ -275,38 +276,4 @@ function unit(v: number[]): number[] {
   const len = Math.hypot(v[0]!, v[1]!, v[2]!);
   if (!(len > 1e-12) || !Number.isFinite(len)) return [0, 0, 1];
   return [v[0]! / len, v[1]! / len, v[2]! / len];
-}
-
-function emitPrimitive(type: GxPrimitive['type'], idx: number[], b: Builder, flip: boolean): void {
-  // GX clockwise → glTF counter-clockwise; flipped once more for GX cull FRONT.
-  const tri = (a: number, c: number, d: number) =>
-    flip ? b.triangles.push(idx[a]!, idx[c]!, idx[d]!) : b.triangles.push(idx[a]!, idx[d]!, idx[c]!);
-  const n = idx.length;
-  switch (type) {
-    case 'TRIANGLES':
-      for (let i = 0; i + 2 < n; i += 3) tri(i, i + 1, i + 2);
-      break;
-    case 'TRIANGLE_STRIP':
-      for (let i = 2; i < n; i++) tri(i - 2, i - (~i & 1), i - (i & 1));
-      break;
-    case 'TRIANGLE_FAN':
-      for (let i = 2; i < n; i++) tri(0, i - 1, i);
-      break;
-    case 'QUADS':
-    case 'QUADS_2':
-      for (let i = 0; i + 3 < n; i += 4) {
-        tri(i, i + 1, i + 2);
-        tri(i, i + 2, i + 3);
-      }
-      break;
-    case 'LINES':
-      for (let i = 0; i + 1 < n; i += 2) b.lines.push(idx[i]!, idx[i + 1]!);
-      break;
-    case 'LINE_STRIP':
-      for (let i = 1; i < n; i++) b.lines.push(idx[i - 1]!, idx[i]!);
-      break;
-    case 'POINTS':
-      b.points.push(...idx);
-      break;
-  }
 }
