@@ -38,8 +38,9 @@ const superBmd = (alphaMode: Row['alphaMode'] = 'OPAQUE', cutoff?: number): Row 
   irreducible: false,
 });
 // TWW toon: st0 PREV = lerp(C0 = 128, K0 = 255, ramp.r) = C0 + (1 − C0)·ramp; st1 PREV = T0·PREV;
-// (st2 adds K1·ramp.g: a highlight, dropped). The ramp is ½ where it scales T0: T0·(128 + 127·½)/255 = 0.751·T0.
-const toon = 0.502 + 0.498 * 0.5;
+// (st2 adds K1·ramp.g: a highlight, dropped). The ramp's lighting goes to glTF (lit): ramp = 1 where it scales T0,
+// T0·(C0 + (1 − C0)·1) = T0.
+const toon = 1;
 
 const table: Record<string, Record<string, Row>> = {
   'community_mkdd_dstestcircle_course.bmd': {
@@ -53,7 +54,7 @@ const table: Record<string, Record<string, Row>> = {
     white: superBmd(),
   },
   'community_wwrando_vscroll.bdl': {
-    // toon (see above); alpha: st1 A = lerp(0, K3.a = 255, T0.a) = T0.a. COLOR0 is lit but RAS is not read.
+    // toon (see above; lit through the ramp); alpha: st1 A = lerp(0, K3.a = 255, T0.a) = T0.a.
     VmapC: {
       tex: 0,
       vc: false,
@@ -61,7 +62,7 @@ const table: Record<string, Record<string, Row>> = {
       factor: [toon, toon, toon, 1],
       emissive: null,
       alphaMode: 'OPAQUE',
-      lit: false,
+      lit: true,
       irreducible: true,
     },
   },
@@ -168,7 +169,7 @@ const table: Record<string, Record<string, Row>> = {
       factor: [toon, toon, toon, 1],
       emissive: null,
       alphaMode: 'OPAQUE',
-      lit: false,
+      lit: true,
       irreducible: true,
     },
     // C mixes T0.a (TEXA as colour), the ramp and registers: approximated on T0; A = 1 (st2: K·APREV…): opaque.
@@ -181,7 +182,7 @@ const table: Record<string, Record<string, Row>> = {
       factor: [toon, toon, toon, 1],
       emissive: null,
       alphaMode: 'BLEND',
-      lit: false,
+      lit: true,
       irreducible: true,
     },
   },
@@ -194,7 +195,7 @@ const table: Record<string, Record<string, Row>> = {
       factor: [toon, toon, toon, 1],
       emissive: null,
       alphaMode: 'OPAQUE',
-      lit: false,
+      lit: true,
       irreducible: true,
     },
   },

@@ -6,7 +6,9 @@
  * Rules:
  * - The texture is the one the colour depends on most (the change of r+g+b from texture 0 to 1 with every
  *   other input at ½); when the colour reads none, the one alpha depends on most; ties go to the earlier stage.
- *   Any other texture is replaced by ½ (mid grey) and the material gets a warning.
+ *   Any other texture is replaced by ½ (mid grey) and the material gets a warning, except lighting ramps
+ *   (textures whose texgen reads COLOR0/1, e.g. TWW toon shading): the lighting goes to glTF (the material is
+ *   lit), the ramp taken as 1 where it scales the base texture and 0 where it adds (highlights).
  * - CLR1 (COLOR1A1 from vertices) has no glTF attribute: taken as 1 (white), with a warning.
  * - Per component the monomials are grouped by shape (texture, vertex colour, both, constant). The colour takes
  *   the shape with the largest total weight over r, g, b; the constant term becomes the emissive colour; a
@@ -102,7 +104,7 @@ export function reduceTev(gx: GxMaterial): TevReduction {
   const ev = evaluateTev(gx);
   const notes = new Set(ev.approximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
-  const lit = ev.color
+  const litChannel = ev.color
     .slice(0, 3)
     .some((p) => [...p.keys()].some((k) => atomsOf(k).some((a) => a[0] === 'l' && a.endsWith('c'))));
   const unlitColor = ev.color.map((p) => substitutePoly(p, (a) => (a[0] === 'l' ? 1 : undefined)));
@@ -133,7 +135,9 @@ export function reduceTev(gx: GxMaterial): TevReduction {
   const alphaOnly = [unlitColor[3]!];
   const main = pick(rgb, false) ?? pick(alphaOnly, false) ?? pick(rgb, true) ?? pick(alphaOnly, true);
   const rampIds = ev.textures.filter((t) => t !== main && ramp(t)).map((t) => `${t.id}.`);
-  // A lighting ramp is taken as ½ where it scales the base texture and as 0 where it adds (highlights).
+  // A lighting ramp hands the lighting to glTF: taken as 1 (fully lit) where it scales the base texture, with the
+  // material lit, and as 0 where it adds (highlights).
+  let rampLit = false;
   const withoutRamps = unlitColor.map((p) => {
     let out: Poly = new Map();
     for (const [key, v] of p) {
@@ -147,7 +151,8 @@ export function reduceTev(gx: GxMaterial): TevReduction {
       const scalesMain = main !== undefined && atoms.some((a) => a.startsWith(`${main.id}.`));
       if (!scalesMain) continue;
       const rest = atoms.filter((a) => !ramps.includes(a)).join('*');
-      out = addPoly(out, new Map([[rest, v * 0.5 ** ramps.length]]));
+      out = addPoly(out, new Map([[rest, v]]));
+      rampLit = true;
     }
     return out;
   });
@@ -207,10 +212,11 @@ export function reduceTev(gx: GxMaterial): TevReduction {
       message: `material "${gx.name}": its TEV stages do not reduce to a glTF material exactly: ${[...notes].join('; ')}`,
       severity: 'warning',
     });
+  const lit = litChannel || rampLit;
   if (lit)
     diagnostics.push({
       code: 'j3d/tev-lighting',
-      message: `material "${gx.name}": GX channel lighting is left to the glTF renderer (the material/vertex colour is taken as the lit colour)`,
+      message: `material "${gx.name}": GX lighting (a lit colour channel or a lighting ramp) is left to the glTF renderer (taken as fully lit)`,
       severity: 'info',
     });
   const hasEmissive = colorShape !== undefined && emissive.some((e) => e > 1e-6);
