@@ -1,18 +1,21 @@
 /*
- * A GX material reduced to a glTF material (spec j3d.md §9.4); the complete GX state goes to `extras.gx`.
- *   base colour texture: the first TEV stage (within the stage count) that reads a texture (TEXC/TEXA), stages
- *     whose texgen reads a TEXn set first (so a toon ramp indexed by lighting is not taken for the albedo) —
- *     texMap → material texture slot → TEX1 texture; texCoord → texgen; a texgen reading TEXn gives
- *     TEXCOORD_n, an SRT texture matrix gives KHR_texture_transform (when representable).
- *   factor and vertex colours: only when a stage reads the rasterised colour (RASC/RASA): channel COLOR0/ALPHA0
- *     from register → material colour 0 as the factor (sRGB → linear), from vertex → COLOR_0.
- *   alpha: blend mode BLEND/SUBTRACT → BLEND; otherwise an alpha compare that passes for alpha ≥ cutoff →
- *     MASK (GREATER r → (r + 1) / 255, GEQUAL r → r / 255, combined with ALWAYS/NEVER by AND/OR).
- *   cull NONE → double-sided; lighting off on COLOR0 → unlit.
+ * A GX material to a glTF material (spec j3d.md §9.3–9.4); the complete GX state goes to `extras.gx`.
+ *   base colour texture, factor, vertex colours and emissive: the TEV stages evaluated and reduced
+ *     (gx/tev/reduce-tev). The texture's texMap → material texture slot → TEX1 texture; its texCoord → texgen:
+ *     a texgen reading TEXn gives TEXCOORD_n (an SRT texture matrix → KHR_texture_transform when
+ *     representable); a texgen reading normals (sphere / environment maps) gives a TEXCOORD set the shapes
+ *     compute from the bind-pose normals, uv = SRT · (½nx + ½, −½ny + ½) (the J3D environment base matrix with
+ *     the camera looking down −z), so the static look matches.
+ *   alpha mode and cutoff: alpha test and blend mode (gx/tev/reduce-alpha-mode).
+ *   cull (GX_CULL_*): 0 NONE → double-sided; 2 BACK → single-sided; 1 FRONT → single-sided with the shapes'
+ *     winding flipped; 3 ALL → the shapes are not drawn (the material stays, with its state in extras).
+ *   unlit unless the TEV reads a lit colour channel.
  */
 import { createMaterial, type Diagnostic, type Material, type TextureRef } from '@retromodel/scene';
-import type { GxAlphaCompare, GxMaterial } from '../gx/material-types.js';
-import { texMatrixToTransform } from './tex-matrix.js';
+import type { GxMaterial } from '../gx/material-types.js';
+import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
+import { reduceTev } from '../gx/tev/reduce-tev.js';
+import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
 
 /** What a material needs from the scene being built. */
 export interface MaterialContext {
@@ -21,133 +24,145 @@ export interface MaterialContext {
   diagnostics: Diagnostic[];
 }
 
-/** The reduced material and whether its shapes should carry COLOR_0. */
+/** What the shapes drawn with a material must do (see build-shape-primitives). */
+export interface ShapeMaterialState {
+  /** Write COLOR_0.rgb from CLR0 (else 1). */
+  vertexColor: boolean;
+  /** Write COLOR_0.a from CLR0 (else 1). */
+  vertexAlpha: boolean;
+  /** GX cull FRONT: reverse the triangles once more. */
+  flipWinding: boolean;
+  /** GX cull ALL: draw nothing. */
+  hidden: boolean;
+  /** A TEXCOORD set to compute from the normals: uv = rows · (nx, ny, 1). */
+  normalTexCoord?: { set: number; rows: number[] };
+}
+
+/** The reduced material and what its shapes must do. */
 export interface BuiltMaterial {
   material: Material;
+  /** The shapes carry COLOR_0. */
   vertexColors: boolean;
+  shape: ShapeMaterialState;
 }
 
-const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+const ENV_BASE = [0.5, 0, 0.5, 0, -0.5, 0.5];
 
-type Pass = { kind: 'always' } | { kind: 'never' } | { kind: 'cutoff'; value: number } | { kind: 'other' };
-
-function comparePass(comp: number, ref: number): Pass {
-  if (comp === 7) return { kind: 'always' };
-  if (comp === 0) return { kind: 'never' };
-  if (comp === 4) return ref >= 255 ? { kind: 'never' } : { kind: 'cutoff', value: (ref + 1) / 255 };
-  if (comp === 6) return ref === 0 ? { kind: 'always' } : { kind: 'cutoff', value: ref / 255 };
-  if (comp === 3 && ref >= 255) return { kind: 'always' };
-  return { kind: 'other' };
-}
-
-/** Reduces an alpha compare to always / never / a cutoff, or 'other' when glTF cannot express it. */
-export function alphaComparePass(a: GxAlphaCompare): Pass {
-  const x = comparePass(a.comp0, a.ref0);
-  const y = comparePass(a.comp1, a.ref1);
-  if (a.op === 0) {
-    if (x.kind === 'always') return y;
-    if (y.kind === 'always') return x;
-    if (x.kind === 'never' || y.kind === 'never') return { kind: 'never' };
-  } else if (a.op === 1) {
-    if (x.kind === 'never') return y;
-    if (y.kind === 'never') return x;
-    if (x.kind === 'always' || y.kind === 'always') return { kind: 'always' };
-  }
-  return { kind: 'other' };
+/** rows a ∘ rows b for 2×3 affine UV matrices. */
+function composeRows(a: number[], b: number[]): number[] {
+  const [a0, a1, a2, a3, a4, a5] = a as [number, number, number, number, number, number];
+  const [b0, b1, b2, b3, b4, b5] = b as [number, number, number, number, number, number];
+  return [
+    a0 * b0 + a1 * b3,
+    a0 * b1 + a1 * b4,
+    a0 * b2 + a1 * b5 + a2,
+    a3 * b0 + a4 * b3,
+    a3 * b1 + a4 * b4,
+    a3 * b2 + a4 * b5 + a5,
+  ];
 }
 
 /** Converts one GX material. */
 export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMaterial {
-  const diag = (code: string, message: string) =>
-    ctx.diagnostics.push({ code, message: `material "${gx.name}": ${message}`, severity: 'info' });
-  const stageCount = Math.min(gx.tevStageCount ?? 0, 16);
-  let rasUsed = false;
-  // Candidate stages: those reading a texture. Stages whose coordinates come from a TEXn set win over
-  // generated ones (toon ramps indexed by lighting, environment maps).
-  const candidates: { stage: number; fromUv: boolean }[] = [];
-  for (let i = 0; i < stageCount; i++) {
-    const stage = gx.tevStages[i];
-    const order = gx.tevOrders[i];
-    if (!stage) continue;
-    if (stage.colorIn.some((c) => c === 10 || c === 11) || stage.alphaIn.some((c) => c === 5)) rasUsed = true;
-    const readsTexture = stage.colorIn.some((c) => c === 8 || c === 9) || stage.alphaIn.some((c) => c === 4);
-    if (!readsTexture || !order || order.texMap === 0xff) continue;
-    const gen = order.texCoord === 0xff ? undefined : gx.texGens[order.texCoord];
-    candidates.push({ stage: i, fromUv: gen !== undefined && gen !== null && gen.source >= 4 && gen.source <= 11 });
-  }
-  candidates.sort((a, b) => Number(b.fromUv) - Number(a.fromUv) || a.stage - b.stage);
+  const diag = (code: string, message: string, severity: Diagnostic['severity'] = 'warning') =>
+    ctx.diagnostics.push({ code, message: `material "${gx.name}": ${message}`, severity });
+  const tev = reduceTev(gx);
+  ctx.diagnostics.push(...tev.diagnostics);
+  const alpha = reduceAlphaMode(gx, tev.alpha);
+  ctx.diagnostics.push(...alpha.diagnostics);
+  const shape: ShapeMaterialState = {
+    vertexColor: tev.vertexColor,
+    vertexAlpha: tev.vertexAlpha,
+    flipWinding: gx.cullMode === 1,
+    hidden: gx.cullMode === 3,
+  };
+  if (shape.hidden)
+    diag('j3d/cull-all', 'GX cull mode ALL draws nothing: its shapes are left out (state kept in extras.gx)', 'info');
   let baseColorTexture: TextureRef | undefined;
-  for (const { stage: i } of candidates) {
-    const order = gx.tevOrders[i]!;
-    const tex1 = gx.textures[order.texMap];
+  if (tev.texture) {
+    const { texMap, texCoord } = tev.texture;
+    const tex1 = gx.textures[texMap];
     const texture = tex1 === null || tex1 === undefined ? undefined : ctx.texture(tex1);
-    if (texture === undefined) {
-      diag('j3d/missing-texture', `TEV stage ${i} samples texture map ${order.texMap}, which has no texture`);
-      continue;
-    }
-    const gen = order.texCoord === 0xff ? undefined : gx.texGens[order.texCoord];
-    const ref: TextureRef = { texture, texCoord: 0 };
-    if (gen) {
-      if (gen.source >= 4 && gen.source <= 11) ref.texCoord = gen.source - 4;
-      else
-        diag(
-          'j3d/generated-texcoord',
-          `texture coordinates are generated from source ${gen.source} (not a TEXn set); TEXCOORD_0 is used`,
-        );
-      if (gen.matrix >= 30 && gen.matrix <= 57 && (gen.matrix - 30) % 3 === 0) {
-        const m = gx.texMatrices[(gen.matrix - 30) / 3];
-        const transform = m ? texMatrixToTransform(m) : undefined;
-        if (transform) ref.transform = transform;
-        else
-          diag(
-            'j3d/texture-matrix',
-            `texture matrix ${(gen.matrix - 30) / 3} is not expressible as KHR_texture_transform; kept in extras.gx`,
-          );
-      }
-    }
-    baseColorTexture = ref;
-    break;
-  }
-  const controls = gx.channelControls;
-  const matColor = gx.materialColors[0] ?? [255, 255, 255, 255];
-  let vertexColors = false;
-  const factor: [number, number, number, number] = [1, 1, 1, 1];
-  if (rasUsed) {
-    if (controls[0]?.materialSource === 1 || controls[1]?.materialSource === 1) vertexColors = true;
-    if (controls[0]?.materialSource !== 1) for (let k = 0; k < 3; k++) factor[k] = srgbToLinear(matColor[k]! / 255);
-    if (controls[1]?.materialSource !== 1) factor[3] = matColor[3] / 255;
+    if (texture === undefined)
+      diag('j3d/missing-texture', `TEV samples texture map ${texMap}, which has no texture`, 'warning');
+    else baseColorTexture = textureRef(gx, texture, texCoord, shape, diag);
   }
   const material = createMaterial({
     name: gx.name,
-    baseColorFactor: factor,
-    vertexColors,
+    baseColorFactor: tev.baseColorFactor,
+    vertexColors: tev.vertexColor || tev.vertexAlpha,
     doubleSided: gx.cullMode === 0,
-    unlit: !(controls[0]?.lightingEnabled ?? false),
+    unlit: !tev.lit,
+    alphaMode: alpha.alphaMode,
     extras: { gx },
   });
+  if (alpha.alphaCutoff !== undefined) material.alphaCutoff = alpha.alphaCutoff;
   if (baseColorTexture) material.baseColorTexture = baseColorTexture;
-  const blend = gx.blend;
-  if (
-    blend &&
-    (blend.mode === 1 || blend.mode === 3) &&
-    !(blend.mode === 1 && blend.srcFactor === 1 && blend.dstFactor === 0)
-  ) {
-    material.alphaMode = 'BLEND';
-    if (blend.mode !== 1 || blend.srcFactor !== 4 || blend.dstFactor !== 5)
+  if (tev.emissive) {
+    material.emissiveFactor = tev.emissive;
+    if (!tev.lit)
       diag(
-        'j3d/blend-mode',
-        `blend mode ${blend.mode} (src ${blend.srcFactor}, dst ${blend.dstFactor}) is exported as ordinary alpha blending`,
-      );
-  } else if (gx.alphaCompare) {
-    const pass = alphaComparePass(gx.alphaCompare);
-    if (pass.kind === 'cutoff') {
-      material.alphaMode = 'MASK';
-      material.alphaCutoff = pass.value;
-    } else if (pass.kind !== 'always')
-      diag(
-        'j3d/alpha-compare',
-        `alpha compare ${JSON.stringify(gx.alphaCompare)} is not a single cutoff; exported opaque`,
+        'j3d/unlit-emissive',
+        'the TEV adds a constant colour, exported as emissive on an unlit material (some renderers ignore it)',
       );
   }
-  return { material, vertexColors };
+  if (baseColorTexture && !tev.textureAlpha && alpha.alphaMode !== 'OPAQUE')
+    diag(
+      'j3d/texture-alpha',
+      "the alpha does not read the texture, but glTF multiplies it by the texture's alpha",
+      'warning',
+    );
+  return { material, vertexColors: material.vertexColors, shape };
+}
+
+function textureRef(
+  gx: GxMaterial,
+  texture: number,
+  texCoord: number,
+  shape: ShapeMaterialState,
+  diag: (code: string, message: string, severity?: Diagnostic['severity']) => void,
+): TextureRef {
+  const ref: TextureRef = { texture, texCoord: 0 };
+  const gen = texCoord === 0xff ? undefined : gx.texGens[texCoord];
+  if (!gen) {
+    diag('j3d/generated-texcoord', `the texture has no texture coordinate generator; TEXCOORD_0 is used`);
+    return ref;
+  }
+  const matrixIndex =
+    gen.matrix >= 30 && gen.matrix <= 57 && (gen.matrix - 30) % 3 === 0 ? (gen.matrix - 30) / 3 : undefined;
+  const matrix = matrixIndex === undefined ? undefined : (gx.texMatrices[matrixIndex] ?? undefined);
+  if (gen.source >= 4 && gen.source <= 11) {
+    ref.texCoord = gen.source - 4;
+    if (matrix) {
+      const transform = texMatrixToTransform(matrix);
+      if (transform) ref.transform = transform;
+      else
+        diag(
+          'j3d/texture-matrix',
+          `texture matrix ${matrixIndex} is not expressible as KHR_texture_transform; kept in extras.gx`,
+        );
+    }
+    return ref;
+  }
+  if (gen.source === 1) {
+    // One set after the TEXn sets the material's texgens read.
+    let set = 0;
+    gx.texGens.slice(0, gx.texGenCount ?? 0).forEach((g) => {
+      if (g && g.source >= 4 && g.source <= 11) set = Math.max(set, g.source - 4 + 1);
+    });
+    const srt = matrix ? texMatrixRows(matrix) : [1, 0, 0, 0, 1, 0];
+    shape.normalTexCoord = { set, rows: composeRows(srt, ENV_BASE) };
+    ref.texCoord = set;
+    diag(
+      'j3d/normal-texcoord',
+      `texture coordinates generated from normals (environment map) are baked from the bind-pose normals into TEXCOORD_${set}`,
+      'info',
+    );
+    return ref;
+  }
+  diag(
+    'j3d/generated-texcoord',
+    `texture coordinates are generated from source ${gen.source} (not a TEXn set or normals); TEXCOORD_0 is used`,
+  );
+  return ref;
 }

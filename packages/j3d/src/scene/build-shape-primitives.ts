@@ -9,13 +9,19 @@
  * (GX front faces are clockwise, glTF's counter-clockwise); strip triangle i is (i−2, i−(~i&1), i−(i&1)),
  * fan (0, i−1, i), quad (0,1,2)(0,2,3). Lines and line strips become LINES, points POINTS.
  * TEXn → TEXCOORD_n (missing lower sets are filled with zeros so the sets stay contiguous); CLR0 → COLOR_0
- * (RGB converted from display values to linear, as glTF's COLOR_0 is linear) when the material reads vertex colours.
+ * (RGB converted from display values to linear, as glTF's COLOR_0 is linear) when the material reads vertex colours,
+ * with 1 in the part (rgb or alpha) its TEV does not read.
+ * Material state (build-material): GX cull FRONT flips the winding once more (glTF culls back faces); cull ALL
+ * draws nothing; a texture mapped by normals gets the set `normalTexCoord.set` = rows · (nx, ny, 1) from the
+ * bind-pose model-space normal (TEXn sets from that index up are left out, as the material does not read them).
  */
 import type { Diagnostic, Primitive, PrimitiveMode } from '@retromodel/scene';
 import type { J3dShape } from '../chunks/read-shp1.js';
 import type { Vtx1 } from '../chunks/read-vtx1.js';
 import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
+import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
+import { emitPrimitive } from './emit-primitive.js';
 
 /** What the shape's primitives need from the rest of the model. */
 export interface ShapeContext {
@@ -27,6 +33,8 @@ export interface ShapeContext {
   minTexCoordSets: number;
   /** Emit COLOR_0 from CLR0. */
   vertexColors: boolean;
+  /** What the material asks of its shapes (all of CLR0, GX winding, drawn, when absent). */
+  state?: ShapeMaterialState;
   material: number | undefined;
   diagnostics: Diagnostic[];
 }
@@ -47,7 +55,8 @@ interface Builder {
 
 /** Converts a shape into up to three primitives (triangles, lines, points) with the given material. */
 export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primitive[] {
-  const { vtx1 } = ctx;
+  const { vtx1, state } = ctx;
+  if (state?.hidden) return [];
   const has = (attr: number) => shape.attributes.some((a) => a.attr === attr);
   const nbtAttr = has(25) ? 25 : has(10) ? 10 : undefined;
   const normalArray =
@@ -56,8 +65,11 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
       : (vtx1.arrays[nbtAttr === 25 ? 'NBT' : 'NRM'] ?? vtx1.arrays.NRM ?? vtx1.arrays.NBT);
   const nbt = normalArray !== undefined && normalArray.format.compCount !== 0;
   const texSets: number[] = [];
-  for (let n = 0; n < 8; n++) if (has(13 + n)) texSets.push(n);
-  const texCount = Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
+  const generated = state?.normalTexCoord;
+  for (let n = 0; n < (generated?.set ?? 8); n++) if (has(13 + n)) texSets.push(n);
+  const texCount = generated
+    ? generated.set + 1
+    : Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
   const useColor = ctx.vertexColors && has(11);
   const b: Builder = {
     position: [],
@@ -79,7 +91,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     });
     for (const prim of packet.primitives) {
       const local = addVertices(prim, b, slots, ctx, { nbtAttr, nbt, texCount, useColor });
-      emitPrimitive(prim.type, local, b);
+      emitPrimitive(prim.type, local, b, state?.flipWinding ?? false);
     }
   }
   if (b.position.length === 0) return [];
@@ -125,7 +137,10 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
   const pos = col(9);
   const nrm = layout.nbtAttr === undefined ? undefined : col(layout.nbtAttr);
   const clr = col(11);
-  const tex = Array.from({ length: layout.texCount }, (_, n) => col(13 + n));
+  const generated = ctx.state?.normalTexCoord;
+  const tex = Array.from({ length: generated ? generated.set : layout.texCount }, (_, n) => col(13 + n));
+  const rgb = ctx.state?.vertexColor ?? true;
+  const alpha = ctx.state?.vertexAlpha ?? true;
   const posArray = vtx1.arrays.POS;
   const nrmArray = layout.nbtAttr === 25 ? (vtx1.arrays.NBT ?? vtx1.arrays.NRM) : (vtx1.arrays.NRM ?? vtx1.arrays.NBT);
   const nbt3 = nrmArray?.format.compCount === 2;
@@ -162,6 +177,7 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
       m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
       m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
     );
+    let modelNormal = [0, 0, 1];
     if (layout.nbtAttr !== undefined) {
       let n: number[];
       let bn: number[] = [0, 0, 0];
@@ -187,6 +203,7 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
         nm[2]! * n[0]! + nm[5]! * n[1]! + nm[8]! * n[2]!,
       ]);
       b.normal.push(...tn);
+      modelNormal = tn;
       if (layout.nbt) {
         const tt = unit([
           m[0]! * t[0]! + m[4]! * t[1]! + m[8]! * t[2]!,
@@ -209,13 +226,19 @@ function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeC
     }
     if (layout.useColor) {
       const c = readItem(clr, v, vtx1.arrays.CLR0?.data, 4, prim.vertexCount);
-      b.color.push(srgbToLinear(c[0] ?? 1), srgbToLinear(c[1] ?? 1), srgbToLinear(c[2] ?? 1), c[3] ?? 1);
+      const lin = (x: number | undefined) => (rgb ? srgbToLinear(x ?? 1) : 1);
+      b.color.push(lin(c[0]), lin(c[1]), lin(c[2]), alpha ? (c[3] ?? 1) : 1);
     }
     tex.forEach((tc, n) => {
       const arr = vtx1.arrays[`TEX${n}` as 'TEX0'];
       const uv = tc ? readItem(tc, v, arr?.data, arr?.itemSize ?? 2, prim.vertexCount) : [0, 0];
       b.texcoords[n]!.push(uv[0] ?? 0, uv[1] ?? 0);
     });
+    if (generated) {
+      const r = generated.rows;
+      const [nx, ny] = modelNormal as [number, number];
+      b.texcoords[generated.set]!.push(r[0]! * nx + r[1]! * ny + r[2]!, r[3]! * nx + r[4]! * ny + r[5]!);
+    }
     if (ctx.skinned) {
       for (let k = 0; k < 4; k++) {
         b.joints.push(draw.joints[k] ?? 0);
@@ -253,36 +276,4 @@ function unit(v: number[]): number[] {
   const len = Math.hypot(v[0]!, v[1]!, v[2]!);
   if (!(len > 1e-12) || !Number.isFinite(len)) return [0, 0, 1];
   return [v[0]! / len, v[1]! / len, v[2]! / len];
-}
-
-function emitPrimitive(type: GxPrimitive['type'], idx: number[], b: Builder): void {
-  const tri = (a: number, c: number, d: number) => b.triangles.push(idx[a]!, idx[d]!, idx[c]!);
-  const n = idx.length;
-  switch (type) {
-    case 'TRIANGLES':
-      for (let i = 0; i + 2 < n; i += 3) tri(i, i + 1, i + 2);
-      break;
-    case 'TRIANGLE_STRIP':
-      for (let i = 2; i < n; i++) tri(i - 2, i - (~i & 1), i - (i & 1));
-      break;
-    case 'TRIANGLE_FAN':
-      for (let i = 2; i < n; i++) tri(0, i - 1, i);
-      break;
-    case 'QUADS':
-    case 'QUADS_2':
-      for (let i = 0; i + 3 < n; i += 4) {
-        tri(i, i + 1, i + 2);
-        tri(i, i + 2, i + 3);
-      }
-      break;
-    case 'LINES':
-      for (let i = 0; i + 1 < n; i += 2) b.lines.push(idx[i]!, idx[i + 1]!);
-      break;
-    case 'LINE_STRIP':
-      for (let i = 1; i < n; i++) b.lines.push(idx[i - 1]!, idx[i]!);
-      break;
-    case 'POINTS':
-      b.points.push(...idx);
-      break;
-  }
 }

@@ -126,6 +126,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
         drawMatrices,
         skinned,
         vertexColors: b?.vertexColors ?? false,
+        ...(b ? { state: b.shape } : {}),
         minTexCoordSets: texRef ? texRef.texCoord + 1 : 0,
         material: materialIndex >= 0 ? materialIndex : undefined,
         diagnostics,

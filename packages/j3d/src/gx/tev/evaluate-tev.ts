@@ -1,0 +1,259 @@
+/*
+ * Symbolic evaluation of a GX material's TEV stages for one static rendering (spec j3d.md §9.3, §10).
+ *
+ * Per stage (GXSetTevColorIn/Op, AlphaIn/Op; register dest 0 PREV, 1..3 C0..C2):
+ *   ADD/SUB: out = (d ± ((1 − c)·a + c·b) + bias) · scale   bias 0 / +½ / −½, scale ×1 ×2 ×4 ×½
+ *   compare (op 8..15): out = d + (a CMP b ? c : 0), bias and scale unused; R8, GR16, BGR24 compare the packed
+ *     red / green-red / blue-green-red of a and b for all components; RGB8 (A8 for alpha) per component.
+ *   clamp on: 0..1; off: the register range −1024..1023 (/255).
+ * Colour inputs (GX_CC_*): 0 CPREV 1 APREV 2 C0 3 A0 4 C1 5 A1 6 C2 7 A2 8 TEXC 9 TEXA 10 RASC 11 RASA 12 ONE
+ *   13 HALF 14 KONST 15 ZERO; alpha inputs (GX_CA_*): 0 APREV 1 A0 2 A1 3 A2 4 TEXA 5 RASA 6 KONST 7 ZERO.
+ * a, b and c are 8-bit inputs (the hardware takes the low 8 bits of a register), d is the signed 11-bit value.
+ * HALF is 128. The weight c is taken as c/255 (hardware: (c + c>>7)/256, at most 1/255 apart).
+ * Konst selectors: 0..7 → 8/8, 7/8 … 1/8; 0x0C+k Kk (colour only); 0x10+k Kk.r, 0x14+k .g, 0x18+k .b,
+ *   0x1C+k .a. Swap tables remap the texture / rasterised components per stage (texSel, rasSel).
+ * Registers start at the material's TEV colours (C0..C2, PREV). The pixel is the register the last stage
+ *   writes (as on hardware; normally PREV).
+ * Rasterised colour (TEV order channel → C0A0 / C1A1): with the channel's material source = vertex it is the
+ *   vertex colour (an atom), with register the material colour. Lighting is not evaluated: a lit channel is
+ *   its material/vertex colour times a lighting atom `l<pair>c` / `l<pair>a` (the reduction takes it as 1 and keeps the
+ *   glTF material lit when the colour depends on it). A channel beyond the
+ *   material's channel count, COLOR_ZERO or a null order reads 0; bump channels read 0 (indirect alpha).
+ * Values that cannot stay exact (comparisons on non-constant inputs, clamps of values that may leave the
+ *   range, 8-bit wrap of out-of-range values) are approximated and listed in `approximations`.
+ */
+import type { GxMaterial, GxTevStage } from '../material-types.js';
+import { rasChannelOf } from '../ras-channel.js';
+import { addPoly, atomPoly, constantOf, constPoly, mulPoly, type Poly, polyRange, scalePoly } from './tev-poly.js';
+
+/** A colour: r, g, b, a. */
+export type Rgba = [Poly, Poly, Poly, Poly];
+
+/** A texture a stage samples: its texture map slot and texture coordinate (texgen) index. */
+export interface TevTexture {
+  texMap: number;
+  /** TEXCOORDn (texgen n); 0xff when the order has none. */
+  texCoord: number;
+  /** Prefix of its atoms: `t<map>/<coord>`. */
+  id: string;
+}
+
+/** The symbolic result of a material's TEV. */
+export interface TevEvaluation {
+  color: Rgba;
+  /** Textures read, in stage order. */
+  textures: TevTexture[];
+  /** Why the result is not exact, one sentence each. */
+  approximations: string[];
+}
+
+const ZERO = constPoly(0);
+const gray = (v: number): Rgba => [constPoly(v), constPoly(v), constPoly(v), constPoly(v)];
+const KONST_FRACTIONS = [1, 7 / 8, 3 / 4, 5 / 8, 1 / 2, 3 / 8, 1 / 4, 1 / 8];
+const REGISTER_MIN = -1024 / 255;
+const REGISTER_MAX = 1023 / 255;
+
+/** The atom id of a texture component. */
+export function textureAtom(texture: TevTexture, component: number): string {
+  return `${texture.id}.${component}`;
+}
+
+/** The atom id of the lighting of a channel (pair 0..1, colour or alpha; the evaluation does not light). */
+export function lightAtom(pair: number, alpha: boolean): string {
+  return `l${pair}${alpha ? 'a' : 'c'}`;
+}
+
+/** The atom id of a rasterised vertex-colour component (channel pair 0 → CLR0, 1 → CLR1). */
+export function vertexAtom(pair: number, component: number): string {
+  return `v${pair}.${component}`;
+}
+
+function konst(gx: GxMaterial, sel: number, alpha: boolean): Poly[] {
+  if (sel < 8) return [0, 1, 2, 3].map(() => constPoly(KONST_FRACTIONS[sel]!));
+  const k = gx.konstColors[sel & 3] ?? [255, 255, 255, 255];
+  if (!alpha && sel >= 0x0c && sel <= 0x0f) return k.map((v) => constPoly(v / 255));
+  if (sel >= 0x10 && sel <= 0x1f) {
+    const v = constPoly(k[(sel - 0x10) >> 2]! / 255);
+    return [v, v, v, v];
+  }
+  return [ZERO, ZERO, ZERO, ZERO];
+}
+
+/** Evaluates the active TEV stages of a material symbolically. */
+export function evaluateTev(gx: GxMaterial): TevEvaluation {
+  const approximations: string[] = [];
+  const textures: TevTexture[] = [];
+  const init = (i: number): Rgba => (gx.tevColors[i] ?? [0, 0, 0, 0]).map((v) => constPoly(v / 255)) as Rgba;
+  // Register file: 0 PREV, 1..3 C0..C2 (the TEV destination numbering).
+  const regs: Rgba[] = [init(3), init(0), init(1), init(2)];
+  const stageCount = Math.min(gx.tevStageCount ?? 0, 16);
+  let lastColor = 0;
+  let lastAlpha = 0;
+  const swapOf = (table: number | undefined) => gx.tevSwapTables[table ?? 0] ?? [0, 1, 2, 3];
+  const wrap8 = (p: Poly, what: string, stage: number): Poly => {
+    const c = constantOf(p);
+    if (c !== undefined) return constPoly((((Math.round(c * 255) % 256) + 256) % 256) / 255);
+    const [lo, hi] = polyRange(p);
+    if (lo < -1e-6 || hi > 1 + 1e-6)
+      approximations.push(`stage ${stage} reads ${what} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`);
+    return p;
+  };
+  for (let s = 0; s < stageCount; s++) {
+    const stage = gx.tevStages[s];
+    if (!stage) continue;
+    const order = gx.tevOrders[s];
+    const swap = gx.tevSwapModes[s];
+    let tex: Rgba = gray(0);
+    if (order && order.texMap !== 0xff) {
+      const id = `t${order.texMap}/${order.texCoord === 0xff ? 'x' : order.texCoord}`;
+      let t = textures.find((x) => x.id === id);
+      if (!t) {
+        t = { texMap: order.texMap, texCoord: order.texCoord, id };
+        textures.push(t);
+      }
+      const sw = swapOf(swap?.texSel);
+      const texture = t;
+      tex = [0, 1, 2, 3].map((c) => atomPoly(textureAtom(texture, sw[c]!))) as Rgba;
+    }
+    const ras = rasterised(gx, order?.channel ?? 0xff, swapOf(swap?.rasSel), approximations, s);
+    const kc = konst(gx, gx.konstColorSelection[s] ?? 0x0c, false);
+    const ka = konst(gx, gx.konstAlphaSelection[s] ?? 0x1c, true)[3]!;
+    const colorInput = (sel: number, slot: number): Poly[] => {
+      const rgb = (r: Rgba) => [r[0], r[1], r[2]];
+      const aaa = (p: Poly) => [p, p, p];
+      const pick = (): Poly[] => {
+        if (sel <= 7) {
+          const reg = regs[[0, 0, 1, 1, 2, 2, 3, 3][sel]!]!;
+          return sel % 2 === 0 ? rgb(reg) : aaa(reg[3]);
+        }
+        switch (sel) {
+          case 8:
+            return rgb(tex);
+          case 9:
+            return aaa(tex[3]);
+          case 10:
+            return rgb(ras);
+          case 11:
+            return aaa(ras[3]);
+          case 12:
+            return aaa(constPoly(1));
+          case 13:
+            return aaa(constPoly(128 / 255));
+          case 14:
+            return kc.slice(0, 3);
+          default:
+            return aaa(ZERO);
+        }
+      };
+      const v = pick();
+      return slot === 3 ? v : v.map((p) => wrap8(p, `colour input ${sel}`, s));
+    };
+    const alphaInput = (sel: number, slot: number): Poly => {
+      const v = sel <= 3 ? regs[sel]![3] : sel === 4 ? tex[3] : sel === 5 ? ras[3] : sel === 6 ? ka : constPoly(0);
+      return slot === 3 ? v : wrap8(v, `alpha input ${sel}`, s);
+    };
+    const isLast = s === stageCount - 1;
+    const cIn = stage.colorIn.map((sel, k) => colorInput(sel, k));
+    const ab = { a: cIn[0]!, b: cIn[1]! };
+    const color = [0, 1, 2].map((c) =>
+      combine(stage, false, cIn.map((x) => x[c]!) as Quad, ab, isLast, approximations, s),
+    );
+    const aIn = stage.alphaIn.map((sel, k) => alphaInput(sel, k)) as Quad;
+    const alpha = combine(stage, true, aIn, ab, isLast, approximations, s);
+    const cr = stage.colorRegister & 3;
+    const ar = stage.alphaRegister & 3;
+    const cReg = regs[cr]!;
+    regs[cr] = [color[0]!, color[1]!, color[2]!, cReg[3]];
+    regs[ar] = [regs[ar]![0], regs[ar]![1], regs[ar]![2], alpha];
+    lastColor = cr;
+    lastAlpha = ar;
+  }
+  const c = regs[lastColor]!;
+  return {
+    color: [c[0], c[1], c[2], regs[lastAlpha]![3]],
+    textures,
+    approximations,
+  };
+}
+
+type Quad = [Poly, Poly, Poly, Poly];
+
+function rasterised(
+  gx: GxMaterial,
+  channelId: number,
+  swap: ArrayLike<number>,
+  approximations: string[],
+  stage: number,
+): Rgba {
+  const ras = rasChannelOf(channelId);
+  if (ras === 5 || ras === 6) {
+    approximations.push(`stage ${stage} reads the indirect bump alpha channel (taken as 0)`);
+    return gray(0);
+  }
+  if (ras > 1 || ras >= (gx.colorChannelCount ?? 2)) return gray(0);
+  const raw = [0, 1, 2, 3].map((c) => {
+    const control = gx.channelControls[ras * 2 + (c === 3 ? 1 : 0)];
+    const value =
+      control?.materialSource === 1
+        ? atomPoly(vertexAtom(ras, c))
+        : constPoly((gx.materialColors[ras]?.[c] ?? 255) / 255);
+    return control?.lightingEnabled ? mulPoly(value, atomPoly(lightAtom(ras, c === 3))) : value;
+  });
+  return [0, 1, 2, 3].map((c) => raw[swap[c]!]!) as Rgba;
+}
+
+/** The packed value a compare op reads (R8, GR16, BGR24), or undefined for the per-component ops. */
+function packed(op: number, v: Poly[]): number | undefined {
+  const n = v.map((p) => Math.round((constantOf(p) ?? 0) * 255));
+  if (op === 8 || op === 9) return n[0]!;
+  if (op === 10 || op === 11) return n[1]! * 256 + n[0]!;
+  if (op === 12 || op === 13) return n[2]! * 65536 + n[1]! * 256 + n[0]!;
+  return undefined;
+}
+
+function combine(
+  stage: GxTevStage,
+  alpha: boolean,
+  [a, b, c, d]: Quad,
+  colorAB: { a: Poly[]; b: Poly[] },
+  isLast: boolean,
+  approximations: string[],
+  s: number,
+): Poly {
+  const op = alpha ? stage.alphaOp : stage.colorOp;
+  const clamp = alpha ? stage.alphaClamp : stage.colorClamp;
+  const what = alpha ? 'alpha' : 'colour';
+  let out: Poly;
+  if (op >= 8) {
+    // Compare: R8/GR16/BGR24 read the packed colour inputs a and b (the alpha combiner too).
+    const perComponent = op >= 14;
+    const aVals = perComponent ? [a] : colorAB.a;
+    const bVals = perComponent ? [b] : colorAB.b;
+    const constant = [...aVals, ...bVals].every((p) => constantOf(p) !== undefined);
+    if (!constant) {
+      approximations.push(`stage ${s} ${what} compares non-constant inputs (taken as false)`);
+      out = d;
+    } else {
+      const x = perComponent ? Math.round(constantOf(a)! * 255) : packed(op, aVals)!;
+      const y = perComponent ? Math.round(constantOf(b)! * 255) : packed(op, bVals)!;
+      const pass = op % 2 === 0 ? x > y : x === y;
+      out = pass ? addPoly(d, c) : d;
+    }
+  } else {
+    const lerp = addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
+    const bias = [0, 0.5, -0.5, 0][alpha ? stage.alphaBias : stage.colorBias] ?? 0;
+    const scale = [1, 2, 4, 0.5][alpha ? stage.alphaScale : stage.colorScale] ?? 1;
+    out = scalePoly(addPoly(addPoly(op === 1 ? scalePoly(lerp, -1) : lerp, d), constPoly(bias)), scale);
+  }
+  const [lo, hi] = clamp ? [0, 1] : [REGISTER_MIN, REGISTER_MAX];
+  const [min, max] = polyRange(out);
+  if (min >= lo - 1e-9 && max <= hi + 1e-9) return out;
+  const k = constantOf(out);
+  if (k !== undefined) return constPoly(Math.min(hi, Math.max(lo, k)));
+  if (max <= lo) return constPoly(lo);
+  if (min >= hi) return constPoly(hi);
+  // The display clamps the final pixel anyway; a clamp inside the chain changes what later stages see.
+  if (!(isLast && clamp))
+    approximations.push(`stage ${s} ${what} clamps a value that may leave ${lo}..${+hi.toFixed(3)} (not applied)`);
+  return out;
+}

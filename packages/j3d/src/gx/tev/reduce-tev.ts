@@ -1,0 +1,235 @@
+/*
+ * The evaluated TEV of a material reduced to what a glTF metallic-roughness material can hold:
+ *   colour = factor × [texture.rgb] × [COLOR_0.rgb] + emissive,   alpha = factor.a × [texture.a] × [COLOR_0.a]
+ * with one texture (one texture map and texture coordinate) for colour and alpha.
+ *
+ * Rules:
+ * - The texture is the one the colour depends on most (the change of r+g+b from texture 0 to 1 with every
+ *   other input at ½); when the colour reads none, the one alpha depends on most; ties go to the earlier stage.
+ *   Any other texture is replaced by ½ (mid grey) and the material gets a warning, except lighting ramps
+ *   (textures whose texgen reads COLOR0/1, e.g. TWW toon shading): the lighting goes to glTF (the material is
+ *   lit), the ramp taken as 1 where it scales the base texture and 0 where it adds (highlights).
+ * - CLR1 (COLOR1A1 from vertices) has no glTF attribute: taken as 1 (white), with a warning.
+ * - Per component the monomials are grouped by shape (texture, vertex colour, both, constant). The colour takes
+ *   the shape with the largest total weight over r, g, b; the constant term becomes the emissive colour; a
+ *   monomial of another shape is evaluated with its inputs at ½ and added to the emissive colour (warning).
+ *   A monomial reading another component than its own (TEXA as colour, a swap table that moves channels) or a
+ *   texture squared is taken as the plain component (warning).
+ * - Alpha takes its own shape; a constant added to a varying alpha is folded into the factor (warning).
+ * - Factors are clamped to 0..1 (a varying term over 1 is a warning: glTF factors cannot brighten), then the
+ *   colour factor and emissive colour go from GX display values (sRGB) to linear.
+ */
+import type { Diagnostic } from '@retromodel/scene';
+import type { GxMaterial } from '../material-types.js';
+import { evaluateTev, type TevTexture } from './evaluate-tev.js';
+import { addPoly, atomsOf, constantOf, type Poly, substitutePoly } from './tev-poly.js';
+
+/** A material's TEV as glTF base colour inputs. */
+export interface TevReduction {
+  /** The texture driving base colour and alpha, or null. */
+  texture: TevTexture | null;
+  /** The colour reads the texture (rgb). */
+  textureColor: boolean;
+  /** The alpha reads the texture (a). */
+  textureAlpha: boolean;
+  /** COLOR_0.rgb multiplies the colour. */
+  vertexColor: boolean;
+  /** COLOR_0.a multiplies the alpha. */
+  vertexAlpha: boolean;
+  /** Linear RGBA factor for glTF (alpha as is). */
+  baseColorFactor: [number, number, number, number];
+  /** Linear constant colour the combiner adds, or null. */
+  emissive: [number, number, number] | null;
+  /** The result depends on a lit colour channel (lighting taken as 1 in the evaluation). */
+  lit: boolean;
+  /** The final alpha with the reduction's substitutions (for the alpha test). */
+  alpha: Poly;
+  diagnostics: Diagnostic[];
+}
+
+const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+type Shape = 'T' | 'V' | 'TV';
+
+interface Split {
+  /** Total coefficient per shape. */
+  shapes: Map<Shape, number>;
+  constant: number;
+  /** Value of each shape's monomials with every input at ½ (for the approximations). */
+  half: Map<Shape, number>;
+}
+
+function splitComponent(p: Poly, component: number, mainId: string | undefined, notes: Set<string>): Split {
+  const shapes = new Map<Shape, number>();
+  const half = new Map<Shape, number>();
+  let constant = 0;
+  for (const [key, coefficient] of p) {
+    const atoms = atomsOf(key);
+    if (atoms.length === 0) {
+      constant += coefficient;
+      continue;
+    }
+    const tex = atoms.filter((a) => mainId !== undefined && a.startsWith(`${mainId}.`));
+    const vtx = atoms.filter((a) => a.startsWith('v0.'));
+    if (tex.length > 1 || vtx.length > 1) notes.add('a value is multiplied by itself (taken once)');
+    if (tex.some((a) => a !== `${mainId}.${component}`))
+      notes.add(
+        'a texture component feeds another component (swap table or TEXA as colour; taken as the plain component)',
+      );
+    if (vtx.some((a) => a !== `v0.${component}`))
+      notes.add('a vertex-colour component feeds another component (taken as the plain component)');
+    const shape: Shape = tex.length && vtx.length ? 'TV' : tex.length ? 'T' : 'V';
+    shapes.set(shape, (shapes.get(shape) ?? 0) + coefficient);
+    half.set(shape, (half.get(shape) ?? 0) + coefficient * 0.5 ** atoms.length);
+  }
+  return { shapes, constant, half };
+}
+
+function pickShape(splits: Split[]): Shape | undefined {
+  let best: Shape | undefined;
+  let weight = 0;
+  for (const shape of ['TV', 'T', 'V'] as const) {
+    const w = splits.reduce((sum, s) => sum + Math.abs(s.shapes.get(shape) ?? 0), 0);
+    if (w > weight + 1e-9) {
+      best = shape;
+      weight = w;
+    }
+  }
+  return best;
+}
+
+/** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
+export function reduceTev(gx: GxMaterial): TevReduction {
+  const ev = evaluateTev(gx);
+  const notes = new Set(ev.approximations);
+  // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
+  const litChannel = ev.color
+    .slice(0, 3)
+    .some((p) => [...p.keys()].some((k) => atomsOf(k).some((a) => a[0] === 'l' && a.endsWith('c'))));
+  const unlitColor = ev.color.map((p) => substitutePoly(p, (a) => (a[0] === 'l' ? 1 : undefined)));
+  const isTexture = (atom: string) => atom.startsWith('t');
+  // Lighting ramps: textures whose coordinates come from a colour channel (texgen source COLOR0/1).
+  const ramp = (t: TevTexture) => {
+    const source = t.texCoord === 0xff ? undefined : gx.texGens[t.texCoord]?.source;
+    return source === 19 || source === 20;
+  };
+  const sensitivity = (p: Poly, id: string) => {
+    const at = (x: number) => constantOf(substitutePoly(p, (a) => (a.startsWith(`${id}.`) ? x : 0.5))) ?? 0;
+    return Math.abs(at(1) - at(0));
+  };
+  const pick = (polys: Poly[], ramps: boolean) => {
+    let best: TevTexture | undefined;
+    let weight = 0;
+    for (const t of ev.textures) {
+      if (ramp(t) !== ramps) continue;
+      const w = polys.reduce((sum, p) => sum + sensitivity(p, t.id), 0);
+      if (w > weight + 1e-9) {
+        best = t;
+        weight = w;
+      }
+    }
+    return best;
+  };
+  const rgb = unlitColor.slice(0, 3);
+  const alphaOnly = [unlitColor[3]!];
+  const main = pick(rgb, false) ?? pick(alphaOnly, false) ?? pick(rgb, true) ?? pick(alphaOnly, true);
+  const rampIds = ev.textures.filter((t) => t !== main && ramp(t)).map((t) => `${t.id}.`);
+  // A lighting ramp hands the lighting to glTF: taken as 1 (fully lit) where it scales the base texture, with the
+  // material lit, and as 0 where it adds (highlights).
+  let rampLit = false;
+  const withoutRamps = unlitColor.map((p) => {
+    let out: Poly = new Map();
+    for (const [key, v] of p) {
+      const atoms = atomsOf(key);
+      const ramps = atoms.filter((a) => rampIds.some((r) => a.startsWith(r)));
+      if (ramps.length === 0) {
+        out = addPoly(out, new Map([[key, v]]));
+        continue;
+      }
+      notes.add('a lighting ramp texture (coordinates from a colour channel) is left to glTF lighting');
+      const scalesMain = main !== undefined && atoms.some((a) => a.startsWith(`${main.id}.`));
+      if (!scalesMain) continue;
+      const rest = atoms.filter((a) => !ramps.includes(a)).join('*');
+      out = addPoly(out, new Map([[rest, v]]));
+      rampLit = true;
+    }
+    return out;
+  });
+  const substituted = withoutRamps.map((p) =>
+    substitutePoly(p, (atom) => {
+      if (isTexture(atom) && !(main && atom.startsWith(`${main.id}.`))) {
+        notes.add(`texture map ${atom.slice(1, atom.indexOf('/'))} is mixed in besides the base texture (taken as ½)`);
+        return 0.5;
+      }
+      if (atom.startsWith('v1.')) {
+        notes.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
+        return 1;
+      }
+      return undefined;
+    }),
+  );
+  const splits = substituted.map((p, k) => splitComponent(p, k, main?.id, notes));
+  const colorShape = pickShape(splits.slice(0, 3));
+  const alphaShape = pickShape([splits[3]!]);
+  const factor = [1, 1, 1, 1];
+  const emissive = [0, 0, 0];
+  let overbright = false;
+  splits.forEach((s, k) => {
+    const shape = k < 3 ? colorShape : alphaShape;
+    if (!shape) {
+      factor[k] = clamp01(s.constant);
+      return;
+    }
+    let f = s.shapes.get(shape) ?? 0;
+    let e = s.constant;
+    for (const [other, v] of s.half) {
+      if (other === shape) continue;
+      notes.add(`${k < 3 ? 'colour' : 'alpha'} adds terms of different inputs (taken at ½ into a constant)`);
+      e += v;
+    }
+    if (k === 3 && Math.abs(e) > 1e-9) {
+      notes.add('alpha adds a constant to a varying value (folded into the factor)');
+      f += e;
+      e = 0;
+    }
+    if (f > 1 + 1e-6) overbright = true;
+    if (f < -1e-6) notes.add('a varying term has a negative weight (taken as 0)');
+    if (e < -1e-6) notes.add('the colour subtracts a constant (taken as 0)');
+    factor[k] = clamp01(f);
+    if (k < 3) emissive[k] = clamp01(e);
+  });
+  if (overbright) notes.add('a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
+  const usesT = (s: Shape | undefined) => s === 'T' || s === 'TV';
+  const usesV = (s: Shape | undefined) => s === 'V' || s === 'TV';
+  const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
+  if (texture && !usesT(colorShape))
+    notes.add("the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");
+  const diagnostics: Diagnostic[] = [];
+  if (notes.size > 0)
+    diagnostics.push({
+      code: 'j3d/irreducible-tev',
+      message: `material "${gx.name}": its TEV stages do not reduce to a glTF material exactly: ${[...notes].join('; ')}`,
+      severity: 'warning',
+    });
+  const lit = litChannel || rampLit;
+  if (lit)
+    diagnostics.push({
+      code: 'j3d/tev-lighting',
+      message: `material "${gx.name}": GX lighting (a lit colour channel or a lighting ramp) is left to the glTF renderer (taken as fully lit)`,
+      severity: 'info',
+    });
+  const hasEmissive = colorShape !== undefined && emissive.some((e) => e > 1e-6);
+  return {
+    texture,
+    textureColor: usesT(colorShape),
+    textureAlpha: usesT(alphaShape),
+    vertexColor: usesV(colorShape),
+    vertexAlpha: usesV(alphaShape),
+    baseColorFactor: [srgbToLinear(factor[0]!), srgbToLinear(factor[1]!), srgbToLinear(factor[2]!), factor[3]!],
+    emissive: hasEmissive ? (emissive.map(srgbToLinear) as [number, number, number]) : null,
+    lit,
+    alpha: substituted[3]!,
+    diagnostics,
+  };
+}

@@ -1,0 +1,105 @@
+/*
+ * Symbolic values for TEV evaluation: one colour component is a polynomial, a sum of monomials
+ * `coefficient × atom × atom …`, where an atom is an input the material cannot know in advance and that lies
+ * in 0..1: a texture component (`t<map>/<coord>.<c>`) or a rasterised vertex-colour component (`v<chan>.<c>`),
+ * c = 0 r, 1 g, 2 b, 3 a. Constants are in GX display units divided by 255 (1 = 255).
+ * A polynomial is a map from the monomial key (its atoms sorted, joined by '*'; '' for the constant) to the
+ * coefficient; zero coefficients are dropped, so equal values have equal maps.
+ */
+
+/** A symbolic colour component. */
+export type Poly = ReadonlyMap<string, number>;
+
+const EPSILON = 1e-9;
+
+function put(out: Map<string, number>, key: string, value: number): void {
+  const sum = (out.get(key) ?? 0) + value;
+  if (Math.abs(sum) < EPSILON) out.delete(key);
+  else out.set(key, sum);
+}
+
+/** The constant `c`. */
+export function constPoly(c: number): Poly {
+  return Math.abs(c) < EPSILON ? new Map() : new Map([['', c]]);
+}
+
+/** The single atom `id`. */
+export function atomPoly(id: string): Poly {
+  return new Map([[id, 1]]);
+}
+
+/** a + b. */
+export function addPoly(a: Poly, b: Poly): Poly {
+  const out = new Map(a);
+  for (const [k, v] of b) put(out, k, v);
+  return out;
+}
+
+/** a × s for a number s. */
+export function scalePoly(a: Poly, s: number): Poly {
+  const out = new Map<string, number>();
+  for (const [k, v] of a) put(out, k, v * s);
+  return out;
+}
+
+function joinKeys(a: string, b: string): string {
+  if (a === '') return b;
+  if (b === '') return a;
+  return [...a.split('*'), ...b.split('*')].sort().join('*');
+}
+
+/** a × b. */
+export function mulPoly(a: Poly, b: Poly): Poly {
+  const out = new Map<string, number>();
+  for (const [ka, va] of a) for (const [kb, vb] of b) put(out, joinKeys(ka, kb), va * vb);
+  return out;
+}
+
+/** The atoms of a monomial key. */
+export function atomsOf(key: string): string[] {
+  return key === '' ? [] : key.split('*');
+}
+
+/** The constant value when the polynomial has no atoms, else undefined. */
+export function constantOf(p: Poly): number | undefined {
+  for (const k of p.keys()) if (k !== '') return undefined;
+  return p.get('') ?? 0;
+}
+
+/** Bounds of the polynomial over atoms in 0..1 (each monomial lies between 0 and its coefficient). */
+export function polyRange(p: Poly): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (const [k, v] of p) {
+    if (k === '') {
+      lo += v;
+      hi += v;
+    } else if (v < 0) lo += v;
+    else hi += v;
+  }
+  return [lo, hi];
+}
+
+/** Replaces every atom for which `value` returns a number by that number. */
+export function substitutePoly(p: Poly, value: (atom: string) => number | undefined): Poly {
+  const out = new Map<string, number>();
+  for (const [k, v] of p) {
+    let coefficient = v;
+    const kept: string[] = [];
+    for (const atom of atomsOf(k)) {
+      const x = value(atom);
+      if (x === undefined) kept.push(atom);
+      else coefficient *= x;
+    }
+    put(out, kept.join('*'), coefficient);
+  }
+  return out;
+}
+
+/** A readable form for messages, e.g. `0.5 + 2·t0/0.0·v0.0`. */
+export function formatPoly(p: Poly): string {
+  if (p.size === 0) return '0';
+  return [...p]
+    .map(([k, v]) => (k === '' ? String(+v.toFixed(4)) : `${+v.toFixed(4)}·${atomsOf(k).join('·')}`))
+    .join(' + ');
+}
