@@ -118,13 +118,14 @@ describe.each(adapters.map((a) => [a.id, a] as [string, AnyFormatAdapter]))('ada
 
   it.runIf(adapter.can.info)('describes a file as a FileInfo', async () => {
     const sample = (await samples())[id];
-    const bytes =
-      sample?.bytes ??
-      (id === 'tkl'
-        ? own('tmd/sample.tkl')
-        : haveFixtures
-          ? readFixture('j3d', 'nintendo_mkdd_mariotree1_wait.bck')
-          : undefined);
+    const infoOnly: Record<string, () => Uint8Array> = {
+      tkl: () => own('tmd/sample.tkl'),
+      bck: () => readFixture('j3d', 'nintendo_mkdd_mariotree1_wait.bck'),
+      btk: () => readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.btk'),
+      brk: () => readFixture('j3d', 'nintendo_mkdd_minigame_balloon.brk'),
+      sdata: () => readFixture('t3dm', '08_animation', 'filesystem', 'snake.0.sdata'),
+    };
+    const bytes = sample?.bytes ?? (id === 'tkl' || haveFixtures ? infoOnly[id]?.() : undefined);
     if (!bytes) return;
     const info = await (await adapter.load()).info!(bytes, {});
     expect(typeof info.format).toBe('string');

@@ -2,8 +2,9 @@
  * Alpha test / blend reduction (GX compare enum NEVER 0 … ALWAYS 7, op AND OR XOR XNOR) and the GX state the
  * scene applies: cull FRONT flips the winding of the MKDD item box's inner box, normal-generated coordinates.
  */
+
+import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { alphaCompareAt, alphaComparePass, reduceAlphaMode } from '../../src/gx/tev/reduce-alpha-mode.js';
 import { constPoly } from '../../src/gx/tev/tev-poly.js';
 import { type Diagnostic, j3dToScene, readJ3d } from '../../src/index.js';
@@ -63,9 +64,8 @@ describe('alpha mode', () => {
 
 describe.skipIf(!haveFixtures)('GX state in the scene', () => {
   const load = (name: string) => {
-    const diagnostics: Diagnostic[] = [];
     const file = readJ3d(readFixture('j3d', name));
-    return { file, scene: j3dToScene(file, { diagnostics }), diagnostics };
+    return { file, ...j3dToScene(file) };
   };
   it('cull FRONT (mat_boxin) flips the winding: its triangles face the box centre', () => {
     const { scene } = load('nintendo_mkdd_minigameitembox_bomb.bmd');
@@ -130,8 +130,7 @@ describe.skipIf(!haveFixtures)('GX state in the scene', () => {
     const before = scene.meshes[0]!.primitives.filter((p) => p.material === 0).length;
     const file = readJ3d(readFixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd'));
     file.MAT3.materials[0]!.cullMode = 3;
-    const hidden: Diagnostic[] = [];
-    const after = j3dToScene(file, { diagnostics: hidden });
+    const { scene: after, diagnostics: hidden } = j3dToScene(file);
     expect(before).toBeGreaterThan(0);
     expect(after.meshes[0]!.primitives.filter((p) => p.material === 0)).toEqual([]);
     expect(hidden.some((d) => d.code === 'j3d/cull-all')).toBe(true);

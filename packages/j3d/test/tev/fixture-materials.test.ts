@@ -4,8 +4,9 @@
  * /255 dropped, "ramp" = a texture whose texgen reads COLOR0, i.e. a toon lighting ramp).
  * factor / emissive are GX display values (the reduction returns them converted to linear).
  */
+
+import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../../test/helpers/fixtures.js';
 import { reduceAlphaMode } from '../../src/gx/tev/reduce-alpha-mode.js';
 import { reduceTev } from '../../src/gx/tev/reduce-tev.js';
 import { readJ3d } from '../../src/index.js';
