@@ -30,7 +30,7 @@ describe('output', () => {
     const out = await buildWith('rollup', project.externalEntry, join(project.dir, 'dist-output'), { output: 'scene' });
     const scene = await importBundle<{ format: string; sidecars: string[] }>(out.bundle);
     expect(scene.format).toBe('gltf');
-    expect(scene.sidecars.sort()).toEqual(['cube.bin', 'cube_0.png']);
+    expect(scene.sidecars.sort()).toEqual(['cube.bin', 'cube_checker.png']);
   });
 
   it('refuses an unknown form', () => {
@@ -74,12 +74,12 @@ describe('sidecarDirs', () => {
   it('finds sidecars in extra folders and watches them', async () => {
     const sharedDir = join(project.dir, 'shared-textures');
     await mkdir(sharedDir);
-    const movedPng = join(sharedDir, 'cube_0.png');
+    const movedPng = join(sharedDir, 'cube_checker.png');
     await rename(project.pngPath, movedPng);
     try {
       const without = await failureOf(buildWith('rollup', project.externalEntry, join(project.dir, 'dist-nodirs')));
       expect(without).toContain(`cannot load ${project.gltfPath}`);
-      expect(without).toContain('cube_0.png');
+      expect(without).toContain('cube_checker.png');
 
       const out = await buildWith('rollup', project.externalEntry, join(project.dir, 'dist-dirs'), {
         sidecarDirs: [sharedDir],

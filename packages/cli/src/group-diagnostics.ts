@@ -18,8 +18,8 @@ export function groupDiagnostics(diagnostics: Diagnostic[], severities: Severity
   for (const d of diagnostics) {
     if (!severities.includes(d.severity)) continue;
     const key = `${d.severity} ${d.code}`;
-    let g = groups.get(key);
-    if (!g) groups.set(key, (g = { code: d.code, severity: d.severity, count: 0, messages: [] }));
+    const g = groups.get(key) ?? { code: d.code, severity: d.severity, count: 0, messages: [] };
+    groups.set(key, g);
     g.count++;
     if (g.messages.length < shown) g.messages.push(d.message);
   }

@@ -10,7 +10,7 @@ export const sdataCodec: FormatCodec = {
   info: (bytes) => {
     const { records } = readSdata(bytes);
     const channels = new Set(records.map((r) => r.channelIdx)).size;
-    const quats = records.filter((r, i) => i > 0 && records[i - 1]!.nextIsQuat).length;
+    const quats = records.filter((_, i) => i > 0 && records[i - 1]!.nextIsQuat).length;
     return {
       format: 'sdata',
       sections: [

@@ -20,13 +20,13 @@ function textTable(t: ReportTable): string[] {
 }
 
 function mdTable(t: ReportTable): string[] {
-  const escape = (c: Cell) => String(c).replace(/\|/g, '\\|');
+  const mdCell = (c: Cell) => String(c).replace(/\|/g, '\\|');
   return [
     `### ${t.title}`,
     '',
-    `| ${t.columns.map(escape).join(' | ')} |`,
+    `| ${t.columns.map(mdCell).join(' | ')} |`,
     `| ${t.columns.map((_, i) => (typeof t.rows[0]?.[i] === 'number' ? '---:' : '---')).join(' | ')} |`,
-    ...t.rows.map((r) => `| ${r.map(escape).join(' | ')} |`),
+    ...t.rows.map((r) => `| ${r.map(mdCell).join(' | ')} |`),
     '',
   ];
 }

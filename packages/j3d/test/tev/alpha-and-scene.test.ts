@@ -7,7 +7,7 @@ import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { alphaCompareAt, alphaComparePass, reduceAlphaMode } from '../../src/gx/tev/reduce-alpha-mode.js';
 import { constPoly } from '../../src/gx/tev/tev-poly.js';
-import { type Diagnostic, j3dToScene, readJ3d } from '../../src/index.js';
+import { j3dToScene, readJ3d } from '../../src/index.js';
 import { gxMaterial, tevStage } from './gx-material.js';
 
 const cmp = (comp0: number, ref0: number, op: number, comp1: number, ref1: number) => ({
