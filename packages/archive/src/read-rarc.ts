@@ -9,7 +9,7 @@
  * subtree) is an error. Nothing reads the padding: the layout keeps the bytes no structure covers.
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
-import type { RarcEntry, RarcFile, RarcLayout, RarcNode } from './rarc-file.js';
+import type { RarcEntry, RarcFile, RarcLayout } from './rarc-file.js';
 import { RarcFlags } from './rarc-file.js';
 
 const latin1 = new TextDecoder('latin1');

@@ -180,7 +180,10 @@ function writeFresh(file: RarcFile, nodes: RarcNode[]): Uint8Array {
         if (e.kind !== 'file' || groupOf(e.flags) !== group) continue;
         const key = `${e.data.byteOffset}:${e.data.length}`;
         let byBuffer = placed.get(e.data.buffer);
-        if (!byBuffer) placed.set(e.data.buffer, (byBuffer = new Map()));
+        if (!byBuffer) {
+          byBuffer = new Map();
+          placed.set(e.data.buffer, byBuffer);
+        }
         const known = byBuffer.get(key);
         if (known !== undefined) {
           dataOffsets.set(e, known);
