@@ -4,20 +4,30 @@
  */
 
 export {
-  hashRarcName,
-  type RarcDotEntry,
-  type RarcEntry,
-  type RarcFile,
-  type RarcFileEntry,
-  RarcFlags,
-  type RarcFolderEntry,
-  type RarcLayout,
-  type RarcNode,
-  rarcNodeType,
+  type ArchiveEntry,
+  type ArchiveFile,
+  type ArchiveFolder,
+  type ArchiveTree,
+  findInArchive,
+  listArchive,
+  type RarcArchiveMeta,
+  type RarcFileMeta,
+  type RarcFolderMeta,
+} from './archive-tree.js';
+export { openArchive } from './open-archive.js';
+export type {
+  RarcDotEntry,
+  RarcEntry,
+  RarcFile,
+  RarcFileEntry,
+  RarcFolderEntry,
+  RarcLayout,
+  RarcNode,
 } from './rarc-file.js';
 export { readRarc } from './read-rarc.js';
 export { readU8 } from './read-u8.js';
-export { flattenU8, type U8File, type U8FileNode, type U8Folder, type U8Layout, type U8Node } from './u8-file.js';
+export type { U8File, U8FileNode, U8Folder, U8Layout, U8Node } from './u8-file.js';
+export { writeArchive } from './write-archive.js';
 export { writeRarc } from './write-rarc.js';
 export { writeU8 } from './write-u8.js';
 export { decodeYay0 } from './yay0-decode.js';
