@@ -1,7 +1,7 @@
 /*
  * Every shared archive fixture against the dumps of the independent reader (shared/tools/archives_dump.py):
  * file paths, sizes and SHA-256 in tree order, byte-exact RARC/U8 rewrites, and Yaz0/Yay0 decode → encode →
- * decode with the re-encoded size within 2% of Nintendo's (or the tool's) stream.
+ * decode with the re-encoded stream at most 2% larger than Nintendo's (or the tool's).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -90,14 +90,15 @@ describe.skipIf(!haveFixtures)('archive fixtures', () => {
       if (dump.kind === 'Yaz0' || dump.kind === 'Yay0') {
         const decode = dump.kind === 'Yaz0' ? decodeYaz0 : decodeYay0;
         const encode = dump.kind === 'Yaz0' ? encodeYaz0 : encodeYay0;
-        it(`${dump.kind}: decodes to the dumped content, re-encodes within 2% of the original size`, () => {
+        it(`${dump.kind}: decodes to the dumped content, re-encodes to at most 2% over the original size`, () => {
           const plain = decode(bytes);
           expect(plain.length).toBe(dump.header!.decompressedSize);
           expect(sha256(plain)).toBe(dump.decompressedSha256);
           const packed = encode(plain, { alignment: 1 });
           expect(sha256(decode(packed))).toBe(dump.decompressedSha256);
           const original = dump.stream?.streamEnd ?? bytes.length;
-          expect(Math.abs(packed.length / original - 1)).toBeLessThanOrEqual(0.02);
+          // At most 2% larger. Smaller is fine: WorldMap02's packer was weaker than ours (1447 vs 1477 bytes).
+          expect(packed.length / original).toBeLessThanOrEqual(1.02);
         });
       }
     });
