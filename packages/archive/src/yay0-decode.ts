@@ -46,12 +46,12 @@ export function decodeYay0(bytes: Uint8Array): Uint8Array {
   if (chunk < YAY0_HEADER_SIZE || chunk > end) {
     throw yay0Error('header', 12, `chunk stream offset ${hex(chunk)} lies outside the ${hex(end)}-byte file`);
   }
-  const bound = maxYay0Output(end - YAY0_HEADER_SIZE);
+  const bound = maxYay0Output(end, link, chunk);
   if (size > bound) {
     throw yay0Error(
       'header',
       4,
-      `declared decompressed size ${hex(size)} exceeds the ${hex(bound)} bytes a ${hex(end)}-byte file can produce`,
+      `declared decompressed size ${hex(size)} exceeds the ${hex(bound)} bytes its ${hex(end)}-byte streams can produce`,
     );
   }
   const out = new Uint8Array(size);

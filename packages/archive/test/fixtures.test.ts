@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixture, haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import {
   decodeYay0,
   decodeYaz0,
@@ -18,7 +19,6 @@ import {
   writeRarc,
   writeU8,
 } from '../src/index.js';
-import { fixture, haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 
 interface Dump {
   kind: string;
