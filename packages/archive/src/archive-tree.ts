@@ -1,0 +1,92 @@
+/*
+ * One folder tree for RARC and U8 archives, whatever their compression: what a tool needs to list, extract and
+ * pack archives. Folders hold files and folders in the archive's own order; RARC metadata (file IDs, flags,
+ * node type tags, the ID scheme) rides along in `meta` so a rebuilt archive keeps it.
+ */
+
+/** RARC metadata of a file. */
+export interface RarcFileMeta {
+  format: 'rarc';
+  /** File ID as stored (renumbered on write when the archive numbers files by entry index). */
+  id: number;
+  /** Entry flags (0x11: an MRAM-preloaded file). */
+  flags: number;
+  /** Set when the entry's data was Yaz0/Yay0-compressed in the archive; `bytes` holds it expanded. */
+  compression?: 'yaz0' | 'yay0';
+}
+
+/** RARC metadata of a folder. */
+export interface RarcFolderMeta {
+  format: 'rarc';
+  /** Node type tag (`ROOT`, `BDL `…). */
+  type: string;
+  /** ID and flags of the folder's entry in its parent (0xFFFF and 0x02 as a rule). */
+  id: number;
+  flags: number;
+  /** IDs of the node's `.` and `..` entries (0xFFFF, or 0 in some archives). */
+  dotIds: [number, number];
+}
+
+/** RARC metadata of a whole archive: the ID scheme. */
+export interface RarcArchiveMeta {
+  format: 'rarc';
+  nextFileId: number;
+  syncFileIds: boolean;
+  /** `index`: every file's ID is its entry index (renumbered on write); `stored`: IDs kept as they are. */
+  idScheme: 'index' | 'stored';
+  /** Entry count of the archive as read (a next-ID equal to it is kept equal to the new count). */
+  entryCount: number;
+}
+
+export interface ArchiveFile {
+  kind: 'file';
+  name: string;
+  bytes: Uint8Array;
+  meta?: RarcFileMeta;
+}
+
+export interface ArchiveFolder {
+  kind: 'folder';
+  name: string;
+  children: ArchiveEntry[];
+  meta?: RarcFolderMeta;
+}
+
+export type ArchiveEntry = ArchiveFile | ArchiveFolder;
+
+/** An opened archive. The root folder's name is the RARC root name (empty for U8). */
+export interface ArchiveTree {
+  format: 'rarc' | 'u8';
+  /** Compression of the archive file itself (the outermost layer). */
+  compression: 'none' | 'yaz0' | 'yay0';
+  root: ArchiveFolder;
+  meta?: RarcArchiveMeta;
+}
+
+/** Every file of the tree with its path (`/`-separated, from the root, root name excluded) and size, in tree order. */
+export function listArchive(tree: ArchiveTree): { path: string; size: number }[] {
+  const out: { path: string; size: number }[] = [];
+  const walk = (folder: ArchiveFolder, prefix: string) => {
+    for (const child of folder.children) {
+      const path = prefix + child.name;
+      if (child.kind === 'file') out.push({ path, size: child.bytes.length });
+      else walk(child, `${path}/`);
+    }
+  };
+  walk(tree.root, '');
+  return out;
+}
+
+/** The file or folder at `path` (`/`-separated, case-insensitive; empty segments ignored), or undefined. */
+export function findInArchive(tree: ArchiveTree, path: string): ArchiveEntry | undefined {
+  let current: ArchiveEntry = tree.root;
+  for (const part of path.split('/')) {
+    if (part === '') continue;
+    if (current.kind !== 'folder') return undefined;
+    const wanted = part.toLowerCase();
+    const next: ArchiveEntry | undefined = current.children.find((c) => c.name.toLowerCase() === wanted);
+    if (!next) return undefined;
+    current = next;
+  }
+  return current;
+}

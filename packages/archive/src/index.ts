@@ -1,0 +1,36 @@
+/**
+ * @retromodel/archive: GameCube/Wii archives. Yaz0 and Yay0 codecs, RARC (JSystem) and U8 (Wii) readers and
+ * byte-exact writers, and `openArchive`, which undoes any compression and gives one folder tree for both formats.
+ */
+
+export {
+  type ArchiveEntry,
+  type ArchiveFile,
+  type ArchiveFolder,
+  type ArchiveTree,
+  findInArchive,
+  listArchive,
+  type RarcArchiveMeta,
+  type RarcFileMeta,
+  type RarcFolderMeta,
+} from './archive-tree.js';
+export { openArchive } from './open-archive.js';
+export type {
+  RarcDotEntry,
+  RarcEntry,
+  RarcFile,
+  RarcFileEntry,
+  RarcFolderEntry,
+  RarcLayout,
+  RarcNode,
+} from './rarc-file.js';
+export { readRarc } from './read-rarc.js';
+export { readU8 } from './read-u8.js';
+export type { U8File, U8FileNode, U8Folder, U8Layout, U8Node } from './u8-file.js';
+export { writeArchive } from './write-archive.js';
+export { writeRarc } from './write-rarc.js';
+export { writeU8 } from './write-u8.js';
+export { decodeYay0 } from './yay0-decode.js';
+export { encodeYay0, type Yay0EncodeOptions } from './yay0-encode.js';
+export { decodeYaz0 } from './yaz0-decode.js';
+export { encodeYaz0, type Yaz0EncodeOptions } from './yaz0-encode.js';

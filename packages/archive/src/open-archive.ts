@@ -1,0 +1,96 @@
+/*
+ * openArchive: identify by magic (spec §0; extensions say nothing), undo Yaz0/Yay0 layers, read RARC or U8, and
+ * give one folder tree. RARC entries flagged compressed (0x04; Yaz0 with 0x80, Yay0 without) are expanded and
+ * marked so writeArchive compresses them again. RARC folders are named by their parent's entry, never by the
+ * node table (spec §2.7).
+ */
+import { ParseError } from '@retromodel/binary';
+import type { ArchiveEntry, ArchiveFolder, ArchiveTree, RarcArchiveMeta } from './archive-tree.js';
+import type { RarcNode } from './rarc-file.js';
+import { RarcFlags } from './rarc-file.js';
+import { readRarc } from './read-rarc.js';
+import { readU8, U8_MAGIC } from './read-u8.js';
+import type { U8Folder } from './u8-file.js';
+import { decodeYay0, isYay0 } from './yay0-decode.js';
+import { decodeYaz0, isYaz0 } from './yaz0-decode.js';
+
+/** Compression layers undone before giving up (no real file has more than one). */
+const MAX_LAYERS = 4;
+
+function isRarc(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && bytes[0] === 0x52 && bytes[1] === 0x41 && bytes[2] === 0x52 && bytes[3] === 0x43;
+}
+
+function isU8(bytes: Uint8Array): boolean {
+  return bytes.length >= 4 && ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0 === U8_MAGIC;
+}
+
+/**
+ * Opens a RARC or U8 archive, plain or Yaz0/Yay0-compressed. Throws {@link ParseError} for anything else or for
+ * damaged data.
+ */
+export function openArchive(bytes: Uint8Array): ArchiveTree {
+  let compression: ArchiveTree['compression'] = 'none';
+  let payload = bytes;
+  for (let layer = 0; layer < MAX_LAYERS && (isYaz0(payload) || isYay0(payload)); layer++) {
+    const yaz0 = isYaz0(payload);
+    if (layer === 0) compression = yaz0 ? 'yaz0' : 'yay0';
+    payload = yaz0 ? decodeYaz0(payload) : decodeYay0(payload);
+  }
+  if (isRarc(payload)) return openRarc(payload, compression);
+  if (isU8(payload)) return { format: 'u8', compression, root: fromU8Folder(readU8(payload).root) };
+  throw new ParseError(
+    { format: compression === 'none' ? 'rarc' : compression, section: 'header', offset: 0 },
+    'the data is neither a RARC nor a U8 archive (nor Yaz0/Yay0 holding one)',
+  );
+}
+
+function fromU8Folder(folder: U8Folder): ArchiveFolder {
+  return {
+    kind: 'folder',
+    name: folder.name,
+    children: folder.children.map((c) =>
+      c.kind === 'file' ? { kind: 'file', name: c.name, bytes: c.data } : fromU8Folder(c),
+    ),
+  };
+}
+
+function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression']): ArchiveTree {
+  const file = readRarc(bytes);
+  const entries = file.layout?.entries ?? [];
+  let byIndex = true;
+  entries.forEach((e, i) => {
+    if (e.kind === 'file' && e.id !== i) byIndex = false;
+  });
+  const meta: RarcArchiveMeta = {
+    format: 'rarc',
+    nextFileId: file.nextFileId,
+    syncFileIds: file.syncFileIds,
+    idScheme: byIndex ? 'index' : 'stored',
+    entryCount: entries.length,
+  };
+  const root = fromRarcNode(file.root, file.root.name, 0xffff, RarcFlags.DIR);
+  return { format: 'rarc', compression, root, meta };
+}
+
+function fromRarcNode(node: RarcNode, name: string, id: number, flags: number): ArchiveFolder {
+  const dotIds: [number, number] = [0xffff, 0xffff];
+  const children: ArchiveEntry[] = [];
+  for (const e of node.entries) {
+    if (e.kind === 'dot') dotIds[e.name === '.' ? 0 : 1] = e.id;
+    else if (e.kind === 'folder') children.push(fromRarcNode(e.node, e.name, e.id, e.flags));
+    else if ((e.flags & RarcFlags.COMPRESSED) !== 0) {
+      const yaz0 = (e.flags & RarcFlags.YAZ0) !== 0;
+      const bytes = yaz0 ? decodeYaz0(e.data) : decodeYay0(e.data);
+      children.push({
+        kind: 'file',
+        name: e.name,
+        bytes,
+        meta: { format: 'rarc', id: e.id, flags: e.flags, compression: yaz0 ? 'yaz0' : 'yay0' },
+      });
+    } else {
+      children.push({ kind: 'file', name: e.name, bytes: e.data, meta: { format: 'rarc', id: e.id, flags: e.flags } });
+    }
+  }
+  return { kind: 'folder', name, children, meta: { format: 'rarc', type: node.type, id, flags, dotIds } };
+}
