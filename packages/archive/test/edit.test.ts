@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fixture, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixture, haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import {
   type ArchiveFolder,
   type ArchiveTree,

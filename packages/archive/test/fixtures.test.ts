@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { fixture, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { fixture, haveFixtures, listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import {
   decodeYay0,
   decodeYaz0,

@@ -3,9 +3,8 @@
  * emits (walked here independently of the decoder), and hostile streams that must end in ParseError.
  */
 import { ParseError } from '@retromodel/binary';
+import { haveFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { haveFixtures, readFixture } from '../../../test/helpers/fixtures.js';
-import { seededRandom } from '../../../test/helpers/fuzz.js';
 import { decodeYay0, decodeYaz0, encodeYay0, encodeYaz0 } from '../src/index.js';
 
 const header = (magic: string, size: number, words: number[] = [0, 0]) => {

@@ -10,4 +10,11 @@ for (const [signal, code] of [
   process.once(signal, () => interruptWrites(() => process.exit(code)));
 }
 
+// Output piped into a program that stops reading (`retromodel ls x.szs | head`) is not an error.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+
 process.exitCode = await main(process.argv.slice(2));

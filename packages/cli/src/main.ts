@@ -131,6 +131,26 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
       const { validateCommand } = await import('./commands/validate.js');
       return validateCommand({ file: positionals[0], json: values.json === true }, io);
     }
+    case 'ls': {
+      const { lsCommand } = await import('./commands/archive.js');
+      return lsCommand({ file: positionals[0], json: values.json === true }, io);
+    }
+    case 'extract': {
+      const { extractCommand } = await import('./commands/archive.js');
+      return extractCommand({ file: positionals[0], output: text(values.output) }, io);
+    }
+    case 'pack': {
+      const { packCommand } = await import('./commands/archive.js');
+      return packCommand(
+        {
+          folder: positionals[0],
+          output: text(values.output),
+          yaz0: values.yaz0 === true,
+          format: text(values.format),
+        },
+        io,
+      );
+    }
     default: {
       const name = positionals[0];
       if (name === undefined) {

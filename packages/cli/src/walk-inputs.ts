@@ -1,16 +1,23 @@
 /*
- * The command line's files and folders, expanded to the files a batch converts. Each file gets a path
- * relative to the inputs' common folder, so that outputs under `-o` keep the inputs' structure and two
- * inputs from different folders (`a/model.glb`, `b/model.glb`) never map to one output name.
+ * The command line's files and folders, expanded to the models a batch converts. Each gets a path relative
+ * to the inputs' common folder, so that outputs under `-o` keep the inputs' structure and two inputs from
+ * different folders (`a/model.glb`, `b/model.glb`) never map to one output name. An archive (`.arc`, `.szs`,
+ * …) stands for every model inside it, each under `<archive name>/<its path in the archive>`.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export interface InputFile {
-  /** Absolute path. */
+  /** Absolute path (for a model inside an archive: of the archive). */
   path: string;
+  /** The model's path inside the archive at `path`. */
+  inner?: string;
   /** Path relative to the inputs' common folder (a folder given alone is that folder itself). */
   relativePath: string;
+  /** Size of the model's bytes. */
+  size: number;
+  /** Why it cannot be converted (an archive that does not open), found while walking. */
+  failure?: string;
 }
 
 /** The deepest folder containing every path in `dirs` (absolute paths). */
@@ -26,11 +33,18 @@ function commonFolder(dirs: string[]): string {
   return first.slice(0, n).join(sep) || sep;
 }
 
+const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
+
 /**
- * Expands `inputs`: folders are walked recursively for files whose extension is in `extensions` (hidden
- * folders and node_modules are skipped); files given directly are taken as they are.
+ * Expands `inputs`: folders are walked recursively for files whose extension is in `extensions` or
+ * `archiveExtensions` (hidden folders and node_modules are skipped); files given directly are taken as they
+ * are; archives are opened and stand for the models inside (`modelsIn` lists them).
  */
-export async function walkInputs(inputs: string[], extensions: Set<string>): Promise<InputFile[]> {
+export async function walkInputs(
+  inputs: string[],
+  extensions: Set<string>,
+  archives: { extensions: Set<string>; modelsIn: (bytes: Uint8Array) => Promise<{ path: string; size: number }[]> },
+): Promise<InputFile[]> {
   const roots: { path: string; isFolder: boolean }[] = [];
   for (const input of inputs) {
     const path = resolve(input);
@@ -38,19 +52,34 @@ export async function walkInputs(inputs: string[], extensions: Set<string>): Pro
   }
   const common = commonFolder(roots.map((r) => (r.isFolder ? r.path : dirname(r.path))));
   const out: InputFile[] = [];
-  const add = (path: string) => out.push({ path, relativePath: relative(common, path) });
+  const add = async (path: string) => {
+    const relativePath = relative(common, path);
+    if (!archives.extensions.has(extensionOf(path))) {
+      out.push({ path, relativePath, size: (await stat(path)).size });
+      return;
+    }
+    const folder = relativePath.slice(0, relativePath.length - extensionOf(path).length);
+    const models = await archives.modelsIn(new Uint8Array(await readFile(path))).catch((e: Error) => e);
+    if (models instanceof Error) {
+      out.push({ path, relativePath, size: (await stat(path)).size, failure: `${models.name}: ${models.message}` });
+      return;
+    }
+    for (const model of models)
+      out.push({ path, inner: model.path, relativePath: join(folder, ...model.path.split('/')), size: model.size });
+  };
   const walk = async (dir: string) => {
     const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const full = join(dir, e.name);
+      const ext = extensionOf(e.name);
       if (e.isDirectory()) await walk(full);
-      else if (e.isFile() && extensions.has(e.name.slice(e.name.lastIndexOf('.')).toLowerCase())) add(full);
+      else if (e.isFile() && (extensions.has(ext) || archives.extensions.has(ext))) await add(full);
     }
   };
   for (const root of roots) {
     if (root.isFolder) await walk(root.path);
-    else add(root.path);
+    else await add(root.path);
   }
   return out;
 }

@@ -6,9 +6,19 @@
  */
 export { StrictModeError } from '@retromodel/scene';
 export { adapters } from './adapters.js';
+export {
+  archiveExtensions,
+  archiveFiles,
+  archiveModelPaths,
+  archiveSidecars,
+  looksLikeArchive,
+  openArchiveBytes,
+} from './archive-input.js';
 export { detectFormat, extensionOf, UnknownFormatError } from './detect-format.js';
 export { closestName, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 export {
+  type ArchivedInput,
+  type FileInput,
   type OutputFormat,
   outputFormats,
   type ReadSceneOptions,

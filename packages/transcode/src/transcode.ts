@@ -21,12 +21,28 @@ export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png';
 
 export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png'];
 
-export interface TranscodeInput {
+export interface FileInput {
   bytes: Uint8Array;
   /** The input's file name (a folder part is ignored); used for detection, sidecars and output names. */
   fileName: string;
   /** Files beside the input (animations, keyframe and material libraries, textures). */
   sidecars?: SidecarSource;
+}
+
+/** A model inside a RARC/U8 archive (plain or Yaz0/Yay0-compressed); its sidecars are found in the archive. */
+export interface ArchivedInput {
+  archive: Uint8Array;
+  /** The model's path inside the archive, `/`-separated, e.g. `bdl/cl.bdl` (case-insensitive). */
+  path: string;
+}
+
+export type TranscodeInput = FileInput | ArchivedInput;
+
+/** The model's own bytes, name and sidecars. */
+async function resolveInput(input: TranscodeInput): Promise<FileInput> {
+  if (!('archive' in input)) return input;
+  const { archiveInput } = await import('./archive-input.js');
+  return archiveInput(input.archive, input.path);
 }
 
 export interface ReadSceneOptions {
@@ -67,7 +83,8 @@ function baseNameOf(fileName: string): string {
 }
 
 /** Detects the input's format, loads its reader and reads the input into a scene. */
-export async function readScene(input: TranscodeInput, options: ReadSceneOptions = {}): Promise<ReadSceneResult> {
+export async function readScene(given: TranscodeInput, options: ReadSceneOptions = {}): Promise<ReadSceneResult> {
+  const input = await resolveInput(given);
   const list = options.adapters ?? builtInAdapters;
   const adapter = detectFormat(input.bytes, input.fileName, list);
   if (!adapter.can.read)
@@ -103,7 +120,8 @@ async function scenePngs(scene: Scene, baseName: string, encodePng: PngEncoder |
  * Converts one model: detects its format, reads it (with its sidecars) into a scene and writes the scene as
  * `options.to`. Returns the output files as bytes; writes nothing to disk.
  */
-export async function transcode(input: TranscodeInput, options: TranscodeOptions): Promise<TranscodeResult> {
+export async function transcode(given: TranscodeInput, options: TranscodeOptions): Promise<TranscodeResult> {
+  const input = await resolveInput(given);
   const list = options.adapters ?? builtInAdapters;
   const read = await readScene(input, { ...options, strict: false });
   const baseName = options.baseName ?? baseNameOf(input.fileName);

@@ -1,14 +1,17 @@
 /*
- * One file of a batch: what to convert and what came of it. The same function runs in the CLI's own thread
+ * One file of a batch (or one model inside an archive of the batch): what to convert and what came of it. The same function runs in the CLI's own thread
  * (`--jobs 1`) and in the worker threads, so both paths convert identically.
  */
+import { readFile } from 'node:fs/promises';
 import type { Diagnostic } from '@retromodel/scene';
 import type { FolderSidecarOptions, TranscodeOptions } from '@retromodel/transcode/node';
 import { describeError } from '../describe-error.js';
 
 export interface ConvertJob {
-  /** Absolute path of the input. */
+  /** Absolute path of the input (for a model inside an archive: of the archive). */
   path: string;
+  /** The model's path inside the archive at `path`. */
+  inner?: string;
   options: TranscodeOptions & FolderSidecarOptions;
 }
 
@@ -19,8 +22,11 @@ export type ConvertOutcome =
 /** Converts one input; a failure becomes an outcome with the error's one-line description. */
 export async function runConvertJob(job: ConvertJob): Promise<ConvertOutcome> {
   try {
-    const { transcodeFile } = await import('@retromodel/transcode/node');
-    const result = await transcodeFile(job.path, job.options);
+    const { transcode, transcodeFile } = await import('@retromodel/transcode/node');
+    const result =
+      job.inner === undefined
+        ? await transcodeFile(job.path, job.options)
+        : await transcode({ archive: new Uint8Array(await readFile(job.path)), path: job.inner }, job.options);
     return { files: result.files.map((f) => ({ name: f.name, bytes: f.bytes })), diagnostics: result.diagnostics };
   } catch (e) {
     return { error: describeError(e) };

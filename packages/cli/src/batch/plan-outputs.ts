@@ -42,7 +42,8 @@ export function planOutputs(inputs: InputFile[], args: PlanArgs, single: boolean
       if (taken.has(path) || inputPaths.has(path)) path = join(dir, `${input.relativePath}.${to}`);
     }
     taken.add(path);
-    const refusal = inputPaths.has(path) ? `the output ${path} would overwrite an input; give -o` : undefined;
+    const refusal =
+      input.failure ?? (inputPaths.has(path) ? `the output ${path} would overwrite an input; give -o` : undefined);
     return { input, path, to, refusal };
   });
 }

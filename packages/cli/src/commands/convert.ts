@@ -16,7 +16,7 @@ import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
 import { formatGroup, groupDiagnostics } from '../group-diagnostics.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
-import { walkInputs } from '../walk-inputs.js';
+import { type InputFile, walkInputs } from '../walk-inputs.js';
 import { writeFilesAtomic } from '../write-atomic.js';
 
 export interface ConvertArgs {
@@ -65,7 +65,16 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   await checkFolders(args.sidecarDirs);
   await checkSidecarFiles('--anim', args.animations, animationExtensions);
   await checkSidecarFiles('--tml', args.tmls, ['.tml']);
-  const inputs = await walkInputs(args.inputs, readable).catch((e: NodeJS.ErrnoException) => {
+  const { archiveExtensions, archiveFiles, archiveModelPaths, openArchiveBytes } = await import(
+    '@retromodel/transcode'
+  );
+  const modelsIn = async (bytes: Uint8Array) => {
+    const tree = await openArchiveBytes(bytes);
+    const sizes = new Map(archiveFiles(tree).map(({ path, file }) => [path, file.bytes.length]));
+    return archiveModelPaths(tree, adapters).map((path) => ({ path, size: sizes.get(path) ?? 0 }));
+  };
+  const archives = { extensions: new Set(archiveExtensions), modelsIn };
+  const inputs = await walkInputs(args.inputs, readable, archives).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(e.code === 'ENOENT' ? `no such file or folder: ${e.path}` : e.message);
   });
   if (inputs.length === 0)
@@ -77,7 +86,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   const bar = await progressBar(io, args, inputs.length);
 
   const reports: FileReport[] = plans.map((p) => ({
-    input: p.input.path,
+    input: inputName(p.input),
     outputs: [],
     bytesIn: 0,
     bytesOut: 0,
@@ -87,6 +96,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   const todo = plans.map((plan, index) => ({ plan, index })).filter(({ plan }) => !plan.refusal);
   const jobs: ConvertJob[] = todo.map(({ plan }) => ({
     path: plan.input.path,
+    ...(plan.input.inner === undefined ? {} : { inner: plan.input.inner }),
     options: {
       to: plan.to,
       baseName: plan.path
@@ -105,14 +115,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   let done = reports.length - jobs.length;
   bar?.update(done, { file: '' });
   const threads = Math.min(args.jobs ?? defaultThreads(), jobs.length);
-  const sizes = await Promise.all(
-    jobs.map((j) =>
-      stat(j.path).then(
-        (s) => s.size,
-        () => 0,
-      ),
-    ),
-  );
+  const sizes = todo.map(({ plan }) => plan.input.size);
   await runBatch(jobs, threads, sizes, async (i, outcome) => {
     const { plan, index } = todo[i]!;
     reports[index] = await finishOne(plan, outcome, written);
@@ -163,6 +166,9 @@ async function checkFolders(folders: string[]): Promise<void> {
   }
 }
 
+/** How a report names an input: its path, and for a model inside an archive `archive.szs:bdl/cl.bdl`. */
+const inputName = (input: InputFile) => (input.inner === undefined ? input.path : `${input.path}:${input.inner}`);
+
 /** A progress bar on a terminal for a batch (cli-progress is loaded only then). */
 async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
   if (!io.isTty || args.quiet || args.json || total <= 1) return undefined;
@@ -181,9 +187,9 @@ async function finishOne(
   outcome: ConvertOutcome,
   written: Map<string, string>,
 ): Promise<FileReport> {
-  const report: FileReport = { input: plan.input.path, outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
+  const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
-    report.bytesIn = (await stat(plan.input.path)).size;
+    report.bytesIn = plan.input.size;
     if ('error' in outcome) return { ...report, error: outcome.error };
     report.diagnostics = outcome.diagnostics;
     const outDir = dirname(plan.path);
