@@ -92,11 +92,13 @@ describe.skipIf(!haveFixtures)('models inside archives', () => {
     await expectValidGlb(result.files[0]!.bytes, 'PowerStar.glb');
   });
 
-  it('the bin lists an archive as a process', async () => {
+  it('the bin lists an archive as a process, with ls and with info', async () => {
     const run = promisify(execFile);
     const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
     const { stdout } = await run(process.execPath, [bin, 'ls', fixture('archives', 'nintendo_smg2_PowerStar.arc')]);
     expect(stdout).toMatch(/RARC, yaz0, 35 files/);
     expect(stdout).toMatch(/\bj3d +PowerStar\.bdl/);
+    const info = await run(process.execPath, [bin, 'info', fixture('archives', 'nintendo_smg2_PowerStar.arc')]);
+    expect(info.stdout).toBe(stdout);
   });
 });

@@ -1,12 +1,12 @@
 /*
  * `retromodel info`: what a file is and what reading it gives, as an inspection report (info/report.ts):
  * its sections, and for the formats that read into a scene its meshes, materials, textures, animations,
- * skins and bounding box, with every diagnostic. Text, Markdown, CSV or JSON.
+ * skins and bounding box, with every diagnostic. Text, Markdown, CSV or JSON. For an archive, its files.
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FileInfo } from '@retromodel/scene';
-import { detectFormat, type ReadOptionsByFormat, readScene } from '@retromodel/transcode';
+import { detectFormat, looksLikeArchive, type ReadOptionsByFormat, readScene } from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
 import { type ReportFormat, renderReport } from '../info/render-report.js';
 import { buildReport } from '../info/report.js';
@@ -26,6 +26,11 @@ export async function infoCommand(
   });
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   const fileName = basename(args.file);
+  if (looksLikeArchive(bytes)) {
+    // An archive: what is inside it (`retromodel ls`).
+    const { lsCommand } = await import('./archive.js');
+    return lsCommand({ file: args.file, json: args.format === 'json' }, io);
+  }
   const adapter = detectFormat(bytes, fileName);
   const sidecars = folderSidecars(dirname(args.file), { files: args.animations });
   const codec = await adapter.load();
