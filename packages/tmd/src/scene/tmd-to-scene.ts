@@ -6,9 +6,10 @@
  * The file gives no per-level switch distances: jpog-blender reads the LOD header as the maximum LOD distance,
  * so the group's distances split it evenly (level i from lodHeader · i / levels), flagged as a guess in extras.
  * Up axis: TMD data is Z-up (jpog-blender imports positions unchanged into Blender, which is Z-up, and the
- * OpenJPOG repacker declares Z_UP in its COLLADA output; spec tmd.md §2.7). glTF is +Y up, so every root goes
- * under one added root node, `<name>_yup`, rotated −90° about X ((x, y, z) → (x, z, −y)); the data itself
- * is kept as stored, and `extras.toshi.upAxis` says 'Z'. `yUp: false` leaves the file's axes as they are.
+ * OpenJPOG repacker declares Z_UP in its COLLADA output; spec tmd.md §2.7). glTF is +Y up, so every root but
+ * the skinned mesh nodes (whose joints place them) goes under one added root node, `<name>_yup`, rotated −90°
+ * about X ((x, y, z) → (x, z, −y)); the data itself is kept as stored, and `extras.toshi.upAxis` says 'Z'.
+ * `yUp: false` leaves the file's axes as they are.
  */
 import { createScene, type Diagnostic, type Scene } from '@retromodel/scene';
 import type { TklFile } from '../read-tkl.js';
@@ -134,8 +135,14 @@ export function tmdToScene(file: TmdFile, options: TmdToSceneOptions = {}): TmdS
   }
   buildAnimations(scene, file.animations, options.tkl, diagnostics);
   if (options.yUp !== false) {
-    scene.nodes.push({ name: `${name}_yup`, rotation: [-Math.SQRT1_2, 0, 0, Math.SQRT1_2], children: scene.roots });
-    scene.roots = [scene.nodes.length - 1];
+    // Skinned mesh nodes stay roots: glTF ignores their parents (their joints, under the new root, place them).
+    const skinnedMesh = (n: number) => scene.nodes[n]!.skin !== undefined;
+    scene.nodes.push({
+      name: `${name}_yup`,
+      rotation: [-Math.SQRT1_2, 0, 0, Math.SQRT1_2],
+      children: scene.roots.filter((n) => !skinnedMesh(n)),
+    });
+    scene.roots = [scene.nodes.length - 1, ...scene.roots.filter(skinnedMesh)];
   }
   return { scene, diagnostics };
 }
