@@ -84,18 +84,19 @@ export function parentIndices(scene: Scene): number[] {
   return parents;
 }
 
-/** Every node's world matrix (model space), from the roots down. */
+/** Every node's world matrix (model space), from the roots down (iteratively: hierarchies may be deep). */
 export function worldMatrices(scene: Scene): Mat4[] {
   const world: Mat4[] = scene.nodes.map(() => mat4Identity());
-  const visit = (index: number, parent: Mat4) => {
+  const stack: { index: number; parent: Mat4 }[] = [];
+  parentIndices(scene).forEach((p, i) => {
+    if (p === -1) stack.push({ index: i, parent: mat4Identity() });
+  });
+  while (stack.length > 0) {
+    const { index, parent } = stack.pop()!;
     const node = scene.nodes[index]!;
     world[index] = mat4Multiply(parent, nodeMatrix(node));
-    for (const c of node.children) visit(c, world[index]!);
-  };
-  const parents = parentIndices(scene);
-  parents.forEach((p, i) => {
-    if (p === -1) visit(i, mat4Identity());
-  });
+    for (const c of node.children) stack.push({ index: c, parent: world[index]! });
+  }
   return world;
 }
 

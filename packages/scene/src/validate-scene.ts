@@ -60,15 +60,19 @@ export function validateScene(scene: Scene): Diagnostic[] {
   for (const r of scene.roots)
     if (inRange(r, scene.nodes.length) && parentOf[r] !== -1)
       error('root-has-parent', `root ${r} is also a child of ${parentOf[r]}`);
+  // Cycles, in linear time: each node's parent chain is walked once; a chain that reaches a node of the walk
+  // in progress closes a cycle, one that reaches a node already known to end at a root does not.
+  const state = new Uint8Array(scene.nodes.length); // 0 not seen, 1 on the current walk, 2 ends at a root
   for (let i = 0; i < scene.nodes.length; i++) {
-    const seen = new Set<number>();
-    for (let n = i; n !== -1; n = parentOf[n]!) {
-      if (seen.has(n)) {
-        error('cycle', `node ${i} is its own ancestor`);
-        break;
-      }
-      seen.add(n);
+    const walk: number[] = [];
+    let n = i;
+    while (n !== -1 && state[n] === 0) {
+      state[n] = 1;
+      walk.push(n);
+      n = parentOf[n]!;
     }
+    if (n !== -1 && state[n] === 1) error('cycle', `node ${n} is its own ancestor`);
+    for (const w of walk) state[w] = 2;
   }
 
   scene.meshes.forEach((mesh, m) => {

@@ -204,3 +204,27 @@ describe('scene utilities', () => {
     expect(JSON.parse(JSON.stringify(sceneToJson(goodScene())))).toBeTruthy();
   });
 });
+
+describe('deep hierarchies', () => {
+  it('a 65,535-node chain validates and gets world matrices without recursion', () => {
+    const scene = createScene();
+    const count = 65_535;
+    for (let i = 0; i < count; i++)
+      scene.nodes.push({ children: i + 1 < count ? [i + 1] : [], translation: [1, 0, 0] });
+    scene.roots.push(0);
+    expect(validateScene(scene)).toEqual([]);
+    const world = worldMatrices(scene);
+    expect(world[count - 1]![12]).toBe(count);
+  });
+
+  it('a cycle deep in a long chain is found once, naming a node of the cycle', () => {
+    const scene = createScene();
+    for (let i = 0; i < 10_000; i++) scene.nodes.push({ children: i + 1 < 10_000 ? [i + 1] : [] });
+    scene.nodes[9_999]!.children.push(9_000);
+    scene.nodes[8_999]!.children = [];
+    scene.roots.push(0);
+    const cycles = validateScene(scene).filter((d) => d.code === 'scene/cycle');
+    expect(cycles).toHaveLength(1);
+    expect(Number(/node (\d+)/.exec(cycles[0]!.message)![1])).toBeGreaterThanOrEqual(9_000);
+  });
+});

@@ -372,6 +372,31 @@ describe('tmdToScene repairs broken hierarchies', () => {
   });
 });
 
+describe('a parent cycle below the roots', () => {
+  it('breaks at one node of the cycle; nodes hanging below the cycle keep their parents', () => {
+    const bytes = buildTmd({
+      tklName: 'cycle',
+      nodes: [
+        { name: 'a', parent: -1 },
+        { name: 'd', parent: -1 },
+        { name: 'e', parent: 1 },
+        { name: 'b', parent: 1 },
+        { name: 'c', parent: 2 },
+      ],
+      levels: [],
+    });
+    // Node 1's parent → 2, while node 2's parent is 1: the cycle 1 ↔ 2; nodes 3 and 4 hang below it.
+    new DataView(bytes.buffer).setInt16(124 + 1 * 176 + 160, 2, true);
+    const { scene, diagnostics } = tmdToScene(readTmd(bytes), { yUp: false });
+    expect(errorsOf(scene)).toEqual([]);
+    const cycles = diagnostics.filter((d) => d.code === 'tmd/parent-cycle');
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]!.message).toMatch(/nodes 1, 2 are each other's ancestors; node 1 \(d\) becomes a root/);
+    const parentOf = (n: number) => scene.nodes.findIndex((node) => node.children.includes(n));
+    expect([parentOf(2), parentOf(3), parentOf(4)]).toEqual([1, 1, 2]);
+  });
+});
+
 describe('aliased animation pointers', () => {
   it('a record or channel shared by several pointers is read once and converted once', () => {
     const keys = [

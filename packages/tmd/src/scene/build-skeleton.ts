@@ -41,20 +41,29 @@ function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
     }
     return n.parent;
   });
+  // Parent cycles, found in linear time: each node's parent chain is walked once. A chain that comes back to
+  // a node of the walk in progress closes a cycle; its lowest-numbered node becomes a root, which breaks it,
+  // and nodes that merely hang below the cycle keep their parents.
+  const state = new Uint8Array(parents.length); // 0 not seen, 1 on the current walk, 2 ends at a root
   for (let i = 0; i < parents.length; i++) {
-    const seen = new Set<number>();
-    for (let p = parents[i]!; p !== -1; p = parents[p]!) {
-      if (p === i || seen.has(p)) {
-        diagnostics.push({
-          code: 'tmd/parent-cycle',
-          message: `node ${i} (${nodes[i]!.name}) is its own ancestor; it becomes a root`,
-          severity: 'warning',
-        });
-        parents[i] = -1;
-        break;
-      }
-      seen.add(p);
+    const walk: number[] = [];
+    let p = i;
+    while (p !== -1 && state[p] === 0) {
+      state[p] = 1;
+      walk.push(p);
+      p = parents[p]!;
     }
+    if (p !== -1 && state[p] === 1) {
+      const cycle = walk.slice(walk.indexOf(p));
+      const cut = Math.min(...cycle);
+      parents[cut] = -1;
+      diagnostics.push({
+        code: 'tmd/parent-cycle',
+        message: `nodes ${cycle.join(', ')} are each other's ancestors; node ${cut} (${nodes[cut]!.name}) becomes a root`,
+        severity: 'warning',
+      });
+    }
+    for (const w of walk) state[w] = 2;
   }
   return parents;
 }
