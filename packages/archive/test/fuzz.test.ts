@@ -1,0 +1,188 @@
+/*
+ * Bad input: truncations and seeded byte mutations of every shared archive, compressed and decompressed, must end
+ * in a ParseError or a clean tree (never another exception, a hang or a huge allocation), and hand-made hostile
+ * RARC and U8 archives must give ParseError.
+ */
+import { ParseError } from '@retromodel/binary';
+import { describe, expect, it } from 'vitest';
+import { listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
+import { expectCleanOutcome, mutations, truncationLengths } from '../../../test/helpers/fuzz.js';
+import { decodeYay0, decodeYaz0, listArchive, openArchive, readRarc, readU8, writeArchive } from '../src/index.js';
+
+const names = listFixtures('archives', /\.(arc|szs|yaz0|yay0)$/);
+
+/** Opens and, when that works, lists and rewrites: a clean tree must also write. */
+function openAndUse(bytes: Uint8Array): void {
+  const tree = openArchive(bytes);
+  listArchive(tree);
+  writeArchive({ ...tree, compression: 'none' });
+}
+
+describe('truncated and mutated fixtures', () => {
+  for (const name of names) {
+    const original = readFixture(name);
+    const plain =
+      original[0] === 0x59 && original[2] === 0x7a
+        ? decodeYaz0(original)
+        : original[0] === 0x59
+          ? decodeYay0(original)
+          : original;
+    // Large archives: mutate only a head copy so every case stays fast (tables sit at the start).
+    const head = (b: Uint8Array) => (b.length > 0x8000 ? b.subarray(0, 0x8000) : b);
+    it(`${name}: truncations`, async () => {
+      for (const source of plain === original ? [original] : [original, plain]) {
+        for (const n of truncationLengths(source.length, 48)) {
+          await expectCleanOutcome(() => openAndUse(source.subarray(0, n)), `${name} cut to ${n}`);
+        }
+      }
+    });
+    it(`${name}: mutations`, async () => {
+      const outcomes = { ok: 0, error: 0 };
+      for (const { index, bytes } of mutations(head(plain), 120, 11)) {
+        outcomes[await expectCleanOutcome(() => openAndUse(bytes), `${name} mutation ${index}`)]++;
+      }
+      if (plain !== original && original.length <= 0x20000) {
+        for (const { index, bytes } of mutations(original, 40, 5)) {
+          outcomes[await expectCleanOutcome(() => openAndUse(bytes), `${name} compressed mutation ${index}`)]++;
+        }
+      }
+      expect(outcomes.ok + outcomes.error).toBeGreaterThan(0);
+    });
+  }
+});
+
+/** A minimal valid RARC (root with one file "a" and the dots), to break field by field. */
+function tinyRarc(): Uint8Array {
+  const b = new Uint8Array(0xc0);
+  const v = new DataView(b.buffer);
+  b.set([0x52, 0x41, 0x52, 0x43]);
+  v.setUint32(4, 0xc0);
+  v.setUint32(8, 0x20);
+  v.setUint32(0x0c, 0x80); // data at 0xa0
+  v.setUint32(0x10, 0x20);
+  v.setUint32(0x14, 0x20);
+  // info
+  v.setUint32(0x20, 1);
+  v.setUint32(0x24, 0x20);
+  v.setUint32(0x28, 3);
+  v.setUint32(0x2c, 0x40); // entries at 0x60
+  v.setUint32(0x30, 0x20);
+  v.setUint32(0x34, 0x60); // strings at 0x80
+  v.setUint16(0x38, 3);
+  b[0x3a] = 1;
+  // node: ROOT, name at 5 ("r"), 3 entries from 0
+  b.set([0x52, 0x4f, 0x4f, 0x54], 0x40);
+  v.setUint32(0x44, 5);
+  v.setUint16(0x4a, 3);
+  const entry = (i: number, id: number, flags: number, nameOffset: number, data: number, size: number) => {
+    const at = 0x60 + i * 0x14;
+    v.setUint16(at, id);
+    v.setUint32(at + 4, (flags << 24) | nameOffset);
+    v.setUint32(at + 8, data);
+    v.setUint32(at + 0x0c, size);
+  };
+  entry(0, 0, 0x11, 7, 0, 4);
+  entry(1, 0xffff, 0x02, 0, 0, 0x10);
+  entry(2, 0xffff, 0x02, 2, 0xffffffff, 0x10);
+  b.set([0x2e, 0, 0x2e, 0x2e, 0, 0x72, 0, 0x61, 0], 0x80);
+  b.set([1, 2, 3, 4], 0xa0);
+  return b;
+}
+
+function patched(base: Uint8Array, at: number, value: number): Uint8Array {
+  const b = base.slice();
+  new DataView(b.buffer).setUint32(at, value);
+  return b;
+}
+
+describe('hostile RARC and U8 archives', () => {
+  it('the hand-made RARC is valid', () => {
+    const tree = openArchive(tinyRarc());
+    expect(listArchive(tree)).toEqual([{ path: 'a', size: 4 }]);
+  });
+
+  const rarc = tinyRarc();
+  const cases: [string, Uint8Array][] = [
+    ['file size larger than the data', patched(rarc, 4, 0x1000)],
+    ['node count beyond the file', patched(rarc, 0x20, 0x10000000)],
+    ['no nodes', patched(rarc, 0x20, 0)],
+    ['entry table beyond the file', patched(rarc, 0x2c, 0xfff0)],
+    ['string table size beyond the file', patched(rarc, 0x30, 0x7fffffff)],
+    ['data section beyond the file', patched(rarc, 0x10, 0x1000)],
+    ['node entry range beyond the table', patched(rarc, 0x4c, 2)],
+    ['name offset outside the string table', patched(rarc, 0x60 + 4, 0x11000040)],
+    ['file data beyond the data section', patched(rarc, 0x60 + 8, 0x1e)],
+    ['folder entry pointing at the root (a cycle)', patched(patched(rarc, 0x60 + 4, 0x02000007), 0x60 + 8, 0)],
+    ['folder entry pointing past the nodes', patched(patched(rarc, 0x60 + 4, 0x02000007), 0x60 + 8, 9)],
+    ['header size not 0x20', patched(rarc, 8, 0x40)],
+  ];
+  for (const [name, bytes] of cases) {
+    it(`RARC: ${name}`, () => {
+      expect(() => readRarc(bytes)).toThrow(ParseError);
+    });
+  }
+
+  it('RARC: a folder cycle between two nodes', () => {
+    // Two nodes whose folder entries point at each other: node 1 reached from the root, then node 1 -> node 1.
+    const b = new Uint8Array(0x100);
+    const v = new DataView(b.buffer);
+    b.set([0x52, 0x41, 0x52, 0x43]);
+    v.setUint32(4, 0x100);
+    v.setUint32(8, 0x20);
+    v.setUint32(0x0c, 0xe0);
+    v.setUint32(0x20, 2);
+    v.setUint32(0x24, 0x20);
+    v.setUint32(0x28, 2);
+    v.setUint32(0x2c, 0x40);
+    v.setUint32(0x30, 0x20);
+    v.setUint32(0x34, 0x80);
+    v.setUint16(0x4a, 1); // root: entry 0
+    v.setUint16(0x5a, 1); // node 1: entry 1
+    v.setUint32(0x5c, 1);
+    v.setUint32(0x64, 0x02000000);
+    v.setUint32(0x68, 1); // root -> node 1
+    v.setUint32(0x78, 0x02000000);
+    v.setUint32(0x7c, 1); // node 1 -> node 1
+    b.set([0x78, 0], 0xa0);
+    expect(() => readRarc(b)).toThrow(/reached twice/);
+  });
+
+  const u8 = (() => {
+    const b = new Uint8Array(0x60);
+    const v = new DataView(b.buffer);
+    v.setUint32(0, 0x55aa382d);
+    v.setUint32(4, 0x20);
+    v.setUint32(8, 12 * 2 + 3);
+    v.setUint32(0x0c, 0x40);
+    b[0x20] = 1;
+    v.setUint32(0x28, 2);
+    v.setUint32(0x2c, 1); // file, name at 1
+    v.setUint32(0x30, 0x40);
+    v.setUint32(0x34, 4);
+    b.set([0, 0x61, 0], 0x38);
+    return b;
+  })();
+  it('the hand-made U8 is valid', () => {
+    expect(listArchive(openArchive(u8))).toEqual([{ path: 'a', size: 4 }]);
+  });
+  const u8Cases: [string, Uint8Array][] = [
+    ['node count beyond the file', patched(u8, 0x28, 0x1000000)],
+    ['root is not a folder', patched(u8, 0x20, 0x00000000)],
+    ['names beyond the file', patched(u8, 8, 0x10000)],
+    ['file data beyond the archive', patched(u8, 0x30, 0x5e)],
+    ['name offset outside the pool', patched(u8, 0x2c, 0x00000040)],
+    ['unknown node type', patched(u8, 0x2c, 0x07000001)],
+    ['folder range beyond its parent', patched(patched(u8, 0x2c, 0x01000001), 0x34, 9)],
+    ['folder ending before itself', patched(patched(u8, 0x2c, 0x01000001), 0x34, 1)],
+  ];
+  for (const [name, bytes] of u8Cases) {
+    it(`U8: ${name}`, () => {
+      expect(() => readU8(bytes)).toThrow(ParseError);
+    });
+  }
+
+  it('neither RARC nor U8', () => {
+    expect(() => openArchive(new TextEncoder().encode('not an archive at all'))).toThrow(ParseError);
+    expect(() => openArchive(new Uint8Array(0))).toThrow(ParseError);
+  });
+});
