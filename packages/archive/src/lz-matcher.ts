@@ -62,11 +62,12 @@ export class LzMatcher {
       this.pendingPos = -1;
       return this.pendingLength;
     }
-    const length = this.search(pos);
+    const length = this.search(pos, MIN_MATCH - 1);
     if (length < MIN_MATCH) return 1;
     const distance = this.foundDistance;
-    if (length < MAX_MATCH && pos + 1 < this.src.length) {
-      const later = this.search(pos + 1);
+    if (length < this.niceLength && pos + 1 < this.src.length) {
+      // Only a match at least 2 bytes longer matters, so the search starts from that length.
+      const later = this.search(pos + 1, length + 1);
       if (later >= length + 2) {
         this.pendingPos = pos + 1;
         this.pendingLength = later;
@@ -78,8 +79,11 @@ export class LzMatcher {
     return length;
   }
 
-  /** Longest match for `pos` among the earlier positions in the window; its distance goes to foundDistance. */
-  private search(pos: number): number {
+  /**
+   * Longest match for `pos` longer than `shortest` among the earlier positions in the window (0 when there is
+   * none); its distance goes to foundDistance.
+   */
+  private search(pos: number, shortest: number): number {
     const src = this.src;
     const head = this.head;
     const prev = this.prev;
@@ -93,10 +97,12 @@ export class LzMatcher {
     if (pos >= this.hashable) return 0;
     const maxLength = src.length - pos < MAX_MATCH ? src.length - pos : MAX_MATCH;
     const nice = this.niceLength < maxLength ? this.niceLength : maxLength;
+    // Nothing longer than `shortest` fits (and reads stay inside the array, which keeps them fast).
+    if (shortest >= maxLength) return 0;
     const minPos = pos - WINDOW;
     const h = Math.imul((src[pos]! << 16) | (src[pos + 1]! << 8) | src[pos + 2]!, 0x9e3779b1) >>> HASH_SHIFT;
     let candidate = head[h]!;
-    let best = MIN_MATCH - 1;
+    let best = shortest;
     let bestDistance = 0;
     let chain = this.maxChain;
     while (candidate >= minPos && candidate >= 0 && chain-- > 0) {
