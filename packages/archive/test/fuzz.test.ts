@@ -181,6 +181,48 @@ describe('hostile RARC and U8 archives', () => {
     });
   }
 
+  it('U8 and RARC folders nested 5000 deep give ParseError, not a stack overflow', () => {
+    const depth = 5000;
+    const u = new Uint8Array(0x20 + depth * 12 + 3);
+    const v = new DataView(u.buffer);
+    v.setUint32(0, 0x55aa382d);
+    v.setUint32(4, 0x20);
+    v.setUint32(8, depth * 12 + 3);
+    v.setUint32(0x0c, u.length);
+    for (let i = 0; i < depth; i++) {
+      v.setUint32(0x20 + i * 12, 0x01000000 | (i === 0 ? 0 : 1));
+      v.setUint32(0x20 + i * 12 + 4, Math.max(0, i - 1));
+      v.setUint32(0x20 + i * 12 + 8, depth);
+    }
+    u[u.length - 2] = 0x61; // name pool: "", "a"
+    expect(() => openArchive(u)).toThrow(/deeper/);
+
+    const nodesAt = 0x40;
+    const entriesAt = nodesAt + depth * 0x10;
+    const stringsAt = entriesAt + depth * 0x14;
+    const r = new Uint8Array(stringsAt + 0x20);
+    const w = new DataView(r.buffer);
+    r.set([0x52, 0x41, 0x52, 0x43]);
+    w.setUint32(4, r.length);
+    w.setUint32(8, 0x20);
+    w.setUint32(0x0c, r.length - 0x20);
+    w.setUint32(0x20, depth);
+    w.setUint32(0x24, 0x20);
+    w.setUint32(0x28, depth);
+    w.setUint32(0x2c, entriesAt - 0x20);
+    w.setUint32(0x30, 0x20);
+    w.setUint32(0x34, stringsAt - 0x20);
+    for (let i = 0; i < depth; i++) {
+      w.setUint16(nodesAt + i * 0x10 + 0x0a, 1);
+      w.setUint32(nodesAt + i * 0x10 + 0x0c, i);
+      // Node i's only entry: folder "x" -> node i + 1 (the last one a file of size 0).
+      w.setUint32(entriesAt + i * 0x14 + 4, i < depth - 1 ? 0x02000000 : 0x11000000);
+      w.setUint32(entriesAt + i * 0x14 + 8, i < depth - 1 ? i + 1 : 0);
+    }
+    r[stringsAt] = 0x78;
+    expect(() => openArchive(r)).toThrow(/deeper/);
+  });
+
   it('neither RARC nor U8', () => {
     expect(() => openArchive(new TextEncoder().encode('not an archive at all'))).toThrow(ParseError);
     expect(() => openArchive(new Uint8Array(0))).toThrow(ParseError);
