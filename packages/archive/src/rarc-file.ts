@@ -51,6 +51,7 @@ export interface RarcDotEntry {
   flags: number;
 }
 
+/** One 20-byte directory entry. */
 export type RarcEntry = RarcFileEntry | RarcFolderEntry | RarcDotEntry;
 
 /** A node: one per folder, the root first. */
