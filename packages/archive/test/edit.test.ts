@@ -13,6 +13,7 @@ import { fixture, haveFixtures, readFixture } from '../../../test/helpers/fixtur
 import {
   type ArchiveFolder,
   type ArchiveTree,
+  encodeYay0,
   findInArchive,
   listArchive,
   openArchive,
@@ -206,5 +207,52 @@ describe.skipIf(!haveFixtures)('edited archives', () => {
     expect(dump.checks.problems).toEqual([]);
     expect(dump.checks.fileIdsEqualEntryIndex).toBe(true);
     expect(dump.checks.nextFileIdEqualsEntryCount).toBe(true);
+  });
+
+  it('compressed RARC entries: flagged 0x95 / 0x15, stored compressed, opened expanded', () => {
+    const text = longer(note, 400);
+    const tree: ArchiveTree = {
+      format: 'rarc',
+      compression: 'none',
+      root: {
+        kind: 'folder',
+        name: 'archive',
+        children: [
+          {
+            kind: 'file',
+            name: 'a.bin',
+            bytes: text,
+            meta: { format: 'rarc', id: 0, flags: 0x95, compression: 'yaz0' },
+          },
+          { kind: 'file', name: 'b.szp', bytes: encodeYay0(text) },
+        ],
+      },
+    };
+    const written = writeArchive(tree);
+    const entries = readRarc(written).root.entries;
+    expect(entries.map((e) => [e.name, e.flags])).toEqual([
+      ['a.bin', 0x95],
+      ['b.szp', 0x15],
+      ['.', 0x02],
+      ['..', 0x02],
+    ]);
+    const a = entries[0]!;
+    expect(a.kind === 'file' && String.fromCharCode(...a.data.subarray(0, 4))).toBe('Yaz0');
+    const back = openArchive(written);
+    for (const name of ['a.bin', 'B.SZP']) {
+      const file = findInArchive(back, name);
+      expect(file?.kind === 'file' && sha256(file.bytes)).toBe(sha256(text));
+    }
+    expect(findInArchive(back, 'a.bin')?.meta).toMatchObject({ compression: 'yaz0', flags: 0x95 });
+    expect(findInArchive(back, 'b.szp')?.meta).toMatchObject({ compression: 'yay0', flags: 0x15 });
+  });
+
+  it('findInArchive: folders, case and separators, misses', () => {
+    const tree = openArchive(readFixture('archives', 'community_meltytool_hierarchy.arc'));
+    expect(findInArchive(tree, 'PARENT_1')?.kind).toBe('folder');
+    expect(findInArchive(tree, '/parent_1//child_1_a/SPACE FILE.TXT/')?.kind).toBe('file');
+    expect(findInArchive(tree, '')).toBe(tree.root);
+    expect(findInArchive(tree, 'parent_1/missing')).toBeUndefined();
+    expect(findInArchive(tree, 'root_file.txt/below')).toBeUndefined();
   });
 });
