@@ -109,6 +109,7 @@ async function tarballText(tgz: string, path: string): Promise<string> {
 describe('npm pack of every workspace package', () => {
   it('gives a tarball per public package', () => {
     expect(tarballs.map((t) => t.split(/[\\/]/).pop()).sort()).toEqual([
+      'retromodel-archive-0.1.0.tgz',
       'retromodel-binary-0.1.0.tgz',
       'retromodel-cli-0.1.0.tgz',
       'retromodel-gltf-0.1.0.tgz',
