@@ -1,11 +1,12 @@
 /*
- * openArchive: identify by magic (spec §0; extensions say nothing), undo Yaz0/Yay0 layers, read RARC or U8, and
- * give one folder tree. RARC entries flagged compressed (0x04; Yaz0 with 0x80, Yay0 without) are expanded and
+ * openArchive: identify by magic (spec §0; extensions say nothing), undo Yaz0/Yay0 layers (nested ones too, each
+ * inner layer bounded by what the original file could expand to), read RARC or U8, and give one folder tree. RARC entries flagged compressed (0x04; Yaz0 with 0x80, Yay0 without) are expanded and
  * marked so writeArchive compresses them again. RARC folders are named by their parent's entry, never by the
  * node table (spec §2.7).
  */
-import { ParseError } from '@retromodel/binary';
+import { hex, ParseError } from '@retromodel/binary';
 import type { ArchiveEntry, ArchiveFolder, ArchiveTree, RarcArchiveMeta } from './archive-tree.js';
+import { maxYaz0Output } from './lz-bounds.js';
 import type { RarcNode } from './rarc-file.js';
 import { RarcFlags } from './rarc-file.js';
 import { readRarc } from './read-rarc.js';
@@ -35,6 +36,7 @@ export function openArchive(bytes: Uint8Array): ArchiveTree {
   for (let layer = 0; layer < MAX_LAYERS && (isYaz0(payload) || isYay0(payload)); layer++) {
     const yaz0 = isYaz0(payload);
     if (layer === 0) compression = yaz0 ? 'yaz0' : 'yay0';
+    else checkNestedSize(payload, yaz0, bytes.length);
     payload = yaz0 ? decodeYaz0(payload) : decodeYay0(payload);
   }
   if (isRarc(payload)) return openRarc(payload, compression);
@@ -43,6 +45,22 @@ export function openArchive(bytes: Uint8Array): ArchiveTree {
     { format: compression === 'none' ? 'rarc' : compression, section: 'header', offset: 0 },
     'the data is neither a RARC nor a U8 archive (nor Yaz0/Yay0 holding one)',
   );
+}
+
+/**
+ * Each layer can expand ~87×, so nested layers could ask for sizes no input justifies: an inner layer may declare
+ * no more than the original file itself could expand to.
+ */
+function checkNestedSize(payload: Uint8Array, yaz0: boolean, originalLength: number): void {
+  if (payload.length < 8) return;
+  const declared = ((payload[4]! << 24) | (payload[5]! << 16) | (payload[6]! << 8) | payload[7]!) >>> 0;
+  const bound = maxYaz0Output(originalLength);
+  if (declared > bound) {
+    throw new ParseError(
+      { format: yaz0 ? 'yaz0' : 'yay0', section: 'header', offset: 4 },
+      `nested layer declares ${hex(declared)} bytes, more than the ${hex(originalLength)}-byte file can expand to (${hex(bound)})`,
+    );
+  }
 }
 
 function fromU8Folder(folder: U8Folder): ArchiveFolder {

@@ -7,7 +7,16 @@ import { ParseError } from '@retromodel/binary';
 import { describe, expect, it } from 'vitest';
 import { listFixtures, readFixture } from '../../../test/helpers/fixtures.js';
 import { expectCleanOutcome, mutations, truncationLengths } from '../../../test/helpers/fuzz.js';
-import { decodeYay0, decodeYaz0, listArchive, openArchive, readRarc, readU8, writeArchive } from '../src/index.js';
+import {
+  decodeYay0,
+  decodeYaz0,
+  encodeYaz0,
+  listArchive,
+  openArchive,
+  readRarc,
+  readU8,
+  writeArchive,
+} from '../src/index.js';
 
 const names = listFixtures('archives', /\.(arc|szs|yaz0|yay0)$/);
 
@@ -227,6 +236,21 @@ describe('hostile RARC and U8 archives', () => {
     }
     r[stringsAt] = 0x78;
     expect(() => openArchive(r)).toThrow(/deeper/);
+  });
+
+  it('nested compression: opened through both layers, but a nested size bomb is a ParseError', () => {
+    const archive = writeArchive({
+      format: 'rarc',
+      compression: 'yaz0',
+      root: { kind: 'folder', name: 'x', children: [{ kind: 'file', name: 'a', bytes: new Uint8Array(100).fill(7) }] },
+    });
+    const twice = openArchive(encodeYaz0(archive));
+    expect(twice.compression).toBe('yaz0');
+    expect(listArchive(twice)).toEqual([{ path: 'a', size: 100 }]);
+    // 4 MiB of zeros, compressed twice, is a few hundred bytes: the inner layer asks for far more than that allows.
+    const bomb = encodeYaz0(encodeYaz0(new Uint8Array(4 << 20)));
+    expect(bomb.length).toBeLessThan(4096);
+    expect(() => openArchive(bomb)).toThrow(/nested layer/);
   });
 
   it('neither RARC nor U8', () => {
