@@ -251,6 +251,15 @@ describe('hostile RARC and U8 archives', () => {
     const bomb = encodeYaz0(encodeYaz0(new Uint8Array(4 << 20)));
     expect(bomb.length).toBeLessThan(4096);
     expect(() => openArchive(bomb)).toThrow(/nested layer/);
+    // The same bomb stored as a compressed entry of a Yaz0-compressed RARC.
+    const inner = encodeYaz0(new Uint8Array(4 << 20));
+    const entryBomb = writeArchive({
+      format: 'rarc',
+      compression: 'yaz0',
+      root: { kind: 'folder', name: 'x', children: [{ kind: 'file', name: 'big', bytes: inner }] },
+    });
+    expect(entryBomb.length).toBeLessThan(4096);
+    expect(() => openArchive(entryBomb)).toThrow(/compressed entry declares/);
   });
 
   it('neither RARC nor U8', () => {
