@@ -47,7 +47,7 @@ export function readRarc(input: Uint8Array): RarcFile {
   const stringTableOffset = info.u32();
   const nextFileId = info.u16();
   const sync = info.u8();
-  info.u8();
+  const infoByte1B = info.u8();
   const infoReserved = info.u32();
 
   const nodesR = sectionOf(r, 0x20 + nodeOffset, nodeCount, 0x10, 'nodes', 0x20);
@@ -80,6 +80,7 @@ export function readRarc(input: Uint8Array): RarcFile {
     entryCounts: [],
     entryDataOffsets: [],
     entrySizes: [],
+    entryPointers: [],
     fileSize,
     dataOffset,
     dataSize,
@@ -90,6 +91,8 @@ export function readRarc(input: Uint8Array): RarcFile {
     entryOffset,
     stringTableOffset,
     stringTable: strings.bytes,
+    syncByte: sync,
+    infoByte1B,
     infoReserved,
     padding: [],
   };
@@ -126,6 +129,7 @@ export function readRarc(input: Uint8Array): RarcFile {
     const word = entriesR.u32();
     const target = entriesR.u32();
     const size = entriesR.u32();
+    layout.entryPointers.push(entriesR.u32());
     const flags = word >>> 24;
     const nameOffset = word & 0xffffff;
     const name = nameAt(nameOffset, at + 4, entriesR);

@@ -16,6 +16,8 @@ import {
   readRarc,
   readU8,
   writeArchive,
+  writeRarc,
+  writeU8,
 } from '../src/index.js';
 
 const names = listFixtures('archives', /\.(arc|szs|yaz0|yay0)$/);
@@ -63,6 +65,30 @@ describe('truncated and mutated fixtures', () => {
       }
       expect(outcomes.ok + outcomes.error).toBeGreaterThan(0);
     });
+    // Archives only (the text files are bare Yaz0/Yay0 streams).
+    const isArchive = plain[0] === 0x52 || plain[0] === 0x55;
+    if (isArchive) {
+      it(`${name}: every mutation the reader accepts rewrites byte for byte`, () => {
+        const rarc = plain[0] === 0x52;
+        let accepted = 0;
+        for (const { index, bytes } of mutations(head, 120, 23)) {
+          const input = whole(bytes);
+          let again: Uint8Array;
+          try {
+            again = rarc ? writeRarc(readRarc(input)) : writeU8(readU8(input));
+          } catch (e) {
+            if (e instanceof ParseError) continue;
+            throw e;
+          }
+          accepted++;
+          const size = rarc ? new DataView(input.buffer).getUint32(4) : input.length;
+          expect(Buffer.from(again).equals(Buffer.from(input.subarray(0, size))), `${name} mutation ${index}`).toBe(
+            true,
+          );
+        }
+        expect(accepted).toBeGreaterThan(0);
+      });
+    }
   }
 });
 
