@@ -38,6 +38,7 @@ export interface RarcArchiveMeta {
   entryCount: number;
 }
 
+/** A file of an opened archive; `bytes` is a view into the (decompressed) archive unless it was compressed. */
 export interface ArchiveFile {
   kind: 'file';
   name: string;
@@ -45,6 +46,7 @@ export interface ArchiveFile {
   meta?: RarcFileMeta;
 }
 
+/** A folder of an opened archive; children in the archive's order. */
 export interface ArchiveFolder {
   kind: 'folder';
   name: string;
@@ -52,6 +54,7 @@ export interface ArchiveFolder {
   meta?: RarcFolderMeta;
 }
 
+/** A file or a folder. */
 export type ArchiveEntry = ArchiveFile | ArchiveFolder;
 
 /** An opened archive. The root folder's name is the RARC root name (empty for U8). */

@@ -6,6 +6,7 @@
  *
  * Like Nintendo's encoder (and yaz0enc/gclib), the choice looks one byte ahead: when the match starting at the
  * next byte is at least 2 bytes longer, the current byte goes out as a literal and that later match is taken.
+ * That second search walks half the chain and only counts matches longer than the one it has to beat.
  */
 import { MAX_MATCH } from './lz-bounds.js';
 
@@ -18,9 +19,10 @@ const HASH_BITS = 15;
 const HASH_SHIFT = 32 - HASH_BITS;
 
 /**
- * Search depth the encoders use by default: 256 candidates, stopping early at a 128-byte match. On the Nintendo
- * fixtures this lands 0.5% above Nintendo's sizes overall (1% at worst) at about 20 MB/s; an unbounded search
- * matches Nintendo's sizes exactly at a third of the speed.
+ * Search depth the encoders use by default: 256 candidates (128 for the lookahead), stopping early at a 128-byte
+ * match. On the eight Nintendo-made Yaz0 fixtures this lands 0.57% above Nintendo's sizes overall (1.1% at worst,
+ * `sms_option`) at about 20 MB/s of CPU time here; an unbounded search matches Nintendo's sizes to 0.01% at a
+ * third of the speed.
  */
 export const DEFAULT_MAX_CHAIN = 256;
 export const DEFAULT_NICE_LENGTH = 128;
@@ -36,6 +38,8 @@ export class LzMatcher {
   private readonly head = new Int32Array(1 << HASH_BITS).fill(-1);
   private readonly prev = new Int32Array(WINDOW);
   private readonly maxChain: number;
+  /** The lookahead search walks half the chain: it only has to find a clearly longer match. */
+  private readonly lazyChain: number;
   /** Next position not yet entered in the hash chains. */
   private inserted = 0;
   /** Positions below this have 3 bytes to hash. */
@@ -51,6 +55,7 @@ export class LzMatcher {
   constructor(src: Uint8Array, maxChain = DEFAULT_MAX_CHAIN, niceLength = DEFAULT_NICE_LENGTH) {
     this.src = src;
     this.maxChain = maxChain;
+    this.lazyChain = Math.max(1, maxChain >> 1);
     this.niceLength = niceLength;
     this.hashable = src.length - 2;
   }
@@ -62,11 +67,12 @@ export class LzMatcher {
       this.pendingPos = -1;
       return this.pendingLength;
     }
-    const length = this.search(pos);
+    const length = this.search(pos, MIN_MATCH - 1, this.maxChain);
     if (length < MIN_MATCH) return 1;
     const distance = this.foundDistance;
-    if (length < MAX_MATCH && pos + 1 < this.src.length) {
-      const later = this.search(pos + 1);
+    if (length < this.niceLength && pos + 1 < this.src.length) {
+      // Only a match at least 2 bytes longer matters, so the search starts from that length.
+      const later = this.search(pos + 1, length + 1, this.lazyChain);
       if (later >= length + 2) {
         this.pendingPos = pos + 1;
         this.pendingLength = later;
@@ -78,8 +84,11 @@ export class LzMatcher {
     return length;
   }
 
-  /** Longest match for `pos` among the earlier positions in the window; its distance goes to foundDistance. */
-  private search(pos: number): number {
+  /**
+   * Longest match for `pos` longer than `shortest` among the earlier positions in the window (0 when there is
+   * none); its distance goes to foundDistance.
+   */
+  private search(pos: number, shortest: number, maxChain: number): number {
     const src = this.src;
     const head = this.head;
     const prev = this.prev;
@@ -93,12 +102,14 @@ export class LzMatcher {
     if (pos >= this.hashable) return 0;
     const maxLength = src.length - pos < MAX_MATCH ? src.length - pos : MAX_MATCH;
     const nice = this.niceLength < maxLength ? this.niceLength : maxLength;
+    // Nothing longer than `shortest` fits (and reads stay inside the array, which keeps them fast).
+    if (shortest >= maxLength) return 0;
     const minPos = pos - WINDOW;
     const h = Math.imul((src[pos]! << 16) | (src[pos + 1]! << 8) | src[pos + 2]!, 0x9e3779b1) >>> HASH_SHIFT;
     let candidate = head[h]!;
-    let best = MIN_MATCH - 1;
+    let best = shortest;
     let bestDistance = 0;
-    let chain = this.maxChain;
+    let chain = maxChain;
     while (candidate >= minPos && candidate >= 0 && chain-- > 0) {
       if (src[candidate + best] === src[pos + best] && src[candidate] === src[pos]) {
         let length = 1;

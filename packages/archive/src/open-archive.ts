@@ -1,11 +1,13 @@
 /*
- * openArchive: identify by magic (spec §0; extensions say nothing), undo Yaz0/Yay0 layers, read RARC or U8, and
- * give one folder tree. RARC entries flagged compressed (0x04; Yaz0 with 0x80, Yay0 without) are expanded and
+ * openArchive: identify by magic (spec §0; extensions say nothing), undo Yaz0/Yay0 layers (nested ones too, each
+ * inner layer bounded by what the original file could expand to), read RARC or U8, and give one folder tree.
+ * Compressed RARC entries share the same bound: together they may not expand past what the input could give. RARC entries flagged compressed (0x04; Yaz0 with 0x80, Yay0 without) are expanded and
  * marked so writeArchive compresses them again. RARC folders are named by their parent's entry, never by the
  * node table (spec §2.7).
  */
-import { ParseError } from '@retromodel/binary';
+import { hex, ParseError } from '@retromodel/binary';
 import type { ArchiveEntry, ArchiveFolder, ArchiveTree, RarcArchiveMeta } from './archive-tree.js';
+import { maxYaz0Output } from './lz-bounds.js';
 import type { RarcNode } from './rarc-file.js';
 import { RarcFlags } from './rarc-file.js';
 import { readRarc } from './read-rarc.js';
@@ -35,14 +37,31 @@ export function openArchive(bytes: Uint8Array): ArchiveTree {
   for (let layer = 0; layer < MAX_LAYERS && (isYaz0(payload) || isYay0(payload)); layer++) {
     const yaz0 = isYaz0(payload);
     if (layer === 0) compression = yaz0 ? 'yaz0' : 'yay0';
+    else checkNestedSize(payload, yaz0, bytes.length);
     payload = yaz0 ? decodeYaz0(payload) : decodeYay0(payload);
   }
-  if (isRarc(payload)) return openRarc(payload, compression);
+  if (isRarc(payload)) return openRarc(payload, compression, { left: maxYaz0Output(bytes.length) });
   if (isU8(payload)) return { format: 'u8', compression, root: fromU8Folder(readU8(payload).root) };
   throw new ParseError(
     { format: compression === 'none' ? 'rarc' : compression, section: 'header', offset: 0 },
     'the data is neither a RARC nor a U8 archive (nor Yaz0/Yay0 holding one)',
   );
+}
+
+/**
+ * Each layer can expand ~87×, so nested layers could ask for sizes no input justifies: an inner layer may declare
+ * no more than the original file itself could expand to.
+ */
+function checkNestedSize(payload: Uint8Array, yaz0: boolean, originalLength: number): void {
+  if (payload.length < 8) return;
+  const declared = ((payload[4]! << 24) | (payload[5]! << 16) | (payload[6]! << 8) | payload[7]!) >>> 0;
+  const bound = maxYaz0Output(originalLength);
+  if (declared > bound) {
+    throw new ParseError(
+      { format: yaz0 ? 'yaz0' : 'yay0', section: 'header', offset: 4 },
+      `nested layer declares ${hex(declared)} bytes, more than the ${hex(originalLength)}-byte file can expand to (${hex(bound)})`,
+    );
+  }
 }
 
 function fromU8Folder(folder: U8Folder): ArchiveFolder {
@@ -55,7 +74,7 @@ function fromU8Folder(folder: U8Folder): ArchiveFolder {
   };
 }
 
-function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression']): ArchiveTree {
+function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression'], budget: Budget): ArchiveTree {
   const file = readRarc(bytes);
   const entries = file.layout?.entries ?? [];
   let byIndex = true;
@@ -69,19 +88,37 @@ function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression']): A
     idScheme: byIndex ? 'index' : 'stored',
     entryCount: entries.length,
   };
-  const root = fromRarcNode(file.root, file.root.name, 0xffff, RarcFlags.DIR);
+  const root = fromRarcNode(file.root, file.root.name, 0xffff, RarcFlags.DIR, budget);
   return { format: 'rarc', compression, root, meta };
 }
 
-function fromRarcNode(node: RarcNode, name: string, id: number, flags: number): ArchiveFolder {
+/** Bytes compressed entries may still expand to, all together: what the original file itself could give. */
+interface Budget {
+  left: number;
+}
+
+function expandEntry(data: Uint8Array, yaz0: boolean, name: string, budget: Budget): Uint8Array {
+  const declared = data.length >= 8 ? ((data[4]! << 24) | (data[5]! << 16) | (data[6]! << 8) | data[7]!) >>> 0 : 0;
+  if (declared > budget.left) {
+    throw new ParseError(
+      { format: yaz0 ? 'yaz0' : 'yay0', section: `entry ${name}`, offset: 4 },
+      `compressed entry declares ${hex(declared)} bytes, more than the input can expand to (${hex(budget.left)} left)`,
+    );
+  }
+  const out = yaz0 ? decodeYaz0(data) : decodeYay0(data);
+  budget.left -= out.length;
+  return out;
+}
+
+function fromRarcNode(node: RarcNode, name: string, id: number, flags: number, budget: Budget): ArchiveFolder {
   const dotIds: [number, number] = [0xffff, 0xffff];
   const children: ArchiveEntry[] = [];
   for (const e of node.entries) {
     if (e.kind === 'dot') dotIds[e.name === '.' ? 0 : 1] = e.id;
-    else if (e.kind === 'folder') children.push(fromRarcNode(e.node, e.name, e.id, e.flags));
+    else if (e.kind === 'folder') children.push(fromRarcNode(e.node, e.name, e.id, e.flags, budget));
     else if ((e.flags & RarcFlags.COMPRESSED) !== 0) {
       const yaz0 = (e.flags & RarcFlags.YAZ0) !== 0;
-      const bytes = yaz0 ? decodeYaz0(e.data) : decodeYay0(e.data);
+      const bytes = expandEntry(e.data, yaz0, e.name, budget);
       children.push({
         kind: 'file',
         name: e.name,

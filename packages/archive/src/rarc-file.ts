@@ -51,6 +51,7 @@ export interface RarcDotEntry {
   flags: number;
 }
 
+/** One 20-byte directory entry. */
 export type RarcEntry = RarcFileEntry | RarcFolderEntry | RarcDotEntry;
 
 /** A node: one per folder, the root first. */
@@ -86,6 +87,8 @@ export interface RarcLayout {
   entryDataOffsets: number[];
   /** Folder entries' size word (0x10 on GC/Wii, 0 in Twilight Princess HD). */
   entrySizes: number[];
+  /** Entry word 0x10 (0 in files; the game keeps its data pointer there once loaded). */
+  entryPointers: number[];
   fileSize: number;
   dataOffset: number;
   dataSize: number;
@@ -97,7 +100,9 @@ export interface RarcLayout {
   entryOffset: number;
   stringTableOffset: number;
   stringTable: Uint8Array;
-  /** Info word 0x1C. */
+  /** Info byte 0x1A as stored (written while `syncFileIds` still agrees with it), byte 0x1B and word 0x1C. */
+  syncByte: number;
+  infoByte1B: number;
   infoReserved: number;
   /** Every byte range no table, name or file covers (padding, often non-zero), with its bytes. */
   padding: { offset: number; bytes: Uint8Array }[];

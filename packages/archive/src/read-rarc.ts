@@ -6,13 +6,16 @@
  * byte for byte (latin1) so their hashes and bytes survive a rewrite.
  *
  * The tree is rebuilt from the root by following folder entries; a node reached twice (a cycle or a shared
- * subtree) is an error. Nothing reads the padding: the layout keeps the bytes no structure covers.
+ * subtree) or folders nested deeper than 512 levels are errors. Nothing reads the padding: the layout keeps the bytes no structure covers.
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
 import type { RarcEntry, RarcFile, RarcLayout } from './rarc-file.js';
 import { RarcFlags } from './rarc-file.js';
 
 const latin1 = new TextDecoder('latin1');
+
+/** Deepest folder nesting accepted (real archives nest a handful of levels; tree code may recurse this deep). */
+export const MAX_RARC_DEPTH = 512;
 
 /** Reads a RARC archive; file bytes are views into `bytes`. Throws {@link ParseError} (format `rarc`). */
 export function readRarc(input: Uint8Array): RarcFile {
@@ -44,7 +47,7 @@ export function readRarc(input: Uint8Array): RarcFile {
   const stringTableOffset = info.u32();
   const nextFileId = info.u16();
   const sync = info.u8();
-  info.u8();
+  const infoByte1B = info.u8();
   const infoReserved = info.u32();
 
   const nodesR = sectionOf(r, 0x20 + nodeOffset, nodeCount, 0x10, 'nodes', 0x20);
@@ -77,6 +80,7 @@ export function readRarc(input: Uint8Array): RarcFile {
     entryCounts: [],
     entryDataOffsets: [],
     entrySizes: [],
+    entryPointers: [],
     fileSize,
     dataOffset,
     dataSize,
@@ -87,6 +91,8 @@ export function readRarc(input: Uint8Array): RarcFile {
     entryOffset,
     stringTableOffset,
     stringTable: strings.bytes,
+    syncByte: sync,
+    infoByte1B,
     infoReserved,
     padding: [],
   };
@@ -123,6 +129,7 @@ export function readRarc(input: Uint8Array): RarcFile {
     const word = entriesR.u32();
     const target = entriesR.u32();
     const size = entriesR.u32();
+    layout.entryPointers.push(entriesR.u32());
     const flags = word >>> 24;
     const nameOffset = word & 0xffffff;
     const name = nameAt(nameOffset, at + 4, entriesR);
@@ -177,8 +184,12 @@ function checkTree(layout: RarcLayout, folderTargets: number[], nodesR: BinaryRe
   const seen = new Uint8Array(layout.nodes.length);
   seen[0] = 1;
   const stack = [0];
+  const depth = new Uint16Array(layout.nodes.length);
   while (stack.length > 0) {
     const index = stack.pop()!;
+    if (depth[index]! >= MAX_RARC_DEPTH) {
+      throw nodesR.error(`folders nest deeper than ${MAX_RARC_DEPTH} levels`, index * 0x10);
+    }
     const first = layout.firstEntries[index]!;
     const count = layout.nodes[index]!.entries.length;
     for (let e = first; e < first + count; e++) {
@@ -188,6 +199,7 @@ function checkTree(layout: RarcLayout, folderTargets: number[], nodesR: BinaryRe
         throw nodesR.error(`node ${target} is reached twice from the root (a cycle or a shared folder)`, target * 0x10);
       }
       seen[target] = 1;
+      depth[target] = depth[index]! + 1;
       stack.push(target);
     }
   }

@@ -3,12 +3,16 @@
  * table plus name pool, offset of the data area, 16 reserved bytes. The root node's "next" field is the node
  * count. Nodes are in depth-first pre-order: a folder holds the nodes up to its "next" index, so the tree is
  * rebuilt with a stack of open folders; a folder whose range leaves its parent's is an error. File data offsets
- * are from the archive start. Names are read byte for byte (latin1).
+ * are from the archive start. Names are read byte for byte (latin1). Folders nesting deeper than 512 levels are
+ * refused (the tree code recurses).
  */
 import { BinaryReader, hex } from '@retromodel/binary';
 import type { U8File, U8Folder, U8Layout, U8Node } from './u8-file.js';
 
 const latin1 = new TextDecoder('latin1');
+
+/** Deepest folder nesting accepted (real archives nest a handful of levels; tree code may recurse this deep). */
+export const MAX_U8_DEPTH = 512;
 
 /** The U8 magic as a big-endian u32. */
 export const U8_MAGIC = 0x55aa382d;
@@ -75,6 +79,7 @@ export function readU8(bytes: Uint8Array): U8File {
         throw nodesR.error(`folder "${name}" ends at node ${size}, outside ${i + 1}…${limit}`, at + 8);
       }
       node = { kind: 'folder', name, children: [] };
+      if (open.length >= MAX_U8_DEPTH) throw nodesR.error(`folders nest deeper than ${MAX_U8_DEPTH} levels`, at);
       open.push({ folder: node, next: size });
     } else if (type === 0) {
       if (data > bytes.length || size > bytes.length - data) {

@@ -20,6 +20,7 @@ export interface U8Folder {
   children: U8Node[];
 }
 
+/** One 12-byte U8 node. */
 export type U8Node = U8FileNode | U8Folder;
 
 /** Offsets and bytes as read, used by the writer while the model is unchanged. */

@@ -34,7 +34,7 @@ function collectNodes(root: RarcNode): RarcNode[] {
 }
 
 function layoutHolds(layout: RarcLayout, nodes: RarcNode[]): boolean {
-  if (nodes.length !== layout.nodes.length) return false;
+  // Nodes no folder reaches (only in damaged files) stay in the table as read; every reachable one must be there.
   const index = new Map(layout.nodes.map((node, i) => [node, i]));
   for (const node of nodes) if (!index.has(node)) return false;
   for (let i = 0; i < layout.nodes.length; i++) {
@@ -57,13 +57,15 @@ function writeHeader(w: BinaryWriter, fields: number[]): void {
   for (const v of fields) w.u32(v);
 }
 
-function writeInfo(w: BinaryWriter, file: RarcFile, counts: number[], infoReserved: number): void {
+function writeInfo(w: BinaryWriter, file: RarcFile, counts: number[], layout?: RarcLayout): void {
+  const asRead = layout !== undefined && (layout.syncByte !== 0) === file.syncFileIds;
+  const syncByte = asRead ? layout.syncByte : file.syncFileIds ? 1 : 0;
   w.seek(0x20);
   for (const v of counts) w.u32(v);
   w.u16(file.nextFileId)
-    .u8(file.syncFileIds ? 1 : 0)
-    .u8(0)
-    .u32(infoReserved);
+    .u8(syncByte)
+    .u8(layout?.infoByte1B ?? 0)
+    .u32(layout?.infoReserved ?? 0);
 }
 
 function typeBytes(type: string): Uint8Array {
@@ -85,7 +87,7 @@ function writeAsRead(file: RarcFile, layout: RarcLayout): Uint8Array {
     layout.dvdSize,
   ]);
   const counts = [layout.nodes.length, layout.nodeOffset, layout.entries.length, layout.entryOffset];
-  writeInfo(w, file, [...counts, layout.stringTable.length, layout.stringTableOffset], layout.infoReserved);
+  writeInfo(w, file, [...counts, layout.stringTable.length, layout.stringTableOffset], layout);
   w.seek(0x20 + layout.nodeOffset);
   layout.nodes.forEach((node, i) => {
     w.bytes(typeBytes(node.type)).u32(layout.nodeNameOffsets[i]!).u16(layout.nodeHashes[i]!);
@@ -96,7 +98,7 @@ function writeAsRead(file: RarcFile, layout: RarcLayout): Uint8Array {
     w.u16(entry.id).u16(layout.entryHashes[i]!);
     w.u32(((entry.flags & 0xff) << 24) | layout.entryNameOffsets[i]!);
     w.u32(layout.entryDataOffsets[i]!);
-    w.u32(entry.kind === 'file' ? entry.data.length : layout.entrySizes[i]!).u32(0);
+    w.u32(entry.kind === 'file' ? entry.data.length : layout.entrySizes[i]!).u32(layout.entryPointers[i]!);
   });
   w.seek(0x20 + layout.stringTableOffset).bytes(layout.stringTable);
   const base = 0x20 + layout.dataOffset;
@@ -206,7 +208,7 @@ function writeFresh(file: RarcFile, nodes: RarcNode[]): Uint8Array {
   const w = new BinaryWriter({ initialSize: dataStart + dataSize });
   writeHeader(w, [dataStart + dataSize, 0x20, dataStart - 0x20, dataSize, groupSizes[0]!, groupSizes[1]!, 0]);
   const counts = [nodes.length, 0x20, entryCount, entryOffset - 0x20, table.length, stringOffset - 0x20];
-  writeInfo(w, file, counts, 0);
+  writeInfo(w, file, counts);
   w.seek(0x40);
   let first = 0;
   nodes.forEach((node, i) => {

@@ -21,6 +21,14 @@ function u32At(bytes: Uint8Array, at: number): number {
   return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 }
 
+function referenceError(at: number, dst: number, distance: number): ParseError {
+  return yay0Error(
+    'links',
+    at,
+    `back-reference reaches ${distance} bytes back from output position ${hex(dst)}, before the start`,
+  );
+}
+
 /** True when `bytes` start with the `Yay0` magic. */
 export function isYay0(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x59 && bytes[1] === 0x61 && bytes[2] === 0x79 && bytes[3] === 0x30;
@@ -56,9 +64,33 @@ export function decodeYay0(bytes: Uint8Array): Uint8Array {
   }
   const out = new Uint8Array(size);
   let mask = YAY0_HEADER_SIZE;
+  let dst = 0;
+  // Fast path: whole mask words while 32 chunks (at most 32 chunk bytes, 64 link bytes, 8736 output bytes)
+  // cannot run past any end; the only check left is for references before the output start.
+  while (mask + 4 <= end && link + 64 <= end && chunk + 32 <= end && dst + 32 * 273 <= size) {
+    const flags = u32At(bytes, mask);
+    mask += 4;
+    for (let bit = 31; bit >= 0; bit--) {
+      if (((flags >>> bit) & 1) !== 0) {
+        out[dst++] = bytes[chunk++]!;
+        continue;
+      }
+      const l = (bytes[link]! << 8) | bytes[link + 1]!;
+      let from = dst - ((l & 0x0fff) + 1);
+      if (from < 0) throw referenceError(link, dst, dst - from);
+      link += 2;
+      const length = l >> 12 === 0 ? bytes[chunk++]! + 0x12 : (l >> 12) + 2;
+      if (length > 32 && dst - from >= length) {
+        out.copyWithin(dst, from, from + length);
+        dst += length;
+      } else {
+        const stop = dst + length;
+        while (dst < stop) out[dst++] = out[from++]!;
+      }
+    }
+  }
   let word = 0;
   let bits = 0;
-  let dst = 0;
   while (dst < size) {
     if (bits === 0) {
       if (mask + 4 > end) throw yay0Error('mask', mask, `mask words end at ${hex(dst)} of ${hex(size)} output bytes`);
@@ -83,13 +115,7 @@ export function decodeYay0(bytes: Uint8Array): Uint8Array {
         length += 2;
       }
       let from = dst - distance;
-      if (from < 0) {
-        throw yay0Error(
-          'links',
-          link - 2,
-          `back-reference reaches ${distance} bytes back from output position ${hex(dst)}, before the start`,
-        );
-      }
+      if (from < 0) throw referenceError(link - 2, dst, distance);
       const stop = dst + length < size ? dst + length : size;
       while (dst < stop) out[dst++] = out[from++]!;
     }

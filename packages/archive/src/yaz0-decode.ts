@@ -18,6 +18,14 @@ function yaz0Error(section: string, offset: number, detail: string): ParseError 
   return new ParseError({ format: 'yaz0', section, offset }, detail);
 }
 
+function referenceError(at: number, dst: number, distance: number): ParseError {
+  return yaz0Error(
+    'stream',
+    at,
+    `back-reference reaches ${distance} bytes back from output position ${hex(dst)}, before the start`,
+  );
+}
+
 /** True when `bytes` start with the `Yaz0` magic. */
 export function isYaz0(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x59 && bytes[1] === 0x61 && bytes[2] === 0x7a && bytes[3] === 0x30;
@@ -51,6 +59,35 @@ export function decodeYaz0(bytes: Uint8Array): Uint8Array {
   const end = bytes.length;
   let src = YAZ0_HEADER_SIZE;
   let dst = 0;
+  // Fast path: whole groups while a full group (at most 25 bytes in, 2184 out) cannot run past either end; the
+  // only check left is for references before the output start.
+  while (src + 25 <= end && dst + 2184 <= size) {
+    const flags = bytes[src++]!;
+    for (let bit = 0x80; bit !== 0; bit >>= 1) {
+      if ((flags & bit) !== 0) {
+        out[dst++] = bytes[src++]!;
+        continue;
+      }
+      const b0 = bytes[src]!;
+      let from = dst - ((((b0 & 0x0f) << 8) | bytes[src + 1]!) + 1);
+      if (from < 0) throw referenceError(src, dst, dst - from);
+      let length: number;
+      if (b0 >> 4 !== 0) {
+        length = (b0 >> 4) + 2;
+        src += 2;
+      } else {
+        length = bytes[src + 2]! + 0x12;
+        src += 3;
+      }
+      if (length > 32 && dst - from >= length) {
+        out.copyWithin(dst, from, from + length);
+        dst += length;
+      } else {
+        const stop = dst + length;
+        while (dst < stop) out[dst++] = out[from++]!;
+      }
+    }
+  }
   let flags = 0;
   let bits = 0;
   while (dst < size) {
@@ -67,6 +104,8 @@ export function decodeYaz0(bytes: Uint8Array): Uint8Array {
       if (src + 2 > end) throw yaz0Error('stream', src, 'stream ends inside a back-reference');
       const b0 = bytes[src]!;
       const distance = (((b0 & 0x0f) << 8) | bytes[src + 1]!) + 1;
+      let from = dst - distance;
+      if (from < 0) throw referenceError(src, dst, distance);
       let length: number;
       if (b0 >> 4 !== 0) {
         length = (b0 >> 4) + 2;
@@ -75,14 +114,6 @@ export function decodeYaz0(bytes: Uint8Array): Uint8Array {
         if (src + 3 > end) throw yaz0Error('stream', src, 'stream ends inside a back-reference');
         length = bytes[src + 2]! + 0x12;
         src += 3;
-      }
-      let from = dst - distance;
-      if (from < 0) {
-        throw yaz0Error(
-          'stream',
-          src - (b0 >> 4 !== 0 ? 2 : 3),
-          `back-reference reaches ${distance} bytes back from output position ${hex(dst)}, before the start`,
-        );
       }
       const stop = dst + length < size ? dst + length : size;
       while (dst < stop) out[dst++] = out[from++]!;
