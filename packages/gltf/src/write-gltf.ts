@@ -10,6 +10,7 @@ import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@re
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 import { patchWrittenJson } from './patch-json.js';
+import { sanitizeScene } from './sanitize-scene.js';
 import { buildDocument } from './scene-to-document.js';
 import { tidyScene } from './tidy-scene.js';
 
@@ -45,10 +46,11 @@ export function checkScene(scene: Scene): Diagnostic[] {
   return problems;
 }
 
-/** The scene to write (tidied unless `optimize` is false) and the diagnostics so far. */
+/** The scene to write (made valid for glTF; tidied with `optimize`) and the diagnostics so far. */
 function prepare(input: Scene, optimize: boolean | undefined): { scene: Scene; diagnostics: Diagnostic[] } {
-  const tidy = optimize ? tidyScene(input) : { scene: input, diagnostics: [] };
-  return { scene: tidy.scene, diagnostics: [...checkScene(tidy.scene), ...tidy.diagnostics] };
+  const sane = sanitizeScene(input);
+  const tidy = optimize ? tidyScene(sane.scene) : { scene: sane.scene, diagnostics: [] };
+  return { scene: tidy.scene, diagnostics: [...checkScene(tidy.scene), ...sane.diagnostics, ...tidy.diagnostics] };
 }
 
 /** Merges accessors with equal contents (shared key times of animations, equal attributes). */

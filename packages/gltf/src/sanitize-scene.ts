@@ -1,0 +1,142 @@
+/*
+ * What glTF requires that a scene read from elsewhere may lack, made right before writing, each with a
+ * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, rotation quaternions
+ * (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1), names that are
+ * text, and no material texture slot that reads a TEXCOORD_n set its primitive does not have (such a primitive
+ * gets a copy of the material without that slot).
+ */
+import type { Animation, Diagnostic, Material, Mesh, Scene, Skin } from '@retromodel/scene';
+
+const slots = ['baseColorTexture', 'normalTexture', 'emissiveTexture'] as const;
+
+/** Scales each `size`-vector of `values` (every `stride` values, starting at `first`) to unit length. */
+function normalizeVectors(values: Float32Array, size: number, stride = size, first = 0): Float32Array | undefined {
+  let out: Float32Array | undefined;
+  for (let i = first; i + size <= values.length; i += stride) {
+    let sum = 0;
+    for (let k = 0; k < size; k++) sum += values[i + k]! ** 2;
+    const length = Math.sqrt(sum);
+    if (Math.abs(length - 1) <= 5e-4) continue;
+    out ??= values.slice();
+    for (let k = 0; k < size; k++) out[i + k] = length > 1e-12 ? values[i + k]! / length : k === size - 1 ? 1 : 0;
+  }
+  return out;
+}
+
+function fixNormals(meshes: Mesh[], warn: (code: string, message: string) => void): Mesh[] {
+  return meshes.map((mesh, m) => ({
+    ...mesh,
+    primitives: mesh.primitives.map((p, k) => {
+      const normal = p.attributes.NORMAL;
+      if (!normal || !(normal.array instanceof Float32Array) || normal.itemSize !== 3) return p;
+      const fixed = normalizeVectors(normal.array, 3);
+      if (!fixed) return p;
+      warn('normals-normalized', `mesh ${m} primitive ${k}: normals were not of unit length and were normalized`);
+      return { ...p, attributes: { ...p.attributes, NORMAL: { ...normal, array: fixed } } };
+    }),
+  }));
+}
+
+function fixRotations(animations: Animation[], warn: (code: string, message: string) => void): Animation[] {
+  return animations.map((a, i) => {
+    const rotations = new Set(a.channels.filter((c) => c.path === 'rotation').map((c) => c.sampler));
+    return {
+      ...a,
+      samplers: a.samplers.map((s, k) => {
+        if (!rotations.has(k)) return s;
+        // CUBICSPLINE keys are [in-tangent, value, out-tangent]: only the values are quaternions.
+        const cubic = s.interpolation === 'CUBICSPLINE';
+        const fixed = normalizeVectors(s.output, 4, cubic ? 12 : 4, cubic ? 4 : 0);
+        if (!fixed) return s;
+        warn(
+          'rotations-normalized',
+          `animation ${i} sampler ${k}: rotation keys were not unit quaternions and were normalized`,
+        );
+        return { ...s, output: fixed };
+      }),
+    };
+  });
+}
+
+function fixInverseBinds(skins: Skin[], warn: (code: string, message: string) => void): Skin[] {
+  return skins.map((skin, i) => {
+    const m = skin.inverseBindMatrices;
+    let fixed: Float32Array | undefined;
+    for (let j = 0; j + 16 <= m.length; j += 16) {
+      // Column-major: the last row is elements 3, 7, 11, 15.
+      if (m[j + 3] === 0 && m[j + 7] === 0 && m[j + 11] === 0 && m[j + 15] === 1) continue;
+      fixed ??= m.slice();
+      fixed.set([0], j + 3);
+      fixed.set([0], j + 7);
+      fixed.set([0], j + 11);
+      fixed.set([1], j + 15);
+    }
+    if (!fixed) return skin;
+    warn('inverse-bind-fixed', `skin ${i}: inverse bind matrices whose last row was not (0, 0, 0, 1) were made affine`);
+    return { ...skin, inverseBindMatrices: fixed };
+  });
+}
+
+/** A primitive whose material reads a TEXCOORD set it lacks gets a copy of the material without those slots. */
+function fixTexCoordSlots(scene: Scene, meshes: Mesh[], warn: (code: string, message: string) => void) {
+  const materials: Material[] = [...scene.materials];
+  const copies = new Map<string, number>();
+  const out = meshes.map((mesh, m) => ({
+    ...mesh,
+    primitives: mesh.primitives.map((p, k) => {
+      const material = p.material === undefined ? undefined : scene.materials[p.material];
+      if (!material) return p;
+      const missing = slots.filter((slot) => {
+        const ref = material[slot];
+        return ref && !p.attributes[`TEXCOORD_${ref.texCoord}` as keyof typeof p.attributes];
+      });
+      if (missing.length === 0) return p;
+      const key = `${p.material} ${missing.join(' ')}`;
+      let index = copies.get(key);
+      if (index === undefined) {
+        const copy = { ...material };
+        for (const slot of missing) delete copy[slot];
+        index = materials.push(copy) - 1;
+        copies.set(key, index);
+      }
+      warn(
+        'texture-without-texcoord',
+        `mesh ${m} primitive ${k}: has no texture coordinates for ${missing.join(', ')}; drawn without it`,
+      );
+      return { ...p, material: index };
+    }),
+  }));
+  return { meshes: out, materials };
+}
+
+/** Names as text, whatever the source put there. */
+function textNames<T extends { name?: unknown }>(items: T[]): T[] {
+  return items.map((item) =>
+    item.name === undefined || typeof item.name === 'string' ? item : { ...item, name: String(item.name) },
+  );
+}
+
+export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const warn = (code: string, message: string) =>
+    diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
+  const { meshes, materials } = fixTexCoordSlots(scene, fixNormals(scene.meshes, warn), warn);
+  const nodes = scene.nodes.map((n, i) => {
+    if (!n.rotation || !n.rotation.every(Number.isFinite)) return n;
+    const fixed = normalizeVectors(Float32Array.from(n.rotation), 4);
+    if (!fixed) return n;
+    warn('rotations-normalized', `node ${i}: its rotation was not a unit quaternion and was normalized`);
+    return { ...n, rotation: [fixed[0]!, fixed[1]!, fixed[2]!, fixed[3]!] as typeof n.rotation };
+  });
+  return {
+    scene: {
+      ...scene,
+      nodes: textNames(nodes),
+      meshes: textNames(meshes),
+      materials: textNames(materials),
+      skins: textNames(fixInverseBinds(scene.skins, warn)),
+      animations: textNames(fixRotations(scene.animations, warn)),
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,62 @@
+/*
+ * Scenes with what glTF forbids, as fuzzed inputs produced them (issue: output that fails the validator):
+ * non-unit normals, non-unit rotation keys, inverse bind matrices with a bad last row, a numeric name, a
+ * texture on a primitive without texture coordinates. Each is written as a GLB the Khronos validator accepts
+ * with 0 errors, with a warning saying what was changed, and the scene given is left as it was.
+ */
+import { sceneToGlb } from '@retromodel/gltf';
+import { createMaterial, type Scene } from '@retromodel/scene';
+import { cubeScene, expectValidGlb } from '@retromodel/test-utils';
+import { describe, expect, it } from 'vitest';
+
+function defects(): Scene {
+  const scene = cubeScene();
+  const prim = scene.meshes[0]!.primitives[0]!;
+  const normals = new Float32Array(prim.attributes.POSITION.array.length);
+  for (let i = 2; i < normals.length; i += 3) normals[i] = 1;
+  normals[2] = 3; // one normal three times too long
+  normals.fill(0, 3, 6); // and one of zero length
+  prim.attributes.NORMAL = { array: normals, itemSize: 3 };
+  // A second primitive with the same textured material but no TEXCOORD_0.
+  const { TEXCOORD_0: _, ...attributes } = prim.attributes;
+  scene.meshes[0]!.primitives.push({ ...prim, attributes });
+  (scene.meshes[0] as { name?: unknown }).name = 42;
+  // A skin over the root with an inverse bind matrix whose last row is not (0, 0, 0, 1).
+  const ibm = new Float32Array([1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2]);
+  scene.nodes.push({ name: 'joint', children: [] });
+  scene.skins.push({ joints: [scene.nodes.length - 1], inverseBindMatrices: ibm });
+  scene.roots.push(scene.nodes.length - 1);
+  // A rotation track whose keys are not unit quaternions.
+  scene.animations.push({
+    name: 'spin',
+    channels: [{ node: scene.nodes.length - 1, path: 'rotation', sampler: 0 }],
+    samplers: [
+      {
+        input: new Float32Array([0, 1]),
+        output: new Float32Array([0, 0, 0, 2, 0, 0.5, 0, 0.5]),
+        interpolation: 'LINEAR',
+      },
+    ],
+  });
+  scene.materials.push(createMaterial({ name: 'unused' }));
+  return scene;
+}
+
+describe('writing a scene glTF would refuse', () => {
+  it('gives a valid GLB and one warning per kind of change, leaving the scene as it was', async () => {
+    const scene = defects();
+    const before = structuredClone(scene);
+    const { bytes, diagnostics } = await sceneToGlb(scene);
+    const report = await expectValidGlb(bytes, 'defects.glb');
+    expect(report.issues.numErrors).toBe(0);
+    const codes = new Set(diagnostics.map((d) => d.code));
+    for (const code of [
+      'gltf/normals-normalized',
+      'gltf/rotations-normalized',
+      'gltf/inverse-bind-fixed',
+      'gltf/texture-without-texcoord',
+    ])
+      expect(codes, code).toContain(code);
+    expect(scene).toEqual(before);
+  });
+});
