@@ -185,3 +185,18 @@ describe('the built retromodel bin, as a process', () => {
       expect(await readFile(join(dir, 'pool-3', name))).toEqual(await readFile(join(dir, 'pool-1', name)));
   });
 });
+
+describe('folders with symbolic links', () => {
+  it('a linked model is converted once, a link looping back into the folder is not walked again', async () => {
+    const { symlink, mkdir } = await import('node:fs/promises');
+    const folder = join(dir, 'links');
+    await mkdir(join(folder, 'sub'), { recursive: true });
+    await writeFile(join(folder, 'sub', 'real.glb'), cubeGlb);
+    await symlink(join(folder, 'sub', 'real.glb'), join(folder, 'alias.glb'));
+    await symlink(folder, join(folder, 'sub', 'loop'));
+    const c = captureIo();
+    expect(await main(['convert', folder, '-o', join(dir, 'links-out'), '--json'], c.io)).toBe(0);
+    const report = JSON.parse(c.out.join('\n'));
+    expect(report.files).toHaveLength(1);
+  });
+});

@@ -68,7 +68,10 @@ describe('writeFilesAtomic', () => {
       await writeFile(join(folder, 'm.gltf'), 'old');
       // Renames: m.gltf aside, m.gltf into place, m.bin into place, m.png into place.
       const files = ['m.gltf', 'm.bin', 'm.png'].map((name) => ({ path: join(folder, name), bytes: bytes('new') }));
-      await expect(writeFilesAtomic(files, failingRename(failing))).rejects.toThrow(/disk unplugged/);
+      // The error names the file it was about.
+      await expect(writeFilesAtomic(files, failingRename(failing))).rejects.toThrow(
+        new RegExp(`cannot write ${folder}/m\\.(gltf|bin|png): disk unplugged`),
+      );
       expect(await contents(folder)).toEqual({ 'm.gltf': 'old' });
     });
   }

@@ -3,8 +3,10 @@
  * to the inputs' common folder, so that outputs under `-o` keep the inputs' structure and two inputs from
  * different folders (`a/model.glb`, `b/model.glb`) never map to one output name. An archive (`.arc`, `.szs`,
  * …) stands for every model inside it, each under `<archive name>/<its path in the archive>`.
+ * Symbolic links are followed (a file reached twice is converted once; a folder link that leads back into a
+ * folder already walked is not walked again). A folder that cannot be read is one failed entry of the batch.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export interface InputFile {
@@ -67,14 +69,36 @@ export async function walkInputs(
     for (const model of models)
       out.push({ path, inner: model.path, relativePath: join(folder, ...model.path.split('/')), size: model.size });
   };
+  const seenFiles = new Set<string>();
+  const seenFolders = new Set<string>();
   const walk = async (dir: string) => {
-    const entries = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+    const real = await realpath(dir);
+    if (seenFolders.has(real)) return;
+    seenFolders.add(real);
+    const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => e);
+    if (entries instanceof Error) {
+      out.push({
+        path: dir,
+        relativePath: relative(common, dir),
+        size: 0,
+        failure: `cannot read the folder (${entries.code ?? entries.message})`,
+      });
+      return;
+    }
+    entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const full = join(dir, e.name);
+      const target = e.isSymbolicLink() ? await stat(full).catch(() => undefined) : e;
+      if (!target) continue; // a dangling link
       const ext = extensionOf(e.name);
-      if (e.isDirectory()) await walk(full);
-      else if (e.isFile() && (extensions.has(ext) || archives.extensions.has(ext))) await add(full);
+      if (target.isDirectory()) await walk(full);
+      else if (target.isFile() && (extensions.has(ext) || archives.extensions.has(ext))) {
+        const file = await realpath(full);
+        if (seenFiles.has(file)) continue;
+        seenFiles.add(file);
+        await add(full);
+      }
     }
   };
   for (const root of roots) {

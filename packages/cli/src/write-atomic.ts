@@ -55,26 +55,29 @@ export async function writeFilesAtomic(
   const temps: { temp: string; path: string }[] = [];
   const asides: { aside: string; path: string }[] = [];
   const placed: string[] = [];
-  const step = async (operation: Promise<unknown>) => {
-    await operation;
+  // Every failure names the file it was about (a full disk, a read-only folder).
+  const step = async (operation: Promise<unknown>, path: string) => {
+    await operation.catch((e: NodeJS.ErrnoException) => {
+      throw new Error(`cannot write ${path}: ${e.code ?? ''} ${e.message}`.replace(/ {2,}/g, ' '), { cause: e });
+    });
     if (onInterrupted) throw new Interrupted('interrupted');
   };
   writesInProgress++;
   try {
     for (const f of files) {
-      await step(io.mkdir(dirname(f.path), { recursive: true }));
+      await step(io.mkdir(dirname(f.path), { recursive: true }), dirname(f.path));
       const temp = hidden(f.path, 'tmp');
       temps.push({ temp, path: f.path });
-      await step(io.writeFile(temp, f.bytes));
+      await step(io.writeFile(temp, f.bytes), f.path);
     }
     for (const t of temps) {
       if (await exists(t.path)) {
         const aside = hidden(t.path, 'old');
         asides.push({ aside, path: t.path });
-        await step(io.rename(t.path, aside));
+        await step(io.rename(t.path, aside), t.path);
       }
       placed.push(t.path);
-      await step(io.rename(t.temp, t.path));
+      await step(io.rename(t.temp, t.path), t.path);
     }
     for (const a of asides) await io.rm(a.aside, { force: true });
   } catch (e) {
