@@ -9,9 +9,9 @@ import type { TmdPointer } from './tmd-file.js';
 /** Start of the scene block, the origin of salted addresses. */
 export const SCENE_BLOCK_START = 60;
 
-/** File offset a salted address decodes to (may be negative or past the end for a bad file). */
+/** File offset a salted address decodes to (mod 2³², as it was encoded; may be past the end for a bad file). */
 export function decodeTmdAddress(raw: number, salt: number): number {
-  return raw - salt + SCENE_BLOCK_START;
+  return ((raw - salt) >>> 0) + SCENE_BLOCK_START;
 }
 
 /** The salted address of a file offset (mod 2³²). */
@@ -32,10 +32,10 @@ export function resolveTmdPointer(
   size: number,
 ): TmdPointer {
   const offset = decodeTmdAddress(raw, salt);
-  if (offset < 0 || offset + size > bytes.length) {
+  if (offset + size > bytes.length) {
     throw new ParseError(
       { format: 'tmd', section: block, offset: at },
-      `the ${block} pointer ${hex(raw)} (salt ${hex(salt)}) decodes to file offset ${offset < 0 ? `-${hex(-offset)}` : hex(offset)}, ` +
+      `the ${block} pointer ${hex(raw)} (salt ${hex(salt)}) decodes to file offset ${hex(offset)}, ` +
         `outside the file (${hex(bytes.length)} bytes${size > 0 ? `, needs ${hex(size)} there` : ''})`,
     );
   }

@@ -233,8 +233,9 @@ describe('readTmd on built files', () => {
       expect(err.message).toContain('0x99999');
     }
     const badSalt = bytes.slice();
-    new DataView(badSalt.buffer).setUint32(32, view.getUint32(32, true) + 0x1000, true); // salt: every pointer moves back
-    expect(() => readTmd(badSalt)).toThrowError(/decodes to file offset -0x/);
+    // salt: every pointer moves back below the scene block, which modulo 2^32 is far past the end of the file
+    new DataView(badSalt.buffer).setUint32(32, view.getUint32(32, true) + 0x1000, true);
+    expect(() => readTmd(badSalt)).toThrowError(/decodes to file offset 0xfffff\w+, outside the file/);
     const badChannel = bytes.slice();
     const anim = tmd0Anim(bytes);
     new DataView(badChannel.buffer).setUint32(anim + 32, 0xfffffff0, true);

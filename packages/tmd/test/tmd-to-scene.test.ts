@@ -9,7 +9,15 @@ import {
 } from '@retromodel/scene';
 import { buildTkl, buildTmd, buildTml, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { meshTriangles, readTkl, readTmd, readTml, tmdToScene } from '../src/internal.js';
+import {
+  decodeTmdAddress,
+  encodeTmdAddress,
+  meshTriangles,
+  readTkl,
+  readTmd,
+  readTml,
+  tmdToScene,
+} from '../src/internal.js';
 import { type ExpectedTmd, loadBlenderSummary, loadExpected } from './expected.js';
 
 const dumped = ['synth_min', 'synth_2lod_2piece', 'synth_chain40_base', 'synth_repack_bigstrip'];
@@ -372,6 +380,26 @@ describe('tmdToScene repairs broken hierarchies', () => {
   });
 });
 
+describe('salted addresses and bind matrices from fuzzed files', () => {
+  it('an address decodes modulo 2^32, as it is encoded (salt 0xFFFFFC10)', () => {
+    for (const offset of [60, 124, 0x1000, 0x10000])
+      expect(decodeTmdAddress(encodeTmdAddress(offset, 0xfffffc10), 0xfffffc10)).toBe(offset);
+  });
+
+  it.skipIf(!haveFixtures)(
+    'a NaN in a bind matrix keeps the stored inverse bind, so the skinned vertices stay put',
+    () => {
+      const bytes = readFixture('tmd', 'synth_min.tmd').slice();
+      const clean = tmdToScene(readTmd(bytes), { yUp: false }).scene;
+      // Node 0's bind matrix, element 0 (node records start at 124; the matrix follows the 16-byte rotation).
+      new DataView(bytes.buffer).setFloat32(124 + 16, Number.NaN, true);
+      const { scene, diagnostics } = tmdToScene(readTmd(bytes), { yUp: false });
+      expect(diagnostics.map((d) => d.code)).toContain('tmd/bad-bind-matrix');
+      expect(Array.from(scene.skins[0]!.inverseBindMatrices)).toEqual(Array.from(clean.skins[0]!.inverseBindMatrices));
+    },
+  );
+});
+
 describe('a parent cycle below the roots', () => {
   it('breaks at one node of the cycle; nodes hanging below the cycle keep their parents', () => {
     const bytes = buildTmd({
@@ -398,7 +426,7 @@ describe('a parent cycle below the roots', () => {
 });
 
 describe('aliased animation pointers', () => {
-  it('a record or channel shared by several pointers is read once and converted once', () => {
+  it('a record shared by several pointers is converted once; a shared channel animates each of its nodes through one set of samplers', () => {
     const keys = [
       { time: 0, posKey: 0, rotKey: 0 },
       { time: 1, posKey: 0, rotKey: 0 },
@@ -441,7 +469,12 @@ describe('aliased animation pointers', () => {
     const tkl = readTkl(buildTkl('alias', [[0, 0, 0]], [[0, 0, 0, 1]]));
     const { scene, diagnostics } = tmdToScene(file, { tkl });
     expect(scene.animations.length).toBe(1);
-    expect(scene.animations[0]!.channels.map((c) => c.node)).toEqual([0]);
+    const [anim] = scene.animations;
+    expect(anim!.channels.map((c) => [c.node, c.path])).toEqual([
+      [0, 'rotation'],
+      [1, 'rotation'],
+    ]);
+    expect(anim!.samplers).toHaveLength(1);
     expect(diagnostics.map((d) => d.code)).toEqual(
       expect.arrayContaining(['tmd/shared-animation', 'tmd/shared-channel']),
     );

@@ -3,8 +3,9 @@
  * absolute local (parent-relative) values: rotation = TKL.rotations[rotKey], translation = TKL.positions[posKey].
  * Channel flags (jpog-blender's in-game-tested reading): bit 0 = use translation keys, bit 1 = do not use the
  * rotation keys (OpenJPOG reads it as "ignore the channel"). Times are seconds; keys are LINEAR. Flag A
- * ("composite") and flag B ("sound") go to extras. Channels or records that several pointers share (no known
- * writer does that) are converted once, so crafted aliasing cannot multiply the output.
+ * ("composite") and flag B ("sound") go to extras. A channel that several nodes' pointers share (no known writer
+ * does that) animates each of those nodes (spec §2.5) through one set of samplers, and a record shared by
+ * several animations is converted once, so crafted aliasing cannot multiply the output.
  */
 import type { Animation, AnimationChannel, AnimationSampler, Diagnostic, Scene } from '@retromodel/scene';
 import type { TklFile } from '../read-tkl.js';
@@ -13,8 +14,7 @@ import type { TmdAnimation, TmdChannel } from '../tmd-file.js';
 interface Tally {
   badTimes: number;
   badKeys: number;
-  /** Channels already converted for another node or animation (no known writer shares them). */
-  seen: Set<TmdChannel>;
+  /** Nodes whose channel pointer leads to a channel another node of the animation also uses. */
   shared: number;
 }
 
@@ -62,28 +62,28 @@ function sampler(
 function buildAnimation(anim: TmdAnimation, tkl: TklFile, tally: Tally): Animation {
   const channels: AnimationChannel[] = [];
   const samplers: AnimationSampler[] = [];
+  // The samplers made for each channel object, so a channel shared by several nodes is converted once.
+  const made = new Map<TmdChannel, { path: 'translation' | 'rotation'; sampler: number }[]>();
   anim.channels.forEach((ch, node) => {
-    if (ch.times.length > 0 && tally.seen.has(ch)) {
-      tally.shared++;
+    const earlier = made.get(ch);
+    if (earlier) {
+      if (earlier.length > 0) tally.shared++;
+      for (const e of earlier) channels.push({ node, ...e });
       return;
     }
-    tally.seen.add(ch);
+    const mine: { path: 'translation' | 'rotation'; sampler: number }[] = [];
+    made.set(ch, mine);
     const keys = usableKeys(ch, tally);
     if (keys.length === 0) return;
     if (ch.flags & 1) {
       const s = sampler(ch, keys, tkl.positions, 3, ch.positionKeys, tally);
-      if (s) {
-        channels.push({ node, path: 'translation', sampler: samplers.length });
-        samplers.push(s);
-      }
+      if (s) mine.push({ path: 'translation', sampler: samplers.push(s) - 1 });
     }
     if ((ch.flags & 2) === 0) {
       const s = sampler(ch, keys, tkl.rotations, 4, ch.rotationKeys, tally);
-      if (s) {
-        channels.push({ node, path: 'rotation', sampler: samplers.length });
-        samplers.push(s);
-      }
+      if (s) mine.push({ path: 'rotation', sampler: samplers.push(s) - 1 });
     }
+    for (const e of mine) channels.push({ node, ...e });
   });
   return {
     name: anim.name,
@@ -120,7 +120,7 @@ export function buildAnimations(
     });
     return;
   }
-  const tally: Tally = { badTimes: 0, badKeys: 0, seen: new Set(), shared: 0 };
+  const tally: Tally = { badTimes: 0, badKeys: 0, shared: 0 };
   const converted = new Set<TmdAnimation>();
   for (const anim of animations) {
     if (converted.has(anim)) {
@@ -144,7 +144,7 @@ export function buildAnimations(
   if (tally.shared > 0) {
     diagnostics.push({
       code: 'tmd/shared-channel',
-      message: `${tally.shared} channel pointer(s) lead to keys already used by another node or animation; only the first use was converted`,
+      message: `${tally.shared} node(s) share a channel with another node; each of them is animated by it (spec §2.5), through one set of samplers`,
       severity: 'warning',
     });
   }

@@ -2,7 +2,7 @@
  * TMD nodes to scene nodes. Each node's bind matrix is its model-space transform, so its local transform is
  * inverse(parentBind) · bind, which equals TRS(rest rotation @0, rest translation @164) in a consistent file.
  * Node indices are kept (scene node i = TMD node i), so skin joints and animation channels index nodes directly.
- * The inverse bind matrices come from the file (@80) unless they are not the inverse of the bind matrix.
+ * The inverse bind matrices come from the file (@80) unless they are not the inverse of a usable bind matrix.
  */
 import {
   type Diagnostic,
@@ -107,12 +107,15 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
       children: [],
       extras: { toshi: { flag: n.flag, restRotation: n.rotation, restTranslation: n.translation } },
     });
-    const inverse = mat4Invert(n.bindMatrix);
+    const inverse = finite(n.bindMatrix) ? mat4Invert(n.bindMatrix) : null;
     const stored = n.inverseBindMatrix;
+    // The stored inverse bind is kept when it inverts the bind matrix, and also when the bind matrix itself is
+    // unusable (spec §2.8: the skin needs only the inverse bind): a NaN there must not move the vertices.
     const storedOk =
       finite(stored) &&
-      inverse !== null &&
-      stored.every((v, k) => Math.abs(v - inverse[k]!) <= 1e-3 * Math.max(1, Math.abs(inverse[k]!)));
+      mat4Invert(stored) !== null &&
+      (inverse === null ||
+        stored.every((v, k) => Math.abs(v - inverse[k]!) <= 1e-3 * Math.max(1, Math.abs(inverse[k]!))));
     if (storedOk) inverseBindMatrices.set(stored, i * 16);
     else {
       recomputed++;
