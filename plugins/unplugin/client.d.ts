@@ -9,6 +9,8 @@
  *   import scene from './link.bdl?scene'     a summary: format, counts, node and animation names
  *   import t3dm from './link.bdl?t3dm'       URLs of a Tiny3D model and its sidecar files
  *   import data from './link.bdl?inline'     the GLB as a data: URL
+ *   import url from './Stage.szs?model=bdl/cl.bdl'   a model inside an archive (any form may follow: &scene)
+ *   import list from './Stage.szs?ls'        the archive's files: { format, compression, files }
  */
 
 declare namespace RetromodelClient {
@@ -58,6 +60,14 @@ declare namespace RetromodelClient {
     animations: string[];
     sidecars: string[];
     diagnostics: Diagnostic[];
+  }
+
+  /** The default export of `?ls` imports of an archive. */
+  interface ArchiveListing {
+    format: 'rarc' | 'u8';
+    compression: 'none' | 'yaz0' | 'yay0';
+    /** Every file inside, with the id of the format that reads it (null when none does). */
+    files: { path: string; size: number; kind: string | null }[];
   }
 
   /** The default export of `?t3dm` imports. */
@@ -118,4 +128,24 @@ declare module '*?scene' {
 declare module '*?t3dm' {
   const t3dm: RetromodelClient.T3dmUrls;
   export default t3dm;
+}
+
+declare module '*.arc?ls' {
+  const listing: RetromodelClient.ArchiveListing;
+  export default listing;
+}
+
+declare module '*.szs?ls' {
+  const listing: RetromodelClient.ArchiveListing;
+  export default listing;
+}
+
+declare module '*.carc?ls' {
+  const listing: RetromodelClient.ArchiveListing;
+  export default listing;
+}
+
+declare module '*.rarc?ls' {
+  const listing: RetromodelClient.ArchiveListing;
+  export default listing;
 }

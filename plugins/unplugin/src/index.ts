@@ -4,9 +4,10 @@
  * the query picks what the import gives (see core/query.ts and core/module-code.ts). This file wires the
  * hooks; the logic lives in core/.
  */
+import { archiveExtensions, extensionOf } from '@retromodel/transcode';
 import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unplugin';
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter';
-import { type ConvertedModel, convertModel, ModelLoadError } from './core/convert-model.js';
+import { type ConvertedModel, convertModel, listArchiveFile, ModelLoadError } from './core/convert-model.js';
 import { createDevAssets } from './core/dev-assets.js';
 import { type EmitEnvironment, emitFiles } from './core/emit-files.js';
 import { moduleCode } from './core/module-code.js';
@@ -50,10 +51,21 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
         },
       },
       async handler(id) {
-        const { file, form } = parseModelId(id, options.output);
+        const request = parseModelId(id, options.output);
+        const { file, form } = request;
+        if (request.list) {
+          this.addWatchFile(file);
+          return `export default ${JSON.stringify(await listArchiveFile(file))};\n`;
+        }
+        if (request.model === undefined && archiveExtensions.includes(extensionOf(file)))
+          throw new ModelLoadError(
+            file,
+            new Error('an archive is imported with ?model=<path of a model in it>, or ?ls'),
+            [file],
+          );
         let model: ConvertedModel;
         try {
-          model = await convertModel(file, form, options);
+          model = await convertModel(file, form, options, request.model);
         } catch (error) {
           if (error instanceof ModelLoadError) {
             for (const f of error.watchFiles) this.addWatchFile(f);
@@ -66,7 +78,8 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
         for (const d of model.diagnostics)
           if (d.severity !== 'info') this.warn(`${file}: ${d.severity} ${d.code}: ${d.message}`);
         const env = environment();
-        return moduleCode(model, (files, grouped) => emitFiles(this, env, file, `${file}?${form}`, files, grouped));
+        const key = `${file}?${form}${request.model ? `&model=${request.model}` : ''}`;
+        return moduleCode(model, (files, grouped) => emitFiles(this, env, file, key, files, grouped));
       },
     },
     rollup: { resolveId: resolveModelQuery },

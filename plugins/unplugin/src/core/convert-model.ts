@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { Diagnostic, OutputFile } from '@retromodel/scene';
-import { folderSidecars, readScene, transcode } from '@retromodel/transcode/node';
+import { folderSidecars, readScene, type TranscodeInput, transcode } from '@retromodel/transcode/node';
 import type { ResolvedOptions } from './options.js';
 import type { ImportForm } from './query.js';
 import { type SceneSummary, summarizeScene } from './scene-summary.js';
@@ -44,13 +44,22 @@ function asBytes(buf: Buffer): Uint8Array {
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
-/** Converts the model at `file` into what `form` exports. Throws ModelLoadError. */
-export async function convertModel(file: string, form: ImportForm, options: ResolvedOptions): Promise<ConvertedModel> {
+/**
+ * Converts the model at `file` (or, for an archive, the model at `model` inside it, whose sidecars are found
+ * inside the archive) into what `form` exports. Throws ModelLoadError.
+ */
+export async function convertModel(
+  file: string,
+  form: ImportForm,
+  options: ResolvedOptions,
+  model?: string,
+): Promise<ConvertedModel> {
   const sidecars = folderSidecars(dirname(file), { extraDirs: options.sidecarDirs });
-  const watched = () => [...new Set(sidecars.used)];
+  const watched = () => (model === undefined ? [...new Set(sidecars.used)] : [file]);
   try {
     const bytes = asBytes(await readFile(file));
-    const input = { bytes, fileName: basename(file), sidecars };
+    const input: TranscodeInput =
+      model === undefined ? { bytes, fileName: basename(file), sidecars } : { archive: bytes, path: model };
     const common = { read: options.read, strict: options.strict };
     if (form === 'scene') {
       const result = await readScene(input, common);
@@ -68,5 +77,28 @@ export async function convertModel(file: string, form: ImportForm, options: Reso
     return { form, files: result.files, diagnostics: result.diagnostics, watchFiles: watched() };
   } catch (error) {
     throw new ModelLoadError(file, error, watched());
+  }
+}
+
+/** The files of the archive at `file` (`?ls`): path, size and the format that reads each. */
+export async function listArchiveFile(file: string) {
+  try {
+    const { adapters, archiveFiles, detectFormat, openArchiveBytes } = await import('@retromodel/transcode');
+    const tree = await openArchiveBytes(asBytes(await readFile(file)));
+    const kindOf = (path: string, bytes: Uint8Array) => {
+      try {
+        return detectFormat(bytes, path, adapters).id;
+      } catch {
+        return null;
+      }
+    };
+    const files = archiveFiles(tree).map(({ path, file: f }) => ({
+      path,
+      size: f.bytes.length,
+      kind: kindOf(path, f.bytes),
+    }));
+    return { format: tree.format, compression: tree.compression, files };
+  } catch (error) {
+    throw new ModelLoadError(file, error, [file]);
   }
 }

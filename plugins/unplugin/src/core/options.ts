@@ -1,6 +1,6 @@
 /*
- * The plugin's options and their defaults. The default include pattern lists the model extensions retromodel
- * reads; which of them a given build can actually convert is decided by @retromodel/transcode's adapter list,
+ * The plugin's options and their defaults. The default include pattern lists the model and archive extensions
+ * retromodel reads; which of them a given build can actually convert is decided by @retromodel/transcode's adapter list,
  * not here (an unsupported file fails with transcode's "unknown format" message).
  */
 import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
@@ -8,7 +8,7 @@ import type { FilterPattern } from 'unplugin';
 import { type ImportForm, importForms } from './query.js';
 
 /** Files the plugin loads unless `include` says otherwise. */
-export const defaultInclude: RegExp = /\.(?:bmd|bdl|bti|tmd|t3dm|glb|gltf)$/i;
+export const defaultInclude: RegExp = /\.(?:bmd|bdl|bti|tmd|t3dm|glb|gltf|arc|szs|carc|rarc)$/i;
 
 export interface RetromodelOptions {
   /** Model files to load (regular expressions or globs, matched against the path without its query). */
