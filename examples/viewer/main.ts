@@ -1,9 +1,16 @@
 /*
  * The viewer page: shows the sample model imported through unplugin-retromodel (a GLB emitted at build time,
- * served by the dev server) with its animations, and converts dropped models to GLB in the browser.
+ * served by the dev server) with its animations, and converts dropped models to GLB in the browser; from a
+ * dropped game archive, the model picked in the list of those inside it.
  * `document.body.dataset.state` becomes `ready` once a model is shown (`error` when it failed), for tests.
  */
-import { convertDropped } from './converter.js';
+import {
+  type ConvertedModel,
+  convertDropped,
+  convertFromArchive,
+  type DroppedArchive,
+  droppedArchive,
+} from './converter.js';
 import sampleUrl from './models/spinning-cube.glb';
 import { createViewer } from './viewer.js';
 
@@ -13,6 +20,8 @@ const select = document.querySelector<HTMLSelectElement>('#animation')!;
 const drop = document.querySelector<HTMLElement>('#drop')!;
 const input = document.querySelector<HTMLInputElement>('#files')!;
 const download = document.querySelector<HTMLAnchorElement>('#download')!;
+const archiveModels = document.querySelector<HTMLSelectElement>('#archive-model')!;
+let archive: DroppedArchive | undefined;
 const viewer = createViewer(canvas);
 
 function report(text: string, error = false): void {
@@ -29,11 +38,21 @@ async function show(url: string, label: string): Promise<void> {
   report(`${label}: ${names.length ? `animations ${names.join(', ')}` : 'no animations'}`);
 }
 
-async function convert(files: File[]): Promise<void> {
+/** The model to show: from a dropped archive (the one picked in the list), else from the dropped files. */
+async function convertFiles(files: File[]): Promise<ConvertedModel> {
+  archive = await droppedArchive(files);
+  archiveModels.hidden = archive === undefined;
+  if (!archive) return convertDropped(files);
+  if (archive.models.length === 0) throw new Error(`${archive.file.name} holds no model this page reads`);
+  archiveModels.replaceChildren(...archive.models.map((m) => new Option(m, m)));
+  return convertFromArchive(archive, archive.models[0]!);
+}
+
+async function convert(pick: () => Promise<ConvertedModel>, what: string): Promise<void> {
   document.body.dataset.state = 'converting';
-  status.textContent = `Converting ${files.map((f) => f.name).join(', ')}…`;
+  status.textContent = `Converting ${what}…`;
   try {
-    const model = await convertDropped(files);
+    const model = await pick();
     if (download.href) URL.revokeObjectURL(download.href);
     download.href = URL.createObjectURL(new Blob([model.glb.slice()], { type: 'model/gltf-binary' }));
     download.download = model.name;
@@ -55,9 +74,16 @@ drop.addEventListener('dragleave', () => drop.classList.remove('over'));
 drop.addEventListener('drop', (e) => {
   e.preventDefault();
   drop.classList.remove('over');
-  void convert(Array.from(e.dataTransfer?.files ?? []));
+  const files = Array.from(e.dataTransfer?.files ?? []);
+  void convert(() => convertFiles(files), files.map((f) => f.name).join(', '));
 });
-input.addEventListener('change', () => void convert(Array.from(input.files ?? [])));
+input.addEventListener('change', () => {
+  const files = Array.from(input.files ?? []);
+  void convert(() => convertFiles(files), files.map((f) => f.name).join(', '));
+});
+archiveModels.addEventListener('change', () => {
+  if (archive) void convert(() => convertFromArchive(archive!, archiveModels.value), archiveModels.value);
+});
 
 show(sampleUrl, 'spinning-cube.glb').catch((error: unknown) =>
   report(error instanceof Error ? error.message : String(error), true),

@@ -227,6 +227,15 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it.runIf(haveFixtures)('converts a model from a dropped game archive, listing the models inside', async () => {
+    await dropFiles([{ name: 'PowerStar.arc', bytes: readFixture('archives', 'nintendo_smg2_PowerStar.arc') }]);
+    await expectValidGlb(await downloadGlb('PowerStar.glb'), 'PowerStar.glb');
+    const listed = await page.$$eval('#archive-model option', (options) => options.map((o) => o.textContent));
+    expect(listed).toEqual(['PowerStar.bdl']);
+    expect(await page.textContent('#status')).toMatch(/PowerStar\.arc: PowerStar\.bdl/);
+    expect(consoleErrors).toEqual([]);
+  });
+
   it('reports a broken model on the page', async () => {
     await dropFiles([{ name: 'bad.glb', bytes: Uint8Array.from([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 0xff, 0, 0, 0]) }]);
     await page.waitForSelector('body[data-state="error"]', { timeout: 10_000 });

@@ -13,6 +13,7 @@ import {
   type SidecarSource,
 } from '@retromodel/scene';
 import { adapters as builtInAdapters } from './adapters.js';
+import { archiveInput } from './archive-input.js';
 import { detectFormat, extensionOf } from './detect-format.js';
 import { checkOptionNames, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 
@@ -40,9 +41,7 @@ export type TranscodeInput = FileInput | ArchivedInput;
 
 /** The model's own bytes, name and sidecars. */
 async function resolveInput(input: TranscodeInput): Promise<FileInput> {
-  if (!('archive' in input)) return input;
-  const { archiveInput } = await import('./archive-input.js');
-  return archiveInput(input.archive, input.path);
+  return 'archive' in input ? archiveInput(input.archive, input.path) : input;
 }
 
 export interface ReadSceneOptions {
