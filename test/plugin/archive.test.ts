@@ -4,13 +4,16 @@
  * form after it), `?ls` gives the archive's files, and a bare import of the archive says how to import it.
  * Built with every bundler; the GLB validates.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expectValidGlb, fixture, haveFixtures } from '@retromodel/test-utils';
+import retromodelVite from 'unplugin-retromodel/vite';
+import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWith, bundlers } from './build-with.js';
-import { importBundle, readEmitted } from './fixture-project.js';
+import { freePort, recordHotPayloads } from './dev-server.js';
+import { importBundle, readEmitted, waitFor } from './fixture-project.js';
 
 interface Exports {
   url: string;
@@ -54,6 +57,40 @@ describe.runIf(haveFixtures)('a model inside an archive', () => {
       expect(list.files).toContainEqual(expect.objectContaining({ path: 'PowerStar.bdl', kind: 'j3d' }));
     });
   }
+
+  it('the Vite dev server sends a hot update when the archive changes', async () => {
+    // A copy in the temporary folder, so the test may rewrite it.
+    const copy = join(dir, 'Star.arc');
+    await copyFile(archive, copy);
+    const hot = "import url from './Star.arc?model=PowerStar.bdl';\nexport default url;\nif (import.meta.hot) import.meta.hot.accept();\n";
+    await writeFile(join(dir, 'hot.js'), hot);
+    const port = await freePort();
+    let server: ViteDevServer | undefined;
+    try {
+      server = await createServer({
+        configFile: false,
+        root: dir,
+        logLevel: 'silent',
+        plugins: [retromodelVite()],
+        server: { host: '127.0.0.1', port, strictPort: true },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      await server.listen();
+      const payloads = recordHotPayloads(server);
+      const origin = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${origin}/hot.js`)).status).toBe(200);
+      const code = await (await fetch(`${origin}/Star.arc?model=PowerStar.bdl&import`)).text();
+      const url = /export default "([^"]+)"/.exec(code)?.[1];
+      expect(url, code).toMatch(/PowerStar\.glb$/);
+      await writeFile(copy, await readFile(archive));
+      const update = await waitFor('a hot update', () =>
+        payloads.find((p) => p.type === 'update' || p.type === 'full-reload'),
+      );
+      expect(update.type).toBe('update');
+    } finally {
+      await server?.close();
+    }
+  });
 
   it('a bare import of the archive fails and says how to import it', async () => {
     const bare = join(dir, 'bare.js');
