@@ -19,12 +19,12 @@ const HASH_BITS = 15;
 const HASH_SHIFT = 32 - HASH_BITS;
 
 /**
- * Search depth the encoders use by default: 256 candidates (128 for the lookahead), stopping early at a 128-byte
- * match. On the eight Nintendo-made Yaz0 fixtures this lands 0.57% above Nintendo's sizes overall (1.1% at worst,
- * `sms_option`) at about 20 MB/s of CPU time here; an unbounded search matches Nintendo's sizes to 0.01% at a
- * third of the speed.
+ * Search depth the encoders use by default: 512 candidates (256 for the lookahead), stopping early at a 128-byte
+ * match, so every Nintendo-made Yaz0 fixture re-encodes within 1% of Nintendo's size (`sms_option`, the worst:
+ * +1.10% at 256 candidates, +0.81% at 512); an unbounded search matches Nintendo's sizes to 0.01% at a third of
+ * the speed. `npm run bench` reports the speed and the size against the originals.
  */
-export const DEFAULT_MAX_CHAIN = 256;
+export const DEFAULT_MAX_CHAIN = 512;
 export const DEFAULT_NICE_LENGTH = 128;
 
 /**

@@ -13,7 +13,7 @@ import { YAZ0_HEADER_SIZE } from './yaz0-decode.js';
 export interface Yaz0EncodeOptions {
   /** The file length is padded with zeros to a multiple of this (default 0x20; 1 for no padding). */
   alignment?: number;
-  /** Candidates examined per match search (default 256; half that for the lookahead): more is smaller, slower. */
+  /** Candidates examined per match search (default 512; half that for the lookahead): more is smaller, slower. */
   maxChain?: number;
   /** A match this long ends the search early (default 128, at most 273). */
   niceLength?: number;

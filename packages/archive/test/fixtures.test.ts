@@ -90,15 +90,17 @@ describe.skipIf(!haveFixtures)('archive fixtures', () => {
       if (dump.kind === 'Yaz0' || dump.kind === 'Yay0') {
         const decode = dump.kind === 'Yaz0' ? decodeYaz0 : decodeYay0;
         const encode = dump.kind === 'Yaz0' ? encodeYaz0 : encodeYay0;
-        it(`${dump.kind}: decodes to the dumped content, re-encodes to at most 2% over the original size`, () => {
+        // Nintendo's own files: at most 1% over (their encoder is the one games were built with); others 2%.
+        const limit = name.startsWith('nintendo_') ? 1.01 : 1.02;
+        it(`${dump.kind}: decodes to the dumped content, re-encodes to at most ${Math.round((limit - 1) * 100)}% over the original size`, () => {
           const plain = decode(bytes);
           expect(plain.length).toBe(dump.header!.decompressedSize);
           expect(sha256(plain)).toBe(dump.decompressedSha256);
           const packed = encode(plain, { alignment: 1 });
           expect(sha256(decode(packed))).toBe(dump.decompressedSha256);
           const original = dump.stream?.streamEnd ?? bytes.length;
-          // At most 2% larger. Smaller is fine: WorldMap02's packer was weaker than ours (1447 vs 1477 bytes).
-          expect(packed.length / original).toBeLessThanOrEqual(1.02);
+          // Smaller is fine: WorldMap02's packer was weaker than ours (1447 vs 1477 bytes).
+          expect(packed.length / original).toBeLessThanOrEqual(limit);
         });
       }
     });
