@@ -5,7 +5,7 @@
  * PNMTXIDX of every vertex (slot = PNMTXIDX / 3; without PNMTXIDX slot 0) must all resolve.
  */
 import type { BinaryReader } from '@retromodel/binary';
-import type { J3dFile } from './read-j3d.js';
+import type { J3dFile } from './j3d-file.js';
 
 /** Throws a ParseError naming the chunk that holds an index which does not resolve. */
 export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryReader): void {

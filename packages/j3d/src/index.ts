@@ -46,6 +46,7 @@ export {
   type GxTextureInput,
   gxFormatName,
 } from './gx/texture/index.js';
+export type { J3dChunkInfo, J3dFile } from './j3d-file.js';
 export { checkMdl3, type Mdl3MaterialCheck } from './mdl3/compare-mdl3.js';
-export { describeNonJ3dModel, type J3dChunkInfo, type J3dFile, readJ3d } from './read-j3d.js';
+export { describeNonJ3dModel, readJ3d } from './read-j3d.js';
 export { type J3dSceneResult, type J3dToSceneOptions, j3dToScene } from './scene/j3d-to-scene.js';

@@ -13,44 +13,16 @@
 import { BinaryReader, ParseError } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { checkModelIndices } from './check-model-indices.js';
-import { type Drw1, readDrw1 } from './chunks/read-drw1.js';
-import { type Evp1, readEvp1 } from './chunks/read-evp1.js';
-import { type Inf1, readInf1 } from './chunks/read-inf1.js';
-import { type Jnt1, readJnt1 } from './chunks/read-jnt1.js';
-import { type Mat3, readMat3 } from './chunks/read-mat3.js';
-import { type Mdl3, readMdl3 } from './chunks/read-mdl3.js';
-import { readShp1, type Shp1 } from './chunks/read-shp1.js';
-import { readTex1, type Tex1 } from './chunks/read-tex1.js';
-import { readVtx1, type Vtx1 } from './chunks/read-vtx1.js';
-
-/** Where a chunk is in the file. */
-export interface J3dChunkInfo {
-  tag: string;
-  offset: number;
-  size: number;
-}
-
-/** A BMD or BDL file, chunk by chunk. */
-export interface J3dFile {
-  /** `bmd3` or `bdl4`. */
-  kind: 'bmd3' | 'bdl4';
-  fileSize: number;
-  sectionCount: number;
-  /** The 16 sub-version bytes as Latin-1 text (Nintendo: "SVR3" then 12 × "ÿ"). */
-  subVersion: string;
-  chunks: J3dChunkInfo[];
-  INF1: Inf1;
-  VTX1: Vtx1;
-  EVP1: Evp1;
-  DRW1: Drw1;
-  JNT1: Jnt1;
-  SHP1: Shp1;
-  MAT3: Mat3;
-  MDL3?: Mdl3;
-  TEX1: Tex1;
-  /** Oddities found while reading (name hashes, unknown chunks, …). */
-  diagnostics: Diagnostic[];
-}
+import { readDrw1 } from './chunks/read-drw1.js';
+import { readEvp1 } from './chunks/read-evp1.js';
+import { readInf1 } from './chunks/read-inf1.js';
+import { readJnt1 } from './chunks/read-jnt1.js';
+import { readMat3 } from './chunks/read-mat3.js';
+import { readMdl3 } from './chunks/read-mdl3.js';
+import { readShp1 } from './chunks/read-shp1.js';
+import { readTex1 } from './chunks/read-tex1.js';
+import { readVtx1 } from './chunks/read-vtx1.js';
+import type { J3dChunkInfo, J3dFile } from './j3d-file.js';
 
 const requiredChunks = ['INF1', 'VTX1', 'EVP1', 'DRW1', 'JNT1', 'SHP1', 'MAT3', 'TEX1'] as const;
 

@@ -15,8 +15,9 @@ import {
 } from '@retromodel/scene';
 import { type BckFile, readBck } from '../anim/read-bck.js';
 import { type BtkFile, readBtk } from '../anim/read-btk.js';
+import type { J3dFile } from '../j3d-file.js';
 import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
-import { type J3dFile, readJ3d } from '../read-j3d.js';
+import { readJ3d } from '../read-j3d.js';
 import { j3dToScene } from '../scene/j3d-to-scene.js';
 import type { J3dReadOptions } from './j3d-adapter.js';
 

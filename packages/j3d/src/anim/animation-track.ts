@@ -160,3 +160,17 @@ export function sampleTrack(track: J3dTrack, frame: number): number {
     (s3 - s2) * length * k1.tangentIn
   );
 }
+
+/**
+ * The scale (f32), rotation (s16) and translation (f32) value tables of a BCK (ANK1) or BTK (TTK1) chunk, whose
+ * three offsets follow each other from `tablesAt` and whose counts are u16 at 0x0E, 0x10, 0x12; and the
+ * rotation unit, 2^exponent · π / 32768 radians.
+ */
+export function readSrtTables(chunk: BinaryReader, header: J3dAnimationHeader, tablesAt: number) {
+  return {
+    scales: readValueTable(chunk, chunk.u32At(tablesAt), chunk.u16At(0x0e), 'f32', 'scale table'),
+    rotations: readValueTable(chunk, chunk.u32At(tablesAt + 4), chunk.u16At(0x10), 's16', 'rotation table'),
+    translations: readValueTable(chunk, chunk.u32At(tablesAt + 8), chunk.u16At(0x12), 'f32', 'translation table'),
+    angle: (2 ** header.angleScaleExponent * Math.PI) / 32768,
+  };
+}

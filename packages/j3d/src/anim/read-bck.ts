@@ -11,8 +11,8 @@ import {
   type J3dAnimationHeader,
   type J3dTrack,
   readAnimationChunk,
+  readSrtTables,
   readTrack,
-  readValueTable,
 } from './animation-track.js';
 
 /** The tracks of one joint: X, Y, Z each. Rotation tracks are in radians. */
@@ -33,10 +33,7 @@ export function readBck(bytes: Uint8Array): BckFile {
   const jointCount = chunk.u16At(0x0c);
   const tableAt = chunk.u32At(0x14);
   chunk.checkCount(jointCount, 9 * 6, 'joint tracks', tableAt);
-  const scales = readValueTable(chunk, chunk.u32At(0x18), chunk.u16At(0x0e), 'f32', 'scale table');
-  const rotations = readValueTable(chunk, chunk.u32At(0x1c), chunk.u16At(0x10), 's16', 'rotation table');
-  const translations = readValueTable(chunk, chunk.u32At(0x20), chunk.u16At(0x12), 'f32', 'translation table');
-  const angle = (2 ** header.angleScaleExponent * Math.PI) / 32768;
+  const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x18);
   const joints: BckJointTracks[] = [];
   for (let j = 0; j < jointCount; j++) {
     const at = tableAt + j * 54;

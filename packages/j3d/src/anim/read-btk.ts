@@ -12,8 +12,8 @@ import {
   type J3dAnimationHeader,
   type J3dTrack,
   readAnimationChunk,
+  readSrtTables,
   readTrack,
-  readValueTable,
 } from './animation-track.js';
 
 /** S, T and Q tracks of one component. */
@@ -51,10 +51,7 @@ export function readBtk(bytes: Uint8Array): BtkFile {
   chunk.checkCount(count, 1, 'texgen index table', chunk.u32At(0x20));
   chunk.checkCount(count, 12, 'centre table', chunk.u32At(0x24));
   const names = readNameTable(chunk, chunk.u32At(0x1c), diagnostics);
-  const scales = readValueTable(chunk, chunk.u32At(0x28), chunk.u16At(0x0e), 'f32', 'scale table');
-  const rotations = readValueTable(chunk, chunk.u32At(0x2c), chunk.u16At(0x10), 's16', 'rotation table');
-  const translations = readValueTable(chunk, chunk.u32At(0x30), chunk.u16At(0x12), 'f32', 'translation table');
-  const angle = (2 ** header.angleScaleExponent * Math.PI) / 32768;
+  const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x28);
   const entries: BtkEntry[] = [];
   for (let e = 0; e < count; e++) {
     const at = tableAt + e * 54;

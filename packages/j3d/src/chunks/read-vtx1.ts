@@ -68,7 +68,8 @@ export interface Vtx1 {
 const componentBytes = [1, 1, 2, 2, 4];
 const colorBytes = [2, 3, 4, 2, 3, 4];
 
-function slotOfFormat(attr: number): J3dVertexArrayName | undefined {
+/** The VTX1 array a GX vertex attribute reads (POS, NRM, NBT, CLR0/1, TEX0–7), or undefined for the others. */
+export function arrayOfAttribute(attr: number): J3dVertexArrayName | undefined {
   if (attr === 9) return 'POS';
   if (attr === 10) return 'NRM';
   if (attr === 25) return 'NBT';
@@ -205,7 +206,7 @@ export function readVtx1(r: BinaryReader): Vtx1 {
   const arrays: Vtx1['arrays'] = {};
   for (const f of formats) {
     const at = formatAt.get(f)!;
-    const name = slotOfFormat(f.attr);
+    const name = arrayOfAttribute(f.attr);
     if (!name)
       throw r.error(
         `vertex format for attribute ${f.attr} is not a VTX1 array (9 POS, 10 NRM, 11-12 CLR, 13-20 TEX, 25 NBT)`,

@@ -11,6 +11,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import {
+  arrayOfAttribute,
   decodeVertexElement,
   type J3dVertexArrayName,
   type J3dVertexFormat,
@@ -72,17 +73,6 @@ export function gxAttributeName(attr: number): string {
   if (attr >= 1 && attr <= 8) return `TEX${attr - 1}MTXIDX`;
   if (attr >= 13 && attr <= 20) return `TEX${attr - 13}`;
   return ({ 9: 'POS', 10: 'NRM', 11: 'CLR0', 12: 'CLR1', 25: 'NBT' } as Record<number, string>)[attr] ?? `attr${attr}`;
-}
-
-/** The VTX1 array an indexed/direct data attribute reads. */
-export function arrayOfAttribute(attr: number): J3dVertexArrayName | undefined {
-  if (attr === 9) return 'POS';
-  if (attr === 10) return 'NRM';
-  if (attr === 25) return 'NBT';
-  if (attr === 11) return 'CLR0';
-  if (attr === 12) return 'CLR1';
-  if (attr >= 13 && attr <= 20) return `TEX${attr - 13}` as J3dVertexArrayName;
-  return undefined;
 }
 
 const gxOrder = (attr: number) => (attr === 25 ? 10 : attr);

@@ -5,7 +5,7 @@
  * are known to differ, spec §10). Fields only one side sets are not compared.
  */
 import type { Diagnostic } from '@retromodel/scene';
-import type { J3dFile } from '../read-j3d.js';
+import type { J3dFile } from '../j3d-file.js';
 import { mat3View, mdl3View } from './register-views.js';
 
 /** One material's comparison. */

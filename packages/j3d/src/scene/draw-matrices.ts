@@ -6,7 +6,7 @@
  * envelopes with more keep their 4 largest weights, renormalised, with a diagnostic.
  */
 import { type Diagnostic, type Mat4, mat4FromRowMajor3x4, mat4Invert, mat4Multiply } from '@retromodel/scene';
-import type { J3dFile } from '../read-j3d.js';
+import type { J3dFile } from '../j3d-file.js';
 
 /** One draw matrix resolved: where it puts vertices, how it turns normals, and the skin influences. */
 export interface ResolvedDrawMatrix {

@@ -24,7 +24,7 @@ import {
 } from '@retromodel/scene';
 import type { BckFile } from '../anim/read-bck.js';
 import type { BtkFile } from '../anim/read-btk.js';
-import type { J3dFile } from '../read-j3d.js';
+import type { J3dFile } from '../j3d-file.js';
 import { bckToAnimation } from './bck-to-animation.js';
 import { buildMaterial } from './build-material.js';
 import { buildShapePrimitives } from './build-shape-primitives.js';

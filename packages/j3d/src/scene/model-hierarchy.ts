@@ -6,7 +6,7 @@
  * A joint listed twice keeps its first place (so the tree can never loop).
  */
 import type { Diagnostic } from '@retromodel/scene';
-import type { J3dFile } from '../read-j3d.js';
+import type { J3dFile } from '../j3d-file.js';
 
 /** The hierarchy of a model as the scene needs it. */
 export interface J3dModelHierarchy {
