@@ -62,7 +62,8 @@ describe.runIf(haveFixtures)('a model inside an archive', () => {
     // A copy in the temporary folder, so the test may rewrite it.
     const copy = join(dir, 'Star.arc');
     await copyFile(archive, copy);
-    const hot = "import url from './Star.arc?model=PowerStar.bdl';\nexport default url;\nif (import.meta.hot) import.meta.hot.accept();\n";
+    const hot =
+      "import url from './Star.arc?model=PowerStar.bdl';\nexport default url;\nif (import.meta.hot) import.meta.hot.accept();\n";
     await writeFile(join(dir, 'hot.js'), hot);
     const port = await freePort();
     let server: ViteDevServer | undefined;

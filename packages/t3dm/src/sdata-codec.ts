@@ -3,7 +3,7 @@
  * (channels keyed, quaternion and scalar records). A stream is converted only with its `.t3dm`.
  */
 import type { FormatCodec } from '@retromodel/scene';
-import { readSdata } from './sdata.js';
+import { readSdata } from './codec/sdata.js';
 
 /** The `.sdata` `info`. */
 export const sdataCodec: FormatCodec = {

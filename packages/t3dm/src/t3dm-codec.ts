@@ -20,15 +20,15 @@ import type {
   WriteContext,
   WriteResult,
 } from '@retromodel/scene';
-import { readT3dm } from './read-t3dm.js';
-import { checkRuntimeConstraints } from './runtime-constraints.js';
-import { sceneToT3dm } from './scene-to-t3dm.js';
-import { writeSdata } from './sdata.js';
-import { stringAt } from './string-table.js';
+import { writeSdata } from './codec/sdata.js';
+import { stringAt } from './codec/string-table.js';
+import { sceneToT3dm } from './from-scene/scene-to-t3dm.js';
+import { readT3dm } from './read/read-t3dm.js';
+import { checkRuntimeConstraints } from './read/runtime-constraints.js';
 import type { T3dmReadOptions, T3dmWriteOptions } from './t3dm-adapter.js';
 import { chunkType } from './t3dm-file.js';
-import { pngCandidates, t3dmToScene } from './t3dm-to-scene.js';
-import { writeT3dm } from './write-t3dm.js';
+import { pngCandidates, t3dmToScene } from './to-scene/t3dm-to-scene.js';
+import { writeT3dm } from './write/write-t3dm.js';
 
 const baseOf = (fileName: string) => fileName.slice(fileName.lastIndexOf('/') + 1).replace(/\.t3dm$/i, '');
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -13,8 +13,8 @@ import {
   truncationLengths,
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { animationToScene } from '../src/animation-to-scene.js';
 import { readSdata, readT3dm, t3dmToScene, writeSdata, writeT3dm } from '../src/index.js';
+import { animationToScene } from '../src/to-scene/animation-to-scene.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);
 const streams = listFixtures('t3dm', /\.sdata$/);

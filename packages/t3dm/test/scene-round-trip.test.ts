@@ -8,7 +8,7 @@
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { sidecarsOf } from '../../../test/t3dm/examples.js';
-import { decodeTriangles } from '../src/decode-triangles.js';
+import { destripify, stripify } from '../src/from-scene/stripify.js';
 import {
   checkRuntimeConstraints,
   readT3dm,
@@ -18,7 +18,7 @@ import {
   t3dmToScene,
   writeT3dm,
 } from '../src/index.js';
-import { destripify, stripify } from '../src/stripify.js';
+import { decodeTriangles } from '../src/read/decode-triangles.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);
 

@@ -7,15 +7,15 @@
  * The unversioned "T3DM" magic (tiny3d before October 2024) and libdragon-compressed "DCA" assets are refused.
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
-import { readAnimation } from './chunks/chunk-animation.js';
-import { readBvh } from './chunks/chunk-bvh.js';
-import { readMaterial } from './chunks/chunk-material.js';
-import { readObject, readS16Vec3 } from './chunks/chunk-object.js';
-import { readSkeleton } from './chunks/chunk-skeleton.js';
-import { readVertices } from './chunks/chunk-vertices.js';
-import { partIndexEnd } from './part-layout.js';
-import { stringAt } from './string-table.js';
-import type { T3dmChunk, T3dmFile, T3dmHeader, T3dmIndices } from './t3dm-file.js';
+import { readAnimation } from '../chunks/chunk-animation.js';
+import { readBvh } from '../chunks/chunk-bvh.js';
+import { readMaterial } from '../chunks/chunk-material.js';
+import { readObject, readS16Vec3 } from '../chunks/chunk-object.js';
+import { readSkeleton } from '../chunks/chunk-skeleton.js';
+import { readVertices } from '../chunks/chunk-vertices.js';
+import { stringAt } from '../codec/string-table.js';
+import { partIndexEnd } from '../from-scene/part-layout.js';
+import type { T3dmChunk, T3dmFile, T3dmHeader, T3dmIndices } from '../t3dm-file.js';
 
 const FORMAT = 't3dm';
 

@@ -4,7 +4,7 @@
  * count, leaf `value` = (first data index << 4) | object count (1..8). Objects are split at the median of the
  * longest axis of their centres (breadth-first); a leaf holds at most 4 objects. Data entries are object chunk indices.
  */
-import type { S16Vec3, T3dmBvh, T3dmBvhNode } from './t3dm-file.js';
+import type { S16Vec3, T3dmBvh, T3dmBvhNode } from '../t3dm-file.js';
 
 const LEAF_SIZE = 4;
 

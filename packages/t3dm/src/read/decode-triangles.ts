@@ -7,8 +7,8 @@
  * The cache keeps earlier loads, which is how bone-split parts (load-only parts, then one drawing part) work.
  */
 import type { Diagnostic } from '@retromodel/scene';
-import { stripRanges } from './part-layout.js';
-import type { T3dmObject } from './t3dm-file.js';
+import { stripRanges } from '../from-scene/part-layout.js';
+import type { T3dmObject } from '../t3dm-file.js';
 
 /** RSP vertex-cache slots tiny3d has (70), plus the temp slots a pad vertex may spill into. */
 export const CACHE_SLOTS = 70;

@@ -5,6 +5,7 @@
  * its PNG was found. Everything N64-specific goes to `extras.n64` (see n64-extras.ts).
  */
 import { createMaterial, type Material, type Sampler } from '@retromodel/scene';
+import { stringAt } from '../codec/string-table.js';
 import {
   hex64,
   type N64MaterialExtras,
@@ -15,9 +16,8 @@ import {
   RENDER_SHADED,
   SOM_ALPHA_COMPARE,
   SOM_SAMPLE_MASK,
-} from './n64-extras.js';
-import { stringAt } from './string-table.js';
-import type { T3dmMaterial, T3dmMaterialAxis, T3dmMaterialTexture } from './t3dm-file.js';
+} from '../n64-extras.js';
+import type { T3dmMaterial, T3dmMaterialAxis, T3dmMaterialTexture } from '../t3dm-file.js';
 
 function textureExtras(t: T3dmMaterialTexture, table: Uint8Array): N64TextureExtras {
   const out: N64TextureExtras = {

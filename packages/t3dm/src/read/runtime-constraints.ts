@@ -10,11 +10,11 @@
  * leaf; animation targets that exist and no uniform-scale channels (the runtime asserts on them).
  */
 import type { Diagnostic } from '@retromodel/scene';
-import { usableStripEntries } from './build-parts.js';
+import { usableStripEntries } from '../from-scene/build-parts.js';
+import { stripRanges } from '../from-scene/part-layout.js';
+import { chunkAlignment, chunkType, T3DM_TARGET_SCALE_UNIFORM, type T3dmFile, type T3dmObject } from '../t3dm-file.js';
 import { CACHE_SLOTS, decodeTriangles } from './decode-triangles.js';
-import { stripRanges } from './part-layout.js';
 import { readT3dm } from './read-t3dm.js';
-import { chunkAlignment, chunkType, T3DM_TARGET_SCALE_UNIFORM, type T3dmFile, type T3dmObject } from './t3dm-file.js';
 
 const ORDER = ['O', 'A', 'B', 'V', 'I', 'M', 'S'];
 

@@ -24,7 +24,7 @@ import {
   triangleIndices,
   worldMatrices,
 } from '@retromodel/scene';
-import { encodeColorChannel } from './vertex-codec.js';
+import { encodeColorChannel } from '../codec/vertex-codec.js';
 
 /** A bone of the S chunk, from a scene node. */
 export interface CollectedBone {

@@ -6,7 +6,8 @@
  * g_mdsft_text_filt, render-mode presets (set_rendermode) or the OoT/SM64 draw layer for blending and cutout,
  * prim/env/blend colours (gamma-encoded like vertex colours; blend alpha 128 when absent), tex0/tex1 tiles.
  */
-import { type CombinerCycle, packCombiner } from './combiner.js';
+
+import { encodeColorChannel } from '../codec/vertex-codec.js';
 import {
   BLEND_MULTIPLY,
   RENDER_CULL_BACK,
@@ -18,9 +19,9 @@ import {
   SOM_SAMPLE_MASK,
   SOM_SAMPLE_SHIFT,
   SOM_ZMODE_MASK,
-} from './n64-extras.js';
-import type { T3dmMaterialAxis } from './t3dm-file.js';
-import { encodeColorChannel } from './vertex-codec.js';
+} from '../n64-extras.js';
+import type { T3dmMaterialAxis } from '../t3dm-file.js';
+import { type CombinerCycle, packCombiner } from './combiner.js';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});

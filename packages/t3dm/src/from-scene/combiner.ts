@@ -4,7 +4,7 @@
  * cycle 1: RGB a<<37, b<<24, c<<32, d<<6, alpha a<<21, b<<3, c<<18, d<<0. Bit 63 marks two-cycle mode; a one-cycle
  * combiner carries the same equation in both slots. Also tiny3d's string hash for texture paths (`hash.h`).
  */
-import { COMBINER_2PASS } from './n64-extras.js';
+import { COMBINER_2PASS } from '../n64-extras.js';
 
 /** One combiner cycle: (A - B) * C + D for colour and alpha, as mux codes. */
 export interface CombinerCycle {

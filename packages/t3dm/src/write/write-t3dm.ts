@@ -6,14 +6,14 @@
  * Strip commands of version 1/2 files (restart = negative index) are re-encoded with the v3+ restart bit.
  */
 import { BinaryWriter } from '@retromodel/binary';
-import { writeAnimation } from './chunks/chunk-animation.js';
-import { writeBvh } from './chunks/chunk-bvh.js';
-import { writeMaterial } from './chunks/chunk-material.js';
-import { writeObject, writeS16Vec3 } from './chunks/chunk-object.js';
-import { writeSkeleton } from './chunks/chunk-skeleton.js';
-import { writeVertices } from './chunks/chunk-vertices.js';
-import { stripRanges } from './part-layout.js';
-import { chunkAlignment, chunkType, type T3dmChunk, type T3dmFile } from './t3dm-file.js';
+import { writeAnimation } from '../chunks/chunk-animation.js';
+import { writeBvh } from '../chunks/chunk-bvh.js';
+import { writeMaterial } from '../chunks/chunk-material.js';
+import { writeObject, writeS16Vec3 } from '../chunks/chunk-object.js';
+import { writeSkeleton } from '../chunks/chunk-skeleton.js';
+import { writeVertices } from '../chunks/chunk-vertices.js';
+import { stripRanges } from '../from-scene/part-layout.js';
+import { chunkAlignment, chunkType, type T3dmChunk, type T3dmFile } from '../t3dm-file.js';
 
 /** The T3DM format version this writer produces. */
 export const T3DM_VERSION = 4;

@@ -15,8 +15,7 @@ import {
   quatNormalize,
   quatSlerp,
 } from '@retromodel/scene';
-import type { CollectedBone } from './collect-geometry.js';
-import { packQuat } from './quat-codec.js';
+import { packQuat } from '../codec/quat-codec.js';
 import {
   type SdataFile,
   type SdataRecord,
@@ -24,7 +23,8 @@ import {
   T3DM_TARGET_SCALE_XYZ,
   T3DM_TARGET_TRANSLATION,
   type T3dmChannelMapping,
-} from './t3dm-file.js';
+} from '../t3dm-file.js';
+import type { CollectedBone } from './collect-geometry.js';
 
 /** Sample rate of T3DM animation ticks. */
 export const TICKS_PER_SECOND = 60;

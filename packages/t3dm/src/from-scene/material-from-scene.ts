@@ -7,8 +7,8 @@
  * libdragon sprites (`rom:/<name>.sprite`) with the PNG written beside the model.
  */
 import type { Image, Material, Scene } from '@retromodel/scene';
-import { CC, CCA, multiplyCycle, packCombiner } from './combiner.js';
-import { fast64Material } from './fast64-material.js';
+import { pngSize } from '../codec/png-info.js';
+import { encodeColorChannel } from '../codec/vertex-codec.js';
 import {
   BLEND_MULTIPLY,
   isN64MaterialExtras,
@@ -22,10 +22,10 @@ import {
   SOM_ALPHA_COMPARE,
   SOM_SAMPLE_MASK,
   SOM_SAMPLE_SHIFT,
-} from './n64-extras.js';
-import { pngSize } from './png-info.js';
-import type { T3dmMaterial, T3dmMaterialAxis } from './t3dm-file.js';
-import { encodeColorChannel } from './vertex-codec.js';
+} from '../n64-extras.js';
+import type { T3dmMaterial, T3dmMaterialAxis } from '../t3dm-file.js';
+import { CC, CCA, multiplyCycle, packCombiner } from './combiner.js';
+import { fast64Material } from './fast64-material.js';
 
 /** One texture slot to write. */
 export interface TexturePlan {

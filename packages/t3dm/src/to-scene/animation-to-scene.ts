@@ -7,8 +7,8 @@
  * take the bone's rest value, as tiny3d drops constant identity channels).
  */
 import type { Animation, AnimationSampler, Diagnostic, Quat } from '@retromodel/scene';
-import { unpackQuat } from './quat-codec.js';
-import { stringAt } from './string-table.js';
+import { unpackQuat } from '../codec/quat-codec.js';
+import { stringAt } from '../codec/string-table.js';
 import {
   type SdataFile,
   T3DM_TARGET_ROTATION,
@@ -16,7 +16,7 @@ import {
   T3DM_TARGET_TRANSLATION,
   type T3dmAnimation,
   type T3dmBone,
-} from './t3dm-file.js';
+} from '../t3dm-file.js';
 
 interface ChannelKeys {
   times: number[];

@@ -3,7 +3,7 @@
  * for each non-empty strip command (up to 4, ending at the first 0): align to 8 bytes (relative to the I chunk,
  * which tiny3d always places 16-aligned), then `numStripIndices[s]` big-endian u16 entries.
  */
-import type { T3dmPart } from './t3dm-file.js';
+import type { T3dmPart } from '../t3dm-file.js';
 
 /** One strip command's position: byte offset in the I chunk and entry count. */
 export interface StripRange {

@@ -8,13 +8,8 @@
  */
 import type { Diagnostic, Image, Scene } from '@retromodel/scene';
 import { createMaterial } from '@retromodel/scene';
-import { animationToT3dm } from './animation-from-scene.js';
-import { buildBvh } from './build-bvh.js';
-import { buildParts } from './build-parts.js';
-import { collectGeometry } from './collect-geometry.js';
-import { stringHash } from './combiner.js';
-import { type MaterialPlan, planMaterial, type TexturePlan } from './material-from-scene.js';
-import { StringTableBuilder } from './string-table.js';
+import { StringTableBuilder } from '../codec/string-table.js';
+import { packNormal, roundHalfAway } from '../codec/vertex-codec.js';
 import type {
   S16Vec3,
   SdataFile,
@@ -23,9 +18,14 @@ import type {
   T3dmMaterialTexture,
   T3dmObject,
   T3dmPart,
-} from './t3dm-file.js';
-import { DEFAULT_BASE_SCALE } from './t3dm-to-scene.js';
-import { packNormal, roundHalfAway } from './vertex-codec.js';
+} from '../t3dm-file.js';
+import { DEFAULT_BASE_SCALE } from '../to-scene/t3dm-to-scene.js';
+import { animationToT3dm } from './animation-from-scene.js';
+import { buildBvh } from './build-bvh.js';
+import { buildParts } from './build-parts.js';
+import { collectGeometry } from './collect-geometry.js';
+import { stringHash } from './combiner.js';
+import { type MaterialPlan, planMaterial, type TexturePlan } from './material-from-scene.js';
 
 /** Options of {@link sceneToT3dm}. */
 export interface SceneToT3dmOptions {

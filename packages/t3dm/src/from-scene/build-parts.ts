@@ -8,7 +8,7 @@
  * into the cache slots above the highest slot that command and the later ones still read:
  * entries + 1 <= free * 18 - (free odd ? 4 : 0) with free = 70 - (highest slot + 1).
  */
-import { CACHE_SLOTS } from './decode-triangles.js';
+import { CACHE_SLOTS } from '../read/decode-triangles.js';
 import { destripify, stripify } from './stripify.js';
 
 /** One vertex load of a part: object vertex ids (an odd count gets the last one repeated) into slots from `dest`. */

@@ -20,13 +20,13 @@ import {
   quatNormalize,
   type Scene,
 } from '@retromodel/scene';
+import { pngSize } from '../codec/png-info.js';
+import { readSdata } from '../codec/sdata.js';
+import { stringAt } from '../codec/string-table.js';
+import type { SdataFile, T3dmBone, T3dmFile, T3dmVertices } from '../t3dm-file.js';
 import { animationToScene } from './animation-to-scene.js';
 import { materialToScene, samplerOf } from './material-to-scene.js';
 import { addObject, type ObjectContext } from './object-to-scene.js';
-import { pngSize } from './png-info.js';
-import { readSdata } from './sdata.js';
-import { stringAt } from './string-table.js';
-import type { SdataFile, T3dmBone, T3dmFile, T3dmVertices } from './t3dm-file.js';
 
 /** gltf_to_t3d's default `--base-scale`. */
 export const DEFAULT_BASE_SCALE = 64;

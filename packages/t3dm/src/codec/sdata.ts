@@ -5,7 +5,7 @@
  * (scalar). The first record is always 8 bytes (a scalar one is padded with a zero u16).
  */
 import { BinaryReader, BinaryWriter } from '@retromodel/binary';
-import type { SdataFile, SdataRecord } from './t3dm-file.js';
+import type { SdataFile, SdataRecord } from '../t3dm-file.js';
 
 /** Reads a `.sdata` stream into its records. Throws a ParseError when a record is cut off. */
 export function readSdata(bytes: Uint8Array): SdataFile {

@@ -14,12 +14,12 @@ import {
   type Primitive,
   type Scene,
 } from '@retromodel/scene';
-import { decodeTriangles } from './decode-triangles.js';
+import { stringAt } from '../codec/string-table.js';
+import { decodeColorChannel, unpackNormal } from '../codec/vertex-codec.js';
+import { RENDER_TEXTURED } from '../n64-extras.js';
+import { decodeTriangles } from '../read/decode-triangles.js';
+import type { T3dmFile, T3dmMaterial, T3dmObject, T3dmVertices } from '../t3dm-file.js';
 import { isFiltered } from './material-to-scene.js';
-import { RENDER_TEXTURED } from './n64-extras.js';
-import { stringAt } from './string-table.js';
-import type { T3dmFile, T3dmMaterial, T3dmObject, T3dmVertices } from './t3dm-file.js';
-import { decodeColorChannel, unpackNormal } from './vertex-codec.js';
 
 /** What converting objects needs from the file. */
 export interface ObjectContext {
