@@ -17,7 +17,7 @@ import {
   t3dmToScene,
   writeSdata,
   writeT3dm,
-} from '@retromodel/t3dm';
+} from '@retromodel/t3dm/internal';
 import { expectValidGlb, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { streamsOf, t3dmExamples, texturesOf } from './examples.js';

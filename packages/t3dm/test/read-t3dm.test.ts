@@ -5,7 +5,7 @@
 import { ParseError } from '@retromodel/binary';
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { readSdata, readT3dm, stringAt, writeT3dm } from '../src/index.js';
+import { readSdata, readT3dm, stringAt, writeT3dm } from '../src/internal.js';
 
 describe.skipIf(!haveFixtures)('spec §18 annotated example', () => {
   const file = readT3dm(readFixture('t3dm', 'failing-inputs', 'filesystem', 'plain_indexed_ignoremat.t3dm'));

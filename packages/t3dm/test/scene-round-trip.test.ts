@@ -17,7 +17,7 @@ import {
   type T3dmFile,
   t3dmToScene,
   writeT3dm,
-} from '../src/index.js';
+} from '../src/internal.js';
 import { decodeTriangles } from '../src/read/decode-triangles.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);

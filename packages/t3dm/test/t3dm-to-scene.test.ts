@@ -8,7 +8,7 @@ import { type Diagnostic, type Quat, quatNormalize, validateScene } from '@retro
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { sidecarsOf } from '../../../test/t3dm/examples.js';
-import { packNormal, packQuat, readT3dm, stringAt, t3dmToScene, unpackNormal, unpackQuat } from '../src/index.js';
+import { packNormal, packQuat, readT3dm, stringAt, t3dmToScene, unpackNormal, unpackQuat } from '../src/internal.js';
 import { decodeTriangles } from '../src/read/decode-triangles.js';
 
 const models = listFixtures('t3dm', /\.t3dm$/);
