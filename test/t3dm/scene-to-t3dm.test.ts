@@ -10,6 +10,8 @@ import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import type { Scene } from '@retromodel/scene';
 import {
   checkRuntimeConstraints,
+  type DrawCost,
+  drawCost,
   readSdata,
   readT3dm,
   sceneToT3dm,
@@ -34,6 +36,9 @@ import {
 const examples = t3dmExamples();
 const skipNode = (name: string | undefined) => !!name?.startsWith('fast64_f3d_material_library');
 const sizes: { id: string; reference: number; ours: number }[] = [];
+const costs: { id: string; reference: DrawCost; ours: DrawCost; triangles: [number, number] }[] = [];
+const triangleCount = (file: ReturnType<typeof readT3dm>) =>
+  file.chunks.reduce((n, c) => n + (c.kind === 'object' ? c.triCount : 0), 0);
 
 function jointNames(scene: Scene): string[] {
   const parent = new Map<number, number>();
@@ -74,6 +79,13 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
     for (const s of streams.values()) expect(readSdata(s).records.length).toBeGreaterThan(0);
     const reference = readFixture(ex.t3dm).length + [...streamsOf(ex.t3dm).values()].reduce((s, b) => s + b.length, 0);
     sizes.push({ id: ex.id, reference, ours: bytes.length + [...streams.values()].reduce((s, b) => s + b.length, 0) });
+    const referenceFile = readT3dm(readFixture(ex.t3dm));
+    costs.push({
+      id: ex.id,
+      reference: drawCost(referenceFile),
+      ours: drawCost(file),
+      triangles: [triangleCount(referenceFile), triangleCount(file)],
+    });
 
     const { scene } = t3dmToScene(file, { baseScale: out.baseScale, sdata: streams });
     const want = trianglesByMaterial(source, ex.baseScale, skipNode);
@@ -124,6 +136,23 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
               );
         }
       }
+    }
+  });
+
+  it("draws in fewer RSP commands and vertex loads than the reference converter's files, none 5% worse", () => {
+    expect(costs.length).toBe(examples.length);
+    const total = (pick: (c: (typeof costs)[number]) => number) => costs.reduce((s, c) => s + pick(c), 0);
+    const commands = [total((c) => c.reference.commands), total((c) => c.ours.commands)];
+    const loads = [total((c) => c.reference.verticesLoaded), total((c) => c.ours.verticesLoaded)];
+    console.log(
+      `[t3dm] RSP commands per draw: ${commands[1]} vs reference ${commands[0]}; vertices loaded ${loads[1]} vs ${loads[0]}`,
+    );
+    expect(commands[1]).toBeLessThanOrEqual(commands[0]!);
+    expect(loads[1]).toBeLessThanOrEqual(loads[0]!);
+    for (const c of costs) {
+      expect(c.triangles[1], `${c.id} triangles`).toBe(c.triangles[0]);
+      expect(c.ours.commands, `${c.id} commands`).toBeLessThanOrEqual(c.reference.commands * 1.05);
+      expect(c.ours.verticesLoaded, `${c.id} vertices loaded`).toBeLessThanOrEqual(c.reference.verticesLoaded * 1.05);
     }
   });
 

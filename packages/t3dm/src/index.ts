@@ -3,13 +3,14 @@
  * (mirrored), T3DM -> scene, scene -> T3DM with the runtime's rules, and the format adapter.
  *
  * Besides DESIGN's list this exports the file model types, `checkRuntimeConstraints` (what the runtime
- * relies on, for tools that write T3DM themselves), the `.sdata` adapter and the typed `extras.n64`
- * material description. Encoders, string tables and the writer's steps live behind `@retromodel/t3dm/internal`.
+ * relies on, for tools that write T3DM themselves), `drawCost` (RSP commands and vertex loads of one draw),
+ * the `.sdata` adapter and the typed `extras.n64` material description. Encoders, string tables and the writer's steps live behind `@retromodel/t3dm/internal`.
  */
 
 export { readSdata, writeSdata } from './codec/sdata.js';
 export { type SceneToT3dmOptions, type SceneToT3dmResult, sceneToT3dm } from './from-scene/scene-to-t3dm.js';
 export { isN64MaterialExtras, type N64MaterialExtras, type N64TextureExtras } from './n64-extras.js';
+export { type DrawCost, drawCost } from './read/draw-cost.js';
 export { readT3dm } from './read/read-t3dm.js';
 export { checkRuntimeConstraints } from './read/runtime-constraints.js';
 export { sdataAdapter, type T3dmReadOptions, type T3dmWriteOptions, t3dmAdapter } from './t3dm-adapter.js';

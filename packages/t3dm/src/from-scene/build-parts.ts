@@ -1,15 +1,12 @@
 /*
- * Splits one object's triangles into tiny3d parts (spec §4, §6, §13): each part loads at most 70 vertices into the
+ * Splits one object's triangles into tiny3d parts (spec §4, §13): each part loads at most 70 vertices into the
  * RSP vertex cache and draws only from them. Triangles are taken greedily, preferring those that need the fewest
  * new vertices, so neighbouring triangles share a part. Vertices bound to different bones are loaded by separate
  * sub-loads (one per bone, each an even count, the odd pad overwritten by the next load), only the last of
- * which draws. Unskinned parts draw triangles touching the last two cache slots as a u8 list, then pack strips
- * (longest-worth strips only, at least 7 entries) into up to four strip commands, each small enough to be DMA'd
- * into the cache slots above the highest slot that command and the later ones still read:
- * entries + 1 <= free * 18 - (free odd ? 4 : 0) with free = 70 - (highest slot + 1).
+ * which draws. How a part draws (slot order, strips, sequence, u8 triangles) is plan-part-draw.ts's choice.
  */
 import { CACHE_SLOTS } from '../read/decode-triangles.js';
-import { destripify, stripify } from './stripify.js';
+import { planPartDraw } from './plan-part-draw.js';
 
 /** One vertex load of a part: object vertex ids (an odd count gets the last one repeated) into slots from `dest`. */
 export interface SubLoad {
@@ -23,13 +20,10 @@ export interface BuiltPart {
   loads: SubLoad[];
   /** u8 triangle-list cache slots. */
   list: number[];
+  /** Unindexed triangles from slot `base`. */
+  sequence: { base: number; count: number };
   /** Strip commands: entries with the restart bit (0x8000) on the first index of every strip but the first. */
   strips: number[][];
-}
-
-/** Usable u16 entries when `free` cache slots (36 bytes each) lie above the highest slot read. */
-export function usableStripEntries(free: number): number {
-  return free * 18 - (free % 2 !== 0 ? 4 : 0);
 }
 
 /**
@@ -38,11 +32,8 @@ export function usableStripEntries(free: number): number {
  */
 const MAX_PART_TRIANGLES = 1024;
 
-/** Minimum strip length (entries) worth a strip command: shorter strips cost more bytes than a u8 list. */
-const MIN_STRIP = 7;
-
-/** Greedy partition of triangles (flat vertex-id triples) into groups of at most CACHE_SLOTS vertices. */
-function partition(tris: number[], vertexCount: number): number[][] {
+/** Greedy partition of triangles (flat vertex-id triples) into groups of at most `capacity` vertices. */
+function partition(tris: number[], vertexCount: number, capacity: number): number[][] {
   const triCount = tris.length / 3;
   const byVertex: number[][] = Array.from({ length: vertexCount }, () => []);
   for (let t = 0; t < triCount; t++) for (let k = 0; k < 3; k++) byVertex[tris[t * 3 + k]!]!.push(t);
@@ -83,16 +74,16 @@ function partition(tris: number[], vertexCount: number): number[][] {
       let bestNew = 4;
       for (const t of candidates) {
         const n = newVerts(t);
-        if (size + n > CACHE_SLOTS) continue;
+        if (size + n > capacity) continue;
         if (n < bestNew || (n === bestNew && t < best)) {
           best = t;
           bestNew = n;
           if (n === 0) break;
         }
       }
-      if (best < 0 && size + 1 <= CACHE_SLOTS) {
+      if (best < 0 && size + 1 <= capacity) {
         for (let t = scan; t < triCount; t++) {
-          if (!done[t] && size + newVerts(t) <= CACHE_SLOTS) {
+          if (!done[t] && size + newVerts(t) <= capacity) {
             best = t;
             break;
           }
@@ -106,44 +97,29 @@ function partition(tris: number[], vertexCount: number): number[][] {
   return groups;
 }
 
-function buildStrips(list: number[], slotCount: number): { list: number[]; strips: number[][] } {
-  const tris: number[] = [];
-  const out: number[] = [];
-  const reserved = slotCount > CACHE_SLOTS - 2 ? CACHE_SLOTS - 2 : CACHE_SLOTS;
-  for (let i = 0; i < list.length; i += 3) {
-    const t = [list[i]!, list[i + 1]!, list[i + 2]!];
-    if (t.some((s) => s >= reserved)) out.push(...t);
-    else tris.push(...t);
+/**
+ * Parts filling the cache to these vertex counts are tried: a full cache leaves the strip commands no room at
+ * the top, a slightly smaller part may draw in fewer commands for a few more vertex loads.
+ */
+const CAPACITIES = [CACHE_SLOTS, CACHE_SLOTS - 2, CACHE_SLOTS - 4];
+
+/** How many more vertex loads than the fewest a capacity may cost to be chosen for fewer commands. */
+const LOAD_SLACK = 1.03;
+
+/** RSP commands and vertices loaded to draw `parts` (as read/draw-cost.ts counts them for a file). */
+function partsCost(parts: BuiltPart[]): { commands: number; vertices: number } {
+  let commands = 0;
+  let vertices = 0;
+  for (const p of parts) {
+    commands += p.loads.length + p.list.length / 3 + (p.sequence.count > 0 ? 1 : 0) + p.strips.length + 1;
+    for (const l of p.loads) vertices += l.vertices.length;
   }
-  let candidates = stripify(tris).filter((s) => {
-    if (s.length >= MIN_STRIP) return true;
-    out.push(...destripify(s));
-    return false;
-  });
-  candidates.sort((a, b) => Math.max(...b) - Math.max(...a));
-  const commands: number[][] = [];
-  while (commands.length < 4 && candidates.length > 0) {
-    const highest = Math.max(...candidates.map((s) => Math.max(...s)));
-    // numStripIndices is a u8, and the command must fit the free cache tail (see above).
-    let room = Math.min(255, usableStripEntries(CACHE_SLOTS - (highest + 1)) - 1);
-    const command: number[] = [];
-    const rest: number[][] = [];
-    for (const s of candidates) {
-      if (s.length <= room) {
-        command.push(s[0]! | (command.length > 0 ? 0x8000 : 0), ...s.slice(1));
-        room -= s.length;
-      } else rest.push(s);
-    }
-    if (command.length === 0) break;
-    commands.push(command);
-    candidates = rest;
-  }
-  for (const s of candidates) out.push(...destripify(s));
-  return { list: out, strips: commands };
+  return { commands, vertices };
 }
 
 /**
- * Parts for one object. `bones[v]` is the bone of vertex v (-1 = none); `strips: false` keeps plain lists.
+ * Parts for one object, drawn in as few RSP commands as the vertex loads allow. `bones[v]` is the bone of
+ * vertex v (-1 = none); `strips: false` keeps plain u8 lists and full parts.
  */
 export function buildParts(
   tris: number[],
@@ -151,41 +127,47 @@ export function buildParts(
   vertexCount: number,
   useStrips: boolean,
 ): BuiltPart[] {
+  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false);
+  const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
+  for (const capacity of CAPACITIES) {
+    const parts = partsOf(tris, bones, vertexCount, capacity, true);
+    const cost = partsCost(parts);
+    tried.push({ parts, ...cost });
+    // Smaller parts only pay when some part needs more than one drawing command.
+    const fewest = parts.reduce((n, p) => n + p.loads.length + 2, 0);
+    if (cost.commands === fewest) break;
+  }
+  const fewestLoads = Math.min(...tried.map((t) => t.vertices));
+  const affordable = tried.filter((t) => t.vertices <= fewestLoads * LOAD_SLACK);
+  return affordable.reduce((a, b) => (b.commands < a.commands ? b : a)).parts;
+}
+
+function partsOf(
+  tris: number[],
+  bones: ArrayLike<number>,
+  vertexCount: number,
+  capacity: number,
+  useStrips: boolean,
+): BuiltPart[] {
   const parts: BuiltPart[] = [];
-  for (const group of partition(tris, vertexCount)) {
-    const order: number[] = [];
-    const seen = new Set<number>();
-    for (const t of group) {
-      for (let k = 0; k < 3; k++) {
-        const v = tris[t * 3 + k]!;
-        if (!seen.has(v)) {
-          seen.add(v);
-          order.push(v);
-        }
-      }
-    }
-    const byBone = new Map<number, number[]>();
-    for (const v of order) {
-      const b = bones[v] ?? -1;
-      const list = byBone.get(b);
-      if (list) list.push(v);
-      else byBone.set(b, [v]);
-    }
-    const slot = new Map<number, number>();
+  for (const group of partition(tris, vertexCount, capacity)) {
+    const local: number[] = [];
+    for (const t of group) local.push(tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!);
+    const boneOf = (v: number) => bones[v] ?? -1;
+    const singleBone = local.every((v) => boneOf(v) === boneOf(local[0]!));
+    const draw = planPartDraw(local, useStrips, singleBone ? undefined : boneOf);
     const loads: SubLoad[] = [];
     let dest = 0;
-    for (const [bone, verts] of byBone) {
-      for (const [i, v] of verts.entries()) slot.set(v, dest + i);
-      const padded = verts.length % 2 ? [...verts, verts[verts.length - 1]!] : verts;
-      loads.push({ bone, dest, vertices: padded });
-      dest += verts.length;
+    while (dest < draw.order.length) {
+      const bone = boneOf(draw.order[dest]!);
+      let end = dest;
+      while (end < draw.order.length && boneOf(draw.order[end]!) === bone) end++;
+      const verts = draw.order.slice(dest, end);
+      // An odd count loads its last vertex twice; the next load overwrites the pad.
+      loads.push({ bone, dest, vertices: verts.length % 2 ? [...verts, verts[verts.length - 1]!] : verts });
+      dest = end;
     }
-    const list: number[] = [];
-    for (const t of group) for (let k = 0; k < 3; k++) list.push(slot.get(tris[t * 3 + k]!)!);
-    if (useStrips && loads.length === 1) {
-      const built = buildStrips(list, order.length);
-      parts.push({ loads, list: built.list, strips: built.strips });
-    } else parts.push({ loads, list, strips: [] });
+    parts.push({ loads, list: draw.list, sequence: draw.sequence, strips: draw.strips });
   }
   return parts;
 }

@@ -238,8 +238,8 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
           numIndices: last ? part.list.length : 0,
           matrixIdx: load.bone < 0 ? 0xffff : load.bone,
           numStripIndices: [0, 0, 0, 0],
-          idxSeqBase: 0,
-          idxSeqCount: 0,
+          idxSeqBase: last ? part.sequence.base : 0,
+          idxSeqCount: last ? part.sequence.count : 0,
         };
         if (last) {
           for (const slot of part.list) iBytes.push(slot);

@@ -10,7 +10,7 @@ export function stripify(tris: ArrayLike<number>): number[][] {
   const count = tris.length / 3;
   const used = new Uint8Array(count);
   const byEdge = new Map<number, number[]>();
-  const edgeKey = (a: number, b: number) => a * 65536 + b;
+  const edgeKey = (a: number, b: number) => a * 4294967296 + b;
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
       const key = edgeKey(tris[t * 3 + k]!, tris[t * 3 + ((k + 1) % 3)]!);
@@ -46,27 +46,16 @@ export function stripify(tris: ArrayLike<number>): number[][] {
     }
     return { strip: s, tris: [...taken] };
   };
-  const freeNeighbours = (t: number) => {
-    let n = 0;
-    for (let k = 0; k < 3; k++) {
-      const a = tris[t * 3 + k]!;
-      const b = tris[t * 3 + ((k + 1) % 3)]!;
-      if (findNext(b, a, new Set([t])) >= 0) n++;
-    }
-    return n;
-  };
+  // Free neighbours per triangle (edges across which an unused triangle lies), updated as strips use triangles.
+  const across = (t: number, k: number) =>
+    byEdge.get(edgeKey(tris[t * 3 + ((k + 1) % 3)]!, tris[t * 3 + k]!))?.filter((u) => u !== t) ?? [];
+  const neighbours = Array.from({ length: count }, (_, t) => [0, 1, 2].map((k) => across(t, k)));
+  const countFree = (t: number) => neighbours[t]!.filter((list) => list.some((u) => !used[u])).length;
+  const free = Int8Array.from({ length: count }, (_, t) => countFree(t));
   const out: number[][] = [];
-  for (let round = 0; round < count; round++) {
+  for (;;) {
     let start = -1;
-    let best = 4;
-    for (let t = 0; t < count && best > 0; t++) {
-      if (used[t]) continue;
-      const n = freeNeighbours(t);
-      if (n < best) {
-        best = n;
-        start = t;
-      }
-    }
+    for (let t = 0; t < count; t++) if (!used[t] && (start < 0 || free[t]! < free[start]!)) start = t;
     if (start < 0) break;
     let chosen = grow(start, 0);
     for (const r of [1, 2]) {
@@ -74,6 +63,7 @@ export function stripify(tris: ArrayLike<number>): number[][] {
       if (g.strip.length > chosen.strip.length) chosen = g;
     }
     for (const t of chosen.tris) used[t] = 1;
+    for (const t of chosen.tris) for (const list of neighbours[t]!) for (const u of list) free[u] = countFree(u);
     out.push(chosen.strip);
   }
   return out;

@@ -10,8 +10,8 @@
  * leaf; animation targets that exist and no uniform-scale channels (the runtime asserts on them).
  */
 import type { Diagnostic } from '@retromodel/scene';
-import { usableStripEntries } from '../from-scene/build-parts.js';
 import { stripRanges } from '../from-scene/part-layout.js';
+import { usableStripEntries } from '../from-scene/plan-part-draw.js';
 import { chunkAlignment, chunkType, T3DM_TARGET_SCALE_UNIFORM, type T3dmFile, type T3dmObject } from '../t3dm-file.js';
 import { CACHE_SLOTS, decodeTriangles } from './decode-triangles.js';
 import { readT3dm } from './read-t3dm.js';
