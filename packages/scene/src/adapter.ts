@@ -37,6 +37,11 @@ export interface WriteContext {
   baseName: string;
   /** For writers that emit images (T3DM textures, glTF with external images). */
   encodePng?: PngEncoder;
+  /**
+   * The input's sidecars (names may be `/`-separated paths into sub-folders), for writers that size or copy what
+   * the model names: the T3DM writer reads the PNGs fast64 materials refer to.
+   */
+  sidecars?: SidecarSource;
 }
 
 export interface ReadResult {

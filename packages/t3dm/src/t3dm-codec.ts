@@ -3,7 +3,7 @@
  * (`<base>.<n>.sdata`, the names tiny3d's converter writes, or the file name of each A chunk's stored path)
  * and for the PNG each material's sprite path names (`rom:/x.sprite` -> `x.png`). Writing produces the
  * `.t3dm`, one `.sdata` per animation and the textures as PNG files beside it (runtime-constraint violations
- * come back as errors); decoded (rgba8) images are encoded with the context's `encodePng`, encoded PNG images
+ * come back as errors), sizing fast64 textures from the PNGs among the input's sidecars; decoded (rgba8) images are encoded with the context's `encodePng`, encoded PNG images
  * are written as they are.
  */
 import type {
@@ -109,11 +109,23 @@ function pngBytes(
   return undefined;
 }
 
-function write(scene: Scene, context: WriteContext, options: T3dmWriteOptions): WriteResult {
+/** The PNGs among the input's sidecars, keyed by their path below its folder (how fast64 names textures). */
+async function sidecarPngs(sidecars: WriteContext['sidecars']): Promise<Map<string, Uint8Array>> {
+  const pngs = new Map<string, Uint8Array>();
+  for (const name of (await sidecars?.list()) ?? []) {
+    if (!/\.png$/i.test(name)) continue;
+    const data = await sidecars!.read(name);
+    if (data) pngs.set(name, data);
+  }
+  return pngs;
+}
+
+async function write(scene: Scene, context: WriteContext, options: T3dmWriteOptions): Promise<WriteResult> {
   const scale = options.baseScale;
   const baseScale = scale === 'auto' || (typeof scale === 'number' && scale > 0) ? scale : undefined;
   const out = sceneToT3dm(scene, {
     baseName: context.baseName,
+    textures: await sidecarPngs(context.sidecars),
     ...(baseScale !== undefined ? { baseScale } : {}),
     ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
     ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),

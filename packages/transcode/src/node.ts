@@ -4,7 +4,7 @@
  * file names are accepted, and they resolve only inside the model's folder (or folders given explicitly).
  */
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { SidecarSource } from '@retromodel/scene';
 import { type TranscodeOptions, type TranscodeResult, transcode } from './transcode.js';
 
@@ -30,42 +30,77 @@ export interface FolderSidecarOptions {
   files?: string[];
 }
 
+/** Sub-folder levels below each sidecar folder that are listed (textures kept in `assets/<group>/...`). */
+const MAX_DEPTH = 3;
+/** Most files listed per model, so a model in a large tree (a home folder) costs a bounded walk. */
+const MAX_FILES = 4096;
+
+/** True for a relative path whose every `/`-separated part is a plain file name. */
+function isPlainRelativePath(name: string): boolean {
+  return name.length <= 1024 && name.split('/').every(isPlainFileName);
+}
+
 /**
- * Sidecars from the model's folder: `list()` gives every file name there (and in `extraDirs`), `read(name)`
- * finds a name case-insensitively (game files often disagree on case) and returns undefined for anything that
- * is not a plain file name or does not exist.
+ * The folder Tiny3D projects keep their sources in, for a model under `<project>/filesystem/` or in a sub-folder
+ * of `<project>/assets/`: `<project>/assets`, whose paths are what a `.t3dm` names as `rom:/<path>.sprite`.
+ */
+function tiny3dAssets(dir: string): string | undefined {
+  const parts = resolve(dir).split(sep);
+  const built = parts.lastIndexOf('filesystem');
+  if (built > 0) return [...parts.slice(0, built), 'assets'].join(sep);
+  const sources = parts.lastIndexOf('assets');
+  return sources > 0 && sources < parts.length - 1 ? parts.slice(0, sources + 1).join(sep) : undefined;
+}
+
+/**
+ * Sidecars from the model's folder: `list()` gives every file name there (and in `extraDirs`, then in a Tiny3D
+ * project's `assets/` folder), files in sub-folders as `/`-separated relative paths; `read(name)` finds a name
+ * case-insensitively (game files often disagree on case) and returns undefined for anything that is not a plain
+ * relative path or does not exist. Symbolic links inside the folders are not followed.
  */
 export function folderSidecars(dir: string, options: FolderSidecarOptions = {}): SidecarSource & { used: string[] } {
-  const dirs = [resolve(dir), ...(options.extraDirs ?? []).map((d) => resolve(d))];
+  const assets = tiny3dAssets(dir);
+  const named = (options.extraDirs ?? []).map((d) => resolve(d));
+  const dirs = [
+    { path: resolve(dir), required: false },
+    ...named.map((path) => ({ path, required: true })),
+    ...(assets ? [{ path: assets, required: false }] : []),
+  ];
   const explicit = new Map((options.files ?? []).map((f) => [basename(f).toLowerCase(), resolve(f)]));
-  let index: Promise<Map<string, string>> | undefined;
+  // Lower-case name -> the name as listed and the file's path.
+  let index: Promise<Map<string, { name: string; path: string }>> | undefined;
   const used: string[] = [];
   const buildIndex = async () => {
-    const map = new Map<string, string>();
-    for (const [i, d] of dirs.entries()) {
-      const entries = await readdir(d, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
-        // The model's own folder may be unreadable (then it has no sidecars); a folder named by the caller must exist.
-        if (i === 0) return [];
-        throw new Error(`sidecar folder ${d} cannot be read (${e.code ?? e.message})`);
+    const map = new Map<string, { name: string; path: string }>();
+    const walk = async (root: string, rel: string, depth: number, required: boolean) => {
+      const entries = await readdir(join(root, rel), { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => {
+        // The model's own folders may be unreadable (then they add nothing); a folder named by the caller must exist.
+        if (!required) return [];
+        throw new Error(`sidecar folder ${root} cannot be read (${e.code ?? e.message})`);
       });
+      const folders: string[] = [];
       for (const e of entries) {
-        const key = e.name.toLowerCase();
-        if (e.isFile() && !map.has(key)) map.set(key, join(d, e.name));
+        if (map.size >= MAX_FILES) return;
+        const name = rel ? `${rel}/${e.name}` : e.name;
+        if (e.isFile() && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), { name, path: join(root, name) });
+        else if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') folders.push(name);
       }
-    }
-    for (const [key, path] of explicit) map.set(key, path);
+      if (depth < MAX_DEPTH) for (const f of folders) await walk(root, f, depth + 1, false);
+    };
+    for (const d of dirs) await walk(d.path, '', 0, d.required);
+    for (const [key, path] of explicit) map.set(key, { name: basename(path), path });
     return map;
   };
   return {
     used,
     async list() {
       index ??= buildIndex();
-      return [...(await index).values()].map((p) => basename(p));
+      return [...(await index).values()].map((f) => f.name);
     },
     async read(name: string) {
-      if (!isPlainFileName(name)) return undefined;
+      if (!isPlainRelativePath(name)) return undefined;
       index ??= buildIndex();
-      const path = (await index).get(name.toLowerCase());
+      const path = (await index).get(name.toLowerCase())?.path;
       if (!path) return undefined;
       const buf = await readFile(path);
       used.push(path);

@@ -139,7 +139,7 @@ export async function transcode(given: TranscodeInput, options: TranscodeOptions
   const encodePng = options.encodePng ?? (id === 'gltf' ? undefined : await defaultPngEncoder());
   const written = await codec.write!(
     read.scene,
-    { baseName, ...(encodePng ? { encodePng } : {}) },
+    { baseName, ...(encodePng ? { encodePng } : {}), ...(input.sidecars ? { sidecars: input.sidecars } : {}) },
     id === 'gltf' ? { ...own, format: options.to } : own,
   );
   const diagnostics = [...read.diagnostics, ...optionProblems, ...written.diagnostics];

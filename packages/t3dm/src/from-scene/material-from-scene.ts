@@ -84,13 +84,16 @@ function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
   };
 }
 
-function findPng(lookup: TextureLookup, name: string): { key: string; bytes: Uint8Array } | undefined {
-  const map = lookup.textures;
-  if (!map) return undefined;
-  const direct = map.get(name);
-  if (direct) return { key: name, bytes: direct };
-  for (const [key, bytes] of map) if (key.endsWith(`/${name}`)) return { key, bytes };
-  return undefined;
+/**
+ * The PNG a fast64 image name refers to: the longest path that ends in it, so a file listed both beside the
+ * model and below the project's asset folder keeps its folder in the `rom:/` path. `beside` tells whether the
+ * bare name is listed too (the file lies beside the model, where its copy is written).
+ */
+function findPng(lookup: TextureLookup, name: string): { key: string; bytes: Uint8Array; beside: boolean } | undefined {
+  let found: { key: string; bytes: Uint8Array } | undefined;
+  for (const [key, bytes] of lookup.textures ?? [])
+    if ((key === name || key.endsWith(`/${name}`)) && key.length > (found?.key.length ?? -1)) found = { key, bytes };
+  return found && { ...found, beside: lookup.textures!.has(name) };
 }
 
 function plainColor(c: number[]): [number, number, number, number] {
@@ -155,7 +158,8 @@ function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialP
       t: t?.t ?? defaultAxis(0, undefined),
     };
     if (t?.imageName) {
-      const png = findPng(lookup, t.imageName.replace(/\.png\.\d+$/, '.png'));
+      const name = t.imageName.replace(/\.png\.\d+$/, '.png');
+      const png = findPng(lookup, name);
       const rel = png?.key ?? t.imageName;
       plan.path = `rom:/${rel.replace(/\.png/, '.sprite')}`;
       const size = png ? pngSize(png.bytes) : undefined;
@@ -166,7 +170,7 @@ function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialP
       const sceneImage = first && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture]?.image : undefined;
       if (sceneImage !== undefined) {
         plan.image = sceneImage;
-        plan.pngName = rel;
+        plan.pngName = png?.beside ? name : rel;
       }
     }
     if (t && !plan.width) plan.width = 32;
