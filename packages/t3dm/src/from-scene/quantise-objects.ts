@@ -1,0 +1,154 @@
+/*
+ * Scene primitives -> quantised T3DM objects (spec §4, §5): positions × base scale rounded half away from zero
+ * into s16, normals packed 5.6.5, UVs as S10.5 texel coordinates of texture A (minus half a texel when the
+ * material filters), vertices de-duplicated per object on their packed values, and a primitive of more than
+ * 65535 triangles (triCount is a u16) split into several objects of the same name. Clipped values are counted
+ * and reported, not hidden.
+ */
+import type { Diagnostic } from '@retromodel/scene';
+import { packNormal, roundHalfAway } from '../codec/vertex-codec.js';
+import { DEFAULT_BASE_SCALE } from '../to-scene/t3dm-to-scene.js';
+import type { CollectedGeometry } from './collect-geometry.js';
+import type { MaterialPlan } from './material-from-scene.js';
+
+/** One object before it is split into parts: packed vertices and triangles over them. */
+export interface QuantObject {
+  name: string;
+  /** Index of its material plan. */
+  plan: number;
+  blend: boolean;
+  position: number[];
+  normal: number[];
+  rgba: number[];
+  st: number[];
+  bone: number[];
+  tris: number[];
+}
+
+const clampS16 = (v: number) => (v < -32768 ? -32768 : v > 32767 ? 32767 : v);
+
+/** The largest power of two that keeps `maxAbs` inside s16. */
+function autoScale(maxAbs: number): number {
+  if (!(maxAbs > 0)) return DEFAULT_BASE_SCALE;
+  return 2 ** Math.floor(Math.log2(32767 / maxAbs));
+}
+
+/** The base scale: the one given, or `auto`, or 64 unless that clips the model (then `auto`, with a warning). */
+export function chooseBaseScale(
+  geometry: CollectedGeometry,
+  requested: number | 'auto' | undefined,
+  diagnostics: Diagnostic[],
+): number {
+  let maxAbs = 0;
+  for (const p of geometry.primitives)
+    for (const v of p.position) if (Number.isFinite(v)) maxAbs = Math.max(maxAbs, Math.abs(v));
+  for (const b of geometry.bones)
+    for (const v of b.translation) if (Number.isFinite(v)) maxAbs = Math.max(maxAbs, Math.abs(v));
+  if (requested === 'auto') {
+    const scale = autoScale(maxAbs);
+    diagnostics.push({
+      code: 't3dm/base-scale',
+      message: `positions are stored × ${scale} (use this base scale when drawing the model)`,
+      severity: 'info',
+    });
+    return scale;
+  }
+  if (typeof requested === 'number' && requested > 0) return requested;
+  if (maxAbs * DEFAULT_BASE_SCALE <= 32767) return DEFAULT_BASE_SCALE;
+  const scale = autoScale(maxAbs);
+  diagnostics.push({
+    code: 't3dm/base-scale',
+    message: `the model is too large for 16-bit positions at the default base scale ${DEFAULT_BASE_SCALE}; it is stored × ${scale} instead (use this base scale when drawing it)`,
+    severity: 'warning',
+  });
+  return scale;
+}
+
+/** Quantises every primitive; `planFor` gives the material plan index of a scene material (-1: none). */
+export function quantiseObjects(
+  geometry: CollectedGeometry,
+  plans: MaterialPlan[],
+  planFor: (material: number) => number,
+  baseScale: number,
+  diagnostics: Diagnostic[],
+): QuantObject[] {
+  let clipped = 0;
+  let uvClipped = 0;
+  const objects: QuantObject[] = [];
+  for (const prim of geometry.primitives) {
+    const planIndex = planFor(prim.material);
+    const plan = plans[planIndex]!;
+    const texW = plan.textures[0]?.width || 32;
+    const texH = plan.textures[0]?.height || 32;
+    const half = plan.filtered ? 16 : 0;
+    const keyToIndex = new Map<string, number>();
+    const object: QuantObject = {
+      name: prim.name,
+      plan: planIndex,
+      blend: plan.state.blendMode !== 0,
+      position: [],
+      normal: [],
+      rgba: [],
+      st: [],
+      bone: [],
+      tris: [],
+    };
+    const count = prim.position.length / 3;
+    const remap = new Int32Array(count).fill(-1);
+    const vertexOf = (v: number): number => {
+      const existing = remap[v]!;
+      if (existing >= 0) return existing;
+      const q = [0, 1, 2].map((a) => {
+        const raw = roundHalfAway(prim.position[v * 3 + a]! * baseScale);
+        const c = clampS16(Number.isFinite(raw) ? raw : 0);
+        if (c !== raw) clipped++;
+        return c;
+      });
+      const n = prim.normal ? packNormal(prim.normal[v * 3]!, prim.normal[v * 3 + 1]!, prim.normal[v * 3 + 2]!) : 0;
+      const uv = [0, 1].map((a) => {
+        const size = a === 0 ? texW : texH;
+        const raw = Math.trunc((prim.uv?.[v * 2 + a] ?? 0) * size * 32) - half;
+        const c = clampS16(Number.isFinite(raw) ? raw : 0);
+        if (c !== raw) uvClipped++;
+        return c;
+      });
+      const rgba = prim.rgba[v]!;
+      const bone = prim.bone[v]!;
+      const key = `${q[0]},${q[1]},${q[2]},${n},${rgba},${uv[0]},${uv[1]},${bone}`;
+      let at = keyToIndex.get(key);
+      if (at === undefined) {
+        at = object.bone.length;
+        keyToIndex.set(key, at);
+        object.position.push(q[0]!, q[1]!, q[2]!);
+        object.normal.push(n);
+        object.rgba.push(rgba);
+        object.st.push(uv[0]!, uv[1]!);
+        object.bone.push(bone);
+      }
+      remap[v] = at;
+      return at;
+    };
+    for (const idx of prim.triangles) {
+      if (idx >= count) continue;
+      object.tris.push(vertexOf(idx));
+    }
+    object.tris.length -= object.tris.length % 3;
+    // (an object without triangles is not written at all)
+    for (let first = 0; first < object.tris.length; first += 65535 * 3) {
+      objects.push({ ...object, tris: object.tris.slice(first, first + 65535 * 3) });
+    }
+  }
+  if (clipped > 0)
+    diagnostics.push({
+      code: 't3dm/position-clipped',
+      message: `${clipped} vertex coordinates did not fit in 16 bits at base scale ${baseScale} and were clipped; use a smaller base scale`,
+      severity: 'warning',
+    });
+  if (uvClipped > 0)
+    diagnostics.push({
+      code: 't3dm/uv-clipped',
+      message: `${uvClipped} texture coordinates exceed the S10.5 range (±1024 texels) and were clipped`,
+      severity: 'warning',
+    });
+  return objects;
+}
