@@ -96,7 +96,7 @@ const rows = [
     r.ms.toFixed(1),
     `±${((r.spread * 100) / 2).toFixed(0)}%`,
     r.mbPerSecond.toFixed(1),
-    r.unitsPerSecond ?? r.detail ?? '',
+    [r.unitsPerSecond, r.detail].filter(Boolean).join(', '),
     r.peakRssMb.toFixed(0),
     r.mbIn > 0 ? r.ratioToCopy.toFixed(0) : '',
     r.ratioToBaseline ? `${r.ratioToBaseline.ratio.toFixed(2)} × ${r.ratioToBaseline.name}` : '',

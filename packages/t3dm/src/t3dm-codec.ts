@@ -23,6 +23,7 @@ import type {
 import { writeSdata } from './codec/sdata.js';
 import { stringAt } from './codec/string-table.js';
 import { sceneToT3dm } from './from-scene/scene-to-t3dm.js';
+import { type DrawCost, drawCost } from './read/draw-cost.js';
 import { readT3dm } from './read/read-t3dm.js';
 import { checkRuntimeConstraints } from './read/runtime-constraints.js';
 import type { T3dmReadOptions, T3dmWriteOptions } from './t3dm-adapter.js';
@@ -133,6 +134,7 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
   const bytes = writeT3dm(out.file);
   // What the runtime would trip over (e.g. a model past the 16 MiB the 24-bit chunk offsets address) is reported.
   out.diagnostics.push(...checkRuntimeConstraints(bytes));
+  out.diagnostics.push({ code: 't3dm/draw-cost', message: describeDrawCost(drawCost(out.file)), severity: 'info' });
   const files: OutputFile[] = [{ name: `${context.baseName}.t3dm`, bytes, mimeType: 'model/x-t3dm' }];
   for (const s of out.sdata)
     files.push({ name: s.name, bytes: writeSdata(s.file), mimeType: 'application/octet-stream' });
@@ -141,6 +143,11 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
     if (bytes) files.push({ name: t.name, bytes, mimeType: 'image/png' });
   }
   return { files, diagnostics: out.diagnostics };
+}
+
+/** One line on what drawing the model costs the RSP. */
+function describeDrawCost(c: DrawCost): string {
+  return `one draw: ${c.commands} RSP commands (${c.loads} vertex loads, ${c.listTriangles} single triangles, ${c.stripCommands} strip commands for ${c.stripTriangles} triangles, ${c.sequenceTriangles} triangles in sequences, ${c.syncs} syncs), ${c.verticesLoaded} vertices loaded`;
 }
 
 function info(bytes: Uint8Array): FileInfo {
@@ -155,7 +162,7 @@ function info(bytes: Uint8Array): FileInfo {
       name: 'header + chunk table',
       offset: 0,
       size: tableAt + file.chunks.length * 4,
-      detail: `${file.chunks.length} chunks, ${file.header.totalVertCount} vertices, ${file.header.totalIndexCount} u8 indices`,
+      detail: `${file.chunks.length} chunks, ${file.header.totalVertCount} vertices, ${file.header.totalIndexCount} u8 indices; ${describeDrawCost(drawCost(file))}`,
     },
   ];
   file.chunks.forEach((c, i) => {
