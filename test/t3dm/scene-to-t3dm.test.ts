@@ -42,10 +42,16 @@ const costs: {
   ours: DrawCost;
   triangles: [number, number];
   materials: [number, number];
+  perLeaf: [number, number];
 }[] = [];
 const triangleCount = (file: ReturnType<typeof readT3dm>) =>
   file.chunks.reduce((n, c) => n + (c.kind === 'object' ? c.triCount : 0), 0);
 const materialCount = (file: ReturnType<typeof readT3dm>) => file.chunks.filter((c) => c.kind === 'material').length;
+/** Objects per BVH leaf (0 without a B chunk). */
+const objectsPerLeaf = (file: ReturnType<typeof readT3dm>) => {
+  const bvh = file.chunks.find((c) => c.kind === 'bvh');
+  return bvh?.kind === 'bvh' ? bvh.data.length / bvh.nodes.filter((n) => (n.value & 0xf) > 0).length : 0;
+};
 
 function jointNames(scene: Scene): string[] {
   const parent = new Map<number, number>();
@@ -93,6 +99,7 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
       ours: drawCost(file),
       triangles: [triangleCount(referenceFile), triangleCount(file)],
       materials: [materialCount(referenceFile), materialCount(file)],
+      perLeaf: [objectsPerLeaf(referenceFile), objectsPerLeaf(file)],
     });
 
     const { scene } = t3dmToScene(file, { baseScale: out.baseScale, sdata: streams });
@@ -161,6 +168,7 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
       expect(c.triangles[1], `${c.id} triangles`).toBe(c.triangles[0]);
       // Materials that write the same bytes share one M chunk, as the reference's do.
       expect(c.materials[1], `${c.id} material chunks`).toBeLessThanOrEqual(c.materials[0]);
+      expect(c.perLeaf[1], `${c.id} objects per BVH leaf`).toBeLessThanOrEqual(c.perLeaf[0] * 1.05);
       expect(c.ours.commands, `${c.id} commands`).toBeLessThanOrEqual(c.reference.commands * 1.05);
       expect(c.ours.verticesLoaded, `${c.id} vertices loaded`).toBeLessThanOrEqual(c.reference.verticesLoaded * 1.05);
     }

@@ -178,8 +178,10 @@ function info(bytes: Uint8Array): FileInfo {
     else if (c.kind === 'skeleton') detail = `${c.bones.length} bones`;
     else if (c.kind === 'animation')
       detail = `"${str(c.name)}": ${c.duration.toFixed(3)} s, ${c.keyframeCount} keyframes, ${c.channels.length} channels, stream ${str(c.filePath)}`;
-    else if (c.kind === 'bvh') detail = `${c.nodes.length} nodes, ${c.data.length} objects`;
-    else detail = `${c.bytes.length} bytes (custom)`;
+    else if (c.kind === 'bvh') {
+      const leaves = c.nodes.filter((n) => (n.value & 0xf) > 0).length;
+      detail = `${c.nodes.length} nodes, ${c.data.length} objects, ${(c.data.length / Math.max(1, leaves)).toFixed(2)} per leaf`;
+    } else detail = `${c.bytes.length} bytes (custom)`;
     sections.push({ name: `${chunkType(c)} #${i}`, offset, size: next - offset, detail });
   });
   sections.push({ name: 'string table', offset: strtab, size: bytes.length - strtab });

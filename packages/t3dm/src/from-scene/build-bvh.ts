@@ -1,45 +1,82 @@
 /*
  * A bounding-volume hierarchy over the objects' AABBs for the `B` chunk (spec §10): node 0 is the root, the two
  * children of an inner node are adjacent, inner `value` = (child offset relative to the node) << 4 with a zero
- * count, leaf `value` = (first data index << 4) | object count (1..8). Objects are split at the median of the
- * longest axis of their centres (breadth-first); a leaf holds at most 4 objects. Data entries are object chunk indices.
+ * count, leaf `value` = (first data index << 4) | object count (1..8). Nodes are split where the surface-area
+ * heuristic says a ray or frustum test pays least (a sweep over the objects sorted by centre on each axis, as
+ * tiny3d's converter builds it): a node stays a leaf when testing its objects costs no more than descending, and
+ * never holds more than 8 objects. Nodes are laid out breadth-first; data entries are object chunk indices.
  */
 import type { S16Vec3, T3dmBvh, T3dmBvhNode } from '../t3dm-file.js';
 
-const LEAF_SIZE = 4;
+/** Most objects a leaf holds (the count is 4 bits, 1..8). */
+const MAX_LEAF = 8;
+/** Cost of visiting a node, in units of testing one object's box. */
+const TRAVERSAL_COST = 1;
+
+type Box = { min: S16Vec3; max: S16Vec3 };
+
+/** Half the surface area of a box (the SAH only compares areas). */
+function halfArea(b: Box): number {
+  const [x, y, z] = [0, 1, 2].map((a) => Math.max(0, b.max[a]! - b.min[a]!));
+  return x! * y! + y! * z! + z! * x!;
+}
+
+/** The sweep-SAH split of `ids`: the axis-sorted order and how many go left, or undefined when a leaf is cheaper. */
+function sahSplit(ids: number[], boxes: Box[], parent: Box): { sorted: number[]; left: number } | undefined {
+  const n = ids.length;
+  const parentArea = halfArea(parent);
+  let best: { sorted: number[]; left: number; cost: number } | undefined;
+  for (let axis = 0; axis < 3; axis++) {
+    const centre = (i: number) => boxes[i]!.min[axis]! + boxes[i]!.max[axis]!;
+    const sorted = [...ids].sort((x, y) => centre(x) - centre(y) || x - y);
+    // Areas of the boxes around the first k and the last n - k objects.
+    const rightArea = new Float64Array(n);
+    let acc = emptyBox();
+    for (let k = n - 1; k > 0; k--) {
+      acc = union(acc, boxes[sorted[k]!]!);
+      rightArea[k] = halfArea(acc);
+    }
+    acc = emptyBox();
+    for (let k = 1; k < n; k++) {
+      acc = union(acc, boxes[sorted[k - 1]!]!);
+      const cost = TRAVERSAL_COST * parentArea + halfArea(acc) * k + rightArea[k]! * (n - k);
+      if (!best || cost < best.cost) best = { sorted, left: k, cost };
+    }
+  }
+  if (!best) return undefined;
+  if (n <= MAX_LEAF && parentArea * n <= best.cost) return undefined;
+  return best;
+}
+
+function emptyBox(): Box {
+  return { min: [32767, 32767, 32767], max: [-32768, -32768, -32768] };
+}
+
+function union(a: Box, b: Box): Box {
+  return {
+    min: [0, 1, 2].map((k) => Math.min(a.min[k]!, b.min[k]!)) as S16Vec3,
+    max: [0, 1, 2].map((k) => Math.max(a.max[k]!, b.max[k]!)) as S16Vec3,
+  };
+}
 
 /** The B chunk for objects with these bounding boxes (object i = chunk index i). */
 export function buildBvh(boxes: { min: S16Vec3; max: S16Vec3 }[]): T3dmBvh {
   const nodes: T3dmBvhNode[] = [];
   const data: number[] = [];
-  const bounds = (ids: number[]): { min: S16Vec3; max: S16Vec3 } => {
-    const min: S16Vec3 = [32767, 32767, 32767];
-    const max: S16Vec3 = [-32768, -32768, -32768];
-    for (const i of ids) {
-      for (let a = 0; a < 3; a++) {
-        min[a] = Math.min(min[a]!, boxes[i]!.min[a]!);
-        max[a] = Math.max(max[a]!, boxes[i]!.max[a]!);
-      }
-    }
-    return { min, max };
-  };
+  const bounds = (ids: number[]): Box => ids.reduce((b, i) => union(b, boxes[i]!), emptyBox());
   const queue: [number, number[]][] = [];
   const fill = (at: number, ids: number[]) => {
     const { min, max } = bounds(ids);
-    if (ids.length <= LEAF_SIZE) {
+    const split = sahSplit(ids, boxes, { min, max });
+    if (!split) {
       nodes[at] = { min, max, value: ((data.length << 4) | ids.length) & 0xffff };
       data.push(...ids);
       return;
     }
-    const centre = (i: number, a: number) => boxes[i]!.min[a]! + boxes[i]!.max[a]!;
-    const extent = [0, 1, 2].map((a) => max[a]! - min[a]!);
-    const axis = extent.indexOf(Math.max(...extent));
-    const sorted = [...ids].sort((x, y) => centre(x, axis) - centre(y, axis) || x - y);
-    const half = sorted.length >> 1;
     const child = nodes.length;
     nodes.push({ min, max, value: 0 }, { min, max, value: 0 });
     nodes[at] = { min, max, value: ((child - at) << 4) & 0xfff0 };
-    queue.push([child, sorted.slice(0, half)], [child + 1, sorted.slice(half)]);
+    queue.push([child, split.sorted.slice(0, split.left)], [child + 1, split.sorted.slice(split.left)]);
   };
   if (boxes.length > 0) {
     nodes.push({ min: [0, 0, 0], max: [0, 0, 0], value: 0 });
