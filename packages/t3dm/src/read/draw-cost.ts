@@ -42,7 +42,7 @@ export function drawCost(file: T3dmFile): DrawCost {
     for (const part of chunk.parts) {
       cost.loads++;
       cost.verticesLoaded += part.vertLoadCount;
-      const strips = part.numStripIndices.findIndex((n) => n === 0);
+      const strips = part.numStripIndices.indexOf(0);
       const stripCommands = strips < 0 ? part.numStripIndices.length : strips;
       if (part.numIndices === 0 && stripCommands === 0 && part.idxSeqCount === 0) continue;
       const list = Math.floor(part.numIndices / 3);
