@@ -132,13 +132,21 @@ function normalMatrix(m: ArrayLike<number>): Mat4 {
   return t;
 }
 
-/** Bones in pre-order, with local TRS relative to the nearest bone ancestor. */
+/** Bones in pre-order, with local TRS relative to the nearest bone ancestor (an explicit stack: any depth). */
 function collectBones(scene: Scene, world: Mat4[]): { bones: CollectedBone[]; boneOfNode: Map<number, number> } {
   const joints = new Set(scene.skins.flatMap((s) => s.joints));
   const bones: CollectedBone[] = [];
   const boneOfNode = new Map<number, number>();
   const parents = parentIndices(scene);
-  const visit = (n: number, parentBone: number, depth: number) => {
+  // Each entry: a node, the bone it hangs below (-1 none) and that bone's child depth.
+  const stack: [node: number, parentBone: number, depth: number][] = [];
+  for (let n = parents.length - 1; n >= 0; n--) if (parents[n] === -1) stack.push([n, -1, 0]);
+  // A node reached twice (a malformed scene: shared child or cycle) is taken once.
+  const seen = new Uint8Array(scene.nodes.length);
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [n, parentBone, depth] = top;
+    if (seen[n] !== 0 || !scene.nodes[n]) continue;
+    seen[n] = 1;
     let next = parentBone;
     let nextDepth = depth;
     if (joints.has(n)) {
@@ -158,12 +166,24 @@ function collectBones(scene: Scene, world: Mat4[]): { bones: CollectedBone[]; bo
       next = bones.length - 1;
       nextDepth = depth + 1;
     }
-    for (const c of scene.nodes[n]!.children) visit(c, next, nextDepth);
-  };
-  parents.forEach((p, n) => {
-    if (p === -1) visit(n, -1, 0);
-  });
+    const children = scene.nodes[n]!.children;
+    for (let c = children.length - 1; c >= 0; c--) stack.push([children[c]!, next, nextDepth]);
+  }
   return { bones, boneOfNode };
+}
+
+/** The nodes reachable from the scene's roots (or, without roots, from the parentless nodes). */
+function reachableNodes(scene: Scene): Set<number> {
+  const reachable = new Set<number>();
+  const stack =
+    scene.roots.length > 0 ? [...scene.roots] : parentIndices(scene).flatMap((p, n) => (p === -1 ? [n] : []));
+  for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
+    const node = scene.nodes[n];
+    if (reachable.has(n) || !node) continue;
+    reachable.add(n);
+    for (const c of node.children) stack.push(c);
+  }
+  return reachable;
 }
 
 /** Collects every triangle primitive of every mesh node. */
@@ -175,15 +195,7 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
   let skippedModes = 0;
   let flatNormals = 0;
   // Only nodes in the hierarchy are drawn (LOD alternatives and detached nodes are not).
-  const reachable = new Set<number>();
-  const walk = (n: number) => {
-    const node = scene.nodes[n];
-    if (reachable.has(n) || !node) return;
-    reachable.add(n);
-    for (const c of node.children) walk(c);
-  };
-  for (const r of scene.roots.length > 0 ? scene.roots : parentIndices(scene).flatMap((p, n) => (p === -1 ? [n] : [])))
-    walk(r);
+  const reachable = reachableNodes(scene);
   scene.nodes.forEach((node, n) => {
     if (node.mesh === undefined || !reachable.has(n)) return;
     const mesh = scene.meshes[node.mesh];
