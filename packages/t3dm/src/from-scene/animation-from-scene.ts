@@ -2,10 +2,13 @@
  * Scene animation -> T3DM `A` chunk + `.sdata` stream (spec §9). Only channels on bones are kept (tiny3d plays
  * skeletal animation only). Each channel is sampled on the 60 Hz tick grid from the animation's start, keys that
  * linear interpolation reproduces within a tolerance are dropped, and components that stay at the bone's rest
- * value are left out (the decoder falls back to the rest pose). Rotations pack into 32 bits; scalars quantise to
- * u16 with scale (max-min)/65535 and offset min (translations in model units). Records are ordered by the tick
- * at which playback needs them: key k of a channel is needed when its key k-1 starts, and its nextTime is the
- * tick distance to the channel's next key (the last one to the end of the clip).
+ * value within the quantisation step are left out (the runtime then keeps the rest pose). Rotations pack into
+ * 32 bits; scalars quantise to u16 with scale (max-min)/65535 and offset min (translations in model units).
+ * Records are ordered by the tick at which playback needs them: key k of a channel is needed when its key k-1
+ * starts, and its nextTime (15 bits) is the tick distance to the channel's next key (the last one to the end).
+ * The work is bounded by the data, not by the clip's length: ticks between two source keys are all sampled
+ * only up to SAMPLES_PER_INTERVAL of them (longer intervals evenly), a held value is sampled at its ends (and
+ * every MAX_NEXT_TIME ticks, the longest gap a record can state), and clips are cut at MAX_CLIP_SECONDS.
  */
 import {
   type Animation,
@@ -28,8 +31,21 @@ import type { CollectedBone } from './collect-geometry.js';
 
 /** Sample rate of T3DM animation ticks. */
 export const TICKS_PER_SECOND = 60;
-/** Longest gap between kept keys, in ticks. */
+/** Most samples between two kept keys (keeps the key reduction linear in the sample count). */
 const MAX_SPAN = 120;
+/** Largest tick distance a record's nextTime (15 bits) holds. */
+const MAX_NEXT_TIME = 0x7fff;
+/** Most ticks sampled between two source keys; a longer interval is sampled at this many even steps. */
+const SAMPLES_PER_INTERVAL = 600;
+/**
+ * Longest clip written. The runtime counts time in float seconds, which hold a tick exactly only up to a few
+ * hours; no game clip is that long, and a longer one (a corrupt key time) is cut here, with a warning.
+ */
+const MAX_CLIP_SECONDS = 3600;
+/** Bone matrices reach the RSP as s15.16 fixed point: translation or scale differences below this step vanish. */
+const FIXED_POINT_STEP = 2 ** -16;
+/** One step of a packed rotation component (10 bits over ±1/√2, spec §9.1). */
+const ROTATION_STEP = Math.SQRT2 / 1023;
 
 function evaluate(sampler: AnimationSampler, t: number, width: number, rotation: boolean): number[] {
   const { input, output } = sampler;
@@ -65,6 +81,38 @@ interface Track {
   values: number[][];
 }
 
+/**
+ * The ticks (0..lastTick, increasing) at which a sampler with these key times is sampled: every tick between
+ * two keys, or SAMPLES_PER_INTERVAL even steps when there are more; a held value (before the first key, after
+ * the last) only at its ends; never more than MAX_NEXT_TIME ticks apart.
+ */
+function sampleTicks(input: Float32Array, start: number, lastTick: number): number[] {
+  const first = (input[0]! - start) * TICKS_PER_SECOND;
+  const last = (input[input.length - 1]! - start) * TICKS_PER_SECOND;
+  const clamp = (t: number) => Math.min(lastTick, Math.max(0, t));
+  const breaks: number[] = [0];
+  const addBreak = (t: number) => {
+    if (t > breaks[breaks.length - 1]!) breaks.push(t);
+  };
+  for (let k = 0; k < input.length; k++) {
+    const tick = (input[k]! - start) * TICKS_PER_SECOND;
+    if (tick > lastTick) break;
+    addBreak(clamp(Math.floor(tick)));
+    addBreak(clamp(Math.ceil(tick)));
+  }
+  addBreak(lastTick);
+  const ticks = [0];
+  for (let i = 1; i < breaks.length; i++) {
+    const a = breaks[i - 1]!;
+    const b = breaks[i]!;
+    const keyed = a < last && b > first;
+    const stride = keyed ? Math.min(MAX_NEXT_TIME, Math.ceil((b - a) / SAMPLES_PER_INTERVAL)) : MAX_NEXT_TIME;
+    for (let t = a + stride; t < b; t += stride) ticks.push(t);
+    ticks.push(b);
+  }
+  return ticks;
+}
+
 function lerpAt(values: number[][], a: number, b: number, f: number, rotation: boolean): number[] {
   if (rotation) return quatSlerp(values[a] as Quat, values[b] as Quat, f);
   return values[a]!.map((v, i) => v + (values[b]![i]! - v) * f);
@@ -75,15 +123,14 @@ function errorOf(x: number[], y: number[], rotation: boolean): number {
   return Math.abs(x[0]! - y[0]!);
 }
 
-/** Drops keys that interpolation between the kept neighbours reproduces within `tolerance`. */
-function reduce(samples: number[][], rotation: boolean, tolerance: number): number[] {
+/** Drops samples that interpolation between the kept neighbours reproduces within `tolerance`. */
+function reduce(ticks: number[], samples: number[][], rotation: boolean, tolerance: number): number[] {
   const kept = [0];
   let anchor = 0;
   for (let k = 2; k < samples.length; k++) {
-    // A key at least every MAX_SPAN ticks keeps the work linear in the clip length.
-    let ok = k - anchor <= MAX_SPAN;
+    let ok = k - anchor <= MAX_SPAN && ticks[k]! - ticks[anchor]! <= MAX_NEXT_TIME;
     for (let j = anchor + 1; j < k && ok; j++) {
-      const f = (j - anchor) / (k - anchor);
+      const f = (ticks[j]! - ticks[anchor]!) / (ticks[k]! - ticks[anchor]!);
       ok = errorOf(lerpAt(samples, anchor, k, f, rotation), samples[j]!, rotation) <= tolerance;
     }
     if (!ok) {
@@ -95,6 +142,28 @@ function reduce(samples: number[][], rotation: boolean, tolerance: number): numb
   return kept;
 }
 
+/** Whether a sampler can be played: finite, non-decreasing key times and finite values for every key. */
+function playable(sampler: AnimationSampler, width: number): boolean {
+  const { input, output } = sampler;
+  const stride = sampler.interpolation === 'CUBICSPLINE' ? 3 * width : width;
+  if (output.length < input.length * stride) return false;
+  for (let k = 0; k < input.length; k++)
+    if (!Number.isFinite(input[k]!) || input[k]! < (input[k - 1] ?? Number.NEGATIVE_INFINITY)) return false;
+  for (let i = 0; i < input.length * stride; i++) if (!Number.isFinite(output[i]!)) return false;
+  return true;
+}
+
+/** Smallest and largest value of a list (no spread: lists may be long). */
+function rangeOf(values: number[]): { min: number; max: number } {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return { min, max };
+}
+
 /** The T3DM channels and stream of one animation, or undefined when nothing of it targets a bone. */
 export function animationToT3dm(
   anim: Animation,
@@ -103,26 +172,43 @@ export function animationToT3dm(
   baseScale: number,
   diagnostics: Diagnostic[],
 ): { duration: number; channelsQuat: number; channels: T3dmChannelMapping[]; sdata: SdataFile } | undefined {
-  const relevant = anim.channels.filter(
+  const label = `animation "${anim.name ?? ''}"`;
+  const onBones = anim.channels.filter(
     (c) => boneOfNode.has(c.node) && c.path !== 'weights' && anim.samplers[c.sampler]?.input.length,
   );
-  if (relevant.length < anim.channels.length) {
+  if (onBones.length < anim.channels.length) {
     diagnostics.push({
       code: 't3dm/animation-target',
-      message: `animation "${anim.name ?? ''}": ${anim.channels.length - relevant.length} channel(s) do not target a bone (or animate morph weights) and were dropped`,
+      message: `${label}: ${anim.channels.length - onBones.length} channel(s) do not target a bone (or animate morph weights) and were dropped`,
+      severity: 'warning',
+    });
+  }
+  const relevant = onBones.filter((c) => playable(anim.samplers[c.sampler]!, c.path === 'rotation' ? 4 : 3));
+  if (relevant.length < onBones.length) {
+    diagnostics.push({
+      code: 't3dm/animation-values',
+      message: `${label}: ${onBones.length - relevant.length} channel(s) have key times that are not finite or go backwards, or values that are not finite; they were dropped`,
       severity: 'warning',
     });
   }
   if (relevant.length === 0) return undefined;
-  const start = Math.min(...relevant.map((c) => anim.samplers[c.sampler]!.input[0]!));
-  const end = Math.max(
-    ...relevant.map((c) => {
-      const i = anim.samplers[c.sampler]!.input;
-      return i[i.length - 1]!;
-    }),
-  );
-  const duration = end - start;
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const c of relevant) {
+    const input = anim.samplers[c.sampler]!.input;
+    start = Math.min(start, input[0]!);
+    end = Math.max(end, input[input.length - 1]!);
+  }
+  let duration = end - start;
   if (!(duration >= 0.0001)) return undefined;
+  if (duration > MAX_CLIP_SECONDS) {
+    diagnostics.push({
+      code: 't3dm/animation-too-long',
+      message: `${label} lasts ${duration.toPrecision(4)} s; it was cut to ${MAX_CLIP_SECONDS} s (T3DM playback counts time in float seconds)`,
+      severity: 'warning',
+    });
+    duration = MAX_CLIP_SECONDS;
+  }
   const lastTick = Math.round(duration * TICKS_PER_SECOND);
   const tracks: Track[] = [];
   const rotations: Track[] = [];
@@ -131,9 +217,8 @@ export function animationToT3dm(
     const bone = boneOfNode.get(c.node)!;
     const rotation = c.path === 'rotation';
     const width = rotation ? 4 : 3;
-    const samples: number[][] = [];
-    for (let tick = 0; tick <= lastTick; tick++)
-      samples.push(evaluate(sampler, start + tick / TICKS_PER_SECOND, width, rotation));
+    const ticks = sampleTicks(sampler.input, start, lastTick);
+    const samples = ticks.map((tick) => evaluate(sampler, start + tick / TICKS_PER_SECOND, width, rotation));
     const b = bones[bone]!;
     if (rotation) {
       for (let k = 1; k < samples.length; k++) {
@@ -141,12 +226,17 @@ export function animationToT3dm(
         const q = samples[k]!;
         if (p.reduce((s, v, i) => s + v * q[i]!, 0) < 0) samples[k] = q.map((v) => -v);
       }
+      // Left out when every sample is within half a packing step of the rest rotation in every component.
       const rest = b.rotation;
-      if (samples.every((q) => 1 - Math.abs(q.reduce((s, v, i) => s + v * rest[i]!, 0)) < 1e-7)) continue;
-      const kept = reduce(samples, true, 2e-6);
+      const atRest = samples.every((q) => {
+        const sign = q.reduce((s, v, i) => s + v * rest[i]!, 0) < 0 ? -1 : 1;
+        return q.every((v, i) => Math.abs(v - sign * rest[i]!) <= ROTATION_STEP / 2);
+      });
+      if (atRest) continue;
+      const kept = reduce(ticks, samples, true, 2e-6);
       rotations.push({
         mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 },
-        ticks: kept,
+        ticks: kept.map((k) => ticks[k]!),
         values: kept.map((k) => samples[k]!),
       });
       continue;
@@ -156,16 +246,21 @@ export function animationToT3dm(
     const rest = translation ? b.translation : b.scale;
     for (let axis = 0; axis < 3; axis++) {
       const series = samples.map((s) => [s[axis]! * scale]);
-      const range = Math.max(...series.map((v) => v[0]!)) - Math.min(...series.map((v) => v[0]!));
-      if (range < 1e-6 && Math.abs(series[0]![0]! - rest[axis]! * scale) < 1e-4 * Math.max(1, scale)) continue;
-      const kept = reduce(series, false, Math.max(range / 65535, 1e-4) * 2);
+      const { min, max } = rangeOf(series.map((v) => v[0]!));
+      const range = max - min;
+      // Left out when every sample is within the quantisation step of the rest value: the u16 step over the
+      // channel's range, the fixed-point step of the bone matrix, or (for large values) two float steps.
+      const restValue = rest[axis]! * scale;
+      const step = Math.max(range / 65535, FIXED_POINT_STEP, Math.abs(restValue) * 2 ** -22);
+      if (Math.abs(min - restValue) <= step && Math.abs(max - restValue) <= step) continue;
+      const kept = reduce(ticks, series, false, Math.max(range / 65535, 1e-4) * 2);
       tracks.push({
         mapping: {
           targetIdx: bone,
           targetType: translation ? T3DM_TARGET_TRANSLATION : T3DM_TARGET_SCALE_XYZ,
           attributeIdx: axis,
         },
-        ticks: kept,
+        ticks: kept.map((k) => ticks[k]!),
         values: kept.map((k) => series[k]!),
       });
     }
@@ -179,17 +274,14 @@ export function animationToT3dm(
     let quantScale = Number.NEGATIVE_INFINITY;
     let quantOffset = Number.POSITIVE_INFINITY;
     if (!quat) {
-      const vs = track.values.map((v) => v[0]!);
-      const min = Math.min(...vs);
-      const max = Math.max(...vs);
+      const { min, max } = rangeOf(track.values.map((v) => v[0]!));
       quantOffset = Math.fround(min);
       quantScale = Math.fround((max - min) / 65535);
     }
     channels.push({ ...track.mapping, quantScale, quantOffset });
     track.ticks.forEach((tick, k) => {
+      // Kept keys are at most MAX_NEXT_TIME ticks apart, and the last one is at lastTick.
       const needed = k === 0 ? 0 : track.ticks[k - 1]!;
-      const next = k + 1 < track.ticks.length ? tick : lastTick;
-      const nextTime = Math.max(0, Math.min(0x7fff, next - needed));
       let data: number[];
       if (quat) {
         const q = packQuat(quatNormalize(track.values[k] as Quat));
@@ -198,7 +290,7 @@ export function animationToT3dm(
         const v = track.values[k]![0]!;
         data = [quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0];
       }
-      records.push({ needed, tick, quat, nextTime, nextIsQuat: false, channelIdx: index, data });
+      records.push({ needed, tick, quat, nextTime: tick - needed, nextIsQuat: false, channelIdx: index, data });
     });
   });
   records.sort((a, b) => a.needed - b.needed || a.tick - b.tick || a.channelIdx - b.channelIdx);
