@@ -4,9 +4,13 @@
  * axes are merged (a cubic split at another axis's key time is the same cubic), and every merged key carries
  * the curve's value and its left/right derivatives, converted to per second (× fps). Rotation is three Euler
  * tracks, which no quaternion spline reproduces, so it is resampled at every frame (and every key time) into a
- * LINEAR quaternion sampler: exact at those instants. A repeated key time (a jump) cannot be a glTF key; the
- * later key's value is used from that time on. Channels whose tracks are constant and equal to the bind pose
- * are left out.
+ * LINEAR quaternion sampler: exact at those instants. Past the tracks' last key the angles hold, so frames are
+ * sampled only up to it, plus the clip's end (the work follows the keys, not a corrupt u16 duration).
+ * Key times: the game looks keys up by comparing float frame times, so they must not decrease (the reader
+ * throws a ParseError when they do) but may repeat. A repeated key time (a jump) cannot be a glTF key; the
+ * later key's value is used from that time on. The same holds for distinct frame times that are one time in
+ * f32 seconds (a denormal time beside 0, say): glTF key times must increase as stored, so the later one is kept.
+ * Channels whose tracks are constant and equal to the bind pose are left out.
  */
 import { type Animation, type AnimationSampler, type Diagnostic, quatFromEuler } from '@retromodel/scene';
 import { type J3dTrack, sampleTrack } from '../anim/animation-track.js';
@@ -51,29 +55,44 @@ function keyTimes(tracks: J3dTrack[]): number[] {
 const isStatic = (tracks: J3dTrack[], bind: number[]) =>
   tracks.every((t, i) => t.keys.length === 1 && Math.abs(t.keys[0]!.value - bind[i]!) < 1e-6);
 
+/**
+ * Positions in `frames` (increasing) to keep so that the times in f32 seconds increase: of a run that is one
+ * f32 time, the last (the later key wins, as at a jump).
+ */
+function distinctSeconds(frames: number[], fps: number): { input: Float32Array; keep: number[] } {
+  const seconds = Float32Array.from(frames, (t) => t / fps);
+  const keep: number[] = [];
+  for (let i = 0; i < seconds.length; i++) if (i + 1 === seconds.length || seconds[i + 1]! > seconds[i]!) keep.push(i);
+  return { input: Float32Array.from(keep, (i) => seconds[i]!), keep };
+}
+
 function cubicSampler(tracks: J3dTrack[], fps: number): AnimationSampler {
-  const times = keyTimes(tracks).filter((t) => t >= 0);
-  if (times.length === 0) times.push(0);
+  const frames = keyTimes(tracks).filter((t) => t >= 0);
+  if (frames.length === 0) frames.push(0);
+  const { input, keep } = distinctSeconds(frames, fps);
   const output: number[] = [];
-  for (const t of times) {
+  for (const i of keep) {
+    const t = frames[i]!;
     for (const tr of tracks) output.push(trackDerivative(tr, t, 'in') * fps);
     for (const tr of tracks) output.push(sampleTrack(tr, t));
     for (const tr of tracks) output.push(trackDerivative(tr, t, 'out') * fps);
   }
-  return {
-    input: Float32Array.from(times, (t) => t / fps),
-    output: Float32Array.from(output),
-    interpolation: 'CUBICSPLINE',
-  };
+  return { input, output: Float32Array.from(output), interpolation: 'CUBICSPLINE' };
 }
 
 function rotationSampler(tracks: J3dTrack[], duration: number, fps: number): AnimationSampler {
-  const set = new Set<number>(keyTimes(tracks).filter((t) => t >= 0 && t <= Math.max(duration, 0)));
-  for (let f = 0; f <= duration; f++) set.add(f);
-  const times = [...set].sort((a, b) => a - b);
+  const end = Math.max(duration, 0);
+  let lastKey = 0;
+  for (const t of tracks) lastKey = Math.max(lastKey, t.keys[t.keys.length - 1]!.time);
+  const set = new Set<number>(keyTimes(tracks).filter((t) => t >= 0 && t <= end));
+  for (let f = 0; f <= Math.min(end, lastKey); f++) set.add(f);
+  set.add(end);
+  const frames = [...set].sort((a, b) => a - b);
+  const { input, keep } = distinctSeconds(frames, fps);
   const output: number[] = [];
   let prev: number[] | undefined;
-  for (const t of times) {
+  for (const i of keep) {
+    const t = frames[i]!;
     let q = quatFromEuler(sampleTrack(tracks[0]!, t), sampleTrack(tracks[1]!, t), sampleTrack(tracks[2]!, t), 'XYZ');
     // Keep neighbouring quaternions in the same hemisphere so LINEAR interpolation takes the short way.
     if (prev && prev[0]! * q[0] + prev[1]! * q[1] + prev[2]! * q[2] + prev[3]! * q[3] < 0)
@@ -81,11 +100,7 @@ function rotationSampler(tracks: J3dTrack[], duration: number, fps: number): Ani
     output.push(...q);
     prev = q;
   }
-  return {
-    input: Float32Array.from(times, (t) => t / fps),
-    output: Float32Array.from(output),
-    interpolation: 'LINEAR',
-  };
+  return { input, output: Float32Array.from(output), interpolation: 'LINEAR' };
 }
 
 /**

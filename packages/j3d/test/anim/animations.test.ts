@@ -106,7 +106,10 @@ describe('BCK to scene animation', () => {
     expect(anim.channels.map((c) => c.path).sort()).toEqual(['rotation', 'translation']);
     const s = anim.samplers[anim.channels.find((c) => c.path === 'rotation')!.sampler]!;
     expect(s.interpolation).toBe('LINEAR');
-    for (let f = 0; f <= 40; f++) {
+    // Every frame up to the rotation tracks' last key (30); after it the angles hold until the end (40).
+    const frames = [...Array.from({ length: 31 }, (_, f) => f), 40];
+    expect(Array.from(s.input, (t) => Math.round(t * fps))).toEqual(frames);
+    for (const f of frames) {
       const k = Array.from(s.input).findIndex((t) => Math.abs(t - f / fps) < 1e-6);
       expect(k).toBeGreaterThanOrEqual(0);
       const q = quatFromEuler(
