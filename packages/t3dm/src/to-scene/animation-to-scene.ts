@@ -5,8 +5,11 @@
  * `u16 * quantScale + quantOffset` (translations in model units, divided by the base scale here). Scalar x/y/z
  * channels of one bone and target are merged into VEC3 keys on the union of their key times (missing components
  * take the bone's rest value, as tiny3d drops constant identity channels).
+ * Playback wraps when the time reaches the A chunk's duration, so later keys are never reached: a channel
+ * whose keys run past it (per-key tick rounding makes that one tick in tiny3d's own files, spec §9.1) ends at
+ * the duration with the value played there (lerp, or nlerp for rotations, as t3d_anim_update blends).
  */
-import type { Animation, AnimationSampler, Diagnostic, Quat } from '@retromodel/scene';
+import { type Animation, type AnimationSampler, type Diagnostic, type Quat, quatNormalize } from '@retromodel/scene';
 import { unpackQuat } from '../codec/quat-codec.js';
 import { stringAt } from '../codec/string-table.js';
 import {
@@ -49,6 +52,17 @@ export function channelKeys(anim: T3dmAnimation, sdata: SdataFile, diagnostics: 
       k.values.push(value);
     }
   }
+  let past = 0;
+  keys.forEach((k, ch) => {
+    if (endAtDuration(k, anim.duration, ch < anim.channelsQuat)) past++;
+  });
+  if (past > 0) {
+    diagnostics.push({
+      code: 't3dm/keys-past-duration',
+      message: `${past} channel(s) have keys more than a tick past the animation's duration (${anim.duration.toFixed(3)} s), which playback never reaches; they end at the duration`,
+      severity: 'warning',
+    });
+  }
   if (skipped > 0) {
     diagnostics.push({
       code: 't3dm/bad-keyframe',
@@ -57,6 +71,36 @@ export function channelKeys(anim: T3dmAnimation, sdata: SdataFile, diagnostics: 
     });
   }
   return keys;
+}
+
+/**
+ * Cuts a channel's keys at `duration` (seconds), ending it with the value played there. True when keys ran
+ * more than a tick past it (one tick is the rounding of tiny3d's own files).
+ */
+function endAtDuration(k: ChannelKeys, duration: number, isQuat: boolean): boolean {
+  if (!(duration > 0)) return false;
+  const limit = duration + 1e-6;
+  const cut = k.times.findIndex((t) => t > limit);
+  if (cut < 0) return false;
+  const beyond = k.times[k.times.length - 1]! - duration > 1 / 60 + 1e-6;
+  let value: number[];
+  if (cut === 0) value = k.values[0]!;
+  else {
+    const f = (duration - k.times[cut - 1]!) / (k.times[cut]! - k.times[cut - 1]!);
+    const a = k.values[cut - 1]!;
+    const b = k.values[cut]!;
+    // t3d_anim_update: lerp for scalars, nlerp (on the short way) for rotations.
+    const sign = isQuat && a.reduce((s, v, i) => s + v * b[i]!, 0) < 0 ? -1 : 1;
+    value = a.map((v, i) => v + (sign * b[i]! - v) * f);
+    if (isQuat) value = quatNormalize(value as Quat);
+  }
+  k.times.length = cut;
+  k.values.length = cut;
+  if (cut === 0 || k.times[cut - 1]! < duration) {
+    k.times.push(duration);
+    k.values.push(value);
+  }
+  return beyond;
 }
 
 /** A scalar channel sampled at increasing times, walking its keys once (linear between keys, clamped). */
