@@ -5,9 +5,11 @@
  * `u16 * quantScale + quantOffset` (translations in model units, divided by the base scale here). Scalar x/y/z
  * channels of one bone and target are merged into VEC3 keys on the union of their key times (missing components
  * take the bone's rest value, as tiny3d drops constant identity channels).
- * Playback wraps when the time reaches the A chunk's duration, so later keys are never reached: a channel
- * whose keys run past it (per-key tick rounding makes that one tick in tiny3d's own files, spec §9.1) ends at
- * the duration with the value played there (lerp, or nlerp for rotations, as t3d_anim_update blends).
+ * Playback wraps when the time reaches the A chunk's duration, so later keys are never reached. tiny3d rounds
+ * each key's tick distance, so a channel's last key can land up to a tick after the duration (spec §9.1:
+ * Snake_Jump, 58 ticks for 57.5): that key is the converter's value at the clip's end and is put there. Keys
+ * further past it (a corrupt stream) are cut, the channel ending at the duration with the value played there
+ * (lerp, or nlerp for rotations, as t3d_anim_update blends).
  */
 import { type Animation, type AnimationSampler, type Diagnostic, type Quat, quatNormalize } from '@retromodel/scene';
 import { unpackQuat } from '../codec/quat-codec.js';
@@ -74,15 +76,23 @@ export function channelKeys(anim: T3dmAnimation, sdata: SdataFile, diagnostics: 
 }
 
 /**
- * Cuts a channel's keys at `duration` (seconds), ending it with the value played there. True when keys ran
- * more than a tick past it (one tick is the rounding of tiny3d's own files).
+ * Ends a channel's keys at `duration` (seconds): a last key up to a tick late moves onto it, later keys are cut
+ * and replaced by the value played at the duration. True when keys ran more than a tick past it.
  */
 function endAtDuration(k: ChannelKeys, duration: number, isQuat: boolean): boolean {
   if (!(duration > 0)) return false;
-  const limit = duration + 1e-6;
-  const cut = k.times.findIndex((t) => t > limit);
+  const epsilon = 1e-6;
+  const cut = k.times.findIndex((t) => t > duration + epsilon);
   if (cut < 0) return false;
-  const beyond = k.times[k.times.length - 1]! - duration > 1 / 60 + 1e-6;
+  const last = k.times.length - 1;
+  if (cut === last && k.times[last]! <= duration + 1 / 60 + epsilon) {
+    if (cut > 0 && k.times[cut - 1]! >= duration - epsilon) {
+      k.values[cut - 1] = k.values[cut]!;
+      k.times.length = cut;
+      k.values.length = cut;
+    } else k.times[last] = duration;
+    return false;
+  }
   let value: number[];
   if (cut === 0) value = k.values[0]!;
   else {
@@ -96,11 +106,11 @@ function endAtDuration(k: ChannelKeys, duration: number, isQuat: boolean): boole
   }
   k.times.length = cut;
   k.values.length = cut;
-  if (cut === 0 || k.times[cut - 1]! < duration) {
+  if (cut === 0 || k.times[cut - 1]! < duration - epsilon) {
     k.times.push(duration);
     k.values.push(value);
   }
-  return beyond;
+  return true;
 }
 
 /** A scalar channel sampled at increasing times, walking its keys once (linear between keys, clamped). */
