@@ -3,6 +3,8 @@
  * channelsScalar u16 @0xE, filePath u32 @0x10 (stream path in the string table), then
  * (channelsQuat + channelsScalar) channel mappings of 0x0C bytes: targetIdx u16, targetType u8, attributeIdx u8,
  * quantScale f32, quantOffset f32. Quaternion channels come first.
+ * The duration must be a finite number of seconds ≥ 0 and a scalar channel's quantScale/quantOffset finite
+ * (ParseError otherwise); a rotation channel's two floats are unused (tiny3d leaves them ±inf, spec §16.15).
  */
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { T3dmAnimation, T3dmChannelMapping } from '../t3dm-file.js';
@@ -11,6 +13,8 @@ import type { T3dmAnimation, T3dmChannelMapping } from '../t3dm-file.js';
 export function readAnimation(r: BinaryReader): T3dmAnimation {
   const name = r.u32();
   const duration = r.f32();
+  if (!(duration >= 0 && duration < Number.POSITIVE_INFINITY))
+    throw r.error(`animation duration is ${duration} s, not a finite number of seconds ≥ 0`, r.offset - 4);
   const keyframeCount = r.u32();
   const channelsQuat = r.u16();
   const channelsScalar = r.u16();
@@ -19,13 +23,19 @@ export function readAnimation(r: BinaryReader): T3dmAnimation {
   r.checkCount(total, 0x0c, 'animation channels');
   const channels: T3dmChannelMapping[] = [];
   for (let i = 0; i < total; i++) {
-    channels.push({
+    const channel = {
       targetIdx: r.u16(),
       targetType: r.u8(),
       attributeIdx: r.u8(),
       quantScale: r.f32(),
       quantOffset: r.f32(),
-    });
+    };
+    if (i >= channelsQuat && !(Number.isFinite(channel.quantScale) && Number.isFinite(channel.quantOffset)))
+      throw r.error(
+        `scalar channel ${i} has quantScale ${channel.quantScale} and quantOffset ${channel.quantOffset}; both must be finite`,
+        r.offset - 8,
+      );
+    channels.push(channel);
   }
   return { kind: 'animation', name, duration, keyframeCount, channelsQuat, filePath, channels };
 }

@@ -4,7 +4,8 @@
  * vertexFxFunc u8 @0x23, primColor/envColor/blendColor u8[4] @0x24/0x28/0x2C, name u32 @0x30,
  * textureA @0x34 and textureB @0x60 (T3DMaterialTexture, 0x2C each: texReference u32, texPath u32,
  * textureHash u32, texture u32, texWidth u16, texHeight u16, then axes s and t of 0x0C each:
- * low f32, high f32, mask s8, shift s8, mirror u8, clamp u8).
+ * low f32, high f32, mask s8, shift s8, mirror u8, clamp u8). low and high place the texture (the runtime's
+ * tile translate and clamp size): a non-finite one is a ParseError.
  */
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { T3dmMaterial, T3dmMaterialAxis, T3dmMaterialTexture } from '../t3dm-file.js';
@@ -13,7 +14,12 @@ import type { T3dmMaterial, T3dmMaterialAxis, T3dmMaterialTexture } from '../t3d
 export const MATERIAL_SIZE = 0x8c;
 
 function readAxis(r: BinaryReader): T3dmMaterialAxis {
-  return { low: r.f32(), high: r.f32(), mask: r.s8(), shift: r.s8(), mirror: r.u8(), clamp: r.u8() };
+  const finite = (what: string) => {
+    const v = r.f32();
+    if (!Number.isFinite(v)) throw r.error(`texture axis ${what} is ${v}, not a finite number`, r.offset - 4);
+    return v;
+  };
+  return { low: finite('low'), high: finite('high'), mask: r.s8(), shift: r.s8(), mirror: r.u8(), clamp: r.u8() };
 }
 
 function readTexture(r: BinaryReader): T3dmMaterialTexture {

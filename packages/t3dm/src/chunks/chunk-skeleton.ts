@@ -1,7 +1,8 @@
 /*
  * `S` chunk (T3DChunkSkeleton): boneCount u16 @0, reserved u16 @2, bones @4 (0x30 each: name u32, parentIdx u16
  * (0xFFFF root), depth u16, scale f32[3] @8, rotation f32[4] x,y,z,w @0x14, position f32[3] @0x24).
- * Bones are in depth-first pre-order, so a parent always precedes its children.
+ * Bones are in depth-first pre-order, so a parent always precedes its children. tiny3d writes NaN and tiny
+ * values as 0, and the runtime builds bone matrices from these floats: a non-finite one is a ParseError.
  */
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { T3dmBone, T3dmSkeleton } from '../t3dm-file.js';
@@ -12,14 +13,19 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
   const reserved = r.u16();
   r.checkCount(count, 0x30, 'bones');
   const bones: T3dmBone[] = [];
+  const finite = (bone: number, what: string) => {
+    const v = r.f32();
+    if (!Number.isFinite(v)) throw r.error(`bone ${bone} ${what} is ${v}, not a finite number`, r.offset - 4);
+    return v;
+  };
   for (let i = 0; i < count; i++) {
     bones.push({
       name: r.u32(),
       parentIdx: r.u16(),
       depth: r.u16(),
-      scale: [r.f32(), r.f32(), r.f32()],
-      rotation: [r.f32(), r.f32(), r.f32(), r.f32()],
-      position: [r.f32(), r.f32(), r.f32()],
+      scale: [finite(i, 'scale x'), finite(i, 'scale y'), finite(i, 'scale z')],
+      rotation: [finite(i, 'rotation x'), finite(i, 'rotation y'), finite(i, 'rotation z'), finite(i, 'rotation w')],
+      position: [finite(i, 'position x'), finite(i, 'position y'), finite(i, 'position z')],
     });
   }
   return { kind: 'skeleton', reserved, bones };
