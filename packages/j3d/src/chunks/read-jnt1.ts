@@ -62,8 +62,17 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
       bboxMin: vec3At(r, at + 0x28),
       bboxMax: vec3At(r, at + 0x34),
     };
-    if (![...joint.scale, ...joint.translation].every(Number.isFinite))
-      throw r.error(`joint ${i} (${joint.name}) has a non-finite scale or translation`, at + 4);
+    for (const [field, values, offset] of [
+      ['scale', joint.scale, at + 0x04],
+      ['translation', joint.translation, at + 0x18],
+    ] as const) {
+      const k = values.findIndex((v) => !Number.isFinite(v));
+      if (k >= 0)
+        throw r.error(
+          `joint ${i} (${joint.name}) ${field} ${'xyz'[k]} is ${values[k]}, not a finite number`,
+          offset + k * 4,
+        );
+    }
     joints.push(joint);
   }
   if (names.length !== count) {

@@ -10,7 +10,8 @@
  * types, frac ignored for F32 — normals too: the file's frac is used, spec §4.3) or, for colours, RGB565, RGB8,
  * RGBX8, RGBA4, RGBA6, RGBA8 (channels expanded by bit replication, stored here as 0..1).
  * Array lengths are not stored: an array ends at the next higher non-zero data offset or at the chunk end, so
- * the count can include padding elements.
+ * the count can include padding elements. An F32 value that is not a finite number (NaN, ±inf) is a ParseError
+ * at its offset: the GPU would draw garbage from it, and Nintendo's tools pad arrays with zeros.
  */
 import type { BinaryReader } from '@retromodel/binary';
 
@@ -227,6 +228,16 @@ export function readVtx1(r: BinaryReader): Vtx1 {
     const data = new Float32Array(count * itemSize);
     for (let i = 0; i < count; i++)
       decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
+    if (f.compType === 4 && name !== 'CLR0' && name !== 'CLR1') {
+      for (let k = 0; k < data.length; k++) {
+        if (Number.isFinite(data[k]!)) continue;
+        const offset = dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4;
+        throw r.error(
+          `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
+          offset,
+        );
+      }
+    }
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
   }
   return { formatOffset, dataOffsets, formats, arrays };
