@@ -8,7 +8,7 @@
  */
 import { createMaterial, createScene } from '@retromodel/scene';
 import { readT3dm, sceneToT3dm, type T3dmSkeleton, writeT3dm } from '@retromodel/t3dm';
-import { buildTmd, memorySidecars } from '@retromodel/test-utils';
+import { buildTmd, memorySidecars, type TmdBuildVertex } from '@retromodel/test-utils';
 import { type FileInput, transcode } from '@retromodel/transcode';
 import { describe, expect, it } from 'vitest';
 
@@ -19,13 +19,11 @@ function tmdOf(count: number, chain: boolean): FileInput {
     parent: chain ? i - 1 : -1,
     translation: [0, 0.001, 0] as [number, number, number],
   }));
-  const vertices = [{ position: [0, 0, 0] }, { position: [1, 0, 0] }, { position: [0, 1, 0] }] as const;
+  const vertices: TmdBuildVertex[] = [{ position: [0, 0, 0] }, { position: [1, 0, 0] }, { position: [0, 1, 0] }];
   const bytes = buildTmd({
     tklName: 'deep',
     nodes,
-    levels: [
-      { meshes: [{ material: 'm', pieces: [{ boneNodeIds: [0], vertices: [...vertices], strip: [0, 1, 2] }] }] },
-    ],
+    levels: [{ meshes: [{ material: 'm', pieces: [{ boneNodeIds: [0], vertices, strip: [0, 1, 2] }] }] }],
   });
   return { bytes, fileName: 'deep.tmd', sidecars: memorySidecars({}) };
 }
