@@ -3,7 +3,8 @@
  * as GLB (issue 12 item 4). The source side is read by the independent Python reader
  * (../shared/tools/t3dm_dump.py: rest pose, channel mappings, decoded keys). Checked:
  * - each clip lasts what its A chunk says, in the scene, in the GLB and in the T3DM written (tiny3d's per-key
- *   tick rounding can put a stream's last key a tick later, spec §9.1: Snake_Jump, 58 ticks for 57.5);
+ *   tick rounding can put a stream's last key a tick later, spec §9.1: Snake_Jump, 58 ticks for 57.5), and
+ *   every written channel's keys reach that end;
  * - every source channel the writer leaves out stays at the bone's rest value within the quantisation step:
  *   one step of a packed rotation component (10 bits over ±1/√2, §9.1) for rotations; for translation and
  *   scale the channel's u16 step (quantScale), the runtime's fixed-point bone matrix step (2^-16, §8) or the
@@ -91,7 +92,8 @@ describe.skipIf(!haveFixtures || !havePython)('T3DM animations read and written 
   it.each(animated.map((p, i) => [p, i] as const))('%s', async (path, index) => {
     const source = sources[index]!;
     const { scene } = t3dmToScene(readT3dm(readFixture(path)), { sdata: streamsOf(path) });
-    const written = sceneToT3dm(scene).file.chunks.filter((c): c is T3dmAnimation => c.kind === 'animation');
+    const out = sceneToT3dm(scene);
+    const written = out.file.chunks.filter((c): c is T3dmAnimation => c.kind === 'animation');
     const dir = path.slice(0, path.lastIndexOf('/'));
     const glb = await transcode(
       { bytes: readFixture(path), fileName: path.slice(dir.length + 1), sidecars: fixtureSidecars(dir) },
@@ -104,6 +106,14 @@ describe.skipIf(!haveFixtures || !havePython)('T3DM animations read and written 
       expect(Math.abs(clipEnd(scene.animations[a]!) - anim.duration), `${anim.name}: scene`).toBeLessThan(1e-6);
       expect(Math.abs(clipEnd(fromGlb.animations[a]!) - anim.duration), `${anim.name}: GLB`).toBeLessThan(1e-6);
       expect(written[a]!.duration, `${anim.name}: T3DM`).toBe(anim.duration);
+      // Playback wraps at the duration and reads a channel's next key when its time is reached: each written
+      // channel's ticks must reach the end (within a tick), or the runtime would run out of keys before it.
+      const ticks = new Array<number>(written[a]!.channels.length).fill(0);
+      for (const r of out.sdata[a]!.file.records) ticks[r.channelIdx]! += r.nextTime;
+      for (const t of ticks) {
+        expect(t, `${anim.name}: stream ticks`).toBeGreaterThanOrEqual(anim.duration * 60 - 1e-3);
+        expect(t, `${anim.name}: stream ticks`).toBeLessThan(anim.duration * 60 + 1);
+      }
 
       const kept = new Set(written[a]!.channels.map((c) => `${c.targetIdx}/${c.targetType}/${c.attributeIdx}`));
       for (const ch of anim.channels) {

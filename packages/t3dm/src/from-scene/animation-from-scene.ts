@@ -209,7 +209,9 @@ export function animationToT3dm(
     });
     duration = MAX_CLIP_SECONDS;
   }
-  const lastTick = Math.round(duration * TICKS_PER_SECOND);
+  // Every channel's keys run to the first tick at or after the end (float noise aside), so playback, which wraps
+  // at the duration, never runs out of keys (tiny3d's streams end there too, spec §9.1: 58 ticks for 57.5).
+  const lastTick = Math.ceil(duration * TICKS_PER_SECOND - 1e-3);
   const tracks: Track[] = [];
   const rotations: Track[] = [];
   for (const c of relevant) {
