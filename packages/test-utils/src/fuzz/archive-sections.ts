@@ -36,8 +36,20 @@ function rarcSections(bytes: Uint8Array): FuzzSection[] {
   pushClipped(out, n, 'RARC header', 0, 0x20);
   if (n < 0x40) return out;
   pushClipped(out, n, 'RARC info', 0x20, 0x20);
-  pushEntries(out, n, { name: 'RARC node', at: 0x20 + d.getUint32(0x24), count: d.getUint32(0x20), size: 0x10, limit: 16 });
-  pushEntries(out, n, { name: 'RARC entry', at: 0x20 + d.getUint32(0x2c), count: d.getUint32(0x28), size: 0x14, limit: 48 });
+  pushEntries(out, n, {
+    name: 'RARC node',
+    at: 0x20 + d.getUint32(0x24),
+    count: d.getUint32(0x20),
+    size: 0x10,
+    limit: 16,
+  });
+  pushEntries(out, n, {
+    name: 'RARC entry',
+    at: 0x20 + d.getUint32(0x2c),
+    count: d.getUint32(0x28),
+    size: 0x14,
+    limit: 48,
+  });
   pushClipped(out, n, 'RARC strings', 0x20 + d.getUint32(0x34), d.getUint32(0x30));
   pushClipped(out, n, 'RARC data', 0x20 + d.getUint32(0x0c), d.getUint32(0x10));
   return out;

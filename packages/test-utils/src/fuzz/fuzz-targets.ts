@@ -107,7 +107,8 @@ function t3dmTargets(): FuzzTarget[] {
     else out.push({ ...base, format: 'sdata', run: 'sidecar', host: `${dirname(rel)}/${stem(rel)}.t3dm` });
   }
   for (const rel of listFixtures('t3dm', /\.glb$/))
-    if (sizeOf(rel) <= MAX_GLB_BYTES) out.push({ id: rel, file: rel, format: 'gltf', littleEndian: true, run: 'model' });
+    if (sizeOf(rel) <= MAX_GLB_BYTES)
+      out.push({ id: rel, file: rel, format: 'gltf', littleEndian: true, run: 'model' });
   return out;
 }
 

@@ -1,0 +1,194 @@
+/*
+ * Runs fuzz cases in child processes so a hang or a runaway allocation is caught and killed instead of taking
+ * the harness down. Budgets per case: time (the library stages, validator excluded: over it the case is
+ * `over-time`; at twice it plus a second the child is killed) and memory (the child's resident set measured
+ * every 25 ms from /proc on Linux, over the budget above its size when the case started: killed, `over-memory`;
+ * elsewhere only the V8 heap limit of budget + 128 MB applies). A child that dies in a case fails only that
+ * case; a new one is started for the next.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CaseResult, FuzzCase } from './run-case.js';
+
+export interface CasePoolOptions {
+  /** Child processes run side by side (default 1). */
+  jobs?: number;
+  /** Memory budget per case in MB (default 512). */
+  memoryMb?: number;
+  /** How long the validator may take on one GLB before the case counts as `invalid-glb` (default 60 s). */
+  validatorMs?: number;
+}
+
+export interface CasePool {
+  /** Runs a case within `budgetMs` of library time and the pool's memory budget. */
+  run(spec: FuzzCase, budgetMs: number): Promise<CaseResult>;
+  /** Stops every child. */
+  close(): void;
+}
+
+interface Slot {
+  child: ChildProcess;
+  ready: Promise<void>;
+  stderr: string;
+}
+
+const childEntry = fileURLToPath(new URL('./case-child.ts', import.meta.url));
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const PAGE = 4096;
+
+/** The resident set of a process in bytes, or undefined where /proc is not there. */
+function residentBytes(pid: number | undefined): number | undefined {
+  try {
+    return Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE;
+  } catch {
+    return undefined;
+  }
+}
+
+function startSlot(memoryMb: number): Slot {
+  const execArgv = ['--import', tsxLoader, '--conditions=source', `--max-old-space-size=${memoryMb + 128}`];
+  const child = fork(childEntry, [], {
+    execArgv,
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  const slot: Slot = { child, stderr: '', ready: Promise.resolve() };
+  child.stderr?.on('data', (chunk: Buffer) => {
+    slot.stderr = (slot.stderr + chunk.toString()).slice(-2000);
+  });
+  slot.ready = new Promise((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`fuzz child exited (${code}) before it was ready: ${slot.stderr}`)));
+  });
+  return slot;
+}
+
+/** Runs one case in `slot`; resolves with the result and whether the child must be replaced. */
+function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, options: Required<CasePoolOptions>) {
+  const { child } = slot;
+  return new Promise<{ result: CaseResult; dead: boolean }>((resolve) => {
+    const hardMs = budgetMs * 2 + 1000;
+    let used = 0;
+    let since = performance.now();
+    let phase: 'library' | 'validate' = 'library';
+    let timer: NodeJS.Timeout | undefined;
+    let killedFor: 'over-time' | 'over-memory' | 'invalid-glb' | undefined;
+    let peak = 0;
+    const base = residentBytes(child.pid) ?? 0;
+    const kill = (why: typeof killedFor) => {
+      killedFor = why;
+      child.kill('SIGKILL');
+    };
+    const arm = () => {
+      clearTimeout(timer);
+      timer =
+        phase === 'library'
+          ? setTimeout(() => kill('over-time'), Math.max(0, hardMs - used))
+          : setTimeout(() => kill('invalid-glb'), options.validatorMs);
+    };
+    const sampler = setInterval(() => {
+      const rss = residentBytes(child.pid);
+      if (rss === undefined) return;
+      peak = Math.max(peak, rss - base);
+      if (peak > options.memoryMb * 2 ** 20) kill('over-memory');
+    }, 25);
+    const finish = (result: CaseResult, dead: boolean) => {
+      clearTimeout(timer);
+      clearInterval(sampler);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve({ result, dead });
+    };
+    const onMessage = (m: { id: number; phase?: 'library' | 'validate'; result?: CaseResult }) => {
+      if (m.id !== id) return;
+      if (m.phase) {
+        const now = performance.now();
+        if (phase === 'library') used += now - since;
+        since = now;
+        phase = m.phase;
+        arm();
+      } else if (m.result) finish(m.result, false);
+    };
+    const onExit = (code: number | null, signal: string | null) => {
+      const ms = Math.round(used + (phase === 'library' ? performance.now() - since : 0));
+      const tail = slot.stderr.trim().split('\n').slice(-6).join('\n');
+      const heap = /heap out of memory|heap limit|allocation failed/i.test(slot.stderr);
+      const outcome = killedFor ?? (heap ? 'over-memory' : 'crash');
+      const message =
+        killedFor === 'over-time'
+          ? `killed after ${ms} ms in the library (budget ${budgetMs} ms)`
+          : killedFor === 'over-memory'
+            ? `killed at ${Math.round(peak / 2 ** 20)} MB over its starting size (budget ${options.memoryMb} MB)`
+            : killedFor === 'invalid-glb'
+              ? `the validator did not finish in ${options.validatorMs} ms`
+              : `the process exited (${code ?? signal}): ${tail}`;
+      finish(
+        {
+          outcome,
+          stage: killedFor === 'invalid-glb' ? 'validate' : 'process',
+          error: { name: 'killed', message },
+          ms,
+        },
+        true,
+      );
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+    arm();
+    child.send({ id, spec });
+  });
+}
+
+/** Starts a pool of fuzz children (started lazily, replaced when one dies or is killed). */
+export function startCasePool(given: CasePoolOptions = {}): CasePool {
+  const options: Required<CasePoolOptions> = { jobs: 1, memoryMb: 512, validatorMs: 60_000, ...given };
+  const slots: (Slot | undefined)[] = Array.from({ length: options.jobs }, () => undefined);
+  const free = slots.map((_, i) => i);
+  const waiting: ((slot: number) => void)[] = [];
+  let nextId = 0;
+  const acquire = () =>
+    new Promise<number>((resolve) => {
+      const index = free.shift();
+      if (index === undefined) waiting.push(resolve);
+      else resolve(index);
+    });
+  const release = (index: number) => {
+    const next = waiting.shift();
+    if (next) next(index);
+    else free.push(index);
+  };
+  return {
+    async run(spec, budgetMs) {
+      const index = await acquire();
+      try {
+        slots[index] ??= startSlot(options.memoryMb);
+        const slot = slots[index];
+        await slot.ready;
+        const { result, dead } = await runInSlot(slot, nextId++, spec, budgetMs, options);
+        // A child whose heap crept far past the budget is replaced before it runs out on an innocent case.
+        const swollen = (residentBytes(slot.child.pid) ?? 0) > (options.memoryMb + 512) * 2 ** 20;
+        if (dead || swollen) {
+          slot.child.kill('SIGKILL');
+          slots[index] = undefined;
+        }
+        if (result.outcome === 'ok' || result.outcome === 'parse-error' || result.outcome === 'invalid-glb')
+          if (result.ms > budgetMs)
+            return {
+              outcome: 'over-time',
+              stage: 'budget',
+              error: { name: 'budget', message: `took ${result.ms} ms (budget ${budgetMs} ms)` },
+              ms: result.ms,
+            };
+        return result;
+      } finally {
+        release(index);
+      }
+    },
+    close() {
+      for (const slot of slots) slot?.child.kill('SIGKILL');
+      slots.fill(undefined);
+    },
+  };
+}
