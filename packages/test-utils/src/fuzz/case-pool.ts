@@ -35,7 +35,6 @@ interface Slot {
 }
 
 const childEntry = fileURLToPath(new URL('./case-child.ts', import.meta.url));
-const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const PAGE = 4096;
 
 /** The resident set of a process in bytes, or undefined where /proc is not there. */
@@ -48,6 +47,7 @@ function residentBytes(pid: number | undefined): number | undefined {
 }
 
 function startSlot(memoryMb: number): Slot {
+  const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const execArgv = ['--import', tsxLoader, '--conditions=source', `--max-old-space-size=${memoryMb + 128}`];
   const child = fork(childEntry, [], {
     execArgv,
@@ -163,8 +163,8 @@ export function startCasePool(given: CasePoolOptions = {}): CasePool {
     async run(spec, budgetMs) {
       const index = await acquire();
       try {
-        slots[index] ??= startSlot(options.memoryMb);
-        const slot = slots[index];
+        const slot = slots[index] ?? startSlot(options.memoryMb);
+        slots[index] = slot;
         await slot.ready;
         const { result, dead } = await runInSlot(slot, nextId++, spec, budgetMs, options);
         // A child whose heap crept far past the budget is replaced before it runs out on an innocent case.
