@@ -1,7 +1,7 @@
 /*
  * Runs fuzz cases in child processes so a hang or a runaway allocation is caught and killed instead of taking
  * the harness down. Budgets per case: time (the library stages, validator excluded: over it the case is
- * `over-time`; at twice it plus a second the child is killed) and memory (the child's resident set measured
+ * `over-time`; at 1.5 times it plus half a second the child is killed) and memory (the child's resident set measured
  * every 25 ms from /proc on Linux, over the budget above its size when the case started: killed, `over-memory`;
  * elsewhere only the V8 heap limit of budget + 128 MB applies). A child that dies in a case fails only that
  * case; a new one is started for the next.
@@ -69,10 +69,10 @@ function startSlot(memoryMb: number): Slot {
 function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, options: Required<CasePoolOptions>) {
   const { child } = slot;
   return new Promise<{ result: CaseResult; dead: boolean }>((resolve) => {
-    const hardMs = budgetMs * 2 + 1000;
+    const hardMs = budgetMs * 1.5 + 500;
     let used = 0;
     let since = performance.now();
-    let phase: 'library' | 'validate' = 'library';
+    let stage = 'start';
     let timer: NodeJS.Timeout | undefined;
     let killedFor: 'over-time' | 'over-memory' | 'invalid-glb' | undefined;
     let peak = 0;
@@ -84,7 +84,7 @@ function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, opt
     const arm = () => {
       clearTimeout(timer);
       timer =
-        phase === 'library'
+        stage !== 'validate'
           ? setTimeout(() => kill('over-time'), Math.max(0, hardMs - used))
           : setTimeout(() => kill('invalid-glb'), options.validatorMs);
     };
@@ -101,18 +101,18 @@ function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, opt
       child.off('exit', onExit);
       resolve({ result, dead });
     };
-    const onMessage = (m: { id: number; phase?: 'library' | 'validate'; result?: CaseResult }) => {
+    const onMessage = (m: { id: number; stage?: string; result?: CaseResult }) => {
       if (m.id !== id) return;
-      if (m.phase) {
+      if (m.stage) {
         const now = performance.now();
-        if (phase === 'library') used += now - since;
+        if (stage !== 'validate') used += now - since;
         since = now;
-        phase = m.phase;
+        stage = m.stage;
         arm();
       } else if (m.result) finish(m.result, false);
     };
     const onExit = (code: number | null, signal: string | null) => {
-      const ms = Math.round(used + (phase === 'library' ? performance.now() - since : 0));
+      const ms = Math.round(used + (stage !== 'validate' ? performance.now() - since : 0));
       const tail = slot.stderr.trim().split('\n').slice(-6).join('\n');
       const heap = /heap out of memory|heap limit|allocation failed/i.test(slot.stderr);
       const outcome = killedFor ?? (heap ? 'over-memory' : 'crash');
@@ -127,7 +127,7 @@ function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, opt
       finish(
         {
           outcome,
-          stage: killedFor === 'invalid-glb' ? 'validate' : 'process',
+          stage,
           error: { name: 'killed', message },
           ms,
         },

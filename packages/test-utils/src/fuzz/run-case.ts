@@ -73,13 +73,13 @@ function errorOf(e: unknown): CaseError {
 }
 
 /**
- * Runs one case. `onPhase('validate')` is called before the validator runs and `onPhase('library')` after
- * it, so the pool can pause its time budget meanwhile.
+ * Runs one case. `onStage` is told each stage as it starts (`validate` for the validator, which the pool's
+ * time budget leaves out), so a case killed for its budget can say where it was.
  */
 export async function runCase(
   spec: FuzzCase,
   targets: ReadonlyMap<string, FuzzTarget>,
-  onPhase: (phase: 'validate' | 'library') => void = () => {},
+  onStage: (stage: string) => void = () => {},
 ): Promise<CaseResult> {
   const target = targets.get(spec.target);
   if (!target) throw new Error(`no fuzz target ${spec.target}`);
@@ -92,6 +92,7 @@ export async function runCase(
   };
   /** Runs a stage; its value, or undefined when it threw (a ParseError is expected unless `parseIsCrash`). */
   const stage = async <T>(name: string, work: () => Promise<T>, parseIsCrash = false): Promise<T | undefined> => {
+    onStage(name);
     const start = performance.now();
     try {
       return await work();
@@ -112,9 +113,8 @@ export async function runCase(
   const read = target.read as ReadOptionsByFormat | undefined;
 
   const validate = async (glb: Uint8Array) => {
-    onPhase('validate');
+    onStage('validate');
     const report = await validateGltf(glb).catch((e: unknown) => errorOf(e));
-    onPhase('library');
     if ('name' in report) return note('invalid-glb', 'validate', report);
     const errors = report.issues.messages.filter((m) => m.severity === 0);
     const message = errors.slice(0, 3).map((m) => `${m.code} ${m.pointer ?? ''} ${m.message}`);
