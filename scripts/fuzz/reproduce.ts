@@ -21,7 +21,9 @@ export async function reproduce(spec: FuzzCase, budgets: { budgetMs: number; mem
   const pool = startCasePool({ jobs: 1, memoryMb: budgets.memoryMb });
   try {
     const result = await pool.run(spec, budgets.budgetMs);
-    console.log(`outcome: ${result.outcome}${result.stage ? ` in ${result.stage}` : ''} after ${result.ms} ms`);
+    console.log(
+      `outcome: ${result.outcome}${result.stage ? ` in ${result.stage}` : ''} after ${result.cpuMs} ms of CPU`,
+    );
     if (result.error) console.log(result.error.stack ?? `${result.error.name}: ${result.error.message}`);
     return isFinding(result.outcome) ? 1 : 0;
   } finally {

@@ -137,15 +137,15 @@ describe('findings', () => {
       outcome: 'crash',
       stage: 'glb',
       error: { name: 'TypeError', message: 'index 12 of 10', stack },
-      ms: 1,
+      cpuMs: 1,
     });
     recordResult(record, planned(2), {
       outcome: 'crash',
       stage: 'glb',
       error: { name: 'TypeError', message: 'index 99 of 3', stack },
-      ms: 1,
+      cpuMs: 1,
     });
-    recordResult(record, planned(3), { outcome: 'parse-error', stage: 'glb', ms: 1 });
+    recordResult(record, planned(3), { outcome: 'parse-error', stage: 'glb', cpuMs: 1 });
     expect(record.tallies.j3d).toMatchObject({ cases: 3, crash: 2, 'parse-error': 1 });
     expect(record.findings).toHaveLength(1);
     expect(record.findings[0]).toMatchObject({
@@ -160,18 +160,20 @@ describe.skipIf(!haveFixtures)('case pool budgets', () => {
   const big = 'j3d/community_mkdd_dstestcircle_course.bmd';
   const none = { kind: 'none' } as const;
 
-  it('a case over its time budget is over-time; one far over it is killed, and the next case runs', async () => {
+  it('a case over its CPU budget is over-time; one still running far past it is killed, and the next case runs', async () => {
     const pool = startCasePool({ jobs: 1 });
+    const strict = startCasePool({ jobs: 1, killGraceMs: 0 });
     try {
       const small = await pool.run({ target: 'j3d/nintendo_tww_swa_skinned.bdl', mutation: none }, 0);
       expect(small).toMatchObject({ outcome: 'over-time', stage: 'budget' });
-      const killed = await pool.run({ target: big, mutation: none }, 1);
+      const killed = await strict.run({ target: big, mutation: none }, 1);
       expect(killed).toMatchObject({ outcome: 'over-time', error: { name: 'killed' } });
-      expect((await pool.run({ target: 'j3d/nintendo_tww_swa_skinned.bdl', mutation: none }, 60_000)).outcome).toBe(
+      expect((await strict.run({ target: 'j3d/nintendo_tww_swa_skinned.bdl', mutation: none }, 60_000)).outcome).toBe(
         'ok',
       );
     } finally {
       pool.close();
+      strict.close();
     }
   }, 60_000);
 

@@ -74,7 +74,7 @@ export async function runBaselines(
       // A baseline may take long (the biggest fixtures); its own budget is generous.
       const result = await pool.run({ target: id, mutation: { kind: 'none' } }, baseMs * 10);
       results.set(id, result);
-      campaign.budgets.set(id, Math.max(baseMs, 4 * result.ms));
+      campaign.budgets.set(id, Math.max(baseMs, 4 * result.cpuMs));
     }),
   );
   return results;

@@ -5,7 +5,7 @@
  * the same with its host model; an archive is opened and its first model converted the same way.
  * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `crash` for any
  * other exception (a finding, as is a ParseError on our own T3DM output), `invalid-glb` for validator errors
- * in a GLB we wrote. Time and memory budgets are the pool's (case-pool.ts); `ms` excludes the validator.
+ * in a GLB we wrote. Time and memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
  */
 import { basename, dirname } from 'node:path';
 import { ParseError } from '@retromodel/binary';
@@ -51,8 +51,11 @@ export interface CaseResult {
   stage?: string;
   /** The exception, or the validator's first errors. */
   error?: CaseError;
-  /** Milliseconds spent in retromodel code (the validator excluded). */
-  ms: number;
+  /**
+   * CPU milliseconds the case's process spent in retromodel code (the validator excluded): CPU time, not wall
+   * time, so other work on the machine does not push a case over its budget.
+   */
+  cpuMs: number;
 }
 
 const cache = new Map<string, Uint8Array>();
@@ -85,15 +88,15 @@ export async function runCase(
   if (!target) throw new Error(`no fuzz target ${spec.target}`);
   const original = (t: FuzzTarget) => cached(t.id, () => targetBytes(t));
   const bytes = applyMutation(original(target), spec.mutation, (id) => original(targets.get(id)!));
-  let worst: Omit<CaseResult, 'ms'> = { outcome: 'ok' };
-  let spent = 0;
+  let worst: Omit<CaseResult, 'cpuMs'> = { outcome: 'ok' };
+  let cpu = 0;
   const note = (outcome: Outcome, stage: string, error: CaseError) => {
     if (outcomes.indexOf(outcome) > outcomes.indexOf(worst.outcome)) worst = { outcome, stage, error };
   };
   /** Runs a stage; its value, or undefined when it threw (a ParseError is expected unless `parseIsCrash`). */
   const stage = async <T>(name: string, work: () => Promise<T>, parseIsCrash = false): Promise<T | undefined> => {
     onStage(name);
-    const start = performance.now();
+    const start = process.cpuUsage();
     try {
       return await work();
     } catch (e) {
@@ -102,7 +105,8 @@ export async function runCase(
       note(expected ? 'parse-error' : allocationFailure.test(error.message) ? 'over-memory' : 'crash', name, error);
       return undefined;
     } finally {
-      spent += performance.now() - start;
+      const used = process.cpuUsage(start);
+      cpu += (used.user + used.system) / 1000;
     }
   };
   const info = (data: Uint8Array, fileName: string) =>
@@ -145,5 +149,5 @@ export async function runCase(
     const paths = await stage('open', async () => archiveModelPaths(await openArchiveBytes(bytes), adapters));
     if (paths?.[0] !== undefined) await convert({ archive: bytes, path: paths[0] });
   }
-  return { ...worst, ms: Math.round(spent) };
+  return { ...worst, cpuMs: Math.round(cpu) };
 }
