@@ -1,8 +1,8 @@
 /*
  * Runs fuzz cases in child processes so a hang or a runaway allocation is caught and killed instead of taking
  * the harness down. Budgets per case: time (the CPU time of the library stages, validator excluded, as the
- * child measures it: over it the case is `over-time`; a child still in the library after three times the
- * budget plus a grace of wall time, a hang, is killed) and memory (the child's resident set measured
+ * child measures it: over it the case is `over-time`; a child past 1.5 times it, read from /proc, is killed,
+ * as is one still in the library after three times it plus a grace of wall time, a hang that waits) and memory (the child's resident set measured
  * every 25 ms from /proc on Linux, over the budget above its size when the case started: killed, `over-memory`;
  * elsewhere only the V8 heap limit of budget + 128 MB applies). A child that dies in a case fails only that
  * case; a new one is started for the next.
@@ -49,6 +49,17 @@ function residentBytes(pid: number | undefined): number | undefined {
   }
 }
 
+/** The CPU time (user + system) of a process in ms, or undefined where /proc is not there (100 ticks/s). */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
 function startSlot(memoryMb: number): Slot {
   const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const execArgv = ['--import', tsxLoader, '--conditions=source', `--max-old-space-size=${memoryMb + 128}`];
@@ -80,6 +91,11 @@ function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, opt
     let killedFor: 'over-time' | 'over-memory' | 'invalid-glb' | undefined;
     let peak = 0;
     const base = residentBytes(child.pid) ?? 0;
+    // CPU of the library stages: the child's CPU since the start, less what the validator used.
+    const cpuStart = cpuMsOf(child.pid) ?? 0;
+    let validatorCpu = 0;
+    let validateFrom = 0;
+    let libraryCpu = 0;
     const kill = (why: typeof killedFor) => {
       killedFor = why;
       child.kill('SIGKILL');
@@ -93,9 +109,12 @@ function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, opt
     };
     const sampler = setInterval(() => {
       const rss = residentBytes(child.pid);
-      if (rss === undefined) return;
+      const cpu = cpuMsOf(child.pid);
+      if (rss === undefined || cpu === undefined) return;
       peak = Math.max(peak, rss - base);
+      libraryCpu = cpu - cpuStart - validatorCpu - (stage === 'validate' ? cpu - validateFrom : 0);
       if (peak > options.memoryMb * 2 ** 20) kill('over-memory');
+      else if (libraryCpu > budgetMs * 1.5 + 250) kill('over-time');
     }, 25);
     const finish = (result: CaseResult, dead: boolean) => {
       clearTimeout(timer);
@@ -108,7 +127,10 @@ function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, opt
       if (m.id !== id) return;
       if (m.stage) {
         const now = performance.now();
+        const cpu = cpuMsOf(child.pid) ?? 0;
         if (stage !== 'validate') used += now - since;
+        else validatorCpu += cpu - validateFrom;
+        if (m.stage === 'validate') validateFrom = cpu;
         since = now;
         stage = m.stage;
         arm();
@@ -121,7 +143,7 @@ function runInSlot(slot: Slot, id: number, spec: FuzzCase, budgetMs: number, opt
       const outcome = killedFor ?? (heap ? 'over-memory' : 'crash');
       const message =
         killedFor === 'over-time'
-          ? `killed after ${ms} ms of wall time in the library (budget ${budgetMs} ms of CPU)`
+          ? `killed after ${libraryCpu} ms of CPU, ${ms} ms of wall time in the library (budget ${budgetMs} ms of CPU)`
           : killedFor === 'over-memory'
             ? `killed at ${Math.round(peak / 2 ** 20)} MB over its starting size (budget ${options.memoryMb} MB)`
             : killedFor === 'invalid-glb'
