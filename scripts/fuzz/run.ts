@@ -2,8 +2,10 @@
  * `npm run fuzz`: the long, seeded, resumable fuzz run over every shared fixture (the harness is
  * packages/test-utils/src/fuzz/; the fast slice in `npm test` is test/fuzz/fuzz-slice.test.ts).
  *   npm run fuzz -- --minutes 20 --seed 1 [--jobs 2] [--format j3d,t3dm] [--fresh]
- *   npm run fuzz -- --repro '<case JSON printed with a finding>'
- * State goes to .fuzz/state-seed-<seed>[-<formats>].json after every 100 cases and at the end (Ctrl-C
+ *                   [--budget-ms 2000] [--memory-mb 512]
+ *   npm run fuzz -- --repro '<case JSON printed with a finding>' [--budget-ms 60000]
+ * First every target runs undamaged once (its baseline): a target's CPU budget is --budget-ms, or four times
+ * its baseline when that is more. Then cases run for --minutes. State goes to .fuzz/state-seed-<seed>[-<formats>].json after every 100 cases and at the end (Ctrl-C
  * stops cleanly), so a second run with the same seed continues where the last stopped; the summary table
  * and findings are printed and written to .fuzz/summary-seed-<seed>[-<formats>].md. Exit code 1 when
  * there are findings.
@@ -35,6 +37,9 @@ interface State {
   next: number;
   elapsedMs: number;
   record: FuzzRecord;
+  /** CPU budget per target id from the baselines, and the --budget-ms they were set with. */
+  budgets?: Record<string, number>;
+  budgetMs?: number;
 }
 
 const { values } = parseArgs({
@@ -79,8 +84,7 @@ const loaded = values.fresh
 const state: State = loaded ?? { seed, formats: formats.join(','), next: 0, elapsedMs: 0, record: newRecord() };
 const save = () => writeFileSync(statePath, `${JSON.stringify(state)}\n`);
 
-const started = Date.now();
-const deadline = started + Number(values.minutes) * 60_000;
+const began = Date.now();
 let stopping = false;
 process.on('SIGINT', () => {
   if (stopping) process.exit(130);
@@ -91,9 +95,14 @@ process.on('SIGINT', () => {
 console.log(`fuzz ${name}: ${targets.length} targets, ${loaded ? `resuming at case ${state.next}` : 'fresh start'}`);
 const campaign = await prepareCampaign(targets);
 const pool = startCasePool({ jobs, memoryMb });
-const baselines = await runBaselines(campaign, pool, budgetMs);
-for (const [id, result] of baselines)
-  if (isFinding(result.outcome)) {
+// The baselines (each target undamaged) set the budgets; a resumed run reuses them.
+const known = state.budgetMs === budgetMs ? (state.budgets ?? {}) : {};
+if (targets.every((t) => known[t.id] !== undefined)) for (const t of targets) campaign.budgets.set(t.id, known[t.id]!);
+else
+  for (const [id, result] of await runBaselines(campaign, pool, budgetMs)) {
+    state.budgets = Object.fromEntries(campaign.budgets);
+    state.budgetMs = budgetMs;
+    if (!isFinding(result.outcome)) continue;
     const planned = {
       k: -1,
       target: campaign.layouts.get(id)!.target,
@@ -103,6 +112,9 @@ for (const [id, result] of baselines)
     if (!loaded) recordResult(state.record, planned, result);
     console.log(`baseline ${id}: ${result.outcome} ${result.error?.message ?? ''}`);
   }
+
+const started = Date.now();
+const deadline = started + Number(values.minutes) * 60_000;
 
 let sinceSave = 0;
 let lastReport = Date.now();
@@ -129,7 +141,7 @@ state.next = await runCases(campaign, pool, {
   },
 });
 pool.close();
-state.elapsedMs += Date.now() - started;
+state.elapsedMs += Date.now() - began;
 save();
 const minutes = (state.elapsedMs / 60_000).toFixed(1);
 const summary = renderRecord(state.record, `Fuzz run ${name}: ${state.next} cases in ${minutes} minutes`);
