@@ -5,7 +5,7 @@
  * with 0 errors, with a warning saying what was changed, and the scene given is left as it was.
  */
 import { sceneToGlb } from '@retromodel/gltf';
-import { createMaterial, type Scene } from '@retromodel/scene';
+import { createMaterial, mat4Identity, type Scene } from '@retromodel/scene';
 import { cubeScene, expectValidGlb } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 
@@ -21,11 +21,14 @@ function defects(): Scene {
   const { TEXCOORD_0: _, ...attributes } = prim.attributes;
   scene.meshes[0]!.primitives.push({ ...prim, attributes });
   (scene.meshes[0] as { name?: unknown }).name = 42;
-  // A skin over the root with an inverse bind matrix whose last row is not (0, 0, 0, 1).
-  const ibm = new Float32Array([1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2]);
+  // A skin over two joints that are separate roots (no common root), one inverse bind matrix of which has a
+  // last row that is not (0, 0, 0, 1).
+  const ibm = new Float32Array([1, 0, 0, 0.5, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2, ...mat4Identity()]);
+  scene.nodes.push({ name: 'other joint', translation: [1, 2, 3], children: [] });
   scene.nodes.push({ name: 'joint', children: [] });
-  scene.skins.push({ joints: [scene.nodes.length - 1], inverseBindMatrices: ibm });
-  scene.roots.push(scene.nodes.length - 1);
+  const joints = [scene.nodes.length - 1, scene.nodes.length - 2];
+  scene.skins.push({ joints, inverseBindMatrices: ibm, skeleton: joints[0] });
+  scene.roots.push(...joints);
   // A rotation track whose keys are not unit quaternions.
   scene.animations.push({
     name: 'spin',
@@ -55,6 +58,7 @@ describe('writing a scene glTF would refuse', () => {
       'gltf/rotations-normalized',
       'gltf/inverse-bind-fixed',
       'gltf/texture-without-texcoord',
+      'gltf/skin-common-root',
     ])
       expect(codes, code).toContain(code);
     expect(scene).toEqual(before);

@@ -2,10 +2,19 @@
  * What glTF requires that a scene read from elsewhere may lack, made right before writing, each with a
  * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, rotation quaternions
  * (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1), names that are
- * text, and no material texture slot that reads a TEXCOORD_n set its primitive does not have (such a primitive
- * gets a copy of the material without that slot).
+ * text, no material texture slot that reads a TEXCOORD_n set its primitive does not have (such a primitive
+ * gets a copy of the material without that slot), and skins whose joints share a common root.
  */
-import type { Animation, Diagnostic, Material, Mesh, Scene, Skin } from '@retromodel/scene';
+import {
+  type Animation,
+  type Diagnostic,
+  type Material,
+  type Mesh,
+  parentIndices,
+  type Scene,
+  type SceneNode,
+  type Skin,
+} from '@retromodel/scene';
 
 const slots = ['baseColorTexture', 'normalTexture', 'emissiveTexture'] as const;
 
@@ -109,6 +118,42 @@ function fixTexCoordSlots(scene: Scene, meshes: Mesh[], warn: (code: string, mes
   return { meshes: out, materials };
 }
 
+/**
+ * glTF wants a skin's joints below one common root. Where a skin's joints hang below several topmost nodes
+ * (a damaged hierarchy), those get one identity parent node, which takes their place among the scene's roots:
+ * no world transform changes.
+ */
+function fixSkinRoots(
+  scene: Scene,
+  nodes: SceneNode[],
+  warn: (code: string, message: string) => void,
+): { nodes: SceneNode[]; roots: number[]; skins: Skin[] } {
+  let roots = scene.roots;
+  const parents = parentIndices(scene);
+  const topOf = (joint: number) => {
+    // Bounded by the node count, so a (malformed) parent cycle ends too.
+    let n = joint;
+    for (let steps = 0; parents[n]! >= 0 && steps < parents.length; steps++) n = parents[n]!;
+    return n;
+  };
+  const skins = scene.skins.map((skin, i) => {
+    const tops = [...new Set(skin.joints.filter((j) => j >= 0 && j < parents.length).map(topOf))];
+    if (tops.length < 2) return skin;
+    const group = nodes.length;
+    nodes = [...nodes, { name: `skin ${i} root`, children: tops }];
+    parents.push(-1);
+    for (const t of tops) parents[t] = group;
+    const first = roots.findIndex((r) => tops.includes(r));
+    if (first >= 0) roots = [...roots.slice(0, first), group, ...roots.slice(first).filter((r) => !tops.includes(r))];
+    warn(
+      'skin-common-root',
+      `skin ${i}: its joints hang below ${tops.length} separate nodes; they were put under one new root node`,
+    );
+    return skin.skeleton === undefined ? skin : { ...skin, skeleton: group };
+  });
+  return { nodes, roots, skins };
+}
+
 /** Names as text, whatever the source put there. */
 function textNames<T extends { name?: unknown }>(items: T[]): T[] {
   return items.map((item) =>
@@ -128,13 +173,15 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
     warn('rotations-normalized', `node ${i}: its rotation was not a unit quaternion and was normalized`);
     return { ...n, rotation: [fixed[0]!, fixed[1]!, fixed[2]!, fixed[3]!] as typeof n.rotation };
   });
+  const skinned = fixSkinRoots(scene, nodes, warn);
   return {
     scene: {
       ...scene,
-      nodes: textNames(nodes),
+      nodes: textNames(skinned.nodes),
+      roots: skinned.roots,
       meshes: textNames(meshes),
       materials: textNames(materials),
-      skins: textNames(fixInverseBinds(scene.skins, warn)),
+      skins: textNames(fixInverseBinds(skinned.skins, warn)),
       animations: textNames(fixRotations(scene.animations, warn)),
     },
     diagnostics,

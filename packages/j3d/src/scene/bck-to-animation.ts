@@ -66,16 +66,31 @@ function distinctSeconds(frames: number[], fps: number): { input: Float32Array; 
   return { input: Float32Array.from(keep, (i) => seconds[i]!), keep };
 }
 
+const F32_MAX = 3.4028234663852886e38;
+
+/**
+ * A slope per frame as per second, kept within f32: a damaged file's tangent near the f32 limit would
+ * otherwise become ±Infinity (the curve it describes overflows in the game too).
+ */
+const perSecond = (slope: number, fps: number) => Math.max(-F32_MAX, Math.min(F32_MAX, slope * fps));
+
 function cubicSampler(tracks: J3dTrack[], fps: number): AnimationSampler {
   const frames = keyTimes(tracks).filter((t) => t >= 0);
   if (frames.length === 0) frames.push(0);
   const { input, keep } = distinctSeconds(frames, fps);
+  // glTF needs two keys for a cubic spline; one key is a constant.
+  if (keep.length === 1)
+    return {
+      input,
+      output: Float32Array.from(tracks, (tr) => sampleTrack(tr, frames[keep[0]!]!)),
+      interpolation: 'LINEAR',
+    };
   const output: number[] = [];
   for (const i of keep) {
     const t = frames[i]!;
-    for (const tr of tracks) output.push(trackDerivative(tr, t, 'in') * fps);
+    for (const tr of tracks) output.push(perSecond(trackDerivative(tr, t, 'in'), fps));
     for (const tr of tracks) output.push(sampleTrack(tr, t));
-    for (const tr of tracks) output.push(trackDerivative(tr, t, 'out') * fps);
+    for (const tr of tracks) output.push(perSecond(trackDerivative(tr, t, 'out'), fps));
   }
   return { input, output: Float32Array.from(output), interpolation: 'CUBICSPLINE' };
 }

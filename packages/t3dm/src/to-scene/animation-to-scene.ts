@@ -42,7 +42,8 @@ export function channelKeys(anim: T3dmAnimation, sdata: SdataFile, diagnostics: 
       continue;
     }
     ticks[ch]! += rec.nextTime;
-    const time = ticks[ch]! / 60;
+    // In f32, as glTF stores key times: far into a long stream, neighbouring ticks are one f32 time.
+    const time = Math.fround(ticks[ch]! / 60);
     const value = isQuat
       ? unpackQuat(((rec.data[0]! << 16) | rec.data[1]!) >>> 0)
       : [rec.data[0]! * channel.quantScale + channel.quantOffset];

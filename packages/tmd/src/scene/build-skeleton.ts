@@ -27,6 +27,8 @@ export interface Skeleton {
 }
 
 const finite = (m: ArrayLike<number>) => Array.prototype.every.call(m, Number.isFinite);
+/** Finite once stored as f32 (an inverse of a finite matrix can overflow it). */
+const finiteF32 = (m: ArrayLike<number>) => finite(Float32Array.from(m));
 
 function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
   const parents = nodes.map((n, i) => {
@@ -119,7 +121,7 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
     if (storedOk) inverseBindMatrices.set(stored, i * 16);
     else {
       recomputed++;
-      if (inverse?.every(Number.isFinite)) inverseBindMatrices.set(inverse, i * 16);
+      if (inverse && finiteF32(inverse)) inverseBindMatrices.set(inverse, i * 16);
       else inverseBindMatrices.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], i * 16);
     }
   });

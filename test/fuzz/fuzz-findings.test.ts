@@ -1,0 +1,157 @@
+/*
+ * Every finding of the fuzz runs so far, as the exact case that found it (the JSON `npm run fuzz` printed for
+ * `--repro`), run again in the case pool: each must now end in a ParseError or a clean result whose GLB the
+ * Khronos validator accepts. Time findings are bounded by the work tests in test/robust; here each case only
+ * has to finish within a generous budget.
+ */
+import { type FuzzCase, haveFixtures, isFinding, startCasePool } from '@retromodel/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const findings: [what: string, spec: FuzzCase][] = [
+  [
+    'J3D INF1 hierarchy that leaves the skin joints without a common root (SKIN_NO_COMMON_ROOT)',
+    {
+      target: 'j3d/nintendo_tww_shms_skinned_C4_C8.bdl',
+      mutation: {
+        kind: 'field',
+        section: 'INF1',
+        offset: 84,
+        type: 'u32',
+        littleEndian: false,
+        value: 30752,
+        before: 65536,
+      },
+    },
+  ],
+  [
+    'J3D INF1 node type 0 in bomb.bmd (SKIN_NO_COMMON_ROOT)',
+    {
+      target: 'j3d/nintendo_mkdd_minigameitembox_bomb.bmd',
+      mutation: { kind: 'field', section: 'INF1', offset: 56, type: 'u16', littleEndian: false, value: 0, before: 16 },
+    },
+  ],
+  [
+    'BCK splice that leaves a translation track one distinct key (CUBICSPLINE with 1 key)',
+    {
+      target: 'j3d/nintendo_mkdd_mariotree1_wait.bck',
+      mutation: { kind: 'splice', donor: 'j3d/nintendo_mkdd_mariotree1_wait.bck', from: 80, length: 64, to: 244 },
+    },
+  ],
+  [
+    'BCK scale tangent -1.95e38 per frame (per second it overflows f32: ACCESSOR_INVALID_FLOAT -Infinity)',
+    {
+      target: 'j3d/nintendo_mkdd_mariotree1_wait.bck',
+      mutation: {
+        kind: 'bytes',
+        changes: [
+          [172, 255],
+          [152, 236],
+        ],
+      },
+    },
+  ],
+  [
+    'BCK duration and sub-version bytes (over time before the rotation sampling was bounded)',
+    {
+      target: 'j3d/nintendo_mkdd_mariotree1_wait.bck',
+      mutation: {
+        kind: 'bytes',
+        changes: [
+          [42, 199],
+          [11, 35],
+          [56, 0],
+        ],
+      },
+    },
+  ],
+  [
+    'BCK duration u32 @0x28 := 0xFFFFFFFF with the sky model (stack overflow in the T3DM writer)',
+    {
+      target: 'j3d/nintendo_mkdd_mariotree1_wait.bck',
+      mutation: {
+        kind: 'field',
+        section: 'file',
+        offset: 40,
+        type: 'u32',
+        littleEndian: false,
+        value: 4294967295,
+        before: 33554522,
+      },
+    },
+  ],
+  [
+    'TMD bind matrix whose inverse overflows f32 (ACCESSOR_INVALID_FLOAT Infinity)',
+    {
+      target: 'tmd/synth_min.tmd',
+      mutation: {
+        kind: 'bytes',
+        changes: [
+          [115, 133],
+          [182, 0],
+          [438, 194],
+          [199, 255],
+        ],
+      },
+    },
+  ],
+  [
+    '.sdata first record time := Infinity bits (over time)',
+    {
+      target: 't3dm/08_animation/filesystem/snake.4.sdata',
+      mutation: {
+        kind: 'field',
+        section: 'records',
+        offset: 16,
+        type: 'f32',
+        littleEndian: false,
+        value: 2139095040,
+        before: 2147483650,
+      },
+    },
+  ],
+  [
+    '.sdata record time field changed (over time)',
+    {
+      target: 't3dm/08_animation/filesystem/snake.2.sdata',
+      mutation: {
+        kind: 'field',
+        section: 'records',
+        offset: 1718,
+        type: 'u16',
+        littleEndian: false,
+        value: 3402,
+        before: 32769,
+      },
+    },
+  ],
+  [
+    '.sdata splice from another clip (over time)',
+    {
+      target: 't3dm/09_anim_viewer/filesystem/cath.4.sdata',
+      mutation: {
+        kind: 'splice',
+        donor: 't3dm/08_animation/filesystem/snake.1.sdata',
+        from: 52,
+        length: 1024,
+        to: 2124,
+      },
+    },
+  ],
+];
+
+describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {
+  let pool: ReturnType<typeof startCasePool>;
+  beforeAll(() => {
+    pool = startCasePool({ jobs: 2, memoryMb: 512 });
+  });
+  afterAll(() => pool.close());
+
+  it.each(findings)(
+    '%s',
+    async (_, spec) => {
+      const result = await pool.run(spec, 20_000);
+      expect(isFinding(result.outcome), `${result.outcome} in ${result.stage}: ${result.error?.message}`).toBe(false);
+    },
+    60_000,
+  );
+});
