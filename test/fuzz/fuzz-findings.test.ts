@@ -137,6 +137,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'RARC file name "vscroll/bdl" (a "/" in the string table): listed, then not found by its path',
+    {
+      target: 'archives/community_wwrando_Vscroll_2019_badnodename.arc',
+      mutation: {
+        kind: 'field',
+        section: 'RARC strings',
+        offset: 248,
+        type: 'u8',
+        littleEndian: false,
+        value: 47,
+        before: 46,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

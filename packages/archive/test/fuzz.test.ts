@@ -129,6 +129,12 @@ function tinyRarc(): Uint8Array {
   return b;
 }
 
+function withByte(base: Uint8Array, at: number, value: number): Uint8Array {
+  const b = base.slice();
+  b[at] = value;
+  return b;
+}
+
 function patched(base: Uint8Array, at: number, value: number): Uint8Array {
   const b = base.slice();
   new DataView(b.buffer).setUint32(at, value);
@@ -155,6 +161,8 @@ describe('hostile RARC and U8 archives', () => {
     ['folder entry pointing at the root (a cycle)', patched(patched(rarc, 0x60 + 4, 0x02000007), 0x60 + 8, 0)],
     ['folder entry pointing past the nodes', patched(patched(rarc, 0x60 + 4, 0x02000007), 0x60 + 8, 9)],
     ['header size not 0x20', patched(rarc, 8, 0x40)],
+    // Found by npm run fuzz (a "/" in Vscroll_2019_badnodename.arc's names): no path reaches such an entry.
+    ['a file named "/"', withByte(rarc, 0x87, 0x2f)],
   ];
   for (const [name, bytes] of cases) {
     it(`RARC: ${name}`, () => {
@@ -214,6 +222,7 @@ describe('hostile RARC and U8 archives', () => {
     ['unknown node type', patched(u8, 0x2c, 0x07000001)],
     ['folder range beyond its parent', patched(patched(u8, 0x2c, 0x01000001), 0x34, 9)],
     ['folder ending before itself', patched(patched(u8, 0x2c, 0x01000001), 0x34, 1)],
+    ['a file named "/"', withByte(u8, 0x39, 0x2f)],
   ];
   for (const [name, bytes] of u8Cases) {
     it(`U8: ${name}`, () => {
