@@ -68,6 +68,15 @@ export function checkTopLevel(json: unknown, where: JsonLocation): asserts json 
       if (!isObject(item)) throw jsonError(where, `${key}[${i}] is not an object`);
     });
   }
+  // A mesh must have at least one primitive (glTF 2.0 schema, mesh.primitives minItems 1).
+  (json.meshes ?? []).forEach((mesh, i) => {
+    const primitives = (mesh as Record<string, unknown>).primitives;
+    if (!Array.isArray(primitives) || primitives.length === 0)
+      throw jsonError(where, `meshes[${i}] has no primitives (glTF requires at least one)`);
+    primitives.forEach((p, k) => {
+      if (!isObject(p)) throw jsonError(where, `meshes[${i}].primitives[${k}] is not an object`);
+    });
+  });
   for (const key of ['extensionsUsed', 'extensionsRequired'] as const) {
     const list = json[key];
     if (list !== undefined && !(Array.isArray(list) && list.every((e) => typeof e === 'string')))

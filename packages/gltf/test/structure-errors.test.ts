@@ -92,6 +92,9 @@ const cases: Record<string, (j: Json) => void> = {
   'a mesh without primitives': (j) => {
     j.meshes[0]!.primitives = [];
   },
+  'a mesh whose primitives key is misspelt (found by npm run fuzz)': (j) => {
+    j.meshes[0] = { primitivet: j.meshes[0]!.primitives };
+  },
   'a texture with no image': (j) => {
     Object.assign(j, {
       textures: [{ source: 3 }],
@@ -148,6 +151,9 @@ const mustFail = new Set([
   'float indices',
   'a child index past the end',
   'a mesh index past the end',
+  // glTF requires at least one primitive per mesh; writing such a mesh would be invalid.
+  'a mesh without primitives',
+  'a mesh whose primitives key is misspelt (found by npm run fuzz)',
 ]);
 
 describe('gltfToScene on structurally broken JSON', () => {
