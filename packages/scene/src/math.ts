@@ -34,25 +34,23 @@ export function mat4Multiply(a: ArrayLike<number>, b: ArrayLike<number>): Mat4 {
 
 /** The inverse, or null when the matrix is singular. */
 export function mat4Invert(m: ArrayLike<number>): Mat4 | null {
-  const a = Array.from({ length: 16 }, (_, i) => m[i]!);
-  const [a00, a01, a02, a03, a10, a11, a12, a13, a20, a21, a22, a23, a30, a31, a32, a33] = a as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  // Read once into locals (no intermediate array: this runs per joint, and skeletons can be large).
+  const a00 = m[0]!,
+    a01 = m[1]!,
+    a02 = m[2]!,
+    a03 = m[3]!;
+  const a10 = m[4]!,
+    a11 = m[5]!,
+    a12 = m[6]!,
+    a13 = m[7]!;
+  const a20 = m[8]!,
+    a21 = m[9]!,
+    a22 = m[10]!,
+    a23 = m[11]!;
+  const a30 = m[12]!,
+    a31 = m[13]!,
+    a32 = m[14]!,
+    a33 = m[15]!;
   const b00 = a00 * a11 - a01 * a10;
   const b01 = a00 * a12 - a02 * a10;
   const b02 = a00 * a13 - a03 * a10;
