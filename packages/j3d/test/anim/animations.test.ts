@@ -32,6 +32,28 @@ function evalCubic(s: AnimationSampler, width: number, c: number, t: number): nu
   );
 }
 
+/** The rotation the Euler tracks give at `frame`. */
+function eulerAt(tracks: J3dTrack[], frame: number) {
+  return quatFromEuler(sampleTrack(tracks[0]!, frame), sampleTrack(tracks[1]!, frame), sampleTrack(tracks[2]!, frame));
+}
+
+/**
+ * Largest component difference (either sign of q) between the sampler, evaluated as glTF does (cubic spline
+ * per component, then normalised), and the Euler tracks, at 8 points in every frame up to `frames`.
+ */
+function worstRotationError(s: AnimationSampler, tracks: J3dTrack[], frames: number, fps: number): number {
+  let worst = 0;
+  for (let step = 0; step <= frames * 8; step++) {
+    const frame = step / 8;
+    const raw = [0, 1, 2, 3].map((c) => evalCubic(s, 4, c, frame / fps));
+    const length = Math.hypot(...raw);
+    const want = eulerAt(tracks, frame);
+    const sign = raw.reduce((sum, v, i) => sum + v * want[i]!, 0) < 0 ? -1 : 1;
+    for (let c = 0; c < 4; c++) worst = Math.max(worst, Math.abs((sign * raw[c]!) / length - want[c]!));
+  }
+  return worst;
+}
+
 const restJoint: J3dJoint = {
   name: 'j',
   kind: 0,
@@ -102,28 +124,26 @@ describe('BCK to scene animation', () => {
     }
   });
 
-  it('leaves out channels equal to the bind pose and resamples rotation exactly at every frame', () => {
+  it('leaves out channels equal to the bind pose and samples rotation exactly at every frame', () => {
     expect(anim.channels.map((c) => c.path).sort()).toEqual(['rotation', 'translation']);
     const s = anim.samplers[anim.channels.find((c) => c.path === 'rotation')!.sampler]!;
-    expect(s.interpolation).toBe('LINEAR');
+    expect(s.interpolation).toBe('CUBICSPLINE');
     // Every frame up to the rotation tracks' last key (30); after it the angles hold until the end (40).
     const frames = [...Array.from({ length: 31 }, (_, f) => f), 40];
     expect(Array.from(s.input, (t) => Math.round(t * fps))).toEqual(frames);
-    for (const f of frames) {
-      const k = Array.from(s.input).findIndex((t) => Math.abs(t - f / fps) < 1e-6);
-      expect(k).toBeGreaterThanOrEqual(0);
-      const q = quatFromEuler(
-        sampleTrack(rotation[0], f),
-        sampleTrack(rotation[1], f),
-        sampleTrack(rotation[2], f),
-        'XYZ',
-      );
-      const got = Array.from(s.output.subarray(k * 4, k * 4 + 4));
+    for (const [k, f] of frames.entries()) {
+      const q = eulerAt(rotation, f);
+      const got = Array.from(s.output.subarray(k * 12 + 4, k * 12 + 8));
       const sign = Math.sign(got[0]! * q[0] + got[1]! * q[1] + got[2]! * q[2] + got[3]! * q[3]);
       got.forEach((v, i) => {
         expect(v * sign).toBeCloseTo(q[i]!, 5);
       });
     }
+  });
+
+  it('rotation follows the Euler Hermite curves between frames too (8 points a frame, within 1e-4)', () => {
+    const s = anim.samplers[anim.channels.find((c) => c.path === 'rotation')!.sampler]!;
+    expect(worstRotationError(s, rotation, 40, fps)).toBeLessThan(1e-4);
   });
 
   it('is a valid scene animation', () => {
@@ -147,6 +167,34 @@ describe.skipIf(!haveFixtures)('J3D animation files against noclip dumps', () =>
         expect(sampleTrack(tr, 0), key).toBeCloseTo(want.v0, 4);
       }
     });
+  });
+
+  it("BCK → scene follows the file's curves at 8 points a frame: rotations within 1e-4, the rest exactly", () => {
+    const bck = readBck(readFixture('j3d', 'nintendo_mkdd_mariotree1_wait.bck'));
+    const fps = 30;
+    const anim = bckToAnimation(
+      bck,
+      'wait',
+      bck.joints.map(() => restJoint),
+      bck.joints.map((_, j) => j),
+      fps,
+      [],
+    );
+    let rotations = 0;
+    for (const channel of anim.channels) {
+      const tracks = bck.joints[channel.node]![channel.path as 'rotation' | 'translation' | 'scale'];
+      const s = anim.samplers[channel.sampler]!;
+      if (s.interpolation === 'LINEAR') continue; // a constant (one key)
+      if (channel.path === 'rotation') {
+        rotations++;
+        expect(worstRotationError(s, tracks, bck.duration, fps), `joint ${channel.node}`).toBeLessThan(1e-4);
+        continue;
+      }
+      for (let step = 0; step <= bck.duration * 8; step++)
+        for (let c = 0; c < 3; c++)
+          expect(evalCubic(s, 3, c, step / 8 / fps)).toBeCloseTo(sampleTrack(tracks[c]!, step / 8), 4);
+    }
+    expect(rotations).toBeGreaterThan(0);
   });
 
   it('reads the BTK', () => {

@@ -67,6 +67,22 @@ function evaluate(sampler: AnimationSampler, t: number, width: number, rotation:
   }
   if (sampler.interpolation === 'STEP') return at(lo);
   const f = (t - input[lo]!) / (input[hi]! - input[lo]! || 1);
+  if (cubic) {
+    // glTF's cubic spline (Appendix C): out-tangent of lo, in-tangent of hi, both per second.
+    const span = input[hi]! - input[lo]!;
+    const tangent = (k: number, part: 0 | 2) => output.subarray((k * 3 + part) * width, (k * 3 + part + 1) * width);
+    const [a, b, m0, m1] = [at(lo), at(hi), tangent(lo, 2), tangent(hi, 0)];
+    const f2 = f * f;
+    const f3 = f2 * f;
+    const value = a.map(
+      (v, i) =>
+        (2 * f3 - 3 * f2 + 1) * v +
+        span * (f3 - 2 * f2 + f) * m0[i]! +
+        (-2 * f3 + 3 * f2) * b[i]! +
+        span * (f3 - f2) * m1[i]!,
+    );
+    return rotation ? quatNormalize(value as Quat) : value;
+  }
   if (rotation) return quatSlerp(quatNormalize(at(lo) as Quat), quatNormalize(at(hi) as Quat), f);
   const a = at(lo);
   const b = at(hi);
