@@ -152,6 +152,63 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'RARC entry with an empty name (a spliced string table)',
+    {
+      target: 'archives/community_wwrando_Vscroll.arc',
+      mutation: {
+        kind: 'splice',
+        donor: 'archives/nintendo_sms_option.szs#decompressed',
+        from: 128,
+        length: 20,
+        to: 96,
+      },
+    },
+  ],
+  [
+    'BCK translation value table entry := NaN bits (a one-key track)',
+    {
+      target: 'j3d/nintendo_mkdd_mariotree1_wait.bck',
+      mutation: {
+        kind: 'field',
+        section: 'ANK1',
+        offset: 256,
+        type: 'u16',
+        littleEndian: false,
+        value: 32767,
+        before: 0,
+      },
+    },
+  ],
+  [
+    'TMD splice that leaves a mesh without primitives (EMPTY_ENTITY)',
+    {
+      target: 'tmd/synth_min.tmd',
+      mutation: { kind: 'splice', donor: 'tmd/synth_min.tmd', from: 872, length: 222, to: 936 },
+    },
+  ],
+  [
+    'glTF with a misspelt primitives key (EMPTY_ENTITY)',
+    {
+      target: 't3dm/16_light_clip/assets/light.glb',
+      mutation: {
+        kind: 'field',
+        section: 'JSON meshes',
+        offset: 4144,
+        type: 'u32',
+        littleEndian: true,
+        value: 1530536564,
+        before: 1530536563,
+      },
+    },
+  ],
+  [
+    'GLB whose embedded PNG got a spliced chunk (IMAGE_UNEXPECTED_EOS)',
+    {
+      target: 't3dm/24_hdr_bloom/assets/magicRing.glb',
+      mutation: { kind: 'splice', donor: 't3dm/12_uv_gen/assets/brew_logo.glb', from: 79648, length: 1024, to: 14700 },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

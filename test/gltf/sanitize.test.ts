@@ -42,6 +42,11 @@ function defects(): Scene {
     ],
   });
   scene.materials.push(createMaterial({ name: 'unused' }));
+  // A mesh without primitives before the drawn one, on its own node.
+  scene.meshes.unshift({ name: 'empty', primitives: [] });
+  for (const node of scene.nodes) if (node.mesh !== undefined) node.mesh++;
+  scene.nodes.push({ name: 'holds nothing', mesh: 0, children: [] });
+  scene.roots.push(scene.nodes.length - 1);
   return scene;
 }
 
@@ -59,6 +64,7 @@ describe('writing a scene glTF would refuse', () => {
       'gltf/inverse-bind-fixed',
       'gltf/texture-without-texcoord',
       'gltf/skin-common-root',
+      'gltf/empty-mesh',
     ])
       expect(codes, code).toContain(code);
     expect(scene).toEqual(before);

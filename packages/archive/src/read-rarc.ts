@@ -137,9 +137,9 @@ export function readRarc(input: Uint8Array): RarcFile {
     folderTargets.push(-1);
     if ((flags & RarcFlags.DIR) !== 0 && (name === '.' || name === '..')) {
       entry = { kind: 'dot', name, id, flags };
-    } else if (name.includes('/')) {
+    } else if (name === '' || name.includes('/')) {
       // The game's lookup splits paths at '/', so no path reaches such an entry (nor may one be extracted).
-      throw entriesR.error(`entry name "${name}" contains "/", which no archive path can address`, at + 4);
+      throw entriesR.error(`entry name "${name}" is empty or contains "/": no archive path can address it`, at + 4);
     } else if ((flags & RarcFlags.DIR) !== 0) {
       if (target >= nodeCount)
         throw entriesR.error(`folder "${name}" points at node ${target} of ${nodeCount}`, at + 8);

@@ -69,8 +69,8 @@ export function readU8(bytes: Uint8Array): U8File {
     const end = pool.bytes.indexOf(0, nameOffset);
     if (end < 0) throw nodesR.error(`name at pool offset ${hex(nameOffset)} has no terminating NUL`, at);
     const name = latin1.decode(pool.bytes.subarray(nameOffset, end));
-    if (i > 0 && name.includes('/'))
-      throw nodesR.error(`name "${name}" contains "/", which no archive path can address`, at);
+    if (i > 0 && (name === '' || name.includes('/')))
+      throw nodesR.error(`name "${name}" is empty or contains "/": no archive path can address it`, at);
     while (open.length > 0 && open[open.length - 1]!.next <= i) open.pop();
     const parent = open[open.length - 1];
     if (i > 0 && !parent) throw nodesR.error(`node ${i} lies outside the root folder's range`, at);

@@ -163,6 +163,7 @@ describe('hostile RARC and U8 archives', () => {
     ['header size not 0x20', patched(rarc, 8, 0x40)],
     // Found by npm run fuzz (a "/" in Vscroll_2019_badnodename.arc's names): no path reaches such an entry.
     ['a file named "/"', withByte(rarc, 0x87, 0x2f)],
+    ['a file with an empty name', withByte(rarc, 0x87, 0)],
   ];
   for (const [name, bytes] of cases) {
     it(`RARC: ${name}`, () => {
@@ -223,6 +224,7 @@ describe('hostile RARC and U8 archives', () => {
     ['folder range beyond its parent', patched(patched(u8, 0x2c, 0x01000001), 0x34, 9)],
     ['folder ending before itself', patched(patched(u8, 0x2c, 0x01000001), 0x34, 1)],
     ['a file named "/"', withByte(u8, 0x39, 0x2f)],
+    ['a file with an empty name', withByte(u8, 0x39, 0)],
   ];
   for (const [name, bytes] of u8Cases) {
     it(`U8: ${name}`, () => {

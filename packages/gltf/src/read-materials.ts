@@ -13,6 +13,7 @@ import type { EncodedImage, Material, Sampler, Texture, TextureRef, Vec2, Vec3 }
 import { isObject, type JsonLocation, jsonError } from './check-json.js';
 import { VERTEX_COLORS_KEY } from './document/write-materials.js';
 import { magFilterCodes, minFilterCodes, nameOfCode, wrapCodes } from './gltf-enums.js';
+import { imageStreamProblem } from './image-stream.js';
 import { extrasOf, named, oneOf, vector } from './json-values.js';
 
 type Info = (code: string, message: string) => void;
@@ -23,6 +24,8 @@ export function readTextures(root: Root, json: GLTF.IGLTF, where: JsonLocation, 
     const data = t.getImage();
     if (!data || data.length === 0) throw jsonError(where, `image ${i} has no data`);
     const mimeType = t.getMimeType() || ImageUtils.getMimeType(data) || 'application/octet-stream';
+    const problem = imageStreamProblem(data, mimeType);
+    if (problem) throw jsonError(where, `image ${i} (${mimeType}) is damaged: ${problem}`);
     let size: number[] | null = null;
     try {
       size = ImageUtils.getSize(data, mimeType);

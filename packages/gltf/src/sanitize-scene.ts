@@ -3,7 +3,8 @@
  * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, rotation quaternions
  * (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1), names that are
  * text, no material texture slot that reads a TEXCOORD_n set its primitive does not have (such a primitive
- * gets a copy of the material without that slot), and skins whose joints share a common root.
+ * gets a copy of the material without that slot), skins whose joints share a common root, and no mesh without
+ * primitives (such a mesh is left out, with the nodes' references to it).
  */
 import {
   type Animation,
@@ -154,6 +155,31 @@ function fixSkinRoots(
   return { nodes, roots, skins };
 }
 
+/** Meshes with primitives only (glTF forbids an empty list); node references follow the new indices. */
+function dropEmptyMeshes(
+  meshes: Mesh[],
+  nodes: SceneNode[],
+  warn: (code: string, message: string) => void,
+): { meshes: Mesh[]; nodes: SceneNode[] } {
+  const empty = meshes.flatMap((m, i) => (m.primitives.length === 0 ? [i] : []));
+  if (empty.length === 0) return { meshes, nodes };
+  warn('empty-mesh', `mesh(es) ${empty.join(', ')} have no primitives and were left out`);
+  const index = new Map<number, number>();
+  const kept: Mesh[] = [];
+  meshes.forEach((m, i) => {
+    if (m.primitives.length > 0) index.set(i, kept.push(m) - 1);
+  });
+  return {
+    meshes: kept,
+    nodes: nodes.map((n) => {
+      if (n.mesh === undefined || index.get(n.mesh) === n.mesh) return n;
+      const { mesh, skin, ...rest } = n;
+      const moved = index.get(mesh);
+      return moved === undefined ? rest : { ...rest, mesh: moved, ...(skin === undefined ? {} : { skin }) };
+    }),
+  };
+}
+
 /** Names as text, whatever the source put there. */
 function textNames<T extends { name?: unknown }>(items: T[]): T[] {
   return items.map((item) =>
@@ -174,12 +200,13 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
     return { ...n, rotation: [fixed[0]!, fixed[1]!, fixed[2]!, fixed[3]!] as typeof n.rotation };
   });
   const skinned = fixSkinRoots(scene, nodes, warn);
+  const drawn = dropEmptyMeshes(meshes, skinned.nodes, warn);
   return {
     scene: {
       ...scene,
-      nodes: textNames(skinned.nodes),
+      nodes: textNames(drawn.nodes),
       roots: skinned.roots,
-      meshes: textNames(meshes),
+      meshes: textNames(drawn.meshes),
       materials: textNames(materials),
       skins: textNames(fixInverseBinds(skinned.skins, warn)),
       animations: textNames(fixRotations(scene.animations, warn)),

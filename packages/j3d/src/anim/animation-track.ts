@@ -101,6 +101,7 @@ export function readTrack(chunk: BinaryReader, at: number, table: number[], scal
   if (count === 1) {
     const v = table[index];
     if (v === undefined) throw chunk.error(`${what} track uses value ${index}, the table has ${table.length}`, at);
+    if (!Number.isFinite(v * scale)) throw chunk.error(`${what} track has a non-finite value (${v})`, at);
     return { tangentMode, keys: [{ time: 0, value: v * scale, tangentIn: 0, tangentOut: 0 }] };
   }
   if (tangentMode > 1) throw chunk.error(`${what} track has tangent mode ${tangentMode}; only 0 and 1 exist`, at + 4);
