@@ -69,8 +69,8 @@ export function checkTopLevel(json: unknown, where: JsonLocation): asserts json 
     });
   }
   // A mesh must have at least one primitive (glTF 2.0 schema, mesh.primitives minItems 1).
-  (json.meshes ?? []).forEach((mesh, i) => {
-    const primitives = (mesh as Record<string, unknown>).primitives;
+  ((json.meshes ?? []) as Record<string, unknown>[]).forEach((mesh, i) => {
+    const primitives = mesh.primitives;
     if (!Array.isArray(primitives) || primitives.length === 0)
       throw jsonError(where, `meshes[${i}] has no primitives (glTF requires at least one)`);
     primitives.forEach((p, k) => {
