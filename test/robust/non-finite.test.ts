@@ -37,6 +37,18 @@ const cases: { name: string; input: () => FileInput; format: string; section: st
     offset: 0x284,
   },
   {
+    // Found by npm run fuzz (seed 5): the skinned vertices went through the NaN into the GLB writer.
+    name: 'j3d/nintendo_tww_swa_skinned.bdl f32 @0x5D0 := NaN (an EVP1 inverse bind matrix an envelope uses)',
+    input: () => ({
+      bytes: mutated(readFixture('j3d', 'nintendo_tww_swa_skinned.bdl'), 0x5d0, [0x7f, 0xc0, 0, 0]),
+      fileName: 'nintendo_tww_swa_skinned.bdl',
+      sidecars: memorySidecars({}),
+    }),
+    format: 'j3d',
+    section: 'EVP1',
+    offset: 0x5d0,
+  },
+  {
     name: 't3dm/08_animation/filesystem/snake.t3dm u16 @11636 := 0xFFFF (a bone position)',
     input: () => ({
       bytes: mutated(readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm'), 11636, [0xff, 0xff]),

@@ -6,7 +6,7 @@
  *   0x10 u32 offset: u16 jointIndex[Σ counts]   0x14 u32 offset: f32 weight[Σ counts]
  *   0x18 u32 offset: inverse bind matrices, row-major 3×4 (0x30 bytes), one per joint, indexed by joint index
  * An empty EVP1 has count 0 and all offsets 0. The matrix count is not stored: every whole matrix up to the chunk
- * end is read (Nintendo files hold one per joint).
+ * end is read (Nintendo files hold one per joint). A matrix that an envelope uses must hold finite numbers.
  */
 import type { BinaryReader } from '@retromodel/binary';
 
@@ -60,6 +60,16 @@ export function readEvp1(r: BinaryReader): Evp1 {
     inverseBindCount = Math.floor((r.length - ibmAt) / 0x30);
     r.seek(ibmAt);
     inverseBinds = Float32Array.from(r.f32Array(inverseBindCount * 12));
+  }
+  // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them).
+  for (const joint of new Set(envelopes.flatMap((e) => e.joints))) {
+    if (joint >= inverseBindCount) continue;
+    const k = inverseBinds.subarray(joint * 12, joint * 12 + 12).findIndex((v) => !Number.isFinite(v));
+    if (k >= 0)
+      throw r.error(
+        `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
+        ibmAt + joint * 0x30 + k * 4,
+      );
   }
   return { envelopes, inverseBinds, inverseBindCount };
 }
