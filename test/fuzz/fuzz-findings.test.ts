@@ -209,6 +209,34 @@ const findings: [what: string, spec: FuzzCase][] = [
       mutation: { kind: 'splice', donor: 't3dm/12_uv_gen/assets/brew_logo.glb', from: 79648, length: 1024, to: 14700 },
     },
   ],
+  [
+    'GLB splice that puts a NaN into a float accessor (ACCESSOR_INVALID_FLOAT)',
+    {
+      target: 't3dm/09_anim_viewer/assets/animTest.glb',
+      mutation: {
+        kind: 'splice',
+        donor: 't3dm/24_hdr_bloom/assets/envSphere.glb',
+        from: 38208,
+        length: 1024,
+        to: 38588,
+      },
+    },
+  ],
+  [
+    'J3D EVP1 inverse bind matrix value := NaN (skinned positions went non-finite)',
+    {
+      target: 'j3d/nintendo_tww_swa_skinned.bdl',
+      mutation: {
+        kind: 'field',
+        section: 'EVP1',
+        offset: 1488,
+        type: 'f32',
+        littleEndian: false,
+        value: 2143289344,
+        before: 3230812018,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -6,7 +6,7 @@
  * validateScene (every such failure is also a glTF validator error: bad indices, non-unit rotations,
  * weights not summing to 1, non-increasing key times, ...). So bad input ends in a ParseError or a valid scene.
  */
-import { GLB_BUFFER, type GLTF } from '@gltf-transform/core';
+import { type Document, GLB_BUFFER, type GLTF } from '@gltf-transform/core';
 import { ParseError } from '@retromodel/binary';
 import { type Diagnostic, type Scene, validateScene } from '@retromodel/scene';
 import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
@@ -119,6 +119,19 @@ async function collectResources(
   return { resources, bufferBytes };
 }
 
+/** Float accessors must hold finite numbers (glTF 2.0 §3.6.2.2; the validator's ACCESSOR_INVALID_FLOAT). */
+function checkFiniteFloats(doc: Document, where: JsonLocation): void {
+  doc
+    .getRoot()
+    .listAccessors()
+    .forEach((accessor, i) => {
+      const array = accessor.getArray();
+      if (!(array instanceof Float32Array)) return;
+      const k = array.findIndex((v) => !Number.isFinite(v));
+      if (k >= 0) throw jsonError(where, `accessors[${i}] element ${k} is ${array[k]}, not a finite number`);
+    });
+}
+
 /**
  * Reads a .glb or .gltf file into a scene. External files of a .gltf come from `options.resources`.
  * Throws ParseError (format `gltf`) for anything that is not a readable, valid glTF 2.0 file.
@@ -140,6 +153,7 @@ export async function gltfToScene(
   let scene: Scene;
   try {
     const doc = await createIo(diagnostics).readJSON({ json, resources });
+    checkFiniteFloats(doc, where);
     scene = buildScene(doc, {
       json,
       where,
