@@ -23,6 +23,7 @@ export type { BtiHeader } from './bti/bti-header.js';
 export { type BtiToSceneOptions, btiToScene } from './bti/bti-to-scene.js';
 export { type BtiImage, type BtiMipLevel, decodeBtiImage } from './bti/decode-bti-image.js';
 export { type BtiFile, readBti } from './bti/read-bti.js';
+export { type BtiFromImageOptions, btiFromImage, writeBti } from './bti/write-bti.js';
 export type { Drw1, J3dDrawMatrix } from './chunks/read-drw1.js';
 export type { Evp1, J3dEnvelope } from './chunks/read-evp1.js';
 export type { Inf1, J3dHierarchyNode, J3dMatrixCalc } from './chunks/read-inf1.js';

@@ -7,6 +7,7 @@
 export { sampleTrack } from './anim/animation-track.js';
 export { BTI_HEADER_SIZE, btiFilterName, btiHeaderDiagnostics, readBtiHeader } from './bti/bti-header.js';
 export { btiSampler } from './bti/bti-sampler.js';
+export { writeBtiHeader } from './bti/write-bti.js';
 export * from './gx/texture/index.js';
 export * from './index.js';
 export { mdl3Diagnostics } from './mdl3/compare-mdl3.js';

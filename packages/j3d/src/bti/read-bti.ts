@@ -5,12 +5,18 @@
  */
 import { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
+import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
 import { type BtiHeader, btiHeaderDiagnostics, readBtiHeader } from './bti-header.js';
 import { type BtiImage, decodeBtiImage } from './decode-bti-image.js';
 
-/** A read `.bti` file: its header as stored and its decoded image with every mip level. */
+/** A read `.bti` file: its header as stored, its encoded data and its decoded image with every mip level. */
 export interface BtiFile {
   header: BtiHeader;
+  /** Every level's encoded data, back to back (what writeBti writes). */
+  data: Uint8Array;
+  /** C4/C8/C14X2: the palette entries as stored (big-endian u16 each). */
+  palette?: Uint8Array;
+  /** The data decoded to RGBA8. */
   image: BtiImage;
   /** Oddities that did not stop decoding (palette flag off, mip count 0). */
   diagnostics: Diagnostic[];
@@ -21,5 +27,18 @@ export function readBti(bytes: Uint8Array): BtiFile {
   const reader = new BinaryReader(bytes, { format: 'j3d', section: 'BTI' });
   const header = readBtiHeader(reader, 0);
   const image = decodeBtiImage(bytes, 0, header, 'BTI');
-  return { header, image, diagnostics: btiHeaderDiagnostics(header) };
+  // decodeBtiImage has checked that the levels and the palette lie inside the file.
+  const size = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount)).reduce(
+    (sum, level) => sum + level.size,
+    0,
+  );
+  const file: BtiFile = {
+    header,
+    data: bytes.subarray(header.dataOffset, header.dataOffset + size),
+    image,
+    diagnostics: btiHeaderDiagnostics(header),
+  };
+  if (gxFormatLayout(header.format)?.paletted)
+    file.palette = bytes.subarray(header.paletteOffset, header.paletteOffset + header.paletteCount * 2);
+  return file;
 }
