@@ -237,6 +237,35 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'T3DM splice giving two quaternion channels one bone (ANIMATION_DUPLICATE_TARGETS)',
+    {
+      target: 't3dm/09_anim_viewer/filesystem/animTest.t3dm',
+      mutation: { kind: 'splice', donor: 't3dm/24_hdr_bloom/filesystem/magic.t3dm', from: 424, length: 99, to: 312 },
+    },
+  ],
+  [
+    'T3DM bone scale -3.4e38 (skinned positions overflow f32: glTF writer Error)',
+    {
+      target: 't3dm/09_anim_viewer/filesystem/animTest.t3dm',
+      mutation: {
+        kind: 'field',
+        section: 'S #5',
+        offset: 3140,
+        type: 'f32',
+        littleEndian: false,
+        value: 4286578687,
+        before: 1065353215,
+      },
+    },
+  ],
+  [
+    'J3D JNT1 splice giving a joint scale 1.4e-41 (inverse bind matrix -Infinity: ACCESSOR_INVALID_FLOAT)',
+    {
+      target: 'j3d/nintendo_tww_shms_skinned_C4_C8.bdl',
+      mutation: { kind: 'splice', donor: 'j3d/community_wwrando_vscroll.bdl', from: 20164, length: 64, to: 6068 },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -31,6 +31,8 @@ export interface J3dJoint {
 export interface Jnt1 {
   joints: J3dJoint[];
   remap: number[];
+  /** File offset of the joint table (joint i at dataOffset + i × 0x40), for errors that concern a joint. */
+  dataOffset: number;
 }
 
 const vec3At = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
@@ -82,5 +84,5 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
       severity: 'warning',
     });
   }
-  return { joints, remap };
+  return { joints, remap, dataOffset: r.base + dataAt };
 }

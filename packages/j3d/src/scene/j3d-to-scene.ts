@@ -11,6 +11,8 @@
  * BCK: bck-to-animation; BTK tracks go to `scene.extras.gx.textureAnimations` (glTF animations cannot target
  * texture transforms without KHR_animation_pointer).
  */
+
+import { ParseError } from '@retromodel/binary';
 import {
   createScene,
   type Diagnostic,
@@ -141,6 +143,13 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       const ibm = new Float32Array(joints.length * 16);
       nodeWorld.slice(0, joints.length).forEach((w, j) => {
         ibm.set(mat4Invert(w) ?? w, j * 16);
+        // Scales near the ends of the f32 range give a bind matrix or inverse that f32 cannot hold.
+        if (!ibm.subarray(j * 16, j * 16 + 16).every(Number.isFinite)) {
+          throw new ParseError(
+            { format: 'j3d', section: 'JNT1', offset: file.JNT1.dataOffset + j * 0x40 },
+            `joint ${j} (${joints[j]!.name}): its bind-pose matrix has no inverse within the f32 range (scale ${joints[j]!.scale.join(', ')})`,
+          );
+        }
       });
       const skin: Scene['skins'][number] = { name: 'skeleton', joints: jointNodes, inverseBindMatrices: ibm };
       if (scene.roots.length === 1) skin.skeleton = scene.roots[0]!;

@@ -2,9 +2,11 @@
  * `S` chunk (T3DChunkSkeleton): boneCount u16 @0, reserved u16 @2, bones @4 (0x30 each: name u32, parentIdx u16
  * (0xFFFF root), depth u16, scale f32[3] @8, rotation f32[4] x,y,z,w @0x14, position f32[3] @0x24).
  * Bones are in depth-first pre-order, so a parent always precedes its children. tiny3d writes NaN and tiny
- * values as 0, and the runtime builds bone matrices from these floats: a non-finite one is a ParseError.
+ * values as 0, and the runtime builds bone matrices from these floats: a non-finite one is a ParseError, and so
+ * is a bone whose rest matrix (its own times its parents') carries an s16 vertex beyond the f32 range.
  */
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
+import { type Mat4, mat4Compose, mat4Multiply, type Quat, quatNormalize } from '@retromodel/scene';
 import type { T3dmBone, T3dmSkeleton } from '../t3dm-file.js';
 
 /** Reads an S chunk at the reader's position. */
@@ -18,17 +20,40 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
     if (!Number.isFinite(v)) throw r.error(`bone ${bone} ${what} is ${v}, not a finite number`, r.offset - 4);
     return v;
   };
+  const world: Mat4[] = [];
   for (let i = 0; i < count; i++) {
-    bones.push({
+    const start = r.offset;
+    const bone: T3dmBone = {
       name: r.u32(),
       parentIdx: r.u16(),
       depth: r.u16(),
       scale: [finite(i, 'scale x'), finite(i, 'scale y'), finite(i, 'scale z')],
       rotation: [finite(i, 'rotation x'), finite(i, 'rotation y'), finite(i, 'rotation z'), finite(i, 'rotation w')],
       position: [finite(i, 'position x'), finite(i, 'position y'), finite(i, 'position z')],
-    });
+    };
+    const local = mat4Compose(bone.position, quatNormalize([...bone.rotation] as Quat), bone.scale);
+    const parent = world[bone.parentIdx];
+    world.push(parent ? mat4Multiply(parent, local) : local);
+    if (!keepsVerticesFinite(world[i]!)) {
+      throw r.error(
+        `bone ${i}'s rest matrix carries vertices beyond the f32 range (scale or position too large)`,
+        start,
+      );
+    }
+    bones.push(bone);
   }
   return { kind: 'skeleton', reserved, bones };
+}
+
+const F32_MAX = 3.4028234663852886e38;
+
+/** Whether `m` maps every s16 position to finite f32 coordinates. */
+function keepsVerticesFinite(m: Mat4): boolean {
+  for (let row = 0; row < 3; row++) {
+    const reach = (Math.abs(m[row]!) + Math.abs(m[row + 4]!) + Math.abs(m[row + 8]!)) * 32768 + Math.abs(m[row + 12]!);
+    if (!(reach < F32_MAX)) return false;
+  }
+  return true;
 }
 
 /** Writes an S chunk. */

@@ -162,20 +162,17 @@ export function animationToScene(
     out.samplers.push(sampler);
   };
   const groups = new Map<string, { bone: number; type: number; comps: (ChannelKeys | undefined)[] }>();
+  // t3d_anim_update applies channels in order, so of two channels on one target the later one is what plays.
+  const rotations = new Map<number, ChannelKeys>();
+  let overridden = 0;
   anim.channels.forEach((c, i) => {
     const k = keys[i]!;
     if (k.times.length === 0 || c.targetIdx >= bones.length) return;
     if (i < anim.channelsQuat || c.targetType === T3DM_TARGET_ROTATION) {
-      if (i < anim.channelsQuat)
-        addSampler(
-          {
-            input: Float32Array.from(k.times),
-            output: Float32Array.from(continuous(k.values)),
-            interpolation: 'LINEAR',
-          },
-          c.targetIdx,
-          'rotation',
-        );
+      if (i < anim.channelsQuat) {
+        if (rotations.has(c.targetIdx)) overridden++;
+        rotations.set(c.targetIdx, k);
+      }
       return;
     }
     const key = `${c.targetIdx}/${c.targetType === T3DM_TARGET_TRANSLATION ? 0 : 1}`;
@@ -184,10 +181,27 @@ export function animationToScene(
       type: c.targetType === T3DM_TARGET_TRANSLATION ? 0 : 1,
       comps: [undefined, undefined, undefined],
     };
-    if (c.targetType === T3DM_TARGET_SCALE_UNIFORM) g.comps = [k, k, k];
-    else g.comps[Math.min(2, c.attributeIdx)] = k;
+    const comps = c.targetType === T3DM_TARGET_SCALE_UNIFORM ? [0, 1, 2] : [Math.min(2, c.attributeIdx)];
+    for (const comp of comps) {
+      if (g.comps[comp]) overridden++;
+      g.comps[comp] = k;
+    }
     groups.set(key, g);
   });
+  if (overridden > 0) {
+    diagnostics.push({
+      code: 't3dm/overridden-channel',
+      message: `${overridden} channel(s) animate a bone property that a later channel also animates; playback keeps the later one`,
+      severity: 'warning',
+    });
+  }
+  for (const [bone, k] of rotations) {
+    addSampler(
+      { input: Float32Array.from(k.times), output: Float32Array.from(continuous(k.values)), interpolation: 'LINEAR' },
+      bone,
+      'rotation',
+    );
+  }
   for (const g of groups.values()) {
     const bone = bones[g.bone]!;
     const rest = g.type === 0 ? bone.position : bone.scale;
