@@ -5,7 +5,8 @@
  * post texgens (4), tex matrices (0x64), post tex matrices (0x64), texture numbers u16, TEV orders (4), TEV
  * colours s16×4, konst colours RGBA8, TEV stage counts u8, TEV stages (0x14), swap modes (4), swap tables (4),
  * fog (0x2C), alpha compare (8), blend (4), z mode (4), z-comp-loc u8, dither u8, NBT scale (0x10).
- * Table lengths are not stored: a table ends at the next higher non-zero offset or the chunk end.
+ * Table lengths are not stored: a table ends at the next higher non-zero offset (of two tables at one offset the
+ * earlier slot is the empty one) or the chunk end; entries no material uses are kept.
  * `materialCount` names and remap entries; several materials may share one init entry (instancing). The
  * indirect table is indexed by material, not by entry; when its offset equals the name table's it is absent.
  * Entry fields are indices into the tables (0xFF / 0xFFFF = none; an index into an absent or empty table also
@@ -30,6 +31,8 @@ import type {
   GxZMode,
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
+import { isMat3TablePresent, mat3TableEnd, readMat3Layout } from './read-mat3-layout.js';
+import { resolveMaterial } from './read-mat3-resolve.js';
 
 /** One 0x14C material init entry: indices into the MAT3 tables, as stored (0xFF/0xFFFF = none). */
 export interface J3dMaterialEntry {
@@ -107,6 +110,24 @@ export interface Mat3 {
   /** Per material (not per entry); empty when the table is absent. */
   indirect: GxIndirect[];
   materials: GxMaterial[];
+  /**
+   * How the chunk was laid out, for a byte-exact rewrite (absent on a MAT3 built by hand). `writeMat3` uses it
+   * while the stored entries and tables still resolve to `materials`.
+   */
+  layout?: Mat3Layout;
+}
+
+/** The MAT3 layout details a rewrite needs beyond the tables (see read-mat3-layout). */
+export interface Mat3Layout {
+  /** The u16 after the material count (0xFFFF). */
+  headerPad: number;
+  /**
+   * Per table slot, the elements stored before the table's padding (the lists in `tables` run to the next
+   * table and may end in padding decoded as elements). Remap: materials; names: names; indirect: records.
+   */
+  counts: number[];
+  /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
 }
 
 type Parse<T> = (r: BinaryReader, at: number) => T;
@@ -274,25 +295,24 @@ function readMaterialEntry(r: BinaryReader, at: number): J3dMaterialEntry {
 /** Reads MAT3 from its chunk reader. */
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
+  const headerPad = r.u16At(0x0a);
   const offsets = Array.from({ length: 30 }, (_, i) => r.u32At(0x0c + i * 4));
   const at = (i: number) => offsets[i]!;
-  const tableEnd = (start: number) => {
-    let end = r.length;
-    for (const o of offsets) if (o > start && o < end) end = o;
-    return end;
-  };
   function table<T>(slot: number, size: number, parse: Parse<T>): T[] {
     const start = at(slot);
     if (start === 0) return [];
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
-    const n = Math.floor((tableEnd(start) - start) / size);
+    const n = Math.floor((mat3TableEnd(offsets, slot, r.length) - start) / size);
     return Array.from({ length: n }, (_, i) => parse(r, start + i * size));
   }
   r.checkCount(count, 2, 'material remap table', at(1));
   const remap = Array.from({ length: count }, (_, i) => r.u16At(at(1) + i * 2));
-  const entryCount = count === 0 ? 0 : Math.max(...remap) + 1;
-  r.checkCount(entryCount, 0x14c, 'material entries', at(0));
+  const usedEntries = count === 0 ? 0 : Math.max(...remap) + 1;
+  r.checkCount(usedEntries, 0x14c, 'material entries', at(0));
+  // Entries no material uses are kept too: the table runs to the next one.
+  const storedEntries = at(0) === 0 ? 0 : Math.floor((mat3TableEnd(offsets, 0, r.length) - at(0)) / 0x14c);
+  const entryCount = Math.max(usedEntries, storedEntries);
   const entries = Array.from({ length: entryCount }, (_, i) => readMaterialEntry(r, at(0) + i * 0x14c));
   const names = readNameTable(r, at(2), diagnostics);
   if (names.length !== count)
@@ -302,8 +322,8 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
       severity: 'warning',
     });
   let indirect: GxIndirect[] = [];
-  if (at(3) !== 0 && at(3) !== at(2)) {
-    const n = Math.min(count, Math.floor((tableEnd(at(3)) - at(3)) / 0x138));
+  if (isMat3TablePresent(offsets, 3)) {
+    const n = Math.min(count, Math.floor((mat3TableEnd(offsets, 3, r.length) - at(3)) / 0x138));
     indirect = Array.from({ length: n }, (_, i) => parseIndirect(r, at(3) + i * 0x138));
   }
   const tables: Mat3Tables = {
@@ -334,63 +354,12 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     dithers: table(28, 1, parseU8),
     nbtScales: table(29, 0x10, parseNbt),
   };
-  const materials = remap.map((e, i) =>
-    resolveMaterial(r, names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null),
-  );
-  return { offsets, names, remap, entries, tables, indirect, materials };
-}
-
-function resolveMaterial(
-  r: BinaryReader,
-  name: string,
-  entryIndex: number,
-  e: J3dMaterialEntry,
-  t: Mat3Tables,
-  indirect: GxIndirect | null,
-): GxMaterial {
-  const where = `material "${name}"`;
-  function pick<T>(list: T[], index: number, what: string, none = 0xffff): T | null {
-    // Nintendo files leave indices at 0 into tables they omit (post texgens/matrices): no table, no value.
-    if (index === none || list.length === 0) return null;
-    const v = list[index];
-    if (v === undefined)
-      throw r.error(`${where} uses ${what} ${index}, but that table has ${list.length} entries`, 0x0c);
-    return v;
-  }
-  const pick8 = <T>(list: T[], index: number, what: string) => pick(list, index, what, 0xff);
-  const textures = e.texNoIndices.map((i) => pick(t.textureNumbers, i, 'texture number'));
-  return {
-    name,
-    entryIndex,
-    materialMode: e.materialMode,
-    cullMode: pick8(t.cullModes, e.cullModeIndex, 'cull mode'),
-    colorChannelCount: pick8(t.colorChanCounts, e.colorChanNumIndex, 'channel count'),
-    channelControls: e.colorChanIndices.map((i) => pick(t.channelControls, i, 'channel control')),
-    materialColors: e.matColorIndices.map((i) => pick(t.materialColors, i, 'material colour')),
-    ambientColors: e.ambColorIndices.map((i) => pick(t.ambientColors, i, 'ambient colour')),
-    lights: e.lightIndices.map((i) => pick(t.lights, i, 'light')),
-    texGenCount: pick8(t.texGenCounts, e.texGenNumIndex, 'texgen count'),
-    texGens: e.texGenIndices.map((i) => pick(t.texGens, i, 'texgen')),
-    postTexGens: e.postTexGenIndices.map((i) => pick(t.postTexGens, i, 'post texgen')),
-    texMatrices: e.texMtxIndices.map((i) => pick(t.texMatrices, i, 'texture matrix')),
-    postTexMatrices: e.postTexMtxIndices.map((i) => pick(t.postTexMatrices, i, 'post texture matrix')),
-    textures,
-    konstColors: e.konstColorIndices.map((i) => pick(t.konstColors, i, 'konst colour')),
-    konstColorSelection: e.konstColorSelection,
-    konstAlphaSelection: e.konstAlphaSelection,
-    tevOrders: e.tevOrderIndices.map((i) => pick(t.tevOrders, i, 'TEV order')),
-    tevColors: e.tevColorIndices.map((i) => pick(t.tevColors, i, 'TEV colour')),
-    tevStageCount: pick8(t.tevStageCounts, e.tevStageNumIndex, 'TEV stage count'),
-    tevStages: e.tevStageIndices.map((i) => pick(t.tevStages, i, 'TEV stage')),
-    tevSwapModes: e.tevSwapModeIndices.map((i) => pick(t.swapModes, i, 'swap mode')),
-    tevSwapTables: e.tevSwapTableIndices.map((i) => pick(t.swapTables, i, 'swap table')),
-    fog: pick(t.fogs, e.fogIndex, 'fog'),
-    alphaCompare: pick(t.alphaCompares, e.alphaCompIndex, 'alpha compare'),
-    blend: pick(t.blends, e.blendIndex, 'blend mode'),
-    zMode: pick8(t.zModes, e.zModeIndex, 'z mode'),
-    zCompLoc: ((v) => (v === null ? null : v !== 0))(pick8(t.zCompLocs, e.zCompLocIndex, 'z-comp-loc')),
-    dither: ((v) => (v === null ? null : v !== 0))(pick8(t.dithers, e.ditherIndex, 'dither')),
-    nbtScale: pick(t.nbtScales, e.nbtScaleIndex, 'NBT scale'),
-    indirect,
+  const fail = (sentence: string): never => {
+    throw r.error(sentence, 0x0c);
   };
+  const materials = remap.map((e, i) =>
+    resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail),
+  );
+  const layout = readMat3Layout(r, offsets, { headerPad, materials: count, entries, names, indirect: indirect.length });
+  return { offsets, names, remap, entries, tables, indirect, materials, layout };
 }
