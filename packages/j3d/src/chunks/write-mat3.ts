@@ -201,7 +201,9 @@ export function writeMat3(mat3: Mat3): Uint8Array {
   if (plan.indirectAliasesNames) offsets[3] = offsets[2]!;
   pad((0x20 - (w.offset % 0x20)) % 0x20);
   const size = w.offset;
-  offsets.forEach((o, i) => w.patchU32(0x0c + i * 4, o));
+  offsets.forEach((o, i) => {
+    w.patchU32(0x0c + i * 4, o);
+  });
   w.patchU32(4, size);
   return w.finish();
 }

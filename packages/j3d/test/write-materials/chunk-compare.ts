@@ -27,3 +27,15 @@ export function describeDifference(actual: Uint8Array, expected: Uint8Array): st
     `stored  @0x${from.toString(16)}: ${hex(expected, from, i + 24)}`,
   ].join('\n');
 }
+
+/** The file with chunk `tag` replaced by `chunk` (chunks are walked by size, so nothing else moves). */
+export function replaceChunk(bytes: Uint8Array, file: J3dFile, tag: string, chunk: Uint8Array): Uint8Array {
+  const c = file.chunks.find((x) => x.tag === tag);
+  if (!c) throw new Error(`no ${tag} chunk`);
+  const out = new Uint8Array(bytes.length - c.size + chunk.length);
+  out.set(bytes.subarray(0, c.offset));
+  out.set(chunk, c.offset);
+  out.set(bytes.subarray(c.offset + c.size), c.offset + chunk.length);
+  new DataView(out.buffer).setUint32(8, out.length);
+  return out;
+}
