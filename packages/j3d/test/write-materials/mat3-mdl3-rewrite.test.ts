@@ -5,6 +5,7 @@
 import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { writeMat3 } from '../../src/chunks/write-mat3.js';
+import { writeMdl3 } from '../../src/chunks/write-mdl3.js';
 import { readJ3d } from '../../src/index.js';
 import { chunkBytes, describeDifference } from './chunk-compare.js';
 
@@ -13,6 +14,7 @@ const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((p) => p.split('/').pop()
 describe.skipIf(!haveFixtures)('MAT3/MDL3 rewrite', () => {
   it('finds the seven shared models', () => {
     expect(models.length).toBe(7);
+    expect(models.filter((n) => n.endsWith('.bdl')).length).toBe(5);
   });
   for (const name of models) {
     it(`${name}: MAT3 rewrites byte for byte`, () => {
@@ -20,5 +22,11 @@ describe.skipIf(!haveFixtures)('MAT3/MDL3 rewrite', () => {
       const file = readJ3d(bytes);
       expect(describeDifference(writeMat3(file.MAT3), chunkBytes(bytes, file, 'MAT3'))).toBe('');
     });
+    if (name.endsWith('.bdl'))
+      it(`${name}: MDL3 rewrites byte for byte`, () => {
+        const bytes = readFixture('j3d', name);
+        const file = readJ3d(bytes);
+        expect(describeDifference(writeMdl3(file.MDL3!), chunkBytes(bytes, file, 'MDL3'))).toBe('');
+      });
   }
 });
