@@ -5,14 +5,15 @@
  * post texgens (4), tex matrices (0x64), post tex matrices (0x64), texture numbers u16, TEV orders (4), TEV
  * colours s16×4, konst colours RGBA8, TEV stage counts u8, TEV stages (0x14), swap modes (4), swap tables (4),
  * fog (0x2C), alpha compare (8), blend (4), z mode (4), z-comp-loc u8, dither u8, NBT scale (0x10).
- * Table lengths are not stored: a table ends at the next higher non-zero offset or the chunk end.
+ * Table lengths are not stored: a table ends at the next higher non-zero offset (of two tables at one offset the
+ * earlier slot is the empty one) or the chunk end; entries no material uses are kept.
  * `materialCount` names and remap entries; several materials may share one init entry (instancing). The
  * indirect table is indexed by material, not by entry; when its offset equals the name table's it is absent.
  * Entry fields are indices into the tables (0xFF / 0xFFFF = none; an index into an absent or empty table also
  * means none: Nintendo files keep 0 for the post-texgen tables they omit); see readMaterialEntry for the layout.
  */
 import type { BinaryReader } from '@retromodel/binary';
-import type { Diagnostic, Vec3, Vec4 } from '@retromodel/scene';
+import type { Diagnostic, Vec4 } from '@retromodel/scene';
 import type {
   GxAlphaCompare,
   GxBlend,
@@ -30,6 +31,29 @@ import type {
   GxZMode,
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
+import { isMat3TablePresent, mat3TableEnd, readMat3Layout } from './read-mat3-layout.js';
+import { resolveMaterial } from './read-mat3-resolve.js';
+import {
+  type Parse,
+  parseAlphaCompare,
+  parseBlend,
+  parseChannel,
+  parseFog,
+  parseIndirect,
+  parseLight,
+  parseNbt,
+  parseSwapMode,
+  parseTevColor,
+  parseTevOrder,
+  parseTevStage,
+  parseTexGen,
+  parseTexMatrix,
+  parseU8,
+  parseU16,
+  parseU32,
+  parseZMode,
+  rgba8,
+} from './read-mat3-tables.js';
 
 /** One 0x14C material init entry: indices into the MAT3 tables, as stored (0xFF/0xFFFF = none). */
 export interface J3dMaterialEntry {
@@ -107,132 +131,25 @@ export interface Mat3 {
   /** Per material (not per entry); empty when the table is absent. */
   indirect: GxIndirect[];
   materials: GxMaterial[];
+  /**
+   * How the chunk was laid out, for a byte-exact rewrite (absent on a MAT3 built by hand). `writeMat3` uses it
+   * while the stored entries and tables still resolve to `materials`.
+   */
+  layout?: Mat3Layout;
 }
 
-type Parse<T> = (r: BinaryReader, at: number) => T;
-
-const rgba8: Parse<Vec4> = (r, at) => [r.u8At(at), r.u8At(at + 1), r.u8At(at + 2), r.u8At(at + 3)];
-const f3 = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
-
-const parseChannel: Parse<GxChannelControl> = (r, at) => ({
-  lightingEnabled: r.u8At(at) !== 0,
-  materialSource: r.u8At(at + 1),
-  lightMask: r.u8At(at + 2),
-  diffuseFunction: r.u8At(at + 3),
-  attenuationFunction: r.u8At(at + 4),
-  ambientSource: r.u8At(at + 5),
-});
-const parseLight: Parse<GxLight> = (r, at) => ({
-  position: f3(r, at),
-  direction: f3(r, at + 12),
-  color: rgba8(r, at + 24),
-  angleAttenuation: f3(r, at + 28),
-  distanceAttenuation: f3(r, at + 40),
-});
-const parseTexGen: Parse<GxTexGen> = (r, at) => ({ type: r.u8At(at), source: r.u8At(at + 1), matrix: r.u8At(at + 2) });
-const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
-  const info = r.u8At(at + 1);
-  const effectMatrix: number[] = [];
-  for (let i = 0; i < 16; i++) effectMatrix.push(r.f32At(at + 0x24 + i * 4));
-  return {
-    projection: r.u8At(at),
-    info,
-    mappingMode: info & 0x3f,
-    maya: (info & 0x80) !== 0,
-    center: f3(r, at + 4),
-    scale: [r.f32At(at + 0x10), r.f32At(at + 0x14)],
-    rotationRaw: r.s16At(at + 0x18),
-    translation: [r.f32At(at + 0x1c), r.f32At(at + 0x20)],
-    effectMatrix,
-  };
-};
-const parseTevOrder: Parse<GxTevOrder> = (r, at) => ({
-  texCoord: r.u8At(at),
-  texMap: r.u8At(at + 1),
-  channel: r.u8At(at + 2),
-});
-const parseTevColor: Parse<Vec4> = (r, at) => [r.s16At(at), r.s16At(at + 2), r.s16At(at + 4), r.s16At(at + 6)];
-const parseTevStage: Parse<GxTevStage> = (r, at) => ({
-  mode: r.u8At(at),
-  colorIn: [r.u8At(at + 1), r.u8At(at + 2), r.u8At(at + 3), r.u8At(at + 4)],
-  colorOp: r.u8At(at + 5),
-  colorBias: r.u8At(at + 6),
-  colorScale: r.u8At(at + 7),
-  colorClamp: r.u8At(at + 8) !== 0,
-  colorRegister: r.u8At(at + 9),
-  alphaIn: [r.u8At(at + 10), r.u8At(at + 11), r.u8At(at + 12), r.u8At(at + 13)],
-  alphaOp: r.u8At(at + 14),
-  alphaBias: r.u8At(at + 15),
-  alphaScale: r.u8At(at + 16),
-  alphaClamp: r.u8At(at + 17) !== 0,
-  alphaRegister: r.u8At(at + 18),
-});
-const parseSwapMode: Parse<GxSwapMode> = (r, at) => ({ rasSel: r.u8At(at), texSel: r.u8At(at + 1) });
-const parseFog: Parse<GxFog> = (r, at) => {
-  const adjustTable: number[] = [];
-  for (let i = 0; i < 10; i++) adjustTable.push(r.u16At(at + 0x18 + i * 2));
-  return {
-    type: r.u8At(at),
-    adjustEnabled: r.u8At(at + 1) !== 0,
-    adjustCenter: r.u16At(at + 2),
-    startZ: r.f32At(at + 4),
-    endZ: r.f32At(at + 8),
-    nearZ: r.f32At(at + 12),
-    farZ: r.f32At(at + 16),
-    color: rgba8(r, at + 20),
-    adjustTable,
-  };
-};
-const parseAlphaCompare: Parse<GxAlphaCompare> = (r, at) => ({
-  comp0: r.u8At(at),
-  ref0: r.u8At(at + 1),
-  op: r.u8At(at + 2),
-  comp1: r.u8At(at + 3),
-  ref1: r.u8At(at + 4),
-});
-const parseBlend: Parse<GxBlend> = (r, at) => ({
-  mode: r.u8At(at),
-  srcFactor: r.u8At(at + 1),
-  dstFactor: r.u8At(at + 2),
-  logicOp: r.u8At(at + 3),
-});
-const parseZMode: Parse<GxZMode> = (r, at) => ({
-  enable: r.u8At(at) !== 0,
-  func: r.u8At(at + 1),
-  updateEnable: r.u8At(at + 2) !== 0,
-});
-const parseNbt: Parse<GxNbtScale> = (r, at) => ({ enable: r.u8At(at) !== 0, scale: f3(r, at + 4) });
-const parseU8: Parse<number> = (r, at) => r.u8At(at);
-const parseU16: Parse<number> = (r, at) => r.u16At(at);
-const parseU32: Parse<number> = (r, at) => r.u32At(at);
-
-function parseIndirect(r: BinaryReader, at: number): GxIndirect {
-  const orders = [0, 1, 2, 3].map((i) => ({ texCoord: r.u8At(at + 4 + i * 4), texMap: r.u8At(at + 5 + i * 4) }));
-  const matrices = [0, 1, 2].map((i) => {
-    const m = at + 0x14 + i * 0x1c;
-    return { matrix: [0, 1, 2, 3, 4, 5].map((k) => r.f32At(m + k * 4)), scaleExponent: (r.u8At(m + 0x18) << 24) >> 24 };
-  });
-  const coordScales = [0, 1, 2, 3].map((i) => ({
-    scaleS: r.u8At(at + 0x68 + i * 4),
-    scaleT: r.u8At(at + 0x69 + i * 4),
-  }));
-  const tevStages = Array.from({ length: 16 }, (_, i): GxIndirectStage => {
-    const s = at + 0x78 + i * 0x0c;
-    return {
-      indStage: r.u8At(s),
-      format: r.u8At(s + 1),
-      biasSel: r.u8At(s + 2),
-      matrixId: r.u8At(s + 3),
-      wrapS: r.u8At(s + 4),
-      wrapT: r.u8At(s + 5),
-      addPrev: r.u8At(s + 6) !== 0,
-      useOrigLod: r.u8At(s + 7) !== 0,
-      alphaSel: r.u8At(s + 8),
-    };
-  });
-  return { enabled: r.u8At(at) !== 0, stageCount: r.u8At(at + 1), orders, matrices, coordScales, tevStages };
+/** The MAT3 layout details a rewrite needs beyond the tables (see read-mat3-layout). */
+export interface Mat3Layout {
+  /** The u16 after the material count (0xFFFF). */
+  headerPad: number;
+  /**
+   * Per table slot, the elements stored before the table's padding (the lists in `tables` run to the next
+   * table and may end in padding decoded as elements). Remap: materials; names: names; indirect: records.
+   */
+  counts: number[];
+  /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
 }
-type GxIndirectStage = GxIndirect['tevStages'][number];
 
 function readMaterialEntry(r: BinaryReader, at: number): J3dMaterialEntry {
   const u16s = (o: number, n: number) => Array.from({ length: n }, (_, i) => r.u16At(at + o + i * 2));
@@ -274,25 +191,24 @@ function readMaterialEntry(r: BinaryReader, at: number): J3dMaterialEntry {
 /** Reads MAT3 from its chunk reader. */
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
+  const headerPad = r.u16At(0x0a);
   const offsets = Array.from({ length: 30 }, (_, i) => r.u32At(0x0c + i * 4));
   const at = (i: number) => offsets[i]!;
-  const tableEnd = (start: number) => {
-    let end = r.length;
-    for (const o of offsets) if (o > start && o < end) end = o;
-    return end;
-  };
   function table<T>(slot: number, size: number, parse: Parse<T>): T[] {
     const start = at(slot);
     if (start === 0) return [];
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
-    const n = Math.floor((tableEnd(start) - start) / size);
+    const n = Math.floor((mat3TableEnd(offsets, slot, r.length) - start) / size);
     return Array.from({ length: n }, (_, i) => parse(r, start + i * size));
   }
   r.checkCount(count, 2, 'material remap table', at(1));
   const remap = Array.from({ length: count }, (_, i) => r.u16At(at(1) + i * 2));
-  const entryCount = count === 0 ? 0 : Math.max(...remap) + 1;
-  r.checkCount(entryCount, 0x14c, 'material entries', at(0));
+  const usedEntries = count === 0 ? 0 : Math.max(...remap) + 1;
+  r.checkCount(usedEntries, 0x14c, 'material entries', at(0));
+  // Entries no material uses are kept too: the table runs to the next one.
+  const storedEntries = at(0) === 0 ? 0 : Math.floor((mat3TableEnd(offsets, 0, r.length) - at(0)) / 0x14c);
+  const entryCount = Math.max(usedEntries, storedEntries);
   const entries = Array.from({ length: entryCount }, (_, i) => readMaterialEntry(r, at(0) + i * 0x14c));
   const names = readNameTable(r, at(2), diagnostics);
   if (names.length !== count)
@@ -302,8 +218,8 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
       severity: 'warning',
     });
   let indirect: GxIndirect[] = [];
-  if (at(3) !== 0 && at(3) !== at(2)) {
-    const n = Math.min(count, Math.floor((tableEnd(at(3)) - at(3)) / 0x138));
+  if (isMat3TablePresent(offsets, 3)) {
+    const n = Math.min(count, Math.floor((mat3TableEnd(offsets, 3, r.length) - at(3)) / 0x138));
     indirect = Array.from({ length: n }, (_, i) => parseIndirect(r, at(3) + i * 0x138));
   }
   const tables: Mat3Tables = {
@@ -334,63 +250,12 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     dithers: table(28, 1, parseU8),
     nbtScales: table(29, 0x10, parseNbt),
   };
-  const materials = remap.map((e, i) =>
-    resolveMaterial(r, names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null),
-  );
-  return { offsets, names, remap, entries, tables, indirect, materials };
-}
-
-function resolveMaterial(
-  r: BinaryReader,
-  name: string,
-  entryIndex: number,
-  e: J3dMaterialEntry,
-  t: Mat3Tables,
-  indirect: GxIndirect | null,
-): GxMaterial {
-  const where = `material "${name}"`;
-  function pick<T>(list: T[], index: number, what: string, none = 0xffff): T | null {
-    // Nintendo files leave indices at 0 into tables they omit (post texgens/matrices): no table, no value.
-    if (index === none || list.length === 0) return null;
-    const v = list[index];
-    if (v === undefined)
-      throw r.error(`${where} uses ${what} ${index}, but that table has ${list.length} entries`, 0x0c);
-    return v;
-  }
-  const pick8 = <T>(list: T[], index: number, what: string) => pick(list, index, what, 0xff);
-  const textures = e.texNoIndices.map((i) => pick(t.textureNumbers, i, 'texture number'));
-  return {
-    name,
-    entryIndex,
-    materialMode: e.materialMode,
-    cullMode: pick8(t.cullModes, e.cullModeIndex, 'cull mode'),
-    colorChannelCount: pick8(t.colorChanCounts, e.colorChanNumIndex, 'channel count'),
-    channelControls: e.colorChanIndices.map((i) => pick(t.channelControls, i, 'channel control')),
-    materialColors: e.matColorIndices.map((i) => pick(t.materialColors, i, 'material colour')),
-    ambientColors: e.ambColorIndices.map((i) => pick(t.ambientColors, i, 'ambient colour')),
-    lights: e.lightIndices.map((i) => pick(t.lights, i, 'light')),
-    texGenCount: pick8(t.texGenCounts, e.texGenNumIndex, 'texgen count'),
-    texGens: e.texGenIndices.map((i) => pick(t.texGens, i, 'texgen')),
-    postTexGens: e.postTexGenIndices.map((i) => pick(t.postTexGens, i, 'post texgen')),
-    texMatrices: e.texMtxIndices.map((i) => pick(t.texMatrices, i, 'texture matrix')),
-    postTexMatrices: e.postTexMtxIndices.map((i) => pick(t.postTexMatrices, i, 'post texture matrix')),
-    textures,
-    konstColors: e.konstColorIndices.map((i) => pick(t.konstColors, i, 'konst colour')),
-    konstColorSelection: e.konstColorSelection,
-    konstAlphaSelection: e.konstAlphaSelection,
-    tevOrders: e.tevOrderIndices.map((i) => pick(t.tevOrders, i, 'TEV order')),
-    tevColors: e.tevColorIndices.map((i) => pick(t.tevColors, i, 'TEV colour')),
-    tevStageCount: pick8(t.tevStageCounts, e.tevStageNumIndex, 'TEV stage count'),
-    tevStages: e.tevStageIndices.map((i) => pick(t.tevStages, i, 'TEV stage')),
-    tevSwapModes: e.tevSwapModeIndices.map((i) => pick(t.swapModes, i, 'swap mode')),
-    tevSwapTables: e.tevSwapTableIndices.map((i) => pick(t.swapTables, i, 'swap table')),
-    fog: pick(t.fogs, e.fogIndex, 'fog'),
-    alphaCompare: pick(t.alphaCompares, e.alphaCompIndex, 'alpha compare'),
-    blend: pick(t.blends, e.blendIndex, 'blend mode'),
-    zMode: pick8(t.zModes, e.zModeIndex, 'z mode'),
-    zCompLoc: ((v) => (v === null ? null : v !== 0))(pick8(t.zCompLocs, e.zCompLocIndex, 'z-comp-loc')),
-    dither: ((v) => (v === null ? null : v !== 0))(pick8(t.dithers, e.ditherIndex, 'dither')),
-    nbtScale: pick(t.nbtScales, e.nbtScaleIndex, 'NBT scale'),
-    indirect,
+  const fail = (sentence: string): never => {
+    throw r.error(sentence, 0x0c);
   };
+  const materials = remap.map((e, i) =>
+    resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail),
+  );
+  const layout = readMat3Layout(r, offsets, { headerPad, materials: count, entries, names, indirect: indirect.length });
+  return { offsets, names, remap, entries, tables, indirect, materials, layout };
 }

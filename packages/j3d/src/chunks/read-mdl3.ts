@@ -12,6 +12,7 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
+import { detectPadding, nameTableEnd, type TableSpan } from './read-mat3-layout.js';
 
 /** One FIFO command as stored. */
 export interface Mdl3Command {
@@ -43,12 +44,34 @@ export interface Mdl3Packet {
   xf: Record<number, number>;
   /** CP register → last value written. */
   cp: Record<number, number>;
+  /** The u32 after the six subpacket offsets (Nintendo 0xFFFFFFFF, SuperBMD 0). */
+  subpacketPad?: number;
+  /** The packet's byte in the u8 table at 0x18 (1 in every file seen but one TWW material with 4). */
+  unknown0?: number;
 }
 
 /** The MDL3 chunk. */
 export interface Mdl3 {
   packets: Mdl3Packet[];
   names: string[];
+  /** How the chunk was laid out, for a byte-exact rewrite (absent on an MDL3 built by hand). */
+  layout?: Mdl3Layout;
+}
+
+/** The MDL3 layout details a rewrite needs beyond the packets. */
+export interface Mdl3Layout {
+  /** The u16 after the packet count (0xFFFF). */
+  headerPad: number;
+  /** The six table offsets at 0x0C..0x20 as stored (0 = absent). */
+  offsets: number[];
+  /** Each packet's offset inside the chunk. */
+  packetOffsets: number[];
+  /** The u16 index table at 0x1C as stored (the identity in every file seen). */
+  indices: number[];
+  /** An empty name table stored as a bare u16 count with no 0xFFFF after it (SuperBMD). */
+  bareEmptyNameTable: boolean;
+  /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
 }
 
 function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'> {
@@ -98,6 +121,8 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   const locAt = r.u32At(0x0c);
   const subAt = r.u32At(0x10);
   const mtxAt = r.u32At(0x14);
+  const u8At = r.u32At(0x18);
+  const indexAt = r.u32At(0x1c);
   const namesAt = r.u32At(0x20);
   r.checkCount(count, 8, 'packet locations', locAt);
   const packets: Mdl3Packet[] = [];
@@ -105,7 +130,11 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
     const entry = locAt + i * 8;
     const offset = entry + r.u32At(entry);
     const size = r.u32At(entry + 4);
-    const decoded = readPacket(r, offset, size);
+    const decoded: ReturnType<typeof readPacket> & Pick<Mdl3Packet, 'subpacketPad' | 'unknown0'> = readPacket(
+      r,
+      offset,
+      size,
+    );
     let subpackets: Mdl3Packet['subpackets'] = null;
     if (subAt !== 0 && subAt + (i + 1) * 0x10 <= r.length) {
       const s = subAt + i * 0x10;
@@ -117,11 +146,56 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
         tev: r.u16At(s + 8),
         fog: r.u16At(s + 10),
       };
+      decoded.subpacketPad = r.u32At(s + 12);
     }
+    if (u8At !== 0 && u8At + i < r.length) decoded.unknown0 = r.u8At(u8At + i);
     const matrixIndices: Mdl3Packet['matrixIndices'] =
       mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
     packets.push({ offset: r.base + offset, size, subpackets, matrixIndices, ...decoded });
   }
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];
-  return { packets, names };
+  const base = r.base;
+  const packetOffsets = packets.map((p) => p.offset - base);
+  const indices =
+    indexAt !== 0 && indexAt + count * 2 <= r.length
+      ? Array.from({ length: count }, (_, i) => r.u16At(indexAt + i * 2))
+      : [];
+  const bareEmptyNameTable =
+    namesAt !== 0 && names.length === 0 && (namesAt + 4 > r.length || r.u16At(namesAt + 2) !== 0xffff);
+  const layout: Mdl3Layout = {
+    headerPad: r.u16At(0x0a),
+    offsets: [locAt, subAt, mtxAt, u8At, indexAt, namesAt],
+    packetOffsets,
+    indices,
+    bareEmptyNameTable,
+    padding: detectMdl3Padding(r, {
+      count,
+      packets: packets.map((p, i) => [packetOffsets[i]!, p.size]),
+      namesEnd: namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
+    }),
+  };
+  return { packets, names, layout };
+}
+
+/**
+ * The padding text of an MDL3 chunk: the gaps after the header, the packet-location table, the last packet,
+ * each small table and the name table, up to whatever starts next (or the chunk end).
+ */
+function detectMdl3Padding(
+  r: BinaryReader,
+  at: { count: number; packets: [number, number][]; namesEnd: number },
+): string {
+  const tables = [0x0c, 0x10, 0x14, 0x18, 0x1c, 0x20].map((o) => r.u32At(o));
+  const starts = [...tables, ...at.packets.map(([o]) => o)].filter((o) => o !== 0);
+  const ends = [0x24, ...at.packets.map(([o, size]) => o + size)];
+  [8, 0x10, 8, 1, 2].forEach((size, i) => {
+    if (tables[i] !== 0) ends.push(tables[i]! + at.count * size);
+  });
+  if (at.namesEnd !== 0) ends.push(at.namesEnd);
+  const spans: TableSpan[] = ends.map((start) => {
+    let end = r.length;
+    for (const o of starts) if (o >= start && o < end) end = o;
+    return { start: Math.min(start, end), end, size: 1, min: 0, maxPad: 0x1f };
+  });
+  return detectPadding(r.bytes, spans);
 }

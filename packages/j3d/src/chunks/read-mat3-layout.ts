@@ -1,0 +1,185 @@
+/*
+ * How a MAT3 chunk is laid out, beyond what the tables mean (spec j3d.md §9.1, §0 #3): what the writer needs to
+ * reproduce a chunk byte for byte.
+ *
+ * Table lengths are not stored. A table ends where the next table starts (the next higher non-zero offset; of
+ * two tables at the same offset the earlier slot is the empty one) or at the chunk end, and that span may end in
+ * padding: makers pad with the prefix of a text ("This is padding data to alignment." from Nintendo's tools,
+ * "Model made with SuperBMD by Gamma." from SuperBMD), restarted at each gap; mid-chunk gaps are under 4 bytes,
+ * the chunk's last gap (to 0x20) under 0x20. A table's count is the smallest number of whole elements, at least
+ * as many as the init entries reference, after which only such padding follows. The padding text is the
+ * candidate that explains the most padding bytes (zeros when neither text fits).
+ */
+import type { BinaryReader } from '@retromodel/binary';
+import type { Mat3Layout } from './read-mat3.js';
+
+/** Padding texts of the known J3D makers, Nintendo's first. */
+export const j3dPaddingTexts = ['This is padding data to alignment.', 'Model made with SuperBMD by Gamma.'] as const;
+
+/** Element size of each of the 30 MAT3 table slots (0 for the name table, which has its own layout). */
+export const mat3ElementSizes = [
+  0x14c, 2, 0, 0x138, 4, 4, 1, 8, 4, 0x34, 1, 4, 4, 0x64, 0x64, 2, 4, 8, 4, 1, 0x14, 4, 4, 0x2c, 8, 4, 4, 1, 1, 0x10,
+] as const;
+
+/** True when table slot `slot` is stored: offset non-zero and, for the indirect table, not the name table's. */
+export function isMat3TablePresent(offsets: readonly number[], slot: number): boolean {
+  const o = offsets[slot] ?? 0;
+  return o !== 0 && !(slot === 3 && o === offsets[2]);
+}
+
+/** Present table slots in the order their tables appear in the chunk (ties: slot order). */
+export function mat3TableOrder(offsets: readonly number[]): number[] {
+  const slots = offsets.map((_, i) => i).filter((i) => isMat3TablePresent(offsets, i));
+  return slots.sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+}
+
+/** Where table `slot`'s span ends: the next table's start, or `chunkLength`. */
+export function mat3TableEnd(offsets: readonly number[], slot: number, chunkLength: number): number {
+  const start = offsets[slot]!;
+  let end = chunkLength;
+  for (let j = 0; j < offsets.length; j++) {
+    if (j === slot || !isMat3TablePresent(offsets, j)) continue;
+    const o = offsets[j]!;
+    if ((o > start || (o === start && j > slot)) && o < end) end = o;
+  }
+  return Math.max(end, start);
+}
+
+/** True when `bytes[from, to)` is `pattern` repeated from its start (a maker's padding). */
+export function isPadding(bytes: Uint8Array, from: number, to: number, pattern: Uint8Array): boolean {
+  for (let i = from; i < to; i++) if (bytes[i] !== pattern[(i - from) % pattern.length]) return false;
+  return true;
+}
+
+/** The padding pattern bytes of a padding text ("" = zeros). */
+export function paddingBytes(text: string): Uint8Array {
+  return text === '' ? new Uint8Array(1) : new Uint8Array([...text].map((c) => c.charCodeAt(0) & 0xff));
+}
+
+/** One table span to count: start, end, element size, and the fewest elements the file's indices need. */
+export interface TableSpan {
+  start: number;
+  end: number;
+  size: number;
+  min: number;
+  /** Largest padding allowed after the elements (3 mid-chunk, 0x1F before the chunk end). */
+  maxPad: number;
+}
+
+/** The element count of a span under one padding pattern, and the padding bytes it explains. */
+export function countElements(bytes: Uint8Array, span: TableSpan, pattern: Uint8Array): { count: number; pad: number } {
+  const max = Math.floor((span.end - span.start) / span.size);
+  for (let k = Math.min(span.min, max); k <= max; k++) {
+    const from = span.start + k * span.size;
+    if (span.end - from <= span.maxPad && isPadding(bytes, from, span.end, pattern))
+      return { count: k, pad: span.end - from };
+  }
+  return { count: max, pad: 0 };
+}
+
+/** Picks the padding text that explains the most padding bytes over `spans` ("" = zeros, the fallback). */
+export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[]): string {
+  let best = '';
+  let bestScore = 0;
+  for (const text of j3dPaddingTexts) {
+    const pattern = paddingBytes(text);
+    const score = spans.reduce((n, s) => n + countElements(bytes, s, pattern).pad, 0);
+    if (score > bestScore) {
+      best = text;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** The span of table `slot` for counting, with `min` elements required. */
+export function mat3Span(r: BinaryReader, offsets: readonly number[], slot: number, min: number): TableSpan {
+  const start = Math.min(offsets[slot]!, r.length);
+  const end = mat3TableEnd(offsets, slot, r.length);
+  return { start, end, size: mat3ElementSizes[slot]!, min, maxPad: end === r.length ? 0x1f : 3 };
+}
+
+/** The init-entry fields that index each table slot, and their "none" value (u8 fields 0xFF, u16 0xFFFF). */
+export const mat3IndexFields: Partial<Record<number, { field: string; none: number }>> = {
+  4: { field: 'cullModeIndex', none: 0xff },
+  5: { field: 'matColorIndices', none: 0xffff },
+  6: { field: 'colorChanNumIndex', none: 0xff },
+  7: { field: 'colorChanIndices', none: 0xffff },
+  8: { field: 'ambColorIndices', none: 0xffff },
+  9: { field: 'lightIndices', none: 0xffff },
+  10: { field: 'texGenNumIndex', none: 0xff },
+  11: { field: 'texGenIndices', none: 0xffff },
+  12: { field: 'postTexGenIndices', none: 0xffff },
+  13: { field: 'texMtxIndices', none: 0xffff },
+  14: { field: 'postTexMtxIndices', none: 0xffff },
+  15: { field: 'texNoIndices', none: 0xffff },
+  16: { field: 'tevOrderIndices', none: 0xffff },
+  17: { field: 'tevColorIndices', none: 0xffff },
+  18: { field: 'konstColorIndices', none: 0xffff },
+  19: { field: 'tevStageNumIndex', none: 0xff },
+  20: { field: 'tevStageIndices', none: 0xffff },
+  21: { field: 'tevSwapModeIndices', none: 0xffff },
+  22: { field: 'tevSwapTableIndices', none: 0xffff },
+  23: { field: 'fogIndex', none: 0xffff },
+  24: { field: 'alphaCompIndex', none: 0xffff },
+  25: { field: 'blendIndex', none: 0xffff },
+  26: { field: 'zModeIndex', none: 0xff },
+  27: { field: 'zCompLocIndex', none: 0xff },
+  28: { field: 'ditherIndex', none: 0xff },
+  29: { field: 'nbtScaleIndex', none: 0xffff },
+};
+
+/** How many elements of table `slot` the init entries reference (largest index + 1, "none" ignored). */
+export function referencedCount(entries: readonly object[], slot: number): number {
+  const f = mat3IndexFields[slot];
+  if (!f) return 0;
+  let n = 0;
+  for (const e of entries) {
+    const v = (e as Record<string, number | number[]>)[f.field]!;
+    for (const i of typeof v === 'number' ? [v] : v) if (i !== f.none && i + 1 > n) n = i + 1;
+  }
+  return n;
+}
+
+/** End of a name table's strings (relative to the chunk), from its entries. */
+export function nameTableEnd(r: BinaryReader, offset: number): number {
+  const count = r.u16At(offset);
+  let end = offset + 4 + count * 4;
+  for (let i = 0; i < count; i++) {
+    const at = offset + r.u16At(offset + 4 + i * 4 + 2);
+    const nul = r.bytes.indexOf(0, at);
+    end = Math.max(end, (nul < 0 ? r.length : nul) + 1);
+  }
+  return end;
+}
+
+/** Reads the layout of a MAT3 chunk whose offsets, entries, names and indirect records are already read. */
+export function readMat3Layout(
+  r: BinaryReader,
+  offsets: readonly number[],
+  read: {
+    headerPad: number;
+    materials: number;
+    entries: readonly object[];
+    names: readonly string[];
+    indirect: number;
+  },
+): Mat3Layout {
+  const counts = offsets.map(() => 0);
+  const spans = new Map<number, TableSpan>();
+  for (const slot of mat3TableOrder(offsets)) {
+    if (slot === 2) {
+      const span = mat3Span(r, offsets, slot, 0);
+      spans.set(slot, { ...span, start: Math.min(nameTableEnd(r, offsets[2]!), span.end), size: 1 });
+    } else {
+      const min = slot === 0 ? read.entries.length : slot === 1 ? read.materials : referencedCount(read.entries, slot);
+      spans.set(slot, mat3Span(r, offsets, slot, slot === 3 ? read.indirect : min));
+    }
+  }
+  const padding = detectPadding(r.bytes, [...spans.values()]);
+  const pattern = paddingBytes(padding);
+  for (const [slot, span] of spans) counts[slot] = countElements(r.bytes, span, pattern).count;
+  counts[0] = read.entries.length;
+  counts[2] = read.names.length;
+  return { headerPad: read.headerPad, counts, padding };
+}
