@@ -1,6 +1,6 @@
 /*
  * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, j3dToScene), BCK/BTK/BRK
- * animations (readBck, readBtk, readBrk), BTI textures (readBti), GX texture decoding and encoding
+ * animations (readBck, readBtk, readBrk; writeBck, animationToBck), BTI textures (readBti, writeBti, btiFromImage), GX texture decoding and encoding
  * (decodeGxTexture, encodeGxTexture, chooseGxFormat),
  * the MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are exported as types.
  * Helpers the package's own tests use live behind `@retromodel/j3d/internal`. Format knowledge is in the block
@@ -19,6 +19,7 @@ export type { J3dAnimationHeader, J3dKey, J3dTrack } from './anim/animation-trac
 export { type BckFile, type BckJointTracks, readBck } from './anim/read-bck.js';
 export { type BrkEntry, type BrkFile, readBrk } from './anim/read-brk.js';
 export { type BtkAxes, type BtkEntry, type BtkFile, readBtk } from './anim/read-btk.js';
+export { writeBck } from './anim/write-bck.js';
 export type { BtiHeader } from './bti/bti-header.js';
 export { type BtiToSceneOptions, btiToScene } from './bti/bti-to-scene.js';
 export { type BtiImage, type BtiMipLevel, decodeBtiImage } from './bti/decode-bti-image.js';
@@ -50,4 +51,5 @@ export {
 export type { J3dChunkInfo, J3dFile } from './j3d-file.js';
 export { checkMdl3, type Mdl3MaterialCheck } from './mdl3/compare-mdl3.js';
 export { describeNonJ3dModel, readJ3d } from './read-j3d.js';
+export { type AnimationToBckOptions, animationToBck } from './scene/animation-to-bck.js';
 export { type J3dSceneResult, type J3dToSceneOptions, j3dToScene } from './scene/j3d-to-scene.js';

@@ -17,6 +17,7 @@ import {
   type Quat,
   quatNormalize,
   quatSlerp,
+  sampleSampler,
 } from '@retromodel/scene';
 import { packQuat } from '../codec/quat-codec.js';
 import {
@@ -46,48 +47,6 @@ const MAX_CLIP_SECONDS = 3600;
 const FIXED_POINT_STEP = 2 ** -16;
 /** One step of a packed rotation component (10 bits over ±1/√2, spec §9.1). */
 const ROTATION_STEP = Math.SQRT2 / 1023;
-
-function evaluate(sampler: AnimationSampler, t: number, width: number, rotation: boolean): number[] {
-  const { input, output } = sampler;
-  const cubic = sampler.interpolation === 'CUBICSPLINE';
-  const at = (k: number) => {
-    const base = cubic ? (k * 3 + 1) * width : k * width;
-    return Array.from(output.subarray(base, base + width));
-  };
-  const last = input.length - 1;
-  if (last < 0) return [];
-  if (t <= input[0]!) return at(0);
-  if (t >= input[last]!) return at(last);
-  let lo = 0;
-  let hi = last;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >> 1;
-    if (input[mid]! <= t) lo = mid;
-    else hi = mid;
-  }
-  if (sampler.interpolation === 'STEP') return at(lo);
-  const f = (t - input[lo]!) / (input[hi]! - input[lo]! || 1);
-  if (cubic) {
-    // glTF's cubic spline (Appendix C): out-tangent of lo, in-tangent of hi, both per second.
-    const span = input[hi]! - input[lo]!;
-    const tangent = (k: number, part: 0 | 2) => output.subarray((k * 3 + part) * width, (k * 3 + part + 1) * width);
-    const [a, b, m0, m1] = [at(lo), at(hi), tangent(lo, 2), tangent(hi, 0)];
-    const f2 = f * f;
-    const f3 = f2 * f;
-    const value = a.map(
-      (v, i) =>
-        (2 * f3 - 3 * f2 + 1) * v +
-        span * (f3 - 2 * f2 + f) * m0[i]! +
-        (-2 * f3 + 3 * f2) * b[i]! +
-        span * (f3 - f2) * m1[i]!,
-    );
-    return rotation ? quatNormalize(value as Quat) : value;
-  }
-  if (rotation) return quatSlerp(quatNormalize(at(lo) as Quat), quatNormalize(at(hi) as Quat), f);
-  const a = at(lo);
-  const b = at(hi);
-  return a.map((v, i) => v + (b[i]! - v) * f);
-}
 
 interface Track {
   mapping: Omit<T3dmChannelMapping, 'quantScale' | 'quantOffset'>;
@@ -236,7 +195,7 @@ export function animationToT3dm(
     const rotation = c.path === 'rotation';
     const width = rotation ? 4 : 3;
     const ticks = sampleTicks(sampler.input, start, lastTick);
-    const samples = ticks.map((tick) => evaluate(sampler, start + tick / TICKS_PER_SECOND, width, rotation));
+    const samples = ticks.map((tick) => sampleSampler(sampler, start + tick / TICKS_PER_SECOND, width, rotation));
     const b = bones[bone]!;
     if (rotation) {
       for (let k = 1; k < samples.length; k++) {

@@ -1,0 +1,209 @@
+/*
+ * A scene animation to a BCK (the mirror of bck-to-animation.ts; spec j3d.md §12). Joint j is scene node
+ * jointNodes[j]; a joint without a channel keeps its node's rest value as a one-key track.
+ * Translation and scale map key for key, exactly: a CUBICSPLINE key's per-second tangents become per-frame ones
+ * (J3D's Hermite and glTF's cubic spline are the same curve), a LINEAR segment is a Hermite one whose tangents
+ * are its slope (tangent mode 1: a key's in- and out-slopes differ), and a STEP key is a jump, two keys at one
+ * frame (the later wins). Rotation is three Euler tracks (X, then Y, then Z, as J3D applies them), which no
+ * quaternion curve maps to key for key, so it is sampled at every frame, turned into angles kept continuous from
+ * frame to frame, and keys that the Hermite curve between their neighbours reproduces are dropped. BCK rotation
+ * key times are whole frames (they share the s16 table).
+ * The clip runs `extras.gx.duration` frames when the animation came from a BCK, else to its last key; a BCK
+ * holds at most 65535 frames, and longer clips are cut with a diagnostic.
+ */
+import {
+  type Animation,
+  type AnimationSampler,
+  type Diagnostic,
+  type Quat,
+  quatNormalize,
+  type SceneNode,
+  sampleSampler,
+} from '@retromodel/scene';
+import type { J3dKey, J3dTrack } from '../anim/animation-track.js';
+import { sampleTrack } from '../anim/animation-track.js';
+import type { BckFile, BckJointTracks } from '../anim/read-bck.js';
+
+/** Options of {@link animationToBck}. */
+export interface AnimationToBckOptions {
+  /** Frames per second (default: the animation's `extras.gx.fps`, else 30). */
+  fps?: number;
+  /** Loop mode (default: the animation's `extras.gx.loopMode`, else 2, repeat). */
+  loopMode?: number;
+}
+
+const MAX_FRAMES = 0xffff;
+/** Most frames a dropped run of rotation keys spans (keeps the key reduction linear in the frame count). */
+const MAX_SPAN = 64;
+/** Largest error, in radians, a dropped rotation key may leave (a tenth of one s16 step at exponent 0). */
+const ANGLE_TOLERANCE = Math.PI / 32768 / 10;
+
+/** A frame from f32 seconds × fps: whole frames come back as whole numbers. */
+function frameOf(seconds: number, fps: number): number {
+  const frame = seconds * fps;
+  const whole = Math.round(frame);
+  return Math.abs(frame - whole) < 1e-3 ? whole : frame;
+}
+
+const constant = (value: number): J3dTrack => ({
+  tangentMode: 0,
+  keys: [{ time: 0, value, tangentIn: 0, tangentOut: 0 }],
+});
+
+/** The three component tracks of a translation or scale sampler, key for key. */
+function vectorTracks(sampler: AnimationSampler, fps: number): J3dTrack[] {
+  const { input, output, interpolation } = sampler;
+  const n = input.length;
+  return [0, 1, 2].map((c) => {
+    const value = (k: number) => (interpolation === 'CUBICSPLINE' ? output[(k * 3 + 1) * 3 + c]! : output[k * 3 + c]!);
+    if (n === 1) return constant(value(0));
+    const keys: J3dKey[] = [];
+    const slope = (k: number) => (value(k + 1) - value(k)) / ((input[k + 1]! - input[k]!) * fps);
+    for (let k = 0; k < n; k++) {
+      const time = frameOf(input[k]!, fps);
+      if (interpolation === 'CUBICSPLINE') {
+        const tangentIn = output[k * 9 + c]! / fps;
+        const tangentOut = output[k * 9 + 6 + c]! / fps;
+        keys.push({ time, value: value(k), tangentIn, tangentOut });
+      } else if (interpolation === 'LINEAR') {
+        const tangentIn = k > 0 ? slope(k - 1) : 0;
+        keys.push({ time, value: value(k), tangentIn, tangentOut: k < n - 1 ? slope(k) : 0 });
+      } else {
+        if (k > 0) keys.push({ time, value: value(k - 1), tangentIn: 0, tangentOut: 0 });
+        keys.push({ time, value: value(k), tangentIn: 0, tangentOut: 0 });
+      }
+    }
+    return { tangentMode: 1, keys };
+  });
+}
+
+/** Euler angles (X, Y, Z applied in that order: q = qz·qy·qx) of a unit quaternion. */
+export function eulerFromQuat(q: Quat): [number, number, number] {
+  const [x, y, z, w] = q;
+  const m20 = 2 * (x * z - w * y);
+  const m21 = 2 * (y * z + w * x);
+  const m22 = 1 - 2 * (x * x + y * y);
+  const m10 = 2 * (x * y + w * z);
+  const m00 = 1 - 2 * (y * y + z * z);
+  const ry = Math.asin(Math.max(-1, Math.min(1, -m20)));
+  if (Math.abs(m20) > 0.999999) {
+    // Gimbal lock: only X − Z (or X + Z) is defined; put it all in X.
+    const m01 = 2 * (x * y - w * z);
+    const m11 = 1 - 2 * (x * x + z * z);
+    return [Math.atan2(-m01 * Math.sign(-m20), m11), ry, 0];
+  }
+  return [Math.atan2(m21, m22), ry, Math.atan2(m10, m00)];
+}
+
+/** `angle` plus the multiple of 2π that puts it nearest `previous`. */
+const unwrap = (angle: number, previous: number) =>
+  angle + 2 * Math.PI * Math.round((previous - angle) / (2 * Math.PI));
+
+/** A track through `values` (one per frame) with Catmull-Rom tangents, without keys its neighbours reproduce. */
+function reducedTrack(values: number[], tolerance: number): J3dTrack {
+  if (values.every((v) => Math.abs(v - values[0]!) <= tolerance)) return constant(values[0]!);
+  const last = values.length - 1;
+  const tangent = (f: number) =>
+    f === 0
+      ? values[1]! - values[0]!
+      : f === last
+        ? values[f]! - values[f - 1]!
+        : (values[f + 1]! - values[f - 1]!) / 2;
+  const key = (f: number): J3dKey => ({ time: f, value: values[f]!, tangentIn: tangent(f), tangentOut: tangent(f) });
+  const keys = [key(0)];
+  let a = 0;
+  while (a < last) {
+    let b = a + 1;
+    const fits = (end: number) => {
+      const track = { tangentMode: 0, keys: [key(a), key(end)] };
+      for (let f = a + 1; f < end; f++) if (Math.abs(sampleTrack(track, f) - values[f]!) > tolerance) return false;
+      return true;
+    };
+    while (b < last && b - a < MAX_SPAN && fits(b + 1)) b++;
+    keys.push(key(b));
+    a = b;
+  }
+  return { tangentMode: 0, keys };
+}
+
+/** The three Euler tracks of a rotation sampler, sampled at frames 0..frames. */
+function rotationTracks(sampler: AnimationSampler, frames: number, fps: number): J3dTrack[] {
+  const series: number[][] = [[], [], []];
+  let previous: number[] | undefined;
+  for (let f = 0; f <= frames; f++) {
+    const angles = eulerFromQuat(quatNormalize(sampleSampler(sampler, f / fps, 4, true) as Quat));
+    const continuous = previous ? angles.map((v, i) => unwrap(v, previous![i]!)) : angles;
+    continuous.forEach((v, i) => {
+      series[i]!.push(v);
+    });
+    previous = continuous;
+  }
+  return series.map((values) => reducedTrack(values, ANGLE_TOLERANCE));
+}
+
+/**
+ * Converts an animation of the joints `jointNodes` (scene node per J3D joint) of `nodes` to a BCK file.
+ * Channels on other nodes are left out, with a diagnostic.
+ */
+export function animationToBck(
+  animation: Animation,
+  nodes: SceneNode[],
+  jointNodes: number[],
+  options: AnimationToBckOptions = {},
+): { bck: BckFile; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const gx = (animation.extras?.gx ?? {}) as { fps?: number; loopMode?: number; duration?: number };
+  const fps = options.fps ?? gx.fps ?? 30;
+  let end = 0;
+  for (const s of animation.samplers) end = Math.max(end, s.input[s.input.length - 1] ?? 0);
+  let duration = gx.duration ?? Math.ceil(end * fps - 1e-6);
+  if (duration > MAX_FRAMES) {
+    diagnostics.push({
+      code: 'j3d/bck-too-long',
+      message: `animation "${animation.name ?? ''}" runs ${duration} frames; a BCK holds ${MAX_FRAMES}, the rest is cut`,
+      severity: 'warning',
+    });
+    duration = MAX_FRAMES;
+  }
+  const jointOf = new Map(jointNodes.map((node, j) => [node, j]));
+  const channels = jointNodes.map(() => new Map<string, AnimationSampler>());
+  let elsewhere = 0;
+  for (const c of animation.channels) {
+    const j = jointOf.get(c.node);
+    const sampler = animation.samplers[c.sampler];
+    if (j === undefined || !sampler || c.path === 'weights') elsewhere++;
+    else channels[j]!.set(c.path, sampler);
+  }
+  if (elsewhere > 0) {
+    diagnostics.push({
+      code: 'j3d/bck-non-joint-channel',
+      message: `${elsewhere} channel(s) of animation "${animation.name ?? ''}" animate no joint (or morph weights); a BCK cannot hold them`,
+      severity: 'warning',
+    });
+  }
+  const joints = jointNodes.map((n, j): BckJointTracks => {
+    const node = nodes[n]!;
+    const own = channels[j]!;
+    const vector = (path: 'translation' | 'scale', rest: number[]) => {
+      const s = own.get(path);
+      return (s ? vectorTracks(s, fps) : rest.map(constant)) as BckJointTracks['scale'];
+    };
+    const rotation = own.get('rotation');
+    return {
+      scale: vector('scale', node.scale ?? [1, 1, 1]),
+      rotation: (rotation
+        ? rotationTracks(rotation, duration, fps)
+        : eulerFromQuat(node.rotation ?? [0, 0, 0, 1]).map(constant)) as BckJointTracks['rotation'],
+      translation: vector('translation', node.translation ?? [0, 0, 0]),
+    };
+  });
+  const bck: BckFile = {
+    kind: 'bck1',
+    subVersion: '\xff'.repeat(16),
+    loopMode: options.loopMode ?? gx.loopMode ?? 2,
+    angleScaleExponent: 0,
+    duration,
+    joints,
+  };
+  return { bck, diagnostics };
+}
