@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { sceneToGlb } from '@retromodel/gltf';
-import { cubeScene, expectValidGlb, repoPath } from '@retromodel/test-utils';
+import { readBck } from '@retromodel/j3d';
+import { cubeScene, expectValidGlb, fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 function captureIo() {
@@ -159,6 +160,29 @@ describe('the built retromodel bin, as a process', () => {
     const { stdout } = await run(process.execPath, [bin, 'info', join(dir, 'cube.glb')]);
     expect(stdout).toMatch(/glTF/);
     await expect(run(process.execPath, [bin, 'convert', '/nonexistent.bdl'])).rejects.toMatchObject({ code: 2 });
+  });
+
+  it.runIf(haveFixtures)('--to bck writes one BCK per animation of a glTF', async () => {
+    const out = join(dir, 'bck-out');
+    const { stdout } = await run(process.execPath, [
+      bin,
+      'convert',
+      fixture('t3dm', '08_animation', 'assets', 'snake.glb'),
+      '--to',
+      'bck',
+      '-o',
+      out,
+    ]);
+    expect(stdout).toMatch(/snake\.bck/);
+    const names = (await readdir(out)).sort();
+    expect(names).toEqual([
+      'snake.Snake_Death.bck',
+      'snake.Snake_Idle.bck',
+      'snake.Snake_Jump.bck',
+      'snake.Snake_Walk.bck',
+      'snake.bck',
+    ]);
+    for (const name of names) expect(readBck(await readFile(join(out, name))).joints.length).toBeGreaterThan(0);
   });
 
   it('a batch in worker threads writes exactly what the single-thread batch writes, in the same order', async () => {

@@ -27,8 +27,8 @@ const json: OptionSpec = { type: 'boolean', help: 'print a JSON report instead o
 export const commands: CommandSpec[] = [
   {
     name: 'convert',
-    summary: 'convert models to GLB, glTF, T3DM or PNG',
-    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|png] [options]',
+    summary: 'convert models to GLB, glTF, T3DM, PNG or BCK',
+    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|png|bck] [options]',
     description:
       'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
@@ -36,7 +36,11 @@ export const commands: CommandSpec[] = [
       'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found.',
     options: {
       output: { type: 'string', short: 'o', value: '<path>', help: 'output file (one input) or folder' },
-      to: { type: 'string', value: '<format>', help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), png' },
+      to: {
+        type: 'string',
+        value: '<format>',
+        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), png, bck (one per animation)',
+      },
       strict: { type: 'boolean', help: 'treat warnings as errors' },
       quiet: { type: 'boolean', short: 'q', help: 'print failures and nothing else' },
       verbose: { type: 'boolean', short: 'v', help: 'also print informational notes' },
@@ -71,6 +75,7 @@ export const commands: CommandSpec[] = [
       'retromodel convert link.bdl --anim walk.bck',
       'retromodel convert level.glb --to t3dm --bvh      # level.t3dm, .sdata streams, PNG textures',
       'retromodel convert models/ -o out/                # a whole folder, structure kept',
+      'retromodel convert walk.glb --to bck              # walk.bck (one .bck per animation)',
     ],
   },
   {

@@ -15,7 +15,7 @@ export {
   type J3dReadOptions,
   j3dAdapter,
 } from './adapters/j3d-adapter.js';
-export type { J3dAnimationHeader, J3dKey, J3dTrack } from './anim/animation-track.js';
+export { type J3dAnimationHeader, type J3dKey, type J3dTrack, sampleTrack } from './anim/animation-track.js';
 export { type BckFile, type BckJointTracks, readBck } from './anim/read-bck.js';
 export { type BrkEntry, type BrkFile, readBrk } from './anim/read-brk.js';
 export { type BtkAxes, type BtkEntry, type BtkFile, readBtk } from './anim/read-btk.js';

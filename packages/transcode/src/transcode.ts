@@ -18,9 +18,9 @@ import { detectFormat, extensionOf } from './detect-format.js';
 import { checkOptionNames, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 
 /** Output kinds `transcode` can produce. */
-export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png';
+export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png' | 'bck';
 
-export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png'];
+export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png', 'bck'];
 
 export interface FileInput {
   bytes: Uint8Array;

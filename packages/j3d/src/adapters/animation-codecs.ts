@@ -1,14 +1,18 @@
 /*
  * The codecs of J3D animation files, loaded by their adapters: `info` lists the header and the animation
  * chunk (duration, loop mode, what is animated, keys): joint animations (BCK, ANK1), texture-matrix animations
- * (BTK, TTK1) and register/konst colour animations (BRK, TRK1). They are not converted on their own: an
- * animation only has meaning on the model it drives.
+ * (BTK, TTK1) and register/konst colour animations (BRK, TRK1). They are not read on their own: an
+ * animation only has meaning on the model it drives. BCK is also written: every animation of a scene becomes one
+ * `.bck` over the scene's joints (its first skin's joints, which for a J3D model are JNT1's, else every node in
+ * depth-first order from the roots).
  */
-import type { FileInfo, FormatCodec } from '@retromodel/scene';
+import type { Diagnostic, FileInfo, FormatCodec, OutputFile, Scene, WriteContext } from '@retromodel/scene';
 import type { J3dAnimationHeader, J3dTrack } from '../anim/animation-track.js';
 import { readBck } from '../anim/read-bck.js';
 import { readBrk } from '../anim/read-brk.js';
 import { readBtk } from '../anim/read-btk.js';
+import { writeBck } from '../anim/write-bck.js';
+import { type AnimationToBckOptions, animationToBck } from '../scene/animation-to-bck.js';
 
 const loopModes = ['once', 'once and reset', 'repeat', 'mirrored once', 'mirrored repeat'];
 
@@ -37,8 +41,56 @@ function animationInfo(
   };
 }
 
-/** The BCK `info`. */
-export const bckCodec: FormatCodec = {
+/** The J3D joints of a scene: its first skin's, else every node depth first from the roots. */
+export function bckJointNodes(scene: Scene): number[] {
+  const skin = scene.skins[0];
+  if (skin) return skin.joints;
+  const order: number[] = [];
+  const stack = [...scene.roots].reverse();
+  const seen = new Set<number>();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    order.push(n);
+    stack.push(...[...(scene.nodes[n]?.children ?? [])].reverse());
+  }
+  return order;
+}
+
+/**
+ * File names for the animations: the first is the main output, `<base>.bck`; each other one is
+ * `<base>.<its name or index>.bck`.
+ */
+function bckNames(scene: Scene, baseName: string): string[] {
+  const used = new Set([`${baseName}.bck`.toLowerCase()]);
+  return scene.animations.map((a, i) => {
+    if (i === 0) return `${baseName}.bck`;
+    const clean = (a.name ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '');
+    let name = `${baseName}.${clean || i}.bck`;
+    if (used.has(name.toLowerCase())) name = `${baseName}.${clean || 'animation'}.${i}.bck`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+/** One `.bck` per animation of the scene. */
+function writeBckFiles(scene: Scene, context: WriteContext, options: AnimationToBckOptions) {
+  if (scene.animations.length === 0) throw new Error('the scene has no animation to write as a BCK');
+  const joints = bckJointNodes(scene);
+  const names = bckNames(scene, context.baseName);
+  const diagnostics: Diagnostic[] = [];
+  const files: OutputFile[] = scene.animations.map((animation, i) => {
+    const result = animationToBck(animation, scene.nodes, joints, options);
+    diagnostics.push(...result.diagnostics);
+    return { name: names[i]!, bytes: writeBck(result.bck), mimeType: 'application/x-nintendo-j3d' };
+  });
+  return { files, diagnostics };
+}
+
+/** The BCK writer and `info`. */
+export const bckCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: writeBckFiles,
   info: (bytes) => {
     const bck = readBck(bytes);
     const keys = keysOf(bck.joints.flatMap((j) => [...j.scale, ...j.rotation, ...j.translation]));

@@ -6,6 +6,9 @@
  * .bti, found by extension only (BTI has no magic number).
  */
 import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
+import type { AnimationToBckOptions } from '../scene/animation-to-bck.js';
+
+export type { AnimationToBckOptions };
 
 /** Reader options of BMD/BDL models (`read: { j3d: { ... } }`). */
 export interface J3dReadOptions {
@@ -31,18 +34,22 @@ export const j3dAdapter = {
   load: () => import('./j3d-codec.js').then((m) => m.j3dCodec),
 } satisfies FormatAdapter<J3dReadOptions>;
 
-/** BCK joint animations (described by `info`; converted only with their model). */
+/** BCK joint animations (described by `info`, written from a scene's animations; read only with their model). */
 export const bckAdapter = {
   id: 'bck',
   name: 'Nintendo J3D joint animation (BCK)',
   extensions: ['.bck'],
   mimeTypes: ['application/x-nintendo-j3d'],
   magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D1bck1'),
-  can: { read: false, write: false, info: true },
+  can: { read: false, write: true, info: true },
   readOptions: {},
-  writeOptions: {},
+  writeOptions: {
+    fps: "frames per second of the written animation (default: the source BCK's, else 30)",
+    loopMode:
+      "loop mode 0 once, 1 once and reset, 2 repeat, 3 mirrored once, 4 mirrored repeat (default: the source's, else 2)",
+  },
   load: () => import('./animation-codecs.js').then((m) => m.bckCodec),
-} satisfies FormatAdapter;
+} satisfies FormatAdapter<Record<string, never>, AnimationToBckOptions>;
 
 /** BTK texture-matrix animations (described by `info`; converted only with their model). */
 export const btkAdapter = {
