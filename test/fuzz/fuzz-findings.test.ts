@@ -266,6 +266,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       mutation: { kind: 'splice', donor: 'j3d/community_wwrando_vscroll.bdl', from: 20164, length: 64, to: 6068 },
     },
   ],
+  [
+    'glTF image declared as "inage/png" (IMAGE_MIME_TYPE_INVALID)',
+    {
+      target: 't3dm/19_particles_tex/assets/scene.glb',
+      mutation: {
+        kind: 'field',
+        section: 'JSON images',
+        offset: 6770,
+        type: 'u16',
+        littleEndian: true,
+        value: 24942,
+        before: 24941,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -42,7 +42,7 @@ export function buildScene(doc: Document, context: SceneBuildContext): Scene {
   const { json, where } = context;
   const root = doc.getRoot();
   const at = createLookups(doc, context);
-  const { images, samplers, textures } = readTextures(root, json, where, at.info);
+  const { images, samplers, textures } = readTextures(root, json, where, at);
   const { materials, explicitVertexColors } = readMaterials(root, json, textures.length, where, at.info);
   const meshes = readMeshes(root, at);
   materials.forEach((mat, i) => {

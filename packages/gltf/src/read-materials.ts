@@ -3,7 +3,8 @@
  * image (same order) and puts sampler settings on each material slot, so the glTF `textures` and
  * `samplers` arrays and each slot's texture index are taken from the JSON, one to one; a texture naming no
  * sampler gets glTF's default (REPEAT, no filters), appended once. Images stay encoded (PNG/JPEG bytes and
- * mime type, width/height from the header). A material's `vertexColors` comes from
+ * mime type, width/height from the header); the mime type is what the bytes are when a PNG or JPEG is declared as
+ * anything else (a warning), since glTF viewers and the validator go by the declared type. A material's `vertexColors` comes from
  * `extras.retromodel.vertexColors` when we wrote it; the caller infers the others from COLOR_0.
  * Occlusion and metallic-roughness textures have no place in the scene (info diagnostic).
  */
@@ -19,11 +20,20 @@ import { extrasOf, named, oneOf, vector } from './json-values.js';
 type Info = (code: string, message: string) => void;
 
 /** The scene's images, samplers and textures. */
-export function readTextures(root: Root, json: GLTF.IGLTF, where: JsonLocation, info: Info) {
+export function readTextures(root: Root, json: GLTF.IGLTF, where: JsonLocation, report: { info: Info; warn: Info }) {
+  const { info } = report;
   const images = root.listTextures().map((t, i): EncodedImage => {
     const data = t.getImage();
     if (!data || data.length === 0) throw jsonError(where, `image ${i} has no data`);
-    const mimeType = t.getMimeType() || ImageUtils.getMimeType(data) || 'application/octet-stream';
+    const declared = t.getMimeType();
+    const sniffed = ImageUtils.getMimeType(data);
+    const isPngOrJpeg = sniffed === 'image/png' || sniffed === 'image/jpeg';
+    if (declared && isPngOrJpeg && declared !== sniffed)
+      report.warn(
+        'image-mime-type',
+        `image ${i} is declared as "${declared}" but holds a ${sniffed}; read as ${sniffed}`,
+      );
+    const mimeType = (isPngOrJpeg ? sniffed : declared) || sniffed || 'application/octet-stream';
     const problem = imageStreamProblem(data, mimeType);
     if (problem) throw jsonError(where, `image ${i} (${mimeType}) is damaged: ${problem}`);
     let size: number[] | null = null;

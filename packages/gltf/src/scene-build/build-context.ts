@@ -18,6 +18,8 @@ export interface BuildLookups {
   where: JsonLocation;
   /** Adds a `gltf/<code>` info diagnostic. */
   info: (code: string, message: string) => void;
+  /** Adds a `gltf/<code>` warning. */
+  warn: (code: string, message: string) => void;
   node: (n: Node | null) => number | undefined;
   mesh: (m: Mesh | null) => number | undefined;
   skin: (s: Skin | null) => number | undefined;
@@ -40,6 +42,7 @@ export function createLookups(doc: Document, context: SceneBuildContext): BuildL
   return {
     where,
     info: (code, message) => diagnostics.push({ code: `gltf/${code}`, message, severity: 'info' }),
+    warn: (code, message) => diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' }),
     node: lookup(root.listNodes(), 'node'),
     mesh: lookup(root.listMeshes(), 'mesh'),
     skin: lookup(root.listSkins(), 'skin'),
