@@ -1,7 +1,7 @@
 /*
  * Scene primitives -> quantised T3DM objects (spec §4, §5): positions × base scale rounded half away from zero
  * into s16, normals packed 5.6.5, UVs as S10.5 texel coordinates of texture A (minus half a texel when the
- * material filters), vertices de-duplicated per object on their packed values, and a primitive of more than
+ * material filters), vertices de-duplicated per object on their packed values (vertex-table.ts), and a primitive of more than
  * 65535 triangles (triCount is a u16) split into several objects of the same name. Clipped values are counted
  * and reported, not hidden.
  */
@@ -10,6 +10,7 @@ import { packNormal, roundHalfAway } from '../codec/vertex-codec.js';
 import { DEFAULT_BASE_SCALE } from '../to-scene/t3dm-to-scene.js';
 import type { CollectedGeometry } from './collect-geometry.js';
 import type { MaterialPlan } from './material-from-scene.js';
+import { type PackedVertex, VertexTable } from './vertex-table.js';
 
 /** One object before it is split into parts: packed vertices and triangles over them. */
 export interface QuantObject {
@@ -26,6 +27,8 @@ export interface QuantObject {
 }
 
 const clampS16 = (v: number) => (v < -32768 ? -32768 : v > 32767 ? 32767 : v);
+/** A rounded coordinate in s16: clamped, and 0 for a non-finite one. */
+const toS16 = (raw: number) => clampS16(Number.isFinite(raw) ? raw : 0);
 
 /** The largest power of two that keeps `maxAbs` inside s16. */
 function autoScale(maxAbs: number): number {
@@ -81,7 +84,6 @@ export function quantiseObjects(
     const texW = plan.textures[0]?.width || 32;
     const texH = plan.textures[0]?.height || 32;
     const half = plan.filtered ? 16 : 0;
-    const keyToIndex = new Map<string, number>();
     const object: QuantObject = {
       name: prim.name,
       plan: planIndex,
@@ -94,37 +96,25 @@ export function quantiseObjects(
       tris: [],
     };
     const count = prim.position.length / 3;
+    const table = new VertexTable(object, count);
     const remap = new Int32Array(count).fill(-1);
     const vertexOf = (v: number): number => {
       const existing = remap[v]!;
       if (existing >= 0) return existing;
-      const q = [0, 1, 2].map((a) => {
+      const packed: PackedVertex = [0, 0, 0, 0, prim.rgba[v]!, 0, 0, prim.bone[v]!];
+      for (let a = 0; a < 3; a++) {
         const raw = roundHalfAway(prim.position[v * 3 + a]! * baseScale);
-        const c = clampS16(Number.isFinite(raw) ? raw : 0);
-        if (c !== raw) clipped++;
-        return c;
-      });
-      const n = prim.normal ? packNormal(prim.normal[v * 3]!, prim.normal[v * 3 + 1]!, prim.normal[v * 3 + 2]!) : 0;
-      const uv = [0, 1].map((a) => {
+        packed[a] = toS16(raw);
+        if (packed[a] !== raw) clipped++;
+      }
+      if (prim.normal) packed[3] = packNormal(prim.normal[v * 3]!, prim.normal[v * 3 + 1]!, prim.normal[v * 3 + 2]!);
+      for (let a = 0; a < 2; a++) {
         const size = a === 0 ? texW : texH;
         const raw = Math.trunc((prim.uv?.[v * 2 + a] ?? 0) * size * 32) - half;
-        const c = clampS16(Number.isFinite(raw) ? raw : 0);
-        if (c !== raw) uvClipped++;
-        return c;
-      });
-      const rgba = prim.rgba[v]!;
-      const bone = prim.bone[v]!;
-      const key = `${q[0]},${q[1]},${q[2]},${n},${rgba},${uv[0]},${uv[1]},${bone}`;
-      let at = keyToIndex.get(key);
-      if (at === undefined) {
-        at = object.bone.length;
-        keyToIndex.set(key, at);
-        object.position.push(q[0]!, q[1]!, q[2]!);
-        object.normal.push(n);
-        object.rgba.push(rgba);
-        object.st.push(uv[0]!, uv[1]!);
-        object.bone.push(bone);
+        packed[5 + a] = toS16(raw);
+        if (packed[5 + a] !== raw) uvClipped++;
       }
+      const at = table.indexOf(packed);
       remap[v] = at;
       return at;
     };
