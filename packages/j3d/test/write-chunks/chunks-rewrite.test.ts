@@ -6,6 +6,8 @@
  */
 import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
+import { writeDrw1 } from '../../src/chunks/write-drw1.js';
+import { writeEvp1 } from '../../src/chunks/write-evp1.js';
 import { writeInf1 } from '../../src/chunks/write-inf1.js';
 import { writeJnt1 } from '../../src/chunks/write-jnt1.js';
 import { type J3dFile, readJ3d } from '../../src/index.js';
@@ -16,6 +18,8 @@ const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((p) => p.split('/').pop()
 const writers: Record<string, (file: J3dFile, keepLayout: boolean) => Uint8Array> = {
   INF1: (f, keep) => writeInf1(keep ? f.INF1 : { ...f.INF1, layout: undefined }),
   JNT1: (f, keep) => writeJnt1(keep ? f.JNT1 : { ...f.JNT1, layout: undefined }),
+  EVP1: (f, keep) => writeEvp1(keep ? f.EVP1 : { ...f.EVP1, layout: undefined }),
+  DRW1: (f, keep) => writeDrw1(keep ? f.DRW1 : { ...f.DRW1, layout: undefined }),
 };
 
 describe.skipIf(!haveFixtures)('INF1/JNT1/EVP1/DRW1/TEX1 rewrite', () => {
