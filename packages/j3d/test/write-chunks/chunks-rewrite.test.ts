@@ -10,6 +10,7 @@ import { writeDrw1 } from '../../src/chunks/write-drw1.js';
 import { writeEvp1 } from '../../src/chunks/write-evp1.js';
 import { writeInf1 } from '../../src/chunks/write-inf1.js';
 import { writeJnt1 } from '../../src/chunks/write-jnt1.js';
+import { writeTex1 } from '../../src/chunks/write-tex1.js';
 import { type J3dFile, readJ3d } from '../../src/index.js';
 import { chunkBytes, describeDifference } from '../write-materials/chunk-compare.js';
 
@@ -20,6 +21,7 @@ const writers: Record<string, (file: J3dFile, keepLayout: boolean) => Uint8Array
   JNT1: (f, keep) => writeJnt1(keep ? f.JNT1 : { ...f.JNT1, layout: undefined }),
   EVP1: (f, keep) => writeEvp1(keep ? f.EVP1 : { ...f.EVP1, layout: undefined }),
   DRW1: (f, keep) => writeDrw1(keep ? f.DRW1 : { ...f.DRW1, layout: undefined }),
+  TEX1: (f, keep) => writeTex1(keep ? f.TEX1 : { ...f.TEX1, layout: undefined }),
 };
 
 describe.skipIf(!haveFixtures)('INF1/JNT1/EVP1/DRW1/TEX1 rewrite', () => {
