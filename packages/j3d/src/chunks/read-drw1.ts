@@ -4,7 +4,8 @@
  *   0x08 u16 count   0x0A u16 0xFFFF   0x0C u32 offset: u8 kind[count] (0 rigid joint, 1 weighted envelope)
  *   0x10 u32 offset: u16 index[count] (joint index for kind 0, EVP1 envelope index for kind 1)
  * Nintendo's tools list every envelope twice (count = rigid + 2 × envelopes); packets reference the first part.
- * Nintendo puts the kinds at 0x14 and the indices at the next even offset; SuperBMD does not align the indices.
+ * Nintendo puts the kinds at 0x14 and the indices at the next even offset (0x23 → 0x24 in the one fixture whose
+ * kinds end unaligned; 2- and 4-byte alignment both fit it); SuperBMD does not align the indices.
  * The layout keeps the stored offsets, the u16 at 0x0A and the padding text for a byte-exact rewrite.
  */
 import type { BinaryReader } from '@retromodel/binary';

@@ -5,7 +5,8 @@
  * uses count − EVP1.count entries), a SuperBMD-style one once; the caller chooses.
  *
  * With a stored `layout` made for as many entries, each table goes where it was (when 0..0x1F bytes ahead);
- * otherwise Nintendo's layout: kinds at 0x14, indices at the next even offset.
+ * otherwise Nintendo's layout: kinds at 0x14, indices at the next even offset (what the fixtures show; SuperBMD
+ * leaves them unaligned).
  */
 import { ChunkWriter, checkUnsigned } from './chunk-padding.js';
 import type { Drw1 } from './read-drw1.js';
