@@ -4,8 +4,12 @@
  *   0x08 u16 count   0x0A u16 0xFFFF   0x0C u32 offset: u8 kind[count] (0 rigid joint, 1 weighted envelope)
  *   0x10 u32 offset: u16 index[count] (joint index for kind 0, EVP1 envelope index for kind 1)
  * Nintendo's tools list every envelope twice (count = rigid + 2 × envelopes); packets reference the first part.
+ * Nintendo puts the kinds at 0x14 and the indices at the next even offset (0x23 → 0x24 in the one fixture whose
+ * kinds end unaligned; 2- and 4-byte alignment both fit it); SuperBMD does not align the indices.
+ * The layout keeps the stored offsets, the u16 at 0x0A and the padding text for a byte-exact rewrite.
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { detectChunkPadding } from './chunk-padding.js';
 
 /** One draw matrix. */
 export interface J3dDrawMatrix {
@@ -17,6 +21,19 @@ export interface J3dDrawMatrix {
 /** The DRW1 chunk. */
 export interface Drw1 {
   entries: J3dDrawMatrix[];
+  /** How the chunk was laid out, for a byte-exact rewrite (absent on a DRW1 built by hand). */
+  layout?: Drw1Layout;
+}
+
+/** The DRW1 layout details a rewrite needs beyond the entries. */
+export interface Drw1Layout {
+  /** The u16 at 0x0A (0xFFFF). */
+  headerPad: number;
+  /** Offsets of the kinds and the indices as stored, and the entry count they were laid out for. */
+  offsets: [number, number];
+  count: number;
+  /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
 }
 
 /** Reads DRW1 from its chunk reader. */
@@ -33,5 +50,11 @@ export function readDrw1(r: BinaryReader): Drw1 {
       throw r.error(`draw matrix ${i} has kind ${kind}; only 0 (joint) and 1 (envelope) exist`, kindsAt + i);
     entries.push({ weighted: kind === 1, index: r.u16At(indicesAt + i * 2) });
   }
-  return { entries };
+  const layout: Drw1Layout = {
+    headerPad: r.u16At(0x0a),
+    offsets: [kindsAt, indicesAt],
+    count,
+    padding: detectChunkPadding(r, [0x14, kindsAt + count, indicesAt + count * 2], [kindsAt, indicesAt]),
+  };
+  return { entries, layout };
 }

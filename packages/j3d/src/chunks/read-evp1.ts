@@ -7,8 +7,11 @@
  *   0x18 u32 offset: inverse bind matrices, row-major 3×4 (0x30 bytes), one per joint, indexed by joint index
  * An empty EVP1 has count 0 and all offsets 0. The matrix count is not stored: every whole matrix up to the chunk
  * end is read (Nintendo files hold one per joint). A matrix that an envelope uses must hold finite numbers.
+ * Nintendo's layout: counts at 0x1C, joint indices right after them (not aligned), weights and matrices at the
+ * next multiple of 4. The layout keeps the stored offsets, the u16 at 0x0A and the padding text.
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { detectChunkPadding } from './chunk-padding.js';
 
 /** One envelope: joints and weights (weights sum to 1). */
 export interface J3dEnvelope {
@@ -22,6 +25,20 @@ export interface Evp1 {
   /** Row-major 3×4 inverse bind matrices, 12 floats each. */
   inverseBinds: Float32Array;
   inverseBindCount: number;
+  /** How the chunk was laid out, for a byte-exact rewrite (absent on an EVP1 built by hand). */
+  layout?: Evp1Layout;
+}
+
+/** The EVP1 layout details a rewrite needs beyond the envelopes and matrices. */
+export interface Evp1Layout {
+  /** The u16 at 0x0A (0xFFFF). */
+  headerPad: number;
+  /** Offsets of the counts, joint indices, weights and matrices as stored (0 = absent). */
+  offsets: [number, number, number, number];
+  /** Envelopes, influences (all envelopes together) and matrices the offsets were laid out for. */
+  counts: [number, number, number];
+  /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
 }
 
 /** Reads EVP1 from its chunk reader. */
@@ -32,9 +49,9 @@ export function readEvp1(r: BinaryReader): Evp1 {
   const weightsAt = r.u32At(0x14);
   const ibmAt = r.u32At(0x18);
   const envelopes: J3dEnvelope[] = [];
+  let total = 0;
   if (count > 0) {
     r.checkCount(count, 1, 'envelope influence counts', countsAt);
-    let total = 0;
     for (let i = 0; i < count; i++) total += r.u8At(countsAt + i);
     r.checkCount(total, 2, 'envelope joint indices', jointsAt);
     r.checkCount(total, 4, 'envelope weights', weightsAt);
@@ -71,5 +88,14 @@ export function readEvp1(r: BinaryReader): Evp1 {
         ibmAt + joint * 0x30 + k * 4,
       );
   }
-  return { envelopes, inverseBinds, inverseBindCount };
+  const offsets: Evp1Layout['offsets'] = [countsAt, jointsAt, weightsAt, ibmAt];
+  const ends = count > 0 ? [0x1c, countsAt + count, jointsAt + total * 2, weightsAt + total * 4] : [0x1c];
+  if (ibmAt !== 0) ends.push(ibmAt + inverseBindCount * 0x30);
+  const layout: Evp1Layout = {
+    headerPad: r.u16At(0x0a),
+    offsets,
+    counts: [count, total, inverseBindCount],
+    padding: detectChunkPadding(r, ends, count > 0 ? offsets : [ibmAt]),
+  };
+  return { envelopes, inverseBinds, inverseBindCount, layout };
 }

@@ -6,10 +6,15 @@
  * Joint (J3DJointInitData): 0x00 u16 kind (low nibble kind, high nibble matrix type), 0x02 u8 scaleCompensate
  * (Maya segment scale compensation), 0x03 pad, 0x04 f32 scale[3], 0x10 s16 rotation[3] (0x8000 = π),
  * 0x16 pad, 0x18 f32 translation[3], 0x24 f32 bounding radius, 0x28 f32 bboxMin[3], 0x34 f32 bboxMax[3].
+ * Parts follow one another: joints at 0x18, the remap table right after them, the name table at the next
+ * multiple of 4 (SuperBMD: 0x5A → 0x5C; in Nintendo's fixtures the remap table already ends on one). The layout keeps the stored offsets, the unused bytes (0x0A,
+ * each joint's 0x03 and 0x16, all 0xFF in every file seen) and the maker's padding text for a byte-exact rewrite.
  */
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
+import { detectChunkPadding } from './chunk-padding.js';
+import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One joint as stored, with its rotation also in radians. */
 export interface J3dJoint {
@@ -33,6 +38,20 @@ export interface Jnt1 {
   remap: number[];
   /** File offset of the joint table (joint i at dataOffset + i × 0x40), for errors that concern a joint. */
   dataOffset: number;
+  /** How the chunk was laid out, for a byte-exact rewrite (absent on a JNT1 built by hand). */
+  layout?: Jnt1Layout;
+}
+
+/** The JNT1 layout details a rewrite needs beyond the joints. */
+export interface Jnt1Layout {
+  /** The u16 at 0x0A (0xFFFF). */
+  headerPad: number;
+  /** Offsets of the joint table, the remap table and the name table, as stored (relative to the chunk). */
+  offsets: [number, number, number];
+  /** Per joint, its unused u8 at 0x03 and u16 at 0x16 (0xFF, 0xFFFF). */
+  jointPads: [number, number][];
+  /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
 }
 
 const vec3At = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
@@ -49,8 +68,10 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   const remap: number[] = [];
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
   const joints: J3dJoint[] = [];
+  const jointPads: [number, number][] = [];
   for (let i = 0; i < count; i++) {
     const at = dataAt + i * 0x40;
+    jointPads.push([r.u8At(at + 3), r.u16At(at + 0x16)]);
     const rotationRaw: Vec3 = [r.s16At(at + 0x10), r.s16At(at + 0x12), r.s16At(at + 0x14)];
     const joint: J3dJoint = {
       name: names[i] ?? `joint${i}`,
@@ -84,5 +105,15 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
       severity: 'warning',
     });
   }
-  return { joints, remap, dataOffset: r.base + dataAt };
+  const layout: Jnt1Layout = {
+    headerPad: r.u16At(0x0a),
+    offsets: [dataAt, remapAt, namesAt],
+    jointPads,
+    padding: detectChunkPadding(
+      r,
+      [0x18, dataAt + count * 0x40, remapAt + count * 2, nameTableEnd(r, namesAt)],
+      [dataAt, remapAt, namesAt],
+    ),
+  };
+  return { joints, remap, dataOffset: r.base + dataAt, layout };
 }

@@ -3,13 +3,18 @@
  * texture; 0 when there are none), 0x10 u32 name-table offset. Each header is a BTI header whose palette and
  * image offsets are relative to that header's own start; several headers may share one image (different
  * samplers over the same pixels). Materials reference headers by index. Image data is checked to fit here and
- * decoded when the scene is built.
+ * decoded when the scene is built; each texture also carries its encoded data and palette, as BtiFile does.
+ * Nintendo's layout: headers at 0x20, every palette in header order (one per colour-indexed texture, not
+ * shared), the images (each distinct image once, 0x20-aligned), the name table. The layout keeps the stored
+ * offsets, the u16 at 0x0A and the padding text; the data offsets stay in the headers.
  */
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } from '../bti/bti-header.js';
 import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
 import { readNameTable } from '../name-table.js';
+import { detectChunkPadding } from './chunk-padding.js';
+import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One TEX1 texture: its name and BTI header. */
 export interface J3dTexture {
@@ -17,6 +22,10 @@ export interface J3dTexture {
   header: BtiHeader;
   /** Header offset relative to the TEX1 chunk start (the header's offsets are relative to it). */
   headerOffset: number;
+  /** Every level's encoded data, back to back (a view into the file). */
+  data: Uint8Array;
+  /** Colour-indexed formats: the palette entries as stored (big-endian u16 each). */
+  palette?: Uint8Array;
 }
 
 /** The TEX1 chunk. */
@@ -26,26 +35,63 @@ export interface Tex1 {
   bytes: Uint8Array;
   /** Absolute offset of the chunk in the file. */
   offset: number;
+  /** How the chunk was laid out, for a byte-exact rewrite (absent on a TEX1 built by hand). */
+  layout?: Tex1Layout;
+}
+
+/** The TEX1 layout details a rewrite needs beyond the textures (whose headers hold their data offsets). */
+export interface Tex1Layout {
+  /** The u16 at 0x0A (0xFFFF). */
+  headerPad: number;
+  /** Offsets of the header array and the name table as stored. */
+  headersOffset: number;
+  namesOffset: number;
+  /** Textures the layout was made for. */
+  count: number;
+  /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
 }
 
 /** Reads TEX1 from its chunk reader, checking that every palette and mip chain fits in the chunk. */
 export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const count = r.u16At(0x08);
   const headersAt = r.u32At(0x0c);
-  const names = count > 0 ? readNameTable(r, r.u32At(0x10), diagnostics) : [];
+  const namesAt = r.u32At(0x10);
+  const names = count > 0 ? readNameTable(r, namesAt, diagnostics) : [];
   r.checkCount(count, BTI_HEADER_SIZE, 'texture headers', headersAt);
   const textures: J3dTexture[] = [];
+  const starts = [headersAt, namesAt];
+  const ends = [0x14, headersAt + count * BTI_HEADER_SIZE];
   for (let i = 0; i < count; i++) {
     const headerOffset = headersAt + i * BTI_HEADER_SIZE;
     const header = readBtiHeader(r, headerOffset);
     const name = names[i] ?? `texture${i}`;
     const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
     const size = levels.reduce((s, l) => s + l.size, 0);
-    r.ensure(size, `texture "${name}" image data`, headerOffset + header.dataOffset);
-    if (gxFormatLayout(header.format)?.paletted)
-      r.ensure(header.paletteCount * 2, `texture "${name}" palette`, headerOffset + header.paletteOffset);
+    const dataAt = headerOffset + header.dataOffset;
+    r.ensure(size, `texture "${name}" image data`, dataAt);
+    const texture: J3dTexture = { name, header, headerOffset, data: r.bytes.subarray(dataAt, dataAt + size) };
+    starts.push(dataAt);
+    ends.push(dataAt + size);
+    if (gxFormatLayout(header.format)?.paletted) {
+      const paletteAt = headerOffset + header.paletteOffset;
+      r.ensure(header.paletteCount * 2, `texture "${name}" palette`, paletteAt);
+      texture.palette = r.bytes.subarray(paletteAt, paletteAt + header.paletteCount * 2);
+      starts.push(paletteAt);
+      ends.push(paletteAt + texture.palette.length);
+    }
     diagnostics.push(...btiHeaderDiagnostics(header, `TEX1 texture "${name}"`));
-    textures.push({ name, header, headerOffset });
+    textures.push(texture);
   }
-  return { textures, bytes: r.bytes, offset: r.base };
+  // Without textures the name table is not read; its place counts only when its 4-byte header is there.
+  if (count > 0) ends.push(nameTableEnd(r, namesAt));
+  else if (namesAt >= 0x14 && namesAt + 4 <= r.length && r.u16At(namesAt) === 0) ends.push(namesAt + 4);
+  const layout: Tex1Layout = {
+    headerPad: r.u16At(0x0a),
+    headersOffset: headersAt,
+    namesOffset: namesAt,
+    count,
+    padding: detectChunkPadding(r, ends, starts),
+  };
+  return { textures, bytes: r.bytes, offset: r.base, layout };
 }

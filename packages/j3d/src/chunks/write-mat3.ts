@@ -13,6 +13,7 @@
  */
 import { BinaryWriter } from '@retromodel/binary';
 import type { GxMaterial } from '../gx/material-types.js';
+import { writeNames } from '../write-name-table.js';
 import type { J3dMaterialEntry, Mat3, Mat3Tables } from './read-mat3.js';
 import {
   isMat3TablePresent,
@@ -22,7 +23,6 @@ import {
   paddingBytes,
 } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
-import { writeNames } from './write-mat3-names.js';
 import { disabledIndirect, mat3Slots, writeIndirect, writeMaterialEntry } from './write-mat3-tables.js';
 
 /** What goes in the chunk: one list per slot (0 entries, 1 remap, 2 names, 3 indirect, 4..29 values). */

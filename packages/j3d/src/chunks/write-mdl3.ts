@@ -13,9 +13,9 @@
  * any packet has them (a packet without gets zeros); the u8 table defaults to 1, the index table to the identity.
  */
 import { BinaryWriter } from '@retromodel/binary';
+import { writeNames } from '../write-name-table.js';
 import { j3dPaddingTexts, paddingBytes } from './read-mat3-layout.js';
 import type { Mdl3, Mdl3Command } from './read-mdl3.js';
-import { writeNames } from './write-mat3-names.js';
 
 function writeCommand(w: BinaryWriter, c: Mdl3Command): void {
   if (c.kind === 'BP')

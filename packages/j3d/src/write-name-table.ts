@@ -1,11 +1,12 @@
 /*
- * A name table (ResNTAB, spec j3d.md §1) for the MAT3 and MDL3 writers: u16 count, u16 0xFFFF, count × {u16 hash,
- * u16 offset from the table start}, then the NUL-terminated Shift-JIS strings back to back in name order (the
- * layout of every fixture). Hash: h = h * 3 + (int8)byte, 16 bits. Kept private to these writers until the
- * shared name-table writer lands.
+ * J3D name tables out (ResNTAB, spec j3d.md §1), the mirror of name-table.ts, for every chunk with names (JNT1,
+ * MAT3, MDL3, TEX1): u16 count, u16 0xFFFF, count × {u16 hash, u16 offset from the table start}, then the
+ * NUL-terminated Shift-JIS strings back to back in name order, each name stored once per entry even when two
+ * entries have the same name (the layout of every fixture, Nintendo's and SuperBMD's). Hash: h = h * 3 +
+ * (int8)byte, 16 bits.
  */
 import type { BinaryWriter } from '@retromodel/binary';
-import { hashJ3dName } from '../name-table.js';
+import { hashJ3dName } from './name-table.js';
 
 let shiftJis: Map<string, number[]> | undefined;
 
