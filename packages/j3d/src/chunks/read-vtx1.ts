@@ -11,7 +11,8 @@
  * RGBX8, RGBA4, RGBA6, RGBA8 (channels expanded by bit replication, stored here as 0..1).
  * Array lengths are not stored: an array ends at the next higher non-zero data offset or at the chunk end, so
  * the count can include padding elements. An F32 value that is not a finite number (NaN, ±inf) is a ParseError
- * at its offset: the GPU would draw garbage from it, and Nintendo's tools pad arrays with zeros.
+ * at its offset: the GPU would draw garbage from it, and the makers' padding (zeros or ASCII text) always
+ * decodes to finite numbers.
  * What a byte-exact rewrite needs beyond the arrays (stored spans, pads, gaps, padding text) is read by
  * vtx1-layout into `layout`.
  */
