@@ -10,7 +10,8 @@
  * padding data to alignment." or "Model made with SuperBMD by Gamma."; Nintendo's tools sometimes restart it
  * twice in one gap), display lists are zero padded to 0x20 inside their packet size. The slack is kept as
  * stored. A table's length is what the shapes reach: the furthest descriptor list end, matrix-table entry,
- * group, packet and display-list end (entries no shape reaches before that are kept; any after it is slack).
+ * group, packet and display-list end (entries no shape uses before that are kept, with their display lists;
+ * anything after it is slack).
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { detectPadding, type TableSpan } from './read-mat3-layout.js';
@@ -48,6 +49,8 @@ export interface Shp1Layout {
   groups: Shp1Group[];
   /** Packet table as stored: display-list size and offset from the display-list table. */
   packets: { size: number; offset: number }[];
+  /** Display lists of packet-table entries no shape uses, by offset from the display-list table. */
+  unusedDisplayLists: { offset: number; bytes: Uint8Array }[];
   /** Bytes between the 0x2C-byte header and the first table. */
   headerSlack: Uint8Array;
   /** Per table slot (0..7; empty for absent tables), the bytes after the table up to the next one or the chunk end. */
@@ -118,6 +121,12 @@ export function readShp1Layout(
     spans.push({ start: contentEnds[slot]!, end: next, size: 1, min: 0, maxPad: 0x1f });
     end = contentEnds[slot]!;
   }
+  const used = new Set(
+    read.shapes.flatMap((s, i) => Array.from({ length: read.groupCounts[i]! }, (_, g) => s.firstPacket + g)),
+  );
+  const unusedDisplayLists = packets
+    .filter((p, i) => !used.has(i) && p.size > 0)
+    .map((p) => ({ offset: p.offset, bytes: r.bytes.slice(dlAt + p.offset, dlAt + p.offset + p.size) }));
   const first = order.length > 0 ? offsets[order[0]!]! : r.length;
   return {
     headerPad: r.u16At(0x0a),
@@ -127,6 +136,7 @@ export function readShp1Layout(
     matrixTable,
     groups,
     packets,
+    unusedDisplayLists,
     headerSlack: r.bytes.slice(0x2c, first),
     slack,
     padding: detectPadding(r.bytes, spans),

@@ -10,12 +10,12 @@
  * read). While the stored tables in `layout` still describe the shapes (each shape's descriptor list, matrix
  * groups and matrix-table runs, and each packet's stored display list whose leading commands are exactly its
  * primitives encoded), the chunk is written as stored: the tables with the entries no shape uses, shared
- * descriptor lists, display lists at their stored offsets (bytes after the list's end kept), and the slack
- * after each table. Otherwise the tables are rebuilt as Nintendo's tools lay them out: shapes, remap, then
- * 0x20-aligned descriptors (each distinct list once) and matrix table (one run per packet), then 0x20-aligned
- * display lists encoded from the primitives (each zero padded to 0x20), groups and packets (one per packet);
- * gaps get the maker's padding text. A stored display list with commands the reader skips (LOAD_INDX) does not
- * match its primitives and so leads to a rebuild without them.
+ * descriptor lists, display lists at their stored offsets (bytes after the list's end kept, lists of packets
+ * no shape uses too), and the slack after each table. Otherwise the tables are rebuilt as Nintendo's tools lay
+ * them out: shapes, remap, then 0x20-aligned descriptors (each distinct list once) and matrix table (one run per
+ * packet), then 0x20-aligned display lists encoded from the primitives (each zero padded to 0x20), groups and
+ * packets (one per packet); gaps get the maker's padding text. A stored display list with commands the reader
+ * skips (LOAD_INDX) does not match its primitives and so leads to a rebuild without them.
  */
 import { BinaryWriter } from '@retromodel/binary';
 import { j3dPaddingTexts, paddingBytes } from './read-mat3-layout.js';
@@ -31,7 +31,7 @@ interface Shp1Plan {
   matrixTable: number[];
   groups: Shp1Group[];
   packets: { size: number; offset: number }[];
-  /** Display lists by offset from the table start, sorted, not overlapping. */
+  /** Display lists by offset from the table start (written in order: a later one wins where they overlap). */
   displayLists: { offset: number; bytes: Uint8Array }[];
   displayListEnd: number;
   stored?: Pick<Shp1Layout, 'offsets' | 'headerSlack' | 'slack'>;
@@ -97,6 +97,7 @@ function storedPlan(shp1: Shp1, encoded: Uint8Array[][]): Shp1Plan | undefined {
     const prev = displayLists[i - 1]!;
     if (displayLists[i]!.offset < prev.offset + prev.bytes.length) return undefined;
   }
+  displayLists.unshift(...layout.unusedDisplayLists);
   return {
     entries: layout.shapes,
     remap: shp1.remap,
@@ -176,12 +177,9 @@ function writeTable(w: BinaryWriter, shp1: Shp1, plan: Shp1Plan, slot: number): 
       w.u16(m);
     }
   } else if (slot === 5) {
-    const base = w.offset;
-    for (const dl of plan.displayLists) {
-      w.fill(base + dl.offset - w.offset);
-      w.bytes(dl.bytes);
-    }
-    w.fill(Math.max(0, base + plan.displayListEnd - w.offset));
+    const area = new Uint8Array(plan.displayListEnd);
+    for (const dl of plan.displayLists) area.set(dl.bytes, dl.offset);
+    w.bytes(area);
   } else if (slot === 6) for (const g of plan.groups) w.u16(g.useMtxIndex).u16(g.count).u32(g.first);
   else if (slot === 7) for (const p of plan.packets) w.u32(p.size).u32(p.offset);
 }

@@ -134,6 +134,24 @@ describe.skipIf(!haveFixtures)('SHP1 writer', () => {
   });
 });
 
+describe.skipIf(!haveFixtures)('SHP1 writer on a crafted chunk', () => {
+  it("a shape pointing at another shape's descriptor, group and packet rewrites byte for byte", () => {
+    const bytes = readFixture('j3d', 'nintendo_smg_BlueStarCupsulePlanet.bdl').slice();
+    const original = readJ3d(bytes);
+    const shp1 = original.chunks.find((c) => c.tag === 'SHP1')!;
+    const entry = shp1.offset + original.SHP1.layout!.offsets[0]! + 0x28;
+    const view = new DataView(bytes.buffer);
+    for (const field of [4, 6, 8]) view.setUint16(entry + field, 0);
+    const file = readJ3d(bytes);
+    // Packet 1's display list and group 1 are now used by no shape; they stay where they were.
+    expect(file.SHP1.layout!.unusedDisplayLists.length).toBe(1);
+    expect(meaning(file.SHP1.shapes.slice(1, 2))[0]!.packets).toEqual(
+      meaning(file.SHP1.shapes.slice(0, 1))[0]!.packets,
+    );
+    expect(describeDifference(writeShp1(file.SHP1), chunkBytes(bytes, file, 'SHP1'))).toBe('');
+  });
+});
+
 describe('SHP1 writer on builder-made files', () => {
   for (const [label, description] of Object.entries(builderModels)) {
     it(`${label}: SHP1 rewrites byte for byte and rebuilds to the same shapes`, () => {

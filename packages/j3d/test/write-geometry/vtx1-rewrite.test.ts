@@ -4,9 +4,10 @@
  * that vertex's bytes change; an array that grows moves the arrays after it; files made by the independent
  * test builder (zero gaps, NBT normals, DIRECT colours, fixed-point positions) also rewrite byte for byte.
  */
+import { BinaryReader } from '@retromodel/binary';
 import { buildBmd, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { Vtx1 } from '../../src/chunks/read-vtx1.js';
+import { readVtx1, type Vtx1 } from '../../src/chunks/read-vtx1.js';
 import { writeVtx1 } from '../../src/chunks/write-vtx1.js';
 import { readJ3d } from '../../src/index.js';
 import { chunkBytes, describeDifference, replaceChunk } from '../write-materials/chunk-compare.js';
@@ -104,6 +105,46 @@ describe.skipIf(!haveFixtures)('VTX1 writer', () => {
     const { POS: _a, ...others } = file.VTX1.arrays;
     const { POS: _b, ...othersBack } = back.VTX1.arrays;
     expectSameArrays({ ...file.VTX1, arrays: others }, { ...back.VTX1, arrays: othersBack });
+  });
+});
+
+/** The VTX1 chunk of the SuperBMD course (a 16-byte gap after its format list), edited by `edit`, read alone. */
+function craftedVtx1(edit: (view: DataView) => void): { chunk: Uint8Array; vtx1: Vtx1 } {
+  const bytes = readFixture('j3d', 'community_mkdd_dstestcircle_course.bmd');
+  const chunk = chunkBytes(bytes, readJ3d(bytes), 'VTX1').slice();
+  edit(new DataView(chunk.buffer));
+  return { chunk, vtx1: readVtx1(new BinaryReader(chunk, { format: 'j3d', section: 'VTX1' })) };
+}
+
+describe.skipIf(!haveFixtures)('VTX1 writer on crafted chunks', () => {
+  // The end entry (0x80) becomes a TEX1 format like TEX0's (F32 ST); a new end entry fills the gap at 0x90.
+  const sharedTex = (view: DataView) => {
+    [14, 1, 4].forEach((v, i) => view.setUint32(0x80 + i * 4, v));
+    [0xff, 1, 0].forEach((v, i) => view.setUint32(0x90 + i * 4, v));
+    view.setUint32(0x9c, 0x00ffffff);
+    view.setUint32(0x0c + 6 * 4, view.getUint32(0x0c + 5 * 4));
+  };
+
+  it('two arrays stored at one offset share it again; an edit to one moves it alone', () => {
+    const { chunk, vtx1 } = craftedVtx1(sharedTex);
+    expect(vtx1.arrays.TEX1!.dataOffset).toBe(vtx1.arrays.TEX0!.dataOffset);
+    expect(describeDifference(writeVtx1(vtx1), chunk)).toBe('');
+    const edited = structuredClone(vtx1);
+    edited.arrays.TEX1!.data[0] = 0.75;
+    const back = readVtx1(new BinaryReader(writeVtx1(edited), { format: 'j3d', section: 'VTX1' }));
+    expect(back.arrays.TEX0!.dataOffset).toBe(vtx1.arrays.TEX0!.dataOffset);
+    expect(back.arrays.TEX1!.dataOffset).toBeGreaterThan(back.arrays.TEX0!.dataOffset);
+    expect(back.arrays.TEX0!.data.subarray(0, vtx1.arrays.TEX0!.data.length)).toEqual(vtx1.arrays.TEX0!.data);
+    expect(back.arrays.TEX1!.data.subarray(0, edited.arrays.TEX1!.data.length)).toEqual(edited.arrays.TEX1!.data);
+  });
+
+  it('slots with an offset but no format keep their bytes, alone or on an array', () => {
+    const { chunk, vtx1 } = craftedVtx1((view) => {
+      view.setUint32(0x0c + 2 * 4, 0x4000); // NBT inside TEX0's data: TEX0 now ends there
+      view.setUint32(0x0c + 4 * 4, view.getUint32(0x0c + 3 * 4)); // CLR1 on CLR0's data
+    });
+    expect(vtx1.layout!.unread.map((u) => u.slot)).toEqual([2, 4]);
+    expect(describeDifference(writeVtx1(vtx1), chunk)).toBe('');
   });
 });
 
