@@ -119,8 +119,8 @@ function craftedVtx1(edit: (view: DataView) => void): { chunk: Uint8Array; vtx1:
 describe.skipIf(!haveFixtures)('VTX1 writer on crafted chunks', () => {
   // The end entry (0x80) becomes a TEX1 format like TEX0's (F32 ST); a new end entry fills the gap at 0x90.
   const sharedTex = (view: DataView) => {
-    [14, 1, 4].forEach((v, i) => view.setUint32(0x80 + i * 4, v));
-    [0xff, 1, 0].forEach((v, i) => view.setUint32(0x90 + i * 4, v));
+    for (const [i, v] of [14, 1, 4].entries()) view.setUint32(0x80 + i * 4, v);
+    for (const [i, v] of [0xff, 1, 0].entries()) view.setUint32(0x90 + i * 4, v);
     view.setUint32(0x9c, 0x00ffffff);
     view.setUint32(0x0c + 6 * 4, view.getUint32(0x0c + 5 * 4));
   };
