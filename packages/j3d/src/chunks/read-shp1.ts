@@ -8,11 +8,14 @@
  *   u16 first matrix group, u16 first packet, pad, f32 radius, f32 bboxMin[3], f32 bboxMax[3].
  * Descriptor: { u32 attr; u32 type } until attr 0xFF. Matrix group: u16 useMtxIndex, u16 count, u32 first
  * matrix-table index. Packet: u32 display-list size, u32 offset (relative to the 0x20 base).
+ * What a byte-exact rewrite needs beyond the shapes (table pointers, stored tables, slack, padding text) is read
+ * by shp1-layout into `layout`; each packet keeps its display list's stored bytes.
  */
 import type { BinaryReader } from '@retromodel/binary';
 import type { Vec3 } from '@retromodel/scene';
 import { type GxPrimitive, type GxVertexAttribute, readDisplayList } from '../gx/display-list.js';
-import type { Vtx1 } from './read-vtx1.js';
+import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
+import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
 
 /** How a shape's vertices are placed: one matrix, camera-facing, Y-axis camera-facing, or per-vertex matrices. */
 export type J3dShapeMatrixType = 'Mtx' | 'BBoard' | 'YBBoard' | 'Multi';
@@ -26,6 +29,8 @@ export interface J3dShapePacket {
   displayListOffset: number;
   displayListSize: number;
   primitives: GxPrimitive[];
+  /** The display list's bytes as stored (`displayListSize` bytes, padding included), for a byte-exact rewrite. */
+  displayList?: Uint8Array;
 }
 
 /** One shape. */
@@ -43,6 +48,13 @@ export interface J3dShape {
 export interface Shp1 {
   shapes: J3dShape[];
   remap: number[];
+  /** VTX1's format list the display lists were decoded with: DIRECT vertex data is written in these formats. */
+  vertexFormats?: J3dVertexFormat[];
+  /**
+   * How the chunk was laid out, for a byte-exact rewrite (absent on a SHP1 built by hand, or when its tables
+   * overlap). `writeShp1` uses it while the stored tables still describe `shapes`.
+   */
+  layout?: Shp1Layout;
 }
 
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
@@ -62,6 +74,8 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
   const remap: number[] = [];
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
   const shapes: J3dShape[] = [];
+  const shapeLayouts: Shp1ShapeLayout[] = [];
+  let descriptorsEnd = 0;
   for (let i = 0; i < count; i++) {
     const at = shapesAt + i * 0x28;
     const mtxTypeRaw = r.u8At(at);
@@ -82,8 +96,16 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
         throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, r.offset - 8);
       if (type !== 0) attributes.push({ attr, type });
     }
+    descriptorsEnd = Math.max(descriptorsEnd, r.offset);
     const firstGroup = r.u16At(at + 6);
     const firstPacket = r.u16At(at + 8);
+    shapeLayouts.push({
+      descriptorOffset: r.u16At(at + 4),
+      firstGroup,
+      firstPacket,
+      pad8: r.u8At(at + 1),
+      pad16: r.u16At(at + 0x0a),
+    });
     r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
     r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
     const packets: J3dShapePacket[] = [];
@@ -106,7 +128,14 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
         if (!vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
         primitives = readDisplayList(dl, attributes, vtx1);
       }
-      packets.push({ useMtxIndex, matrixTable, displayListOffset: r.base + offset, displayListSize: size, primitives });
+      packets.push({
+        useMtxIndex,
+        matrixTable,
+        displayListOffset: r.base + offset,
+        displayListSize: size,
+        primitives,
+        displayList: dl.bytes.slice(),
+      });
     }
     const v3 = (o: number): Vec3 => [r.f32At(at + o), r.f32At(at + o + 4), r.f32At(at + o + 8)];
     shapes.push({
@@ -119,5 +148,7 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
       packets,
     });
   }
-  return { shapes, remap };
+  const groupCounts = shapes.map((s) => s.packets.length);
+  const layout = readShp1Layout(r, { shapes: shapeLayouts, groupCounts, descriptorsEnd });
+  return { shapes, remap, vertexFormats: vtx1?.formats, layout };
 }

@@ -11,9 +11,13 @@
  * RGBX8, RGBA4, RGBA6, RGBA8 (channels expanded by bit replication, stored here as 0..1).
  * Array lengths are not stored: an array ends at the next higher non-zero data offset or at the chunk end, so
  * the count can include padding elements. An F32 value that is not a finite number (NaN, ±inf) is a ParseError
- * at its offset: the GPU would draw garbage from it, and Nintendo's tools pad arrays with zeros.
+ * at its offset: the GPU would draw garbage from it, and the makers' padding (zeros or ASCII text) always
+ * decodes to finite numbers.
+ * What a byte-exact rewrite needs beyond the arrays (stored spans, pads, gaps, padding text) is read by
+ * vtx1-layout into `layout`.
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { readVtx1Layout, type Vtx1Layout, vtx1SpanEnd } from './vtx1-layout.js';
 
 /** Names of the 13 VTX1 data slots, in slot order. */
 export const vertexSlotNames = [
@@ -64,6 +68,11 @@ export interface Vtx1 {
   dataOffsets: number[];
   formats: J3dVertexFormat[];
   arrays: Partial<Record<J3dVertexArrayName, J3dVertexArray>>;
+  /**
+   * How the chunk was laid out, for a byte-exact rewrite (absent on a VTX1 built by hand). `writeVtx1` writes an
+   * array's stored bytes while they still decode to its `data` in its `format`, and re-encodes it otherwise.
+   */
+  layout?: Vtx1Layout;
 }
 
 const componentBytes = [1, 1, 2, 2, 4];
@@ -80,6 +89,30 @@ export function arrayOfAttribute(attr: number): J3dVertexArrayName | undefined {
   return undefined;
 }
 
+/** Numbers per element and stored bytes per element of an array with this format, or what is wrong with it. */
+export function vertexElementShape(
+  name: J3dVertexArrayName,
+  f: J3dVertexFormat,
+): { itemSize: number; elementSize: number } | { problem: string; field: number } {
+  if (name === 'CLR0' || name === 'CLR1') {
+    const bytes = colorBytes[f.compType];
+    if (bytes === undefined)
+      return { problem: `${name} colour type ${f.compType} is unknown (0 RGB565 … 5 RGBA8)`, field: 8 };
+    return { itemSize: 4, elementSize: bytes };
+  }
+  const size = componentBytes[f.compType];
+  if (size === undefined)
+    return { problem: `${name} component type ${f.compType} is unknown (0 U8, 1 S8, 2 U16, 3 S16, 4 F32)`, field: 8 };
+  let items: number | undefined;
+  if (name === 'POS') items = f.compCount === 0 ? 2 : f.compCount === 1 ? 3 : undefined;
+  else if (name === 'NRM' || name === 'NBT')
+    items = f.compCount === 0 || f.compCount === 2 ? 3 : f.compCount === 1 ? 9 : undefined;
+  else items = f.compCount === 0 ? 1 : f.compCount === 1 ? 2 : undefined;
+  if (items === undefined) return { problem: `${name} component count ${f.compCount} is unknown`, field: 4 };
+  if (f.frac > 31) return { problem: `${name} fixed-point shift ${f.frac} is out of range`, field: 12 };
+  return { itemSize: items, elementSize: items * size };
+}
+
 /** Numbers per element and stored bytes per element of an array with this format; throws on unknown enums. */
 export function vertexElementLayout(
   r: BinaryReader,
@@ -87,22 +120,9 @@ export function vertexElementLayout(
   f: J3dVertexFormat,
   at: number,
 ): { itemSize: number; elementSize: number } {
-  if (name === 'CLR0' || name === 'CLR1') {
-    const bytes = colorBytes[f.compType];
-    if (bytes === undefined) throw r.error(`${name} colour type ${f.compType} is unknown (0 RGB565 … 5 RGBA8)`, at + 8);
-    return { itemSize: 4, elementSize: bytes };
-  }
-  const size = componentBytes[f.compType];
-  if (size === undefined)
-    throw r.error(`${name} component type ${f.compType} is unknown (0 U8, 1 S8, 2 U16, 3 S16, 4 F32)`, at + 8);
-  let items: number | undefined;
-  if (name === 'POS') items = f.compCount === 0 ? 2 : f.compCount === 1 ? 3 : undefined;
-  else if (name === 'NRM' || name === 'NBT')
-    items = f.compCount === 0 || f.compCount === 2 ? 3 : f.compCount === 1 ? 9 : undefined;
-  else items = f.compCount === 0 ? 1 : f.compCount === 1 ? 2 : undefined;
-  if (items === undefined) throw r.error(`${name} component count ${f.compCount} is unknown`, at + 4);
-  if (f.frac > 31) throw r.error(`${name} fixed-point shift ${f.frac} is out of range`, at + 12);
-  return { itemSize: items, elementSize: items * size };
+  const shape = vertexElementShape(name, f);
+  if ('problem' in shape) throw r.error(shape.problem, at + shape.field);
+  return shape;
 }
 
 function expand3or4(v: number, bits: number): number {
@@ -188,21 +208,24 @@ export function readVtx1(r: BinaryReader): Vtx1 {
   for (let i = 0; i < 13; i++) dataOffsets.push(r.u32At(0x0c + i * 4));
   const formats: J3dVertexFormat[] = [];
   const formatAt = new Map<J3dVertexFormat, number>();
+  const formatPads: number[] = [];
+  let terminator: J3dVertexFormat;
   r.seek(formatOffset);
   for (;;) {
     const at = r.offset;
     if (r.remaining < 0x10)
       throw r.error('vertex format list has no end entry (attr 0xFF) before the end of the chunk', at);
-    const attr = r.u32();
-    const compCount = r.u32();
-    const compType = r.u32();
-    const frac = r.u8();
-    r.skip(3);
-    if (attr === 0xff) break;
-    const f = { attr, compCount, compType, frac };
+    const f = { attr: r.u32(), compCount: r.u32(), compType: r.u32(), frac: r.u8() };
+    formatPads.push(r.u24());
+    if (f.attr === 0xff) {
+      terminator = f;
+      break;
+    }
     formats.push(f);
     formatAt.set(f, at);
   }
+  const formatEnd = r.offset;
+  const readSlots = new Set<number>();
   const view = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
   const arrays: Vtx1['arrays'] = {};
   for (const f of formats) {
@@ -219,12 +242,11 @@ export function readVtx1(r: BinaryReader): Vtx1 {
     const dataOffset = dataOffsets[slot]!;
     if (dataOffset === 0) continue;
     if (arrays[name]) throw r.error(`vertex format for ${name} is listed twice`, at);
+    readSlots.add(slot);
     const { itemSize, elementSize } = vertexElementLayout(r, name, f, at);
-    let end = r.length;
-    for (const o of dataOffsets) if (o > dataOffset && o < end) end = o;
     if (dataOffset >= r.length)
       throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
-    const count = Math.floor((end - dataOffset) / elementSize);
+    const count = Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, r.length) - dataOffset) / elementSize);
     const data = new Float32Array(count * itemSize);
     for (let i = 0; i < count; i++)
       decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
@@ -240,5 +262,6 @@ export function readVtx1(r: BinaryReader): Vtx1 {
     }
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
   }
-  return { formatOffset, dataOffsets, formats, arrays };
+  const layout = readVtx1Layout(r, { dataOffsets, formatEnd, formatPads, terminator, arrays, readSlots });
+  return { formatOffset, dataOffsets, formats, arrays, layout };
 }

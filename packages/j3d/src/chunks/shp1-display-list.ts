@@ -1,0 +1,111 @@
+/*
+ * GX display-list encoding for SHP1 packets, the inverse of readDisplayList (spec j3d.md §7.4).
+ *
+ * Per primitive: u8 opcode (high 5 bits the primitive: 0x80 QUADS, 0x88 QUADS_2, 0x90 TRIANGLES, 0x98
+ * TRIANGLE_STRIP, 0xA0 TRIANGLE_FAN, 0xA8 LINES, 0xB0 LINE_STRIP, 0xB8 POINTS; low 3 bits the vertex-format
+ * index, kept from the stored opcode), u16 vertexCount, then per vertex every attribute of the shape's
+ * descriptor in GX attribute-id order (PNMTXIDX, TEX0..7MTXIDX, POS, NRM/NBT, CLR0, CLR1, TEX0..7): matrix
+ * indices u8, INDEX8 u8, INDEX16 u16 (NBT3: three indices per vertex), DIRECT data inline in the format VTX1's
+ * format list gives the attribute. The list ends where its bytes end; the packet pads it to 0x20 with zeros
+ * (0x00 is the NOP the reader stops at).
+ */
+import { BinaryWriter } from '@retromodel/binary';
+import type { GxPrimitive, GxPrimitiveType, GxVertexAttribute } from '../gx/display-list.js';
+import { arrayOfAttribute, type J3dVertexFormat } from './read-vtx1.js';
+import { elementShapeOrThrow, encodeVertexElement } from './vtx1-encode.js';
+
+const primitiveCodes: Record<GxPrimitiveType, number> = {
+  QUADS: 0x80,
+  QUADS_2: 0x88,
+  TRIANGLES: 0x90,
+  TRIANGLE_STRIP: 0x98,
+  TRIANGLE_FAN: 0xa0,
+  LINES: 0xa8,
+  LINE_STRIP: 0xb0,
+  POINTS: 0xb8,
+};
+
+const gxOrder = (attr: number) => (attr === 25 ? 10 : attr);
+
+/** How one attribute's values are written per vertex. */
+interface ColumnWriter {
+  attr: number;
+  type: number;
+  /** DIRECT data: its array name and format. */
+  direct?: { name: NonNullable<ReturnType<typeof arrayOfAttribute>>; format: J3dVertexFormat; itemSize: number };
+}
+
+function columnWriters(attributes: readonly GxVertexAttribute[], formats: readonly J3dVertexFormat[]): ColumnWriter[] {
+  return [...attributes]
+    .sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr))
+    .map((a) => {
+      const name = arrayOfAttribute(a.attr);
+      if ((a.attr <= 8 && a.type !== 1) || (a.attr > 8 && !name) || a.type < 1 || a.type > 3)
+        throw new Error(`SHP1 cannot be written: attribute ${a.attr} with descriptor type ${a.type} cannot be sent`);
+      if (a.type !== 1 || !name) return { attr: a.attr, type: a.type };
+      const format = formats.find(
+        (f) => f.attr === a.attr || (a.attr === 25 && f.attr === 10) || (a.attr === 10 && f.attr === 25),
+      );
+      if (!format)
+        throw new Error(`SHP1 cannot be written: attribute ${a.attr} is DIRECT but VTX1 has no format for it`);
+      return { attr: a.attr, type: 1, direct: { name, format, itemSize: elementShapeOrThrow(name, format).itemSize } };
+    });
+}
+
+/**
+ * The display-list bytes of `primitives` for a shape with these descriptor attributes (no padding). DIRECT
+ * data is encoded with `formats` (VTX1's format list). Throws an Error for data the list cannot hold.
+ */
+export function encodeDisplayList(
+  primitives: readonly GxPrimitive[],
+  attributes: readonly GxVertexAttribute[],
+  formats: readonly J3dVertexFormat[],
+): Uint8Array {
+  const writers = columnWriters(attributes, formats);
+  const w = new BinaryWriter({ initialSize: 0x100 });
+  const scratch = new DataView(new ArrayBuffer(9 * 4 * 3));
+  for (const prim of primitives) {
+    const code = primitiveCodes[prim.type];
+    if (code === undefined) throw new Error(`SHP1 cannot be written: primitive type ${prim.type} is unknown`);
+    if (prim.vertexCount > 0xffff)
+      throw new Error(`SHP1 cannot be written: ${prim.vertexCount} vertices in one primitive`);
+    if (prim.vertexCount > 0 && writers.length === 0)
+      throw new Error('SHP1 cannot be written: a shape draws vertices but its descriptor has no attributes');
+    w.u8((prim.opcode & 0xf8) === code ? prim.opcode : code).u16(prim.vertexCount);
+    const columns = writers.map((c) => {
+      const col = prim.columns.find((x) => x.attr === c.attr);
+      const data = c.direct ? col?.values : col?.indices;
+      if (!data) throw new Error(`SHP1 cannot be written: a ${prim.type} has no column for attribute ${c.attr}`);
+      const per = prim.vertexCount === 0 ? 1 : data.length / prim.vertexCount;
+      if (!Number.isInteger(per) || per < 1 || (c.direct && per % c.direct.itemSize !== 0))
+        throw new Error(
+          `SHP1 cannot be written: attribute ${c.attr} has ${data.length} values for ${prim.vertexCount} vertices`,
+        );
+      return { c, data, per };
+    });
+    for (let v = 0; v < prim.vertexCount; v++) {
+      for (const { c, data, per } of columns) {
+        if (c.direct) {
+          const { name, format, itemSize } = c.direct;
+          const size = elementShapeOrThrow(name, format).elementSize;
+          for (let n = 0; n < per / itemSize; n++) {
+            encodeVertexElement(scratch, 0, name, format, itemSize, data, v * per + n * itemSize);
+            w.bytes(new Uint8Array(scratch.buffer, 0, size));
+          }
+          continue;
+        }
+        for (let n = 0; n < per; n++) {
+          const index = data[v * per + n]!;
+          const max = c.type === 3 ? 0xffff : 0xff;
+          if (!Number.isInteger(index) || index < 0 || index > max)
+            throw new Error(
+              `SHP1 cannot be written: attribute ${c.attr} index ${index} does not fit its ${max === 0xff ? 'u8' : 'u16'}`,
+            );
+          if (c.type === 3) w.u16(index);
+          else w.u8(index);
+        }
+      }
+    }
+  }
+  return w.finish();
+}

@@ -1,0 +1,144 @@
+/*
+ * How a SHP1 chunk is laid out, beyond what its shapes mean (spec j3d.md §7, §0 #3, §14): what writeShp1
+ * needs to reproduce a chunk byte for byte.
+ *
+ * Eight table offsets at 0x0C (shapes, remap, names (0 in every file), vertex descriptors, matrix table,
+ * display lists, matrix groups, packets). Shapes point into the tables by descriptor offset, first matrix group
+ * and first packet, so tables may be shared: Nintendo's tools store each distinct descriptor list once; the
+ * matrix table, groups and packets hold one run per packet. The tables lie end to end in offset order; between
+ * a table's last entry and the next table (or the chunk end) is slack: the maker's padding text ("This is
+ * padding data to alignment." or "Model made with SuperBMD by Gamma."; Nintendo's tools sometimes restart it
+ * twice in one gap), display lists are zero padded to 0x20 inside their packet size. The slack is kept as
+ * stored. A table's length is what the shapes reach: the furthest descriptor list end, matrix-table entry,
+ * group, packet and display-list end (entries no shape uses before that are kept, with their display lists;
+ * anything after it is slack).
+ */
+import type { BinaryReader } from '@retromodel/binary';
+import { detectPadding, type TableSpan } from './read-mat3-layout.js';
+
+/** Where one shape entry points into the tables, and its two pad fields. */
+export interface Shp1ShapeLayout {
+  descriptorOffset: number;
+  firstGroup: number;
+  firstPacket: number;
+  /** The u8 at 0x01 (0xFF) and the u16 at 0x0A (0xFFFF). */
+  pad8: number;
+  pad16: number;
+}
+
+/** One matrix group as stored. */
+export interface Shp1Group {
+  useMtxIndex: number;
+  count: number;
+  /** First matrix-table index. */
+  first: number;
+}
+
+/** The SHP1 layout details a rewrite needs beyond the decoded shapes. */
+export interface Shp1Layout {
+  /** The u16 after the shape count (0xFFFF). */
+  headerPad: number;
+  /** The eight table offsets as stored. */
+  offsets: number[];
+  /** Per shape entry, in shape order. */
+  shapes: Shp1ShapeLayout[];
+  /** The vertex-descriptor table as stored, up to the end of the furthest list a shape points at. */
+  descriptors: Uint8Array;
+  /** The matrix table as stored (u16 DRW1 indices, 0xFFFF = keep the previous packet's slot). */
+  matrixTable: number[];
+  groups: Shp1Group[];
+  /** Packet table as stored: display-list size and offset from the display-list table. */
+  packets: { size: number; offset: number }[];
+  /** Display lists of packet-table entries no shape uses, by offset from the display-list table. */
+  unusedDisplayLists: { offset: number; bytes: Uint8Array }[];
+  /** Bytes between the 0x2C-byte header and the first table. */
+  headerSlack: Uint8Array;
+  /** Per table slot (0..7; empty for absent tables), the bytes after the table up to the next one or the chunk end. */
+  slack: Uint8Array[];
+  /** The maker's padding text for gaps the rewrite makes (see j3dPaddingTexts); "" = zeros. */
+  padding: string;
+}
+
+/**
+ * Reads the layout of a SHP1 chunk whose shapes are already read (so every table run a shape points at is
+ * known to fit). Undefined when the tables do not lie end to end (overlapping tables are rebuilt by the writer).
+ */
+export function readShp1Layout(
+  r: BinaryReader,
+  read: { shapes: Shp1ShapeLayout[]; groupCounts: number[]; descriptorsEnd: number },
+): Shp1Layout | undefined {
+  const count = read.shapes.length;
+  const offsets = Array.from({ length: 8 }, (_, i) => r.u32At(0x0c + i * 4));
+  const [, , , descAt, mtxAt, dlAt, groupsAt, packetsAt] = offsets as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const reach = (first: (s: Shp1ShapeLayout) => number) =>
+    read.shapes.reduce((n, s, i) => (read.groupCounts[i]! > 0 ? Math.max(n, first(s) + read.groupCounts[i]!) : n), 0);
+  const groupCount = reach((s) => s.firstGroup);
+  const packetCount = reach((s) => s.firstPacket);
+  const groups: Shp1Group[] = [];
+  for (let i = 0; i < groupCount; i++) {
+    const at = groupsAt + i * 8;
+    groups.push({ useMtxIndex: r.u16At(at), count: r.u16At(at + 2), first: r.u32At(at + 4) });
+  }
+  const matrixCount = groups.reduce((n, g) => Math.max(n, g.count > 0 ? g.first + g.count : 0), 0);
+  if (mtxAt + matrixCount * 2 > r.length) return undefined;
+  const matrixTable = Array.from({ length: matrixCount }, (_, i) => r.u16At(mtxAt + i * 2));
+  const packets = Array.from({ length: packetCount }, (_, i) => ({
+    size: r.u32At(packetsAt + i * 8),
+    offset: r.u32At(packetsAt + i * 8 + 4),
+  }));
+  const dlEnd = packets.reduce((n, p) => Math.max(n, p.size > 0 ? p.offset + p.size : 0), 0);
+  const descEnd = Math.max(descAt, read.descriptorsEnd);
+  const contentEnds = [
+    offsets[0]! + count * 0x28,
+    offsets[1]! + count * 2,
+    offsets[2]!,
+    descEnd,
+    mtxAt + matrixCount * 2,
+    dlAt + dlEnd,
+    groupsAt + groupCount * 8,
+    packetsAt + packetCount * 8,
+  ];
+  if (offsets.some((o, s) => o === 0 && contentEnds[s]! > 0)) return undefined;
+  const order = [0, 1, 2, 3, 4, 5, 6, 7]
+    .filter((s) => offsets[s] !== 0)
+    .sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+  const slack = offsets.map(() => new Uint8Array(0));
+  const spans: TableSpan[] = [];
+  let end = 0x2c;
+  for (const [k, slot] of order.entries()) {
+    const next = k + 1 < order.length ? offsets[order[k + 1]!]! : r.length;
+    if (offsets[slot]! < end || contentEnds[slot]! > next) return undefined;
+    slack[slot] = r.bytes.slice(contentEnds[slot], next);
+    spans.push({ start: contentEnds[slot]!, end: next, size: 1, min: 0, maxPad: 0x1f });
+    end = contentEnds[slot]!;
+  }
+  const used = new Set(
+    read.shapes.flatMap((s, i) => Array.from({ length: read.groupCounts[i]! }, (_, g) => s.firstPacket + g)),
+  );
+  const unusedDisplayLists = packets
+    .filter((p, i) => !used.has(i) && p.size > 0)
+    .map((p) => ({ offset: p.offset, bytes: r.bytes.slice(dlAt + p.offset, dlAt + p.offset + p.size) }));
+  const first = order.length > 0 ? offsets[order[0]!]! : r.length;
+  return {
+    headerPad: r.u16At(0x0a),
+    offsets,
+    shapes: read.shapes,
+    descriptors: r.bytes.slice(descAt, descEnd),
+    matrixTable,
+    groups,
+    packets,
+    unusedDisplayLists,
+    headerSlack: r.bytes.slice(0x2c, first),
+    slack,
+    padding: detectPadding(r.bytes, spans),
+  };
+}
