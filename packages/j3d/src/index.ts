@@ -1,5 +1,5 @@
 /*
- * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, j3dToScene), BCK/BTK/BRK
+ * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, writeJ3d, j3dToScene), BCK/BTK/BRK
  * animations (readBck, readBtk, readBrk; writeBck, animationToBck), BTI textures (readBti, writeBti, btiFromImage), GX texture decoding and encoding
  * (decodeGxTexture, encodeGxTexture, chooseGxFormat),
  * the MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are exported as types.
@@ -53,3 +53,4 @@ export { checkMdl3, type Mdl3MaterialCheck } from './mdl3/compare-mdl3.js';
 export { describeNonJ3dModel, readJ3d } from './read-j3d.js';
 export { type AnimationToBckOptions, animationToBck } from './scene/animation-to-bck.js';
 export { type J3dSceneResult, type J3dToSceneOptions, j3dToScene } from './scene/j3d-to-scene.js';
+export { writeJ3d } from './write-j3d.js';
