@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { sceneToGlb } from '@retromodel/gltf';
-import { readBck } from '@retromodel/j3d';
+import { decodePng } from '@retromodel/gltf/png';
+import { GxTextureFormat, readBck, readBti } from '@retromodel/j3d';
 import { cubeScene, expectValidGlb, fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -183,6 +184,45 @@ describe('the built retromodel bin, as a process', () => {
       'snake.bck',
     ]);
     for (const name of names) expect(readBck(await readFile(join(out, name))).joints.length).toBeGreaterThan(0);
+  });
+
+  it.runIf(haveFixtures)(
+    'a PNG given on its own becomes a BTI in the GX format asked for, close to its pixels',
+    async () => {
+      const png = fixture('t3dm', '01_model', 'assets', 'stone01.i8.png');
+      const out = join(dir, 'bti-out', 'stone.bti');
+      await run(process.execPath, [bin, 'convert', png, '--to', 'bti', '--format', 'cmpr', '-o', out]);
+      const bti = readBti(await readFile(out));
+      const source = decodePng(await readFile(png));
+      expect(bti.header.format).toBe(GxTextureFormat.CMPR);
+      expect([bti.image.width, bti.image.height]).toEqual([source.width, source.height]);
+      let error = 0;
+      for (let i = 0; i < source.pixels.length; i++) error += (bti.image.pixels[i]! - source.pixels[i]!) ** 2;
+      const psnr = 10 * Math.log10((255 * 255) / (error / source.pixels.length));
+      expect(psnr).toBeGreaterThan(30);
+      await expect(
+        run(process.execPath, [
+          bin,
+          'convert',
+          png,
+          '--to',
+          'bti',
+          '--format',
+          'cmpx',
+          '-o',
+          join(dir, 'bti-out', 'other.bti'),
+        ]),
+      ).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringMatching(/unknown GX texture format 'cmpx'/),
+      });
+    },
+  );
+
+  it.runIf(haveFixtures)('a folder walk converts the models, not the PNG textures beside them', async () => {
+    const out = join(dir, 'walk-out');
+    await run(process.execPath, [bin, 'convert', fixture('t3dm', '01_model', 'assets'), '-o', out]);
+    expect((await readdir(out)).sort()).toEqual(['model.glb']);
   });
 
   it('a batch in worker threads writes exactly what the single-thread batch writes, in the same order', async () => {

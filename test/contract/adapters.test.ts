@@ -9,14 +9,20 @@
  *   and strict mode turns that, and each format's own warnings, into a StrictModeError.
  */
 import { readFileSync } from 'node:fs';
+import { encodePng } from '@retromodel/gltf/png';
 import { type AnyFormatAdapter, type Diagnostic, StrictModeError, validateScene } from '@retromodel/scene';
-import { buildBti, haveFixtures, readFixture, repoPath } from '@retromodel/test-utils';
-import { adapters, readScene, transcode } from '@retromodel/transcode';
+import { buildBti, haveFixtures, memorySidecars, readFixture, repoPath } from '@retromodel/test-utils';
+import { adapters, type FileInput, readScene, transcode } from '@retromodel/transcode';
 import { describe, expect, it } from 'vitest';
 import { GxTextureFormat } from '../../packages/j3d/src/gx/texture/formats.js';
 
 const own = (path: string) => new Uint8Array(readFileSync(repoPath('fixtures', path)));
 const cube = own('cube.glb');
+const png = encodePng({
+  width: 2,
+  height: 2,
+  pixels: new Uint8Array([255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 128]),
+});
 
 /** A sample of each readable format, and a read that makes the format's reader warn. */
 async function samples(): Promise<
@@ -70,7 +76,20 @@ async function samples(): Promise<
       fileName: 'cube.glb',
       warns: () => readScene({ bytes: new TextEncoder().encode(gltfJson), fileName: 'x.gltf' }, { strict: true }),
     },
+    png: {
+      bytes: png,
+      fileName: 'image.png',
+      // The PNG reader has nothing to warn about; an option it does not know is the warning.
+      warns: () => readScene({ bytes: png, fileName: 'image.png' }, { strict: true, read: { png: { x: 1 } } as never }),
+    },
   };
+}
+
+/** What each writer is given: the cube, or for BCK a model with animations (the TMD with its keyframe library). */
+function writeInput(id: string): FileInput {
+  if (id !== 'bck') return { bytes: cube, fileName: 'cube.glb' };
+  const sidecars = memorySidecars({ 'sample.tkl': own('tmd/sample.tkl'), 'sample.tml': own('tmd/sample.tml') });
+  return { bytes: own('tmd/sample.tmd'), fileName: 'sample.tmd', sidecars };
 }
 
 function expectDiagnostics(diagnostics: Diagnostic[]): void {
@@ -136,14 +155,11 @@ describe.each(adapters.map((a) => [a.id, a] as [string, AnyFormatAdapter]))('ada
 
   it.runIf(adapter.can.write)('writes { files, diagnostics } with the main output first', async () => {
     const to = id === 'gltf' ? 'glb' : (id as 't3dm');
-    const result = await transcode({ bytes: cube, fileName: 'cube.glb' }, { to, baseName: 'out' });
+    const result = await transcode(writeInput(id), { to, baseName: 'out' });
     expect(result.files[0]!.name).toBe(`out.${to}`);
     for (const f of result.files) expect(f.bytes.length).toBeGreaterThan(0);
     expectDiagnostics(result.diagnostics);
-    const typo = await transcode(
-      { bytes: cube, fileName: 'cube.glb' },
-      { to, write: { [id]: { bvhh: true } } as never },
-    );
+    const typo = await transcode(writeInput(id), { to, write: { [id]: { bvhh: true } } as never });
     expect(typo.diagnostics.some((d) => d.code === 'transcode/unknown-option')).toBe(true);
   });
 });

@@ -85,7 +85,12 @@ function writeOptions(values: Values): WriteOptionsByFormat {
     if (!(Number(scale) > 0)) throw new UsageError(`--scale takes a positive number, not '${scale}'`);
     t3dm.baseScale = Number(scale);
   }
-  return { t3dm, gltf: { embed: values.embed === true, optimize: values['no-optimize'] !== true } };
+  const format = text(values.format);
+  return {
+    t3dm,
+    gltf: { embed: values.embed === true, optimize: values['no-optimize'] !== true },
+    ...(format !== undefined ? { bti: { format } } : {}),
+  };
 }
 
 /** `--jobs`: a positive whole number of threads, or undefined for the default. */

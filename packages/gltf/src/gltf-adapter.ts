@@ -37,3 +37,17 @@ export const gltfAdapter = {
   },
   load: () => import('./gltf-codec.js').then((m) => m.gltfCodec),
 } satisfies FormatAdapter<Record<string, never>, GltfAdapterWriteOptions>;
+
+/** PNG images: read as the image on a quad (so a texture can become a BTI or a model); never walked into. */
+export const pngAdapter = {
+  id: 'png',
+  name: 'PNG image',
+  extensions: ['.png'],
+  mimeTypes: ['image/png'],
+  magic: (bytes: Uint8Array) => startsWithAscii(bytes, '\x89PNG\r\n\x1a\n'),
+  can: { read: true, write: false, info: false },
+  imageOnly: true,
+  readOptions: {},
+  writeOptions: {},
+  load: () => import('./png-codec.js').then((m) => m.pngCodec),
+} satisfies FormatAdapter;

@@ -5,7 +5,7 @@
  * the other tools that need it is also at `@retromodel/gltf/png`, which does not load glTF-Transform.
  */
 export { documentToScene, sceneToDocument } from './document-api.js';
-export { type GltfAdapterWriteOptions, gltfAdapter } from './gltf-adapter.js';
+export { type GltfAdapterWriteOptions, gltfAdapter, pngAdapter } from './gltf-adapter.js';
 export { decodePng, encodePng } from './png.js';
 export { type GltfReadOptions, gltfToScene, type ResourceResolver } from './read-gltf.js';
 export { type GlbWriteOptions, type GltfWriteOptions, sceneToGlb, sceneToGltf } from './write-gltf.js';

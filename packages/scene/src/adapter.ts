@@ -24,6 +24,9 @@ export interface SidecarSource {
 /** Encodes RGBA8 pixels as a PNG file. Writers that emit images take one as a dependency. */
 export type PngEncoder = (image: Pick<RgbaImage, 'width' | 'height' | 'pixels'>) => Uint8Array;
 
+/** Decodes a PNG file to RGBA8 pixels. Writers that re-encode a scene's PNG images take one as a dependency. */
+export type PngDecoder = (bytes: Uint8Array) => RgbaImage;
+
 /** What every reader gets besides its own options. */
 export interface ReadContext {
   /** The input's file name (no folder), used for sidecar names and messages. */
@@ -37,6 +40,8 @@ export interface WriteContext {
   baseName: string;
   /** For writers that emit images (T3DM textures, glTF with external images). */
   encodePng?: PngEncoder;
+  /** For writers that re-encode the scene's PNG images (BTI). */
+  decodePng?: PngDecoder;
   /**
    * The input's sidecars (names may be `/`-separated paths into sub-folders), for writers that size or copy what
    * the model names: the T3DM writer reads the PNGs fast64 materials refer to.
@@ -104,6 +109,11 @@ export interface FormatAdapter<ReadOpts = Record<string, never>, WriteOpts = Rec
   magic?: (bytes: Uint8Array) => boolean;
   /** What the codec can do, known without loading it. */
   can: { readonly read: boolean; readonly write: boolean; readonly info: boolean };
+  /**
+   * True for plain images (PNG): converted when named on their own, never picked up from a folder or an archive,
+   * where they are a model's textures.
+   */
+  imageOnly?: boolean;
   readOptions: OptionNames<ReadOpts>;
   writeOptions: OptionNames<WriteOpts>;
   /** Imports the parser/writer. */

@@ -4,7 +4,7 @@
  * adapters' metadata only (each package's `/adapters` entry): a parser is imported when a file of its format
  * is met, so importing this list costs almost nothing.
  */
-import { gltfAdapter } from '@retromodel/gltf/adapters';
+import { gltfAdapter, pngAdapter } from '@retromodel/gltf/adapters';
 import { bckAdapter, brkAdapter, btiAdapter, btkAdapter, j3dAdapter } from '@retromodel/j3d/adapters';
 import type { AnyFormatAdapter } from '@retromodel/scene';
 import { sdataAdapter, t3dmAdapter } from '@retromodel/t3dm/adapters';
@@ -23,4 +23,5 @@ export const adapters: readonly AnyFormatAdapter[] = [
   gltfAdapter,
   btiAdapter,
   sdataAdapter,
+  pngAdapter,
 ];

@@ -46,7 +46,7 @@ export function archiveModelPaths(tree: ArchiveTree, list: readonly AnyFormatAda
     .filter(({ path, file }) => {
       const adapter =
         list.find((a) => a.magic?.(file.bytes)) ?? list.find((a) => a.extensions.includes(extensionOf(path)));
-      return adapter?.can.read === true;
+      return adapter?.can.read === true && !adapter.imageOnly;
     })
     .map(({ path }) => path);
 }

@@ -4,7 +4,7 @@
  * as warnings instead of ignoring them, so a typo is seen (and fails in strict mode).
  */
 import type { GltfAdapterWriteOptions } from '@retromodel/gltf/adapters';
-import type { AnimationToBckOptions, J3dReadOptions } from '@retromodel/j3d/adapters';
+import type { AnimationToBckOptions, BtiWriteOptions, J3dReadOptions } from '@retromodel/j3d/adapters';
 import type { AnyFormatAdapter, Diagnostic } from '@retromodel/scene';
 import type { T3dmReadOptions, T3dmWriteOptions } from '@retromodel/t3dm/adapters';
 import type { TmdReadOptions } from '@retromodel/tmd/adapters';
@@ -22,6 +22,7 @@ export interface WriteOptionsByFormat {
   /** The container (`glb`/`gltf`) comes from `to`. */
   gltf?: Omit<GltfAdapterWriteOptions, 'format'>;
   bck?: AnimationToBckOptions;
+  bti?: BtiWriteOptions;
 }
 
 type Namespaced = Record<string, Record<string, unknown> | undefined>;

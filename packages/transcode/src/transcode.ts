@@ -18,9 +18,9 @@ import { detectFormat, extensionOf } from './detect-format.js';
 import { checkOptionNames, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 
 /** Output kinds `transcode` can produce. */
-export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png' | 'bck';
+export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png' | 'bck' | 'bti';
 
-export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png', 'bck'];
+export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png', 'bck', 'bti'];
 
 export interface FileInput {
   bytes: Uint8Array;
@@ -137,9 +137,15 @@ export async function transcode(given: TranscodeInput, options: TranscodeOptions
   const codec = await writer.load();
   const own = (options.write as Record<string, object | undefined> | undefined)?.[id] ?? {};
   const encodePng = options.encodePng ?? (id === 'gltf' ? undefined : await defaultPngEncoder());
+  const decodePng = id === 'gltf' ? undefined : (await import('@retromodel/gltf/png')).decodePng;
   const written = await codec.write!(
     read.scene,
-    { baseName, ...(encodePng ? { encodePng } : {}), ...(input.sidecars ? { sidecars: input.sidecars } : {}) },
+    {
+      baseName,
+      ...(encodePng ? { encodePng } : {}),
+      ...(decodePng ? { decodePng } : {}),
+      ...(input.sidecars ? { sidecars: input.sidecars } : {}),
+    },
     id === 'gltf' ? { ...own, format: options.to } : own,
   );
   const diagnostics = [...read.diagnostics, ...optionProblems, ...written.diagnostics];

@@ -61,7 +61,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   if (args.inputs.length === 0) throw new UsageError('convert needs at least one input file or folder');
   if (args.to !== undefined && !(outputFormats as readonly string[]).includes(args.to))
     throw new UsageError(`--to must be one of ${outputFormats.join(', ')}, not '${args.to}'`);
-  const readable = new Set(adapters.filter((a) => a.can.read).flatMap((a) => a.extensions));
+  const readable = new Set(adapters.filter((a) => a.can.read && !a.imageOnly).flatMap((a) => a.extensions));
   await checkFolders(args.sidecarDirs);
   await checkSidecarFiles('--anim', args.animations, animationExtensions);
   await checkSidecarFiles('--tml', args.tmls, ['.tml']);

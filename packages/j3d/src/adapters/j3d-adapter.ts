@@ -6,9 +6,10 @@
  * .bti, found by extension only (BTI has no magic number).
  */
 import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
+import type { BtiWriteOptions } from '../bti/bti-from-scene.js';
 import type { AnimationToBckOptions } from '../scene/animation-to-bck.js';
 
-export type { AnimationToBckOptions };
+export type { AnimationToBckOptions, BtiWriteOptions };
 
 /** Reader options of BMD/BDL models (`read: { j3d: { ... } }`). */
 export interface J3dReadOptions {
@@ -77,14 +78,17 @@ export const brkAdapter = {
   load: () => import('./animation-codecs.js').then((m) => m.brkCodec),
 } satisfies FormatAdapter;
 
-/** BTI textures (extension only: BTI has no magic number). */
+/** BTI textures (extension only: BTI has no magic number); written from a scene's images. */
 export const btiAdapter = {
   id: 'bti',
   name: 'Nintendo GameCube/Wii BTI texture',
   extensions: ['.bti'],
   mimeTypes: ['image/x-nintendo-bti'],
-  can: { read: true, write: false, info: true },
+  can: { read: true, write: true, info: true },
   readOptions: {},
-  writeOptions: {},
+  writeOptions: {
+    format:
+      'GX texture format: i4, i8, ia4, ia8, rgb565, rgb5a3, rgba8, c4, c8, c14x2 or cmpr (default: chosen per image)',
+  },
   load: () => import('../bti/bti-codec.js').then((m) => m.btiCodec),
-} satisfies FormatAdapter;
+} satisfies FormatAdapter<Record<string, never>, BtiWriteOptions>;

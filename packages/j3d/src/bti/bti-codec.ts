@@ -1,10 +1,12 @@
 /*
- * The `.bti` codec, loaded by btiAdapter: `read` gives the texture-on-a-quad scene of btiToScene; `info`
+ * The `.bti` codec, loaded by btiAdapter: `read` gives the texture-on-a-quad scene of btiToScene, `write` one BTI
+ * per image of a scene (bti-from-scene.ts); `info`
  * lists the header, palette and image data without decoding pixels.
  */
 import { BinaryReader, hex } from '@retromodel/binary';
 import type { FileInfo, FileSection, FormatCodec, ReadContext, ReadResult } from '@retromodel/scene';
 import { gxFormatLayout, gxFormatName, gxMipChain, gxPaletteFormatName } from '../gx/texture/formats.js';
+import { type BtiWriteOptions, sceneToBtiFiles } from './bti-from-scene.js';
 import { BTI_HEADER_SIZE, btiFilterName, btiHeaderDiagnostics, readBtiHeader } from './bti-header.js';
 import { btiToScene } from './bti-to-scene.js';
 import { readBti } from './read-bti.js';
@@ -60,5 +62,9 @@ function btiInfo(bytes: Uint8Array): FileInfo {
   return { format: 'bti', version: gxFormatName(header.format), sections, diagnostics: btiHeaderDiagnostics(header) };
 }
 
-/** The BTI reader and `info`. */
-export const btiCodec: FormatCodec = { read: readBtiScene, info: btiInfo };
+/** The BTI reader, writer and `info`. */
+export const btiCodec: FormatCodec<Record<string, never>, BtiWriteOptions> = {
+  read: readBtiScene,
+  write: sceneToBtiFiles,
+  info: btiInfo,
+};

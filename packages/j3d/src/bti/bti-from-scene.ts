@@ -1,0 +1,81 @@
+/*
+ * A scene's images as `.bti` files (the BTI writer behind `--to bti`): each image in a GX format (the one asked
+ * for, else chooseGxFormat's pick for its pixels), with its mip levels when the scene has them, and the wrap
+ * modes and filters of the first texture that uses it (the mirror of btiSampler). PNG images are decoded through
+ * the injected PNG decoder. GX hardware samples textures of at most 1024 pixels a side; a larger one is written
+ * with a warning.
+ */
+import type { Diagnostic, OutputFile, RgbaImage, Sampler, Scene, WriteContext, WriteResult } from '@retromodel/scene';
+import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
+import { GxTextureFormat } from '../gx/texture/formats.js';
+import { btiFromImage, writeBti } from './write-bti.js';
+
+/** Writer options of BTI (`write: { bti: { ... } }`). */
+export interface BtiWriteOptions {
+  /** GX texture format by name (`cmpr`, `rgb5a3`, `c8`, …); default: chosen per image. */
+  format?: string;
+}
+
+const wraps = { CLAMP_TO_EDGE: 0, REPEAT: 1, MIRRORED_REPEAT: 2 } as const;
+const minFilters = {
+  NEAREST: 0,
+  LINEAR: 1,
+  NEAREST_MIPMAP_NEAREST: 2,
+  LINEAR_MIPMAP_NEAREST: 3,
+  NEAREST_MIPMAP_LINEAR: 4,
+  LINEAR_MIPMAP_LINEAR: 5,
+} as const;
+const GX_MAX_SIDE = 1024;
+
+/** The GX format id of a format name, or an Error listing the names. */
+export function gxFormatOfName(name: string): GxTextureFormat {
+  const id = (GxTextureFormat as Record<string, GxTextureFormat>)[name.toUpperCase()];
+  if (id === undefined)
+    throw new Error(
+      `unknown GX texture format '${name}' (known: ${Object.keys(GxTextureFormat).join(', ').toLowerCase()})`,
+    );
+  return id;
+}
+
+function pixelsOf(scene: Scene, index: number, context: WriteContext): RgbaImage {
+  const image = scene.images[index]!;
+  if (image.kind === 'rgba8') return image;
+  if (image.mimeType !== 'image/png' || !context.decodePng)
+    throw new Error(`image ${index} is stored as ${image.mimeType}, which cannot be written as a BTI`);
+  return context.decodePng(image.data);
+}
+
+function samplerOf(scene: Scene, image: number): Sampler | undefined {
+  const texture = scene.textures.find((t) => t.image === image);
+  return texture ? scene.samplers[texture.sampler] : undefined;
+}
+
+/** One `.bti` per image: `<base>.bti` for the first, `<base>.<n>.bti` for the others. */
+export function sceneToBtiFiles(scene: Scene, context: WriteContext, options: BtiWriteOptions): WriteResult {
+  if (scene.images.length === 0) throw new Error('the scene has no image to write as a BTI');
+  const forced = options.format === undefined ? undefined : gxFormatOfName(options.format);
+  const diagnostics: Diagnostic[] = [];
+  const files: OutputFile[] = scene.images.map((_, i) => {
+    const image = pixelsOf(scene, i, context);
+    const { width, height, pixels } = image;
+    if (width > GX_MAX_SIDE || height > GX_MAX_SIDE)
+      diagnostics.push({
+        code: 'j3d/texture-too-large',
+        message: `image ${i} is ${width}×${height}; GX samples textures of at most ${GX_MAX_SIDE} pixels a side`,
+        severity: 'warning',
+      });
+    const sampler = samplerOf(scene, i);
+    const mipmaps = image.mipmaps?.map((m) => m.pixels);
+    const file = btiFromImage(pixels, width, height, {
+      format: forced ?? chooseGxFormat(pixels, width, height).format,
+      wrapS: wraps[sampler?.wrapS ?? 'REPEAT'],
+      wrapT: wraps[sampler?.wrapT ?? 'REPEAT'],
+      ...(sampler?.minFilter ? { minFilter: minFilters[sampler.minFilter] } : {}),
+      ...(sampler?.magFilter ? { magFilter: sampler.magFilter === 'NEAREST' ? 0 : 1 } : {}),
+      ...(mipmaps && mipmaps.length > 0 ? { mipmaps } : {}),
+    });
+    const name = i === 0 ? `${context.baseName}.bti` : `${context.baseName}.${i}.bti`;
+    return { name, bytes: writeBti(file), mimeType: 'application/x-nintendo-bti' };
+  });
+  return { files, diagnostics };
+}
