@@ -1,8 +1,8 @@
 /*
  * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, writeJ3d, j3dToScene), BCK/BTK/BRK
- * animations (readBck, readBtk, readBrk; writeBck, animationToBck), BTI textures (readBti, writeBti, btiFromImage), GX texture decoding and encoding
- * (decodeGxTexture, encodeGxTexture, chooseGxFormat),
- * the MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are exported as types.
+ * animations (readBck, readBtk, readBrk; writeBck, animationToBck), BTI textures (readBti, writeBti,
+ * btiFromImage), GX texture decoding and encoding (decodeGxTexture, encodeGxTexture, chooseGxFormat), the
+ * MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are exported as types.
  * Helpers the package's own tests use live behind `@retromodel/j3d/internal`. Format knowledge is in the block
  * comment at the top of each file; the facts come from the project's J3D notes.
  */
