@@ -7,10 +7,9 @@
 
 import { ParseError } from '@retromodel/binary';
 import {
-  alphaModeOfPixels,
-  createMaterial,
   createScene,
   type FormatCodec,
+  previewMaterial,
   previewQuad,
   type ReadContext,
   type ReadResult,
@@ -42,17 +41,7 @@ function readPngScene(bytes: Uint8Array, context: ReadContext): ReadResult {
   scene.images.push({ ...image, name });
   scene.samplers.push({ wrapS: 'REPEAT', wrapT: 'REPEAT' });
   scene.textures.push({ name, image: 0, sampler: 0 });
-  const alphaMode = alphaModeOfPixels(image.pixels);
-  scene.materials.push(
-    createMaterial({
-      name,
-      baseColorTexture: { texture: 0, texCoord: 0 },
-      alphaMode,
-      ...(alphaMode === 'MASK' ? { alphaCutoff: 0.5 } : {}),
-      doubleSided: true,
-      unlit: true,
-    }),
-  );
+  scene.materials.push(previewMaterial(name, 0, image.pixels));
   scene.meshes.push({ name, primitives: [previewQuad(image.width, image.height, 0)] });
   scene.nodes.push({ name, children: [], mesh: 0 });
   scene.roots.push(0);

@@ -14,6 +14,7 @@ export {
   createScene,
   nodeMatrix,
   parentIndices,
+  previewMaterial,
   previewQuad,
   sceneToJson,
   skinPositions,

@@ -56,6 +56,22 @@ export function previewQuad(width: number, height: number, material: number, x =
 }
 
 /**
+ * The material a preview quad shows its texture with: texture `texture` unlit on both sides, its alpha mode from
+ * the image's pixels (cutoff 0.5 for MASK).
+ */
+export function previewMaterial(name: string, texture: number, pixels: Uint8Array): Material {
+  const alphaMode = alphaModeOfPixels(pixels);
+  return createMaterial({
+    name,
+    baseColorTexture: { texture, texCoord: 0 },
+    alphaMode,
+    ...(alphaMode === 'MASK' ? { alphaCutoff: 0.5 } : {}),
+    doubleSided: true,
+    unlit: true,
+  });
+}
+
+/**
  * The alpha mode an RGBA8 image needs: OPAQUE when every alpha is 255, MASK when alphas are only 0 or 255,
  * BLEND when any alpha is in between.
  */

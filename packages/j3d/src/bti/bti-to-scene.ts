@@ -8,7 +8,7 @@
  * 0 and 255 -> MASK (cutoff 0.5), anything else -> BLEND. (I4/I8 carry their intensity in alpha, so they show as
  * BLEND.) The header is kept under `extras.gx` of the texture.
  */
-import { alphaModeOfPixels, createMaterial, createScene, previewQuad, type Scene } from '@retromodel/scene';
+import { createScene, previewMaterial, previewQuad, type Scene } from '@retromodel/scene';
 import { gxFormatLayout, gxFormatName, gxPaletteFormatName } from '../gx/texture/formats.js';
 import { btiSampler } from './bti-sampler.js';
 import type { BtiFile } from './read-bti.js';
@@ -49,17 +49,7 @@ export function btiToScene(file: BtiFile, options: BtiToSceneOptions = {}): Scen
       },
     },
   });
-  const alphaMode = alphaModeOfPixels(image.pixels);
-  scene.materials.push(
-    createMaterial({
-      name,
-      baseColorTexture: { texture: 0, texCoord: 0 },
-      alphaMode,
-      ...(alphaMode === 'MASK' ? { alphaCutoff: 0.5 } : {}),
-      doubleSided: true,
-      unlit: true,
-    }),
-  );
+  scene.materials.push(previewMaterial(name, 0, image.pixels));
   scene.meshes.push(quadMesh(name, image.width, image.height));
   scene.nodes.push({ name, children: [], mesh: 0 });
   scene.roots.push(0);
