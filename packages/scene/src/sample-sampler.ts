@@ -48,3 +48,14 @@ export function sampleSampler(sampler: AnimationSampler, t: number, width: numbe
   const b = at(hi);
   return a.map((v, i) => v + (b[i]! - v) * f);
 }
+
+/** Whether a sampler can be played: finite, non-decreasing key times and finite values for every key. */
+export function isPlayableSampler(sampler: AnimationSampler, width: number): boolean {
+  const { input, output } = sampler;
+  const stride = sampler.interpolation === 'CUBICSPLINE' ? 3 * width : width;
+  if (output.length < input.length * stride) return false;
+  for (let k = 0; k < input.length; k++)
+    if (!Number.isFinite(input[k]!) || input[k]! < (input[k - 1] ?? Number.NEGATIVE_INFINITY)) return false;
+  for (let i = 0; i < input.length * stride; i++) if (!Number.isFinite(output[i]!)) return false;
+  return true;
+}

@@ -8,13 +8,14 @@
  * quaternion curve maps to key for key, so it is sampled at every frame, turned into angles kept continuous from
  * frame to frame, and keys that the Hermite curve between their neighbours reproduces are dropped. BCK rotation
  * key times are whole frames (they share the s16 table).
- * The clip runs `extras.gx.duration` frames when the animation came from a BCK, else to its last key; a BCK
- * holds at most 65535 frames, and longer clips are cut with a diagnostic.
+ * The clip runs `extras.gx.duration` frames when the animation came from a BCK, else to its last key; rotation
+ * keys are s16 frames, so a clip is cut at 32767 frames, with a diagnostic.
  */
 import {
   type Animation,
   type AnimationSampler,
   type Diagnostic,
+  isPlayableSampler,
   type Quat,
   quatNormalize,
   type SceneNode,
@@ -32,7 +33,8 @@ export interface AnimationToBckOptions {
   loopMode?: number;
 }
 
-const MAX_FRAMES = 0xffff;
+/** Longest clip: the duration is a u16, but rotation key times share the s16 table, so 32767 frames. */
+const MAX_FRAMES = 0x7fff;
 /** Most frames a dropped run of rotation keys spans (keeps the key reduction linear in the frame count). */
 const MAX_SPAN = 64;
 /** Largest error, in radians, a dropped rotation key may leave (a tenth of one s16 step at exponent 0). */
@@ -154,25 +156,23 @@ export function animationToBck(
   const diagnostics: Diagnostic[] = [];
   const gx = (animation.extras?.gx ?? {}) as { fps?: number; loopMode?: number; duration?: number };
   const fps = options.fps ?? gx.fps ?? 30;
-  let end = 0;
-  for (const s of animation.samplers) end = Math.max(end, s.input[s.input.length - 1] ?? 0);
-  let duration = gx.duration ?? Math.ceil(end * fps - 1e-6);
-  if (duration > MAX_FRAMES) {
-    diagnostics.push({
-      code: 'j3d/bck-too-long',
-      message: `animation "${animation.name ?? ''}" runs ${duration} frames; a BCK holds ${MAX_FRAMES}, the rest is cut`,
-      severity: 'warning',
-    });
-    duration = MAX_FRAMES;
-  }
   const jointOf = new Map(jointNodes.map((node, j) => [node, j]));
   const channels = jointNodes.map(() => new Map<string, AnimationSampler>());
   let elsewhere = 0;
+  let unplayable = 0;
   for (const c of animation.channels) {
     const j = jointOf.get(c.node);
     const sampler = animation.samplers[c.sampler];
     if (j === undefined || !sampler || c.path === 'weights') elsewhere++;
+    else if (!isPlayableSampler(sampler, c.path === 'rotation' ? 4 : 3) || sampler.input.length === 0) unplayable++;
     else channels[j]!.set(c.path, sampler);
+  }
+  if (unplayable > 0) {
+    diagnostics.push({
+      code: 'j3d/bck-unplayable-channel',
+      message: `${unplayable} channel(s) of animation "${animation.name ?? ''}" have key times that are not finite or go backwards, or values that are not finite; they were left out`,
+      severity: 'warning',
+    });
   }
   if (elsewhere > 0) {
     diagnostics.push({
@@ -180,6 +180,17 @@ export function animationToBck(
       message: `${elsewhere} channel(s) of animation "${animation.name ?? ''}" animate no joint (or morph weights); a BCK cannot hold them`,
       severity: 'warning',
     });
+  }
+  let end = 0;
+  for (const list of channels) for (const s of list.values()) end = Math.max(end, s.input[s.input.length - 1]!);
+  let duration = gx.duration ?? Math.ceil(end * fps - 1e-6);
+  if (duration > MAX_FRAMES) {
+    diagnostics.push({
+      code: 'j3d/bck-too-long',
+      message: `animation "${animation.name ?? ''}" runs ${duration} frames; a BCK's rotation keys reach frame ${MAX_FRAMES}, the rest is cut`,
+      severity: 'warning',
+    });
+    duration = MAX_FRAMES;
   }
   const joints = jointNodes.map((n, j): BckJointTracks => {
     const node = nodes[n]!;

@@ -172,3 +172,31 @@ describe('animationToBck', () => {
     }
   });
 });
+
+describe('animationToBck on damaged and extreme animations', () => {
+  it('never writes a BCK that does not read back: bad channels are left out with a warning', () => {
+    const rnd = seededRandom(21);
+    const nodes: SceneNode[] = [{ children: [1] }, { children: [] }];
+    const pick = <T>(list: T[]) => list[Math.floor(rnd() * list.length)]!;
+    const value = () => pick([0, 1, -2.5, Number.NaN, Number.POSITIVE_INFINITY, 1e38, -1e30, rnd() * 10 - 5]);
+    const time = () => pick([0, 0.5, 1, Number.NaN, -1, 1e6, rnd() * 3]);
+    for (let run = 0; run < 200; run++) {
+      const animation: Animation = { channels: [], samplers: [] };
+      for (const path of ['translation', 'rotation', 'scale'] as const) {
+        const width = path === 'rotation' ? 4 : 3;
+        const keys = 1 + Math.floor(rnd() * 4);
+        const interpolation = pick(['LINEAR', 'STEP', 'CUBICSPLINE'] as const);
+        const input = Float32Array.from({ length: keys }, time).sort();
+        const output = Float32Array.from({ length: keys * width * (interpolation === 'CUBICSPLINE' ? 3 : 1) }, value);
+        animation.channels.push({ node: Math.floor(rnd() * 2), path, sampler: animation.samplers.length });
+        animation.samplers.push({ input, output, interpolation });
+      }
+      const { bck, diagnostics } = animationToBck(animation, nodes, [0, 1]);
+      const back = readBck(writeBck(bck));
+      expect(back.joints.length).toBe(2);
+      expect(back.duration).toBeLessThanOrEqual(0x7fff);
+      const finite = animation.samplers.every((s) => [...s.input, ...s.output].every(Number.isFinite));
+      if (!finite) expect(diagnostics.map((d) => d.code)).toContain('j3d/bck-unplayable-channel');
+    }
+  });
+});

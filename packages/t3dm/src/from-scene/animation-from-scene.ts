@@ -14,6 +14,7 @@ import {
   type Animation,
   type AnimationSampler,
   type Diagnostic,
+  isPlayableSampler,
   type Quat,
   quatNormalize,
   quatSlerp,
@@ -117,17 +118,6 @@ function reduce(ticks: number[], samples: number[][], rotation: boolean, toleran
   return kept;
 }
 
-/** Whether a sampler can be played: finite, non-decreasing key times and finite values for every key. */
-function playable(sampler: AnimationSampler, width: number): boolean {
-  const { input, output } = sampler;
-  const stride = sampler.interpolation === 'CUBICSPLINE' ? 3 * width : width;
-  if (output.length < input.length * stride) return false;
-  for (let k = 0; k < input.length; k++)
-    if (!Number.isFinite(input[k]!) || input[k]! < (input[k - 1] ?? Number.NEGATIVE_INFINITY)) return false;
-  for (let i = 0; i < input.length * stride; i++) if (!Number.isFinite(output[i]!)) return false;
-  return true;
-}
-
 /** Smallest and largest value of a list (no spread: lists may be long). */
 function rangeOf(values: number[]): { min: number; max: number } {
   let min = Number.POSITIVE_INFINITY;
@@ -158,7 +148,7 @@ export function animationToT3dm(
       severity: 'warning',
     });
   }
-  const relevant = onBones.filter((c) => playable(anim.samplers[c.sampler]!, c.path === 'rotation' ? 4 : 3));
+  const relevant = onBones.filter((c) => isPlayableSampler(anim.samplers[c.sampler]!, c.path === 'rotation' ? 4 : 3));
   if (relevant.length < onBones.length) {
     diagnostics.push({
       code: 't3dm/animation-values',
