@@ -39,3 +39,44 @@ export function writeNameTable(v: DataView, at: number, names: string[]): number
   });
   return text;
 }
+
+/** Track descriptor [count, firstIndex, tangentMode] per R, G, B, A; per entry. */
+export type BpkEntryTracks = [number, number, number][];
+
+/** A PAK1 file (JSystem J3DAnmColorKeyData layout): R/G/B/A tables, entries, remap = entry index, names. */
+export function buildBpk(duration: number, entries: BpkEntryTracks[], tables: number[][], names: string[]): Uint8Array {
+  const entriesAt = 0x40;
+  const remapAt = entriesAt + entries.length * 0x18;
+  let at = (remapAt + entries.length * 2 + 3) & ~3;
+  const tablesAt = tables.map((t) => {
+    const o = at;
+    at = (at + t.length * 2 + 3) & ~3;
+    return o;
+  });
+  const namesAt = at;
+  const { chunk, v } = newChunk('PAK1', 0x400);
+  v.setUint8(8, 4);
+  v.setUint8(9, 0xff);
+  v.setUint16(0x0a, 0xffff);
+  v.setUint16(0x0c, duration);
+  v.setUint16(0x0e, entries.length);
+  tables.forEach((t, c) => {
+    v.setUint16(0x10 + c * 2, t.length);
+    v.setUint32(0x24 + c * 4, tablesAt[c]!);
+    for (const [i, value] of t.entries()) v.setInt16(tablesAt[c]! + i * 2, value);
+  });
+  v.setUint32(0x18, entriesAt);
+  v.setUint32(0x1c, remapAt);
+  v.setUint32(0x20, namesAt);
+  entries.forEach((tracks, e) => {
+    tracks.forEach(([count, first, mode], c) => {
+      v.setUint16(entriesAt + e * 0x18 + c * 6, count);
+      v.setUint16(entriesAt + e * 0x18 + c * 6 + 2, first);
+      v.setUint16(entriesAt + e * 0x18 + c * 6 + 4, mode);
+    });
+    v.setUint16(remapAt + e * 2, e);
+  });
+  const size = (writeNameTable(v, namesAt, names) + 0x1f) & ~0x1f;
+  v.setUint32(4, size);
+  return wrapAnimation('bpk1', chunk.slice(0, size));
+}
