@@ -31,7 +31,10 @@ export interface BcaJointFrames {
   translation: BcaAxes;
 }
 
-/** A `.bca` file. Joints are in JNT1 joint order. */
+/**
+ * A `.bca` file. Joints are in JNT1 joint order. `angleScaleExponent` is the byte at 0x09 as stored (−1 in every
+ * known file); full-frame rotations do not use it.
+ */
 export interface BcaFile extends J3dAnimationHeader {
   joints: BcaJointFrames[];
 }
