@@ -1,24 +1,32 @@
 /*
- * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, writeJ3d, j3dToScene), BCK/BTK/BRK
- * animations (readBck, readBtk, readBrk; writeBck, animationToBck), BTI textures (readBti, writeBti,
- * btiFromImage), GX texture decoding and encoding (decodeGxTexture, encodeGxTexture, chooseGxFormat), the
- * MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are exported as types.
- * Helpers the package's own tests use live behind `@retromodel/j3d/internal`. Format knowledge is in the block
- * comment at the top of each file; the facts come from the project's J3D notes.
+ * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, writeJ3d, j3dToScene), animations
+ * (readBck, readBtk, readBrk, readBca, readBpk, readBtp, readBva; writeBck, animationToBck), BTI textures
+ * (readBti, writeBti, btiFromImage), GX texture decoding and encoding (decodeGxTexture, encodeGxTexture,
+ * chooseGxFormat), the MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are
+ * exported as types. Helpers the package's own tests use live behind `@retromodel/j3d/internal`. Format
+ * knowledge is in the block comment at the top of each file; the facts come from the project's J3D notes.
  */
 
 export {
+  bcaAdapter,
   bckAdapter,
+  bpkAdapter,
   brkAdapter,
   btiAdapter,
   btkAdapter,
+  btpAdapter,
+  bvaAdapter,
   type J3dReadOptions,
   j3dAdapter,
 } from './adapters/j3d-adapter.js';
 export { type J3dAnimationHeader, type J3dKey, type J3dTrack, sampleTrack } from './anim/animation-track.js';
+export { type BcaAxes, type BcaFile, type BcaJointFrames, readBca } from './anim/read-bca.js';
 export { type BckFile, type BckJointTracks, readBck } from './anim/read-bck.js';
+export { type BpkEntry, type BpkFile, readBpk } from './anim/read-bpk.js';
 export { type BrkEntry, type BrkFile, readBrk } from './anim/read-brk.js';
 export { type BtkAxes, type BtkEntry, type BtkFile, readBtk } from './anim/read-btk.js';
+export { type BtpEntry, type BtpFile, readBtp } from './anim/read-btp.js';
+export { type BvaFile, readBva } from './anim/read-bva.js';
 export { writeBck } from './anim/write-bck.js';
 export type { BtiHeader } from './bti/bti-header.js';
 export { type BtiToSceneOptions, btiToScene } from './bti/bti-to-scene.js';

@@ -5,7 +5,17 @@
  * is met, so importing this list costs almost nothing.
  */
 import { gltfAdapter, pngAdapter } from '@retromodel/gltf/adapters';
-import { bckAdapter, brkAdapter, btiAdapter, btkAdapter, j3dAdapter } from '@retromodel/j3d/adapters';
+import {
+  bcaAdapter,
+  bckAdapter,
+  bpkAdapter,
+  brkAdapter,
+  btiAdapter,
+  btkAdapter,
+  btpAdapter,
+  bvaAdapter,
+  j3dAdapter,
+} from '@retromodel/j3d/adapters';
 import type { AnyFormatAdapter } from '@retromodel/scene';
 import { sdataAdapter, t3dmAdapter } from '@retromodel/t3dm/adapters';
 import { tklAdapter, tmdAdapter, tmlAdapter } from '@retromodel/tmd/adapters';
@@ -16,6 +26,10 @@ export const adapters: readonly AnyFormatAdapter[] = [
   bckAdapter,
   btkAdapter,
   brkAdapter,
+  bcaAdapter,
+  bpkAdapter,
+  btpAdapter,
+  bvaAdapter,
   tmdAdapter,
   tklAdapter,
   tmlAdapter,

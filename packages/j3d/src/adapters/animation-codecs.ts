@@ -1,16 +1,21 @@
 /*
  * The codecs of J3D animation files, loaded by their adapters: `info` lists the header and the animation
- * chunk (duration, loop mode, what is animated, keys): joint animations (BCK, ANK1), texture-matrix animations
- * (BTK, TTK1) and register/konst colour animations (BRK, TRK1). They are not read on their own: an
+ * chunk (duration, loop mode, what is animated, keys): joint animations (BCK, ANK1; full-frame BCA, ANF1),
+ * texture-matrix animations (BTK, TTK1), register/konst colour animations (BRK, TRK1), material colour animations
+ * (BPK, PAK1), texture patterns (BTP, TPT1) and shape visibility (BVA, VAF1). They are not read on their own: an
  * animation only has meaning on the model it drives. BCK is also written: every animation of a scene becomes one
  * `.bck` over the scene's joints (its first skin's joints, which for a J3D model are JNT1's, else every node in
  * depth-first order from the roots).
  */
 import type { Diagnostic, FileInfo, FormatCodec, OutputFile, Scene, WriteContext } from '@retromodel/scene';
 import type { J3dAnimationHeader, J3dTrack } from '../anim/animation-track.js';
+import { readBca } from '../anim/read-bca.js';
 import { readBck } from '../anim/read-bck.js';
+import { readBpk } from '../anim/read-bpk.js';
 import { readBrk } from '../anim/read-brk.js';
 import { readBtk } from '../anim/read-btk.js';
+import { readBtp } from '../anim/read-btp.js';
+import { readBva } from '../anim/read-bva.js';
 import { writeBck } from '../anim/write-bck.js';
 import { type AnimationToBckOptions, animationToBck } from '../scene/animation-to-bck.js';
 
@@ -125,5 +130,43 @@ export const brkCodec: FormatCodec = {
       'TRK1',
       `${brk.entries.length - konst} register and ${konst} konst colours, ${keys} keys`,
     );
+  },
+};
+
+/** The BCA `info`. */
+export const bcaCodec: FormatCodec = {
+  info: (bytes) => {
+    const bca = readBca(bytes);
+    const values = bca.joints.reduce(
+      (n, j) => n + [...j.scale, ...j.rotation, ...j.translation].reduce((m, axis) => m + axis.length, 0),
+      0,
+    );
+    return animationInfo(bytes, bca, 'ANF1', `${bca.joints.length} joints, ${values} frame values`);
+  },
+};
+
+/** The BPK `info`. */
+export const bpkCodec: FormatCodec = {
+  info: (bytes) => {
+    const bpk = readBpk(bytes);
+    const keys = keysOf(bpk.entries.flatMap((e) => [e.r, e.g, e.b, e.a]));
+    return animationInfo(bytes, bpk, 'PAK1', `${bpk.entries.length} material colours, ${keys} keys`);
+  },
+};
+
+/** The BTP `info`. */
+export const btpCodec: FormatCodec = {
+  info: (bytes) => {
+    const btp = readBtp(bytes);
+    const frames = btp.entries.reduce((n, e) => n + e.textureIndices.length, 0);
+    return animationInfo(bytes, btp, 'TPT1', `${btp.entries.length} texture slots, ${frames} frame indices`);
+  },
+};
+
+/** The BVA `info`. */
+export const bvaCodec: FormatCodec = {
+  info: (bytes) => {
+    const bva = readBva(bytes);
+    return animationInfo(bytes, bva, 'VAF1', `visibility of ${bva.shapes.length} shapes`);
   },
 };

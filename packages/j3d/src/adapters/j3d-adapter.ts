@@ -92,3 +92,35 @@ export const btiAdapter = {
   },
   load: () => import('../bti/bti-codec.js').then((m) => m.btiCodec),
 } satisfies FormatAdapter<Record<string, never>, BtiWriteOptions>;
+
+/** An info-only adapter for a J3D animation kind that is read only with its model. */
+function animationAdapter(kind: string, name: string, load: FormatAdapter['load']) {
+  return {
+    id: kind,
+    name,
+    extensions: [`.${kind}`],
+    mimeTypes: ['application/x-nintendo-j3d'],
+    magic: (bytes: Uint8Array) => startsWithAscii(bytes, `J3D1${kind}1`),
+    can: { read: false, write: false, info: true },
+    readOptions: {},
+    writeOptions: {},
+    load,
+  } satisfies FormatAdapter;
+}
+
+/** BCA full-frame joint animations (described by `info`). */
+export const bcaAdapter = animationAdapter('bca', 'Nintendo J3D full-frame joint animation (BCA)', () =>
+  import('./animation-codecs.js').then((m) => m.bcaCodec),
+);
+/** BPK material colour animations (described by `info`). */
+export const bpkAdapter = animationAdapter('bpk', 'Nintendo J3D material colour animation (BPK)', () =>
+  import('./animation-codecs.js').then((m) => m.bpkCodec),
+);
+/** BTP texture pattern animations (described by `info`). */
+export const btpAdapter = animationAdapter('btp', 'Nintendo J3D texture pattern animation (BTP)', () =>
+  import('./animation-codecs.js').then((m) => m.btpCodec),
+);
+/** BVA shape visibility animations (described by `info`). */
+export const bvaAdapter = animationAdapter('bva', 'Nintendo J3D visibility animation (BVA)', () =>
+  import('./animation-codecs.js').then((m) => m.bvaCodec),
+);
