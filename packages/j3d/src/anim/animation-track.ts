@@ -92,12 +92,61 @@ export function readValueTable(
   return out;
 }
 
-/** Reads the 6-byte track descriptor at `at` over `table`; values and tangents are multiplied by `scale`. */
-export function readTrack(chunk: BinaryReader, at: number, table: number[], scale: number, what: string): J3dTrack {
+/** Most keys the tracks of a chunk may ask for together, per byte of the chunk. */
+const KEYS_PER_CHUNK_BYTE = 4;
+
+/**
+ * The tracks of one chunk read so far. Tracks that name the same run of a table (Nintendo's tools share them)
+ * get one shared J3dTrack object, so sharing costs no memory; the keys of distinct runs are counted, since
+ * overlapping runs could otherwise ask for keys without end from a small file (real files hold far under one
+ * key per byte).
+ */
+export class KeyBudget {
+  private left: number;
+  private readonly built = new Map<number[], Map<string, J3dTrack>>();
+  constructor(private readonly chunk: BinaryReader) {
+    this.left = KEYS_PER_CHUNK_BYTE * chunk.length;
+  }
+  /** The track already read for the run `run` of `table`, if any. */
+  find(table: number[], run: string): J3dTrack | undefined {
+    return this.built.get(table)?.get(run);
+  }
+  /** Counts a new track's keys (a ParseError at `at` when the chunk has asked for too many) and keeps it. */
+  keep(table: number[], run: string, track: J3dTrack, at: number): J3dTrack {
+    this.left -= track.keys.length;
+    if (this.left < 0)
+      throw this.chunk.error(`the tracks ask for more than ${KEYS_PER_CHUNK_BYTE} keys per byte of the chunk`, at);
+    let runs = this.built.get(table);
+    if (!runs) this.built.set(table, (runs = new Map()));
+    runs.set(run, track);
+    return track;
+  }
+}
+
+/**
+ * Reads the 6-byte track descriptor at `at` over `table`; values and tangents are multiplied by `scale`.
+ * Descriptors naming the same run give the same (shared, not to be changed) track object; see KeyBudget.
+ */
+export function readTrack(
+  chunk: BinaryReader,
+  at: number,
+  table: number[],
+  scale: number,
+  what: string,
+  budget: KeyBudget,
+): J3dTrack {
   const count = chunk.u16At(at);
   const index = chunk.u16At(at + 2);
   const tangentMode = chunk.u16At(at + 4);
   if (count === 0) throw chunk.error(`${what} track has no keys`, at);
+  const run = `${index}/${count}/${tangentMode}/${scale}`;
+  return budget.find(table, run) ?? budget.keep(table, run, buildTrack(chunk, at, table, scale, what), at);
+}
+
+function buildTrack(chunk: BinaryReader, at: number, table: number[], scale: number, what: string): J3dTrack {
+  const count = chunk.u16At(at);
+  const index = chunk.u16At(at + 2);
+  const tangentMode = chunk.u16At(at + 4);
   if (count === 1) {
     const v = table[index];
     if (v === undefined) throw chunk.error(`${what} track uses value ${index}, the table has ${table.length}`, at);

@@ -10,6 +10,7 @@
 import {
   type J3dAnimationHeader,
   type J3dTrack,
+  KeyBudget,
   readAnimationChunk,
   readSrtTables,
   readTrack,
@@ -35,12 +36,13 @@ export function readBck(bytes: Uint8Array): BckFile {
   chunk.checkCount(jointCount, 9 * 6, 'joint tracks', tableAt);
   const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x18);
   const joints: BckJointTracks[] = [];
+  const budget = new KeyBudget(chunk);
   for (let j = 0; j < jointCount; j++) {
     const at = tableAt + j * 54;
     const axis = (a: number) => ({
-      s: readTrack(chunk, at + a * 18, scales, 1, `joint ${j} scale`),
-      r: readTrack(chunk, at + a * 18 + 6, rotations, angle, `joint ${j} rotation`),
-      t: readTrack(chunk, at + a * 18 + 12, translations, 1, `joint ${j} translation`),
+      s: readTrack(chunk, at + a * 18, scales, 1, `joint ${j} scale`, budget),
+      r: readTrack(chunk, at + a * 18 + 6, rotations, angle, `joint ${j} rotation`, budget),
+      t: readTrack(chunk, at + a * 18 + 12, translations, 1, `joint ${j} translation`, budget),
     });
     const x = axis(0);
     const y = axis(1);

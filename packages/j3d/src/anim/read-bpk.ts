@@ -12,13 +12,11 @@ import { readNameTable } from '../name-table.js';
 import {
   type J3dAnimationHeader,
   type J3dTrack,
+  KeyBudget,
   readAnimationChunk,
   readTrack,
   readValueTable,
 } from './animation-track.js';
-
-/** Keys all tracks together may ask for, per chunk byte (shared runs are real; endless sharing is not). */
-const KEY_LIMIT_PER_BYTE = 4;
 
 /** The animated material colour of one material. */
 export interface BpkEntry {
@@ -54,15 +52,11 @@ export function readBpk(bytes: Uint8Array): BpkFile {
     readValueTable(chunk, chunk.u32At(0x24 + c * 4), chunk.u16At(0x10 + c * 2), 's16', `${'RGBA'[c]} table`),
   );
   const names = count > 0 ? readNameTable(chunk, chunk.u32At(0x20), diagnostics) : [];
-  // Tracks may share key runs; together they may not ask for more keys than the chunk could plausibly mean.
-  let keys = 0;
-  for (let t = 0; t < count * 4; t++) keys += chunk.u16At(entriesAt + t * 6);
-  if (keys > KEY_LIMIT_PER_BYTE * chunk.length)
-    throw chunk.error(`the tracks ask for ${keys} keys, over ${KEY_LIMIT_PER_BYTE} per chunk byte`, entriesAt);
   const entries: BpkEntry[] = [];
+  const budget = new KeyBudget(chunk);
   for (let e = 0; e < count; e++) {
     const at = entriesAt + e * 0x18;
-    const track = (c: number) => readTrack(chunk, at + c * 6, tables[c]!, 1, `entry ${e} ${'RGBA'[c]}`);
+    const track = (c: number) => readTrack(chunk, at + c * 6, tables[c]!, 1, `entry ${e} ${'RGBA'[c]}`, budget);
     entries.push({
       materialName: names[e] ?? `material${e}`,
       remapIndex: chunk.u16At(remapAt + e * 2),

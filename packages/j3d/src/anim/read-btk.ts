@@ -11,6 +11,7 @@ import { readNameTable } from '../name-table.js';
 import {
   type J3dAnimationHeader,
   type J3dTrack,
+  KeyBudget,
   readAnimationChunk,
   readSrtTables,
   readTrack,
@@ -53,10 +54,11 @@ export function readBtk(bytes: Uint8Array): BtkFile {
   const names = readNameTable(chunk, chunk.u32At(0x1c), diagnostics);
   const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x28);
   const entries: BtkEntry[] = [];
+  const budget = new KeyBudget(chunk);
   for (let e = 0; e < count; e++) {
     const at = tableAt + e * 54;
     const track = (axis: number, k: number, table: number[], scale: number, what: string) =>
-      readTrack(chunk, at + axis * 18 + k * 6, table, scale, `entry ${e} ${what}`);
+      readTrack(chunk, at + axis * 18 + k * 6, table, scale, `entry ${e} ${what}`, budget);
     const axes = (k: number, table: number[], scale: number, what: string): BtkAxes =>
       [0, 1, 2].map((a) => track(a, k, table, scale, what)) as BtkAxes;
     const c = chunk.u32At(0x24) + e * 12;

@@ -54,7 +54,8 @@ export function buildBpk(duration: number, entries: BpkEntryTracks[], tables: nu
     return o;
   });
   const namesAt = at;
-  const { chunk, v } = newChunk('PAK1', 0x400);
+  const namesSize = 4 + names.length * 4 + names.reduce((n, name) => n + name.length + 1, 0);
+  const { chunk, v } = newChunk('PAK1', Math.max(0x400, namesAt + namesSize + 0x20));
   v.setUint8(8, 4);
   v.setUint8(9, 0xff);
   v.setUint16(0x0a, 0xffff);

@@ -81,13 +81,33 @@ describe('BPK layout', () => {
     const many = new Uint8Array(file);
     new DataView(many.buffer).setUint16(0x20 + 0x0e, 0x1000);
     expect(() => readBpk(many)).toThrow(ParseError);
-    // 20 entries whose G track asks for 0xFFFF keys each: far more keys than the file's bytes could mean.
-    const greedy: BpkEntryTracks[] = Array.from({ length: 20 }, () => [
+    // 300 materials whose G tracks name 500-key runs of one 900-key table: shared runs are read once, but runs
+    // that overlap at distinct starts would ask for far more keys than the file's bytes could mean.
+    const keys = Array.from({ length: 900 }, (_, k) => [k, k % 256, 0]).flat();
+    const big = [tables[0]!, keys, tables[2]!, tables[3]!];
+    const names = Array.from({ length: 300 }, (_, i) => `m${i}`);
+    const entry = (start: number): BpkEntryTracks => [
       [1, 0, 0],
-      [0xffff, 0, 0],
+      [500, start, 0],
       [1, 0, 0],
       [1, 0, 0],
-    ]);
-    expect(() => readBpk(buildBpk(1, greedy, tables, ['m']))).toThrow(/keys, over 4 per chunk byte/);
+    ];
+    const shared = readBpk(
+      buildBpk(
+        1,
+        names.map(() => entry(0)),
+        big,
+        names,
+      ),
+    );
+    expect(shared.entries[299]!.g).toBe(shared.entries[0]!.g);
+    expect(shared.entries[0]!.g.keys).toHaveLength(500);
+    const overlapping = buildBpk(
+      1,
+      names.map((_, i) => entry(3 * i)),
+      big,
+      names,
+    );
+    expect(() => readBpk(overlapping)).toThrow(/more than 4 keys per byte of the chunk/);
   });
 });
