@@ -71,17 +71,20 @@ function rawAngle(radians: number): number {
   return ((((units + 0x8000) % 0x10000) + 0x10000) % 0x10000) - 0x8000;
 }
 
-/** A joint from a local matrix split into translation, rotation and scale, its angles on the s16 grid. */
+/**
+ * A joint from a local matrix split into translation, rotation and scale: its angles on the s16 grid, the rest
+ * rounded to f32 as stored, so that later joints are computed against what a reader will compute.
+ */
 function jointFromTrs(name: string, kind: number, sc: number, t: Vec3, rotation: Mat4, s: Vec3): J3dJoint {
   const rotationRaw = eulerOfRotation(rotation).map(rawAngle) as Vec3;
   return {
     name,
     kind,
     scaleCompensate: sc,
-    scale: s,
+    scale: s.map(Math.fround) as Vec3,
     rotationRaw,
     rotation: rotationRaw.map((v) => (v * Math.PI) / 32768) as Vec3,
-    translation: t,
+    translation: t.map(Math.fround) as Vec3,
     boundingRadius: 0,
     bboxMin: [0, 0, 0],
     bboxMax: [0, 0, 0],

@@ -48,12 +48,14 @@ export class DrawMatrices {
         skinIbm.set(j, skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16));
       });
     }
+    // Rounded to f32 as EVP1 stores them, so the envelope matrices are the ones a reader builds.
     this.inverseBinds = joints.bindWorld.map((w, j) => {
       const inverse = mat4Invert(w);
       if (!inverse) return w;
       const ibm = skinIbm.get(j);
       const node = joints.nodes[j]!;
-      return ibm && node >= 0 ? mat4Multiply(inverse, mat4Multiply(joints.sceneWorld[node]!, ibm)) : inverse;
+      const m = ibm && node >= 0 ? mat4Multiply(inverse, mat4Multiply(joints.sceneWorld[node]!, ibm)) : inverse;
+      return m.map(Math.fround);
     });
   }
 

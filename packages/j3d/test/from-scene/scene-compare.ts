@@ -81,13 +81,11 @@ export function matchTriangles(
   tolerance: number,
 ): { unmatchedA: number; unmatchedB: number; maxError: number } {
   const cell = Math.max(tolerance * 4, 1e-9);
-  const keyOf = (x: number, y: number, z: number) =>
-    `${Math.floor(x / cell)},${Math.floor(y / cell)},${Math.floor(z / cell)}`;
-  const centroid = (t: Float64Array, i: number) =>
-    [0, 1, 2].map((k) => (t[i * 9 + k]! + t[i * 9 + 3 + k]! + t[i * 9 + 6 + k]!) / 3) as [number, number, number];
+  const cellOf = (t: Float64Array, i: number) =>
+    [0, 1, 2].map((k) => Math.floor((t[i * 9 + k]! + t[i * 9 + 3 + k]! + t[i * 9 + 6 + k]!) / 3 / cell));
   const grid = new Map<string, number[]>();
   for (let j = 0; j < b.length / 9; j++) {
-    const key = keyOf(...centroid(b, j));
+    const key = cellOf(b, j).join(',');
     const list = grid.get(key);
     if (list) list.push(j);
     else grid.set(key, [j]);
@@ -96,13 +94,13 @@ export function matchTriangles(
   let unmatchedA = 0;
   let maxError = 0;
   for (let i = 0; i < a.length / 9; i++) {
-    const [x, y, z] = centroid(a, i);
+    const [x, y, z] = cellOf(a, i) as [number, number, number];
     let found = -1;
     let error = 0;
     for (let dx = -1; dx <= 1 && found < 0; dx++)
       for (let dy = -1; dy <= 1 && found < 0; dy++)
         for (let dz = -1; dz <= 1 && found < 0; dz++) {
-          for (const j of grid.get(keyOf(x + dx * cell, y + dy * cell, z + dz * cell)) ?? []) {
+          for (const j of grid.get(`${x + dx},${y + dy},${z + dz}`) ?? []) {
             if (used[j]) continue;
             const d = triangleDistance(a, i, b, j);
             if (d <= tolerance) {
