@@ -1,0 +1,149 @@
+/*
+ * MAT3 from the scene's materials (spec j3d.md §9). The J3D runtime gives every material exactly one shape, so
+ * each shape gets its own J3D material; they are listed scene material by scene material (the shapes using one
+ * in draw order), so a scene whose materials each draw one shape keeps its material order. A second shape of
+ * the same scene material gets the name `<name>_<n>` (the MAT3 writer shares their identical init entries).
+ * A scene material with `extras.gx` (the complete GX state j3dToScene keeps) is written as it is, with its
+ * texture slots (scene texture indices, which are TEX1 indices for a scene read from J3D) mapped to the TEX1
+ * written; any other material is built from its glTF fields (gx-material-from-gltf). Primitives without a
+ * material get a default one (white, lit, vertex colours). Scene materials no shape uses are left out.
+ */
+import { createMaterial, type Diagnostic, type Material, type Scene } from '@retromodel/scene';
+import type { Mat3, Mat3Tables } from '../chunks/read-mat3.js';
+import type { GxMaterial } from '../gx/material-types.js';
+import { defaultGxMaterial } from './gx-material-defaults.js';
+import { gxMaterialFromGltf } from './gx-material-from-gltf.js';
+import { j3dName } from './j3d-name.js';
+
+/** What each shape (in draw order) brings to its material. */
+export interface ShapeMaterialUse {
+  /** Scene material index. */
+  material: number | undefined;
+  /** The shape carries COLOR_0. */
+  hasVertexColor: boolean;
+}
+
+/** The MAT3 chunk, each shape's material index, and what the shapes must do for their materials. */
+export interface MaterialsResult {
+  mat3: Mat3;
+  /** J3D material of every shape. */
+  materialOfShape: number[];
+  /** The material culls front faces (GX cull FRONT): the shape keeps the scene's winding. */
+  flipWinding: boolean[];
+  /** The material reads the vertex colour. */
+  readsVertexColor: boolean[];
+}
+
+const emptyTables = (): Mat3Tables =>
+  Object.fromEntries(Object.keys(tablesShape).map((k) => [k, []])) as unknown as Mat3Tables;
+const tablesShape: Record<keyof Mat3Tables, true> = {
+  cullModes: true,
+  materialColors: true,
+  colorChanCounts: true,
+  channelControls: true,
+  ambientColors: true,
+  lights: true,
+  texGenCounts: true,
+  texGens: true,
+  postTexGens: true,
+  texMatrices: true,
+  postTexMatrices: true,
+  textureNumbers: true,
+  tevOrders: true,
+  tevColors: true,
+  konstColors: true,
+  tevStageCounts: true,
+  tevStages: true,
+  swapModes: true,
+  swapTables: true,
+  fogs: true,
+  alphaCompares: true,
+  blends: true,
+  zModes: true,
+  zCompLocs: true,
+  dithers: true,
+  nbtScales: true,
+};
+
+/** The stored GX material of a scene material, when its extras hold a complete one. */
+export function storedGxMaterial(m: Material | undefined): GxMaterial | undefined {
+  const gx = m?.extras?.gx;
+  if (!gx || typeof gx !== 'object') return undefined;
+  const template = defaultGxMaterial('');
+  for (const [key, value] of Object.entries(template)) {
+    const stored = (gx as Record<string, unknown>)[key];
+    if (Array.isArray(value) ? !Array.isArray(stored) || stored.length !== value.length : stored === undefined)
+      return undefined;
+  }
+  return gx as GxMaterial;
+}
+
+/** Builds MAT3 for shapes drawn in this order. */
+export function materialsFromScene(
+  scene: Scene,
+  uses: readonly ShapeMaterialUse[],
+  textureOf: (sceneTexture: number) => number | undefined,
+  diagnostics: Diagnostic[],
+): MaterialsResult {
+  const fallback = createMaterial({ name: 'default', vertexColors: true });
+  const byMaterial = new Map<number, number[]>();
+  uses.forEach((u, s) => {
+    const key = u.material !== undefined && scene.materials[u.material] ? u.material : -1;
+    byMaterial.set(key, [...(byMaterial.get(key) ?? []), s]);
+  });
+  const order = [...byMaterial.keys()].sort((a, b) => (a < 0 ? 1 : b < 0 ? -1 : a - b));
+  const materials: GxMaterial[] = [];
+  const result: Omit<MaterialsResult, 'mat3'> = { materialOfShape: [], flipWinding: [], readsVertexColor: [] };
+  let unused = 0;
+  scene.materials.forEach((_, i) => {
+    if (!byMaterial.has(i)) unused++;
+  });
+  for (const key of order) {
+    const m = key >= 0 ? scene.materials[key]! : fallback;
+    const baseName = j3dName(m.name ?? (key >= 0 ? `material${key}` : 'default'));
+    const stored = storedGxMaterial(m);
+    byMaterial.get(key)!.forEach((s, n) => {
+      const name = n === 0 ? baseName : `${baseName}_${n}`;
+      const use = uses[s]!;
+      let gx: GxMaterial;
+      let readsColor: boolean;
+      if (stored) {
+        gx = { ...structuredClone(stored), name, entryIndex: 0 };
+        gx.textures = gx.textures.map((t) => {
+          if (t === null) return null;
+          const index = textureOf(t);
+          if (index === undefined)
+            diagnostics.push({
+              code: 'j3d/texture-not-written',
+              message: `material "${name}": texture ${t} could not be written; its slot is left empty`,
+              severity: 'warning',
+            });
+          return index ?? null;
+        });
+        readsColor = use.hasVertexColor;
+      } else {
+        gx = gxMaterialFromGltf(name, m, { hasVertexColor: use.hasVertexColor, textureOf, diagnostics });
+        readsColor = m.vertexColors && use.hasVertexColor;
+      }
+      result.materialOfShape[s] = materials.push(gx) - 1;
+      result.flipWinding[s] = gx.cullMode === 1;
+      result.readsVertexColor[s] = readsColor;
+    });
+  }
+  if (unused > 0)
+    diagnostics.push({
+      code: 'j3d/unused-material',
+      message: `${unused} scene material(s) draw no shape and are left out (a J3D material belongs to one shape)`,
+      severity: 'info',
+    });
+  const mat3: Mat3 = {
+    offsets: [],
+    names: materials.map((m) => m.name),
+    remap: [],
+    entries: [],
+    tables: emptyTables(),
+    indirect: [],
+    materials,
+  };
+  return { mat3, ...result };
+}
