@@ -16,6 +16,7 @@ import {
   type AnimationSampler,
   type Diagnostic,
   isPlayableSampler,
+  mat4Compose,
   type Quat,
   quatNormalize,
   type SceneNode,
@@ -24,6 +25,7 @@ import {
 import type { J3dKey, J3dTrack } from '../anim/animation-track.js';
 import { sampleTrack } from '../anim/animation-track.js';
 import type { BckFile, BckJointTracks } from '../anim/read-bck.js';
+import { eulerOfRotation } from '../from-scene/joints-from-scene.js';
 
 /** Options of {@link animationToBck}. */
 export interface AnimationToBckOptions {
@@ -81,20 +83,7 @@ function vectorTracks(sampler: AnimationSampler, fps: number): J3dTrack[] {
 
 /** Euler angles (X, Y, Z applied in that order: q = qz·qy·qx) of a unit quaternion. */
 export function eulerFromQuat(q: Quat): [number, number, number] {
-  const [x, y, z, w] = q;
-  const m20 = 2 * (x * z - w * y);
-  const m21 = 2 * (y * z + w * x);
-  const m22 = 1 - 2 * (x * x + y * y);
-  const m10 = 2 * (x * y + w * z);
-  const m00 = 1 - 2 * (y * y + z * z);
-  const ry = Math.asin(Math.max(-1, Math.min(1, -m20)));
-  if (Math.abs(m20) > 0.999999) {
-    // Gimbal lock: only X − Z (or X + Z) is defined; put it all in X.
-    const m01 = 2 * (x * y - w * z);
-    const m11 = 1 - 2 * (x * x + z * z);
-    return [Math.atan2(-m01 * Math.sign(-m20), m11), ry, 0];
-  }
-  return [Math.atan2(m21, m22), ry, Math.atan2(m10, m00)];
+  return eulerOfRotation(mat4Compose([0, 0, 0], q, [1, 1, 1]));
 }
 
 /** `angle` plus the multiple of 2π that puts it nearest `previous`. */
