@@ -6,8 +6,9 @@
  *     it, else from the material colour register set to the factor; lit (lightMask light 0) unless `unlit`.
  *     TEV stage 0 (texture map 0, texture coordinate 0, channel COLOR0A0): TEXC × RASC and TEXA × RASA, or RASC /
  *     RASA alone without a texture. With vertex colours and a factor other than white, stage 1 multiplies by
- *     konst colour 0 (CPREV × KONST, APREV × KONST_A; K0 / K0_A). GX colours are display values: the linear
- *     factor goes through the sRGB curve, alpha as it is.
+ *     konst colour 0 (CPREV × KONST, APREV × KONST_A; K0 / K0_A). An emissive factor is added by one more stage
+ *     (CPREV + KONST with K1). GX colours are display values: the linear factors go through the sRGB curve, alpha
+ *     as it is. Normal and emissive textures have no place in this TEV (info).
  *   texture coordinate 0 = texgen MTX2x4 from TEXn (the texture's set) with the identity matrix, or TEXMTX0 for
  *     a KHR_texture_transform: without rotation a basic SRT (scale, translation = offset, centre 0); with one, the
  *     Maya SRT (info bit 7), which is the same scale-then-rotate-then-offset as KHR_texture_transform:
@@ -126,6 +127,20 @@ export function gxMaterialFromGltf(name: string, m: Material, ctx: GltfMaterialC
     gx.tevOrders[1] = { texCoord: 0xff, texMap: 0xff, channel: 0xff };
     gx.konstColors[0] = factor;
   }
+  const emissive = (m.emissiveFactor ?? [0, 0, 0]).map((c) => byte(linearToSrgb(c)));
+  if (emissive.some((c) => c > 0)) {
+    gx.konstColorSelection[stages.length] = 0x0d;
+    gx.tevOrders[stages.length] = { texCoord: 0xff, texMap: 0xff, channel: 0xff };
+    stages.push(stage([14, 15, 15, 0], [7, 7, 7, 0]));
+    gx.konstColors[1] = [emissive[0]!, emissive[1]!, emissive[2]!, 255];
+  }
+  const dropped = [m.normalTexture && 'normal texture', m.emissiveTexture && 'emissive texture'].filter(Boolean);
+  if (dropped.length > 0)
+    ctx.diagnostics.push({
+      code: 'j3d/material-reduced',
+      message: `material "${name}": its ${dropped.join(' and ')} cannot be expressed in the TEV stages written; left out`,
+      severity: 'info',
+    });
   stages.forEach((s, k) => {
     gx.tevStages[k] = s;
     gx.tevSwapModes[k] = { rasSel: 0, texSel: 0 };
@@ -133,6 +148,12 @@ export function gxMaterialFromGltf(name: string, m: Material, ctx: GltfMaterialC
   gx.tevStageCount = stages.length;
   if (textured && ref) {
     const set = Math.min(7, Math.max(0, ref.texCoord));
+    if (set !== ref.texCoord)
+      ctx.diagnostics.push({
+        code: 'j3d/texcoord-sets',
+        message: `material "${name}": texture coordinate set ${ref.texCoord} does not exist in J3D (TEX0–TEX7); TEX7 is used`,
+        severity: 'warning',
+      });
     gx.textures[0] = tex1;
     gx.texGenCount = 1;
     gx.texGens[0] = { type: 1, source: 4 + set, matrix: ref.transform ? 30 : 60 };

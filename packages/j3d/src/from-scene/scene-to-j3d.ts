@@ -18,6 +18,7 @@ import { jointsFromScene } from './joints-from-scene.js';
 import { materialsFromScene } from './materials-from-scene.js';
 import { shapeFromSource } from './shapes-from-scene.js';
 import { DrawMatrices } from './skin-from-scene.js';
+import { type J3dImageDecoder, texturesFromScene } from './textures-from-scene.js';
 import { verticesFromScene } from './vertices-from-scene.js';
 
 /** Options of {@link sceneToJ3d}. */
@@ -29,6 +30,10 @@ export interface SceneToJ3dOptions {
    * SoftImage or Maya. The joint values are computed so that every calculation gives the scene's bind pose.
    */
   matrixCalc?: J3dMatrixCalc;
+  /** GX texture format id for every texture (see GxTextureFormat); default: chosen per image (chooseGxFormat). */
+  textureFormat?: number;
+  /** Decodes encoded images (PNG, JPEG) to RGBA8, e.g. decodePng of @retromodel/gltf/png; without it they are left out. */
+  decodeImage?: J3dImageDecoder;
 }
 
 /** The file model and what was noticed while making it. */
@@ -69,10 +74,18 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
     joints.parents,
   );
   const sources = order.map((s) => unordered[s]!);
+  const textures = texturesFromScene(
+    scene,
+    {
+      ...(options.textureFormat !== undefined ? { textureFormat: options.textureFormat } : {}),
+      ...(options.decodeImage ? { decodeImage: options.decodeImage } : {}),
+    },
+    diagnostics,
+  );
   const materials = materialsFromScene(
     scene,
     sources.map((s) => ({ material: s.material, hasVertexColor: s.color !== undefined })),
-    () => undefined,
+    textures.textureOf,
     diagnostics,
   );
   sources.forEach((s, k) => {
@@ -111,7 +124,7 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
     JNT1: { joints: joints.joints, remap: joints.joints.map((_, j) => j), dataOffset: 0 },
     SHP1: { shapes, remap: shapes.map((_, s) => s), vertexFormats: vtx1.formats },
     MAT3: materials.mat3,
-    TEX1: { textures: [], bytes: new Uint8Array(0), offset: 0 },
+    TEX1: textures.tex1,
     diagnostics: [],
   };
   return { file, diagnostics };

@@ -1,10 +1,11 @@
 /*
- * sceneToJ3d on every Tiny3D example .glb (read with gltfToScene) → writeJ3d → readJ3d → j3dToScene: the same
+ * sceneToJ3d on every Tiny3D example .glb (read with gltfToScene, PNGs decoded with decodePng) → writeJ3d →
+ * readJ3d → j3dToScene: the same
  * triangles in the bind pose (world space, skins applied; matched as sets, winding kept) within the position
  * quantisation step, the same world matrix for every named joint node (≤ 1e-4), and the model converts on to a
  * GLB the Khronos validator accepts.
  */
-import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
+import { decodePng, gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { expectValidGlb, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { expectSameModel, jointDifference, throughJ3d } from './round-trip.js';
@@ -18,7 +19,7 @@ describe.skipIf(!haveFixtures)('sceneToJ3d on the Tiny3D glTF examples', () => {
 
   it.each(examples)('%s', async (path) => {
     const { scene } = await gltfToScene(readFixture(path));
-    const { read, back } = throughJ3d(scene);
+    const { read, back } = throughJ3d(scene, { decodeImage: decodePng });
     expectSameModel(scene, back, read);
     const glb = await sceneToGlb(back);
     await expectValidGlb(glb.bytes, `${path}.glb`);
