@@ -67,7 +67,7 @@ export function bckJointNodes(scene: Scene): number[] {
  * File names for the animations: the first is the main output, `<base>.bck`; each other one is
  * `<base>.<its name or index>.bck`.
  */
-function bckNames(scene: Scene, baseName: string): string[] {
+export function bckNames(scene: Scene, baseName: string): string[] {
   const used = new Set([`${baseName}.bck`.toLowerCase()]);
   return scene.animations.map((a, i) => {
     if (i === 0) return `${baseName}.bck`;

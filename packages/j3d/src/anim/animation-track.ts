@@ -116,9 +116,8 @@ export class KeyBudget {
     this.left -= track.keys.length;
     if (this.left < 0)
       throw this.chunk.error(`the tracks ask for more than ${KEYS_PER_CHUNK_BYTE} keys per byte of the chunk`, at);
-    let runs = this.built.get(table);
-    if (!runs) this.built.set(table, (runs = new Map()));
-    runs.set(run, track);
+    const runs = this.built.get(table) ?? new Map<string, J3dTrack>();
+    this.built.set(table, runs.set(run, track));
     return track;
   }
 }

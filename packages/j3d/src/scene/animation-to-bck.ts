@@ -133,8 +133,9 @@ function rotationTracks(sampler: AnimationSampler, frames: number, fps: number):
 }
 
 /**
- * Converts an animation of the joints `jointNodes` (scene node per J3D joint) of `nodes` to a BCK file.
- * Channels on other nodes are left out, with a diagnostic.
+ * Converts an animation of the joints `jointNodes` (scene node per J3D joint, −1 for a joint no node stands for,
+ * such as a root the writer added, which rests at the identity) of `nodes` to a BCK file. Channels on other nodes
+ * are left out, with a diagnostic.
  */
 export function animationToBck(
   animation: Animation,
@@ -182,7 +183,7 @@ export function animationToBck(
     duration = MAX_FRAMES;
   }
   const joints = jointNodes.map((n, j): BckJointTracks => {
-    const node = nodes[n]!;
+    const node: SceneNode = nodes[n] ?? { children: [] };
     const own = channels[j]!;
     const vector = (path: 'translation' | 'scale', rest: number[]) => {
       const s = own.get(path);

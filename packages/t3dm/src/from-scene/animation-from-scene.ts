@@ -12,7 +12,6 @@
  */
 import {
   type Animation,
-  type AnimationSampler,
   type Diagnostic,
   isPlayableSampler,
   type Quat,
