@@ -190,12 +190,29 @@ export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: 
       severity: 'warning',
     });
   }
+  const flat = joints.filter((j) => j.scale.some((v) => v === 0)).map((j) => `"${j.name}"`);
+  if (flat.length > 0)
+    diagnostics.push({
+      code: 'j3d/zero-scale-joint',
+      message: `joint(s) ${flat.slice(0, 5).join(', ')}${flat.length > 5 ? ' …' : ''} have a scale of 0 (hidden); their bind matrices have no inverse, which some readers cannot take`,
+      severity: 'warning',
+    });
   const bindWorld = bindWorldMatrices(
     joints,
     parents,
     joints.map((_, j) => j),
     calc,
   );
+  // The runtime computes joint matrices in f32, and readers invert them: both must stay within its range.
+  const F32_MAX = 3.4028234663852886e38;
+  bindWorld.forEach((w, j) => {
+    const inverse = mat4Invert(w);
+    const over = (m: ArrayLike<number>) => Array.prototype.some.call(m, (v: number) => !(Math.abs(v) <= F32_MAX));
+    if (over(w) || (inverse && over(inverse)))
+      throw new Error(
+        `joint ${j} ("${joints[j]!.name}"): its bind matrix${over(w) ? '' : "'s inverse"} is beyond the f32 range (translation ${joints[j]!.translation.join(', ')}, scale ${joints[j]!.scale.join(', ')})`,
+      );
+  });
   const anchorOfNode = scene.nodes.map((_, i) => {
     const a = anchorNode.get(i);
     if (a === undefined) return -1;

@@ -3,7 +3,8 @@
  * joints-from-scene (JNT1 from the nodes), geometry-from-scene (every drawn primitive with its vertices in the
  * space J3D stores them in and their draw matrices, skin-from-scene for DRW1/EVP1), hierarchy-from-scene (draw
  * order and INF1), textures-from-scene (TEX1), materials-from-scene (MAT3, one material per shape),
- * vertices-from-scene (VTX1), shapes-from-scene (SHP1), bounds-from-scene (shape and joint bounds).
+ * vertices-from-scene (VTX1), shapes-from-scene (SHP1), bounds-from-scene (shape and joint bounds), and for a BDL
+ * mdl3-from-mat3 (MDL3, the materials as GX display lists).
  * The file carries Nintendo's sub-version ("SVR3" + 12 × 0xFF) and DRW1 layout, and no stored layouts, so
  * writeJ3d lays every chunk out afresh. The scene is checked with validateScene first: a scene with errors
  * (bad indices, cycles, non-finite numbers) throws.
@@ -16,6 +17,7 @@ import { shapeSourcesFromScene } from './geometry-from-scene.js';
 import { buildHierarchy, shapeDrawOrder } from './hierarchy-from-scene.js';
 import { jointsFromScene } from './joints-from-scene.js';
 import { materialsFromScene } from './materials-from-scene.js';
+import { mdl3FromMat3 } from './mdl3-from-mat3.js';
 import { shapeFromSource } from './shapes-from-scene.js';
 import { DrawMatrices } from './skin-from-scene.js';
 import { type J3dImageDecoder, texturesFromScene } from './textures-from-scene.js';
@@ -103,11 +105,10 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
     materials.materialOfShape,
   );
   const bdl = options.kind === 'bdl';
-  if (bdl) throw new Error('BDL output (MDL3) is not available yet; write a BMD');
   const file: J3dFile = {
-    kind: 'bmd3',
+    kind: bdl ? 'bdl4' : 'bmd3',
     fileSize: 0,
-    sectionCount: 8,
+    sectionCount: bdl ? 9 : 8,
     subVersion: `SVR3${'\xff'.repeat(12)}`,
     chunks: [],
     INF1: {
@@ -127,5 +128,6 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
     TEX1: textures.tex1,
     diagnostics: [],
   };
+  if (bdl) file.MDL3 = mdl3FromMat3(materials.mat3, textures.tex1);
   return { file, diagnostics };
 }
