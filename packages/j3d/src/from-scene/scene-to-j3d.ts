@@ -63,6 +63,12 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
         .join('; ')}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`,
     );
   const diagnostics: Diagnostic[] = [...problems];
+  if (scene.animations.length > 0)
+    diagnostics.push({
+      code: 'j3d/animations-not-in-model',
+      message: `${scene.animations.length} animation(s) are not part of a BMD/BDL; write them as BCK files (animationToBck)`,
+      severity: 'info',
+    });
   const flags = sourceLoadFlags(scene);
   const fromSource = flags === undefined ? undefined : j3dMatrixCalcs[flags & 0xf];
   const calc = options.matrixCalc ?? fromSource ?? 'Basic';

@@ -90,7 +90,9 @@ function randomScene(rnd: () => number, extreme: boolean): Scene {
       const world = worldMatrices(s);
       const joints = Array.from({ length: 1 + Math.floor(rnd() * count) }, () => Math.floor(rnd() * count));
       const ibm = new Float32Array(joints.length * 16);
-      joints.forEach((j, k) => ibm.set(mat4Invert(world[j]!) ?? world[j]!, k * 16));
+      joints.forEach((j, k) => {
+        ibm.set(mat4Invert(world[j]!) ?? world[j]!, k * 16);
+      });
       s.skins.push({ joints, inverseBindMatrices: ibm });
       const jw = new Uint16Array(vertices * 4);
       const w = new Float32Array(vertices * 4);
