@@ -98,6 +98,8 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
   );
   sources.forEach((s, k) => {
     if (!materials.readsVertexColor[k]) delete s.color;
+    const sets = materials.readsTexCoords[k];
+    if (sets) s.texcoords = s.texcoords.map((t, n) => (sets.has(n) ? t : undefined));
   });
   const { vtx1, indices } = verticesFromScene(sources);
   const shapes = sources.map((s, k) =>
