@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
-import { sceneToGlb } from '@retromodel/gltf';
+import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { decodePng } from '@retromodel/gltf/png';
-import { GxTextureFormat, readBck, readBti } from '@retromodel/j3d';
+import { checkMdl3, GxTextureFormat, readBck, readBti, readJ3d } from '@retromodel/j3d';
+import { triangleIndices } from '@retromodel/scene';
 import { cubeScene, expectValidGlb, fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -185,6 +186,31 @@ describe('the built retromodel bin, as a process', () => {
     ]);
     for (const name of names) expect(readBck(await readFile(join(out, name))).joints.length).toBeGreaterThan(0);
   });
+
+  it.runIf(haveFixtures)(
+    '--to bdl writes the model and a BCK per animation, and they come back as the glTF was',
+    async () => {
+      const glb = fixture('t3dm', '08_animation', 'assets', 'snake.glb');
+      const out = join(dir, 'bdl-out');
+      await run(process.execPath, [bin, 'convert', glb, '--to', 'bdl', '-o', out]);
+      const names = (await readdir(out)).sort();
+      expect(names).toContain('snake.bdl');
+      expect(names).toContain('snake.bck');
+      const file = readJ3d(await readFile(join(out, 'snake.bdl')));
+      expect(file.kind).toBe('bdl4');
+      expect(checkMdl3(file).flatMap((c) => c.disagreeing)).toEqual([]);
+      // Back to glTF: snake.bck beside snake.bdl is attached, and the validator accepts the result.
+      const back = join(dir, 'bdl-back.glb');
+      await run(process.execPath, [bin, 'convert', join(out, 'snake.bdl'), '-o', back]);
+      await expectValidGlb(new Uint8Array(await readFile(back)));
+      const source = await gltfToScene(new Uint8Array(await readFile(glb)));
+      const returned = await gltfToScene(new Uint8Array(await readFile(back)));
+      expect(returned.scene.animations).toHaveLength(1);
+      const triangles = (s: typeof source.scene) =>
+        s.meshes.reduce((n, m) => n + m.primitives.reduce((k, p) => k + triangleIndices(p).length / 3, 0), 0);
+      expect(triangles(returned.scene)).toBe(triangles(source.scene));
+    },
+  );
 
   it.runIf(haveFixtures)(
     'a PNG given on its own becomes a BTI in the GX format asked for, close to its pixels',

@@ -154,7 +154,7 @@ describe.each(adapters.map((a) => [a.id, a] as [string, AnyFormatAdapter]))('ada
   });
 
   it.runIf(adapter.can.write)('writes { files, diagnostics } with the main output first', async () => {
-    const to = id === 'gltf' ? 'glb' : (id as 't3dm');
+    const to = id === 'gltf' ? 'glb' : id === 'j3d' ? 'bmd' : (id as 't3dm');
     const result = await transcode(writeInput(id), { to, baseName: 'out' });
     expect(result.files[0]!.name).toBe(`out.${to}`);
     for (const f of result.files) expect(f.bytes.length).toBeGreaterThan(0);

@@ -27,8 +27,8 @@ const json: OptionSpec = { type: 'boolean', help: 'print a JSON report instead o
 export const commands: CommandSpec[] = [
   {
     name: 'convert',
-    summary: 'convert models to GLB, glTF, T3DM, PNG, BCK or BTI',
-    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|png|bck|bti] [options]',
+    summary: 'convert models to GLB, glTF, T3DM, PNG, BMD/BDL, BCK or BTI',
+    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|png|bck|bti] [options]',
     description:
       'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
@@ -39,7 +39,7 @@ export const commands: CommandSpec[] = [
       to: {
         type: 'string',
         value: '<format>',
-        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), png, bck (one per animation), bti',
+        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd or bdl (+ .bck), png, bck, bti',
       },
       strict: { type: 'boolean', help: 'treat warnings as errors' },
       quiet: { type: 'boolean', short: 'q', help: 'print failures and nothing else' },
@@ -65,7 +65,7 @@ export const commands: CommandSpec[] = [
       format: {
         type: 'string',
         value: '<gx format>',
-        help: 'BTI: cmpr, rgb5a3, rgba8, c8, i8, … (default: chosen per image)',
+        help: 'BTI, BMD/BDL: GX texture format cmpr, rgb5a3, c8, … (default: per image)',
       },
       'no-optimize': { type: 'boolean', help: 'glTF: keep unused and duplicate objects (default: prune and dedup)' },
       jobs: {
@@ -80,6 +80,7 @@ export const commands: CommandSpec[] = [
       'retromodel convert link.bdl --anim walk.bck',
       'retromodel convert level.glb --to t3dm --bvh      # level.t3dm, .sdata streams, PNG textures',
       'retromodel convert models/ -o out/                # a whole folder, structure kept',
+      'retromodel convert link.glb --to bdl              # link.bdl, link.bck (+ one .bck per other animation)',
       'retromodel convert walk.glb --to bck              # walk.bck (one .bck per animation)',
       'retromodel convert logo.png --to bti --format cmpr # logo.bti',
     ],

@@ -89,7 +89,7 @@ function writeOptions(values: Values): WriteOptionsByFormat {
   return {
     t3dm,
     gltf: { embed: values.embed === true, optimize: values['no-optimize'] !== true },
-    ...(format !== undefined ? { bti: { format } } : {}),
+    ...(format !== undefined ? { bti: { format }, j3d: { textureFormat: format } } : {}),
   };
 }
 

@@ -1,10 +1,11 @@
 /*
- * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, writeJ3d, j3dToScene), animations
- * (readBck, readBtk, readBrk, readBca, readBpk, readBtp, readBva; writeBck, animationToBck), BTI textures
- * (readBti, writeBti, btiFromImage), GX texture decoding and encoding (decodeGxTexture, encodeGxTexture,
- * chooseGxFormat), the MDL3-vs-MAT3 check (checkMdl3), and the format adapters. The file-model types are
- * exported as types. Helpers the package's own tests use live behind `@retromodel/j3d/internal`. Format
- * knowledge is in the block comment at the top of each file; the facts come from the project's J3D notes.
+ * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, writeJ3d, j3dToScene,
+ * sceneToJ3d), animations (readBck, readBtk, readBrk, readBca, readBpk, readBtp, readBva; writeBck,
+ * animationToBck), BTI textures (readBti, writeBti, btiFromImage), GX texture decoding and encoding
+ * (decodeGxTexture, encodeGxTexture, chooseGxFormat), the MDL3-vs-MAT3 check (checkMdl3), and the format
+ * adapters. The file-model types are exported as types. Helpers the package's own tests use live behind
+ * `@retromodel/j3d/internal`. Format knowledge is in the block comment at the top of each file; the facts come
+ * from the project's J3D notes.
  */
 
 export {
@@ -42,6 +43,12 @@ export type { Mdl3, Mdl3Command, Mdl3Packet } from './chunks/read-mdl3.js';
 export type { J3dShape, J3dShapeMatrixType, J3dShapePacket, Shp1 } from './chunks/read-shp1.js';
 export type { J3dTexture, Tex1 } from './chunks/read-tex1.js';
 export type { J3dVertexArray, J3dVertexArrayName, J3dVertexFormat, Vtx1 } from './chunks/read-vtx1.js';
+export {
+  type SceneToJ3dOptions,
+  type SceneToJ3dResult,
+  sceneToJ3d,
+} from './from-scene/scene-to-j3d.js';
+export type { J3dImageDecoder } from './from-scene/textures-from-scene.js';
 export type { GxPrimitive, GxPrimitiveType, GxVertexAttribute, GxVertexColumn } from './gx/display-list.js';
 export type * from './gx/material-types.js';
 export {

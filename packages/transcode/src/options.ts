@@ -4,7 +4,7 @@
  * as warnings instead of ignoring them, so a typo is seen (and fails in strict mode).
  */
 import type { GltfAdapterWriteOptions } from '@retromodel/gltf/adapters';
-import type { AnimationToBckOptions, BtiWriteOptions, J3dReadOptions } from '@retromodel/j3d/adapters';
+import type { AnimationToBckOptions, BtiWriteOptions, J3dReadOptions, J3dWriteOptions } from '@retromodel/j3d/adapters';
 import type { AnyFormatAdapter, Diagnostic } from '@retromodel/scene';
 import type { T3dmReadOptions, T3dmWriteOptions } from '@retromodel/t3dm/adapters';
 import type { TmdReadOptions } from '@retromodel/tmd/adapters';
@@ -23,6 +23,8 @@ export interface WriteOptionsByFormat {
   gltf?: Omit<GltfAdapterWriteOptions, 'format'>;
   bck?: AnimationToBckOptions;
   bti?: BtiWriteOptions;
+  /** The kind (`bmd`/`bdl`) comes from `to`. */
+  j3d?: Omit<J3dWriteOptions, 'kind'>;
 }
 
 type Namespaced = Record<string, Record<string, unknown> | undefined>;

@@ -18,9 +18,16 @@ import { detectFormat, extensionOf } from './detect-format.js';
 import { checkOptionNames, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 
 /** Output kinds `transcode` can produce. */
-export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png' | 'bck' | 'bti';
+export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png' | 'bck' | 'bti' | 'bmd' | 'bdl';
 
-export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png', 'bck', 'bti'];
+export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png', 'bck', 'bti', 'bmd', 'bdl'];
+
+/** The adapter id that writes an output format, and the option that names the format within it. */
+function writerOf(to: OutputFormat): { id: string; formatOption?: Record<string, string> } {
+  if (to === 'glb' || to === 'gltf') return { id: 'gltf', formatOption: { format: to } };
+  if (to === 'bmd' || to === 'bdl') return { id: 'j3d', formatOption: { kind: to } };
+  return { id: to };
+}
 
 export interface FileInput {
   bytes: Uint8Array;
@@ -131,7 +138,7 @@ export async function transcode(given: TranscodeInput, options: TranscodeOptions
     enforceStrict(diagnostics, options.strict);
     return { ...read, diagnostics, files: await scenePngs(read.scene, baseName, options.encodePng) };
   }
-  const id = options.to === 'glb' || options.to === 'gltf' ? 'gltf' : options.to;
+  const { id, formatOption } = writerOf(options.to);
   const writer = list.find((a) => a.id === id && a.can.write);
   if (!writer) throw new Error(`no writer for '${options.to}' among the adapters given`);
   const codec = await writer.load();
@@ -146,7 +153,7 @@ export async function transcode(given: TranscodeInput, options: TranscodeOptions
       ...(decodePng ? { decodePng } : {}),
       ...(input.sidecars ? { sidecars: input.sidecars } : {}),
     },
-    id === 'gltf' ? { ...own, format: options.to } : own,
+    { ...own, ...formatOption },
   );
   const diagnostics = [...read.diagnostics, ...optionProblems, ...written.diagnostics];
   enforceStrict(diagnostics, options.strict);

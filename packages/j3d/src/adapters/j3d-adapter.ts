@@ -8,8 +8,9 @@
 import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
 import type { BtiWriteOptions } from '../bti/bti-from-scene.js';
 import type { AnimationToBckOptions } from '../scene/animation-to-bck.js';
+import type { J3dWriteOptions } from './write-j3d-files.js';
 
-export type { AnimationToBckOptions, BtiWriteOptions };
+export type { AnimationToBckOptions, BtiWriteOptions, J3dWriteOptions };
 
 /** Reader options of BMD/BDL models (`read: { j3d: { ... } }`). */
 export interface J3dReadOptions {
@@ -19,21 +20,25 @@ export interface J3dReadOptions {
   fps?: number;
 }
 
-/** BMD/BDL models. */
+/** BMD/BDL models: read, and written from any scene (with one .bck per animation). */
 export const j3dAdapter = {
   id: 'j3d',
   name: 'Nintendo GameCube/Wii J3D model (BMD/BDL)',
   extensions: ['.bmd', '.bdl'],
   mimeTypes: ['application/x-nintendo-j3d'],
   magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D2bmd3') || startsWithAscii(bytes, 'J3D2bdl4'),
-  can: { read: true, write: false, info: true },
+  can: { read: true, write: true, info: true },
   readOptions: {
     animations: 'names of .bck/.btk animation files beside the model to attach',
     fps: 'frames per second of the animations (default 30)',
   },
-  writeOptions: {},
+  writeOptions: {
+    kind: "'bmd' (default) or 'bdl'; set from the output format",
+    textureFormat: 'GX texture format of every texture (cmpr, rgb5a3, …; default: chosen per image)',
+    matrixCalc: "joint matrix calculation: Basic (default, or the source model's), SoftImage or Maya",
+  },
   load: () => import('./j3d-codec.js').then((m) => m.j3dCodec),
-} satisfies FormatAdapter<J3dReadOptions>;
+} satisfies FormatAdapter<J3dReadOptions, J3dWriteOptions>;
 
 /** BCK joint animations (described by `info`, written from a scene's animations; read only with their model). */
 export const bckAdapter = {

@@ -1,7 +1,8 @@
 /*
  * The BMD/BDL codec, loaded by j3dAdapter. `read` converts with j3dToScene and attaches joint animations from
  * the sidecars: `<base>.bck` beside the model and every name in `options.animations` (texture-SRT `.btk`
- * files named there, or `<base>.btk`, go to the scene's extras). `info` lists the chunks with offsets,
+ * files named there, or `<base>.btk`, go to the scene's extras); `write` is write-j3d-files.ts. `info` lists the
+ * chunks with offsets,
  * sizes and counts, and the MDL3 check.
  */
 import { hex } from '@retromodel/binary';
@@ -20,6 +21,7 @@ import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
 import { readJ3d } from '../read-j3d.js';
 import { j3dToScene } from '../scene/j3d-to-scene.js';
 import type { J3dReadOptions } from './j3d-adapter.js';
+import { type J3dWriteOptions, writeJ3dFiles } from './write-j3d-files.js';
 
 function baseName(fileName: string): string {
   const name = fileName.split(/[\\/]/).pop() ?? fileName;
@@ -114,5 +116,9 @@ function j3dInfo(bytes: Uint8Array): FileInfo {
   };
 }
 
-/** The BMD/BDL reader and `info`. */
-export const j3dCodec: FormatCodec<J3dReadOptions> = { read: readJ3dScene, info: j3dInfo };
+/** The BMD/BDL reader, writer (write-j3d-files.ts) and `info`. */
+export const j3dCodec: FormatCodec<J3dReadOptions, J3dWriteOptions> = {
+  read: readJ3dScene,
+  write: writeJ3dFiles,
+  info: j3dInfo,
+};

@@ -1,10 +1,10 @@
 /*
  * Bounding boxes and radii of shapes and joints (spec j3d.md §7.2, §8), what the runtime culls with.
  * As Nintendo's files have them: a single-matrix shape's box is over its stored (joint-space) positions, a
- * Multi shape's over its bind-pose model-space positions; a joint's box is over the vertices it moves, in its
- * own bind-pose space (rigid vertices as stored, weighted ones brought into the joint's space). The radius is
- * the largest distance of such a vertex from the origin of that space; a joint that moves nothing has an empty
- * box at 0 and radius 0.
+ * Multi shape's over its bind-pose model-space positions; a joint's box covers the shapes it draws (those it
+ * owns in INF1), in its own bind-pose space — so a skinned model's root holds the whole skin and its bones,
+ * which draw nothing, an empty box. The radius is the largest distance of such a vertex from the origin of that
+ * space; a joint that draws nothing has an empty box at 0 and radius 0.
  */
 import { type Mat4, mat4Invert, type Vec3 } from '@retromodel/scene';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
@@ -45,31 +45,31 @@ export function setBounds(
   bindWorld: readonly Mat4[],
 ): void {
   const jointBounds = joints.map(() => new Bounds());
-  const inverses = bindWorld.map((w) => mat4Invert(w));
   sources.forEach((src, s) => {
     const shape = shapes[s]!;
-    const local = shape.matrixType !== 'Multi';
     const box = new Bounds();
+    const owner = src.ownerJoint;
+    const ownerBox = jointBounds[owner]!;
+    // The owner's own rigid vertices are stored in its space; others are brought there from model space.
+    const inverse = mat4Invert(bindWorld[owner]!);
     for (let v = 0; v < src.vertexCount; v++) {
-      const p = local ? src.position : src.modelPosition;
+      const p = shape.matrixType !== 'Multi' ? src.position : src.modelPosition;
       box.add(p[v * 3]!, p[v * 3 + 1]!, p[v * 3 + 2]!);
       const id = src.drawIds[v]!;
-      if (id >= 0) {
-        jointBounds[draw.rigid[id]!]!.add(src.position[v * 3]!, src.position[v * 3 + 1]!, src.position[v * 3 + 2]!);
+      if (id >= 0 && draw.rigid[id] === owner) {
+        ownerBox.add(src.position[v * 3]!, src.position[v * 3 + 1]!, src.position[v * 3 + 2]!);
         continue;
       }
+      if (!inverse) continue;
       const x = src.modelPosition[v * 3]!;
       const y = src.modelPosition[v * 3 + 1]!;
       const z = src.modelPosition[v * 3 + 2]!;
-      for (const j of draw.envelopes[-1 - id]!.joints) {
-        const m = inverses[j];
-        if (!m) continue;
-        jointBounds[j]!.add(
-          m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
-          m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
-          m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
-        );
-      }
+      const m = inverse;
+      ownerBox.add(
+        m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
+        m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
+        m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
+      );
     }
     box.apply(shape);
   });

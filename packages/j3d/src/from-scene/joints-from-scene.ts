@@ -173,6 +173,7 @@ export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: 
       const s = trs.scale.map((v, k) => div(v, acc[k]!)) as Vec3;
       joint = jointFromTrs(name, kind, 0, t, rotation, s);
     } else joint = jointFromTrs(name, kind, sc, trs.translation, rotation, trs.scale);
+    joint = nearestOnGrid(joint, target, parent, parentJoint, calc);
     joints.push(joint);
     states.push(chainState(joint, parent, parentJoint, calc));
     const written = states[j]!.world;
@@ -219,6 +220,46 @@ export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: 
     return a === -1 ? 0 : jointOf.get(a)!;
   });
   return { joints, parents, nodes, anchorOfNode, sceneWorld, bindWorld, nodeOrder };
+}
+
+/** Largest difference of the 3×3 parts, each column measured against the target column's length (over 1). */
+function rotationError(a: Mat4, b: Mat4): number {
+  let d = 0;
+  for (let c = 0; c < 3; c++) {
+    const scale = Math.max(1, Math.hypot(b[c * 4]!, b[c * 4 + 1]!, b[c * 4 + 2]!));
+    for (let r = 0; r < 3; r++) d = Math.max(d, Math.abs(a[c * 4 + r]! - b[c * 4 + r]!) / scale);
+  }
+  return d;
+}
+
+/**
+ * The joint with the s16 angles, among the rounded ones and their 26 neighbours (±1 unit per axis), whose bind
+ * matrix comes nearest to `target`: rounding each angle alone is not the nearest rotation when the axes mix
+ * (large angles, non-uniformly scaled parents).
+ */
+function nearestOnGrid(
+  joint: J3dJoint,
+  target: Mat4,
+  parent: ChainState | undefined,
+  parentJoint: J3dJoint | undefined,
+  calc: J3dMatrixCalc,
+): J3dJoint {
+  let best = joint;
+  let error = rotationError(chainState(joint, parent, parentJoint, calc).world, target);
+  for (let n = 0; n < 27; n++) {
+    if (n === 13) continue;
+    const step = [(n % 3) - 1, (Math.floor(n / 3) % 3) - 1, Math.floor(n / 9) - 1];
+    const rotationRaw = joint.rotationRaw.map(
+      (v, k) => ((((v + step[k]! + 0x8000) % 0x10000) + 0x10000) % 0x10000) - 0x8000,
+    ) as Vec3;
+    const candidate = { ...joint, rotationRaw, rotation: rotationRaw.map((v) => (v * Math.PI) / 32768) as Vec3 };
+    const e = rotationError(chainState(candidate, parent, parentJoint, calc).world, target);
+    if (e < error) {
+      best = candidate;
+      error = e;
+    }
+  }
+  return best;
 }
 
 /** The chain state of a joint as the reader computes it (joint-matrices.ts). */

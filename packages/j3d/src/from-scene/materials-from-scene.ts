@@ -32,6 +32,8 @@ export interface MaterialsResult {
   flipWinding: boolean[];
   /** The material reads the vertex colour. */
   readsVertexColor: boolean[];
+  /** The TEXn sets a stored GX material's texgens read (undefined: keep every set the shape has). */
+  readsTexCoords: (Set<number> | undefined)[];
 }
 
 const emptyTables = (): Mat3Tables =>
@@ -93,7 +95,12 @@ export function materialsFromScene(
   });
   const order = [...byMaterial.keys()].sort((a, b) => (a < 0 ? 1 : b < 0 ? -1 : a - b));
   const materials: GxMaterial[] = [];
-  const result: Omit<MaterialsResult, 'mat3'> = { materialOfShape: [], flipWinding: [], readsVertexColor: [] };
+  const result: Omit<MaterialsResult, 'mat3'> = {
+    materialOfShape: [],
+    flipWinding: [],
+    readsVertexColor: [],
+    readsTexCoords: [],
+  };
   let unused = 0;
   scene.materials.forEach((_, i) => {
     if (!byMaterial.has(i)) unused++;
@@ -126,6 +133,15 @@ export function materialsFromScene(
         readsColor = m.vertexColors && use.hasVertexColor;
       }
       result.materialOfShape[s] = materials.push(gx) - 1;
+      // A stored material reads TEXn only through its texgens (sets j3dToScene computed from normals are not).
+      result.readsTexCoords[s] = stored
+        ? new Set(
+            gx.texGens
+              .slice(0, gx.texGenCount ?? 0)
+              .filter((g) => g && g.source >= 4 && g.source <= 11)
+              .map((g) => g!.source - 4),
+          )
+        : undefined;
       result.flipWinding[s] = gx.cullMode === 1;
       result.readsVertexColor[s] = readsColor;
     });

@@ -24,7 +24,7 @@ const hardwareMinFilter = [0, 4, 1, 5, 2, 6];
 const tlutEntries: Record<number, number> = { 8: 16, 9: 256, 10: 16384 };
 
 /** Register offset of texture map `m` in the per-map BP blocks. */
-export const mapRegister = (m: number) => (m < 4 ? m : 0x20 + m - 4);
+const mapRegister = (m: number) => (m < 4 ? m : 0x20 + m - 4);
 
 /** The TEX1 header of texture map `map`, if it has a texture. */
 export function mapTexture(m: GxMaterial, textures: readonly J3dTexture[], map: number) {

@@ -42,6 +42,8 @@ export interface SceneToJ3dOptions {
 export interface SceneToJ3dResult {
   file: J3dFile;
   diagnostics: Diagnostic[];
+  /** The scene node of every JNT1 joint (−1 for a root the writer added), e.g. for animationToBck. */
+  jointNodes: number[];
 }
 
 /** The scene's `extras.gx.loadFlags` (a scene read from J3D), if any. */
@@ -63,6 +65,12 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
         .join('; ')}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`,
     );
   const diagnostics: Diagnostic[] = [...problems];
+  if (scene.animations.length > 0)
+    diagnostics.push({
+      code: 'j3d/animations-not-in-model',
+      message: `${scene.animations.length} animation(s) are not part of a BMD/BDL: they go to BCK files (--to bmd/bdl writes one per animation; in the library, animationToBck)`,
+      severity: 'info',
+    });
   const flags = sourceLoadFlags(scene);
   const fromSource = flags === undefined ? undefined : j3dMatrixCalcs[flags & 0xf];
   const calc = options.matrixCalc ?? fromSource ?? 'Basic';
@@ -92,6 +100,8 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
   );
   sources.forEach((s, k) => {
     if (!materials.readsVertexColor[k]) delete s.color;
+    const sets = materials.readsTexCoords[k];
+    if (sets) s.texcoords = s.texcoords.map((t, n) => (sets.has(n) ? t : undefined));
   });
   const { vtx1, indices } = verticesFromScene(sources);
   const shapes = sources.map((s, k) =>
@@ -129,5 +139,5 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
     diagnostics: [],
   };
   if (bdl) file.MDL3 = mdl3FromMat3(materials.mat3, textures.tex1);
-  return { file, diagnostics };
+  return { file, diagnostics, jointNodes: joints.nodes };
 }

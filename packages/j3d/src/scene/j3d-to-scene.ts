@@ -12,12 +12,12 @@
  * texture transforms without KHR_animation_pointer).
  */
 
-import { ParseError } from '@retromodel/binary';
 import {
   createScene,
   type Diagnostic,
   type Mat4,
   mat4Decompose,
+  mat4Identity,
   mat4Invert,
   mat4Multiply,
   type Scene,
@@ -141,16 +141,21 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     if (skinned) {
       meshNode.skin = scene.skins.length;
       const ibm = new Float32Array(joints.length * 16);
+      const singular: string[] = [];
       nodeWorld.slice(0, joints.length).forEach((w, j) => {
-        ibm.set(mat4Invert(w) ?? w, j * 16);
-        // Scales near the ends of the f32 range give a bind matrix or inverse that f32 cannot hold.
-        if (!ibm.subarray(j * 16, j * 16 + 16).every(Number.isFinite)) {
-          throw new ParseError(
-            { format: 'j3d', section: 'JNT1', offset: file.JNT1.dataOffset + j * 0x40 },
-            `joint ${j} (${joints[j]!.name}): its bind-pose matrix has no inverse within the f32 range (scale ${joints[j]!.scale.join(', ')})`,
-          );
-        }
+        // A scale of 0 (games hide parts so) or near the ends of the f32 range leaves no inverse f32 can hold.
+        const inverse = mat4Invert(w);
+        const fits = inverse !== null && Float32Array.from(inverse).every(Number.isFinite);
+        ibm.set(fits ? inverse : mat4Identity(), j * 16);
+        if (!fits) singular.push(`${j} (${joints[j]!.name})`);
       });
+      if (singular.length > 0) {
+        diagnostics.push({
+          code: 'j3d/joint-not-invertible',
+          message: `joint(s) ${singular.join(', ')} have a bind-pose matrix with no inverse in f32 (a scale of 0 or near the f32 limits); their inverse bind is the identity, so vertices they move may sit elsewhere in glTF`,
+          severity: 'warning',
+        });
+      }
       const skin: Scene['skins'][number] = { name: 'skeleton', joints: jointNodes, inverseBindMatrices: ibm };
       if (scene.roots.length === 1) skin.skeleton = scene.roots[0]!;
       scene.skins.push(skin);

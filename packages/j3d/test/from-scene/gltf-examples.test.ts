@@ -1,9 +1,8 @@
 /*
  * sceneToJ3d on every Tiny3D example .glb (read with gltfToScene, PNGs decoded with decodePng) → writeJ3d →
- * readJ3d → j3dToScene: the same
- * triangles in the bind pose (world space, skins applied; matched as sets, winding kept) within the position
- * quantisation step, the same world matrix for every named joint node (≤ 1e-4), and the model converts on to a
- * GLB the Khronos validator accepts.
+ * readJ3d → j3dToScene: the same triangles in the bind pose (world space, skins applied; matched as sets, winding
+ * kept) within the position quantisation step, the same world matrix for every named joint node (≤ 1e-4 per unit
+ * of scale), and the model converts on to a GLB the Khronos validator accepts.
  */
 import { decodePng, gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { expectValidGlb, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
