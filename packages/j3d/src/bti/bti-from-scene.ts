@@ -8,6 +8,7 @@
 import type { Diagnostic, OutputFile, RgbaImage, Sampler, Scene, WriteContext, WriteResult } from '@retromodel/scene';
 import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
 import { GxTextureFormat } from '../gx/texture/formats.js';
+import { gxSamplerCodes } from './bti-sampler.js';
 import { btiFromImage, writeBti } from './write-bti.js';
 
 /** Writer options of BTI (`write: { bti: { ... } }`). */
@@ -16,15 +17,6 @@ export interface BtiWriteOptions {
   format?: string;
 }
 
-const wraps = { CLAMP_TO_EDGE: 0, REPEAT: 1, MIRRORED_REPEAT: 2 } as const;
-const minFilters = {
-  NEAREST: 0,
-  LINEAR: 1,
-  NEAREST_MIPMAP_NEAREST: 2,
-  LINEAR_MIPMAP_NEAREST: 3,
-  NEAREST_MIPMAP_LINEAR: 4,
-  LINEAR_MIPMAP_LINEAR: 5,
-} as const;
 const GX_MAX_SIDE = 1024;
 
 /** The GX format id of a format name, or an Error listing the names. */
@@ -68,10 +60,7 @@ export function sceneToBtiFiles(scene: Scene, context: WriteContext, options: Bt
     const mipmaps = image.mipmaps?.map((m) => m.pixels);
     const file = btiFromImage(pixels, width, height, {
       format: forced ?? chooseGxFormat(pixels, width, height).format,
-      wrapS: wraps[sampler?.wrapS ?? 'REPEAT'],
-      wrapT: wraps[sampler?.wrapT ?? 'REPEAT'],
-      ...(sampler?.minFilter ? { minFilter: minFilters[sampler.minFilter] } : {}),
-      ...(sampler?.magFilter ? { magFilter: sampler.magFilter === 'NEAREST' ? 0 : 1 } : {}),
+      ...gxSamplerCodes(sampler),
       ...(mipmaps && mipmaps.length > 0 ? { mipmaps } : {}),
     });
     const name = i === 0 ? `${context.baseName}.bti` : `${context.baseName}.${i}.bti`;

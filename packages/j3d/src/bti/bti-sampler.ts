@@ -1,5 +1,5 @@
 /*
- * BTI/TEX1 sampler state to a scene (glTF) sampler (spec j3d.md §11.2).
+ * BTI/TEX1 sampler state to a scene (glTF) sampler and back (spec j3d.md §11.2).
  *
  *   wrap   0 CLAMP -> CLAMP_TO_EDGE, 1 REPEAT -> REPEAT, 2 MIRROR -> MIRRORED_REPEAT
  *   min    0 NEAR -> NEAREST, 1 LINEAR -> LINEAR, 2 NEAR_MIP_NEAR -> NEAREST_MIPMAP_NEAREST,
@@ -30,5 +30,23 @@ export function btiSampler(header: BtiHeader): Sampler {
     wrapT: wrapModes[header.wrapT] ?? 'REPEAT',
     minFilter: minFilters[header.minFilter] ?? 'LINEAR',
     magFilter: magFilters[header.magFilter] ?? 'LINEAR',
+  };
+}
+
+/**
+ * The GX sampler codes of a scene sampler (the mirror of btiSampler); no sampler means glTF's default, REPEAT
+ * with linear filters.
+ */
+export function gxSamplerCodes(sampler: Sampler | undefined): {
+  wrapS: number;
+  wrapT: number;
+  minFilter: number;
+  magFilter: number;
+} {
+  return {
+    wrapS: wrapModes.indexOf(sampler?.wrapS ?? 'REPEAT'),
+    wrapT: wrapModes.indexOf(sampler?.wrapT ?? 'REPEAT'),
+    minFilter: minFilters.indexOf(sampler?.minFilter ?? 'LINEAR'),
+    magFilter: sampler?.magFilter === 'NEAREST' ? 0 : 1,
   };
 }

@@ -10,20 +10,9 @@
  * (0x00 is the NOP the reader stops at).
  */
 import { BinaryWriter } from '@retromodel/binary';
-import type { GxPrimitive, GxPrimitiveType, GxVertexAttribute } from '../gx/display-list.js';
+import { type GxPrimitive, type GxVertexAttribute, gxPrimitiveCodes } from '../gx/display-list.js';
 import { arrayOfAttribute, type J3dVertexFormat } from './read-vtx1.js';
 import { elementShapeOrThrow, encodeVertexElement } from './vtx1-encode.js';
-
-const primitiveCodes: Record<GxPrimitiveType, number> = {
-  QUADS: 0x80,
-  QUADS_2: 0x88,
-  TRIANGLES: 0x90,
-  TRIANGLE_STRIP: 0x98,
-  TRIANGLE_FAN: 0xa0,
-  LINES: 0xa8,
-  LINE_STRIP: 0xb0,
-  POINTS: 0xb8,
-};
 
 const gxOrder = (attr: number) => (attr === 25 ? 10 : attr);
 
@@ -65,7 +54,7 @@ export function encodeDisplayList(
   const w = new BinaryWriter({ initialSize: 0x100 });
   const scratch = new DataView(new ArrayBuffer(9 * 4 * 3));
   for (const prim of primitives) {
-    const code = primitiveCodes[prim.type];
+    const code = gxPrimitiveCodes[prim.type];
     if (code === undefined) throw new Error(`SHP1 cannot be written: primitive type ${prim.type} is unknown`);
     if (prim.vertexCount > 0xffff)
       throw new Error(`SHP1 cannot be written: ${prim.vertexCount} vertices in one primitive`);

@@ -13,21 +13,15 @@
  * triangles a command), lines as LINES, points as POINTS.
  */
 import type { J3dShape, J3dShapePacket } from '../chunks/read-shp1.js';
-import type { GxPrimitive, GxPrimitiveType, GxVertexAttribute } from '../gx/display-list.js';
+import {
+  type GxPrimitive,
+  type GxPrimitiveType,
+  type GxVertexAttribute,
+  gxPrimitiveCodes,
+} from '../gx/display-list.js';
 import type { ShapeSource } from './geometry-from-scene.js';
 import { stripify } from './stripify.js';
 import type { VertexIndices } from './vertices-from-scene.js';
-
-const codes: Record<GxPrimitiveType, number> = {
-  QUADS: 0x80,
-  QUADS_2: 0x88,
-  TRIANGLES: 0x90,
-  TRIANGLE_STRIP: 0x98,
-  TRIANGLE_FAN: 0xa0,
-  LINES: 0xa8,
-  LINE_STRIP: 0xb0,
-  POINTS: 0xb8,
-};
 
 /** A shape's vertex: its DRW1 index and the array index of each attribute it sends. */
 interface ShapeVertex {
@@ -88,7 +82,7 @@ export function shapeFromSource(
     };
     const primitive = (type: GxPrimitiveType, list: number[]): GxPrimitive => ({
       type,
-      opcode: codes[type],
+      opcode: gxPrimitiveCodes[type],
       vertexCount: list.length,
       columns: column(list),
     });

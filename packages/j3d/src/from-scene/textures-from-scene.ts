@@ -14,8 +14,9 @@
  * filter. GX wraps (REPEAT, MIRROR) only power-of-two sizes: other sizes are clamped (warning); GX textures are
  * at most 1024×1024 (larger ones are written, with a warning). Equal pixels in equal formats are encoded once.
  */
-import type { Diagnostic, EncodedImage, MinFilter, RgbaImage, Scene } from '@retromodel/scene';
+import type { Diagnostic, EncodedImage, RgbaImage, Scene } from '@retromodel/scene';
 import type { BtiHeader } from '../bti/bti-header.js';
+import { gxSamplerCodes } from '../bti/bti-sampler.js';
 import { btiFromImage } from '../bti/write-bti.js';
 import type { J3dTexture, Tex1 } from '../chunks/read-tex1.js';
 import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
@@ -32,15 +33,6 @@ export interface TextureOptions {
   decodeImage?: J3dImageDecoder;
 }
 
-const wraps = { CLAMP_TO_EDGE: 0, REPEAT: 1, MIRRORED_REPEAT: 2 } as const;
-const minFilters: Record<MinFilter, number> = {
-  NEAREST: 0,
-  LINEAR: 1,
-  NEAREST_MIPMAP_NEAREST: 2,
-  LINEAR_MIPMAP_NEAREST: 3,
-  NEAREST_MIPMAP_LINEAR: 4,
-  LINEAR_MIPMAP_LINEAR: 5,
-};
 const pow2 = (n: number) => n > 0 && (n & (n - 1)) === 0;
 
 /** A stored BTI header in a texture's extras (a texture read from J3D), when every field is in range. */
@@ -114,15 +106,16 @@ export function texturesFromScene(
     const stored = storedHeader(t.extras);
     const sampler = scene.samplers[t.sampler];
     const format = options.textureFormat ?? stored?.format ?? chooseGxFormat(pixels.pixels, width, height).format;
-    let wrapS: number = stored?.wrapS ?? wraps[sampler?.wrapS ?? 'REPEAT'];
-    let wrapT: number = stored?.wrapT ?? wraps[sampler?.wrapT ?? 'REPEAT'];
+    const codes = gxSamplerCodes(sampler);
+    let wrapS = stored?.wrapS ?? codes.wrapS;
+    let wrapT = stored?.wrapT ?? codes.wrapT;
     if ((wrapS !== 0 && !pow2(width)) || (wrapT !== 0 && !pow2(height))) {
       warn(`texture ${i} ("${name}") is ${width}×${height}: GX repeats only power-of-two sizes, so it is clamped`);
       if (!pow2(width)) wrapS = 0;
       if (!pow2(height)) wrapT = 0;
     }
-    let minFilter = stored?.minFilter ?? minFilters[sampler?.minFilter ?? 'LINEAR'];
-    const magFilter = stored?.magFilter ?? (sampler?.magFilter === 'NEAREST' ? 0 : 1);
+    let minFilter = stored?.minFilter ?? codes.minFilter;
+    const magFilter = stored?.magFilter ?? codes.magFilter;
     // Mip levels: the image's own, or a full chain for a mipmapping filter on a power-of-two image.
     const given = pixels.mipmaps ?? [];
     let mipCount = given.length + 1;

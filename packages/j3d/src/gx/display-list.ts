@@ -30,16 +30,21 @@ export type GxPrimitiveType =
   | 'LINE_STRIP'
   | 'POINTS';
 
-const primitiveTypes: Record<number, GxPrimitiveType> = {
-  128: 'QUADS',
-  136: 'QUADS_2',
-  144: 'TRIANGLES',
-  152: 'TRIANGLE_STRIP',
-  160: 'TRIANGLE_FAN',
-  168: 'LINES',
-  176: 'LINE_STRIP',
-  184: 'POINTS',
+/** The display-list opcode of each primitive type (the vertex format index is or-ed into its low 3 bits). */
+export const gxPrimitiveCodes: Record<GxPrimitiveType, number> = {
+  QUADS: 0x80,
+  QUADS_2: 0x88,
+  TRIANGLES: 0x90,
+  TRIANGLE_STRIP: 0x98,
+  TRIANGLE_FAN: 0xa0,
+  LINES: 0xa8,
+  LINE_STRIP: 0xb0,
+  POINTS: 0xb8,
 };
+
+const primitiveTypes: Record<number, GxPrimitiveType> = Object.fromEntries(
+  Object.entries(gxPrimitiveCodes).map(([type, code]) => [code, type as GxPrimitiveType]),
+);
 
 /** One entry of a shape's vertex descriptor: GX attribute id and how it is sent (1 DIRECT, 2 INDEX8, 3 INDEX16). */
 export interface GxVertexAttribute {
