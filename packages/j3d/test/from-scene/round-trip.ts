@@ -11,10 +11,10 @@ import { extent, matchTriangles, matrixDifference, namedWorlds, worldTriangles }
 
 /** Converts a scene to J3D bytes and reads them back into a file model and a scene. */
 export function throughJ3d(scene: Scene, options: SceneToJ3dOptions = {}) {
-  const { file, diagnostics } = sceneToJ3d(scene, options);
+  const { file, diagnostics, jointNodes } = sceneToJ3d(scene, options);
   const bytes = writeJ3d(file);
   const read = readJ3d(bytes);
-  return { file, bytes, read, back: j3dToScene(read).scene, diagnostics };
+  return { file, bytes, read, back: j3dToScene(read).scene, diagnostics, jointNodes };
 }
 
 /** The tolerance for positions stored in this file's POS format (its fixed-point step, or f32 rounding). */
