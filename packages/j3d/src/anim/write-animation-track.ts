@@ -14,6 +14,8 @@ const padding = Array.from('This is padding data to alignment.', (c) => c.charCo
 /** A value table that reuses a run of values already in it. */
 export class ValueTable {
   readonly values: number[] = [];
+  /** A table's count and the descriptors' indices are u16: it holds at most 65535 values. */
+  static readonly MAX_VALUES = 0xffff;
   /** Positions of each value, to find runs without scanning the whole table. */
   private readonly at = new Map<number, number[]>();
 
@@ -56,6 +58,7 @@ export function writeTrack(w: BinaryWriter, track: J3dTrack, table: ValueTable, 
       if (mode === 1) run.push(toStored(k.tangentOut));
     }
   }
+  if (keys.length > 0xffff) throw new Error(`a track has ${keys.length} keys; a J3D track holds at most 65535`);
   w.u16(keys.length).u16(table.add(run)).u16(mode);
 }
 

@@ -33,6 +33,7 @@ function checkRotationTimes(track: J3dTrack, what: string): void {
 
 /** Writes a `.bck` file. */
 export function writeBck(file: BckFile): Uint8Array {
+  if (file.joints.length > 0xffff) throw new Error(`${file.joints.length} joints; a BCK holds at most 65535`);
   const rotations = file.joints.flatMap((j) => j.rotation);
   file.joints.forEach((j, i) => {
     for (const [a, t] of j.rotation.entries()) checkRotationTimes(t, `joint ${i} rotation ${'XYZ'[a]}`);
@@ -70,6 +71,10 @@ export function writeBck(file: BckFile): Uint8Array {
       for (const v of table.values) put(w, v);
     }
     tables.forEach(([table], i) => {
+      if (table.values.length > ValueTable.MAX_VALUES)
+        throw new Error(
+          `the ${['scale', 'rotation', 'translation'][i]} table needs ${table.values.length} values; a BCK table holds ${ValueTable.MAX_VALUES}`,
+        );
       w.patchU16(countsAt + i * 2, table.values.length);
     });
     offsets.forEach((o, i) => {

@@ -200,3 +200,33 @@ describe('animationToBck on damaged and extreme animations', () => {
     }
   });
 });
+
+describe('writeBck limits', () => {
+  it('refuses an animation whose value tables pass the u16 counts instead of writing a malformed file', () => {
+    const keys = Array.from({ length: 20000 }, (_, k) => ({ time: k, value: k * 0.5, tangentIn: 1, tangentOut: 2 }));
+    const constant: J3dTrack = { tangentMode: 0, keys: [{ time: 0, value: 0, tangentIn: 0, tangentOut: 0 }] };
+    const long: J3dTrack = { tangentMode: 1, keys };
+    const bck: BckFile = {
+      kind: 'bck1',
+      subVersion: '\xff'.repeat(16),
+      loopMode: 2,
+      angleScaleExponent: 0,
+      duration: 20000,
+      joints: [
+        {
+          scale: [constant, constant, constant],
+          rotation: [constant, constant, constant],
+          translation: [long, constant, constant],
+        },
+      ],
+    };
+    expect(() => writeBck(bck)).toThrow(/translation table needs 80000 values; a BCK table holds 65535/);
+    const fits = {
+      ...bck,
+      joints: [
+        { ...bck.joints[0]!, translation: [{ tangentMode: 1, keys: keys.slice(0, 16000) }, constant, constant] },
+      ],
+    };
+    expect(readBck(writeBck(fits as BckFile)).joints[0]!.translation[0]!.keys).toHaveLength(16000);
+  });
+});
