@@ -1,8 +1,9 @@
 /*
  * The PNG codec, loaded by pngAdapter: a PNG file as a scene holding its RGBA8 image, a REPEAT sampler, one
  * texture, an unlit double-sided material using it (alpha mode from the pixels) and a quad showing it, so an
- * image can be written as a BTI, a glTF or a T3DM like a texture read from a game file. The size in IHDR is checked
- * before decoding: at most 16384 pixels a side (GX textures have 1024), so a small file cannot inflate without bound.
+ * image can be written as a BTI, a glTF or a T3DM like a texture read from a game file. The size in IHDR is
+ * checked before decoding: at most 8192 pixels a side (GX textures have 1024), so a small file cannot inflate to
+ * more than 256 MB of pixels.
  */
 
 import { ParseError } from '@retromodel/binary';
@@ -16,7 +17,7 @@ import {
 } from '@retromodel/scene';
 import { decodePng } from './png.js';
 
-const MAX_SIDE = 16384;
+const MAX_SIDE = 8192;
 
 function checkSize(bytes: Uint8Array): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

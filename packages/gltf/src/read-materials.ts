@@ -3,9 +3,10 @@
  * image (same order) and puts sampler settings on each material slot, so the glTF `textures` and
  * `samplers` arrays and each slot's texture index are taken from the JSON, one to one; a texture naming no
  * sampler gets glTF's default (REPEAT, no filters), appended once. Images stay encoded (PNG/JPEG bytes and
- * mime type, width/height from the header); the mime type is what the bytes are when a PNG or JPEG is declared as
- * anything else (a warning), since glTF viewers and the validator go by the declared type. A material's `vertexColors` comes from
- * `extras.retromodel.vertexColors` when we wrote it; the caller infers the others from COLOR_0.
+ * mime type, width/height from the header); the mime type is what the bytes are when a PNG or JPEG is declared
+ * as anything else (a warning), since glTF viewers and the validator go by the declared type. A material's
+ * `vertexColors` comes from `extras.retromodel.vertexColors` when we wrote it; the caller infers the others from
+ * COLOR_0.
  * Occlusion and metallic-roughness textures have no place in the scene (info diagnostic).
  */
 import { type GLTF, ImageUtils, type Root, type TextureInfo } from '@gltf-transform/core';

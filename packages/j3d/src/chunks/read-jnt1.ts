@@ -7,8 +7,9 @@
  * (Maya segment scale compensation), 0x03 pad, 0x04 f32 scale[3], 0x10 s16 rotation[3] (0x8000 = π),
  * 0x16 pad, 0x18 f32 translation[3], 0x24 f32 bounding radius, 0x28 f32 bboxMin[3], 0x34 f32 bboxMax[3].
  * Parts follow one another: joints at 0x18, the remap table right after them, the name table at the next
- * multiple of 4 (SuperBMD: 0x5A → 0x5C; in Nintendo's fixtures the remap table already ends on one). The layout keeps the stored offsets, the unused bytes (0x0A,
- * each joint's 0x03 and 0x16, all 0xFF in every file seen) and the maker's padding text for a byte-exact rewrite.
+ * multiple of 4 (SuperBMD: 0x5A → 0x5C; in Nintendo's fixtures the remap table already ends on one). The layout
+ * keeps the stored offsets, the unused bytes (0x0A, each joint's 0x03 and 0x16, all 0xFF in every file seen) and
+ * the maker's padding text for a byte-exact rewrite.
  */
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
