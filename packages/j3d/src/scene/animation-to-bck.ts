@@ -144,8 +144,12 @@ export function animationToBck(
   options: AnimationToBckOptions = {},
 ): { bck: BckFile; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const gx = (animation.extras?.gx ?? {}) as { fps?: number; loopMode?: number; duration?: number };
-  const fps = options.fps ?? gx.fps ?? 30;
+  // extras.gx is what bckToAnimation stored, or anything a glTF's extras held: only sound values are used.
+  const gx = (animation.extras?.gx ?? {}) as Record<string, unknown>;
+  const count = (v: unknown, max: number) =>
+    Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max ? (v as number) : undefined;
+  const given = options.fps ?? gx.fps;
+  const fps = typeof given === 'number' && given > 0 && Number.isFinite(given) ? given : 30;
   const jointOf = new Map(jointNodes.map((node, j) => [node, j]));
   const channels = jointNodes.map(() => new Map<string, AnimationSampler>());
   let elsewhere = 0;
@@ -173,7 +177,7 @@ export function animationToBck(
   }
   let end = 0;
   for (const list of channels) for (const s of list.values()) end = Math.max(end, s.input[s.input.length - 1]!);
-  let duration = gx.duration ?? Math.ceil(end * fps - 1e-6);
+  let duration = count(gx.duration, 0xffff) ?? Math.ceil(end * fps - 1e-6);
   if (duration > MAX_FRAMES) {
     diagnostics.push({
       code: 'j3d/bck-too-long',
@@ -201,7 +205,7 @@ export function animationToBck(
   const bck: BckFile = {
     kind: 'bck1',
     subVersion: '\xff'.repeat(16),
-    loopMode: options.loopMode ?? gx.loopMode ?? 2,
+    loopMode: count(options.loopMode, 4) ?? count(gx.loopMode, 4) ?? 2,
     angleScaleExponent: 0,
     duration,
     joints,

@@ -201,6 +201,31 @@ describe('animationToBck on damaged and extreme animations', () => {
   });
 });
 
+describe('animationToBck on untrusted extras', () => {
+  it('ignores a duration, fps or loop mode in extras.gx that a BCK cannot hold', () => {
+    const node: SceneNode = { children: [] };
+    const sampler = {
+      input: Float32Array.from([0, 1]),
+      output: Float32Array.from([0, 0, 0, 1, 2, 3]),
+      interpolation: 'LINEAR' as const,
+    };
+    for (const gx of [
+      { duration: -5, fps: 0, loopMode: 9 },
+      { duration: 'long', fps: Number.NaN },
+      { duration: 1.5, fps: -30 },
+    ]) {
+      const animation: Animation = {
+        channels: [{ node: 0, path: 'translation', sampler: 0 }],
+        samplers: [sampler],
+        extras: { gx },
+      };
+      const back = readBck(writeBck(animationToBck(animation, [node], [0]).bck));
+      expect([back.duration, back.loopMode]).toEqual([30, 2]);
+      expect(sampleTrack(back.joints[0]!.translation[2]!, 30)).toBeCloseTo(3, 5);
+    }
+  });
+});
+
 describe('writeBck limits', () => {
   it('refuses an animation whose value tables pass the u16 counts instead of writing a malformed file', () => {
     const keys = Array.from({ length: 20000 }, (_, k) => ({ time: k, value: k * 0.5, tangentIn: 1, tangentOut: 2 }));
