@@ -5,11 +5,15 @@
  * the same scene material gets the name `<name>_<n>` (the MAT3 writer shares their identical init entries).
  * A scene material with `extras.gx` (the complete GX state j3dToScene keeps) is written as it is, with its
  * texture slots (scene texture indices, which are TEX1 indices for a scene read from J3D) mapped to the TEX1
- * written; any other material is built from its glTF fields (gx-material-from-gltf). Primitives without a
+ * written, once the MAT3 codec has shown that it is a GX material (extras come from the user's glTF: anything
+ * else under `gx` is a warning); any other material is built from its glTF fields (gx-material-from-gltf). Primitives without a
  * material get a default one (white, lit, vertex colours). Scene materials no shape uses are left out.
  */
+
+import { BinaryReader } from '@retromodel/binary';
 import { createMaterial, type Diagnostic, type Material, type Scene } from '@retromodel/scene';
-import type { Mat3, Mat3Tables } from '../chunks/read-mat3.js';
+import { type Mat3, type Mat3Tables, readMat3 } from '../chunks/read-mat3.js';
+import { writeMat3 } from '../chunks/write-mat3.js';
 import type { GxMaterial } from '../gx/material-types.js';
 import { defaultGxMaterial } from './gx-material-defaults.js';
 import { gxMaterialFromGltf } from './gx-material-from-gltf.js';
@@ -67,17 +71,56 @@ const tablesShape: Record<keyof Mat3Tables, true> = {
   nbtScales: true,
 };
 
-/** The stored GX material of a scene material, when its extras hold a complete one. */
-export function storedGxMaterial(m: Material | undefined): GxMaterial | undefined {
+/** JSON with object keys in sorted order, to compare values whatever order their keys came in. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, v) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, (v as Record<string, unknown>)[k]]),
+        )
+      : v,
+  );
+}
+
+/**
+ * Whether `gx` is a GX material MAT3 holds as it is: written alone by the MAT3 writer and read back, it is itself.
+ * extras come from the user's glTF, so anything may be there; the codec is the one judge of what is a material.
+ */
+function survivesMat3(gx: GxMaterial): boolean {
+  try {
+    const mat3: Mat3 = {
+      offsets: [],
+      names: [gx.name],
+      remap: [],
+      entries: [],
+      tables: emptyTables(),
+      indirect: [],
+      materials: [gx],
+    };
+    const back = readMat3(new BinaryReader(writeMat3(mat3), { format: 'j3d', section: 'MAT3' }), []).materials[0];
+    return canonicalJson({ ...back, entryIndex: 0 }) === canonicalJson({ ...gx, entryIndex: 0 });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The stored GX material of a scene material, when its extras hold a complete one (`'invalid'` when they hold
+ * something else under `gx`).
+ */
+export function storedGxMaterial(m: Material | undefined): GxMaterial | 'invalid' | undefined {
   const gx = m?.extras?.gx;
-  if (!gx || typeof gx !== 'object') return undefined;
+  if (gx === undefined) return undefined;
+  if (!gx || typeof gx !== 'object') return 'invalid';
   const template = defaultGxMaterial('');
   for (const [key, value] of Object.entries(template)) {
     const stored = (gx as Record<string, unknown>)[key];
     if (Array.isArray(value) ? !Array.isArray(stored) || stored.length !== value.length : stored === undefined)
-      return undefined;
+      return 'invalid';
   }
-  return gx as GxMaterial;
+  return survivesMat3(gx as GxMaterial) ? (gx as GxMaterial) : 'invalid';
 }
 
 /** Builds MAT3 for shapes drawn in this order. */
@@ -108,7 +151,14 @@ export function materialsFromScene(
   for (const key of order) {
     const m = key >= 0 ? scene.materials[key]! : fallback;
     const baseName = j3dName(m.name ?? (key >= 0 ? `material${key}` : 'default'));
-    const stored = storedGxMaterial(m);
+    const found = storedGxMaterial(m);
+    if (found === 'invalid')
+      diagnostics.push({
+        code: 'j3d/gx-extras-invalid',
+        message: `material "${baseName}": its extras.gx is not a GX material MAT3 can hold (edited or damaged); it is built from its glTF fields instead`,
+        severity: 'warning',
+      });
+    const stored = found === 'invalid' ? undefined : found;
     byMaterial.get(key)!.forEach((s, n) => {
       const name = n === 0 ? baseName : `${baseName}_${n}`;
       const use = uses[s]!;

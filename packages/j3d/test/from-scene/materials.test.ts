@@ -34,6 +34,34 @@ describe.skipIf(!haveFixtures)('sceneToJ3d on J3D materials', () => {
       JSON.parse(JSON.stringify(file.MAT3.materials.map(({ entryIndex: _, ...rest }) => rest)));
     expect(fields(read)).toEqual(fields(original));
   });
+
+  it('a damaged extras.gx (as an edited glTF may hold) is refused with a warning, and the glTF fields are used', () => {
+    const original = readJ3d(readFixture('j3d', 'nintendo_tww_vr_sky_vtxcolor.bdl'));
+    const damages: ((gx: Record<string, unknown>) => void)[] = [
+      (gx) => {
+        (gx.tevStages as unknown[])[0] = 'x';
+      },
+      (gx) => {
+        gx.cullMode = 'front';
+      },
+      (gx) => {
+        gx.zMode = { enable: 'yes' };
+      },
+    ];
+    for (const damage of damages) {
+      const { scene } = j3dToScene(original);
+      const gx = JSON.parse(JSON.stringify(scene.materials[0]!.extras!.gx));
+      damage(gx);
+      scene.materials[0]!.extras = { gx };
+      const { read, diagnostics } = throughJ3d(scene, { kind: 'bdl' });
+      expect(diagnostics.map((d) => d.code)).toContain('j3d/gx-extras-invalid');
+      expect(read.MAT3.materials[0]!.tevStages[0]).not.toBe('x');
+      expect(read.MAT3.materials[1]).toEqual({
+        ...original.MAT3.materials[1]!,
+        entryIndex: read.MAT3.materials[1]!.entryIndex,
+      });
+    }
+  });
 });
 
 const toSrgb = (c: number) => (c <= 0.0031308 ? c * 12.92 : 1.055 * c ** (1 / 2.4) - 0.055);
