@@ -7,9 +7,8 @@
  * "This is padding data to alignment.", as the shared files have it.
  */
 import { BinaryWriter } from '@retromodel/binary';
+import { ChunkWriter } from '../chunks/chunk-padding.js';
 import type { J3dAnimationHeader, J3dTrack } from './animation-track.js';
-
-const padding = Array.from('This is padding data to alignment.', (c) => c.charCodeAt(0));
 
 /** A value table that reuses a run of values already in it. */
 export class ValueTable {
@@ -62,11 +61,6 @@ export function writeTrack(w: BinaryWriter, track: J3dTrack, table: ValueTable, 
   w.u16(keys.length).u16(table.add(run)).u16(mode);
 }
 
-/** Pads `w` to the next multiple of 0x20 (relative to the chunk, which starts on 0x20) with the padding text. */
-export function padChunk(w: BinaryWriter): void {
-  w.align(0x20, padding);
-}
-
 /**
  * The whole file: header, then the chunk that `writeBody` fills from offset 0x08 of the chunk (after the tag and
  * size, starting with the loop mode, exponent and duration). The chunk is padded to 0x20 and its size patched.
@@ -74,14 +68,11 @@ export function padChunk(w: BinaryWriter): void {
 export function writeAnimationFile(
   header: J3dAnimationHeader,
   tag: string,
-  writeBody: (chunk: BinaryWriter) => void,
+  writeBody: (chunk: ChunkWriter) => void,
 ): Uint8Array {
-  const chunk = new BinaryWriter({ initialSize: 0x400 });
-  chunk.string(tag, { terminate: false }).u32(0);
-  chunk.u8(header.loopMode).s8(header.angleScaleExponent).u16(header.duration);
+  const chunk = new ChunkWriter(tag, undefined, 0x400);
+  chunk.w.u8(header.loopMode).s8(header.angleScaleExponent).u16(header.duration);
   writeBody(chunk);
-  padChunk(chunk);
-  chunk.patchU32(4, chunk.length);
   const body = chunk.finish();
   const w = new BinaryWriter({ initialSize: 0x20 + body.length });
   w.string(`J3D1${header.kind}`, { terminate: false })

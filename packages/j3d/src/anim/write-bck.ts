@@ -8,7 +8,7 @@
 import type { BinaryWriter } from '@retromodel/binary';
 import type { J3dTrack } from './animation-track.js';
 import type { BckFile } from './read-bck.js';
-import { padChunk, ValueTable, writeAnimationFile, writeTrack } from './write-animation-track.js';
+import { ValueTable, writeAnimationFile, writeTrack } from './write-animation-track.js';
 
 /** Radians per s16 step at exponent `exp`. */
 const angleStep = (exp: number) => (2 ** exp * Math.PI) / 32768;
@@ -41,7 +41,8 @@ export function writeBck(file: BckFile): Uint8Array {
   const exp = rotationExponent(rotations, file.angleScaleExponent);
   const step = angleStep(exp);
   const header = { ...file, angleScaleExponent: exp };
-  return writeAnimationFile(header, 'ANK1', (w) => {
+  return writeAnimationFile(header, 'ANK1', (chunk) => {
+    const { w } = chunk;
     const scales = new ValueTable();
     const angles = new ValueTable();
     const translations = new ValueTable();
@@ -50,8 +51,7 @@ export function writeBck(file: BckFile): Uint8Array {
     w.u16(0).u16(0).u16(0);
     const offsetsAt = w.offset;
     w.fill(16);
-    padChunk(w);
-    const tracksAt = w.offset;
+    const tracksAt = chunk.startPart(undefined, 0x20);
     for (const j of file.joints) {
       for (let a = 0; a < 3; a++) {
         writeTrack(w, j.scale[a]!, scales, (v) => v);
@@ -66,8 +66,7 @@ export function writeBck(file: BckFile): Uint8Array {
     ];
     const offsets = [tracksAt];
     for (const [table, put] of tables) {
-      padChunk(w);
-      offsets.push(w.offset);
+      offsets.push(chunk.startPart(undefined, 0x20));
       for (const v of table.values) put(w, v);
     }
     tables.forEach(([table], i) => {

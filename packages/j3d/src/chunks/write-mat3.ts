@@ -14,14 +14,9 @@
 import { BinaryWriter } from '@retromodel/binary';
 import type { GxMaterial } from '../gx/material-types.js';
 import { writeNames } from '../write-name-table.js';
+import { ChunkWriter } from './chunk-padding.js';
 import type { J3dMaterialEntry, Mat3, Mat3Tables } from './read-mat3.js';
-import {
-  isMat3TablePresent,
-  j3dPaddingTexts,
-  mat3IndexFields,
-  mat3TableOrder,
-  paddingBytes,
-} from './read-mat3-layout.js';
+import { isMat3TablePresent, mat3IndexFields, mat3TableOrder } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
 import { disabledIndirect, mat3Slots, writeIndirect, writeMaterialEntry } from './write-mat3-tables.js';
 
@@ -38,7 +33,6 @@ interface Mat3Plan {
   stored: (number | undefined)[];
   /** Indirect table absent and its offset set to the name table's (noclip's test), as stored. */
   indirectAliasesNames: boolean;
-  padding: Uint8Array;
 }
 
 class StaleLayout extends Error {}
@@ -88,7 +82,6 @@ function storedPlan(mat3: Mat3): Mat3Plan | undefined {
     order: mat3TableOrder(mat3.offsets),
     stored: mat3.offsets,
     indirectAliasesNames: mat3.offsets[3] !== 0 && mat3.offsets[3] === mat3.offsets[2],
-    padding: paddingBytes(layout.padding),
   };
 }
 
@@ -126,7 +119,6 @@ function rebuiltPlan(mat3: Mat3): Mat3Plan {
   const order = [0, 1, 2];
   if (hasIndirect) order.push(3);
   for (const s of mat3Slots) if (tables[s.key].length > 0 || wasPresent(s.slot)) order.push(s.slot);
-  const text = mat3.layout?.padding ?? j3dPaddingTexts[0];
   return {
     entries,
     remap,
@@ -136,7 +128,6 @@ function rebuiltPlan(mat3: Mat3): Mat3Plan {
     order,
     stored: [],
     indirectAliasesNames: !hasIndirect && mat3.offsets[3] !== 0 && mat3.offsets[3] === mat3.offsets[2],
-    padding: paddingBytes(text),
   };
 }
 
@@ -182,30 +173,21 @@ function buildEntry(m: GxMaterial, indexOf: (k: number, value: unknown) => numbe
 /** Writes the complete MAT3 chunk (tag, size, body, padding to 0x20). */
 export function writeMat3(mat3: Mat3): Uint8Array {
   const plan = storedPlan(mat3) ?? rebuiltPlan(mat3);
-  const w = new BinaryWriter({ initialSize: 0x2000 });
-  w.string('MAT3', { terminate: false }).u32(0);
+  // Both plans pad with the stored maker's text (Nintendo's when there is no layout).
+  const c = new ChunkWriter('MAT3', mat3.layout?.padding, 0x2000);
+  const { w } = c;
   w.u16(plan.remap.length).u16(mat3.layout?.headerPad ?? 0xffff);
   w.fill(30 * 4);
   const offsets: number[] = Array.from({ length: 30 }, () => 0);
-  const pad = (count: number) => {
-    for (let i = 0; i < count; i++) w.u8(plan.padding[i % plan.padding.length]!);
-  };
   for (const slot of plan.order) {
-    const target = plan.stored[slot];
-    const gap = target === undefined ? -1 : target - w.offset;
-    if (gap >= 0 && gap < 0x20) pad(gap);
-    else pad((4 - (w.offset % 4)) % 4);
-    offsets[slot] = w.offset;
+    offsets[slot] = c.startPart(plan.stored[slot], 4);
     writeSlot(w, plan, slot);
   }
   if (plan.indirectAliasesNames) offsets[3] = offsets[2]!;
-  pad((0x20 - (w.offset % 0x20)) % 0x20);
-  const size = w.offset;
   offsets.forEach((o, i) => {
     w.patchU32(0x0c + i * 4, o);
   });
-  w.patchU32(4, size);
-  return w.finish();
+  return c.finish();
 }
 
 function writeSlot(w: BinaryWriter, plan: Mat3Plan, slot: number): void {

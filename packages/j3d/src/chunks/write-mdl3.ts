@@ -12,9 +12,9 @@
  * (location table and packets to 0x20, the small tables to 4). The subpacket and matrix tables are written when
  * any packet has them (a packet without gets zeros); the u8 table defaults to 1, the index table to the identity.
  */
-import { BinaryWriter } from '@retromodel/binary';
+import type { BinaryWriter } from '@retromodel/binary';
 import { writeNames } from '../write-name-table.js';
-import { j3dPaddingTexts, paddingBytes } from './read-mat3-layout.js';
+import { ChunkWriter } from './chunk-padding.js';
 import type { Mdl3, Mdl3Command } from './read-mdl3.js';
 
 function writeCommand(w: BinaryWriter, c: Mdl3Command): void {
@@ -40,22 +40,12 @@ function writeCommand(w: BinaryWriter, c: Mdl3Command): void {
 export function writeMdl3(mdl3: Mdl3): Uint8Array {
   const { packets, layout } = mdl3;
   const count = packets.length;
-  const pattern = paddingBytes(layout?.padding ?? j3dPaddingTexts[0]);
   const sameCount = layout !== undefined && layout.packetOffsets.length === count;
-  const w = new BinaryWriter({ initialSize: 0x1000 + count * 0x200 });
-  const pad = (n: number) => {
-    for (let i = 0; i < n; i++) w.u8(pattern[i % pattern.length]!);
-  };
-  /** Moves to where the next part starts: the stored place when near, else the next multiple of `align`. */
-  const startPart = (stored: number | undefined, align: number) => {
-    const gap = stored === undefined || stored === 0 ? -1 : stored - w.offset;
-    if (gap >= 0 && gap < 0x20) pad(gap);
-    else pad((align - (w.offset % align)) % align);
-    return w.offset;
-  };
+  const c = new ChunkWriter('MDL3', layout?.padding, 0x1000 + count * 0x200);
+  const { w } = c;
+  const startPart = (stored: number | undefined, align: number) => c.startPart(stored || undefined, align);
   const storedAt = (i: number) => (sameCount ? layout?.offsets[i] : undefined);
 
-  w.string('MDL3', { terminate: false }).u32(0);
   w.u16(count).u16(layout?.headerPad ?? 0xffff);
   w.fill(6 * 4);
   const offsets = [0, 0, 0, 0, 0, 0];
@@ -93,11 +83,8 @@ export function writeMdl3(mdl3: Mdl3): Uint8Array {
     if (mdl3.names.length === 0 && layout?.bareEmptyNameTable) w.u16(0);
     else writeNames(w, mdl3.names);
   }
-  pad((0x20 - (w.offset % 0x20)) % 0x20);
-  const size = w.offset;
   offsets.forEach((o, i) => {
     w.patchU32(0x0c + i * 4, o);
   });
-  w.patchU32(4, size);
-  return w.finish();
+  return c.finish();
 }

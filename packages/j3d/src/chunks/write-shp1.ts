@@ -18,7 +18,7 @@
  * skips (LOAD_INDX) does not match its primitives and so leads to a rebuild without them.
  */
 import { BinaryWriter } from '@retromodel/binary';
-import { j3dPaddingTexts, paddingBytes } from './read-mat3-layout.js';
+import { ChunkWriter } from './chunk-padding.js';
 import type { J3dShape, Shp1 } from './read-shp1.js';
 import { encodeDisplayList } from './shp1-display-list.js';
 import type { Shp1Group, Shp1Layout, Shp1ShapeLayout } from './shp1-layout.js';
@@ -191,13 +191,9 @@ export function writeShp1(shp1: Shp1): Uint8Array {
   const formats = shp1.vertexFormats ?? [];
   const encoded = shapes.map((s) => s.packets.map((p) => encodeDisplayList(p.primitives, s.attributes, formats)));
   const plan = storedPlan(shp1, encoded) ?? rebuiltPlan(shp1, encoded);
-  const pattern = paddingBytes(layout?.padding ?? j3dPaddingTexts[0]);
-  const w = new BinaryWriter({ initialSize: 0x100 + plan.displayListEnd + shapes.length * 0x40 });
-  const align = () => {
-    const n = (0x20 - (w.offset % 0x20)) % 0x20;
-    for (let i = 0; i < n; i++) w.u8(pattern[i % pattern.length]!);
-  };
-  w.string('SHP1', { terminate: false }).u32(0);
+  const c = new ChunkWriter('SHP1', layout?.padding, 0x100 + plan.displayListEnd + shapes.length * 0x40);
+  const { w } = c;
+  const align = () => c.startPart(undefined, 0x20);
   w.u16(shapes.length).u16(layout?.headerPad ?? 0xffff);
   w.fill(8 * 4);
   const offsets = [0, 0, 0, 0, 0, 0, 0, 0];
@@ -214,10 +210,9 @@ export function writeShp1(shp1: Shp1): Uint8Array {
     writeTable(w, shp1, plan, slot);
     if (stored) w.bytes(stored.slack[slot]!);
   }
-  if (!stored) align();
   offsets.forEach((o, i) => {
     w.patchU32(0x0c + i * 4, o);
   });
-  w.patchU32(4, w.offset);
-  return w.finish();
+  // A stored layout's slack already ends the chunk on 0x20; a fresh one is padded to it here.
+  return c.finish();
 }

@@ -15,7 +15,7 @@
  * are written in slot order, 0x20-aligned, padded with Nintendo's text.
  */
 import { BinaryWriter } from '@retromodel/binary';
-import { j3dPaddingTexts, paddingBytes } from './read-mat3-layout.js';
+import { ChunkWriter } from './chunk-padding.js';
 import {
   arrayOfAttribute,
   decodeVertexElement,
@@ -110,15 +110,12 @@ function formatList(vtx1: Vtx1): J3dVertexFormat[] {
 /** Writes the complete VTX1 chunk (tag, size, body, padding to 0x20). */
 export function writeVtx1(vtx1: Vtx1): Uint8Array {
   const layout = vtx1.layout;
-  const pattern = paddingBytes(layout?.padding ?? j3dPaddingTexts[0]);
   const formats = formatList(vtx1);
   const parts = planParts(vtx1);
   const size = parts.reduce((n, p) => n + p.bytes.length + 0x20, 0x60 + formats.length * 0x10);
-  const w = new BinaryWriter({ initialSize: size });
-  const pad = (n: number) => {
-    for (let i = 0; i < n; i++) w.u8(pattern[i % pattern.length]!);
-  };
-  w.string('VTX1', { terminate: false }).u32(0).u32(0x40);
+  const c = new ChunkWriter('VTX1', layout?.padding, size);
+  const { w } = c;
+  w.u32(0x40);
   w.fill(13 * 4);
   const pads = layout?.formatPads.length === formats.length + 1 ? layout.formatPads : undefined;
   [...formats, layout?.terminator ?? { attr: 0xff, compCount: 1, compType: 0, frac: 0 }].forEach((f, i) => {
@@ -130,11 +127,9 @@ export function writeVtx1(vtx1: Vtx1): Uint8Array {
   });
   parts.forEach((p, i) => {
     if (i === 0 && layout && p.stored === w.offset + layout.gap.length) w.bytes(layout.gap);
-    else if (p.stored !== w.offset) pad((0x20 - (w.offset % 0x20)) % 0x20);
+    else if (p.stored !== w.offset) c.startPart(undefined, 0x20);
     for (const slot of p.slots) w.patchU32(0x0c + slot * 4, w.offset);
     w.bytes(p.bytes);
   });
-  pad((0x20 - (w.offset % 0x20)) % 0x20);
-  w.patchU32(4, w.offset);
-  return w.finish();
+  return c.finish();
 }
