@@ -22,6 +22,16 @@ export function channelControl(lit: boolean, source: number): GxChannelControl {
   };
 }
 
+/** A colour channel no stage uses, as Nintendo's files store the unused fourth one. */
+export const unusedChannelControl: Readonly<GxChannelControl> = {
+  lightingEnabled: false,
+  materialSource: 0,
+  lightMask: 0,
+  diffuseFunction: 0,
+  attenuationFunction: 2,
+  ambientSource: 0,
+};
+
 function disabledIndirect(): GxIndirect {
   return {
     enabled: false,
@@ -64,14 +74,7 @@ export function defaultGxMaterial(name: string): GxMaterial {
         attenuationFunction: 0,
         ambientSource: 0,
       },
-      {
-        lightingEnabled: false,
-        materialSource: 0,
-        lightMask: 0,
-        diffuseFunction: 0,
-        attenuationFunction: 2,
-        ambientSource: 0,
-      },
+      { ...unusedChannelControl },
     ],
     materialColors: [
       [255, 255, 255, 255],

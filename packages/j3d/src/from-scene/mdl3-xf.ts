@@ -18,6 +18,7 @@
  * and 6(n − 4).
  */
 import type { GxMaterial, GxTexGen, GxTexMatrix } from '../gx/material-types.js';
+import { unusedChannelControl } from './gx-material-defaults.js';
 import { floatBits, type PacketBuilder } from './mdl3-packet-builder.js';
 
 const f = Math.fround;
@@ -110,14 +111,7 @@ export function writeChannelColorRegisters(b: PacketBuilder, m: GxMaterial): voi
 /** Writes the channel part of material `m`. */
 export function writeChannelRegisters(b: PacketBuilder, m: GxMaterial): void {
   const word = (k: number) => {
-    const c = m.channelControls[k] ?? {
-      lightingEnabled: false,
-      materialSource: 0,
-      lightMask: 0,
-      diffuseFunction: 0,
-      attenuationFunction: 2,
-      ambientSource: 0,
-    };
+    const c = m.channelControls[k] ?? unusedChannelControl;
     const diffuse = c.attenuationFunction === 0 ? 0 : c.diffuseFunction & 3;
     return (
       (c.materialSource & 1) |

@@ -18,11 +18,13 @@ const MAX_VERTICES = 0xffff;
 /** Strips over `triangles` (three vertex ids each, in the winding to keep). */
 export function stripify(triangles: ArrayLike<number>): Strips {
   const count = triangles.length / 3;
-  // Directed edge (u → v, as the triangle's cyclic order has it) → triangles with that edge.
-  const edges = new Map<string, number[]>();
+  // Directed edge (u → v, as the triangle's cyclic order has it) → triangles with that edge; a numeric key,
+  // not a string per edge (vertex ids are below 2^32).
+  const edgeKey = (u: number, v: number) => u * 4294967296 + v;
+  const edges = new Map<number, number[]>();
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
-      const key = `${triangles[t * 3 + k]},${triangles[t * 3 + ((k + 1) % 3)]}`;
+      const key = edgeKey(triangles[t * 3 + k]!, triangles[t * 3 + ((k + 1) % 3)]!);
       const list = edges.get(key);
       if (list) list.push(t);
       else edges.set(key, [t]);
@@ -33,7 +35,7 @@ export function stripify(triangles: ArrayLike<number>): Strips {
   let round = 0;
   /** The third vertex and triangle across directed edge u → v, not used and not in the strip being grown. */
   const across = (u: number, v: number): [number, number] | undefined => {
-    for (const t of edges.get(`${u},${v}`) ?? []) {
+    for (const t of edges.get(edgeKey(u, v)) ?? []) {
       if (used[t] || stamp[t] === round) continue;
       for (let k = 0; k < 3; k++) {
         if (triangles[t * 3 + k] === u && triangles[t * 3 + ((k + 1) % 3)] === v)
