@@ -5,6 +5,7 @@
  * the project's own sample files from the format specs.
  */
 export * from './adapters.js';
+export * from './bck-playback.js';
 export * from './builders/build-bmd.js';
 export * from './builders/build-bti.js';
 export * from './builders/build-sample-tmd.js';

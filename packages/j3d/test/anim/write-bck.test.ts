@@ -12,7 +12,7 @@ import {
   type SceneNode,
   sampleSampler,
 } from '@retromodel/scene';
-import { haveFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
+import { haveFixtures, quatDistance, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { writeBck } from '../../src/anim/write-bck.js';
 import type { BckFile, J3dJoint, J3dTrack } from '../../src/internal.js';
@@ -22,12 +22,6 @@ import { bckToAnimation } from '../../src/scene/bck-to-animation.js';
 import { jointQuaternion } from '../../src/scene/joint-matrices.js';
 
 const bckFixture = 'nintendo_mkdd_mariotree1_wait.bck';
-
-/** Largest |component| difference between two rotations, either sign. */
-function quatDistance(a: Quat, b: Quat): number {
-  const sign = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3] < 0 ? -1 : 1;
-  return Math.max(...a.map((v, i) => Math.abs(v - sign * b[i]!)));
-}
 
 const eulerAt = (tracks: J3dTrack[], frame: number) =>
   quatFromEuler(sampleTrack(tracks[0]!, frame), sampleTrack(tracks[1]!, frame), sampleTrack(tracks[2]!, frame));
