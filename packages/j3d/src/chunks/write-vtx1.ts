@@ -14,7 +14,6 @@
  * could not decode (an offset without a format entry) are written back as stored. Without a layout the arrays
  * are written in slot order, 0x20-aligned, padded with Nintendo's text.
  */
-import { BinaryWriter } from '@retromodel/binary';
 import { ChunkWriter } from './chunk-padding.js';
 import {
   arrayOfAttribute,
