@@ -1,9 +1,9 @@
 /*
- * `to: 'bck'`: every animation of a glTF (the Tiny3D snake, skinned, five clips) becomes one BCK over the skin's
- * joints, and each BCK read back plays what the glTF player plays: translation and scale at every frame, rotation
- * within two s16 angle steps.
+ * `to: 'bck'`: every animation of a glTF (the Tiny3D snake, skinned, five clips) becomes one BCK over the joints
+ * of the model `to: 'bdl'` writes (the same files it writes beside the model), and each BCK read back plays what
+ * the glTF player plays: translation and scale at every frame, rotation within two s16 angle steps.
  */
-import { readBck } from '@retromodel/j3d';
+import { readBck, sceneToJ3d } from '@retromodel/j3d';
 import { expectBckPlays, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { readScene, transcode } from '../src/index.js';
@@ -20,7 +20,13 @@ describe.skipIf(!haveFixtures)('transcode to BCK', () => {
       'snake.bck',
       ...scene.animations.slice(1).map((a) => `snake.${a.name}.bck`),
     ]);
-    const joints = scene.skins[0]!.joints;
+    // The joints the model written for this scene has, so the BCKs play on it; --to bdl writes the same files.
+    const joints = sceneToJ3d(scene).jointNodes;
+    for (const skinJoint of scene.skins[0]!.joints) expect(joints).toContain(skinJoint);
+    const beside = (await transcode(input, { to: 'bdl' })).files.slice(1);
+    expect(beside.map((f) => [f.name, Buffer.from(f.bytes).toString('hex')])).toEqual(
+      files.map((f) => [f.name, Buffer.from(f.bytes).toString('hex')]),
+    );
     for (const [i, animation] of scene.animations.entries()) {
       const bck = readBck(files[i]!.bytes);
       expect(bck.joints.length).toBe(joints.length);

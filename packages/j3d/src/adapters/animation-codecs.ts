@@ -4,8 +4,8 @@
  * texture-matrix animations (BTK, TTK1), register/konst colour animations (BRK, TRK1), material colour animations
  * (BPK, PAK1), texture patterns (BTP, TPT1) and shape visibility (BVA, VAF1). They are not read on their own: an
  * animation only has meaning on the model it drives. BCK is also written: every animation of a scene becomes one
- * `.bck` over the scene's joints (its first skin's joints, which for a J3D model are JNT1's, else every node in
- * depth-first order from the roots).
+ * `.bck` over the joints sceneToJ3d gives the scene (for a J3D model, its JNT1 joints), so it plays on the model
+ * `--to bmd|bdl` writes.
  */
 import type { Diagnostic, FileInfo, FormatCodec, OutputFile, Scene, WriteContext } from '@retromodel/scene';
 import type { J3dAnimationHeader, J3dTrack } from '../anim/animation-track.js';
@@ -17,6 +17,7 @@ import { readBtk } from '../anim/read-btk.js';
 import { readBtp } from '../anim/read-btp.js';
 import { readBva } from '../anim/read-bva.js';
 import { writeBck } from '../anim/write-bck.js';
+import { sceneJointTree } from '../from-scene/joints-from-scene.js';
 import { type AnimationToBckOptions, animationToBck } from '../scene/animation-to-bck.js';
 
 const loopModes = ['once', 'once and reset', 'repeat', 'mirrored once', 'mirrored repeat'];
@@ -46,23 +47,6 @@ function animationInfo(
   };
 }
 
-/** The J3D joints of a scene: its first skin's, else every node depth first from the roots. */
-export function bckJointNodes(scene: Scene): number[] {
-  const skin = scene.skins[0];
-  if (skin) return skin.joints;
-  const order: number[] = [];
-  const stack = [...scene.roots].reverse();
-  const seen = new Set<number>();
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (seen.has(n)) continue;
-    seen.add(n);
-    order.push(n);
-    stack.push(...[...(scene.nodes[n]?.children ?? [])].reverse());
-  }
-  return order;
-}
-
 /**
  * File names for the animations: the first is the main output, `<base>.bck`; each other one is
  * `<base>.<its name or index>.bck`.
@@ -82,7 +66,8 @@ export function bckNames(scene: Scene, baseName: string): string[] {
 /** One `.bck` per animation of the scene. */
 function writeBckFiles(scene: Scene, context: WriteContext, options: AnimationToBckOptions) {
   if (scene.animations.length === 0) throw new Error('the scene has no animation to write as a BCK');
-  const joints = bckJointNodes(scene);
+  // The joints --to bmd|bdl writes for this scene, so the BCK plays on that model.
+  const joints = sceneJointTree(scene).nodes;
   const names = bckNames(scene, context.baseName);
   const diagnostics: Diagnostic[] = [];
   const files: OutputFile[] = scene.animations.map((animation, i) => {

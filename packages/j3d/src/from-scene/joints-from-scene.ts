@@ -103,9 +103,22 @@ interface ChainState {
   accScale: Vec3;
 }
 
-/** Builds the joints of `scene` under matrix calculation `calc`. */
-export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: Diagnostic[]): SceneJoints {
-  const sceneWorld = worldMatrices(scene);
+/** Which scene nodes become joints, in JNT1 order, and the tree they form (the rules above). */
+export interface SceneJointTree {
+  /** Scene node of every joint (−1 for an added root). */
+  nodes: number[];
+  /** Parent joint of every joint (−1 for the root). */
+  parents: number[];
+  /** Per node reached from the roots: the node of the joint that places it (−1: the added root). */
+  anchorNode: Map<number, number>;
+  /** Joint index of every joint node. */
+  jointOf: Map<number, number>;
+  /** Scene nodes reachable from the roots, depth first. */
+  nodeOrder: number[];
+}
+
+/** The joint tree of a scene: structure only, so an animation can be mapped to the joints a model gets. */
+export function sceneJointTree(scene: Scene): SceneJointTree {
   const skinJoints = new Set(scene.skins.flatMap((s) => s.joints));
   const isJoint = (i: number) => {
     const n = scene.nodes[i]!;
@@ -135,6 +148,13 @@ export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: 
   const nodes = addRoot ? [-1, ...jointNodes] : jointNodes;
   const jointOf = new Map(nodes.map((n, j) => [n, j]));
   const parents = nodes.map((n) => (n === -1 ? -1 : (jointOf.get(jointParentNode.get(n)!) ?? (addRoot ? 0 : -1))));
+  return { nodes, parents, anchorNode, jointOf, nodeOrder };
+}
+
+/** Builds the joints of `scene` (sceneJointTree) under matrix calculation `calc`. */
+export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: Diagnostic[]): SceneJoints {
+  const sceneWorld = worldMatrices(scene);
+  const { nodes, parents, anchorNode, jointOf, nodeOrder } = sceneJointTree(scene);
 
   const joints: J3dJoint[] = [];
   const states: ChainState[] = [];
