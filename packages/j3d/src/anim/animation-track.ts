@@ -101,7 +101,7 @@ const KEYS_PER_CHUNK_BYTE = 4;
  * overlapping runs could otherwise ask for keys without end from a small file (real files hold far under one
  * key per byte).
  */
-export class KeyBudget {
+export class ChunkTracks {
   private left: number;
   private readonly built = new Map<number[], Map<string, J3dTrack>>();
   constructor(private readonly chunk: BinaryReader) {
@@ -124,7 +124,7 @@ export class KeyBudget {
 
 /**
  * Reads the 6-byte track descriptor at `at` over `table`; values and tangents are multiplied by `scale`.
- * Descriptors naming the same run give the same (shared, not to be changed) track object; see KeyBudget.
+ * Descriptors naming the same run give the same (shared, not to be changed) track object; see ChunkTracks.
  */
 export function readTrack(
   chunk: BinaryReader,
@@ -132,14 +132,14 @@ export function readTrack(
   table: number[],
   scale: number,
   what: string,
-  budget: KeyBudget,
+  tracks: ChunkTracks,
 ): J3dTrack {
   const count = chunk.u16At(at);
   const index = chunk.u16At(at + 2);
   const tangentMode = chunk.u16At(at + 4);
   if (count === 0) throw chunk.error(`${what} track has no keys`, at);
   const run = `${index}/${count}/${tangentMode}/${scale}`;
-  return budget.find(table, run) ?? budget.keep(table, run, buildTrack(chunk, at, table, scale, what), at);
+  return tracks.find(table, run) ?? tracks.keep(table, run, buildTrack(chunk, at, table, scale, what), at);
 }
 
 function buildTrack(chunk: BinaryReader, at: number, table: number[], scale: number, what: string): J3dTrack {

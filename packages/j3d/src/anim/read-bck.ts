@@ -8,9 +8,9 @@
  * applied X, then Y, then Z like the joints' own.
  */
 import {
+  ChunkTracks,
   type J3dAnimationHeader,
   type J3dTrack,
-  KeyBudget,
   readAnimationChunk,
   readSrtTables,
   readTrack,
@@ -36,13 +36,13 @@ export function readBck(bytes: Uint8Array): BckFile {
   chunk.checkCount(jointCount, 9 * 6, 'joint tracks', tableAt);
   const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x18);
   const joints: BckJointTracks[] = [];
-  const budget = new KeyBudget(chunk);
+  const tracks = new ChunkTracks(chunk);
   for (let j = 0; j < jointCount; j++) {
     const at = tableAt + j * 54;
     const axis = (a: number) => ({
-      s: readTrack(chunk, at + a * 18, scales, 1, `joint ${j} scale`, budget),
-      r: readTrack(chunk, at + a * 18 + 6, rotations, angle, `joint ${j} rotation`, budget),
-      t: readTrack(chunk, at + a * 18 + 12, translations, 1, `joint ${j} translation`, budget),
+      s: readTrack(chunk, at + a * 18, scales, 1, `joint ${j} scale`, tracks),
+      r: readTrack(chunk, at + a * 18 + 6, rotations, angle, `joint ${j} rotation`, tracks),
+      t: readTrack(chunk, at + a * 18 + 12, translations, 1, `joint ${j} translation`, tracks),
     });
     const x = axis(0);
     const y = axis(1);

@@ -10,9 +10,9 @@
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import {
+  ChunkTracks,
   type J3dAnimationHeader,
   type J3dTrack,
-  KeyBudget,
   readAnimationChunk,
   readTrack,
   readValueTable,
@@ -53,10 +53,10 @@ export function readBpk(bytes: Uint8Array): BpkFile {
   );
   const names = count > 0 ? readNameTable(chunk, chunk.u32At(0x20), diagnostics) : [];
   const entries: BpkEntry[] = [];
-  const budget = new KeyBudget(chunk);
+  const tracks = new ChunkTracks(chunk);
   for (let e = 0; e < count; e++) {
     const at = entriesAt + e * 0x18;
-    const track = (c: number) => readTrack(chunk, at + c * 6, tables[c]!, 1, `entry ${e} ${'RGBA'[c]}`, budget);
+    const track = (c: number) => readTrack(chunk, at + c * 6, tables[c]!, 1, `entry ${e} ${'RGBA'[c]}`, tracks);
     entries.push({
       materialName: names[e] ?? `material${e}`,
       remapIndex: chunk.u16At(remapAt + e * 2),

@@ -12,9 +12,9 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import {
+  ChunkTracks,
   type J3dAnimationHeader,
   type J3dTrack,
-  KeyBudget,
   readAnimationChunk,
   readTrack,
   readValueTable,
@@ -49,7 +49,7 @@ function readEntries(
   remapAt: number,
   namesAt: number,
   diagnostics: Diagnostic[],
-  budget: KeyBudget,
+  tracks: ChunkTracks,
 ): BrkEntry[] {
   const count = chunk.u16At(countAt);
   if (count === 0) return [];
@@ -69,7 +69,7 @@ function readEntries(
   const out: BrkEntry[] = [];
   for (let e = 0; e < count; e++) {
     const at = tableAt + e * 0x1c;
-    const track = (c: number) => readTrack(chunk, at + c * 6, tables[c]!, 1, `${kind} entry ${e} ${'RGBA'[c]}`, budget);
+    const track = (c: number) => readTrack(chunk, at + c * 6, tables[c]!, 1, `${kind} entry ${e} ${'RGBA'[c]}`, tracks);
     out.push({
       materialName: names[e] ?? `material${e}`,
       remapIndex: chunk.u16At(chunk.u32At(remapAt) + e * 2),
@@ -88,10 +88,10 @@ function readEntries(
 export function readBrk(bytes: Uint8Array): BrkFile {
   const { header, chunk } = readAnimationChunk(bytes, 'brk1', 'TRK1');
   const diagnostics: Diagnostic[] = [];
-  const budget = new KeyBudget(chunk);
+  const tracks = new ChunkTracks(chunk);
   const entries = [
-    ...readEntries(chunk, 'register', 0x0c, 0x10, 0x38, 0x20, 0x28, 0x30, diagnostics, budget),
-    ...readEntries(chunk, 'konst', 0x0e, 0x18, 0x48, 0x24, 0x2c, 0x34, diagnostics, budget),
+    ...readEntries(chunk, 'register', 0x0c, 0x10, 0x38, 0x20, 0x28, 0x30, diagnostics, tracks),
+    ...readEntries(chunk, 'konst', 0x0e, 0x18, 0x48, 0x24, 0x2c, 0x34, diagnostics, tracks),
   ];
   return { ...header, entries, diagnostics };
 }

@@ -9,9 +9,9 @@
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import {
+  ChunkTracks,
   type J3dAnimationHeader,
   type J3dTrack,
-  KeyBudget,
   readAnimationChunk,
   readSrtTables,
   readTrack,
@@ -54,11 +54,11 @@ export function readBtk(bytes: Uint8Array): BtkFile {
   const names = readNameTable(chunk, chunk.u32At(0x1c), diagnostics);
   const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x28);
   const entries: BtkEntry[] = [];
-  const budget = new KeyBudget(chunk);
+  const tracks = new ChunkTracks(chunk);
   for (let e = 0; e < count; e++) {
     const at = tableAt + e * 54;
     const track = (axis: number, k: number, table: number[], scale: number, what: string) =>
-      readTrack(chunk, at + axis * 18 + k * 6, table, scale, `entry ${e} ${what}`, budget);
+      readTrack(chunk, at + axis * 18 + k * 6, table, scale, `entry ${e} ${what}`, tracks);
     const axes = (k: number, table: number[], scale: number, what: string): BtkAxes =>
       [0, 1, 2].map((a) => track(a, k, table, scale, what)) as BtkAxes;
     const c = chunk.u32At(0x24) + e * 12;
