@@ -1,11 +1,12 @@
 /*
  * A scene's images as `.bti` files (the BTI writer behind `--to bti`): each image in a GX format (the one asked
  * for, else chooseGxFormat's pick for its pixels), with its mip levels when the scene has them, and the wrap
- * modes and filters of the first texture that uses it (the mirror of btiSampler). PNG images are decoded through
- * the injected PNG decoder. GX hardware samples textures of at most 1024 pixels a side; a larger one is written
- * with a warning.
+ * modes and filters of the first texture that uses it (the mirror of btiSampler). Encoded images are decoded
+ * through the injected PNG decoder (pixelsOf, as the model writer does). GX samples textures of at most 1024
+ * pixels a side; a larger one is written with a warning.
  */
-import type { Diagnostic, OutputFile, RgbaImage, Sampler, Scene, WriteContext, WriteResult } from '@retromodel/scene';
+import type { Diagnostic, OutputFile, Sampler, Scene, WriteContext, WriteResult } from '@retromodel/scene';
+import { GX_MAX_TEXTURE_SIDE, pixelsOf } from '../from-scene/textures-from-scene.js';
 import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
 import { GxTextureFormat } from '../gx/texture/formats.js';
 import { gxSamplerCodes } from './bti-sampler.js';
@@ -17,8 +18,6 @@ export interface BtiWriteOptions {
   format?: string;
 }
 
-const GX_MAX_SIDE = 1024;
-
 /** The GX format id of a format name, or an Error listing the names. */
 export function gxFormatOfName(name: string): GxTextureFormat {
   const id = (GxTextureFormat as Record<string, GxTextureFormat>)[name.toUpperCase()];
@@ -27,14 +26,6 @@ export function gxFormatOfName(name: string): GxTextureFormat {
       `unknown GX texture format '${name}' (known: ${Object.keys(GxTextureFormat).join(', ').toLowerCase()})`,
     );
   return id;
-}
-
-function pixelsOf(scene: Scene, index: number, context: WriteContext): RgbaImage {
-  const image = scene.images[index]!;
-  if (image.kind === 'rgba8') return image;
-  if (image.mimeType !== 'image/png' || !context.decodePng)
-    throw new Error(`image ${index} is stored as ${image.mimeType}, which cannot be written as a BTI`);
-  return context.decodePng(image.data);
 }
 
 function samplerOf(scene: Scene, image: number): Sampler | undefined {
@@ -48,12 +39,13 @@ export function sceneToBtiFiles(scene: Scene, context: WriteContext, options: Bt
   const forced = options.format === undefined ? undefined : gxFormatOfName(options.format);
   const diagnostics: Diagnostic[] = [];
   const files: OutputFile[] = scene.images.map((_, i) => {
-    const image = pixelsOf(scene, i, context);
+    const image = pixelsOf(scene.images[i]!, context.decodePng);
+    if (typeof image === 'string') throw new Error(`image ${i} cannot be written as a BTI: ${image}`);
     const { width, height, pixels } = image;
-    if (width > GX_MAX_SIDE || height > GX_MAX_SIDE)
+    if (width > GX_MAX_TEXTURE_SIDE || height > GX_MAX_TEXTURE_SIDE)
       diagnostics.push({
         code: 'j3d/texture-too-large',
-        message: `image ${i} is ${width}×${height}; GX samples textures of at most ${GX_MAX_SIDE} pixels a side`,
+        message: `image ${i} is ${width}×${height}; GX samples textures of at most ${GX_MAX_TEXTURE_SIDE} pixels a side`,
         severity: 'warning',
       });
     const sampler = samplerOf(scene, i);

@@ -61,8 +61,11 @@ function storedHeader(extras: Record<string, unknown> | undefined): BtiHeader | 
   return ok ? (h as unknown as BtiHeader) : undefined;
 }
 
+/** Largest side GX samples (texture coordinates are 10 bits of texels). */
+export const GX_MAX_TEXTURE_SIDE = 1024;
+
 /** The image's RGBA8 pixels (and mip levels), or a reason why there are none. */
-function pixelsOf(image: RgbaImage | EncodedImage, decode: J3dImageDecoder | undefined): RgbaImage | string {
+export function pixelsOf(image: RgbaImage | EncodedImage, decode: J3dImageDecoder | undefined): RgbaImage | string {
   if (image.kind === 'rgba8') return image;
   if (!decode) return `it is ${image.mimeType} and no decodeImage was given`;
   try {
@@ -101,8 +104,10 @@ export function texturesFromScene(
       return;
     }
     const { width, height } = pixels;
-    if (width > 1024 || height > 1024)
-      warn(`texture ${i} ("${name}") is ${width}×${height}; GX textures are at most 1024×1024`);
+    if (width > GX_MAX_TEXTURE_SIDE || height > GX_MAX_TEXTURE_SIDE)
+      warn(
+        `texture ${i} ("${name}") is ${width}×${height}; GX textures are at most ${GX_MAX_TEXTURE_SIDE}×${GX_MAX_TEXTURE_SIDE}`,
+      );
     const stored = storedHeader(t.extras);
     const sampler = scene.samplers[t.sampler];
     const format = options.textureFormat ?? stored?.format ?? chooseGxFormat(pixels.pixels, width, height).format;
