@@ -1,8 +1,8 @@
 /*
  * Whether a BCK plays a scene animation: at every frame of the BCK, each channel of the animation on a joint,
  * evaluated as glTF players do (sampleSampler), against the BCK's tracks (sampleTrack, rotations as Euler X, Y,
- * Z): translation and scale within 1e-4 (relative to the value), rotation within two steps of the BCK's s16 angle
- * unit. The BCK's joint j is scene node jointNodes[j].
+ * Z): translation and scale within 5e-5, rotation within two steps of the BCK's s16 angle unit. The BCK's joint
+ * j is scene node jointNodes[j].
  */
 import { type BckFile, sampleTrack } from '@retromodel/j3d';
 import { type Animation, type Quat, quatFromEuler, quatNormalize, sampleSampler } from '@retromodel/scene';
@@ -40,7 +40,7 @@ export function expectBckPlays(
         const want = sampleSampler(sampler, t, 3, false);
         for (let a = 0; a < 3; a++) {
           const got = sampleTrack(tracks[channel.path][a]!, frame);
-          expect(Math.abs(got - want[a]!), where).toBeLessThanOrEqual(1e-4 * Math.max(1, Math.abs(want[a]!)));
+          expect(Math.abs(got - want[a]!), where).toBeLessThan(5e-5);
         }
       }
       frames++;
