@@ -9,13 +9,16 @@ import type { Diagnostic, Scene } from '@retromodel/scene';
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 import { gltfToScene } from './read-gltf.js';
-import { buildDocument } from './scene-to-document.js';
-import { checkScene } from './write-gltf.js';
+import { checkScene, writeSceneJson } from './write-gltf.js';
 
-/** Builds the glTF-Transform Document of a scene; throws for a scene that validateScene finds errors in. */
-export function sceneToDocument(scene: Scene): { document: Document; diagnostics: Diagnostic[] } {
+/**
+ * The glTF-Transform Document of a scene, read from the glTF JSON sceneToGlb would write (so it holds the
+ * same nodes, textures and extensions); throws for a scene that validateScene finds errors in.
+ */
+export async function sceneToDocument(scene: Scene): Promise<{ document: Document; diagnostics: Diagnostic[] }> {
   const diagnostics = checkScene(scene);
-  return { document: buildDocument(scene, diagnostics), diagnostics };
+  const jsonDoc = await writeSceneJson(scene, diagnostics, { format: Format.GLB });
+  return { document: await createIo(diagnostics).readJSON(jsonDoc), diagnostics };
 }
 
 /**

@@ -124,6 +124,29 @@ function fixTexCoordSlots(scene: Scene, meshes: Mesh[], warn: (code: string, mes
  * (a damaged hierarchy), those get one identity parent node, which takes their place among the scene's roots:
  * no world transform changes.
  */
+/**
+ * The top ancestor of every node, in linear time: each chain is walked once and every node on it gets the
+ * top found. In a (malformed) parent cycle, the node where the walk meets its own path counts as the top.
+ */
+function topAncestors(parents: number[]): Int32Array {
+  const ON_PATH = -2;
+  const top = new Int32Array(parents.length).fill(-1);
+  const path: number[] = [];
+  for (let start = 0; start < parents.length; start++) {
+    let n = start;
+    while (top[n] === -1 && parents[n]! >= 0) {
+      top[n] = ON_PATH;
+      path.push(n);
+      n = parents[n]!;
+    }
+    const found = top[n]! >= 0 ? top[n]! : n;
+    top[n] = found;
+    for (const p of path) top[p] = found;
+    path.length = 0;
+  }
+  return top;
+}
+
 function fixSkinRoots(
   scene: Scene,
   nodes: SceneNode[],
@@ -131,24 +154,27 @@ function fixSkinRoots(
 ): { nodes: SceneNode[]; roots: number[]; skins: Skin[] } {
   let roots = scene.roots;
   const parents = parentIndices(scene);
+  const tops = topAncestors(parents);
   const topOf = (joint: number) => {
-    // Bounded by the node count, so a (malformed) parent cycle ends too.
-    let n = joint;
+    // From the top found before any grouping, up through the root nodes added for earlier skins. Bounded by
+    // the node count, so a (malformed) parent cycle ends too.
+    let n = tops[joint]!;
     for (let steps = 0; parents[n]! >= 0 && steps < parents.length; steps++) n = parents[n]!;
     return n;
   };
   const skins = scene.skins.map((skin, i) => {
-    const tops = [...new Set(skin.joints.filter((j) => j >= 0 && j < parents.length).map(topOf))];
-    if (tops.length < 2) return skin;
+    const separate = [...new Set(skin.joints.filter((j) => j >= 0 && j < parents.length).map(topOf))];
+    if (separate.length < 2) return skin;
     const group = nodes.length;
-    nodes = [...nodes, { name: `skin ${i} root`, children: tops }];
+    nodes = [...nodes, { name: `skin ${i} root`, children: separate }];
     parents.push(-1);
-    for (const t of tops) parents[t] = group;
-    const first = roots.findIndex((r) => tops.includes(r));
-    if (first >= 0) roots = [...roots.slice(0, first), group, ...roots.slice(first).filter((r) => !tops.includes(r))];
+    for (const t of separate) parents[t] = group;
+    const moved = new Set(separate);
+    const first = roots.findIndex((r) => moved.has(r));
+    if (first >= 0) roots = [...roots.slice(0, first), group, ...roots.slice(first).filter((r) => !moved.has(r))];
     warn(
       'skin-common-root',
-      `skin ${i}: its joints hang below ${tops.length} separate nodes; they were put under one new root node`,
+      `skin ${i}: its joints hang below ${separate.length} separate nodes; they were put under one new root node`,
     );
     return skin.skeleton === undefined ? skin : { ...skin, skeleton: group };
   });

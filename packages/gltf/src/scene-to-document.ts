@@ -1,7 +1,8 @@
 /*
- * Scene -> glTF-Transform Document. One glTF node, mesh, material, skin and animation per scene one, in the
- * same order, so indices carry over. The steps live in document/: materials and images, meshes, nodes and
- * skins, animations.
+ * Scene -> glTF-Transform Document of everything but the node hierarchy. One glTF mesh, material, skin and
+ * animation per scene one, in the same order, so indices carry over. The steps live in document/: materials
+ * and images, meshes, skins, animations. Nodes, the default scene, skin joints and channel targets go
+ * straight into the written JSON (json-nodes.ts), for speed on models with tens of thousands of joints.
  */
 import { Document } from '@gltf-transform/core';
 import type { Diagnostic, Scene } from '@retromodel/scene';
@@ -9,7 +10,7 @@ import { createDocumentContext } from './document/document-context.js';
 import { writeAnimations } from './document/write-animations.js';
 import { writeImages, writeMaterials } from './document/write-materials.js';
 import { writeMeshes } from './document/write-meshes.js';
-import { writeNodes } from './document/write-nodes.js';
+import { writeSkins } from './document/write-skins.js';
 
 /** The generator name written into `asset.generator`. */
 export const GENERATOR = 'retromodel';
@@ -33,15 +34,27 @@ function writeAsset(doc: Document, scene: Scene): void {
   if (Object.keys(extras).length > 0) asset.extras = extras;
 }
 
-/** Builds the glTF-Transform Document for a scene; problems that do not stop writing go into `diagnostics`. */
-export function buildDocument(scene: Scene, diagnostics: Diagnostic[], options: DocumentOptions = {}): Document {
+/** A document without nodes, and the target node of each written animation channel. */
+export interface NodelessDocument {
+  doc: Document;
+  channelNodes: number[][];
+}
+
+/**
+ * Builds the glTF-Transform Document for a scene, without nodes; problems that do not stop writing go into
+ * `diagnostics`.
+ */
+export function buildDocument(
+  scene: Scene,
+  diagnostics: Diagnostic[],
+  options: DocumentOptions = {},
+): NodelessDocument {
   const doc = new Document();
   const buffer = doc.createBuffer('buffer');
   if (options.bufferUri) buffer.setURI(options.bufferUri);
   const ctx = createDocumentContext(doc, buffer, scene, diagnostics);
   writeAsset(doc, scene);
-  const materials = writeMaterials(ctx, writeImages(ctx, options.imageUri));
-  const nodes = writeNodes(ctx, writeMeshes(ctx, materials));
-  writeAnimations(ctx, nodes);
-  return doc;
+  writeMeshes(ctx, writeMaterials(ctx, writeImages(ctx, options.imageUri)));
+  writeSkins(ctx);
+  return { doc, channelNodes: writeAnimations(ctx) };
 }

@@ -1,17 +1,19 @@
 /*
  * Scene -> .glb, or .gltf with its .bin and images beside it (or all embedded as base64 data URIs).
  * The scene is checked with validateScene first: a scene with errors would make an invalid glTF, so
- * writing refuses it. The document is built with gltf-transform, written to JSON + resources by its
- * writer, completed by patch-json.ts, and packed here (GLB container: glb-container.ts).
+ * writing refuses it. The document (all but the nodes) is built with gltf-transform, written to JSON +
+ * resources by its writer, completed by json-nodes.ts and patch-json.ts, and packed here (GLB container:
+ * glb-container.ts).
  */
 import { type Document, Format, type GLTF, type JSONDocument, PropertyType } from '@gltf-transform/core';
 import { dedup } from '@gltf-transform/functions';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
+import { writeNodeJson } from './json-nodes.js';
 import { patchWrittenJson } from './patch-json.js';
 import { sanitizeScene } from './sanitize-scene.js';
-import { buildDocument } from './scene-to-document.js';
+import { buildDocument, type DocumentOptions } from './scene-to-document.js';
 import { tidyScene } from './tidy-scene.js';
 
 export interface GlbWriteOptions {
@@ -58,16 +60,30 @@ async function dedupAccessors(doc: Document, optimize: boolean | undefined): Pro
   if (optimize) await doc.transform(dedup({ propertyTypes: [PropertyType.ACCESSOR] }));
 }
 
+/** The complete glTF JSON and resources of a prepared scene. */
+export async function writeSceneJson(
+  scene: Scene,
+  diagnostics: Diagnostic[],
+  options: { optimize?: boolean; format: Format; basename?: string; document?: DocumentOptions },
+): Promise<JSONDocument> {
+  const { doc, channelNodes } = buildDocument(scene, diagnostics, options.document);
+  await dedupAccessors(doc, options.optimize);
+  const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: options.format, basename: options.basename });
+  writeNodeJson(jsonDoc.json, scene, channelNodes);
+  patchWrittenJson(jsonDoc.json, scene, diagnostics);
+  return jsonDoc;
+}
+
 /** Writes a scene as one binary glTF (.glb) file. */
 export async function sceneToGlb(
   input: Scene,
   options: GlbWriteOptions = {},
 ): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
   const { scene, diagnostics } = prepare(input, options.optimize);
-  const doc = buildDocument(scene, diagnostics);
-  await dedupAccessors(doc, options.optimize);
-  const { json, resources } = await createIo(diagnostics).writeJSON(doc, { format: Format.GLB });
-  patchWrittenJson(json, scene, diagnostics);
+  const { json, resources } = await writeSceneJson(scene, diagnostics, {
+    optimize: options.optimize,
+    format: Format.GLB,
+  });
   const bytes = writeGlb(JSON.stringify(json), Object.values(resources)[0]);
   return { bytes, diagnostics };
 }
@@ -104,13 +120,15 @@ export async function sceneToGltf(
   const { scene, diagnostics } = prepare(input, options.optimize);
   const { baseName } = options;
   const names = imageFileNames(scene, baseName);
-  const doc = buildDocument(scene, diagnostics, {
-    bufferUri: encodeURIComponent(`${baseName}.bin`),
-    imageUri: (i, mimeType) => encodeURIComponent(`${names[i]}.${extensionOf[mimeType] ?? 'bin'}`),
+  const jsonDoc = await writeSceneJson(scene, diagnostics, {
+    optimize: options.optimize,
+    format: Format.GLTF,
+    basename: baseName,
+    document: {
+      bufferUri: encodeURIComponent(`${baseName}.bin`),
+      imageUri: (i, mimeType) => encodeURIComponent(`${names[i]}.${extensionOf[mimeType] ?? 'bin'}`),
+    },
   });
-  await dedupAccessors(doc, options.optimize);
-  const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: Format.GLTF, basename: baseName });
-  patchWrittenJson(jsonDoc.json, scene, diagnostics);
   if (options.embed) embedResources(jsonDoc);
   const sidecars = options.embed ? [] : resourceFiles(jsonDoc);
   const main: OutputFile = {

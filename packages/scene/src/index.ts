@@ -20,6 +20,7 @@ export {
   skinPositions,
   triangleIndices,
   worldMatrices,
+  worldMatrixOf,
 } from './scene-utils.js';
 export * from './types.js';
 export { validateScene } from './validate-scene.js';

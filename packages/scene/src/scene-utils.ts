@@ -117,6 +117,33 @@ export function worldMatrices(scene: Scene): Mat4[] {
 }
 
 /**
+ * A node's world matrix on demand, memoised, for work that needs few of a large hierarchy's (iterative:
+ * hierarchies may be deep). Nodes caught in a parent cycle get the identity, as in worldMatrices.
+ */
+export function worldMatrixOf(scene: Scene, parents: number[] = parentIndices(scene)): (node: number) => Mat4 {
+  const memo: (Mat4 | undefined)[] = new Array(scene.nodes.length);
+  return (node) => {
+    const path: number[] = [];
+    let n = node;
+    while (n >= 0 && memo[n] === undefined) {
+      if (path.length > parents.length) {
+        for (const p of path) memo[p] = mat4Identity();
+        return memo[node]!;
+      }
+      path.push(n);
+      n = parents[n]!;
+    }
+    let world = n >= 0 ? memo[n] : undefined;
+    for (let i = path.length - 1; i >= 0; i--) {
+      const local = nodeMatrix(scene.nodes[path[i]!]!);
+      world = world ? mat4Multiply(world, local) : local;
+      memo[path[i]!] = world;
+    }
+    return memo[node]!;
+  };
+}
+
+/**
  * Positions of a skinned primitive as a renderer would draw them in the current pose (node TRS):
  * Σ weight · world(joint) · inverseBind(joint) · position. For checking that a skin reproduces its source.
  */

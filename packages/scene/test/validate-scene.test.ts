@@ -10,6 +10,7 @@ import {
   triangleIndices,
   validateScene,
   worldMatrices,
+  worldMatrixOf,
 } from '../src/index.js';
 
 /** A small sound scene: two joints, a skinned triangle, a textured material, an animation, a LOD group. */
@@ -162,6 +163,45 @@ describe('scene utilities', () => {
     const s = goodScene();
     const w = worldMatrices(s);
     expect(Array.from(w[1]!.subarray(12, 15))).toEqual([0, 1, 0]);
+  });
+
+  it('worldMatrixOf gives worldMatrices, in any order of asking, on random trees and a 50,000-node chain', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const trees = Array.from({ length: 20 }, () => {
+      const s = createScene({ sourceFormat: 'test' });
+      const count = 1 + Math.floor(random() * 40);
+      for (let i = 0; i < count; i++) {
+        s.nodes.push({
+          children: [],
+          translation: [random(), random(), random()],
+          rotation: quatFromAxisAngle([random(), random(), 1], random() * 6),
+          scale: [0.5 + random(), 0.5 + random(), 0.5 + random()],
+        });
+        const parent = Math.floor(random() * (i + 1)) - 1;
+        if (parent >= 0) s.nodes[parent]!.children.push(i);
+        else s.roots.push(i);
+      }
+      return s;
+    });
+    const chain = createScene({ sourceFormat: 'test' });
+    for (let i = 0; i < 50_000; i++)
+      chain.nodes.push({ children: i + 1 < 50_000 ? [i + 1] : [], translation: [0, 1, 0] });
+    chain.roots.push(0);
+    for (const s of [...trees, chain]) {
+      const all = worldMatrices(s);
+      const of = worldMatrixOf(s);
+      const order = s.nodes.map((_, i) => i).reverse();
+      for (const n of order) expect(Array.from(of(n))).toEqual(Array.from(all[n]!));
+    }
+  });
+
+  it('worldMatrixOf gives the identity to nodes in a parent cycle, as worldMatrices does', () => {
+    const s = createScene({ sourceFormat: 'test' });
+    s.nodes.push({ children: [1], translation: [1, 0, 0] }, { children: [0], translation: [0, 2, 0] });
+    const of = worldMatrixOf(s);
+    expect(Array.from(of(1))).toEqual(Array.from(worldMatrices(s)[1]!));
+    expect(Array.from(of(0))).toEqual([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
   });
 
   it('skinning the bind pose with inverse(world) IBMs returns the positions unchanged', () => {

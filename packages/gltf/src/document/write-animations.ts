@@ -1,12 +1,14 @@
 /*
  * Animations. Channels on `weights` are dropped (the scene has no morph targets), and so are samplers no
- * channel uses and animations left empty, each with a diagnostic.
+ * channel uses and animations left empty, each with a diagnostic. The document holds no nodes: the target
+ * node of each channel is returned, for json-nodes.ts to write.
  */
-import type { Node as GltfNode } from '@gltf-transform/core';
 import type { DocumentContext } from './document-context.js';
 
-export function writeAnimations(ctx: DocumentContext, nodes: GltfNode[]): void {
+/** Adds the animations; returns the target nodes of each written animation's channels, in order. */
+export function writeAnimations(ctx: DocumentContext): number[][] {
   const { doc, warn, accessor } = ctx;
+  const channelNodes: number[][] = [];
   ctx.scene.animations.forEach((a, i) => {
     const channels = a.channels.filter((ch) => ch.path !== 'weights');
     if (channels.length < a.channels.length) {
@@ -43,14 +45,9 @@ export function writeAnimations(ctx: DocumentContext, nodes: GltfNode[]): void {
           return [k, sampler] as const;
         }),
     );
-    for (const ch of channels) {
-      anim.addChannel(
-        doc
-          .createAnimationChannel()
-          .setTargetNode(nodes[ch.node]!)
-          .setTargetPath(ch.path)
-          .setSampler(samplers.get(ch.sampler)!),
-      );
-    }
+    for (const ch of channels)
+      anim.addChannel(doc.createAnimationChannel().setTargetPath(ch.path).setSampler(samplers.get(ch.sampler)!));
+    channelNodes.push(channels.map((ch) => ch.node));
   });
+  return channelNodes;
 }

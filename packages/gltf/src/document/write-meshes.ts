@@ -3,7 +3,7 @@
  * colours outside 0..1 clamped, a joint listed twice for a vertex merged into one influence, and u16 index
  * lists holding 0xFFFF (the primitive-restart value glTF forbids) written as u32; each with a warning.
  */
-import type { Material as GltfMaterial, Mesh as GltfMesh } from '@gltf-transform/core';
+import type { Material as GltfMaterial } from '@gltf-transform/core';
 import type { Attribute, Primitive } from '@retromodel/scene';
 import { isCoreAttribute, mergeDuplicateJoints, toCoreAttribute } from '../attribute-types.js';
 import { primitiveModes } from '../gltf-enums.js';
@@ -17,9 +17,9 @@ function clampColor(name: string, attr: Attribute, onClamp: () => void): Attribu
   return { ...attr, array: attr.array.map((v) => Math.min(1, Math.max(0, Number.isNaN(v) ? 0 : v))) };
 }
 
-export function writeMeshes(ctx: DocumentContext, materials: GltfMaterial[]): GltfMesh[] {
+export function writeMeshes(ctx: DocumentContext, materials: GltfMaterial[]): void {
   const { doc, warn, accessor } = ctx;
-  return ctx.scene.meshes.map((mesh, m) => {
+  ctx.scene.meshes.forEach((mesh, m) => {
     const out = doc.createMesh(mesh.name ?? '');
     if (mesh.extras) out.setExtras(mesh.extras);
     mesh.primitives.forEach((p: Primitive, k) => {
@@ -59,6 +59,5 @@ export function writeMeshes(ctx: DocumentContext, materials: GltfMaterial[]): Gl
       if (p.extras) prim.setExtras(p.extras);
       out.addPrimitive(prim);
     });
-    return out;
   });
 }

@@ -19,10 +19,11 @@ import {
   mat4TransformDirection,
   mat4TransformPoint,
   parentIndices,
+  quatNormalize,
   type Scene,
   type TextureTransform,
   triangleIndices,
-  worldMatrices,
+  worldMatrixOf,
 } from '@retromodel/scene';
 import { encodeColorChannel } from '../codec/vertex-codec.js';
 
@@ -132,12 +133,39 @@ function normalMatrix(m: ArrayLike<number>): Mat4 {
   return t;
 }
 
+/**
+ * A bone's TRS relative to the nearest bone above it (`parentBoneNode`, undefined for none): the node's own TRS
+ * when that is its parent (or it has neither), else decomposed from the world matrices.
+ */
+function boneTransform(
+  scene: Scene,
+  world: (node: number) => Mat4,
+  n: number,
+  parent: number,
+  parentBoneNode: number | undefined,
+): Pick<CollectedBone, 'translation' | 'rotation' | 'scale'> {
+  if (parentBoneNode === (parent < 0 ? undefined : parent)) {
+    const node = scene.nodes[n]!;
+    return {
+      translation: node.translation ? [...node.translation] : [0, 0, 0],
+      rotation: node.rotation ? quatNormalize(node.rotation) : [0, 0, 0, 1],
+      scale: node.scale ? [...node.scale] : [1, 1, 1],
+    };
+  }
+  const parentWorld = parentBoneNode === undefined ? undefined : world(parentBoneNode);
+  const local = parentWorld ? mat4Multiply(mat4Invert(parentWorld) ?? parentWorld, world(n)) : world(n);
+  return mat4Decompose(local);
+}
+
 /** Bones in pre-order, with local TRS relative to the nearest bone ancestor (an explicit stack: any depth). */
-function collectBones(scene: Scene, world: Mat4[]): { bones: CollectedBone[]; boneOfNode: Map<number, number> } {
+function collectBones(
+  scene: Scene,
+  parents: number[],
+  world: (node: number) => Mat4,
+): { bones: CollectedBone[]; boneOfNode: Map<number, number> } {
   const joints = new Set(scene.skins.flatMap((s) => s.joints));
   const bones: CollectedBone[] = [];
   const boneOfNode = new Map<number, number>();
-  const parents = parentIndices(scene);
   // Each entry: a node, the bone it hangs below (-1 none) and that bone's child depth.
   const stack: [node: number, parentBone: number, depth: number][] = [];
   for (let n = parents.length - 1; n >= 0; n--) if (parents[n] === -1) stack.push([n, -1, 0]);
@@ -150,9 +178,7 @@ function collectBones(scene: Scene, world: Mat4[]): { bones: CollectedBone[]; bo
     let next = parentBone;
     let nextDepth = depth;
     if (joints.has(n)) {
-      const parentWorld = parentBone >= 0 ? world[bones[parentBone]!.node]! : undefined;
-      const local = parentWorld ? mat4Multiply(mat4Invert(parentWorld) ?? parentWorld, world[n]!) : world[n]!;
-      const { translation, rotation, scale } = mat4Decompose(local);
+      const { translation, rotation, scale } = boneTransform(scene, world, n, parents[n]!, bones[parentBone]?.node);
       boneOfNode.set(n, bones.length);
       bones.push({
         node: n,
@@ -173,10 +199,9 @@ function collectBones(scene: Scene, world: Mat4[]): { bones: CollectedBone[]; bo
 }
 
 /** The nodes reachable from the scene's roots (or, without roots, from the parentless nodes). */
-function reachableNodes(scene: Scene): Set<number> {
+function reachableNodes(scene: Scene, parents: number[]): Set<number> {
   const reachable = new Set<number>();
-  const stack =
-    scene.roots.length > 0 ? [...scene.roots] : parentIndices(scene).flatMap((p, n) => (p === -1 ? [n] : []));
+  const stack = scene.roots.length > 0 ? [...scene.roots] : parents.flatMap((p, n) => (p === -1 ? [n] : []));
   for (let n = stack.pop(); n !== undefined; n = stack.pop()) {
     const node = scene.nodes[n];
     if (reachable.has(n) || !node) continue;
@@ -188,14 +213,15 @@ function reachableNodes(scene: Scene): Set<number> {
 
 /** Collects every triangle primitive of every mesh node. */
 export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): CollectedGeometry {
-  const world = worldMatrices(scene);
-  const { bones, boneOfNode } = collectBones(scene, world);
+  const parents = parentIndices(scene);
+  const world = worldMatrixOf(scene, parents);
+  const { bones, boneOfNode } = collectBones(scene, parents, world);
   const primitives: CollectedPrimitive[] = [];
   let weighted = 0;
   let skippedModes = 0;
   let flatNormals = 0;
   // Only nodes in the hierarchy are drawn (LOD alternatives and detached nodes are not).
-  const reachable = reachableNodes(scene);
+  const reachable = reachableNodes(scene, parents);
   scene.nodes.forEach((node, n) => {
     if (node.mesh === undefined || !reachable.has(n)) return;
     const mesh = scene.meshes[node.mesh];
@@ -206,9 +232,10 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
       (j, k): ArrayLike<number> =>
         skin.inverseBindMatrices.length >= k * 16 + 16
           ? skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16)
-          : (mat4Invert(world[j] ?? mat4Identity()) ?? mat4Identity()),
+          : (mat4Invert(scene.nodes[j] ? world(j) : mat4Identity()) ?? mat4Identity()),
     );
-    const staticNormal = normalMatrix(world[n]!);
+    const nodeWorld = world(n);
+    const staticNormal = normalMatrix(nodeWorld);
     for (const prim of mesh.primitives) {
       if (prim.mode !== 'TRIANGLES' && prim.mode !== 'TRIANGLE_STRIP' && prim.mode !== 'TRIANGLE_FAN') {
         skippedModes++;
@@ -238,7 +265,7 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
       const normalCache = new Map<number, Mat4>();
       const normalMatrices: Mat4[] = [];
       for (let v = 0; v < count; v++) {
-        let matrix: ArrayLike<number> = world[n]!;
+        let matrix: ArrayLike<number> = nodeWorld;
         let nMatrix: Mat4 = staticNormal;
         if (joints && skinMatrices && skin) {
           let best = 0;

@@ -6,6 +6,7 @@
  */
 import {
   type Diagnostic,
+  type Mat4,
   mat4Decompose,
   mat4Invert,
   mat4Multiply,
@@ -26,9 +27,16 @@ export interface Skeleton {
   inverseBindMatrices: Float32Array;
 }
 
-const finite = (m: ArrayLike<number>) => Array.prototype.every.call(m, Number.isFinite);
+function finite(m: ArrayLike<number>): boolean {
+  for (let i = 0; i < m.length; i++) if (!Number.isFinite(m[i])) return false;
+  return true;
+}
+
 /** Finite once stored as f32 (an inverse of a finite matrix can overflow it). */
-const finiteF32 = (m: ArrayLike<number>) => finite(Float32Array.from(m));
+function finiteF32(m: ArrayLike<number>): boolean {
+  for (let i = 0; i < m.length; i++) if (!Number.isFinite(Math.fround(m[i]!))) return false;
+  return true;
+}
 
 function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
   const parents = nodes.map((n, i) => {
@@ -70,13 +78,15 @@ function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
   return parents;
 }
 
+/**
+ * The node's bind pose relative to its parent. `inverseParent` is the inverse of the parent's bind matrix,
+ * null when that has none (or is not finite), undefined for a root.
+ */
 function localTransform(
   node: TmdNode,
-  parentBind: Float32Array | undefined,
+  inverseParent: Mat4 | null | undefined,
 ): Pick<SceneNode, 'translation' | 'rotation' | 'scale'> | undefined {
-  if (!finite(node.bindMatrix) || (parentBind && !finite(parentBind))) return undefined;
-  const inverseParent = parentBind ? mat4Invert(parentBind) : null;
-  if (parentBind && !inverseParent) return undefined;
+  if (!finite(node.bindMatrix) || inverseParent === null) return undefined;
   const local = inverseParent ? mat4Multiply(inverseParent, node.bindMatrix) : node.bindMatrix;
   const { translation, rotation, scale } = mat4Decompose(local);
   if (![...translation, ...rotation, ...scale].every(Number.isFinite) || scale.some((s) => Math.abs(s) < 1e-8))
@@ -94,9 +104,10 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
   const inverseBindMatrices = new Float32Array(nodes.length * 16);
   let fallbacks = 0;
   let recomputed = 0;
+  const inverses = nodes.map((n) => (finite(n.bindMatrix) ? mat4Invert(n.bindMatrix) : null));
   nodes.forEach((n, i) => {
     const parent = parents[i]!;
-    let trs = localTransform(n, parent === -1 ? undefined : nodes[parent]!.bindMatrix);
+    let trs = localTransform(n, parent === -1 ? undefined : (inverses[parent] ?? null));
     if (!trs) {
       fallbacks++;
       const rotation = quatNormalize(n.rotation);
@@ -109,7 +120,7 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
       children: [],
       extras: { toshi: { flag: n.flag, restRotation: n.rotation, restTranslation: n.translation } },
     });
-    const inverse = finite(n.bindMatrix) ? mat4Invert(n.bindMatrix) : null;
+    const inverse = inverses[i] ?? null;
     const stored = n.inverseBindMatrix;
     // The stored inverse bind is kept when it inverts the bind matrix, and also when the bind matrix itself is
     // unusable (spec §2.8: the skin needs only the inverse bind): a NaN there must not move the vertices.
