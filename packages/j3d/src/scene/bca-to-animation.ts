@@ -21,17 +21,7 @@
 import { type Animation, type AnimationSampler, type Diagnostic, quatFromEuler } from '@retromodel/scene';
 import type { BcaAxes, BcaFile } from '../anim/read-bca.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
-
-const f32 = new Float32Array(1);
-const f32Bits = new Uint32Array(f32.buffer);
-
-/** The latest f32 number of seconds that is not after `frame` at `fps` (frame ≥ 0). */
-export function keySeconds(frame: number, fps: number): number {
-  const exact = frame / fps;
-  f32[0] = exact;
-  if (f32[0]! > exact) f32Bits[0] = f32Bits[0]! - 1;
-  return f32[0]!;
-}
+import { secondsNotAfter } from './f32-seconds.js';
 
 /** The value `run` plays at `frame`: its last value holds once it ends. */
 const valueAt = (run: number[], frame: number) => run[Math.min(frame, run.length - 1)]!;
@@ -46,7 +36,7 @@ function stepKeys(axes: BcaAxes, duration: number, fps: number): { frames: numbe
   const frames: number[] = [];
   const input: number[] = [];
   const add = (frame: number) => {
-    const time = keySeconds(frame, fps);
+    const time = secondsNotAfter(frame, fps);
     // Frames one f32 time apart: the later one's value is the one in force from that time on.
     if (input.length > 0 && input[input.length - 1] === time) frames[frames.length - 1] = frame;
     else {

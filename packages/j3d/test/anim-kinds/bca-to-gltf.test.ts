@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { readBca } from '../../src/anim/read-bca.js';
 import type { J3dJoint } from '../../src/internal.js';
 import { j3dAdapter, readJ3d } from '../../src/internal.js';
-import { bcaToAnimation, keySeconds } from '../../src/scene/bca-to-animation.js';
+import { bcaToAnimation } from '../../src/scene/bca-to-animation.js';
+import { secondsNotAfter } from '../../src/scene/f32-seconds.js';
 import { j3dToScene } from '../../src/scene/j3d-to-scene.js';
 import { archiveFile, archivePaths, PIKIS, TRACK } from './archive-files.js';
 import { comparePlayback } from './bca-playback.js';
@@ -145,14 +146,14 @@ describe('BCA key times and durations', () => {
   it('keys only frames whose value changes, and holds the last value to a key at the duration', () => {
     const { animation, sampler } = convert(translationBca(10, [1, 1, 2, 5]));
     expect(animation.channels).toEqual([{ node: 0, path: 'translation', sampler: 0 }]);
-    expect(Array.from(sampler!.input)).toEqual([0, 2, 3, 10].map((f) => keySeconds(f, 30)));
+    expect(Array.from(sampler!.input)).toEqual([0, 2, 3, 10].map((f) => secondsNotAfter(f, 30)));
     expect(Array.from(sampler!.output)).toEqual([1, 0, 0, 2, 0, 0, 5, 0, 0, 5, 0, 0]);
     expect(animation.extras).toEqual({ gx: { loopMode: 2, duration: 10, fps: 30 } });
   });
 
   it('keys no frame past the duration: values there never play', () => {
     const { sampler } = convert(translationBca(2, [1, 2, 3, 4, 5]));
-    expect(Array.from(sampler!.input)).toEqual([0, 1, 2].map((f) => keySeconds(f, 30)));
+    expect(Array.from(sampler!.input)).toEqual([0, 1, 2].map((f) => secondsNotAfter(f, 30)));
     expect(sampler!.output[6]).toBe(3);
     // A channel at rest up to the duration is left out, whatever follows it.
     expect(convert(translationBca(1, [0, 0, 7])).animation.channels).toEqual([]);
@@ -184,7 +185,7 @@ describe('BCA key times and durations', () => {
   it('frames that are one f32 time keep the later value, and key times increase', () => {
     // At 1e45 fps frames 0 and 1 are both 0 s in f32 (1e-45 s rounds to the smallest denormal, after it).
     const { sampler } = convert(translationBca(3, [10, 11, 12, 13]), 1e45);
-    expect(Array.from(sampler!.input)).toEqual([0, keySeconds(2, 1e45), keySeconds(3, 1e45)]);
+    expect(Array.from(sampler!.input)).toEqual([0, secondsNotAfter(2, 1e45), secondsNotAfter(3, 1e45)]);
     expect(sampler!.input[1]).toBeGreaterThan(0);
     expect(sampler!.input[2]).toBeGreaterThan(sampler!.input[1]!);
     expect(Array.from(sampler!.output).filter((_, i) => i % 3 === 0)).toEqual([11, 12, 13]);
