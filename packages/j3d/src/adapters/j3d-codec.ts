@@ -1,9 +1,8 @@
 /*
  * The BMD/BDL codec, loaded by j3dAdapter. `read` converts with j3dToScene and attaches joint animations from
- * the sidecars: `<base>.bck` beside the model and every name in `options.animations` (texture-SRT `.btk`
- * files named there, or `<base>.btk`, go to the scene's extras); `write` is write-j3d-files.ts. `info` lists the
- * chunks with offsets,
- * sizes and counts, and the MDL3 check.
+ * the sidecars: `<base>.bck` and `<base>.bca` beside the model and every name in `options.animations`
+ * (texture-SRT `.btk` files named there, or `<base>.btk`, go to the scene's extras); `write` is
+ * write-j3d-files.ts. `info` lists the chunks with offsets, sizes and counts, and the MDL3 check.
  */
 import { hex } from '@retromodel/binary';
 import {
@@ -14,6 +13,7 @@ import {
   type ReadResult,
   startsWithAscii,
 } from '@retromodel/scene';
+import { type BcaFile, readBca } from '../anim/read-bca.js';
 import { type BckFile, readBck } from '../anim/read-bck.js';
 import { type BtkFile, readBtk } from '../anim/read-btk.js';
 import type { J3dFile } from '../j3d-file.js';
@@ -38,12 +38,12 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   const available = context.sidecars ? await context.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
-    for (const ext of ['.bck', '.btk']) {
+    for (const ext of ['.bck', '.bca', '.btk']) {
       const match = available.find((n) => n.toLowerCase() === `${base}${ext}`.toLowerCase());
       if (match) wanted.add(match);
     }
   }
-  const animations: { name: string; bck: BckFile }[] = [];
+  const animations: ({ name: string; bck: BckFile } | { name: string; bca: BcaFile })[] = [];
   const textureAnimations: { name: string; btk: BtkFile }[] = [];
   const sidecarsUsed: string[] = [];
   for (const name of wanted) {
@@ -58,11 +58,12 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
     }
     sidecarsUsed.push(name);
     if (startsWithAscii(data, 'J3D1bck1')) animations.push({ name: baseName(name), bck: readBck(data) });
+    else if (startsWithAscii(data, 'J3D1bca1')) animations.push({ name: baseName(name), bca: readBca(data) });
     else if (startsWithAscii(data, 'J3D1btk1')) textureAnimations.push({ name: baseName(name), btk: readBtk(data) });
     else
       diagnostics.push({
         code: 'j3d/animation-kind',
-        message: `"${name}" is not a BCK or BTK animation; ignored`,
+        message: `"${name}" is not a BCK, BCA or BTK animation; ignored`,
         severity: 'warning',
       });
   }

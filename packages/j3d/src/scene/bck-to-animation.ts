@@ -10,8 +10,10 @@
  * frames are sampled only up to it, plus the clip's end (the work follows the keys, not a corrupt u16 duration).
  * Key times: the game looks keys up by comparing float frame times, so they must not decrease (the reader
  * throws a ParseError when they do) but may repeat. A repeated key time (a jump) cannot be a glTF key; the
- * later key's value is used from that time on. The same holds for distinct frame times that are one time in
- * f32 seconds (a denormal time beside 0, say): glTF key times must increase as stored, so the later one is kept.
+ * later key's value is used from that time on, and in translation and scale samplers the earlier value holds
+ * to a key one f32 step in seconds before it (rotation, sampled per frame, crosses the frame before a jump).
+ * Distinct frame times that are one time in f32 seconds (a denormal time beside 0, say) also keep the later
+ * key only: glTF key times must increase as stored.
  * Channels whose tracks are constant and equal to the bind pose are left out.
  */
 import {
@@ -26,6 +28,7 @@ import {
 import { type J3dTrack, sampleTrack } from '../anim/animation-track.js';
 import type { BckFile } from '../anim/read-bck.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
+import { f32Below, secondsNotAfter } from './f32-seconds.js';
 
 /** Derivative per frame of the track at `frame`, from the left ('in') or the right ('out'). */
 export function trackDerivative(track: J3dTrack, frame: number, side: 'in' | 'out'): number {
@@ -78,6 +81,18 @@ function distinctSeconds(frames: number[], fps: number): { input: Float32Array; 
 
 const F32_MAX = 3.4028234663852886e38;
 
+/** Whether the track has two keys at `frame` (a jump). */
+function jumpsAt(track: J3dTrack, frame: number): boolean {
+  const i = track.keys.findIndex((k) => k.time === frame);
+  return i >= 0 && track.keys[i + 1]?.time === frame;
+}
+
+/** The track's value just before `frame`: at a jump, the earlier key's. */
+function valueBefore(track: J3dTrack, frame: number): number {
+  const first = track.keys.find((k) => k.time === frame);
+  return first ? first.value : sampleTrack(track, frame);
+}
+
 /**
  * A slope per frame as per second, kept within f32: a damaged file's tangent near the f32 limit would
  * otherwise become ±Infinity (the curve it describes overflows in the game too).
@@ -95,14 +110,27 @@ function cubicSampler(tracks: J3dTrack[], fps: number): AnimationSampler {
       output: Float32Array.from(tracks, (tr) => sampleTrack(tr, frames[keep[0]!]!)),
       interpolation: 'LINEAR',
     };
+  const times: number[] = [];
   const output: number[] = [];
-  for (const i of keep) {
+  keep.forEach((i, k) => {
     const t = frames[i]!;
+    const last = times[times.length - 1] ?? -1;
+    // A jump: the later value is in force from the frame's own time (its key at the f32 time not after it),
+    // and the earlier value holds to one f32 step before that, so the curve jumps within that step.
+    const jump = tracks.some((tr) => jumpsAt(tr, t));
+    const down = jump ? secondsNotAfter(t, fps) : input[k]!;
+    const time = down > last ? down : input[k]!;
+    if (jump && time > 0 && f32Below(time) > last) {
+      times.push(f32Below(time));
+      const slopes = tracks.map((tr) => perSecond(trackDerivative(tr, t, 'in'), fps));
+      output.push(...slopes, ...tracks.map((tr) => valueBefore(tr, t)), ...slopes);
+    }
+    times.push(time);
     for (const tr of tracks) output.push(perSecond(trackDerivative(tr, t, 'in'), fps));
     for (const tr of tracks) output.push(sampleTrack(tr, t));
     for (const tr of tracks) output.push(perSecond(trackDerivative(tr, t, 'out'), fps));
-  }
-  return { input, output: Float32Array.from(output), interpolation: 'CUBICSPLINE' };
+  });
+  return { input: Float32Array.from(times), output: Float32Array.from(output), interpolation: 'CUBICSPLINE' };
 }
 
 const axes = [
@@ -209,7 +237,7 @@ export function bckToAnimation(
   if (jumps)
     diagnostics.push({
       code: 'j3d/bck-jump',
-      message: `animation "${name}" has keys at equal times (jumps); glTF interpolates across them`,
+      message: `animation "${name}" has keys at equal times (jumps); glTF has none: translation and scale change within one f32 time step before each, rotation over the frame before it`,
       severity: 'info',
     });
   return animation;

@@ -8,7 +8,7 @@
  * enveloped ones their envelope (≤ 4 influences), and the inverse bind matrices are the inverses of the
  * joints' node world matrices, so skinning the bind pose gives the positions back exactly. One mesh holds one
  * primitive per shape, in draw order, on a root node. Materials: see build-material; TEX1: build-textures;
- * BCK: bck-to-animation; BTK tracks go to `scene.extras.gx.textureAnimations` (glTF animations cannot target
+ * BCK: bck-to-animation; BCA: bca-to-animation; BTK tracks go to `scene.extras.gx.textureAnimations` (glTF animations cannot target
  * texture transforms without KHR_animation_pointer).
  */
 
@@ -24,9 +24,11 @@ import {
   type SceneNode,
   worldMatrices,
 } from '@retromodel/scene';
+import type { BcaFile } from '../anim/read-bca.js';
 import type { BckFile } from '../anim/read-bck.js';
 import type { BtkFile } from '../anim/read-btk.js';
 import type { J3dFile } from '../j3d-file.js';
+import { bcaToAnimation } from './bca-to-animation.js';
 import { bckToAnimation } from './bck-to-animation.js';
 import { buildMaterial } from './build-material.js';
 import { buildShapePrimitives } from './build-shape-primitives.js';
@@ -39,8 +41,8 @@ import { readModelHierarchy } from './model-hierarchy.js';
 export interface J3dToSceneOptions {
   /** Scene name (e.g. the file's base name). */
   name?: string;
-  /** Joint animations to attach, each with a name. */
-  animations?: { name: string; bck: BckFile }[];
+  /** Joint animations to attach, each with a name: keyframed (BCK) or one value per frame (BCA). */
+  animations?: ({ name: string; bck: BckFile } | { name: string; bca: BcaFile })[];
   /** Texture-SRT animations, kept in `scene.extras.gx.textureAnimations`. */
   textureAnimations?: { name: string; btk: BtkFile }[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
@@ -166,7 +168,11 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
 
   // Animations.
   for (const a of animations)
-    scene.animations.push(bckToAnimation(a.bck, a.name, joints, jointNodes, fps, diagnostics));
+    scene.animations.push(
+      'bca' in a
+        ? bcaToAnimation(a.bca, a.name, joints, jointNodes, fps, diagnostics)
+        : bckToAnimation(a.bck, a.name, joints, jointNodes, fps, diagnostics),
+    );
   const textureAnimations = (options.textureAnimations ?? []).map((a) => ({
     name: a.name,
     loopMode: a.btk.loopMode,

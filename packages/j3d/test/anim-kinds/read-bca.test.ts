@@ -12,7 +12,7 @@ import { sampleTrack } from '../../src/anim/animation-track.js';
 import { readBca } from '../../src/anim/read-bca.js';
 import { readBck, readJ3d } from '../../src/internal.js';
 import { archiveFile, archivePaths, chunkU16, declaredSize, PIKIS, TRACK } from './archive-files.js';
-import { newChunk, wrapAnimation } from './build-anim.js';
+import { buildBca } from './build-anim.js';
 
 /** The value a full-frame run plays at `frame`: the last value holds once the run ends. */
 const at = (values: number[], frame: number) => values[Math.min(frame, values.length - 1)]!;
@@ -88,42 +88,6 @@ describe.skipIf(!haveFixtures)('BCA files of the archive fixtures', () => {
     expect(Math.max(...bca.joints[0]!.scale[1])).toBeGreaterThan(1.04);
   });
 });
-
-/** An ANF1 chunk: `runs` per joint (9 × [count, first]) over the given tables, tables 4-aligned after the runs. */
-function buildBca(
-  duration: number,
-  runs: [number, number][][],
-  scales: number[],
-  rotations: number[],
-  translations: number[],
-): Uint8Array {
-  const runsAt = 0x24;
-  const scalesAt = runsAt + runs.length * 36;
-  const rotationsAt = scalesAt + scales.length * 4;
-  const translationsAt = (rotationsAt + rotations.length * 2 + 3) & ~3;
-  const size = translationsAt + translations.length * 4;
-  const { chunk, v } = newChunk('ANF1', size);
-  v.setUint8(8, 2);
-  v.setInt8(9, -1);
-  v.setUint16(0x0a, duration);
-  v.setUint16(0x0c, runs.length);
-  v.setUint16(0x0e, scales.length);
-  v.setUint16(0x10, rotations.length);
-  v.setUint16(0x12, translations.length);
-  [runsAt, scalesAt, rotationsAt, translationsAt].forEach((o, i) => {
-    v.setUint32(0x14 + i * 4, o);
-  });
-  runs.forEach((joint, j) => {
-    joint.forEach(([count, first], k) => {
-      v.setUint16(runsAt + j * 36 + k * 4, count);
-      v.setUint16(runsAt + j * 36 + k * 4 + 2, first);
-    });
-  });
-  for (const [i, s] of scales.entries()) v.setFloat32(scalesAt + i * 4, s);
-  for (const [i, r] of rotations.entries()) v.setInt16(rotationsAt + i * 2, r);
-  for (const [i, t] of translations.entries()) v.setFloat32(translationsAt + i * 4, t);
-  return wrapAnimation('bca1', chunk);
-}
 
 describe('BCA layout and bounds', () => {
   // X: scale run of 3 from index 1, rotation 2 from 0, translation constant; Y and Z constant.
