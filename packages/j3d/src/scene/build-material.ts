@@ -1,7 +1,10 @@
 /*
  * A GX material to a glTF material (spec j3d.md §9.3–9.4); the complete GX state goes to `extras.gx`.
  *   base colour texture, factor, vertex colours and emissive: the TEV stages evaluated and reduced
- *     (gx/tev/reduce-tev). The texture's texMap → material texture slot → TEX1 texture; its texCoord → texgen:
+ *     (gx/tev/reduce-tev), textures mixed in besides the base one taken as their mean colour; a colour the
+ *     factors cannot hold that depends on the base texture alone is baked into a texture of its own (same
+ *     sampler and coordinates, name `<material>/<texture>`). The texture's texMap → material texture slot →
+ *     TEX1 texture; its texCoord → texgen:
  *     a texgen reading TEXn gives TEXCOORD_n (an SRT texture matrix → KHR_texture_transform when
  *     representable); a texgen reading normals (sphere / environment maps) gives a TEXCOORD set the shapes
  *     compute from the bind-pose normals, uv = SRT · (½nx + ½, −½ny + ½) (the J3D environment base matrix with
@@ -11,10 +14,11 @@
  *     winding flipped; 3 ALL → the shapes are not drawn (the material stays, with its state in extras).
  *   unlit unless the TEV reads a lit colour channel.
  */
-import { createMaterial, type Diagnostic, type Material, type TextureRef } from '@retromodel/scene';
+import { createMaterial, type Diagnostic, type Material, type Scene, type TextureRef } from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
 import { reduceTev } from '../gx/tev/reduce-tev.js';
+import { bakeTexture, textureMean } from './bake-texture.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
 
 /** What a material needs from the scene being built. */
@@ -22,6 +26,8 @@ export interface MaterialContext {
   /** Scene texture index of a TEX1 texture index, or undefined when there is none. */
   texture: (tex1Index: number) => number | undefined;
   diagnostics: Diagnostic[];
+  /** The scene the textures are in, for their pixels: without it, other textures are ½ and nothing is baked. */
+  scene?: Scene;
 }
 
 /** What the shapes drawn with a material must do (see build-shape-primitives). */
@@ -66,7 +72,23 @@ function composeRows(a: number[], b: number[]): number[] {
 export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMaterial {
   const diag = (code: string, message: string, severity: Diagnostic['severity'] = 'warning') =>
     ctx.diagnostics.push({ code, message: `material "${gx.name}": ${message}`, severity });
-  const tev = reduceTev(gx);
+  const { scene } = ctx;
+  const sceneTexture = (texMap: number) => {
+    const tex1 = gx.textures[texMap];
+    return tex1 === null || tex1 === undefined ? undefined : ctx.texture(tex1);
+  };
+  const tev = reduceTev(
+    gx,
+    scene
+      ? {
+          bake: true,
+          textureMean: (texMap) => {
+            const t = sceneTexture(texMap);
+            return t === undefined ? undefined : textureMean(scene, t);
+          },
+        }
+      : {},
+  );
   ctx.diagnostics.push(...tev.diagnostics);
   const alpha = reduceAlphaMode(gx, tev.alpha);
   ctx.diagnostics.push(...alpha.diagnostics);
@@ -80,9 +102,12 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
     diag('j3d/cull-all', 'GX cull mode ALL draws nothing: its shapes are left out (state kept in extras.gx)', 'info');
   let baseColorTexture: TextureRef | undefined;
   if (tev.texture) {
-    const { texMap, texCoord } = tev.texture;
-    const tex1 = gx.textures[texMap];
-    const texture = tex1 === null || tex1 === undefined ? undefined : ctx.texture(tex1);
+    const { texMap, texCoord, id } = tev.texture;
+    let texture = sceneTexture(texMap);
+    if (texture !== undefined && scene && tev.bake) {
+      const name = `${gx.name}/${scene.textures[texture]?.name ?? texture}`;
+      texture = bakeTexture(scene, texture, tev.bake, id, name) ?? texture;
+    }
     if (texture === undefined)
       diag('j3d/missing-texture', `TEV samples texture map ${texMap}, which has no texture`, 'warning');
     else baseColorTexture = textureRef(gx, texture, texCoord, shape, diag);

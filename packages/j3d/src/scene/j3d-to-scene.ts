@@ -112,7 +112,9 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
 
   // Textures and materials.
   const textureOf = addTextures(scene, file.TEX1);
-  const built = file.MAT3.materials.map((gx) => buildMaterial(gx, { texture: (i) => textureOf[i], diagnostics }));
+  const built = file.MAT3.materials.map((gx) =>
+    buildMaterial(gx, { texture: (i) => textureOf[i], diagnostics, scene }),
+  );
   for (const b of built) scene.materials.push(b.material);
 
   // Geometry.

@@ -17,7 +17,9 @@
  * Rasterised colour (TEV order channel → C0A0 / C1A1): with the channel's material source = vertex it is the
  *   vertex colour (an atom), with register the material colour. Lighting is not evaluated: a lit channel is
  *   its material/vertex colour times a lighting atom `l<pair>c` / `l<pair>a` (the reduction takes it as 1 and keeps the
- *   glTF material lit when the colour depends on it). A channel beyond the
+ *   glTF material lit when the colour depends on it). A lit channel with the specular attenuation function
+ *   (GX_AF_SPEC, 0) holds a highlight, material × (ambient + specular): the ambient colour (register or vertex,
+ *   by the ambient source) plus a specular atom `s<pair>c` / `s<pair>a`. A channel beyond the
  *   material's channel count, COLOR_ZERO or a null order reads 0; bump channels read 0 (indirect alpha).
  * Values that cannot stay exact (comparisons on non-constant inputs, clamps of values that may leave the
  *   range, 8-bit wrap of out-of-range values) are approximated and listed in `approximations`.
@@ -61,6 +63,11 @@ export function textureAtom(texture: TevTexture, component: number): string {
 /** The atom id of the lighting of a channel (pair 0..1, colour or alpha; the evaluation does not light). */
 export function lightAtom(pair: number, alpha: boolean): string {
   return `l${pair}${alpha ? 'a' : 'c'}`;
+}
+
+/** The atom id of the specular highlight of a channel (pair 0..1, colour or alpha; attenuation function SPEC). */
+export function specularAtom(pair: number, alpha: boolean): string {
+  return `s${pair}${alpha ? 'a' : 'c'}`;
 }
 
 /** The atom id of a rasterised vertex-colour component (channel pair 0 → CLR0, 1 → CLR1). */
@@ -197,7 +204,11 @@ function rasterised(
       control?.materialSource === 1
         ? atomPoly(vertexAtom(ras, c))
         : constPoly((gx.materialColors[ras]?.[c] ?? 255) / 255);
-    return control?.lightingEnabled ? mulPoly(value, atomPoly(lightAtom(ras, c === 3))) : value;
+    if (!control?.lightingEnabled) return value;
+    if (control.attenuationFunction !== 0) return mulPoly(value, atomPoly(lightAtom(ras, c === 3)));
+    const ambient =
+      control.ambientSource === 1 ? atomPoly(vertexAtom(ras, c)) : constPoly((gx.ambientColors[ras]?.[c] ?? 0) / 255);
+    return mulPoly(value, addPoly(ambient, atomPoly(specularAtom(ras, c === 3))));
   });
   return [0, 1, 2, 3].map((c) => raw[swap[c]!]!) as Rgba;
 }

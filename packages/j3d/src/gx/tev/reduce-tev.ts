@@ -5,11 +5,17 @@
  *
  * Rules:
  * - The texture is the one the colour depends on most (the change of r+g+b from texture 0 to 1 with every
- *   other input at ½); when the colour reads none, the one alpha depends on most; ties go to the earlier stage.
- *   Any other texture is replaced by ½ (mid grey) and the material gets a warning, except lighting ramps
- *   (textures whose texgen reads COLOR0/1, e.g. TWW toon shading): the lighting goes to glTF (the material is
- *   lit), the ramp taken as 1 where it scales the base texture and 0 where it adds (highlights).
+ *   other texture at its mean colour when the caller knows it, else ½, and other inputs at ½); when the colour
+ *   reads none, the one alpha depends on most; ties go to the earlier stage.
+ *   Any other texture is replaced by its mean colour (or ½, mid grey) and the material gets a warning, except
+ *   lighting ramps (textures whose texgen reads COLOR0/1, e.g. TWW toon shading): the lighting goes to glTF (the
+ *   material is lit), the ramp taken as 1 where it scales the base texture and 0 where it adds (highlights).
+ * - Diffuse lighting is taken as 1 (fully lit); a specular highlight (attenuation function SPEC) as 0, which
+ *   leaves such a channel at its ambient colour (the highlight is dropped).
  * - CLR1 (COLOR1A1 from vertices) has no glTF attribute: taken as 1 (white), with a warning.
+ * - A colour that depends on the base texture alone but falls where it rises (a negative weight, which glTF
+ *   factors cannot hold) is baked when the caller can add a texture: `bake` gives colour and alpha per texel,
+ *   and the factor is 1 with no emissive.
  * - Per component the monomials are grouped by shape (texture, vertex colour, both, constant). The colour takes
  *   the shape with the largest total weight over r, g, b; the constant term becomes the emissive colour; a
  *   monomial of another shape is evaluated with its inputs at ½ and added to the emissive colour (warning).
@@ -44,7 +50,20 @@ export interface TevReduction {
   lit: boolean;
   /** The final alpha with the reduction's substitutions (for the alpha test). */
   alpha: Poly;
+  /**
+   * Set when the texture is to be baked: r, g, b, a per texel, polynomials in the texture's components (atoms
+   * `<texture id>.<c>`, c = 0 r … 3 a; GX display values, 1 = 255, to be clamped to 0..1).
+   */
+  bake?: Poly[];
   diagnostics: Diagnostic[];
+}
+
+/** What the caller knows beyond the material. */
+export interface ReduceTevOptions {
+  /** Mean RGBA (0..1) of the texture in a texture map slot, when known. */
+  textureMean?: (texMap: number) => readonly number[] | undefined;
+  /** The caller can add a baked texture for the material (see `TevReduction.bake`); needs `textureMean`. */
+  bake?: boolean;
 }
 
 const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
@@ -100,22 +119,28 @@ function pickShape(splits: Split[]): Shape | undefined {
 }
 
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
-export function reduceTev(gx: GxMaterial): TevReduction {
+export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
   const ev = evaluateTev(gx);
   const notes = new Set(ev.approximations);
+  const reads = (p: Poly, kind: string) => [...p.keys()].some((k) => atomsOf(k).some((a) => a[0] === kind));
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
   const litChannel = ev.color
     .slice(0, 3)
     .some((p) => [...p.keys()].some((k) => atomsOf(k).some((a) => a[0] === 'l' && a.endsWith('c'))));
-  const unlitColor = ev.color.map((p) => substitutePoly(p, (a) => (a[0] === 'l' ? 1 : undefined)));
+  const specular = ev.color.some((p) => reads(p, 's'));
+  const unlitColor = ev.color.map((p) => substitutePoly(p, (a) => (a[0] === 'l' ? 1 : a[0] === 's' ? 0 : undefined)));
   const isTexture = (atom: string) => atom.startsWith('t');
+  // A texture other than the base one: its mean colour component when known, else ½.
+  const otherTexture = (atom: string) =>
+    options.textureMean?.(Number(atom.slice(1, atom.indexOf('/'))))?.[Number(atom.slice(-1))] ?? 0.5;
   // Lighting ramps: textures whose coordinates come from a colour channel (texgen source COLOR0/1).
   const ramp = (t: TevTexture) => {
     const source = t.texCoord === 0xff ? undefined : gx.texGens[t.texCoord]?.source;
     return source === 19 || source === 20;
   };
   const sensitivity = (p: Poly, id: string) => {
-    const at = (x: number) => constantOf(substitutePoly(p, (a) => (a.startsWith(`${id}.`) ? x : 0.5))) ?? 0;
+    const at = (x: number) =>
+      constantOf(substitutePoly(p, (a) => (a.startsWith(`${id}.`) ? x : isTexture(a) ? otherTexture(a) : 0.5))) ?? 0;
     return Math.abs(at(1) - at(0));
   };
   const pick = (polys: Poly[], ramps: boolean) => {
@@ -159,8 +184,11 @@ export function reduceTev(gx: GxMaterial): TevReduction {
   const substituted = withoutRamps.map((p) =>
     substitutePoly(p, (atom) => {
       if (isTexture(atom) && !(main && atom.startsWith(`${main.id}.`))) {
-        notes.add(`texture map ${atom.slice(1, atom.indexOf('/'))} is mixed in besides the base texture (taken as ½)`);
-        return 0.5;
+        const mean = options.textureMean?.(Number(atom.slice(1, atom.indexOf('/')))) !== undefined;
+        notes.add(
+          `texture map ${atom.slice(1, atom.indexOf('/'))} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
+        );
+        return otherTexture(atom);
       }
       if (atom.startsWith('v1.')) {
         notes.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
@@ -169,6 +197,34 @@ export function reduceTev(gx: GxMaterial): TevReduction {
       return undefined;
     }),
   );
+  const lit = litChannel || rampLit;
+  // A colour of the base texture alone that falls where the texture rises: baked, when the caller can (it can
+  // add a texture and has the base texture's pixels).
+  const ofMainOnly = (p: Poly) =>
+    [...p.keys()].every((k) => atomsOf(k).every((a) => main !== undefined && a.startsWith(`${main.id}.`)));
+  const falls = substituted.slice(0, 3).some((p) => [...p].some(([k, v]) => k !== '' && v < -1e-9));
+  const bakeable = main !== undefined && options.bake === true && options.textureMean?.(main.texMap) !== undefined;
+  if (main && bakeable && falls && substituted.every(ofMainOnly))
+    return {
+      texture: main,
+      textureColor: true,
+      textureAlpha: true,
+      vertexColor: false,
+      vertexAlpha: false,
+      baseColorFactor: [1, 1, 1, 1],
+      emissive: null,
+      lit,
+      alpha: substituted[3]!,
+      bake: substituted,
+      diagnostics: [
+        ...reductionDiagnostics(gx.name, notes, lit, specular),
+        {
+          code: 'j3d/tev-baked',
+          message: `material "${gx.name}": its colour falls where texture map ${main.texMap} rises, which glTF factors cannot hold: the TEV's colour per texel is baked into a texture of its own`,
+          severity: 'info',
+        },
+      ],
+    };
   const splits = substituted.map((p, k) => splitComponent(p, k, main?.id, notes));
   const colorShape = pickShape(splits.slice(0, 3));
   const alphaShape = pickShape([splits[3]!]);
@@ -205,20 +261,6 @@ export function reduceTev(gx: GxMaterial): TevReduction {
   const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
   if (texture && !usesT(colorShape))
     notes.add("the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");
-  const diagnostics: Diagnostic[] = [];
-  if (notes.size > 0)
-    diagnostics.push({
-      code: 'j3d/irreducible-tev',
-      message: `material "${gx.name}": its TEV stages do not reduce to a glTF material exactly: ${[...notes].join('; ')}`,
-      severity: 'warning',
-    });
-  const lit = litChannel || rampLit;
-  if (lit)
-    diagnostics.push({
-      code: 'j3d/tev-lighting',
-      message: `material "${gx.name}": GX lighting (a lit colour channel or a lighting ramp) is left to the glTF renderer (taken as fully lit)`,
-      severity: 'info',
-    });
   const hasEmissive = colorShape !== undefined && emissive.some((e) => e > 1e-6);
   return {
     texture,
@@ -230,6 +272,30 @@ export function reduceTev(gx: GxMaterial): TevReduction {
     emissive: hasEmissive ? (emissive.map(srgbToLinear) as [number, number, number]) : null,
     lit,
     alpha: substituted[3]!,
-    diagnostics,
+    diagnostics: reductionDiagnostics(gx.name, notes, lit, specular),
   };
+}
+
+/** The warning listing the approximations, and the info notes on lighting. */
+function reductionDiagnostics(name: string, notes: Set<string>, lit: boolean, specular: boolean): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  if (notes.size > 0)
+    diagnostics.push({
+      code: 'j3d/irreducible-tev',
+      message: `material "${name}": its TEV stages do not reduce to a glTF material exactly: ${[...notes].join('; ')}`,
+      severity: 'warning',
+    });
+  if (lit)
+    diagnostics.push({
+      code: 'j3d/tev-lighting',
+      message: `material "${name}": GX lighting (a lit colour channel or a lighting ramp) is left to the glTF renderer (taken as fully lit)`,
+      severity: 'info',
+    });
+  if (specular)
+    diagnostics.push({
+      code: 'j3d/tev-specular',
+      message: `material "${name}": a specular highlight (a lit channel with the SPEC attenuation function) is dropped (the channel taken as its ambient colour)`,
+      severity: 'info',
+    });
+  return diagnostics;
 }

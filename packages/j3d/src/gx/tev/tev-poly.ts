@@ -1,8 +1,9 @@
 /*
  * Symbolic values for TEV evaluation: one colour component is a polynomial, a sum of monomials
  * `coefficient × atom × atom …`, where an atom is an input the material cannot know in advance and that lies
- * in 0..1: a texture component (`t<map>/<coord>.<c>`) or a rasterised vertex-colour component (`v<chan>.<c>`),
- * c = 0 r, 1 g, 2 b, 3 a. Constants are in GX display units divided by 255 (1 = 255).
+ * in 0..1: a texture component (`t<map>/<coord>.<c>`), a rasterised vertex-colour component (`v<chan>.<c>`),
+ * c = 0 r, 1 g, 2 b, 3 a, or the lighting of a lit channel (`l<pair>c` / `l<pair>a` diffuse, `s<pair>c` /
+ * `s<pair>a` specular). Constants are in GX display units divided by 255 (1 = 255).
  * A polynomial is a map from the monomial key (its atoms sorted, joined by '*'; '' for the constant) to the
  * coefficient; zero coefficients are dropped, so equal values have equal maps.
  */

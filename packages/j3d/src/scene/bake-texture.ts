@@ -1,0 +1,85 @@
+/*
+ * Texture pixels a material reduction needs (see gx/tev/reduce-tev): the mean colour of a texture the TEV mixes in
+ * besides the base texture, and a texture baked from the base one, each texel (every mip level) replaced by the
+ * TEV's colour and alpha for that texel, clamped to 0..255. Scene images of J3D textures are RGBA8 (decoded TEX1).
+ */
+import type { RgbaImage, Scene } from '@retromodel/scene';
+import { atomsOf, type Poly } from '../gx/tev/tev-poly.js';
+
+const means = new WeakMap<RgbaImage, number[]>();
+
+/** Mean RGBA (0..1) of a scene texture's image (base level), or undefined when it is not decoded RGBA8. */
+export function textureMean(scene: Scene, texture: number): number[] | undefined {
+  const image = scene.images[scene.textures[texture]?.image ?? -1];
+  if (image?.kind !== 'rgba8') return undefined;
+  let mean = means.get(image);
+  if (!mean) {
+    const count = image.width * image.height;
+    const { pixels } = image;
+    mean = [0, 1, 2, 3].map((c) => {
+      let sum = 0;
+      for (let i = c; i < count * 4; i += 4) sum += pixels[i] ?? 0;
+      return sum / Math.max(1, count) / 255;
+    });
+    means.set(image, mean);
+  }
+  return mean;
+}
+
+/** One monomial: coefficient × the product of the listed texel components. */
+interface Term {
+  coefficient: number;
+  components: number[];
+}
+
+/** Writes the colour the four term lists give for the texel at byte `at` of `src` to the same place in `out`. */
+function texel(terms: Term[][], src: Uint8Array, at: number, out: Uint8Array): void {
+  for (let c = 0; c < 4; c++) {
+    let v = 0;
+    for (const t of terms[c]!) {
+      let m = t.coefficient;
+      for (const k of t.components) m *= src[at + k]! / 255;
+      v += m;
+    }
+    out[at + c] = Math.round(Math.min(1, Math.max(0, v)) * 255);
+  }
+}
+
+function bakePixels(terms: Term[][], src: Uint8Array): Uint8Array {
+  const out = new Uint8Array(src.length);
+  for (let at = 0; at + 3 < src.length; at += 4) texel(terms, src, at, out);
+  return out;
+}
+
+/**
+ * Adds a texture (with its own image, the same sampler) whose texels are `rgba` evaluated on the texels of scene
+ * texture `texture`; `prefix` names the atoms of that texture (`<prefix>.<c>`). Returns the new texture's index,
+ * or undefined when the source image is not decoded RGBA8.
+ */
+export function bakeTexture(
+  scene: Scene,
+  texture: number,
+  rgba: readonly Poly[],
+  prefix: string,
+  name: string,
+): number | undefined {
+  const source = scene.textures[texture];
+  const image = scene.images[source?.image ?? -1];
+  if (!source || image?.kind !== 'rgba8') return undefined;
+  const terms = rgba.map((p) =>
+    [...p].map(([key, coefficient]) => ({
+      coefficient,
+      components: atomsOf(key).map((a) => Number(a.slice(prefix.length + 1))),
+    })),
+  );
+  const baked: RgbaImage = {
+    kind: 'rgba8',
+    name,
+    width: image.width,
+    height: image.height,
+    pixels: bakePixels(terms, image.pixels),
+  };
+  if (image.mipmaps?.length) baked.mipmaps = image.mipmaps.map((m) => ({ ...m, pixels: bakePixels(terms, m.pixels) }));
+  const bakedImage = scene.images.push(baked) - 1;
+  return scene.textures.push({ name, image: bakedImage, sampler: source.sampler }) - 1;
+}
