@@ -21,6 +21,7 @@ import {
   parentIndices,
   quatNormalize,
   type Scene,
+  type SceneNode,
   type TextureTransform,
   triangleIndices,
   worldMatrixOf,
@@ -133,18 +134,31 @@ function normalMatrix(m: ArrayLike<number>): Mat4 {
   return t;
 }
 
+/** Whether the node's TRS is the identity (or absent). */
+function isPlainNode(node: SceneNode): boolean {
+  const t = node.translation;
+  const r = node.rotation;
+  const s = node.scale;
+  return (
+    (!t || (t[0] === 0 && t[1] === 0 && t[2] === 0)) &&
+    (!r || (r[0] === 0 && r[1] === 0 && r[2] === 0 && r[3] === 1)) &&
+    (!s || (s[0] === 1 && s[1] === 1 && s[2] === 1))
+  );
+}
+
 /**
- * A bone's TRS relative to the nearest bone above it (`parentBoneNode`, undefined for none): the node's own TRS
- * when that is its parent (or it has neither), else decomposed from the world matrices.
+ * A bone's TRS relative to the nearest bone above it (`parentBoneNode`, undefined for none). When every node
+ * between them has the identity TRS (`plain`: always so for a bone's own children), that is the node's own TRS;
+ * else it is decomposed from the world matrices.
  */
 function boneTransform(
   scene: Scene,
   world: (node: number) => Mat4,
   n: number,
-  parent: number,
   parentBoneNode: number | undefined,
+  plain: boolean,
 ): Pick<CollectedBone, 'translation' | 'rotation' | 'scale'> {
-  if (parentBoneNode === (parent < 0 ? undefined : parent)) {
+  if (plain) {
     const node = scene.nodes[n]!;
     return {
       translation: node.translation ? [...node.translation] : [0, 0, 0],
@@ -166,23 +180,26 @@ function collectBones(
   const joints = new Set(scene.skins.flatMap((s) => s.joints));
   const bones: CollectedBone[] = [];
   const boneOfNode = new Map<number, number>();
-  // Each entry: a node, the bone it hangs below (-1 none) and that bone's child depth.
-  const stack: [node: number, parentBone: number, depth: number][] = [];
-  for (let n = parents.length - 1; n >= 0; n--) if (parents[n] === -1) stack.push([n, -1, 0]);
+  // Each entry: a node, the bone it hangs below (-1 none), that bone's child depth, and whether every node
+  // between that bone (or the top) and this one has the identity TRS.
+  const stack: [node: number, parentBone: number, depth: number, plain: boolean][] = [];
+  for (let n = parents.length - 1; n >= 0; n--) if (parents[n] === -1) stack.push([n, -1, 0, true]);
   // A node reached twice (a malformed scene: shared child or cycle) is taken once.
   const seen = new Uint8Array(scene.nodes.length);
   for (let top = stack.pop(); top; top = stack.pop()) {
-    const [n, parentBone, depth] = top;
-    if (seen[n] !== 0 || !scene.nodes[n]) continue;
+    const [n, parentBone, depth, plain] = top;
+    const node = scene.nodes[n];
+    if (seen[n] !== 0 || !node) continue;
     seen[n] = 1;
     let next = parentBone;
     let nextDepth = depth;
+    let nextPlain = plain && isPlainNode(node);
     if (joints.has(n)) {
-      const { translation, rotation, scale } = boneTransform(scene, world, n, parents[n]!, bones[parentBone]?.node);
+      const { translation, rotation, scale } = boneTransform(scene, world, n, bones[parentBone]?.node, plain);
       boneOfNode.set(n, bones.length);
       bones.push({
         node: n,
-        name: scene.nodes[n]!.name ?? `bone${bones.length}`,
+        name: node.name ?? `bone${bones.length}`,
         parent: parentBone,
         depth,
         translation,
@@ -191,9 +208,9 @@ function collectBones(
       });
       next = bones.length - 1;
       nextDepth = depth + 1;
+      nextPlain = true;
     }
-    const children = scene.nodes[n]!.children;
-    for (let c = children.length - 1; c >= 0; c--) stack.push([children[c]!, next, nextDepth]);
+    for (let c = node.children.length - 1; c >= 0; c--) stack.push([node.children[c]!, next, nextDepth, nextPlain]);
   }
   return { bones, boneOfNode };
 }
