@@ -4,6 +4,7 @@
  */
 
 export * from './adapter.js';
+export * from './animation-pointer.js';
 export * from './diagnostics.js';
 export * from './math.js';
 export * from './sample-sampler.js';
@@ -22,4 +23,5 @@ export {
   worldMatrices,
 } from './scene-utils.js';
 export * from './types.js';
+export { pointerChannelProblem } from './validate-animations.js';
 export { validateScene } from './validate-scene.js';

@@ -1,12 +1,21 @@
 /*
- * Animations. Channels on `weights` are dropped (the scene has no morph targets), and so are samplers no
- * channel uses and animations left empty, each with a diagnostic.
+ * Animations. Node channels target their node; pointer channels (material properties) become
+ * KHR_animation_pointer channels (khr-animation-pointer.ts) whose output accessor has the property's width.
+ * Channels on `weights` are dropped (the scene has no morph targets), and so are samplers no channel uses and
+ * animations left empty, each with a diagnostic.
  */
-import type { Node as GltfNode } from '@gltf-transform/core';
+import type { GLTF, Node as GltfNode } from '@gltf-transform/core';
+import { parseMaterialPointer, pointerWidth } from '@retromodel/scene';
+import { KHR_ANIMATION_POINTER, KHRAnimationPointer, POINTER_PATH } from '../khr-animation-pointer.js';
 import type { DocumentContext } from './document-context.js';
 
 export function writeAnimations(ctx: DocumentContext, nodes: GltfNode[]): void {
   const { doc, warn, accessor } = ctx;
+  let extension: KHRAnimationPointer | undefined;
+  const pointerExtension = () => {
+    extension ??= doc.createExtension(KHRAnimationPointer);
+    return extension;
+  };
   ctx.scene.animations.forEach((a, i) => {
     const channels = a.channels.filter((ch) => ch.path !== 'weights');
     if (channels.length < a.channels.length) {
@@ -21,36 +30,40 @@ export function writeAnimations(ctx: DocumentContext, nodes: GltfNode[]): void {
     }
     const anim = doc.createAnimation(a.name ?? '');
     if (a.extras) anim.setExtras(a.extras);
-    const rotations = new Set(channels.filter((ch) => ch.path === 'rotation').map((ch) => ch.sampler));
-    const used = new Set(channels.map((ch) => ch.sampler));
-    if (used.size < a.samplers.length)
+    // Floats per key of each sampler: from its channel's target (validateScene checked they agree).
+    const widths = new Map<number, number>();
+    for (const ch of channels) {
+      const target = ch.path === 'pointer' ? parseMaterialPointer(ch.pointer) : undefined;
+      widths.set(ch.sampler, target ? pointerWidth(target) : ch.path === 'rotation' ? 4 : 3);
+    }
+    if (widths.size < a.samplers.length)
       ctx.diagnostics.push({
         code: 'gltf/animation-sampler-dropped',
         message: `animation ${i}: samplers no channel uses were left out`,
         severity: 'info',
       });
     const samplers = new Map(
-      [...used]
-        .sort((x, y) => x - y)
-        .map((k) => {
+      [...widths]
+        .sort(([x], [y]) => x - y)
+        .map(([k, width]) => {
           const s = a.samplers[k]!;
           const sampler = doc
             .createAnimationSampler()
             .setInput(accessor(s.input, 1))
-            .setOutput(accessor(s.output, rotations.has(k) ? 4 : 3))
+            .setOutput(accessor(s.output, width))
             .setInterpolation(s.interpolation);
           anim.addSampler(sampler);
           return [k, sampler] as const;
         }),
     );
     for (const ch of channels) {
-      anim.addChannel(
-        doc
-          .createAnimationChannel()
-          .setTargetNode(nodes[ch.node]!)
-          .setTargetPath(ch.path)
-          .setSampler(samplers.get(ch.sampler)!),
-      );
+      const channel = doc.createAnimationChannel().setSampler(samplers.get(ch.sampler)!);
+      if (ch.path === 'pointer') {
+        // glTF-Transform's types know the core paths only; "pointer" is KHR_animation_pointer's.
+        channel.setTargetPath(POINTER_PATH as GLTF.AnimationChannelTargetPath);
+        channel.setExtension(KHR_ANIMATION_POINTER, pointerExtension().createPointer(ch.pointer));
+      } else channel.setTargetNode(nodes[ch.node]!).setTargetPath(ch.path);
+      anim.addChannel(channel);
     }
   });
 }

@@ -154,12 +154,24 @@ export function animationToBck(
   const channels = jointNodes.map(() => new Map<string, AnimationSampler>());
   let elsewhere = 0;
   let unplayable = 0;
+  let material = 0;
   for (const c of animation.channels) {
+    if (c.path === 'pointer') {
+      material++;
+      continue;
+    }
     const j = jointOf.get(c.node);
     const sampler = animation.samplers[c.sampler];
     if (j === undefined || !sampler || c.path === 'weights') elsewhere++;
     else if (!isPlayableSampler(sampler, c.path === 'rotation' ? 4 : 3) || sampler.input.length === 0) unplayable++;
     else channels[j]!.set(c.path, sampler);
+  }
+  if (material > 0) {
+    diagnostics.push({
+      code: 'j3d/bck-material-channel',
+      message: `${material} material animation channel(s) of animation "${animation.name ?? ''}" were dropped: a BCK animates joints only (material animation is not written to J3D)`,
+      severity: 'warning',
+    });
   }
   if (unplayable > 0) {
     diagnostics.push({
