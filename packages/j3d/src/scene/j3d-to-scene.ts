@@ -8,8 +8,8 @@
  * enveloped ones their envelope (≤ 4 influences), and the inverse bind matrices are the inverses of the
  * joints' node world matrices, so skinning the bind pose gives the positions back exactly. One mesh holds one
  * primitive per shape, in draw order, on a root node. Materials: see build-material; TEX1: build-textures;
- * BCK: bck-to-animation; BTK tracks go to `scene.extras.gx.textureAnimations` (glTF animations cannot target
- * texture transforms without KHR_animation_pointer).
+ * BCK: bck-to-animation; BTK, BRK and BPK: material-animations (KHR_animation_pointer channels; the BTK tracks
+ * are also kept in `scene.extras.gx.textureAnimations`).
  */
 
 import {
@@ -25,6 +25,8 @@ import {
   worldMatrices,
 } from '@retromodel/scene';
 import type { BckFile } from '../anim/read-bck.js';
+import type { BpkFile } from '../anim/read-bpk.js';
+import type { BrkFile } from '../anim/read-brk.js';
 import type { BtkFile } from '../anim/read-btk.js';
 import type { J3dFile } from '../j3d-file.js';
 import { bckToAnimation } from './bck-to-animation.js';
@@ -33,6 +35,7 @@ import { buildShapePrimitives } from './build-shape-primitives.js';
 import { addTextures } from './build-textures.js';
 import { resolveDrawMatrices } from './draw-matrices.js';
 import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
+import { addMaterialAnimations } from './material-animations.js';
 import { readModelHierarchy } from './model-hierarchy.js';
 
 /** Options of {@link j3dToScene}. */
@@ -41,8 +44,13 @@ export interface J3dToSceneOptions {
   name?: string;
   /** Joint animations to attach, each with a name. */
   animations?: { name: string; bck: BckFile }[];
-  /** Texture-SRT animations, kept in `scene.extras.gx.textureAnimations`. */
+  /**
+   * Texture-SRT animations (BTK): KHR_animation_pointer channels on the base colour texture's transform
+   * (material-animations.ts), their tracks also kept in `scene.extras.gx.textureAnimations`.
+   */
   textureAnimations?: { name: string; btk: BtkFile }[];
+  /** Colour animations, BRK (TEV and konst colours) and BPK (material colours): channels on the colour factors. */
+  colorAnimations?: ({ name: string; brk: BrkFile } | { name: string; bpk: BpkFile })[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
 }
@@ -174,14 +182,8 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     maya: a.btk.maya,
     entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
   }));
-  if (textureAnimations.length > 0) {
-    diagnostics.push({
-      code: 'j3d/btk-in-extras',
-      message:
-        'texture-SRT animations (BTK) are kept in scene extras (gx.textureAnimations) only: the output does not play them',
-      severity: 'warning',
-    });
-  }
+  const materialAnimations = [...(options.textureAnimations ?? []), ...(options.colorAnimations ?? [])];
+  addMaterialAnimations(scene, file, materialAnimations, fps, diagnostics);
   scene.extras = {
     gx: {
       kind: file.kind,
