@@ -175,9 +175,16 @@ describe.skipIf(!haveFixtures)('colour animations on the builder model', () => {
       ['body'],
     );
 
-  it('BPK material colour of body (colour = TEXC · RASC from the material colour): factor = colour', async () => {
+  it('BPK material colour of body (colour = RASC, from the unlit material colour): factor = colour', async () => {
     const raw = rawBpk(bpkBytes());
     const { file } = syntheticModel();
+    const body = file.MAT3.materials[1]!;
+    expect([body.tevStages[0]?.colorIn, body.tevStages[0]?.alphaIn, body.tevOrders[0]?.channel]).toEqual([
+      [15, 15, 15, 10],
+      [7, 7, 7, 5],
+      4,
+    ]);
+    expect(body.channelControls[0]).toMatchObject({ lightingEnabled: false, materialSource: 0 });
     const { scene } = j3dToScene(file, { colorAnimations: [{ name: 'pulse', bpk: readBpk(bpkBytes()) }] });
     const glb = await glbOf(scene);
     expectFrames(channelOf(glb, 'body', 'baseColorFactor', 'pulse'), raw.colours[0]!, raw.duration, direct);

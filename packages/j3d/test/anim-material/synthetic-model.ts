@@ -1,10 +1,11 @@
 /*
  * A model made by the project's BMD builder for colour animations whose model is not at hand (the MKDD balloon
- * BRK ships without its model; no BPK file is public): two textured quads with materials "lambert2" and "body",
- * whose one TEV stage is then set by hand (GX_CC_* / GX_CA_* inputs, spec j3d.md §9.3):
- *   lambert2: colour = TEXC · C0, alpha = TEXA · A0      (out = d + lerp(a, b, c): a ZERO, b TEXC, c C0, d ZERO)
- *   body:     colour = TEXC · RASC, alpha = TEXA · RASA  (colour channel 0 from the material colour, unlit)
- * so the glTF base colour factor is C0 (resp. the material colour) after sRGB → linear, alpha as is.
+ * BRK ships without its model; no BPK file is public): two quads with materials "lambert2" (textured) and "body"
+ * (untextured, material colour (40, 80, 120, 255)). The builder's one TEV stage (GX_CC_* / GX_CA_* inputs, spec
+ * j3d.md §9.3) gives body colour = RASC, alpha = RASA, channel 0 unlit from the material colour register; the file
+ * model's lambert2 stage is then set by hand, by default to colour = TEXC · C0, alpha = TEXA · A0
+ * (out = d + lerp(a, b, c): a ZERO, b TEXC, c C0, d ZERO), while the bytes keep the builder's texture-only stage.
+ * So the glTF base colour factor is C0 (resp. the material colour) after sRGB → linear, alpha as is.
  */
 import { type BuilderVertex, buildBmd, tileRgba8 } from '@retromodel/test-utils';
 import type { GxTevStage } from '../../src/gx/material-types.js';
@@ -37,7 +38,7 @@ function textureTimes(colour: number, alpha: number): GxTevStage {
   };
 }
 
-/** The two-material model; `lambert2Stage` replaces lambert2's stage (default TEXC · C0). */
+/** The two-material model's bytes, and its file model with lambert2's stage `lambert2Stage` (default TEXC · C0). */
 export function syntheticModel(lambert2Stage: GxTevStage = textureTimes(2, 1)): { bytes: Uint8Array; file: J3dFile } {
   const bytes = buildBmd({
     joints: [{ name: 'root', parent: -1 }],
@@ -45,7 +46,7 @@ export function syntheticModel(lambert2Stage: GxTevStage = textureTimes(2, 1)): 
     textures: [{ name: 'grey', format: 6, width: 4, height: 4, data: tileRgba8(4, 4, () => [200, 200, 200, 255]) }],
     materials: [
       { name: 'lambert2', texture: 0, materialColor: [255, 255, 255, 255] },
-      { name: 'body', texture: 0, materialColor: [40, 80, 120, 255] },
+      { name: 'body', materialColor: [40, 80, 120, 255] },
     ],
     shapes: [0, 1].map((m) => ({
       material: m,
@@ -54,12 +55,9 @@ export function syntheticModel(lambert2Stage: GxTevStage = textureTimes(2, 1)): 
     })),
   });
   const file = readJ3d(bytes);
-  const [lambert2, body] = file.MAT3.materials;
-  lambert2!.tevStages[0] = lambert2Stage;
-  lambert2!.tevColors[0] = [255, 255, 255, 255];
-  body!.tevStages[0] = textureTimes(10, 5);
-  for (const gx of [lambert2!, body!])
-    gx.channelControls[0] = { ...gx.channelControls[0]!, materialSource: 0, lightingEnabled: false };
+  const lambert2 = file.MAT3.materials[0]!;
+  lambert2.tevStages[0] = lambert2Stage;
+  lambert2.tevColors[0] = [255, 255, 255, 255];
   return { bytes, file };
 }
 
