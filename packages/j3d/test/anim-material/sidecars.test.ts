@@ -7,7 +7,15 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adapterRead, fixture, haveFixtures, memorySidecars, readFixture, repoPath } from '@retromodel/test-utils';
+import {
+  adapterRead,
+  adapterWrite,
+  fixture,
+  haveFixtures,
+  memorySidecars,
+  readFixture,
+  repoPath,
+} from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { j3dAdapter } from '../../src/index.js';
 import { buildBpk } from '../anim-kinds/build-anim.js';
@@ -62,6 +70,21 @@ describe.skipIf(!haveFixtures)('material animation sidecars', () => {
     });
     expect(result.sidecarsUsed).toEqual(['fade.bpk']);
     expect(pointersOf(result.scene)).toEqual([['fade', ['/materials/1/pbrMetallicRoughness/baseColorFactor']]]);
+  });
+});
+
+describe.skipIf(!haveFixtures)('writing J3D from a scene with material animations', () => {
+  it('writes no still BCK for an animation that only animates materials, and says why', async () => {
+    const read = await adapterRead(j3dAdapter, syntheticModel().bytes, {
+      fileName: 'model.bmd',
+      sidecars: memorySidecars({ 'model.bpk': bpk() }),
+    });
+    expect(read.scene.animations).toHaveLength(1);
+    const written = await adapterWrite(j3dAdapter, read.scene, { baseName: 'model' });
+    expect(written.files.map((f) => f.name)).toEqual(['model.bmd']);
+    expect(written.diagnostics.find((d) => d.code === 'j3d/bck-material-animation')?.message).toMatch(
+      /animation "model" only animates materials/,
+    );
   });
 });
 
