@@ -1,8 +1,9 @@
 /*
  * A scene as a glTF-Transform Document and back, so a converted model can go through glTF-Transform's own
  * functions (dedup, prune, draco, meshopt, ...) before it is written with any of its IOs (register
- * `ALL_EXTENSIONS` from @gltf-transform/extensions: the document uses KHR_materials_unlit,
- * KHR_texture_transform and MSFT_lod where the scene needs them).
+ * `ALL_EXTENSIONS` from @gltf-transform/extensions, and this package's `KHRAnimationPointer` for material
+ * animations: the document uses KHR_materials_unlit, KHR_texture_transform, KHR_animation_pointer and MSFT_lod
+ * where the scene needs them).
  */
 import { type Document, Format } from '@gltf-transform/core';
 import type { Diagnostic, Scene } from '@retromodel/scene';

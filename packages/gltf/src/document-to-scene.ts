@@ -5,7 +5,7 @@
  * - Material.vertexColors is `extras.retromodel.vertexColors` when we wrote it, else true exactly when a
  *   primitive drawn with the material has COLOR_0.
  * - Morph targets, cameras and `weights` channels have no place in
- *   the scene and are dropped with an info diagnostic; nodes of other glTF scenes stay, but not as roots.
+ *   the scene and are dropped with an info diagnostic (KHR_animation_pointer channels: read-animations.ts); nodes of other glTF scenes stay, but not as roots.
  */
 import type { Document } from '@gltf-transform/core';
 import type { Scene } from '@retromodel/scene';
@@ -72,7 +72,7 @@ export function buildScene(doc: Document, context: SceneBuildContext): Scene {
     images,
     samplers,
     skins,
-    animations: readAnimations(root, at),
+    animations: readAnimations(root, at, materials),
     lodGroups: readLodGroups(json, nodes.length, where),
   });
   const sceneExtras = gltfScene ? extrasOf(gltfScene) : undefined;

@@ -1,18 +1,21 @@
 /*
  * The gltf-transform I/O service retromodel uses: in-memory only (a PlatformIO whose URI reader refuses,
  * because external resources are resolved by the caller before a document is read), with the extensions
- * we read and write registered, and a logger that turns gltf-transform's warnings into diagnostics instead
- * of printing them (the common "Missing optional extension" one as `gltf/extension-ignored`).
+ * we read and write registered (KHR_animation_pointer is our own, khr-animation-pointer.ts), and a logger
+ * that turns gltf-transform's warnings into diagnostics instead of printing them (the common "Missing
+ * optional extension" one as `gltf/extension-ignored`).
  */
 import { type ILogger, PlatformIO, VertexLayout } from '@gltf-transform/core';
 import { KHRMaterialsUnlit, KHRMeshQuantization, KHRTextureTransform } from '@gltf-transform/extensions';
 import type { Diagnostic } from '@retromodel/scene';
+import { KHRAnimationPointer } from './khr-animation-pointer.js';
 
 /** Extension names gltfToScene understands when a file lists them as required. */
 export const supportedExtensions = new Set([
   'KHR_materials_unlit',
   'KHR_texture_transform',
   'KHR_mesh_quantization',
+  'KHR_animation_pointer',
   'MSFT_lod',
 ]);
 
@@ -60,5 +63,5 @@ export function createIo(diagnostics: Diagnostic[]): PlatformIO {
   return new MemoryIO()
     .setLogger(diagnosticLogger(diagnostics))
     .setVertexLayout(VertexLayout.SEPARATE)
-    .registerExtensions([KHRMaterialsUnlit, KHRTextureTransform, KHRMeshQuantization]);
+    .registerExtensions([KHRMaterialsUnlit, KHRTextureTransform, KHRMeshQuantization, KHRAnimationPointer]);
 }

@@ -6,6 +6,7 @@
  */
 export { documentToScene, sceneToDocument } from './document-api.js';
 export { type GltfAdapterWriteOptions, gltfAdapter, pngAdapter } from './gltf-adapter.js';
+export { AnimationPointer, KHR_ANIMATION_POINTER, KHRAnimationPointer } from './khr-animation-pointer.js';
 export { decodePng, encodePng } from './png.js';
 export { type GltfReadOptions, gltfToScene, type ResourceResolver } from './read-gltf.js';
 export { type GlbWriteOptions, type GltfWriteOptions, sceneToGlb, sceneToGltf } from './write-gltf.js';

@@ -25,9 +25,10 @@ function nodeDef(n: SceneNode): GLTF.INode {
 
 /**
  * Adds nodes, the default scene, skin joints and channel targets to the JSON gltf-transform wrote from the
- * document of scene-to-document. `channelNodes[a][c]` is the node of channel c of written animation a.
+ * document of scene-to-document. `channelNodes[a][c]` is the node of channel c of written animation a
+ * (undefined for a KHR_animation_pointer channel, which targets no node).
  */
-export function writeNodeJson(json: GLTF.IGLTF, scene: Scene, channelNodes: number[][]): void {
+export function writeNodeJson(json: GLTF.IGLTF, scene: Scene, channelNodes: (number | undefined)[][]): void {
   if (scene.nodes.length > 0) json.nodes = scene.nodes.map(nodeDef);
   // An empty `nodes` is removed by patch-json.ts.
   const sceneDef: GLTF.IScene = { nodes: [...scene.roots] };
@@ -45,7 +46,8 @@ export function writeNodeJson(json: GLTF.IGLTF, scene: Scene, channelNodes: numb
     const channels = json.animations?.[a]?.channels;
     if (channels?.length !== nodes.length) throw new Error(`the written glTF's animation ${a} lost channels`);
     channels.forEach((channel, c) => {
-      channel.target.node = nodes[c]!;
+      const node = nodes[c];
+      if (node !== undefined) channel.target.node = node;
     });
   });
 }

@@ -3,7 +3,7 @@
  * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, rotation quaternions
  * (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1), names that are
  * text, no material texture slot that reads a TEXCOORD_n set its primitive does not have (such a primitive
- * gets a copy of the material without that slot), skins whose joints share a common root, and no mesh without
+ * gets a copy of the material without that slot, animated as the material is), skins whose joints share a common root, and no mesh without
  * primitives (such a mesh is left out, with the nodes' references to it).
  */
 import {
@@ -16,6 +16,7 @@ import {
   type SceneNode,
   type Skin,
 } from '@retromodel/scene';
+import { remapPointerChannels } from './pointer-channels.js';
 
 const slots = ['baseColorTexture', 'normalTexture', 'emissiveTexture'] as const;
 
@@ -91,23 +92,26 @@ function fixInverseBinds(skins: Skin[], warn: (code: string, message: string) =>
 function fixTexCoordSlots(scene: Scene, meshes: Mesh[], warn: (code: string, message: string) => void) {
   const materials: Material[] = [...scene.materials];
   const copies = new Map<string, number>();
+  const copiesOf = new Map<number, number[]>();
   const out = meshes.map((mesh, m) => ({
     ...mesh,
     primitives: mesh.primitives.map((p, k) => {
-      const material = p.material === undefined ? undefined : scene.materials[p.material];
-      if (!material) return p;
+      const source = p.material;
+      const material = source === undefined ? undefined : scene.materials[source];
+      if (source === undefined || !material) return p;
       const missing = slots.filter((slot) => {
         const ref = material[slot];
         return ref && !p.attributes[`TEXCOORD_${ref.texCoord}` as keyof typeof p.attributes];
       });
       if (missing.length === 0) return p;
-      const key = `${p.material} ${missing.join(' ')}`;
+      const key = `${source} ${missing.join(' ')}`;
       let index = copies.get(key);
       if (index === undefined) {
         const copy = { ...material };
         for (const slot of missing) delete copy[slot];
         index = materials.push(copy) - 1;
         copies.set(key, index);
+        copiesOf.set(source, [...(copiesOf.get(source) ?? []), index]);
       }
       warn(
         'texture-without-texcoord',
@@ -116,7 +120,8 @@ function fixTexCoordSlots(scene: Scene, meshes: Mesh[], warn: (code: string, mes
       return { ...p, material: index };
     }),
   }));
-  return { meshes: out, materials };
+  const animations = remapPointerChannels(scene.animations, materials, (m) => [m, ...(copiesOf.get(m) ?? [])]);
+  return { meshes: out, materials, animations };
 }
 
 /**
@@ -217,7 +222,7 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
   const diagnostics: Diagnostic[] = [];
   const warn = (code: string, message: string) =>
     diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
-  const { meshes, materials } = fixTexCoordSlots(scene, fixNormals(scene.meshes, warn), warn);
+  const { meshes, materials, animations } = fixTexCoordSlots(scene, fixNormals(scene.meshes, warn), warn);
   const nodes = scene.nodes.map((n, i) => {
     if (!n.rotation || !n.rotation.every(Number.isFinite)) return n;
     const fixed = normalizeVectors(Float32Array.from(n.rotation), 4);
@@ -235,7 +240,7 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
       meshes: textNames(drawn.meshes),
       materials: textNames(materials),
       skins: textNames(fixInverseBinds(skinned.skins, warn)),
-      animations: textNames(fixRotations(scene.animations, warn)),
+      animations: textNames(fixRotations(animations, warn)),
     },
     diagnostics,
   };

@@ -37,7 +37,7 @@ function writeAsset(doc: Document, scene: Scene): void {
 /** A document without nodes, and the target node of each written animation channel. */
 export interface NodelessDocument {
   doc: Document;
-  channelNodes: number[][];
+  channelNodes: (number | undefined)[][];
 }
 
 /**

@@ -5,7 +5,8 @@
  * does not read. Each would be an UNUSED_OBJECT for the Khronos validator. The scene given is not changed: the
  * result shares everything that stays the same. Duplicate accessors are merged later, on the document.
  */
-import type { Diagnostic, Material, Primitive, Scene, TextureRef } from '@retromodel/scene';
+import type { AnimationChannel, Diagnostic, Material, Primitive, Scene, TextureRef } from '@retromodel/scene';
+import { remapPointerChannels } from './pointer-channels.js';
 
 const slots = ['baseColorTexture', 'normalTexture', 'emissiveTexture'] as const;
 
@@ -86,7 +87,10 @@ function withReachableNodes(scene: Scene): { scene: Scene; removed: number } {
       })),
       animations: scene.animations.map((a) => ({
         ...a,
-        channels: a.channels.filter((c) => nodes.index.has(c.node)).map((c) => ({ ...c, node: at(c.node) })),
+        channels: a.channels.flatMap((c): AnimationChannel[] => {
+          if (c.path === 'pointer') return [c];
+          return nodes.index.has(c.node) ? [{ ...c, node: at(c.node) }] : [];
+        }),
       })),
       lodGroups: scene.lodGroups
         .filter((g) => g.levels.every((l) => nodes.index.has(l)))
@@ -117,6 +121,10 @@ function withUsedMeshesAndMaterials(scene: Scene): { scene: Scene; removed: numb
         ),
       })),
       materials: materials.kept,
+      animations: remapPointerChannels(scene.animations, materials.kept, (m) => {
+        const at = materials.index.get(m);
+        return at === undefined ? [] : [at];
+      }),
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 
 export * from './adapter.js';
+export * from './animation-pointer.js';
 export * from './diagnostics.js';
 export * from './math.js';
 export * from './sample-sampler.js';
@@ -23,4 +24,5 @@ export {
   worldMatrixOf,
 } from './scene-utils.js';
 export * from './types.js';
+export { pointerChannelProblem } from './validate-animations.js';
 export { validateScene } from './validate-scene.js';

@@ -185,18 +185,37 @@ export type AnimationPath = 'translation' | 'rotation' | 'scale' | 'weights';
 export interface AnimationSampler {
   /** Key times in seconds, increasing. */
   input: Float32Array;
-  /** Values: 3 (translation/scale) or 4 (rotation) per key; for CUBICSPLINE, [in-tangent, value, out-tangent] per key. */
+  /**
+   * Values per key: 3 (translation/scale) or 4 (rotation) for a node channel, the property's width (1 to 4
+   * floats, see `pointerWidth`) for a pointer channel; for CUBICSPLINE, [in-tangent, value, out-tangent] per key.
+   */
   output: Float32Array;
   interpolation: Interpolation;
 }
 
-export interface AnimationChannel {
+/** A channel animating a node's transform (glTF's unextended animation target). */
+export interface NodeChannel {
   /** Index into `scene.nodes`. */
   node: number;
   path: AnimationPath;
   /** Index into the animation's `samplers`. */
   sampler: number;
 }
+
+/**
+ * A channel animating a material property named by a JSON pointer into the glTF the scene writes, as
+ * KHR_animation_pointer has it (`/materials/3/pbrMetallicRoughness/baseColorFactor`). The pointers a scene can
+ * hold are those `parseMaterialPointer` reads (material factors and KHR_texture_transform of a texture slot);
+ * the sampler holds `pointerWidth` floats (1 to 4) per key.
+ */
+export interface PointerChannel {
+  path: 'pointer';
+  pointer: string;
+  /** Index into the animation's `samplers`. */
+  sampler: number;
+}
+
+export type AnimationChannel = NodeChannel | PointerChannel;
 
 export interface Animation {
   name?: string;

@@ -1,5 +1,6 @@
 import type { Diagnostic } from './diagnostics.js';
 import type { Attribute, Primitive, Scene } from './types.js';
+import { validateAnimations } from './validate-animations.js';
 
 const itemSizes: Record<string, number[]> = {
   POSITION: [3],
@@ -121,36 +122,7 @@ export function validateScene(scene: Scene): Diagnostic[] {
     if (!inRange(skin.skeleton, scene.nodes.length))
       error('bad-skeleton', `skin ${i}: skeleton ${skin.skeleton} is not a node`);
   });
-  scene.animations.forEach((anim, a) => {
-    anim.samplers.forEach((s, k) => {
-      const where = `animation ${a} sampler ${k}`;
-      for (let t = 1; t < s.input.length; t++) {
-        if (!(s.input[t]! > s.input[t - 1]!)) {
-          error('times-not-increasing', `${where}: key times do not increase at key ${t}`);
-          break;
-        }
-      }
-      if (s.input.length === 0) error('no-keys', `${where}: no keys`);
-      if (s.input.length > 0 && s.input[0]! < 0) error('negative-time', `${where}: negative key time`);
-    });
-    for (const ch of anim.channels) {
-      const where = `animation ${a}`;
-      if (!inRange(ch.node, scene.nodes.length)) error('bad-target', `${where}: target node ${ch.node} does not exist`);
-      const s = anim.samplers[ch.sampler];
-      if (!s) {
-        error('bad-sampler', `${where}: sampler ${ch.sampler} does not exist`);
-        continue;
-      }
-      const width = ch.path === 'rotation' ? 4 : ch.path === 'weights' ? 0 : 3;
-      const perKey = s.interpolation === 'CUBICSPLINE' ? 3 : 1;
-      if (width && s.output.length !== s.input.length * width * perKey) {
-        error(
-          'bad-output-count',
-          `${where}: ${ch.path} sampler has ${s.output.length} values for ${s.input.length} keys`,
-        );
-      }
-    }
-  });
+  validateAnimations(scene, error);
   scene.lodGroups.forEach((g, i) => {
     for (const n of g.levels)
       if (!inRange(n, scene.nodes.length)) error('bad-lod', `LOD group ${i}: level node ${n} does not exist`);

@@ -1,14 +1,27 @@
 /*
- * Animations. Channels on `weights` are dropped (the scene has no morph targets), and so are samplers no
- * channel uses and animations left empty, each with a diagnostic. The document holds no nodes: the target
- * node of each channel is returned, for json-nodes.ts to write.
+ * Animations. Node channels target their node: the document holds no nodes, so the target node of each
+ * channel is returned, for json-nodes.ts to write. Pointer channels (material properties) become
+ * KHR_animation_pointer channels (khr-animation-pointer.ts) whose output accessor has the property's width.
+ * Channels on `weights` are dropped (the scene has no morph targets), and so are samplers no channel uses and
+ * animations left empty, each with a diagnostic.
  */
+import type { GLTF } from '@gltf-transform/core';
+import { parseMaterialPointer, pointerWidth } from '@retromodel/scene';
+import { KHR_ANIMATION_POINTER, KHRAnimationPointer, POINTER_PATH } from '../khr-animation-pointer.js';
 import type { DocumentContext } from './document-context.js';
 
-/** Adds the animations; returns the target nodes of each written animation's channels, in order. */
-export function writeAnimations(ctx: DocumentContext): number[][] {
+/**
+ * Adds the animations; returns the target node of each written animation's channels, in order (undefined for
+ * a pointer channel).
+ */
+export function writeAnimations(ctx: DocumentContext): (number | undefined)[][] {
   const { doc, warn, accessor } = ctx;
-  const channelNodes: number[][] = [];
+  const channelNodes: (number | undefined)[][] = [];
+  let extension: KHRAnimationPointer | undefined;
+  const pointerExtension = () => {
+    extension ??= doc.createExtension(KHRAnimationPointer);
+    return extension;
+  };
   ctx.scene.animations.forEach((a, i) => {
     const channels = a.channels.filter((ch) => ch.path !== 'weights');
     if (channels.length < a.channels.length) {
@@ -23,31 +36,42 @@ export function writeAnimations(ctx: DocumentContext): number[][] {
     }
     const anim = doc.createAnimation(a.name ?? '');
     if (a.extras) anim.setExtras(a.extras);
-    const rotations = new Set(channels.filter((ch) => ch.path === 'rotation').map((ch) => ch.sampler));
-    const used = new Set(channels.map((ch) => ch.sampler));
-    if (used.size < a.samplers.length)
+    // Floats per key of each sampler: from its channel's target (validateScene checked they agree).
+    const widths = new Map<number, number>();
+    for (const ch of channels) {
+      const target = ch.path === 'pointer' ? parseMaterialPointer(ch.pointer) : undefined;
+      widths.set(ch.sampler, target ? pointerWidth(target) : ch.path === 'rotation' ? 4 : 3);
+    }
+    if (widths.size < a.samplers.length)
       ctx.diagnostics.push({
         code: 'gltf/animation-sampler-dropped',
         message: `animation ${i}: samplers no channel uses were left out`,
         severity: 'info',
       });
     const samplers = new Map(
-      [...used]
-        .sort((x, y) => x - y)
-        .map((k) => {
+      [...widths]
+        .sort(([x], [y]) => x - y)
+        .map(([k, width]) => {
           const s = a.samplers[k]!;
           const sampler = doc
             .createAnimationSampler()
             .setInput(accessor(s.input, 1))
-            .setOutput(accessor(s.output, rotations.has(k) ? 4 : 3))
+            .setOutput(accessor(s.output, width))
             .setInterpolation(s.interpolation);
           anim.addSampler(sampler);
           return [k, sampler] as const;
         }),
     );
-    for (const ch of channels)
-      anim.addChannel(doc.createAnimationChannel().setTargetPath(ch.path).setSampler(samplers.get(ch.sampler)!));
-    channelNodes.push(channels.map((ch) => ch.node));
+    for (const ch of channels) {
+      const channel = doc.createAnimationChannel().setSampler(samplers.get(ch.sampler)!);
+      if (ch.path === 'pointer') {
+        // glTF-Transform's types know the core paths only; "pointer" is KHR_animation_pointer's.
+        channel.setTargetPath(POINTER_PATH as GLTF.AnimationChannelTargetPath);
+        channel.setExtension(KHR_ANIMATION_POINTER, pointerExtension().createPointer(ch.pointer));
+      } else channel.setTargetPath(ch.path);
+      anim.addChannel(channel);
+    }
+    channelNodes.push(channels.map((ch) => (ch.path === 'pointer' ? undefined : ch.node)));
   });
   return channelNodes;
 }

@@ -18,7 +18,7 @@ import { readBtp } from '../anim/read-btp.js';
 import { readBva } from '../anim/read-bva.js';
 import { writeBck } from '../anim/write-bck.js';
 import { sceneJointTree } from '../from-scene/joints-from-scene.js';
-import { type AnimationToBckOptions, animationToBck } from '../scene/animation-to-bck.js';
+import { type AnimationToBckOptions, animationToBck, jointAnimationsOf } from '../scene/animation-to-bck.js';
 
 const loopModes = ['once', 'once and reset', 'repeat', 'mirrored once', 'mirrored repeat'];
 
@@ -65,12 +65,13 @@ export function bckNames(scene: Scene, baseName: string): string[] {
 
 /** One `.bck` per animation of the scene. */
 function writeBckFiles(scene: Scene, context: WriteContext, options: AnimationToBckOptions) {
-  if (scene.animations.length === 0) throw new Error('the scene has no animation to write as a BCK');
+  const diagnostics: Diagnostic[] = [];
+  const animations = jointAnimationsOf(scene, diagnostics);
+  if (animations.length === 0) throw new Error('the scene has no joint animation to write as a BCK');
   // The joints --to bmd|bdl writes for this scene, so the BCK plays on that model.
   const joints = sceneJointTree(scene).nodes;
-  const names = bckNames(scene, context.baseName);
-  const diagnostics: Diagnostic[] = [];
-  const files: OutputFile[] = scene.animations.map((animation, i) => {
+  const names = bckNames({ ...scene, animations }, context.baseName);
+  const files: OutputFile[] = animations.map((animation, i) => {
     const result = animationToBck(animation, scene.nodes, joints, options);
     diagnostics.push(...result.diagnostics);
     return { name: names[i]!, bytes: writeBck(result.bck), mimeType: 'application/x-nintendo-j3d' };

@@ -2,7 +2,7 @@
  * The J3D format adapters: what transcode needs to know without loading a parser. Models: magic "J3D2bmd3" /
  * "J3D2bdl4", extensions .bmd and .bdl (a .bmd that is a Nintendo DS model, "BMD0", is refused by the reader
  * with a clear error). Animations: "J3D1bck1" .bck joints, "J3D1btk1" .btk texture matrices, "J3D1brk1" .brk
- * colours (described by `info`; attached to a model). Textures:
+ * TEV colours, "J3D1bpk1" .bpk material colours (described by `info`; played attached to a model). Textures:
  * .bti, found by extension only (BTI has no magic number).
  */
 import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
@@ -14,7 +14,7 @@ export type { AnimationToBckOptions, BtiWriteOptions, J3dWriteOptions };
 
 /** Reader options of BMD/BDL models (`read: { j3d: { ... } }`). */
 export interface J3dReadOptions {
-  /** Sidecar names of animations to attach (BCK and BCA joint animations; BTK texture animations go to extras). */
+  /** Sidecar names of animations to attach: BCK and BCA joints; BTK, BRK and BPK materials (KHR_animation_pointer). */
   animations?: string[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
@@ -29,7 +29,7 @@ export const j3dAdapter = {
   magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D2bmd3') || startsWithAscii(bytes, 'J3D2bdl4'),
   can: { read: true, write: true, info: true },
   readOptions: {
-    animations: 'names of .bck/.bca/.btk animation files beside the model to attach',
+    animations: 'names of .bck/.bca/.btk/.brk/.bpk animation files beside the model to attach',
     fps: 'frames per second of the animations (default 30)',
   },
   writeOptions: {
@@ -57,7 +57,7 @@ export const bckAdapter = {
   load: () => import('./animation-codecs.js').then((m) => m.bckCodec),
 } satisfies FormatAdapter<Record<string, never>, AnimationToBckOptions>;
 
-/** BTK texture-matrix animations (described by `info`; converted only with their model). */
+/** BTK texture-matrix animations (described by `info`; converted only with their model, as material animations). */
 export const btkAdapter = {
   id: 'btk',
   name: 'Nintendo J3D texture animation (BTK)',

@@ -1,8 +1,9 @@
 /*
- * The BMD/BDL codec, loaded by j3dAdapter. `read` converts with j3dToScene and attaches joint animations from
- * the sidecars: `<base>.bck` and `<base>.bca` beside the model and every name in `options.animations`
- * (texture-SRT `.btk` files named there, or `<base>.btk`, go to the scene's extras); `write` is
- * write-j3d-files.ts. `info` lists the chunks with offsets, sizes and counts, and the MDL3 check.
+ * The BMD/BDL codec, loaded by j3dAdapter. `read` converts with j3dToScene and attaches the animations of
+ * the sidecars `<base>.bck`, `<base>.bca`, `<base>.btk`, `<base>.brk` and `<base>.bpk` beside the model and of every name in
+ * `options.animations`: joints (BCK, BCA) and materials (BTK texture SRT, BRK TEV colours, BPK material colours, as
+ * KHR_animation_pointer channels); `write` is write-j3d-files.ts. `info` lists the chunks with offsets,
+ * sizes and counts, and the MDL3 check.
  */
 import { hex } from '@retromodel/binary';
 import {
@@ -15,11 +16,13 @@ import {
 } from '@retromodel/scene';
 import { type BcaFile, readBca } from '../anim/read-bca.js';
 import { type BckFile, readBck } from '../anim/read-bck.js';
+import { readBpk } from '../anim/read-bpk.js';
+import { readBrk } from '../anim/read-brk.js';
 import { type BtkFile, readBtk } from '../anim/read-btk.js';
 import type { J3dFile } from '../j3d-file.js';
 import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
 import { readJ3d } from '../read-j3d.js';
-import { j3dToScene } from '../scene/j3d-to-scene.js';
+import { type J3dToSceneOptions, j3dToScene } from '../scene/j3d-to-scene.js';
 import type { J3dReadOptions } from './j3d-adapter.js';
 import { type J3dWriteOptions, writeJ3dFiles } from './write-j3d-files.js';
 
@@ -38,13 +41,14 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   const available = context.sidecars ? await context.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
-    for (const ext of ['.bck', '.bca', '.btk']) {
+    for (const ext of ['.bck', '.bca', '.btk', '.brk', '.bpk']) {
       const match = available.find((n) => n.toLowerCase() === `${base}${ext}`.toLowerCase());
       if (match) wanted.add(match);
     }
   }
   const animations: ({ name: string; bck: BckFile } | { name: string; bca: BcaFile })[] = [];
   const textureAnimations: { name: string; btk: BtkFile }[] = [];
+  const colorAnimations: NonNullable<J3dToSceneOptions['colorAnimations']> = [];
   const sidecarsUsed: string[] = [];
   for (const name of wanted) {
     const data = context.sidecars ? await context.sidecars.read(name) : undefined;
@@ -60,14 +64,16 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
     if (startsWithAscii(data, 'J3D1bck1')) animations.push({ name: baseName(name), bck: readBck(data) });
     else if (startsWithAscii(data, 'J3D1bca1')) animations.push({ name: baseName(name), bca: readBca(data) });
     else if (startsWithAscii(data, 'J3D1btk1')) textureAnimations.push({ name: baseName(name), btk: readBtk(data) });
+    else if (startsWithAscii(data, 'J3D1brk1')) colorAnimations.push({ name: baseName(name), brk: readBrk(data) });
+    else if (startsWithAscii(data, 'J3D1bpk1')) colorAnimations.push({ name: baseName(name), bpk: readBpk(data) });
     else
       diagnostics.push({
         code: 'j3d/animation-kind',
-        message: `"${name}" is not a BCK, BCA or BTK animation; ignored`,
+        message: `"${name}" is not a BCK, BCA, BTK, BRK or BPK animation; ignored`,
         severity: 'warning',
       });
   }
-  const converted = j3dToScene(file, { name: base, animations, textureAnimations, fps: options.fps });
+  const converted = j3dToScene(file, { name: base, animations, textureAnimations, colorAnimations, fps: options.fps });
   if (context.fileName) converted.scene.asset.sourceName = context.fileName;
   return { scene: converted.scene, diagnostics: [...converted.diagnostics, ...diagnostics], sidecarsUsed };
 }

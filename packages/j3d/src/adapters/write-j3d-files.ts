@@ -1,6 +1,6 @@
 /*
  * The BMD/BDL writer behind `--to bmd|bdl`: the scene through sceneToJ3d and writeJ3d, and beside the model one
- * `.bck` per animation over the written joints (`<base>.bck` for the first, which readers attach to
+ * `.bck` per joint animation over the written joints (`<base>.bck` for the first, which readers attach to
  * `<base>.bmd` on their own; `<base>.<name>.bck` for the others). Encoded images are decoded with the injected
  * PNG decoder.
  */
@@ -9,7 +9,7 @@ import { writeBck } from '../anim/write-bck.js';
 import { gxFormatOfName } from '../bti/bti-from-scene.js';
 import type { J3dMatrixCalc } from '../chunks/read-inf1.js';
 import { sceneToJ3d } from '../from-scene/scene-to-j3d.js';
-import { animationToBck } from '../scene/animation-to-bck.js';
+import { animationToBck, jointAnimationsOf } from '../scene/animation-to-bck.js';
 import { writeJ3d } from '../write-j3d.js';
 import { bckNames } from './animation-codecs.js';
 
@@ -36,8 +36,9 @@ export function writeJ3dFiles(scene: Scene, context: WriteContext, options: J3dW
     { name: `${context.baseName}.${kind}`, bytes: writeJ3d(file), mimeType: 'application/x-nintendo-j3d' },
   ];
   const all: Diagnostic[] = [...diagnostics];
-  const names = bckNames(scene, context.baseName);
-  scene.animations.forEach((animation, i) => {
+  const animations = jointAnimationsOf(scene, all);
+  const names = bckNames({ ...scene, animations }, context.baseName);
+  animations.forEach((animation, i) => {
     const { bck, diagnostics: found } = animationToBck(animation, scene.nodes, jointNodes);
     all.push(...found);
     files.push({ name: names[i]!, bytes: writeBck(bck), mimeType: 'application/x-nintendo-j3d' });

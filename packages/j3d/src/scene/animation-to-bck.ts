@@ -19,6 +19,7 @@ import {
   mat4Compose,
   type Quat,
   quatNormalize,
+  type Scene,
   type SceneNode,
   sampleSampler,
 } from '@retromodel/scene';
@@ -154,12 +155,24 @@ export function animationToBck(
   const channels = jointNodes.map(() => new Map<string, AnimationSampler>());
   let elsewhere = 0;
   let unplayable = 0;
+  let material = 0;
   for (const c of animation.channels) {
+    if (c.path === 'pointer') {
+      material++;
+      continue;
+    }
     const j = jointOf.get(c.node);
     const sampler = animation.samplers[c.sampler];
     if (j === undefined || !sampler || c.path === 'weights') elsewhere++;
     else if (!isPlayableSampler(sampler, c.path === 'rotation' ? 4 : 3) || sampler.input.length === 0) unplayable++;
     else channels[j]!.set(c.path, sampler);
+  }
+  if (material > 0) {
+    diagnostics.push({
+      code: 'j3d/bck-material-channel',
+      message: `${material} material animation channel(s) of animation "${animation.name ?? ''}" were dropped: a BCK animates joints only (material animation is not written to J3D)`,
+      severity: 'warning',
+    });
   }
   if (unplayable > 0) {
     diagnostics.push({
@@ -211,4 +224,20 @@ export function animationToBck(
     joints,
   };
   return { bck, diagnostics };
+}
+
+/**
+ * The animations of a scene a BCK can hold: those with a joint (node) channel. One that only animates materials
+ * (KHR_animation_pointer channels) is left out with a diagnostic, rather than written as a still BCK.
+ */
+export function jointAnimationsOf(scene: Scene, diagnostics: Diagnostic[]): Animation[] {
+  return scene.animations.filter((a) => {
+    if (a.channels.length === 0 || a.channels.some((c) => c.path !== 'pointer')) return true;
+    diagnostics.push({
+      code: 'j3d/bck-material-animation',
+      message: `animation "${a.name ?? ''}" only animates materials: no BCK is written for it (material animation is not written to J3D)`,
+      severity: 'warning',
+    });
+    return false;
+  });
 }

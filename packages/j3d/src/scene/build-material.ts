@@ -17,7 +17,7 @@
 import { createMaterial, type Diagnostic, type Material, type Scene, type TextureRef } from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
-import { reduceTev } from '../gx/tev/reduce-tev.js';
+import { reduceTev, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, textureMean } from './bake-texture.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
 
@@ -68,27 +68,35 @@ function composeRows(a: number[], b: number[]): number[] {
   ];
 }
 
+/** The scene texture a material's texture map shows, or undefined when it has none. */
+function sceneTextureOf(gx: GxMaterial, texMap: number, ctx: MaterialContext): number | undefined {
+  const tex1 = gx.textures[texMap];
+  return tex1 === null || tex1 === undefined ? undefined : ctx.texture(tex1);
+}
+
+/**
+ * The TEV reduction of a material as buildMaterial makes it (with the scene: other textures at their mean
+ * colour, baking allowed). Material animations re-run it per frame, so frames and the static material agree.
+ */
+export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevReduction {
+  const { scene } = ctx;
+  if (!scene) return reduceTev(gx);
+  return reduceTev(gx, {
+    bake: true,
+    textureMean: (texMap) => {
+      const t = sceneTextureOf(gx, texMap, ctx);
+      return t === undefined ? undefined : textureMean(scene, t);
+    },
+  });
+}
+
 /** Converts one GX material. */
 export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMaterial {
   const diag = (code: string, message: string, severity: Diagnostic['severity'] = 'warning') =>
     ctx.diagnostics.push({ code, message: `material "${gx.name}": ${message}`, severity });
   const { scene } = ctx;
-  const sceneTexture = (texMap: number) => {
-    const tex1 = gx.textures[texMap];
-    return tex1 === null || tex1 === undefined ? undefined : ctx.texture(tex1);
-  };
-  const tev = reduceTev(
-    gx,
-    scene
-      ? {
-          bake: true,
-          textureMean: (texMap) => {
-            const t = sceneTexture(texMap);
-            return t === undefined ? undefined : textureMean(scene, t);
-          },
-        }
-      : {},
-  );
+  const sceneTexture = (texMap: number) => sceneTextureOf(gx, texMap, ctx);
+  const tev = reduceMaterialTev(gx, ctx);
   ctx.diagnostics.push(...tev.diagnostics);
   const alpha = reduceAlphaMode(gx, tev.alpha);
   ctx.diagnostics.push(...alpha.diagnostics);

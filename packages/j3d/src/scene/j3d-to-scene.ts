@@ -8,8 +8,8 @@
  * enveloped ones their envelope (≤ 4 influences), and the inverse bind matrices are the inverses of the
  * joints' node world matrices, so skinning the bind pose gives the positions back exactly. One mesh holds one
  * primitive per shape, in draw order, on a root node. Materials: see build-material; TEX1: build-textures;
- * BCK: bck-to-animation; BCA: bca-to-animation; BTK tracks go to `scene.extras.gx.textureAnimations` (glTF animations cannot target
- * texture transforms without KHR_animation_pointer).
+ * BCK: bck-to-animation; BCA: bca-to-animation; BTK, BRK and BPK: material-animations (KHR_animation_pointer
+ * channels; the BTK tracks are also kept in `scene.extras.gx.textureAnimations`).
  */
 
 import {
@@ -26,15 +26,18 @@ import {
 } from '@retromodel/scene';
 import type { BcaFile } from '../anim/read-bca.js';
 import type { BckFile } from '../anim/read-bck.js';
+import type { BpkFile } from '../anim/read-bpk.js';
+import type { BrkFile } from '../anim/read-brk.js';
 import type { BtkFile } from '../anim/read-btk.js';
 import type { J3dFile } from '../j3d-file.js';
 import { bcaToAnimation } from './bca-to-animation.js';
 import { bckToAnimation } from './bck-to-animation.js';
-import { buildMaterial } from './build-material.js';
+import { buildMaterial, reduceMaterialTev } from './build-material.js';
 import { buildShapePrimitives } from './build-shape-primitives.js';
 import { addTextures } from './build-textures.js';
 import { resolveDrawMatrices } from './draw-matrices.js';
 import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
+import { addMaterialAnimations } from './material-animations.js';
 import { readModelHierarchy } from './model-hierarchy.js';
 
 /** Options of {@link j3dToScene}. */
@@ -43,8 +46,13 @@ export interface J3dToSceneOptions {
   name?: string;
   /** Joint animations to attach, each with a name: keyframed (BCK) or one value per frame (BCA). */
   animations?: ({ name: string; bck: BckFile } | { name: string; bca: BcaFile })[];
-  /** Texture-SRT animations, kept in `scene.extras.gx.textureAnimations`. */
+  /**
+   * Texture-SRT animations (BTK): KHR_animation_pointer channels on the base colour texture's transform
+   * (material-animations.ts), their tracks also kept in `scene.extras.gx.textureAnimations`.
+   */
   textureAnimations?: { name: string; btk: BtkFile }[];
+  /** Colour animations, BRK (TEV and konst colours) and BPK (material colours): channels on the colour factors. */
+  colorAnimations?: ({ name: string; brk: BrkFile } | { name: string; bpk: BpkFile })[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
 }
@@ -112,9 +120,8 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
 
   // Textures and materials.
   const textureOf = addTextures(scene, file.TEX1);
-  const built = file.MAT3.materials.map((gx) =>
-    buildMaterial(gx, { texture: (i) => textureOf[i], diagnostics, scene }),
-  );
+  const materialContext = { texture: (i: number) => textureOf[i], diagnostics, scene };
+  const built = file.MAT3.materials.map((gx) => buildMaterial(gx, materialContext));
   for (const b of built) scene.materials.push(b.material);
 
   // Geometry.
@@ -182,14 +189,16 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     maya: a.btk.maya,
     entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
   }));
-  if (textureAnimations.length > 0) {
-    diagnostics.push({
-      code: 'j3d/btk-in-extras',
-      message:
-        'texture-SRT animations (BTK) are kept in scene extras (gx.textureAnimations) only: the output does not play them',
-      severity: 'warning',
-    });
-  }
+  const materialAnimations = [...(options.textureAnimations ?? []), ...(options.colorAnimations ?? [])];
+  addMaterialAnimations(
+    scene,
+    file,
+    materialAnimations,
+    // Frames re-reduce without reporting again what building the materials reported.
+    (gx) => reduceMaterialTev(gx, { ...materialContext, diagnostics: [] }),
+    fps,
+    diagnostics,
+  );
   scene.extras = {
     gx: {
       kind: file.kind,

@@ -1,6 +1,6 @@
 /*
  * Scene animation -> T3DM `A` chunk + `.sdata` stream (spec §9). Only channels on bones are kept (tiny3d plays
- * skeletal animation only). Each channel is sampled on the 60 Hz tick grid from the animation's start, keys that
+ * skeletal animation only; material animation channels are dropped with a warning). Each channel is sampled on the 60 Hz tick grid from the animation's start, keys that
  * linear interpolation reproduces within a tolerance are dropped, and components that stay at the bone's rest
  * value within the quantisation step are left out (the runtime then keeps the rest pose). Rotations pack into
  * 32 bits; scalars quantise to u16 with scale (max-min)/65535 and offset min (translations in model units).
@@ -14,6 +14,7 @@ import {
   type Animation,
   type Diagnostic,
   isPlayableSampler,
+  type NodeChannel,
   type Quat,
   quatNormalize,
   quatSlerp,
@@ -137,13 +138,21 @@ export function animationToT3dm(
   diagnostics: Diagnostic[],
 ): { duration: number; channelsQuat: number; channels: T3dmChannelMapping[]; sdata: SdataFile } | undefined {
   const label = `animation "${anim.name ?? ''}"`;
-  const onBones = anim.channels.filter(
+  const nodeChannels = anim.channels.filter((c): c is NodeChannel => c.path !== 'pointer');
+  if (nodeChannels.length < anim.channels.length) {
+    diagnostics.push({
+      code: 't3dm/material-animation',
+      message: `${label}: ${anim.channels.length - nodeChannels.length} material animation channel(s) were dropped: T3DM has no material animation`,
+      severity: 'warning',
+    });
+  }
+  const onBones = nodeChannels.filter(
     (c) => boneOfNode.has(c.node) && c.path !== 'weights' && anim.samplers[c.sampler]?.input.length,
   );
-  if (onBones.length < anim.channels.length) {
+  if (onBones.length < nodeChannels.length) {
     diagnostics.push({
       code: 't3dm/animation-target',
-      message: `${label}: ${anim.channels.length - onBones.length} channel(s) do not target a bone (or animate morph weights) and were dropped`,
+      message: `${label}: ${nodeChannels.length - onBones.length} channel(s) do not target a bone (or animate morph weights) and were dropped`,
       severity: 'warning',
     });
   }
