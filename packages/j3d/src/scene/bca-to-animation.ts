@@ -22,6 +22,7 @@ import { type Animation, type AnimationSampler, type Diagnostic, quatFromEuler }
 import type { BcaAxes, BcaFile } from '../anim/read-bca.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
 import { secondsNotAfter } from './f32-seconds.js';
+import { jointAnimationShell } from './joint-animation-shell.js';
 
 /** The value `run` plays at `frame`: its last value holds once it ends. */
 const valueAt = (run: number[], frame: number) => run[Math.min(frame, run.length - 1)]!;
@@ -81,19 +82,7 @@ export function bcaToAnimation(
   fps: number,
   diagnostics: Diagnostic[],
 ): Animation {
-  const animation: Animation = {
-    name,
-    channels: [],
-    samplers: [],
-    extras: { gx: { loopMode: bca.loopMode, duration: bca.duration, fps } },
-  };
-  if (bca.joints.length !== joints.length) {
-    diagnostics.push({
-      code: 'j3d/bca-joint-count',
-      message: `animation "${name}" has frames for ${bca.joints.length} joints, the model has ${joints.length}`,
-      severity: 'warning',
-    });
-  }
+  const animation = jointAnimationShell('bca', bca, name, joints.length, fps, diagnostics);
   bca.joints.forEach((frames, j) => {
     const joint = joints[j];
     const node = jointNodes[j];

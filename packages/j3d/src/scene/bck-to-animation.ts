@@ -29,6 +29,7 @@ import { type J3dTrack, sampleTrack } from '../anim/animation-track.js';
 import type { BckFile } from '../anim/read-bck.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
 import { f32Below, secondsNotAfter } from './f32-seconds.js';
+import { jointAnimationShell } from './joint-animation-shell.js';
 
 /** Derivative per frame of the track at `frame`, from the left ('in') or the right ('out'). */
 export function trackDerivative(track: J3dTrack, frame: number, side: 'in' | 'out'): number {
@@ -199,19 +200,7 @@ export function bckToAnimation(
   fps: number,
   diagnostics: Diagnostic[],
 ): Animation {
-  const animation: Animation = {
-    name,
-    channels: [],
-    samplers: [],
-    extras: { gx: { loopMode: bck.loopMode, duration: bck.duration, fps } },
-  };
-  if (bck.joints.length !== joints.length) {
-    diagnostics.push({
-      code: 'j3d/bck-joint-count',
-      message: `animation "${name}" has tracks for ${bck.joints.length} joints, the model has ${joints.length}`,
-      severity: 'warning',
-    });
-  }
+  const animation = jointAnimationShell('bck', bck, name, joints.length, fps, diagnostics);
   let jumps = false;
   bck.joints.forEach((tracks, j) => {
     const joint = joints[j];

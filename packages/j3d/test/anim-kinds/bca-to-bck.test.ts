@@ -20,9 +20,10 @@ import {
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { readBca } from '../../src/anim/read-bca.js';
-import { animationToBck, type J3dJoint, j3dAdapter, readBck, readJ3d, writeBck } from '../../src/internal.js';
+import { animationToBck, j3dAdapter, readBck, readJ3d, writeBck } from '../../src/internal.js';
 import { bckToAnimation } from '../../src/scene/bck-to-animation.js';
 import { j3dToScene } from '../../src/scene/j3d-to-scene.js';
+import { restJoint } from '../anim/rest-joint.js';
 import { archiveFile, archivePaths, declaredSize, PIKIS, TRACK } from './archive-files.js';
 import { comparePlayback } from './bca-playback.js';
 import { readRawBca } from './raw-bca.js';
@@ -121,19 +122,7 @@ describe('a BCK jump read back as glTF', () => {
         { scale: [z, z, z], rotation: [keys([[0, 0]]), keys([[0, 0]]), keys([[0, 0]])], translation: [x, y, z] },
       ],
     } as Parameters<typeof bckToAnimation>[0];
-    const joint: J3dJoint = {
-      name: 'j',
-      kind: 0,
-      scaleCompensate: 0,
-      scale: [1, 1, 1],
-      rotationRaw: [0, 0, 0],
-      rotation: [0, 0, 0],
-      translation: [0, 0, 0],
-      boundingRadius: 0,
-      bboxMin: [0, 0, 0],
-      bboxMax: [0, 0, 0],
-    };
-    const animation = bckToAnimation(bck, 'jump', [joint], [0], 30, []);
+    const animation = bckToAnimation(bck, 'jump', [restJoint], [0], 30, []);
     const sampler = animation.samplers[animation.channels.findIndex((c) => c.path === 'translation')]!;
     for (let i = 0; i <= 600; i++) {
       const frame = i / 100;

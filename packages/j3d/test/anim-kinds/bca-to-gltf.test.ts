@@ -9,11 +9,11 @@ import { createScene, type Diagnostic, sampleSampler } from '@retromodel/scene';
 import { adapterRead, expectValidGlb, haveFixtures, memorySidecars } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { readBca } from '../../src/anim/read-bca.js';
-import type { J3dJoint } from '../../src/internal.js';
 import { j3dAdapter, readJ3d } from '../../src/internal.js';
 import { bcaToAnimation } from '../../src/scene/bca-to-animation.js';
 import { secondsNotAfter } from '../../src/scene/f32-seconds.js';
 import { j3dToScene } from '../../src/scene/j3d-to-scene.js';
+import { restJoint } from '../anim/rest-joint.js';
 import { archiveFile, archivePaths, PIKIS, TRACK } from './archive-files.js';
 import { comparePlayback } from './bca-playback.js';
 import { buildBca } from './build-anim.js';
@@ -105,19 +105,6 @@ describe.skipIf(!haveFixtures)('BCA → glTF on the archive fixtures', () => {
   });
 });
 
-const rest: J3dJoint = {
-  name: 'j',
-  kind: 0,
-  scaleCompensate: 0,
-  scale: [1, 1, 1],
-  rotationRaw: [0, 0, 0],
-  rotation: [0, 0, 0],
-  translation: [0, 0, 0],
-  boundingRadius: 0,
-  bboxMin: [0, 0, 0],
-  bboxMax: [0, 0, 0],
-};
-
 /** One joint: translation X over `values` (run of all of them), everything else at rest (scale 1, angle 0). */
 function translationBca(duration: number, values: number[]): Uint8Array {
   const n = values.length;
@@ -136,7 +123,7 @@ function translationBca(duration: number, values: number[]): Uint8Array {
   return buildBca(duration, [runs], [1], [0], [0, ...values]);
 }
 
-function convert(bytes: Uint8Array, fps = 30, joints = [rest]) {
+function convert(bytes: Uint8Array, fps = 30, joints = [restJoint]) {
   const diagnostics: Diagnostic[] = [];
   const animation = bcaToAnimation(readBca(bytes), 'clip', joints, [0], fps, diagnostics);
   return { animation, diagnostics, sampler: animation.samplers[0] };

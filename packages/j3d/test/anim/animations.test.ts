@@ -6,10 +6,11 @@
 import { type AnimationSampler, createScene, quatFromEuler, validateScene } from '@retromodel/scene';
 import { haveFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { J3dJoint, J3dTrack } from '../../src/internal.js';
+import type { J3dTrack } from '../../src/internal.js';
 import { readBck, readBrk, readBtk, sampleTrack } from '../../src/internal.js';
 import { bckToAnimation } from '../../src/scene/bck-to-animation.js';
 import { expectedDump } from '../model/noclip-view.js';
+import { restJoint } from './rest-joint.js';
 
 /** glTF 2.0 Appendix C cubic spline, component `c` of `width`, at time t (seconds). */
 function evalCubic(s: AnimationSampler, width: number, c: number, t: number): number {
@@ -53,19 +54,6 @@ function worstRotationError(s: AnimationSampler, tracks: J3dTrack[], frames: num
   }
   return worst;
 }
-
-const restJoint: J3dJoint = {
-  name: 'j',
-  kind: 0,
-  scaleCompensate: 0,
-  scale: [1, 1, 1],
-  rotationRaw: [0, 0, 0],
-  rotation: [0, 0, 0],
-  translation: [0, 0, 0],
-  boundingRadius: 0,
-  bboxMin: [0, 0, 0],
-  bboxMax: [0, 0, 0],
-};
 
 function track(keys: [number, number, number, number][]): J3dTrack {
   return {
