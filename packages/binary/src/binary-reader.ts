@@ -25,6 +25,19 @@ function decoderFor(encoding: TextEncodingName): TextDecoder {
   return d;
 }
 
+/**
+ * The text of `bytes` in `encoding`. Short pure-ASCII text (names, mostly) is built without a TextDecoder
+ * call, which costs more than the decoding for a few bytes; every supported encoding reads ASCII as itself.
+ */
+export function decodeText(bytes: Uint8Array, encoding: TextEncodingName = 'ascii'): string {
+  if (bytes.length <= 64) {
+    let ascii = true;
+    for (let i = 0; i < bytes.length && ascii; i++) ascii = bytes[i]! < 0x80;
+    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+  }
+  return decoderFor(encoding).decode(bytes);
+}
+
 const platformLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /**
@@ -194,7 +207,7 @@ export class BinaryReader {
   fixedString(length: number, encoding: TextEncodingName = 'ascii'): string {
     const raw = this.bytesView(length, 'string');
     const nul = raw.indexOf(0);
-    return decoderFor(encoding).decode(nul < 0 ? raw : raw.subarray(0, nul));
+    return decodeText(nul < 0 ? raw : raw.subarray(0, nul), encoding);
   }
 
   /** A NUL-terminated string; the cursor ends after the NUL. Throws if no NUL comes within `maxLength`. */
@@ -204,7 +217,7 @@ export class BinaryReader {
     const nul = this.bytes.subarray(start, end).indexOf(0);
     if (nul < 0) throw this.error('string has no terminating NUL before the end of the data', start);
     this.offset = start + nul + 1;
-    return decoderFor(encoding).decode(this.bytes.subarray(start, start + nul));
+    return decodeText(this.bytes.subarray(start, start + nul), encoding);
   }
 
   /** A NUL-terminated string at a relative offset, without moving the cursor. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BinaryReader, ParseError } from '../src/index.js';
+import { BinaryReader, decodeText, ParseError } from '../src/index.js';
 
 const bytes = new Uint8Array([0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc, 0xde, 0xf0, 0x3f, 0x80, 0x00, 0x00]);
 const be = () => new BinaryReader(bytes, { format: 'test', section: 'HEAD', base: 0x100 });
@@ -134,6 +134,26 @@ describe('BinaryReader cursor', () => {
     expectParseError(() => r.checkCount(0xffffffff, 4, 'items'), 0x100);
     expectParseError(() => r.checkCount(-1, 1, 'items'), 0x100);
     expectParseError(() => r.ensure(1.5), 0x100);
+  });
+});
+
+describe('decodeText', () => {
+  it("gives TextDecoder's text for every encoding, on short and long, ASCII and non-ASCII bytes", () => {
+    let seed = 11;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const encodings = [
+      ['ascii', 'latin1'],
+      ['latin1', 'latin1'],
+      ['utf-8', 'utf-8'],
+      ['shift_jis', 'shift_jis'],
+    ] as const;
+    for (let n = 0; n < 400; n++) {
+      const length = next() % 100;
+      const top = n % 2 === 0 ? 0x80 : 0x100;
+      const bytes = Uint8Array.from({ length }, () => next() % top);
+      for (const [ours, decoder] of encodings)
+        expect(decodeText(bytes, ours), `${ours} ${bytes.join(',')}`).toBe(new TextDecoder(decoder).decode(bytes));
+    }
   });
 });
 

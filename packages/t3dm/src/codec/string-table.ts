@@ -4,15 +4,27 @@
  * found as the tail of a longer one ("abc\0" inside "xabc\0"); references are offsets relative to the table.
  */
 
+import { decodeText } from '@retromodel/binary';
+
 const encoder = new TextEncoder();
-const decoder = new TextDecoder('utf-8');
+
+/** UTF-8 bytes of `text`; pure ASCII (bone and object names, mostly) without a TextEncoder call. */
+function encodeText(text: string): Uint8Array {
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return encoder.encode(text);
+    out[i] = c;
+  }
+  return out;
+}
 
 /** The string at `offset` in a string table, or undefined when the offset is 0 or not NUL-terminated. */
 export function stringAt(table: Uint8Array, offset: number): string | undefined {
   if (offset <= 0 || offset >= table.length) return undefined;
   const end = table.indexOf(0, offset);
   if (end < 0) return undefined;
-  return decoder.decode(table.subarray(offset, end));
+  return decodeText(table.subarray(offset, end), 'utf-8');
 }
 
 /**
@@ -33,7 +45,7 @@ export class StringTableBuilder {
   add(text: string): number {
     const hit = this.known.get(text);
     if (hit !== undefined) return hit;
-    const encoded = encoder.encode(text);
+    const encoded = encodeText(text);
     const found = encoded.includes(0) ? this.scanTail(encoded) : this.findTail(encoded);
     if (found >= 0) {
       this.known.set(text, found);
