@@ -10,19 +10,11 @@
  * 4. SMG2 Power Star: the star body (FooMat) has the colour of its static texture, not white.
  * Each render is written to a temporary folder when a check fails (the path is printed).
  */
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { type TranscodeInput, transcode } from '@retromodel/transcode';
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  haveChromium,
-  type ModelRenderer,
-  openModelRenderer,
-  type Render,
-  type RenderOptions,
-} from './model-renderer.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keepRenders as keepRenderFiles } from './keep-renders.js';
+import { haveChromium, type ModelRenderer, openModelRenderer, type Render } from './model-renderer.js';
 import { changedMask, count, drawnMask, hueDistance, hueOf, intersect, maskColour } from './pixel-stats.js';
 
 const BACKGROUND = 0x000000;
@@ -38,26 +30,8 @@ async function glbOf(input: TranscodeInput): Promise<Uint8Array> {
   return (await transcode(input, { to: 'glb' })).files[0]!.bytes;
 }
 
-/**
- * Renders for one test, written to a new temporary folder when it fails (and always to the folder
- * RETROMODEL_KEEP_SCREENSHOTS names, when set, to look at what the test saw).
- */
-function keepRenders(test: string) {
-  const renders: { name: string; png: Uint8Array }[] = [];
-  onTestFailed(async () => {
-    const dir = await mkdtemp(join(tmpdir(), `retromodel-render-${test}-`));
-    for (const r of renders) await writeFile(join(dir, `${r.name}.png`), r.png);
-    console.error(`[retromodel tests] ${test}: renders written to ${dir}`);
-  });
-  const keep = process.env.RETROMODEL_KEEP_SCREENSHOTS;
-  return async (name: string, glb: Uint8Array, options: RenderOptions = {}): Promise<Render> => {
-    const image = await renderer.render(glb, { background: BACKGROUND, size: 256, ...options });
-    renders.push({ name, png: image.png });
-    if (keep)
-      await mkdir(keep, { recursive: true }).then(() => writeFile(join(keep, `${test}-${name}.png`), image.png));
-    return image;
-  };
-}
+/** Renders for one test, kept when it fails (keep-renders.ts). */
+const keepRenders = (test: string) => keepRenderFiles(renderer, test, { background: BACKGROUND, size: 256 });
 
 const round = (v: number, digits = 3) => +v.toFixed(digits);
 

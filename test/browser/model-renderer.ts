@@ -3,7 +3,7 @@
  * with esbuild, and it and the models are answered by Playwright request routing under an origin that never
  * reaches the network (http://render.test/), so no port is opened. Chromium runs with SwiftShader (software
  * WebGL), as in the viewer test. Each render answers the decoded RGBA pixels and the PNG itself, which the
- * tests write to a temporary folder when a check fails.
+ * tests write to a temporary folder when a check fails, and the track names of the animation it played.
  */
 import { existsSync } from 'node:fs';
 import { decodePng } from '@retromodel/gltf';
@@ -29,6 +29,8 @@ export interface Render {
   /** RGBA, 4 bytes per pixel, rows top to bottom. */
   pixels: Uint8Array;
   png: Uint8Array;
+  /** Track names of the played animation (none when nothing was played). */
+  tracks: string[];
 }
 
 export type RenderOptions = Partial<Omit<RenderRequest, 'url'>>;
@@ -94,12 +96,13 @@ export async function openModelRenderer(): Promise<ModelRenderer> {
         direction: options.direction ?? [0.6, 0.5, 1],
         size: options.size ?? 256,
         background: options.background ?? 0x000000,
+        pointer: options.pointer ?? false,
+        ...(options.play ? { play: options.play } : {}),
       };
-      const dataUrl = await page.evaluate((r) => window.renderModel(r), request);
-      models.delete(path);
-      const png = new Uint8Array(Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64'));
+      const answer = await page.evaluate((r) => window.renderModel(r), request).finally(() => models.delete(path));
+      const png = new Uint8Array(Buffer.from(answer.png.slice(answer.png.indexOf(',') + 1), 'base64'));
       const image = decodePng(png);
-      return { width: image.width, height: image.height, pixels: image.pixels, png };
+      return { width: image.width, height: image.height, pixels: image.pixels, png, tracks: answer.tracks };
     },
     close: () => browser.close(),
   };

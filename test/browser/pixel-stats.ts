@@ -94,3 +94,46 @@ export function maskColour(image: Render, mask: Mask): MaskColour {
     pixels,
   };
 }
+
+/** How two renders of the same size differ on the masked pixels (every pixel without a mask). */
+export interface RenderDifference {
+  /** Pixels compared. */
+  pixels: number;
+  /** Pixels with a channel (r, g or b) differing by more than the tolerance. */
+  over: number;
+  /** The largest channel difference (0..255). */
+  max: number;
+}
+
+/** Channel-wise comparison of two renders, counting pixels off by more than `tolerance` levels. */
+export function compareRenders(a: Render, b: Render, tolerance: number, mask?: Mask): RenderDifference {
+  let pixels = 0;
+  let over = 0;
+  let max = 0;
+  for (let i = 0; i < a.width * a.height; i++) {
+    if (mask && !mask[i]) continue;
+    let d = 0;
+    for (let c = 0; c < 3; c++) d = Math.max(d, Math.abs(a.pixels[i * 4 + c]! - b.pixels[i * 4 + c]!));
+    pixels++;
+    if (d > tolerance) over++;
+    max = Math.max(max, d);
+  }
+  return { pixels, over, max };
+}
+
+/** Mean r, g, b (0..255) of the masked pixels and the largest channel distance of any of them from `rgb`. */
+export function colourSpread(image: Render, mask: Mask, rgb: readonly number[]): { mean: number[]; max: number } {
+  const sum = [0, 0, 0];
+  let pixels = 0;
+  let max = 0;
+  for (let i = 0; i < mask.length; i++) {
+    if (!mask[i]) continue;
+    for (let c = 0; c < 3; c++) {
+      const v = image.pixels[i * 4 + c]!;
+      sum[c]! += v;
+      max = Math.max(max, Math.abs(v - rgb[c]!));
+    }
+    pixels++;
+  }
+  return { mean: sum.map((s) => s / pixels), max };
+}

@@ -3,11 +3,17 @@
  * a default viewer does (plain background, ambient light plus one directional light, no tone mapping, sRGB
  * output) from a fixed camera that frames the whole model's bounding box from a given direction. Meshes whose
  * material has one of the `hide` names are left out of the image, but not of the framing, so renders of the
- * same model with and without a part line up pixel for pixel. Answers with the canvas as a PNG data URL. One
- * renderer (one WebGL context) draws every request; each model's GPU resources are freed after its render.
+ * same model with and without a part line up pixel for pixel. With `pointer` the loader has the
+ * KHR_animation_pointer plugin (@needle-tools/three-animation-pointer) registered, which turns pointer channels
+ * into three.js tracks on materials (without it three.js's GLTFLoader skips them); with `play` one clip is posed
+ * at a time by an AnimationMixer (setTime), after the framing, so frames of one model line up too. Answers with
+ * the canvas as a PNG data URL and the names of the played clip's tracks. One renderer (one WebGL context) draws
+ * every request; each model's GPU resources are freed after its render.
  */
+import { GLTFAnimationPointerExtension } from '@needle-tools/three-animation-pointer';
 import {
   AmbientLight,
+  AnimationMixer,
   Box3,
   Color,
   DirectionalLight,
@@ -34,11 +40,23 @@ export interface RenderRequest {
   size: number;
   /** Background colour, 0xRRGGBB. */
   background: number;
+  /** Register the KHR_animation_pointer plugin on the loader. */
+  pointer: boolean;
+  /** The animation (by name) to pose, and the time in seconds to pose it at. */
+  play?: { animation: string; time: number };
+}
+
+/** What the page answers. */
+export interface RenderAnswer {
+  /** The canvas as a PNG data URL. */
+  png: string;
+  /** Track names of the played clip (none without `play`). */
+  tracks: string[];
 }
 
 declare global {
   interface Window {
-    renderModel(request: RenderRequest): Promise<string>;
+    renderModel(request: RenderRequest): Promise<RenderAnswer>;
   }
 }
 
@@ -63,7 +81,9 @@ function disposeModel(root: Object3D): void {
 
 window.renderModel = async (request) => {
   renderer.setSize(request.size, request.size, false);
-  const gltf = await new GLTFLoader().loadAsync(request.url);
+  const loader = new GLTFLoader();
+  if (request.pointer) loader.register((parser: unknown) => new GLTFAnimationPointerExtension(parser));
+  const gltf = await loader.loadAsync(request.url);
   const scene = new Scene();
   scene.background = new Color(request.background);
   scene.add(new AmbientLight(0xffffff, 1.5));
@@ -88,8 +108,18 @@ window.renderModel = async (request) => {
   gltf.scene.traverse((object) => {
     if (object instanceof Mesh && materialsOf(object).some((m) => hidden.has(m.name))) object.visible = false;
   });
+  const tracks: string[] = [];
+  if (request.play) {
+    const { animation, time } = request.play;
+    const clip = gltf.animations.find((c: { name: string }) => c.name === animation);
+    if (!clip) throw new Error(`no animation "${animation}" in ${request.url}`);
+    const mixer = new AnimationMixer(gltf.scene);
+    mixer.clipAction(clip).play();
+    mixer.setTime(time);
+    tracks.push(...clip.tracks.map((t: { name: string }) => t.name));
+  }
   renderer.render(scene, camera);
   const png = canvas.toDataURL('image/png');
   disposeModel(gltf.scene);
-  return png;
+  return { png, tracks };
 };
