@@ -13,6 +13,7 @@
  *     with the identity transform (the same inverse binds then give the same pose); scaling those child joints
  *     to zero collapses every vertex onto joint origins, so nothing is drawn;
  *   - in a model without a skin the shape's node is a root with the identity transform.
+ * When every shape moves, the model's mesh, its node and its skin are removed.
  * The static state is every shape shown: the J3D runtime hides a shape only while a visibility animator is
  * attached (J3DVisibilityManager), so that is how the game draws the model without the animation.
  */
@@ -117,10 +118,11 @@ export function addShapeVisibility(
   const kept = original.filter((_, i) => !moved.has(i));
   if (kept.length > 0) mesh.primitives = kept;
   else {
-    // Every shape has a node of its own: the model's mesh and its node (the last ones) go.
+    // Every shape has a node of its own: the model's mesh, its node and its skin (the last ones) go.
     scene.meshes.splice(draws.mesh, 1);
     scene.nodes.splice(draws.node, 1);
     scene.roots = scene.roots.filter((r) => r !== draws.node);
+    if (meshNode.skin !== undefined && meshNode.skin === scene.skins.length - 1) scene.skins.pop();
   }
   const addNode = (node: SceneNode, parent: number | undefined) => {
     scene.nodes.push(node);
