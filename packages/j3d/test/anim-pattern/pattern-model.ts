@@ -118,3 +118,86 @@ export function applyTransform(t: TextureTransform, u: number, v: number): [numb
   const s = Math.sin(t.rotation);
   return [t.offset[0] + c * x - s * y, t.offset[1] + s * x + c * y];
 }
+
+interface NodeJson {
+  nodes: { name?: string }[];
+  accessors: { bufferView: number; byteOffset?: number; count: number; type: string; componentType: number }[];
+  bufferViews: { byteOffset?: number; byteLength: number }[];
+  animations?: {
+    name?: string;
+    channels: { sampler: number; target: { node?: number; path: string } }[];
+    samplers: { input: number; output: number; interpolation?: string }[];
+  }[];
+}
+
+/** A node channel of a GLB: the node's name, its path, key times (s), values per key and the interpolation. */
+export interface GlbNodeChannel {
+  animation: string;
+  node: string;
+  path: string;
+  input: number[];
+  output: number[][];
+  interpolation: string;
+}
+
+/** Every node channel of a GLB (float accessors, tightly packed). */
+export function nodeChannels(bytes: Uint8Array): GlbNodeChannel[] {
+  const { json: raw, bin } = readGlbChunks(bytes);
+  const json = raw as unknown as NodeJson;
+  const floats = (index: number) => {
+    const a = json.accessors[index]!;
+    if (a.componentType !== 5126) throw new Error(`accessor ${index} is not FLOAT`);
+    const width = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4 }[a.type]!;
+    const view = json.bufferViews[a.bufferView]!;
+    const data = new DataView(bin.buffer, bin.byteOffset + (view.byteOffset ?? 0) + (a.byteOffset ?? 0));
+    const values = Array.from({ length: a.count * width }, (_, i) => data.getFloat32(i * 4, true));
+    return Array.from({ length: a.count }, (_, k) => values.slice(k * width, (k + 1) * width));
+  };
+  return (json.animations ?? []).flatMap((anim) =>
+    anim.channels.flatMap((ch) => {
+      if (ch.target.node === undefined) return [];
+      const sampler = anim.samplers[ch.sampler]!;
+      return [
+        {
+          animation: anim.name ?? '',
+          node: json.nodes[ch.target.node]!.name ?? '',
+          path: ch.target.path,
+          input: floats(sampler.input).map((v) => v[0]!),
+          output: floats(sampler.output),
+          interpolation: sampler.interpolation ?? 'LINEAR',
+        },
+      ];
+    }),
+  );
+}
+
+/** A STEP channel's value at `t` seconds (the first value before the first key, the last after the last). */
+export function stepValueAt(ch: { input: number[]; output: number[][] }, t: number): number[] {
+  let k = 0;
+  while (k + 1 < ch.input.length && ch.input[k + 1]! <= t) k++;
+  return ch.output[k]!;
+}
+
+/**
+ * A model of quads for visibility: with `skinned`, joints "root" and "arm" (translated and rotated) and three
+ * shapes, rigid on root, rigid on arm, and weighted half and half on both (an EVP1 envelope); without, one joint
+ * and two shapes on it (a model j3dToScene does not skin).
+ */
+export function visibilityModel(skinned: boolean): Uint8Array {
+  const shapes = (skinned ? [0, 1, 2] : [0, 0]).map((matrix, s) => ({
+    material: 0,
+    packets: [{ matrices: [matrix], primitives: [{ type: 'QUADS' as const, vertices: quad(s * 2, 1) }] }],
+  }));
+  return buildBmd({
+    joints: skinned
+      ? [
+          { name: 'root', parent: -1 },
+          { name: 'arm', parent: 0, translation: [0, 2, 0], rotation: [0, 0, 0x2000] },
+        ]
+      : [{ name: 'root', parent: -1, translation: [0, 0, 1] }],
+    ...(skinned ? { envelopes: [{ joints: [0, 1], weights: [0.5, 0.5] }] } : {}),
+    drawMatrices: skinned ? [{ joint: 0 }, { joint: 1 }, { envelope: 0 }] : [{ joint: 0 }],
+    materials: [{ name: 'plain', materialColor: [200, 100, 50, 255] }],
+    shapes,
+  });
+}
