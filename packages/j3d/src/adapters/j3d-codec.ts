@@ -70,8 +70,7 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
     else if (startsWithAscii(data, 'J3D1brk1')) colorAnimations.push({ name: baseName(name), brk: readBrk(data) });
     else if (startsWithAscii(data, 'J3D1bpk1')) colorAnimations.push({ name: baseName(name), bpk: readBpk(data) });
     else if (startsWithAscii(data, 'J3D1btp1')) patternAnimations.push({ name: baseName(name), btp: readBtp(data) });
-    else if (startsWithAscii(data, 'J3D1bva1'))
-      visibilityAnimations.push({ name: baseName(name), bva: readBva(data) });
+    else if (startsWithAscii(data, 'J3D1bva1')) visibilityAnimations.push({ name: baseName(name), bva: readBva(data) });
     else
       diagnostics.push({
         code: 'j3d/animation-kind',
