@@ -49,7 +49,7 @@ export const commands: CommandSpec[] = [
         type: 'string',
         multiple: true,
         value: '<file>',
-        help: 'attach a J3D animation (.bck, .bca, .btk, .brk, .bpk; repeatable)',
+        help: 'attach a J3D animation (.bck, .bca, .btk, .brk, .bpk, .btp, .bva; repeatable)',
       },
       tml: { type: 'string', multiple: true, value: '<file.tml>', help: 'use a Toshi material library (repeatable)' },
       sidecars: {

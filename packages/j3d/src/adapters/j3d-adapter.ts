@@ -14,7 +14,7 @@ export type { AnimationToBckOptions, BtiWriteOptions, J3dWriteOptions };
 
 /** Reader options of BMD/BDL models (`read: { j3d: { ... } }`). */
 export interface J3dReadOptions {
-  /** Sidecar names of animations to attach: BCK and BCA joints; BTK, BRK and BPK materials (KHR_animation_pointer). */
+  /** Sidecar names of animations to attach: BCK and BCA joints; BTK, BRK, BPK and BTP materials; BVA shapes. */
   animations?: string[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
@@ -29,7 +29,7 @@ export const j3dAdapter = {
   magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D2bmd3') || startsWithAscii(bytes, 'J3D2bdl4'),
   can: { read: true, write: true, info: true },
   readOptions: {
-    animations: 'names of .bck/.bca/.btk/.brk/.bpk animation files beside the model to attach',
+    animations: 'names of .bck/.bca/.btk/.brk/.bpk/.btp/.bva animation files beside the model to attach',
     fps: 'frames per second of the animations (default 30)',
   },
   writeOptions: {

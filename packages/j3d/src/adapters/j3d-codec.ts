@@ -1,8 +1,10 @@
 /*
  * The BMD/BDL codec, loaded by j3dAdapter. `read` converts with j3dToScene and attaches the animations of
- * the sidecars `<base>.bck`, `<base>.bca`, `<base>.btk`, `<base>.brk` and `<base>.bpk` beside the model and of every name in
- * `options.animations`: joints (BCK, BCA) and materials (BTK texture SRT, BRK TEV colours, BPK material colours, as
- * KHR_animation_pointer channels); `write` is write-j3d-files.ts. `info` lists the chunks with offsets,
+ * the sidecars `<base>.bck`, `<base>.bca`, `<base>.btk`, `<base>.brk`, `<base>.bpk`, `<base>.btp` and `<base>.bva`
+ * beside the model and of every name in `options.animations`: joints (BCK, BCA), materials (BTK texture SRT, BRK
+ * TEV colours, BPK material colours, as KHR_animation_pointer channels; BTP texture patterns, as an atlas and
+ * offset keys) and shape visibility (BVA, as scale keys); `write` is write-j3d-files.ts. `info` lists the chunks
+ * with offsets,
  * sizes and counts, and the MDL3 check.
  */
 import { hex } from '@retromodel/binary';
@@ -19,6 +21,8 @@ import { type BckFile, readBck } from '../anim/read-bck.js';
 import { readBpk } from '../anim/read-bpk.js';
 import { readBrk } from '../anim/read-brk.js';
 import { type BtkFile, readBtk } from '../anim/read-btk.js';
+import { readBtp } from '../anim/read-btp.js';
+import { readBva } from '../anim/read-bva.js';
 import type { J3dFile } from '../j3d-file.js';
 import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
 import { readJ3d } from '../read-j3d.js';
@@ -41,7 +45,7 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   const available = context.sidecars ? await context.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
-    for (const ext of ['.bck', '.bca', '.btk', '.brk', '.bpk']) {
+    for (const ext of ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva']) {
       const match = available.find((n) => n.toLowerCase() === `${base}${ext}`.toLowerCase());
       if (match) wanted.add(match);
     }
@@ -49,6 +53,8 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   const animations: ({ name: string; bck: BckFile } | { name: string; bca: BcaFile })[] = [];
   const textureAnimations: { name: string; btk: BtkFile }[] = [];
   const colorAnimations: NonNullable<J3dToSceneOptions['colorAnimations']> = [];
+  const patternAnimations: NonNullable<J3dToSceneOptions['patternAnimations']> = [];
+  const visibilityAnimations: NonNullable<J3dToSceneOptions['visibilityAnimations']> = [];
   const sidecarsUsed: string[] = [];
   for (const name of wanted) {
     const data = context.sidecars ? await context.sidecars.read(name) : undefined;
@@ -66,14 +72,24 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
     else if (startsWithAscii(data, 'J3D1btk1')) textureAnimations.push({ name: baseName(name), btk: readBtk(data) });
     else if (startsWithAscii(data, 'J3D1brk1')) colorAnimations.push({ name: baseName(name), brk: readBrk(data) });
     else if (startsWithAscii(data, 'J3D1bpk1')) colorAnimations.push({ name: baseName(name), bpk: readBpk(data) });
+    else if (startsWithAscii(data, 'J3D1btp1')) patternAnimations.push({ name: baseName(name), btp: readBtp(data) });
+    else if (startsWithAscii(data, 'J3D1bva1')) visibilityAnimations.push({ name: baseName(name), bva: readBva(data) });
     else
       diagnostics.push({
         code: 'j3d/animation-kind',
-        message: `"${name}" is not a BCK, BCA, BTK, BRK or BPK animation; ignored`,
+        message: `"${name}" is not a BCK, BCA, BTK, BRK, BPK, BTP or BVA animation; ignored`,
         severity: 'warning',
       });
   }
-  const converted = j3dToScene(file, { name: base, animations, textureAnimations, colorAnimations, fps: options.fps });
+  const converted = j3dToScene(file, {
+    name: base,
+    animations,
+    textureAnimations,
+    colorAnimations,
+    patternAnimations,
+    visibilityAnimations,
+    fps: options.fps,
+  });
   if (context.fileName) converted.scene.asset.sourceName = context.fileName;
   return { scene: converted.scene, diagnostics: [...converted.diagnostics, ...diagnostics], sidecarsUsed };
 }

@@ -9,7 +9,8 @@
  * joints' node world matrices, so skinning the bind pose gives the positions back exactly. One mesh holds one
  * primitive per shape, in draw order, on a root node. Materials: see build-material; TEX1: build-textures;
  * BCK: bck-to-animation; BCA: bca-to-animation; BTK, BRK and BPK: material-animations (KHR_animation_pointer
- * channels; the BTK tracks are also kept in `scene.extras.gx.textureAnimations`).
+ * channels; the BTK tracks are also kept in `scene.extras.gx.textureAnimations`); BTP: btp-to-atlas (a texture
+ * atlas and STEP offset keys); BVA: bva-to-visibility (animated shapes on nodes of their own, STEP scale keys).
  */
 
 import {
@@ -29,12 +30,15 @@ import type { BckFile } from '../anim/read-bck.js';
 import type { BpkFile } from '../anim/read-bpk.js';
 import type { BrkFile } from '../anim/read-brk.js';
 import type { BtkFile } from '../anim/read-btk.js';
+import type { GxMaterial } from '../gx/material-types.js';
 import type { J3dFile } from '../j3d-file.js';
 import { bcaToAnimation } from './bca-to-animation.js';
 import { bckToAnimation } from './bck-to-animation.js';
+import { addTexturePatterns, type PatternAnimation } from './btp-to-atlas.js';
 import { buildMaterial, reduceMaterialTev } from './build-material.js';
 import { buildShapePrimitives } from './build-shape-primitives.js';
 import { addTextures } from './build-textures.js';
+import { addShapeVisibility, type ShapeDraws, type VisibilityAnimation } from './bva-to-visibility.js';
 import { resolveDrawMatrices } from './draw-matrices.js';
 import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
 import { addMaterialAnimations } from './material-animations.js';
@@ -53,6 +57,10 @@ export interface J3dToSceneOptions {
   textureAnimations?: { name: string; btk: BtkFile }[];
   /** Colour animations, BRK (TEV and konst colours) and BPK (material colours): channels on the colour factors. */
   colorAnimations?: ({ name: string; brk: BrkFile } | { name: string; bpk: BpkFile })[];
+  /** Texture patterns (BTP): an atlas for the base colour texture and STEP keys of its offset. */
+  patternAnimations?: PatternAnimation[];
+  /** Shape visibility (BVA): animated shapes on nodes of their own, hidden by STEP keys of their scale. */
+  visibilityAnimations?: VisibilityAnimation[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
 }
@@ -129,10 +137,12 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const animations = options.animations ?? [];
   const skinned = joints.length > 1 || file.EVP1.envelopes.length > 0 || animations.length > 0;
   const mesh: Scene['meshes'][number] = { name: options.name ?? 'model', primitives: [] };
+  const shapePrimitives: number[][] = file.SHP1.shapes.map(() => []);
   for (const s of hierarchy.drawOrder) {
     const materialIndex = hierarchy.shapeMaterials[s]!;
     const b = materialIndex >= 0 ? built[materialIndex] : undefined;
     const texRef = b?.material.baseColorTexture;
+    const first = mesh.primitives.length;
     mesh.primitives.push(
       ...buildShapePrimitives(file.SHP1.shapes[s]!, {
         vtx1: file.VTX1,
@@ -145,7 +155,9 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
         diagnostics,
       }),
     );
+    for (let i = first; i < mesh.primitives.length; i++) shapePrimitives[s]?.push(i);
   }
+  let draws: ShapeDraws | undefined;
   if (mesh.primitives.length > 0) {
     const meshNode: SceneNode = { name: mesh.name, children: [], mesh: scene.meshes.length };
     scene.meshes.push(mesh);
@@ -171,6 +183,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       if (scene.roots.length === 1) skin.skeleton = scene.roots[0]!;
       scene.skins.push(skin);
     }
+    draws = { mesh: meshNode.mesh!, node: scene.nodes.length, primitives: shapePrimitives };
     scene.roots.push(scene.nodes.length);
     scene.nodes.push(meshNode);
   }
@@ -190,15 +203,16 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
   }));
   const materialAnimations = [...(options.textureAnimations ?? []), ...(options.colorAnimations ?? [])];
-  addMaterialAnimations(
-    scene,
-    file,
-    materialAnimations,
-    // Frames re-reduce without reporting again what building the materials reported.
-    (gx) => reduceMaterialTev(gx, { ...materialContext, diagnostics: [] }),
-    fps,
-    diagnostics,
-  );
+  // Animations re-reduce materials without reporting again what building them reported.
+  const reduce = (gx: GxMaterial) => reduceMaterialTev(gx, { ...materialContext, diagnostics: [] });
+  addMaterialAnimations(scene, file, materialAnimations, reduce, fps, diagnostics);
+  const patterns = options.patternAnimations ?? [];
+  if (patterns.length > 0) {
+    const model = { names: file.MAT3.names, gx: file.MAT3.materials, textureOf, reduce, fps, diagnostics };
+    addTexturePatterns(scene, model, patterns);
+  }
+  const visibility = options.visibilityAnimations ?? [];
+  if (draws && visibility.length > 0) addShapeVisibility(scene, draws, visibility, fps, diagnostics);
   scene.extras = {
     gx: {
       kind: file.kind,
