@@ -1,0 +1,187 @@
+/*
+ * Converted models in real Blender (headless), the README's modder loop game file → glTF → Blender → glTF →
+ * game. Every model of converted-models.ts is converted as `retromodel convert` converts it and imported, all in
+ * one Blender process, with Blender's own glTF importer at its default options (import-gltf.py). Each must import
+ * without an exception and Blender must make of it what the GLB holds (gltf-summary.ts reads the GLB apart from
+ * the library): one mesh object per mesh node, one mesh per (mesh, skin) pair, an armature per skeleton with a
+ * bone per joint, an action per node animation, the materials the primitives use, every image at its PNG size,
+ * and the same triangles. Material animations (KHR_animation_pointer: the MKDD item box's BTK, the Power Star's
+ * BRK and BTK) must not stop the import (Blender 3.4 does not read them).
+ *
+ * Then the way back, for the skinned, animated red Pikmin: imported with Bone Dir "Blender" (the importer's
+ * choice for files that go back out; the default "Temperance" turns the bones' rest orientation toward their
+ * children, so the game's joint frames would change), exported by Blender with custom properties (as the
+ * README says), converted to BDL and read back: no error, every joint of the game's model in order at its rest
+ * pose, the same triangles, and a BCK per animation.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type J3dFile, readBck, readJ3d } from '@retromodel/j3d';
+import { type Scene, worldMatrices } from '@retromodel/scene';
+import { haveFixtures } from '@retromodel/test-utils';
+import { readScene, type TranscodeResult, transcode } from '@retromodel/transcode';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertModel, modelSources, PIKMIN_MOTIONS, pikminSource } from './converted-models.js';
+import { type GltfSummary, readGlb, summarizeGlb } from './gltf-summary.js';
+import { type BlenderResult, haveBlender, runBlender } from './run-blender.js';
+
+const sources = modelSources();
+let dir: string;
+const summaries = new Map<string, GltfSummary>();
+const imported = new Map<string, BlenderResult>();
+let roundTrip: BlenderResult;
+let backToBdl: TranscodeResult;
+
+beforeAll(async () => {
+  if (!haveBlender || !haveFixtures) return;
+  dir = await mkdtemp(join(tmpdir(), 'retromodel-blender-'));
+  const jobs = [];
+  for (const source of sources) {
+    const { glb } = await convertModel(source);
+    const file = join(dir, `${source.name}.glb`);
+    await writeFile(file, glb);
+    summaries.set(source.name, summarizeGlb(glb));
+    jobs.push({ file });
+  }
+  const exported = join(dir, 'piki_p2_red.blender.glb');
+  jobs.push({
+    file: join(dir, 'piki_p2_red.glb'),
+    importOptions: { bone_heuristic: 'BLENDER' },
+    export: exported,
+    exportOptions: { export_extras: true },
+  });
+  const results = await runBlender(dir, jobs);
+  for (const [i, source] of sources.entries()) imported.set(source.name, results[i]!);
+  roundTrip = results[sources.length]!;
+  if (!roundTrip.error) {
+    const bytes = new Uint8Array(await readFile(exported));
+    backToBdl = await transcode({ bytes, fileName: 'piki_p2_red.glb' }, { to: 'bdl' });
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/** The import's exception, with Blender's traceback, as the assertion message. */
+function failure(result: BlenderResult): string {
+  return `${result.error}\n${result.traceback ?? ''}`;
+}
+
+describe.runIf(haveBlender && haveFixtures)('converted models imported by Blender (headless)', () => {
+  for (const source of sources) {
+    it(`${source.name}: imports, with the GLB's meshes, armatures, actions, materials, images and triangles`, () => {
+      const result = imported.get(source.name)!;
+      const gltf = summaries.get(source.name)!;
+      expect(result.error, failure(result)).toBeUndefined();
+      expect(result.status).toEqual(['FINISHED']);
+      console.info(
+        `${source.name}: ${result.meshObjects} mesh objects, ${result.armatures} armatures (${result.bones} bones), ` +
+          `${result.actions.length} actions, ${result.materials} materials, ${result.images.length} images, ` +
+          `${result.triangles} triangles`,
+      );
+      expect(result.meshObjects).toBe(gltf.meshNodes);
+      expect(result.meshes).toBe(gltf.meshSkinPairs);
+      expect(result.skinnedMeshObjects).toBe(gltf.skinnedMeshNodes);
+      expect(result.armatures).toBe(gltf.skeletons);
+      expect(result.bones).toBeGreaterThanOrEqual(gltf.joints);
+      expect(result.actions.filter((a) => a.fcurves > 0).length).toBeGreaterThanOrEqual(gltf.nodeAnimations);
+      expect(result.materials).toBeGreaterThanOrEqual(gltf.usedMaterials);
+      expect(result.images.map((i) => i.size.join('x')).sort()).toEqual(gltf.imageSizes);
+      expect(result.triangles).toBe(gltf.triangles);
+    });
+  }
+
+  it('the set covers skins, joint animations and material animations (KHR_animation_pointer)', () => {
+    const all = [...summaries.values()];
+    expect(all.filter((s) => s.skeletons > 0).length).toBeGreaterThanOrEqual(5);
+    expect(all.filter((s) => s.nodeAnimations > 0).length).toBeGreaterThanOrEqual(4);
+    // The item box's BTK and the Power Star's BRK + BTK become pointer-only animations.
+    expect(summaries.get('nintendo_mkdd_minigameitembox_bomb')!.pointerOnlyAnimations).toBe(1);
+    expect(summaries.get('PowerStar')!.pointerOnlyAnimations).toBe(1);
+    expect(summaries.get('PowerStar')!.nodeAnimations).toBe(19);
+  });
+});
+
+/** Triangles of a J3D model's display lists with three different position indices. */
+function j3dTriangles(file: J3dFile): number {
+  let count = 0;
+  for (const shape of file.SHP1.shapes)
+    for (const packet of shape.packets)
+      for (const primitive of packet.primitives) {
+        const pos = primitive.columns.find((c) => c.attr === 9)!.indices!;
+        const n = primitive.vertexCount;
+        const corners: [number, number, number][] = [];
+        if (primitive.type === 'TRIANGLES') for (let i = 0; i + 2 < n; i += 3) corners.push([i, i + 1, i + 2]);
+        else if (primitive.type === 'TRIANGLE_STRIP') for (let i = 0; i + 2 < n; i++) corners.push([i, i + 1, i + 2]);
+        else if (primitive.type === 'TRIANGLE_FAN') for (let i = 1; i + 1 < n; i++) corners.push([0, i, i + 1]);
+        else throw new Error(`unexpected ${primitive.type} primitive`);
+        count += corners.filter(([a, b, c]) => pos[a] !== pos[b] && pos[b] !== pos[c] && pos[a] !== pos[c]).length;
+      }
+  return count;
+}
+
+/** World matrix of every node by name. */
+function worldByName(scene: Scene): Map<string, number[]> {
+  const world = worldMatrices(scene);
+  return new Map(scene.nodes.map((n, i) => [n.name ?? `#${i}`, [...world[i]!]]));
+}
+
+describe.runIf(haveBlender && haveFixtures)('Blender round trip: game BMD → GLB → Blender → GLB → BDL', () => {
+  const original = () => readJ3d((pikminSource().input as { bytes: Uint8Array }).bytes);
+  const bdl = () => readJ3d(backToBdl.files[0]!.bytes);
+  /** The node Blender exports for its armature object: neither a joint of the skin nor a mesh node. */
+  const armatureNode = async () => {
+    const { json } = readGlb(new Uint8Array(await readFile(roundTrip.exported!)));
+    const joints = new Set((json.skins ?? []).flatMap((s) => s.joints));
+    const names = (json.nodes ?? []).flatMap((n, i) =>
+      !joints.has(i) && n.mesh === undefined ? [(n as { name?: string }).name ?? `#${i}`] : [],
+    );
+    expect(names).toHaveLength(1);
+    return names[0]!;
+  };
+
+  it('Blender exports the Pikmin, and it converts to a BDL with the game joints, triangles and a BCK per motion', async () => {
+    expect(roundTrip.error, failure(roundTrip)).toBeUndefined();
+    expect(backToBdl.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const game = original();
+    const back = bdl();
+    const armature = await armatureNode();
+    const gameJoints = game.JNT1.joints.map((j) => j.name);
+    const backJoints = back.JNT1.joints.map((j) => j.name);
+    console.info(
+      `round trip: ${gameJoints.length} game joints, ${backJoints.length} BDL joints (${backJoints.join(', ')}); ` +
+        `triangles ${j3dTriangles(game)} → Blender ${roundTrip.triangles} → ${j3dTriangles(back)}; ` +
+        `diagnostics ${backToBdl.diagnostics.map((d) => d.code).join(', ')}`,
+    );
+    expect(backJoints.filter((name) => name !== armature)).toEqual(gameJoints);
+    // Every game joint at its rest pose (model space), to f32 precision after two conversions and Blender.
+    const gameWorld = worldByName((await readScene(pikminSource().input)).scene);
+    const backWorld = worldByName((await readScene({ bytes: backToBdl.files[0]!.bytes, fileName: 'back.bdl' })).scene);
+    for (const name of gameJoints) {
+      const [a, b] = [gameWorld.get(name)!, backWorld.get(name)!];
+      const off = a.map((v, k) => Math.abs(v - b[k]!) / Math.max(1, Math.abs(v)));
+      expect(Math.max(...off), name).toBeLessThan(1e-4);
+    }
+    expect(j3dTriangles(back)).toBe(j3dTriangles(game));
+    expect(roundTrip.triangles).toBe(j3dTriangles(game));
+    // One BCK per motion, each over the BDL's joints.
+    const bcks = backToBdl.files.filter((f) => f.name.endsWith('.bck'));
+    expect(bcks).toHaveLength(PIKMIN_MOTIONS.length);
+    for (const bck of bcks) expect(readBck(bck.bytes).joints).toHaveLength(backJoints.length);
+  });
+
+  // Known gaps of the loop, kept as failing expectations (it.fails) so that fixing one turns its test red here:
+  // then make it an ordinary `it`.
+  // 1. joints-from-scene makes every node a joint, so the armature object Blender always exports becomes an
+  //    extra root joint: every game joint index (which the game's BCKs and code use) moves up by one.
+  it.fails("the BDL has the game model's joint count (Blender's armature object adds no joint)", async () => {
+    expect(bdl().JNT1.joints.map((j) => j.name)).toEqual(original().JNT1.joints.map((j) => j.name));
+  });
+  // 2. Blender's importer cannot hold extras.gx as a custom property (ID property arrays take no null), so it
+  //    stores the Python repr string and exports that: the writer rebuilds the materials from the glTF fields.
+  it.fails("the game's GX materials come back from Blender (extras.gx survives the custom properties)", () => {
+    expect(backToBdl.diagnostics.filter((d) => d.code === 'j3d/gx-extras-invalid')).toEqual([]);
+  });
+});
