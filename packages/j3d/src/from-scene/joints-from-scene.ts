@@ -2,9 +2,11 @@
  * JNT1 joints from scene nodes (spec j3d.md §3, §8).
  *
  * Every node reachable from the roots becomes a joint, in depth-first order (a parent before its children, as
- * the runtime needs), except a leaf that only carries a mesh and adds nothing to the hierarchy: a skinned-mesh
- * node (glTF ignores its transform) or a mesh node with an identity transform; its vertices are placed by its
- * nearest joint ancestor. Nodes a skin names are always joints. J3D wants one root joint: several top-level
+ * the runtime needs), except nodes that add nothing to the hierarchy: a leaf that only carries a mesh (a
+ * skinned-mesh node, whose transform glTF ignores, or a mesh node with an identity transform; its vertices are
+ * placed by its nearest joint ancestor), and a top-level group without mesh or transform (the armature object
+ * Blender exports above the bones, which would otherwise shift every joint index the game's animations and
+ * code use). Nodes a skin names or an animation moves are always joints. J3D wants one root joint: several top-level
  * joints (or none) get a common root `root` with the identity transform.
  *
  * Joint fields: scale f32[3]; rotation as s16 Euler angles (0x8000 = π), X applied first, then Y, then Z
@@ -120,9 +122,16 @@ export interface SceneJointTree {
 /** The joint tree of a scene: structure only, so an animation can be mapped to the joints a model gets. */
 export function sceneJointTree(scene: Scene): SceneJointTree {
   const skinJoints = new Set(scene.skins.flatMap((s) => s.joints));
+  const animated = new Set(
+    scene.animations.flatMap((a) => a.channels.flatMap((c) => (c.path === 'pointer' ? [] : [c.node]))),
+  );
+  const roots = new Set(scene.roots);
   const isJoint = (i: number) => {
     const n = scene.nodes[i]!;
-    if (skinJoints.has(i) || n.children.length > 0 || n.mesh === undefined) return true;
+    if (skinJoints.has(i) || animated.has(i)) return true;
+    // A plain top-level group (the armature object Blender exports above the bones) adds nothing.
+    if (roots.has(i) && n.children.length > 0 && n.mesh === undefined && identityTrs(n)) return false;
+    if (n.children.length > 0 || n.mesh === undefined) return true;
     return n.skin === undefined && !identityTrs(n);
   };
   // Depth-first walk from the roots (children in order); every node is visited once.
