@@ -10,7 +10,6 @@ import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { type Scene, validateScene } from '@retromodel/scene';
 import { expectValidGlb, haveFixtures } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { readBtk } from '../../src/anim/read-btk.js';
 import { readBtp } from '../../src/anim/read-btp.js';
 import type { J3dFile } from '../../src/j3d-file.js';
 import { readJ3d } from '../../src/read-j3d.js';
