@@ -281,6 +281,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'BTK whose texture transform leaves the f32 range at a frame (KHR_animation_pointer offset not finite)',
+    {
+      target: 'j3d/nintendo_mkdd_minigameitembox_bomb.btk',
+      mutation: {
+        kind: 'bytes',
+        changes: [
+          [0xfc, 0xff],
+          [0x62, 0xb5],
+          [0x132, 0xff],
+          [0x132, 0x5d],
+        ],
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -77,6 +77,10 @@ function frameMatrix(base: GxTexMatrix, entry: BtkEntry, maya: boolean, frame: n
   };
 }
 
+const F32_MAX = 3.4028234663852886e38;
+/** Whether a value survives storage as f32 (glTF accessors): finite and within its range. */
+const withinF32 = (v: number) => Math.abs(v) <= F32_MAX;
+
 function entryTracks(
   entry: BtkEntry,
   m: number,
@@ -90,6 +94,8 @@ function entryTracks(
   for (const frame of frames) {
     const t = texMatrixToTransform(frameMatrix(base, entry, btk.maya, frame));
     if (!t) return `at frame ${frame} the matrix has shear, which KHR_texture_transform cannot hold`;
+    if (![...t.offset, ...t.scale, t.rotation].every(withinF32))
+      return `at frame ${frame} the transform leaves the f32 range (a damaged track)`;
     const prev = transforms[transforms.length - 1];
     if (prev) t.rotation += 2 * Math.PI * Math.round((prev.rotation - t.rotation) / (2 * Math.PI));
     transforms.push(t);

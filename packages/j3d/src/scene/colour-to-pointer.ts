@@ -118,6 +118,10 @@ export function colourToPointer(colours: ColourTrack[], name: string, model: Ani
         'j3d/colour-changes-material',
         `${label}: at some frames its TEV reduces to another kind of glTF material (texture, vertex colour or lighting); only the colour factors follow`,
       );
+    if (![...base, ...emissive].every((v) => v.every(Number.isFinite))) {
+      warn('j3d/colour-not-played', `${label}: its colour tracks reach no finite value (a damaged track); not played`);
+      continue;
+    }
     const material = model.materials[m]!;
     const targets = [
       ['baseColorFactor', base, material.baseColorFactor],
