@@ -296,6 +296,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'glTF without a scene: the tidy writer kept the skin of dropped nodes (skin joints not node indices)',
+    {
+      target: 't3dm/09_anim_viewer/assets/enemyPlant00.glb',
+      mutation: {
+        kind: 'field',
+        section: 'JSON scenes',
+        offset: 108,
+        type: 'u16',
+        littleEndian: true,
+        value: 25965,
+        before: 25966,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -1,6 +1,6 @@
 /*
  * What a tidy glTF leaves out (`optimize: true`): nodes no scene root reaches (through children, skins or LOD
- * groups), then the meshes no node left uses, the materials no primitive left uses, the textures no material
+ * groups) and the skins no node left uses, then the meshes no node left uses, the materials no primitive left uses, the textures no material
  * left uses with the images and samplers only they used, and TEXCOORD_n attributes the primitive's material
  * does not read. Each would be an UNUSED_OBJECT for the Khronos validator. The scene given is not changed: the
  * result shares everything that stays the same. Duplicate accessors are merged later, on the document.
@@ -69,18 +69,23 @@ function reachableNodes(scene: Scene): Set<number> {
   return seen;
 }
 
-/** The scene without nodes nothing reaches; node indices everywhere are renumbered, channels on them dropped. */
+/**
+ * The scene without nodes nothing reaches and skins no node left uses (a used skin's joints are reached through
+ * it); node and skin indices everywhere are renumbered, channels on dropped nodes dropped.
+ */
 function withReachableNodes(scene: Scene): { scene: Scene; removed: number } {
   const nodes = keep(scene.nodes, reachableNodes(scene));
   if (nodes.kept.length === scene.nodes.length) return { scene, removed: 0 };
   const at = (n: number) => nodes.index.get(n)!;
+  const skins = keep(scene.skins, new Set(nodes.kept.flatMap((n) => (n.skin === undefined ? [] : [n.skin]))));
+  const withSkin = (n: Scene['nodes'][number]) => (n.skin === undefined ? n : { ...n, skin: skins.index.get(n.skin)! });
   return {
-    removed: scene.nodes.length - nodes.kept.length,
+    removed: scene.nodes.length - nodes.kept.length + scene.skins.length - skins.kept.length,
     scene: {
       ...scene,
-      nodes: nodes.kept.map((n) => ({ ...n, children: n.children.map(at) })),
+      nodes: nodes.kept.map((n) => ({ ...withSkin(n), children: n.children.map(at) })),
       roots: scene.roots.map(at),
-      skins: scene.skins.map((s) => ({
+      skins: skins.kept.map((s) => ({
         ...s,
         joints: s.joints.map(at),
         ...(s.skeleton === undefined ? {} : { skeleton: at(s.skeleton) }),
@@ -169,7 +174,7 @@ export function tidyScene(input: Scene): { scene: Scene; diagnostics: Diagnostic
   if (removedNodes > 0 || removedTextures > 0 || droppedTexCoords > 0)
     diagnostics.push({
       code: 'gltf/unused-left-out',
-      message: `left out what nothing uses: ${removedNodes} node(s), mesh(es) or material(s), ${removedTextures} texture(s), ${scene.images.length - images.kept.length} image(s), ${droppedTexCoords} texture coordinate set(s)`,
+      message: `left out what nothing uses: ${removedNodes} node(s), skin(s), mesh(es) or material(s), ${removedTextures} texture(s), ${scene.images.length - images.kept.length} image(s), ${droppedTexCoords} texture coordinate set(s)`,
       severity: 'info',
     });
   return { scene: tidy, diagnostics };
