@@ -16,8 +16,9 @@ export function readTmdNodes(r: BinaryReader, count: number): TmdNode[] {
   const nodes: TmdNode[] = [];
   for (let i = 0; i < count; i++) {
     const rotation: [number, number, number, number] = [r.f32(), r.f32(), r.f32(), r.f32()];
-    const bindMatrix = Float32Array.from(r.f32Array(16));
-    const inverseBindMatrix = Float32Array.from(r.f32Array(16));
+    // f32Array may be a view into the file: the node keeps copies.
+    const bindMatrix = r.f32Array(16).slice();
+    const inverseBindMatrix = r.f32Array(16).slice();
     const nameLength = r.u8();
     const name = r.fixedString(15);
     const parent = r.s16();

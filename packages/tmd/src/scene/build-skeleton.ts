@@ -124,11 +124,12 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
     const stored = n.inverseBindMatrix;
     // The stored inverse bind is kept when it inverts the bind matrix, and also when the bind matrix itself is
     // unusable (spec §2.8: the skin needs only the inverse bind): a NaN there must not move the vertices.
+    // A stored matrix that matches the computed inverse is taken as it is (no second inversion to check it).
     const storedOk =
       finite(stored) &&
-      mat4Invert(stored) !== null &&
-      (inverse === null ||
-        stored.every((v, k) => Math.abs(v - inverse[k]!) <= 1e-3 * Math.max(1, Math.abs(inverse[k]!))));
+      (inverse === null
+        ? mat4Invert(stored) !== null
+        : stored.every((v, k) => Math.abs(v - inverse[k]!) <= 1e-3 * Math.max(1, Math.abs(inverse[k]!))));
     if (storedOk) inverseBindMatrices.set(stored, i * 16);
     else {
       recomputed++;
