@@ -172,16 +172,16 @@ describe.runIf(haveBlender && haveFixtures)('Blender round trip: game BMD → GL
     for (const bck of bcks) expect(readBck(bck.bytes).joints).toHaveLength(backJoints.length);
   });
 
-  // Known gaps of the loop, kept as failing expectations (it.fails) so that fixing one turns its test red here:
-  // then make it an ordinary `it`.
-  // 1. joints-from-scene makes every node a joint, so the armature object Blender always exports becomes an
-  //    extra root joint: every game joint index (which the game's BCKs and code use) moves up by one.
+  // Blender exports an armature object above the bones: it must not become a joint, or every game joint index
+  // (which the game's BCKs and code use) moves up by one.
   it("the BDL has the game model's joint count (Blender's armature object adds no joint)", async () => {
     expect(bdl().JNT1.joints.map((j) => j.name)).toEqual(original().JNT1.joints.map((j) => j.name));
   });
-  // 2. Blender's importer cannot hold extras.gx as a custom property (ID property arrays take no null), so it
-  //    stores the Python repr string and exports that: the writer rebuilds the materials from the glTF fields.
-  it.fails("the game's GX materials come back from Blender (extras.gx survives the custom properties)", () => {
+  // Blender's custom properties hold no null, so `extras.gx` comes back as text; `extras.gxJson` comes back whole.
+  it("the game's GX materials come back from Blender unchanged (through extras.gxJson)", () => {
     expect(backToBdl.diagnostics.filter((d) => d.code === 'j3d/gx-extras-invalid')).toEqual([]);
+    const byName = new Map(bdl().MAT3.materials.map((m) => [m.name, m]));
+    for (const m of original().MAT3.materials)
+      expect({ ...byName.get(m.name), entryIndex: 0 }, m.name).toEqual({ ...m, entryIndex: 0 });
   });
 });

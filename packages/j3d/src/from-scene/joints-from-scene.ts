@@ -6,7 +6,7 @@
  * skinned-mesh node, whose transform glTF ignores, or a mesh node with an identity transform; its vertices are
  * placed by its nearest joint ancestor), and a top-level group without mesh or transform (the armature object
  * Blender exports above the bones, which would otherwise shift every joint index the game's animations and
- * code use). Nodes a skin names or an animation moves are always joints. J3D wants one root joint: several top-level
+ * code use) unless an animation moves it. Nodes a skin names are always joints. J3D wants one root joint: several top-level
  * joints (or none) get a common root `root` with the identity transform.
  *
  * Joint fields: scale f32[3]; rotation as s16 Euler angles (0x8000 = π), X applied first, then Y, then Z
@@ -128,9 +128,10 @@ export function sceneJointTree(scene: Scene): SceneJointTree {
   const roots = new Set(scene.roots);
   const isJoint = (i: number) => {
     const n = scene.nodes[i]!;
-    if (skinJoints.has(i) || animated.has(i)) return true;
+    if (skinJoints.has(i)) return true;
     // A plain top-level group (the armature object Blender exports above the bones) adds nothing.
-    if (roots.has(i) && n.children.length > 0 && n.mesh === undefined && identityTrs(n)) return false;
+    if (roots.has(i) && n.children.length > 0 && n.mesh === undefined && identityTrs(n) && !animated.has(i))
+      return false;
     if (n.children.length > 0 || n.mesh === undefined) return true;
     return n.skin === undefined && !identityTrs(n);
   };

@@ -107,12 +107,24 @@ function survivesMat3(gx: GxMaterial): boolean {
 }
 
 /**
- * The stored GX material of a scene material, when its extras hold a complete one (`'invalid'` when they hold
- * something else under `gx`).
+ * The stored GX material of a scene material, when its extras hold a complete one under `gx` or, as JSON text,
+ * under `gxJson` (`'invalid'` when they hold something else there).
  */
 export function storedGxMaterial(m: Material | undefined): GxMaterial | 'invalid' | undefined {
-  const gx = m?.extras?.gx;
-  if (gx === undefined) return undefined;
+  const extras = m?.extras;
+  if (extras?.gx === undefined && extras?.gxJson === undefined) return undefined;
+  const stored = checkedGx(extras.gx);
+  if (stored !== 'invalid' || typeof extras.gxJson !== 'string') return stored;
+  // A tool whose custom properties hold no null (Blender) brings `gx` back as text; `gxJson` is the same state.
+  try {
+    return checkedGx(JSON.parse(extras.gxJson));
+  } catch {
+    return 'invalid';
+  }
+}
+
+/** `gx` as a GX material when it has every field and survives a MAT3 write and read. */
+function checkedGx(gx: unknown): GxMaterial | 'invalid' {
   if (!gx || typeof gx !== 'object') return 'invalid';
   const template = defaultGxMaterial('');
   for (const [key, value] of Object.entries(template)) {

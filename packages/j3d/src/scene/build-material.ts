@@ -1,5 +1,6 @@
 /*
- * A GX material to a glTF material (spec j3d.md §9.3–9.4); the complete GX state goes to `extras.gx`.
+ * A GX material to a glTF material (spec j3d.md §9.3–9.4); the complete GX state goes to `extras.gx`, and again
+ * as JSON text to `extras.gxJson` for tools whose custom properties cannot hold it (Blender's hold no null).
  *   base colour texture, factor, vertex colours and emissive: the TEV stages evaluated and reduced
  *     (gx/tev/reduce-tev), textures mixed in besides the base one taken as their mean colour; a colour the
  *     factors cannot hold that depends on the base texture alone is baked into a texture of its own (same
@@ -127,7 +128,7 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
     doubleSided: gx.cullMode === 0,
     unlit: !tev.lit,
     alphaMode: alpha.alphaMode,
-    extras: { gx },
+    extras: { gx, gxJson: JSON.stringify(gx) },
   });
   if (alpha.alphaCutoff !== undefined) material.alphaCutoff = alpha.alphaCutoff;
   if (baseColorTexture) material.baseColorTexture = baseColorTexture;
