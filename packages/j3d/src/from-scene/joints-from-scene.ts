@@ -4,10 +4,10 @@
  * Every node reachable from the roots becomes a joint, in depth-first order (a parent before its children, as
  * the runtime needs), except nodes that add nothing to the hierarchy: a leaf that only carries a mesh (a
  * skinned-mesh node, whose transform glTF ignores, or a mesh node with an identity transform; its vertices are
- * placed by its nearest joint ancestor), and a top-level group without mesh or transform (the armature object
- * Blender exports above the bones, which would otherwise shift every joint index the game's animations and
- * code use) unless an animation moves it. Nodes a skin names are always joints. J3D wants one root joint: several top-level
- * joints (or none) get a common root `root` with the identity transform.
+ * placed by its nearest joint ancestor), and a top-level group without mesh or transform that no animation
+ * moves (the armature object Blender exports above the bones, which would otherwise shift every joint index
+ * the game's animations and code use). Nodes a skin names are always joints. J3D wants one root joint: several
+ * top-level joints (or none) get a common root `root` with the identity transform.
  *
  * Joint fields: scale f32[3]; rotation as s16 Euler angles (0x8000 = π), X applied first, then Y, then Z
  * (R = Rz·Ry·Rx); translation f32[3]. The rotation grid (π/32768) cannot hold every rotation, so each joint's
