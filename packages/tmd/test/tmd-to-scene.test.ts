@@ -340,6 +340,29 @@ describe('tmdToScene puts the Z-up model under a Y-up root', () => {
   );
 });
 
+describe('the rest pose in node extras', () => {
+  it('is left out where it is the bind pose, kept where it differs', () => {
+    const file = readTmd(
+      buildTmd({
+        tklName: 'rest',
+        nodes: [
+          { name: 'a', parent: -1, translation: [0, 1, 0] },
+          { name: 'b', parent: 0, translation: [2, 0, 0], rotation: [0, 0, Math.SQRT1_2, Math.SQRT1_2] },
+        ],
+        levels: [],
+      }),
+    );
+    // Node b's stored rest translation no longer matches its bind matrix.
+    file.nodes[1]!.translation = [5, 0, 0];
+    const { scene } = tmdToScene(file, { yUp: false });
+    expect(scene.nodes[0]!.extras).toEqual({ toshi: { flag: file.nodes[0]!.flag } });
+    expect(scene.nodes[1]!.translation).toEqual([2, 0, 0].map((v) => expect.closeTo(v, 6)));
+    expect(scene.nodes[1]!.extras).toEqual({
+      toshi: { flag: file.nodes[1]!.flag, restRotation: file.nodes[1]!.rotation, restTranslation: [5, 0, 0] },
+    });
+  });
+});
+
 describe('tmdToScene repairs broken hierarchies', () => {
   it('several roots get a common skeleton root; bad parents and cycles become roots; the scene stays valid', () => {
     const bytes = buildTmd({

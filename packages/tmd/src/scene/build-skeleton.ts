@@ -1,6 +1,7 @@
 /*
  * TMD nodes to scene nodes. Each node's bind matrix is its model-space transform, so its local transform is
  * inverse(parentBind) · bind, which equals TRS(rest rotation @0, rest translation @164) in a consistent file.
+ * `extras.toshi` keeps the node's flag, and the rest rotation and translation where they differ from that.
  * Node indices are kept (scene node i = TMD node i), so skin joints and animation channels index nodes directly.
  * The inverse bind matrices come from the file (@80) unless they are not the inverse of a usable bind matrix.
  */
@@ -95,6 +96,15 @@ function localTransform(
   return { translation, rotation, scale: unit ? undefined : (scale as Vec3) };
 }
 
+/** Whether the node's stored rest pose (@0, @164) is its local TRS within f32 rounding (q and −q alike). */
+function restAgrees(n: TmdNode, trs: Pick<SceneNode, 'translation' | 'rotation' | 'scale'>): boolean {
+  const near = (a: readonly number[], b: readonly number[], sign = 1) =>
+    a.every((v, k) => Math.abs(v - sign * b[k]!) <= 1e-5 * Math.max(1, Math.abs(v)));
+  const t = trs.translation ?? [0, 0, 0];
+  const r = trs.rotation ?? [0, 0, 0, 1];
+  return !trs.scale && near(t, n.translation) && (near(r, n.rotation) || near(r, n.rotation, -1));
+}
+
 /**
  * Adds one scene node per TMD node (same indices) with the bind pose as its TRS, links the hierarchy and
  * returns the repaired parents, the roots and the inverse bind matrices.
@@ -114,12 +124,10 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
       const translation: Vec3 = n.translation.every(Number.isFinite) ? n.translation : [0, 0, 0];
       trs = { translation, rotation };
     }
-    scene.nodes.push({
-      name: n.name,
-      ...trs,
-      children: [],
-      extras: { toshi: { flag: n.flag, restRotation: n.rotation, restTranslation: n.translation } },
-    });
+    const toshi = restAgrees(n, trs)
+      ? { flag: n.flag }
+      : { flag: n.flag, restRotation: n.rotation, restTranslation: n.translation };
+    scene.nodes.push({ name: n.name, ...trs, children: [], extras: { toshi } });
     const inverse = inverses[i] ?? null;
     const stored = n.inverseBindMatrix;
     // The stored inverse bind is kept when it inverts the bind matrix, and also when the bind matrix itself is
