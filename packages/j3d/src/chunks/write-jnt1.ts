@@ -13,6 +13,7 @@
  * names at the next multiple of 4, unused bytes 0xFF / 0xFFFF.
  */
 import type { Vec3 } from '@retromodel/scene';
+import { radiansToS16 } from '../gx/s16-angle.js';
 import { writeNames } from '../write-name-table.js';
 import { ChunkWriter, checkUnsigned } from './chunk-padding.js';
 import type { J3dJoint, Jnt1 } from './read-jnt1.js';
@@ -23,8 +24,7 @@ function rawRotation(joint: J3dJoint, i: number): Vec3 {
     const raw = joint.rotationRaw[k]!;
     if (Number.isInteger(raw) && raw >= -0x8000 && raw <= 0x7fff && (raw * Math.PI) / 32768 === radians) return raw;
     if (!Number.isFinite(radians)) throw new Error(`JNT1 joint ${i} (${joint.name}) rotation is ${radians}`);
-    const units = Math.round((radians * 32768) / Math.PI);
-    return ((((units + 0x8000) % 0x10000) + 0x10000) % 0x10000) - 0x8000;
+    return radiansToS16(radians);
   }) as Vec3;
 }
 

@@ -20,6 +20,7 @@
  */
 import type { Diagnostic, Material, TextureTransform } from '@retromodel/scene';
 import type { GxMaterial, GxTevStage, GxTexMatrix } from '../gx/material-types.js';
+import { radiansToS16 } from '../gx/s16-angle.js';
 import { channelControl, defaultGxMaterial } from './gx-material-defaults.js';
 
 /** What the material needs to know about the shape it draws and the textures written. */
@@ -57,39 +58,30 @@ function stage(colorIn: GxTevStage['colorIn'], alphaIn: GxTevStage['alphaIn']): 
 
 /** A texture matrix doing what a KHR_texture_transform does. */
 export function texMatrixOfTransform(t: TextureTransform): GxTexMatrix {
-  const rotationRaw =
-    ((((Math.round((t.rotation * 32768) / Math.PI) + 0x8000) % 0x10000) + 0x10000) % 0x10000) - 0x8000;
+  const rotationRaw = radiansToS16(t.rotation);
   const [sS, sT] = t.scale;
-  const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-  if (rotationRaw === 0 || sS === 0 || sT === 0) {
-    return {
-      projection: 1,
-      info: 0,
-      mappingMode: 0,
-      maya: false,
-      center: [0, 0, 0],
-      scale: [sS, sT],
-      rotationRaw: 0,
-      translation: [t.offset[0], t.offset[1]],
-      effectMatrix: identity,
-    };
-  }
+  const base: Pick<GxTexMatrix, 'projection' | 'mappingMode' | 'center' | 'scale' | 'effectMatrix'> = {
+    projection: 1,
+    mappingMode: 0,
+    center: [0, 0, 0],
+    scale: [sS, sT],
+    effectMatrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
+  };
+  if (rotationRaw === 0 || sS === 0 || sT === 0)
+    return { ...base, info: 0, maya: false, rotationRaw: 0, translation: [t.offset[0], t.offset[1]] };
+  // A rotation needs the Maya form, which rotates about the texture's centre.
   const theta = (rotationRaw * Math.PI) / 32768;
   const cos = Math.cos(theta);
   const sin = Math.sin(theta);
   return {
-    projection: 1,
+    ...base,
     info: 0x80,
-    mappingMode: 0,
     maya: true,
-    center: [0, 0, 0],
-    scale: [sS, sT],
     rotationRaw,
     translation: [
       -t.offset[0] / sS - 0.5 * cos - 0.5 * sin + 0.5,
       (t.offset[1] - 1) / sT + 0.5 * cos - 0.5 * sin + 0.5,
     ],
-    effectMatrix: identity,
   };
 }
 

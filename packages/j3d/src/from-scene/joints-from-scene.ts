@@ -33,6 +33,7 @@ import {
 } from '@retromodel/scene';
 import type { J3dMatrixCalc } from '../chunks/read-inf1.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
+import { radiansToS16, wrapS16 } from '../gx/s16-angle.js';
 import { bindWorldMatrices, jointLocalMatrix, jointQuaternion } from '../scene/joint-matrices.js';
 import { j3dName } from './j3d-name.js';
 
@@ -67,18 +68,12 @@ export function eulerOfRotation(m: ArrayLike<number>): Vec3 {
   return [0, y, Math.atan2(-m[4]!, m[5]!)];
 }
 
-/** Radians to the s16 angle grid (0x8000 = π), wrapped. */
-function rawAngle(radians: number): number {
-  const units = Math.round((radians * 32768) / Math.PI);
-  return ((((units + 0x8000) % 0x10000) + 0x10000) % 0x10000) - 0x8000;
-}
-
 /**
  * A joint from a local matrix split into translation, rotation and scale: its angles on the s16 grid, the rest
  * rounded to f32 as stored, so that later joints are computed against what a reader will compute.
  */
 function jointFromTrs(name: string, kind: number, sc: number, t: Vec3, rotation: Mat4, s: Vec3): J3dJoint {
-  const rotationRaw = eulerOfRotation(rotation).map(rawAngle) as Vec3;
+  const rotationRaw = eulerOfRotation(rotation).map(radiansToS16) as Vec3;
   return {
     name,
     kind,
@@ -279,9 +274,7 @@ function nearestOnGrid(
   for (let n = 0; n < 27; n++) {
     if (n === 13) continue;
     const step = [(n % 3) - 1, (Math.floor(n / 3) % 3) - 1, Math.floor(n / 9) - 1];
-    const rotationRaw = joint.rotationRaw.map(
-      (v, k) => ((((v + step[k]! + 0x8000) % 0x10000) + 0x10000) % 0x10000) - 0x8000,
-    ) as Vec3;
+    const rotationRaw = joint.rotationRaw.map((v, k) => wrapS16(v + step[k]!)) as Vec3;
     const candidate = { ...joint, rotationRaw, rotation: rotationRaw.map((v) => (v * Math.PI) / 32768) as Vec3 };
     const e = rotationError(chainState(candidate, parent, parentJoint, calc).world, target);
     if (e < error) {
