@@ -11,9 +11,11 @@ export * from './sample-sampler.js';
 export { type SceneCounts, sceneCounts } from './scene-counts.js';
 export {
   alphaModeOfPixels,
+  attributeComponent,
   createMaterial,
   createScene,
   nodeMatrix,
+  normalizedDivisor,
   parentIndices,
   previewMaterial,
   previewQuad,

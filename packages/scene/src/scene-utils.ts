@@ -1,5 +1,5 @@
 import { type Mat4, mat4Compose, mat4Identity, mat4Multiply, mat4TransformPoint } from './math.js';
-import type { AlphaMode, Material, Primitive, Scene, SceneNode } from './types.js';
+import type { AlphaMode, Attribute, Material, Primitive, Scene, SceneNode } from './types.js';
 
 /** An empty scene, ready to be filled. */
 export function createScene(asset: Scene['asset'] = {}): Scene {
@@ -84,6 +84,24 @@ export function alphaModeOfPixels(pixels: Uint8Array): AlphaMode {
     mode = 'MASK';
   }
   return mode;
+}
+
+/** What glTF divides a normalized integer attribute by to read it (1 for one read as stored). */
+export function normalizedDivisor(attr: Attribute): number {
+  if (!attr.normalized) return 1;
+  const a = attr.array;
+  if (a instanceof Uint8Array) return 255;
+  if (a instanceof Uint16Array) return 65535;
+  if (a instanceof Int8Array) return 127;
+  if (a instanceof Int16Array) return 32767;
+  return 1;
+}
+
+/** Component `i` (a flat index) of an attribute as glTF reads it: normalized integers scaled, signed ones ≥ −1. */
+export function attributeComponent(attr: Attribute, i: number): number {
+  const raw = attr.array[i] ?? 0;
+  const divisor = normalizedDivisor(attr);
+  return divisor === 1 ? raw : Math.max(-1, raw / divisor);
 }
 
 /** The node's local matrix from its TRS. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type Attribute,
+  attributeComponent,
   createMaterial,
   createScene,
   mat4Invert,
@@ -163,6 +165,17 @@ describe('scene utilities', () => {
     const s = goodScene();
     const w = worldMatrices(s);
     expect(Array.from(w[1]!.subarray(12, 15))).toEqual([0, 1, 0]);
+  });
+
+  it("attributeComponent reads normalized integers as the glTF spec's table says", () => {
+    const read = (array: ArrayLike<number> & Attribute['array'], normalized = true) =>
+      Array.from(array, (_, i) => attributeComponent({ array, itemSize: 1, normalized }, i));
+    expect(read(new Uint8Array([0, 51, 255]))).toEqual([0, 0.2, 1]);
+    expect(read(new Uint16Array([0, 65535]))).toEqual([0, 1]);
+    expect(read(new Int8Array([-128, -127, 127]))).toEqual([-1, -1, 1]);
+    expect(read(new Int16Array([-32768, 32767]))).toEqual([-1, 1]);
+    expect(read(new Uint8Array([7]), false)).toEqual([7]);
+    expect(read(new Float32Array([0.25]))).toEqual([0.25]);
   });
 
   it('worldMatrixOf gives worldMatrices, in any order of asking, on random trees and a 50,000-node chain', () => {

@@ -13,7 +13,15 @@
  * DRW1 lists the rigid entries first, then the envelopes, then the envelopes again (Nintendo's layout: the
  * runtime uses count − EVP1.count entries and takes the first envelope entry as the start of the weighted ones).
  */
-import { type Diagnostic, type Mat4, mat4Invert, mat4Multiply, type Primitive, type Scene } from '@retromodel/scene';
+import {
+  attributeComponent,
+  type Diagnostic,
+  type Mat4,
+  mat4Invert,
+  mat4Multiply,
+  type Primitive,
+  type Scene,
+} from '@retromodel/scene';
 import type { Drw1 } from '../chunks/read-drw1.js';
 import type { Evp1, J3dEnvelope } from '../chunks/read-evp1.js';
 import type { SceneJoints } from './joints-from-scene.js';
@@ -136,13 +144,7 @@ export class DrawMatrices {
 
 /** Reads component `k` of element `v` of an attribute as a number in its meaning (normalised integers scaled). */
 export function attributeValue(a: Primitive['attributes'][keyof Primitive['attributes']], v: number, k: number) {
-  const raw = a!.array[v * a!.itemSize + k] ?? 0;
-  if (!a!.normalized) return raw;
-  if (a!.array instanceof Uint8Array) return raw / 255;
-  if (a!.array instanceof Uint16Array) return raw / 65535;
-  if (a!.array instanceof Int8Array) return Math.max(-1, raw / 127);
-  if (a!.array instanceof Int16Array) return Math.max(-1, raw / 32767);
-  return raw;
+  return attributeComponent(a!, v * a!.itemSize + k);
 }
 
 /**

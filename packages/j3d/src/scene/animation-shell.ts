@@ -1,10 +1,22 @@
 /*
- * What every J3D joint animation (BCK, BCA) starts as in a scene: its name, the clip's J3D facts in
- * `extras.gx` (loop mode, duration in frames, fps), no channels yet, and a warning when the file animates
- * another number of joints than the model has.
+ * What a J3D clip starts as in a scene: an animation with its name and the clip's J3D facts in `extras.gx`
+ * (loop mode, duration in frames, fps), no channels yet. A joint animation (BCK, BCA) also warns when the file
+ * animates another number of joints than the model has; the material, pattern and visibility files join the
+ * animation of their name when there is one.
  */
-import type { Animation, Diagnostic } from '@retromodel/scene';
+import type { Animation, Diagnostic, Scene } from '@retromodel/scene';
 
+/** A new, empty animation of a clip. */
+function emptyAnimation(name: string, file: { loopMode: number; duration: number }, fps: number): Animation {
+  return {
+    name,
+    channels: [],
+    samplers: [],
+    extras: { gx: { loopMode: file.loopMode, duration: file.duration, fps } },
+  };
+}
+
+/** The animation a joint animation file (BCK, BCA) starts as. */
 export function jointAnimationShell(
   kind: 'bck' | 'bca',
   file: { loopMode: number; duration: number; joints: unknown[] },
@@ -20,10 +32,24 @@ export function jointAnimationShell(
       severity: 'warning',
     });
   }
-  return {
-    name,
-    channels: [],
-    samplers: [],
-    extras: { gx: { loopMode: file.loopMode, duration: file.duration, fps } },
-  };
+  return emptyAnimation(name, file, fps);
+}
+
+/**
+ * The scene animation the channels of a file named `name` go to: the one of that name already in the scene (the
+ * joint or material animation of the same base name, so a player runs them as one clip), else a new one keeping
+ * the file's loop mode and duration and the fps in `extras.gx`, as the other J3D animations do.
+ */
+export function namedAnimation(
+  scene: Scene,
+  name: string,
+  file: { loopMode: number; duration: number },
+  fps: number,
+): Animation {
+  let animation = scene.animations.find((a) => a.name === name);
+  if (!animation) {
+    animation = emptyAnimation(name, file, fps);
+    scene.animations.push(animation);
+  }
+  return animation;
 }

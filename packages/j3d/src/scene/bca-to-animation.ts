@@ -21,8 +21,8 @@
 import { type Animation, type AnimationSampler, type Diagnostic, quatFromEuler } from '@retromodel/scene';
 import type { BcaAxes, BcaFile } from '../anim/read-bca.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
+import { jointAnimationShell } from './animation-shell.js';
 import { secondsNotAfter } from './f32-seconds.js';
-import { jointAnimationShell } from './joint-animation-shell.js';
 
 /** The value `run` plays at `frame`: its last value holds once it ends. */
 const valueAt = (run: number[], frame: number) => run[Math.min(frame, run.length - 1)]!;

@@ -28,8 +28,8 @@ import {
 import { type J3dTrack, sampleTrack } from '../anim/animation-track.js';
 import type { BckFile } from '../anim/read-bck.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
-import { f32Below, secondsNotAfter } from './f32-seconds.js';
-import { jointAnimationShell } from './joint-animation-shell.js';
+import { jointAnimationShell } from './animation-shell.js';
+import { distinctSeconds, f32Below, secondsNotAfter } from './f32-seconds.js';
 
 /** Derivative per frame of the track at `frame`, from the left ('in') or the right ('out'). */
 export function trackDerivative(track: J3dTrack, frame: number, side: 'in' | 'out'): number {
@@ -68,17 +68,6 @@ function keyTimes(tracks: J3dTrack[]): number[] {
 
 const isStatic = (tracks: J3dTrack[], bind: number[]) =>
   tracks.every((t, i) => t.keys.length === 1 && Math.abs(t.keys[0]!.value - bind[i]!) < 1e-6);
-
-/**
- * Positions in `frames` (increasing) to keep so that the times in f32 seconds increase: of a run that is one
- * f32 time, the last (the later key wins, as at a jump).
- */
-function distinctSeconds(frames: number[], fps: number): { input: Float32Array; keep: number[] } {
-  const seconds = Float32Array.from(frames, (t) => t / fps);
-  const keep: number[] = [];
-  for (let i = 0; i < seconds.length; i++) if (i + 1 === seconds.length || seconds[i + 1]! > seconds[i]!) keep.push(i);
-  return { input: Float32Array.from(keep, (i) => seconds[i]!), keep };
-}
 
 const F32_MAX = 3.4028234663852886e38;
 

@@ -29,7 +29,8 @@ import {
 import type { BtpEntry, BtpFile } from '../anim/read-btp.js';
 import type { GxMaterial } from '../gx/material-types.js';
 import type { TevReduction } from '../gx/tev/reduce-tev.js';
-import { namedAnimation, runValue, stepSampler } from './step-keys.js';
+import { namedAnimation } from './animation-shell.js';
+import { runValue, stepSampler } from './step-keys.js';
 import { texCoordRange } from './texcoord-range.js';
 import { buildTextureAtlas, type TextureAtlas } from './texture-atlas.js';
 

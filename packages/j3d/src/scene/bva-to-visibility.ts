@@ -19,8 +19,9 @@
  */
 import type { Diagnostic, Mat4, Mesh, Primitive, Scene, SceneNode, Skin } from '@retromodel/scene';
 import type { BvaFile } from '../anim/read-bva.js';
+import { namedAnimation } from './animation-shell.js';
 import { normalMatrixOf } from './draw-matrices.js';
-import { namedAnimation, runValue, stepSampler } from './step-keys.js';
+import { runValue, stepSampler } from './step-keys.js';
 
 /** A visibility file and the name it goes by (its base name). */
 export interface VisibilityAnimation {

@@ -22,3 +22,14 @@ export function f32Below(x: number): number {
   f32Bits[0] = f32Bits[0]! - 1;
   return f32[0]!;
 }
+
+/**
+ * Positions in `frames` (increasing) to keep so that the times in f32 seconds increase: of a run that is one
+ * f32 time, the last (the later key wins, as at a jump).
+ */
+export function distinctSeconds(frames: number[], fps: number): { input: Float32Array; keep: number[] } {
+  const seconds = Float32Array.from(frames, (t) => t / fps);
+  const keep: number[] = [];
+  for (let i = 0; i < seconds.length; i++) if (i + 1 === seconds.length || seconds[i + 1]! > seconds[i]!) keep.push(i);
+  return { input: Float32Array.from(keep, (i) => seconds[i]!), keep };
+}

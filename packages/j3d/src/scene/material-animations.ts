@@ -11,6 +11,7 @@ import type { BpkFile } from '../anim/read-bpk.js';
 import type { BrkFile } from '../anim/read-brk.js';
 import type { BtkFile } from '../anim/read-btk.js';
 import type { J3dFile } from '../j3d-file.js';
+import { namedAnimation } from './animation-shell.js';
 import { bpkColourTracks } from './bpk-to-pointer.js';
 import { brkColourTracks } from './brk-to-pointer.js';
 import { type AnimatedModel, btkToPointer, type PointerTracks } from './btk-to-pointer.js';
@@ -72,17 +73,8 @@ export function addMaterialAnimations(
     );
     if (colours.length > 0) parts.push(colourToPointer(colours, name, model));
     if (parts.every((p) => p.channels.length === 0)) continue;
-    let animation = scene.animations.find((a) => a.name === name);
-    if (!animation) {
-      const longest = group.map(fileOf).reduce((a, b) => (b.duration > a.duration ? b : a));
-      animation = {
-        name,
-        channels: [],
-        samplers: [],
-        extras: { gx: { loopMode: longest.loopMode, duration: longest.duration, fps } },
-      };
-      scene.animations.push(animation);
-    }
+    const longest = group.map(fileOf).reduce((a, b) => (b.duration > a.duration ? b : a));
+    const animation = namedAnimation(scene, name, longest, fps);
     for (const p of parts) append(animation, p, diagnostics);
   }
 }

@@ -9,6 +9,7 @@
  */
 import type { AnimationSampler } from '@retromodel/scene';
 import type { J3dTrack } from '../anim/animation-track.js';
+import { distinctSeconds } from './f32-seconds.js';
 
 /** The frames to sample tracks of a clip of `duration` frames at, increasing. */
 export function clipFrames(tracks: J3dTrack[], duration: number): number[] {
@@ -36,20 +37,19 @@ export function thinFrames(frames: number[], limit: number): { frames: number[];
 
 /** A LINEAR sampler through `values[i]` (one array of the property's width per frame) at `frames[i]` / fps. */
 export function linearSampler(frames: number[], values: number[][], fps: number): AnimationSampler {
-  const seconds = Float32Array.from(frames, (f) => f / fps);
-  const keep: number[] = [];
-  for (let i = 0; i < seconds.length; i++) if (i + 1 === seconds.length || seconds[i + 1]! > seconds[i]!) keep.push(i);
+  const { input: seconds, keep } = distinctSeconds(frames, fps);
   const same = (a: number[], b: number[]) => a.every((v, k) => Math.fround(v) === Math.fround(b[k]!));
-  const useful = keep.filter((i, n) => {
+  // Positions in `keep` whose key changes the curve.
+  const useful = keep.flatMap((i, n) => {
     const prev = keep[n - 1];
     const next = keep[n + 1];
-    return (
-      prev === undefined || next === undefined || !same(values[prev]!, values[i]!) || !same(values[i]!, values[next]!)
-    );
+    const needed =
+      prev === undefined || next === undefined || !same(values[prev]!, values[i]!) || !same(values[i]!, values[next]!);
+    return needed ? [n] : [];
   });
   return {
-    input: Float32Array.from(useful, (i) => seconds[i]!),
-    output: Float32Array.from(useful.flatMap((i) => values[i]!)),
+    input: Float32Array.from(useful, (n) => seconds[n]!),
+    output: Float32Array.from(useful.flatMap((n) => values[keep[n]!]!)),
     interpolation: 'LINEAR',
   };
 }

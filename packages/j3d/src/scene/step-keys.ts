@@ -6,7 +6,7 @@
  * A key is made at time 0, at every frame whose value differs from the one before (moved back by the runtime's
  * rounding), and at the clip's last frame, so that the glTF clip lasts as long as the J3D one.
  */
-import type { Animation, AnimationSampler, Scene } from '@retromodel/scene';
+import type { AnimationSampler } from '@retromodel/scene';
 
 /** The value of frame `f` of a run: the last one holds after it ends. */
 export const runValue = <T>(run: readonly T[], f: number): T => run[Math.min(f, run.length - 1)]!;
@@ -27,28 +27,4 @@ export function stepSampler(values: number[][], fps: number, shift: 0 | 0.5): An
     output: Float32Array.from(keys.flatMap((k) => values[k.frame]!)),
     interpolation: 'STEP',
   };
-}
-
-/**
- * The scene animation the channels of a file named `name` go to: the one of that name already in the scene (the
- * joint or material animation of the same base name, so a player runs them as one clip), else a new one keeping
- * the file's loop mode and duration and the fps in `extras.gx`, as the other J3D animations do.
- */
-export function namedAnimation(
-  scene: Scene,
-  name: string,
-  file: { loopMode: number; duration: number },
-  fps: number,
-): Animation {
-  let animation = scene.animations.find((a) => a.name === name);
-  if (!animation) {
-    animation = {
-      name,
-      channels: [],
-      samplers: [],
-      extras: { gx: { loopMode: file.loopMode, duration: file.duration, fps } },
-    };
-    scene.animations.push(animation);
-  }
-  return animation;
 }

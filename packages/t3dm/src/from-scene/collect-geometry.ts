@@ -18,6 +18,7 @@ import {
   mat4Multiply,
   mat4TransformDirection,
   mat4TransformPoint,
+  normalizedDivisor,
   parentIndices,
   quatNormalize,
   type Scene,
@@ -63,13 +64,7 @@ export interface CollectedGeometry {
 function floatsOf(attr: Attribute | undefined): Float64Array | undefined {
   if (!attr) return undefined;
   const a = attr.array;
-  let div = 1;
-  if (attr.normalized) {
-    if (a instanceof Uint8Array) div = 255;
-    else if (a instanceof Uint16Array) div = 65535;
-    else if (a instanceof Int8Array) div = 127;
-    else if (a instanceof Int16Array) div = 32767;
-  }
+  const div = normalizedDivisor(attr);
   const out = new Float64Array(a.length);
   for (let i = 0; i < a.length; i++) out[i] = div === 1 ? a[i]! : Math.max(-1, a[i]! / div);
   return out;
