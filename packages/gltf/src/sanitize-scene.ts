@@ -34,6 +34,13 @@ function normalizeVectors(values: Float32Array, size: number, stride = size, fir
   return out;
 }
 
+/** Whether a quaternion, stored as f32, is what normalizeVectors leaves alone (checked without a copy per node). */
+function unitAsF32(q: readonly number[]): boolean {
+  let sum = 0;
+  for (const v of q) sum += Math.fround(v) ** 2;
+  return Math.abs(Math.sqrt(sum) - 1) <= 5e-4;
+}
+
 function fixNormals(meshes: Mesh[], warn: (code: string, message: string) => void): Mesh[] {
   return meshes.map((mesh, m) => ({
     ...mesh,
@@ -224,7 +231,7 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
     diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
   const { meshes, materials, animations } = fixTexCoordSlots(scene, fixNormals(scene.meshes, warn), warn);
   const nodes = scene.nodes.map((n, i) => {
-    if (!n.rotation || !n.rotation.every(Number.isFinite)) return n;
+    if (!n.rotation || !n.rotation.every(Number.isFinite) || unitAsF32(n.rotation)) return n;
     const fixed = normalizeVectors(Float32Array.from(n.rotation), 4);
     if (!fixed) return n;
     warn('rotations-normalized', `node ${i}: its rotation was not a unit quaternion and was normalized`);

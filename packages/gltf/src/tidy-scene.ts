@@ -14,14 +14,16 @@ function refsOf(m: Material): TextureRef[] {
   return slots.flatMap((slot) => (m[slot] ? [m[slot]] : []));
 }
 
-/** Keeps the items whose index is in `used`; returns them and the old → new index map. */
-function keep<T>(items: T[], used: Set<number>): { kept: T[]; index: Map<number, number> } {
+/** Keeps the items whose index is in `used` (a set, or a mask of 0/1); returns them and the old → new index map. */
+function keep<T>(items: T[], used: Set<number> | Uint8Array): { kept: T[]; index: Map<number, number> } {
   const index = new Map<number, number>();
-  const kept = items.filter((_, i) => {
-    if (!used.has(i)) return false;
-    index.set(i, index.size);
-    return true;
-  });
+  const isUsed = used instanceof Set ? (i: number) => used.has(i) : (i: number) => used[i] === 1;
+  const kept: T[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (!isUsed(i)) continue;
+    index.set(i, kept.length);
+    kept.push(items[i]!);
+  }
   return { kept, index };
 }
 
@@ -47,24 +49,34 @@ function withUsedTexCoords(p: Primitive, materials: Material[]): { primitive: Pr
   return { primitive: { ...p, attributes }, dropped: unused.length };
 }
 
-/** The nodes reachable from the roots, through children, skins and LOD groups (a skin's joints count). */
-function reachableNodes(scene: Scene): Set<number> {
-  const seen = new Set<number>();
+/**
+ * The nodes reachable from the roots, through children, skins and LOD groups (a skin's joints count), as a
+ * mask (1 = reached). A skin's joints are pushed once, however many nodes use it.
+ */
+function reachableNodes(scene: Scene): Uint8Array {
+  const seen = new Uint8Array(scene.nodes.length);
+  const skinSeen = new Uint8Array(scene.skins.length);
   const stack = [...scene.roots];
+  const pushAll = (items: readonly number[]) => {
+    for (const i of items) stack.push(i);
+  };
   const visit = () => {
     while (stack.length > 0) {
       const n = stack.pop()!;
-      if (seen.has(n)) continue;
-      seen.add(n);
       const node = scene.nodes[n];
-      if (!node) continue;
-      stack.push(...node.children);
+      if (!node || seen[n] === 1) continue;
+      seen[n] = 1;
+      pushAll(node.children);
       const skin = node.skin === undefined ? undefined : scene.skins[node.skin];
-      if (skin) stack.push(...skin.joints, ...(skin.skeleton === undefined ? [] : [skin.skeleton]));
+      if (skin && skinSeen[node.skin!] === 0) {
+        skinSeen[node.skin!] = 1;
+        pushAll(skin.joints);
+        if (skin.skeleton !== undefined) stack.push(skin.skeleton);
+      }
     }
   };
   visit();
-  for (const group of scene.lodGroups) if (group.levels.some((l) => seen.has(l))) stack.push(...group.levels);
+  for (const group of scene.lodGroups) if (group.levels.some((l) => seen[l] === 1)) pushAll(group.levels);
   visit();
   return seen;
 }
@@ -74,8 +86,9 @@ function reachableNodes(scene: Scene): Set<number> {
  * it); node and skin indices everywhere are renumbered, channels on dropped nodes dropped.
  */
 function withReachableNodes(scene: Scene): { scene: Scene; removed: number } {
-  const nodes = keep(scene.nodes, reachableNodes(scene));
-  if (nodes.kept.length === scene.nodes.length) return { scene, removed: 0 };
+  const reached = reachableNodes(scene);
+  if (!reached.includes(0)) return { scene, removed: 0 };
+  const nodes = keep(scene.nodes, reached);
   const at = (n: number) => nodes.index.get(n)!;
   const skins = keep(scene.skins, new Set(nodes.kept.flatMap((n) => (n.skin === undefined ? [] : [n.skin]))));
   const withSkin = (n: Scene['nodes'][number]) => (n.skin === undefined ? n : { ...n, skin: skins.index.get(n.skin)! });

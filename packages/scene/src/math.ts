@@ -34,6 +34,15 @@ export function mat4Multiply(a: ArrayLike<number>, b: ArrayLike<number>): Mat4 {
 
 /** The inverse, or null when the matrix is singular. */
 export function mat4Invert(m: ArrayLike<number>): Mat4 | null {
+  const out = new Float64Array(16);
+  return mat4InvertTo(m, out, 0) ? out : null;
+}
+
+/**
+ * Writes the inverse into `out` at `offset` (16 numbers), so a skeleton's inverses can share one array;
+ * returns false (and writes nothing) when the matrix is singular.
+ */
+export function mat4InvertTo(m: ArrayLike<number>, out: Float64Array | Float32Array, offset: number): boolean {
   // Read once into locals (no intermediate array: this runs per joint, and skeletons can be large).
   const a00 = m[0]!,
     a01 = m[1]!,
@@ -64,26 +73,25 @@ export function mat4Invert(m: ArrayLike<number>): Mat4 | null {
   const b10 = a21 * a33 - a23 * a31;
   const b11 = a22 * a33 - a23 * a32;
   const det = b00 * b11 - b01 * b10 + b02 * b09 + b03 * b08 - b04 * b07 + b05 * b06;
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-30) return null;
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-30) return false;
   const d = 1 / det;
-  return new Float64Array([
-    (a11 * b11 - a12 * b10 + a13 * b09) * d,
-    (a02 * b10 - a01 * b11 - a03 * b09) * d,
-    (a31 * b05 - a32 * b04 + a33 * b03) * d,
-    (a22 * b04 - a21 * b05 - a23 * b03) * d,
-    (a12 * b08 - a10 * b11 - a13 * b07) * d,
-    (a00 * b11 - a02 * b08 + a03 * b07) * d,
-    (a32 * b02 - a30 * b05 - a33 * b01) * d,
-    (a20 * b05 - a22 * b02 + a23 * b01) * d,
-    (a10 * b10 - a11 * b08 + a13 * b06) * d,
-    (a01 * b08 - a00 * b10 - a03 * b06) * d,
-    (a30 * b04 - a31 * b02 + a33 * b00) * d,
-    (a21 * b02 - a20 * b04 - a23 * b00) * d,
-    (a11 * b07 - a10 * b09 - a12 * b06) * d,
-    (a00 * b09 - a01 * b07 + a02 * b06) * d,
-    (a31 * b01 - a30 * b03 - a32 * b00) * d,
-    (a20 * b03 - a21 * b01 + a22 * b00) * d,
-  ]);
+  out[offset + 0] = (a11 * b11 - a12 * b10 + a13 * b09) * d;
+  out[offset + 1] = (a02 * b10 - a01 * b11 - a03 * b09) * d;
+  out[offset + 2] = (a31 * b05 - a32 * b04 + a33 * b03) * d;
+  out[offset + 3] = (a22 * b04 - a21 * b05 - a23 * b03) * d;
+  out[offset + 4] = (a12 * b08 - a10 * b11 - a13 * b07) * d;
+  out[offset + 5] = (a00 * b11 - a02 * b08 + a03 * b07) * d;
+  out[offset + 6] = (a32 * b02 - a30 * b05 - a33 * b01) * d;
+  out[offset + 7] = (a20 * b05 - a22 * b02 + a23 * b01) * d;
+  out[offset + 8] = (a10 * b10 - a11 * b08 + a13 * b06) * d;
+  out[offset + 9] = (a01 * b08 - a00 * b10 - a03 * b06) * d;
+  out[offset + 10] = (a30 * b04 - a31 * b02 + a33 * b00) * d;
+  out[offset + 11] = (a21 * b02 - a20 * b04 - a23 * b00) * d;
+  out[offset + 12] = (a11 * b07 - a10 * b09 - a12 * b06) * d;
+  out[offset + 13] = (a00 * b09 - a01 * b07 + a02 * b06) * d;
+  out[offset + 14] = (a31 * b01 - a30 * b03 - a32 * b00) * d;
+  out[offset + 15] = (a20 * b03 - a21 * b01 + a22 * b00) * d;
+  return true;
 }
 
 /** Translation · Rotation · Scale, the matrix of a glTF node's TRS. */
@@ -102,24 +110,21 @@ export function mat4Compose(t: Vec3 = [0, 0, 0], q: Quat = [0, 0, 0, 1], s: Vec3
   const wy = w * y2;
   const wz = w * z2;
   const [sx, sy, sz] = s;
-  return new Float64Array([
-    (1 - (yy + zz)) * sx,
-    (xy + wz) * sx,
-    (xz - wy) * sx,
-    0,
-    (xy - wz) * sy,
-    (1 - (xx + zz)) * sy,
-    (yz + wx) * sy,
-    0,
-    (xz + wy) * sz,
-    (yz - wx) * sz,
-    (1 - (xx + yy)) * sz,
-    0,
-    t[0],
-    t[1],
-    t[2],
-    1,
-  ]);
+  const out = new Float64Array(16);
+  out[0] = (1 - (yy + zz)) * sx;
+  out[1] = (xy + wz) * sx;
+  out[2] = (xz - wy) * sx;
+  out[4] = (xy - wz) * sy;
+  out[5] = (1 - (xx + zz)) * sy;
+  out[6] = (yz + wx) * sy;
+  out[8] = (xz + wy) * sz;
+  out[9] = (yz - wx) * sz;
+  out[10] = (1 - (xx + yy)) * sz;
+  out[12] = t[0];
+  out[13] = t[1];
+  out[14] = t[2];
+  out[15] = 1;
+  return out;
 }
 
 /**
@@ -127,25 +132,26 @@ export function mat4Compose(t: Vec3 = [0, 0, 0], q: Quat = [0, 0, 0, 1], s: Vec3
  * Shear is lost; a negative determinant is put on the X scale.
  */
 export function mat4Decompose(m: ArrayLike<number>): { translation: Vec3; rotation: Quat; scale: Vec3 } {
-  let sx = Math.hypot(m[0]!, m[1]!, m[2]!);
-  const sy = Math.hypot(m[4]!, m[5]!, m[6]!);
-  const sz = Math.hypot(m[8]!, m[9]!, m[10]!);
-  const det =
-    m[0]! * (m[5]! * m[10]! - m[6]! * m[9]!) -
-    m[4]! * (m[1]! * m[10]! - m[2]! * m[9]!) +
-    m[8]! * (m[1]! * m[6]! - m[2]! * m[5]!);
+  // sqrt of the sum of squares, not Math.hypot: this runs per joint of skeletons of 65,535 nodes, hypot is
+  // several times slower in V8, and squares of f32-range values cannot overflow a double.
+  const m0 = m[0]!,
+    m1 = m[1]!,
+    m2 = m[2]!,
+    m4 = m[4]!,
+    m5 = m[5]!,
+    m6 = m[6]!,
+    m8 = m[8]!,
+    m9 = m[9]!,
+    m10 = m[10]!;
+  let sx = Math.sqrt(m0 * m0 + m1 * m1 + m2 * m2);
+  const sy = Math.sqrt(m4 * m4 + m5 * m5 + m6 * m6);
+  const sz = Math.sqrt(m8 * m8 + m9 * m9 + m10 * m10);
+  const det = m0 * (m5 * m10 - m6 * m9) - m4 * (m1 * m10 - m2 * m9) + m8 * (m1 * m6 - m2 * m5);
   if (det < 0) sx = -sx;
-  const r = [
-    m[0]! / (sx || 1),
-    m[1]! / (sx || 1),
-    m[2]! / (sx || 1),
-    m[4]! / (sy || 1),
-    m[5]! / (sy || 1),
-    m[6]! / (sy || 1),
-    m[8]! / (sz || 1),
-    m[9]! / (sz || 1),
-    m[10]! / (sz || 1),
-  ];
+  const dx = sx || 1,
+    dy = sy || 1,
+    dz = sz || 1;
+  const r = [m0 / dx, m1 / dx, m2 / dx, m4 / dy, m5 / dy, m6 / dy, m8 / dz, m9 / dz, m10 / dz];
   return { translation: [m[12]!, m[13]!, m[14]!], rotation: quatFromMat3(r), scale: [sx, sy, sz] };
 }
 
@@ -198,7 +204,7 @@ export function mat4TransformDirection(m: ArrayLike<number>, v: ArrayLike<number
 }
 
 export function quatNormalize(q: Quat): Quat {
-  const len = Math.hypot(q[0], q[1], q[2], q[3]);
+  const len = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
   if (len === 0 || !Number.isFinite(len)) return [0, 0, 0, 1];
   return [q[0] / len, q[1] / len, q[2] / len, q[3] / len];
 }

@@ -28,30 +28,32 @@ export function validateScene(scene: Scene): Diagnostic[] {
   const parentOf = new Array<number>(scene.nodes.length).fill(-1);
   for (const r of scene.roots) if (!inRange(r, scene.nodes.length)) error('bad-root', `root ${r} is not a node`);
   scene.nodes.forEach((node, i) => {
-    const where = `node ${i}${node.name ? ` (${node.name})` : ''}`;
+    // Named only when something is wrong: building the text for every node costs on 65,535-node scenes.
+    const where = () => `node ${i}${node.name ? ` (${node.name})` : ''}`;
     for (const c of node.children) {
-      if (!inRange(c, scene.nodes.length)) error('bad-child', `${where}: child ${c} is not a node`);
-      else if (parentOf[c] !== -1) error('two-parents', `${where}: node ${c} already has parent ${parentOf[c]}`);
+      if (!inRange(c, scene.nodes.length)) error('bad-child', `${where()}: child ${c} is not a node`);
+      else if (parentOf[c] !== -1) error('two-parents', `${where()}: node ${c} already has parent ${parentOf[c]}`);
       else parentOf[c] = i;
     }
-    if (!inRange(node.mesh, scene.meshes.length)) error('bad-mesh', `${where}: mesh ${node.mesh} does not exist`);
-    if (!inRange(node.skin, scene.skins.length)) error('bad-skin', `${where}: skin ${node.skin} does not exist`);
+    if (!inRange(node.mesh, scene.meshes.length)) error('bad-mesh', `${where()}: mesh ${node.mesh} does not exist`);
+    if (!inRange(node.skin, scene.skins.length)) error('bad-skin', `${where()}: skin ${node.skin} does not exist`);
     if (node.skin !== undefined && node.mesh === undefined)
-      error('skin-without-mesh', `${where}: has a skin but no mesh`);
+      error('skin-without-mesh', `${where()}: has a skin but no mesh`);
     if (!finite(node.translation) || !finite(node.rotation) || !finite(node.scale)) {
-      error('non-finite-transform', `${where}: transform has a non-finite number`);
+      error('non-finite-transform', `${where()}: transform has a non-finite number`);
     }
     if (node.rotation) {
-      const len = Math.hypot(...node.rotation);
+      const [x, y, z, w] = node.rotation;
+      const len = Math.sqrt(x * x + y * y + z * z + w * w);
       if (Math.abs(len - 1) > 1e-3)
-        error('rotation-not-unit', `${where}: rotation quaternion has length ${len.toFixed(4)}`);
+        error('rotation-not-unit', `${where()}: rotation quaternion has length ${len.toFixed(4)}`);
     }
     if (node.skin !== undefined && node.mesh !== undefined && scene.meshes[node.mesh]) {
       for (const p of scene.meshes[node.mesh]!.primitives) {
         if (!p.attributes.JOINTS_0 || !p.attributes.WEIGHTS_0) {
           error(
             'skin-without-weights',
-            `${where}: skinned, but a primitive of mesh ${node.mesh} has no JOINTS_0/WEIGHTS_0`,
+            `${where()}: skinned, but a primitive of mesh ${node.mesh} has no JOINTS_0/WEIGHTS_0`,
           );
           break;
         }

@@ -7,9 +7,9 @@
  */
 import {
   type Diagnostic,
-  type Mat4,
   mat4Decompose,
   mat4Invert,
+  mat4InvertTo,
   mat4Multiply,
   quatNormalize,
   type Scene,
@@ -85,21 +85,34 @@ function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
  */
 function localTransform(
   node: TmdNode,
-  inverseParent: Mat4 | null | undefined,
+  inverseParent: ArrayLike<number> | null | undefined,
 ): Pick<SceneNode, 'translation' | 'rotation' | 'scale'> | undefined {
   if (!finite(node.bindMatrix) || inverseParent === null) return undefined;
   const local = inverseParent ? mat4Multiply(inverseParent, node.bindMatrix) : node.bindMatrix;
   const { translation, rotation, scale } = mat4Decompose(local);
-  if (![...translation, ...rotation, ...scale].every(Number.isFinite) || scale.some((s) => Math.abs(s) < 1e-8))
-    return undefined;
-  const unit = scale.every((s) => Math.abs(s - 1) < 1e-4);
-  return { translation, rotation, scale: unit ? undefined : (scale as Vec3) };
+  if (!finite(translation) || !finite(rotation) || !finite(scale)) return undefined;
+  const [sx, sy, sz] = scale;
+  if (Math.abs(sx) < 1e-8 || Math.abs(sy) < 1e-8 || Math.abs(sz) < 1e-8) return undefined;
+  const unit = Math.abs(sx - 1) < 1e-4 && Math.abs(sy - 1) < 1e-4 && Math.abs(sz - 1) < 1e-4;
+  return { translation, rotation, scale: unit ? undefined : scale };
+}
+
+/** Whether a and b (times sign) agree within f32 rounding, element by element. */
+function near(a: ArrayLike<number>, b: ArrayLike<number>, sign = 1): boolean {
+  for (let k = 0; k < a.length; k++)
+    if (Math.abs(a[k]! - sign * b[k]!) > 1e-5 * Math.max(1, Math.abs(a[k]!))) return false;
+  return true;
+}
+
+/** Whether a stored matrix equals a computed one within 1e-3 relative per element. */
+function sameMatrix(stored: ArrayLike<number>, computed: ArrayLike<number>): boolean {
+  for (let k = 0; k < 16; k++)
+    if (Math.abs(stored[k]! - computed[k]!) > 1e-3 * Math.max(1, Math.abs(computed[k]!))) return false;
+  return true;
 }
 
 /** Whether the node's stored rest pose (@0, @164) is its local TRS within f32 rounding (q and −q alike). */
 function restAgrees(n: TmdNode, trs: Pick<SceneNode, 'translation' | 'rotation' | 'scale'>): boolean {
-  const near = (a: readonly number[], b: readonly number[], sign = 1) =>
-    a.every((v, k) => Math.abs(v - sign * b[k]!) <= 1e-5 * Math.max(1, Math.abs(v)));
   const t = trs.translation ?? [0, 0, 0];
   const r = trs.rotation ?? [0, 0, 0, 1];
   return !trs.scale && near(t, n.translation) && (near(r, n.rotation) || near(r, n.rotation, -1));
@@ -114,10 +127,16 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
   const inverseBindMatrices = new Float32Array(nodes.length * 16);
   let fallbacks = 0;
   let recomputed = 0;
-  const inverses = nodes.map((n) => (finite(n.bindMatrix) ? mat4Invert(n.bindMatrix) : null));
-  nodes.forEach((n, i) => {
+  // The inverse of every usable bind matrix, 16 numbers a node in one array (a node's own record is short-lived).
+  const inverses = new Float64Array(nodes.length * 16);
+  const invertible = new Uint8Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++)
+    if (finite(nodes[i]!.bindMatrix) && mat4InvertTo(nodes[i]!.bindMatrix, inverses, i * 16)) invertible[i] = 1;
+  const inverseOf = (i: number) => (invertible[i] === 1 ? inverses.subarray(i * 16, i * 16 + 16) : null);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i]!;
     const parent = parents[i]!;
-    let trs = localTransform(n, parent === -1 ? undefined : (inverses[parent] ?? null));
+    let trs = localTransform(n, parent === -1 ? undefined : inverseOf(parent));
     if (!trs) {
       fallbacks++;
       const rotation = quatNormalize(n.rotation);
@@ -127,24 +146,24 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
     const toshi = restAgrees(n, trs)
       ? { flag: n.flag }
       : { flag: n.flag, restRotation: n.rotation, restTranslation: n.translation };
-    scene.nodes.push({ name: n.name, ...trs, children: [], extras: { toshi } });
-    const inverse = inverses[i] ?? null;
+    // Built field by field: spreading `trs` (whose shape varies) is V8's slow generic object copy.
+    const node: SceneNode = { name: n.name, translation: trs.translation, rotation: trs.rotation, children: [] };
+    if (trs.scale) node.scale = trs.scale;
+    node.extras = { toshi };
+    scene.nodes.push(node);
+    const inverse = inverseOf(i);
     const stored = n.inverseBindMatrix;
     // The stored inverse bind is kept when it inverts the bind matrix, and also when the bind matrix itself is
     // unusable (spec §2.8: the skin needs only the inverse bind): a NaN there must not move the vertices.
     // A stored matrix that matches the computed inverse is taken as it is (no second inversion to check it).
-    const storedOk =
-      finite(stored) &&
-      (inverse === null
-        ? mat4Invert(stored) !== null
-        : stored.every((v, k) => Math.abs(v - inverse[k]!) <= 1e-3 * Math.max(1, Math.abs(inverse[k]!))));
+    const storedOk = finite(stored) && (inverse === null ? mat4Invert(stored) !== null : sameMatrix(stored, inverse));
     if (storedOk) inverseBindMatrices.set(stored, i * 16);
     else {
       recomputed++;
       if (inverse && finiteF32(inverse)) inverseBindMatrices.set(inverse, i * 16);
       else inverseBindMatrices.set([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1], i * 16);
     }
-  });
+  }
   parents.forEach((p, i) => {
     if (p !== -1) scene.nodes[p]!.children.push(i);
   });
@@ -162,6 +181,7 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
       severity: 'warning',
     });
   }
-  const roots = parents.flatMap((p, i) => (p === -1 ? [i] : []));
+  const roots: number[] = [];
+  for (let i = 0; i < parents.length; i++) if (parents[i] === -1) roots.push(i);
   return { parents, roots, inverseBindMatrices };
 }
