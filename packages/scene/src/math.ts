@@ -22,14 +22,24 @@ export function mat4FromRowMajor3x4(rows: ArrayLike<number>, offset = 0): Mat4 {
 /** a · b (apply b first, then a). */
 export function mat4Multiply(a: ArrayLike<number>, b: ArrayLike<number>): Mat4 {
   const out = new Float64Array(16);
+  mat4MultiplyTo(a, b, out, 0);
+  return out;
+}
+
+/** Writes a · b into `out` at `offset` (16 numbers); `out` must not overlap a or b. */
+export function mat4MultiplyTo(
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
+  out: Float64Array | Float32Array,
+  offset: number,
+): void {
   for (let c = 0; c < 4; c++) {
     for (let r = 0; r < 4; r++) {
       let sum = 0;
       for (let k = 0; k < 4; k++) sum += a[k * 4 + r]! * b[c * 4 + k]!;
-      out[c * 4 + r] = sum;
+      out[offset + c * 4 + r] = sum;
     }
   }
-  return out;
 }
 
 /** The inverse, or null when the matrix is singular. */
@@ -96,7 +106,26 @@ export function mat4InvertTo(m: ArrayLike<number>, out: Float64Array | Float32Ar
 
 /** Translation · Rotation · Scale, the matrix of a glTF node's TRS. */
 export function mat4Compose(t: Vec3 = [0, 0, 0], q: Quat = [0, 0, 0, 1], s: Vec3 = [1, 1, 1]): Mat4 {
-  const [x, y, z, w] = q;
+  const out = new Float64Array(16);
+  mat4ComposeTo(t, q, s, out, 0);
+  return out;
+}
+
+/**
+ * Writes {@link mat4Compose}'s matrix into `out` at `offset` (16 numbers): per-bone work on large skeletons
+ * reuses one array instead of allocating a typed array per bone, which costs more than the arithmetic.
+ */
+export function mat4ComposeTo(
+  t: ArrayLike<number>,
+  q: ArrayLike<number>,
+  s: ArrayLike<number>,
+  out: Float64Array | Float32Array,
+  offset: number,
+): void {
+  const x = q[0]!,
+    y = q[1]!,
+    z = q[2]!,
+    w = q[3]!;
   const x2 = x + x;
   const y2 = y + y;
   const z2 = z + z;
@@ -109,22 +138,25 @@ export function mat4Compose(t: Vec3 = [0, 0, 0], q: Quat = [0, 0, 0, 1], s: Vec3
   const wx = w * x2;
   const wy = w * y2;
   const wz = w * z2;
-  const [sx, sy, sz] = s;
-  const out = new Float64Array(16);
-  out[0] = (1 - (yy + zz)) * sx;
-  out[1] = (xy + wz) * sx;
-  out[2] = (xz - wy) * sx;
-  out[4] = (xy - wz) * sy;
-  out[5] = (1 - (xx + zz)) * sy;
-  out[6] = (yz + wx) * sy;
-  out[8] = (xz + wy) * sz;
-  out[9] = (yz - wx) * sz;
-  out[10] = (1 - (xx + yy)) * sz;
-  out[12] = t[0];
-  out[13] = t[1];
-  out[14] = t[2];
-  out[15] = 1;
-  return out;
+  const sx = s[0]!,
+    sy = s[1]!,
+    sz = s[2]!;
+  out[offset + 0] = (1 - (yy + zz)) * sx;
+  out[offset + 1] = (xy + wz) * sx;
+  out[offset + 2] = (xz - wy) * sx;
+  out[offset + 3] = 0;
+  out[offset + 4] = (xy - wz) * sy;
+  out[offset + 5] = (1 - (xx + zz)) * sy;
+  out[offset + 6] = (yz + wx) * sy;
+  out[offset + 7] = 0;
+  out[offset + 8] = (xz + wy) * sz;
+  out[offset + 9] = (yz - wx) * sz;
+  out[offset + 10] = (1 - (xx + yy)) * sz;
+  out[offset + 11] = 0;
+  out[offset + 12] = t[0]!;
+  out[offset + 13] = t[1]!;
+  out[offset + 14] = t[2]!;
+  out[offset + 15] = 1;
 }
 
 /**

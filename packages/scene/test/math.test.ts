@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   mat4Compose,
+  mat4ComposeTo,
   mat4Decompose,
   mat4FromRowMajor3x4,
   mat4Identity,
   mat4Invert,
+  mat4InvertTo,
   mat4Multiply,
+  mat4MultiplyTo,
   mat4TransformDirection,
   mat4TransformPoint,
   type Quat,
@@ -69,6 +72,22 @@ describe('mat4', () => {
     const r = mat4Compose([0, 0, 0], quatFromAxisAngle([0, 0, 1], Math.PI / 2));
     close(mat4TransformPoint(mat4Multiply(t, r), [1, 0, 0]), [1, 1, 0]);
     close(mat4TransformPoint(mat4Multiply(r, t), [1, 0, 0]), [0, 2, 0]);
+  });
+
+  it('the *To forms write the same 16 numbers at an offset of a used array and touch nothing else', () => {
+    const a = mat4Compose([3, -2, 7], quatFromEuler(0.3, 1.1, -0.7), [2, 0.5, 3]);
+    const b = mat4Compose([-1, 4, 0.5], quatFromEuler(-0.2, 0.4, 2.0), [1, 1, -2]);
+    const out = new Float64Array(40).fill(99); // garbage everywhere: the fixed 0 and 1 entries must be written too
+    mat4ComposeTo([3, -2, 7], quatFromEuler(0.3, 1.1, -0.7), [2, 0.5, 3], out, 3);
+    expect(Array.from(out.subarray(3, 19))).toEqual(Array.from(a));
+    mat4MultiplyTo(a, b, out, 20);
+    expect(Array.from(out.subarray(20, 36))).toEqual(Array.from(mat4Multiply(a, b)));
+    expect(mat4InvertTo(a, out, 3)).toBe(true);
+    expect(Array.from(out.subarray(3, 19))).toEqual(Array.from(mat4Invert(a)!));
+    expect([out[0], out[1], out[2], out[19], out[36], out[39]]).toEqual([99, 99, 99, 99, 99, 99]);
+    const before = Array.from(out);
+    expect(mat4InvertTo(mat4Compose([0, 0, 0], [0, 0, 0, 1], [1, 0, 1]), out, 3)).toBe(false);
+    expect(Array.from(out)).toEqual(before);
   });
 
   it('reads 3×4 row-major matrices', () => {

@@ -6,7 +6,7 @@
  * is a bone whose rest matrix (its own times its parents') carries an s16 vertex beyond the f32 range.
  */
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
-import { type Mat4, mat4Compose, mat4Multiply, type Quat, quatNormalize } from '@retromodel/scene';
+import { mat4ComposeTo, mat4MultiplyTo, quatNormalize } from '@retromodel/scene';
 import type { T3dmBone, T3dmSkeleton } from '../t3dm-file.js';
 
 /** Reads an S chunk at the reader's position. */
@@ -20,7 +20,10 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
     if (!Number.isFinite(v)) throw r.error(`bone ${bone} ${what} is ${v}, not a finite number`, r.offset - 4);
     return v;
   };
-  const world: Mat4[] = [];
+  // Rest matrices of the bones read so far, 16 numbers a bone in one array (skeletons can have 65,535 bones).
+  const world = new Float64Array(count * 16);
+  const local = new Float64Array(16);
+  const parent = new Float64Array(16);
   for (let i = 0; i < count; i++) {
     const start = r.offset;
     const bone: T3dmBone = {
@@ -31,10 +34,14 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
       rotation: [finite(i, 'rotation x'), finite(i, 'rotation y'), finite(i, 'rotation z'), finite(i, 'rotation w')],
       position: [finite(i, 'position x'), finite(i, 'position y'), finite(i, 'position z')],
     };
-    const local = mat4Compose(bone.position, quatNormalize([...bone.rotation] as Quat), bone.scale);
-    const parent = world[bone.parentIdx];
-    world.push(parent ? mat4Multiply(parent, local) : local);
-    if (!keepsVerticesFinite(world[i]!)) {
+    // A parent index that is not an earlier bone leaves the bone a root here.
+    const p = bone.parentIdx;
+    if (p < i) {
+      mat4ComposeTo(bone.position, quatNormalize(bone.rotation), bone.scale, local, 0);
+      for (let k = 0; k < 16; k++) parent[k] = world[p * 16 + k]!;
+      mat4MultiplyTo(parent, local, world, i * 16);
+    } else mat4ComposeTo(bone.position, quatNormalize(bone.rotation), bone.scale, world, i * 16);
+    if (!keepsVerticesFinite(world, i * 16)) {
       throw r.error(
         `bone ${i}'s rest matrix carries vertices beyond the f32 range (scale or position too large)`,
         start,
@@ -47,9 +54,9 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
 
 const F32_MAX = 3.4028234663852886e38;
 
-/** Whether `m` maps every s16 position to finite f32 coordinates. */
-function keepsVerticesFinite(m: Mat4): boolean {
-  for (let row = 0; row < 3; row++) {
+/** Whether the matrix at `at` in `m` maps every s16 position to finite f32 coordinates. */
+function keepsVerticesFinite(m: Float64Array, at: number): boolean {
+  for (let row = at; row < at + 3; row++) {
     const reach = (Math.abs(m[row]!) + Math.abs(m[row + 4]!) + Math.abs(m[row + 8]!)) * 32768 + Math.abs(m[row + 12]!);
     if (!(reach < F32_MAX)) return false;
   }

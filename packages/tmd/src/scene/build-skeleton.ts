@@ -10,7 +10,7 @@ import {
   mat4Decompose,
   mat4Invert,
   mat4InvertTo,
-  mat4Multiply,
+  mat4MultiplyTo,
   quatNormalize,
   type Scene,
   type SceneNode,
@@ -79,6 +79,10 @@ function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
   return parents;
 }
 
+// Per-node scratch matrices (one node at a time): a typed array allocated per node costs more than its arithmetic.
+const scratchLocal = new Float64Array(16);
+const scratchInverse = new Float64Array(16);
+
 /**
  * The node's bind pose relative to its parent. `inverseParent` is the inverse of the parent's bind matrix,
  * null when that has none (or is not finite), undefined for a root.
@@ -88,7 +92,11 @@ function localTransform(
   inverseParent: ArrayLike<number> | null | undefined,
 ): Pick<SceneNode, 'translation' | 'rotation' | 'scale'> | undefined {
   if (!finite(node.bindMatrix) || inverseParent === null) return undefined;
-  const local = inverseParent ? mat4Multiply(inverseParent, node.bindMatrix) : node.bindMatrix;
+  let local: ArrayLike<number> = node.bindMatrix;
+  if (inverseParent) {
+    mat4MultiplyTo(inverseParent, node.bindMatrix, scratchLocal, 0);
+    local = scratchLocal;
+  }
   const { translation, rotation, scale } = mat4Decompose(local);
   if (!finite(translation) || !finite(rotation) || !finite(scale)) return undefined;
   const [sx, sy, sz] = scale;
@@ -127,16 +135,21 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
   const inverseBindMatrices = new Float32Array(nodes.length * 16);
   let fallbacks = 0;
   let recomputed = 0;
-  // The inverse of every usable bind matrix, 16 numbers a node in one array (a node's own record is short-lived).
+  // The inverse of every usable bind matrix, 16 numbers a node in one array rather than an array per node.
   const inverses = new Float64Array(nodes.length * 16);
   const invertible = new Uint8Array(nodes.length);
   for (let i = 0; i < nodes.length; i++)
     if (finite(nodes[i]!.bindMatrix) && mat4InvertTo(nodes[i]!.bindMatrix, inverses, i * 16)) invertible[i] = 1;
-  const inverseOf = (i: number) => (invertible[i] === 1 ? inverses.subarray(i * 16, i * 16 + 16) : null);
+  /** Node i's inverse bind copied into `into`, or null when its bind matrix has none. */
+  const inverseOf = (i: number, into: Float64Array) => {
+    if (invertible[i] !== 1) return null;
+    for (let k = 0; k < 16; k++) into[k] = inverses[i * 16 + k]!;
+    return into;
+  };
   for (let i = 0; i < nodes.length; i++) {
     const n = nodes[i]!;
     const parent = parents[i]!;
-    let trs = localTransform(n, parent === -1 ? undefined : inverseOf(parent));
+    let trs = localTransform(n, parent === -1 ? undefined : inverseOf(parent, scratchInverse));
     if (!trs) {
       fallbacks++;
       const rotation = quatNormalize(n.rotation);
@@ -151,7 +164,7 @@ export function buildSkeleton(scene: Scene, nodes: TmdNode[], diagnostics: Diagn
     if (trs.scale) node.scale = trs.scale;
     node.extras = { toshi };
     scene.nodes.push(node);
-    const inverse = inverseOf(i);
+    const inverse = inverseOf(i, scratchInverse);
     const stored = n.inverseBindMatrix;
     // The stored inverse bind is kept when it inverts the bind matrix, and also when the bind matrix itself is
     // unusable (spec §2.8: the skin needs only the inverse bind): a NaN there must not move the vertices.
