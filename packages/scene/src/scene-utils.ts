@@ -1,4 +1,12 @@
-import { type Mat4, mat4Compose, mat4Identity, mat4Multiply, mat4TransformPoint } from './math.js';
+import {
+  type Mat4,
+  mat4Compose,
+  mat4ComposeTo,
+  mat4Identity,
+  mat4Multiply,
+  mat4MultiplyTo,
+  mat4TransformPoint,
+} from './math.js';
 import type { AlphaMode, Attribute, Material, Primitive, Scene, SceneNode } from './types.js';
 
 /** An empty scene, ready to be filled. */
@@ -136,30 +144,51 @@ export function worldMatrices(scene: Scene): Mat4[] {
 
 /**
  * A node's world matrix on demand, memoised, for work that needs few of a large hierarchy's (iterative:
- * hierarchies may be deep). Nodes caught in a parent cycle get the identity, as in worldMatrices.
+ * hierarchies may be deep). Nodes caught in a parent cycle get the identity, as in worldMatrices. The matrices
+ * live in one array (what is returned is a view of it): a typed array per node costs more than its arithmetic.
  */
 export function worldMatrixOf(scene: Scene, parents: number[] = parentIndices(scene)): (node: number) => Mat4 {
-  const memo: (Mat4 | undefined)[] = new Array(scene.nodes.length);
+  const count = scene.nodes.length;
+  const all = new Float64Array(count * 16);
+  const known = new Uint8Array(count);
+  const local = new Float64Array(16);
+  const parent = new Float64Array(16);
+  const view = (i: number) => all.subarray(i * 16, i * 16 + 16);
   return (node) => {
     const path: number[] = [];
     let n = node;
-    while (n >= 0 && memo[n] === undefined) {
+    while (n >= 0 && known[n] === 0) {
       if (path.length > parents.length) {
-        for (const p of path) memo[p] = mat4Identity();
-        return memo[node]!;
+        for (const p of path) {
+          all.set(IDENTITY, p * 16);
+          known[p] = 1;
+        }
+        return view(node);
       }
       path.push(n);
       n = parents[n]!;
     }
-    let world = n >= 0 ? memo[n] : undefined;
+    let above = n;
     for (let i = path.length - 1; i >= 0; i--) {
-      const local = nodeMatrix(scene.nodes[path[i]!]!);
-      world = world ? mat4Multiply(world, local) : local;
-      memo[path[i]!] = world;
+      const k = path[i]!;
+      const { translation = ZERO, rotation = NO_ROTATION, scale = ONE } = scene.nodes[k]!;
+      if (above < 0) mat4ComposeTo(translation, rotation, scale, all, k * 16);
+      else {
+        mat4ComposeTo(translation, rotation, scale, local, 0);
+        for (let e = 0; e < 16; e++) parent[e] = all[above * 16 + e]!;
+        mat4MultiplyTo(parent, local, all, k * 16);
+      }
+      known[k] = 1;
+      above = k;
     }
-    return memo[node]!;
+    return view(node);
   };
 }
+
+const IDENTITY = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+const ZERO = [0, 0, 0];
+const NO_ROTATION = [0, 0, 0, 1];
+const ONE = [1, 1, 1];
 
 /**
  * Positions of a skinned primitive as a renderer would draw them in the current pose (node TRS):
