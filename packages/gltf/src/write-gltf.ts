@@ -5,9 +5,9 @@
  * resources by its writer, completed by json-nodes.ts and patch-json.ts, and packed here (GLB container:
  * glb-container.ts).
  */
-import { type Document, Format, type GLTF, type JSONDocument, PropertyType } from '@gltf-transform/core';
-import { dedup } from '@gltf-transform/functions';
+import { Format, type GLTF, type JSONDocument } from '@gltf-transform/core';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
+import { dedupAccessors } from './document/dedup-accessors.js';
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 import { writeNodeJson } from './json-nodes.js';
@@ -55,11 +55,6 @@ function prepare(input: Scene, optimize: boolean | undefined): { scene: Scene; d
   return { scene: tidy.scene, diagnostics: [...checkScene(tidy.scene), ...sane.diagnostics, ...tidy.diagnostics] };
 }
 
-/** Merges accessors with equal contents (shared key times of animations, equal attributes). */
-async function dedupAccessors(doc: Document, optimize: boolean | undefined): Promise<void> {
-  if (optimize) await doc.transform(dedup({ propertyTypes: [PropertyType.ACCESSOR] }));
-}
-
 /** The complete glTF JSON and resources of a prepared scene. */
 export async function writeSceneJson(
   scene: Scene,
@@ -67,7 +62,7 @@ export async function writeSceneJson(
   options: { optimize?: boolean; format: Format; basename?: string; document?: DocumentOptions },
 ): Promise<JSONDocument> {
   const { doc, channelNodes } = buildDocument(scene, diagnostics, options.document);
-  await dedupAccessors(doc, options.optimize);
+  if (options.optimize) dedupAccessors(doc);
   const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: options.format, basename: options.basename });
   writeNodeJson(jsonDoc.json, scene, channelNodes);
   patchWrittenJson(jsonDoc.json, scene, diagnostics);
