@@ -38,14 +38,26 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/** Runs `run` once to warm up, then `iterations` times; returns the times in ms. */
+/** Warm-up: at least this many runs, and at least this long, before anything is timed. */
+const WARM_UP = { runs: 1, ms: 300 };
+/** Timed runs: at least the case's `iterations`, and more until they add up to this long (capped). */
+const MEASURE = { ms: 1500, maxRuns: 200 };
+
+/**
+ * Runs `run` to warm up (the JIT compiles the hot code), then times it at least `iterations` times and until
+ * the runs add up to MEASURE.ms, so short cases get enough runs for a stable median; returns the times in ms.
+ */
 async function timeRuns(run: () => unknown, iterations: number): Promise<number[]> {
-  await run();
+  const warmStart = performance.now();
+  for (let i = 0; i < WARM_UP.runs || performance.now() - warmStart < WARM_UP.ms; i++) await run();
+  globalThis.gc?.();
   const times: number[] = [];
-  for (let i = 0; i < iterations; i++) {
+  let total = 0;
+  while (times.length < iterations || (total < MEASURE.ms && times.length < MEASURE.maxRuns)) {
     const t = performance.now();
     await run();
     times.push(performance.now() - t);
+    total += times.at(-1)!;
   }
   return times;
 }
