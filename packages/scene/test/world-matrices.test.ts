@@ -48,7 +48,7 @@ describe('worldMatrixOf', () => {
     const got = new Map(order.map((n) => [n, Array.from(world(n))]));
     for (const n of scene.nodes.keys()) {
       const want = byHand(n);
-      got.get(n)!.forEach((v, k) => expect(Math.abs(v - want[k]!)).toBeLessThan(1e-9));
+      for (const [k, v] of got.get(n)!.entries()) expect(Math.abs(v - want[k]!)).toBeLessThan(1e-9);
     }
     const all = worldMatrices(scene);
     for (const n of scene.nodes.keys()) expect(got.get(n)).toEqual(Array.from(all[n]!));
