@@ -53,7 +53,7 @@ function partition(tris: number[], vertexCount: number, capacity: number): numbe
   // Triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order.
   const start = new Int32Array(vertexCount + 1);
   for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
-  for (let v = 0; v < vertexCount; v++) start[v + 1]! += start[v];
+  for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
   const fill = start.slice(0, vertexCount);
   const byVertex = new Int32Array(triCount * 3);
   for (let i = 0; i < triCount * 3; i++) byVertex[fill[tris[i]!]!++] = (i / 3) | 0;

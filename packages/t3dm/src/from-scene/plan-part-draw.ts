@@ -196,7 +196,7 @@ function byNewVertices(strips: number[][], n: number): number[][] {
   });
   const start = new Int32Array(n + 1);
   for (const vs of vertices) for (const v of vs) start[v + 1]!++;
-  for (let v = 0; v < n; v++) start[v + 1]! += start[v];
+  for (let v = 0; v < n; v++) start[v + 1] = start[v + 1]! + start[v]!;
   const fill = start.slice(0, n);
   const stripsOf = new Int32Array(start[n]!);
   vertices.forEach((vs, i) => {

@@ -28,7 +28,7 @@ interface EdgeIndex {
 function edgeIndex(tris: ArrayLike<number>, count: number, vertexCount: number): EdgeIndex {
   const first = new Int32Array(vertexCount + 1);
   for (let i = 0; i < count * 3; i++) first[tris[i]! + 1]!++;
-  for (let v = 0; v < vertexCount; v++) first[v + 1]! += first[v];
+  for (let v = 0; v < vertexCount; v++) first[v + 1] = first[v + 1]! + first[v]!;
   const fill = first.slice(0, vertexCount);
   const to = new Int32Array(count * 3);
   const tri = new Int32Array(count * 3);
