@@ -33,7 +33,7 @@ export interface BuiltPart {
 const MAX_PART_TRIANGLES = 1024;
 
 /** New vertices triangle `t` brings into part `partId` (a vertex repeated within the triangle counts once). */
-function newVertices(tris: number[], t: number, inPart: Int32Array, partId: number): number {
+function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, partId: number): number {
   const a = tris[t * 3]!;
   const b = tris[t * 3 + 1]!;
   const c = tris[t * 3 + 2]!;
@@ -48,7 +48,7 @@ function newVertices(tris: number[], t: number, inPart: Int32Array, partId: numb
  * Greedy partition of triangles (flat vertex-id triples) into groups of at most `capacity` vertices. The
  * candidates of a part (triangles touching its vertices) are scanned in the order they became candidates.
  */
-function partition(tris: number[], vertexCount: number, capacity: number): number[][] {
+function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
   const triCount = tris.length / 3;
   // Triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order.
   const start = new Int32Array(vertexCount + 1);
@@ -148,7 +148,7 @@ function partsCost(parts: BuiltPart[]): { commands: number; vertices: number } {
  * vertex v (-1 = none); `strips: false` keeps plain u8 lists and full parts.
  */
 export function buildParts(
-  tris: number[],
+  tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
   useStrips: boolean,
@@ -169,7 +169,7 @@ export function buildParts(
 }
 
 function partsOf(
-  tris: number[],
+  tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
   capacity: number,

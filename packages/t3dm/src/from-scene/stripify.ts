@@ -108,7 +108,7 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
       acrossStart[t * 3 + k + 1] = acrossList.length;
     }
   }
-  const across = Int32Array.from(acrossList);
+  const across = new Int32Array(acrossList);
   /** Edges of `t` across which an unused triangle lies. */
   const countFree = (t: number) => {
     let n = 0;
@@ -144,7 +144,9 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
       const t = best.taken[i]!;
       for (let e = acrossStart[t * 3]!; e < acrossStart[t * 3 + 3]!; e++) free[across[e]!] = countFree(across[e]!);
     }
-    out.push(Array.from(best.strip.subarray(0, best.length)));
+    const strip: number[] = new Array(best.length);
+    for (let i = 0; i < best.length; i++) strip[i] = best.strip[i]!;
+    out.push(strip);
   }
   return out;
 }
