@@ -7,6 +7,7 @@
  */
 import { CACHE_SLOTS } from '../read/decode-triangles.js';
 import { planPartDraw } from './plan-part-draw.js';
+import { Scratch } from './scratch.js';
 
 /** One vertex load of a part: object vertex ids (an odd count gets the last one repeated) into slots from `dest`. */
 export interface SubLoad {
@@ -32,6 +33,17 @@ export interface BuiltPart {
  */
 const MAX_PART_TRIANGLES = 1024;
 
+// Per-call arrays, reused (scratch.ts).
+const scratch = {
+  start: new Scratch(),
+  fill: new Scratch(),
+  byVertex: new Scratch(),
+  done: new Scratch(),
+  inPart: new Scratch(),
+  candidates: new Scratch(),
+  candidateOf: new Scratch(),
+};
+
 /** New vertices triangle `t` brings into part `partId` (a vertex repeated within the triangle counts once). */
 function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, partId: number): number {
   const a = tris[t * 3]!;
@@ -51,17 +63,18 @@ function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, par
 function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
   const triCount = tris.length / 3;
   // Triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order.
-  const start = new Int32Array(vertexCount + 1);
+  const start = scratch.start.filled(vertexCount + 1, 0);
   for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
   for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
-  const fill = start.slice(0, vertexCount);
-  const byVertex = new Int32Array(triCount * 3);
+  const fill = scratch.fill.any(vertexCount);
+  fill.set(start.subarray(0, vertexCount));
+  const byVertex = scratch.byVertex.any(triCount * 3);
   for (let i = 0; i < triCount * 3; i++) byVertex[fill[tris[i]!]!++] = (i / 3) | 0;
-  const done = new Uint8Array(triCount);
-  const inPart = new Int32Array(vertexCount).fill(-1);
+  const done = scratch.done.filled(triCount, 0);
+  const inPart = scratch.inPart.filled(vertexCount, -1);
   // The current part's candidates in the order they were added (taken ones are dropped while scanning).
-  const candidates = new Int32Array(triCount);
-  const candidateOf = new Int32Array(triCount).fill(-1);
+  const candidates = scratch.candidates.any(triCount);
+  const candidateOf = scratch.candidateOf.filled(triCount, -1);
   const groups: number[][] = [];
   let scan = 0;
   for (let partId = 0; ; partId++) {

@@ -15,6 +15,7 @@
  * The planning runs over the part's vertices renumbered 0..n-1 (dense-ids.ts), with typed arrays of n entries.
  */
 import { denseIds } from './dense-ids.js';
+import { Scratch } from './scratch.js';
 import { packCommands } from './strip-commands.js';
 import { destripify, stripifyDense } from './stripify.js';
 
@@ -40,14 +41,18 @@ export interface PartDraw {
 export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: number) => number): PartDraw {
   // Dense ids are numbered in first use, which is the slot order of a plain u8 list.
   const { dense, ids } = denseIds(tris);
-  if (!useStrips) return { order: ids, list: Array.from(dense), sequence: { base: 0, count: 0 }, strips: [] };
+  if (!useStrips) {
+    const list: number[] = new Array(tris.length);
+    for (let i = 0; i < tris.length; i++) list[i] = dense[i]!;
+    return { order: ids, list, sequence: { base: 0, count: 0 }, strips: [] };
+  }
   const n = ids.length;
   let group: Int32Array | undefined;
   if (groupOf) {
-    group = new Int32Array(n);
+    group = scratch.group.any(n);
     for (let v = 0; v < n; v++) group[v] = groupOf(ids[v]!);
   }
-  const { plain, sequence, rest } = classify(dense, n, group === undefined);
+  const { plain, sequence, rest } = classify(dense, tris.length, n, group === undefined);
   // Strips may hold the sequence's triangles for free when the commands have room, and peeling the vertices
   // used least off the top of the cache (their triangles drawn as u8) frees room for the strip commands.
   // Every combination is planned and the cheapest kept (one command is as cheap as a part can draw).
@@ -74,6 +79,20 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
   return { ...plan, order: plan.order.map((v) => ids[v]!) };
 }
 
+// Per-call arrays, reused (scratch.ts).
+const scratch = {
+  group: new Scratch(),
+  uses: new Scratch(),
+  slot: new Scratch(),
+  seen: new Scratch(),
+  start: new Scratch(),
+  fill: new Scratch(),
+  stripsOf: new Scratch(),
+  fresh: new Scratch(),
+  loaded: new Scratch(),
+  taken: new Scratch(),
+};
+
 /** Most vertices {@link planPartDraw} peels off the top of the cache. */
 const MAX_PEEL = 2;
 
@@ -84,7 +103,7 @@ const MAX_PEEL = 2;
  */
 function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
   // Triangle count per vertex; vertices in the order the strips' triangles first use them.
-  const uses = new Int32Array(n);
+  const uses = scratch.uses.filled(n, 0);
   const seen: number[] = [];
   for (const s of strips) {
     for (const v of destripify(s)) if (uses[v]!++ === 0) seen.push(v);
@@ -139,7 +158,7 @@ function planStrips(
 ): PartDraw {
   let order = firstUse(strips, plain, sequence, n);
   if (group) order = groupedByBone(order, group);
-  const slot = new Int32Array(n);
+  const slot = scratch.slot.any(n);
   for (let i = 0; i < order.length; i++) slot[order[i]!] = i;
   const inSlots = strips.map((s) => s.map((v) => slot[v]!));
   const { commands, leftover } = packCommands(inSlots);
@@ -163,13 +182,13 @@ function planStrips(
  * Degenerate triangles (drawn as u8: strips never hold one), triangles whose three vertices no other triangle
  * uses (a sequence, when there are at least two and `sequenceAllowed`), and the rest (for strips).
  */
-function classify(tris: Int32Array, n: number, sequenceAllowed: boolean) {
-  const uses = new Int32Array(n);
-  for (const v of tris) uses[v]!++;
+function classify(tris: Int32Array, length: number, n: number, sequenceAllowed: boolean) {
+  const uses = scratch.uses.filled(n, 0);
+  for (let i = 0; i < length; i++) uses[tris[i]!]!++;
   const plain: number[] = [];
   const sequence: number[] = [];
   const rest: number[] = [];
-  for (let i = 0; i + 2 < tris.length; i += 3) {
+  for (let i = 0; i + 2 < length; i += 3) {
     const a = tris[i]!;
     const b = tris[i + 1]!;
     const c = tris[i + 2]!;
@@ -184,7 +203,7 @@ function classify(tris: Int32Array, n: number, sequenceAllowed: boolean) {
 /** Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip). */
 function byNewVertices(strips: number[][], n: number): number[][] {
   // Each strip's distinct vertices, and the strips of each vertex (CSR: stripsOf[start[v] .. start[v+1]) ).
-  const seen = new Int32Array(n).fill(-1);
+  const seen = scratch.seen.filled(n, -1);
   const vertices = strips.map((s, i) => {
     const vs: number[] = [];
     for (const v of s) {
@@ -194,18 +213,19 @@ function byNewVertices(strips: number[][], n: number): number[][] {
     }
     return vs;
   });
-  const start = new Int32Array(n + 1);
+  const start = scratch.start.filled(n + 1, 0);
   for (const vs of vertices) for (const v of vs) start[v + 1]!++;
   for (let v = 0; v < n; v++) start[v + 1] = start[v + 1]! + start[v]!;
-  const fill = start.slice(0, n);
-  const stripsOf = new Int32Array(start[n]!);
+  const fill = scratch.fill.any(n);
+  fill.set(start.subarray(0, n));
+  const stripsOf = scratch.stripsOf.any(start[n]!);
   vertices.forEach((vs, i) => {
     for (const v of vs) stripsOf[fill[v]!++] = i;
   });
-  const fresh = new Int32Array(strips.length);
+  const fresh = scratch.fresh.any(strips.length);
   for (let i = 0; i < strips.length; i++) fresh[i] = vertices[i]!.length;
-  const loaded = new Uint8Array(n);
-  const taken = new Uint8Array(strips.length);
+  const loaded = scratch.loaded.filled(n, 0);
+  const taken = scratch.taken.filled(strips.length, 0);
   const out: number[][] = [];
   for (let k = 0; k < strips.length; k++) {
     let best = -1;
@@ -231,7 +251,7 @@ function byNewVertices(strips: number[][], n: number): number[][] {
 
 /** Vertex ids in the order the strips, then `plain`, then `sequence` first use them. */
 function firstUse(strips: number[][], plain: number[], sequence: number[], n: number): number[] {
-  const seen = new Uint8Array(n);
+  const seen = scratch.seen.filled(n, 0);
   const order: number[] = [];
   const visit = (list: number[]) => {
     for (const v of list) {

@@ -5,33 +5,45 @@
  * triangle is the one with the fewest free neighbours, in the rotation that gives the longest strip.
  *
  * The work runs over dense vertex ids (dense-ids.ts): the triangles on a directed edge (a, b) are found in a's
- * list of out-edges (CSR arrays, in triangle order), so no map or per-triangle list is built.
+ * list of out-edges (CSR arrays, in triangle order), so no map or per-triangle list is built, and the arrays
+ * are reused from call to call (scratch.ts).
  */
 import { denseIds } from './dense-ids.js';
+import { Scratch } from './scratch.js';
 
 /** Strips (lists of cache slots) covering `tris` (flat triples); single triangles come back as 3-entry strips. */
 export function stripify(tris: ArrayLike<number>): number[][] {
   const { dense, ids } = denseIds(tris);
-  return stripifyDense(dense, ids.length).map((s) => s.map((v) => ids[v]!));
+  return stripifyDense(dense.subarray(0, tris.length), ids.length).map((s) => s.map((v) => ids[v]!));
 }
 
-/** Directed edges of a triangle list, grouped by their first vertex (CSR), each group in (triangle, corner) order. */
-interface EdgeIndex {
-  /** Out-edges of vertex a are entries first[a] .. first[a + 1] - 1. */
-  first: Int32Array;
-  /** Second vertex of each edge. */
-  to: Int32Array;
-  /** Triangle of each edge. */
-  tri: Int32Array;
-}
+const scratch = {
+  first: new Scratch(),
+  fill: new Scratch(),
+  to: new Scratch(),
+  tri: new Scratch(),
+  used: new Scratch(),
+  mark: new Scratch(),
+  acrossStart: new Scratch(),
+  across: new Scratch(),
+  free: new Scratch(),
+  grown: [new Scratch(), new Scratch()],
+  taken: [new Scratch(), new Scratch()],
+};
 
-function edgeIndex(tris: ArrayLike<number>, count: number, vertexCount: number): EdgeIndex {
-  const first = new Int32Array(vertexCount + 1);
+/**
+ * Directed edges of a triangle list grouped by their first vertex (CSR), each group in (triangle, corner)
+ * order: the out-edges of vertex a are entries first[a] .. first[a + 1] - 1, going to vertex to[e] in triangle
+ * tri[e].
+ */
+function edgeIndex(tris: ArrayLike<number>, count: number, vertexCount: number) {
+  const first = scratch.first.filled(vertexCount + 1, 0);
   for (let i = 0; i < count * 3; i++) first[tris[i]! + 1]!++;
   for (let v = 0; v < vertexCount; v++) first[v + 1] = first[v + 1]! + first[v]!;
-  const fill = first.slice(0, vertexCount);
-  const to = new Int32Array(count * 3);
-  const tri = new Int32Array(count * 3);
+  const fill = scratch.fill.any(vertexCount);
+  fill.set(first.subarray(0, vertexCount));
+  const to = scratch.to.any(count * 3);
+  const tri = scratch.tri.any(count * 3);
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
       const at = fill[tris[t * 3 + k]!]!++;
@@ -49,9 +61,9 @@ function edgeIndex(tris: ArrayLike<number>, count: number, vertexCount: number):
 export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): number[][] {
   const count = Math.floor(tris.length / 3);
   const { first, to, tri } = edgeIndex(tris, count, vertexCount);
-  const used = new Uint8Array(count);
+  const used = scratch.used.filled(count, 0);
   // Triangles taken by the strip being grown: mark[t] === stamp (one stamp per grow).
-  const mark = new Int32Array(count);
+  const mark = scratch.mark.filled(count, 0);
   let stamp = 0;
 
   const third = (t: number, a: number, b: number) => {
@@ -69,10 +81,10 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     }
     return -1;
   };
-  // Two grow buffers (strip entries, triangles taken): the longest strip so far and the one being grown.
+  // Two grow buffers (strip entries; triangles taken): the longest strip so far and the one being grown.
   const maxStrip = Math.min(count + 2, 0x7fff);
-  let best = { strip: new Int32Array(maxStrip), taken: new Int32Array(count), length: 0 };
-  let other = { strip: new Int32Array(maxStrip), taken: new Int32Array(count), length: 0 };
+  let best = { strip: scratch.grown[0]!.any(maxStrip), taken: scratch.taken[0]!.any(count), length: 0 };
+  let other = { strip: scratch.grown[1]!.any(maxStrip), taken: scratch.taken[1]!.any(count), length: 0 };
   /** Grows a strip from `start` turned by `rotation` into `into` (its triangles: the first length - 2 of taken). */
   const grow = (start: number, rotation: number, into: typeof best) => {
     stamp++;
@@ -97,18 +109,24 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     }
     into.length = length;
   };
-  // The triangles across each triangle edge (t, k): those holding the reversed edge, t itself left out (CSR).
-  const acrossStart = new Int32Array(count * 3 + 1);
-  const acrossList: number[] = [];
+  // The triangles across each triangle edge (t, k): those holding the reversed edge, t itself left out (CSR:
+  // across[acrossStart[t * 3 + k] .. acrossStart[t * 3 + k + 1]) ).
+  const acrossStart = scratch.acrossStart.any(count * 3 + 1);
+  let across = scratch.across.any(count * 3);
+  let acrossLength = 0;
+  acrossStart[0] = 0;
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
       const a = tris[t * 3 + ((k + 1) % 3)]!;
       const b = tris[t * 3 + k]!;
-      for (let e = first[a]!; e < first[a + 1]!; e++) if (to[e] === b && tri[e] !== t) acrossList.push(tri[e]!);
-      acrossStart[t * 3 + k + 1] = acrossList.length;
+      for (let e = first[a]!; e < first[a + 1]!; e++) {
+        if (to[e] !== b || tri[e] === t) continue;
+        across = scratch.across.grow(acrossLength + 1, acrossLength);
+        across[acrossLength++] = tri[e]!;
+      }
+      acrossStart[t * 3 + k + 1] = acrossLength;
     }
   }
-  const across = new Int32Array(acrossList);
   /** Edges of `t` across which an unused triangle lies. */
   const countFree = (t: number) => {
     let n = 0;
@@ -122,7 +140,7 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     }
     return n;
   };
-  const free = new Int8Array(count);
+  const free = scratch.free.any(count);
   for (let t = 0; t < count; t++) free[t] = countFree(t);
 
   const out: number[][] = [];
