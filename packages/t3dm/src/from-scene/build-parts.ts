@@ -82,8 +82,11 @@ function partition(tris: ArrayLike<number>, vertexCount: number, capacity: numbe
     if (scan >= triCount) break;
     const group: number[] = [];
     let size = 0;
+    // Candidates live in candidates[0 .. length); `dead` of them were taken since the list was last compacted.
     let length = 0;
+    let dead = 0;
     const take = (t: number) => {
+      if (candidateOf[t] === partId) dead++;
       done[t] = 1;
       group.push(t);
       for (let k = 0; k < 3; k++) {
@@ -98,17 +101,21 @@ function partition(tris: ArrayLike<number>, vertexCount: number, capacity: numbe
           candidates[length++] = u;
         }
       }
+      // Taken candidates are skipped while scanning, and dropped once they are half the list (order kept).
+      if (dead * 2 > length) {
+        let kept = 0;
+        for (let i = 0; i < length; i++) if (!done[candidates[i]!]) candidates[kept++] = candidates[i]!;
+        length = kept;
+        dead = 0;
+      }
     };
     take(scan);
     while (group.length < MAX_PART_TRIANGLES) {
       let best = -1;
       let bestNew = 4;
-      let kept = 0;
-      let i = 0;
-      while (i < length) {
-        const t = candidates[i++]!;
+      for (let i = 0; i < length; i++) {
+        const t = candidates[i]!;
         if (done[t]) continue;
-        candidates[kept++] = t;
         const n = newVertices(tris, t, inPart, partId);
         if (size + n > capacity) continue;
         if (n < bestNew || (n === bestNew && t < best)) {
@@ -117,9 +124,6 @@ function partition(tris: ArrayLike<number>, vertexCount: number, capacity: numbe
           if (n === 0) break;
         }
       }
-      // Keep the candidates not scanned (after an early stop) behind the ones kept.
-      candidates.copyWithin(kept, i, length);
-      length = kept + (length - i);
       if (best < 0 && size + 1 <= capacity) {
         for (let t = scan; t < triCount; t++) {
           if (!done[t] && size + newVertices(tris, t, inPart, partId) <= capacity) {

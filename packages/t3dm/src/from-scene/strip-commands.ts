@@ -24,12 +24,28 @@ function maxOf(s: number[], end = s.length): number {
   return max;
 }
 
+/** The strips with their highest slot, sorted by it (stable: an insertion sort, as the lists are short). */
+function byHighestSlot(strips: number[][]): { s: number[]; max: number }[] {
+  const out: { s: number[]; max: number }[] = [];
+  for (const s of strips) {
+    const entry = { s, max: maxOf(s) };
+    let at = out.length;
+    out.push(entry);
+    while (at > 0 && out[at - 1]!.max > entry.max) {
+      out[at] = out[at - 1]!;
+      at--;
+    }
+    out[at] = entry;
+  }
+  return out;
+}
+
 /**
  * Fills up to four strip commands from the lowest slots up. Returns the commands in draw order (highest slots
  * first) and the strips no command had room for.
  */
 export function packCommands(strips: number[][]): { commands: number[][]; leftover: number[][] } {
-  const pending = strips.map((s) => ({ s, max: maxOf(s) })).sort((a, b) => a.max - b.max);
+  const pending = byHighestSlot(strips);
   let head = 0;
   const built: number[][] = [];
   let highest = -1;

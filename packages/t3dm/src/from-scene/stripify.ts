@@ -147,8 +147,13 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
   let firstUnused = 0;
   for (;;) {
     while (firstUnused < count && used[firstUnused] !== 0) firstUnused++;
+    // The first unused triangle with the fewest free neighbours (none is the fewest there can be).
     let start = -1;
-    for (let t = firstUnused; t < count; t++) if (used[t] === 0 && (start < 0 || free[t]! < free[start]!)) start = t;
+    for (let t = firstUnused; t < count; t++) {
+      if (used[t] !== 0 || (start >= 0 && free[t]! >= free[start]!)) continue;
+      start = t;
+      if (free[t] === 0) break;
+    }
     if (start < 0) break;
     grow(start, 0, best);
     for (let r = 1; r <= 2; r++) {
