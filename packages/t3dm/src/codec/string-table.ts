@@ -113,6 +113,6 @@ export class StringTableBuilder {
 
   /** The table bytes. */
   finish(): Uint8Array {
-    return Uint8Array.from(this.bytes);
+    return new Uint8Array(this.bytes);
   }
 }

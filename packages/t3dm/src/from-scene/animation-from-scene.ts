@@ -17,8 +17,6 @@ import {
   type NodeChannel,
   type Quat,
   quatNormalize,
-  quatSlerp,
-  sampleSampler,
 } from '@retromodel/scene';
 import { packQuat } from '../codec/quat-codec.js';
 import {
@@ -30,6 +28,7 @@ import {
   type T3dmChannelMapping,
 } from '../t3dm-file.js';
 import type { CollectedBone } from './collect-geometry.js';
+import { quatDot, reduceSamples, sampleChannel } from './sample-channel.js';
 
 /** Sample rate of T3DM animation ticks. */
 export const TICKS_PER_SECOND = 60;
@@ -89,40 +88,12 @@ function sampleTicks(input: Float32Array, start: number, lastTick: number): numb
   return ticks;
 }
 
-function lerpAt(values: number[][], a: number, b: number, f: number, rotation: boolean): number[] {
-  if (rotation) return quatSlerp(values[a] as Quat, values[b] as Quat, f);
-  return values[a]!.map((v, i) => v + (values[b]![i]! - v) * f);
-}
-
-function errorOf(x: number[], y: number[], rotation: boolean): number {
-  if (rotation) return 1 - Math.abs(x.reduce((s, v, i) => s + v * y[i]!, 0));
-  return Math.abs(x[0]! - y[0]!);
-}
-
-/** Drops samples that interpolation between the kept neighbours reproduces within `tolerance`. */
-function reduce(ticks: number[], samples: number[][], rotation: boolean, tolerance: number): number[] {
-  const kept = [0];
-  let anchor = 0;
-  for (let k = 2; k < samples.length; k++) {
-    let ok = k - anchor <= MAX_SPAN && ticks[k]! - ticks[anchor]! <= MAX_NEXT_TIME;
-    for (let j = anchor + 1; j < k && ok; j++) {
-      const f = (ticks[j]! - ticks[anchor]!) / (ticks[k]! - ticks[anchor]!);
-      ok = errorOf(lerpAt(samples, anchor, k, f, rotation), samples[j]!, rotation) <= tolerance;
-    }
-    if (!ok) {
-      kept.push(k - 1);
-      anchor = k - 1;
-    }
-  }
-  if (samples.length > 1) kept.push(samples.length - 1);
-  return kept;
-}
-
 /** Smallest and largest value of a list (no spread: lists may be long). */
-function rangeOf(values: number[]): { min: number; max: number } {
+function rangeOf(values: ArrayLike<number>): { min: number; max: number } {
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;
-  for (const v of values) {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i]!;
     if (v < min) min = v;
     if (v > max) max = v;
   }
@@ -193,42 +164,47 @@ export function animationToT3dm(
     const rotation = c.path === 'rotation';
     const width = rotation ? 4 : 3;
     const ticks = sampleTicks(sampler.input, start, lastTick);
-    const samples = ticks.map((tick) => sampleSampler(sampler, start + tick / TICKS_PER_SECOND, width, rotation));
+    const times = ticks.map((tick) => start + tick / TICKS_PER_SECOND);
+    const samples = sampleChannel(sampler, times, width, rotation);
+    const count = ticks.length;
     const b = bones[bone]!;
     if (rotation) {
-      for (let k = 1; k < samples.length; k++) {
-        const p = samples[k - 1]!;
-        const q = samples[k]!;
-        if (p.reduce((s, v, i) => s + v * q[i]!, 0) < 0) samples[k] = q.map((v) => -v);
+      // Each sample on the side of the previous one (q and -q are the same rotation).
+      for (let k = 1; k < count; k++) {
+        if (quatDot(samples, (k - 1) * 4, samples, k * 4) < 0)
+          for (let i = k * 4; i < k * 4 + 4; i++) samples[i] = -samples[i]!;
       }
       // Left out when every sample is within half a packing step of the rest rotation in every component.
       const rest = b.rotation;
-      const atRest = samples.every((q) => {
-        const sign = q.reduce((s, v, i) => s + v * rest[i]!, 0) < 0 ? -1 : 1;
-        return q.every((v, i) => Math.abs(v - sign * rest[i]!) <= ROTATION_STEP / 2);
-      });
+      let atRest = true;
+      for (let k = 0; k < count && atRest; k++) {
+        const sign = quatDot(samples, k * 4, rest, 0) < 0 ? -1 : 1;
+        for (let i = 0; i < 4; i++)
+          if (!(Math.abs(samples[k * 4 + i]! - sign * rest[i]!) <= ROTATION_STEP / 2)) atRest = false;
+      }
       if (atRest) continue;
-      const kept = reduce(ticks, samples, true, 2e-6);
+      const kept = reduceSamples(ticks, samples, true, 2e-6, MAX_SPAN, MAX_NEXT_TIME);
       rotations.push({
         mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 },
         ticks: kept.map((k) => ticks[k]!),
-        values: kept.map((k) => samples[k]!),
+        values: kept.map((k) => Array.from(samples.subarray(k * 4, k * 4 + 4))),
       });
       continue;
     }
     const translation = c.path === 'translation';
     const scale = translation ? baseScale : 1;
     const rest = translation ? b.translation : b.scale;
+    const series = new Float64Array(count);
     for (let axis = 0; axis < 3; axis++) {
-      const series = samples.map((s) => [s[axis]! * scale]);
-      const { min, max } = rangeOf(series.map((v) => v[0]!));
+      for (let k = 0; k < count; k++) series[k] = samples[k * 3 + axis]! * scale;
+      const { min, max } = rangeOf(series);
       const range = max - min;
       // Left out when every sample is within the quantisation step of the rest value: the u16 step over the
       // channel's range, the fixed-point step of the bone matrix, or (for large values) two float steps.
       const restValue = rest[axis]! * scale;
       const step = Math.max(range / 65535, FIXED_POINT_STEP, Math.abs(restValue) * 2 ** -22);
       if (Math.abs(min - restValue) <= step && Math.abs(max - restValue) <= step) continue;
-      const kept = reduce(ticks, series, false, Math.max(range / 65535, 1e-4) * 2);
+      const kept = reduceSamples(ticks, series, false, Math.max(range / 65535, 1e-4) * 2, MAX_SPAN, MAX_NEXT_TIME);
       tracks.push({
         mapping: {
           targetIdx: bone,
@@ -236,7 +212,7 @@ export function animationToT3dm(
           attributeIdx: axis,
         },
         ticks: kept.map((k) => ticks[k]!),
-        values: kept.map((k) => series[k]!),
+        values: kept.map((k) => [series[k]!]),
       });
     }
   }

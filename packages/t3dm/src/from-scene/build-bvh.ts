@@ -84,5 +84,5 @@ export function buildBvh(boxes: { min: S16Vec3; max: S16Vec3 }[]): T3dmBvh {
   }
   // Breadth-first, so a node's children stay within the 12-bit signed offset for all but huge object counts.
   for (let next = queue.shift(); next; next = queue.shift()) fill(next[0], next[1]);
-  return { kind: 'bvh', nodes, data: Uint16Array.from(data) };
+  return { kind: 'bvh', nodes, data: new Uint16Array(data) };
 }

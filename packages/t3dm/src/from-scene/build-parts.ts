@@ -7,6 +7,7 @@
  */
 import { CACHE_SLOTS } from '../read/decode-triangles.js';
 import { planPartDraw } from './plan-part-draw.js';
+import { Scratch } from './scratch.js';
 
 /** One vertex load of a part: object vertex ids (an odd count gets the last one repeated) into slots from `dest`. */
 export interface SubLoad {
@@ -32,13 +33,48 @@ export interface BuiltPart {
  */
 const MAX_PART_TRIANGLES = 1024;
 
-/** Greedy partition of triangles (flat vertex-id triples) into groups of at most `capacity` vertices. */
-function partition(tris: number[], vertexCount: number, capacity: number): number[][] {
+// Per-call arrays, reused (scratch.ts).
+const scratch = {
+  start: new Scratch(),
+  fill: new Scratch(),
+  byVertex: new Scratch(),
+  done: new Scratch(),
+  inPart: new Scratch(),
+  candidates: new Scratch(),
+  candidateOf: new Scratch(),
+};
+
+/** New vertices triangle `t` brings into part `partId` (a vertex repeated within the triangle counts once). */
+function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, partId: number): number {
+  const a = tris[t * 3]!;
+  const b = tris[t * 3 + 1]!;
+  const c = tris[t * 3 + 2]!;
+  let n = 0;
+  if (inPart[a] !== partId) n++;
+  if (inPart[b] !== partId && b !== a) n++;
+  if (inPart[c] !== partId && c !== b && c !== a) n++;
+  return n;
+}
+
+/**
+ * Greedy partition of triangles (flat vertex-id triples) into groups of at most `capacity` vertices. The
+ * candidates of a part (triangles touching its vertices) are scanned in the order they became candidates.
+ */
+function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
   const triCount = tris.length / 3;
-  const byVertex: number[][] = Array.from({ length: vertexCount }, () => []);
-  for (let t = 0; t < triCount; t++) for (let k = 0; k < 3; k++) byVertex[tris[t * 3 + k]!]!.push(t);
-  const done = new Uint8Array(triCount);
-  const inPart = new Int32Array(vertexCount).fill(-1);
+  // Triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order.
+  const start = scratch.start.filled(vertexCount + 1, 0);
+  for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
+  for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
+  const fill = scratch.fill.any(vertexCount);
+  fill.set(start.subarray(0, vertexCount));
+  const byVertex = scratch.byVertex.any(triCount * 3);
+  for (let i = 0; i < triCount * 3; i++) byVertex[fill[tris[i]!]!++] = (i / 3) | 0;
+  const done = scratch.done.filled(triCount, 0);
+  const inPart = scratch.inPart.filled(vertexCount, -1);
+  // The current part's candidates in the order they were added (taken ones are dropped while scanning).
+  const candidates = scratch.candidates.any(triCount);
+  const candidateOf = scratch.candidateOf.filled(triCount, -1);
   const groups: number[][] = [];
   let scan = 0;
   for (let partId = 0; ; partId++) {
@@ -46,34 +82,41 @@ function partition(tris: number[], vertexCount: number, capacity: number): numbe
     if (scan >= triCount) break;
     const group: number[] = [];
     let size = 0;
-    const newVerts = (t: number) => {
-      let n = 0;
-      for (let k = 0; k < 3; k++) {
-        const v = tris[t * 3 + k]!;
-        if (inPart[v] !== partId && (k === 0 || tris[t * 3 + k - 1] !== v) && (k < 2 || tris[t * 3] !== v)) n++;
-      }
-      return n;
-    };
-    const candidates = new Set<number>();
+    // Candidates live in candidates[0 .. length); `dead` of them were taken since the list was last compacted.
+    let length = 0;
+    let dead = 0;
     const take = (t: number) => {
+      if (candidateOf[t] === partId) dead++;
       done[t] = 1;
-      candidates.delete(t);
       group.push(t);
       for (let k = 0; k < 3; k++) {
         const v = tris[t * 3 + k]!;
-        if (inPart[v] !== partId) {
-          inPart[v] = partId;
-          size++;
-          for (const u of byVertex[v]!) if (!done[u]) candidates.add(u);
+        if (inPart[v] === partId) continue;
+        inPart[v] = partId;
+        size++;
+        for (let e = start[v]!; e < start[v + 1]!; e++) {
+          const u = byVertex[e]!;
+          if (done[u] || candidateOf[u] === partId) continue;
+          candidateOf[u] = partId;
+          candidates[length++] = u;
         }
+      }
+      // Taken candidates are skipped while scanning, and dropped once they are half the list (order kept).
+      if (dead * 2 > length) {
+        let kept = 0;
+        for (let i = 0; i < length; i++) if (!done[candidates[i]!]) candidates[kept++] = candidates[i]!;
+        length = kept;
+        dead = 0;
       }
     };
     take(scan);
     while (group.length < MAX_PART_TRIANGLES) {
       let best = -1;
       let bestNew = 4;
-      for (const t of candidates) {
-        const n = newVerts(t);
+      for (let i = 0; i < length; i++) {
+        const t = candidates[i]!;
+        if (done[t]) continue;
+        const n = newVertices(tris, t, inPart, partId);
         if (size + n > capacity) continue;
         if (n < bestNew || (n === bestNew && t < best)) {
           best = t;
@@ -83,7 +126,7 @@ function partition(tris: number[], vertexCount: number, capacity: number): numbe
       }
       if (best < 0 && size + 1 <= capacity) {
         for (let t = scan; t < triCount; t++) {
-          if (!done[t] && size + newVerts(t) <= capacity) {
+          if (!done[t] && size + newVertices(tris, t, inPart, partId) <= capacity) {
             best = t;
             break;
           }
@@ -122,7 +165,7 @@ function partsCost(parts: BuiltPart[]): { commands: number; vertices: number } {
  * vertex v (-1 = none); `strips: false` keeps plain u8 lists and full parts.
  */
 export function buildParts(
-  tris: number[],
+  tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
   useStrips: boolean,
@@ -143,17 +186,17 @@ export function buildParts(
 }
 
 function partsOf(
-  tris: number[],
+  tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
   capacity: number,
   useStrips: boolean,
 ): BuiltPart[] {
   const parts: BuiltPart[] = [];
+  const boneOf = (v: number) => bones[v] ?? -1;
   for (const group of partition(tris, vertexCount, capacity)) {
     const local: number[] = [];
     for (const t of group) local.push(tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!);
-    const boneOf = (v: number) => bones[v] ?? -1;
     const singleBone = local.every((v) => boneOf(v) === boneOf(local[0]!));
     const draw = planPartDraw(local, useStrips, singleBone ? undefined : boneOf);
     const loads: SubLoad[] = [];

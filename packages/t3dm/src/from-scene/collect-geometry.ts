@@ -17,7 +17,6 @@ import {
   mat4Invert,
   mat4Multiply,
   mat4TransformDirection,
-  mat4TransformPoint,
   normalizedDivisor,
   parentIndices,
   quatNormalize,
@@ -119,6 +118,18 @@ function withFlatNormals(p: CollectedPrimitive, source: ArrayLike<number>, norma
     }
   }
   return out;
+}
+
+/** A linear colour (`size` channels from `at`; missing ones are 1) as tiny3d's gamma-encoded RGBA8. */
+function packColor(colors: Float64Array, at: number, size: number): number {
+  const c = (i: number) => (at + i < colors.length ? colors[at + i]! : 1);
+  return (
+    ((encodeColorChannel(c(0), true) << 24) |
+      (encodeColorChannel(c(1), true) << 16) |
+      (encodeColorChannel(c(2), true) << 8) |
+      (size > 3 ? encodeColorChannel(c(3), false) : 255)) >>>
+    0
+  );
 }
 
 function normalMatrix(m: ArrayLike<number>): Mat4 {
@@ -274,12 +285,17 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
         bone: new Int32Array(count).fill(-1),
         triangles: triangleIndices(prim),
       };
+      // The bone of each joint of the skin (undefined: not a bone).
+      const jointBones = skin?.joints.map((j) => boneOfNode.get(j));
       const normalCache = new Map<number, Mat4>();
+      // Per vertex, only for flat normals (computed after the loop).
       const normalMatrices: Mat4[] = [];
+      const position = out.position;
+      const normal = out.normal;
       for (let v = 0; v < count; v++) {
-        let matrix: ArrayLike<number> = nodeWorld;
-        let nMatrix: Mat4 = staticNormal;
-        if (joints && skinMatrices && skin) {
+        let m: ArrayLike<number> = nodeWorld;
+        let nm: Mat4 = staticNormal;
+        if (joints && skinMatrices && jointBones) {
           let best = 0;
           let bestWeight = -1;
           let influences = 0;
@@ -293,31 +309,35 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
           }
           if (influences > 1) weighted++;
           const jointIndex = joints[v * 4 + best] ?? 0;
-          const bone = boneOfNode.get(skin.joints[jointIndex] ?? -1);
+          const bone = jointBones[jointIndex];
           if (bone !== undefined && skinMatrices[jointIndex]) {
             out.bone[v] = bone;
-            matrix = skinMatrices[jointIndex]!;
-            let nm = normalCache.get(jointIndex);
-            if (!nm) {
-              nm = normalMatrix(matrix);
-              normalCache.set(jointIndex, nm);
+            m = skinMatrices[jointIndex]!;
+            let cached = normalCache.get(jointIndex);
+            if (!cached) {
+              cached = normalMatrix(m);
+              normalCache.set(jointIndex, cached);
             }
-            nMatrix = nm;
+            nm = cached;
           }
         }
-        normalMatrices.push(nMatrix);
-        out.position.set(mat4TransformPoint(matrix, [pos[v * 3]!, pos[v * 3 + 1]!, pos[v * 3 + 2]!]), v * 3);
-        if (normals && out.normal)
-          out.normal.set(mat4TransformDirection(nMatrix, normals.subarray(v * 3, v * 3 + 3)), v * 3);
-        if (colors) {
-          const c = (i: number) => colors[v * colorSize + i] ?? 1;
-          out.rgba[v] =
-            ((encodeColorChannel(c(0), true) << 24) |
-              (encodeColorChannel(c(1), true) << 16) |
-              (encodeColorChannel(c(2), true) << 8) |
-              (colorSize > 3 ? encodeColorChannel(c(3), false) : 255)) >>>
-            0;
+        if (!normals) normalMatrices.push(nm);
+        // mat4TransformPoint / mat4TransformDirection, without their arrays.
+        const x = pos[v * 3]!;
+        const y = pos[v * 3 + 1]!;
+        const z = pos[v * 3 + 2]!;
+        position[v * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+        position[v * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+        position[v * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+        if (normals && normal) {
+          const nx = normals[v * 3]!;
+          const ny = normals[v * 3 + 1]!;
+          const nz = normals[v * 3 + 2]!;
+          normal[v * 3] = nm[0]! * nx + nm[4]! * ny + nm[8]! * nz;
+          normal[v * 3 + 1] = nm[1]! * nx + nm[5]! * ny + nm[9]! * nz;
+          normal[v * 3 + 2] = nm[2]! * nx + nm[6]! * ny + nm[10]! * nz;
         }
+        if (colors) out.rgba[v] = packColor(colors, v * colorSize, colorSize);
       }
       if (normals) primitives.push(out);
       else {

@@ -2,69 +2,101 @@
  * Quantised objects -> the shared V and I buffers and each object's parts (spec §4, §5, §6): every vertex load
  * of a part appends its vertices to V (a part's `vert` is the byte offset of its first vertex, 16 bytes each),
  * and the drawing load appends to I its u8 triangles, then each strip command aligned to 8 bytes as big-endian
- * u16 entries. The object's AABB covers every loaded vertex, pads included.
+ * u16 entries. The object's AABB covers every loaded vertex, pads included. Parts are built first, so the
+ * buffers are allocated once at their final size.
  */
 import type { S16Vec3, T3dmPart } from '../t3dm-file.js';
-import { buildParts } from './build-parts.js';
+import { type BuiltPart, buildParts, type SubLoad } from './build-parts.js';
 import type { QuantObject } from './quantise-objects.js';
 
 /** The geometry chunks' contents and each object's parts and bounds, in object order. */
 export interface EmittedGeometry {
-  position: number[];
-  normal: number[];
-  rgba: number[];
-  st: number[];
-  indices: number[];
+  position: Int16Array;
+  normal: Uint16Array;
+  rgba: Uint32Array;
+  st: Int16Array;
+  indices: Uint8Array;
   objects: { object: QuantObject; parts: T3dmPart[]; min: S16Vec3; max: S16Vec3 }[];
 }
 
 /** Splits every object into parts and lays out its vertices and indices. */
 export function emitGeometry(objects: QuantObject[], strips: boolean): EmittedGeometry {
-  const out: EmittedGeometry = { position: [], normal: [], rgba: [], st: [], indices: [], objects: [] };
-  const { position, normal, rgba, st, indices } = out;
-  for (const object of objects) {
+  const built = objects.map((o) => buildParts(o.tris, o.bone, o.vertexCount, strips));
+  let vertexCount = 0;
+  // Most index bytes: every strip command may need up to 7 bytes of alignment before it.
+  let indexBound = 0;
+  for (const parts of built) {
+    for (const part of parts) {
+      for (const load of part.loads) vertexCount += load.vertices.length;
+      indexBound += part.list.length;
+      for (const command of part.strips) indexBound += 7 + command.length * 2;
+    }
+  }
+  const position = new Int16Array(vertexCount * 3);
+  const normal = new Uint16Array(vertexCount);
+  const rgba = new Uint32Array(vertexCount);
+  const st = new Int16Array(vertexCount * 2);
+  const indices = new Uint8Array(indexBound);
+  let vertices = 0;
+  let indexLength = 0;
+  const out: EmittedGeometry['objects'] = [];
+  objects.forEach((object, o) => {
     const parts: T3dmPart[] = [];
     const min: S16Vec3 = [32767, 32767, 32767];
     const max: S16Vec3 = [-32768, -32768, -32768];
-    for (const part of buildParts(object.tris, object.bone, object.bone.length, strips)) {
+    for (const part of built[o]!) {
       part.loads.forEach((load, li) => {
-        const first = normal.length;
+        const first = vertices;
         for (const v of load.vertices) {
           for (let a = 0; a < 3; a++) {
             const c = object.position[v * 3 + a]!;
-            position.push(c);
-            min[a] = Math.min(min[a]!, c);
-            max[a] = Math.max(max[a]!, c);
+            position[vertices * 3 + a] = c;
+            if (c < min[a]!) min[a] = c;
+            if (c > max[a]!) max[a] = c;
           }
-          normal.push(object.normal[v]!);
-          rgba.push(object.rgba[v]!);
-          st.push(object.st[v * 2]!, object.st[v * 2 + 1]!);
+          normal[vertices] = object.normal[v]!;
+          rgba[vertices] = object.rgba[v]!;
+          st[vertices * 2] = object.st[v * 2]!;
+          st[vertices * 2 + 1] = object.st[v * 2 + 1]!;
+          vertices++;
         }
         // Only the last load draws.
         const last = li === part.loads.length - 1;
-        const emitted: T3dmPart = {
-          vert: first * 16,
-          vertLoadCount: load.vertices.length,
-          vertDestOffset: load.dest,
-          indices: indices.length,
-          numIndices: last ? part.list.length : 0,
-          matrixIdx: load.bone < 0 ? 0xffff : load.bone,
-          numStripIndices: [0, 0, 0, 0],
-          idxSeqBase: last ? part.sequence.base : 0,
-          idxSeqCount: last ? part.sequence.count : 0,
-        };
-        if (last) {
-          for (const slot of part.list) indices.push(slot);
-          part.strips.forEach((command, s) => {
-            while (indices.length % 8) indices.push(0);
-            for (const e of command) indices.push(e >> 8, e & 0xff);
-            emitted.numStripIndices[s] = command.length;
-          });
-        }
-        parts.push(emitted);
+        parts.push(emitLoad(part, load, last, first, indexLength));
+        if (last) indexLength = emitIndices(part, parts[parts.length - 1]!, indices, indexLength);
       });
     }
-    out.objects.push({ object, parts, min, max });
-  }
-  return out;
+    out.push({ object, parts, min, max });
+  });
+  return { position, normal, rgba, st, indices: indices.slice(0, indexLength), objects: out };
+}
+
+/** The T3DM part of one vertex load (from vertex `first`, indices from `at`). */
+function emitLoad(part: BuiltPart, load: SubLoad, last: boolean, first: number, at: number): T3dmPart {
+  return {
+    vert: first * 16,
+    vertLoadCount: load.vertices.length,
+    vertDestOffset: load.dest,
+    indices: at,
+    numIndices: last ? part.list.length : 0,
+    matrixIdx: load.bone < 0 ? 0xffff : load.bone,
+    numStripIndices: [0, 0, 0, 0],
+    idxSeqBase: last ? part.sequence.base : 0,
+    idxSeqCount: last ? part.sequence.count : 0,
+  };
+}
+
+/** Writes a drawing part's u8 triangles and strip commands from `at`; returns the new end. */
+function emitIndices(part: BuiltPart, emitted: T3dmPart, indices: Uint8Array, at: number): number {
+  let end = at;
+  for (const slot of part.list) indices[end++] = slot;
+  part.strips.forEach((command, s) => {
+    end = Math.ceil(end / 8) * 8;
+    for (const e of command) {
+      indices[end++] = e >> 8;
+      indices[end++] = e & 0xff;
+    }
+    emitted.numStripIndices[s] = command.length;
+  });
+  return end;
 }

@@ -8,22 +8,18 @@
  * the later commands read, so it may hold `usableStripEntries(free) - 1` entries. Vertices are therefore given
  * slots from the bottom up in the order the strips use them (the strip adding the fewest new vertices next),
  * commands are filled from the lowest slots up (the last command drawn reads the lowest slots), and what no
- * command has room for near the top of the cache is drawn as u8 triangles. Vertices read only by u8 triangles
- * or the sequence sit above every strip vertex: they are drawn before the strips, so the index DMA may overwrite
- * them.
+ * command has room for near the top of the cache is drawn as u8 triangles (strip-commands.ts). Vertices read
+ * only by u8 triangles or the sequence sit above every strip vertex: they are drawn before the strips, so the
+ * index DMA may overwrite them.
+ *
+ * The planning runs over the part's vertices renumbered 0..n-1 (dense-ids.ts), with typed arrays of n entries.
  */
-import { CACHE_SLOTS } from '../read/decode-triangles.js';
-import { destripify, stripify } from './stripify.js';
+import { denseIds } from './dense-ids.js';
+import { Scratch } from './scratch.js';
+import { packCommands } from './strip-commands.js';
+import { destripify, stripifyDense } from './stripify.js';
 
-/** Usable u16 entries when `free` cache slots (36 bytes each) lie above the highest slot read. */
-export function usableStripEntries(free: number): number {
-  return free * 18 - (free % 2 !== 0 ? 4 : 0);
-}
-
-/** Most entries a strip command holds when the highest slot it and the later commands read is `highest`. */
-function commandRoom(highest: number): number {
-  return Math.min(255, usableStripEntries(CACHE_SLOTS - (highest + 1)) - 1);
-}
+export { usableStripEntries } from './strip-commands.js';
 
 /** How a part draws: the slot order of its vertices, then u8 triangles, a sequence and strip commands. */
 export interface PartDraw {
@@ -43,12 +39,20 @@ export interface PartDraw {
  * `useStrips: false` draws everything as u8 triangles.
  */
 export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: number) => number): PartDraw {
+  // Dense ids are numbered in first use, which is the slot order of a plain u8 list.
+  const { dense, ids } = denseIds(tris);
   if (!useStrips) {
-    const order = firstUse([tris]);
-    const slot = slotsOf(order);
-    return { order, list: tris.map((v) => slot.get(v)!), sequence: { base: 0, count: 0 }, strips: [] };
+    const list: number[] = new Array(tris.length);
+    for (let i = 0; i < tris.length; i++) list[i] = dense[i]!;
+    return { order: ids, list, sequence: { base: 0, count: 0 }, strips: [] };
   }
-  const { plain, sequence, rest } = classify(tris, groupOf === undefined);
+  const n = ids.length;
+  let group: Int32Array | undefined;
+  if (groupOf) {
+    group = scratch.group.any(n);
+    for (let v = 0; v < n; v++) group[v] = groupOf(ids[v]!);
+  }
+  const { plain, sequence, rest } = classify(dense, tris.length, n, group === undefined);
   // Strips may hold the sequence's triangles for free when the commands have room, and peeling the vertices
   // used least off the top of the cache (their triangles drawn as u8) frees room for the strip commands.
   // Every combination is planned and the cheapest kept (one command is as cheap as a part can draw).
@@ -57,10 +61,12 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
   let best: PartDraw | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (const choice of choices) {
-    const ordered = byNewVertices(stripify(choice.rest));
+    let kept = byNewVertices(stripifyDense(choice.rest, n), n);
+    const peeled: number[] = [];
+    // Depth d peels d vertices: each round peels one more off what the previous depth kept.
     for (let depth = 0; depth <= MAX_PEEL && bestCost > 1; depth++) {
-      const { peeled, kept } = peelStrips(ordered, depth);
-      const plan = planStrips([...plain, ...peeled], choice.sequence, kept, groupOf);
+      if (depth > 0) kept = peelOnce(kept, n, peeled);
+      const plan = planStrips([...plain, ...peeled], choice.sequence, kept, group, n);
       const cost = plan.list.length / 3 + plan.strips.length + (plan.sequence.count > 0 ? 1 : 0);
       if (cost < bestCost) {
         best = plan;
@@ -69,58 +75,72 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
       if (kept.length === 0) break;
     }
   }
-  return best!;
+  const plan = best!;
+  return { ...plan, order: plan.order.map((v) => ids[v]!) };
 }
+
+// Per-call arrays, reused (scratch.ts).
+const scratch = {
+  group: new Scratch(),
+  uses: new Scratch(),
+  slot: new Scratch(),
+  seen: new Scratch(),
+  start: new Scratch(),
+  fill: new Scratch(),
+  stripsOf: new Scratch(),
+  fresh: new Scratch(),
+  loaded: new Scratch(),
+  taken: new Scratch(),
+};
 
 /** Most vertices {@link planPartDraw} peels off the top of the cache. */
 const MAX_PEEL = 2;
 
-/** Triangle count per vertex over `strips`. */
-function triangleUses(strips: number[][]): Map<number, number> {
-  const uses = new Map<number, number>();
-  for (const s of strips) for (const v of destripify(s)) uses.set(v, (uses.get(v) ?? 0) + 1);
-  return uses;
-}
-
 /**
- * Removes the `depth` vertices used by the fewest triangles (recounted after each removal): their triangles
- * come back as `peeled`, and each strip they cut stays as its pieces, in place (a piece that would start at an
+ * Removes the vertex used by the fewest triangles of `strips` (the first such in strip order): its triangles
+ * are appended to `peeled`, and each strip it cuts stays as its pieces, in place (a piece that would start at an
  * odd triangle, and so flip its winding, starts one triangle later, that triangle becoming a strip of its own).
  */
-function peelStrips(strips: number[][], depth: number): { peeled: number[]; kept: number[][] } {
-  let kept = strips;
-  const peeled: number[] = [];
-  for (let d = 0; d < depth && kept.length > 0; d++) {
-    let vertex = -1;
-    let least = Number.POSITIVE_INFINITY;
-    for (const [v, n] of triangleUses(kept)) if (n < least) [vertex, least] = [v, n];
-    const next: number[][] = [];
-    for (const s of kept) {
-      if (!s.includes(vertex)) {
-        next.push(s);
-        continue;
-      }
-      let from = -1;
-      const close = (end: number) => {
-        if (from < 0) return;
-        if (from % 2 === 1) {
-          next.push(triangleAt(s, from));
-          from++;
-        }
-        if (from < end) next.push(s.slice(from, end + 2));
-        from = -1;
-      };
-      for (let t = 0; t + 2 < s.length; t++) {
-        if (s[t] === vertex || s[t + 1] === vertex || s[t + 2] === vertex) {
-          close(t);
-          peeled.push(...triangleAt(s, t));
-        } else if (from < 0) from = t;
-      }
-      close(s.length - 2);
-    }
-    kept = next;
+function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
+  // Triangle count per vertex; vertices in the order the strips' triangles first use them.
+  const uses = scratch.uses.filled(n, 0);
+  const seen: number[] = [];
+  for (const s of strips) {
+    for (const v of destripify(s)) if (uses[v]!++ === 0) seen.push(v);
   }
-  return { peeled, kept };
+  let vertex = -1;
+  let least = Number.POSITIVE_INFINITY;
+  for (const v of seen) {
+    if (uses[v]! < least) {
+      vertex = v;
+      least = uses[v]!;
+    }
+  }
+  const next: number[][] = [];
+  for (const s of strips) {
+    if (!s.includes(vertex)) {
+      next.push(s);
+      continue;
+    }
+    let from = -1;
+    const close = (end: number) => {
+      if (from < 0) return;
+      if (from % 2 === 1) {
+        next.push(triangleAt(s, from));
+        from++;
+      }
+      if (from < end) next.push(s.slice(from, end + 2));
+      from = -1;
+    };
+    for (let t = 0; t + 2 < s.length; t++) {
+      if (s[t] === vertex || s[t + 1] === vertex || s[t + 2] === vertex) {
+        close(t);
+        peeled.push(...triangleAt(s, t));
+      } else if (from < 0) from = t;
+    }
+    close(s.length - 2);
+  }
+  return next;
 }
 
 /** Triangle `t` of strip `s` in its winding (odd triangles are reversed, spec §6). */
@@ -133,14 +153,17 @@ function planStrips(
   plain: number[],
   sequence: number[],
   strips: number[][],
-  groupOf: ((v: number) => number) | undefined,
+  group: Int32Array | undefined,
+  n: number,
 ): PartDraw {
-  let order = firstUse([...strips, plain, sequence]);
-  if (groupOf) order = groupedByBone(order, groupOf);
-  const slot = slotsOf(order);
-  const inSlots = strips.map((s) => s.map((v) => slot.get(v)!));
+  let order = firstUse(strips, plain, sequence, n);
+  if (group) order = groupedByBone(order, group);
+  const slot = scratch.slot.any(n);
+  for (let i = 0; i < order.length; i++) slot[order[i]!] = i;
+  const inSlots = strips.map((s) => s.map((v) => slot[v]!));
   const { commands, leftover } = packCommands(inSlots);
-  const list = [...plain.map((v) => slot.get(v)!), ...leftover.flatMap(destripify)];
+  const list = plain.map((v) => slot[v]!);
+  for (const s of leftover) for (const v of destripify(s)) list.push(v);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
   const strip = commands.filter((c) => {
     if (c.length > 3) return true;
@@ -150,7 +173,7 @@ function planStrips(
   return {
     order,
     list,
-    sequence: { base: sequence.length > 0 ? slot.get(sequence[0]!)! : 0, count: sequence.length / 3 },
+    sequence: { base: sequence.length > 0 ? slot[sequence[0]!]! : 0, count: sequence.length / 3 },
     strips: strip,
   };
 }
@@ -159,16 +182,18 @@ function planStrips(
  * Degenerate triangles (drawn as u8: strips never hold one), triangles whose three vertices no other triangle
  * uses (a sequence, when there are at least two and `sequenceAllowed`), and the rest (for strips).
  */
-function classify(tris: number[], sequenceAllowed: boolean) {
-  const uses = new Map<number, number>();
-  for (const v of tris) uses.set(v, (uses.get(v) ?? 0) + 1);
+function classify(tris: Int32Array, length: number, n: number, sequenceAllowed: boolean) {
+  const uses = scratch.uses.filled(n, 0);
+  for (let i = 0; i < length; i++) uses[tris[i]!]!++;
   const plain: number[] = [];
   const sequence: number[] = [];
   const rest: number[] = [];
-  for (let i = 0; i < tris.length; i += 3) {
-    const [a, b, c] = [tris[i]!, tris[i + 1]!, tris[i + 2]!];
+  for (let i = 0; i + 2 < length; i += 3) {
+    const a = tris[i]!;
+    const b = tris[i + 1]!;
+    const c = tris[i + 2]!;
     if (a === b || b === c || a === c) plain.push(a, b, c);
-    else if (sequenceAllowed && uses.get(a) === 1 && uses.get(b) === 1 && uses.get(c) === 1) sequence.push(a, b, c);
+    else if (sequenceAllowed && uses[a] === 1 && uses[b] === 1 && uses[c] === 1) sequence.push(a, b, c);
     else rest.push(a, b, c);
   }
   if (sequence.length < 6) return { plain, sequence: [], rest: [...rest, ...sequence] };
@@ -176,14 +201,33 @@ function classify(tris: number[], sequenceAllowed: boolean) {
 }
 
 /** Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip). */
-function byNewVertices(strips: number[][]): number[][] {
-  const vertices = strips.map((s) => [...new Set(s)]);
-  const fresh = vertices.map((v) => v.length);
-  const stripsOf = new Map<number, number[]>();
-  for (const [i, vs] of vertices.entries()) for (const v of vs) stripsOf.set(v, [...(stripsOf.get(v) ?? []), i]);
-  const taken = new Uint8Array(strips.length);
+function byNewVertices(strips: number[][], n: number): number[][] {
+  // Each strip's distinct vertices, and the strips of each vertex (CSR: stripsOf[start[v] .. start[v+1]) ).
+  const seen = scratch.seen.filled(n, -1);
+  const vertices = strips.map((s, i) => {
+    const vs: number[] = [];
+    for (const v of s) {
+      if (seen[v] === i) continue;
+      seen[v] = i;
+      vs.push(v);
+    }
+    return vs;
+  });
+  const start = scratch.start.filled(n + 1, 0);
+  for (const vs of vertices) for (const v of vs) start[v + 1]!++;
+  for (let v = 0; v < n; v++) start[v + 1] = start[v + 1]! + start[v]!;
+  const fill = scratch.fill.any(n);
+  fill.set(start.subarray(0, n));
+  const stripsOf = scratch.stripsOf.any(start[n]!);
+  vertices.forEach((vs, i) => {
+    for (const v of vs) stripsOf[fill[v]!++] = i;
+  });
+  const fresh = scratch.fresh.any(strips.length);
+  for (let i = 0; i < strips.length; i++) fresh[i] = vertices[i]!.length;
+  const loaded = scratch.loaded.filled(n, 0);
+  const taken = scratch.taken.filled(strips.length, 0);
   const out: number[][] = [];
-  for (let n = 0; n < strips.length; n++) {
+  for (let k = 0; k < strips.length; k++) {
     let best = -1;
     for (let i = 0; i < strips.length; i++) {
       if (taken[i]) continue;
@@ -197,86 +241,37 @@ function byNewVertices(strips: number[][]): number[][] {
     taken[best] = 1;
     out.push(strips[best]!);
     for (const v of vertices[best]!) {
-      if (!stripsOf.has(v)) continue;
-      for (const i of stripsOf.get(v)!) fresh[i]!--;
-      stripsOf.delete(v);
+      if (loaded[v]) continue;
+      loaded[v] = 1;
+      for (let e = start[v]!; e < start[v + 1]!; e++) fresh[stripsOf[e]!]!--;
     }
   }
   return out;
 }
 
-/** Vertex ids in the order the lists first use them. */
-function firstUse(lists: number[][]): number[] {
-  const seen = new Set<number>();
-  for (const list of lists) for (const v of list) seen.add(v);
-  return [...seen];
+/** Vertex ids in the order the strips, then `plain`, then `sequence` first use them. */
+function firstUse(strips: number[][], plain: number[], sequence: number[], n: number): number[] {
+  const seen = scratch.seen.filled(n, 0);
+  const order: number[] = [];
+  const visit = (list: number[]) => {
+    for (const v of list) {
+      if (seen[v]) continue;
+      seen[v] = 1;
+      order.push(v);
+    }
+  };
+  for (const s of strips) visit(s);
+  visit(plain);
+  visit(sequence);
+  return order;
 }
 
 /** `order` regrouped so each bone's vertices are contiguous, bones in the order of their first vertex. */
-function groupedByBone(order: number[], groupOf: (v: number) => number): number[] {
-  const groups = new Map<number, number[]>();
-  for (const v of order) {
-    const g = groupOf(v);
-    const list = groups.get(g);
-    if (list) list.push(v);
-    else groups.set(g, [v]);
-  }
-  return [...groups.values()].flat();
-}
-
-function slotsOf(order: number[]): Map<number, number> {
-  return new Map(order.map((v, i) => [v, i]));
-}
-
-/**
- * Fills up to four strip commands from the lowest slots up; a strip that does not fit is cut (at an even
- * triangle, so the rest keeps its winding) to fill the command. Returns the commands in draw order (highest
- * slots first) and the strips no command had room for.
- */
-function packCommands(strips: number[][]): { commands: number[][]; leftover: number[][] } {
-  const pending = strips.map((s) => ({ s, max: Math.max(...s) })).sort((a, b) => a.max - b.max);
-  const built: number[][] = [];
-  let highest = -1;
-  while (built.length < 4 && pending.length > 0) {
-    const command: number[] = [];
-    for (;;) {
-      const next = pending[0];
-      if (!next) break;
-      const top = Math.max(highest, next.max);
-      if (command.length + next.s.length <= commandRoom(top)) {
-        append(command, next.s);
-        highest = top;
-        pending.shift();
-        continue;
-      }
-      const cut = longestPrefix(next.s, command.length, highest);
-      if (cut > 0) {
-        const prefix = next.s.slice(0, cut + 2);
-        append(command, prefix);
-        highest = Math.max(highest, ...prefix);
-        next.s = next.s.slice(cut);
-        next.max = Math.max(...next.s);
-      }
-      break;
-    }
-    if (command.length === 0) break;
-    built.push(command);
-  }
-  return { commands: built.reverse(), leftover: pending.map((p) => p.s) };
-}
-
-/** Most triangles (an even count, at least 2) of `s` that fit after `used` entries of a command. */
-function longestPrefix(s: number[], used: number, highest: number): number {
-  let best = 0;
-  let top = Math.max(highest, s[0]!, s[1]!);
-  for (let k = 1; k + 2 < s.length; k++) {
-    top = Math.max(top, s[k + 1]!);
-    if (used + k + 2 > commandRoom(top)) break;
-    if (k % 2 === 0) best = k;
-  }
-  return best;
-}
-
-function append(command: number[], strip: number[]): void {
-  command.push(strip[0]! | (command.length > 0 ? 0x8000 : 0), ...strip.slice(1));
+function groupedByBone(order: number[], group: Int32Array): number[] {
+  const bones: number[] = [];
+  for (const v of order) if (!bones.includes(group[v]!)) bones.push(group[v]!);
+  if (bones.length === 1) return order;
+  const out: number[] = [];
+  for (const bone of bones) for (const v of order) if (group[v] === bone) out.push(v);
+  return out;
 }

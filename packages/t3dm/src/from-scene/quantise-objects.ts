@@ -10,7 +10,7 @@ import { packNormal, roundHalfAway } from '../codec/vertex-codec.js';
 import { DEFAULT_BASE_SCALE } from '../to-scene/t3dm-to-scene.js';
 import type { CollectedGeometry } from './collect-geometry.js';
 import type { MaterialPlan } from './material-from-scene.js';
-import { type PackedVertex, VertexTable } from './vertex-table.js';
+import { VertexTable } from './vertex-table.js';
 
 /** One object before it is split into parts: packed vertices and triangles over them. */
 export interface QuantObject {
@@ -18,17 +18,23 @@ export interface QuantObject {
   /** Index of its material plan. */
   plan: number;
   blend: boolean;
-  position: number[];
-  normal: number[];
-  rgba: number[];
-  st: number[];
-  bone: number[];
-  tris: number[];
+  /** Vertex count (the arrays below hold exactly this many). */
+  vertexCount: number;
+  position: Int16Array;
+  normal: Uint16Array;
+  rgba: Uint32Array;
+  st: Int16Array;
+  bone: Int32Array;
+  /** Flat vertex-index triples. */
+  tris: Int32Array;
 }
 
 const clampS16 = (v: number) => (v < -32768 ? -32768 : v > 32767 ? 32767 : v);
 /** A rounded coordinate in s16: clamped, and 0 for a non-finite one. */
 const toS16 = (raw: number) => clampS16(Number.isFinite(raw) ? raw : 0);
+
+/** A texture coordinate, 0 where the primitive has none. */
+const uvAt = (uv: Float64Array | undefined, i: number) => (uv && i < uv.length ? uv[i]! : 0);
 
 /** The largest power of two that keeps `maxAbs` inside s16. */
 function autoScale(maxAbs: number): number {
@@ -43,8 +49,13 @@ export function chooseBaseScale(
   diagnostics: Diagnostic[],
 ): number {
   let maxAbs = 0;
-  for (const p of geometry.primitives)
-    for (const v of p.position) if (Number.isFinite(v)) maxAbs = Math.max(maxAbs, Math.abs(v));
+  for (const p of geometry.primitives) {
+    const position = p.position;
+    for (let i = 0; i < position.length; i++) {
+      const v = position[i]!;
+      if (Number.isFinite(v)) maxAbs = Math.max(maxAbs, Math.abs(v));
+    }
+  }
   for (const b of geometry.bones)
     for (const v of b.translation) if (Number.isFinite(v)) maxAbs = Math.max(maxAbs, Math.abs(v));
   if (requested === 'auto') {
@@ -84,48 +95,55 @@ export function quantiseObjects(
     const texW = plan.textures[0]?.width || 32;
     const texH = plan.textures[0]?.height || 32;
     const half = plan.filtered ? 16 : 0;
+    const count = prim.position.length / 3;
+    const table = new VertexTable(count);
+    const remap = new Int32Array(count).fill(-1);
+    const { position, normal, uv, rgba, bone, triangles } = prim;
+    const tris = new Int32Array(triangles.length);
+    let length = 0;
+    for (let i = 0; i < triangles.length; i++) {
+      const v = triangles[i]!;
+      if (v >= count) continue;
+      let at = remap[v]!;
+      if (at < 0) {
+        const rawX = roundHalfAway(position[v * 3]! * baseScale);
+        const rawY = roundHalfAway(position[v * 3 + 1]! * baseScale);
+        const rawZ = roundHalfAway(position[v * 3 + 2]! * baseScale);
+        const x = toS16(rawX);
+        const y = toS16(rawY);
+        const z = toS16(rawZ);
+        if (x !== rawX) clipped++;
+        if (y !== rawY) clipped++;
+        if (z !== rawZ) clipped++;
+        const packed = normal ? packNormal(normal[v * 3]!, normal[v * 3 + 1]!, normal[v * 3 + 2]!) : 0;
+        const rawS = Math.trunc(uvAt(uv, v * 2) * texW * 32) - half;
+        const rawT = Math.trunc(uvAt(uv, v * 2 + 1) * texH * 32) - half;
+        const s = toS16(rawS);
+        const t = toS16(rawT);
+        if (s !== rawS) uvClipped++;
+        if (t !== rawT) uvClipped++;
+        at = table.indexOf(x, y, z, packed, rgba[v]!, s, t, bone[v]!);
+        remap[v] = at;
+      }
+      tris[length++] = at;
+    }
+    length -= length % 3;
+    const n = table.count;
     const object: QuantObject = {
       name: prim.name,
       plan: planIndex,
       blend: plan.state.blendMode !== 0,
-      position: [],
-      normal: [],
-      rgba: [],
-      st: [],
-      bone: [],
-      tris: [],
+      vertexCount: n,
+      position: table.position.subarray(0, n * 3),
+      normal: table.normal.subarray(0, n),
+      rgba: table.rgba.subarray(0, n),
+      st: table.st.subarray(0, n * 2),
+      bone: table.bone.subarray(0, n),
+      tris: tris.subarray(0, length),
     };
-    const count = prim.position.length / 3;
-    const table = new VertexTable(object, count);
-    const remap = new Int32Array(count).fill(-1);
-    const vertexOf = (v: number): number => {
-      const existing = remap[v]!;
-      if (existing >= 0) return existing;
-      const packed: PackedVertex = [0, 0, 0, 0, prim.rgba[v]!, 0, 0, prim.bone[v]!];
-      for (let a = 0; a < 3; a++) {
-        const raw = roundHalfAway(prim.position[v * 3 + a]! * baseScale);
-        packed[a] = toS16(raw);
-        if (packed[a] !== raw) clipped++;
-      }
-      if (prim.normal) packed[3] = packNormal(prim.normal[v * 3]!, prim.normal[v * 3 + 1]!, prim.normal[v * 3 + 2]!);
-      for (let a = 0; a < 2; a++) {
-        const size = a === 0 ? texW : texH;
-        const raw = Math.trunc((prim.uv?.[v * 2 + a] ?? 0) * size * 32) - half;
-        packed[5 + a] = toS16(raw);
-        if (packed[5 + a] !== raw) uvClipped++;
-      }
-      const at = table.indexOf(packed);
-      remap[v] = at;
-      return at;
-    };
-    for (const idx of prim.triangles) {
-      if (idx >= count) continue;
-      object.tris.push(vertexOf(idx));
-    }
-    object.tris.length -= object.tris.length % 3;
     // (an object without triangles is not written at all)
-    for (let first = 0; first < object.tris.length; first += 65535 * 3) {
-      objects.push({ ...object, tris: object.tris.slice(first, first + 65535 * 3) });
+    for (let first = 0; first < length; first += 65535 * 3) {
+      objects.push({ ...object, tris: object.tris.subarray(first, first + 65535 * 3) });
     }
   }
   if (clipped > 0)

@@ -120,12 +120,12 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   const chunkIdxVertices = chunks.length;
   chunks.push({
     kind: 'vertices',
-    position: Int16Array.from(emitted.position),
-    normal: Uint16Array.from(emitted.normal),
-    rgba: Uint32Array.from(emitted.rgba),
-    st: Int16Array.from(emitted.st),
+    position: emitted.position,
+    normal: emitted.normal,
+    rgba: emitted.rgba,
+    st: emitted.st,
   });
-  chunks.push({ kind: 'indices', bytes: Uint8Array.from(emitted.indices) });
+  chunks.push({ kind: 'indices', bytes: emitted.indices });
   const chunkIdxMaterials = chunks.length;
   chunks.push(...materials.chunks);
   if (geometry.bones.length > 0) {

@@ -3,68 +3,173 @@
  * i is even and (s[i+2], s[i+1], s[i]) when odd, so every strip keeps the input winding. A strip grows from
  * its start triangle through the neighbour sharing the strip's last edge in the required direction; the start
  * triangle is the one with the fewest free neighbours, in the rotation that gives the longest strip.
+ *
+ * The work runs over dense vertex ids (dense-ids.ts): the triangles on a directed edge (a, b) are found in a's
+ * list of out-edges (CSR arrays, in triangle order), so no map or per-triangle list is built, and the arrays
+ * are reused from call to call (scratch.ts).
  */
+import { denseIds } from './dense-ids.js';
+import { Scratch } from './scratch.js';
 
 /** Strips (lists of cache slots) covering `tris` (flat triples); single triangles come back as 3-entry strips. */
 export function stripify(tris: ArrayLike<number>): number[][] {
-  const count = tris.length / 3;
-  const used = new Uint8Array(count);
-  const byEdge = new Map<number, number[]>();
-  const edgeKey = (a: number, b: number) => a * 4294967296 + b;
+  const { dense, ids } = denseIds(tris);
+  return stripifyDense(dense.subarray(0, tris.length), ids.length).map((s) => s.map((v) => ids[v]!));
+}
+
+const scratch = {
+  first: new Scratch(),
+  fill: new Scratch(),
+  to: new Scratch(),
+  tri: new Scratch(),
+  used: new Scratch(),
+  mark: new Scratch(),
+  acrossStart: new Scratch(),
+  across: new Scratch(),
+  free: new Scratch(),
+  grown: [new Scratch(), new Scratch()],
+  taken: [new Scratch(), new Scratch()],
+};
+
+/**
+ * Directed edges of a triangle list grouped by their first vertex (CSR), each group in (triangle, corner)
+ * order: the out-edges of vertex a are entries first[a] .. first[a + 1] - 1, going to vertex to[e] in triangle
+ * tri[e].
+ */
+function edgeIndex(tris: ArrayLike<number>, count: number, vertexCount: number) {
+  const first = scratch.first.filled(vertexCount + 1, 0);
+  for (let i = 0; i < count * 3; i++) first[tris[i]! + 1]!++;
+  for (let v = 0; v < vertexCount; v++) first[v + 1] = first[v + 1]! + first[v]!;
+  const fill = scratch.fill.any(vertexCount);
+  fill.set(first.subarray(0, vertexCount));
+  const to = scratch.to.any(count * 3);
+  const tri = scratch.tri.any(count * 3);
   for (let t = 0; t < count; t++) {
     for (let k = 0; k < 3; k++) {
-      const key = edgeKey(tris[t * 3 + k]!, tris[t * 3 + ((k + 1) % 3)]!);
-      const list = byEdge.get(key);
-      if (list) list.push(t);
-      else byEdge.set(key, [t]);
+      const at = fill[tris[t * 3 + k]!]!++;
+      to[at] = tris[t * 3 + ((k + 1) % 3)]!;
+      tri[at] = t;
     }
   }
+  return { first, to, tri };
+}
+
+/**
+ * {@link stripify} over dense ids (every value of `tris` below `vertexCount`); a trailing partial triple is
+ * ignored. Returns strips of dense ids.
+ */
+export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): number[][] {
+  const count = Math.floor(tris.length / 3);
+  const { first, to, tri } = edgeIndex(tris, count, vertexCount);
+  const used = scratch.used.filled(count, 0);
+  // Triangles taken by the strip being grown: mark[t] === stamp (one stamp per grow).
+  const mark = scratch.mark.filled(count, 0);
+  let stamp = 0;
+
   const third = (t: number, a: number, b: number) => {
     for (let k = 0; k < 3; k++) {
       if (tris[t * 3 + k] === a && tris[t * 3 + ((k + 1) % 3)] === b) return tris[t * 3 + ((k + 2) % 3)]!;
     }
     return -1;
   };
-  const findNext = (a: number, b: number, taken: Set<number>): number => {
-    for (const t of byEdge.get(edgeKey(a, b)) ?? []) if (!used[t] && !taken.has(t)) return t;
+  /** The first free triangle (in triangle order) on the directed edge (a, b). */
+  const findNext = (a: number, b: number): number => {
+    for (let e = first[a]!; e < first[a + 1]!; e++) {
+      if (to[e] !== b) continue;
+      const t = tri[e]!;
+      if (used[t] === 0 && mark[t] !== stamp) return t;
+    }
     return -1;
   };
-  const grow = (start: number, rotation: number): { strip: number[]; tris: number[] } => {
-    const s = [0, 1, 2].map((k) => tris[start * 3 + ((k + rotation) % 3)]!);
-    const taken = new Set([start]);
+  // Two grow buffers (strip entries; triangles taken): the longest strip so far and the one being grown.
+  const maxStrip = Math.min(count + 2, 0x7fff);
+  let best = { strip: scratch.grown[0]!.any(maxStrip), taken: scratch.taken[0]!.any(count), length: 0 };
+  let other = { strip: scratch.grown[1]!.any(maxStrip), taken: scratch.taken[1]!.any(count), length: 0 };
+  /** Grows a strip from `start` turned by `rotation` into `into` (its triangles: the first length - 2 of taken). */
+  const grow = (start: number, rotation: number, into: typeof best) => {
+    stamp++;
+    const { strip, taken } = into;
+    for (let k = 0; k < 3; k++) strip[k] = tris[start * 3 + ((k + rotation) % 3)]!;
+    let length = 3;
+    mark[start] = stamp;
+    taken[0] = start;
     for (;;) {
-      const i = s.length - 2;
-      const x = s[s.length - 2]!;
-      const y = s[s.length - 1]!;
-      const [a, b] = i % 2 === 0 ? [x, y] : [y, x];
-      const next = findNext(a, b, taken);
+      const i = length - 2;
+      const x = strip[i]!;
+      const y = strip[i + 1]!;
+      const a = i % 2 === 0 ? x : y;
+      const b = i % 2 === 0 ? y : x;
+      const next = findNext(a, b);
       if (next < 0) break;
       const z = third(next, a, b);
-      if (z < 0 || s.length >= 0x7fff) break;
-      taken.add(next);
-      s.push(z);
+      if (z < 0 || length >= 0x7fff) break;
+      mark[next] = stamp;
+      taken[length - 2] = next;
+      strip[length++] = z;
     }
-    return { strip: s, tris: [...taken] };
+    into.length = length;
   };
-  // Free neighbours per triangle (edges across which an unused triangle lies), updated as strips use triangles.
-  const across = (t: number, k: number) =>
-    byEdge.get(edgeKey(tris[t * 3 + ((k + 1) % 3)]!, tris[t * 3 + k]!))?.filter((u) => u !== t) ?? [];
-  const neighbours = Array.from({ length: count }, (_, t) => [0, 1, 2].map((k) => across(t, k)));
-  const countFree = (t: number) => neighbours[t]!.filter((list) => list.some((u) => !used[u])).length;
-  const free = Int8Array.from({ length: count }, (_, t) => countFree(t));
-  const out: number[][] = [];
-  for (;;) {
-    let start = -1;
-    for (let t = 0; t < count; t++) if (!used[t] && (start < 0 || free[t]! < free[start]!)) start = t;
-    if (start < 0) break;
-    let chosen = grow(start, 0);
-    for (const r of [1, 2]) {
-      const g = grow(start, r);
-      if (g.strip.length > chosen.strip.length) chosen = g;
+  // The triangles across each triangle edge (t, k): those holding the reversed edge, t itself left out (CSR:
+  // across[acrossStart[t * 3 + k] .. acrossStart[t * 3 + k + 1]) ).
+  const acrossStart = scratch.acrossStart.any(count * 3 + 1);
+  let across = scratch.across.any(count * 3);
+  let acrossLength = 0;
+  acrossStart[0] = 0;
+  for (let t = 0; t < count; t++) {
+    for (let k = 0; k < 3; k++) {
+      const a = tris[t * 3 + ((k + 1) % 3)]!;
+      const b = tris[t * 3 + k]!;
+      for (let e = first[a]!; e < first[a + 1]!; e++) {
+        if (to[e] !== b || tri[e] === t) continue;
+        across = scratch.across.grow(acrossLength + 1, acrossLength);
+        across[acrossLength++] = tri[e]!;
+      }
+      acrossStart[t * 3 + k + 1] = acrossLength;
     }
-    for (const t of chosen.tris) used[t] = 1;
-    for (const t of chosen.tris) for (const list of neighbours[t]!) for (const u of list) free[u] = countFree(u);
-    out.push(chosen.strip);
+  }
+  /** Edges of `t` across which an unused triangle lies. */
+  const countFree = (t: number) => {
+    let n = 0;
+    for (let edge = t * 3; edge < t * 3 + 3; edge++) {
+      for (let e = acrossStart[edge]!; e < acrossStart[edge + 1]!; e++) {
+        if (used[across[e]!] === 0) {
+          n++;
+          break;
+        }
+      }
+    }
+    return n;
+  };
+  const free = scratch.free.any(count);
+  for (let t = 0; t < count; t++) free[t] = countFree(t);
+
+  const out: number[][] = [];
+  let firstUnused = 0;
+  for (;;) {
+    while (firstUnused < count && used[firstUnused] !== 0) firstUnused++;
+    // The first unused triangle with the fewest free neighbours (none is the fewest there can be).
+    let start = -1;
+    for (let t = firstUnused; t < count; t++) {
+      if (used[t] !== 0 || (start >= 0 && free[t]! >= free[start]!)) continue;
+      start = t;
+      if (free[t] === 0) break;
+    }
+    if (start < 0) break;
+    grow(start, 0, best);
+    for (let r = 1; r <= 2; r++) {
+      grow(start, r, other);
+      if (other.length > best.length) [best, other] = [other, best];
+    }
+    const triangles = best.length - 2;
+    for (let i = 0; i < triangles; i++) used[best.taken[i]!] = 1;
+    // The neighbours of every newly used triangle have fewer free neighbours now.
+    for (let i = 0; i < triangles; i++) {
+      const t = best.taken[i]!;
+      for (let e = acrossStart[t * 3]!; e < acrossStart[t * 3 + 3]!; e++) free[across[e]!] = countFree(across[e]!);
+    }
+    const strip: number[] = new Array(best.length);
+    for (let i = 0; i < best.length; i++) strip[i] = best.strip[i]!;
+    out.push(strip);
   }
   return out;
 }

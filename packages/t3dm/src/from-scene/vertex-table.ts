@@ -1,74 +1,76 @@
 /*
  * De-duplication of packed T3DM vertices (position s16×3, packed normal, RGBA, S10.5 UV ×2, bone) without
- * building a string per vertex: an open-addressing hash table of vertex indices over the object's own arrays,
- * sized for the most vertices the primitive can give, compared field by field on a hash match.
+ * building a string, array or object per vertex: an open-addressing hash table of vertex indices over the
+ * table's own typed arrays, sized for the most vertices the primitive can give, compared field by field on a
+ * hash match. Vertices are numbered in the order they are first added.
  */
-import type { QuantObject } from './quantise-objects.js';
 
-/** The eight packed fields of one vertex. */
-export type PackedVertex = [
-  x: number,
-  y: number,
-  z: number,
-  normal: number,
-  rgba: number,
-  s: number,
-  t: number,
-  bone: number,
-];
-
-function hashOf(v: PackedVertex): number {
-  let h = 0x811c9dc5;
-  for (const field of v) h = Math.imul(h ^ (field | 0), 0x01000193);
-  return h >>> 0;
-}
-
-/** Finds or appends vertices of `object`; at most `capacity` distinct ones are ever added. */
+/** Finds or appends packed vertices; at most `capacity` distinct ones are ever added. */
 export class VertexTable {
+  readonly position: Int16Array;
+  readonly normal: Uint16Array;
+  readonly rgba: Uint32Array;
+  readonly st: Int16Array;
+  readonly bone: Int32Array;
+  /** Vertices added so far. */
+  count = 0;
   private readonly slots: Int32Array;
   private readonly mask: number;
 
-  constructor(
-    private readonly object: QuantObject,
-    capacity: number,
-  ) {
+  constructor(capacity: number) {
     let size = 16;
     while (size < capacity * 2) size *= 2;
     this.slots = new Int32Array(size).fill(-1);
     this.mask = size - 1;
+    this.position = new Int16Array(capacity * 3);
+    this.normal = new Uint16Array(capacity);
+    this.rgba = new Uint32Array(capacity);
+    this.st = new Int16Array(capacity * 2);
+    this.bone = new Int32Array(capacity);
   }
 
-  private matches(at: number, v: PackedVertex): boolean {
-    const o = this.object;
-    return (
-      o.position[at * 3] === v[0] &&
-      o.position[at * 3 + 1] === v[1] &&
-      o.position[at * 3 + 2] === v[2] &&
-      o.normal[at] === v[3] &&
-      o.rgba[at] === v[4] &&
-      o.st[at * 2] === v[5] &&
-      o.st[at * 2 + 1] === v[6] &&
-      o.bone[at] === v[7]
-    );
-  }
-
-  /** The object's index of this vertex, appending it when it is new. */
-  indexOf(v: PackedVertex): number {
-    let slot = hashOf(v) & this.mask;
+  /**
+   * The index of this vertex, appending it when it is new. Fields are in range of their arrays: s16 x, y, z,
+   * s and t; u16 normal; u32 rgba; a bone index or -1.
+   */
+  indexOf(x: number, y: number, z: number, normal: number, rgba: number, s: number, t: number, bone: number): number {
+    let h = 0x811c9dc5;
+    h = Math.imul(h ^ x, 0x01000193);
+    h = Math.imul(h ^ y, 0x01000193);
+    h = Math.imul(h ^ z, 0x01000193);
+    h = Math.imul(h ^ normal, 0x01000193);
+    h = Math.imul(h ^ rgba, 0x01000193);
+    h = Math.imul(h ^ s, 0x01000193);
+    h = Math.imul(h ^ t, 0x01000193);
+    h = Math.imul(h ^ bone, 0x01000193);
+    const { position, st } = this;
+    let slot = (h ^ (h >>> 15)) & this.mask;
     for (;;) {
       const at = this.slots[slot]!;
       if (at < 0) break;
-      if (this.matches(at, v)) return at;
+      if (
+        position[at * 3] === x &&
+        position[at * 3 + 1] === y &&
+        position[at * 3 + 2] === z &&
+        this.normal[at] === normal &&
+        this.rgba[at] === rgba &&
+        st[at * 2] === s &&
+        st[at * 2 + 1] === t &&
+        this.bone[at] === bone
+      )
+        return at;
       slot = (slot + 1) & this.mask;
     }
-    const o = this.object;
-    const at = o.bone.length;
+    const at = this.count++;
     this.slots[slot] = at;
-    o.position.push(v[0], v[1], v[2]);
-    o.normal.push(v[3]);
-    o.rgba.push(v[4]);
-    o.st.push(v[5], v[6]);
-    o.bone.push(v[7]);
+    position[at * 3] = x;
+    position[at * 3 + 1] = y;
+    position[at * 3 + 2] = z;
+    this.normal[at] = normal;
+    this.rgba[at] = rgba;
+    st[at * 2] = s;
+    st[at * 2 + 1] = t;
+    this.bone[at] = bone;
     return at;
   }
 }
