@@ -8,6 +8,7 @@
 import { type Document, Format, type GLTF, type JSONDocument, PropertyType } from '@gltf-transform/core';
 import { dedup } from '@gltf-transform/functions';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
+import { imagesEncoded } from './document/write-materials.js';
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 import { writeNodeJson } from './json-nodes.js';
@@ -68,6 +69,7 @@ export async function writeSceneJson(
 ): Promise<JSONDocument> {
   const { doc, channelNodes } = buildDocument(scene, diagnostics, options.document);
   await dedupAccessors(doc, options.optimize);
+  await imagesEncoded(doc);
   const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: options.format, basename: options.basename });
   writeNodeJson(jsonDoc.json, scene, channelNodes);
   patchWrittenJson(jsonDoc.json, scene, diagnostics);
