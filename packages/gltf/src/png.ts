@@ -1,15 +1,48 @@
 /*
- * PNG in and out, on fast-png. Writing always makes an 8-bit RGBA PNG. Reading accepts every PNG colour
- * type (greyscale, grey+alpha, RGB, RGBA, palette) at every bit depth and expands it to RGBA8: low bit
- * and 16-bit samples are scaled to 0..255, a tRNS colour key becomes alpha 0.
+ * PNG in and out. Writing always makes an 8-bit RGBA PNG, every row with filter None (png-chunks.ts), deflated
+ * natively where the platform can (native-deflate.ts: node:zlib, CompressionStream), else by fast-png's
+ * JavaScript encoder. Reading (fast-png) accepts every PNG colour type (greyscale, grey+alpha, RGB, RGBA,
+ * palette) at every bit depth and expands it to RGBA8: low bit and 16-bit samples are scaled to 0..255, a
+ * tRNS colour key becomes alpha 0.
  */
 import { ParseError } from '@retromodel/binary';
 import type { RgbaImage } from '@retromodel/scene';
 import { convertIndexedToRgb, type DecodedPng, decode, encode } from 'fast-png';
+import { type AsyncDeflate, nativeAsyncDeflate, nativeDeflateSync } from './native-deflate.js';
+import { pngFile, pngScanlines } from './png-chunks.js';
+
+type PngPixels = Pick<RgbaImage, 'width' | 'height' | 'pixels'>;
+
+/** The scanlines of an image, after the size checks fast-png's encoder makes (a RangeError, as it threw). */
+function checkedScanlines({ width, height, pixels }: PngPixels): Uint8Array {
+  if (!Number.isInteger(width) || width <= 0 || !Number.isInteger(height) || height <= 0)
+    throw new RangeError(`a PNG is 1 or more whole pixels a side, not ${width}×${height}`);
+  if (pixels.length !== width * height * 4)
+    throw new RangeError(`wrong data size. Found ${pixels.length}, expected ${width * height * 4}`);
+  return pngScanlines(width, height, pixels);
+}
+
+/** fast-png's encoder (fflate, level 3), where no native deflate exists. */
+function encodeInJavaScript(image: PngPixels): Uint8Array {
+  return encode({ width: image.width, height: image.height, data: image.pixels, channels: 4, depth: 8 });
+}
 
 /** Encodes RGBA8 pixels (row by row from the top-left) as a PNG file. Mipmaps are not written. */
-export function encodePng(image: Pick<RgbaImage, 'width' | 'height' | 'pixels'>): Uint8Array {
-  return encode({ width: image.width, height: image.height, data: image.pixels, channels: 4, depth: 8 });
+export function encodePng(image: PngPixels): Uint8Array {
+  if (!nativeDeflateSync) return encodeInJavaScript(image);
+  return pngFile(image.width, image.height, nativeDeflateSync(checkedScanlines(image)));
+}
+
+/**
+ * encodePng off the calling thread where the platform allows (node:zlib runs on libuv's thread pool, several
+ * images at once); `deflate` defaults to the native one, and without one this is encodePng.
+ */
+export async function encodePngAsync(
+  image: PngPixels,
+  deflate: AsyncDeflate | undefined = nativeAsyncDeflate(),
+): Promise<Uint8Array> {
+  if (!deflate) return encodePng(image);
+  return pngFile(image.width, image.height, await deflate(checkedScanlines(image)));
 }
 
 /**

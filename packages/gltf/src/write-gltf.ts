@@ -8,6 +8,7 @@
 import { Format, type GLTF, type JSONDocument } from '@gltf-transform/core';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
 import { dedupAccessors } from './document/dedup-accessors.js';
+import { imagesEncoded } from './document/write-materials.js';
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
 import { writeNodeJson } from './json-nodes.js';
@@ -63,6 +64,7 @@ export async function writeSceneJson(
 ): Promise<JSONDocument> {
   const { doc, channelNodes } = buildDocument(scene, diagnostics, options.document);
   if (options.optimize) dedupAccessors(doc);
+  await imagesEncoded(doc);
   const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: options.format, basename: options.basename });
   writeNodeJson(jsonDoc.json, scene, channelNodes);
   patchWrittenJson(jsonDoc.json, scene, diagnostics);

@@ -1,18 +1,19 @@
 /*
  * Images, texture slots and materials. Each scene image becomes one glTF-Transform Texture (= one glTF image,
  * same order): RGBA8 pixels are encoded as PNG (mipmaps are dropped: glTF has no place for them), encoded
- * images are kept as their bytes. Samplers go on each material slot's TextureInfo (the exact glTF
+ * images are kept as their bytes. PNG encoding runs while the rest of the document is built
+ * (encode-images.ts); imagesEncoded(doc) waits for it and puts the bytes into the textures. Samplers go on each material slot's TextureInfo (the exact glTF
  * `textures`/`samplers` arrays are rebuilt afterwards from the scene, see patch-json.ts).
  * glTF has no "use vertex colours" flag (COLOR_0 always tints): `Material.vertexColors` is written into the
  * material's extras as `retromodel.vertexColors` only when it differs from what a reader would infer (true
  * exactly when a primitive using the material has COLOR_0).
  */
-import type { Material as GltfMaterial, Texture as GltfTexture, TextureInfo } from '@gltf-transform/core';
+import type { Document, Material as GltfMaterial, Texture as GltfTexture, TextureInfo } from '@gltf-transform/core';
 import { KHRMaterialsUnlit, KHRTextureTransform } from '@gltf-transform/extensions';
 import type { Material, Scene, TextureRef } from '@retromodel/scene';
 import { magFilterCodes, minFilterCodes, wrapCodes } from '../gltf-enums.js';
-import { encodePng } from '../png.js';
 import type { DocumentContext } from './document-context.js';
+import { encodeImagesAsPng } from './encode-images.js';
 
 /** Key under a material's extras where a vertexColors value that differs from the inferred one is kept. */
 export const VERTEX_COLORS_KEY = 'retromodel';
@@ -24,16 +25,30 @@ export function inferVertexColors(scene: Scene, materialIndex: number): boolean 
   );
 }
 
-/** One texture per scene image; `imageUri` names it for a .gltf with external files. */
+/** The PNG encodings writeImages started for a document, until imagesEncoded takes them. */
+const pendingImages = new WeakMap<Document, Promise<void>>();
+
+/** Waits until the PNG images writeImages started for `doc` are in its textures (rejects if encoding failed). */
+export async function imagesEncoded(doc: Document): Promise<void> {
+  const pending = pendingImages.get(doc);
+  pendingImages.delete(doc);
+  await pending;
+}
+
+/**
+ * One texture per scene image; `imageUri` names it for a .gltf with external files. The PNG bytes of decoded
+ * images are set when `imagesEncoded(ctx.doc)` resolves.
+ */
 export function writeImages(
   ctx: DocumentContext,
   imageUri: ((index: number, mimeType: string) => string) | undefined,
 ): GltfTexture[] {
-  return ctx.scene.images.map((image, i) => {
+  const pngs = encodeImagesAsPng(ctx.scene.images);
+  const textures = ctx.scene.images.map((image, i) => {
     const texture = ctx.doc.createTexture(image.name ?? '');
     if (image.extras) texture.setExtras(image.extras);
     if (image.kind === 'rgba8') {
-      texture.setImage(encodePng(image) as Uint8Array<ArrayBuffer>).setMimeType('image/png');
+      texture.setMimeType('image/png');
     } else {
       if (image.mimeType !== 'image/png' && image.mimeType !== 'image/jpeg') {
         ctx.warn('image-type', `image ${i} is ${image.mimeType}; glTF viewers only read image/png and image/jpeg`);
@@ -43,6 +58,15 @@ export function writeImages(
     if (imageUri) texture.setURI(imageUri(i, texture.getMimeType()));
     return texture;
   });
+  const settled = Promise.all(
+    pngs.map(async (png, i) => {
+      if (png) textures[i]!.setImage((await png) as Uint8Array<ArrayBuffer>);
+    }),
+  ).then(() => undefined);
+  // Marked as handled: when building the document fails first, nobody awaits this (its error is not the one to report).
+  settled.catch(() => {});
+  pendingImages.set(ctx.doc, settled);
+  return textures;
 }
 
 export function writeMaterials(ctx: DocumentContext, images: GltfTexture[]): GltfMaterial[] {

@@ -1,0 +1,86 @@
+/*
+ * PNG encoding of a scene's decoded (rgba8) images for one write, started before the rest of the document is
+ * built so the deflating (node:zlib on libuv's thread pool) overlaps the main thread's work:
+ * - images with the same size and pixels are encoded once and share the bytes (compared byte by byte against
+ *   at most a few earlier images of the same size, so many same-sized images stay linear);
+ * - images of up to SMALL_BYTES of pixels are encoded at once on the calling thread (a thread-pool round trip
+ *   costs more than deflating them), larger ones at most IN_FLIGHT at a time (each native deflate holds about
+ *   a quarter of a megabyte of state), largest first so the last to finish is a small one.
+ */
+import type { Image, RgbaImage } from '@retromodel/scene';
+import { encodePng, encodePngAsync } from '../png.js';
+
+const SMALL_BYTES = 16 * 1024;
+const IN_FLIGHT = 4;
+const SAME_SIZE_CANDIDATES = 8;
+
+function samePixels(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Runs tasks with at most `limit` of them pending at once, in the order given. */
+function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T>[] {
+  const results: Promise<T>[] = [];
+  let next = 0;
+  const starters: (() => void)[] = [];
+  const startNext = () => starters[next++]?.();
+  for (const task of tasks) {
+    results.push(
+      new Promise<T>((resolve, reject) => {
+        starters.push(() => {
+          task().then(resolve, reject).finally(startNext);
+        });
+      }),
+    );
+  }
+  for (let i = 0; i < limit; i++) startNext();
+  return results;
+}
+
+/** For each rgba8 image, the index of the first image with the same size and pixels (itself when none). */
+function firstTwins(images: readonly Image[]): Map<number, number> {
+  const twins = new Map<number, number>();
+  const bySize = new Map<string, { pixels: Uint8Array; index: number }[]>();
+  images.forEach((image, index) => {
+    if (image.kind !== 'rgba8') return;
+    const size = `${image.width}x${image.height}`;
+    const seen = bySize.get(size) ?? [];
+    const twin = seen.find((s) => samePixels(s.pixels, image.pixels));
+    twins.set(index, twin?.index ?? index);
+    if (!twin && seen.length < SAME_SIZE_CANDIDATES) bySize.set(size, [...seen, { pixels: image.pixels, index }]);
+  });
+  return twins;
+}
+
+/**
+ * Starts encoding each rgba8 image as PNG; for each image index, a promise of its PNG bytes (undefined for
+ * images that are already encoded).
+ */
+export function encodeImagesAsPng(images: readonly Image[]): (Promise<Uint8Array> | undefined)[] {
+  const twins = firstTwins(images);
+  const encodings = new Map<number, Promise<Uint8Array>>();
+  const large: { image: RgbaImage; index: number }[] = [];
+  for (const [index, first] of twins) {
+    const image = images[index] as RgbaImage;
+    if (index !== first) continue;
+    if (image.pixels.length <= SMALL_BYTES) encodings.set(index, Promise.resolve(encodePng(image)));
+    else large.push({ image, index });
+  }
+  large.sort((a, b) => b.image.pixels.length - a.image.pixels.length);
+  const started = runLimited(
+    large.map(
+      ({ image }) =>
+        () =>
+          encodePngAsync(image),
+    ),
+    IN_FLIGHT,
+  );
+  for (const [k, { index }] of large.entries()) encodings.set(index, started[k]!);
+  return images.map((_, index) => {
+    const first = twins.get(index);
+    return first === undefined ? undefined : encodings.get(first);
+  });
+}
