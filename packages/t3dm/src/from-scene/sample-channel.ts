@@ -8,7 +8,7 @@ import type { AnimationSampler } from '@retromodel/scene';
 
 /** Writes the unit quaternion of (x, y, z, w) to out[at .. at+4) (identity for a zero or non-finite one). */
 function normalizeInto(x: number, y: number, z: number, w: number, out: Float64Array, at: number): void {
-  const len = Math.hypot(x, y, z, w);
+  const len = Math.sqrt(x * x + y * y + z * z + w * w);
   if (len === 0 || !Number.isFinite(len)) {
     out[at] = 0;
     out[at + 1] = 0;
