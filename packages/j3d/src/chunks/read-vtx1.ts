@@ -281,8 +281,9 @@ export function readVtx1(r: BinaryReader): Vtx1 {
     } else {
       data = decodeComponents(r.bytes, view, dataOffset, count * itemSize, f);
       if (f.compType === 4) {
-        const k = data.findIndex((v) => !Number.isFinite(v));
-        if (k >= 0)
+        let k = 0;
+        while (k < data.length && Number.isFinite(data[k]!)) k++;
+        if (k < data.length)
           throw r.error(
             `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
             dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
