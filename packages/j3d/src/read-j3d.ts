@@ -10,7 +10,7 @@
  * After the chunks are read, indices between them (INF1 → JNT1/MAT3/SHP1, EVP1/DRW1 → JNT1, SHP1 → DRW1, the
  * PNMTXIDX slots a vertex uses) are checked, so a J3dFile is always consistent.
  */
-import { BinaryReader, ParseError } from '@retromodel/binary';
+import { BinaryReader, decodeText, ParseError } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { checkModelIndices } from './check-model-indices.js';
 import { readDrw1 } from './chunks/read-drw1.js';
@@ -56,7 +56,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const kind = magic.slice(4) as J3dFile['kind'];
   const fileSize = r.u32();
   const sectionCount = r.u32();
-  const subVersion = new TextDecoder('latin1').decode(r.bytesView(16));
+  const subVersion = decodeText(r.bytesView(16), 'latin1');
   const diagnostics: Diagnostic[] = [];
   if (fileSize !== bytes.length) {
     diagnostics.push({

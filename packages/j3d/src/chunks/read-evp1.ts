@@ -79,15 +79,20 @@ export function readEvp1(r: BinaryReader): Evp1 {
     inverseBinds = Float32Array.from(r.f32Array(inverseBindCount * 12));
   }
   // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them).
-  for (const joint of new Set(envelopes.flatMap((e) => e.joints))) {
-    if (joint >= inverseBindCount) continue;
-    const k = inverseBinds.subarray(joint * 12, joint * 12 + 12).findIndex((v) => !Number.isFinite(v));
-    if (k >= 0)
-      throw r.error(
-        `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
-        ibmAt + joint * 0x30 + k * 4,
-      );
-  }
+  const checked = new Set<number>();
+  for (const e of envelopes)
+    for (const joint of e.joints) {
+      if (checked.has(joint)) continue;
+      checked.add(joint);
+      if (joint >= inverseBindCount) continue;
+      let k = 0;
+      while (k < 12 && Number.isFinite(inverseBinds[joint * 12 + k]!)) k++;
+      if (k < 12)
+        throw r.error(
+          `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
+          ibmAt + joint * 0x30 + k * 4,
+        );
+    }
   const offsets: Evp1Layout['offsets'] = [countsAt, jointsAt, weightsAt, ibmAt];
   const ends = count > 0 ? [0x1c, countsAt + count, jointsAt + total * 2, weightsAt + total * 4] : [0x1c];
   if (ibmAt !== 0) ends.push(ibmAt + inverseBindCount * 0x30);

@@ -57,6 +57,16 @@ export interface Jnt1Layout {
 
 const vec3At = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
 
+/** Throws when a component of a joint's scale or translation is not a finite number. */
+function checkFinite(r: BinaryReader, joint: J3dJoint, i: number, field: string, values: Vec3, offset: number): void {
+  for (let k = 0; k < 3; k++)
+    if (!Number.isFinite(values[k]))
+      throw r.error(
+        `joint ${i} (${joint.name}) ${field} ${'xyz'[k]} is ${values[k]}, not a finite number`,
+        offset + k * 4,
+      );
+}
+
 /** Reads JNT1 from its chunk reader. */
 export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   const count = r.u16At(0x08);
@@ -80,23 +90,18 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
       scaleCompensate: r.u8At(at + 2),
       scale: vec3At(r, at + 0x04),
       rotationRaw,
-      rotation: rotationRaw.map((v) => (v * Math.PI) / 32768) as Vec3,
+      rotation: [
+        (rotationRaw[0] * Math.PI) / 32768,
+        (rotationRaw[1] * Math.PI) / 32768,
+        (rotationRaw[2] * Math.PI) / 32768,
+      ],
       translation: vec3At(r, at + 0x18),
       boundingRadius: r.f32At(at + 0x24),
       bboxMin: vec3At(r, at + 0x28),
       bboxMax: vec3At(r, at + 0x34),
     };
-    for (const [field, values, offset] of [
-      ['scale', joint.scale, at + 0x04],
-      ['translation', joint.translation, at + 0x18],
-    ] as const) {
-      const k = values.findIndex((v) => !Number.isFinite(v));
-      if (k >= 0)
-        throw r.error(
-          `joint ${i} (${joint.name}) ${field} ${'xyz'[k]} is ${values[k]}, not a finite number`,
-          offset + k * 4,
-        );
-    }
+    checkFinite(r, joint, i, 'scale', joint.scale, at + 0x04);
+    checkFinite(r, joint, i, 'translation', joint.translation, at + 0x18);
     joints.push(joint);
   }
   if (names.length !== count) {

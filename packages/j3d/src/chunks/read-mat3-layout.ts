@@ -51,9 +51,17 @@ export function isPadding(bytes: Uint8Array, from: number, to: number, pattern: 
   return true;
 }
 
-/** The padding pattern bytes of a padding text ("" = zeros). */
+const patterns = new Map<string, Uint8Array>();
+
+/** The padding pattern bytes of a padding text ("" = zeros). Shared per text: do not write to it. */
 export function paddingBytes(text: string): Uint8Array {
-  return text === '' ? new Uint8Array(1) : new Uint8Array([...text].map((c) => c.charCodeAt(0) & 0xff));
+  let pattern = patterns.get(text);
+  if (!pattern) {
+    pattern = text === '' ? new Uint8Array(1) : new Uint8Array([...text].map((c) => c.charCodeAt(0) & 0xff));
+    // Only the makers' texts (and zeros) are kept: other texts are built each time.
+    if (text === '' || (j3dPaddingTexts as readonly string[]).includes(text)) patterns.set(text, pattern);
+  }
+  return pattern;
 }
 
 /** One table span to count: start, end, element size, and the fewest elements the file's indices need. */
@@ -83,7 +91,8 @@ export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[]): s
   let bestScore = 0;
   for (const text of j3dPaddingTexts) {
     const pattern = paddingBytes(text);
-    const score = spans.reduce((n, s) => n + countElements(bytes, s, pattern).pad, 0);
+    let score = 0;
+    for (const s of spans) score += countElements(bytes, s, pattern).pad;
     if (score > bestScore) {
       best = text;
       bestScore = score;
@@ -136,7 +145,9 @@ export function referencedCount(entries: readonly object[], slot: number): numbe
   let n = 0;
   for (const e of entries) {
     const v = (e as Record<string, number | number[]>)[f.field]!;
-    for (const i of typeof v === 'number' ? [v] : v) if (i !== f.none && i + 1 > n) n = i + 1;
+    if (typeof v === 'number') {
+      if (v !== f.none && v + 1 > n) n = v + 1;
+    } else for (const i of v) if (i !== f.none && i + 1 > n) n = i + 1;
   }
   return n;
 }

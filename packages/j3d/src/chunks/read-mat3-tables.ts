@@ -125,18 +125,23 @@ export const parseU16: Parse<number> = (r, at) => r.u16At(at);
 export const parseU32: Parse<number> = (r, at) => r.u32At(at);
 
 export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
-  const orders = [0, 1, 2, 3].map((i) => ({ texCoord: r.u8At(at + 4 + i * 4), texMap: r.u8At(at + 5 + i * 4) }));
-  const matrices = [0, 1, 2].map((i) => {
+  r.ensure(0x138, 'indirect record', at);
+  const orders: GxIndirect['orders'] = [];
+  for (let i = 0; i < 4; i++) orders.push({ texCoord: r.u8At(at + 4 + i * 4), texMap: r.u8At(at + 5 + i * 4) });
+  const matrices: GxIndirect['matrices'] = [];
+  for (let i = 0; i < 3; i++) {
     const m = at + 0x14 + i * 0x1c;
-    return { matrix: [0, 1, 2, 3, 4, 5].map((k) => r.f32At(m + k * 4)), scaleExponent: (r.u8At(m + 0x18) << 24) >> 24 };
-  });
-  const coordScales = [0, 1, 2, 3].map((i) => ({
-    scaleS: r.u8At(at + 0x68 + i * 4),
-    scaleT: r.u8At(at + 0x69 + i * 4),
-  }));
-  const tevStages = Array.from({ length: 16 }, (_, i): GxIndirectStage => {
+    const matrix: number[] = [];
+    for (let k = 0; k < 6; k++) matrix.push(r.f32At(m + k * 4));
+    matrices.push({ matrix, scaleExponent: (r.u8At(m + 0x18) << 24) >> 24 });
+  }
+  const coordScales: GxIndirect['coordScales'] = [];
+  for (let i = 0; i < 4; i++)
+    coordScales.push({ scaleS: r.u8At(at + 0x68 + i * 4), scaleT: r.u8At(at + 0x69 + i * 4) });
+  const tevStages: GxIndirectStage[] = [];
+  for (let i = 0; i < 16; i++) {
     const s = at + 0x78 + i * 0x0c;
-    return {
+    tevStages.push({
       indStage: r.u8At(s),
       format: r.u8At(s + 1),
       biasSel: r.u8At(s + 2),
@@ -146,8 +151,8 @@ export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
       addPrev: r.u8At(s + 6) !== 0,
       useOrigLod: r.u8At(s + 7) !== 0,
       alphaSel: r.u8At(s + 8),
-    };
-  });
+    });
+  }
   return { enabled: r.u8At(at) !== 0, stageCount: r.u8At(at + 1), orders, matrices, coordScales, tevStages };
 }
 type GxIndirectStage = GxIndirect['tevStages'][number];

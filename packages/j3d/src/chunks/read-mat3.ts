@@ -151,40 +151,58 @@ export interface Mat3Layout {
   padding: string;
 }
 
+function u16be(bytes: Uint8Array, at: number): number {
+  return (bytes[at]! << 8) | bytes[at + 1]!;
+}
+
+/** `n` big-endian u16 values from `bytes` at `at` (in bounds: checked by the caller). */
+function u16s(bytes: Uint8Array, at: number, n: number): number[] {
+  const out: number[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = (bytes[at + i * 2]! << 8) | bytes[at + i * 2 + 1]!;
+  return out;
+}
+
+/** `n` u8 values from `bytes` at `at` (in bounds: checked by the caller). */
+function u8s(bytes: Uint8Array, at: number, n: number): number[] {
+  const out: number[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = bytes[at + i]!;
+  return out;
+}
+
 function readMaterialEntry(r: BinaryReader, at: number): J3dMaterialEntry {
-  const u16s = (o: number, n: number) => Array.from({ length: n }, (_, i) => r.u16At(at + o + i * 2));
-  const u8s = (o: number, n: number) => Array.from({ length: n }, (_, i) => r.u8At(at + o + i));
+  r.ensure(0x14c, 'material entry', at);
+  const b = r.bytes;
   return {
-    materialMode: r.u8At(at),
-    cullModeIndex: r.u8At(at + 1),
-    colorChanNumIndex: r.u8At(at + 2),
-    texGenNumIndex: r.u8At(at + 3),
-    tevStageNumIndex: r.u8At(at + 4),
-    zCompLocIndex: r.u8At(at + 5),
-    zModeIndex: r.u8At(at + 6),
-    ditherIndex: r.u8At(at + 7),
-    matColorIndices: u16s(0x08, 2),
-    colorChanIndices: u16s(0x0c, 4),
-    ambColorIndices: u16s(0x14, 2),
-    lightIndices: u16s(0x18, 8),
-    texGenIndices: u16s(0x28, 8),
-    postTexGenIndices: u16s(0x38, 8),
-    texMtxIndices: u16s(0x48, 10),
-    postTexMtxIndices: u16s(0x5c, 20),
-    texNoIndices: u16s(0x84, 8),
-    konstColorIndices: u16s(0x94, 4),
-    konstColorSelection: u8s(0x9c, 16),
-    konstAlphaSelection: u8s(0xac, 16),
-    tevOrderIndices: u16s(0xbc, 16),
-    tevColorIndices: u16s(0xdc, 4),
-    tevStageIndices: u16s(0xe4, 16),
-    tevSwapModeIndices: u16s(0x104, 16),
-    tevSwapTableIndices: u16s(0x124, 4),
-    unknownIndices: u16s(0x12c, 12),
-    fogIndex: r.u16At(at + 0x144),
-    alphaCompIndex: r.u16At(at + 0x146),
-    blendIndex: r.u16At(at + 0x148),
-    nbtScaleIndex: r.u16At(at + 0x14a),
+    materialMode: b[at]!,
+    cullModeIndex: b[at + 1]!,
+    colorChanNumIndex: b[at + 2]!,
+    texGenNumIndex: b[at + 3]!,
+    tevStageNumIndex: b[at + 4]!,
+    zCompLocIndex: b[at + 5]!,
+    zModeIndex: b[at + 6]!,
+    ditherIndex: b[at + 7]!,
+    matColorIndices: u16s(b, at + 0x08, 2),
+    colorChanIndices: u16s(b, at + 0x0c, 4),
+    ambColorIndices: u16s(b, at + 0x14, 2),
+    lightIndices: u16s(b, at + 0x18, 8),
+    texGenIndices: u16s(b, at + 0x28, 8),
+    postTexGenIndices: u16s(b, at + 0x38, 8),
+    texMtxIndices: u16s(b, at + 0x48, 10),
+    postTexMtxIndices: u16s(b, at + 0x5c, 20),
+    texNoIndices: u16s(b, at + 0x84, 8),
+    konstColorIndices: u16s(b, at + 0x94, 4),
+    konstColorSelection: u8s(b, at + 0x9c, 16),
+    konstAlphaSelection: u8s(b, at + 0xac, 16),
+    tevOrderIndices: u16s(b, at + 0xbc, 16),
+    tevColorIndices: u16s(b, at + 0xdc, 4),
+    tevStageIndices: u16s(b, at + 0xe4, 16),
+    tevSwapModeIndices: u16s(b, at + 0x104, 16),
+    tevSwapTableIndices: u16s(b, at + 0x124, 4),
+    unknownIndices: u16s(b, at + 0x12c, 12),
+    fogIndex: u16be(b, at + 0x144),
+    alphaCompIndex: u16be(b, at + 0x146),
+    blendIndex: u16be(b, at + 0x148),
+    nbtScaleIndex: u16be(b, at + 0x14a),
   };
 }
 
@@ -192,7 +210,8 @@ function readMaterialEntry(r: BinaryReader, at: number): J3dMaterialEntry {
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
   const headerPad = r.u16At(0x0a);
-  const offsets = Array.from({ length: 30 }, (_, i) => r.u32At(0x0c + i * 4));
+  const offsets: number[] = [];
+  for (let i = 0; i < 30; i++) offsets.push(r.u32At(0x0c + i * 4));
   const at = (i: number) => offsets[i]!;
   function table<T>(slot: number, size: number, parse: Parse<T>): T[] {
     const start = at(slot);
@@ -200,16 +219,20 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
     const n = Math.floor((mat3TableEnd(offsets, slot, r.length) - start) / size);
-    return Array.from({ length: n }, (_, i) => parse(r, start + i * size));
+    const out: T[] = [];
+    for (let i = 0; i < n; i++) out.push(parse(r, start + i * size));
+    return out;
   }
   r.checkCount(count, 2, 'material remap table', at(1));
-  const remap = Array.from({ length: count }, (_, i) => r.u16At(at(1) + i * 2));
-  const usedEntries = count === 0 ? 0 : Math.max(...remap) + 1;
+  const remap = u16s(r.bytes, at(1), count);
+  let usedEntries = 0;
+  for (const e of remap) if (e + 1 > usedEntries) usedEntries = e + 1;
   r.checkCount(usedEntries, 0x14c, 'material entries', at(0));
   // Entries no material uses are kept too: the table runs to the next one.
   const storedEntries = at(0) === 0 ? 0 : Math.floor((mat3TableEnd(offsets, 0, r.length) - at(0)) / 0x14c);
   const entryCount = Math.max(usedEntries, storedEntries);
-  const entries = Array.from({ length: entryCount }, (_, i) => readMaterialEntry(r, at(0) + i * 0x14c));
+  const entries: J3dMaterialEntry[] = [];
+  for (let i = 0; i < entryCount; i++) entries.push(readMaterialEntry(r, at(0) + i * 0x14c));
   const names = readNameTable(r, at(2), diagnostics);
   if (names.length !== count)
     diagnostics.push({
@@ -217,10 +240,10 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
       message: `MAT3 has ${count} materials but ${names.length} names`,
       severity: 'warning',
     });
-  let indirect: GxIndirect[] = [];
+  const indirect: GxIndirect[] = [];
   if (isMat3TablePresent(offsets, 3)) {
     const n = Math.min(count, Math.floor((mat3TableEnd(offsets, 3, r.length) - at(3)) / 0x138));
-    indirect = Array.from({ length: n }, (_, i) => parseIndirect(r, at(3) + i * 0x138));
+    for (let i = 0; i < n; i++) indirect.push(parseIndirect(r, at(3) + i * 0x138));
   }
   const tables: Mat3Tables = {
     cullModes: table(4, 4, parseU32),
@@ -253,9 +276,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const fail = (sentence: string): never => {
     throw r.error(sentence, 0x0c);
   };
-  const materials = remap.map((e, i) =>
-    resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail),
-  );
+  const materials: GxMaterial[] = [];
+  for (let i = 0; i < count; i++) {
+    const e = remap[i]!;
+    materials.push(resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail));
+  }
   const layout = readMat3Layout(r, offsets, { headerPad, materials: count, entries, names, indirect: indirect.length });
   return { offsets, names, remap, entries, tables, indirect, materials, layout };
 }

@@ -76,18 +76,27 @@ export interface Mdl3Layout {
 
 function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'> {
   const p = r.sub(offset, size, 'MDL3');
+  const b = p.bytes;
   const commands: Mdl3Command[] = [];
   const bp: Record<number, number> = {};
   const xf: Record<number, number> = {};
   const cp: Record<number, number> = {};
   let mask = 0xffffff;
-  while (p.remaining > 0) {
-    const at = p.offset;
-    const op = p.u8();
+  let q = 0;
+  while (q < size) {
+    const at = q;
+    const op = b[q++]!;
     if (op === 0x00) continue;
     if (op === 0x61) {
-      const reg = p.u8();
-      const value = p.u24();
+      // The short commands are read from the bytes when they fit; the reader's own reads give the errors.
+      if (size - q < 4) {
+        p.offset = q;
+        p.u8();
+        p.u24();
+      }
+      const reg = b[q]!;
+      const value = (b[q + 1]! << 16) | (b[q + 2]! << 8) | b[q + 3]!;
+      q += 4;
       commands.push({ kind: 'BP', address: reg, values: [value] });
       if (reg === 0xfe) mask = value;
       else {
@@ -95,19 +104,23 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
         mask = 0xffffff;
       }
     } else if (op === 0x10) {
+      p.offset = q;
       const count = p.u16() + 1;
       const address = p.u16();
       p.checkCount(count, 4, 'XF values');
+      q = p.offset;
       const values: number[] = [];
-      for (let i = 0; i < count; i++) {
-        const v = p.u32();
+      for (let i = 0; i < count; i++, q += 4) {
+        const v = ((b[q]! << 24) | (b[q + 1]! << 16) | (b[q + 2]! << 8) | b[q + 3]!) >>> 0;
         values.push(v);
         xf[address + i] = v;
       }
       commands.push({ kind: 'XF', address, values });
     } else if (op === 0x08) {
+      p.offset = q;
       const reg = p.u8();
       const value = p.u32();
+      q = p.offset;
       commands.push({ kind: 'CP', address: reg, values: [value] });
       cp[reg] = value;
     } else throw p.error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);

@@ -201,6 +201,32 @@ export function decodeVertexElement(
   }
 }
 
+/**
+ * Decodes `n` numbers of a position/normal/texcoord array stored back to back from `at` (the elements of such
+ * an array are its components in a row): the same values decodeVertexElement gives, one tight loop per type.
+ */
+function decodeComponents(bytes: Uint8Array, view: DataView, at: number, n: number, f: J3dVertexFormat): Float32Array {
+  const out = new Float32Array(n);
+  const scale = 1 / 2 ** f.frac;
+  switch (f.compType) {
+    case 0:
+      for (let i = 0; i < n; i++) out[i] = bytes[at + i]! * scale;
+      break;
+    case 1:
+      for (let i = 0; i < n; i++) out[i] = ((bytes[at + i]! << 24) >> 24) * scale;
+      break;
+    case 2:
+      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = ((bytes[p]! << 8) | bytes[p + 1]!) * scale;
+      break;
+    case 3:
+      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (((bytes[p]! << 24) >> 16) | bytes[p + 1]!) * scale;
+      break;
+    default:
+      for (let i = 0, p = at; i < n; i++, p += 4) out[i] = view.getFloat32(p);
+  }
+  return out;
+}
+
 /** Reads VTX1 from its chunk reader. */
 export function readVtx1(r: BinaryReader): Vtx1 {
   const formatOffset = r.u32At(0x08);
@@ -247,17 +273,21 @@ export function readVtx1(r: BinaryReader): Vtx1 {
     if (dataOffset >= r.length)
       throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
     const count = Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, r.length) - dataOffset) / elementSize);
-    const data = new Float32Array(count * itemSize);
-    for (let i = 0; i < count; i++)
-      decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
-    if (f.compType === 4 && name !== 'CLR0' && name !== 'CLR1') {
-      for (let k = 0; k < data.length; k++) {
-        if (Number.isFinite(data[k]!)) continue;
-        const offset = dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4;
-        throw r.error(
-          `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
-          offset,
-        );
+    let data: Float32Array;
+    if (name === 'CLR0' || name === 'CLR1') {
+      data = new Float32Array(count * itemSize);
+      for (let i = 0; i < count; i++)
+        decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
+    } else {
+      data = decodeComponents(r.bytes, view, dataOffset, count * itemSize, f);
+      if (f.compType === 4) {
+        let k = 0;
+        while (k < data.length && Number.isFinite(data[k]!)) k++;
+        if (k < data.length)
+          throw r.error(
+            `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
+            dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
+          );
       }
     }
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };

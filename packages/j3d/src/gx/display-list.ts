@@ -93,20 +93,18 @@ interface ColumnReader {
   /** Format of DIRECT data. */
   format?: J3dVertexFormat;
   itemSize: number;
+  /** Indexed data: the element count of its array (every index must be below it); otherwise Infinity. */
+  limit: number;
 }
 
-/**
- * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes.
- * Every index is checked against the VTX1 array it reads.
- */
-export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] {
+function columnReaders(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): ColumnReader[] {
   const sorted = [...attributes].sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr));
-  const readers: ColumnReader[] = sorted.map((a) => {
+  return sorted.map((a) => {
     const arrayName = arrayOfAttribute(a.attr);
     if (a.attr <= 8) {
       if (a.type !== 1)
         throw r.error(`${gxAttributeName(a.attr)} must be sent DIRECT (type 1), descriptor says ${a.type}`, 0);
-      return { attr: a.attr, size: 1, indexCount: 1, type: 1, itemSize: 1 };
+      return { attr: a.attr, size: 1, indexCount: 1, type: 1, itemSize: 1, limit: Infinity };
     }
     if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, 0);
     if (a.type === 1) {
@@ -126,6 +124,7 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
         array: arrayName,
         format,
         itemSize: layout.itemSize * indexCount,
+        limit: Infinity,
       };
     }
     const array =
@@ -135,71 +134,146 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
     const indexCount = (a.attr === 10 || a.attr === 25) && array.format.compCount === 2 ? 3 : 1;
     if (a.type === 2 || a.type === 3) {
       const size = (a.type === 2 ? 1 : 2) * indexCount;
-      return { attr: a.attr, size, indexCount, type: a.type, array: array.name, itemSize: array.itemSize };
+      const limit = vtx1.arrays[array.name]!.count;
+      return { attr: a.attr, size, indexCount, type: a.type, array: array.name, itemSize: array.itemSize, limit };
     }
     throw r.error(
       `${gxAttributeName(a.attr)} has descriptor type ${a.type}; only 1 DIRECT, 2 INDEX8 and 3 INDEX16 exist`,
       0,
     );
   });
-  const vertexSize = readers.reduce((s, c) => s + c.size, 0);
-  const view = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
+}
+
+/**
+ * Fills `out` with the indices of one indexed (or DIRECT matrix-index) column: `count` per vertex, one vertex
+ * every `stride` bytes from `p`, u8 or u16. Returns false when one is not below `limit` (the caller then finds
+ * the first bad index in file order for the error).
+ */
+function readIndexColumn(
+  bytes: Uint8Array,
+  p: number,
+  stride: number,
+  vertexCount: number,
+  c: ColumnReader,
+  out: Uint16Array,
+): boolean {
+  const { indexCount, limit } = c;
+  let bad = false;
+  if (c.type === 3) {
+    for (let v = 0, o = 0; v < vertexCount; v++, p += stride) {
+      for (let n = 0; n < indexCount; n++, o++) {
+        const value = (bytes[p + n * 2]! << 8) | bytes[p + n * 2 + 1]!;
+        if (value >= limit) bad = true;
+        out[o] = value;
+      }
+    }
+  } else if (indexCount === 1) {
+    for (let v = 0; v < vertexCount; v++, p += stride) {
+      const value = bytes[p]!;
+      if (value >= limit) bad = true;
+      out[v] = value;
+    }
+  } else {
+    for (let v = 0, o = 0; v < vertexCount; v++, p += stride) {
+      for (let n = 0; n < indexCount; n++, o++) {
+        const value = bytes[p + n]!;
+        if (value >= limit) bad = true;
+        out[o] = value;
+      }
+    }
+  }
+  return !bad;
+}
+
+/** The error for the first index (vertex by vertex, in column order) that is past the end of its array. */
+function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, readers: ColumnReader[]): Error {
+  const bytes = r.bytes;
+  let p = start;
+  for (let v = 0; v < vertexCount; v++) {
+    for (const c of readers) {
+      if (c.limit !== Infinity) {
+        for (let n = 0; n < c.indexCount; n++) {
+          const value = c.type === 3 ? (bytes[p + n * 2]! << 8) | bytes[p + n * 2 + 1]! : bytes[p + n]!;
+          if (value >= c.limit)
+            return r.error(
+              `${gxAttributeName(c.attr)} index ${value} is past the end of the ${c.array} array (${c.limit} entries)`,
+              p,
+            );
+        }
+      }
+      p += c.size;
+    }
+  }
+  return r.error('display list: no index is out of range', start);
+}
+
+/**
+ * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes.
+ * Every index is checked against the VTX1 array it reads. Columns are decoded one at a time over the
+ * primitive's vertices (a tight loop per column instead of one dispatch per attribute and vertex).
+ */
+export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] {
+  const readers = columnReaders(r, attributes, vtx1);
+  let vertexSize = 0;
+  for (const c of readers) vertexSize += c.size;
+  const bytes = r.bytes;
+  const end = bytes.length;
+  let view: DataView | undefined;
   const primitives: GxPrimitive[] = [];
-  while (r.remaining > 0) {
-    const at = r.offset;
-    const opcode = r.u8();
+  let p = r.offset;
+  while (p < end) {
+    const at = p;
+    const opcode = bytes[p++]!;
     if (opcode === 0) break;
     const command = opcode & 0xf8;
     if (command === 0x20 || command === 0x28 || command === 0x30 || command === 0x38) {
+      r.offset = p;
       r.skip(4);
+      p = r.offset;
       continue;
     }
     const type = primitiveTypes[command];
     if (!type) throw r.error(`display-list command 0x${opcode.toString(16)} is not a primitive`, at);
-    const vertexCount = r.u16();
+    if (end - p < 2) {
+      r.offset = p;
+      r.u16();
+    }
+    const vertexCount = (bytes[p]! << 8) | bytes[p + 1]!;
+    p += 2;
     if (vertexSize === 0) throw r.error('shape draws vertices but its descriptor has no attributes', at);
-    r.ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`);
-    const columns: GxVertexColumn[] = readers.map((c) =>
-      c.type === 1 && c.array
-        ? { attr: c.attr, values: new Float32Array(vertexCount * c.itemSize) }
-        : { attr: c.attr, indices: new Uint16Array(vertexCount * c.indexCount) },
-    );
-    let p = r.offset;
-    for (let v = 0; v < vertexCount; v++) {
-      for (let k = 0; k < readers.length; k++) {
-        const c = readers[k]!;
-        const col = columns[k]!;
-        if (col.values) {
-          const per = c.itemSize / c.indexCount;
+    if (vertexCount * vertexSize > end - p)
+      r.ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`, p);
+    const columns: GxVertexColumn[] = [];
+    let ok = true;
+    let q = p;
+    for (const c of readers) {
+      if (c.type === 1 && c.array) {
+        const values = new Float32Array(vertexCount * c.itemSize);
+        view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        const per = c.itemSize / c.indexCount;
+        for (let v = 0; v < vertexCount; v++)
           for (let n = 0; n < c.indexCount; n++)
             decodeVertexElement(
               view,
-              p + (n * c.size) / c.indexCount,
-              c.array!,
+              q + v * vertexSize + (n * c.size) / c.indexCount,
+              c.array,
               c.format!,
               per,
-              col.values,
+              values,
               v * c.itemSize + n * per,
             );
-        } else {
-          for (let n = 0; n < c.indexCount; n++) {
-            const value = c.type === 3 ? view.getUint16(p + n * 2) : view.getUint8(p + n);
-            if (c.array) {
-              const count = vtx1.arrays[c.array]!.count;
-              if (value >= count)
-                throw r.error(
-                  `${gxAttributeName(c.attr)} index ${value} is past the end of the ${c.array} array (${count} entries)`,
-                  p,
-                );
-            }
-            col.indices![v * c.indexCount + n] = value;
-          }
-        }
-        p += c.size;
+        columns.push({ attr: c.attr, values });
+      } else {
+        const indices = new Uint16Array(vertexCount * c.indexCount);
+        if (!readIndexColumn(bytes, q, vertexSize, vertexCount, c, indices)) ok = false;
+        columns.push({ attr: c.attr, indices });
       }
+      q += c.size;
     }
-    r.offset = p;
+    if (!ok) throw firstBadIndex(r, p, vertexCount, readers);
+    p += vertexCount * vertexSize;
     primitives.push({ type, opcode, vertexCount, columns });
   }
+  r.offset = p;
   return primitives;
 }
