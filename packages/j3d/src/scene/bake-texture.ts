@@ -16,11 +16,19 @@ export function textureMean(scene: Scene, texture: number): number[] | undefined
   if (!mean) {
     const count = image.width * image.height;
     const { pixels } = image;
-    mean = [0, 1, 2, 3].map((c) => {
-      let sum = 0;
-      for (let i = c; i < count * 4; i += 4) sum += pixels[i] ?? 0;
-      return sum / Math.max(1, count) / 255;
-    });
+    // One pass, four sums (integers, so exact in any order); the images here are whole RGBA8 pictures.
+    const end = Math.min(count * 4, pixels.length);
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let a = 0;
+    for (let i = 0; i + 3 < end; i += 4) {
+      r += pixels[i]!;
+      g += pixels[i + 1]!;
+      b += pixels[i + 2]!;
+      a += pixels[i + 3]!;
+    }
+    mean = [r, g, b, a].map((sum) => sum / Math.max(1, count) / 255);
     means.set(image, mean);
   }
   return mean;

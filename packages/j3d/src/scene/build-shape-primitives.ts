@@ -18,10 +18,11 @@
 import type { Diagnostic, Primitive, PrimitiveMode } from '@retromodel/scene';
 import type { J3dShape } from '../chunks/read-shp1.js';
 import type { Vtx1 } from '../chunks/read-vtx1.js';
-import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
 import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
-import { emitPrimitive } from './emit-primitive.js';
+import { emitPrimitive, IndexList, type PrimitiveLists } from './emit-primitive.js';
+import { addVertices, type VertexBuffers } from './shape-vertices.js';
+import { VertexKeyTable } from './vertex-key-table.js';
 
 /** What the shape's primitives need from the rest of the model. */
 export interface ShapeContext {
@@ -37,20 +38,6 @@ export interface ShapeContext {
   state?: ShapeMaterialState;
   material: number | undefined;
   diagnostics: Diagnostic[];
-}
-
-interface Builder {
-  position: number[];
-  normal: number[];
-  tangent: number[];
-  color: number[];
-  texcoords: number[][];
-  joints: number[];
-  weights: number[];
-  triangles: number[];
-  lines: number[];
-  points: number[];
-  keys: Map<string, number>;
 }
 
 /** Converts a shape into up to three primitives (triangles, lines, points) with the given material. */
@@ -71,209 +58,64 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     ? generated.set + 1
     : Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
   const useColor = ctx.vertexColors && has(11);
-  const b: Builder = {
-    position: [],
-    normal: [],
-    tangent: [],
-    color: [],
-    texcoords: Array.from({ length: texCount }, () => []),
-    joints: [],
-    weights: [],
-    triangles: [],
-    lines: [],
-    points: [],
-    keys: new Map(),
+  // Every buffer has room for every GX vertex of the shape (merging only leaves some unused).
+  let capacity = 0;
+  for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
+  const b: VertexBuffers = {
+    count: 0,
+    position: new Float32Array(capacity * 3),
+    texcoords: Array.from({ length: texCount }, () => new Float32Array(capacity * 2)),
+    keys: new VertexKeyTable(capacity, 4),
+  };
+  if (nbtAttr !== undefined) b.normal = new Float32Array(capacity * 3);
+  if (nbt) b.tangent = new Float32Array(capacity * 4);
+  if (useColor) b.color = new Float32Array(capacity * 4);
+  if (ctx.skinned) {
+    b.joints = new Uint16Array(capacity * 4);
+    b.weights = new Float32Array(capacity * 4);
+  }
+  const lists: PrimitiveLists = {
+    triangles: new IndexList(capacity * 3),
+    lines: new IndexList(0),
+    points: new IndexList(0),
   };
   const slots: number[] = [];
+  let local = new Uint32Array(0);
   for (const packet of shape.packets) {
     packet.matrixTable.forEach((m, k) => {
       if (m !== 0xffff) slots[k] = m;
     });
     for (const prim of packet.primitives) {
-      const local = addVertices(prim, b, slots, ctx, { nbtAttr, nbt, texCount, useColor });
-      emitPrimitive(prim.type, local, b, state?.flipWinding ?? false);
+      if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
+      addVertices(prim, b, slots, ctx, { nbtAttr, nbt, useColor }, local);
+      emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
     }
   }
-  if (b.position.length === 0) return [];
-  const count = b.position.length / 3;
-  const attributes: Primitive['attributes'] = { POSITION: { array: Float32Array.from(b.position), itemSize: 3 } };
-  if (normalArray) attributes.NORMAL = { array: Float32Array.from(b.normal), itemSize: 3 };
-  if (normalArray && nbt) attributes.TANGENT = { array: Float32Array.from(b.tangent), itemSize: 4 };
-  if (useColor) attributes.COLOR_0 = { array: Float32Array.from(b.color), itemSize: 4 };
+  const count = b.count;
+  if (count === 0) return [];
+  const used = (array: Float32Array, itemSize: number) => ({ array: array.slice(0, count * itemSize), itemSize });
+  const attributes: Primitive['attributes'] = { POSITION: used(b.position, 3) };
+  if (normalArray && b.normal) attributes.NORMAL = used(b.normal, 3);
+  if (b.tangent) attributes.TANGENT = used(b.tangent, 4);
+  if (b.color) attributes.COLOR_0 = used(b.color, 4);
   b.texcoords.forEach((t, n) => {
-    attributes[`TEXCOORD_${n}`] = { array: Float32Array.from(t), itemSize: 2 };
+    attributes[`TEXCOORD_${n}`] = used(t, 2);
   });
-  if (ctx.skinned) {
-    attributes.JOINTS_0 = { array: Uint16Array.from(b.joints), itemSize: 4 };
-    attributes.WEIGHTS_0 = { array: Float32Array.from(b.weights), itemSize: 4 };
+  if (b.joints && b.weights) {
+    attributes.JOINTS_0 = { array: b.joints.slice(0, count * 4), itemSize: 4 };
+    attributes.WEIGHTS_0 = used(b.weights, 4);
   }
   const out: Primitive[] = [];
-  const indices = (list: number[]) => (count > 0xffff ? Uint32Array.from(list) : Uint16Array.from(list));
-  const add = (list: number[], mode: PrimitiveMode) => {
+  const add = (list: IndexList, mode: PrimitiveMode) => {
     if (list.length === 0) return;
-    const p: Primitive = { attributes, indices: indices(list), mode };
+    const p: Primitive = { attributes, indices: list.toIndices(count), mode };
     if (ctx.material !== undefined) p.material = ctx.material;
     if (shape.matrixType === 'BBoard' || shape.matrixType === 'YBBoard')
       p.extras = { gx: { billboard: shape.matrixType } };
     out.push(p);
   };
-  add(b.triangles, 'TRIANGLES');
-  add(b.lines, 'LINES');
-  add(b.points, 'POINTS');
+  add(lists.triangles, 'TRIANGLES');
+  add(lists.lines, 'LINES');
+  add(lists.points, 'POINTS');
   return out;
-}
-
-interface Layout {
-  nbtAttr: number | undefined;
-  nbt: boolean;
-  texCount: number;
-  useColor: boolean;
-}
-
-function addVertices(prim: GxPrimitive, b: Builder, slots: number[], ctx: ShapeContext, layout: Layout): number[] {
-  const { vtx1 } = ctx;
-  const col = (attr: number) => prim.columns.find((c) => c.attr === attr);
-  const pn = col(0);
-  const pos = col(9);
-  const nrm = layout.nbtAttr === undefined ? undefined : col(layout.nbtAttr);
-  const clr = col(11);
-  const generated = ctx.state?.normalTexCoord;
-  const tex = Array.from({ length: generated ? generated.set : layout.texCount }, (_, n) => col(13 + n));
-  const rgb = ctx.state?.vertexColor ?? true;
-  const alpha = ctx.state?.vertexAlpha ?? true;
-  const posArray = vtx1.arrays.POS;
-  const nrmArray = layout.nbtAttr === 25 ? (vtx1.arrays.NBT ?? vtx1.arrays.NRM) : (vtx1.arrays.NRM ?? vtx1.arrays.NBT);
-  const nbt3 = nrmArray?.format.compCount === 2;
-  const direct = prim.columns.some((c) => c.values);
-  const out: number[] = [];
-  for (let v = 0; v < prim.vertexCount; v++) {
-    const slot = pn?.indices ? pn.indices[v]! / 3 : 0;
-    const drawIndex = slots[slot]!;
-    const draw = ctx.drawMatrices[drawIndex]!;
-    let key: string | undefined;
-    if (!direct) {
-      key = String(drawIndex);
-      for (const c of prim.columns) {
-        if (c.attr === 0 || !c.indices) continue;
-        const per = c.indices.length / prim.vertexCount;
-        for (let k = 0; k < per; k++) key += `,${c.indices[v * per + k]}`;
-      }
-    }
-    const found = key === undefined ? undefined : b.keys.get(key);
-    if (found !== undefined) {
-      out.push(found);
-      continue;
-    }
-    const index = b.position.length / 3;
-    if (key !== undefined) b.keys.set(key, index);
-    out.push(index);
-    const p = readItem(pos, v, posArray?.data, posArray?.itemSize ?? 3, prim.vertexCount);
-    const x = p[0] ?? 0,
-      y = p[1] ?? 0,
-      z = p[2] ?? 0;
-    const m = draw.matrix;
-    b.position.push(
-      m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
-      m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
-      m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
-    );
-    let modelNormal = [0, 0, 1];
-    if (layout.nbtAttr !== undefined) {
-      let n: number[];
-      let bn: number[] = [0, 0, 0];
-      let t: number[] = [1, 0, 0];
-      if (nbt3 && nrm?.indices && nrmArray) {
-        const at = (k: number) =>
-          Array.from(nrmArray.data.subarray(nrm.indices![v * 3 + k]! * 3, nrm.indices![v * 3 + k]! * 3 + 3));
-        n = at(0);
-        bn = at(1);
-        t = at(2);
-      } else {
-        const all = readItem(nrm, v, nrmArray?.data, nrmArray?.itemSize ?? 3, prim.vertexCount);
-        n = all.slice(0, 3);
-        if (layout.nbt) {
-          bn = all.slice(3, 6);
-          t = all.slice(6, 9);
-        }
-      }
-      const nm = draw.normalMatrix;
-      const tn = unit([
-        nm[0]! * n[0]! + nm[3]! * n[1]! + nm[6]! * n[2]!,
-        nm[1]! * n[0]! + nm[4]! * n[1]! + nm[7]! * n[2]!,
-        nm[2]! * n[0]! + nm[5]! * n[1]! + nm[8]! * n[2]!,
-      ]);
-      b.normal.push(...tn);
-      modelNormal = tn;
-      if (layout.nbt) {
-        const tt = unit([
-          m[0]! * t[0]! + m[4]! * t[1]! + m[8]! * t[2]!,
-          m[1]! * t[0]! + m[5]! * t[1]! + m[9]! * t[2]!,
-          m[2]! * t[0]! + m[6]! * t[1]! + m[10]! * t[2]!,
-        ]);
-        const tb = [
-          m[0]! * bn[0]! + m[4]! * bn[1]! + m[8]! * bn[2]!,
-          m[1]! * bn[0]! + m[5]! * bn[1]! + m[9]! * bn[2]!,
-          m[2]! * bn[0]! + m[6]! * bn[1]! + m[10]! * bn[2]!,
-        ];
-        const cross = [
-          tn[1]! * tt[2]! - tn[2]! * tt[1]!,
-          tn[2]! * tt[0]! - tn[0]! * tt[2]!,
-          tn[0]! * tt[1]! - tn[1]! * tt[0]!,
-        ];
-        const w = cross[0]! * tb[0]! + cross[1]! * tb[1]! + cross[2]! * tb[2]! < 0 ? -1 : 1;
-        b.tangent.push(...tt, w);
-      }
-    }
-    if (layout.useColor) {
-      const c = readItem(clr, v, vtx1.arrays.CLR0?.data, 4, prim.vertexCount);
-      const lin = (x: number | undefined) => (rgb ? srgbToLinear(x ?? 1) : 1);
-      b.color.push(lin(c[0]), lin(c[1]), lin(c[2]), alpha ? (c[3] ?? 1) : 1);
-    }
-    tex.forEach((tc, n) => {
-      const arr = vtx1.arrays[`TEX${n}` as 'TEX0'];
-      const uv = tc ? readItem(tc, v, arr?.data, arr?.itemSize ?? 2, prim.vertexCount) : [0, 0];
-      b.texcoords[n]!.push(uv[0] ?? 0, uv[1] ?? 0);
-    });
-    if (generated) {
-      const r = generated.rows;
-      const [nx, ny] = modelNormal as [number, number];
-      b.texcoords[generated.set]!.push(r[0]! * nx + r[1]! * ny + r[2]!, r[3]! * nx + r[4]! * ny + r[5]!);
-    }
-    if (ctx.skinned) {
-      for (let k = 0; k < 4; k++) {
-        b.joints.push(draw.joints[k] ?? 0);
-        b.weights.push(draw.weights[k] ?? 0);
-      }
-    }
-  }
-  return out;
-}
-
-function readItem(
-  col: GxVertexColumn | undefined,
-  v: number,
-  data: Float32Array | undefined,
-  itemSize: number,
-  vertexCount: number,
-): number[] {
-  if (!col) return [];
-  if (col.values) {
-    // DIRECT data: the column holds this vertex's values inline.
-    const per = col.values.length / vertexCount;
-    return Array.from(col.values.subarray(v * per, v * per + per));
-  }
-  if (!data || !col.indices) return [];
-  const i = col.indices[v]!;
-  return Array.from(data.subarray(i * itemSize, i * itemSize + itemSize));
-}
-
-/** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
-function srgbToLinear(c: number): number {
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
-function unit(v: number[]): number[] {
-  const len = Math.hypot(v[0]!, v[1]!, v[2]!);
-  if (!(len > 1e-12) || !Number.isFinite(len)) return [0, 0, 1];
-  return [v[0]! / len, v[1]! / len, v[2]! / len];
 }

@@ -5,44 +5,92 @@
  */
 import type { GxPrimitive } from '../gx/display-list.js';
 
-/** The index lists being filled. */
-export interface PrimitiveLists {
-  triangles: number[];
-  lines: number[];
-  points: number[];
+/** A growing list of vertex indices. */
+export class IndexList {
+  data: Uint32Array;
+  length = 0;
+
+  constructor(capacity: number) {
+    this.data = new Uint32Array(Math.max(4, capacity));
+  }
+
+  /** Makes room for `more` further indices. */
+  reserve(more: number): void {
+    if (this.length + more <= this.data.length) return;
+    const grown = new Uint32Array(Math.max(this.data.length * 2, this.length + more));
+    grown.set(this.data.subarray(0, this.length));
+    this.data = grown;
+  }
+
+  /** The indices as glTF wants them: 16-bit unless a vertex index needs more. */
+  toIndices(vertexCount: number): Uint16Array | Uint32Array {
+    const used = this.data.subarray(0, this.length);
+    return vertexCount > 0xffff ? used.slice() : Uint16Array.from(used);
+  }
 }
 
-/** Appends one GX primitive's vertex indices as triangles, lines or points. */
-export function emitPrimitive(type: GxPrimitive['type'], idx: number[], b: PrimitiveLists, flip: boolean): void {
-  // GX clockwise → glTF counter-clockwise; flipped once more for GX cull FRONT.
-  const tri = (a: number, c: number, d: number) =>
-    flip ? b.triangles.push(idx[a]!, idx[c]!, idx[d]!) : b.triangles.push(idx[a]!, idx[d]!, idx[c]!);
-  const n = idx.length;
+/** The index lists being filled. */
+export interface PrimitiveLists {
+  triangles: IndexList;
+  lines: IndexList;
+  points: IndexList;
+}
+
+/**
+ * Appends one GX primitive's vertex indices (`idx[0 .. n)`, the scene vertex of each GX vertex) as triangles,
+ * lines or points.
+ */
+export function emitPrimitive(
+  type: GxPrimitive['type'],
+  idx: Uint32Array,
+  n: number,
+  b: PrimitiveLists,
+  flip: boolean,
+): void {
   switch (type) {
     case 'TRIANGLES':
-      for (let i = 0; i + 2 < n; i += 3) tri(i, i + 1, i + 2);
+      for (let i = 0; i + 2 < n; i += 3) triangle(b.triangles, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
       break;
     case 'TRIANGLE_STRIP':
-      for (let i = 2; i < n; i++) tri(i - 2, i - (~i & 1), i - (i & 1));
+      for (let i = 2; i < n; i++) triangle(b.triangles, idx[i - 2]!, idx[i - (~i & 1)]!, idx[i - (i & 1)]!, flip);
       break;
     case 'TRIANGLE_FAN':
-      for (let i = 2; i < n; i++) tri(0, i - 1, i);
+      for (let i = 2; i < n; i++) triangle(b.triangles, idx[0]!, idx[i - 1]!, idx[i]!, flip);
       break;
     case 'QUADS':
     case 'QUADS_2':
       for (let i = 0; i + 3 < n; i += 4) {
-        tri(i, i + 1, i + 2);
-        tri(i, i + 2, i + 3);
+        triangle(b.triangles, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
+        triangle(b.triangles, idx[i]!, idx[i + 2]!, idx[i + 3]!, flip);
       }
       break;
     case 'LINES':
-      for (let i = 0; i + 1 < n; i += 2) b.lines.push(idx[i]!, idx[i + 1]!);
+      for (let i = 0; i + 1 < n; i += 2) pair(b.lines, idx[i]!, idx[i + 1]!);
       break;
     case 'LINE_STRIP':
-      for (let i = 1; i < n; i++) b.lines.push(idx[i - 1]!, idx[i]!);
+      for (let i = 1; i < n; i++) pair(b.lines, idx[i - 1]!, idx[i]!);
       break;
     case 'POINTS':
-      b.points.push(...idx);
+      b.points.reserve(n);
+      b.points.data.set(idx.subarray(0, n), b.points.length);
+      b.points.length += n;
       break;
   }
+}
+
+/** GX clockwise → glTF counter-clockwise; flipped once more for GX cull FRONT. */
+function triangle(list: IndexList, a: number, c: number, d: number, flip: boolean): void {
+  list.reserve(3);
+  const at = list.length;
+  list.data[at] = a;
+  list.data[at + 1] = flip ? c : d;
+  list.data[at + 2] = flip ? d : c;
+  list.length = at + 3;
+}
+
+function pair(list: IndexList, a: number, c: number): void {
+  list.reserve(2);
+  list.data[list.length] = a;
+  list.data[list.length + 1] = c;
+  list.length += 2;
 }

@@ -203,8 +203,9 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   const ofMainOnly = (p: Poly) =>
     [...p.keys()].every((k) => atomsOf(k).every((a) => main !== undefined && a.startsWith(`${main.id}.`)));
   const falls = substituted.slice(0, 3).some((p) => [...p].some(([k, v]) => k !== '' && v < -1e-9));
-  const bakeable = main !== undefined && options.bake === true && options.textureMean?.(main.texMap) !== undefined;
-  if (main && bakeable && falls && substituted.every(ofMainOnly))
+  // The texture's pixels are asked for last: finding them out can mean decoding them.
+  const bakeable = () => options.bake === true && options.textureMean?.(main!.texMap) !== undefined;
+  if (main && falls && substituted.every(ofMainOnly) && bakeable())
     return {
       texture: main,
       textureColor: true,

@@ -1,17 +1,21 @@
 /*
- * The shape shared by the per-format block decoders: one GX block (tile) in, its pixels out as RGBA8, row-major,
- * `blockWidth × blockHeight` pixels, whole block (the caller crops blocks that overhang the picture).
+ * The shape shared by the per-format block decoders: one GX block (tile) in, its visible pixels written straight
+ * into the picture, one RGBA8 pixel a 32-bit word (see texel-words.ts).
  */
 
 /**
- * Decodes the block whose bytes start at `data[src]` into `tile` (RGBA8, `blockWidth × blockHeight` pixels,
- * row-major); `tile32` views the same pixels one 32-bit word each. `palette32` is the decoded palette, one RGBA8
- * pixel a word, for the colour-indexed formats, else empty.
+ * Decodes the block whose bytes start at `data[src]`: its pixel (x, y) (row-major inside the block) goes to
+ * `out[dst + y · stride + x]`, for x < `cols` and y < `rows` (the part of the block inside the picture).
+ * `palette32` is the decoded palette, one RGBA8 pixel a word, padded to every index the format can name, for
+ * the colour-indexed formats, else empty.
  */
 export type BlockDecoder = (
   data: Uint8Array,
   src: number,
-  tile: Uint8Array,
-  tile32: Uint32Array,
+  out: Uint32Array,
+  dst: number,
+  stride: number,
+  cols: number,
+  rows: number,
   palette32: Uint32Array,
 ) => void;

@@ -15,7 +15,9 @@
 import type { BlockDecoder } from './block-decoder.js';
 import { expand5, expand6 } from './colors.js';
 
+// The 4-colour table: 4 RGBA8 pixels, written as bytes, read as words.
 const table = new Uint8Array(16);
+const table32 = new Uint32Array(table.buffer);
 
 function setEntry(entry: number, r: number, g: number, b: number, a: number): void {
   table[entry * 4] = r;
@@ -45,23 +47,20 @@ function fillColorTable(c0: number, c1: number): void {
   }
 }
 
-/** CMPR: one 8×8 block from four 8-byte sub-blocks. */
-export const decodeCmprBlock: BlockDecoder = (data, src, tile) => {
+/** CMPR: one 8×8 block from four 8-byte sub-blocks (the parts inside the picture). */
+export const decodeCmprBlock: BlockDecoder = (data, src, out, dst, stride, cols, rows) => {
   for (let sub = 0; sub < 4; sub++) {
-    const at = src + sub * 8;
-    fillColorTable((data[at]! << 8) | data[at + 1]!, (data[at + 2]! << 8) | data[at + 3]!);
     const x0 = (sub & 1) * 4;
     const y0 = (sub >> 1) * 4;
-    for (let row = 0; row < 4; row++) {
+    const subCols = Math.min(4, cols - x0);
+    const subRows = Math.min(4, rows - y0);
+    if (subCols <= 0 || subRows <= 0) continue;
+    const at = src + sub * 8;
+    fillColorTable((data[at]! << 8) | data[at + 1]!, (data[at + 2]! << 8) | data[at + 3]!);
+    for (let row = 0; row < subRows; row++) {
       const bits = data[at + 4 + row]!;
-      for (let col = 0; col < 4; col++) {
-        const c = ((bits >> (6 - col * 2)) & 3) * 4;
-        const to = ((y0 + row) * 8 + x0 + col) * 4;
-        tile[to] = table[c]!;
-        tile[to + 1] = table[c + 1]!;
-        tile[to + 2] = table[c + 2]!;
-        tile[to + 3] = table[c + 3]!;
-      }
+      const d = dst + (y0 + row) * stride + x0;
+      for (let col = 0; col < subCols; col++) out[d + col] = table32[(bits >> (6 - col * 2)) & 3]!;
     }
   }
 };

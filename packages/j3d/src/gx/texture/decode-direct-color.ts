@@ -7,26 +7,53 @@
  *           bytes hold their (G, B) pairs.
  */
 import type { BlockDecoder } from './block-decoder.js';
-import { writeRgb5a3, writeRgb565 } from './colors.js';
+import { GxPaletteFormat } from './formats.js';
+import { u16Words } from './texel-words.js';
+
+/** A 4×4 block of big-endian u16 texels (8 bytes a row), each looked up in `words`. */
+function decodeU16Block(
+  words: Uint32Array,
+  data: Uint8Array,
+  src: number,
+  out: Uint32Array,
+  dst: number,
+  stride: number,
+  cols: number,
+  rows: number,
+): void {
+  for (let y = 0; y < rows; y++) {
+    const s = src + y * 8;
+    const d = dst + y * stride;
+    for (let x = 0; x < cols; x++) out[d + x] = words[(data[s + x * 2]! << 8) | data[s + x * 2 + 1]!]!;
+  }
+}
 
 /** RGB565: 16 pixels. */
-export const decodeRgb565Block: BlockDecoder = (data, src, tile) => {
-  for (let k = 0; k < 16; k++) writeRgb565(tile, k * 4, (data[src + k * 2]! << 8) | data[src + k * 2 + 1]!);
-};
+export const decodeRgb565Block: BlockDecoder = (data, src, out, dst, stride, cols, rows) =>
+  decodeU16Block(u16Words(GxPaletteFormat.RGB565), data, src, out, dst, stride, cols, rows);
 
 /** RGB5A3: 16 pixels. */
-export const decodeRgb5a3Block: BlockDecoder = (data, src, tile) => {
-  for (let k = 0; k < 16; k++) writeRgb5a3(tile, k * 4, (data[src + k * 2]! << 8) | data[src + k * 2 + 1]!);
-};
+export const decodeRgb5a3Block: BlockDecoder = (data, src, out, dst, stride, cols, rows) =>
+  decodeU16Block(u16Words(GxPaletteFormat.RGB5A3), data, src, out, dst, stride, cols, rows);
+
+/** IA8: 16 pixels, alpha byte then intensity byte (the IA8 palette entry format). */
+export const decodeIa8Block: BlockDecoder = (data, src, out, dst, stride, cols, rows) =>
+  decodeU16Block(u16Words(GxPaletteFormat.IA8), data, src, out, dst, stride, cols, rows);
+
+// One pixel's bytes, read back as a word.
+const pixel = new Uint8Array(4);
+const pixel32 = new Uint32Array(pixel.buffer);
 
 /** RGBA8: 16 pixels from an AR half and a GB half. */
-export const decodeRgba8Block: BlockDecoder = (data, src, tile) => {
-  for (let k = 0; k < 16; k++) {
-    const ar = src + k * 2;
-    const gb = src + 32 + k * 2;
-    tile[k * 4] = data[ar + 1]!;
-    tile[k * 4 + 1] = data[gb]!;
-    tile[k * 4 + 2] = data[gb + 1]!;
-    tile[k * 4 + 3] = data[ar]!;
+export const decodeRgba8Block: BlockDecoder = (data, src, out, dst, stride, cols, rows) => {
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < cols; x++) {
+      const ar = src + (y * 4 + x) * 2;
+      pixel[0] = data[ar + 1]!;
+      pixel[1] = data[ar + 32]!;
+      pixel[2] = data[ar + 33]!;
+      pixel[3] = data[ar]!;
+      out[dst + y * stride + x] = pixel32[0]!;
+    }
   }
 };

@@ -1,16 +1,16 @@
 /*
- * GX texture decoding to RGBA8 (spec j3d.md §11.3): walks the blocks of one image level in row-major order,
- * decodes each whole block with its format's block decoder and keeps the pixels that fall inside the picture
- * (blocks overhanging the right or bottom edge are stored in full; their outside pixels are skipped).
+ * GX texture decoding to RGBA8 (spec j3d.md §11.3): walks the blocks of one image level in row-major order and
+ * has its format's block decoder write the pixels of each block that fall inside the picture straight into the
+ * output (blocks overhanging the right or bottom edge are stored in full; their outside pixels are skipped).
  * Everything is checked before the output is allocated: the format id, the size, that the data holds every
  * block, and for C4/C8/C14X2 that a palette in a known format is given.
  */
 import { hex, ParseError, type ParseErrorLocation } from '@retromodel/binary';
 import type { BlockDecoder } from './block-decoder.js';
 import { decodeCmprBlock } from './decode-cmpr.js';
-import { decodeRgb5a3Block, decodeRgb565Block, decodeRgba8Block } from './decode-direct-color.js';
+import { decodeIa8Block, decodeRgb5a3Block, decodeRgb565Block, decodeRgba8Block } from './decode-direct-color.js';
 import { decodeC4Block, decodeC8Block, decodeC14x2Block } from './decode-indexed.js';
-import { decodeI4Block, decodeI8Block, decodeIa4Block, decodeIa8Block } from './decode-intensity.js';
+import { decodeI4Block, decodeI8Block, decodeIa4Block } from './decode-intensity.js';
 import {
   GxPaletteFormat,
   GxTextureFormat,
@@ -33,6 +33,13 @@ const blockDecoders = new Map<number, BlockDecoder>([
   [GxTextureFormat.C8, decodeC8Block],
   [GxTextureFormat.C14X2, decodeC14x2Block],
   [GxTextureFormat.CMPR, decodeCmprBlock],
+]);
+
+/** Palette entries a colour-indexed format can name (C14X2: 14 index bits). */
+const paletteIndexCount = new Map<number, number>([
+  [GxTextureFormat.C4, 16],
+  [GxTextureFormat.C8, 256],
+  [GxTextureFormat.C14X2, 0x4000],
 ]);
 
 /** One image level to decode. */
@@ -76,20 +83,12 @@ export function decodeGxTexture(input: GxTextureInput): Uint8Array {
   const decodeBlock = blockDecoders.get(format)!;
   const out = new Uint8Array(width * height * 4);
   const out32 = new Uint32Array(out.buffer);
-  const tile = new Uint8Array(bw * bh * 4);
-  const tile32 = new Uint32Array(tile.buffer);
   let src = 0;
   for (let by = 0; by < height; by += bh) {
     const rows = Math.min(bh, height - by);
     for (let bx = 0; bx < width; bx += bw) {
-      decodeBlock(data, src, tile, tile32, palette32);
+      decodeBlock(data, src, out32, by * width + bx, width, Math.min(bw, width - bx), rows, palette32);
       src += blockBytes;
-      const cols = Math.min(bw, width - bx);
-      for (let y = 0; y < rows; y++) {
-        const from = y * bw;
-        const to = (by + y) * width + bx;
-        for (let x = 0; x < cols; x++) out32[to + x] = tile32[from + x]!;
-      }
     }
   }
   return out;
@@ -108,5 +107,11 @@ function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Ui
       `palette format ${gxPaletteFormatName(palette.format)} is not a GX palette format (0 IA8, 1 RGB565, 2 RGB5A3)`,
     );
   }
-  return decodePalette(palette.format as GxPaletteFormat, palette.data);
+  const decoded = decodePalette(palette.format as GxPaletteFormat, palette.data);
+  // Indices past the stored entries read transparent black (0) from the padding.
+  const count = paletteIndexCount.get(input.format) ?? 0;
+  if (decoded.length >= count) return decoded;
+  const padded = new Uint32Array(count);
+  padded.set(decoded);
+  return padded;
 }

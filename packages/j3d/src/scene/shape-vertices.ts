@@ -1,0 +1,252 @@
+/*
+ * The vertices of one GX primitive into a shape's scene vertex buffers (see build-shape-primitives for the maths).
+ *
+ * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
+ * PNMTXIDX left out as the draw matrix stands for it); vertices with equal keys become one scene vertex. A
+ * primitive sending any attribute DIRECT merges nothing. Values are read from the VTX1 array at index × item size
+ * (or inline for DIRECT data); values past the end of the data take the attribute's default (position and
+ * texture coordinates 0, colour 1; a missing normal, binormal or tangent value gives NaN, which makes the
+ * normal (0, 0, 1)). Everything is computed in doubles and rounded to f32 when stored.
+ */
+import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
+import type { ShapeContext } from './build-shape-primitives.js';
+import type { ResolvedDrawMatrix } from './draw-matrices.js';
+import type { VertexKeyTable } from './vertex-key-table.js';
+
+/** The scene vertex buffers of a shape, each sized for every GX vertex of it (merged ones leave the end unused). */
+export interface VertexBuffers {
+  /** Scene vertices so far. */
+  count: number;
+  position: Float32Array;
+  /** Present when the shape sends NRM or NBT. */
+  normal?: Float32Array;
+  /** Present when the normals come from an NBT array. */
+  tangent?: Float32Array;
+  color?: Float32Array;
+  texcoords: Float32Array[];
+  joints?: Uint16Array;
+  weights?: Float32Array;
+  keys: VertexKeyTable;
+}
+
+/** How the shape's vertices are laid out (the same for all its primitives). */
+export interface VertexLayout {
+  nbtAttr: number | undefined;
+  nbt: boolean;
+  useColor: boolean;
+}
+
+/** Where a primitive's vertices find one attribute's values: item v at `indices[v] · size`, or `v · size`. */
+interface ItemSource {
+  data: Float32Array;
+  indices: Uint16Array | undefined;
+  size: number;
+}
+
+const NONE: ItemSource = { data: new Float32Array(0), indices: undefined, size: 0 };
+
+function itemSource(
+  col: GxVertexColumn | undefined,
+  data: Float32Array | undefined,
+  itemSize: number,
+  vertexCount: number,
+): ItemSource {
+  if (!col) return NONE;
+  // DIRECT data: the column holds this vertex's values inline.
+  if (col.values) return { data: col.values, indices: undefined, size: col.values.length / vertexCount };
+  if (!data || !col.indices) return NONE;
+  return { data, indices: col.indices, size: itemSize };
+}
+
+function itemStart(s: ItemSource, v: number): number {
+  return s.indices ? s.indices[v]! * s.size : v * s.size;
+}
+
+/** Value k of the item starting at `start`, or `fallback` past the item or the data. */
+function component(s: ItemSource, start: number, k: number, fallback: number): number {
+  return k < s.size && start + k < s.data.length ? s.data[start + k]! : fallback;
+}
+
+/** The draw matrix index (1), then the attribute indices, of a primitive's vertices. */
+function keyColumns(prim: GxPrimitive): { columns: Uint16Array[]; per: number[]; length: number } {
+  const columns: Uint16Array[] = [];
+  const per: number[] = [];
+  let length = 1;
+  for (const c of prim.columns) {
+    if (c.attr === 0 || !c.indices) continue;
+    columns.push(c.indices);
+    per.push(c.indices.length / prim.vertexCount);
+    length += per[per.length - 1]!;
+  }
+  return { columns, per, length };
+}
+
+const scratch = new Float64Array(3);
+
+/** Writes (x, y, z) normalised to `scratch`, or (0, 0, 1) when it has no length. */
+function unitToScratch(x: number, y: number, z: number): void {
+  const len = Math.hypot(x, y, z);
+  if (!(len > 1e-12) || !Number.isFinite(len)) {
+    scratch[0] = 0;
+    scratch[1] = 0;
+    scratch[2] = 1;
+    return;
+  }
+  scratch[0] = x / len;
+  scratch[1] = y / len;
+  scratch[2] = z / len;
+}
+
+/** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
+function srgbToLinear(c: number): number {
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/**
+ * Adds the vertices of `prim` to `b` (merging equal ones) and writes the scene vertex of each GX vertex to
+ * `out[0 .. vertexCount)`.
+ */
+export function addVertices(
+  prim: GxPrimitive,
+  b: VertexBuffers,
+  slots: number[],
+  ctx: ShapeContext,
+  layout: VertexLayout,
+  out: Uint32Array,
+): void {
+  const { vtx1 } = ctx;
+  const arrays = vtx1.arrays;
+  const n = prim.vertexCount;
+  const col = (attr: number) => prim.columns.find((c) => c.attr === attr);
+  const pn = col(0)?.indices;
+  const posArray = arrays.POS;
+  const pos = itemSource(col(9), posArray?.data, posArray?.itemSize ?? 3, n);
+  const nrmArray = layout.nbtAttr === 25 ? (arrays.NBT ?? arrays.NRM) : (arrays.NRM ?? arrays.NBT);
+  const nrmCol = layout.nbtAttr === undefined ? undefined : col(layout.nbtAttr);
+  // NBT3: three indices a vertex (normal, binormal, tangent), each naming 3 values.
+  const nbt3 = nrmArray?.format.compCount === 2 && nrmCol?.indices ? nrmCol.indices : undefined;
+  const nrm = itemSource(nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
+  const src: ItemSource = nbt3 ? { data: nrmArray?.data ?? NONE.data, indices: undefined, size: 3 } : nrm;
+  const clr = itemSource(col(11), arrays.CLR0?.data, 4, n);
+  const generated = ctx.state?.normalTexCoord;
+  const tex: ItemSource[] = [];
+  for (let t = 0; t < (generated ? generated.set : b.texcoords.length); t++) {
+    const arr = arrays[`TEX${t}` as 'TEX0'];
+    tex.push(itemSource(col(13 + t), arr?.data, arr?.itemSize ?? 2, n));
+  }
+  const rgb = ctx.state?.vertexColor ?? true;
+  const alpha = ctx.state?.vertexAlpha ?? true;
+  const merge = !prim.columns.some((c) => c.values);
+  const keyed = keyColumns(prim);
+  const key = new Int32Array(keyed.length);
+  const { position, normal, tangent, color, texcoords, joints, weights } = b;
+  for (let v = 0; v < n; v++) {
+    const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
+    if (merge) {
+      key[0] = drawIndex;
+      let k = 1;
+      for (let c = 0; c < keyed.columns.length; c++) {
+        const indices = keyed.columns[c]!;
+        const per = keyed.per[c]!;
+        for (let i = 0; i < per; i++) key[k++] = indices[v * per + i]!;
+      }
+      const found = b.keys.findOrAdd(key, keyed.length, b.count);
+      if (found >= 0) {
+        out[v] = found;
+        continue;
+      }
+    }
+    const index = b.count++;
+    out[v] = index;
+    const draw: ResolvedDrawMatrix = ctx.drawMatrices[drawIndex]!;
+    const m = draw.matrix;
+    const p = itemStart(pos, v);
+    const x = component(pos, p, 0, 0);
+    const y = component(pos, p, 1, 0);
+    const z = component(pos, p, 2, 0);
+    position[index * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+    position[index * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+    position[index * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+    // The bind-pose model-space normal, for normal-generated texture coordinates.
+    let mnx = 0;
+    let mny = 0;
+    if (normal) {
+      // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
+      // them at offsets 0, 3 and 6.
+      const at = itemStart(nrm, v);
+      const nAt = nbt3 ? nbt3[v * 3]! * 3 : at;
+      const nx = component(src, nAt, 0, Number.NaN);
+      const ny = component(src, nAt, 1, Number.NaN);
+      const nz = component(src, nAt, 2, Number.NaN);
+      const nm = draw.normalMatrix;
+      unitToScratch(
+        nm[0]! * nx + nm[3]! * ny + nm[6]! * nz,
+        nm[1]! * nx + nm[4]! * ny + nm[7]! * nz,
+        nm[2]! * nx + nm[5]! * ny + nm[8]! * nz,
+      );
+      const tnx = scratch[0]!;
+      const tny = scratch[1]!;
+      const tnz = scratch[2]!;
+      normal[index * 3] = tnx;
+      normal[index * 3 + 1] = tny;
+      normal[index * 3 + 2] = tnz;
+      mnx = tnx;
+      mny = tny;
+      if (tangent) {
+        const bAt = nbt3 ? nbt3[v * 3 + 1]! * 3 : at;
+        const bk = nbt3 ? 0 : 3;
+        const bx = component(src, bAt, bk, Number.NaN);
+        const by = component(src, bAt, bk + 1, Number.NaN);
+        const bz = component(src, bAt, bk + 2, Number.NaN);
+        const tAt = nbt3 ? nbt3[v * 3 + 2]! * 3 : at;
+        const tk = nbt3 ? 0 : 6;
+        const tx = component(src, tAt, tk, Number.NaN);
+        const ty = component(src, tAt, tk + 1, Number.NaN);
+        const tz = component(src, tAt, tk + 2, Number.NaN);
+        unitToScratch(
+          m[0]! * tx + m[4]! * ty + m[8]! * tz,
+          m[1]! * tx + m[5]! * ty + m[9]! * tz,
+          m[2]! * tx + m[6]! * ty + m[10]! * tz,
+        );
+        const ttx = scratch[0]!;
+        const tty = scratch[1]!;
+        const ttz = scratch[2]!;
+        const tbx = m[0]! * bx + m[4]! * by + m[8]! * bz;
+        const tby = m[1]! * bx + m[5]! * by + m[9]! * bz;
+        const tbz = m[2]! * bx + m[6]! * by + m[10]! * bz;
+        const cx = tny * ttz - tnz * tty;
+        const cy = tnz * ttx - tnx * ttz;
+        const cz = tnx * tty - tny * ttx;
+        tangent[index * 4] = ttx;
+        tangent[index * 4 + 1] = tty;
+        tangent[index * 4 + 2] = ttz;
+        tangent[index * 4 + 3] = cx * tbx + cy * tby + cz * tbz < 0 ? -1 : 1;
+      }
+    }
+    if (color) {
+      const c = itemStart(clr, v);
+      color[index * 4] = rgb ? srgbToLinear(component(clr, c, 0, 1)) : 1;
+      color[index * 4 + 1] = rgb ? srgbToLinear(component(clr, c, 1, 1)) : 1;
+      color[index * 4 + 2] = rgb ? srgbToLinear(component(clr, c, 2, 1)) : 1;
+      color[index * 4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
+    }
+    for (let t = 0; t < tex.length; t++) {
+      const s = tex[t]!;
+      const at = itemStart(s, v);
+      texcoords[t]![index * 2] = component(s, at, 0, 0);
+      texcoords[t]![index * 2 + 1] = component(s, at, 1, 0);
+    }
+    if (generated) {
+      const r = generated.rows;
+      const uv = texcoords[generated.set]!;
+      uv[index * 2] = r[0]! * mnx + r[1]! * mny + r[2]!;
+      uv[index * 2 + 1] = r[3]! * mnx + r[4]! * mny + r[5]!;
+    }
+    if (joints && weights) {
+      for (let k = 0; k < 4; k++) {
+        joints[index * 4 + k] = draw.joints[k] ?? 0;
+        weights[index * 4 + k] = draw.weights[k] ?? 0;
+      }
+    }
+  }
+}
