@@ -41,6 +41,12 @@ describe('T3DM string table', () => {
     }
   });
 
+  it('matches the rule on long names (ASCII and not) whose tails are earlier names', () => {
+    const long = 'x'.repeat(700);
+    const names = [`${long}é${long}`, `é${long}`, long, `${long}.`, 'x', `${'ab'.repeat(400)}`, 'b', 'é'];
+    expect(built(names)).toEqual(referenceTable(names));
+  });
+
   it('points every name holding a NUL (no C string does) at its bytes followed by a NUL', () => {
     const rnd = seededRandom(13);
     const alphabet = ['a', 'b', '\u0000'];

@@ -8,15 +8,19 @@ import { decodeText } from '@retromodel/binary';
 
 const encoder = new TextEncoder();
 
-/** UTF-8 bytes of `text`; pure ASCII (bone and object names, mostly) without a TextEncoder call. */
-function encodeText(text: string): Uint8Array {
-  const out = new Uint8Array(text.length);
+/**
+ * UTF-8 bytes of `text` in `scratch` (grown when too small; the bytes are a view of it, valid until the next
+ * call); pure ASCII (bone and object names, mostly) without a TextEncoder call.
+ */
+function encodeInto(text: string, scratch: { bytes: Uint8Array }): Uint8Array {
+  if (scratch.bytes.length < text.length * 3) scratch.bytes = new Uint8Array(text.length * 3);
+  const out = scratch.bytes;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 0x80) return encoder.encode(text);
+    if (c >= 0x80) return out.subarray(0, encoder.encodeInto(text, out).written);
     out[i] = c;
   }
-  return out;
+  return out.subarray(0, text.length);
 }
 
 /** The string at `offset` in a string table, or undefined when the offset is 0 or not NUL-terminated. */
@@ -27,34 +31,72 @@ export function stringAt(table: Uint8Array, offset: number): string | undefined 
   return decodeText(table.subarray(offset, end), 'utf-8');
 }
 
+/** A trie in typed arrays: node 0 is the root; each node has a byte, a first child and a next sibling. */
+class ByteTrie {
+  private byte = new Uint8Array(64);
+  private firstChild = new Int32Array(64).fill(-1);
+  private nextSibling = new Int32Array(64).fill(-1);
+  /** Per node: offset of the NUL that ends the earliest string having that node's suffix (-1: none yet). */
+  firstEnd = new Int32Array(64).fill(-1);
+  private count = 1;
+
+  /** The child of `node` for `byte`, or -1. Siblings are few (at most 256), so a list walk is enough. */
+  child(node: number, byte: number): number {
+    let c = this.firstChild[node]!;
+    while (c >= 0 && this.byte[c] !== byte) c = this.nextSibling[c]!;
+    return c;
+  }
+
+  /** A new child of `node` for `byte` (the caller knows there is none), its firstEnd set to `end`. */
+  addChild(node: number, byte: number, end: number): number {
+    if (this.count === this.byte.length) this.grow();
+    const c = this.count++;
+    this.byte[c] = byte;
+    this.firstEnd[c] = end;
+    this.nextSibling[c] = this.firstChild[node]!;
+    this.firstChild[node] = c;
+    return c;
+  }
+
+  private grow(): void {
+    const size = this.byte.length * 2;
+    const widen = (a: Int32Array) => {
+      const b = new Int32Array(size).fill(-1);
+      b.set(a);
+      return b;
+    };
+    const byte = new Uint8Array(size);
+    byte.set(this.byte);
+    this.byte = byte;
+    this.firstChild = widen(this.firstChild);
+    this.nextSibling = widen(this.nextSibling);
+    this.firstEnd = widen(this.firstEnd);
+  }
+}
+
 /**
  * Builds a string table the way tiny3d does: dummy 'S', then each new string once (exact match incl. NUL), a
  * string equal to the tail of an earlier one pointing into it (the earliest such tail). Tails are found in a
  * trie of the reversed strings (each trie node keeps the earliest string passing through it), so adding a
- * string costs its length, not the table's.
+ * string costs its length, not the table's. A string added again is found by the same search.
  */
 export class StringTableBuilder {
-  private bytes: number[] = [0x53];
-  private readonly known = new Map<string, number>();
-  /** Trie over the reversed table strings: key `node * 256 + byte` -> child node; node 0 is the root. */
-  private readonly trie = new Map<number, number>();
-  /** Per trie node: offset of the NUL that ends the earliest string having that node's suffix (-1: none yet). */
-  private readonly firstEnd: number[] = [-1];
+  private bytes = new Uint8Array(256);
+  private length = 1;
+  private readonly scratch = { bytes: new Uint8Array(256) };
+  /** Trie over the reversed table strings. */
+  private readonly trie = new ByteTrie();
+
+  constructor() {
+    this.bytes[0] = 0x53;
+  }
 
   /** Offset of `text` in the table, appending it when no existing entry (or entry tail) equals it. */
   add(text: string): number {
-    const hit = this.known.get(text);
-    if (hit !== undefined) return hit;
-    const encoded = encodeText(text);
+    const encoded = encodeInto(text, this.scratch);
     const found = encoded.includes(0) ? this.scanTail(encoded) : this.findTail(encoded);
-    if (found >= 0) {
-      this.known.set(text, found);
-      return found;
-    }
-    const at = this.bytes.length;
-    for (const b of encoded) this.bytes.push(b);
-    this.bytes.push(0);
-    this.known.set(text, at);
+    if (found >= 0) return found;
+    const at = this.append(encoded);
     // Text holding a NUL lands in the table as several strings; each is indexed like any other.
     let from = 0;
     for (let nul = encoded.indexOf(0); ; nul = encoded.indexOf(0, from)) {
@@ -66,31 +108,38 @@ export class StringTableBuilder {
     return at;
   }
 
+  /** Appends `encoded` and its NUL; returns where it starts. */
+  private append(encoded: Uint8Array): number {
+    const need = this.length + encoded.length + 1;
+    if (need > this.bytes.length) {
+      const grown = new Uint8Array(Math.max(need, this.bytes.length * 2));
+      grown.set(this.bytes.subarray(0, this.length));
+      this.bytes = grown;
+    }
+    const at = this.length;
+    this.bytes.set(encoded, at);
+    this.bytes[at + encoded.length] = 0;
+    this.length = need;
+    return at;
+  }
+
   /** Indexes every tail of `encoded[from, to)`, whose NUL is at table offset `end` (earlier strings keep theirs). */
   private insertTails(encoded: Uint8Array, from: number, to: number, end: number): void {
+    const trie = this.trie;
     let node = 0;
-    if (this.firstEnd[0]! < 0) this.firstEnd[0] = end;
+    if (trie.firstEnd[0]! < 0) trie.firstEnd[0] = end;
     for (let i = to - 1; i >= from; i--) {
-      const key = node * 256 + encoded[i]!;
-      let child = this.trie.get(key);
-      if (child === undefined) {
-        child = this.firstEnd.length;
-        this.firstEnd.push(end);
-        this.trie.set(key, child);
-      }
-      node = child;
+      const byte = encoded[i]!;
+      const child = trie.child(node, byte);
+      node = child >= 0 ? child : trie.addChild(node, byte, end);
     }
   }
 
   /** Start of the earliest table string ending in `encoded` + NUL, or -1 (for NUL-free text). */
   private findTail(encoded: Uint8Array): number {
     let node = 0;
-    for (let i = encoded.length - 1; i >= 0; i--) {
-      const child = this.trie.get(node * 256 + encoded[i]!);
-      if (child === undefined) return -1;
-      node = child;
-    }
-    const end = this.firstEnd[node]!;
+    for (let i = encoded.length - 1; i >= 0 && node >= 0; i--) node = this.trie.child(node, encoded[i]!);
+    const end = node < 0 ? -1 : this.trie.firstEnd[node]!;
     return end < 0 ? -1 : end - encoded.length;
   }
 
@@ -99,7 +148,7 @@ export class StringTableBuilder {
    * strings, which the trie does not index).
    */
   private scanTail(encoded: Uint8Array): number {
-    const b = this.bytes;
+    const b = this.bytes.subarray(0, this.length);
     const n = encoded.length;
     for (let end = b.indexOf(0, 1); end >= 0; end = b.indexOf(0, end + 1)) {
       const start = end - n;
@@ -113,6 +162,6 @@ export class StringTableBuilder {
 
   /** The table bytes. */
   finish(): Uint8Array {
-    return new Uint8Array(this.bytes);
+    return this.bytes.slice(0, this.length);
   }
 }
