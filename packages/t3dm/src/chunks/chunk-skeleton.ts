@@ -9,30 +9,47 @@ import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import { mat4ComposeTo, mat4MultiplyTo, quatNormalize } from '@retromodel/scene';
 import type { T3dmBone, T3dmSkeleton } from '../t3dm-file.js';
 
-/** Reads an S chunk at the reader's position. */
+const BONE_SIZE = 0x30;
+/** The ten floats from +8, in order. */
+const boneFloatNames = [
+  ...['scale x', 'scale y', 'scale z'],
+  ...['rotation x', 'rotation y', 'rotation z', 'rotation w'],
+  ...['position x', 'position y', 'position z'],
+];
+
+/**
+ * Reads an S chunk at the reader's position. The records are fixed-size, so their extent is checked once and
+ * the fields are read at fixed offsets (a skeleton can have 65,535 bones).
+ */
 export function readSkeleton(r: BinaryReader): T3dmSkeleton {
   const count = r.u16();
   const reserved = r.u16();
-  r.checkCount(count, 0x30, 'bones');
+  r.checkCount(count, BONE_SIZE, 'bones');
+  const first = r.offset;
+  const records = r.bytesView(count * BONE_SIZE, 'bones');
+  const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
+  const le = r.littleEndian;
   const bones: T3dmBone[] = [];
-  const finite = (bone: number, what: string) => {
-    const v = r.f32();
-    if (!Number.isFinite(v)) throw r.error(`bone ${bone} ${what} is ${v}, not a finite number`, r.offset - 4);
-    return v;
-  };
-  // Rest matrices of the bones read so far, 16 numbers a bone in one array (skeletons can have 65,535 bones).
+  // Rest matrices of the bones read so far, 16 numbers a bone in one array.
   const world = new Float64Array(count * 16);
   const local = new Float64Array(16);
   const parent = new Float64Array(16);
+  const floats = new Float64Array(10);
   for (let i = 0; i < count; i++) {
-    const start = r.offset;
+    const at = i * BONE_SIZE;
+    for (let k = 0; k < 10; k++) {
+      const v = view.getFloat32(at + 8 + k * 4, le);
+      if (!Number.isFinite(v))
+        throw r.error(`bone ${i} ${boneFloatNames[k]} is ${v}, not a finite number`, first + at + 8 + k * 4);
+      floats[k] = v;
+    }
     const bone: T3dmBone = {
-      name: r.u32(),
-      parentIdx: r.u16(),
-      depth: r.u16(),
-      scale: [finite(i, 'scale x'), finite(i, 'scale y'), finite(i, 'scale z')],
-      rotation: [finite(i, 'rotation x'), finite(i, 'rotation y'), finite(i, 'rotation z'), finite(i, 'rotation w')],
-      position: [finite(i, 'position x'), finite(i, 'position y'), finite(i, 'position z')],
+      name: view.getUint32(at, le),
+      parentIdx: view.getUint16(at + 4, le),
+      depth: view.getUint16(at + 6, le),
+      scale: [floats[0]!, floats[1]!, floats[2]!],
+      rotation: [floats[3]!, floats[4]!, floats[5]!, floats[6]!],
+      position: [floats[7]!, floats[8]!, floats[9]!],
     };
     // A parent index that is not an earlier bone leaves the bone a root here.
     const p = bone.parentIdx;
@@ -44,7 +61,7 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
     if (!keepsVerticesFinite(world, i * 16)) {
       throw r.error(
         `bone ${i}'s rest matrix carries vertices beyond the f32 range (scale or position too large)`,
-        start,
+        first + at,
       );
     }
     bones.push(bone);
