@@ -166,10 +166,12 @@ function boneTransform(
 ): Pick<CollectedBone, 'translation' | 'rotation' | 'scale'> {
   if (plain) {
     const node = scene.nodes[n]!;
+    const t = node.translation;
+    const s = node.scale;
     return {
-      translation: node.translation ? [...node.translation] : [0, 0, 0],
+      translation: t ? [t[0], t[1], t[2]] : [0, 0, 0],
       rotation: node.rotation ? quatNormalize(node.rotation) : [0, 0, 0, 1],
-      scale: node.scale ? [...node.scale] : [1, 1, 1],
+      scale: s ? [s[0], s[1], s[2]] : [1, 1, 1],
     };
   }
   const parentWorld = parentBoneNode === undefined ? undefined : world(parentBoneNode);
@@ -183,24 +185,38 @@ function collectBones(
   parents: number[],
   world: (node: number) => Mat4,
 ): { bones: CollectedBone[]; boneOfNode: Map<number, number> } {
-  const joints = new Set(scene.skins.flatMap((s) => s.joints));
+  const count = scene.nodes.length;
+  const isJoint = new Uint8Array(count);
+  for (const skin of scene.skins) for (const j of skin.joints) if (j >= 0 && j < count) isJoint[j] = 1;
   const bones: CollectedBone[] = [];
   const boneOfNode = new Map<number, number>();
-  // Each entry: a node, the bone it hangs below (-1 none), that bone's child depth, and whether every node
-  // between that bone (or the top) and this one has the identity TRS.
-  const stack: [node: number, parentBone: number, depth: number, plain: boolean][] = [];
-  for (let n = parents.length - 1; n >= 0; n--) if (parents[n] === -1) stack.push([n, -1, 0, true]);
+  // Four stacks of one entry each: a node, the bone it hangs below (-1 none), that bone's child depth, and
+  // whether every node between that bone (or the top) and this one has the identity TRS (1) or not (0).
+  const stackNode: number[] = [];
+  const stackBone: number[] = [];
+  const stackDepth: number[] = [];
+  const stackPlain: number[] = [];
+  const push = (n: number, bone: number, depth: number, plain: number) => {
+    stackNode.push(n);
+    stackBone.push(bone);
+    stackDepth.push(depth);
+    stackPlain.push(plain);
+  };
+  for (let n = parents.length - 1; n >= 0; n--) if (parents[n] === -1) push(n, -1, 0, 1);
   // A node reached twice (a malformed scene: shared child or cycle) is taken once.
-  const seen = new Uint8Array(scene.nodes.length);
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [n, parentBone, depth, plain] = top;
+  const seen = new Uint8Array(count);
+  while (stackNode.length > 0) {
+    const n = stackNode.pop()!;
+    const parentBone = stackBone.pop()!;
+    const depth = stackDepth.pop()!;
+    const plain = stackPlain.pop() === 1;
     const node = scene.nodes[n];
     if (seen[n] !== 0 || !node) continue;
     seen[n] = 1;
     let next = parentBone;
     let nextDepth = depth;
     let nextPlain = plain && isPlainNode(node);
-    if (joints.has(n)) {
+    if (isJoint[n] === 1) {
       const { translation, rotation, scale } = boneTransform(scene, world, n, bones[parentBone]?.node, plain);
       boneOfNode.set(n, bones.length);
       bones.push({
@@ -216,7 +232,7 @@ function collectBones(
       nextDepth = depth + 1;
       nextPlain = true;
     }
-    for (let c = node.children.length - 1; c >= 0; c--) stack.push([node.children[c]!, next, nextDepth, nextPlain]);
+    for (let c = node.children.length - 1; c >= 0; c--) push(node.children[c]!, next, nextDepth, nextPlain ? 1 : 0);
   }
   return { bones, boneOfNode };
 }

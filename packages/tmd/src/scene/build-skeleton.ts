@@ -56,8 +56,9 @@ function checkedParents(nodes: TmdNode[], diagnostics: Diagnostic[]): number[] {
   // a node of the walk in progress closes a cycle; its lowest-numbered node becomes a root, which breaks it,
   // and nodes that merely hang below the cycle keep their parents.
   const state = new Uint8Array(parents.length); // 0 not seen, 1 on the current walk, 2 ends at a root
+  const walk: number[] = [];
   for (let i = 0; i < parents.length; i++) {
-    const walk: number[] = [];
+    walk.length = 0;
     let p = i;
     while (p !== -1 && state[p] === 0) {
       state[p] = 1;
