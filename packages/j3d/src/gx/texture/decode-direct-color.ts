@@ -40,20 +40,21 @@ export const decodeRgb5a3Block: BlockDecoder = (data, src, out, dst, stride, col
 export const decodeIa8Block: BlockDecoder = (data, src, out, dst, stride, cols, rows) =>
   decodeU16Block(u16Words(GxPaletteFormat.IA8), data, src, out, dst, stride, cols, rows);
 
-// One pixel's bytes, read back as a word.
-const pixel = new Uint8Array(4);
-const pixel32 = new Uint32Array(pixel.buffer);
+/** Whether a word's first byte in memory is its low one (then a pixel word is R | G << 8 | B << 16 | A << 24). */
+const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** RGBA8: 16 pixels from an AR half and a GB half. */
 export const decodeRgba8Block: BlockDecoder = (data, src, out, dst, stride, cols, rows) => {
   for (let y = 0; y < rows; y++) {
     for (let x = 0; x < cols; x++) {
       const ar = src + (y * 4 + x) * 2;
-      pixel[0] = data[ar + 1]!;
-      pixel[1] = data[ar + 32]!;
-      pixel[2] = data[ar + 33]!;
-      pixel[3] = data[ar]!;
-      out[dst + y * stride + x] = pixel32[0]!;
+      const a = data[ar]!;
+      const r = data[ar + 1]!;
+      const g = data[ar + 32]!;
+      const b = data[ar + 33]!;
+      out[dst + y * stride + x] = littleEndian
+        ? r | (g << 8) | (b << 16) | (a << 24)
+        : (r << 24) | (g << 16) | (b << 8) | a;
     }
   }
 };
