@@ -311,6 +311,81 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'J3D MAT3 indirect-table offset past the chunk (seed 9: the table count was searched over 4 GB, over time)',
+    {
+      target: 'j3d/nintendo_tww_swa_skinned.bdl',
+      mutation: {
+        kind: 'field',
+        section: 'MAT3',
+        offset: 2648,
+        type: 'u8',
+        littleEndian: false,
+        value: 255,
+        before: 0,
+      },
+    },
+  ],
+  [
+    'J3D MAT3 indirect-table offset 0xFFFF01E4 in BlueStarCupsulePlanet.bdl (seed 9, over time: the same search)',
+    {
+      target: 'j3d/nintendo_smg_BlueStarCupsulePlanet.bdl',
+      mutation: {
+        kind: 'field',
+        section: 'MAT3',
+        offset: 51768,
+        type: 'u16',
+        littleEndian: false,
+        value: 65535,
+        before: 0,
+      },
+    },
+  ],
+  [
+    'J3D joint scale -3.4e38 (seed 9: vertex positions overflowed f32, a plain Error from the glTF writer)',
+    {
+      target: 'j3d/nintendo_tww_vr_sky_vtxcolor.bdl',
+      mutation: {
+        kind: 'field',
+        section: 'JNT1',
+        offset: 2016,
+        type: 'f32',
+        littleEndian: false,
+        value: 4286578687,
+        before: 1065353216,
+      },
+    },
+  ],
+  [
+    'glTF COLOR_0 renamed COLOR_1 (seed 9: MESH_PRIMITIVE_INDEXED_SEMANTIC_CONTINUITY)',
+    {
+      target: 't3dm/05_splitscreen/assets/model.glb',
+      mutation: {
+        kind: 'field',
+        section: 'JSON meshes',
+        offset: 14912,
+        type: 'u32',
+        littleEndian: true,
+        value: 809116209,
+        before: 809116208,
+      },
+    },
+  ],
+  [
+    'J3D EVP1 weight -2.9e-15 (seed 9: ACCESSOR_WEIGHTS_NEGATIVE)',
+    {
+      target: 'j3d/nintendo_tww_swa_skinned.bdl',
+      mutation: {
+        kind: 'field',
+        section: 'EVP1',
+        offset: 1304,
+        type: 'u16',
+        littleEndian: false,
+        value: 42580,
+        before: 16192,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -1,7 +1,7 @@
 /*
  * Scenes with what glTF forbids, as fuzzed inputs produced them (issue: output that fails the validator):
  * non-unit normals, non-unit rotation keys, inverse bind matrices with a bad last row, a numeric name, a
- * texture on a primitive without texture coordinates. Each is written as a GLB the Khronos validator accepts
+ * texture on a primitive without texture coordinates, a COLOR_1 or TEXCOORD_1 without set 0. Each is written as a GLB the Khronos validator accepts
  * with 0 errors, with a warning saying what was changed, and the scene given is left as it was.
  */
 import { sceneToGlb } from '@retromodel/gltf';
@@ -17,9 +17,12 @@ function defects(): Scene {
   normals[2] = 3; // one normal three times too long
   normals.fill(0, 3, 6); // and one of zero length
   prim.attributes.NORMAL = { array: normals, itemSize: 3 };
-  // A second primitive with the same textured material but no TEXCOORD_0.
-  const { TEXCOORD_0: _, ...attributes } = prim.attributes;
-  scene.meshes[0]!.primitives.push({ ...prim, attributes });
+  // A second primitive with the same textured material but no TEXCOORD_0, and sets after a gap (fuzz seed 9:
+  // a glTF input whose COLOR_0 became COLOR_1).
+  const { TEXCOORD_0: uv, ...attributes } = prim.attributes;
+  const count = prim.attributes.POSITION.array.length / 3;
+  const colors = { array: new Float32Array(count * 4).fill(1), itemSize: 4 };
+  scene.meshes[0]!.primitives.push({ ...prim, attributes: { ...attributes, COLOR_1: colors, TEXCOORD_1: uv! } });
   (scene.meshes[0] as { name?: unknown }).name = 42;
   // A skin over two joints that are separate roots (no common root), one inverse bind matrix of which has a
   // last row that is not (0, 0, 0, 1).
@@ -63,6 +66,7 @@ describe('writing a scene glTF would refuse', () => {
       'gltf/rotations-normalized',
       'gltf/inverse-bind-fixed',
       'gltf/texture-without-texcoord',
+      'gltf/attribute-set-gap',
       'gltf/skin-common-root',
       'gltf/empty-mesh',
     ])

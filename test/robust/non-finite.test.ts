@@ -144,4 +144,22 @@ describe.skipIf(!haveFixtures)('J3D joint transforms', () => {
     const error = await parseErrorOf(input, 't3dm');
     expect([error.format, error.section, error.offset]).toEqual(['j3d', 'JNT1', at]);
   });
+
+  // Found by npm run fuzz (seed 9): a finite but huge scale multiplied the sky's vertices past the f32 range,
+  // and the glTF writer failed with a plain Error.
+  it('a joint scale of -3.4e38 (vr_sky f32 @0x7E0) is a ParseError at the record of a joint the vertices hang on', async () => {
+    const bytes = readFixture('j3d', 'nintendo_tww_vr_sky_vtxcolor.bdl');
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    let chunk = 0x20;
+    while (String.fromCharCode(...bytes.subarray(chunk, chunk + 4)) !== 'JNT1') chunk += view.getUint32(chunk + 4);
+    const table = chunk + view.getUint32(chunk + 0x0c);
+    const huge = mutated(bytes, 0x7e0, [0xff, 0x7f, 0xff, 0xff]);
+    // The independent dump (expected/nintendo_tww_vr_sky_vtxcolor.bdl.json) lists DRW1 as joints 2 and 3.
+    const records = [2, 3].map((j) => table + j * 0x40);
+    for (const to of ['glb', 't3dm'] as const) {
+      const error = await parseErrorOf({ bytes: huge, fileName: 'sky.bdl', sidecars: memorySidecars({}) }, to);
+      expect([error.format, error.section]).toEqual(['j3d', 'JNT1']);
+      expect(records).toContain(error.offset);
+    }
+  });
 });

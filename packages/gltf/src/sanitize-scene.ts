@@ -1,10 +1,12 @@
 /*
  * What glTF requires that a scene read from elsewhere may lack, made right before writing, each with a
- * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, rotation quaternions
- * (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1), names that are
- * text, no material texture slot that reads a TEXCOORD_n set its primitive does not have (such a primitive
- * gets a copy of the material without that slot, animated as the material is), skins whose joints share a common root, and no mesh without
- * primitives (such a mesh is left out, with the nodes' references to it).
+ * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, skin weights >= 0,
+ * rotation quaternions (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1),
+ * names that are text, attribute sets (TEXCOORD_n, COLOR_n, JOINTS_n, WEIGHTS_n) numbered from 0 without a gap
+ * (a set after a gap is left out), no material texture slot that reads a TEXCOORD_n set its primitive does not
+ * have (such a primitive gets a copy of the material without that slot, animated as the material is), skins
+ * whose joints share a common root, and no mesh without primitives (such a mesh is left out, with the nodes'
+ * references to it).
  */
 import {
   type Animation,
@@ -55,6 +57,30 @@ function fixNormals(meshes: Mesh[], warn: (code: string, message: string) => voi
   }));
 }
 
+/**
+ * Float WEIGHTS_0 with a negative weight (glTF wants none): negatives become 0 and the vertex's weights are
+ * scaled back to a sum of 1 (when none is left, the first joint gets it all).
+ */
+function fixWeights(meshes: Mesh[], warn: (code: string, message: string) => void): Mesh[] {
+  return meshes.map((mesh, m) => ({
+    ...mesh,
+    primitives: mesh.primitives.map((p, k) => {
+      const weights = p.attributes.WEIGHTS_0;
+      if (!weights || !(weights.array instanceof Float32Array) || !weights.array.some((w) => w < 0)) return p;
+      const size = weights.itemSize;
+      const fixed = weights.array.map((w) => Math.max(0, w));
+      for (let at = 0; at < fixed.length; at += size) {
+        let sum = 0;
+        for (let i = at; i < at + size; i++) sum += fixed[i]!;
+        if (sum > 0) for (let i = at; i < at + size; i++) fixed[i] = fixed[i]! / sum;
+        else fixed[at] = 1;
+      }
+      warn('weights-fixed', `mesh ${m} primitive ${k}: negative skin weights were set to 0 (the rest rescaled)`);
+      return { ...p, attributes: { ...p.attributes, WEIGHTS_0: { ...weights, array: fixed } } };
+    }),
+  }));
+}
+
 function fixRotations(animations: Animation[], warn: (code: string, message: string) => void): Animation[] {
   return animations.map((a, i) => {
     const rotations = new Set(a.channels.filter((c) => c.path === 'rotation').map((c) => c.sampler));
@@ -92,6 +118,37 @@ function fixInverseBinds(skins: Skin[], warn: (code: string, message: string) =>
     if (!fixed) return skin;
     warn('inverse-bind-fixed', `skin ${i}: inverse bind matrices whose last row was not (0, 0, 0, 1) were made affine`);
     return { ...skin, inverseBindMatrices: fixed };
+  });
+}
+
+const setName = /^(TEXCOORD|COLOR|JOINTS|WEIGHTS)_(\d+)$/;
+
+/** The attribute sets of a primitive that follow a gap in their semantic's numbering (COLOR_1 without COLOR_0). */
+function setsAfterGaps(attributes: object): string[] {
+  return Object.keys(attributes).filter((name) => {
+    const match = setName.exec(name);
+    if (!match) return false;
+    for (let i = 0; i < Number(match[2]); i++) if (!(`${match[1]}_${i}` in attributes)) return true;
+    return false;
+  });
+}
+
+/** glTF numbers each semantic's sets 0, 1, 2, … without a gap: a set after a gap is left out. */
+function dropSetsAfterGaps(meshes: Mesh[], warn: (code: string, message: string) => void): Mesh[] {
+  return meshes.map((mesh, m) => {
+    if (!mesh.primitives.some((p) => setsAfterGaps(p.attributes).length > 0)) return mesh;
+    const primitives = mesh.primitives.map((p, k) => {
+      const dropped = setsAfterGaps(p.attributes);
+      if (dropped.length === 0) return p;
+      warn(
+        'attribute-set-gap',
+        `mesh ${m} primitive ${k}: ${dropped.join(', ')} left out (its lower sets are missing)`,
+      );
+      const attributes = { ...p.attributes };
+      for (const name of dropped) delete attributes[name as keyof typeof attributes];
+      return { ...p, attributes };
+    });
+    return { ...mesh, primitives };
   });
 }
 
@@ -229,7 +286,8 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
   const diagnostics: Diagnostic[] = [];
   const warn = (code: string, message: string) =>
     diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
-  const { meshes, materials, animations } = fixTexCoordSlots(scene, fixNormals(scene.meshes, warn), warn);
+  const sets = dropSetsAfterGaps(fixWeights(fixNormals(scene.meshes, warn), warn), warn);
+  const { meshes, materials, animations } = fixTexCoordSlots(scene, sets, warn);
   const nodes = scene.nodes.map((n, i) => {
     if (!n.rotation || !n.rotation.every(Number.isFinite) || unitAsF32(n.rotation)) return n;
     const fixed = normalizeVectors(Float32Array.from(n.rotation), 4);

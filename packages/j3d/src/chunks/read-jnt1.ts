@@ -34,6 +34,9 @@ export interface J3dJoint {
 }
 
 /** The JNT1 chunk. */
+/** Bytes of one joint record. */
+export const JOINT_RECORD_SIZE = 0x40;
+
 export interface Jnt1 {
   joints: J3dJoint[];
   remap: number[];
@@ -73,7 +76,7 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   const dataAt = r.u32At(0x0c);
   const remapAt = r.u32At(0x10);
   const namesAt = r.u32At(0x14);
-  r.checkCount(count, 0x40, 'joints', dataAt);
+  r.checkCount(count, JOINT_RECORD_SIZE, 'joints', dataAt);
   r.checkCount(count, 2, 'joint remap table', remapAt);
   const names = readNameTable(r, namesAt, diagnostics);
   const remap: number[] = [];
@@ -81,7 +84,7 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   const joints: J3dJoint[] = [];
   const jointPads: [number, number][] = [];
   for (let i = 0; i < count; i++) {
-    const at = dataAt + i * 0x40;
+    const at = dataAt + i * JOINT_RECORD_SIZE;
     jointPads.push([r.u8At(at + 3), r.u16At(at + 0x16)]);
     const rotationRaw: Vec3 = [r.s16At(at + 0x10), r.s16At(at + 0x12), r.s16At(at + 0x14)];
     const joint: J3dJoint = {
@@ -117,7 +120,7 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
     jointPads,
     padding: detectChunkPadding(
       r,
-      [0x18, dataAt + count * 0x40, remapAt + count * 2, nameTableEnd(r, namesAt)],
+      [0x18, dataAt + count * JOINT_RECORD_SIZE, remapAt + count * 2, nameTableEnd(r, namesAt)],
       [dataAt, remapAt, namesAt],
     ),
   };

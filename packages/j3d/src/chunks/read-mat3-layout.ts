@@ -77,7 +77,9 @@ export interface TableSpan {
 /** The element count of a span under one padding pattern, and the padding bytes it explains. */
 export function countElements(bytes: Uint8Array, span: TableSpan, pattern: Uint8Array): { count: number; pad: number } {
   const max = Math.floor((span.end - span.start) / span.size);
-  for (let k = Math.min(span.min, max); k <= max; k++) {
+  // Only counts that leave at most maxPad bytes can be followed by padding: start at the first of them.
+  const first = Math.max(Math.min(span.min, max), Math.ceil((span.end - span.maxPad - span.start) / span.size));
+  for (let k = first; k <= max; k++) {
     const from = span.start + k * span.size;
     if (span.end - from <= span.maxPad && isPadding(bytes, from, span.end, pattern))
       return { count: k, pad: span.end - from };
@@ -104,7 +106,8 @@ export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[]): s
 /** The span of table `slot` for counting, with `min` elements required. */
 export function mat3Span(r: BinaryReader, offsets: readonly number[], slot: number, min: number): TableSpan {
   const start = Math.min(offsets[slot]!, r.length);
-  const end = mat3TableEnd(offsets, slot, r.length);
+  // A table offset past the chunk (a damaged header) leaves an empty span at the chunk end.
+  const end = Math.min(mat3TableEnd(offsets, slot, r.length), r.length);
   return { start, end, size: mat3ElementSizes[slot]!, min, maxPad: end === r.length ? 0x1f : 3 };
 }
 

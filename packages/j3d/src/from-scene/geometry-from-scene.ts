@@ -50,6 +50,25 @@ export interface ShapeSource {
   ownerJoint: number;
 }
 
+const F32_MAX = 3.4028234663852886e38;
+
+/**
+ * Readers place each vertex in the model as its draw matrix times the stored (f32) position and keep the result
+ * in f32: a vertex that lands beyond that range cannot be stored (huge positions, scales that multiply up).
+ */
+function checkReadBack(m: ArrayLike<number>, local: Float64Array, v: number, where: string): void {
+  const x = Math.fround(local[v * 3]!);
+  const y = Math.fround(local[v * 3 + 1]!);
+  const z = Math.fround(local[v * 3 + 2]!);
+  for (let row = 0; row < 3; row++) {
+    const placed = m[row]! * x + m[row + 4]! * y + m[row + 8]! * z + m[row + 12]!;
+    if (!(Math.abs(placed) <= F32_MAX))
+      throw new Error(
+        `${where} vertex ${v}: its position in the model is beyond the f32 range: the model cannot be stored in J3D`,
+      );
+  }
+}
+
 const linearToSrgb = (c: number) => {
   const v = Math.min(1, Math.max(0, c));
   return v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055;
@@ -169,6 +188,7 @@ export function shapeSourcesFromScene(
         src.position[v * 3] = inv[0]! * px + inv[4]! * py + inv[8]! * pz + inv[12]!;
         src.position[v * 3 + 1] = inv[1]! * px + inv[5]! * py + inv[9]! * pz + inv[13]!;
         src.position[v * 3 + 2] = inv[2]! * px + inv[6]! * py + inv[10]! * pz + inv[14]!;
+        checkReadBack(draw.matrixOf(id), src.position, v, where);
         if (normal && src.normal) {
           const nm = skinned ? normalMatrixOf(m as Mat4) : nodeNormalMatrix;
           const a = attributeValue(normal, v, 0);

@@ -16,6 +16,7 @@
  * bind-pose model-space normal (TEXn sets from that index up are left out, as the material does not read them).
  */
 import type { Diagnostic, Primitive, PrimitiveMode } from '@retromodel/scene';
+import type { Jnt1 } from '../chunks/read-jnt1.js';
 import type { J3dShape } from '../chunks/read-shp1.js';
 import type { Vtx1 } from '../chunks/read-vtx1.js';
 import type { ShapeMaterialState } from './build-material.js';
@@ -27,6 +28,8 @@ import { VertexKeyTable } from './vertex-key-table.js';
 /** What the shape's primitives need from the rest of the model. */
 export interface ShapeContext {
   vtx1: Vtx1;
+  /** The joints (for an error naming the joint whose bind pose puts a vertex beyond the f32 range). */
+  jnt1: Jnt1;
   drawMatrices: ResolvedDrawMatrix[];
   /** Emit JOINTS_0/WEIGHTS_0 (joint indices are JNT1 indices = skin joint indices). */
   skinned: boolean;

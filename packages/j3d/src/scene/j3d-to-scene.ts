@@ -146,6 +146,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     mesh.primitives.push(
       ...buildShapePrimitives(file.SHP1.shapes[s]!, {
         vtx1: file.VTX1,
+        jnt1: file.JNT1,
         drawMatrices,
         skinned,
         vertexColors: b?.vertexColors ?? false,

@@ -8,10 +8,29 @@
  * texture coordinates 0, colour 1; a missing normal, binormal or tangent value gives NaN, which makes the
  * normal (0, 0, 1)). Everything is computed in doubles and rounded to f32 when stored.
  */
+import { ParseError } from '@retromodel/binary';
+import { JOINT_RECORD_SIZE } from '../chunks/read-jnt1.js';
 import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import type { VertexKeyTable } from './vertex-key-table.js';
+
+function isFiniteAt(values: Float32Array, at: number): boolean {
+  return Number.isFinite(values[at]);
+}
+
+/**
+ * The error for a vertex that its bind-pose matrix puts beyond the f32 range: JNT1 holds only finite values,
+ * but a huge scale or translation there multiplies out of range. It names the draw matrix's first joint.
+ */
+function positionOverflow(ctx: ShapeContext, draw: ResolvedDrawMatrix): ParseError {
+  const j = draw.joints[0] ?? 0;
+  const name = ctx.jnt1.joints[j]?.name ?? '';
+  return new ParseError(
+    { format: 'j3d', section: 'JNT1', offset: ctx.jnt1.dataOffset + j * JOINT_RECORD_SIZE },
+    `joint ${j} (${name}): its bind pose puts vertices beyond the f32 range (its own or an ancestor's scale or translation is too large)`,
+  );
+}
 
 /** The scene vertex buffers of a shape, each sized for every GX vertex of it (merged ones leave the end unused). */
 export interface VertexBuffers {
@@ -167,6 +186,10 @@ export function addVertices(
     position[index * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
     position[index * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
     position[index * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+    if (
+      !(isFiniteAt(position, index * 3) && isFiniteAt(position, index * 3 + 1) && isFiniteAt(position, index * 3 + 2))
+    )
+      throw positionOverflow(ctx, draw);
     // The bind-pose model-space normal, for normal-generated texture coordinates.
     let mnx = 0;
     let mny = 0;
