@@ -386,6 +386,20 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'glTF with a PNG whose IDAT was renamed XDAT (seed 10: IMAGE_UNEXPECTED_EOS)',
+    {
+      target: 't3dm/24_hdr_bloom/assets/magic.glb',
+      mutation: {
+        kind: 'bytes',
+        changes: [
+          [13601, 26],
+          [9535, 88],
+          [12814, 0],
+        ],
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -1,6 +1,6 @@
 /*
  * Embedded images checked before a glTF is read (found by npm run fuzz: a PNG with a spliced-in chunk length
- * reached the written GLB, and the Khronos validator said IMAGE_UNEXPECTED_EOS), and an image whose declared media
+ * reached the written GLB, and the Khronos validator said IMAGE_UNEXPECTED_EOS; seed 10: its IDAT renamed XDAT), and an image whose declared media
  * type is not what its bytes are.
  */
 import { createMaterial, createScene } from '@retromodel/scene';
@@ -27,6 +27,17 @@ describe('imageStreamProblem', () => {
     const noHeader = png.slice();
     noHeader.set([0x61, 0x62, 0x63, 0x64], 12);
     expect(imageStreamProblem(noHeader, 'image/png')).toMatch(/not IHDR/);
+  });
+
+  it('finds a PNG whose IDAT became an unknown critical chunk or an ancillary one (npm run fuzz seed 10: XDAT)', () => {
+    // encodePng writes IHDR (8 + 25 bytes), then IDAT, whose type is at byte 37.
+    expect(String.fromCharCode(...png.subarray(37, 41))).toBe('IDAT');
+    const critical = png.slice();
+    critical[37] = 0x58; // XDAT
+    expect(imageStreamProblem(critical, 'image/png')).toMatch(/critical but unknown/);
+    const ancillary = png.slice();
+    ancillary[37] = 0x78; // xDAT: skipped by decoders, so no image data is left
+    expect(imageStreamProblem(ancillary, 'image/png')).toMatch(/no IDAT/);
   });
 
   it('finds a JPEG without its start or end marker', () => {
