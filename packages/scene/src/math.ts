@@ -235,10 +235,29 @@ export function mat4TransformDirection(m: ArrayLike<number>, v: ArrayLike<number
   return [m[0]! * x + m[4]! * y + m[8]! * z, m[1]! * x + m[5]! * y + m[9]! * z, m[2]! * x + m[6]! * y + m[10]! * z];
 }
 
+/** A writable run of numbers (typed array or plain array). */
+type NumberSink = { [index: number]: number };
+
+/** Writes the unit quaternion of (x, y, z, w) to out[at .. at+4) (the identity for a zero or non-finite one). */
+export function quatNormalizeTo(x: number, y: number, z: number, w: number, out: NumberSink, at: number): void {
+  const len = Math.sqrt(x * x + y * y + z * z + w * w);
+  if (len === 0 || !Number.isFinite(len)) {
+    out[at] = 0;
+    out[at + 1] = 0;
+    out[at + 2] = 0;
+    out[at + 3] = 1;
+    return;
+  }
+  out[at] = x / len;
+  out[at + 1] = y / len;
+  out[at + 2] = z / len;
+  out[at + 3] = w / len;
+}
+
 export function quatNormalize(q: Quat): Quat {
-  const len = Math.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
-  if (len === 0 || !Number.isFinite(len)) return [0, 0, 0, 1];
-  return [q[0] / len, q[1] / len, q[2] / len, q[3] / len];
+  const out: Quat = [0, 0, 0, 1];
+  quatNormalizeTo(q[0], q[1], q[2], q[3], out, 0);
+  return out;
 }
 
 /** a · b: rotate by b first, then by a. */
@@ -269,10 +288,28 @@ export function quatFromEuler(x: number, y: number, z: number, order: 'XYZ' | 'Z
   return order === 'XYZ' ? quatMultiply(qz, quatMultiply(qy, qx)) : quatMultiply(qx, quatMultiply(qy, qz));
 }
 
-/** Spherical interpolation along the shorter arc. */
-export function quatSlerp(a: Quat, b: Quat, t: number): Quat {
-  let [bx, by, bz, bw] = b;
-  let cos = a[0] * bx + a[1] * by + a[2] * bz + a[3] * bw;
+/**
+ * Spherical interpolation along the shorter arc from a[aAt .. aAt+4) to b[bAt .. bAt+4) at t, written to
+ * out[at .. at+4) (allocation-free, for hot loops; {@link quatSlerp} returns a new quaternion).
+ */
+export function quatSlerpTo(
+  a: ArrayLike<number>,
+  aAt: number,
+  b: ArrayLike<number>,
+  bAt: number,
+  t: number,
+  out: NumberSink,
+  at: number,
+): void {
+  const ax = a[aAt]!;
+  const ay = a[aAt + 1]!;
+  const az = a[aAt + 2]!;
+  const aw = a[aAt + 3]!;
+  let bx = b[bAt]!;
+  let by = b[bAt + 1]!;
+  let bz = b[bAt + 2]!;
+  let bw = b[bAt + 3]!;
+  let cos = ax * bx + ay * by + az * bz + aw * bw;
   if (cos < 0) {
     cos = -cos;
     bx = -bx;
@@ -281,18 +318,24 @@ export function quatSlerp(a: Quat, b: Quat, t: number): Quat {
     bw = -bw;
   }
   if (cos > 0.9995) {
-    return quatNormalize([
-      a[0] + (bx - a[0]) * t,
-      a[1] + (by - a[1]) * t,
-      a[2] + (bz - a[2]) * t,
-      a[3] + (bw - a[3]) * t,
-    ]);
+    quatNormalizeTo(ax + (bx - ax) * t, ay + (by - ay) * t, az + (bz - az) * t, aw + (bw - aw) * t, out, at);
+    return;
   }
   const theta = Math.acos(cos);
   const sin = Math.sin(theta);
   const wa = Math.sin((1 - t) * theta) / sin;
   const wb = Math.sin(t * theta) / sin;
-  return [a[0] * wa + bx * wb, a[1] * wa + by * wb, a[2] * wa + bz * wb, a[3] * wa + bw * wb];
+  out[at] = ax * wa + bx * wb;
+  out[at + 1] = ay * wa + by * wb;
+  out[at + 2] = az * wa + bz * wb;
+  out[at + 3] = aw * wa + bw * wb;
+}
+
+/** Spherical interpolation along the shorter arc. */
+export function quatSlerp(a: Quat, b: Quat, t: number): Quat {
+  const out: Quat = [0, 0, 0, 1];
+  quatSlerpTo(a, 0, b, 0, t, out, 0);
+  return out;
 }
 
 /** Rotates a vector by a unit quaternion. */

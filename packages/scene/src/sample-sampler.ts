@@ -3,21 +3,39 @@
  * first key and after the last, STEP holds a key, LINEAR interpolates (slerp for rotations), CUBICSPLINE is the
  * Hermite curve through the keys with their per-second tangents (rotations normalised afterwards).
  */
-import { quatNormalize, quatSlerp } from './math.js';
-import type { AnimationSampler, Quat } from './types.js';
+import { quatNormalizeTo, quatSlerpTo } from './math.js';
+import type { AnimationSampler } from './types.js';
 
-/** The sampler's value at `t` seconds: `width` numbers (4 for a rotation, which `rotation` marks). */
-export function sampleSampler(sampler: AnimationSampler, t: number, width: number, rotation: boolean): number[] {
+/** Scratch for the two normalised keys of a linear rotation. */
+const keys = new Float64Array(8);
+
+/** Copies the value of key k (the middle of a cubic key's three parts) to out[at ..]. */
+function copyKey(sampler: AnimationSampler, k: number, width: number, out: { [i: number]: number }, at: number) {
+  const base = sampler.interpolation === 'CUBICSPLINE' ? (k * 3 + 1) * width : k * width;
+  for (let i = 0; i < width; i++) out[at + i] = sampler.output[base + i]!;
+}
+
+/**
+ * Writes the sampler's value at `t` seconds to out[at .. at+width) without allocating: `width` numbers (4 for a
+ * rotation, which `rotation` marks). A sampler without keys writes nothing.
+ */
+export function sampleSamplerTo(
+  sampler: AnimationSampler,
+  t: number,
+  width: number,
+  rotation: boolean,
+  out: { [i: number]: number },
+  at: number,
+): void {
   const { input, output } = sampler;
-  const cubic = sampler.interpolation === 'CUBICSPLINE';
-  const at = (k: number) => {
-    const base = cubic ? (k * 3 + 1) * width : k * width;
-    return Array.from(output.subarray(base, base + width));
-  };
   const last = input.length - 1;
-  if (last < 0) return [];
-  if (t <= input[0]!) return at(0);
-  if (t >= input[last]!) return at(last);
+  if (last < 0) return;
+  // Held before the first key and after the last.
+  const held = t <= input[0]! ? 0 : t >= input[last]! ? last : -1;
+  if (held >= 0) {
+    copyKey(sampler, held, width, out, at);
+    return;
+  }
   let lo = 0;
   let hi = last;
   while (hi - lo > 1) {
@@ -25,28 +43,48 @@ export function sampleSampler(sampler: AnimationSampler, t: number, width: numbe
     if (input[mid]! <= t) lo = mid;
     else hi = mid;
   }
-  if (sampler.interpolation === 'STEP') return at(lo);
+  if (sampler.interpolation === 'STEP') {
+    copyKey(sampler, lo, width, out, at);
+    return;
+  }
   const f = (t - input[lo]!) / (input[hi]! - input[lo]! || 1);
-  if (cubic) {
+  if (sampler.interpolation === 'CUBICSPLINE') {
     // glTF's cubic spline (Appendix C): out-tangent of lo, in-tangent of hi, both per second.
     const span = input[hi]! - input[lo]!;
-    const tangent = (k: number, part: 0 | 2) => output.subarray((k * 3 + part) * width, (k * 3 + part + 1) * width);
-    const [a, b, m0, m1] = [at(lo), at(hi), tangent(lo, 2), tangent(hi, 0)];
     const f2 = f * f;
     const f3 = f2 * f;
-    const value = a.map(
-      (v, i) =>
-        (2 * f3 - 3 * f2 + 1) * v +
-        span * (f3 - 2 * f2 + f) * m0[i]! +
-        (-2 * f3 + 3 * f2) * b[i]! +
-        span * (f3 - f2) * m1[i]!,
-    );
-    return rotation ? quatNormalize(value as Quat) : value;
+    const a = (lo * 3 + 1) * width;
+    const b = (hi * 3 + 1) * width;
+    const m0 = (lo * 3 + 2) * width;
+    const m1 = hi * 3 * width;
+    for (let i = 0; i < width; i++) {
+      out[at + i] =
+        (2 * f3 - 3 * f2 + 1) * output[a + i]! +
+        span * (f3 - 2 * f2 + f) * output[m0 + i]! +
+        (-2 * f3 + 3 * f2) * output[b + i]! +
+        span * (f3 - f2) * output[m1 + i]!;
+    }
+    if (rotation) quatNormalizeTo(out[at]!, out[at + 1]!, out[at + 2]!, out[at + 3]!, out, at);
+    return;
   }
-  if (rotation) return quatSlerp(quatNormalize(at(lo) as Quat), quatNormalize(at(hi) as Quat), f);
-  const a = at(lo);
-  const b = at(hi);
-  return a.map((v, i) => v + (b[i]! - v) * f);
+  if (rotation) {
+    quatNormalizeTo(output[lo * 4]!, output[lo * 4 + 1]!, output[lo * 4 + 2]!, output[lo * 4 + 3]!, keys, 0);
+    quatNormalizeTo(output[hi * 4]!, output[hi * 4 + 1]!, output[hi * 4 + 2]!, output[hi * 4 + 3]!, keys, 4);
+    quatSlerpTo(keys, 0, keys, 4, f, out, at);
+    return;
+  }
+  for (let i = 0; i < width; i++) {
+    const v = output[lo * width + i]!;
+    out[at + i] = v + (output[hi * width + i]! - v) * f;
+  }
+}
+
+/** The sampler's value at `t` seconds: `width` numbers (4 for a rotation, which `rotation` marks). */
+export function sampleSampler(sampler: AnimationSampler, t: number, width: number, rotation: boolean): number[] {
+  if (sampler.input.length === 0) return [];
+  const out = new Array<number>(width).fill(0);
+  sampleSamplerTo(sampler, t, width, rotation, out, 0);
+  return out;
 }
 
 /** Whether a sampler can be played: finite, non-decreasing key times and finite values for every key. */
