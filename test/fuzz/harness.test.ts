@@ -5,6 +5,7 @@
  * wrong, and the pool's time and memory budgets stop a case and leave the pool working.
  */
 import { readFileSync } from 'node:fs';
+import { decodeYay0, decodeYaz0 } from '@retromodel/archive';
 import {
   applyMutation,
   archiveSections,
@@ -120,6 +121,28 @@ describe.skipIf(!haveFixtures)('planner and layouts on the shared fixtures', () 
       }
     });
   }
+});
+
+describe.skipIf(!haveFixtures)('compressed targets', () => {
+  it('text under Yaz0/Yay0 is only decoded; the Yay0 variant holds the donor archive and converts undamaged', async () => {
+    const targets = listFuzzTargets();
+    const byId = new Map(targets.map((t) => [t.id, t]));
+    expect(byId.get('archives/community_meltytool_text_file.yay0')?.run).toBe('decode');
+    expect(byId.get('archives/community_meltytool_text_file.yaz0')?.run).toBe('decode');
+    const variant = byId.get('archives/nintendo_smg2_SwitchBox.arc#yay0')!;
+    const bytes = targetBytes(variant);
+    expect(String.fromCharCode(...bytes.subarray(0, 4))).toBe('Yay0');
+    expect(decodeYay0(bytes)).toEqual(decodeYaz0(readFileSync(fixture(variant.file))));
+    const pool = startCasePool({ jobs: 1 });
+    try {
+      for (const id of [variant.id, 'archives/community_meltytool_text_file.yay0']) {
+        const result = await pool.run({ target: id, mutation: { kind: 'none' } }, 20_000);
+        expect(result.outcome, id).toBe('ok');
+      }
+    } finally {
+      pool.close();
+    }
+  }, 120_000);
 });
 
 describe('findings', () => {

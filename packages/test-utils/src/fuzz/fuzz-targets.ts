@@ -7,18 +7,20 @@
  * - `info`: a file that no model reads (BRK): only its `info`;
  * - `archive`: a RARC/U8 archive, plain or Yaz0/Yay0-compressed, converted through a model inside it; for a
  *   compressed archive a second target damages the decompressed archive (so its tables are hit, not the
- *   compressed stream).
- * A target's id is its fixture path (plus `#decompressed`); ids are what a printed case refers to.
+ *   compressed stream). No public Yay0 file holds an archive, so the smallest Yaz0 archive with a model is
+ *   also re-compressed as Yay0 (by our encoder) to give the Yay0 decoder a target whose cases can succeed;
+ * - `decode`: a Yaz0/Yay0 file that holds no archive (plain text): only its decompression.
+ * A target's id is its fixture path (plus `#decompressed` or `#yay0`); ids are what a printed case refers to.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { decodeYay0, decodeYaz0 } from '@retromodel/archive';
+import { decodeYay0, decodeYaz0, encodeYay0 } from '@retromodel/archive';
 import { fixture, listFixtures, readFixture } from '../fixtures.js';
 
-export type TargetRun = 'model' | 'sidecar' | 'info' | 'archive';
+export type TargetRun = 'model' | 'sidecar' | 'info' | 'archive' | 'decode';
 
 export interface FuzzTarget {
-  /** Unique id: the fixture path, plus `#decompressed` for the decompressed variant of an archive. */
+  /** Unique id: the fixture path, plus `#decompressed` or `#yay0` for the variants of a compressed archive. */
   id: string;
   /** Row of the summary: the damaged file's format (`j3d`, `bck`, `t3dm`, `sdata`, `rarc`, `yaz0`, ...). */
   format: string;
@@ -32,6 +34,8 @@ export interface FuzzTarget {
   read?: Record<string, Record<string, unknown>>;
   /** `archive`: damage the decompressed bytes instead of the compressed file. */
   decompress?: boolean;
+  /** `archive`: damage the decompressed bytes re-compressed as Yay0. */
+  recompressYay0?: boolean;
 }
 
 /** GLB inputs above this size are left out (the glTF reader is fuzzed on the smaller ones). */
@@ -112,6 +116,9 @@ function t3dmTargets(): FuzzTarget[] {
   return out;
 }
 
+/** The fixture of the Yay0 variant: a small Yaz0-compressed RARC holding a BDL. */
+const YAY0_DONOR = 'archives/nintendo_smg2_SwitchBox.arc';
+
 function archiveTargets(): FuzzTarget[] {
   const out: FuzzTarget[] = [];
   for (const rel of listFixtures('archives', /\.(arc|szs|yaz0|yay0|u8|carc|rarc)$/)) {
@@ -119,11 +126,18 @@ function archiveTargets(): FuzzTarget[] {
     const kind = archiveKind(bytes);
     if (!kind) continue;
     const base = { file: rel, littleEndian: false, run: 'archive' as const };
-    out.push({ ...base, id: rel, format: kind });
-    if (kind !== 'yaz0' && kind !== 'yay0') continue;
+    if (kind !== 'yaz0' && kind !== 'yay0') {
+      out.push({ ...base, id: rel, format: kind });
+      continue;
+    }
     const inner = archiveKind(decompressed(bytes));
-    if (inner === 'rarc' || inner === 'u8')
-      out.push({ ...base, id: `${rel}#decompressed`, format: inner, decompress: true });
+    if (inner !== 'rarc' && inner !== 'u8') {
+      out.push({ ...base, id: rel, format: kind, run: 'decode' });
+      continue;
+    }
+    out.push({ ...base, id: rel, format: kind });
+    out.push({ ...base, id: `${rel}#decompressed`, format: inner, decompress: true });
+    if (rel === YAY0_DONOR) out.push({ ...base, id: `${rel}#yay0`, format: 'yay0', recompressYay0: true });
   }
   return out;
 }
@@ -133,8 +147,9 @@ export function listFuzzTargets(): FuzzTarget[] {
   return [...j3dTargets(), ...tmdTargets(), ...t3dmTargets(), ...archiveTargets()];
 }
 
-/** The undamaged bytes of a target's file (decompressed for a `decompress` target). */
+/** The undamaged bytes of a target's file (decompressed, or re-compressed as Yay0, for those variants). */
 export function targetBytes(target: FuzzTarget): Uint8Array {
   const bytes = readFixture(target.file);
+  if (target.recompressYay0) return encodeYay0(decompressed(bytes));
   return target.decompress ? decompressed(bytes) : bytes;
 }

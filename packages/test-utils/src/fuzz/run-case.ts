@@ -2,12 +2,14 @@
  * One fuzz case, in this thread: damage the target's file, then run it the way a user would. For a model:
  * its `info`, transcode to GLB (reader, toScene, glTF writer), the Khronos validator on that GLB, transcode
  * to T3DM (the T3DM writer) and reading that T3DM back (our writer's output must be readable). A sidecar runs
- * the same with its host model; an archive is opened and its first model converted the same way.
+ * the same with its host model; an archive is opened and its first model converted the same way; a `decode`
+ * target (compressed text) is only decompressed.
  * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `crash` for any
  * other exception (a finding, as is a ParseError on our own T3DM output), `invalid-glb` for validator errors
  * in a GLB we wrote. Time and memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
  */
 import { basename, dirname } from 'node:path';
+import { decodeYay0, decodeYaz0 } from '@retromodel/archive';
 import { ParseError } from '@retromodel/binary';
 import type { SidecarSource } from '@retromodel/scene';
 import {
@@ -145,6 +147,8 @@ export async function runCase(
     const host = target.host!;
     const sidecars = folderSource(dirname(host), { [fileName]: bytes });
     await convert({ bytes: cached(host, () => readFixture(host)), fileName: basename(host), sidecars });
+  } else if (target.run === 'decode') {
+    await stage('decode', async () => (target.format === 'yay0' ? decodeYay0(bytes) : decodeYaz0(bytes)));
   } else {
     const paths = await stage('open', async () => archiveModelPaths(await openArchiveBytes(bytes), adapters));
     if (paths?.[0] !== undefined) await convert({ archive: bytes, path: paths[0] });

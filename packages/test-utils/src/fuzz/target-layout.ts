@@ -29,7 +29,9 @@ async function infoSections(bytes: Uint8Array, fileName: string): Promise<FuzzSe
 export async function targetLayout(target: FuzzTarget): Promise<TargetLayout> {
   const bytes = targetBytes(target);
   const found =
-    target.run === 'archive' ? archiveSections(bytes) : await infoSections(bytes, target.file.split('/').pop()!);
+    target.run === 'archive' || target.run === 'decode'
+      ? archiveSections(bytes)
+      : await infoSections(bytes, target.file.split('/').pop()!);
   const sections = found
     .filter((s) => s.offset >= 0 && s.offset < bytes.length && s.size > 0)
     .map((s) => ({ ...s, size: Math.min(s.size, bytes.length - s.offset) }));
