@@ -17,8 +17,12 @@ export interface BenchCase {
   /** How many units one run processes, when `unit` is set. */
   units?: number;
   iterations?: number;
-  /** A figure that is not a time (e.g. a bundle size), shown in the `other` column. */
-  detail?: string;
+  /** Runs once, without warm-up: for a case whose figure is not its time (e.g. memory of child processes). */
+  once?: boolean;
+  /** A figure that is not a time (e.g. a bundle size), shown in the `other` column; read after the runs. */
+  detail?: string | (() => string);
+  /** The case's own peak RSS in MB (e.g. of the processes it starts), read after the runs; else the bench's. */
+  peakRssMb?: () => number;
   /**
    * A baseline measured in the same run, when a memory copy is not the right one (`node -e 0` for the CLI's
    * start-up, the single-thread batch for the worker pool). The case's time is also printed as a ratio to it.

@@ -3,8 +3,9 @@
  * the median of its runs after a warm-up run, with the spread of the runs (± half of slowest − fastest, as a
  * share of the median); `× copy` divides it by the time of copying the same number of bytes, measured in this
  * run, so figures compare across machines as ratios; `× baseline` by the median of the case's own baseline
- * (e.g. `node -e 0` for the CLI's start-up), measured just before it. Peak RSS is the process's high-water mark after
- * the case (it only grows). Pass words to run only cases whose group or name contains one of them.
+ * (e.g. `node -e 0` for the CLI's start-up), measured just before it. Peak RSS is the process's high-water
+ * mark after the case (it only grows), unless the case measures its own (that of the processes it starts).
+ * Pass words to run only cases whose group or name contains one of them.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -62,10 +63,16 @@ async function timeRuns(run: () => unknown, iterations: number): Promise<number[
   return times;
 }
 
+async function timeOnce(run: () => unknown): Promise<number[]> {
+  const t = performance.now();
+  await run();
+  return [performance.now() - t];
+}
+
 async function measure(c: BenchCase): Promise<BenchResult> {
   const iterations = c.iterations ?? 5;
   const baselineMs = c.baseline ? median(await timeRuns(c.baseline.run, iterations)) : undefined;
-  const times = await timeRuns(c.run, iterations);
+  const times = c.once ? await timeOnce(c.run) : await timeRuns(c.run, iterations);
   const ms = median(times);
   const mbIn = c.bytesIn / (1024 * 1024);
   return {
@@ -75,8 +82,8 @@ async function measure(c: BenchCase): Promise<BenchResult> {
     ms,
     mbPerSecond: mbIn / (ms / 1000),
     unitsPerSecond: c.unit && c.units ? `${(c.units / (ms / 1000)).toFixed(1)} ${c.unit}/s` : undefined,
-    detail: c.detail,
-    peakRssMb: process.resourceUsage().maxRSS / 1024,
+    detail: typeof c.detail === 'function' ? c.detail() : c.detail,
+    peakRssMb: c.peakRssMb?.() ?? process.resourceUsage().maxRSS / 1024,
     spread: (Math.max(...times) - Math.min(...times)) / ms,
     ratioToCopy: ms / copyBaselineMs(c.bytesIn),
     ratioToBaseline: c.baseline && baselineMs ? { name: c.baseline.name, ratio: ms / baselineMs } : undefined,
