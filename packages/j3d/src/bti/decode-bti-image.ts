@@ -8,7 +8,7 @@
  * The whole chain and the palette are bounds-checked before anything is decoded.
  */
 import { BinaryReader, hex } from '@retromodel/binary';
-import { decodeGxTexture } from '../gx/texture/decode-gx-texture.js';
+import { prepareGxTexture } from '../gx/texture/decode-gx-texture.js';
 import { gxMipChain, requireGxFormatLayout } from '../gx/texture/formats.js';
 import type { BtiHeader } from './bti-header.js';
 
@@ -25,12 +25,36 @@ export interface BtiImage extends BtiMipLevel {
   mipmaps: BtiMipLevel[];
 }
 
+/** A texture whose header, levels and palette have been checked, with nothing decoded yet. */
+export interface PreparedBtiImage {
+  /** Level 0's size. */
+  width: number;
+  height: number;
+  /** Levels in the chain (level 0 included); `decode().mipmaps` holds all but the first. */
+  levelCount: number;
+  /** Decodes every level (it cannot fail: everything it reads was checked). */
+  decode(): BtiImage;
+}
+
 /**
  * Decodes every mip level of the texture whose header is at `headerOffset` in `bytes` (the header's offsets are
  * relative to it). Pass the whole file so errors name absolute offsets. Throws a ParseError (format `j3d`,
  * `section`, default `TEX1`) when the palette or any level runs past the end of `bytes`.
  */
 export function decodeBtiImage(bytes: Uint8Array, headerOffset: number, header: BtiHeader, section = 'TEX1'): BtiImage {
+  return prepareBtiImage(bytes, headerOffset, header, section).decode();
+}
+
+/**
+ * Makes every check {@link decodeBtiImage} makes (the same ParseErrors, thrown now) and returns the image's size
+ * and a decoder for its levels, so a caller can put off decoding until the pixels are read.
+ */
+export function prepareBtiImage(
+  bytes: Uint8Array,
+  headerOffset: number,
+  header: BtiHeader,
+  section = 'TEX1',
+): PreparedBtiImage {
   const reader = new BinaryReader(bytes, { format: 'j3d', section });
   requireGxFormatLayout(header.format, { format: 'j3d', section, offset: headerOffset });
   const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
@@ -49,10 +73,10 @@ export function decodeBtiImage(bytes: Uint8Array, headerOffset: number, header: 
     };
   }
 
-  const decoded = levels.map((level) => ({
+  const decoders = levels.map((level) => ({
     width: level.width,
     height: level.height,
-    pixels: decodeGxTexture({
+    decode: prepareGxTexture({
       format: header.format,
       width: level.width,
       height: level.height,
@@ -62,6 +86,14 @@ export function decodeBtiImage(bytes: Uint8Array, headerOffset: number, header: 
       offset: start + level.offset,
     }),
   }));
-  const [first, ...mipmaps] = decoded;
-  return { ...first!, mipmaps };
+  const first = decoders[0]!;
+  return {
+    width: first.width,
+    height: first.height,
+    levelCount: decoders.length,
+    decode: () => {
+      const [level0, ...mipmaps] = decoders.map((d) => ({ width: d.width, height: d.height, pixels: d.decode() }));
+      return { ...level0!, mipmaps };
+    },
+  };
 }

@@ -1,6 +1,7 @@
 /*
  * A GX material to a glTF material (spec j3d.md §9.3–9.4); the complete GX state goes to `extras.gx`, and again
- * as JSON text to `extras.gxJson` for tools whose custom properties cannot hold it (Blender's hold no null).
+ * as JSON text to `extras.gxJson` for tools whose custom properties cannot hold it (Blender's hold no null; the
+ * text is made when first read).
  *   base colour texture, factor, vertex colours and emissive: the TEV stages evaluated and reduced
  *     (gx/tev/reduce-tev), textures mixed in besides the base one taken as their mean colour; a colour the
  *     factors cannot hold that depends on the base texture alone is baked into a texture of its own (same
@@ -15,7 +16,14 @@
  *     winding flipped; 3 ALL → the shapes are not drawn (the material stays, with its state in extras).
  *   unlit unless the TEV reads a lit colour channel.
  */
-import { createMaterial, type Diagnostic, type Material, type Scene, type TextureRef } from '@retromodel/scene';
+import {
+  createMaterial,
+  type Diagnostic,
+  type Extras,
+  type Material,
+  type Scene,
+  type TextureRef,
+} from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
 import { reduceTev, type TevReduction } from '../gx/tev/reduce-tev.js';
@@ -91,6 +99,30 @@ export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevRedu
   });
 }
 
+/**
+ * `extras` holding the GX state and, as `gxJson`, its JSON text, written out the first time it is read (most
+ * scenes never read it, and a course's materials are tens of kilobytes of text). `gxJson` is an enumerable
+ * accessor, so spreading, `structuredClone` and `JSON.stringify` see plain text; assigning replaces it.
+ */
+function gxExtras(gx: GxMaterial): Extras {
+  let json: unknown;
+  let made = false;
+  return {
+    gx,
+    get gxJson(): unknown {
+      if (!made) {
+        json = JSON.stringify(gx);
+        made = true;
+      }
+      return json;
+    },
+    set gxJson(value: unknown) {
+      json = value;
+      made = true;
+    },
+  };
+}
+
 /** Converts one GX material. */
 export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMaterial {
   const diag = (code: string, message: string, severity: Diagnostic['severity'] = 'warning') =>
@@ -128,7 +160,7 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
     doubleSided: gx.cullMode === 0,
     unlit: !tev.lit,
     alphaMode: alpha.alphaMode,
-    extras: { gx, gxJson: JSON.stringify(gx) },
+    extras: gxExtras(gx),
   });
   if (alpha.alphaCutoff !== undefined) material.alphaCutoff = alpha.alphaCutoff;
   if (baseColorTexture) material.baseColorTexture = baseColorTexture;

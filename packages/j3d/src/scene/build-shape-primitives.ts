@@ -22,7 +22,8 @@ import type { Vtx1 } from '../chunks/read-vtx1.js';
 import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import { emitPrimitive, IndexList, type PrimitiveLists } from './emit-primitive.js';
-import { addVertices, type VertexBuffers } from './shape-vertices.js';
+import type { ShapeScratch } from './shape-scratch.js';
+import { addVertices, PrimitiveScratch, type VertexBuffers } from './shape-vertices.js';
 import { VertexKeyTable } from './vertex-key-table.js';
 
 /** What the shape's primitives need from the rest of the model. */
@@ -41,6 +42,8 @@ export interface ShapeContext {
   state?: ShapeMaterialState;
   material: number | undefined;
   diagnostics: Diagnostic[];
+  /** Buffers to reuse from shape to shape (when absent, each shape makes its own). */
+  scratch?: ShapeScratch;
 }
 
 /** Converts a shape into up to three primitives (triangles, lines, points) with the given material. */
@@ -64,33 +67,40 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   // Every buffer has room for every GX vertex of the shape (merging only leaves some unused).
   let capacity = 0;
   for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
+  // Every buffer has room for every GX vertex of the shape (merging only leaves some unused); with a scratch,
+  // they are the scratch's, reused shape after shape.
+  const scratch = ctx.scratch;
+  const floats = (slot: number, length: number) =>
+    scratch ? scratch.takeFloats(slot, length) : new Float32Array(length);
   const b: VertexBuffers = {
     count: 0,
-    position: new Float32Array(capacity * 3),
-    texcoords: Array.from({ length: texCount }, () => new Float32Array(capacity * 2)),
-    keys: new VertexKeyTable(capacity, 4),
+    position: floats(0, capacity * 3),
+    texcoords: Array.from({ length: texCount }, (_, n) => floats(6 + n, capacity * 2)),
+    keys: scratch ? scratch.takeKeyTable(capacity, 4) : new VertexKeyTable(capacity, 4),
   };
-  if (nbtAttr !== undefined) b.normal = new Float32Array(capacity * 3);
-  if (nbt) b.tangent = new Float32Array(capacity * 4);
-  if (useColor) b.color = new Float32Array(capacity * 4);
+  if (nbtAttr !== undefined) b.normal = floats(1, capacity * 3);
+  if (nbt) b.tangent = floats(2, capacity * 4);
+  if (useColor) b.color = floats(3, capacity * 4);
   if (ctx.skinned) {
-    b.joints = new Uint16Array(capacity * 4);
-    b.weights = new Float32Array(capacity * 4);
+    b.joints = scratch ? scratch.takeJoints(capacity * 4) : new Uint16Array(capacity * 4);
+    b.weights = floats(4, capacity * 4);
   }
   const lists: PrimitiveLists = {
-    triangles: new IndexList(capacity * 3),
+    triangles: new IndexList(capacity * 3, scratch?.takeIndices(capacity * 3)),
     lines: new IndexList(0),
     points: new IndexList(0),
   };
   const slots: number[] = [];
   let local = new Uint32Array(0);
+  const layout = { nbtAttr, nbt, useColor };
+  const columns = new PrimitiveScratch();
   for (const packet of shape.packets) {
     packet.matrixTable.forEach((m, k) => {
       if (m !== 0xffff) slots[k] = m;
     });
     for (const prim of packet.primitives) {
       if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
-      addVertices(prim, b, slots, ctx, { nbtAttr, nbt, useColor }, local);
+      addVertices(prim, b, slots, ctx, layout, columns, local);
       emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
     }
   }

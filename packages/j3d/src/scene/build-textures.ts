@@ -2,13 +2,15 @@
  * TEX1 textures to scene images, samplers and textures (spec j3d.md §11). One scene texture per TEX1 header
  * (materials index headers); headers that point at the same image data (and, for palette formats, hold the
  * same palette entries) share one decoded image, equal
- * sampler states share one sampler. Pixels are decoded by the GX texture decoders (every mip level).
+ * sampler states share one sampler. Pixels are decoded by the GX texture decoders (every mip level), checked at
+ * once and decoded when first read (lazy-rgba-image).
  */
 import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
-import { decodeBtiImage } from '../bti/decode-bti-image.js';
+import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
+import { lazyRgbaImage } from './lazy-rgba-image.js';
 
 /** Adds TEX1's textures to `scene`; returns the scene texture index of every TEX1 index. */
 export function addTextures(scene: Scene, tex1: Tex1): number[] {
@@ -30,16 +32,8 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
     ].join(',');
     let image = images.get(imageKey);
     if (image === undefined) {
-      const decoded = decodeBtiImage(tex1.bytes, t.headerOffset, h);
       image = scene.images.length;
-      scene.images.push({
-        kind: 'rgba8',
-        name: t.name,
-        width: decoded.width,
-        height: decoded.height,
-        pixels: decoded.pixels,
-        ...(decoded.mipmaps.length ? { mipmaps: decoded.mipmaps } : {}),
-      });
+      scene.images.push(lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h)));
       images.set(imageKey, image);
     }
     const s = btiSampler(h);

@@ -10,8 +10,9 @@ export class IndexList {
   data: Uint32Array;
   length = 0;
 
-  constructor(capacity: number) {
-    this.data = new Uint32Array(Math.max(4, capacity));
+  /** An empty list with room for `capacity` indices, or in `buffer` (a reused buffer) when given. */
+  constructor(capacity: number, buffer?: Uint32Array) {
+    this.data = buffer ?? new Uint32Array(Math.max(4, capacity));
   }
 
   /** Makes room for `more` further indices. */
@@ -25,7 +26,7 @@ export class IndexList {
   /** The indices as glTF wants them: 16-bit unless a vertex index needs more. */
   toIndices(vertexCount: number): Uint16Array | Uint32Array {
     const used = this.data.subarray(0, this.length);
-    return vertexCount > 0xffff ? used.slice() : Uint16Array.from(used);
+    return vertexCount > 0xffff ? used.slice() : new Uint16Array(used);
   }
 }
 

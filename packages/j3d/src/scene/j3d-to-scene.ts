@@ -43,6 +43,7 @@ import { resolveDrawMatrices } from './draw-matrices.js';
 import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
 import { addMaterialAnimations } from './material-animations.js';
 import { readModelHierarchy } from './model-hierarchy.js';
+import { ShapeScratch } from './shape-scratch.js';
 
 /** Options of {@link j3dToScene}. */
 export interface J3dToSceneOptions {
@@ -138,6 +139,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const skinned = joints.length > 1 || file.EVP1.envelopes.length > 0 || animations.length > 0;
   const mesh: Scene['meshes'][number] = { name: options.name ?? 'model', primitives: [] };
   const shapePrimitives: number[][] = file.SHP1.shapes.map(() => []);
+  const scratch = new ShapeScratch();
   for (const s of hierarchy.drawOrder) {
     const materialIndex = hierarchy.shapeMaterials[s]!;
     const b = materialIndex >= 0 ? built[materialIndex] : undefined;
@@ -154,6 +156,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
         minTexCoordSets: texRef ? texRef.texCoord + 1 : 0,
         material: materialIndex >= 0 ? materialIndex : undefined,
         diagnostics,
+        scratch,
       }),
     );
     for (let i = first; i < mesh.primitives.length; i++) shapePrimitives[s]?.push(i);

@@ -72,7 +72,7 @@ function itemSource(
 ): ItemSource {
   if (!col) return NONE;
   // DIRECT data: the column holds this vertex's values inline.
-  if (col.values) return { data: col.values, indices: undefined, size: col.values.length / vertexCount };
+  if (col.values) return { data: col.values, indices: undefined, size: (col.values.length / vertexCount) | 0 };
   if (!data || !col.indices) return NONE;
   return { data, indices: col.indices, size: itemSize };
 }
@@ -86,19 +86,85 @@ function component(s: ItemSource, start: number, k: number, fallback: number): n
   return k < s.size && start + k < s.data.length ? s.data[start + k]! : fallback;
 }
 
-/** The draw matrix index (1), then the attribute indices, of a primitive's vertices. */
-function keyColumns(prim: GxPrimitive): { columns: Uint16Array[]; per: number[]; length: number } {
-  const columns: Uint16Array[] = [];
-  const per: number[] = [];
-  let length = 1;
-  for (const c of prim.columns) {
-    if (c.attr === 0 || !c.indices) continue;
-    columns.push(c.indices);
-    per.push(c.indices.length / prim.vertexCount);
-    length += per[per.length - 1]!;
-  }
-  return { columns, per, length };
+const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX7'] as const;
+
+/** GX attribute ids go up to NBT (25); one slot each for a primitive's columns. */
+const ATTR_SLOTS = 26;
+
+/**
+ * Per-shape scratch for {@link addVertices}: the columns of the primitive at hand by attribute id, and its key
+ * (draw matrix, then every attribute index) with the index columns it is made of.
+ */
+export class PrimitiveScratch {
+  readonly byAttr: (GxVertexColumn | undefined)[] = new Array(ATTR_SLOTS).fill(undefined);
+  key = new Int32Array(16);
+  readonly keyColumns: Uint16Array[] = [];
+  readonly keyPer: number[] = [];
+  keyColumnCount = 0;
+  /** Key length: 1 + every index of a vertex. */
+  keyLength = 1;
+  /** No column is DIRECT data (only then are equal vertices merged). */
+  merge = true;
 }
+
+/** Fills `scratch` from `prim`'s columns (undo with {@link clearColumns}). */
+function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
+  const { byAttr, keyColumns, keyPer } = scratch;
+  let count = 0;
+  let length = 1;
+  let merge = true;
+  for (const c of prim.columns) {
+    // The first column of an attribute is the one a lookup by attribute finds.
+    if (c.attr >= 0 && c.attr < ATTR_SLOTS && byAttr[c.attr] === undefined) byAttr[c.attr] = c;
+    if (c.values) merge = false;
+    if (c.attr === 0 || !c.indices) continue;
+    // Indices per vertex: the reader makes each column vertexCount × that long.
+    const per = (c.indices.length / prim.vertexCount) | 0;
+    keyColumns[count] = c.indices;
+    keyPer[count++] = per;
+    length += per;
+  }
+  scratch.keyColumnCount = count;
+  scratch.keyLength = length;
+  scratch.merge = merge;
+  if (scratch.key.length < length) scratch.key = new Int32Array(length * 2);
+}
+
+function clearColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
+  for (const c of prim.columns) if (c.attr >= 0 && c.attr < ATTR_SLOTS) scratch.byAttr[c.attr] = undefined;
+}
+
+/** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
+function srgbToLinear(c: number): number {
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/**
+ * Indexed CLR0 arrays' values in linear, per array, each worked out the first time a vertex reads it (NaN until
+ * then): vertices share colour items, and `**` is the dear part.
+ */
+const linearColors = new WeakMap<Float32Array, Float64Array>();
+
+function linearOf(data: Float32Array): Float64Array {
+  let linear = linearColors.get(data);
+  if (!linear) {
+    linear = new Float64Array(data.length).fill(Number.NaN);
+    linearColors.set(data, linear);
+  }
+  return linear;
+}
+
+function linearAt(linear: Float64Array, data: Float32Array, at: number): number {
+  let value = linear[at]!;
+  if (Number.isNaN(value)) {
+    value = srgbToLinear(data[at]!);
+    linear[at] = value;
+  }
+  return value;
+}
+
+/** The colour a value past the data reads (1), in linear. */
+const LINEAR_ONE = srgbToLinear(1);
 
 const scratch = new Float64Array(3);
 
@@ -116,11 +182,6 @@ function unitToScratch(x: number, y: number, z: number): void {
   scratch[2] = z / len;
 }
 
-/** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
-function srgbToLinear(c: number): number {
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-}
-
 /**
  * Adds the vertices of `prim` to `b` (merging equal ones) and writes the scene vertex of each GX vertex to
  * `out[0 .. vertexCount)`.
@@ -131,45 +192,46 @@ export function addVertices(
   slots: number[],
   ctx: ShapeContext,
   layout: VertexLayout,
+  scratchColumns: PrimitiveScratch,
   out: Uint32Array,
 ): void {
   const { vtx1 } = ctx;
   const arrays = vtx1.arrays;
   const n = prim.vertexCount;
-  const col = (attr: number) => prim.columns.find((c) => c.attr === attr);
-  const pn = col(0)?.indices;
+  sortColumns(prim, scratchColumns);
+  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge } = scratchColumns;
+  const pn = byAttr[0]?.indices;
   const posArray = arrays.POS;
-  const pos = itemSource(col(9), posArray?.data, posArray?.itemSize ?? 3, n);
+  const pos = itemSource(byAttr[9], posArray?.data, posArray?.itemSize ?? 3, n);
   const nrmArray = layout.nbtAttr === 25 ? (arrays.NBT ?? arrays.NRM) : (arrays.NRM ?? arrays.NBT);
-  const nrmCol = layout.nbtAttr === undefined ? undefined : col(layout.nbtAttr);
+  const nrmCol = layout.nbtAttr === undefined ? undefined : byAttr[layout.nbtAttr];
   // NBT3: three indices a vertex (normal, binormal, tangent), each naming 3 values.
   const nbt3 = nrmArray?.format.compCount === 2 && nrmCol?.indices ? nrmCol.indices : undefined;
   const nrm = itemSource(nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
   const src: ItemSource = nbt3 ? { data: nrmArray?.data ?? NONE.data, indices: undefined, size: 3 } : nrm;
-  const clr = itemSource(col(11), arrays.CLR0?.data, 4, n);
+  const clr = itemSource(byAttr[11], arrays.CLR0?.data, 4, n);
   const generated = ctx.state?.normalTexCoord;
   const tex: ItemSource[] = [];
   for (let t = 0; t < (generated ? generated.set : b.texcoords.length); t++) {
-    const arr = arrays[`TEX${t}` as 'TEX0'];
-    tex.push(itemSource(col(13 + t), arr?.data, arr?.itemSize ?? 2, n));
+    const arr = arrays[TEX_ARRAYS[t]!];
+    tex.push(itemSource(byAttr[13 + t], arr?.data, arr?.itemSize ?? 2, n));
   }
   const rgb = ctx.state?.vertexColor ?? true;
   const alpha = ctx.state?.vertexAlpha ?? true;
-  const merge = !prim.columns.some((c) => c.values);
-  const keyed = keyColumns(prim);
-  const key = new Int32Array(keyed.length);
+  // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
+  const linearClr = b.color && rgb && clr.indices ? linearOf(clr.data) : undefined;
   const { position, normal, tangent, color, texcoords, joints, weights } = b;
   for (let v = 0; v < n; v++) {
     const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
     if (merge) {
       key[0] = drawIndex;
       let k = 1;
-      for (let c = 0; c < keyed.columns.length; c++) {
-        const indices = keyed.columns[c]!;
-        const per = keyed.per[c]!;
+      for (let c = 0; c < keyColumnCount; c++) {
+        const indices = keyColumns[c]!;
+        const per = keyPer[c]!;
         for (let i = 0; i < per; i++) key[k++] = indices[v * per + i]!;
       }
-      const found = b.keys.findOrAdd(key, keyed.length, b.count);
+      const found = b.keys.findOrAdd(key, keyLength, b.count);
       if (found >= 0) {
         out[v] = found;
         continue;
@@ -248,9 +310,16 @@ export function addVertices(
     }
     if (color) {
       const c = itemStart(clr, v);
-      color[index * 4] = rgb ? srgbToLinear(component(clr, c, 0, 1)) : 1;
-      color[index * 4 + 1] = rgb ? srgbToLinear(component(clr, c, 1, 1)) : 1;
-      color[index * 4 + 2] = rgb ? srgbToLinear(component(clr, c, 2, 1)) : 1;
+      for (let k = 0; k < 3; k++) {
+        const inside = k < clr.size && c + k < clr.data.length;
+        color[index * 4 + k] = !rgb
+          ? 1
+          : !inside
+            ? LINEAR_ONE
+            : linearClr
+              ? linearAt(linearClr, clr.data, c + k)
+              : srgbToLinear(clr.data[c + k]!);
+      }
       color[index * 4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
     }
     for (let t = 0; t < tex.length; t++) {
@@ -272,4 +341,5 @@ export function addVertices(
       }
     }
   }
+  clearColumns(prim, scratchColumns);
 }

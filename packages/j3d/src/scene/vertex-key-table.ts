@@ -24,6 +24,16 @@ export class VertexKeyTable {
     this.records = new Int32Array(Math.max(16, expected * (width + 2)));
   }
 
+  /** Forgets every key, keeping the arrays (grown to hold about `expected` keys without a rehash). */
+  clear(expected: number): void {
+    let capacity = this.slots.length;
+    while (capacity < expected * 2) capacity *= 2;
+    if (capacity > this.slots.length) this.slots = new Int32Array(capacity);
+    this.slots.fill(EMPTY);
+    this.used = 0;
+    this.size = 0;
+  }
+
   /**
    * The value stored for `key[0 .. length)`; when there is none, stores `value` for it and returns -1.
    */
@@ -58,7 +68,7 @@ export class VertexKeyTable {
     const at = this.used;
     this.records[at] = value;
     this.records[at + 1] = length;
-    this.records.set(key.subarray(0, length), at + 2);
+    for (let i = 0; i < length; i++) this.records[at + 2 + i] = key[i]!;
     this.used += length + 2;
     return at;
   }

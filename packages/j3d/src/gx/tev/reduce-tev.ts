@@ -28,7 +28,7 @@
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { evaluateTev, type TevTexture } from './evaluate-tev.js';
-import { addPoly, atomsOf, constantOf, type Poly, substitutePoly } from './tev-poly.js';
+import { addPoly, atomsOf, evaluatePoly, type Poly, substitutePoly } from './tev-poly.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {
@@ -139,8 +139,8 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     return source === 19 || source === 20;
   };
   const sensitivity = (p: Poly, id: string) => {
-    const at = (x: number) =>
-      constantOf(substitutePoly(p, (a) => (a.startsWith(`${id}.`) ? x : isTexture(a) ? otherTexture(a) : 0.5))) ?? 0;
+    const prefix = `${id}.`;
+    const at = (x: number) => evaluatePoly(p, (a) => (a.startsWith(prefix) ? x : isTexture(a) ? otherTexture(a) : 0.5));
     return Math.abs(at(1) - at(0));
   };
   const pick = (polys: Poly[], ramps: boolean) => {

@@ -46,6 +46,8 @@ export function scalePoly(a: Poly, s: number): Poly {
 function joinKeys(a: string, b: string): string {
   if (a === '') return b;
   if (b === '') return a;
+  // Two single atoms (the common case): sorting them is one comparison.
+  if (!a.includes('*') && !b.includes('*')) return a <= b ? `${a}*${b}` : `${b}*${a}`;
   return [...a.split('*'), ...b.split('*')].sort().join('*');
 }
 
@@ -95,6 +97,22 @@ export function substitutePoly(p: Poly, value: (atom: string) => number | undefi
     put(out, kept.join('*'), coefficient);
   }
   return out;
+}
+
+/**
+ * The constant `substitutePoly(p, value)` leaves when `value` gives a number for every atom, i.e.
+ * `constantOf(substitutePoly(p, value)) ?? 0`, computed without building the polynomial: the same products in
+ * the same order, summed as `put` sums them (a running sum that drops to 0 whenever it is within EPSILON of 0).
+ */
+export function evaluatePoly(p: Poly, value: (atom: string) => number): number {
+  let sum = 0;
+  for (const [k, v] of p) {
+    let coefficient = v;
+    if (k !== '') for (const atom of k.split('*')) coefficient *= value(atom);
+    sum += coefficient;
+    if (Math.abs(sum) < EPSILON) sum = 0;
+  }
+  return sum;
 }
 
 /** A readable form for messages, e.g. `0.5 + 2·t0/0.0·v0.0`. */

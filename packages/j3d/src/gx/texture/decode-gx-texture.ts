@@ -64,6 +64,14 @@ export interface GxTextureInput {
  * below 1 pixel, data shorter than the level's blocks, or a colour-indexed format without a usable palette.
  */
 export function decodeGxTexture(input: GxTextureInput): Uint8Array {
+  return prepareGxTexture(input)();
+}
+
+/**
+ * Makes every check {@link decodeGxTexture} makes (throwing the same ParseErrors) and returns a function that
+ * decodes the level, which cannot fail: callers that may never need the pixels check now and decode later.
+ */
+export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
   const { format, width, height, data } = input;
   const location: ParseErrorLocation = { format: 'j3d', section: input.section ?? 'TEX1', offset: input.offset ?? 0 };
   const layout = requireGxFormatLayout(format, location);
@@ -78,20 +86,21 @@ export function decodeGxTexture(input: GxTextureInput): Uint8Array {
     );
   }
   const palette32 = layout.paletted ? checkedPalette(input, location) : new Uint32Array(0);
-
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
   const decodeBlock = blockDecoders.get(format)!;
-  const out = new Uint8Array(width * height * 4);
-  const out32 = new Uint32Array(out.buffer);
-  let src = 0;
-  for (let by = 0; by < height; by += bh) {
-    const rows = Math.min(bh, height - by);
-    for (let bx = 0; bx < width; bx += bw) {
-      decodeBlock(data, src, out32, by * width + bx, width, Math.min(bw, width - bx), rows, palette32);
-      src += blockBytes;
+  return () => {
+    const out = new Uint8Array(width * height * 4);
+    const out32 = new Uint32Array(out.buffer);
+    let src = 0;
+    for (let by = 0; by < height; by += bh) {
+      const rows = Math.min(bh, height - by);
+      for (let bx = 0; bx < width; bx += bw) {
+        decodeBlock(data, src, out32, by * width + bx, width, Math.min(bw, width - bx), rows, palette32);
+        src += blockBytes;
+      }
     }
-  }
-  return out;
+    return out;
+  };
 }
 
 function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Uint32Array {
