@@ -9,7 +9,7 @@
 
 import type { GLTF } from '@gltf-transform/core';
 import { hex, ParseError } from '@retromodel/binary';
-import { supportedExtensions } from './gltf-io.js';
+import { supportedExtensions } from './json-extensions.js';
 
 /** Where the JSON and the BIN chunk start in the file (0 and none for a .gltf), for error offsets. */
 export interface JsonLocation {
