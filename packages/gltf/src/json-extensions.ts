@@ -29,12 +29,20 @@ export function checkExtensions(json: GLTF.IGLTF, diagnostics: Diagnostic[]): Se
   for (const name of json.extensionsRequired ?? [])
     if (!readExtensions.includes(name)) throw new Error(`Missing required extension, "${name}".`);
   const used = json.extensionsUsed ?? [];
-  for (const name of used)
-    if (!readExtensions.includes(name))
-      diagnostics.push({
-        code: 'gltf/extension-ignored',
-        message: `optional extension ${name} is not read; its data is left out`,
-        severity: 'warning',
-      });
+  for (const name of used) {
+    if (readExtensions.includes(name)) continue;
+    // The name up to its first '"', as the warning was parsed out of glTF-Transform's message; a name with
+    // no such part (empty, or starting with '"') kept that message as it was.
+    const shown = /^[^"]+/.exec(name)?.[0];
+    diagnostics.push(
+      shown
+        ? {
+            code: 'gltf/extension-ignored',
+            message: `optional extension ${shown} is not read; its data is left out`,
+            severity: 'warning',
+          }
+        : { code: 'gltf/gltf-transform', message: `Missing optional extension, "${name}".`, severity: 'warning' },
+    );
+  }
   return new Set(used.filter((name) => readExtensions.includes(name)));
 }

@@ -120,15 +120,22 @@ function readAccessor(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], sou
   return base;
 }
 
+/** Index of the first NaN or infinity in `array`, or -1 (v - v is 0 exactly for finite v). */
+function firstNonFinite(array: Float32Array): number {
+  for (let k = 0; k < array.length; k++) {
+    const v = array[k]!;
+    if (v - v !== 0) return k;
+  }
+  return -1;
+}
+
 /** Every accessor's values, in the file's order, with float accessors checked for non-finite numbers. */
 export function readAccessors(source: BufferSource, where: JsonLocation): AccessorData[] {
   const views = (source.json.bufferViews ?? []).map((_, i) => bufferViewBytes(source, i));
   return (source.json.accessors ?? []).map((def, i): AccessorData => {
     const array = readAccessor(def, views, source);
-    if (array instanceof Float32Array)
-      for (let k = 0; k < array.length; k++)
-        if (!Number.isFinite(array[k]))
-          throw jsonError(where, `accessors[${i}] element ${k} is ${array[k]}, not a finite number`);
+    const k = array instanceof Float32Array ? firstNonFinite(array) : -1;
+    if (k >= 0) throw jsonError(where, `accessors[${i}] element ${k} is ${array[k]}, not a finite number`);
     return {
       // The base array has the accessor's own component type, which check-json.ts limited to the scene's six.
       array: array as TypedArray,
