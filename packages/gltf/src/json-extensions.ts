@@ -17,7 +17,12 @@ export const supportedExtensions = new Set([
 ]);
 
 /** Extensions whose objects the reader takes into the scene (or, for KHR_mesh_quantization, needs no work). */
-const readExtensions = ['KHR_animation_pointer', 'KHR_materials_unlit', 'KHR_mesh_quantization', 'KHR_texture_transform'];
+const readExtensions = [
+  'KHR_animation_pointer',
+  'KHR_materials_unlit',
+  'KHR_mesh_quantization',
+  'KHR_texture_transform',
+];
 
 /**
  * The reader's rules for the version and the extension lists (after checkTopLevel): glTF 2.0 exactly, no

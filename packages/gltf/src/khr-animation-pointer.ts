@@ -11,14 +11,12 @@ import {
   type AnimationChannel,
   Extension,
   ExtensionProperty,
-  type GLTF,
   type IProperty,
   type Nullable,
   PropertyType,
   type ReaderContext,
   type WriterContext,
 } from '@gltf-transform/core';
-
 import { KHR_ANIMATION_POINTER, pointerDefOf } from './json-animation-pointer.js';
 
 export { KHR_ANIMATION_POINTER, POINTER_PATH } from './json-animation-pointer.js';

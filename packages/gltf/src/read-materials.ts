@@ -70,7 +70,11 @@ export function readTextures(context: BuildContext) {
     const problem = imageStreamProblem(data, mimeType);
     if (problem) throw jsonError(where, `image ${i} (${mimeType}) is damaged: ${problem}`);
     const size = imageSize(data, mimeType);
-    const image: EncodedImage = named(nameOf(def), { kind: 'encoded' as const, mimeType, data: owned ? data : data.slice() });
+    const image: EncodedImage = named(nameOf(def), {
+      kind: 'encoded' as const,
+      mimeType,
+      data: owned ? data : data.slice(),
+    });
     if (size && size[0] > 0 && size[1] > 0) {
       image.width = size[0];
       image.height = size[1];
@@ -196,7 +200,12 @@ export function readMaterials(context: BuildContext, textureCount: number) {
     if (emissiveFactor.some((v) => v !== 0))
       material.emissiveFactor = [...emissiveFactor] as Material['emissiveFactor'] & {};
     if (material.alphaMode === 'MASK') {
-      material.alphaCutoff = vector<[number]>([value(def.alphaCutoff, 0.5)], 1, `materials[${i}].alphaCutoff`, where)[0];
+      material.alphaCutoff = vector<[number]>(
+        [value(def.alphaCutoff, 0.5)],
+        1,
+        `materials[${i}].alphaCutoff`,
+        where,
+      )[0];
     }
     const occlusion = slotTexture(json, def.occlusionTexture, `materials[${i}].occlusionTexture`);
     const metallicRoughness = slotTexture(

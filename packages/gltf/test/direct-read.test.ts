@@ -16,14 +16,12 @@ import {
   skinnedScene,
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { sceneToGlb } from '../src/index.js';
 import { writeGlb } from '../src/glb-container.js';
+import { sceneToGlb } from '../src/index.js';
 import { compareReads } from './document-path/compare-reads.js';
 import { featureParts } from './document-path/feature-file.js';
 
-const sharedFiles = ['t3dm', 'j3d', 'tmd', 'archives'].flatMap((folder) =>
-  listFixtures(folder, /\.(glb|gltf)$/i),
-);
+const sharedFiles = ['t3dm', 'j3d', 'tmd', 'archives'].flatMap((folder) => listFixtures(folder, /\.(glb|gltf)$/i));
 
 describe('the direct reader against the glTF-Transform Document path', () => {
   it.skipIf(!haveFixtures)(`agrees on the ${sharedFiles.length} shared .glb/.gltf fixtures`, async () => {

@@ -19,8 +19,7 @@ const floatAttribute = /^(POSITION|NORMAL|TANGENT|WEIGHTS_\d+)$/;
 /** Whether a primitive has morph targets; their accessor references must be sound even though they are dropped. */
 function hasTargets(context: BuildContext, def: GLTF.IMeshPrimitive, what: string): boolean {
   const targets = listOf(def.targets, `${what}.targets`);
-  for (const target of targets)
-    for (const [, value] of Object.entries(target as object)) accessorRef(context, value);
+  for (const target of targets) for (const [, value] of Object.entries(target as object)) accessorRef(context, value);
   return targets.length > 0;
 }
 

@@ -4,7 +4,7 @@
  * type and element, NaN equal to NaN) and the same diagnostics.
  */
 import { ParseError } from '@retromodel/binary';
-import { gltfToScene, type GltfReadOptions } from '../../src/read-gltf.js';
+import { type GltfReadOptions, gltfToScene } from '../../src/read-gltf.js';
 import { gltfToSceneViaDocument } from './read-via-document.js';
 
 /** Where two values first differ, or undefined when they are equal. */
@@ -50,7 +50,9 @@ export async function compareReads(
   const direct = await outcomeOf(() => gltfToScene(bytes, options));
   const viaDocument = await outcomeOf(() => gltfToSceneViaDocument(bytes, options));
   const describe = (o: Outcome) =>
-    'error' in o ? `throws ${o.error instanceof Error ? `${o.error.name}: ${o.error.message}` : String(o.error)}` : 'reads';
+    'error' in o
+      ? `throws ${o.error instanceof Error ? `${o.error.name}: ${o.error.message}` : String(o.error)}`
+      : 'reads';
   if ('error' in direct || 'error' in viaDocument) {
     const both = 'error' in direct && 'error' in viaDocument;
     const parse = both && direct.error instanceof ParseError && viaDocument.error instanceof ParseError;

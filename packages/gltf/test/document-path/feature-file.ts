@@ -16,7 +16,9 @@ export function featureParts(): { json: Record<string, unknown>; bin: Uint8Array
   const png = encodePng({ width: 2, height: 2, pixels: new Uint8Array(16).fill(200) });
   const bin = new Uint8Array(412 + png.length + ((4 - (png.length % 4)) % 4));
   const view = new DataView(bin.buffer);
-  const f32 = (at: number, values: number[]) => values.forEach((v, k) => view.setFloat32(at + k * 4, v, true));
+  const f32 = (at: number, values: number[]) => {
+    for (const [k, v] of values.entries()) view.setFloat32(at + k * 4, v, true);
+  };
   // 0..72: POSITION and NORMAL interleaved (stride 24).
   [
     [0, 0, 0],
@@ -117,9 +119,7 @@ export function featureParts(): { json: Record<string, unknown>; bin: Uint8Array
         ],
       },
       {
-        primitives: [
-          { attributes: { POSITION: 2, NORMAL: 15, JOINTS_0: 12, WEIGHTS_0: 13 }, material: 1, mode: 4 },
-        ],
+        primitives: [{ attributes: { POSITION: 2, NORMAL: 15, JOINTS_0: 12, WEIGHTS_0: 13 }, material: 1, mode: 4 }],
       },
       {
         primitives: [

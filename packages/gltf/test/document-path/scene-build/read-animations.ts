@@ -15,10 +15,10 @@ import {
   pointerChannelProblem,
 } from '@retromodel/scene';
 import { jsonError } from '../../../src/check-json.js';
-import { named, oneOf } from '../../../src/json-values.js';
-import { extrasOf } from '../property-extras.js';
 import { POINTER_PATH } from '../../../src/json-animation-pointer.js';
+import { named, oneOf } from '../../../src/json-values.js';
 import { pointerOf } from '../../../src/khr-animation-pointer.js';
+import { extrasOf } from '../property-extras.js';
 import { floatArray } from './accessor-arrays.js';
 import { type BuildLookups, indexIn } from './build-context.js';
 
