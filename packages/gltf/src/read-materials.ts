@@ -117,14 +117,25 @@ export function readTextures(context: BuildContext) {
 type SlotDef = GLTF.ITextureInfo & { extensions?: Record<string, unknown> };
 
 /**
- * The glTF texture a material slot names, or undefined when the slot is empty. glTF-Transform looked the
- * texture up as `textures[slot.index]` and needed an object there (readTextures has checked every texture).
+ * The slot, when it names a texture; undefined when the slot is empty. glTF-Transform looked the texture up as
+ * `textures[slot.index]` (JavaScript's lookup, json-refs.ts) and needed something there. What it found that
+ * is not a texture (a property of the list itself, such as its length) gave no texture, silently, unless the
+ * slot also had a texCoord, extras or (read) texture transform to set on it.
  */
-function slotTexture(json: GLTF.IGLTF, slot: SlotDef | undefined, what: string): SlotDef | undefined {
+function slotTexture(json: GLTF.IGLTF, slot: SlotDef | undefined, transformRead: boolean, what: string) {
   if (slot === undefined) return undefined;
-  const texture = (json.textures ?? ([] as unknown[]))[(slot as { index: number }).index];
-  if (!isObject(texture)) throw new Error(`${what} names texture ${String(slot?.index)}, which does not exist`);
-  return slot;
+  const index = (slot as { index: unknown }).index;
+  const found = ((json.textures || []) as unknown as Record<string, unknown>)[index as string];
+  if (found === undefined || found === null)
+    throw new Error(`${what} names texture ${String(index)}, which does not exist`);
+  if (isObject(found)) return slot;
+  if (
+    slot.texCoord !== undefined ||
+    slot.extras !== undefined ||
+    (transformRead && slot.extensions?.KHR_texture_transform)
+  )
+    throw new Error(`${what} names ${JSON.stringify(index)}, which is not a texture`);
+  return undefined;
 }
 
 /** The scene's materials, and which of them carried an explicit vertexColors marker. */
@@ -136,7 +147,7 @@ export function readMaterials(context: BuildContext, textureCount: number) {
   const materials = (json.materials ?? []).map((def, i): Material => {
     const pbr = (def.pbrMetallicRoughness || {}) as GLTF.IMaterialPbrMetallicRoughness;
     const ref = (slotDef: SlotDef | undefined, what: string): TextureRef | undefined => {
-      if (!slotTexture(json, slotDef, `materials[${i}].${what}`) || !slotDef) return undefined;
+      if (!slotTexture(json, slotDef, transformRead, `materials[${i}].${what}`) || !slotDef) return undefined;
       if (!(Number.isInteger(slotDef.index) && slotDef.index >= 0 && slotDef.index < textureCount)) {
         throw jsonError(where, `materials[${i}].${what} names texture ${slotDef.index}, which does not exist`);
       }
@@ -207,10 +218,11 @@ export function readMaterials(context: BuildContext, textureCount: number) {
         where,
       )[0];
     }
-    const occlusion = slotTexture(json, def.occlusionTexture, `materials[${i}].occlusionTexture`);
+    const occlusion = slotTexture(json, def.occlusionTexture, transformRead, `materials[${i}].occlusionTexture`);
     const metallicRoughness = slotTexture(
       json,
       pbr.metallicRoughnessTexture,
+      transformRead,
       `materials[${i}].metallicRoughnessTexture`,
     );
     if (occlusion || metallicRoughness) {

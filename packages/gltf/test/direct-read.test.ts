@@ -58,6 +58,90 @@ describe('the direct reader against the glTF-Transform Document path', () => {
     expect(await compareReads(writeGlb(JSON.stringify(json), bin))).toEqual({ outcome: 'scene' });
   });
 
+  // biome-ignore lint/suspicious/noExplicitAny: the edits reach into the JSON freely.
+  type Json = Record<string, any>;
+  const oddities: [string, (json: Json) => void][] = [
+    [
+      "a texture index naming the list's length",
+      (j) => {
+        j.materials[0].pbrMetallicRoughness.baseColorTexture.index = 'length';
+      },
+    ],
+    [
+      'the same with a texCoord',
+      (j) => {
+        Object.assign(j.materials[1].occlusionTexture, { index: 'length', texCoord: 0 });
+      },
+    ],
+    [
+      'an empty extension name',
+      (j) => {
+        j.extensionsUsed.push('', '"quoted"');
+      },
+    ],
+    [
+      'indices written as text and lists',
+      (j) => {
+        j.nodes[0].mesh = '0';
+        j.meshes[0].primitives[0].indices = [3];
+      },
+    ],
+    [
+      'a child named twice',
+      (j) => {
+        j.nodes[0].children = [1, 2, 1];
+      },
+    ],
+    [
+      'joints as a string of digits',
+      (j) => {
+        j.skins[0].joints = '23';
+      },
+    ],
+    [
+      "an attribute naming the list's length",
+      (j) => {
+        j.meshes[0].primitives[0].attributes.NORMAL = 'length';
+      },
+    ],
+    [
+      'a camera without its object',
+      (j) => {
+        delete j.cameras[0].perspective;
+      },
+    ],
+    [
+      'a matrix of text',
+      (j) => {
+        j.nodes[0].matrix = '1000010000100001';
+      },
+    ],
+    [
+      'falsy extras',
+      (j) => {
+        j.nodes[4].extras = 0;
+        j.textures[0].extras = false;
+      },
+    ],
+    [
+      'glTF 2.1',
+      (j) => {
+        j.asset.version = '2.1';
+      },
+    ],
+    [
+      'MSFT_lod required',
+      (j) => {
+        j.extensionsRequired.push('MSFT_lod');
+      },
+    ],
+  ];
+  it.each(oddities)('agrees on the feature file with %s', async (_, edit) => {
+    const { json, bin } = featureParts();
+    edit(json);
+    expect((await compareReads(writeGlb(JSON.stringify(json), bin))).difference).toBeUndefined();
+  });
+
   it('agrees on a .gltf whose buffer is a data URI and whose image is an external file', async () => {
     const { json, bin } = featureParts();
     const views = json.bufferViews as { byteOffset: number; byteLength: number }[];
