@@ -14,46 +14,36 @@ export interface Hierarchy {
   sceneRoots: number[][];
 }
 
-function moveToEnd(list: number[], item: number): void {
-  const at = list.indexOf(item);
-  if (at >= 0) list.splice(at, 1);
-  list.push(item);
+/** Adds `item` at the end of an ordered set, moving it there when it is in already (a JS Set keeps order). */
+function addLast(set: Set<number>, item: number): void {
+  set.delete(item);
+  set.add(item);
 }
 
 export function readHierarchy(json: GLTF.IGLTF): Hierarchy {
   const nodeDefs = json.nodes ?? [];
   const count = nodeDefs.length;
-  const children: number[][] = nodeDefs.map(() => []);
+  const children = nodeDefs.map(() => new Set<number>());
   const parent = new Int32Array(count).fill(-1);
   nodeDefs.forEach((def, i) => {
     for (const value of listOf(def.children, `nodes[${i}].children`)) {
       const child = requiredRef(count, value, `nodes[${i}].children`);
       const from = parent[child]!;
-      if (from === i) moveToEnd(children[i]!, child);
-      else {
-        if (from >= 0) children[from]!.splice(children[from]!.indexOf(child), 1);
-        children[i]!.push(child);
-        parent[child] = i;
-      }
+      if (from >= 0) children[from]!.delete(child);
+      addLast(children[i]!, child);
+      parent[child] = i;
     }
   });
   const sceneRoots = (json.scenes ?? []).map((def, s) => {
-    const roots: number[] = [];
-    const inRoots = new Set<number>();
+    const roots = new Set<number>();
     for (const value of listOf(def.nodes, `scenes[${s}].nodes`)) {
       const node = requiredRef(count, value, `scenes[${s}].nodes`);
       const from = parent[node]!;
-      if (from >= 0) {
-        children[from]!.splice(children[from]!.indexOf(node), 1);
-        parent[node] = -1;
-      }
-      if (inRoots.has(node)) moveToEnd(roots, node);
-      else {
-        roots.push(node);
-        inRoots.add(node);
-      }
+      if (from >= 0) children[from]!.delete(node);
+      parent[node] = -1;
+      addLast(roots, node);
     }
-    return roots;
+    return [...roots];
   });
-  return { children, sceneRoots };
+  return { children: children.map((set) => [...set]), sceneRoots };
 }

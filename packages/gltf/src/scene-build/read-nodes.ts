@@ -42,14 +42,14 @@ export function readNodes(context: BuildContext, children: number[][], meshCount
 export function readSkins(context: BuildContext): Skin[] {
   const nodeCount = (context.json.nodes ?? []).length;
   return (context.json.skins ?? []).map((def, i): Skin => {
-    const joints: number[] = [];
-    const seen = new Set<number>();
+    // An ordered set: a joint named again moves to the end (a JS Set keeps insertion order).
+    const jointSet = new Set<number>();
     for (const value of def.joints as Iterable<unknown>) {
       const joint = requiredRef(nodeCount, value, `skins[${i}].joints`);
-      if (seen.has(joint)) joints.splice(joints.indexOf(joint), 1);
-      joints.push(joint);
-      seen.add(joint);
+      jointSet.delete(joint);
+      jointSet.add(joint);
     }
+    const joints = [...jointSet];
     const ibm = def.inverseBindMatrices === undefined ? undefined : accessorRef(context, def.inverseBindMatrices);
     let inverseBindMatrices: Float32Array;
     if (ibm) inverseBindMatrices = floatArray(ibm);
