@@ -1,15 +1,15 @@
 /*
- * Structural checks of a glTF's JSON before gltf-transform reads it (glTF 2.0 spec, sections 3.6
+ * Structural checks of a glTF's JSON before the scene is built from it (glTF 2.0 spec, sections 3.6
  * "Buffers, Buffer Views, and Accessors"): top-level collections are arrays of objects, the version is 2.x,
  * required extensions are ones we read, and every buffer view lies inside its buffer and every accessor
  * (including sparse indices/values, with byteStride) inside its buffer view. Accessors without a buffer
- * view are zero-filled by the reader, so their size is capped. After these checks nothing gltf-transform
+ * view are zero-filled by the reader, so their size is capped. After these checks nothing the reader
  * allocates can exceed the input's size (or the cap), and typed-array views cannot go out of range.
  */
 
 import type { GLTF } from '@gltf-transform/core';
 import { hex, ParseError } from '@retromodel/binary';
-import { supportedExtensions } from './gltf-io.js';
+import { supportedExtensions } from './json-extensions.js';
 
 /** Where the JSON and the BIN chunk start in the file (0 and none for a .gltf), for error offsets. */
 export interface JsonLocation {
@@ -165,7 +165,7 @@ export function checkAccessors(json: GLTF.IGLTF, bufferBytes: number[], where: J
       throw jsonError(where, `${what}.sparse.count is invalid`);
     const indexSize = sparseIndexSizes[sparse.indices.componentType as number];
     if (indexSize === undefined) throw jsonError(where, `${what}.sparse.indices has an invalid componentType`);
-    // gltf-transform falls back to the accessor's byteOffset when the sparse part gives none.
+    // The reader falls back to the accessor's byteOffset when the sparse part gives none (accessor-data.ts).
     fits(
       `${what}.sparse.indices`,
       sparse.indices.bufferView,

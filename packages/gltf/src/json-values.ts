@@ -1,18 +1,30 @@
 /*
- * Values taken from a glTF document or its JSON, checked on the way into the scene: enum strings, number
- * vectors of the right length, extras as plain objects (glTF allows any JSON value there; a non-object is
- * kept as `{ value }`), optional names.
+ * Values taken from a glTF's JSON, checked on the way into the scene: enum strings, number vectors of the
+ * right length, extras as plain objects (glTF allows any JSON value there; a non-object is kept as
+ * `{ value }`), optional names.
  */
-import type { Property } from '@gltf-transform/core';
 import type { Extras } from '@retromodel/scene';
 import { isObject, type JsonLocation, jsonError } from './check-json.js';
 
-/** A property's extras as the scene keeps them: a plain object, or undefined when empty. */
-export function extrasOf(property: Property | { extras?: unknown }): Extras | undefined {
-  const value = 'getExtras' in property ? property.getExtras() : property.extras;
+/** A JSON object's extras as the scene keeps them: a plain object, or undefined when empty. */
+export function extrasOf(def: { extras?: unknown }): Extras | undefined {
+  const value = def.extras;
   if (value === undefined || value === null) return undefined;
   if (!isObject(value)) return { value };
   return Object.keys(value).length > 0 ? { ...value } : undefined;
+}
+
+/**
+ * The extras of a glTF object that has them in glTF-Transform's model (everything but textures): only a
+ * truthy value counts (`"extras": 0` or `false` is no extras), as glTF-Transform read them before.
+ */
+export function propertyExtras(def: { extras?: unknown }): Extras | undefined {
+  return def.extras ? extrasOf(def) : undefined;
+}
+
+/** The name of a glTF object: its `name` as given, or '' when it has none. */
+export function nameOf(def: { name?: unknown }): string {
+  return def.name === undefined ? '' : (def.name as string);
 }
 
 /** The fields with `name` added when it is not empty. */

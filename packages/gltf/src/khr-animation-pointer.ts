@@ -11,26 +11,18 @@ import {
   type AnimationChannel,
   Extension,
   ExtensionProperty,
-  type GLTF,
   type IProperty,
   type Nullable,
   PropertyType,
   type ReaderContext,
   type WriterContext,
 } from '@gltf-transform/core';
+import { KHR_ANIMATION_POINTER, pointerDefOf } from './json-animation-pointer.js';
 
-/** The extension's name. */
-export const KHR_ANIMATION_POINTER = 'KHR_animation_pointer';
-
-/** The target path of a channel that uses a pointer. */
-export const POINTER_PATH = 'pointer';
+export { KHR_ANIMATION_POINTER, POINTER_PATH } from './json-animation-pointer.js';
 
 interface IAnimationPointer extends IProperty {
   pointer: string;
-}
-
-interface PointerTargetDef {
-  pointer?: unknown;
 }
 
 /** The JSON pointer a channel animates. */
@@ -104,11 +96,4 @@ export class KHRAnimationPointer extends Extension {
 /** The pointer a channel animates, when it has one. */
 export function pointerOf(channel: AnimationChannel): string | undefined {
   return channel.getExtension<AnimationPointer>(KHR_ANIMATION_POINTER)?.getPointer();
-}
-
-/** The KHR_animation_pointer object of a channel's target in the JSON, when it has one. */
-export function pointerDefOf(channelDef: GLTF.IAnimationChannel): PointerTargetDef | undefined {
-  const extensions = (channelDef.target as { extensions?: Record<string, unknown> } | undefined)?.extensions;
-  const def = extensions?.[KHR_ANIMATION_POINTER];
-  return def !== null && typeof def === 'object' ? (def as PointerTargetDef) : undefined;
 }

@@ -1,18 +1,18 @@
 /*
  * .glb / .gltf -> Scene. The container (glb-container.ts) and the JSON's structure and byte ranges
- * (check-json.ts) are checked here before gltf-transform reads anything; external buffers and images come
- * from the caller's `resources` callback (URIs percent-decoded), data URIs are decoded here. Whatever
- * gltf-transform or the conversion still throws becomes a ParseError, and so does a scene that fails
- * validateScene (every such failure is also a glTF validator error: bad indices, non-unit rotations,
- * weights not summing to 1, non-increasing key times, ...). So bad input ends in a ParseError or a valid scene.
+ * (check-json.ts) are checked here before the scene is built from the JSON and the buffers (build-scene.ts,
+ * no glTF-Transform Document in between); external buffers and images come from the caller's `resources`
+ * callback (URIs percent-decoded), data URIs are decoded here. Whatever the conversion still throws becomes
+ * a ParseError, and so does a scene that fails validateScene (every such failure is also a glTF validator
+ * error: bad indices, non-unit rotations, weights not summing to 1, non-increasing key times, ...). So bad
+ * input ends in a ParseError or a valid scene.
  */
-import { type Document, GLB_BUFFER, type GLTF } from '@gltf-transform/core';
+import type { GLTF } from '@gltf-transform/core';
 import { ParseError } from '@retromodel/binary';
 import { type Diagnostic, type Scene, validateScene } from '@retromodel/scene';
+import { buildScene } from './build-scene.js';
 import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
-import { buildScene } from './document-to-scene.js';
 import { isGlb, readGlb } from './glb-container.js';
-import { createIo } from './gltf-io.js';
 
 /** Supplies the bytes of a file a .gltf names (a .bin or an image), by its URI relative to the .gltf. */
 export type ResourceResolver = (uri: string) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
@@ -84,7 +84,19 @@ async function resolveUri(
   return data;
 }
 
-/** Collects the bytes of every buffer and image URI, keyed as gltf-transform looks them up. */
+/** A checked glTF JSON with the bytes it names, ready to build a scene from. */
+export interface GltfInput {
+  json: GLTF.IGLTF;
+  where: JsonLocation;
+  /** Warnings and infos collected so far; the build adds its own. */
+  diagnostics: Diagnostic[];
+  /** The bytes of every buffer and image URI (data URIs decoded), by the URI as the JSON has it. */
+  resources: Record<string, Uint8Array<ArrayBuffer>>;
+  /** The GLB BIN chunk (empty when missing), when buffer 0 has no uri. */
+  bin?: Uint8Array<ArrayBuffer>;
+}
+
+/** Collects the bytes of every buffer and image URI. */
 async function collectResources(
   json: GLTF.IGLTF,
   bin: Uint8Array | undefined,
@@ -92,6 +104,7 @@ async function collectResources(
   where: JsonLocation,
 ) {
   const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
+  let binBytes: Uint8Array<ArrayBuffer> | undefined;
   const bufferBytes: number[] = [];
   const own = (data: Uint8Array) =>
     data.buffer instanceof ArrayBuffer ? (data as Uint8Array<ArrayBuffer>) : new Uint8Array(data);
@@ -102,7 +115,7 @@ async function collectResources(
           { format: 'gltf', section: 'BIN', offset: where.binOffset ?? where.jsonOffset },
           `buffer ${i} has no uri and there is no GLB BIN chunk for it`,
         );
-      resources[GLB_BUFFER] = own(bin ?? new Uint8Array(0));
+      binBytes = own(bin ?? new Uint8Array(0));
       bufferBytes.push(bin?.length ?? 0);
     } else {
       if (typeof b.uri !== 'string') throw jsonError(where, `buffers[${i}].uri is not text`);
@@ -116,30 +129,13 @@ async function collectResources(
     if (typeof image.uri !== 'string') throw jsonError(where, `images[${i}].uri is not text`);
     resources[image.uri] ??= own(await resolveUri(image.uri, `image ${i}`, options.resources, where));
   }
-  return { resources, bufferBytes };
-}
-
-/** Float accessors must hold finite numbers (glTF 2.0 §3.6.2.2; the validator's ACCESSOR_INVALID_FLOAT). */
-function checkFiniteFloats(doc: Document, where: JsonLocation): void {
-  doc
-    .getRoot()
-    .listAccessors()
-    .forEach((accessor, i) => {
-      const array = accessor.getArray();
-      if (!(array instanceof Float32Array)) return;
-      const k = array.findIndex((v) => !Number.isFinite(v));
-      if (k >= 0) throw jsonError(where, `accessors[${i}] element ${k} is ${array[k]}, not a finite number`);
-    });
+  return { resources, bufferBytes, ...(binBytes ? { bin: binBytes } : {}) };
 }
 
 /**
- * Reads a .glb or .gltf file into a scene. External files of a .gltf come from `options.resources`.
- * Throws ParseError (format `gltf`) for anything that is not a readable, valid glTF 2.0 file.
+ * The container, JSON and resources of a .glb or .gltf, checked (structure, byte ranges); throws ParseError.
  */
-export async function gltfToScene(
-  bytes: Uint8Array,
-  options: GltfReadOptions = {},
-): Promise<{ scene: Scene; diagnostics: Diagnostic[] }> {
+export async function readGltfInput(bytes: Uint8Array, options: GltfReadOptions = {}): Promise<GltfInput> {
   const diagnostics: Diagnostic[] = [];
   const glb = isGlb(bytes) ? readGlb(bytes) : undefined;
   const where: JsonLocation = { jsonOffset: glb ? 20 : 0 };
@@ -147,19 +143,23 @@ export async function gltfToScene(
   if (binChunk) where.binOffset = binChunk.offset;
   const json = parseJson(glb ? glb.json : bytes, where);
   checkTopLevel(json, where);
-  const { resources, bufferBytes } = await collectResources(json, glb?.bin, options, where);
+  const { resources, bufferBytes, bin } = await collectResources(json, glb?.bin, options, where);
   checkAccessors(json, bufferBytes, where);
+  return { json, where, diagnostics, resources, ...(bin ? { bin } : {}) };
+}
 
+/**
+ * The scene `build` makes from a checked input, as a ParseError when it throws anything else or when
+ * validateScene finds errors in it; its other findings join the diagnostics.
+ */
+export async function finishScene(
+  input: GltfInput,
+  build: () => Scene | Promise<Scene>,
+): Promise<{ scene: Scene; diagnostics: Diagnostic[] }> {
+  const { where, diagnostics } = input;
   let scene: Scene;
   try {
-    const doc = await createIo(diagnostics).readJSON({ json, resources });
-    checkFiniteFloats(doc, where);
-    scene = buildScene(doc, {
-      json,
-      where,
-      diagnostics,
-      ...(options.fileName !== undefined ? { fileName: options.fileName } : {}),
-    });
+    scene = await build();
   } catch (e) {
     if (e instanceof ParseError) throw e;
     throw jsonError(where, `the glTF content is inconsistent (${e instanceof Error ? e.message : String(e)})`);
@@ -176,4 +176,16 @@ export async function gltfToScene(
     );
   diagnostics.push(...problems);
   return { scene, diagnostics };
+}
+
+/**
+ * Reads a .glb or .gltf file into a scene. External files of a .gltf come from `options.resources`.
+ * Throws ParseError (format `gltf`) for anything that is not a readable, valid glTF 2.0 file.
+ */
+export async function gltfToScene(
+  bytes: Uint8Array,
+  options: GltfReadOptions = {},
+): Promise<{ scene: Scene; diagnostics: Diagnostic[] }> {
+  const input = await readGltfInput(bytes, options);
+  return finishScene(input, () => buildScene(input, options.fileName));
 }

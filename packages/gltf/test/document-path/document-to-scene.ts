@@ -9,15 +9,16 @@
  */
 import type { Document } from '@gltf-transform/core';
 import type { Scene } from '@retromodel/scene';
-import { isObject } from './check-json.js';
-import { extrasOf, named } from './json-values.js';
+import { isObject } from '../../src/check-json.js';
+import { named } from '../../src/json-values.js';
+import { readLodGroups } from '../../src/scene-build/read-lod-groups.js';
+import { GENERATOR } from '../../src/scene-to-document.js';
+import { extrasOf } from './property-extras.js';
 import { readMaterials, readTextures } from './read-materials.js';
 import { createLookups, type SceneBuildContext } from './scene-build/build-context.js';
 import { readAnimations } from './scene-build/read-animations.js';
-import { readLodGroups } from './scene-build/read-lod-groups.js';
 import { readMeshes } from './scene-build/read-meshes.js';
 import { checkJointIndices, readNodes, readSkins } from './scene-build/read-nodes.js';
-import { GENERATOR } from './scene-to-document.js';
 
 export type { SceneBuildContext } from './scene-build/build-context.js';
 
