@@ -127,6 +127,7 @@ export function partition(tris: ArrayLike<number>, vertexCount: number, capacity
       }
     };
     take(scan);
+    let open = scan;
     while (group.length < MAX_PART_TRIANGLES) {
       let best = -1;
       const none = heaps[0]!;
@@ -150,7 +151,9 @@ export function partition(tris: ArrayLike<number>, vertexCount: number, capacity
         }
       }
       if (best < 0 && size + 1 <= capacity) {
-        for (let t = scan; t < triCount; t++) {
+        // Triangles before `open` are all taken (taken ones stay taken), so the scan may start there.
+        while (open < triCount && done[open]) open++;
+        for (let t = open; t < triCount; t++) {
           if (!done[t] && size + newVertices(tris, t, inPart, partId) <= capacity) {
             best = t;
             break;
