@@ -6,6 +6,7 @@
  * which draws. How a part draws (slot order, strips, sequence, u8 triangles) is plan-part-draw.ts's choice.
  */
 import { CACHE_SLOTS } from '../read/decode-triangles.js';
+import { MinHeap } from './min-heap.js';
 import { planPartDraw } from './plan-part-draw.js';
 import { Scratch } from './scratch.js';
 
@@ -42,7 +43,12 @@ const scratch = {
   inPart: new Scratch(),
   candidates: new Scratch(),
   candidateOf: new Scratch(),
+  fresh: new Scratch(),
+  order: new Scratch(),
 };
+
+/** The current part's candidates by their new-vertex count (0..3), reused from part to part. */
+const heaps = [new MinHeap(), new MinHeap(), new MinHeap(), new MinHeap()];
 
 /** New vertices triangle `t` brings into part `partId` (a vertex repeated within the triangle counts once). */
 function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, partId: number): number {
@@ -57,10 +63,17 @@ function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, par
 }
 
 /**
- * Greedy partition of triangles (flat vertex-id triples) into groups of at most `capacity` vertices. The
- * candidates of a part (triangles touching its vertices) are scanned in the order they became candidates.
+ * Greedy partition of triangles (flat vertex-id triples) into groups of at most `capacity` vertices (and at
+ * most {@link MAX_PART_TRIANGLES} triangles). Each part starts with the first triangle not yet taken, then
+ * takes, among the triangles touching its vertices (its candidates) that still fit, one bringing no new vertex
+ * (the first to have become a candidate), else the lowest-numbered one among those bringing the fewest; when
+ * no candidate fits, the first triangle not taken that fits.
+ *
+ * Each candidate's new-vertex count is kept up to date as vertices join the part, and the candidates sit in
+ * one heap per count (by the order they became candidates for 0, by triangle number for 1..3; entries whose
+ * count has changed since are skipped when they reach the top), so a choice costs a logarithm, not a scan.
  */
-function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
+export function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
   const triCount = tris.length / 3;
   // Triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order.
   const start = scratch.start.filled(vertexCount + 1, 0);
@@ -72,9 +85,12 @@ function partition(tris: ArrayLike<number>, vertexCount: number, capacity: numbe
   for (let i = 0; i < triCount * 3; i++) byVertex[fill[tris[i]!]!++] = (i / 3) | 0;
   const done = scratch.done.filled(triCount, 0);
   const inPart = scratch.inPart.filled(vertexCount, -1);
-  // The current part's candidates in the order they were added (taken ones are dropped while scanning).
+  // The current part's candidates in the order they were added, each one's place in that order and its
+  // new-vertex count.
   const candidates = scratch.candidates.any(triCount);
   const candidateOf = scratch.candidateOf.filled(triCount, -1);
+  const fresh = scratch.fresh.any(triCount);
+  const order = scratch.order.any(triCount);
   const groups: number[][] = [];
   let scan = 0;
   for (let partId = 0; ; partId++) {
@@ -82,11 +98,9 @@ function partition(tris: ArrayLike<number>, vertexCount: number, capacity: numbe
     if (scan >= triCount) break;
     const group: number[] = [];
     let size = 0;
-    // Candidates live in candidates[0 .. length); `dead` of them were taken since the list was last compacted.
     let length = 0;
-    let dead = 0;
+    for (const heap of heaps) heap.clear();
     const take = (t: number) => {
-      if (candidateOf[t] === partId) dead++;
       done[t] = 1;
       group.push(t);
       for (let k = 0; k < 3; k++) {
@@ -96,36 +110,50 @@ function partition(tris: ArrayLike<number>, vertexCount: number, capacity: numbe
         size++;
         for (let e = start[v]!; e < start[v + 1]!; e++) {
           const u = byVertex[e]!;
-          if (done[u] || candidateOf[u] === partId) continue;
+          // A triangle using v twice is listed twice in a row: v is one vertex less to bring, once.
+          if (done[u] || (e > start[v]! && byVertex[e - 1] === u)) continue;
+          if (candidateOf[u] === partId) {
+            const n = --fresh[u]!;
+            heaps[n]!.push(n === 0 ? order[u]! : u);
+            continue;
+          }
           candidateOf[u] = partId;
+          order[u] = length;
           candidates[length++] = u;
+          const n = newVertices(tris, u, inPart, partId);
+          fresh[u] = n;
+          heaps[n]!.push(n === 0 ? order[u]! : u);
         }
-      }
-      // Taken candidates are skipped while scanning, and dropped once they are half the list (order kept).
-      if (dead * 2 > length) {
-        let kept = 0;
-        for (let i = 0; i < length; i++) if (!done[candidates[i]!]) candidates[kept++] = candidates[i]!;
-        length = kept;
-        dead = 0;
       }
     };
     take(scan);
+    let open = scan;
     while (group.length < MAX_PART_TRIANGLES) {
       let best = -1;
-      let bestNew = 4;
-      for (let i = 0; i < length; i++) {
-        const t = candidates[i]!;
-        if (done[t]) continue;
-        const n = newVertices(tris, t, inPart, partId);
-        if (size + n > capacity) continue;
-        if (n < bestNew || (n === bestNew && t < best)) {
+      const none = heaps[0]!;
+      while (none.size > 0) {
+        const t = candidates[none.top()]!;
+        if (!done[t] && fresh[t] === 0) {
           best = t;
-          bestNew = n;
-          if (n === 0) break;
+          break;
+        }
+        none.pop();
+      }
+      for (let n = 1; best < 0 && n <= 3 && size + n <= capacity; n++) {
+        const heap = heaps[n]!;
+        while (heap.size > 0) {
+          const t = heap.top();
+          if (!done[t] && fresh[t] === n) {
+            best = t;
+            break;
+          }
+          heap.pop();
         }
       }
       if (best < 0 && size + 1 <= capacity) {
-        for (let t = scan; t < triCount; t++) {
+        // Triangles before `open` are all taken (taken ones stay taken), so the scan may start there.
+        while (open < triCount && done[open]) open++;
+        for (let t = open; t < triCount; t++) {
           if (!done[t] && size + newVertices(tris, t, inPart, partId) <= capacity) {
             best = t;
             break;
@@ -170,10 +198,11 @@ export function buildParts(
   vertexCount: number,
   useStrips: boolean,
 ): BuiltPart[] {
-  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false);
+  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false, new PlannedParts());
   const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
+  const planned = new PlannedParts();
   for (const capacity of CAPACITIES) {
-    const parts = partsOf(tris, bones, vertexCount, capacity, true);
+    const parts = partsOf(tris, bones, vertexCount, capacity, true, planned);
     const cost = partsCost(parts);
     tried.push({ parts, ...cost });
     // Smaller parts only pay when some part needs more than one drawing command.
@@ -191,12 +220,18 @@ function partsOf(
   vertexCount: number,
   capacity: number,
   useStrips: boolean,
+  planned: PlannedParts,
 ): BuiltPart[] {
   const parts: BuiltPart[] = [];
   const boneOf = (v: number) => bones[v] ?? -1;
   for (const group of partition(tris, vertexCount, capacity)) {
     const local: number[] = [];
     for (const t of group) local.push(tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!);
+    const known = planned.find(local);
+    if (known) {
+      parts.push(known);
+      continue;
+    }
     const singleBone = local.every((v) => boneOf(v) === boneOf(local[0]!));
     const draw = planPartDraw(local, useStrips, singleBone ? undefined : boneOf);
     const loads: SubLoad[] = [];
@@ -210,7 +245,45 @@ function partsOf(
       loads.push({ bone, dest, vertices: verts.length % 2 ? [...verts, verts[verts.length - 1]!] : verts });
       dest = end;
     }
-    parts.push({ loads, list: draw.list, sequence: draw.sequence, strips: draw.strips });
+    const part = { loads, list: draw.list, sequence: draw.sequence, strips: draw.strips };
+    planned.add(local, part);
+    parts.push(part);
   }
   return parts;
+}
+
+/**
+ * The parts planned so far for one object, by their triangles: the partitions for the capacities often share
+ * groups (every group, when the object is smaller than the smallest capacity), and planning depends on nothing
+ * else, so an equal group gets the same part (read only from here on).
+ */
+class PlannedParts {
+  private readonly byHash = new Map<number, { tris: number[]; part: BuiltPart }[]>();
+
+  find(tris: number[]): BuiltPart | undefined {
+    const entries = this.byHash.get(hashOf(tris));
+    if (!entries) return undefined;
+    for (const e of entries) if (sameNumbers(e.tris, tris)) return e.part;
+    return undefined;
+  }
+
+  add(tris: number[], part: BuiltPart): void {
+    const h = hashOf(tris);
+    const entries = this.byHash.get(h);
+    if (entries) entries.push({ tris, part });
+    else this.byHash.set(h, [{ tris, part }]);
+  }
+}
+
+/** FNV-1a over the values (vertex ids), as a key that equal lists share. */
+function hashOf(values: number[]): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < values.length; i++) h = Math.imul(h ^ values[i]!, 0x01000193);
+  return h >>> 0;
+}
+
+function sameNumbers(a: number[], b: number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -120,13 +120,27 @@ function withFlatNormals(p: CollectedPrimitive, source: ArrayLike<number>, norma
   return out;
 }
 
+// The last input and output of each gamma-encoded channel: neighbouring vertices mostly share colours, and the
+// encoding's power function costs more than the rest of a vertex.
+const lastLinear = new Float64Array(3).fill(Number.NaN);
+const lastByte = new Int32Array(3);
+
+/** {@link encodeColorChannel} with gamma for channel `i` (0..2), through the one-entry cache of that channel. */
+function gammaChannel(linear: number, i: number): number {
+  if (linear !== lastLinear[i]) {
+    lastLinear[i] = linear;
+    lastByte[i] = encodeColorChannel(linear, true);
+  }
+  return lastByte[i]!;
+}
+
 /** A linear colour (`size` channels from `at`; missing ones are 1) as tiny3d's gamma-encoded RGBA8. */
 function packColor(colors: Float64Array, at: number, size: number): number {
   const c = (i: number) => (at + i < colors.length ? colors[at + i]! : 1);
   return (
-    ((encodeColorChannel(c(0), true) << 24) |
-      (encodeColorChannel(c(1), true) << 16) |
-      (encodeColorChannel(c(2), true) << 8) |
+    ((gammaChannel(c(0), 0) << 24) |
+      (gammaChannel(c(1), 1) << 16) |
+      (gammaChannel(c(2), 2) << 8) |
       (size > 3 ? encodeColorChannel(c(3), false) : 255)) >>>
     0
   );

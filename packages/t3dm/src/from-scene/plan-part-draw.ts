@@ -55,17 +55,25 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
   const { plain, sequence, rest } = classify(dense, tris.length, n, group === undefined);
   // Strips may hold the sequence's triangles for free when the commands have room, and peeling the vertices
   // used least off the top of the cache (their triangles drawn as u8) frees room for the strip commands.
-  // Every combination is planned and the cheapest kept (one command is as cheap as a part can draw).
+  // Every combination is planned and the cheapest kept (one command is as cheap as a part can draw). A plan
+  // draws its u8 triangles (`plain` and the peeled ones) one command each, the sequence in one, and at least one
+  // more command when strips remain: a plan whose bound cannot beat the best so far is skipped, and as the bound
+  // never falls with the depth (each peel moves at least one triangle to u8, and only the last strip can go), so
+  // are the deeper ones. The first plan of the lowest cost is kept, as planning every one would keep it.
   const choices = [{ sequence, rest }];
   if (sequence.length > 0) choices.push({ sequence: [], rest: [...rest, ...sequence] });
   let best: PartDraw | undefined;
   let bestCost = Number.POSITIVE_INFINITY;
   for (const choice of choices) {
+    const sequenceCost = choice.sequence.length > 0 ? 1 : 0;
+    if (plain.length / 3 + sequenceCost + (choice.rest.length > 0 ? 1 : 0) >= bestCost) continue;
     let kept = byNewVertices(stripifyDense(choice.rest, n), n);
     const peeled: number[] = [];
     // Depth d peels d vertices: each round peels one more off what the previous depth kept.
-    for (let depth = 0; depth <= MAX_PEEL && bestCost > 1; depth++) {
+    for (let depth = 0; depth <= MAX_PEEL; depth++) {
       if (depth > 0) kept = peelOnce(kept, n, peeled);
+      const bound = (plain.length + peeled.length) / 3 + sequenceCost + (kept.length > 0 ? 1 : 0);
+      if (bound >= bestCost) break;
       const plan = planStrips([...plain, ...peeled], choice.sequence, kept, group, n);
       const cost = plan.list.length / 3 + plan.strips.length + (plan.sequence.count > 0 ? 1 : 0);
       if (cost < bestCost) {

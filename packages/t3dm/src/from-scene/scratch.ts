@@ -3,7 +3,7 @@
  * of times per model over a few hundred entries: a typed array of more than 64 bytes allocated per call puts a
  * backing store outside the V8 heap each time, which costs more to allocate and collect than the work it holds.
  * Each use site owns one Scratch; the planning is synchronous, so a buffer is never handed out twice at once.
- * A buffer may be longer than asked for: callers index it, they never read its length.
+ * A buffer may be longer than asked for: callers index it, and read its length only as its capacity.
  */
 
 /** One reusable Int32Array, grown as calls need. */

@@ -121,7 +121,7 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
       const b = tris[t * 3 + k]!;
       for (let e = first[a]!; e < first[a + 1]!; e++) {
         if (to[e] !== b || tri[e] === t) continue;
-        across = scratch.across.grow(acrossLength + 1, acrossLength);
+        if (acrossLength === across.length) across = scratch.across.grow(acrossLength + 1, acrossLength);
         across[acrossLength++] = tri[e]!;
       }
       acrossStart[t * 3 + k + 1] = acrossLength;

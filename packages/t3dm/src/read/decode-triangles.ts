@@ -31,17 +31,14 @@ export function decodeTriangles(
   const slotBone = new Int32Array(SLOTS_WITH_SPILL).fill(-1);
   const out: DecodedTriangles = { vertex: [], bone: [] };
   let bad = 0;
+  const loaded = (s: number) => s < SLOTS_WITH_SPILL && slotVertex[s]! >= 0;
   const emit = (a: number, b: number, c: number) => {
-    for (const s of [a, b, c]) {
-      if (s >= SLOTS_WITH_SPILL || slotVertex[s]! < 0) {
-        bad++;
-        return;
-      }
+    if (!loaded(a) || !loaded(b) || !loaded(c)) {
+      bad++;
+      return;
     }
-    for (const s of [a, b, c]) {
-      out.vertex.push(slotVertex[s]!);
-      out.bone.push(slotBone[s]!);
-    }
+    out.vertex.push(slotVertex[a]!, slotVertex[b]!, slotVertex[c]!);
+    out.bone.push(slotBone[a]!, slotBone[b]!, slotBone[c]!);
   };
   const view = new DataView(indexBytes.buffer, indexBytes.byteOffset, indexBytes.byteLength);
   for (const part of object.parts) {
