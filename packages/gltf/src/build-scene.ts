@@ -17,6 +17,7 @@ import { checkExtensions } from './json-extensions.js';
 import { named, nameOf, propertyExtras } from './json-values.js';
 import type { GltfInput } from './read-gltf.js';
 import { readMaterials, readTextures } from './read-materials.js';
+import { GENERATOR } from './retromodel-marks.js';
 import { readAccessors } from './scene-build/accessor-data.js';
 import { type BuildContext, createContext } from './scene-build/build-context.js';
 import { refIndex } from './scene-build/json-refs.js';
@@ -25,7 +26,6 @@ import { readHierarchy } from './scene-build/read-hierarchy.js';
 import { readLodGroups } from './scene-build/read-lod-groups.js';
 import { readMeshes } from './scene-build/read-meshes.js';
 import { checkJointIndices, readNodes, readSkins } from './scene-build/read-nodes.js';
-import { GENERATOR } from './scene-to-document.js';
 
 /** The asset fields: the source's own when retromodel wrote the file (asset.extras), else the file's. */
 function readAsset(json: BuildContext['json'], fileName: string | undefined): Scene['asset'] {

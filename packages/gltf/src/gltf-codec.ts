@@ -20,7 +20,6 @@ import { isGlb, readGlb } from './glb-container.js';
 import type { GltfAdapterWriteOptions } from './gltf-adapter.js';
 import { jsonSections } from './json-sections.js';
 import { gltfToScene } from './read-gltf.js';
-import { sceneToGlb, sceneToGltf } from './write-gltf.js';
 
 async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult> {
   const used: string[] = [];
@@ -37,6 +36,8 @@ async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult
 }
 
 async function write(scene: Scene, context: WriteContext, options: GltfAdapterWriteOptions): Promise<WriteResult> {
+  // The writer (and with it glTF-Transform) loads only when something is written.
+  const { sceneToGlb, sceneToGltf } = await import('./write-gltf.js');
   const optimize = options.optimize !== false;
   if (options.format === 'gltf')
     return sceneToGltf(scene, { baseName: context.baseName, embed: options.embed === true, optimize });

@@ -13,10 +13,10 @@
 import type { GLTF } from '@gltf-transform/core';
 import type { EncodedImage, Material, Sampler, Texture, TextureRef, Vec2, Vec3 } from '@retromodel/scene';
 import { isObject, jsonError } from './check-json.js';
-import { VERTEX_COLORS_KEY } from './document/write-materials.js';
 import { magFilterCodes, minFilterCodes, nameOfCode, wrapCodes } from './gltf-enums.js';
 import { imageStreamProblem } from './image-stream.js';
 import { extrasOf, named, nameOf, oneOf, propertyExtras, vector } from './json-values.js';
+import { VERTEX_COLORS_KEY } from './retromodel-marks.js';
 import { bufferViewBytes } from './scene-build/accessor-data.js';
 import type { BuildContext } from './scene-build/build-context.js';
 import { imageSize, sniffImageType } from './scene-build/image-header.js';

@@ -11,9 +11,7 @@ import { writeAnimations } from './document/write-animations.js';
 import { writeImages, writeMaterials } from './document/write-materials.js';
 import { writeMeshes } from './document/write-meshes.js';
 import { writeSkins } from './document/write-skins.js';
-
-/** The generator name written into `asset.generator`. */
-export const GENERATOR = 'retromodel';
+import { GENERATOR } from './retromodel-marks.js';
 
 export interface DocumentOptions {
   /** Called with each image index and its mime type; returns the URI for a .gltf with external files. */

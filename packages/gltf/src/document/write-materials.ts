@@ -12,11 +12,9 @@ import type { Document, Material as GltfMaterial, Texture as GltfTexture, Textur
 import { KHRMaterialsUnlit, KHRTextureTransform } from '@gltf-transform/extensions';
 import type { Material, Scene, TextureRef } from '@retromodel/scene';
 import { magFilterCodes, minFilterCodes, wrapCodes } from '../gltf-enums.js';
+import { VERTEX_COLORS_KEY } from '../retromodel-marks.js';
 import type { DocumentContext } from './document-context.js';
 import { encodeImagesAsPng } from './encode-images.js';
-
-/** Key under a material's extras where a vertexColors value that differs from the inferred one is kept. */
-export const VERTEX_COLORS_KEY = 'retromodel';
 
 /** The value gltfToScene infers for `vertexColors`: any primitive drawn with the material has COLOR_0. */
 export function inferVertexColors(scene: Scene, materialIndex: number): boolean {

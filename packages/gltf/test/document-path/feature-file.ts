@@ -7,9 +7,10 @@
  * MSFT_lod, an unknown optional extension, occlusion and normal textures, a PNG declared as JPEG, and our own
  * vertexColors marker. The direct reader and the Document path are compared on it and on its mutations.
  */
-import { VERTEX_COLORS_KEY } from '../../src/document/write-materials.js';
+
 import { writeGlb } from '../../src/glb-container.js';
 import { encodePng } from '../../src/png.js';
+import { VERTEX_COLORS_KEY } from '../../src/retromodel-marks.js';
 
 /** The file's JSON (bufferViews and buffers filled in by featureGlb) and BIN bytes. */
 export function featureParts(): { json: Record<string, unknown>; bin: Uint8Array } {

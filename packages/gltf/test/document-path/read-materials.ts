@@ -13,10 +13,10 @@ import { type GLTF, ImageUtils, type Root, type TextureInfo } from '@gltf-transf
 import type { Transform } from '@gltf-transform/extensions';
 import type { EncodedImage, Material, Sampler, Texture, TextureRef, Vec2, Vec3 } from '@retromodel/scene';
 import { isObject, type JsonLocation, jsonError } from '../../src/check-json.js';
-import { VERTEX_COLORS_KEY } from '../../src/document/write-materials.js';
 import { magFilterCodes, minFilterCodes, nameOfCode, wrapCodes } from '../../src/gltf-enums.js';
 import { imageStreamProblem } from '../../src/image-stream.js';
 import { named, oneOf, vector } from '../../src/json-values.js';
+import { VERTEX_COLORS_KEY } from '../../src/retromodel-marks.js';
 import { extrasOf } from './property-extras.js';
 
 type Info = (code: string, message: string) => void;
