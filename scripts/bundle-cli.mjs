@@ -31,11 +31,10 @@ await build({
   platform: 'node',
   target: 'node20',
   chunkNames: 'chunk-[hash]',
-  // CommonJS dependencies (cli-progress, the Dart-compiled validator) call require() for Node built-ins,
-  // which ES module output has no binding for.
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
-  },
+  // CommonJS dependencies (cli-progress, the Dart-compiled validator) call require() for Node built-ins, which
+  // ES module output has no binding for. Only built-ins are left to require at run time (everything else is
+  // bundled), and process.getBuiltinModule gives those without loading node:module into every process.
+  banner: { js: 'const require = (id) => process.getBuiltinModule(id);' },
   // main.ts reads the version from ../package.json when this is not defined; from dist/bundle/ that path would be wrong.
   define: { RETROMODEL_VERSION: JSON.stringify(version) },
   legalComments: 'none',
