@@ -7,14 +7,16 @@
  * (run-batch.ts starts `./convert-worker.js` beside itself, so it must keep that name), and chunks for the
  * code only some commands load through `import()` (formats, glTF-Transform, the archive codecs, the Khronos
  * validator, the progress bar). bin/retromodel.js runs the bundle when it is there and up to date.
+ * The old bundle is removed first, so no stale chunk stays and the new files are newer than tsc's build info.
  * No source map: the CLI prints error messages, not stacks, and the maps would point into node_modules.
  */
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const cli = join(import.meta.dirname, '..', 'packages', 'cli');
-const outdir = join(cli, 'dist', 'bundle');
+// An other folder may be given (the tests bundle into a temporary copy of the package); it is emptied first.
+const outdir = resolve(process.argv[2] ?? join(cli, 'dist', 'bundle'));
 const { version } = (await import(join(cli, 'package.json'), { with: { type: 'json' } })).default;
 
 rmSync(outdir, { recursive: true, force: true });
