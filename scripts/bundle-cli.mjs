@@ -39,6 +39,9 @@ await build({
   banner: { js: 'const require = (id) => process.getBuiltinModule(id);' },
   // main.ts reads the version from ../package.json when this is not defined; from dist/bundle/ that path would be wrong.
   define: { RETROMODEL_VERSION: JSON.stringify(version) },
+  // fflate's Node build loads node:worker_threads at start-up for its asynchronous functions; the PNG codec
+  // (fast-png) calls only the synchronous ones, which the browser build has the same.
+  alias: { fflate: 'fflate/browser' },
   legalComments: 'none',
   logLevel: 'warning',
 });
