@@ -180,7 +180,7 @@ describe('npm pack of every public workspace package', () => {
       for (const [dep, range] of Object.entries(manifest.dependencies ?? {}))
         if (String(dep).startsWith('@retromodel/')) expect(range, `${manifest.name} → ${dep}`).toBe('^0.1.0');
     }
-  });
+  }, 300_000); // one tar process per file read: minutes on a busy machine
 
   it('each declares exactly the packages its built code imports (peers: the bundlers a plugin runs in)', async () => {
     for (const tgz of tarballs) {
@@ -198,7 +198,7 @@ describe('npm pack of every public workspace package', () => {
       const dependencies = Object.keys(manifest.dependencies ?? {}).sort();
       expect([...imported].filter((n) => !peers.has(n)).sort(), `${manifest.name} imports`).toEqual(dependencies);
     }
-  });
+  }, 300_000);
 
   it('the CLI tarball holds the bundle, and no tsc build info (which would make the bin pick dist/bin.js)', async () => {
     const cli = tarballs.find((t) => t.includes('retromodel-cli-'))!;
