@@ -14,11 +14,12 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { extname, join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { expectValidGlb, fixture, fixturesDir, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadedModules, moduleLogArgs } from '../cli/module-log.js';
 
 const exec = promisify(execFile);
 // The outer `npm test` exports npm_* settings (workspace, lifecycle); a user's shell has none of them.
@@ -32,6 +33,28 @@ async function run(cmd: string, args: string[], cwd: string): Promise<string> {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string };
     throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`);
   }
+}
+
+/** Runs `bin` in a process that logs the module files it and its worker threads load; returns those files. */
+async function modulesLoadedBy(bin: string, args: string[], cwd: string): Promise<string[]> {
+  const log = join(work, `modules-${Math.random().toString(36).slice(2)}.log`);
+  const { args: nodeArgs, env: logEnv } = moduleLogArgs(log);
+  await exec(process.execPath, [...nodeArgs, bin, ...args], { cwd, env: { ...env, ...logEnv } });
+  return loadedModules(log);
+}
+
+/** The project's own sample models (made by its builders): a batch of three, so `--jobs 2` hands some to a worker. */
+const batchModels = [
+  repoPath('fixtures/cube.glb'),
+  repoPath('fixtures/j3d/sample.bmd'),
+  repoPath('fixtures/tmd/sample.tmd'),
+];
+
+/** Every file under `root` by relative path, with its bytes. */
+async function filesUnder(root: string): Promise<Map<string, Buffer>> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+  return new Map(await Promise.all(files.map(async (f) => [relative(root, f), await readFile(f)] as const)));
 }
 
 const npmFlags = ['--no-audit', '--no-fund', '--prefer-offline'];
@@ -72,6 +95,21 @@ describe('a fresh clone after npm ci', () => {
       clone,
     );
     await expectValidGlb(new Uint8Array(await readFile(out)), 'x.glb');
+  });
+
+  it('links a bin that runs the bundle `prepare` built, not tsc output or node_modules, with its worker thread', async () => {
+    const bundle = join(clone, 'packages', 'cli', 'dist', 'bundle');
+    const bin = join(clone, 'node_modules', '.bin', 'retromodel');
+    const out = join(work, 'clone-batch');
+    const modules = await modulesLoadedBy(
+      bin,
+      ['convert', ...batchModels, '-o', out, '--to', 't3dm', '--jobs', '2'],
+      clone,
+    );
+    const outside = modules.filter((m) => !m.startsWith(bundle) && !m.endsWith('/cli/bin/retromodel.js'));
+    expect(outside).toEqual([]);
+    expect(modules).toContain(join(bundle, 'convert-worker.js'));
+    expect((await filesUnder(out)).size).toBeGreaterThan(batchModels.length);
   });
 
   it('has every plugin entry built', async () => {
@@ -142,12 +180,16 @@ describe('npm pack of every public workspace package', () => {
       for (const [dep, range] of Object.entries(manifest.dependencies ?? {}))
         if (String(dep).startsWith('@retromodel/')) expect(range, `${manifest.name} → ${dep}`).toBe('^0.1.0');
     }
-  });
+  }, 300_000); // one tar process per file read: minutes on a busy machine
 
   it('each declares exactly the packages its built code imports (peers: the bundlers a plugin runs in)', async () => {
     for (const tgz of tarballs) {
       const manifest = JSON.parse(await tarballText(tgz, 'package.json'));
-      const built = (await tarballFiles(tgz)).filter((f) => /^package\/(dist|bin)\/.*\.(js|d\.ts)$/.test(f));
+      // The CLI's bundle is left out: it holds its dependencies (with doc comments and messages that name
+      // packages), and that it loads nothing from outside itself is checked by running it (below).
+      const built = (await tarballFiles(tgz)).filter((f) =>
+        /^package\/(dist|bin)\/(?!bundle\/).*\.(js|d\.ts)$/.test(f),
+      );
       const imported = new Set<string>();
       for (const f of built)
         for (const name of importedPackages(await tarballText(tgz, f.slice('package/'.length)))) imported.add(name);
@@ -156,6 +198,19 @@ describe('npm pack of every public workspace package', () => {
       const dependencies = Object.keys(manifest.dependencies ?? {}).sort();
       expect([...imported].filter((n) => !peers.has(n)).sort(), `${manifest.name} imports`).toEqual(dependencies);
     }
+  }, 300_000);
+
+  it('the CLI tarball holds the bundle, and no tsc build info (which would make the bin pick dist/bin.js)', async () => {
+    const cli = tarballs.find((t) => t.includes('retromodel-cli-'))!;
+    const files = await tarballFiles(cli);
+    for (const file of [
+      'bin/retromodel.js',
+      'dist/bundle/retromodel.js',
+      'dist/bundle/convert-worker.js',
+      'dist/bin.js',
+    ])
+      expect(files).toContain(`package/${file}`);
+    expect(files.filter((f) => f.endsWith('.tsbuildinfo'))).toEqual([]);
   });
 });
 
@@ -186,6 +241,30 @@ describe('the tarballs installed into a new project outside the repository', () 
     await run(bin, ['convert', fixture('j3d', sharedModel), '-o', join(app, 'out', 'swa.glb')], app);
     await expectValidGlb(new Uint8Array(await readFile(join(app, 'out', 'swa.glb'))), 'swa.glb');
     expect(await run(bin, ['validate', join(app, 'out', 'swa.glb')], app)).toMatch(/0 errors/);
+  });
+
+  it('the installed bin runs its bundle alone, and a --jobs 2 batch (worker thread) gives the bytes of tsc output in one thread', async () => {
+    const cli = join(app, 'node_modules', '@retromodel', 'cli');
+    const bundle = join(cli, 'dist', 'bundle');
+    const bundled = join(app, 'batch-bundle');
+    const modules = await modulesLoadedBy(
+      join(app, 'node_modules', '.bin', 'retromodel'),
+      ['convert', ...batchModels, '-o', bundled, '--to', 't3dm', '--jobs', '2'],
+      app,
+    );
+    expect(modules.filter((m) => !m.startsWith(bundle) && m !== join(cli, 'bin', 'retromodel.js'))).toEqual([]);
+    expect(modules).toContain(join(bundle, 'convert-worker.js'));
+    // The oracle: the installed package's unbundled tsc output, resolving its dependencies from node_modules.
+    const compiled = join(app, 'batch-dist');
+    await run(
+      process.execPath,
+      [join(cli, 'dist', 'bin.js'), 'convert', ...batchModels, '-o', compiled, '--to', 't3dm', '--jobs', '1'],
+      app,
+    );
+    const [got, want] = [await filesUnder(bundled), await filesUnder(compiled)];
+    expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
+    expect(want.size).toBeGreaterThan(batchModels.length);
+    for (const [name, bytes] of want) expect(got.get(name)?.equals(bytes), name).toBe(true);
   });
 
   it('a Vite app imports a model through unplugin-retromodel/vite and type-checks with its client types', async () => {

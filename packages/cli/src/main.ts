@@ -10,8 +10,14 @@ import { type CommandSpec, commandHelp, commands, overviewHelp } from './command
 import { describeError } from './describe-error.js';
 import { type CliIo, processIo, UsageError } from './io.js';
 
-/** The package's version (package.json beside src/ and dist/). */
-export const version: string = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
+/** Replaced by the version string in the bundled CLI (scripts/bundle-cli.mjs); otherwise not defined at all. */
+declare const RETROMODEL_VERSION: string | undefined;
+
+/** The package's version: built into the bundle, or read from package.json beside src/ and dist/. */
+export const version: string =
+  typeof RETROMODEL_VERSION === 'string'
+    ? RETROMODEL_VERSION
+    : JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version;
 
 /** `; did you mean '<prefix>x'?` for a mistyped name, or ''. */
 async function didYouMean(word: string, candidates: string[], prefix = ''): Promise<string> {

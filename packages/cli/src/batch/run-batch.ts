@@ -8,7 +8,7 @@
  * its queued jobs go back to the queue and a new worker takes them.
  */
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
 
 export type OutcomeHandler = (index: number, outcome: ConvertOutcome) => Promise<void>;
@@ -57,10 +57,12 @@ export async function runBatch(
   sizes: number[],
   onOutcome: OutcomeHandler,
 ): Promise<void> {
+  // node:worker_threads is loaded only for a pool: a batch in one thread (--jobs 1, two cores) does without it.
+  const pool = workerEntry && Math.min(threads, jobs.length) > 1 ? await import('node:worker_threads') : undefined;
   const delivery = inOrder(onOutcome);
   const finish = delivery.deliver;
   const pending = jobs.map((_, i) => i);
-  if (threads > 1 && workerEntry) pending.sort((a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0) || a - b);
+  if (pool) pending.sort((a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0) || a - b);
   const workers = new Set<Worker>();
   let workersDone = () => {};
   const allWorkersDone = new Promise<void>((resolve) => {
@@ -73,7 +75,7 @@ export async function runBatch(
   };
 
   const spawn = () => {
-    const worker = new Worker(workerEntry!);
+    const worker = new pool!.Worker(workerEntry!);
     workers.add(worker);
     const queued: number[] = [];
     const feed = () => {
@@ -102,7 +104,7 @@ export async function runBatch(
   };
 
   try {
-    if (workerEntry) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
+    if (pool) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
     // This thread converts too, taking the next job whenever it is free; between jobs it lets the workers'
     // messages through.
     while (pending.length > 0) {
