@@ -10,15 +10,6 @@ import { KHRMaterialsUnlit, KHRMeshQuantization, KHRTextureTransform } from '@gl
 import type { Diagnostic } from '@retromodel/scene';
 import { KHRAnimationPointer } from './khr-animation-pointer.js';
 
-/** Extension names gltfToScene understands when a file lists them as required. */
-export const supportedExtensions = new Set([
-  'KHR_materials_unlit',
-  'KHR_texture_transform',
-  'KHR_mesh_quantization',
-  'KHR_animation_pointer',
-  'MSFT_lod',
-]);
-
 class MemoryIO extends PlatformIO {
   protected override readURI(uri: string, type: 'view'): Promise<Uint8Array<ArrayBuffer>>;
   protected override readURI(uri: string, type: 'text'): Promise<string>;

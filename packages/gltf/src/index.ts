@@ -1,6 +1,6 @@
 /**
- * @retromodel/gltf: Scene <-> glTF 2.0 (.glb, .gltf with .bin/.png or embedded), through glTF-Transform.
- * `sceneToDocument`/`documentToScene` give the glTF-Transform Document itself, so its functions (dedup,
+ * @retromodel/gltf: Scene <-> glTF 2.0 (.glb, .gltf with .bin/.png or embedded). Reading goes straight from
+ * the JSON and buffers to the scene; writing goes through glTF-Transform. `sceneToDocument`/`documentToScene` give the glTF-Transform Document itself, so its functions (dedup,
  * prune, draco, meshopt, ...) can run on a converted model before it is written. PNG encode/decode for
  * the other tools that need it is also at `@retromodel/gltf/png`, which does not load glTF-Transform.
  */

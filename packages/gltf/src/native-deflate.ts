@@ -45,12 +45,23 @@ function loadNodeZlib(): NodeZlib | undefined {
   }
 }
 
-const nodeZlib = loadNodeZlib();
+let nodeZlibLoaded = false;
+let nodeZlibModule: NodeZlib | undefined;
+
+/** node:zlib, loaded on first use (it loads node:stream too, which a command that writes no PNG never needs). */
+function nodeZlib(): NodeZlib | undefined {
+  if (!nodeZlibLoaded) {
+    nodeZlibModule = loadNodeZlib();
+    nodeZlibLoaded = true;
+  }
+  return nodeZlibModule;
+}
 
 /** The native deflate on the calling thread (node:zlib), or undefined where there is none. */
-export const nativeDeflateSync: ((data: Uint8Array) => Uint8Array) | undefined = nodeZlib
-  ? (data) => nodeZlib.deflateSync(data, { level: PNG_DEFLATE_LEVEL })
-  : undefined;
+export function nativeDeflateSync(): ((data: Uint8Array) => Uint8Array) | undefined {
+  const zlib = nodeZlib();
+  return zlib ? (data) => zlib.deflateSync(data, { level: PNG_DEFLATE_LEVEL }) : undefined;
+}
 
 /** How the zlib stream of some bytes can be computed asynchronously here, if natively at all. */
 export type AsyncDeflate = (data: Uint8Array) => Promise<Uint8Array>;
@@ -81,6 +92,7 @@ export async function streamDeflate(data: Uint8Array): Promise<Uint8Array> {
 
 /** The native asynchronous deflate: node:zlib on the thread pool, else CompressionStream, else undefined. */
 export function nativeAsyncDeflate(): AsyncDeflate | undefined {
-  if (nodeZlib) return nodeDeflate(nodeZlib);
+  const zlib = nodeZlib();
+  if (zlib) return nodeDeflate(zlib);
   return typeof CompressionStream === 'function' ? streamDeflate : undefined;
 }

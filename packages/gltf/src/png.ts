@@ -29,8 +29,9 @@ function encodeInJavaScript(image: PngPixels): Uint8Array {
 
 /** Encodes RGBA8 pixels (row by row from the top-left) as a PNG file. Mipmaps are not written. */
 export function encodePng(image: PngPixels): Uint8Array {
-  if (!nativeDeflateSync) return encodeInJavaScript(image);
-  return pngFile(image.width, image.height, nativeDeflateSync(checkedScanlines(image)));
+  const deflate = nativeDeflateSync();
+  if (!deflate) return encodeInJavaScript(image);
+  return pngFile(image.width, image.height, deflate(checkedScanlines(image)));
 }
 
 /**
