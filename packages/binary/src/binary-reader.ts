@@ -129,10 +129,14 @@ export class BinaryReader {
     return this;
   }
 
+  /**
+   * Moves the cursor past `size` bytes and returns where they start. The in-bounds case is tested first
+   * without building anything; every other case goes through `ensure` as before.
+   */
   private take(size: number, what: string): number {
-    this.ensure(size, what);
     const at = this.offset;
-    this.offset += size;
+    if (!(at >= 0 && size >>> 0 === size && size <= this.bytes.length - at)) this.ensure(size, what);
+    this.offset = at + size;
     return at;
   }
 
@@ -171,29 +175,32 @@ export class BinaryReader {
     return this.view.getFloat64(this.take(8, 'f64'), this.littleEndian);
   }
 
-  /** Reads at a relative offset without moving the cursor. */
+  /**
+   * Reads at a relative offset without moving the cursor. The in-bounds test comes first; anything else
+   * (negative, past the end, not a number) goes through `ensure` as before.
+   */
   u8At(offset: number): number {
-    this.ensure(1, 'u8', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 1)) this.ensure(1, 'u8', offset);
     return this.view.getUint8(offset);
   }
   u16At(offset: number): number {
-    this.ensure(2, 'u16', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 2)) this.ensure(2, 'u16', offset);
     return this.view.getUint16(offset, this.littleEndian);
   }
   s16At(offset: number): number {
-    this.ensure(2, 's16', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 2)) this.ensure(2, 's16', offset);
     return this.view.getInt16(offset, this.littleEndian);
   }
   u32At(offset: number): number {
-    this.ensure(4, 'u32', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 'u32', offset);
     return this.view.getUint32(offset, this.littleEndian);
   }
   s32At(offset: number): number {
-    this.ensure(4, 's32', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 's32', offset);
     return this.view.getInt32(offset, this.littleEndian);
   }
   f32At(offset: number): number {
-    this.ensure(4, 'f32', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 'f32', offset);
     return this.view.getFloat32(offset, this.littleEndian);
   }
 
