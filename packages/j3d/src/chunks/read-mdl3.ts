@@ -74,9 +74,13 @@ export interface Mdl3Layout {
   padding: string;
 }
 
+/**
+ * Decodes the packet at `offset` (relative to the chunk). Commands are read from the chunk's bytes; a packet
+ * reader (errors name the packet's bounds) is only built when a command does not fit, to throw its error.
+ */
 function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'> {
-  const p = r.sub(offset, size, 'MDL3');
-  const b = p.bytes;
+  r.ensure(size, 'MDL3 section', offset);
+  const b = r.bytes;
   const commands: Mdl3Command[] = [];
   const bp: Record<number, number> = {};
   const xf: Record<number, number> = {};
@@ -85,17 +89,18 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
   let q = 0;
   while (q < size) {
     const at = q;
-    const op = b[q++]!;
+    const op = b[offset + q++]!;
     if (op === 0x00) continue;
     if (op === 0x61) {
-      // The short commands are read from the bytes when they fit; the reader's own reads give the errors.
       if (size - q < 4) {
+        const p = r.sub(offset, size, 'MDL3');
         p.offset = q;
         p.u8();
         p.u24();
       }
-      const reg = b[q]!;
-      const value = (b[q + 1]! << 16) | (b[q + 2]! << 8) | b[q + 3]!;
+      const o = offset + q;
+      const reg = b[o]!;
+      const value = (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
       q += 4;
       commands.push({ kind: 'BP', address: reg, values: [value] });
       if (reg === 0xfe) mask = value;
@@ -104,26 +109,43 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
         mask = 0xffffff;
       }
     } else if (op === 0x10) {
-      p.offset = q;
-      const count = p.u16() + 1;
-      const address = p.u16();
-      p.checkCount(count, 4, 'XF values');
-      q = p.offset;
-      const values: number[] = [];
-      for (let i = 0; i < count; i++, q += 4) {
-        const v = ((b[q]! << 24) | (b[q + 1]! << 16) | (b[q + 2]! << 8) | b[q + 3]!) >>> 0;
-        values.push(v);
-        xf[address + i] = v;
+      const o = offset + q;
+      const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
+      if (size - q < 4 || count * 4 > size - q - 4) {
+        // Does not fit: the packet reader's reads give the error.
+        const p = r.sub(offset, size, 'MDL3');
+        p.offset = q;
+        const n = p.u16() + 1;
+        p.u16();
+        p.checkCount(n, 4, 'XF values');
       }
+      const address = (b[o + 2]! << 8) | b[o + 3]!;
+      q += 4;
+      const values: number[] = [];
+      for (let i = 0, v = offset + q; i < count; i++, v += 4) {
+        const value = ((b[v]! << 24) | (b[v + 1]! << 16) | (b[v + 2]! << 8) | b[v + 3]!) >>> 0;
+        values.push(value);
+        xf[address + i] = value;
+      }
+      q += count * 4;
       commands.push({ kind: 'XF', address, values });
     } else if (op === 0x08) {
-      p.offset = q;
-      const reg = p.u8();
-      const value = p.u32();
-      q = p.offset;
+      if (size - q < 5) {
+        const p = r.sub(offset, size, 'MDL3');
+        p.offset = q;
+        p.u8();
+        p.u32();
+      }
+      const o = offset + q;
+      const reg = b[o]!;
+      const value = ((b[o + 1]! << 24) | (b[o + 2]! << 16) | (b[o + 3]! << 8) | b[o + 4]!) >>> 0;
+      q += 5;
       commands.push({ kind: 'CP', address: reg, values: [value] });
       cp[reg] = value;
-    } else throw p.error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
+    } else
+      throw r
+        .sub(offset, size, 'MDL3')
+        .error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
   }
   return { commands, bp, xf, cp };
 }
