@@ -264,48 +264,65 @@ export class BinaryReader {
     return r;
   }
 
-  private typed<T>(
-    count: number,
-    size: number,
-    what: string,
-    Ctor: { new (buffer: ArrayBufferLike, start: number, length: number): T; new (length: number): T },
-    get: (view: DataView, at: number, le: boolean) => number,
-  ): T {
+  /** Checks and skips `count` elements of `size` bytes; returns where they start. */
+  private arrayStart(count: number, size: number, what: string): number {
     this.checkCount(count, size, what);
     const at = this.offset;
     this.offset += count * size;
-    const byteOffset = this.bytes.byteOffset + at;
-    if (size === 1 || (byteOffset % size === 0 && this.littleEndian === platformLittleEndian)) {
-      return new Ctor(this.bytes.buffer, byteOffset, count);
-    }
-    const out = new Ctor(count) as unknown as { [i: number]: number };
-    for (let i = 0; i < count; i++) out[i] = get(this.view, at + i * size, this.littleEndian);
-    return out as unknown as T;
+    return at;
   }
 
-  /**
+  /** True when elements of `size` bytes at `at` can be viewed in place (aligned, in the platform's order). */
+  private viewable(at: number, size: number): boolean {
+    return size === 1 || ((this.bytes.byteOffset + at) % size === 0 && this.littleEndian === platformLittleEndian);
+  }
+
+  /*
    * Typed arrays of `count` elements. When the data is aligned and in the platform's byte order the result
-   * is a view into the file (no copy; do not write to it); otherwise a byte-swapped copy.
+   * is a view into the file (no copy; do not write to it); otherwise a byte-swapped copy. Each type has its
+   * own copy loop, so every loop reads one way.
    */
   u8Array(count: number): Uint8Array {
-    return this.typed(count, 1, 'u8 array', Uint8Array, (v, a) => v.getUint8(a));
+    const at = this.arrayStart(count, 1, 'u8 array');
+    return new Uint8Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
   }
   s8Array(count: number): Int8Array {
-    return this.typed(count, 1, 's8 array', Int8Array, (v, a) => v.getInt8(a));
+    const at = this.arrayStart(count, 1, 's8 array');
+    return new Int8Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
   }
   u16Array(count: number): Uint16Array {
-    return this.typed(count, 2, 'u16 array', Uint16Array, (v, a, le) => v.getUint16(a, le));
+    const at = this.arrayStart(count, 2, 'u16 array');
+    if (this.viewable(at, 2)) return new Uint16Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Uint16Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getUint16(at + i * 2, this.littleEndian);
+    return out;
   }
   s16Array(count: number): Int16Array {
-    return this.typed(count, 2, 's16 array', Int16Array, (v, a, le) => v.getInt16(a, le));
+    const at = this.arrayStart(count, 2, 's16 array');
+    if (this.viewable(at, 2)) return new Int16Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Int16Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getInt16(at + i * 2, this.littleEndian);
+    return out;
   }
   u32Array(count: number): Uint32Array {
-    return this.typed(count, 4, 'u32 array', Uint32Array, (v, a, le) => v.getUint32(a, le));
+    const at = this.arrayStart(count, 4, 'u32 array');
+    if (this.viewable(at, 4)) return new Uint32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Uint32Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getUint32(at + i * 4, this.littleEndian);
+    return out;
   }
   s32Array(count: number): Int32Array {
-    return this.typed(count, 4, 's32 array', Int32Array, (v, a, le) => v.getInt32(a, le));
+    const at = this.arrayStart(count, 4, 's32 array');
+    if (this.viewable(at, 4)) return new Int32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Int32Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getInt32(at + i * 4, this.littleEndian);
+    return out;
   }
   f32Array(count: number): Float32Array {
-    return this.typed(count, 4, 'f32 array', Float32Array, (v, a, le) => v.getFloat32(a, le));
+    const at = this.arrayStart(count, 4, 'f32 array');
+    if (this.viewable(at, 4)) return new Float32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Float32Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getFloat32(at + i * 4, this.littleEndian);
+    return out;
   }
 }
