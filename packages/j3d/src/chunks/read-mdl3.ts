@@ -12,7 +12,8 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
-import { detectPadding, nameTableEnd, type TableSpan } from './read-mat3-layout.js';
+import { detectChunkPadding } from './chunk-padding.js';
+import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One FIFO command as stored. */
 export interface Mdl3Command {
@@ -190,11 +191,11 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   }
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];
   const base = r.base;
-  const packetOffsets = packets.map((p) => p.offset - base);
-  const indices =
-    indexAt !== 0 && indexAt + count * 2 <= r.length
-      ? Array.from({ length: count }, (_, i) => r.u16At(indexAt + i * 2))
-      : [];
+  const packetOffsets: number[] = [];
+  for (const p of packets) packetOffsets.push(p.offset - base);
+  const indices: number[] = [];
+  if (indexAt !== 0 && indexAt + count * 2 <= r.length)
+    for (let i = 0; i < count; i++) indices.push(r.u16At(indexAt + i * 2));
   const bareEmptyNameTable =
     namesAt !== 0 && names.length === 0 && (namesAt + 4 > r.length || r.u16At(namesAt + 2) !== 0xffff);
   const layout: Mdl3Layout = {
@@ -203,34 +204,40 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
     packetOffsets,
     indices,
     bareEmptyNameTable,
-    padding: detectMdl3Padding(r, {
+    padding: detectMdl3Padding(
+      r,
       count,
-      packets: packets.map((p, i) => [packetOffsets[i]!, p.size]),
-      namesEnd: namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
-    }),
+      packets,
+      packetOffsets,
+      namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
+    ),
   };
   return { packets, names, layout };
 }
 
+/** Element sizes of the tables at 0x0C..0x1C: packet locations, sub-packet locations, matrix indices, u8, u16. */
+const mdl3TableSizes = [8, 0x10, 8, 1, 2];
+
 /**
- * The padding text of an MDL3 chunk: the gaps after the header, the packet-location table, the last packet,
+ * The padding text of an MDL3 chunk: the gaps after the header, the packet-location table, each packet,
  * each small table and the name table, up to whatever starts next (or the chunk end).
  */
 function detectMdl3Padding(
   r: BinaryReader,
-  at: { count: number; packets: [number, number][]; namesEnd: number },
+  count: number,
+  packets: readonly Mdl3Packet[],
+  packetOffsets: readonly number[],
+  namesEnd: number,
 ): string {
-  const tables = [0x0c, 0x10, 0x14, 0x18, 0x1c, 0x20].map((o) => r.u32At(o));
-  const starts = [...tables, ...at.packets.map(([o]) => o)].filter((o) => o !== 0);
-  const ends = [0x24, ...at.packets.map(([o, size]) => o + size)];
-  [8, 0x10, 8, 1, 2].forEach((size, i) => {
-    if (tables[i] !== 0) ends.push(tables[i]! + at.count * size);
-  });
-  if (at.namesEnd !== 0) ends.push(at.namesEnd);
-  const spans: TableSpan[] = ends.map((start) => {
-    let end = r.length;
-    for (const o of starts) if (o >= start && o < end) end = o;
-    return { start: Math.min(start, end), end, size: 1, min: 0, maxPad: 0x1f };
-  });
-  return detectPadding(r.bytes, spans);
+  const starts: number[] = [];
+  for (let i = 0; i < 6; i++) starts.push(r.u32At(0x0c + i * 4));
+  const ends = [0x24];
+  for (let i = 0; i < packets.length; i++) {
+    starts.push(packetOffsets[i]!);
+    ends.push(packetOffsets[i]! + packets[i]!.size);
+  }
+  for (let i = 0; i < mdl3TableSizes.length; i++)
+    if (starts[i] !== 0) ends.push(starts[i]! + count * mdl3TableSizes[i]!);
+  if (namesEnd !== 0) ends.push(namesEnd);
+  return detectChunkPadding(r, ends, starts);
 }
