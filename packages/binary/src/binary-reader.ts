@@ -28,12 +28,21 @@ function decoderFor(encoding: TextEncodingName): TextDecoder {
 /**
  * The text of `bytes` in `encoding`. Short pure-ASCII text (names, mostly) is built without a TextDecoder
  * call, which costs more than the decoding for a few bytes; every supported encoding reads ASCII as itself.
+ * 'latin1' and 'ascii' decode as windows-1252 (the TextDecoder's 'latin1'), which gives every byte outside
+ * 0x80..0x9F its own code point: such short text is built directly too (J3D's "SVR3" + 0xFF sub-version).
  */
 export function decodeText(bytes: Uint8Array, encoding: TextEncodingName = 'ascii'): string {
   if (bytes.length <= 64) {
     let ascii = true;
-    for (let i = 0; i < bytes.length && ascii; i++) ascii = bytes[i]! < 0x80;
-    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+    let direct = true;
+    for (let i = 0; i < bytes.length && direct; i++) {
+      const b = bytes[i]!;
+      if (b >= 0x80) {
+        ascii = false;
+        direct = b >= 0xa0 && (encoding === 'latin1' || encoding === 'ascii');
+      }
+    }
+    if (ascii || direct) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   }
   return decoderFor(encoding).decode(bytes);
 }

@@ -2,10 +2,10 @@
  * The reader's in-bounds fast paths against the plain definition: a read of `size` bytes at `offset` succeeds
  * exactly when 0 ≤ offset and offset + size ≤ length (then it gives DataView's value in the reader's byte order),
  * and otherwise throws a ParseError at that offset. Typed-array copies are compared with DataView element reads,
- * at every alignment, in both byte orders.
+ * at every alignment, in both byte orders. decodeText's direct path is compared with the platform's TextDecoder.
  */
 import { describe, expect, it } from 'vitest';
-import { BinaryReader, ParseError } from '../src/index.js';
+import { BinaryReader, decodeText, ParseError } from '../src/index.js';
 
 // Fixed pseudo-random bytes (a multiplicative hash of the index), with sign bits and NaN patterns among them.
 const bytes = new Uint8Array(37).map((_, i) => (Math.imul(i + 1, 0x9e3779b1) >>> 24) & 0xff);
@@ -76,5 +76,20 @@ describe('BinaryReader bounds against their definition', () => {
     expect(() => r.bytesView(-1)).toThrow(ParseError);
     expect(() => r.bytesView(1.5)).toThrow(ParseError);
     expect(r.offset).toBe(0);
+  });
+});
+
+describe('decodeText against the TextDecoder', () => {
+  it('gives what the platform decoder gives for every byte in short and long latin1 and ascii text', () => {
+    // Both read as windows-1252, the platform's 'latin1'; 0x80..0x9F are the bytes it maps elsewhere.
+    const decoder = new TextDecoder('latin1');
+    for (const encoding of ['latin1', 'ascii'] as const) {
+      for (let b = 0; b < 256; b++) {
+        for (const text of [[b], [0x53, 0x56, 0x52, 0x33, b, 0xff, 0xff], Array(70).fill(b)]) {
+          const bytes = Uint8Array.from(text);
+          expect(decodeText(bytes, encoding)).toBe(decoder.decode(bytes));
+        }
+      }
+    }
   });
 });
