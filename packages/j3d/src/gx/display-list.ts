@@ -248,11 +248,6 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
   const bytes = r.bytes;
   const end = bytes.length;
   let view: DataView | undefined;
-  // Every index takes at least one byte of the list, so one buffer of two bytes per list byte holds them all:
-  // each column's indices are a view into it, which costs V8 far less to make (and to collect) than an
-  // array with a buffer of its own.
-  let indexBuffer: ArrayBuffer | undefined;
-  let used = 0;
   const primitives: GxPrimitive[] = [];
   let p = r.offset;
   while (p < end) {
@@ -301,10 +296,7 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
             );
         columns.push({ attr: c.attr, values });
       } else {
-        indexBuffer ??= new ArrayBuffer(2 * end);
-        const length = vertexCount * c.indexCount;
-        const indices = new Uint16Array(indexBuffer, used, length);
-        used += 2 * length;
+        const indices = new Uint16Array(vertexCount * c.indexCount);
         if (readIndexColumn(bytes, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
         columns.push({ attr: c.attr, indices });
       }
