@@ -28,12 +28,21 @@ function decoderFor(encoding: TextEncodingName): TextDecoder {
 /**
  * The text of `bytes` in `encoding`. Short pure-ASCII text (names, mostly) is built without a TextDecoder
  * call, which costs more than the decoding for a few bytes; every supported encoding reads ASCII as itself.
+ * 'latin1' and 'ascii' decode as windows-1252 (the TextDecoder's 'latin1'), which gives every byte outside
+ * 0x80..0x9F its own code point: such short text is built directly too (J3D's "SVR3" + 0xFF sub-version).
  */
 export function decodeText(bytes: Uint8Array, encoding: TextEncodingName = 'ascii'): string {
   if (bytes.length <= 64) {
     let ascii = true;
-    for (let i = 0; i < bytes.length && ascii; i++) ascii = bytes[i]! < 0x80;
-    if (ascii) return String.fromCharCode.apply(null, bytes as unknown as number[]);
+    let direct = true;
+    for (let i = 0; i < bytes.length && direct; i++) {
+      const b = bytes[i]!;
+      if (b >= 0x80) {
+        ascii = false;
+        direct = b >= 0xa0 && (encoding === 'latin1' || encoding === 'ascii');
+      }
+    }
+    if (ascii || direct) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   }
   return decoderFor(encoding).decode(bytes);
 }
@@ -129,10 +138,14 @@ export class BinaryReader {
     return this;
   }
 
+  /**
+   * Moves the cursor past `size` bytes and returns where they start. The in-bounds case is tested first
+   * without building anything; every other case goes through `ensure` as before.
+   */
   private take(size: number, what: string): number {
-    this.ensure(size, what);
     const at = this.offset;
-    this.offset += size;
+    if (!(at >= 0 && size >>> 0 === size && size <= this.bytes.length - at)) this.ensure(size, what);
+    this.offset = at + size;
     return at;
   }
 
@@ -171,29 +184,32 @@ export class BinaryReader {
     return this.view.getFloat64(this.take(8, 'f64'), this.littleEndian);
   }
 
-  /** Reads at a relative offset without moving the cursor. */
+  /**
+   * Reads at a relative offset without moving the cursor. The in-bounds test comes first; anything else
+   * (negative, past the end, not a number) goes through `ensure` as before.
+   */
   u8At(offset: number): number {
-    this.ensure(1, 'u8', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 1)) this.ensure(1, 'u8', offset);
     return this.view.getUint8(offset);
   }
   u16At(offset: number): number {
-    this.ensure(2, 'u16', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 2)) this.ensure(2, 'u16', offset);
     return this.view.getUint16(offset, this.littleEndian);
   }
   s16At(offset: number): number {
-    this.ensure(2, 's16', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 2)) this.ensure(2, 's16', offset);
     return this.view.getInt16(offset, this.littleEndian);
   }
   u32At(offset: number): number {
-    this.ensure(4, 'u32', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 'u32', offset);
     return this.view.getUint32(offset, this.littleEndian);
   }
   s32At(offset: number): number {
-    this.ensure(4, 's32', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 's32', offset);
     return this.view.getInt32(offset, this.littleEndian);
   }
   f32At(offset: number): number {
-    this.ensure(4, 'f32', offset);
+    if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 'f32', offset);
     return this.view.getFloat32(offset, this.littleEndian);
   }
 
@@ -257,48 +273,65 @@ export class BinaryReader {
     return r;
   }
 
-  private typed<T>(
-    count: number,
-    size: number,
-    what: string,
-    Ctor: { new (buffer: ArrayBufferLike, start: number, length: number): T; new (length: number): T },
-    get: (view: DataView, at: number, le: boolean) => number,
-  ): T {
+  /** Checks and skips `count` elements of `size` bytes; returns where they start. */
+  private arrayStart(count: number, size: number, what: string): number {
     this.checkCount(count, size, what);
     const at = this.offset;
     this.offset += count * size;
-    const byteOffset = this.bytes.byteOffset + at;
-    if (size === 1 || (byteOffset % size === 0 && this.littleEndian === platformLittleEndian)) {
-      return new Ctor(this.bytes.buffer, byteOffset, count);
-    }
-    const out = new Ctor(count) as unknown as { [i: number]: number };
-    for (let i = 0; i < count; i++) out[i] = get(this.view, at + i * size, this.littleEndian);
-    return out as unknown as T;
+    return at;
   }
 
-  /**
+  /** True when elements of `size` bytes at `at` can be viewed in place (aligned, in the platform's order). */
+  private viewable(at: number, size: number): boolean {
+    return size === 1 || ((this.bytes.byteOffset + at) % size === 0 && this.littleEndian === platformLittleEndian);
+  }
+
+  /*
    * Typed arrays of `count` elements. When the data is aligned and in the platform's byte order the result
-   * is a view into the file (no copy; do not write to it); otherwise a byte-swapped copy.
+   * is a view into the file (no copy; do not write to it); otherwise a byte-swapped copy. Each type has its
+   * own copy loop, so every loop reads one way.
    */
   u8Array(count: number): Uint8Array {
-    return this.typed(count, 1, 'u8 array', Uint8Array, (v, a) => v.getUint8(a));
+    const at = this.arrayStart(count, 1, 'u8 array');
+    return new Uint8Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
   }
   s8Array(count: number): Int8Array {
-    return this.typed(count, 1, 's8 array', Int8Array, (v, a) => v.getInt8(a));
+    const at = this.arrayStart(count, 1, 's8 array');
+    return new Int8Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
   }
   u16Array(count: number): Uint16Array {
-    return this.typed(count, 2, 'u16 array', Uint16Array, (v, a, le) => v.getUint16(a, le));
+    const at = this.arrayStart(count, 2, 'u16 array');
+    if (this.viewable(at, 2)) return new Uint16Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Uint16Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getUint16(at + i * 2, this.littleEndian);
+    return out;
   }
   s16Array(count: number): Int16Array {
-    return this.typed(count, 2, 's16 array', Int16Array, (v, a, le) => v.getInt16(a, le));
+    const at = this.arrayStart(count, 2, 's16 array');
+    if (this.viewable(at, 2)) return new Int16Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Int16Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getInt16(at + i * 2, this.littleEndian);
+    return out;
   }
   u32Array(count: number): Uint32Array {
-    return this.typed(count, 4, 'u32 array', Uint32Array, (v, a, le) => v.getUint32(a, le));
+    const at = this.arrayStart(count, 4, 'u32 array');
+    if (this.viewable(at, 4)) return new Uint32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Uint32Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getUint32(at + i * 4, this.littleEndian);
+    return out;
   }
   s32Array(count: number): Int32Array {
-    return this.typed(count, 4, 's32 array', Int32Array, (v, a, le) => v.getInt32(a, le));
+    const at = this.arrayStart(count, 4, 's32 array');
+    if (this.viewable(at, 4)) return new Int32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Int32Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getInt32(at + i * 4, this.littleEndian);
+    return out;
   }
   f32Array(count: number): Float32Array {
-    return this.typed(count, 4, 'f32 array', Float32Array, (v, a, le) => v.getFloat32(a, le));
+    const at = this.arrayStart(count, 4, 'f32 array');
+    if (this.viewable(at, 4)) return new Float32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
+    const out = new Float32Array(count);
+    for (let i = 0; i < count; i++) out[i] = this.view.getFloat32(at + i * 4, this.littleEndian);
+    return out;
   }
 }

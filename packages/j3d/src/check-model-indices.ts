@@ -5,6 +5,7 @@
  * PNMTXIDX of every vertex (slot = PNMTXIDX / 3; without PNMTXIDX slot 0) must all resolve.
  */
 import type { BinaryReader } from '@retromodel/binary';
+import type { GxVertexColumn } from './gx/display-list.js';
 import type { J3dFile } from './j3d-file.js';
 
 /** Throws a ParseError naming the chunk that holds an index which does not resolve. */
@@ -40,31 +41,44 @@ export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryR
   });
   const drawCount = file.DRW1.entries.length;
   const shp1 = chunk('SHP1');
-  file.SHP1.shapes.forEach((shape, s) => {
+  const shapes = file.SHP1.shapes;
+  for (let s = 0; s < shapes.length; s++) {
     const slots: (number | undefined)[] = [];
-    shape.packets.forEach((packet, p) => {
+    const packets = shapes[s]!.packets;
+    for (let p = 0; p < packets.length; p++) {
+      const packet = packets[p]!;
       const where = packet.displayListOffset - shp1.base;
-      packet.matrixTable.forEach((m, k) => {
-        if (m === 0xffff) return;
+      const matrixTable = packet.matrixTable;
+      for (let k = 0; k < matrixTable.length; k++) {
+        const m = matrixTable[k]!;
+        if (m === 0xffff) continue;
         if (m >= drawCount)
           throw shp1.error(`shape ${s} packet ${p} uses draw matrix ${m}, but DRW1 has ${drawCount}`, where);
         slots[k] = m;
-      });
+      }
       for (const prim of packet.primitives) {
-        const pn = prim.columns.find((c) => c.attr === 0)?.indices;
+        const pn = matrixIndexColumn(prim.columns);
         if (!pn) {
           if (prim.vertexCount > 0 && slots[0] === undefined)
             throw shp1.error(`shape ${s} packet ${p} draws without a matrix in slot 0`, where);
           continue;
         }
-        for (const v of pn) {
-          if (slots[v / 3] === undefined)
+        for (let i = 0; i < pn.length; i++) {
+          const v = pn[i]!;
+          // PNMTXIDX is 3 × the slot: a value that is not a multiple of 3 names no slot either.
+          if (v % 3 !== 0 || slots[v / 3] === undefined)
             throw shp1.error(
               `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`,
               where,
             );
         }
       }
-    });
-  });
+    }
+  }
+}
+
+/** The PNMTXIDX indices of a primitive (its first attr-0 column), if it sends them. */
+function matrixIndexColumn(columns: readonly GxVertexColumn[]): Uint16Array | undefined {
+  for (let i = 0; i < columns.length; i++) if (columns[i]!.attr === 0) return columns[i]!.indices;
+  return undefined;
 }

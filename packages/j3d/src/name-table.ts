@@ -8,13 +8,16 @@
  * Hash (JUTNameTab::calcKeyCode): h = 0; for each byte c: h = (h * 3 + (int8)c) & 0xFFFF — bytes ≥ 0x80 are
  * sign-extended. The runtime compares the hash first when looking a name up, so a wrong hash is reported.
  */
-import type { BinaryReader } from '@retromodel/binary';
+import { type BinaryReader, decodeText } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 
-/** The J3D name hash of an encoded name (bytes of the Shift-JIS/ASCII string, without the NUL). */
-export function hashJ3dName(bytes: ArrayLike<number>): number {
+/**
+ * The J3D name hash of an encoded name (bytes of the Shift-JIS/ASCII string, without the NUL), or of
+ * `bytes[from, to)`.
+ */
+export function hashJ3dName(bytes: ArrayLike<number>, from = 0, to = bytes.length): number {
   let h = 0;
-  for (let i = 0; i < bytes.length; i++) h = (h * 3 + ((bytes[i]! << 24) >> 24)) & 0xffff;
+  for (let i = from; i < to; i++) h = (h * 3 + ((bytes[i]! << 24) >> 24)) & 0xffff;
   return h;
 }
 
@@ -26,14 +29,16 @@ export function readNameTable(reader: BinaryReader, offset: number, diagnostics:
   const count = reader.u16At(offset);
   reader.checkCount(count, 4, 'name table entries', offset + 4);
   const names: string[] = [];
+  const bytes = reader.bytes;
   for (let i = 0; i < count; i++) {
     const entry = offset + 4 + i * 4;
     const hash = reader.u16At(entry);
     const at = offset + reader.u16At(entry + 2);
-    const name = reader.cStringAt(at, 'shift_jis');
-    const end = reader.bytes.indexOf(0, at);
-    const stored = reader.bytes.subarray(at, end);
-    const expected = hashJ3dName(stored);
+    // The NUL is found once, for the name and its hash; a string that starts outside the chunk or has no NUL
+    // goes through cStringAt, which throws its error.
+    const end = at < bytes.length ? bytes.indexOf(0, at) : -1;
+    const name = end < 0 ? reader.cStringAt(at, 'shift_jis') : decodeText(bytes.subarray(at, end), 'shift_jis');
+    const expected = hashJ3dName(bytes, at, end);
     if (expected !== hash) {
       diagnostics.push({
         code: 'j3d/name-hash',

@@ -26,16 +26,22 @@ import type { J3dChunkInfo, J3dFile } from './j3d-file.js';
 
 const requiredChunks = ['INF1', 'VTX1', 'EVP1', 'DRW1', 'JNT1', 'SHP1', 'MAT3', 'TEX1'] as const;
 
+/** The four bytes at `at` as latin-1 characters (a magic or chunk tag; the caller checks they exist). */
+function tag4(bytes: Uint8Array, at: number): string {
+  return String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
+}
+
+const modelChunks: readonly string[] = [...requiredChunks, 'MDL3'];
+
 /**
  * Says what a file that is not a BMD/BDL is, when it is a known lookalike; otherwise undefined.
  * Used for clear errors (and by adapters to refuse them).
  */
 export function describeNonJ3dModel(bytes: Uint8Array): string | undefined {
-  const text = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-  if (bytes.length >= 4 && text(0, 4) === 'BMD0')
+  if (bytes.length >= 4 && tag4(bytes, 0) === 'BMD0')
     return 'this is a Nintendo DS model (NSBMD, magic "BMD0"), a different format that shares the .bmd extension; it is not a GameCube/Wii J3D model';
-  if (bytes.length >= 8 && text(0, 4) === 'J3D2') {
-    const kind = text(4, 8);
+  if (bytes.length >= 8 && tag4(bytes, 0) === 'J3D2') {
+    const kind = tag4(bytes, 4);
     if (kind === 'bmd2')
       return 'this is an old-style BMD ("J3D2bmd2", with MAT2 materials), which is not supported; only bmd3 and bdl4 are';
     if (kind === 'bmt3')
@@ -70,7 +76,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
     r.ensure(8, `chunk ${i} header`, at);
-    const tag = String.fromCharCode(...bytes.subarray(at, at + 4));
+    const tag = tag4(bytes, at);
     const size = r.u32At(at + 4);
     if (size < 8)
       throw new ParseError(
@@ -101,7 +107,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     });
   }
   for (const c of chunks) {
-    if (![...requiredChunks, 'MDL3'].includes(c.tag))
+    if (!modelChunks.includes(c.tag))
       diagnostics.push({
         code: 'j3d/unknown-chunk',
         message: `chunk "${c.tag}" at 0x${c.offset.toString(16)} is not a J3D model chunk; skipped`,

@@ -70,13 +70,15 @@ export function readEvp1(r: BinaryReader): Evp1 {
     }
   }
   let inverseBindCount = 0;
-  let inverseBinds = new Float32Array(0);
+  let inverseBinds: Float32Array = new Float32Array(0);
   if (ibmAt !== 0) {
     if (ibmAt > r.length)
       throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);
     inverseBindCount = Math.floor((r.length - ibmAt) / 0x30);
     r.seek(ibmAt);
-    inverseBinds = Float32Array.from(r.f32Array(inverseBindCount * 12));
+    // Big-endian floats come back as a copy; a view into the file (same byte order) is copied here.
+    const stored = r.f32Array(inverseBindCount * 12);
+    inverseBinds = stored.buffer === r.bytes.buffer ? stored.slice() : stored;
   }
   // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them).
   const checked = new Set<number>();

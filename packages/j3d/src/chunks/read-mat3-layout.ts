@@ -29,7 +29,8 @@ export function isMat3TablePresent(offsets: readonly number[], slot: number): bo
 
 /** Present table slots in the order their tables appear in the chunk (ties: slot order). */
 export function mat3TableOrder(offsets: readonly number[]): number[] {
-  const slots = offsets.map((_, i) => i).filter((i) => isMat3TablePresent(offsets, i));
+  const slots: number[] = [];
+  for (let i = 0; i < offsets.length; i++) if (isMat3TablePresent(offsets, i)) slots.push(i);
   return slots.sort((a, b) => offsets[a]! - offsets[b]! || a - b);
 }
 
@@ -43,6 +44,20 @@ export function mat3TableEnd(offsets: readonly number[], slot: number, chunkLeng
     if ((o > start || (o === start && j > slot)) && o < end) end = o;
   }
   return Math.max(end, start);
+}
+
+/**
+ * mat3TableEnd of every present slot at once (other slots: 0), from the table order: the table after a slot in
+ * that order is the nearest one that starts later, or at the same offset with a higher slot.
+ */
+export function mat3TableEnds(offsets: readonly number[], order: readonly number[], chunkLength: number): number[] {
+  const ends: number[] = new Array(offsets.length).fill(0);
+  for (let k = 0; k < order.length; k++) {
+    const slot = order[k]!;
+    const next = k + 1 < order.length ? offsets[order[k + 1]!]! : chunkLength;
+    ends[slot] = Math.max(next < chunkLength ? next : chunkLength, offsets[slot]!);
+  }
+  return ends;
 }
 
 /** True when `bytes[from, to)` is `pattern` repeated from its start (a maker's padding). */
@@ -76,13 +91,16 @@ export interface TableSpan {
 
 /** The element count of a span under one padding pattern, and the padding bytes it explains. */
 export function countElements(bytes: Uint8Array, span: TableSpan, pattern: Uint8Array): { count: number; pad: number } {
-  const max = Math.floor((span.end - span.start) / span.size);
+  const { start, end, size, maxPad } = span;
+  const max = Math.floor((end - start) / size);
   // Only counts that leave at most maxPad bytes can be followed by padding: start at the first of them.
-  const first = Math.max(Math.min(span.min, max), Math.ceil((span.end - span.maxPad - span.start) / span.size));
+  const first = Math.max(Math.min(span.min, max), Math.ceil((end - maxPad - start) / size));
+  const head = pattern[0];
   for (let k = first; k <= max; k++) {
-    const from = span.start + k * span.size;
-    if (span.end - from <= span.maxPad && isPadding(bytes, from, span.end, pattern))
-      return { count: k, pad: span.end - from };
+    const from = start + k * size;
+    // Padding starts with the pattern's first byte: test that before the whole run.
+    if (end - from <= maxPad && (from >= end || bytes[from] === head) && isPadding(bytes, from, end, pattern))
+      return { count: k, pad: end - from };
   }
   return { count: max, pad: 0 };
 }
@@ -91,10 +109,11 @@ export function countElements(bytes: Uint8Array, span: TableSpan, pattern: Uint8
 export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[]): string {
   let best = '';
   let bestScore = 0;
-  for (const text of j3dPaddingTexts) {
+  for (let t = 0; t < j3dPaddingTexts.length; t++) {
+    const text = j3dPaddingTexts[t]!;
     const pattern = paddingBytes(text);
     let score = 0;
-    for (const s of spans) score += countElements(bytes, s, pattern).pad;
+    for (let i = 0; i < spans.length; i++) score += countElements(bytes, spans[i]!, pattern).pad;
     if (score > bestScore) {
       best = text;
       bestScore = score;
@@ -105,10 +124,15 @@ export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[]): s
 
 /** The span of table `slot` for counting, with `min` elements required. */
 export function mat3Span(r: BinaryReader, offsets: readonly number[], slot: number, min: number): TableSpan {
-  const start = Math.min(offsets[slot]!, r.length);
+  return spanOf(r.length, offsets[slot]!, mat3TableEnd(offsets, slot, r.length), mat3ElementSizes[slot]!, min);
+}
+
+/** mat3Span from a table's start and mat3TableEnd. */
+function spanOf(length: number, offset: number, tableEnd: number, size: number, min: number): TableSpan {
+  const start = Math.min(offset, length);
   // A table offset past the chunk (a damaged header) leaves an empty span at the chunk end.
-  const end = Math.min(mat3TableEnd(offsets, slot, r.length), r.length);
-  return { start, end, size: mat3ElementSizes[slot]!, min, maxPad: end === r.length ? 0x1f : 3 };
+  const end = Math.min(tableEnd, length);
+  return { start, end, size, min, maxPad: end === length ? 0x1f : 3 };
 }
 
 /** The init-entry fields that index each table slot, and their "none" value (u8 fields 0xFF, u16 0xFFFF). */
@@ -145,12 +169,17 @@ export const mat3IndexFields: Partial<Record<number, { field: string; none: numb
 export function referencedCount(entries: readonly object[], slot: number): number {
   const f = mat3IndexFields[slot];
   if (!f) return 0;
+  const { field, none } = f;
   let n = 0;
-  for (const e of entries) {
-    const v = (e as Record<string, number | number[]>)[f.field]!;
+  for (let k = 0; k < entries.length; k++) {
+    const v = (entries[k] as Record<string, number | number[]>)[field]!;
     if (typeof v === 'number') {
-      if (v !== f.none && v + 1 > n) n = v + 1;
-    } else for (const i of v) if (i !== f.none && i + 1 > n) n = i + 1;
+      if (v !== none && v + 1 > n) n = v + 1;
+    } else
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i]!;
+        if (x !== none && x + 1 > n) n = x + 1;
+      }
   }
   return n;
 }
@@ -167,7 +196,10 @@ export function nameTableEnd(r: BinaryReader, offset: number): number {
   return end;
 }
 
-/** Reads the layout of a MAT3 chunk whose offsets, entries, names and indirect records are already read. */
+/**
+ * Reads the layout of a MAT3 chunk whose offsets, entries, names and indirect records are already read.
+ * `order` and `ends` are mat3TableOrder and mat3TableEnds of the offsets.
+ */
 export function readMat3Layout(
   r: BinaryReader,
   offsets: readonly number[],
@@ -177,22 +209,30 @@ export function readMat3Layout(
     entries: readonly object[];
     names: readonly string[];
     indirect: number;
+    order?: readonly number[];
+    ends?: readonly number[];
   },
 ): Mat3Layout {
-  const counts = offsets.map(() => 0);
-  const spans = new Map<number, TableSpan>();
-  for (const slot of mat3TableOrder(offsets)) {
+  const counts: number[] = new Array(offsets.length).fill(0);
+  const order = read.order ?? mat3TableOrder(offsets);
+  const ends = read.ends ?? mat3TableEnds(offsets, order, r.length);
+  const spans: TableSpan[] = [];
+  for (let k = 0; k < order.length; k++) {
+    const slot = order[k]!;
     if (slot === 2) {
-      const span = mat3Span(r, offsets, slot, 0);
-      spans.set(slot, { ...span, start: Math.min(nameTableEnd(r, offsets[2]!), span.end), size: 1 });
+      const span = spanOf(r.length, offsets[slot]!, ends[slot]!, 1, 0);
+      span.start = Math.min(nameTableEnd(r, offsets[2]!), span.end);
+      spans.push(span);
     } else {
       const min = slot === 0 ? read.entries.length : slot === 1 ? read.materials : referencedCount(read.entries, slot);
-      spans.set(slot, mat3Span(r, offsets, slot, slot === 3 ? read.indirect : min));
+      spans.push(
+        spanOf(r.length, offsets[slot]!, ends[slot]!, mat3ElementSizes[slot]!, slot === 3 ? read.indirect : min),
+      );
     }
   }
-  const padding = detectPadding(r.bytes, [...spans.values()]);
+  const padding = detectPadding(r.bytes, spans);
   const pattern = paddingBytes(padding);
-  for (const [slot, span] of spans) counts[slot] = countElements(r.bytes, span, pattern).count;
+  for (let k = 0; k < order.length; k++) counts[order[k]!] = countElements(r.bytes, spans[k]!, pattern).count;
   counts[0] = read.entries.length;
   counts[2] = read.names.length;
   return { headerPad: read.headerPad, counts, padding };

@@ -31,7 +31,7 @@ import type {
   GxZMode,
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
-import { isMat3TablePresent, mat3TableEnd, readMat3Layout } from './read-mat3-layout.js';
+import { isMat3TablePresent, mat3TableEnds, mat3TableOrder, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
 import {
   type Parse,
@@ -213,12 +213,15 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const offsets: number[] = [];
   for (let i = 0; i < 30; i++) offsets.push(r.u32At(0x0c + i * 4));
   const at = (i: number) => offsets[i]!;
+  const order = mat3TableOrder(offsets);
+  // Where each present table's span ends (mat3TableEnd), computed once.
+  const ends = mat3TableEnds(offsets, order, r.length);
   function table<T>(slot: number, size: number, parse: Parse<T>): T[] {
     const start = at(slot);
     if (start === 0) return [];
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
-    const n = Math.floor((mat3TableEnd(offsets, slot, r.length) - start) / size);
+    const n = Math.floor((ends[slot]! - start) / size);
     const out: T[] = [];
     for (let i = 0; i < n; i++) out.push(parse(r, start + i * size));
     return out;
@@ -229,7 +232,7 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   for (const e of remap) if (e + 1 > usedEntries) usedEntries = e + 1;
   r.checkCount(usedEntries, 0x14c, 'material entries', at(0));
   // Entries no material uses are kept too: the table runs to the next one.
-  const storedEntries = at(0) === 0 ? 0 : Math.floor((mat3TableEnd(offsets, 0, r.length) - at(0)) / 0x14c);
+  const storedEntries = at(0) === 0 ? 0 : Math.floor((ends[0]! - at(0)) / 0x14c);
   const entryCount = Math.max(usedEntries, storedEntries);
   const entries: J3dMaterialEntry[] = [];
   for (let i = 0; i < entryCount; i++) entries.push(readMaterialEntry(r, at(0) + i * 0x14c));
@@ -242,7 +245,7 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     });
   const indirect: GxIndirect[] = [];
   if (isMat3TablePresent(offsets, 3)) {
-    const n = Math.min(count, Math.floor((mat3TableEnd(offsets, 3, r.length) - at(3)) / 0x138));
+    const n = Math.min(count, Math.floor((ends[3]! - at(3)) / 0x138));
     for (let i = 0; i < n; i++) indirect.push(parseIndirect(r, at(3) + i * 0x138));
   }
   const tables: Mat3Tables = {
@@ -281,6 +284,14 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     const e = remap[i]!;
     materials.push(resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail));
   }
-  const layout = readMat3Layout(r, offsets, { headerPad, materials: count, entries, names, indirect: indirect.length });
+  const layout = readMat3Layout(r, offsets, {
+    headerPad,
+    materials: count,
+    entries,
+    names,
+    indirect: indirect.length,
+    order,
+    ends,
+  });
   return { offsets, names, remap, entries, tables, indirect, materials, layout };
 }

@@ -12,7 +12,8 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
-import { detectPadding, nameTableEnd, type TableSpan } from './read-mat3-layout.js';
+import { detectChunkPadding } from './chunk-padding.js';
+import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One FIFO command as stored. */
 export interface Mdl3Command {
@@ -74,9 +75,13 @@ export interface Mdl3Layout {
   padding: string;
 }
 
+/**
+ * Decodes the packet at `offset` (relative to the chunk). Commands are read from the chunk's bytes; a packet
+ * reader (errors name the packet's bounds) is only built when a command does not fit, to throw its error.
+ */
 function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'> {
-  const p = r.sub(offset, size, 'MDL3');
-  const b = p.bytes;
+  r.ensure(size, 'MDL3 section', offset);
+  const b = r.bytes;
   const commands: Mdl3Command[] = [];
   const bp: Record<number, number> = {};
   const xf: Record<number, number> = {};
@@ -85,17 +90,18 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
   let q = 0;
   while (q < size) {
     const at = q;
-    const op = b[q++]!;
+    const op = b[offset + q++]!;
     if (op === 0x00) continue;
     if (op === 0x61) {
-      // The short commands are read from the bytes when they fit; the reader's own reads give the errors.
       if (size - q < 4) {
+        const p = r.sub(offset, size, 'MDL3');
         p.offset = q;
         p.u8();
         p.u24();
       }
-      const reg = b[q]!;
-      const value = (b[q + 1]! << 16) | (b[q + 2]! << 8) | b[q + 3]!;
+      const o = offset + q;
+      const reg = b[o]!;
+      const value = (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
       q += 4;
       commands.push({ kind: 'BP', address: reg, values: [value] });
       if (reg === 0xfe) mask = value;
@@ -104,26 +110,43 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
         mask = 0xffffff;
       }
     } else if (op === 0x10) {
-      p.offset = q;
-      const count = p.u16() + 1;
-      const address = p.u16();
-      p.checkCount(count, 4, 'XF values');
-      q = p.offset;
-      const values: number[] = [];
-      for (let i = 0; i < count; i++, q += 4) {
-        const v = ((b[q]! << 24) | (b[q + 1]! << 16) | (b[q + 2]! << 8) | b[q + 3]!) >>> 0;
-        values.push(v);
-        xf[address + i] = v;
+      const o = offset + q;
+      const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
+      if (size - q < 4 || count * 4 > size - q - 4) {
+        // Does not fit: the packet reader's reads give the error.
+        const p = r.sub(offset, size, 'MDL3');
+        p.offset = q;
+        const n = p.u16() + 1;
+        p.u16();
+        p.checkCount(n, 4, 'XF values');
       }
+      const address = (b[o + 2]! << 8) | b[o + 3]!;
+      q += 4;
+      const values: number[] = [];
+      for (let i = 0, v = offset + q; i < count; i++, v += 4) {
+        const value = ((b[v]! << 24) | (b[v + 1]! << 16) | (b[v + 2]! << 8) | b[v + 3]!) >>> 0;
+        values.push(value);
+        xf[address + i] = value;
+      }
+      q += count * 4;
       commands.push({ kind: 'XF', address, values });
     } else if (op === 0x08) {
-      p.offset = q;
-      const reg = p.u8();
-      const value = p.u32();
-      q = p.offset;
+      if (size - q < 5) {
+        const p = r.sub(offset, size, 'MDL3');
+        p.offset = q;
+        p.u8();
+        p.u32();
+      }
+      const o = offset + q;
+      const reg = b[o]!;
+      const value = ((b[o + 1]! << 24) | (b[o + 2]! << 16) | (b[o + 3]! << 8) | b[o + 4]!) >>> 0;
+      q += 5;
       commands.push({ kind: 'CP', address: reg, values: [value] });
       cp[reg] = value;
-    } else throw p.error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
+    } else
+      throw r
+        .sub(offset, size, 'MDL3')
+        .error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
   }
   return { commands, bp, xf, cp };
 }
@@ -168,11 +191,11 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   }
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];
   const base = r.base;
-  const packetOffsets = packets.map((p) => p.offset - base);
-  const indices =
-    indexAt !== 0 && indexAt + count * 2 <= r.length
-      ? Array.from({ length: count }, (_, i) => r.u16At(indexAt + i * 2))
-      : [];
+  const packetOffsets: number[] = [];
+  for (const p of packets) packetOffsets.push(p.offset - base);
+  const indices: number[] = [];
+  if (indexAt !== 0 && indexAt + count * 2 <= r.length)
+    for (let i = 0; i < count; i++) indices.push(r.u16At(indexAt + i * 2));
   const bareEmptyNameTable =
     namesAt !== 0 && names.length === 0 && (namesAt + 4 > r.length || r.u16At(namesAt + 2) !== 0xffff);
   const layout: Mdl3Layout = {
@@ -181,34 +204,40 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
     packetOffsets,
     indices,
     bareEmptyNameTable,
-    padding: detectMdl3Padding(r, {
+    padding: detectMdl3Padding(
+      r,
       count,
-      packets: packets.map((p, i) => [packetOffsets[i]!, p.size]),
-      namesEnd: namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
-    }),
+      packets,
+      packetOffsets,
+      namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
+    ),
   };
   return { packets, names, layout };
 }
 
+/** Element sizes of the tables at 0x0C..0x1C: packet locations, sub-packet locations, matrix indices, u8, u16. */
+const mdl3TableSizes = [8, 0x10, 8, 1, 2];
+
 /**
- * The padding text of an MDL3 chunk: the gaps after the header, the packet-location table, the last packet,
+ * The padding text of an MDL3 chunk: the gaps after the header, the packet-location table, each packet,
  * each small table and the name table, up to whatever starts next (or the chunk end).
  */
 function detectMdl3Padding(
   r: BinaryReader,
-  at: { count: number; packets: [number, number][]; namesEnd: number },
+  count: number,
+  packets: readonly Mdl3Packet[],
+  packetOffsets: readonly number[],
+  namesEnd: number,
 ): string {
-  const tables = [0x0c, 0x10, 0x14, 0x18, 0x1c, 0x20].map((o) => r.u32At(o));
-  const starts = [...tables, ...at.packets.map(([o]) => o)].filter((o) => o !== 0);
-  const ends = [0x24, ...at.packets.map(([o, size]) => o + size)];
-  [8, 0x10, 8, 1, 2].forEach((size, i) => {
-    if (tables[i] !== 0) ends.push(tables[i]! + at.count * size);
-  });
-  if (at.namesEnd !== 0) ends.push(at.namesEnd);
-  const spans: TableSpan[] = ends.map((start) => {
-    let end = r.length;
-    for (const o of starts) if (o >= start && o < end) end = o;
-    return { start: Math.min(start, end), end, size: 1, min: 0, maxPad: 0x1f };
-  });
-  return detectPadding(r.bytes, spans);
+  const starts: number[] = [];
+  for (let i = 0; i < 6; i++) starts.push(r.u32At(0x0c + i * 4));
+  const ends = [0x24];
+  for (let i = 0; i < packets.length; i++) {
+    starts.push(packetOffsets[i]!);
+    ends.push(packetOffsets[i]! + packets[i]!.size);
+  }
+  for (let i = 0; i < mdl3TableSizes.length; i++)
+    if (starts[i] !== 0) ends.push(starts[i]! + count * mdl3TableSizes[i]!);
+  if (namesEnd !== 0) ends.push(namesEnd);
+  return detectChunkPadding(r, ends, starts);
 }

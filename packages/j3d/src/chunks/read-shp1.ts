@@ -59,6 +59,10 @@ export interface Shp1 {
 
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
 
+function vec3At(r: BinaryReader, at: number): Vec3 {
+  return [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
+}
+
 /** Reads SHP1 from its chunk reader; display lists are decoded against the VTX1 arrays. */
 export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
   const count = r.u16At(0x08);
@@ -75,6 +79,7 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
   const shapes: J3dShape[] = [];
   const shapeLayouts: Shp1ShapeLayout[] = [];
+  const groupCounts: number[] = [];
   let descriptorsEnd = 0;
   for (let i = 0; i < count; i++) {
     const at = shapesAt + i * 0x28;
@@ -92,8 +97,9 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
       if (attr === 0xff) break;
       if (attributes.length >= 32)
         throw r.error(`shape ${i} vertex descriptor lists more than 32 attributes`, r.offset - 8);
-      if (attributes.some((a) => a.attr === attr))
-        throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, r.offset - 8);
+      for (let k = 0; k < attributes.length; k++)
+        if (attributes[k]!.attr === attr)
+          throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, r.offset - 8);
       if (type !== 0) attributes.push({ attr, type });
     }
     descriptorsEnd = Math.max(descriptorsEnd, r.offset);
@@ -137,18 +143,17 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
         displayList: dl.bytes.slice(),
       });
     }
-    const v3 = (o: number): Vec3 => [r.f32At(at + o), r.f32At(at + o + 4), r.f32At(at + o + 8)];
     shapes.push({
       matrixType,
       mtxTypeRaw,
       attributes,
       boundingRadius: r.f32At(at + 0x0c),
-      bboxMin: v3(0x10),
-      bboxMax: v3(0x1c),
+      bboxMin: vec3At(r, at + 0x10),
+      bboxMax: vec3At(r, at + 0x1c),
       packets,
     });
+    groupCounts.push(groupCount);
   }
-  const groupCounts = shapes.map((s) => s.packets.length);
   const layout = readShp1Layout(r, { shapes: shapeLayouts, groupCounts, descriptorsEnd });
   return { shapes, remap, vertexFormats: vtx1?.formats, layout };
 }

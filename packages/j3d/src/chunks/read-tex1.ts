@@ -67,7 +67,8 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
     const header = readBtiHeader(r, headerOffset);
     const name = names[i] ?? `texture${i}`;
     const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
-    const size = levels.reduce((s, l) => s + l.size, 0);
+    let size = 0;
+    for (let l = 0; l < levels.length; l++) size += levels[l]!.size;
     const dataAt = headerOffset + header.dataOffset;
     r.ensure(size, `texture "${name}" image data`, dataAt);
     const texture: J3dTexture = { name, header, headerOffset, data: r.bytes.subarray(dataAt, dataAt + size) };
@@ -80,7 +81,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
       starts.push(paletteAt);
       ends.push(paletteAt + texture.palette.length);
     }
-    diagnostics.push(...btiHeaderDiagnostics(header, `TEX1 texture "${name}"`));
+    for (const d of btiHeaderDiagnostics(header, `TEX1 texture "${name}"`)) diagnostics.push(d);
     textures.push(texture);
   }
   // Without textures the name table is not read; its place counts only when its 4-byte header is there.

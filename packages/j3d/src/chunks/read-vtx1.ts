@@ -215,11 +215,13 @@ function decodeComponents(bytes: Uint8Array, view: DataView, at: number, n: numb
     case 1:
       for (let i = 0; i < n; i++) out[i] = ((bytes[at + i]! << 24) >> 24) * scale;
       break;
+    // 16-bit components through the DataView: one big-endian load each, which V8 compiles tighter than two
+    // byte loads and shifts.
     case 2:
-      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = ((bytes[p]! << 8) | bytes[p + 1]!) * scale;
+      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getUint16(p) * scale;
       break;
     case 3:
-      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (((bytes[p]! << 24) >> 16) | bytes[p + 1]!) * scale;
+      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
       break;
     default:
       for (let i = 0, p = at; i < n; i++, p += 4) out[i] = view.getFloat32(p);

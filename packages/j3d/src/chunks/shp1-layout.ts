@@ -68,34 +68,41 @@ export function readShp1Layout(
   read: { shapes: Shp1ShapeLayout[]; groupCounts: number[]; descriptorsEnd: number },
 ): Shp1Layout | undefined {
   const count = read.shapes.length;
-  const offsets = Array.from({ length: 8 }, (_, i) => r.u32At(0x0c + i * 4));
-  const [, , , descAt, mtxAt, dlAt, groupsAt, packetsAt] = offsets as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const reach = (first: (s: Shp1ShapeLayout) => number) =>
-    read.shapes.reduce((n, s, i) => (read.groupCounts[i]! > 0 ? Math.max(n, first(s) + read.groupCounts[i]!) : n), 0);
-  const groupCount = reach((s) => s.firstGroup);
-  const packetCount = reach((s) => s.firstPacket);
+  const offsets: number[] = [];
+  for (let i = 0; i < 8; i++) offsets.push(r.u32At(0x0c + i * 4));
+  const descAt = offsets[3]!;
+  const mtxAt = offsets[4]!;
+  const dlAt = offsets[5]!;
+  const groupsAt = offsets[6]!;
+  const packetsAt = offsets[7]!;
+  // How far the shapes reach into the group and packet tables.
+  let groupCount = 0;
+  let packetCount = 0;
+  for (let i = 0; i < count; i++) {
+    const n = read.groupCounts[i]!;
+    if (n <= 0) continue;
+    const s = read.shapes[i]!;
+    groupCount = Math.max(groupCount, s.firstGroup + n);
+    packetCount = Math.max(packetCount, s.firstPacket + n);
+  }
   const groups: Shp1Group[] = [];
+  let matrixCount = 0;
   for (let i = 0; i < groupCount; i++) {
     const at = groupsAt + i * 8;
-    groups.push({ useMtxIndex: r.u16At(at), count: r.u16At(at + 2), first: r.u32At(at + 4) });
+    const g = { useMtxIndex: r.u16At(at), count: r.u16At(at + 2), first: r.u32At(at + 4) };
+    groups.push(g);
+    matrixCount = Math.max(matrixCount, g.count > 0 ? g.first + g.count : 0);
   }
-  const matrixCount = groups.reduce((n, g) => Math.max(n, g.count > 0 ? g.first + g.count : 0), 0);
   if (mtxAt + matrixCount * 2 > r.length) return undefined;
-  const matrixTable = Array.from({ length: matrixCount }, (_, i) => r.u16At(mtxAt + i * 2));
-  const packets = Array.from({ length: packetCount }, (_, i) => ({
-    size: r.u32At(packetsAt + i * 8),
-    offset: r.u32At(packetsAt + i * 8 + 4),
-  }));
-  const dlEnd = packets.reduce((n, p) => Math.max(n, p.size > 0 ? p.offset + p.size : 0), 0);
+  const matrixTable: number[] = new Array(matrixCount);
+  for (let i = 0; i < matrixCount; i++) matrixTable[i] = r.u16At(mtxAt + i * 2);
+  const packets: { size: number; offset: number }[] = [];
+  let dlEnd = 0;
+  for (let i = 0; i < packetCount; i++) {
+    const p = { size: r.u32At(packetsAt + i * 8), offset: r.u32At(packetsAt + i * 8 + 4) };
+    packets.push(p);
+    dlEnd = Math.max(dlEnd, p.size > 0 ? p.offset + p.size : 0);
+  }
   const descEnd = Math.max(descAt, read.descriptorsEnd);
   const contentEnds = [
     offsets[0]! + count * 0x28,
@@ -107,26 +114,33 @@ export function readShp1Layout(
     groupsAt + groupCount * 8,
     packetsAt + packetCount * 8,
   ];
-  if (offsets.some((o, s) => o === 0 && contentEnds[s]! > 0)) return undefined;
-  const order = [0, 1, 2, 3, 4, 5, 6, 7]
-    .filter((s) => offsets[s] !== 0)
-    .sort((a, b) => offsets[a]! - offsets[b]! || a - b);
-  const slack = offsets.map(() => new Uint8Array(0));
+  for (let s = 0; s < 8; s++) if (offsets[s] === 0 && contentEnds[s]! > 0) return undefined;
+  const order: number[] = [];
+  for (let s = 0; s < 8; s++) if (offsets[s] !== 0) order.push(s);
+  order.sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+  const empty = new Uint8Array(0);
+  const slack: Uint8Array[] = [empty, empty, empty, empty, empty, empty, empty, empty];
   const spans: TableSpan[] = [];
   let end = 0x2c;
-  for (const [k, slot] of order.entries()) {
+  for (let k = 0; k < order.length; k++) {
+    const slot = order[k]!;
     const next = k + 1 < order.length ? offsets[order[k + 1]!]! : r.length;
     if (offsets[slot]! < end || contentEnds[slot]! > next) return undefined;
     slack[slot] = r.bytes.slice(contentEnds[slot], next);
     spans.push({ start: contentEnds[slot]!, end: next, size: 1, min: 0, maxPad: 0x1f });
     end = contentEnds[slot]!;
   }
-  const used = new Set(
-    read.shapes.flatMap((s, i) => Array.from({ length: read.groupCounts[i]! }, (_, g) => s.firstPacket + g)),
-  );
-  const unusedDisplayLists = packets
-    .filter((p, i) => !used.has(i) && p.size > 0)
-    .map((p) => ({ offset: p.offset, bytes: r.bytes.slice(dlAt + p.offset, dlAt + p.offset + p.size) }));
+  const used = new Uint8Array(packetCount);
+  for (let i = 0; i < count; i++) {
+    const first = read.shapes[i]!.firstPacket;
+    for (let g = 0; g < read.groupCounts[i]!; g++) used[first + g] = 1;
+  }
+  const unusedDisplayLists: Shp1Layout['unusedDisplayLists'] = [];
+  for (let i = 0; i < packetCount; i++) {
+    const p = packets[i]!;
+    if (used[i] === 0 && p.size > 0)
+      unusedDisplayLists.push({ offset: p.offset, bytes: r.bytes.slice(dlAt + p.offset, dlAt + p.offset + p.size) });
+  }
   const first = order.length > 0 ? offsets[order[0]!]! : r.length;
   return {
     headerPad: r.u16At(0x0a),

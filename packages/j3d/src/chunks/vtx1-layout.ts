@@ -51,19 +51,22 @@ export function readVtx1Layout(
   },
 ): Vtx1Layout {
   const { dataOffsets, formatEnd } = read;
-  const span = (offset: number) => r.bytes.slice(offset, vtx1SpanEnd(dataOffsets, offset, r.length));
   const spans: Vtx1Layout['spans'] = {};
   const padSpans: TableSpan[] = [];
-  for (const a of Object.values(read.arrays)) {
-    spans[a.name] = span(a.dataOffset);
+  for (const name in read.arrays) {
+    const a = read.arrays[name as J3dVertexArrayName]!;
     const end = vtx1SpanEnd(dataOffsets, a.dataOffset, r.length);
+    spans[a.name] = r.bytes.slice(a.dataOffset, end);
     padSpans.push({ start: a.dataOffset, end, size: a.elementSize, min: 0, maxPad: 0x1f });
   }
   const unread: Vtx1Layout['unread'] = [];
-  dataOffsets.forEach((offset, slot) => {
-    if (offset !== 0 && !read.readSlots.has(slot)) unread.push({ slot, offset, bytes: span(offset) });
-  });
-  const first = Math.min(...dataOffsets.filter((o) => o >= formatEnd), r.length);
+  let first = r.length;
+  for (let slot = 0; slot < dataOffsets.length; slot++) {
+    const offset = dataOffsets[slot]!;
+    if (offset !== 0 && !read.readSlots.has(slot))
+      unread.push({ slot, offset, bytes: r.bytes.slice(offset, vtx1SpanEnd(dataOffsets, offset, r.length)) });
+    if (offset >= formatEnd && offset < first) first = offset;
+  }
   padSpans.push({ start: formatEnd, end: first, size: 1, min: 0, maxPad: 0x1f });
   return {
     formatPads: read.formatPads,

@@ -42,9 +42,9 @@ export const gxPrimitiveCodes: Record<GxPrimitiveType, number> = {
   POINTS: 0xb8,
 };
 
-const primitiveTypes: Record<number, GxPrimitiveType> = Object.fromEntries(
-  Object.entries(gxPrimitiveCodes).map(([type, code]) => [code, type as GxPrimitiveType]),
-);
+/** Primitive type by opcode >> 3 (undefined: not a draw command). */
+const primitiveTypeOf: (GxPrimitiveType | undefined)[] = [];
+for (const [type, code] of Object.entries(gxPrimitiveCodes)) primitiveTypeOf[code >> 3] = type as GxPrimitiveType;
 
 /** One entry of a shape's vertex descriptor: GX attribute id and how it is sent (1 DIRECT, 2 INDEX8, 3 INDEX16). */
 export interface GxVertexAttribute {
@@ -82,16 +82,25 @@ export function gxAttributeName(attr: number): string {
 
 const gxOrder = (attr: number) => (attr === 25 ? 10 : attr);
 
+/** How a column is stored per vertex: one u8, one u16, three u8 (NBT3), three u16, or DIRECT data. */
+const U8 = 0;
+const U16 = 1;
+const U8X3 = 2;
+const U16X3 = 3;
+const DIRECT = 4;
+
+/** Every reader has every field (one object shape, so the decoding loop's property reads stay monomorphic). */
 interface ColumnReader {
   attr: number;
+  kind: number;
   /** Bytes per vertex. */
   size: number;
   /** Indices per vertex (NBT3: 3). */
   indexCount: number;
   type: number;
-  array?: J3dVertexArrayName;
+  array: J3dVertexArrayName | undefined;
   /** Format of DIRECT data. */
-  format?: J3dVertexFormat;
+  format: J3dVertexFormat | undefined;
   itemSize: number;
   /** Indexed data: the element count of its array (every index must be below it); otherwise Infinity. */
   limit: number;
@@ -99,12 +108,22 @@ interface ColumnReader {
 
 function columnReaders(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): ColumnReader[] {
   const sorted = [...attributes].sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr));
-  return sorted.map((a) => {
+  return sorted.map((a): ColumnReader => {
     const arrayName = arrayOfAttribute(a.attr);
     if (a.attr <= 8) {
       if (a.type !== 1)
         throw r.error(`${gxAttributeName(a.attr)} must be sent DIRECT (type 1), descriptor says ${a.type}`, 0);
-      return { attr: a.attr, size: 1, indexCount: 1, type: 1, itemSize: 1, limit: Infinity };
+      return {
+        attr: a.attr,
+        kind: U8,
+        size: 1,
+        indexCount: 1,
+        type: 1,
+        array: undefined,
+        format: undefined,
+        itemSize: 1,
+        limit: Infinity,
+      };
     }
     if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, 0);
     if (a.type === 1) {
@@ -118,6 +137,7 @@ function columnReaders(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: V
       const size = layout.elementSize * indexCount;
       return {
         attr: a.attr,
+        kind: DIRECT,
         size,
         indexCount,
         type: 1,
@@ -134,8 +154,19 @@ function columnReaders(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: V
     const indexCount = (a.attr === 10 || a.attr === 25) && array.format.compCount === 2 ? 3 : 1;
     if (a.type === 2 || a.type === 3) {
       const size = (a.type === 2 ? 1 : 2) * indexCount;
+      const kind = a.type === 2 ? (indexCount === 1 ? U8 : U8X3) : indexCount === 1 ? U16 : U16X3;
       const limit = vtx1.arrays[array.name]!.count;
-      return { attr: a.attr, size, indexCount, type: a.type, array: array.name, itemSize: array.itemSize, limit };
+      return {
+        attr: a.attr,
+        kind,
+        size,
+        indexCount,
+        type: a.type,
+        array: array.name,
+        format: undefined,
+        itemSize: array.itemSize,
+        limit,
+      };
     }
     throw r.error(
       `${gxAttributeName(a.attr)} has descriptor type ${a.type}; only 1 DIRECT, 2 INDEX8 and 3 INDEX16 exist`,
@@ -145,46 +176,43 @@ function columnReaders(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: V
 }
 
 /**
- * Fills `out` with the indices of one indexed (or DIRECT matrix-index) column: `count` per vertex, one vertex
- * every `stride` bytes from `p`, u8 or u16. Returns false when one is not below `limit` (the caller then finds
- * the first bad index in file order for the error).
+ * Fills `out` with the indices of one indexed (or DIRECT matrix-index) column: one vertex every `stride` bytes
+ * from `p`, stored as its kind says. Returns the largest index, -1 for none (the caller compares it with the limit
+ * and then finds the first bad index in file order for the error).
  */
 function readIndexColumn(
   bytes: Uint8Array,
   p: number,
   stride: number,
   vertexCount: number,
-  c: ColumnReader,
+  kind: number,
   out: Uint16Array,
-): boolean {
-  const { indexCount, limit } = c;
-  let bad = false;
-  if (c.type === 3) {
-    for (let v = 0, o = 0; v < vertexCount; v++, p += stride) {
-      for (let n = 0; n < indexCount; n++, o++) {
-        const value = (bytes[p + n * 2]! << 8) | bytes[p + n * 2 + 1]!;
-        if (value >= limit) bad = true;
-        out[o] = value;
-      }
-    }
-  } else if (indexCount === 1) {
+): number {
+  let max = -1;
+  if (kind === U8) {
     for (let v = 0; v < vertexCount; v++, p += stride) {
       const value = bytes[p]!;
-      if (value >= limit) bad = true;
+      if (value > max) max = value;
+      out[v] = value;
+    }
+  } else if (kind === U16) {
+    for (let v = 0; v < vertexCount; v++, p += stride) {
+      const value = (bytes[p]! << 8) | bytes[p + 1]!;
+      if (value > max) max = value;
       out[v] = value;
     }
   } else {
+    const wide = kind === U16X3;
     for (let v = 0, o = 0; v < vertexCount; v++, p += stride) {
-      for (let n = 0; n < indexCount; n++, o++) {
-        const value = bytes[p + n]!;
-        if (value >= limit) bad = true;
+      for (let n = 0; n < 3; n++, o++) {
+        const value = wide ? (bytes[p + n * 2]! << 8) | bytes[p + n * 2 + 1]! : bytes[p + n]!;
+        if (value > max) max = value;
         out[o] = value;
       }
     }
   }
-  return !bad;
+  return max;
 }
-
 /** The error for the first index (vertex by vertex, in column order) that is past the end of its array. */
 function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, readers: ColumnReader[]): Error {
   const bytes = r.bytes;
@@ -214,8 +242,9 @@ function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, read
  */
 export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] {
   const readers = columnReaders(r, attributes, vtx1);
+  const columnCount = readers.length;
   let vertexSize = 0;
-  for (const c of readers) vertexSize += c.size;
+  for (let k = 0; k < columnCount; k++) vertexSize += readers[k]!.size;
   const bytes = r.bytes;
   const end = bytes.length;
   let view: DataView | undefined;
@@ -225,15 +254,17 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
     const at = p;
     const opcode = bytes[p++]!;
     if (opcode === 0) break;
-    const command = opcode & 0xf8;
-    if (command === 0x20 || command === 0x28 || command === 0x30 || command === 0x38) {
-      r.offset = p;
-      r.skip(4);
-      p = r.offset;
-      continue;
+    const type = primitiveTypeOf[opcode >> 3];
+    if (type === undefined) {
+      const command = opcode & 0xf8;
+      if (command === 0x20 || command === 0x28 || command === 0x30 || command === 0x38) {
+        r.offset = p;
+        r.skip(4);
+        p = r.offset;
+        continue;
+      }
+      throw r.error(`display-list command 0x${opcode.toString(16)} is not a primitive`, at);
     }
-    const type = primitiveTypes[command];
-    if (!type) throw r.error(`display-list command 0x${opcode.toString(16)} is not a primitive`, at);
     if (end - p < 2) {
       r.offset = p;
       r.u16();
@@ -246,8 +277,9 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
     const columns: GxVertexColumn[] = [];
     let ok = true;
     let q = p;
-    for (const c of readers) {
-      if (c.type === 1 && c.array) {
+    for (let k = 0; k < columnCount; k++) {
+      const c = readers[k]!;
+      if (c.kind === DIRECT) {
         const values = new Float32Array(vertexCount * c.itemSize);
         view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         const per = c.itemSize / c.indexCount;
@@ -256,7 +288,7 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
             decodeVertexElement(
               view,
               q + v * vertexSize + (n * c.size) / c.indexCount,
-              c.array,
+              c.array!,
               c.format!,
               per,
               values,
@@ -265,7 +297,7 @@ export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[]
         columns.push({ attr: c.attr, values });
       } else {
         const indices = new Uint16Array(vertexCount * c.indexCount);
-        if (!readIndexColumn(bytes, q, vertexSize, vertexCount, c, indices)) ok = false;
+        if (readIndexColumn(bytes, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
         columns.push({ attr: c.attr, indices });
       }
       q += c.size;

@@ -1,11 +1,21 @@
 /*
  * MAT3 table counting stays inside the chunk (a fuzz finding: swa_skinned.bdl with MAT3+0x18 u8 := 0xFF put the
  * indirect table's offset at 0xFF0001E4, and the table count was then searched over four billion bytes).
- * countElements is checked against the definition it implements, counted one k at a time.
+ * countElements is checked against the definition it implements, counted one k at a time, and the table ends
+ * computed at once from the table order against mat3TableEnd, table by table.
  */
 import { haveFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { countElements, mat3ElementSizes, paddingBytes, type TableSpan } from '../../src/chunks/read-mat3-layout.js';
+import {
+  countElements,
+  isMat3TablePresent,
+  mat3ElementSizes,
+  mat3TableEnd,
+  mat3TableEnds,
+  mat3TableOrder,
+  paddingBytes,
+  type TableSpan,
+} from '../../src/chunks/read-mat3-layout.js';
 import { readJ3d } from '../../src/index.js';
 
 /** The smallest k ≥ min (capped at the most that fit) whose remainder is allowed padding of `pattern`. */
@@ -39,6 +49,22 @@ describe('MAT3 table counting', () => {
         maxPad: [3, 0x1f][pick(2)]!,
       };
       expect(countElements(bytes, span, pattern)).toEqual(countByDefinition(bytes, span, pattern));
+    }
+  });
+
+  it('ends every present table where mat3TableEnd does, from the table order', () => {
+    const rnd = seededRandom(47);
+    const pick = (n: number) => Math.floor(rnd() * n);
+    for (let round = 0; round < 2000; round++) {
+      const length = 0x100 + pick(0x400);
+      // Zeros (absent), ties, the name table's offset for the indirect slot, and offsets past the chunk.
+      const offsets = Array.from({ length: 30 }, () =>
+        rnd() < 0.3 ? 0 : rnd() < 0.1 ? length + pick(0x100) : 0x84 + pick(length / 8) * 4,
+      );
+      if (rnd() < 0.3) offsets[3] = offsets[2]!;
+      const ends = mat3TableEnds(offsets, mat3TableOrder(offsets), length);
+      for (let slot = 0; slot < 30; slot++)
+        if (isMat3TablePresent(offsets, slot)) expect(ends[slot]).toBe(mat3TableEnd(offsets, slot, length));
     }
   });
 
