@@ -15,9 +15,10 @@
  * The planning runs over the part's vertices renumbered 0..n-1 (dense-ids.ts), with typed arrays of n entries.
  */
 import { denseIds } from './dense-ids.js';
+import { MinHeap } from './min-heap.js';
 import { Scratch } from './scratch.js';
 import { packCommands } from './strip-commands.js';
-import { destripify, stripifyDense } from './stripify.js';
+import { stripifyDense } from './stripify.js';
 
 export { usableStripEntries } from './strip-commands.js';
 
@@ -99,7 +100,14 @@ const scratch = {
   fresh: new Scratch(),
   loaded: new Scratch(),
   taken: new Scratch(),
+  first: new Scratch(),
+  vertices: new Scratch(),
+  rank: new Scratch(),
+  seenOrder: new Scratch(),
 };
+
+/** {@link byNewVertices}'s queue, emptied per call. */
+const rankHeap = new MinHeap();
 
 /** Most vertices {@link planPartDraw} peels off the top of the cache. */
 const MAX_PEEL = 2;
@@ -112,13 +120,23 @@ const MAX_PEEL = 2;
 function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
   // Triangle count per vertex; vertices in the order the strips' triangles first use them.
   const uses = scratch.uses.filled(n, 0);
-  const seen: number[] = [];
+  const seen = scratch.seenOrder.any(n);
+  let seenCount = 0;
   for (const s of strips) {
-    for (const v of destripify(s)) if (uses[v]!++ === 0) seen.push(v);
+    for (let t = 0; t + 2 < s.length; t++) {
+      // Triangle t's corners in its winding (odd triangles reversed), as destripify lists them.
+      const a = s[t % 2 === 0 ? t : t + 2]!;
+      const b = s[t + 1]!;
+      const c = s[t % 2 === 0 ? t + 2 : t]!;
+      if (uses[a]!++ === 0) seen[seenCount++] = a;
+      if (uses[b]!++ === 0) seen[seenCount++] = b;
+      if (uses[c]!++ === 0) seen[seenCount++] = c;
+    }
   }
   let vertex = -1;
   let least = Number.POSITIVE_INFINITY;
-  for (const v of seen) {
+  for (let i = 0; i < seenCount; i++) {
+    const v = seen[i]!;
     if (uses[v]! < least) {
       vertex = v;
       least = uses[v]!;
@@ -143,7 +161,7 @@ function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
     for (let t = 0; t + 2 < s.length; t++) {
       if (s[t] === vertex || s[t + 1] === vertex || s[t + 2] === vertex) {
         close(t);
-        peeled.push(...triangleAt(s, t));
+        pushTriangle(peeled, s, t);
       } else if (from < 0) from = t;
     }
     close(s.length - 2);
@@ -154,6 +172,12 @@ function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
 /** Triangle `t` of strip `s` in its winding (odd triangles are reversed, spec §6). */
 function triangleAt(s: number[], t: number): number[] {
   return t % 2 === 0 ? [s[t]!, s[t + 1]!, s[t + 2]!] : [s[t + 2]!, s[t + 1]!, s[t]!];
+}
+
+/** Appends triangle `t` of strip `s` to `out`, as {@link triangleAt} gives it. */
+function pushTriangle(out: number[], s: number[], t: number): void {
+  if (t % 2 === 0) out.push(s[t]!, s[t + 1]!, s[t + 2]!);
+  else out.push(s[t + 2]!, s[t + 1]!, s[t]!);
 }
 
 /** One plan: `plain` as u8 triangles, `sequence` unindexed, `strips` (in slot order) as far as commands have room. */
@@ -171,7 +195,7 @@ function planStrips(
   const inSlots = strips.map((s) => s.map((v) => slot[v]!));
   const { commands, leftover } = packCommands(inSlots);
   const list = plain.map((v) => slot[v]!);
-  for (const s of leftover) for (const v of destripify(s)) list.push(v);
+  for (const s of leftover) for (let t = 0; t + 2 < s.length; t++) pushTriangle(list, s, t);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
   const strip = commands.filter((c) => {
     if (c.length > 3) return true;
@@ -208,50 +232,64 @@ function classify(tris: Int32Array, length: number, n: number, sequenceAllowed: 
   return { plain, sequence, rest };
 }
 
-/** Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip). */
-function byNewVertices(strips: number[][], n: number): number[][] {
-  // Each strip's distinct vertices, and the strips of each vertex (CSR: stripsOf[start[v] .. start[v+1]) ).
+/** Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip, then the first). */
+export function byNewVertices(strips: number[][], n: number): number[][] {
+  const count = strips.length;
+  // Each strip's distinct vertices (CSR: vertices[first[i] .. first[i + 1]) ), and the strips of each vertex
+  // (CSR: stripsOf[start[v] .. start[v + 1]) ).
   const seen = scratch.seen.filled(n, -1);
-  const vertices = strips.map((s, i) => {
-    const vs: number[] = [];
-    for (const v of s) {
+  const first = scratch.first.any(count + 1);
+  let total = 0;
+  for (const s of strips) total += s.length;
+  const vertices = scratch.vertices.any(total);
+  const start = scratch.start.filled(n + 1, 0);
+  let length = 0;
+  for (let i = 0; i < count; i++) {
+    first[i] = length;
+    for (const v of strips[i]!) {
       if (seen[v] === i) continue;
       seen[v] = i;
-      vs.push(v);
+      vertices[length++] = v;
+      start[v + 1]!++;
     }
-    return vs;
-  });
-  const start = scratch.start.filled(n + 1, 0);
-  for (const vs of vertices) for (const v of vs) start[v + 1]!++;
+  }
+  first[count] = length;
   for (let v = 0; v < n; v++) start[v + 1] = start[v + 1]! + start[v]!;
   const fill = scratch.fill.any(n);
   fill.set(start.subarray(0, n));
-  const stripsOf = scratch.stripsOf.any(start[n]!);
-  vertices.forEach((vs, i) => {
-    for (const v of vs) stripsOf[fill[v]!++] = i;
-  });
-  const fresh = scratch.fresh.any(strips.length);
-  for (let i = 0; i < strips.length; i++) fresh[i] = vertices[i]!.length;
+  const stripsOf = scratch.stripsOf.any(length);
+  for (let i = 0; i < count; i++) for (let e = first[i]!; e < first[i + 1]!; e++) stripsOf[fill[vertices[e]!]!++] = i;
+  // The tie-breaks as one rank (longer strip first, then the first in the list), and a heap keyed by
+  // new-vertex count, then rank (fresh * count + rank; a strip is pushed again each time its count falls, and
+  // entries whose count has changed since, or whose strip is taken, are skipped when they reach the top).
+  const byRank = Array.from(strips.keys()).sort((a, b) => strips[b]!.length - strips[a]!.length || a - b);
+  const fresh = scratch.fresh.any(count);
+  const rank = scratch.rank.any(count);
+  for (let r = 0; r < count; r++) rank[byRank[r]!] = r;
+  rankHeap.clear();
+  for (let i = 0; i < count; i++) {
+    fresh[i] = first[i + 1]! - first[i]!;
+    rankHeap.push(fresh[i]! * count + rank[i]!);
+  }
   const loaded = scratch.loaded.filled(n, 0);
-  const taken = scratch.taken.filled(strips.length, 0);
+  const taken = scratch.taken.filled(count, 0);
   const out: number[][] = [];
-  for (let k = 0; k < strips.length; k++) {
-    let best = -1;
-    for (let i = 0; i < strips.length; i++) {
-      if (taken[i]) continue;
-      if (
-        best < 0 ||
-        fresh[i]! < fresh[best]! ||
-        (fresh[i] === fresh[best] && strips[i]!.length > strips[best]!.length)
-      )
-        best = i;
-    }
+  while (out.length < count) {
+    const key = rankHeap.top();
+    rankHeap.pop();
+    const best = byRank[key % count]!;
+    if (taken[best] !== 0 || fresh[best] !== Math.floor(key / count)) continue;
     taken[best] = 1;
     out.push(strips[best]!);
-    for (const v of vertices[best]!) {
+    for (let e = first[best]!; e < first[best + 1]!; e++) {
+      const v = vertices[e]!;
       if (loaded[v]) continue;
       loaded[v] = 1;
-      for (let e = start[v]!; e < start[v + 1]!; e++) fresh[stripsOf[e]!]!--;
+      for (let f = start[v]!; f < start[v + 1]!; f++) {
+        const i = stripsOf[f]!;
+        fresh[i]!--;
+        if (taken[i] === 0) rankHeap.push(fresh[i]! * count + rank[i]!);
+      }
     }
   }
   return out;
