@@ -72,7 +72,12 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
     const peeled: number[] = [];
     // Depth d peels d vertices: each round peels one more off what the previous depth kept.
     for (let depth = 0; depth <= MAX_PEEL; depth++) {
-      if (depth > 0) kept = peelOnce(kept, n, peeled);
+      if (depth > 0) {
+        // The peel moves at least one triangle to u8 and may leave no strip: when even that cannot beat the
+        // best, neither can this depth's plan (the bound below would stop it), so the peel is not worked out.
+        if ((plain.length + peeled.length) / 3 + 1 + sequenceCost >= bestCost) break;
+        kept = peelOnce(kept, n, peeled);
+      }
       const bound = (plain.length + peeled.length) / 3 + sequenceCost + (kept.length > 0 ? 1 : 0);
       if (bound >= bestCost) break;
       const plan = planStrips([...plain, ...peeled], choice.sequence, kept, group, n);
@@ -103,6 +108,8 @@ const scratch = {
   first: new Scratch(),
   vertices: new Scratch(),
   rank: new Scratch(),
+  byRank: new Scratch(),
+  atLength: new Scratch(),
   seenOrder: new Scratch(),
 };
 
@@ -259,17 +266,29 @@ export function byNewVertices(strips: number[][], n: number): number[][] {
   fill.set(start.subarray(0, n));
   const stripsOf = scratch.stripsOf.any(length);
   for (let i = 0; i < count; i++) for (let e = first[i]!; e < first[i + 1]!; e++) stripsOf[fill[vertices[e]!]!++] = i;
-  // The tie-breaks as one rank (longer strip first, then the first in the list), and a heap keyed by
-  // new-vertex count, then rank (fresh * count + rank; a strip is pushed again each time its count falls, and
-  // entries whose count has changed since, or whose strip is taken, are skipped when they reach the top).
-  const byRank = Array.from(strips.keys()).sort((a, b) => strips[b]!.length - strips[a]!.length || a - b);
-  const fresh = scratch.fresh.any(count);
+  // The tie-breaks as one rank (longer strip first, then the first in the list: a counting sort by length),
+  // and a heap keyed by new-vertex count, then rank (fresh * scale + rank, scale a power of two above every
+  // rank so the split is exact; a strip is pushed again each time its count falls, and entries whose count has
+  // changed since, or whose strip is taken, are skipped when they reach the top).
+  let longest = 0;
+  for (const s of strips) if (s.length > longest) longest = s.length;
+  const atLength = scratch.atLength.filled(longest + 2, 0);
+  for (const s of strips) atLength[longest - s.length + 1]!++;
+  for (let l = 1; l <= longest; l++) atLength[l + 1] = atLength[l + 1]! + atLength[l]!;
+  const byRank = scratch.byRank.any(count);
   const rank = scratch.rank.any(count);
-  for (let r = 0; r < count; r++) rank[byRank[r]!] = r;
+  for (let i = 0; i < count; i++) {
+    const r = atLength[longest - strips[i]!.length]!++;
+    byRank[r] = i;
+    rank[i] = r;
+  }
+  let scale = 1;
+  while (scale < count) scale *= 2;
+  const fresh = scratch.fresh.any(count);
   rankHeap.clear();
   for (let i = 0; i < count; i++) {
     fresh[i] = first[i + 1]! - first[i]!;
-    rankHeap.push(fresh[i]! * count + rank[i]!);
+    rankHeap.push(fresh[i]! * scale + rank[i]!);
   }
   const loaded = scratch.loaded.filled(n, 0);
   const taken = scratch.taken.filled(count, 0);
@@ -277,8 +296,9 @@ export function byNewVertices(strips: number[][], n: number): number[][] {
   while (out.length < count) {
     const key = rankHeap.top();
     rankHeap.pop();
-    const best = byRank[key % count]!;
-    if (taken[best] !== 0 || fresh[best] !== Math.floor(key / count)) continue;
+    const keyFresh = Math.floor(key / scale);
+    const best = byRank[key - keyFresh * scale]!;
+    if (taken[best] !== 0 || fresh[best] !== keyFresh) continue;
     taken[best] = 1;
     out.push(strips[best]!);
     for (let e = first[best]!; e < first[best + 1]!; e++) {
@@ -288,7 +308,7 @@ export function byNewVertices(strips: number[][], n: number): number[][] {
       for (let f = start[v]!; f < start[v + 1]!; f++) {
         const i = stripsOf[f]!;
         fresh[i]!--;
-        if (taken[i] === 0) rankHeap.push(fresh[i]! * count + rank[i]!);
+        if (taken[i] === 0) rankHeap.push(fresh[i]! * scale + rank[i]!);
       }
     }
   }
