@@ -47,6 +47,32 @@ const scratch = {
   order: new Scratch(),
 };
 
+/** The triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order. */
+interface VertexTriangles {
+  start: Int32Array;
+  byVertex: Int32Array;
+}
+
+/**
+ * {@link VertexTriangles} of a triangle list, in scratch arrays: valid until the next call (buildParts builds it
+ * once per object for every capacity's partition).
+ */
+function vertexTriangles(tris: ArrayLike<number>, vertexCount: number): VertexTriangles {
+  const triCount = tris.length / 3;
+  const start = scratch.start.filled(vertexCount + 1, 0);
+  for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
+  for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
+  const fill = scratch.fill.any(vertexCount);
+  fill.set(start.subarray(0, vertexCount));
+  const byVertex = scratch.byVertex.any(triCount * 3);
+  for (let t = 0; t < triCount; t++) {
+    byVertex[fill[tris[t * 3]!]!++] = t;
+    byVertex[fill[tris[t * 3 + 1]!]!++] = t;
+    byVertex[fill[tris[t * 3 + 2]!]!++] = t;
+  }
+  return { start, byVertex };
+}
+
 /** The current part's candidates by their new-vertex count (0..3), reused from part to part. */
 const heaps = [new MinHeap(), new MinHeap(), new MinHeap(), new MinHeap()];
 
@@ -73,16 +99,14 @@ function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, par
  * one heap per count (by the order they became candidates for 0, by triangle number for 1..3; entries whose
  * count has changed since are skipped when they reach the top), so a choice costs a logarithm, not a scan.
  */
-export function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
+export function partition(
+  tris: ArrayLike<number>,
+  vertexCount: number,
+  capacity: number,
+  index: VertexTriangles = vertexTriangles(tris, vertexCount),
+): number[][] {
   const triCount = tris.length / 3;
-  // Triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order.
-  const start = scratch.start.filled(vertexCount + 1, 0);
-  for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
-  for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
-  const fill = scratch.fill.any(vertexCount);
-  fill.set(start.subarray(0, vertexCount));
-  const byVertex = scratch.byVertex.any(triCount * 3);
-  for (let i = 0; i < triCount * 3; i++) byVertex[fill[tris[i]!]!++] = (i / 3) | 0;
+  const { start, byVertex } = index;
   const done = scratch.done.filled(triCount, 0);
   const inPart = scratch.inPart.filled(vertexCount, -1);
   // The current part's candidates in the order they were added, each one's place in that order and its
@@ -198,11 +222,12 @@ export function buildParts(
   vertexCount: number,
   useStrips: boolean,
 ): BuiltPart[] {
-  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false, new PlannedParts());
+  const index = vertexTriangles(tris, vertexCount);
+  if (!useStrips) return partsOf(tris, bones, vertexCount, index, CACHE_SLOTS, false, new PlannedParts());
   const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
   const planned = new PlannedParts();
   for (const capacity of CAPACITIES) {
-    const parts = partsOf(tris, bones, vertexCount, capacity, true, planned);
+    const parts = partsOf(tris, bones, vertexCount, index, capacity, true, planned);
     const cost = partsCost(parts);
     tried.push({ parts, ...cost });
     // Smaller parts only pay when some part needs more than one drawing command.
@@ -218,13 +243,14 @@ function partsOf(
   tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
+  index: VertexTriangles,
   capacity: number,
   useStrips: boolean,
   planned: PlannedParts,
 ): BuiltPart[] {
   const parts: BuiltPart[] = [];
   const boneOf = (v: number) => bones[v] ?? -1;
-  for (const group of partition(tris, vertexCount, capacity)) {
+  for (const group of partition(tris, vertexCount, capacity, index)) {
     const local: number[] = [];
     for (const t of group) local.push(tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!);
     const known = planned.find(local);

@@ -80,7 +80,7 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
       }
       const bound = (plain.length + peeled.length) / 3 + sequenceCost + (kept.length > 0 ? 1 : 0);
       if (bound >= bestCost) break;
-      const plan = planStrips([...plain, ...peeled], choice.sequence, kept, group, n);
+      const plan = planStrips(plain, peeled, choice.sequence, kept, group, n);
       const cost = plan.list.length / 3 + plan.strips.length + (plan.sequence.count > 0 ? 1 : 0);
       if (cost < bestCost) {
         best = plan;
@@ -90,7 +90,9 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
     }
   }
   const plan = best!;
-  return { ...plan, order: plan.order.map((v) => ids[v]!) };
+  // The plan's order is its own array: back to the caller's vertex ids in place.
+  for (let i = 0; i < plan.order.length; i++) plan.order[i] = ids[plan.order[i]!]!;
+  return plan;
 }
 
 // Per-call arrays, reused (scratch.ts).
@@ -187,21 +189,27 @@ function pushTriangle(out: number[], s: number[], t: number): void {
   else out.push(s[t + 2]!, s[t + 1]!, s[t]!);
 }
 
-/** One plan: `plain` as u8 triangles, `sequence` unindexed, `strips` (in slot order) as far as commands have room. */
+/**
+ * One plan: `plain`, then `peeled`, as u8 triangles, `sequence` unindexed, `strips` (in slot order) as far as
+ * commands have room.
+ */
 function planStrips(
   plain: number[],
+  peeled: number[],
   sequence: number[],
   strips: number[][],
   group: Int32Array | undefined,
   n: number,
 ): PartDraw {
-  let order = firstUse(strips, plain, sequence, n);
+  let order = firstUse(strips, plain, peeled, sequence, n);
   if (group) order = groupedByBone(order, group);
   const slot = scratch.slot.any(n);
   for (let i = 0; i < order.length; i++) slot[order[i]!] = i;
   const inSlots = strips.map((s) => s.map((v) => slot[v]!));
   const { commands, leftover } = packCommands(inSlots);
-  const list = plain.map((v) => slot[v]!);
+  const list: number[] = [];
+  for (const v of plain) list.push(slot[v]!);
+  for (const v of peeled) list.push(slot[v]!);
   for (const s of leftover) for (let t = 0; t + 2 < s.length; t++) pushTriangle(list, s, t);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
   const strip = commands.filter((c) => {
@@ -315,8 +323,8 @@ export function byNewVertices(strips: number[][], n: number): number[][] {
   return out;
 }
 
-/** Vertex ids in the order the strips, then `plain`, then `sequence` first use them. */
-function firstUse(strips: number[][], plain: number[], sequence: number[], n: number): number[] {
+/** Vertex ids in the order the strips, then `plain`, `peeled` and `sequence` first use them. */
+function firstUse(strips: number[][], plain: number[], peeled: number[], sequence: number[], n: number): number[] {
   const seen = scratch.seen.filled(n, 0);
   const order: number[] = [];
   const visit = (list: number[]) => {
@@ -328,6 +336,7 @@ function firstUse(strips: number[][], plain: number[], sequence: number[], n: nu
   };
   for (const s of strips) visit(s);
   visit(plain);
+  visit(peeled);
   visit(sequence);
   return order;
 }
