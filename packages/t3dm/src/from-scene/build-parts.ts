@@ -251,14 +251,26 @@ function partsOf(
   const parts: BuiltPart[] = [];
   const boneOf = (v: number) => bones[v] ?? -1;
   for (const group of partition(tris, vertexCount, capacity, index)) {
+    // The group's triangles, their FNV-1a hash (the key PlannedParts files them under) and whether one bone
+    // holds them all, in one pass.
     const local: number[] = [];
-    for (const t of group) local.push(tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!);
-    const known = planned.find(local);
+    let hash = FNV_OFFSET;
+    const bone0 = boneOf(tris[group[0]! * 3]!);
+    let singleBone = true;
+    for (const t of group) {
+      for (let k = 0; k < 3; k++) {
+        const v = tris[t * 3 + k]!;
+        local.push(v);
+        hash = Math.imul(hash ^ v, FNV_PRIME);
+        if (singleBone && boneOf(v) !== bone0) singleBone = false;
+      }
+    }
+    hash >>>= 0;
+    const known = planned.find(local, hash);
     if (known) {
       parts.push(known);
       continue;
     }
-    const singleBone = local.every((v) => boneOf(v) === boneOf(local[0]!));
     const draw = planPartDraw(local, useStrips, singleBone ? undefined : boneOf);
     const loads: SubLoad[] = [];
     let dest = 0;
@@ -272,7 +284,7 @@ function partsOf(
       dest = end;
     }
     const part = { loads, list: draw.list, sequence: draw.sequence, strips: draw.strips };
-    planned.add(local, part);
+    planned.add(local, hash, part);
     parts.push(part);
   }
   return parts;
@@ -284,29 +296,26 @@ function partsOf(
  * else, so an equal group gets the same part (read only from here on).
  */
 class PlannedParts {
+  /** Entries by the FNV-1a hash of their triangles' vertex ids (a key that equal lists share). */
   private readonly byHash = new Map<number, { tris: number[]; part: BuiltPart }[]>();
 
-  find(tris: number[]): BuiltPart | undefined {
-    const entries = this.byHash.get(hashOf(tris));
+  /** The part planned for `tris` (whose FNV-1a hash is `hash`), if any. */
+  find(tris: number[], hash: number): BuiltPart | undefined {
+    const entries = this.byHash.get(hash);
     if (!entries) return undefined;
     for (const e of entries) if (sameNumbers(e.tris, tris)) return e.part;
     return undefined;
   }
 
-  add(tris: number[], part: BuiltPart): void {
-    const h = hashOf(tris);
-    const entries = this.byHash.get(h);
+  add(tris: number[], hash: number, part: BuiltPart): void {
+    const entries = this.byHash.get(hash);
     if (entries) entries.push({ tris, part });
-    else this.byHash.set(h, [{ tris, part }]);
+    else this.byHash.set(hash, [{ tris, part }]);
   }
 }
 
-/** FNV-1a over the values (vertex ids), as a key that equal lists share. */
-function hashOf(values: number[]): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < values.length; i++) h = Math.imul(h ^ values[i]!, 0x01000193);
-  return h >>> 0;
-}
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 function sameNumbers(a: number[], b: number[]): boolean {
   if (a.length !== b.length) return false;
