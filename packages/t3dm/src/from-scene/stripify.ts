@@ -168,7 +168,8 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     for (let f = 0; f <= 3 && start < 0; f++) start = lowestIn(f, firstUnused >>> 5);
     if (start < 0) break;
     grow(start, 0, best);
-    for (let r = 1; r <= 2; r++) {
+    // With no unused triangle across any edge every rotation stays the lone triangle: the first is kept.
+    for (let r = 1; r <= 2 && free[start] !== 0; r++) {
       grow(start, r, other);
       if (other.length > best.length) [best, other] = [other, best];
     }
