@@ -17,8 +17,38 @@ type Box = { min: S16Vec3; max: S16Vec3 };
 
 /** Half the surface area of a box (the SAH only compares areas). */
 function halfArea(b: Box): number {
-  const [x, y, z] = [0, 1, 2].map((a) => Math.max(0, b.max[a]! - b.min[a]!));
-  return x! * y! + y! * z! + z! * x!;
+  return halfAreaOf(b.min[0], b.min[1], b.min[2], b.max[0], b.max[1], b.max[2]);
+}
+
+/** {@link halfArea} of the box from (x0, y0, z0) to (x1, y1, z1). */
+function halfAreaOf(x0: number, y0: number, z0: number, x1: number, y1: number, z1: number): number {
+  const x = Math.max(0, x1 - x0);
+  const y = Math.max(0, y1 - y0);
+  const z = Math.max(0, z1 - z0);
+  return x * y + y * z + z * x;
+}
+
+/**
+ * Sweeps the boxes of `sorted` from index `from` by `step` (+1 or -1) for `count` boxes, growing one box
+ * around them, and sets `areas[k]` to its half area after adding the box at index k.
+ */
+function sweep(sorted: number[], boxes: Box[], from: number, step: number, count: number, areas: Float64Array) {
+  let x0 = 32767;
+  let y0 = 32767;
+  let z0 = 32767;
+  let x1 = -32768;
+  let y1 = -32768;
+  let z1 = -32768;
+  for (let i = 0, k = from; i < count; i++, k += step) {
+    const b = boxes[sorted[k]!]!;
+    x0 = Math.min(x0, b.min[0]);
+    y0 = Math.min(y0, b.min[1]);
+    z0 = Math.min(z0, b.min[2]);
+    x1 = Math.max(x1, b.max[0]);
+    y1 = Math.max(y1, b.max[1]);
+    z1 = Math.max(z1, b.max[2]);
+    areas[k] = halfAreaOf(x0, y0, z0, x1, y1, z1);
+  }
 }
 
 /** The sweep-SAH split of `ids`: the axis-sorted order and how many go left, or undefined when a leaf is cheaper. */
@@ -29,17 +59,13 @@ function sahSplit(ids: number[], boxes: Box[], parent: Box): { sorted: number[];
   for (let axis = 0; axis < 3; axis++) {
     const centre = (i: number) => boxes[i]!.min[axis]! + boxes[i]!.max[axis]!;
     const sorted = [...ids].sort((x, y) => centre(x) - centre(y) || x - y);
-    // Areas of the boxes around the first k and the last n - k objects.
+    // Areas of the boxes around the last n - k objects (rightArea[k]) and the first k + 1 (leftArea[k]).
     const rightArea = new Float64Array(n);
-    let acc = emptyBox();
-    for (let k = n - 1; k > 0; k--) {
-      acc = union(acc, boxes[sorted[k]!]!);
-      rightArea[k] = halfArea(acc);
-    }
-    acc = emptyBox();
+    sweep(sorted, boxes, n - 1, -1, n - 1, rightArea);
+    const leftArea = new Float64Array(n);
+    sweep(sorted, boxes, 0, 1, n - 1, leftArea);
     for (let k = 1; k < n; k++) {
-      acc = union(acc, boxes[sorted[k - 1]!]!);
-      const cost = TRAVERSAL_COST * parentArea + halfArea(acc) * k + rightArea[k]! * (n - k);
+      const cost = TRAVERSAL_COST * parentArea + leftArea[k - 1]! * k + rightArea[k]! * (n - k);
       if (!best || cost < best.cost) best = { sorted, left: k, cost };
     }
   }
@@ -54,8 +80,8 @@ function emptyBox(): Box {
 
 function union(a: Box, b: Box): Box {
   return {
-    min: [0, 1, 2].map((k) => Math.min(a.min[k]!, b.min[k]!)) as S16Vec3,
-    max: [0, 1, 2].map((k) => Math.max(a.max[k]!, b.max[k]!)) as S16Vec3,
+    min: [Math.min(a.min[0], b.min[0]), Math.min(a.min[1], b.min[1]), Math.min(a.min[2], b.min[2])],
+    max: [Math.max(a.max[0], b.max[0]), Math.max(a.max[1], b.max[1]), Math.max(a.max[2], b.max[2])],
   };
 }
 
@@ -83,6 +109,6 @@ export function buildBvh(boxes: { min: S16Vec3; max: S16Vec3 }[]): T3dmBvh {
     queue.push([0, boxes.map((_, i) => i)]);
   }
   // Breadth-first, so a node's children stay within the 12-bit signed offset for all but huge object counts.
-  for (let next = queue.shift(); next; next = queue.shift()) fill(next[0], next[1]);
+  for (let head = 0; head < queue.length; head++) fill(queue[head]![0], queue[head]![1]);
   return { kind: 'bvh', nodes, data: new Uint16Array(data) };
 }

@@ -47,6 +47,32 @@ const scratch = {
   order: new Scratch(),
 };
 
+/** The triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order. */
+interface VertexTriangles {
+  start: Int32Array;
+  byVertex: Int32Array;
+}
+
+/**
+ * {@link VertexTriangles} of a triangle list, in scratch arrays: valid until the next call (buildParts builds it
+ * once per object for every capacity's partition).
+ */
+function vertexTriangles(tris: ArrayLike<number>, vertexCount: number): VertexTriangles {
+  const triCount = tris.length / 3;
+  const start = scratch.start.filled(vertexCount + 1, 0);
+  for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
+  for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
+  const fill = scratch.fill.any(vertexCount);
+  fill.set(start.subarray(0, vertexCount));
+  const byVertex = scratch.byVertex.any(triCount * 3);
+  for (let t = 0; t < triCount; t++) {
+    byVertex[fill[tris[t * 3]!]!++] = t;
+    byVertex[fill[tris[t * 3 + 1]!]!++] = t;
+    byVertex[fill[tris[t * 3 + 2]!]!++] = t;
+  }
+  return { start, byVertex };
+}
+
 /** The current part's candidates by their new-vertex count (0..3), reused from part to part. */
 const heaps = [new MinHeap(), new MinHeap(), new MinHeap(), new MinHeap()];
 
@@ -73,16 +99,14 @@ function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, par
  * one heap per count (by the order they became candidates for 0, by triangle number for 1..3; entries whose
  * count has changed since are skipped when they reach the top), so a choice costs a logarithm, not a scan.
  */
-export function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
+export function partition(
+  tris: ArrayLike<number>,
+  vertexCount: number,
+  capacity: number,
+  index: VertexTriangles = vertexTriangles(tris, vertexCount),
+): number[][] {
   const triCount = tris.length / 3;
-  // Triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order.
-  const start = scratch.start.filled(vertexCount + 1, 0);
-  for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
-  for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
-  const fill = scratch.fill.any(vertexCount);
-  fill.set(start.subarray(0, vertexCount));
-  const byVertex = scratch.byVertex.any(triCount * 3);
-  for (let i = 0; i < triCount * 3; i++) byVertex[fill[tris[i]!]!++] = (i / 3) | 0;
+  const { start, byVertex } = index;
   const done = scratch.done.filled(triCount, 0);
   const inPart = scratch.inPart.filled(vertexCount, -1);
   // The current part's candidates in the order they were added, each one's place in that order and its
@@ -198,11 +222,12 @@ export function buildParts(
   vertexCount: number,
   useStrips: boolean,
 ): BuiltPart[] {
-  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false, new PlannedParts());
+  const index = vertexTriangles(tris, vertexCount);
+  if (!useStrips) return partsOf(tris, bones, vertexCount, index, CACHE_SLOTS, false, new PlannedParts());
   const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
   const planned = new PlannedParts();
   for (const capacity of CAPACITIES) {
-    const parts = partsOf(tris, bones, vertexCount, capacity, true, planned);
+    const parts = partsOf(tris, bones, vertexCount, index, capacity, true, planned);
     const cost = partsCost(parts);
     tried.push({ parts, ...cost });
     // Smaller parts only pay when some part needs more than one drawing command.
@@ -218,21 +243,34 @@ function partsOf(
   tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
+  index: VertexTriangles,
   capacity: number,
   useStrips: boolean,
   planned: PlannedParts,
 ): BuiltPart[] {
   const parts: BuiltPart[] = [];
   const boneOf = (v: number) => bones[v] ?? -1;
-  for (const group of partition(tris, vertexCount, capacity)) {
+  for (const group of partition(tris, vertexCount, capacity, index)) {
+    // The group's triangles, their FNV-1a hash (the key PlannedParts files them under) and whether one bone
+    // holds them all, in one pass.
     const local: number[] = [];
-    for (const t of group) local.push(tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!);
-    const known = planned.find(local);
+    let hash = FNV_OFFSET;
+    const bone0 = boneOf(tris[group[0]! * 3]!);
+    let singleBone = true;
+    for (const t of group) {
+      for (let k = 0; k < 3; k++) {
+        const v = tris[t * 3 + k]!;
+        local.push(v);
+        hash = Math.imul(hash ^ v, FNV_PRIME);
+        if (singleBone && boneOf(v) !== bone0) singleBone = false;
+      }
+    }
+    hash >>>= 0;
+    const known = planned.find(local, hash);
     if (known) {
       parts.push(known);
       continue;
     }
-    const singleBone = local.every((v) => boneOf(v) === boneOf(local[0]!));
     const draw = planPartDraw(local, useStrips, singleBone ? undefined : boneOf);
     const loads: SubLoad[] = [];
     let dest = 0;
@@ -246,7 +284,7 @@ function partsOf(
       dest = end;
     }
     const part = { loads, list: draw.list, sequence: draw.sequence, strips: draw.strips };
-    planned.add(local, part);
+    planned.add(local, hash, part);
     parts.push(part);
   }
   return parts;
@@ -258,29 +296,26 @@ function partsOf(
  * else, so an equal group gets the same part (read only from here on).
  */
 class PlannedParts {
+  /** Entries by the FNV-1a hash of their triangles' vertex ids (a key that equal lists share). */
   private readonly byHash = new Map<number, { tris: number[]; part: BuiltPart }[]>();
 
-  find(tris: number[]): BuiltPart | undefined {
-    const entries = this.byHash.get(hashOf(tris));
+  /** The part planned for `tris` (whose FNV-1a hash is `hash`), if any. */
+  find(tris: number[], hash: number): BuiltPart | undefined {
+    const entries = this.byHash.get(hash);
     if (!entries) return undefined;
     for (const e of entries) if (sameNumbers(e.tris, tris)) return e.part;
     return undefined;
   }
 
-  add(tris: number[], part: BuiltPart): void {
-    const h = hashOf(tris);
-    const entries = this.byHash.get(h);
+  add(tris: number[], hash: number, part: BuiltPart): void {
+    const entries = this.byHash.get(hash);
     if (entries) entries.push({ tris, part });
-    else this.byHash.set(h, [{ tris, part }]);
+    else this.byHash.set(hash, [{ tris, part }]);
   }
 }
 
-/** FNV-1a over the values (vertex ids), as a key that equal lists share. */
-function hashOf(values: number[]): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < values.length; i++) h = Math.imul(h ^ values[i]!, 0x01000193);
-  return h >>> 0;
-}
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
 
 function sameNumbers(a: number[], b: number[]): boolean {
   if (a.length !== b.length) return false;

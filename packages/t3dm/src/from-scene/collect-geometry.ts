@@ -120,27 +120,34 @@ function withFlatNormals(p: CollectedPrimitive, source: ArrayLike<number>, norma
   return out;
 }
 
-// The last input and output of each gamma-encoded channel: neighbouring vertices mostly share colours, and the
-// encoding's power function costs more than the rest of a vertex.
-const lastLinear = new Float64Array(3).fill(Number.NaN);
-const lastByte = new Int32Array(3);
+// Gamma-encoded channels through a direct-mapped cache keyed by the input's bits: colours repeat across a model
+// (they are mostly 8- or 16-bit values widened), and the encoding's power function costs more than the rest of
+// a vertex. An entry is used only when its input equals the one asked for, so the result is the function's.
+const GAMMA_CACHE_SIZE = 1024;
+const cachedLinear = new Float64Array(GAMMA_CACHE_SIZE).fill(Number.NaN);
+const cachedByte = new Int32Array(GAMMA_CACHE_SIZE);
+const bitsView = new Float64Array(1);
+const bitsWords = new Int32Array(bitsView.buffer);
 
-/** {@link encodeColorChannel} with gamma for channel `i` (0..2), through the one-entry cache of that channel. */
-function gammaChannel(linear: number, i: number): number {
-  if (linear !== lastLinear[i]) {
-    lastLinear[i] = linear;
-    lastByte[i] = encodeColorChannel(linear, true);
+/** {@link encodeColorChannel} with gamma, through the cache. */
+function gammaChannel(linear: number): number {
+  bitsView[0] = linear;
+  const hi = bitsWords[1]!;
+  const slot = (bitsWords[0]! ^ hi ^ (hi >>> 10) ^ (hi >>> 20)) & (GAMMA_CACHE_SIZE - 1);
+  if (cachedLinear[slot] !== linear) {
+    cachedLinear[slot] = linear;
+    cachedByte[slot] = encodeColorChannel(linear, true);
   }
-  return lastByte[i]!;
+  return cachedByte[slot]!;
 }
 
 /** A linear colour (`size` channels from `at`; missing ones are 1) as tiny3d's gamma-encoded RGBA8. */
 function packColor(colors: Float64Array, at: number, size: number): number {
   const c = (i: number) => (at + i < colors.length ? colors[at + i]! : 1);
   return (
-    ((gammaChannel(c(0), 0) << 24) |
-      (gammaChannel(c(1), 1) << 16) |
-      (gammaChannel(c(2), 2) << 8) |
+    ((gammaChannel(c(0)) << 24) |
+      (gammaChannel(c(1)) << 16) |
+      (gammaChannel(c(2)) << 8) |
       (size > 3 ? encodeColorChannel(c(3), false) : 255)) >>>
     0
   );

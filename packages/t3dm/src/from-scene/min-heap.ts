@@ -1,12 +1,12 @@
 /*
- * A binary min-heap of non-negative integers in one reusable Int32Array (the per-part planning keeps a few,
- * emptied per part; scratch.ts explains why the buffers are reused). Used with lazy deletion: callers push an
+ * A binary min-heap of non-negative integers (below 2^53) in one reusable Float64Array (the per-part planning
+ * keeps a few, emptied per part; scratch.ts explains why the buffers are reused). Used with lazy deletion: callers push an
  * entry again when its key changes and skip stale entries at the top.
  */
 
 /** Min-heap of integers; `clear` empties it and keeps its buffer. */
 export class MinHeap {
-  private data = new Int32Array(64);
+  private data = new Float64Array(64);
   private length = 0;
 
   clear(): void {
@@ -24,7 +24,7 @@ export class MinHeap {
 
   push(value: number): void {
     if (this.length === this.data.length) {
-      const grown = new Int32Array(this.data.length * 2);
+      const grown = new Float64Array(this.data.length * 2);
       grown.set(this.data);
       this.data = grown;
     }

@@ -15,9 +15,10 @@
  * The planning runs over the part's vertices renumbered 0..n-1 (dense-ids.ts), with typed arrays of n entries.
  */
 import { denseIds } from './dense-ids.js';
+import { MinHeap } from './min-heap.js';
 import { Scratch } from './scratch.js';
 import { packCommands } from './strip-commands.js';
-import { destripify, stripifyDense } from './stripify.js';
+import { stripifyDense } from './stripify.js';
 
 export { usableStripEntries } from './strip-commands.js';
 
@@ -71,10 +72,15 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
     const peeled: number[] = [];
     // Depth d peels d vertices: each round peels one more off what the previous depth kept.
     for (let depth = 0; depth <= MAX_PEEL; depth++) {
-      if (depth > 0) kept = peelOnce(kept, n, peeled);
+      if (depth > 0) {
+        // The peel moves at least one triangle to u8 and may leave no strip: when even that cannot beat the
+        // best, neither can this depth's plan (the bound below would stop it), so the peel is not worked out.
+        if ((plain.length + peeled.length) / 3 + 1 + sequenceCost >= bestCost) break;
+        kept = peelOnce(kept, n, peeled);
+      }
       const bound = (plain.length + peeled.length) / 3 + sequenceCost + (kept.length > 0 ? 1 : 0);
       if (bound >= bestCost) break;
-      const plan = planStrips([...plain, ...peeled], choice.sequence, kept, group, n);
+      const plan = planStrips(plain, peeled, choice.sequence, kept, group, n);
       const cost = plan.list.length / 3 + plan.strips.length + (plan.sequence.count > 0 ? 1 : 0);
       if (cost < bestCost) {
         best = plan;
@@ -84,7 +90,9 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
     }
   }
   const plan = best!;
-  return { ...plan, order: plan.order.map((v) => ids[v]!) };
+  // The plan's order is its own array: back to the caller's vertex ids in place.
+  for (let i = 0; i < plan.order.length; i++) plan.order[i] = ids[plan.order[i]!]!;
+  return plan;
 }
 
 // Per-call arrays, reused (scratch.ts).
@@ -99,7 +107,16 @@ const scratch = {
   fresh: new Scratch(),
   loaded: new Scratch(),
   taken: new Scratch(),
+  first: new Scratch(),
+  vertices: new Scratch(),
+  rank: new Scratch(),
+  byRank: new Scratch(),
+  atLength: new Scratch(),
+  seenOrder: new Scratch(),
 };
+
+/** {@link byNewVertices}'s queue, emptied per call. */
+const rankHeap = new MinHeap();
 
 /** Most vertices {@link planPartDraw} peels off the top of the cache. */
 const MAX_PEEL = 2;
@@ -112,13 +129,23 @@ const MAX_PEEL = 2;
 function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
   // Triangle count per vertex; vertices in the order the strips' triangles first use them.
   const uses = scratch.uses.filled(n, 0);
-  const seen: number[] = [];
+  const seen = scratch.seenOrder.any(n);
+  let seenCount = 0;
   for (const s of strips) {
-    for (const v of destripify(s)) if (uses[v]!++ === 0) seen.push(v);
+    for (let t = 0; t + 2 < s.length; t++) {
+      // Triangle t's corners in its winding (odd triangles reversed), as destripify lists them.
+      const a = s[t % 2 === 0 ? t : t + 2]!;
+      const b = s[t + 1]!;
+      const c = s[t % 2 === 0 ? t + 2 : t]!;
+      if (uses[a]!++ === 0) seen[seenCount++] = a;
+      if (uses[b]!++ === 0) seen[seenCount++] = b;
+      if (uses[c]!++ === 0) seen[seenCount++] = c;
+    }
   }
   let vertex = -1;
   let least = Number.POSITIVE_INFINITY;
-  for (const v of seen) {
+  for (let i = 0; i < seenCount; i++) {
+    const v = seen[i]!;
     if (uses[v]! < least) {
       vertex = v;
       least = uses[v]!;
@@ -143,7 +170,7 @@ function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
     for (let t = 0; t + 2 < s.length; t++) {
       if (s[t] === vertex || s[t + 1] === vertex || s[t + 2] === vertex) {
         close(t);
-        peeled.push(...triangleAt(s, t));
+        pushTriangle(peeled, s, t);
       } else if (from < 0) from = t;
     }
     close(s.length - 2);
@@ -156,22 +183,34 @@ function triangleAt(s: number[], t: number): number[] {
   return t % 2 === 0 ? [s[t]!, s[t + 1]!, s[t + 2]!] : [s[t + 2]!, s[t + 1]!, s[t]!];
 }
 
-/** One plan: `plain` as u8 triangles, `sequence` unindexed, `strips` (in slot order) as far as commands have room. */
+/** Appends triangle `t` of strip `s` to `out`, as {@link triangleAt} gives it. */
+function pushTriangle(out: number[], s: number[], t: number): void {
+  if (t % 2 === 0) out.push(s[t]!, s[t + 1]!, s[t + 2]!);
+  else out.push(s[t + 2]!, s[t + 1]!, s[t]!);
+}
+
+/**
+ * One plan: `plain`, then `peeled`, as u8 triangles, `sequence` unindexed, `strips` (in slot order) as far as
+ * commands have room.
+ */
 function planStrips(
   plain: number[],
+  peeled: number[],
   sequence: number[],
   strips: number[][],
   group: Int32Array | undefined,
   n: number,
 ): PartDraw {
-  let order = firstUse(strips, plain, sequence, n);
+  let order = firstUse(strips, plain, peeled, sequence, n);
   if (group) order = groupedByBone(order, group);
   const slot = scratch.slot.any(n);
   for (let i = 0; i < order.length; i++) slot[order[i]!] = i;
   const inSlots = strips.map((s) => s.map((v) => slot[v]!));
   const { commands, leftover } = packCommands(inSlots);
-  const list = plain.map((v) => slot[v]!);
-  for (const s of leftover) for (const v of destripify(s)) list.push(v);
+  const list: number[] = [];
+  for (const v of plain) list.push(slot[v]!);
+  for (const v of peeled) list.push(slot[v]!);
+  for (const s of leftover) for (let t = 0; t + 2 < s.length; t++) pushTriangle(list, s, t);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
   const strip = commands.filter((c) => {
     if (c.length > 3) return true;
@@ -208,57 +247,84 @@ function classify(tris: Int32Array, length: number, n: number, sequenceAllowed: 
   return { plain, sequence, rest };
 }
 
-/** Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip). */
-function byNewVertices(strips: number[][], n: number): number[][] {
-  // Each strip's distinct vertices, and the strips of each vertex (CSR: stripsOf[start[v] .. start[v+1]) ).
+/** Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip, then the first). */
+export function byNewVertices(strips: number[][], n: number): number[][] {
+  const count = strips.length;
+  // Each strip's distinct vertices (CSR: vertices[first[i] .. first[i + 1]) ), and the strips of each vertex
+  // (CSR: stripsOf[start[v] .. start[v + 1]) ).
   const seen = scratch.seen.filled(n, -1);
-  const vertices = strips.map((s, i) => {
-    const vs: number[] = [];
-    for (const v of s) {
+  const first = scratch.first.any(count + 1);
+  let total = 0;
+  for (const s of strips) total += s.length;
+  const vertices = scratch.vertices.any(total);
+  const start = scratch.start.filled(n + 1, 0);
+  let length = 0;
+  for (let i = 0; i < count; i++) {
+    first[i] = length;
+    for (const v of strips[i]!) {
       if (seen[v] === i) continue;
       seen[v] = i;
-      vs.push(v);
+      vertices[length++] = v;
+      start[v + 1]!++;
     }
-    return vs;
-  });
-  const start = scratch.start.filled(n + 1, 0);
-  for (const vs of vertices) for (const v of vs) start[v + 1]!++;
+  }
+  first[count] = length;
   for (let v = 0; v < n; v++) start[v + 1] = start[v + 1]! + start[v]!;
   const fill = scratch.fill.any(n);
   fill.set(start.subarray(0, n));
-  const stripsOf = scratch.stripsOf.any(start[n]!);
-  vertices.forEach((vs, i) => {
-    for (const v of vs) stripsOf[fill[v]!++] = i;
-  });
-  const fresh = scratch.fresh.any(strips.length);
-  for (let i = 0; i < strips.length; i++) fresh[i] = vertices[i]!.length;
+  const stripsOf = scratch.stripsOf.any(length);
+  for (let i = 0; i < count; i++) for (let e = first[i]!; e < first[i + 1]!; e++) stripsOf[fill[vertices[e]!]!++] = i;
+  // The tie-breaks as one rank (longer strip first, then the first in the list: a counting sort by length),
+  // and a heap keyed by new-vertex count, then rank (fresh * scale + rank, scale a power of two above every
+  // rank so the split is exact; a strip is pushed again each time its count falls, and entries whose count has
+  // changed since, or whose strip is taken, are skipped when they reach the top).
+  let longest = 0;
+  for (const s of strips) if (s.length > longest) longest = s.length;
+  const atLength = scratch.atLength.filled(longest + 2, 0);
+  for (const s of strips) atLength[longest - s.length + 1]!++;
+  for (let l = 1; l <= longest; l++) atLength[l + 1] = atLength[l + 1]! + atLength[l]!;
+  const byRank = scratch.byRank.any(count);
+  const rank = scratch.rank.any(count);
+  for (let i = 0; i < count; i++) {
+    const r = atLength[longest - strips[i]!.length]!++;
+    byRank[r] = i;
+    rank[i] = r;
+  }
+  let scale = 1;
+  while (scale < count) scale *= 2;
+  const fresh = scratch.fresh.any(count);
+  rankHeap.clear();
+  for (let i = 0; i < count; i++) {
+    fresh[i] = first[i + 1]! - first[i]!;
+    rankHeap.push(fresh[i]! * scale + rank[i]!);
+  }
   const loaded = scratch.loaded.filled(n, 0);
-  const taken = scratch.taken.filled(strips.length, 0);
+  const taken = scratch.taken.filled(count, 0);
   const out: number[][] = [];
-  for (let k = 0; k < strips.length; k++) {
-    let best = -1;
-    for (let i = 0; i < strips.length; i++) {
-      if (taken[i]) continue;
-      if (
-        best < 0 ||
-        fresh[i]! < fresh[best]! ||
-        (fresh[i] === fresh[best] && strips[i]!.length > strips[best]!.length)
-      )
-        best = i;
-    }
+  while (out.length < count) {
+    const key = rankHeap.top();
+    rankHeap.pop();
+    const keyFresh = Math.floor(key / scale);
+    const best = byRank[key - keyFresh * scale]!;
+    if (taken[best] !== 0 || fresh[best] !== keyFresh) continue;
     taken[best] = 1;
     out.push(strips[best]!);
-    for (const v of vertices[best]!) {
+    for (let e = first[best]!; e < first[best + 1]!; e++) {
+      const v = vertices[e]!;
       if (loaded[v]) continue;
       loaded[v] = 1;
-      for (let e = start[v]!; e < start[v + 1]!; e++) fresh[stripsOf[e]!]!--;
+      for (let f = start[v]!; f < start[v + 1]!; f++) {
+        const i = stripsOf[f]!;
+        fresh[i]!--;
+        if (taken[i] === 0) rankHeap.push(fresh[i]! * scale + rank[i]!);
+      }
     }
   }
   return out;
 }
 
-/** Vertex ids in the order the strips, then `plain`, then `sequence` first use them. */
-function firstUse(strips: number[][], plain: number[], sequence: number[], n: number): number[] {
+/** Vertex ids in the order the strips, then `plain`, `peeled` and `sequence` first use them. */
+function firstUse(strips: number[][], plain: number[], peeled: number[], sequence: number[], n: number): number[] {
   const seen = scratch.seen.filled(n, 0);
   const order: number[] = [];
   const visit = (list: number[]) => {
@@ -270,6 +336,7 @@ function firstUse(strips: number[][], plain: number[], sequence: number[], n: nu
   };
   for (const s of strips) visit(s);
   visit(plain);
+  visit(peeled);
   visit(sequence);
   return order;
 }

@@ -27,6 +27,7 @@ const scratch = {
   acrossStart: new Scratch(),
   across: new Scratch(),
   free: new Scratch(),
+  byFree: new Scratch(),
   grown: [new Scratch(), new Scratch()],
   taken: [new Scratch(), new Scratch()],
 };
@@ -141,31 +142,55 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     return n;
   };
   const free = scratch.free.any(count);
-  for (let t = 0; t < count; t++) free[t] = countFree(t);
+  // The unused triangles by their free-neighbour count (0..3): one bitset of `words` 32-bit words per count, so
+  // the start triangle (the first unused one with the fewest free neighbours) is the lowest bit of the first
+  // non-empty set, found a word at a time instead of by a scan of every triangle per strip.
+  const words = (count + 31) >>> 5;
+  const byFree = scratch.byFree.filled(words * 4, 0);
+  for (let t = 0; t < count; t++) {
+    free[t] = countFree(t);
+    byFree[free[t]! * words + (t >>> 5)]! |= 1 << (t & 31);
+  }
+  /** The lowest triangle in set `f` at or after word `from`, or -1. */
+  const lowestIn = (f: number, from: number) => {
+    for (let w = from; w < words; w++) {
+      const bits = byFree[f * words + w]!;
+      if (bits !== 0) return (w << 5) + 31 - Math.clz32(bits & -bits);
+    }
+    return -1;
+  };
 
   const out: number[][] = [];
   let firstUnused = 0;
   for (;;) {
     while (firstUnused < count && used[firstUnused] !== 0) firstUnused++;
-    // The first unused triangle with the fewest free neighbours (none is the fewest there can be).
     let start = -1;
-    for (let t = firstUnused; t < count; t++) {
-      if (used[t] !== 0 || (start >= 0 && free[t]! >= free[start]!)) continue;
-      start = t;
-      if (free[t] === 0) break;
-    }
+    for (let f = 0; f <= 3 && start < 0; f++) start = lowestIn(f, firstUnused >>> 5);
     if (start < 0) break;
     grow(start, 0, best);
-    for (let r = 1; r <= 2; r++) {
+    // With no unused triangle across any edge every rotation stays the lone triangle: the first is kept.
+    for (let r = 1; r <= 2 && free[start] !== 0; r++) {
       grow(start, r, other);
       if (other.length > best.length) [best, other] = [other, best];
     }
     const triangles = best.length - 2;
-    for (let i = 0; i < triangles; i++) used[best.taken[i]!] = 1;
-    // The neighbours of every newly used triangle have fewer free neighbours now.
     for (let i = 0; i < triangles; i++) {
       const t = best.taken[i]!;
-      for (let e = acrossStart[t * 3]!; e < acrossStart[t * 3 + 3]!; e++) free[across[e]!] = countFree(across[e]!);
+      used[t] = 1;
+      byFree[free[t]! * words + (t >>> 5)]! &= ~(1 << (t & 31));
+    }
+    // The unused neighbours of every newly used triangle have fewer free neighbours now.
+    for (let i = 0; i < triangles; i++) {
+      const t = best.taken[i]!;
+      for (let e = acrossStart[t * 3]!; e < acrossStart[t * 3 + 3]!; e++) {
+        const u = across[e]!;
+        if (used[u] !== 0) continue;
+        const f = countFree(u);
+        if (f === free[u]) continue;
+        byFree[free[u]! * words + (u >>> 5)]! &= ~(1 << (u & 31));
+        byFree[f * words + (u >>> 5)]! |= 1 << (u & 31);
+        free[u] = f;
+      }
     }
     const strip: number[] = new Array(best.length);
     for (let i = 0; i < best.length; i++) strip[i] = best.strip[i]!;
