@@ -88,17 +88,22 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
   const cp: Record<number, number> = {};
   let mask = 0xffffff;
   let q = 0;
+  /** A command that runs past the packet: the same reads through a packet reader throw its usual error. */
+  const readCutCommand = (read: (p: BinaryReader) => void) => {
+    const p = r.sub(offset, size, 'MDL3');
+    p.offset = q;
+    read(p);
+  };
   while (q < size) {
     const at = q;
     const op = b[offset + q++]!;
     if (op === 0x00) continue;
     if (op === 0x61) {
-      if (size - q < 4) {
-        const p = r.sub(offset, size, 'MDL3');
-        p.offset = q;
-        p.u8();
-        p.u24();
-      }
+      if (size - q < 4)
+        readCutCommand((p) => {
+          p.u8();
+          p.u24();
+        });
       const o = offset + q;
       const reg = b[o]!;
       const value = (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
@@ -112,14 +117,12 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
     } else if (op === 0x10) {
       const o = offset + q;
       const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
-      if (size - q < 4 || count * 4 > size - q - 4) {
-        // Does not fit: the packet reader's reads give the error.
-        const p = r.sub(offset, size, 'MDL3');
-        p.offset = q;
-        const n = p.u16() + 1;
-        p.u16();
-        p.checkCount(n, 4, 'XF values');
-      }
+      if (size - q < 4 || count * 4 > size - q - 4)
+        readCutCommand((p) => {
+          const n = p.u16() + 1;
+          p.u16();
+          p.checkCount(n, 4, 'XF values');
+        });
       const address = (b[o + 2]! << 8) | b[o + 3]!;
       q += 4;
       const values: number[] = [];
@@ -131,12 +134,11 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
       q += count * 4;
       commands.push({ kind: 'XF', address, values });
     } else if (op === 0x08) {
-      if (size - q < 5) {
-        const p = r.sub(offset, size, 'MDL3');
-        p.offset = q;
-        p.u8();
-        p.u32();
-      }
+      if (size - q < 5)
+        readCutCommand((p) => {
+          p.u8();
+          p.u32();
+        });
       const o = offset + q;
       const reg = b[o]!;
       const value = ((b[o + 1]! << 24) | (b[o + 2]! << 16) | (b[o + 3]! << 8) | b[o + 4]!) >>> 0;
