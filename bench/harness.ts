@@ -39,7 +39,10 @@ export interface BenchResult {
   unitsPerSecond?: string;
   detail?: string;
   peakRssMb: number;
-  /** (slowest − fastest) / median of the measured runs, as a fraction. */
+  /**
+   * Half the interquartile range of the measured runs over their median, as a fraction: how far a typical run
+   * lies from the median (a GC pause in one run does not count, as it would with slowest − fastest).
+   */
   spread: number;
   /** Time of this case / time of copying the same number of bytes once, in the same run. */
   ratioToCopy: number;

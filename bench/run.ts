@@ -1,10 +1,12 @@
 /*
- * `npm run bench`: runs every case exported by bench/cases/*.ts and prints one table. Each case's time is
- * the median of its runs after a warm-up run, with the spread of the runs (± half of slowest − fastest, as a
- * share of the median); `× copy` divides it by the time of copying the same number of bytes, measured in this
- * run, so figures compare across machines as ratios; `× baseline` by the median of the case's own baseline
- * (e.g. `node -e 0` for the CLI's start-up), measured just before it. Peak RSS is the process's high-water
- * mark after the case (it only grows), unless the case measures its own (that of the processes it starts).
+ * `npm run bench`: runs every case exported by bench/cases/*.ts and prints one table.
+ * - Time: the median of a case's runs after a warm-up; spread: half the interquartile range of the runs over
+ *   the median (how far a typical run lies from it).
+ * - `× copy`: the time over that of copying the same number of bytes, measured in this run, so figures compare
+ *   across machines as ratios; `× baseline`: over the median of the case's own baseline (e.g. `node -e 0` for
+ *   the CLI's start-up, `readJ3d` for `j3dToScene`), measured just before it.
+ * - Peak RSS: the process's high-water mark after the case (it only grows), unless the case measures its own
+ *   (that of the processes it starts).
  * Pass words to run only cases whose group or name contains one of them.
  */
 import { readdirSync } from 'node:fs';
@@ -34,31 +36,50 @@ function copyBaselineMs(bytes: number): number {
   return median(samples);
 }
 
-function median(values: number[]): number {
+/** The value below which a share `q` of `values` lie (nearest rank). */
+function quantile(values: number[], q: number): number {
   const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
 }
+
+const median = (values: number[]) => quantile(values, 0.5);
+
+/** A time in ms with three significant digits (0.0921, 1.23, 72.6, 1450). */
+const formatMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));
 
 /** Warm-up: at least this many runs, and at least this long, before anything is timed. */
 const WARM_UP = { runs: 1, ms: 300 };
 /** Timed runs: at least the case's `iterations`, and more until they add up to this long (capped). */
 const MEASURE = { ms: 1500, maxRuns: 200 };
 
+/** Each turn of {@link timeRuns} runs one function for at least this long (a slow one once). */
+const TURN_MS = 30;
+
 /**
- * Runs `run` to warm up (the JIT compiles the hot code), then times it at least `iterations` times and until
- * the runs add up to MEASURE.ms, so short cases get enough runs for a stable median; returns the times in ms.
+ * Runs each of `runs` to warm up (the JIT compiles the hot code), then times them in turns, one function for
+ * TURN_MS per turn, until each has at least `iterations` runs and the runs add up to MEASURE.ms, so short cases
+ * get enough runs for a stable median; returns each one's times in ms. Taking turns means a change in the
+ * machine's load slows a case and its baseline alike, so their ratio stays fair on a busy machine, while a turn
+ * still runs one function back to back, as a case alone would be timed.
  */
-async function timeRuns(run: () => unknown, iterations: number): Promise<number[]> {
+async function timeRuns(runs: (() => unknown)[], iterations: number): Promise<number[][]> {
   const warmStart = performance.now();
-  for (let i = 0; i < WARM_UP.runs || performance.now() - warmStart < WARM_UP.ms; i++) await run();
+  for (let i = 0; i < WARM_UP.runs || performance.now() - warmStart < WARM_UP.ms; i++)
+    for (const run of runs) await run();
   globalThis.gc?.();
-  const times: number[] = [];
+  const times: number[][] = runs.map(() => []);
   let total = 0;
-  while (times.length < iterations || (total < MEASURE.ms && times.length < MEASURE.maxRuns)) {
-    const t = performance.now();
-    await run();
-    times.push(performance.now() - t);
-    total += times.at(-1)!;
+  while (times[0]!.length < iterations || (total < MEASURE.ms && times[0]!.length < MEASURE.maxRuns)) {
+    for (const [k, run] of runs.entries()) {
+      for (let turn = 0; turn < TURN_MS; ) {
+        const t = performance.now();
+        await run();
+        const ms = performance.now() - t;
+        times[k]!.push(ms);
+        turn += ms;
+        total += ms;
+      }
+    }
   }
   return times;
 }
@@ -71,8 +92,10 @@ async function timeOnce(run: () => unknown): Promise<number[]> {
 
 async function measure(c: BenchCase): Promise<BenchResult> {
   const iterations = c.iterations ?? 5;
-  const baselineMs = c.baseline ? median(await timeRuns(c.baseline.run, iterations)) : undefined;
-  const times = c.once ? await timeOnce(c.run) : await timeRuns(c.run, iterations);
+  const [times, baselineTimes] = c.once
+    ? [await timeOnce(c.run)]
+    : await timeRuns(c.baseline ? [c.run, c.baseline.run] : [c.run], iterations);
+  const baselineMs = baselineTimes ? median(baselineTimes) : undefined;
   const ms = median(times);
   const mbIn = c.bytesIn / (1024 * 1024);
   return {
@@ -84,7 +107,7 @@ async function measure(c: BenchCase): Promise<BenchResult> {
     unitsPerSecond: c.unit && c.units ? `${(c.units / (ms / 1000)).toFixed(1)} ${c.unit}/s` : undefined,
     detail: typeof c.detail === 'function' ? c.detail() : c.detail,
     peakRssMb: c.peakRssMb?.() ?? process.resourceUsage().maxRSS / 1024,
-    spread: (Math.max(...times) - Math.min(...times)) / ms,
+    spread: (quantile(times, 0.75) - quantile(times, 0.25)) / 2 / ms,
     ratioToCopy: ms / copyBaselineMs(c.bytesIn),
     ratioToBaseline: c.baseline && baselineMs ? { name: c.baseline.name, ratio: ms / baselineMs } : undefined,
   };
@@ -102,7 +125,7 @@ for (const f of files) {
     if (filters.length > 0 && !filters.some((w) => c.group.includes(w) || c.name.includes(w))) continue;
     results.push(await measure(c));
     const r = results.at(-1)!;
-    console.error(`  ${r.group} ${r.name}: ${r.ms.toFixed(1)} ms`);
+    console.error(`  ${r.group} ${r.name}: ${formatMs(r.ms)} ms`);
   }
 }
 
@@ -112,8 +135,8 @@ const rows = [
     r.group,
     r.name,
     r.mbIn.toFixed(3),
-    r.ms.toFixed(1),
-    `±${((r.spread * 100) / 2).toFixed(0)}%`,
+    formatMs(r.ms),
+    `±${(r.spread * 100).toFixed(0)}%`,
     r.mbPerSecond.toFixed(1),
     [r.unitsPerSecond, r.detail].filter(Boolean).join(', '),
     r.peakRssMb.toFixed(0),

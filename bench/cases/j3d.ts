@@ -1,6 +1,7 @@
 /*
- * J3D model conversion speed for every shared BMD/BDL: readJ3d alone, read + j3dToScene (textures decoded),
- * and the whole way to GLB; plus the project's own sample BMD to GLB. Fixture cases are skipped when the
+ * J3D model conversion speed for every shared BMD/BDL: readJ3d alone, j3dToScene alone (over the read file, with
+ * readJ3d as its baseline: the issue's floor is a ratio of at most 3), read + j3dToScene, and the whole way to
+ * GLB; plus the project's own sample BMD. Fixture cases are skipped when the
  * shared fixtures are absent.
  */
 import { sceneToGlb } from '@retromodel/gltf';
@@ -10,8 +11,17 @@ import type { BenchCase } from '../harness.js';
 
 function modelCases(name: string, bytes: Uint8Array): BenchCase[] {
   const iterations = bytes.length > 1_000_000 ? 3 : 9;
+  const file = readJ3d(bytes);
   return [
     { group: 'j3d', name: `read ${name}`, bytesIn: bytes.length, iterations, run: () => readJ3d(bytes) },
+    {
+      group: 'j3d',
+      name: `scene ${name}`,
+      bytesIn: bytes.length,
+      iterations,
+      run: () => j3dToScene(file),
+      baseline: { name: 'readJ3d', run: () => readJ3d(bytes) },
+    },
     {
       group: 'j3d',
       name: `read+scene ${name}`,
