@@ -43,6 +43,7 @@ export function quirksScene(): Scene {
       baseColorFactor: [1, 0.999999, 1, 1],
       emissiveFactor: [0.000001, 0, 0],
       baseColorTexture: { texture: 0, texCoord: 0, transform: { offset: [0.000001, 0], scale: [1, 1], rotation: 0 } },
+      normalTexture: { texture: 1, texCoord: 1 },
     }),
     createMaterial({
       name: 'animated',
@@ -54,7 +55,7 @@ export function quirksScene(): Scene {
     }),
     createMaterial({ name: 'odd', normalTexture: { texture: 3, texCoord: 0 }, vertexColors: true }),
   ];
-  const square = new Float32Array([0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1]);
+  const square = new Float32Array([0, 0, 1, 0, 1, 0, 1, 0, 0, 0, 0, -1]);
   s.meshes = [
     {
       name: 'first',
@@ -96,6 +97,7 @@ export function quirksScene(): Scene {
             },
             POSITION: { array: square.slice(), itemSize: 3 },
             TEXCOORD_1: { array: new Uint16Array([0, 0, 9, 0, 9, 9, 0, 9]), itemSize: 2, normalized: true },
+            TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 1, 1, 0, 1]), itemSize: 2 },
             COLOR_0: { array: new Float32Array([2, 0, 0, -1, 1, 0, 0, 1, 0.5, 0.5, 0.5, 1, 0, 0, 0, 0]), itemSize: 4 },
             COLOR_1: { array: new Uint16Array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]), itemSize: 3, normalized: true },
           },
