@@ -6,6 +6,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
+import { encodeImagesAsPng, type PngEncodings } from './document/encode-images.js';
 import { writeGlb } from './glb-container.js';
 import { GLB_BUFFER, type WrittenJson, writeSceneJson } from './json-write/write-json.js';
 import { sanitizeScene } from './sanitize-scene.js';
@@ -43,11 +44,26 @@ export function checkScene(scene: Scene): Diagnostic[] {
   return problems;
 }
 
-/** The scene to write (made valid for glTF; tidied with `optimize`) and the diagnostics so far. */
-function prepare(input: Scene, optimize: boolean | undefined): { scene: Scene; diagnostics: Diagnostic[] } {
+/**
+ * The scene to write (made valid for glTF; tidied with `optimize`), the diagnostics so far, and its images'
+ * PNG encodings, started before the scene is checked so that deflating (on the thread pool) overlaps the
+ * check and the rest of the writing.
+ */
+function prepare(
+  input: Scene,
+  optimize: boolean | undefined,
+): { scene: Scene; diagnostics: Diagnostic[]; pngs: PngEncodings } {
   const sane = sanitizeScene(input);
   const tidy = optimize ? tidyScene(sane.scene) : { scene: sane.scene, diagnostics: [] };
-  return { scene: tidy.scene, diagnostics: [...checkScene(tidy.scene), ...sane.diagnostics, ...tidy.diagnostics] };
+  const pngs = encodeImagesAsPng(tidy.scene.images);
+  try {
+    const problems = checkScene(tidy.scene);
+    return { scene: tidy.scene, diagnostics: [...problems, ...sane.diagnostics, ...tidy.diagnostics], pngs };
+  } catch (error) {
+    // Nobody awaits the encodings of a scene that cannot be written; their errors are not the one to report.
+    for (const png of pngs) png?.catch(() => {});
+    throw error;
+  }
 }
 
 /** Writes a scene as one binary glTF (.glb) file. */
@@ -55,8 +71,12 @@ export async function sceneToGlb(
   input: Scene,
   options: GlbWriteOptions = {},
 ): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
-  const { scene, diagnostics } = prepare(input, options.optimize);
-  const { json, resources } = await writeSceneJson(scene, diagnostics, { optimize: options.optimize, format: 'glb' });
+  const { scene, diagnostics, pngs } = prepare(input, options.optimize);
+  const { json, resources } = await writeSceneJson(scene, diagnostics, {
+    optimize: options.optimize,
+    format: 'glb',
+    pngs,
+  });
   const bytes = writeGlb(JSON.stringify(json), resources[GLB_BUFFER]);
   return { bytes, diagnostics };
 }
@@ -90,12 +110,13 @@ export async function sceneToGltf(
   input: Scene,
   options: GltfWriteOptions,
 ): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
-  const { scene, diagnostics } = prepare(input, options.optimize);
+  const { scene, diagnostics, pngs } = prepare(input, options.optimize);
   const { baseName } = options;
   const names = imageFileNames(scene, baseName);
   const jsonDoc = await writeSceneJson(scene, diagnostics, {
     optimize: options.optimize,
     format: 'gltf',
+    pngs,
     bufferUri: encodeURIComponent(`${baseName}.bin`),
     imageUri: (i, mimeType) => encodeURIComponent(`${names[i]}.${extensionOf[mimeType] ?? 'bin'}`),
   });

@@ -10,7 +10,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Scene } from '@retromodel/scene';
-import { encodeImagesAsPng } from '../document/encode-images.js';
+import { encodeImagesAsPng, type PngEncodings } from '../document/encode-images.js';
 import { propertyDef } from './property-def.js';
 import type { WriteContext } from './write-context.js';
 
@@ -30,15 +30,15 @@ function uriMimeType(uri: string): string {
 }
 
 /**
- * Starts the PNG encodings and writes the image JSON; `imageUri` names each image of a .gltf with external
- * files, and without it each image `i` is written as buffer view `i` (GLB).
+ * Writes the image JSON, with the PNG encodings started already (`pngs`) or started here; `imageUri` names
+ * each image of a .gltf with external files, and without it each image `i` is written as buffer view `i` (GLB).
  */
 export function startImages(
   ctx: WriteContext,
   imageUri: ((index: number, mimeType: string) => string) | undefined,
+  pngs: PngEncodings = encodeImagesAsPng(ctx.scene.images),
 ): ImagesOut {
   const { images } = ctx.scene;
-  const pngs = encodeImagesAsPng(images);
   const defs = images.map((image, i) => {
     const mimeType = mimeTypeOf(image);
     if (image.kind !== 'rgba8' && mimeType !== 'image/png' && mimeType !== 'image/jpeg') {

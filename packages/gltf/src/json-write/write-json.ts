@@ -10,6 +10,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Diagnostic, Scene } from '@retromodel/scene';
+import type { PngEncodings } from '../document/encode-images.js';
 import { KHR_ANIMATION_POINTER } from '../json-animation-pointer.js';
 import { GENERATOR } from '../retromodel-marks.js';
 import type { AccessorRecord } from './accessors.js';
@@ -33,7 +34,11 @@ import { createWriteContext } from './write-context.js';
 /** The resource name of a GLB's binary chunk (glTF-Transform's GLB_BUFFER). */
 export const GLB_BUFFER = '@glb.bin';
 
-export type JsonWriteOptions = { optimize?: boolean } & (
+export type JsonWriteOptions = {
+  optimize?: boolean;
+  /** The scene images' PNG encodings when the caller started them (encodeImagesAsPng of `scene.images`). */
+  pngs?: PngEncodings;
+} & (
   | { format: 'glb' }
   | {
       format: 'gltf';
@@ -70,7 +75,7 @@ export async function writeSceneJson(
 ): Promise<WrittenJson> {
   const ctx = createWriteContext(scene, diagnostics);
   const glb = options.format === 'glb';
-  const images = startImages(ctx, glb ? undefined : options.imageUri);
+  const images = startImages(ctx, glb ? undefined : options.imageUri, options.pngs);
   // Accessors are made in glTF-Transform's order (meshes, skins, animations): it decides their indices.
   const meshes = collectMeshes(ctx);
   const matrices = collectSkins(ctx);
