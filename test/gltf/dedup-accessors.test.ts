@@ -10,9 +10,9 @@ import { j3dToScene, readBtk, readJ3d } from '@retromodel/j3d';
 import { createScene, type Diagnostic, type Scene } from '@retromodel/scene';
 import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { dedupAccessors } from '../../packages/gltf/src/document/dedup-accessors.js';
 import { createIo } from '../../packages/gltf/src/gltf-io.js';
-import { buildDocument } from '../../packages/gltf/src/scene-to-document.js';
+import { dedupAccessors } from '../../packages/gltf/test/document-write/document/dedup-accessors.js';
+import { buildDocument } from '../../packages/gltf/test/document-write/scene-to-document.js';
 
 async function written(scene: Scene, merge: (doc: Document) => Promise<void>) {
   const diagnostics: Diagnostic[] = [];

@@ -9,8 +9,9 @@ import { type Document, Format } from '@gltf-transform/core';
 import type { Diagnostic, Scene } from '@retromodel/scene';
 import { writeGlb } from './glb-container.js';
 import { createIo } from './gltf-io.js';
+import { writeSceneJson } from './json-write/write-json.js';
 import { gltfToScene } from './read-gltf.js';
-import { checkScene, writeSceneJson } from './write-gltf.js';
+import { checkScene } from './write-gltf.js';
 
 /**
  * The glTF-Transform Document of a scene, read from the glTF JSON sceneToGlb would write (so it holds the
@@ -18,7 +19,7 @@ import { checkScene, writeSceneJson } from './write-gltf.js';
  */
 export async function sceneToDocument(scene: Scene): Promise<{ document: Document; diagnostics: Diagnostic[] }> {
   const diagnostics = checkScene(scene);
-  const jsonDoc = await writeSceneJson(scene, diagnostics, { format: Format.GLB });
+  const jsonDoc = await writeSceneJson(scene, diagnostics, { format: 'glb' });
   return { document: await createIo(diagnostics).readJSON(jsonDoc), diagnostics };
 }
 

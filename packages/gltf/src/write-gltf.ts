@@ -1,20 +1,15 @@
 /*
  * Scene -> .glb, or .gltf with its .bin and images beside it (or all embedded as base64 data URIs).
  * The scene is checked with validateScene first: a scene with errors would make an invalid glTF, so
- * writing refuses it. The document (all but the nodes) is built with gltf-transform, written to JSON +
- * resources by its writer, completed by json-nodes.ts and patch-json.ts, and packed here (GLB container:
- * glb-container.ts).
+ * writing refuses it. The JSON and the buffer are made straight from the scene (json-write/) and packed
+ * here (GLB container: glb-container.ts); glTF-Transform is not loaded.
  */
-import { Format, type GLTF, type JSONDocument } from '@gltf-transform/core';
+import type { GLTF } from '@gltf-transform/core';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
-import { dedupAccessors } from './document/dedup-accessors.js';
-import { imagesEncoded } from './document/write-materials.js';
+import { encodeImagesAsPng, type PngEncodings } from './document/encode-images.js';
 import { writeGlb } from './glb-container.js';
-import { createIo } from './gltf-io.js';
-import { writeNodeJson } from './json-nodes.js';
-import { patchWrittenJson } from './patch-json.js';
+import { GLB_BUFFER, type WrittenJson, writeSceneJson } from './json-write/write-json.js';
 import { sanitizeScene } from './sanitize-scene.js';
-import { buildDocument, type DocumentOptions } from './scene-to-document.js';
 import { tidyScene } from './tidy-scene.js';
 
 export interface GlbWriteOptions {
@@ -49,26 +44,26 @@ export function checkScene(scene: Scene): Diagnostic[] {
   return problems;
 }
 
-/** The scene to write (made valid for glTF; tidied with `optimize`) and the diagnostics so far. */
-function prepare(input: Scene, optimize: boolean | undefined): { scene: Scene; diagnostics: Diagnostic[] } {
+/**
+ * The scene to write (made valid for glTF; tidied with `optimize`), the diagnostics so far, and its images'
+ * PNG encodings, started before the scene is checked so that deflating (on the thread pool) overlaps the
+ * check and the rest of the writing.
+ */
+function prepare(
+  input: Scene,
+  optimize: boolean | undefined,
+): { scene: Scene; diagnostics: Diagnostic[]; pngs: PngEncodings } {
   const sane = sanitizeScene(input);
   const tidy = optimize ? tidyScene(sane.scene) : { scene: sane.scene, diagnostics: [] };
-  return { scene: tidy.scene, diagnostics: [...checkScene(tidy.scene), ...sane.diagnostics, ...tidy.diagnostics] };
-}
-
-/** The complete glTF JSON and resources of a prepared scene. */
-export async function writeSceneJson(
-  scene: Scene,
-  diagnostics: Diagnostic[],
-  options: { optimize?: boolean; format: Format; basename?: string; document?: DocumentOptions },
-): Promise<JSONDocument> {
-  const { doc, channelNodes } = buildDocument(scene, diagnostics, options.document);
-  if (options.optimize) dedupAccessors(doc);
-  await imagesEncoded(doc);
-  const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: options.format, basename: options.basename });
-  writeNodeJson(jsonDoc.json, scene, channelNodes);
-  patchWrittenJson(jsonDoc.json, scene, diagnostics);
-  return jsonDoc;
+  const pngs = encodeImagesAsPng(tidy.scene.images);
+  try {
+    const problems = checkScene(tidy.scene);
+    return { scene: tidy.scene, diagnostics: [...problems, ...sane.diagnostics, ...tidy.diagnostics], pngs };
+  } catch (error) {
+    // Nobody awaits the encodings of a scene that cannot be written; their errors are not the one to report.
+    for (const png of pngs) png?.catch(() => {});
+    throw error;
+  }
 }
 
 /** Writes a scene as one binary glTF (.glb) file. */
@@ -76,12 +71,13 @@ export async function sceneToGlb(
   input: Scene,
   options: GlbWriteOptions = {},
 ): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
-  const { scene, diagnostics } = prepare(input, options.optimize);
+  const { scene, diagnostics, pngs } = prepare(input, options.optimize);
   const { json, resources } = await writeSceneJson(scene, diagnostics, {
     optimize: options.optimize,
-    format: Format.GLB,
+    format: 'glb',
+    pngs,
   });
-  const bytes = writeGlb(JSON.stringify(json), Object.values(resources)[0]);
+  const bytes = writeGlb(JSON.stringify(json), resources[GLB_BUFFER]);
   return { bytes, diagnostics };
 }
 
@@ -114,17 +110,15 @@ export async function sceneToGltf(
   input: Scene,
   options: GltfWriteOptions,
 ): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
-  const { scene, diagnostics } = prepare(input, options.optimize);
+  const { scene, diagnostics, pngs } = prepare(input, options.optimize);
   const { baseName } = options;
   const names = imageFileNames(scene, baseName);
   const jsonDoc = await writeSceneJson(scene, diagnostics, {
     optimize: options.optimize,
-    format: Format.GLTF,
-    basename: baseName,
-    document: {
-      bufferUri: encodeURIComponent(`${baseName}.bin`),
-      imageUri: (i, mimeType) => encodeURIComponent(`${names[i]}.${extensionOf[mimeType] ?? 'bin'}`),
-    },
+    format: 'gltf',
+    pngs,
+    bufferUri: encodeURIComponent(`${baseName}.bin`),
+    imageUri: (i, mimeType) => encodeURIComponent(`${names[i]}.${extensionOf[mimeType] ?? 'bin'}`),
   });
   if (options.embed) embedResources(jsonDoc);
   const sidecars = options.embed ? [] : resourceFiles(jsonDoc);
@@ -141,7 +135,7 @@ function mimeTypeOf(json: GLTF.IGLTF, uri: string): string {
 }
 
 /** The external files in the order the JSON names them: buffers, then images. */
-function resourceFiles(jsonDoc: JSONDocument): OutputFile[] {
+function resourceFiles(jsonDoc: WrittenJson): OutputFile[] {
   const { json, resources } = jsonDoc;
   const uris = [...(json.buffers ?? []), ...(json.images ?? [])].flatMap((def) =>
     def.uri !== undefined && resources[def.uri] ? [def.uri] : [],
@@ -154,7 +148,7 @@ function resourceFiles(jsonDoc: JSONDocument): OutputFile[] {
 }
 
 /** Replaces the URIs of buffers and images by base64 data URIs of their bytes. */
-function embedResources(jsonDoc: JSONDocument): void {
+function embedResources(jsonDoc: WrittenJson): void {
   const { json, resources } = jsonDoc;
   for (const def of [...(json.buffers ?? []), ...(json.images ?? [])]) {
     const data = def.uri === undefined ? undefined : resources[def.uri];

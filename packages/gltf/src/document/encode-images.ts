@@ -55,11 +55,11 @@ function firstTwins(images: readonly Image[]): Map<number, number> {
   return twins;
 }
 
-/**
- * Starts encoding each rgba8 image as PNG; for each image index, a promise of its PNG bytes (undefined for
- * images that are already encoded).
- */
-export function encodeImagesAsPng(images: readonly Image[]): (Promise<Uint8Array> | undefined)[] {
+/** For each image index, a promise of its PNG bytes (undefined for images that are already encoded). */
+export type PngEncodings = (Promise<Uint8Array> | undefined)[];
+
+/** Starts encoding each rgba8 image as PNG. */
+export function encodeImagesAsPng(images: readonly Image[]): PngEncodings {
   const twins = firstTwins(images);
   const encodings = new Map<number, Promise<Uint8Array>>();
   const large: { image: RgbaImage; index: number }[] = [];

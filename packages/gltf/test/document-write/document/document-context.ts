@@ -4,7 +4,7 @@
  */
 import type { Accessor, Buffer, Document } from '@gltf-transform/core';
 import type { Attribute, Diagnostic, Scene } from '@retromodel/scene';
-import { accessorTypes } from '../gltf-enums.js';
+import { accessorTypes } from '../../../src/gltf-enums.js';
 
 export interface DocumentContext {
   doc: Document;

@@ -11,10 +11,10 @@
 import type { Document, Material as GltfMaterial, Texture as GltfTexture, TextureInfo } from '@gltf-transform/core';
 import { KHRMaterialsUnlit, KHRTextureTransform } from '@gltf-transform/extensions';
 import type { Material, Scene, TextureRef } from '@retromodel/scene';
-import { magFilterCodes, minFilterCodes, wrapCodes } from '../gltf-enums.js';
-import { VERTEX_COLORS_KEY } from '../retromodel-marks.js';
+import { encodeImagesAsPng } from '../../../src/document/encode-images.js';
+import { magFilterCodes, minFilterCodes, wrapCodes } from '../../../src/gltf-enums.js';
+import { VERTEX_COLORS_KEY } from '../../../src/retromodel-marks.js';
 import type { DocumentContext } from './document-context.js';
-import { encodeImagesAsPng } from './encode-images.js';
 
 /** The value gltfToScene infers for `vertexColors`: any primitive drawn with the material has COLOR_0. */
 export function inferVertexColors(scene: Scene, materialIndex: number): boolean {

@@ -6,12 +6,12 @@
  */
 import { Document } from '@gltf-transform/core';
 import type { Diagnostic, Scene } from '@retromodel/scene';
+import { GENERATOR } from '../../src/retromodel-marks.js';
 import { createDocumentContext } from './document/document-context.js';
 import { writeAnimations } from './document/write-animations.js';
 import { writeImages, writeMaterials } from './document/write-materials.js';
 import { writeMeshes } from './document/write-meshes.js';
 import { writeSkins } from './document/write-skins.js';
-import { GENERATOR } from './retromodel-marks.js';
 
 export interface DocumentOptions {
   /** Called with each image index and its mime type; returns the URI for a .gltf with external files. */

@@ -10,7 +10,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Diagnostic, Scene, TextureRef } from '@retromodel/scene';
-import { magFilterCodes, minFilterCodes, wrapCodes } from './gltf-enums.js';
+import { magFilterCodes, minFilterCodes, wrapCodes } from '../../src/gltf-enums.js';
 
 /** The MSFT_lod extension object as retromodel writes and reads it. */
 export interface MsftLod {

@@ -5,8 +5,8 @@
  */
 import type { Material as GltfMaterial } from '@gltf-transform/core';
 import type { Attribute, Primitive } from '@retromodel/scene';
-import { isCoreAttribute, mergeDuplicateJoints, toCoreAttribute } from '../attribute-types.js';
-import { primitiveModes } from '../gltf-enums.js';
+import { isCoreAttribute, mergeDuplicateJoints, toCoreAttribute } from '../../../src/attribute-types.js';
+import { primitiveModes } from '../../../src/gltf-enums.js';
 import type { DocumentContext } from './document-context.js';
 
 /** True when every value is in 0..1 (false for NaN). A plain loop: `every` with a closure took about 10 times as long. */

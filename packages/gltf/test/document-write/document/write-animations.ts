@@ -7,7 +7,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import { parseMaterialPointer, pointerWidth } from '@retromodel/scene';
-import { KHR_ANIMATION_POINTER, KHRAnimationPointer, POINTER_PATH } from '../khr-animation-pointer.js';
+import { KHR_ANIMATION_POINTER, KHRAnimationPointer, POINTER_PATH } from '../../../src/khr-animation-pointer.js';
 import type { DocumentContext } from './document-context.js';
 
 /**

@@ -1,0 +1,172 @@
+/*
+ * The writer as it was before json-write/ (kept, unchanged but for import paths, as the oracle that the
+ * direct writer must match byte for byte: document-write.test.ts).
+ * Scene -> .glb, or .gltf with its .bin and images beside it (or all embedded as base64 data URIs).
+ * The scene is checked with validateScene first: a scene with errors would make an invalid glTF, so
+ * writing refuses it. The document (all but the nodes) is built with gltf-transform, written to JSON +
+ * resources by its writer, completed by json-nodes.ts and patch-json.ts, and packed here (GLB container:
+ * glb-container.ts).
+ */
+import { Format, type GLTF, type JSONDocument } from '@gltf-transform/core';
+import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
+import { writeGlb } from '../../src/glb-container.js';
+import { createIo } from '../../src/gltf-io.js';
+import { sanitizeScene } from '../../src/sanitize-scene.js';
+import { tidyScene } from '../../src/tidy-scene.js';
+import { dedupAccessors } from './document/dedup-accessors.js';
+import { imagesEncoded } from './document/write-materials.js';
+import { writeNodeJson } from './json-nodes.js';
+import { patchWrittenJson } from './patch-json.js';
+import { buildDocument, type DocumentOptions } from './scene-to-document.js';
+
+export interface GlbWriteOptions {
+  /**
+   * Leave out what nothing uses (unreachable nodes, textures no material reads, their images, unread texture
+   * coordinates) and merge duplicate accessors, so the validator reports no UNUSED_OBJECT. Default false here
+   * (the scene is written as it is); the glTF adapter, and so transcode, the CLI and the plugins, default to true.
+   */
+  optimize?: boolean;
+}
+
+export interface GltfWriteOptions extends GlbWriteOptions {
+  /** Base name of the files: `<baseName>.gltf`, `<baseName>.bin`, `<baseName>_<n>.png`. */
+  baseName: string;
+  /** Put the buffer and images into the .gltf as data URIs instead of separate files. */
+  embed?: boolean;
+}
+
+/** validateScene's findings; throws when there are errors, which would make an invalid glTF. */
+export function checkScene(scene: Scene): Diagnostic[] {
+  const problems = validateScene(scene);
+  const errors = problems.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const list = errors
+      .slice(0, 5)
+      .map((d) => d.message)
+      .join('; ');
+    throw new Error(
+      `cannot write glTF from an invalid scene: ${list}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`,
+    );
+  }
+  return problems;
+}
+
+/** The scene to write (made valid for glTF; tidied with `optimize`) and the diagnostics so far. */
+function prepare(input: Scene, optimize: boolean | undefined): { scene: Scene; diagnostics: Diagnostic[] } {
+  const sane = sanitizeScene(input);
+  const tidy = optimize ? tidyScene(sane.scene) : { scene: sane.scene, diagnostics: [] };
+  return { scene: tidy.scene, diagnostics: [...checkScene(tidy.scene), ...sane.diagnostics, ...tidy.diagnostics] };
+}
+
+/** The complete glTF JSON and resources of a prepared scene. */
+export async function writeSceneJson(
+  scene: Scene,
+  diagnostics: Diagnostic[],
+  options: { optimize?: boolean; format: Format; basename?: string; document?: DocumentOptions },
+): Promise<JSONDocument> {
+  const { doc, channelNodes } = buildDocument(scene, diagnostics, options.document);
+  if (options.optimize) dedupAccessors(doc);
+  await imagesEncoded(doc);
+  const jsonDoc = await createIo(diagnostics).writeJSON(doc, { format: options.format, basename: options.basename });
+  writeNodeJson(jsonDoc.json, scene, channelNodes);
+  patchWrittenJson(jsonDoc.json, scene, diagnostics);
+  return jsonDoc;
+}
+
+/** Writes a scene as one binary glTF (.glb) file. */
+export async function sceneToGlb(
+  input: Scene,
+  options: GlbWriteOptions = {},
+): Promise<{ bytes: Uint8Array; diagnostics: Diagnostic[] }> {
+  const { scene, diagnostics } = prepare(input, options.optimize);
+  const { json, resources } = await writeSceneJson(scene, diagnostics, {
+    optimize: options.optimize,
+    format: Format.GLB,
+  });
+  const bytes = writeGlb(JSON.stringify(json), Object.values(resources)[0]);
+  return { bytes, diagnostics };
+}
+
+/**
+ * File names (without extension) of a .gltf's images: `<base>_<image name>` from the source's names (made
+ * safe for a file name), `<base>_<index>` for an unnamed image or a name already taken.
+ */
+function imageFileNames(scene: Scene, baseName: string): string[] {
+  const taken = new Set<string>();
+  return scene.images.map((image, i) => {
+    const safe = (image.name ?? '').replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '');
+    const name = safe && !taken.has(safe.toLowerCase()) ? `${baseName}_${safe}` : `${baseName}_${i}`;
+    taken.add(safe.toLowerCase());
+    return name;
+  });
+}
+
+const extensionOf: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/webp': 'webp',
+  'image/ktx2': 'ktx2',
+};
+
+/**
+ * Writes a scene as a .gltf JSON file plus its .bin and image files (first file: the .gltf), or with
+ * `embed` as a single .gltf holding everything in data URIs.
+ */
+export async function sceneToGltf(
+  input: Scene,
+  options: GltfWriteOptions,
+): Promise<{ files: OutputFile[]; diagnostics: Diagnostic[] }> {
+  const { scene, diagnostics } = prepare(input, options.optimize);
+  const { baseName } = options;
+  const names = imageFileNames(scene, baseName);
+  const jsonDoc = await writeSceneJson(scene, diagnostics, {
+    optimize: options.optimize,
+    format: Format.GLTF,
+    basename: baseName,
+    document: {
+      bufferUri: encodeURIComponent(`${baseName}.bin`),
+      imageUri: (i, mimeType) => encodeURIComponent(`${names[i]}.${extensionOf[mimeType] ?? 'bin'}`),
+    },
+  });
+  if (options.embed) embedResources(jsonDoc);
+  const sidecars = options.embed ? [] : resourceFiles(jsonDoc);
+  const main: OutputFile = {
+    name: `${baseName}.gltf`,
+    bytes: new TextEncoder().encode(JSON.stringify(jsonDoc.json, null, 2)),
+    mimeType: 'model/gltf+json',
+  };
+  return { files: [main, ...sidecars], diagnostics };
+}
+
+function mimeTypeOf(json: GLTF.IGLTF, uri: string): string {
+  return json.images?.find((i) => i.uri === uri)?.mimeType ?? 'application/octet-stream';
+}
+
+/** The external files in the order the JSON names them: buffers, then images. */
+function resourceFiles(jsonDoc: JSONDocument): OutputFile[] {
+  const { json, resources } = jsonDoc;
+  const uris = [...(json.buffers ?? []), ...(json.images ?? [])].flatMap((def) =>
+    def.uri !== undefined && resources[def.uri] ? [def.uri] : [],
+  );
+  return [...new Set(uris)].map((uri) => ({
+    name: decodeURIComponent(uri),
+    bytes: resources[uri]!,
+    mimeType: mimeTypeOf(json, uri),
+  }));
+}
+
+/** Replaces the URIs of buffers and images by base64 data URIs of their bytes. */
+function embedResources(jsonDoc: JSONDocument): void {
+  const { json, resources } = jsonDoc;
+  for (const def of [...(json.buffers ?? []), ...(json.images ?? [])]) {
+    const data = def.uri === undefined ? undefined : resources[def.uri];
+    if (def.uri !== undefined && data) def.uri = `data:${mimeTypeOf(json, def.uri)};base64,${toBase64(data)}`;
+  }
+}
+
+/** Base64 without Node's Buffer (the library runs in browsers too). */
+function toBase64(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
