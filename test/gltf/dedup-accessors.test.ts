@@ -12,6 +12,7 @@ import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils'
 import { describe, expect, it } from 'vitest';
 import { createIo } from '../../packages/gltf/src/gltf-io.js';
 import { dedupAccessors } from '../../packages/gltf/test/document-write/document/dedup-accessors.js';
+import { imagesEncoded } from '../../packages/gltf/test/document-write/document/write-materials.js';
 import { buildDocument } from '../../packages/gltf/test/document-write/scene-to-document.js';
 
 async function written(scene: Scene, merge: (doc: Document) => Promise<void>) {
@@ -19,6 +20,8 @@ async function written(scene: Scene, merge: (doc: Document) => Promise<void>) {
   const { doc } = buildDocument(scene, diagnostics);
   const before = doc.getRoot().listAccessors().length;
   await merge(doc);
+  // The images' PNG bytes arrive asynchronously; both writes must hold them.
+  await imagesEncoded(doc);
   const json = await createIo(diagnostics).writeJSON(doc, { format: 0 as never });
   return {
     before,

@@ -6,8 +6,8 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
-import { encodeImagesAsPng, type PngEncodings } from './document/encode-images.js';
 import { writeGlb } from './glb-container.js';
+import { encodeImagesAsPng, type PngEncodings } from './json-write/encode-images.js';
 import { GLB_BUFFER, type WrittenJson, writeSceneJson } from './json-write/write-json.js';
 import { sanitizeScene } from './sanitize-scene.js';
 import { tidyScene } from './tidy-scene.js';

@@ -10,7 +10,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Scene } from '@retromodel/scene';
-import { encodeImagesAsPng, type PngEncodings } from '../document/encode-images.js';
+import { encodeImagesAsPng, type PngEncodings } from './encode-images.js';
 import { propertyDef } from './property-def.js';
 import type { WriteContext } from './write-context.js';
 

@@ -10,7 +10,6 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Diagnostic, Scene } from '@retromodel/scene';
-import type { PngEncodings } from '../document/encode-images.js';
 import { KHR_ANIMATION_POINTER } from '../json-animation-pointer.js';
 import { GENERATOR } from '../retromodel-marks.js';
 import type { AccessorRecord } from './accessors.js';
@@ -23,6 +22,7 @@ import {
 } from './animations.js';
 import { layoutBuffer } from './buffer-layout.js';
 import { DedupGroup } from './dedup-accessors.js';
+import type { PngEncodings } from './encode-images.js';
 import { startImages } from './images.js';
 import { writeLodGroups } from './lod.js';
 import { hasTexturedSlot, materialDefs, materialExtensions, samplerDefs, textureDefs } from './materials.js';

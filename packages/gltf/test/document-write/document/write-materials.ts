@@ -11,8 +11,8 @@
 import type { Document, Material as GltfMaterial, Texture as GltfTexture, TextureInfo } from '@gltf-transform/core';
 import { KHRMaterialsUnlit, KHRTextureTransform } from '@gltf-transform/extensions';
 import type { Material, Scene, TextureRef } from '@retromodel/scene';
-import { encodeImagesAsPng } from '../../../src/document/encode-images.js';
 import { magFilterCodes, minFilterCodes, wrapCodes } from '../../../src/gltf-enums.js';
+import { encodeImagesAsPng } from '../../../src/json-write/encode-images.js';
 import { VERTEX_COLORS_KEY } from '../../../src/retromodel-marks.js';
 import type { DocumentContext } from './document-context.js';
 

@@ -3,9 +3,11 @@
  * built so the deflating (node:zlib on libuv's thread pool) overlaps the main thread's work:
  * - images with the same size and pixels are encoded once and share the bytes (compared byte by byte against
  *   at most a few earlier images of the same size, so many same-sized images stay linear);
- * - images of up to SMALL_BYTES of pixels are encoded at once on the calling thread (a thread-pool round trip
- *   costs more than deflating them), larger ones at most IN_FLIGHT at a time (each native deflate holds about
- *   a quarter of a megabyte of state), largest first so the last to finish is a small one.
+ * - images of up to SMALL_BYTES of pixels are encoded on the calling thread (a thread-pool round trip costs
+ *   more than deflating them), in a microtask, so the caller checks the scene before any encoder can throw and
+ *   a malformed image is reported as validateScene's finding;
+ * - larger ones at most IN_FLIGHT at a time (each native deflate holds about a quarter of a megabyte of state),
+ *   largest first so the last to finish is a small one.
  */
 import type { Image, RgbaImage } from '@retromodel/scene';
 import { encodePng, encodePngAsync } from '../png.js';
@@ -66,7 +68,7 @@ export function encodeImagesAsPng(images: readonly Image[]): PngEncodings {
   for (const [index, first] of twins) {
     const image = images[index] as RgbaImage;
     if (index !== first) continue;
-    if (image.pixels.length <= SMALL_BYTES) encodings.set(index, Promise.resolve(encodePng(image)));
+    if (image.pixels.length <= SMALL_BYTES) encodings.set(index, Promise.resolve(image).then(encodePng));
     else large.push({ image, index });
   }
   large.sort((a, b) => b.image.pixels.length - a.image.pixels.length);
