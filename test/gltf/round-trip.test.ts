@@ -53,8 +53,8 @@ describe('glTF round trips', () => {
       const targets = root.listAnimations().map((a) => a.listChannels().map((c) => nodes.indexOf(c.getTargetNode()!)));
       const written = scene.animations.map((a) => a.channels.filter((c) => c.path !== 'weights').map((c) => c.node));
       expect(targets).toEqual(written.filter((t) => t.length > 0));
-      // A Document has no texture names, samplers of their own per texture or MSFT_lod (patch-json.ts adds
-      // them to written files), and glTF-Transform writes itself as the generator: the hierarchy, geometry,
+      // A Document has no texture names, samplers of their own per texture or MSFT_lod (the written files
+      // have them), and glTF-Transform writes itself as the generator: the hierarchy, geometry,
       // skins and animations must come back.
       const core = (s: Scene): Scene => ({
         ...s,
