@@ -62,19 +62,33 @@ interface ItemSource {
   size: number;
 }
 
-const NONE: ItemSource = { data: new Float32Array(0), indices: undefined, size: 0 };
+const EMPTY = new Float32Array(0);
 
-function itemSource(
+function emptySource(): ItemSource {
+  return { data: EMPTY, indices: undefined, size: 0 };
+}
+
+/** Points `s` at a column's values (nowhere, size 0, when the column or its array is missing). */
+function setSource(
+  s: ItemSource,
   col: GxVertexColumn | undefined,
   data: Float32Array | undefined,
   itemSize: number,
   vertexCount: number,
-): ItemSource {
-  if (!col) return NONE;
-  // DIRECT data: the column holds this vertex's values inline.
-  if (col.values) return { data: col.values, indices: undefined, size: (col.values.length / vertexCount) | 0 };
-  if (!data || !col.indices) return NONE;
-  return { data, indices: col.indices, size: itemSize };
+): void {
+  s.data = EMPTY;
+  s.indices = undefined;
+  s.size = 0;
+  if (!col) return;
+  if (col.values) {
+    // DIRECT data: the column holds this vertex's values inline.
+    s.data = col.values;
+    s.size = (col.values.length / vertexCount) | 0;
+  } else if (data && col.indices) {
+    s.data = data;
+    s.indices = col.indices;
+    s.size = itemSize;
+  }
 }
 
 function itemStart(s: ItemSource, v: number): number {
@@ -86,14 +100,29 @@ function component(s: ItemSource, start: number, k: number, fallback: number): n
   return k < s.size && start + k < s.data.length ? s.data[start + k]! : fallback;
 }
 
+/** Values k0, k0 + 1, k0 + 2 of the item starting at `start` into `out` (each `fallback` past the item or data). */
+function read3(s: ItemSource, start: number, k0: number, fallback: number, out: Float64Array): void {
+  const data = s.data;
+  if (k0 + 3 <= s.size && start + k0 + 3 <= data.length) {
+    out[0] = data[start + k0]!;
+    out[1] = data[start + k0 + 1]!;
+    out[2] = data[start + k0 + 2]!;
+  } else {
+    out[0] = component(s, start, k0, fallback);
+    out[1] = component(s, start, k0 + 1, fallback);
+    out[2] = component(s, start, k0 + 2, fallback);
+  }
+}
+
 const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX7'] as const;
 
 /** GX attribute ids go up to NBT (25); one slot each for a primitive's columns. */
 const ATTR_SLOTS = 26;
 
 /**
- * Per-shape scratch for {@link addVertices}: the columns of the primitive at hand by attribute id, and its key
- * (draw matrix, then every attribute index) with the index columns it is made of.
+ * Per-shape scratch for {@link addVertices}: the columns of the primitive at hand by attribute id, its key
+ * (draw matrix, then every attribute index) with the index columns it is made of, where its attributes' values
+ * are, and the GX vertices that became new scene vertices with their draw matrices.
  */
 export class PrimitiveScratch {
   readonly byAttr: (GxVertexColumn | undefined)[] = new Array(ATTR_SLOTS).fill(undefined);
@@ -105,6 +134,15 @@ export class PrimitiveScratch {
   keyLength = 1;
   /** No column is DIRECT data (only then are equal vertices merged). */
   merge = true;
+  /** GX vertex of each new scene vertex of the primitive, and its draw matrix. */
+  fresh = new Int32Array(64);
+  readonly freshDraws: ResolvedDrawMatrix[] = [];
+  readonly pos = emptySource();
+  readonly nrm = emptySource();
+  /** NBT3 data: items of 3 at each of the vertex's three indices. */
+  readonly nbt3 = emptySource();
+  readonly clr = emptySource();
+  readonly tex: ItemSource[] = [];
 }
 
 /** Fills `scratch` from `prim`'s columns (undo with {@link clearColumns}). */
@@ -128,10 +166,51 @@ function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
   scratch.keyLength = length;
   scratch.merge = merge;
   if (scratch.key.length < length) scratch.key = new Int32Array(length * 2);
+  if (scratch.fresh.length < prim.vertexCount) scratch.fresh = new Int32Array(prim.vertexCount * 2);
 }
 
 function clearColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
   for (const c of prim.columns) if (c.attr >= 0 && c.attr < ATTR_SLOTS) scratch.byAttr[c.attr] = undefined;
+}
+
+/**
+ * Gives each GX vertex of `prim` its scene vertex in `out`: an equal earlier one's, or the next new one. The new
+ * ones are listed in `scratch.fresh` / `freshDraws`; returns how many there are.
+ */
+function mergeVertices(
+  prim: GxPrimitive,
+  b: VertexBuffers,
+  slots: number[],
+  drawMatrices: ResolvedDrawMatrix[],
+  scratch: PrimitiveScratch,
+  out: Uint32Array,
+): number {
+  const n = prim.vertexCount;
+  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDraws } = scratch;
+  const pn = byAttr[0]?.indices;
+  let count = 0;
+  for (let v = 0; v < n; v++) {
+    const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
+    if (merge) {
+      key[0] = drawIndex;
+      let k = 1;
+      for (let c = 0; c < keyColumnCount; c++) {
+        const indices = keyColumns[c]!;
+        const per = keyPer[c]!;
+        if (per === 1) key[k++] = indices[v]!;
+        else for (let i = 0; i < per; i++) key[k++] = indices[v * per + i]!;
+      }
+      const found = b.keys.findOrAdd(key, keyLength, b.count);
+      if (found >= 0) {
+        out[v] = found;
+        continue;
+      }
+    }
+    out[v] = b.count++;
+    fresh[count] = v;
+    freshDraws[count++] = drawMatrices[drawIndex]!;
+  }
+  return count;
 }
 
 /** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
@@ -166,11 +245,46 @@ function linearAt(linear: Float64Array, data: Float32Array, at: number): number 
 /** The colour a value past the data reads (1), in linear. */
 const LINEAR_ONE = srgbToLinear(1);
 
+/**
+ * `Math.hypot(x, y, z)` computed the way V8 computes it (the absolute values divided by the largest, their squares
+ * summed with Kahan compensation, the root times the largest), so bit for bit the same, without the arguments
+ * array V8's Math.hypot allocates on every call. test/scene/hypot3.test.ts holds it to Math.hypot.
+ */
+export function hypot3(x: number, y: number, z: number): number {
+  const ax = Math.abs(x);
+  const ay = Math.abs(y);
+  const az = Math.abs(z);
+  let max = 0;
+  if (ax > max) max = ax;
+  if (ay > max) max = ay;
+  if (az > max) max = az;
+  if (max === Number.POSITIVE_INFINITY) return max;
+  if (Number.isNaN(x) || Number.isNaN(y) || Number.isNaN(z)) return Number.NaN;
+  if (max === 0) return 0;
+  let sum = 0;
+  let compensation = 0;
+  let n = ax / max;
+  let summand = n * n - compensation;
+  let preliminary = sum + summand;
+  compensation = preliminary - sum - summand;
+  sum = preliminary;
+  n = ay / max;
+  summand = n * n - compensation;
+  preliminary = sum + summand;
+  compensation = preliminary - sum - summand;
+  sum = preliminary;
+  n = az / max;
+  summand = n * n - compensation;
+  sum += summand;
+  return Math.sqrt(sum) * max;
+}
+
 const scratch = new Float64Array(3);
+const item = new Float64Array(3);
 
 /** Writes (x, y, z) normalised to `scratch`, or (0, 0, 1) when it has no length. */
 function unitToScratch(x: number, y: number, z: number): void {
-  const len = Math.hypot(x, y, z);
+  const len = hypot3(x, y, z);
   if (!(len > 1e-12) || !Number.isFinite(len)) {
     scratch[0] = 0;
     scratch[1] = 0;
@@ -182,87 +296,56 @@ function unitToScratch(x: number, y: number, z: number): void {
   scratch[2] = z / len;
 }
 
-/**
- * Adds the vertices of `prim` to `b` (merging equal ones) and writes the scene vertex of each GX vertex to
- * `out[0 .. vertexCount)`.
- */
-export function addVertices(
-  prim: GxPrimitive,
-  b: VertexBuffers,
-  slots: number[],
-  ctx: ShapeContext,
-  layout: VertexLayout,
-  scratchColumns: PrimitiveScratch,
-  out: Uint32Array,
-): void {
-  const { vtx1 } = ctx;
-  const arrays = vtx1.arrays;
-  const n = prim.vertexCount;
-  sortColumns(prim, scratchColumns);
-  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge } = scratchColumns;
-  const pn = byAttr[0]?.indices;
-  const posArray = arrays.POS;
-  const pos = itemSource(byAttr[9], posArray?.data, posArray?.itemSize ?? 3, n);
-  const nrmArray = layout.nbtAttr === 25 ? (arrays.NBT ?? arrays.NRM) : (arrays.NRM ?? arrays.NBT);
-  const nrmCol = layout.nbtAttr === undefined ? undefined : byAttr[layout.nbtAttr];
-  // NBT3: three indices a vertex (normal, binormal, tangent), each naming 3 values.
-  const nbt3 = nrmArray?.format.compCount === 2 && nrmCol?.indices ? nrmCol.indices : undefined;
-  const nrm = itemSource(nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
-  const src: ItemSource = nbt3 ? { data: nrmArray?.data ?? NONE.data, indices: undefined, size: 3 } : nrm;
-  const clr = itemSource(byAttr[11], arrays.CLR0?.data, 4, n);
-  const generated = ctx.state?.normalTexCoord;
-  const tex: ItemSource[] = [];
-  for (let t = 0; t < (generated ? generated.set : b.texcoords.length); t++) {
-    const arr = arrays[TEX_ARRAYS[t]!];
-    tex.push(itemSource(byAttr[13 + t], arr?.data, arr?.itemSize ?? 2, n));
-  }
-  const rgb = ctx.state?.vertexColor ?? true;
-  const alpha = ctx.state?.vertexAlpha ?? true;
-  // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
-  const linearClr = b.color && rgb && clr.indices ? linearOf(clr.data) : undefined;
-  const { position, normal, tangent, color, texcoords, joints, weights } = b;
-  for (let v = 0; v < n; v++) {
-    const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
-    if (merge) {
-      key[0] = drawIndex;
-      let k = 1;
-      for (let c = 0; c < keyColumnCount; c++) {
-        const indices = keyColumns[c]!;
-        const per = keyPer[c]!;
-        for (let i = 0; i < per; i++) key[k++] = indices[v * per + i]!;
-      }
-      const found = b.keys.findOrAdd(key, keyLength, b.count);
-      if (found >= 0) {
-        out[v] = found;
-        continue;
-      }
-    }
-    const index = b.count++;
-    out[v] = index;
-    const draw: ResolvedDrawMatrix = ctx.drawMatrices[drawIndex]!;
+/** Positions of the new vertices, by their draw matrices; throws for one beyond the f32 range. */
+function writePositions(s: PrimitiveScratch, count: number, first: number, position: Float32Array, ctx: ShapeContext) {
+  const { pos, fresh, freshDraws } = s;
+  for (let i = 0; i < count; i++) {
+    const draw = freshDraws[i]!;
     const m = draw.matrix;
-    const p = itemStart(pos, v);
-    const x = component(pos, p, 0, 0);
-    const y = component(pos, p, 1, 0);
-    const z = component(pos, p, 2, 0);
-    position[index * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-    position[index * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-    position[index * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-    if (
-      !(isFiniteAt(position, index * 3) && isFiniteAt(position, index * 3 + 1) && isFiniteAt(position, index * 3 + 2))
-    )
+    read3(pos, itemStart(pos, fresh[i]!), 0, 0, item);
+    const x = item[0]!;
+    const y = item[1]!;
+    const z = item[2]!;
+    const o = (first + i) * 3;
+    position[o] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+    position[o + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+    position[o + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+    if (!(Number.isFinite(position[o]) && Number.isFinite(position[o + 1]) && Number.isFinite(position[o + 2])))
       throw positionOverflow(ctx, draw);
-    // The bind-pose model-space normal, for normal-generated texture coordinates.
+  }
+}
+
+/**
+ * Normals (and tangents) of the new vertices, and the normal-generated texture coordinates from the bind-pose
+ * model-space normal (from (0, 0) without normals).
+ */
+function writeNormals(
+  s: PrimitiveScratch,
+  count: number,
+  first: number,
+  b: VertexBuffers,
+  nbt3: Uint16Array | undefined,
+  generated: { set: number; rows: number[] } | undefined,
+): void {
+  const { nrm, fresh, freshDraws } = s;
+  // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
+  // them at offsets 0, 3 and 6.
+  const src = nbt3 ? s.nbt3 : nrm;
+  const { normal, tangent, texcoords } = b;
+  const uv = generated ? texcoords[generated.set]! : undefined;
+  const r = generated?.rows ?? [];
+  for (let i = 0; i < count; i++) {
+    const v = fresh[i]!;
+    const index = first + i;
     let mnx = 0;
     let mny = 0;
     if (normal) {
-      // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
-      // them at offsets 0, 3 and 6.
+      const draw = freshDraws[i]!;
       const at = itemStart(nrm, v);
-      const nAt = nbt3 ? nbt3[v * 3]! * 3 : at;
-      const nx = component(src, nAt, 0, Number.NaN);
-      const ny = component(src, nAt, 1, Number.NaN);
-      const nz = component(src, nAt, 2, Number.NaN);
+      read3(src, nbt3 ? nbt3[v * 3]! * 3 : at, 0, Number.NaN, item);
+      const nx = item[0]!;
+      const ny = item[1]!;
+      const nz = item[2]!;
       const nm = draw.normalMatrix;
       unitToScratch(
         nm[0]! * nx + nm[3]! * ny + nm[6]! * nz,
@@ -278,16 +361,15 @@ export function addVertices(
       mnx = tnx;
       mny = tny;
       if (tangent) {
-        const bAt = nbt3 ? nbt3[v * 3 + 1]! * 3 : at;
-        const bk = nbt3 ? 0 : 3;
-        const bx = component(src, bAt, bk, Number.NaN);
-        const by = component(src, bAt, bk + 1, Number.NaN);
-        const bz = component(src, bAt, bk + 2, Number.NaN);
-        const tAt = nbt3 ? nbt3[v * 3 + 2]! * 3 : at;
-        const tk = nbt3 ? 0 : 6;
-        const tx = component(src, tAt, tk, Number.NaN);
-        const ty = component(src, tAt, tk + 1, Number.NaN);
-        const tz = component(src, tAt, tk + 2, Number.NaN);
+        const m = draw.matrix;
+        read3(src, nbt3 ? nbt3[v * 3 + 1]! * 3 : at, nbt3 ? 0 : 3, Number.NaN, item);
+        const bx = item[0]!;
+        const by = item[1]!;
+        const bz = item[2]!;
+        read3(src, nbt3 ? nbt3[v * 3 + 2]! * 3 : at, nbt3 ? 0 : 6, Number.NaN, item);
+        const tx = item[0]!;
+        const ty = item[1]!;
+        const tz = item[2]!;
         unitToScratch(
           m[0]! * tx + m[4]! * ty + m[8]! * tz,
           m[1]! * tx + m[5]! * ty + m[9]! * tz,
@@ -308,38 +390,128 @@ export function addVertices(
         tangent[index * 4 + 3] = cx * tbx + cy * tby + cz * tbz < 0 ? -1 : 1;
       }
     }
-    if (color) {
-      const c = itemStart(clr, v);
-      for (let k = 0; k < 3; k++) {
-        const inside = k < clr.size && c + k < clr.data.length;
-        color[index * 4 + k] = !rgb
-          ? 1
-          : !inside
-            ? LINEAR_ONE
-            : linearClr
-              ? linearAt(linearClr, clr.data, c + k)
-              : srgbToLinear(clr.data[c + k]!);
-      }
-      color[index * 4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
-    }
-    for (let t = 0; t < tex.length; t++) {
-      const s = tex[t]!;
-      const at = itemStart(s, v);
-      texcoords[t]![index * 2] = component(s, at, 0, 0);
-      texcoords[t]![index * 2 + 1] = component(s, at, 1, 0);
-    }
-    if (generated) {
-      const r = generated.rows;
-      const uv = texcoords[generated.set]!;
+    if (uv) {
       uv[index * 2] = r[0]! * mnx + r[1]! * mny + r[2]!;
       uv[index * 2 + 1] = r[3]! * mnx + r[4]! * mny + r[5]!;
     }
-    if (joints && weights) {
-      for (let k = 0; k < 4; k++) {
-        joints[index * 4 + k] = draw.joints[k] ?? 0;
-        weights[index * 4 + k] = draw.weights[k] ?? 0;
-      }
+  }
+}
+
+/** COLOR_0 of the new vertices: CLR0 in linear where the material reads it, else 1. */
+function writeColors(
+  s: PrimitiveScratch,
+  count: number,
+  first: number,
+  color: Float32Array,
+  rgb: boolean,
+  alpha: boolean,
+) {
+  const { clr, fresh } = s;
+  const data = clr.data;
+  // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
+  const linear = rgb && clr.indices ? linearOf(data) : undefined;
+  const whole = clr.size >= 4;
+  for (let i = 0; i < count; i++) {
+    const c = itemStart(clr, fresh[i]!);
+    const o = (first + i) * 4;
+    if (linear && whole && c + 4 <= data.length) {
+      color[o] = linearAt(linear, data, c);
+      color[o + 1] = linearAt(linear, data, c + 1);
+      color[o + 2] = linearAt(linear, data, c + 2);
+      color[o + 3] = alpha ? data[c + 3]! : 1;
+      continue;
+    }
+    for (let k = 0; k < 3; k++) {
+      const inside = k < clr.size && c + k < data.length;
+      color[o + k] = !rgb
+        ? 1
+        : !inside
+          ? LINEAR_ONE
+          : linear
+            ? linearAt(linear, data, c + k)
+            : srgbToLinear(data[c + k]!);
+    }
+    color[o + 3] = alpha ? component(clr, c, 3, 1) : 1;
+  }
+}
+
+/** One TEXCOORD set of the new vertices (0 past the data). */
+function writeTexCoords(t: ItemSource, fresh: Int32Array, count: number, first: number, uv: Float32Array): void {
+  const data = t.data;
+  const whole = t.size >= 2;
+  for (let i = 0; i < count; i++) {
+    const at = itemStart(t, fresh[i]!);
+    const o = (first + i) * 2;
+    if (whole && at + 2 <= data.length) {
+      uv[o] = data[at]!;
+      uv[o + 1] = data[at + 1]!;
+    } else {
+      uv[o] = component(t, at, 0, 0);
+      uv[o + 1] = component(t, at, 1, 0);
     }
   }
-  clearColumns(prim, scratchColumns);
+}
+
+/** JOINTS_0 / WEIGHTS_0 of the new vertices: their draw matrices' influences. */
+function writeSkin(s: PrimitiveScratch, count: number, first: number, joints: Uint16Array, weights: Float32Array) {
+  const draws = s.freshDraws;
+  for (let i = 0; i < count; i++) {
+    const draw = draws[i]!;
+    const o = (first + i) * 4;
+    for (let k = 0; k < 4; k++) {
+      joints[o + k] = draw.joints[k] ?? 0;
+      weights[o + k] = draw.weights[k] ?? 0;
+    }
+  }
+}
+
+/**
+ * Adds the vertices of `prim` to `b` (merging equal ones) and writes the scene vertex of each GX vertex to
+ * `out[0 .. vertexCount)`. The new vertices are found first, then written attribute by attribute.
+ */
+export function addVertices(
+  prim: GxPrimitive,
+  b: VertexBuffers,
+  slots: number[],
+  ctx: ShapeContext,
+  layout: VertexLayout,
+  s: PrimitiveScratch,
+  out: Uint32Array,
+): void {
+  const arrays = ctx.vtx1.arrays;
+  const n = prim.vertexCount;
+  sortColumns(prim, s);
+  const first = b.count;
+  const count = mergeVertices(prim, b, slots, ctx.drawMatrices, s, out);
+  if (count > 0) {
+    const { byAttr } = s;
+    const posArray = arrays.POS;
+    setSource(s.pos, byAttr[9], posArray?.data, posArray?.itemSize ?? 3, n);
+    writePositions(s, count, first, b.position, ctx);
+    const generated = ctx.state?.normalTexCoord;
+    if (b.normal || generated) {
+      const nrmArray = layout.nbtAttr === 25 ? (arrays.NBT ?? arrays.NRM) : (arrays.NRM ?? arrays.NBT);
+      const nrmCol = layout.nbtAttr === undefined ? undefined : byAttr[layout.nbtAttr];
+      // NBT3: three indices a vertex (normal, binormal, tangent), each naming 3 values.
+      const nbt3 = nrmArray?.format.compCount === 2 && nrmCol?.indices ? nrmCol.indices : undefined;
+      setSource(s.nrm, nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
+      s.nbt3.data = nrmArray?.data ?? EMPTY;
+      s.nbt3.size = 3;
+      writeNormals(s, count, first, b, nbt3, generated);
+    }
+    if (b.color) {
+      setSource(s.clr, byAttr[11], arrays.CLR0?.data, 4, n);
+      writeColors(s, count, first, b.color, ctx.state?.vertexColor ?? true, ctx.state?.vertexAlpha ?? true);
+    }
+    const texCount = generated ? generated.set : b.texcoords.length;
+    for (let t = 0; t < texCount; t++) {
+      const arr = arrays[TEX_ARRAYS[t]!];
+      s.tex[t] ??= emptySource();
+      const source = s.tex[t]!;
+      setSource(source, byAttr[13 + t], arr?.data, arr?.itemSize ?? 2, n);
+      writeTexCoords(source, s.fresh, count, first, b.texcoords[t]!);
+    }
+    if (b.joints && b.weights) writeSkin(s, count, first, b.joints, b.weights);
+  }
+  clearColumns(prim, s);
 }
