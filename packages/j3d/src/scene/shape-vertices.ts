@@ -15,10 +15,6 @@ import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import type { VertexKeyTable } from './vertex-key-table.js';
 
-function isFiniteAt(values: Float32Array, at: number): boolean {
-  return Number.isFinite(values[at]);
-}
-
 /**
  * The error for a vertex that its bind-pose matrix puts beyond the f32 range: JNT1 holds only finite values,
  * but a huge scale or translation there multiplies out of range. It names the draw matrix's first joint.

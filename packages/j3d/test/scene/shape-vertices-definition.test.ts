@@ -160,7 +160,9 @@ describe.skipIf(!haveFixtures)('addVertices on the shared models against the def
           material: 0,
           diagnostics: [],
         };
-        file.SHP1.shapes.forEach((shape, s) => expectSameVertices(shape, ctx, `${name} shape ${s} state ${k}`));
+        file.SHP1.shapes.forEach((shape, s) => {
+          expectSameVertices(shape, ctx, `${name} shape ${s} state ${k}`);
+        });
       });
     });
   }
