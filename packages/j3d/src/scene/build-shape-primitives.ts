@@ -93,7 +93,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const slots: number[] = [];
   let local = new Uint32Array(0);
   const layout = { nbtAttr, nbt, useColor };
-  const columns = new PrimitiveScratch();
+  const columns = new PrimitiveScratch(capacity);
   for (const packet of shape.packets) {
     packet.matrixTable.forEach((m, k) => {
       if (m !== 0xffff) slots[k] = m;

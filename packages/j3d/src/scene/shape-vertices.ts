@@ -130,15 +130,55 @@ export class PrimitiveScratch {
   keyLength = 1;
   /** No column is DIRECT data (only then are equal vertices merged). */
   merge = true;
-  /** GX vertex of each new scene vertex of the primitive, and its draw matrix. */
+  /** GX vertex of each new scene vertex of the primitive, and its draw matrix (and that matrix's index). */
   fresh = new Int32Array(64);
+  freshDrawIndices = new Int32Array(64);
   readonly freshDraws: ResolvedDrawMatrix[] = [];
+  readonly normals: NormalCache;
   readonly pos = emptySource();
   readonly nrm = emptySource();
   /** NBT3 data: items of 3 at each of the vertex's three indices. */
   readonly nbt3 = emptySource();
   readonly clr = emptySource();
   readonly tex: ItemSource[] = [];
+
+  /** Scratch for a shape of `capacity` GX vertices. */
+  constructor(capacity: number) {
+    this.normals = new NormalCache(capacity);
+  }
+}
+
+/**
+ * The unit normals a shape has worked out, by draw matrix and the start of the normal's values in the VTX1
+ * array: a normal item is shared by many vertices, and normalising it is the dear part of a vertex. Direct
+ * mapped (a clash overwrites the entry), allocated at the first use; it holds the doubles, as the
+ * normal-generated texture coordinates read them unrounded.
+ */
+class NormalCache {
+  private readonly entries: number;
+  /** Per entry: draw matrix index (-1: empty) and start. */
+  tags = new Int32Array(0);
+  /** Per entry: the unit normal. */
+  values = new Float64Array(0);
+  /** The array the starts point into. */
+  data: Float32Array | undefined;
+
+  constructor(capacity: number) {
+    let entries = 16;
+    while (entries < capacity) entries *= 2;
+    this.entries = entries;
+  }
+
+  /** Ready for normals from `data` (forgetting those of another array). */
+  use(data: Float32Array): void {
+    if (this.data === data) return;
+    if (this.tags.length === 0) {
+      this.tags = new Int32Array(this.entries * 2);
+      this.values = new Float64Array(this.entries * 3);
+    }
+    this.tags.fill(-1);
+    this.data = data;
+  }
 }
 
 /** Fills `scratch` from `prim`'s columns (undo with {@link clearColumns}). */
@@ -162,7 +202,10 @@ function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
   scratch.keyLength = length;
   scratch.merge = merge;
   if (scratch.key.length < length) scratch.key = new Int32Array(length * 2);
-  if (scratch.fresh.length < prim.vertexCount) scratch.fresh = new Int32Array(prim.vertexCount * 2);
+  if (scratch.fresh.length < prim.vertexCount) {
+    scratch.fresh = new Int32Array(prim.vertexCount * 2);
+    scratch.freshDrawIndices = new Int32Array(prim.vertexCount * 2);
+  }
 }
 
 function clearColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
@@ -182,7 +225,8 @@ function mergeVertices(
   out: Uint32Array,
 ): number {
   const n = prim.vertexCount;
-  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDraws } = scratch;
+  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDrawIndices, freshDraws } =
+    scratch;
   const pn = byAttr[0]?.indices;
   let count = 0;
   for (let v = 0; v < n; v++) {
@@ -204,6 +248,7 @@ function mergeVertices(
     }
     out[v] = b.count++;
     fresh[count] = v;
+    freshDrawIndices[count] = drawIndex;
     freshDraws[count++] = drawMatrices[drawIndex]!;
   }
   return count;
@@ -323,13 +368,19 @@ function writeNormals(
   nbt3: Uint16Array | undefined,
   generated: { set: number; rows: number[] } | undefined,
 ): void {
-  const { nrm, fresh, freshDraws } = s;
+  const { nrm, fresh, freshDraws, freshDrawIndices } = s;
   // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
   // them at offsets 0, 3 and 6.
   const src = nbt3 ? s.nbt3 : nrm;
   const { normal, tangent, texcoords } = b;
   const uv = generated ? texcoords[generated.set]! : undefined;
   const r = generated?.rows ?? [];
+  // Normals read from the VTX1 array are cached (DIRECT ones are the primitive's own).
+  const cache = normal && (nbt3 || nrm.indices) ? s.normals : undefined;
+  cache?.use(src.data);
+  const tags = cache?.tags;
+  const cached = cache?.values;
+  const mask = (tags?.length ?? 0) / 2 - 1;
   for (let i = 0; i < count; i++) {
     const v = fresh[i]!;
     const index = first + i;
@@ -338,16 +389,32 @@ function writeNormals(
     if (normal) {
       const draw = freshDraws[i]!;
       const at = itemStart(nrm, v);
-      read3(src, nbt3 ? nbt3[v * 3]! * 3 : at, 0, Number.NaN, item);
-      const nx = item[0]!;
-      const ny = item[1]!;
-      const nz = item[2]!;
-      const nm = draw.normalMatrix;
-      unitToScratch(
-        nm[0]! * nx + nm[3]! * ny + nm[6]! * nz,
-        nm[1]! * nx + nm[4]! * ny + nm[7]! * nz,
-        nm[2]! * nx + nm[5]! * ny + nm[8]! * nz,
-      );
+      const nAt = nbt3 ? nbt3[v * 3]! * 3 : at;
+      const d = freshDrawIndices[i]!;
+      const entry = (nAt * 31 + d) & mask;
+      if (tags && cached && tags[entry * 2] === d && tags[entry * 2 + 1] === nAt) {
+        scratch[0] = cached[entry * 3]!;
+        scratch[1] = cached[entry * 3 + 1]!;
+        scratch[2] = cached[entry * 3 + 2]!;
+      } else {
+        read3(src, nAt, 0, Number.NaN, item);
+        const nx = item[0]!;
+        const ny = item[1]!;
+        const nz = item[2]!;
+        const nm = draw.normalMatrix;
+        unitToScratch(
+          nm[0]! * nx + nm[3]! * ny + nm[6]! * nz,
+          nm[1]! * nx + nm[4]! * ny + nm[7]! * nz,
+          nm[2]! * nx + nm[5]! * ny + nm[8]! * nz,
+        );
+        if (tags && cached) {
+          tags[entry * 2] = d;
+          tags[entry * 2 + 1] = nAt;
+          cached[entry * 3] = scratch[0]!;
+          cached[entry * 3 + 1] = scratch[1]!;
+          cached[entry * 3 + 2] = scratch[2]!;
+        }
+      }
       const tnx = scratch[0]!;
       const tny = scratch[1]!;
       const tnz = scratch[2]!;

@@ -79,7 +79,9 @@ function attempt(run: () => void): string | undefined {
 function expectSameVertices(shape: J3dShape, ctx: ShapeContext, what: string): void {
   const fast = buffersFor(shape, ctx);
   const slow = buffersFor(shape, ctx);
-  const fastScratch = new PrimitiveScratch();
+  let capacity = 0;
+  for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
+  const fastScratch = new PrimitiveScratch(capacity);
   const slowScratch = new ReferencePrimitiveScratch();
   const slots: number[] = [];
   for (const packet of shape.packets) {
