@@ -223,11 +223,12 @@ describe('addVertices on random shapes against the definition', () => {
       if (arrays.CLR0) attrs.push(11);
       for (let t = 0; t < texSets; t++) attrs.push(13 + t);
       const withMatrixIndex = rnd() < 0.5;
-      const drawMatrices = Array.from({ length: 1 + int(4) }, drawMatrix);
+      // Now and then more draw matrices than a small shape's normal cache has entries.
+      const drawMatrices = Array.from({ length: rnd() < 0.2 ? 17 + int(32) : 1 + int(4) }, drawMatrix);
       const direct = rnd() < 0.15;
       const packets: J3dShape['packets'] = [];
       for (let p = 0; p < 1 + int(3); p++) {
-        const matrixTable = Array.from({ length: 1 + int(3) }, () =>
+        const matrixTable = Array.from({ length: 1 + int(10) }, () =>
           rnd() < 0.2 && p > 0 ? 0xffff : int(drawMatrices.length),
         );
         if (p === 0 && matrixTable[0] === 0xffff) matrixTable[0] = 0;
@@ -239,7 +240,7 @@ describe('addVertices on random shapes against the definition', () => {
           if (withMatrixIndex)
             columns.push({
               attr: 0,
-              indices: Uint16Array.from({ length: n }, () => 3 * (p === 0 ? 0 : int(tableSize))),
+              indices: Uint16Array.from({ length: n }, () => 3 * int(tableSize)),
             });
           for (const attr of attrs) {
             if (direct && attr !== 9 && rnd() < 0.5) {
