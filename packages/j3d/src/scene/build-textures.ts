@@ -14,27 +14,34 @@ import { lazyRgbaImage } from './lazy-rgba-image.js';
 
 /** Adds TEX1's textures to `scene`; returns the scene texture index of every TEX1 index. */
 export function addTextures(scene: Scene, tex1: Tex1): number[] {
-  const images = new Map<string, number>();
+  // Images by data offset, format, size and levels; palette formats also need equal palette bytes (compared
+  // only between headers that agree on all the rest).
+  const images = new Map<string, { palette: Uint8Array | undefined; image: number }[]>();
   const samplers = new Map<string, number>();
   return tex1.textures.map((t) => {
     const h = t.header;
     const paletteAt = t.headerOffset + h.paletteOffset;
     const palette = gxFormatLayout(h.format)?.paletted
-      ? `${h.paletteFormat}:${Array.from(tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)).join('.')}`
-      : '';
+      ? tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)
+      : undefined;
     const imageKey = [
       t.headerOffset + h.dataOffset,
       h.format,
       h.width,
       h.height,
       Math.max(1, h.mipCount),
-      palette,
+      palette ? h.paletteFormat : '',
     ].join(',');
-    let image = images.get(imageKey);
+    let candidates = images.get(imageKey);
+    if (!candidates) {
+      candidates = [];
+      images.set(imageKey, candidates);
+    }
+    let image = candidates.find((c) => samePalette(c.palette, palette))?.image;
     if (image === undefined) {
       image = scene.images.length;
       scene.images.push(lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h)));
-      images.set(imageKey, image);
+      candidates.push({ palette, image });
     }
     const s = btiSampler(h);
     const samplerKey = JSON.stringify(s);
@@ -52,4 +59,11 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
     });
     return scene.textures.length - 1;
   });
+}
+
+function samePalette(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
