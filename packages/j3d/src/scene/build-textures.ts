@@ -9,6 +9,7 @@ import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
+import { gxTextureSums } from '../gx/texture/decode-gx-texture.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
 import { lazyRgbaImage } from './lazy-rgba-image.js';
 
@@ -40,7 +41,16 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
     let image = candidates.find((c) => samePalette(c.palette, palette))?.image;
     if (image === undefined) {
       image = scene.images.length;
-      scene.images.push(lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h)));
+      // Level 0 as prepareBtiImage reads it, for a material's mean colour without decoding the image.
+      const level0 = {
+        format: h.format,
+        width: h.width,
+        height: h.height,
+        data: tex1.bytes.subarray(t.headerOffset + h.dataOffset),
+        ...(palette ? { palette: { format: h.paletteFormat, data: palette } } : {}),
+      };
+      const sums = () => gxTextureSums(level0);
+      scene.images.push(lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h), sums));
       candidates.push({ palette, image });
     }
     const s = btiSampler(h);

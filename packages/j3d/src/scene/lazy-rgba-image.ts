@@ -11,8 +11,22 @@
 import type { RgbaImage } from '@retromodel/scene';
 import type { BtiImage, BtiMipLevel, PreparedBtiImage } from '../bti/decode-bti-image.js';
 
-/** An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps. */
-export function lazyRgbaImage(name: string, prepared: PreparedBtiImage): RgbaImage {
+/** Per lazy image: its level 0's channel sums worked out without decoding it, while its pixels are unread. */
+const undecodedSums = new WeakMap<RgbaImage, () => number[] | undefined>();
+
+/**
+ * The sums of R, G, B and A over `image.pixels`, found without decoding them, when `image` is a lazy image whose
+ * pixels have not been read or replaced (and whose size is still the decoded one); else undefined.
+ */
+export function undecodedPixelSums(image: RgbaImage): number[] | undefined {
+  return undecodedSums.get(image)?.();
+}
+
+/**
+ * An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps; `sums` gives level 0's
+ * channel sums without decoding (see {@link undecodedPixelSums}).
+ */
+export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums?: () => number[]): RgbaImage {
   let source: PreparedBtiImage | undefined = prepared;
   let decoded: BtiImage | undefined;
   const levels = (): BtiImage => {
@@ -37,6 +51,11 @@ export function lazyRgbaImage(name: string, prepared: PreparedBtiImage): RgbaIma
       pixels = value;
     },
   };
+  if (sums) {
+    undecodedSums.set(image, () =>
+      pixels === undefined && image.width === prepared.width && image.height === prepared.height ? sums() : undefined,
+    );
+  }
   if (prepared.levelCount > 1) {
     Object.defineProperty(image, 'mipmaps', {
       enumerable: true,

@@ -72,6 +72,61 @@ export function decodeGxTexture(input: GxTextureInput): Uint8Array {
  * decodes the level, which cannot fail: callers that may never need the pixels check now and decode later.
  */
 export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
+  const { width, height, data } = input;
+  const { layout, palette32, decodeBlock } = checkedLevel(input);
+  const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
+  return () => {
+    const out = new Uint8Array(width * height * 4);
+    const out32 = new Uint32Array(out.buffer);
+    let src = 0;
+    for (let by = 0; by < height; by += bh) {
+      const rows = Math.min(bh, height - by);
+      for (let bx = 0; bx < width; bx += bw) {
+        decodeBlock(data, src, out32, by * width + bx, width, Math.min(bw, width - bx), rows, palette32);
+        src += blockBytes;
+      }
+    }
+    return out;
+  };
+}
+
+/**
+ * The sums of R, G, B and A over every pixel {@link decodeGxTexture} gives for the level, worked out block by block
+ * in a block-sized buffer instead of the whole picture (the sums are integers, so the order does not matter).
+ * Makes the same checks, with the same ParseErrors.
+ */
+export function gxTextureSums(input: GxTextureInput): [number, number, number, number] {
+  const { width, height, data } = input;
+  const { layout, palette32, decodeBlock } = checkedLevel(input);
+  const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
+  const block32 = new Uint32Array(bw * bh);
+  const block = new Uint8Array(block32.buffer);
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let a = 0;
+  let src = 0;
+  for (let by = 0; by < height; by += bh) {
+    const rows = Math.min(bh, height - by);
+    for (let bx = 0; bx < width; bx += bw) {
+      const cols = Math.min(bw, width - bx);
+      decodeBlock(data, src, block32, 0, bw, cols, rows, palette32);
+      src += blockBytes;
+      for (let y = 0; y < rows; y++) {
+        for (let at = y * bw * 4, end = at + cols * 4; at < end; at += 4) {
+          r += block[at]!;
+          g += block[at + 1]!;
+          b += block[at + 2]!;
+          a += block[at + 3]!;
+        }
+      }
+    }
+  }
+  return [r, g, b, a];
+}
+
+/** The checks of a level, and what decoding it needs: the layout, the decoded palette and the block decoder. */
+function checkedLevel(input: GxTextureInput) {
   const { format, width, height, data } = input;
   const location: ParseErrorLocation = { format: 'j3d', section: input.section ?? 'TEX1', offset: input.offset ?? 0 };
   const layout = requireGxFormatLayout(format, location);
@@ -86,21 +141,7 @@ export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
     );
   }
   const palette32 = layout.paletted ? checkedPalette(input, location) : new Uint32Array(0);
-  const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
-  const decodeBlock = blockDecoders.get(format)!;
-  return () => {
-    const out = new Uint8Array(width * height * 4);
-    const out32 = new Uint32Array(out.buffer);
-    let src = 0;
-    for (let by = 0; by < height; by += bh) {
-      const rows = Math.min(bh, height - by);
-      for (let bx = 0; bx < width; bx += bw) {
-        decodeBlock(data, src, out32, by * width + bx, width, Math.min(bw, width - bx), rows, palette32);
-        src += blockBytes;
-      }
-    }
-    return out;
-  };
+  return { layout, palette32, decodeBlock: blockDecoders.get(format)! };
 }
 
 function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Uint32Array {
