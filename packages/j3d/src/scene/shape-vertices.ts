@@ -28,10 +28,8 @@ function positionOverflow(ctx: ShapeContext, draw: ResolvedDrawMatrix): ParseErr
   );
 }
 
-/** The scene vertex buffers of a shape, each sized for every GX vertex of it (merged ones leave the end unused). */
+/** The scene vertex buffers of a shape, each sized for its scene vertices. */
 export interface VertexBuffers {
-  /** Scene vertices so far. */
-  count: number;
   position: Float32Array;
   /** Present when the shape sends NRM or NBT. */
   normal?: Float32Array;
@@ -41,7 +39,6 @@ export interface VertexBuffers {
   texcoords: Float32Array[];
   joints?: Uint16Array;
   weights?: Float32Array;
-  keys: VertexKeyTable;
 }
 
 /** How the shape's vertices are laid out (the same for all its primitives). */
@@ -116,11 +113,14 @@ const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX
 const ATTR_SLOTS = 26;
 
 /**
- * Per-shape scratch for {@link addVertices}: the columns of the primitive at hand by attribute id, its key
- * (draw matrix, then every attribute index) with the index columns it is made of, where its attributes' values
- * are, and the GX vertices that became new scene vertices with their draw matrices.
+ * A shape's vertices being built: the columns of the primitive at hand by attribute id, its key (draw matrix,
+ * then every attribute index) with the index columns it is made of and where its attributes' values are; and,
+ * for the whole shape, the GX vertex that each scene vertex was made from (scene vertex i is entry i) with its
+ * draw matrix.
  */
-export class PrimitiveScratch {
+export class ShapeVertices {
+  /** Scene vertices so far. */
+  count = 0;
   readonly byAttr: (GxVertexColumn | undefined)[] = new Array(ATTR_SLOTS).fill(undefined);
   key = new Int32Array(16);
   readonly keyColumns: Uint16Array[] = [];
@@ -130,9 +130,9 @@ export class PrimitiveScratch {
   keyLength = 1;
   /** No column is DIRECT data (only then are equal vertices merged). */
   merge = true;
-  /** GX vertex of each new scene vertex of the primitive, and its draw matrix (and that matrix's index). */
-  fresh = new Int32Array(64);
-  freshDrawIndices = new Int32Array(64);
+  /** Per scene vertex: the GX vertex (in its primitive) it was made from, and its draw matrix (and index). */
+  readonly fresh: Int32Array;
+  readonly freshDrawIndices: Int32Array;
   readonly freshDraws: ResolvedDrawMatrix[] = [];
   readonly normals: NormalCache;
   readonly pos = emptySource();
@@ -142,8 +142,10 @@ export class PrimitiveScratch {
   readonly clr = emptySource();
   readonly tex: ItemSource[] = [];
 
-  /** Scratch for a shape of `capacity` GX vertices. */
+  /** For a shape of `capacity` GX vertices. */
   constructor(capacity: number) {
+    this.fresh = new Int32Array(capacity);
+    this.freshDrawIndices = new Int32Array(capacity);
     this.normals = new NormalCache(capacity);
   }
 }
@@ -182,7 +184,7 @@ class NormalCache {
 }
 
 /** Fills `scratch` from `prim`'s columns (undo with {@link clearColumns}). */
-function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
+function sortColumns(prim: GxPrimitive, scratch: ShapeVertices): void {
   const { byAttr, keyColumns, keyPer } = scratch;
   let count = 0;
   let length = 1;
@@ -202,33 +204,29 @@ function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
   scratch.keyLength = length;
   scratch.merge = merge;
   if (scratch.key.length < length) scratch.key = new Int32Array(length * 2);
-  if (scratch.fresh.length < prim.vertexCount) {
-    scratch.fresh = new Int32Array(prim.vertexCount * 2);
-    scratch.freshDrawIndices = new Int32Array(prim.vertexCount * 2);
-  }
 }
 
-function clearColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
+function clearColumns(prim: GxPrimitive, scratch: ShapeVertices): void {
   for (const c of prim.columns) if (c.attr >= 0 && c.attr < ATTR_SLOTS) scratch.byAttr[c.attr] = undefined;
 }
 
 /**
- * Gives each GX vertex of `prim` its scene vertex in `out`: an equal earlier one's, or the next new one. The new
- * ones are listed in `scratch.fresh` / `freshDraws`; returns how many there are.
+ * Gives each GX vertex of `prim` its scene vertex in `out[0 .. vertexCount)`: an equal earlier one's (found in
+ * `keys`), or the next new one, listed in `s` (its vertices are written later by {@link writeVertices}).
  */
-function mergeVertices(
+export function mergeVertices(
   prim: GxPrimitive,
-  b: VertexBuffers,
+  keys: VertexKeyTable,
   slots: number[],
   drawMatrices: ResolvedDrawMatrix[],
-  scratch: PrimitiveScratch,
+  s: ShapeVertices,
   out: Uint32Array,
-): number {
+): void {
   const n = prim.vertexCount;
-  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDrawIndices, freshDraws } =
-    scratch;
+  sortColumns(prim, s);
+  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDrawIndices, freshDraws } = s;
   const pn = byAttr[0]?.indices;
-  let count = 0;
+  let count = s.count;
   for (let v = 0; v < n; v++) {
     const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
     if (merge) {
@@ -240,18 +238,19 @@ function mergeVertices(
         if (per === 1) key[k++] = indices[v]!;
         else for (let i = 0; i < per; i++) key[k++] = indices[v * per + i]!;
       }
-      const found = b.keys.findOrAdd(key, keyLength, b.count);
+      const found = keys.findOrAdd(key, keyLength, count);
       if (found >= 0) {
         out[v] = found;
         continue;
       }
     }
-    out[v] = b.count++;
+    out[v] = count;
     fresh[count] = v;
     freshDrawIndices[count] = drawIndex;
     freshDraws[count++] = drawMatrices[drawIndex]!;
   }
-  return count;
+  s.count = count;
+  clearColumns(prim, s);
 }
 
 /** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
@@ -338,16 +337,16 @@ function unitToScratch(x: number, y: number, z: number): void {
 }
 
 /** Positions of the new vertices, by their draw matrices; throws for one beyond the f32 range. */
-function writePositions(s: PrimitiveScratch, count: number, first: number, position: Float32Array, ctx: ShapeContext) {
+function writePositions(s: ShapeVertices, start: number, end: number, position: Float32Array, ctx: ShapeContext) {
   const { pos, fresh, freshDraws } = s;
-  for (let i = 0; i < count; i++) {
+  for (let i = start; i < end; i++) {
     const draw = freshDraws[i]!;
     const m = draw.matrix;
     read3(pos, itemStart(pos, fresh[i]!), 0, 0, item);
     const x = item[0]!;
     const y = item[1]!;
     const z = item[2]!;
-    const o = (first + i) * 3;
+    const o = i * 3;
     position[o] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
     position[o + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
     position[o + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
@@ -361,9 +360,9 @@ function writePositions(s: PrimitiveScratch, count: number, first: number, posit
  * model-space normal (from (0, 0) without normals).
  */
 function writeNormals(
-  s: PrimitiveScratch,
-  count: number,
-  first: number,
+  s: ShapeVertices,
+  start: number,
+  end: number,
   b: VertexBuffers,
   nbt3: Uint16Array | undefined,
   generated: { set: number; rows: number[] } | undefined,
@@ -381,9 +380,9 @@ function writeNormals(
   const tags = cache?.tags;
   const cached = cache?.values;
   const mask = (tags?.length ?? 0) / 2 - 1;
-  for (let i = 0; i < count; i++) {
+  for (let i = start; i < end; i++) {
     const v = fresh[i]!;
-    const index = first + i;
+    const index = i;
     let mnx = 0;
     let mny = 0;
     if (normal) {
@@ -461,22 +460,15 @@ function writeNormals(
 }
 
 /** COLOR_0 of the new vertices: CLR0 in linear where the material reads it, else 1. */
-function writeColors(
-  s: PrimitiveScratch,
-  count: number,
-  first: number,
-  color: Float32Array,
-  rgb: boolean,
-  alpha: boolean,
-) {
+function writeColors(s: ShapeVertices, start: number, end: number, color: Float32Array, rgb: boolean, alpha: boolean) {
   const { clr, fresh } = s;
   const data = clr.data;
   // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
   const linear = rgb && clr.indices ? linearOf(data) : undefined;
   const whole = clr.size >= 4;
-  for (let i = 0; i < count; i++) {
+  for (let i = start; i < end; i++) {
     const c = itemStart(clr, fresh[i]!);
-    const o = (first + i) * 4;
+    const o = i * 4;
     if (linear && whole && c + 4 <= data.length) {
       color[o] = linearAt(linear, data, c);
       color[o + 1] = linearAt(linear, data, c + 1);
@@ -499,12 +491,12 @@ function writeColors(
 }
 
 /** One TEXCOORD set of the new vertices (0 past the data). */
-function writeTexCoords(t: ItemSource, fresh: Int32Array, count: number, first: number, uv: Float32Array): void {
+function writeTexCoords(t: ItemSource, fresh: Int32Array, start: number, end: number, uv: Float32Array): void {
   const data = t.data;
   const whole = t.size >= 2;
-  for (let i = 0; i < count; i++) {
+  for (let i = start; i < end; i++) {
     const at = itemStart(t, fresh[i]!);
-    const o = (first + i) * 2;
+    const o = i * 2;
     if (whole && at + 2 <= data.length) {
       uv[o] = data[at]!;
       uv[o + 1] = data[at + 1]!;
@@ -516,11 +508,11 @@ function writeTexCoords(t: ItemSource, fresh: Int32Array, count: number, first: 
 }
 
 /** JOINTS_0 / WEIGHTS_0 of the new vertices: their draw matrices' influences. */
-function writeSkin(s: PrimitiveScratch, count: number, first: number, joints: Uint16Array, weights: Float32Array) {
+function writeSkin(s: ShapeVertices, start: number, end: number, joints: Uint16Array, weights: Float32Array) {
   const draws = s.freshDraws;
-  for (let i = 0; i < count; i++) {
+  for (let i = start; i < end; i++) {
     const draw = draws[i]!;
-    const o = (first + i) * 4;
+    const o = i * 4;
     for (let k = 0; k < 4; k++) {
       joints[o + k] = draw.joints[k] ?? 0;
       weights[o + k] = draw.weights[k] ?? 0;
@@ -529,52 +521,48 @@ function writeSkin(s: PrimitiveScratch, count: number, first: number, joints: Ui
 }
 
 /**
- * Adds the vertices of `prim` to `b` (merging equal ones) and writes the scene vertex of each GX vertex to
- * `out[0 .. vertexCount)`. The new vertices are found first, then written attribute by attribute.
+ * Writes scene vertices `start .. end` (those {@link mergeVertices} made for `prim`) attribute by attribute:
+ * positions first (the bind-pose check throws there), then normals, colours, texture coordinates and skin.
  */
-export function addVertices(
+export function writeVertices(
   prim: GxPrimitive,
+  start: number,
+  end: number,
   b: VertexBuffers,
-  slots: number[],
   ctx: ShapeContext,
   layout: VertexLayout,
-  s: PrimitiveScratch,
-  out: Uint32Array,
+  s: ShapeVertices,
 ): void {
   const arrays = ctx.vtx1.arrays;
   const n = prim.vertexCount;
   sortColumns(prim, s);
-  const first = b.count;
-  const count = mergeVertices(prim, b, slots, ctx.drawMatrices, s, out);
-  if (count > 0) {
-    const { byAttr } = s;
-    const posArray = arrays.POS;
-    setSource(s.pos, byAttr[9], posArray?.data, posArray?.itemSize ?? 3, n);
-    writePositions(s, count, first, b.position, ctx);
-    const generated = ctx.state?.normalTexCoord;
-    if (b.normal || generated) {
-      const nrmArray = layout.nbtAttr === 25 ? (arrays.NBT ?? arrays.NRM) : (arrays.NRM ?? arrays.NBT);
-      const nrmCol = layout.nbtAttr === undefined ? undefined : byAttr[layout.nbtAttr];
-      // NBT3: three indices a vertex (normal, binormal, tangent), each naming 3 values.
-      const nbt3 = nrmArray?.format.compCount === 2 && nrmCol?.indices ? nrmCol.indices : undefined;
-      setSource(s.nrm, nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
-      s.nbt3.data = nrmArray?.data ?? EMPTY;
-      s.nbt3.size = 3;
-      writeNormals(s, count, first, b, nbt3, generated);
-    }
-    if (b.color) {
-      setSource(s.clr, byAttr[11], arrays.CLR0?.data, 4, n);
-      writeColors(s, count, first, b.color, ctx.state?.vertexColor ?? true, ctx.state?.vertexAlpha ?? true);
-    }
-    const texCount = generated ? generated.set : b.texcoords.length;
-    for (let t = 0; t < texCount; t++) {
-      const arr = arrays[TEX_ARRAYS[t]!];
-      s.tex[t] ??= emptySource();
-      const source = s.tex[t]!;
-      setSource(source, byAttr[13 + t], arr?.data, arr?.itemSize ?? 2, n);
-      writeTexCoords(source, s.fresh, count, first, b.texcoords[t]!);
-    }
-    if (b.joints && b.weights) writeSkin(s, count, first, b.joints, b.weights);
+  const { byAttr } = s;
+  const posArray = arrays.POS;
+  setSource(s.pos, byAttr[9], posArray?.data, posArray?.itemSize ?? 3, n);
+  writePositions(s, start, end, b.position, ctx);
+  const generated = ctx.state?.normalTexCoord;
+  if (b.normal || generated) {
+    const nrmArray = layout.nbtAttr === 25 ? (arrays.NBT ?? arrays.NRM) : (arrays.NRM ?? arrays.NBT);
+    const nrmCol = layout.nbtAttr === undefined ? undefined : byAttr[layout.nbtAttr];
+    // NBT3: three indices a vertex (normal, binormal, tangent), each naming 3 values.
+    const nbt3 = nrmArray?.format.compCount === 2 && nrmCol?.indices ? nrmCol.indices : undefined;
+    setSource(s.nrm, nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
+    s.nbt3.data = nrmArray?.data ?? EMPTY;
+    s.nbt3.size = 3;
+    writeNormals(s, start, end, b, nbt3, generated);
   }
+  if (b.color) {
+    setSource(s.clr, byAttr[11], arrays.CLR0?.data, 4, n);
+    writeColors(s, start, end, b.color, ctx.state?.vertexColor ?? true, ctx.state?.vertexAlpha ?? true);
+  }
+  const texCount = generated ? generated.set : b.texcoords.length;
+  for (let t = 0; t < texCount; t++) {
+    const arr = arrays[TEX_ARRAYS[t]!];
+    s.tex[t] ??= emptySource();
+    const source = s.tex[t]!;
+    setSource(source, byAttr[13 + t], arr?.data, arr?.itemSize ?? 2, n);
+    writeTexCoords(source, s.fresh, start, end, b.texcoords[t]!);
+  }
+  if (b.joints && b.weights) writeSkin(s, start, end, b.joints, b.weights);
   clearColumns(prim, s);
 }

@@ -1,12 +1,13 @@
 /*
- * addVertices (new vertices found first, then written attribute by attribute, components read without bounds
- * checks where the item is inside the data, normals normalised by hypot3) against its plain definition
- * (reference-shape-vertices.ts, vertex by vertex through bounds-checked reads and Math.hypot): the same scene
- * vertex per GX vertex, the same vertex count, the same bytes in every buffer, or the same error. Compared on
- * every shape of the shared models (under a few material states) and on random shapes: short data, DIRECT
- * columns, NBT and NBT3, matrix indices, non-finite values and bind poses beyond f32. hypot3 is held to
- * Math.hypot.
+ * buildShapePrimitives (GX vertices merged first, then buffers made at their size and written attribute by
+ * attribute, components read without bounds checks where the item is inside the data, normals normalised by
+ * hypot3 and cached per draw matrix and item) against its plain definition (reference-shape-primitives.ts:
+ * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
+ * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
+ * (under a few material states) and on random shapes: short data, DIRECT columns, NBT and NBT3, matrix indices,
+ * many draw matrices, non-finite values and bind poses beyond f32. hypot3 is held to Math.hypot.
  */
+import type { Primitive } from '@retromodel/scene';
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { Jnt1 } from '../../src/chunks/read-jnt1.js';
@@ -15,113 +16,37 @@ import type { J3dVertexArray, J3dVertexArrayName, Vtx1 } from '../../src/chunks/
 import type { GxPrimitive, GxVertexColumn } from '../../src/gx/display-list.js';
 import { readJ3d } from '../../src/index.js';
 import type { ShapeMaterialState } from '../../src/scene/build-material.js';
-import type { ShapeContext } from '../../src/scene/build-shape-primitives.js';
+import { buildShapePrimitives, type ShapeContext } from '../../src/scene/build-shape-primitives.js';
 import { normalMatrixOf, type ResolvedDrawMatrix, resolveDrawMatrices } from '../../src/scene/draw-matrices.js';
 import { bindWorldMatrices } from '../../src/scene/joint-matrices.js';
 import { readModelHierarchy } from '../../src/scene/model-hierarchy.js';
-import {
-  addVertices,
-  hypot3,
-  PrimitiveScratch,
-  type VertexBuffers,
-  type VertexLayout,
-} from '../../src/scene/shape-vertices.js';
-import { VertexKeyTable } from '../../src/scene/vertex-key-table.js';
-import { ReferencePrimitiveScratch, referenceAddVertices } from './reference-shape-vertices.js';
+import { ShapeScratch } from '../../src/scene/shape-scratch.js';
+import { hypot3 } from '../../src/scene/shape-vertices.js';
+import { referenceBuildShapePrimitives } from './reference-shape-primitives.js';
 
-/** Buffers and layout for a shape as buildShapePrimitives makes them. */
-function buffersFor(shape: J3dShape, ctx: ShapeContext): { b: VertexBuffers; layout: VertexLayout } {
-  const has = (attr: number) => shape.attributes.some((a) => a.attr === attr);
-  const nbtAttr = has(25) ? 25 : has(10) ? 10 : undefined;
-  const arrays = ctx.vtx1.arrays;
-  const normalArray =
-    nbtAttr === undefined ? undefined : (arrays[nbtAttr === 25 ? 'NBT' : 'NRM'] ?? arrays.NRM ?? arrays.NBT);
-  const nbt = normalArray !== undefined && normalArray.format.compCount !== 0;
-  const generated = ctx.state?.normalTexCoord;
-  const texSets: number[] = [];
-  for (let n = 0; n < (generated?.set ?? 8); n++) if (has(13 + n)) texSets.push(n);
-  const texCount = generated
-    ? generated.set + 1
-    : Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
-  const useColor = ctx.vertexColors && has(11);
-  let capacity = 0;
-  for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
-  const b: VertexBuffers = {
-    count: 0,
-    position: new Float32Array(capacity * 3),
-    texcoords: Array.from({ length: texCount }, () => new Float32Array(capacity * 2)),
-    keys: new VertexKeyTable(capacity, 4),
-  };
-  if (nbtAttr !== undefined) b.normal = new Float32Array(capacity * 3);
-  if (nbt) b.tangent = new Float32Array(capacity * 4);
-  if (useColor) b.color = new Float32Array(capacity * 4);
-  if (ctx.skinned) {
-    b.joints = new Uint16Array(capacity * 4);
-    b.weights = new Float32Array(capacity * 4);
-  }
-  return { b, layout: { nbtAttr, nbt, useColor } };
-}
-
-function bytesOf(a: ArrayBufferView | undefined): Uint8Array | undefined {
-  return a && new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-}
-
-function attempt(run: () => void): string | undefined {
+function attempt(run: () => Primitive[]): Primitive[] | string {
   try {
-    run();
-    return undefined;
+    return run();
   } catch (e) {
     return `${(e as Error).name}: ${(e as Error).message}`;
   }
 }
 
-/** Runs a shape's primitives through both; they must agree vertex for vertex, buffer byte for byte, or both fail. */
-function expectSameVertices(shape: J3dShape, ctx: ShapeContext, what: string): void {
-  const fast = buffersFor(shape, ctx);
-  const slow = buffersFor(shape, ctx);
-  let capacity = 0;
-  for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
-  const fastScratch = new PrimitiveScratch(capacity);
-  const slowScratch = new ReferencePrimitiveScratch();
-  const slots: number[] = [];
-  for (const packet of shape.packets) {
-    packet.matrixTable.forEach((m, k) => {
-      if (m !== 0xffff) slots[k] = m;
-    });
-    for (const prim of packet.primitives) {
-      const fastOut = new Uint32Array(prim.vertexCount);
-      const slowOut = new Uint32Array(prim.vertexCount);
-      const fastError = attempt(() => addVertices(prim, fast.b, slots, ctx, fast.layout, fastScratch, fastOut));
-      const slowError = attempt(() =>
-        referenceAddVertices(prim, slow.b, slots, ctx, slow.layout, slowScratch, slowOut),
-      );
-      expect(fastError, what).toBe(slowError);
-      if (slowError) return;
-      expect(fastOut, what).toEqual(slowOut);
-      expect(fast.b.count, what).toBe(slow.b.count);
-    }
-  }
-  const { b } = fast;
-  const s = slow.b;
-  const pairs: [string, ArrayBufferView | undefined, ArrayBufferView | undefined][] = [
-    ['position', b.position, s.position],
-    ['normal', b.normal, s.normal],
-    ['tangent', b.tangent, s.tangent],
-    ['color', b.color, s.color],
-    ['joints', b.joints, s.joints],
-    ['weights', b.weights, s.weights],
-    ...b.texcoords.map((t, n): [string, ArrayBufferView, ArrayBufferView | undefined] => [
-      `texcoord ${n}`,
-      t,
-      s.texcoords[n],
-    ]),
-  ];
-  for (const [name, x, y] of pairs) {
-    const [fastBytes, slowBytes] = [bytesOf(x), bytesOf(y)];
-    // toEqual only on a mismatch (it is slow on long arrays) so that it shows where.
-    if (fastBytes?.length !== slowBytes?.length || fastBytes?.some((v, i) => v !== slowBytes?.[i]))
-      expect(fastBytes, `${what}: ${name}`).toEqual(slowBytes);
-  }
+/** Typed arrays as their kind and bytes (toEqual on long typed arrays is slow), the rest as is. */
+function plain(value: unknown): unknown {
+  if (ArrayBuffer.isView(value))
+    return `${value.constructor.name} ${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+/** Both make the same primitives (with and without a scratch carried over from another shape), or both fail alike. */
+function expectSamePrimitives(shape: J3dShape, ctx: ShapeContext, scratch: ShapeScratch, what: string): void {
+  const expected = plain(attempt(() => referenceBuildShapePrimitives(shape, ctx)));
+  expect(plain(attempt(() => buildShapePrimitives(shape, ctx))), what).toEqual(expected);
+  expect(plain(attempt(() => buildShapePrimitives(shape, { ...ctx, scratch }))), `${what} (scratch)`).toEqual(expected);
 }
 
 /** Material states the shapes are tried under: none, colour parts off, normal-generated texture coordinates. */
@@ -137,7 +62,7 @@ const STATES: (ShapeMaterialState | undefined)[] = [
   },
 ];
 
-describe.skipIf(!haveFixtures)('addVertices on the shared models against the definition', () => {
+describe.skipIf(!haveFixtures)('shape primitives of the shared models against the definition', () => {
   for (const path of listFixtures('j3d', /\.(bmd|bdl)$/)) {
     const name = path.split('/').pop()!;
     it(name, () => {
@@ -162,15 +87,16 @@ describe.skipIf(!haveFixtures)('addVertices on the shared models against the def
           material: 0,
           diagnostics: [],
         };
+        const scratch = new ShapeScratch();
         file.SHP1.shapes.forEach((shape, s) => {
-          expectSameVertices(shape, ctx, `${name} shape ${s} state ${k}`);
+          expectSamePrimitives(shape, ctx, scratch, `${name} shape ${s} state ${k}`);
         });
       });
     });
   }
 });
 
-describe('addVertices on random shapes against the definition', () => {
+describe('shape primitives of random shapes against the definition', () => {
   const rnd = seededRandom(0x5e7e);
   const int = (n: number) => Math.floor(rnd() * n);
   const value = (): number => {
@@ -207,6 +133,7 @@ describe('addVertices on random shapes against the definition', () => {
   };
 
   it('agrees on 1,500 random shapes', () => {
+    const scratch = new ShapeScratch();
     for (let round = 0; round < 1500; round++) {
       const items = 1 + int(12);
       const nbtKind = int(4); // 0 none, 1 NRM, 2 NBT (9 values), 3 NBT3
@@ -272,7 +199,7 @@ describe('addVertices on random shapes against the definition', () => {
         material: 0,
         diagnostics: [],
       };
-      expectSameVertices(shape, ctx, `round ${round}`);
+      expectSamePrimitives(shape, ctx, scratch, `round ${round}`);
     }
   });
 });

@@ -1,7 +1,8 @@
 /*
- * The plain definition of addVertices (src/scene/shape-vertices.ts), kept as the oracle of its fast paths: the
- * code as it was before the attribute-by-attribute rewrite, vertex by vertex, every component read through
- * `component()` with its bounds checks, normals normalised with Math.hypot. See shape-vertices-definition.test.ts.
+ * The plain definition of a shape's scene primitives (src/scene/build-shape-primitives.ts and shape-vertices.ts),
+ * kept as the oracle of their fast paths: the code as it was before the two-pass rewrite, vertex by vertex into
+ * buffers with room for every GX vertex (copied out at the end), every component read through `component()`
+ * with its bounds checks, normals normalised with Math.hypot. See shape-primitives-definition.test.ts.
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
  * PNMTXIDX left out as the draw matrix stands for it); vertices with equal keys become one scene vertex. A
@@ -10,12 +11,16 @@
  * texture coordinates 0, colour 1; a missing normal, binormal or tangent value gives NaN, which makes the
  * normal (0, 0, 1)). Everything is computed in doubles and rounded to f32 when stored.
  */
+
 import { ParseError } from '@retromodel/binary';
+import type { Primitive, PrimitiveMode } from '@retromodel/scene';
 import { JOINT_RECORD_SIZE } from '../../src/chunks/read-jnt1.js';
+import type { J3dShape } from '../../src/chunks/read-shp1.js';
 import type { GxPrimitive, GxVertexColumn } from '../../src/gx/display-list.js';
 import type { ShapeContext } from '../../src/scene/build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from '../../src/scene/draw-matrices.js';
-import type { VertexBuffers, VertexLayout } from '../../src/scene/shape-vertices.js';
+import { emitPrimitive, IndexList, type PrimitiveLists } from '../../src/scene/emit-primitive.js';
+import { VertexKeyTable } from '../../src/scene/vertex-key-table.js';
 
 function isFiniteAt(values: Float32Array, at: number): boolean {
   return Number.isFinite(values[at]);
@@ -32,6 +37,29 @@ function positionOverflow(ctx: ShapeContext, draw: ResolvedDrawMatrix): ParseErr
     { format: 'j3d', section: 'JNT1', offset: ctx.jnt1.dataOffset + j * JOINT_RECORD_SIZE },
     `joint ${j} (${name}): its bind pose puts vertices beyond the f32 range (its own or an ancestor's scale or translation is too large)`,
   );
+}
+
+/** The scene vertex buffers of a shape, each sized for every GX vertex of it (merged ones leave the end unused). */
+interface VertexBuffers {
+  /** Scene vertices so far. */
+  count: number;
+  position: Float32Array;
+  /** Present when the shape sends NRM or NBT. */
+  normal?: Float32Array;
+  /** Present when the normals come from an NBT array. */
+  tangent?: Float32Array;
+  color?: Float32Array;
+  texcoords: Float32Array[];
+  joints?: Uint16Array;
+  weights?: Float32Array;
+  keys: VertexKeyTable;
+}
+
+/** How the shape's vertices are laid out (the same for all its primitives). */
+interface VertexLayout {
+  nbtAttr: number | undefined;
+  nbt: boolean;
+  useColor: boolean;
 }
 
 /** Where a primitive's vertices find one attribute's values: item v at `indices[v] · size`, or `v · size`. */
@@ -74,7 +102,7 @@ const ATTR_SLOTS = 26;
  * Per-shape scratch for {@link addVertices}: the columns of the primitive at hand by attribute id, and its key
  * (draw matrix, then every attribute index) with the index columns it is made of.
  */
-export class ReferencePrimitiveScratch {
+class PrimitiveScratch {
   readonly byAttr: (GxVertexColumn | undefined)[] = new Array(ATTR_SLOTS).fill(undefined);
   key = new Int32Array(16);
   readonly keyColumns: Uint16Array[] = [];
@@ -87,7 +115,7 @@ export class ReferencePrimitiveScratch {
 }
 
 /** Fills `scratch` from `prim`'s columns (undo with {@link clearColumns}). */
-function sortColumns(prim: GxPrimitive, scratch: ReferencePrimitiveScratch): void {
+function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
   const { byAttr, keyColumns, keyPer } = scratch;
   let count = 0;
   let length = 1;
@@ -109,7 +137,7 @@ function sortColumns(prim: GxPrimitive, scratch: ReferencePrimitiveScratch): voi
   if (scratch.key.length < length) scratch.key = new Int32Array(length * 2);
 }
 
-function clearColumns(prim: GxPrimitive, scratch: ReferencePrimitiveScratch): void {
+function clearColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
   for (const c of prim.columns) if (c.attr >= 0 && c.attr < ATTR_SLOTS) scratch.byAttr[c.attr] = undefined;
 }
 
@@ -165,13 +193,13 @@ function unitToScratch(x: number, y: number, z: number): void {
  * Adds the vertices of `prim` to `b` (merging equal ones) and writes the scene vertex of each GX vertex to
  * `out[0 .. vertexCount)`.
  */
-export function referenceAddVertices(
+function addVertices(
   prim: GxPrimitive,
   b: VertexBuffers,
   slots: number[],
   ctx: ShapeContext,
   layout: VertexLayout,
-  scratchColumns: ReferencePrimitiveScratch,
+  scratchColumns: PrimitiveScratch,
   out: Uint32Array,
 ): void {
   const { vtx1 } = ctx;
@@ -321,4 +349,89 @@ export function referenceAddVertices(
     }
   }
   clearColumns(prim, scratchColumns);
+}
+
+/** Converts a shape into up to three primitives (triangles, lines, points) with the given material. */
+export function referenceBuildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primitive[] {
+  const { vtx1, state } = ctx;
+  if (state?.hidden) return [];
+  const has = (attr: number) => shape.attributes.some((a) => a.attr === attr);
+  const nbtAttr = has(25) ? 25 : has(10) ? 10 : undefined;
+  const normalArray =
+    nbtAttr === undefined
+      ? undefined
+      : (vtx1.arrays[nbtAttr === 25 ? 'NBT' : 'NRM'] ?? vtx1.arrays.NRM ?? vtx1.arrays.NBT);
+  const nbt = normalArray !== undefined && normalArray.format.compCount !== 0;
+  const texSets: number[] = [];
+  const generated = state?.normalTexCoord;
+  for (let n = 0; n < (generated?.set ?? 8); n++) if (has(13 + n)) texSets.push(n);
+  const texCount = generated
+    ? generated.set + 1
+    : Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
+  const useColor = ctx.vertexColors && has(11);
+  // Every buffer has room for every GX vertex of the shape (merging only leaves some unused).
+  let capacity = 0;
+  for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
+  // Every buffer has room for every GX vertex of the shape (merging only leaves some unused); with a scratch,
+  // they are the scratch's, reused shape after shape.
+  const floats = (_slot: number, length: number) => new Float32Array(length);
+  const b: VertexBuffers = {
+    count: 0,
+    position: floats(0, capacity * 3),
+    texcoords: Array.from({ length: texCount }, (_, n) => floats(6 + n, capacity * 2)),
+    keys: new VertexKeyTable(capacity, 4),
+  };
+  if (nbtAttr !== undefined) b.normal = floats(1, capacity * 3);
+  if (nbt) b.tangent = floats(2, capacity * 4);
+  if (useColor) b.color = floats(3, capacity * 4);
+  if (ctx.skinned) {
+    b.joints = new Uint16Array(capacity * 4);
+    b.weights = floats(4, capacity * 4);
+  }
+  const lists: PrimitiveLists = {
+    triangles: new IndexList(capacity * 3),
+    lines: new IndexList(0),
+    points: new IndexList(0),
+  };
+  const slots: number[] = [];
+  let local = new Uint32Array(0);
+  const layout = { nbtAttr, nbt, useColor };
+  const columns = new PrimitiveScratch();
+  for (const packet of shape.packets) {
+    packet.matrixTable.forEach((m, k) => {
+      if (m !== 0xffff) slots[k] = m;
+    });
+    for (const prim of packet.primitives) {
+      if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
+      addVertices(prim, b, slots, ctx, layout, columns, local);
+      emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
+    }
+  }
+  const count = b.count;
+  if (count === 0) return [];
+  const used = (array: Float32Array, itemSize: number) => ({ array: array.slice(0, count * itemSize), itemSize });
+  const attributes: Primitive['attributes'] = { POSITION: used(b.position, 3) };
+  if (normalArray && b.normal) attributes.NORMAL = used(b.normal, 3);
+  if (b.tangent) attributes.TANGENT = used(b.tangent, 4);
+  if (b.color) attributes.COLOR_0 = used(b.color, 4);
+  b.texcoords.forEach((t, n) => {
+    attributes[`TEXCOORD_${n}`] = used(t, 2);
+  });
+  if (b.joints && b.weights) {
+    attributes.JOINTS_0 = { array: b.joints.slice(0, count * 4), itemSize: 4 };
+    attributes.WEIGHTS_0 = used(b.weights, 4);
+  }
+  const out: Primitive[] = [];
+  const add = (list: IndexList, mode: PrimitiveMode) => {
+    if (list.length === 0) return;
+    const p: Primitive = { attributes, indices: list.toIndices(count), mode };
+    if (ctx.material !== undefined) p.material = ctx.material;
+    if (shape.matrixType === 'BBoard' || shape.matrixType === 'YBBoard')
+      p.extras = { gx: { billboard: shape.matrixType } };
+    out.push(p);
+  };
+  add(lists.triangles, 'TRIANGLES');
+  add(lists.lines, 'LINES');
+  add(lists.points, 'POINTS');
+  return out;
 }
