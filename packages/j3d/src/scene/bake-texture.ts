@@ -5,19 +5,26 @@
  */
 import type { RgbaImage, Scene } from '@retromodel/scene';
 import { atomsOf, type Poly } from '../gx/tev/tev-poly.js';
-import { undecodedPixelSums } from './lazy-rgba-image.js';
 
 const means = new WeakMap<RgbaImage, number[]>();
 
-/** Mean RGBA (0..1) of a scene texture's image (base level), or undefined when it is not decoded RGBA8. */
-export function textureMean(scene: Scene, texture: number): number[] | undefined {
-  const image = scene.images[scene.textures[texture]?.image ?? -1];
+/**
+ * Mean RGBA (0..1) of a scene texture's image (base level), or undefined when it is not decoded RGBA8.
+ * `undecodedSums` (by image index, from addTextures) sums an image's pixels while they are not decoded.
+ */
+export function textureMean(
+  scene: Scene,
+  texture: number,
+  undecodedSums?: readonly ((() => number[] | undefined) | undefined)[],
+): number[] | undefined {
+  const index = scene.textures[texture]?.image ?? -1;
+  const image = scene.images[index];
   if (image?.kind !== 'rgba8') return undefined;
   let mean = means.get(image);
   if (!mean) {
     const count = image.width * image.height;
     // A TEX1 image not decoded yet is summed block by block (the glTF writer decodes it when it needs it).
-    const sums = undecodedPixelSums(image) ?? pixelSums(image.pixels, count);
+    const sums = undecodedSums?.[index]?.() ?? pixelSums(image.pixels, count);
     mean = sums.map((sum) => sum / Math.max(1, count) / 255);
     means.set(image, mean);
   }

@@ -13,13 +13,22 @@ import { gxTextureSums } from '../gx/texture/decode-gx-texture.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
 import { lazyRgbaImage } from './lazy-rgba-image.js';
 
-/** Adds TEX1's textures to `scene`; returns the scene texture index of every TEX1 index. */
-export function addTextures(scene: Scene, tex1: Tex1): number[] {
+/** What {@link addTextures} made. */
+export interface AddedTextures {
+  /** The scene texture index of every TEX1 index. */
+  textureOf: number[];
+  /** By scene image index: the image's channel sums while its pixels are not decoded (see lazy-rgba-image). */
+  undecodedSums: ((() => number[] | undefined) | undefined)[];
+}
+
+/** Adds TEX1's textures to `scene`. */
+export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
+  const undecodedSums: AddedTextures['undecodedSums'] = [];
   // Images by data offset, format, size and levels; palette formats also need equal palette bytes (compared
   // only between headers that agree on all the rest).
   const images = new Map<string, { palette: Uint8Array | undefined; image: number }[]>();
   const samplers = new Map<string, number>();
-  return tex1.textures.map((t) => {
+  const textureOf = tex1.textures.map((t) => {
     const h = t.header;
     const paletteAt = t.headerOffset + h.paletteOffset;
     const palette = gxFormatLayout(h.format)?.paletted
@@ -50,7 +59,9 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
         ...(palette ? { palette: { format: h.paletteFormat, data: palette } } : {}),
       };
       const sums = () => gxTextureSums(level0);
-      scene.images.push(lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h), sums));
+      const lazy = lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h), sums);
+      scene.images.push(lazy.image);
+      undecodedSums[image] = lazy.undecodedSums;
       candidates.push({ palette, image });
     }
     const s = btiSampler(h);
@@ -69,6 +80,7 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
     });
     return scene.textures.length - 1;
   });
+  return { textureOf, undecodedSums };
 }
 
 function samePalette(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {

@@ -11,22 +11,21 @@
 import type { RgbaImage } from '@retromodel/scene';
 import type { BtiImage, BtiMipLevel, PreparedBtiImage } from '../bti/decode-bti-image.js';
 
-/** Per lazy image: its level 0's channel sums worked out without decoding it, while its pixels are unread. */
-const undecodedSums = new WeakMap<RgbaImage, () => number[] | undefined>();
-
-/**
- * The sums of R, G, B and A over `image.pixels`, found without decoding them, when `image` is a lazy image whose
- * pixels have not been read or replaced (and whose size is still the decoded one); else undefined.
- */
-export function undecodedPixelSums(image: RgbaImage): number[] | undefined {
-  return undecodedSums.get(image)?.();
+/** A lazily decoded image, and its pixels' channel sums while they are not decoded. */
+export interface LazyRgbaImage {
+  image: RgbaImage;
+  /**
+   * The sums of R, G, B and A over `image.pixels`, worked out without decoding them, while the pixels have not
+   * been read or replaced and the image keeps its size; else undefined.
+   */
+  undecodedSums: () => number[] | undefined;
 }
 
 /**
  * An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps; `sums` gives level 0's
- * channel sums without decoding (see {@link undecodedPixelSums}).
+ * channel sums without decoding.
  */
-export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums?: () => number[]): RgbaImage {
+export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums: () => number[]): LazyRgbaImage {
   let source: PreparedBtiImage | undefined = prepared;
   let decoded: BtiImage | undefined;
   const levels = (): BtiImage => {
@@ -51,11 +50,6 @@ export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums?: (
       pixels = value;
     },
   };
-  if (sums) {
-    undecodedSums.set(image, () =>
-      pixels === undefined && image.width === prepared.width && image.height === prepared.height ? sums() : undefined,
-    );
-  }
   if (prepared.levelCount > 1) {
     Object.defineProperty(image, 'mipmaps', {
       enumerable: true,
@@ -69,5 +63,7 @@ export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums?: (
       },
     });
   }
-  return image;
+  const undecodedSums = () =>
+    pixels === undefined && image.width === prepared.width && image.height === prepared.height ? sums() : undefined;
+  return { image, undecodedSums };
 }

@@ -5,12 +5,14 @@
  * and the sample BMD (images not decoded yet) against the mean of the decoded pixels.
  */
 import { ParseError } from '@retromodel/binary';
+import type { Scene } from '@retromodel/scene';
 import { buildSampleBmd, haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { decodeGxTexture, type GxTextureInput, gxTextureSums } from '../../src/gx/texture/decode-gx-texture.js';
 import { GxTextureFormat, gxTextureByteSize } from '../../src/gx/texture/formats.js';
-import { j3dToScene, readJ3d } from '../../src/index.js';
+import { readJ3d } from '../../src/index.js';
 import { textureMean } from '../../src/scene/bake-texture.js';
+import { addTextures } from '../../src/scene/build-textures.js';
 
 function decodedSums(input: GxTextureInput): number[] {
   const pixels = decodeGxTexture(input);
@@ -62,16 +64,19 @@ if (haveFixtures)
 describe('textureMean of undecoded TEX1 images', () => {
   it.each(models)('%s: the mean of the decoded pixels', (_, bytes) => {
     const file = readJ3d(bytes());
-    const { scene } = j3dToScene(file);
-    // A second scene whose images are still undecoded (building the first may have decoded some).
-    const fresh = j3dToScene(readJ3d(bytes())).scene;
+    const scene = { images: [], samplers: [], textures: [] } as unknown as Scene;
+    const { undecodedSums } = addTextures(scene, file.TEX1);
+    // Every mean first, from the undecoded images; then the pixels are decoded for the definition.
+    const means = scene.textures.map((_, t) => textureMean(scene, t, undecodedSums));
     scene.textures.forEach((texture, t) => {
       const image = scene.images[texture.image]!;
       if (image.kind !== 'rgba8') return;
       const count = image.width * image.height;
       const sums = [0, 0, 0, 0];
       for (let i = 0; i < count * 4; i++) sums[i & 3]! += image.pixels[i];
-      expect(textureMean(fresh, t), `texture ${t}`).toEqual(sums.map((s) => s / Math.max(1, count) / 255));
+      expect(means[t], `texture ${t}`).toEqual(sums.map((s) => s / Math.max(1, count) / 255));
     });
+    // Once decoded, the pixels are summed (no undecoded sums are left).
+    expect(undecodedSums.every((sums) => sums === undefined || sums() === undefined)).toBe(true);
   });
 });

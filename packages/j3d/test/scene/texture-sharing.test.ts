@@ -28,7 +28,7 @@ function referenceImages(tex1: Tex1): number[] {
 
 function sceneImages(tex1: Tex1): number[] {
   const scene = { images: [], samplers: [], textures: [] } as unknown as Parameters<typeof addTextures>[0];
-  return addTextures(scene, tex1).map((t) => scene.textures[t]!.image);
+  return addTextures(scene, tex1).textureOf.map((t) => scene.textures[t]!.image);
 }
 
 const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((path) => path.split('/').pop()!);
