@@ -76,7 +76,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     lines: new IndexList(0),
     points: new IndexList(0),
   };
-  const vertices = new ShapeVertices(capacity);
+  const vertices = new ShapeVertices(capacity, scratch?.normals);
   const slots: number[] = [];
   let local = new Uint32Array(0);
   const prims: GxPrimitive[] = [];

@@ -1,14 +1,17 @@
 /*
  * Working buffers for building shapes, reused from one shape to the next within a j3dToScene call: the key table
  * that merges a shape's equal vertices and the room its triangle list is assembled in (copied out into the scene
- * as 16- or 32-bit indices), so they need not be made (zeroed, then collected) again for every shape.
+ * as 16- or 32-bit indices), so they need not be made (zeroed, then collected) again for every shape; and the
+ * unit normals worked out so far (shapes share normal items).
  */
+import { NormalCache } from './shape-vertices.js';
 import { VertexKeyTable } from './vertex-key-table.js';
 
 /** Buffers for one shape at a time; `take*` hands out a buffer of at least the asked length. */
 export class ShapeScratch {
   private indices = new Uint32Array(0);
   private keyTable: VertexKeyTable | undefined;
+  readonly normals = new NormalCache();
 
   /** Room for the triangle list (an IndexList grows past it by itself). */
   takeIndices(length: number): Uint32Array {

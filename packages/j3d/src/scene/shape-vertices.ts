@@ -142,44 +142,50 @@ export class ShapeVertices {
   readonly clr = emptySource();
   readonly tex: ItemSource[] = [];
 
-  /** For a shape of `capacity` GX vertices. */
-  constructor(capacity: number) {
+  /** For a shape of `capacity` GX vertices; `normals` is a cache carried over from earlier shapes, if any. */
+  constructor(capacity: number, normals = new NormalCache()) {
     this.fresh = new Int32Array(capacity);
     this.freshDrawIndices = new Int32Array(capacity);
-    this.normals = new NormalCache(capacity);
+    normals.reserve(capacity);
+    this.normals = normals;
   }
 }
 
 /**
- * The unit normals a shape has worked out, by draw matrix and the start of the normal's values in the VTX1
- * array: a normal item is shared by many vertices, and normalising it is the dear part of a vertex. Direct
- * mapped (a clash overwrites the entry), allocated at the first use; it holds the doubles, as the
- * normal-generated texture coordinates read them unrounded.
+ * Unit normals already worked out, by draw matrix and the start of the normal's values in the VTX1 array: a
+ * normal item is shared by many vertices (of one shape and of the next, when a ShapeScratch carries the cache
+ * over), and normalising it is the dear part of a vertex. Direct mapped (a clash overwrites the entry); it holds
+ * the doubles, as the normal-generated texture coordinates read them unrounded. An entry stands for its draw
+ * matrix index in one list of draw matrices and its start in one array: another list or array empties it.
  */
-class NormalCache {
-  private readonly entries: number;
+export class NormalCache {
+  private entries = 0;
   /** Per entry: draw matrix index (-1: empty) and start. */
   tags = new Int32Array(0);
   /** Per entry: the unit normal. */
   values = new Float64Array(0);
-  /** The array the starts point into. */
-  data: Float32Array | undefined;
+  private data: Float32Array | undefined;
+  private drawMatrices: ResolvedDrawMatrix[] | undefined;
 
-  constructor(capacity: number) {
+  /** Room for about `capacity` normals (a larger table, empty, when the present one is smaller). */
+  reserve(capacity: number): void {
     let entries = 16;
     while (entries < capacity) entries *= 2;
+    if (entries <= this.entries) return;
     this.entries = entries;
+    this.data = undefined;
   }
 
-  /** Ready for normals from `data` (forgetting those of another array). */
-  use(data: Float32Array): void {
-    if (this.data === data) return;
-    if (this.tags.length === 0) {
+  /** Ready for normals from `data` turned by `drawMatrices` (forgetting any others). */
+  use(data: Float32Array, drawMatrices: ResolvedDrawMatrix[]): void {
+    if (this.data === data && this.drawMatrices === drawMatrices) return;
+    if (this.tags.length !== this.entries * 2) {
       this.tags = new Int32Array(this.entries * 2);
       this.values = new Float64Array(this.entries * 3);
     }
     this.tags.fill(-1);
     this.data = data;
+    this.drawMatrices = drawMatrices;
   }
 }
 
@@ -366,6 +372,7 @@ function writeNormals(
   b: VertexBuffers,
   nbt3: Uint16Array | undefined,
   generated: { set: number; rows: number[] } | undefined,
+  drawMatrices: ResolvedDrawMatrix[],
 ): void {
   const { nrm, fresh, freshDraws, freshDrawIndices } = s;
   // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
@@ -376,7 +383,7 @@ function writeNormals(
   const r = generated?.rows ?? [];
   // Normals read from the VTX1 array are cached (DIRECT ones are the primitive's own).
   const cache = normal && (nbt3 || nrm.indices) ? s.normals : undefined;
-  cache?.use(src.data);
+  cache?.use(src.data, drawMatrices);
   const tags = cache?.tags;
   const cached = cache?.values;
   const mask = (tags?.length ?? 0) / 2 - 1;
@@ -549,7 +556,7 @@ export function writeVertices(
     setSource(s.nrm, nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
     s.nbt3.data = nrmArray?.data ?? EMPTY;
     s.nbt3.size = 3;
-    writeNormals(s, start, end, b, nbt3, generated);
+    writeNormals(s, start, end, b, nbt3, generated, ctx.drawMatrices);
   }
   if (b.color) {
     setSource(s.clr, byAttr[11], arrays.CLR0?.data, 4, n);

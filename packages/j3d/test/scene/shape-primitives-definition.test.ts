@@ -200,6 +200,9 @@ describe('shape primitives of random shapes against the definition', () => {
         diagnostics: [],
       };
       expectSamePrimitives(shape, ctx, scratch, `round ${round}`);
+      // The same data under other draw matrices, with the scratch (and its normals) carried over.
+      const moved = { ...ctx, drawMatrices: drawMatrices.map(drawMatrix) };
+      expectSamePrimitives(shape, moved, scratch, `round ${round}, other draw matrices`);
     }
   });
 });
