@@ -130,6 +130,8 @@ export class ShapeVertices {
   keyLength = 1;
   /** No column is DIRECT data (only then are equal vertices merged). */
   merge = true;
+  /** The primitive's PNMTXIDX indices, if it sends them. */
+  pn: Uint16Array | undefined = undefined;
   /** Per scene vertex: the GX vertex (in its primitive) it was made from, and its draw matrix (and index). */
   readonly fresh: Int32Array;
   readonly freshDrawIndices: Int32Array;
@@ -189,16 +191,29 @@ export class NormalCache {
   }
 }
 
-/** Fills `scratch` from `prim`'s columns (undo with {@link clearColumns}). */
+/** Fills `byAttr` from `prim`'s columns (undo with {@link clearColumns}). */
 function sortColumns(prim: GxPrimitive, scratch: ShapeVertices): void {
-  const { byAttr, keyColumns, keyPer } = scratch;
-  let count = 0;
-  let length = 1;
-  let merge = true;
+  const { byAttr } = scratch;
   for (const c of prim.columns) {
     // The first column of an attribute is the one a lookup by attribute finds.
     if (c.attr >= 0 && c.attr < ATTR_SLOTS && byAttr[c.attr] === undefined) byAttr[c.attr] = c;
+  }
+}
+
+/** Finds `prim`'s key columns, whether it merges, and its PNMTXIDX indices (those of its first attr-0 column). */
+function keyColumnsOf(prim: GxPrimitive, scratch: ShapeVertices): void {
+  const { keyColumns, keyPer } = scratch;
+  let count = 0;
+  let length = 1;
+  let merge = true;
+  let pnFound = false;
+  scratch.pn = undefined;
+  for (const c of prim.columns) {
     if (c.values) merge = false;
+    if (c.attr === 0 && !pnFound) {
+      pnFound = true;
+      scratch.pn = c.indices;
+    }
     if (c.attr === 0 || !c.indices) continue;
     // Indices per vertex: the reader makes each column vertexCount × that long.
     const per = (c.indices.length / prim.vertexCount) | 0;
@@ -229,9 +244,8 @@ export function mergeVertices(
   out: Uint32Array,
 ): void {
   const n = prim.vertexCount;
-  sortColumns(prim, s);
-  const { byAttr, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDrawIndices, freshDraws } = s;
-  const pn = byAttr[0]?.indices;
+  keyColumnsOf(prim, s);
+  const { pn, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDrawIndices, freshDraws } = s;
   let count = s.count;
   for (let v = 0; v < n; v++) {
     const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
@@ -256,7 +270,6 @@ export function mergeVertices(
     freshDraws[count++] = drawMatrices[drawIndex]!;
   }
   s.count = count;
-  clearColumns(prim, s);
 }
 
 /** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
