@@ -47,18 +47,19 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
       candidates = [];
       images.set(imageKey, candidates);
     }
-    let image = candidates.find((c) => samePalette(c.palette, palette))?.image;
+    let image: number | undefined;
+    for (const c of candidates) if (image === undefined && samePalette(c.palette, palette)) image = c.image;
     if (image === undefined) {
       image = scene.images.length;
       // Level 0 as prepareBtiImage reads it, for a material's mean colour without decoding the image.
-      const level0 = {
-        format: h.format,
-        width: h.width,
-        height: h.height,
-        data: tex1.bytes.subarray(t.headerOffset + h.dataOffset),
-        ...(palette ? { palette: { format: h.paletteFormat, data: palette } } : {}),
-      };
-      const sums = () => gxTextureSums(level0);
+      const sums = () =>
+        gxTextureSums({
+          format: h.format,
+          width: h.width,
+          height: h.height,
+          data: tex1.bytes.subarray(t.headerOffset + h.dataOffset),
+          ...(palette ? { palette: { format: h.paletteFormat, data: palette } } : {}),
+        });
       const lazy = lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h), sums);
       scene.images.push(lazy.image);
       undecodedSums[image] = lazy.undecodedSums;
