@@ -9,8 +9,8 @@ import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
-import { gxTextureSums } from '../gx/texture/decode-gx-texture.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
+import { gxTextureSums } from '../gx/texture/texture-sums.js';
 import { lazyRgbaImage } from './lazy-rgba-image.js';
 
 /** What {@link addTextures} made. */

@@ -73,7 +73,7 @@ export function decodeGxTexture(input: GxTextureInput): Uint8Array {
  */
 export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
   const { width, height, data } = input;
-  const { layout, palette32, decodeBlock } = checkedLevel(input);
+  const { layout, palette32, decodeBlock } = checkGxTextureLevel(input);
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
   return () => {
     const out = new Uint8Array(width * height * 4);
@@ -91,42 +91,10 @@ export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
 }
 
 /**
- * The sums of R, G, B and A over every pixel {@link decodeGxTexture} gives for the level, worked out block by block
- * in a block-sized buffer instead of the whole picture (the sums are integers, so the order does not matter).
- * Makes the same checks, with the same ParseErrors.
+ * Makes the checks of {@link prepareGxTexture} (the same ParseErrors) and returns what decoding the level needs:
+ * its format's layout, the decoded palette (empty for other formats) and the block decoder.
  */
-export function gxTextureSums(input: GxTextureInput): [number, number, number, number] {
-  const { width, height, data } = input;
-  const { layout, palette32, decodeBlock } = checkedLevel(input);
-  const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
-  const block32 = new Uint32Array(bw * bh);
-  const block = new Uint8Array(block32.buffer);
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  let a = 0;
-  let src = 0;
-  for (let by = 0; by < height; by += bh) {
-    const rows = Math.min(bh, height - by);
-    for (let bx = 0; bx < width; bx += bw) {
-      const cols = Math.min(bw, width - bx);
-      decodeBlock(data, src, block32, 0, bw, cols, rows, palette32);
-      src += blockBytes;
-      for (let y = 0; y < rows; y++) {
-        for (let at = y * bw * 4, end = at + cols * 4; at < end; at += 4) {
-          r += block[at]!;
-          g += block[at + 1]!;
-          b += block[at + 2]!;
-          a += block[at + 3]!;
-        }
-      }
-    }
-  }
-  return [r, g, b, a];
-}
-
-/** The checks of a level, and what decoding it needs: the layout, the decoded palette and the block decoder. */
-function checkedLevel(input: GxTextureInput) {
+export function checkGxTextureLevel(input: GxTextureInput) {
   const { format, width, height, data } = input;
   const location: ParseErrorLocation = { format: 'j3d', section: input.section ?? 'TEX1', offset: input.offset ?? 0 };
   const layout = requireGxFormatLayout(format, location);
