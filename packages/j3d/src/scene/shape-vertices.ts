@@ -1,5 +1,9 @@
 /*
- * The vertices of one GX primitive into a shape's scene vertex buffers (see build-shape-primitives for the maths).
+ * A shape's GX vertices into scene vertices (see build-shape-primitives for the maths), in two passes:
+ * mergeVertices gives each GX vertex of a primitive its scene vertex (merging equal ones) and lists the new ones;
+ * once the shape's count is known, writeVertices fills the buffers attribute by attribute for each primitive's
+ * new vertices (an item inside the data is read directly, one past it through the bounds-checked fallbacks).
+ * test/scene/reference-shape-primitives.ts keeps the plain one-pass definition this is checked against.
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
  * PNMTXIDX left out as the draw matrix stands for it); vertices with equal keys become one scene vertex. A
