@@ -8,30 +8,43 @@ import { atomsOf, type Poly } from '../gx/tev/tev-poly.js';
 
 const means = new WeakMap<RgbaImage, number[]>();
 
-/** Mean RGBA (0..1) of a scene texture's image (base level), or undefined when it is not decoded RGBA8. */
-export function textureMean(scene: Scene, texture: number): number[] | undefined {
-  const image = scene.images[scene.textures[texture]?.image ?? -1];
+/**
+ * Mean RGBA (0..1) of a scene texture's image (base level), or undefined when it is not decoded RGBA8.
+ * `undecodedSums` (by image index, from addTextures) sums an image's pixels while they are not decoded.
+ */
+export function textureMean(
+  scene: Scene,
+  texture: number,
+  undecodedSums?: readonly ((() => number[] | undefined) | undefined)[],
+): number[] | undefined {
+  const index = scene.textures[texture]?.image ?? -1;
+  const image = scene.images[index];
   if (image?.kind !== 'rgba8') return undefined;
   let mean = means.get(image);
   if (!mean) {
     const count = image.width * image.height;
-    const { pixels } = image;
-    // One pass, four sums (integers, so exact in any order); the images here are whole RGBA8 pictures.
-    const end = Math.min(count * 4, pixels.length);
-    let r = 0;
-    let g = 0;
-    let b = 0;
-    let a = 0;
-    for (let i = 0; i + 3 < end; i += 4) {
-      r += pixels[i]!;
-      g += pixels[i + 1]!;
-      b += pixels[i + 2]!;
-      a += pixels[i + 3]!;
-    }
-    mean = [r, g, b, a].map((sum) => sum / Math.max(1, count) / 255);
+    // A TEX1 image not decoded yet is summed block by block (the glTF writer decodes it when it needs it).
+    const sums = undecodedSums?.[index]?.() ?? pixelSums(image.pixels, count);
+    mean = sums.map((sum) => sum / Math.max(1, count) / 255);
     means.set(image, mean);
   }
   return mean;
+}
+
+/** Sums of R, G, B and A over the first `count` pixels (integers, so exact in any order). */
+function pixelSums(pixels: Uint8Array, count: number): number[] {
+  const end = Math.min(count * 4, pixels.length);
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let a = 0;
+  for (let i = 0; i + 3 < end; i += 4) {
+    r += pixels[i]!;
+    g += pixels[i + 1]!;
+    b += pixels[i + 2]!;
+    a += pixels[i + 3]!;
+  }
+  return [r, g, b, a];
 }
 
 /** One monomial: coefficient × the product of the listed texel components. */

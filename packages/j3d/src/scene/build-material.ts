@@ -37,6 +37,8 @@ export interface MaterialContext {
   diagnostics: Diagnostic[];
   /** The scene the textures are in, for their pixels: without it, other textures are ½ and nothing is baked. */
   scene?: Scene;
+  /** By scene image index: channel sums of images not decoded yet (addTextures), for their mean colour. */
+  undecodedSums?: readonly ((() => number[] | undefined) | undefined)[];
 }
 
 /** What the shapes drawn with a material must do (see build-shape-primitives). */
@@ -94,7 +96,7 @@ export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevRedu
     bake: true,
     textureMean: (texMap) => {
       const t = sceneTextureOf(gx, texMap, ctx);
-      return t === undefined ? undefined : textureMean(scene, t);
+      return t === undefined ? undefined : textureMean(scene, t, ctx.undecodedSums);
     },
   });
 }

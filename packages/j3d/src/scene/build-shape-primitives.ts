@@ -19,11 +19,12 @@ import type { Diagnostic, Primitive, PrimitiveMode } from '@retromodel/scene';
 import type { Jnt1 } from '../chunks/read-jnt1.js';
 import type { J3dShape } from '../chunks/read-shp1.js';
 import type { Vtx1 } from '../chunks/read-vtx1.js';
+import type { GxPrimitive } from '../gx/display-list.js';
 import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import { emitPrimitive, IndexList, type PrimitiveLists } from './emit-primitive.js';
 import type { ShapeScratch } from './shape-scratch.js';
-import { addVertices, PrimitiveScratch, type VertexBuffers } from './shape-vertices.js';
+import { mergeVertices, ShapeVertices, type VertexBuffers, writeVertices } from './shape-vertices.js';
 import { VertexKeyTable } from './vertex-key-table.js';
 
 /** What the shape's primitives need from the rest of the model. */
@@ -64,59 +65,64 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     ? generated.set + 1
     : Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
   const useColor = ctx.vertexColors && has(11);
-  // Every buffer has room for every GX vertex of the shape (merging only leaves some unused).
   let capacity = 0;
   for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
-  // Every buffer has room for every GX vertex of the shape (merging only leaves some unused); with a scratch,
-  // they are the scratch's, reused shape after shape.
+  // First every GX vertex gets its scene vertex (equal ones merged) and the index lists are made; then, with the
+  // number of scene vertices known, their buffers are made at their size and written primitive by primitive.
   const scratch = ctx.scratch;
-  const floats = (slot: number, length: number) =>
-    scratch ? scratch.takeFloats(slot, length) : new Float32Array(length);
-  const b: VertexBuffers = {
-    count: 0,
-    position: floats(0, capacity * 3),
-    texcoords: Array.from({ length: texCount }, (_, n) => floats(6 + n, capacity * 2)),
-    keys: scratch ? scratch.takeKeyTable(capacity, 4) : new VertexKeyTable(capacity, 4),
-  };
-  if (nbtAttr !== undefined) b.normal = floats(1, capacity * 3);
-  if (nbt) b.tangent = floats(2, capacity * 4);
-  if (useColor) b.color = floats(3, capacity * 4);
-  if (ctx.skinned) {
-    b.joints = scratch ? scratch.takeJoints(capacity * 4) : new Uint16Array(capacity * 4);
-    b.weights = floats(4, capacity * 4);
-  }
+  const keys = scratch ? scratch.takeKeyTable(capacity, 4) : new VertexKeyTable(capacity, 4);
   const lists: PrimitiveLists = {
     triangles: new IndexList(capacity * 3, scratch?.takeIndices(capacity * 3)),
     lines: new IndexList(0),
     points: new IndexList(0),
   };
+  const vertices = new ShapeVertices(capacity, scratch?.normals);
   const slots: number[] = [];
   let local = new Uint32Array(0);
-  const layout = { nbtAttr, nbt, useColor };
-  const columns = new PrimitiveScratch();
+  const prims: GxPrimitive[] = [];
+  const ends: number[] = [];
   for (const packet of shape.packets) {
     packet.matrixTable.forEach((m, k) => {
       if (m !== 0xffff) slots[k] = m;
     });
     for (const prim of packet.primitives) {
       if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
-      addVertices(prim, b, slots, ctx, layout, columns, local);
+      mergeVertices(prim, keys, slots, ctx.drawMatrices, vertices, local);
       emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
+      prims.push(prim);
+      ends.push(vertices.count);
     }
   }
-  const count = b.count;
+  const count = vertices.count;
   if (count === 0) return [];
-  const used = (array: Float32Array, itemSize: number) => ({ array: array.slice(0, count * itemSize), itemSize });
-  const attributes: Primitive['attributes'] = { POSITION: used(b.position, 3) };
-  if (normalArray && b.normal) attributes.NORMAL = used(b.normal, 3);
-  if (b.tangent) attributes.TANGENT = used(b.tangent, 4);
-  if (b.color) attributes.COLOR_0 = used(b.color, 4);
+  const b: VertexBuffers = {
+    position: new Float32Array(count * 3),
+    texcoords: Array.from({ length: texCount }, () => new Float32Array(count * 2)),
+  };
+  if (nbtAttr !== undefined) b.normal = new Float32Array(count * 3);
+  if (nbt) b.tangent = new Float32Array(count * 4);
+  if (useColor) b.color = new Float32Array(count * 4);
+  if (ctx.skinned) {
+    b.joints = new Uint16Array(count * 4);
+    b.weights = new Float32Array(count * 4);
+  }
+  const layout = { nbtAttr, nbt, useColor };
+  let start = 0;
+  prims.forEach((prim, p) => {
+    const end = ends[p]!;
+    if (end > start) writeVertices(prim, start, end, b, ctx, layout, vertices);
+    start = end;
+  });
+  const attributes: Primitive['attributes'] = { POSITION: { array: b.position, itemSize: 3 } };
+  if (normalArray && b.normal) attributes.NORMAL = { array: b.normal, itemSize: 3 };
+  if (b.tangent) attributes.TANGENT = { array: b.tangent, itemSize: 4 };
+  if (b.color) attributes.COLOR_0 = { array: b.color, itemSize: 4 };
   b.texcoords.forEach((t, n) => {
-    attributes[`TEXCOORD_${n}`] = used(t, 2);
+    attributes[`TEXCOORD_${n}`] = { array: t, itemSize: 2 };
   });
   if (b.joints && b.weights) {
-    attributes.JOINTS_0 = { array: b.joints.slice(0, count * 4), itemSize: 4 };
-    attributes.WEIGHTS_0 = used(b.weights, 4);
+    attributes.JOINTS_0 = { array: b.joints, itemSize: 4 };
+    attributes.WEIGHTS_0 = { array: b.weights, itemSize: 4 };
   }
   const out: Primitive[] = [];
   const add = (list: IndexList, mode: PrimitiveMode) => {

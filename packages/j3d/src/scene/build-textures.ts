@@ -10,31 +10,60 @@ import { btiSampler } from '../bti/bti-sampler.js';
 import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
+import { gxTextureSums } from '../gx/texture/texture-sums.js';
 import { lazyRgbaImage } from './lazy-rgba-image.js';
 
-/** Adds TEX1's textures to `scene`; returns the scene texture index of every TEX1 index. */
-export function addTextures(scene: Scene, tex1: Tex1): number[] {
-  const images = new Map<string, number>();
+/** What {@link addTextures} made. */
+export interface AddedTextures {
+  /** The scene texture index of every TEX1 index. */
+  textureOf: number[];
+  /** By scene image index: the image's channel sums while its pixels are not decoded (see lazy-rgba-image). */
+  undecodedSums: ((() => number[] | undefined) | undefined)[];
+}
+
+/** Adds TEX1's textures to `scene`. */
+export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
+  const undecodedSums: AddedTextures['undecodedSums'] = [];
+  // Images by data offset, format, size and levels; palette formats also need equal palette bytes (compared
+  // only between headers that agree on all the rest).
+  const images = new Map<string, { palette: Uint8Array | undefined; image: number }[]>();
   const samplers = new Map<string, number>();
-  return tex1.textures.map((t) => {
+  const textureOf = tex1.textures.map((t) => {
     const h = t.header;
     const paletteAt = t.headerOffset + h.paletteOffset;
     const palette = gxFormatLayout(h.format)?.paletted
-      ? `${h.paletteFormat}:${Array.from(tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)).join('.')}`
-      : '';
+      ? tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)
+      : undefined;
     const imageKey = [
       t.headerOffset + h.dataOffset,
       h.format,
       h.width,
       h.height,
       Math.max(1, h.mipCount),
-      palette,
+      palette ? h.paletteFormat : '',
     ].join(',');
-    let image = images.get(imageKey);
+    let candidates = images.get(imageKey);
+    if (!candidates) {
+      candidates = [];
+      images.set(imageKey, candidates);
+    }
+    let image: number | undefined;
+    for (const c of candidates) if (image === undefined && samePalette(c.palette, palette)) image = c.image;
     if (image === undefined) {
       image = scene.images.length;
-      scene.images.push(lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h)));
-      images.set(imageKey, image);
+      // Level 0 as prepareBtiImage reads it, for a material's mean colour without decoding the image.
+      const sums = () =>
+        gxTextureSums({
+          format: h.format,
+          width: h.width,
+          height: h.height,
+          data: tex1.bytes.subarray(t.headerOffset + h.dataOffset),
+          ...(palette ? { palette: { format: h.paletteFormat, data: palette } } : {}),
+        });
+      const lazy = lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h), sums);
+      scene.images.push(lazy.image);
+      undecodedSums[image] = lazy.undecodedSums;
+      candidates.push({ palette, image });
     }
     const s = btiSampler(h);
     const samplerKey = JSON.stringify(s);
@@ -52,4 +81,12 @@ export function addTextures(scene: Scene, tex1: Tex1): number[] {
     });
     return scene.textures.length - 1;
   });
+  return { textureOf, undecodedSums };
+}
+
+function samePalette(a: Uint8Array | undefined, b: Uint8Array | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

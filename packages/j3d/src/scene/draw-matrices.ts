@@ -53,19 +53,25 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
   };
   let missingIbm = false;
   let cut = 0;
+  // Per joint, worked out once however many entries name it: its normal matrix, and world · inverse bind.
+  const normalMatrices: Float64Array[] = [];
+  const skinMatrices: Mat4[] = [];
   const out = file.DRW1.entries.map((d): ResolvedDrawMatrix => {
-    if (!d.weighted)
+    if (!d.weighted) {
+      normalMatrices[d.index] ??= normalMatrixOf(world[d.index]!);
       return {
         matrix: world[d.index]!,
-        normalMatrix: normalMatrixOf(world[d.index]!),
+        normalMatrix: normalMatrices[d.index]!,
         joints: [d.index],
         weights: [1],
       };
+    }
     const env = evp.envelopes[d.index]!;
     const m = new Float64Array(16);
     env.joints.forEach((j, k) => {
       if (j >= evp.inverseBindCount) missingIbm = true;
-      const jm = mat4Multiply(world[j]!, inverseBind(j));
+      skinMatrices[j] ??= mat4Multiply(world[j]!, inverseBind(j));
+      const jm = skinMatrices[j]!;
       for (let n = 0; n < 16; n++) m[n] = m[n]! + env.weights[k]! * jm[n]!;
     });
     let pairs = env.joints.map((j, k) => ({ j, w: env.weights[k]! }));

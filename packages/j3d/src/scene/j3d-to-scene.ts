@@ -128,8 +128,8 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   }
 
   // Textures and materials.
-  const textureOf = addTextures(scene, file.TEX1);
-  const materialContext = { texture: (i: number) => textureOf[i], diagnostics, scene };
+  const { textureOf, undecodedSums } = addTextures(scene, file.TEX1);
+  const materialContext = { texture: (i: number) => textureOf[i], diagnostics, scene, undecodedSums };
   const built = file.MAT3.materials.map((gx) => buildMaterial(gx, materialContext));
   for (const b of built) scene.materials.push(b.material);
 

@@ -11,8 +11,21 @@
 import type { RgbaImage } from '@retromodel/scene';
 import type { BtiImage, BtiMipLevel, PreparedBtiImage } from '../bti/decode-bti-image.js';
 
-/** An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps. */
-export function lazyRgbaImage(name: string, prepared: PreparedBtiImage): RgbaImage {
+/** A lazily decoded image, and its pixels' channel sums while they are not decoded. */
+export interface LazyRgbaImage {
+  image: RgbaImage;
+  /**
+   * The sums of R, G, B and A over `image.pixels`, worked out without decoding them, while the pixels have not
+   * been read or replaced and the image keeps its size; else undefined.
+   */
+  undecodedSums: () => number[] | undefined;
+}
+
+/**
+ * An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps; `sums` gives level 0's
+ * channel sums without decoding.
+ */
+export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums: () => number[]): LazyRgbaImage {
   let source: PreparedBtiImage | undefined = prepared;
   let decoded: BtiImage | undefined;
   const levels = (): BtiImage => {
@@ -50,5 +63,7 @@ export function lazyRgbaImage(name: string, prepared: PreparedBtiImage): RgbaIma
       },
     });
   }
-  return image;
+  const undecodedSums = () =>
+    pixels === undefined && image.width === prepared.width && image.height === prepared.height ? sums() : undefined;
+  return { image, undecodedSums };
 }

@@ -130,9 +130,16 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   const specular = ev.color.some((p) => reads(p, 's'));
   const unlitColor = ev.color.map((p) => substitutePoly(p, (a) => (a[0] === 'l' ? 1 : a[0] === 's' ? 0 : undefined)));
   const isTexture = (atom: string) => atom.startsWith('t');
-  // A texture other than the base one: its mean colour component when known, else ½.
-  const otherTexture = (atom: string) =>
-    options.textureMean?.(Number(atom.slice(1, atom.indexOf('/'))))?.[Number(atom.slice(-1))] ?? 0.5;
+  // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom).
+  const otherValues = new Map<string, number>();
+  const otherTexture = (atom: string) => {
+    let value = otherValues.get(atom);
+    if (value === undefined) {
+      value = options.textureMean?.(Number(atom.slice(1, atom.indexOf('/'))))?.[Number(atom.slice(-1))] ?? 0.5;
+      otherValues.set(atom, value);
+    }
+    return value;
+  };
   // Lighting ramps: textures whose coordinates come from a colour channel (texgen source COLOR0/1).
   const ramp = (t: TevTexture) => {
     const source = t.texCoord === 0xff ? undefined : gx.texGens[t.texCoord]?.source;

@@ -58,9 +58,25 @@ export function mulPoly(a: Poly, b: Poly): Poly {
   return out;
 }
 
-/** The atoms of a monomial key. */
-export function atomsOf(key: string): string[] {
-  return key === '' ? [] : key.split('*');
+const NO_ATOMS: readonly string[] = [];
+
+/**
+ * Monomial keys already split: the same few keys are taken apart again and again while a material is reduced.
+ * Emptied when it grows past MAX_SPLIT_KEYS (the keys of one model's materials fit many times over).
+ */
+const splitKeys = new Map<string, readonly string[]>();
+const MAX_SPLIT_KEYS = 4096;
+
+/** The atoms of a monomial key (a shared array: do not change it). */
+export function atomsOf(key: string): readonly string[] {
+  if (key === '') return NO_ATOMS;
+  let atoms = splitKeys.get(key);
+  if (!atoms) {
+    if (splitKeys.size >= MAX_SPLIT_KEYS) splitKeys.clear();
+    atoms = key.split('*');
+    splitKeys.set(key, atoms);
+  }
+  return atoms;
 }
 
 /** The constant value when the polynomial has no atoms, else undefined. */
@@ -108,7 +124,7 @@ export function evaluatePoly(p: Poly, value: (atom: string) => number): number {
   let sum = 0;
   for (const [k, v] of p) {
     let coefficient = v;
-    if (k !== '') for (const atom of k.split('*')) coefficient *= value(atom);
+    if (k !== '') for (const atom of atomsOf(k)) coefficient *= value(atom);
     sum += coefficient;
     if (Math.abs(sum) < EPSILON) sum = 0;
   }

@@ -72,6 +72,29 @@ export function decodeGxTexture(input: GxTextureInput): Uint8Array {
  * decodes the level, which cannot fail: callers that may never need the pixels check now and decode later.
  */
 export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
+  const { width, height, data } = input;
+  const { layout, palette32, decodeBlock } = checkGxTextureLevel(input);
+  const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
+  return () => {
+    const out = new Uint8Array(width * height * 4);
+    const out32 = new Uint32Array(out.buffer);
+    let src = 0;
+    for (let by = 0; by < height; by += bh) {
+      const rows = Math.min(bh, height - by);
+      for (let bx = 0; bx < width; bx += bw) {
+        decodeBlock(data, src, out32, by * width + bx, width, Math.min(bw, width - bx), rows, palette32);
+        src += blockBytes;
+      }
+    }
+    return out;
+  };
+}
+
+/**
+ * Makes the checks of {@link prepareGxTexture} (the same ParseErrors) and returns what decoding the level needs:
+ * its format's layout, the decoded palette (empty for other formats) and the block decoder.
+ */
+export function checkGxTextureLevel(input: GxTextureInput) {
   const { format, width, height, data } = input;
   const location: ParseErrorLocation = { format: 'j3d', section: input.section ?? 'TEX1', offset: input.offset ?? 0 };
   const layout = requireGxFormatLayout(format, location);
@@ -86,21 +109,7 @@ export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
     );
   }
   const palette32 = layout.paletted ? checkedPalette(input, location) : new Uint32Array(0);
-  const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
-  const decodeBlock = blockDecoders.get(format)!;
-  return () => {
-    const out = new Uint8Array(width * height * 4);
-    const out32 = new Uint32Array(out.buffer);
-    let src = 0;
-    for (let by = 0; by < height; by += bh) {
-      const rows = Math.min(bh, height - by);
-      for (let bx = 0; bx < width; bx += bw) {
-        decodeBlock(data, src, out32, by * width + bx, width, Math.min(bw, width - bx), rows, palette32);
-        src += blockBytes;
-      }
-    }
-    return out;
-  };
+  return { layout, palette32, decodeBlock: blockDecoders.get(format)! };
 }
 
 function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Uint32Array {

@@ -1,0 +1,228 @@
+/*
+ * buildShapePrimitives (GX vertices merged first, then buffers made at their size and written attribute by
+ * attribute, components read without bounds checks where the item is inside the data, normals normalised by
+ * hypot3 and cached per draw matrix and item) against its plain definition (reference-shape-primitives.ts:
+ * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
+ * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
+ * (under a few material states) and on random shapes: short data, DIRECT columns, NBT and NBT3, matrix indices,
+ * many draw matrices, non-finite values and bind poses beyond f32. hypot3 is held to Math.hypot.
+ */
+import type { Primitive } from '@retromodel/scene';
+import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
+import { describe, expect, it } from 'vitest';
+import type { Jnt1 } from '../../src/chunks/read-jnt1.js';
+import type { J3dShape } from '../../src/chunks/read-shp1.js';
+import type { J3dVertexArray, J3dVertexArrayName, Vtx1 } from '../../src/chunks/read-vtx1.js';
+import type { GxPrimitive, GxVertexColumn } from '../../src/gx/display-list.js';
+import { readJ3d } from '../../src/index.js';
+import type { ShapeMaterialState } from '../../src/scene/build-material.js';
+import { buildShapePrimitives, type ShapeContext } from '../../src/scene/build-shape-primitives.js';
+import { normalMatrixOf, type ResolvedDrawMatrix, resolveDrawMatrices } from '../../src/scene/draw-matrices.js';
+import { bindWorldMatrices } from '../../src/scene/joint-matrices.js';
+import { readModelHierarchy } from '../../src/scene/model-hierarchy.js';
+import { ShapeScratch } from '../../src/scene/shape-scratch.js';
+import { hypot3 } from '../../src/scene/shape-vertices.js';
+import { referenceBuildShapePrimitives } from './reference-shape-primitives.js';
+
+function attempt(run: () => Primitive[]): Primitive[] | string {
+  try {
+    return run();
+  } catch (e) {
+    return `${(e as Error).name}: ${(e as Error).message}`;
+  }
+}
+
+/** Typed arrays as their kind and bytes (toEqual on long typed arrays is slow), the rest as is. */
+function plain(value: unknown): unknown {
+  if (ArrayBuffer.isView(value))
+    return `${value.constructor.name} ${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+  if (Array.isArray(value)) return value.map(plain);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
+  return value;
+}
+
+/** Both make the same primitives (with and without a scratch carried over from another shape), or both fail alike. */
+function expectSamePrimitives(shape: J3dShape, ctx: ShapeContext, scratch: ShapeScratch, what: string): void {
+  const expected = plain(attempt(() => referenceBuildShapePrimitives(shape, ctx)));
+  expect(plain(attempt(() => buildShapePrimitives(shape, ctx))), what).toEqual(expected);
+  expect(plain(attempt(() => buildShapePrimitives(shape, { ...ctx, scratch }))), `${what} (scratch)`).toEqual(expected);
+}
+
+/** Material states the shapes are tried under: none, colour parts off, normal-generated texture coordinates. */
+const STATES: (ShapeMaterialState | undefined)[] = [
+  undefined,
+  { vertexColor: false, vertexAlpha: true, flipWinding: false, hidden: false },
+  {
+    vertexColor: true,
+    vertexAlpha: false,
+    flipWinding: false,
+    hidden: false,
+    normalTexCoord: { set: 1, rows: [0.5, 0.25, 0.5, -0.125, -0.5, 0.5] },
+  },
+];
+
+describe.skipIf(!haveFixtures)('shape primitives of the shared models against the definition', () => {
+  for (const path of listFixtures('j3d', /\.(bmd|bdl)$/)) {
+    const name = path.split('/').pop()!;
+    it(name, () => {
+      const file = readJ3d(readFixture('j3d', name));
+      const hierarchy = readModelHierarchy(file, []);
+      const world = bindWorldMatrices(
+        file.JNT1.joints,
+        hierarchy.jointParents,
+        hierarchy.jointOrder,
+        file.INF1.matrixCalc,
+      );
+      const drawMatrices = resolveDrawMatrices(file, world, []);
+      STATES.forEach((state, k) => {
+        const ctx: ShapeContext = {
+          vtx1: file.VTX1,
+          jnt1: file.JNT1,
+          drawMatrices,
+          skinned: k !== 0,
+          minTexCoordSets: k === 1 ? 3 : 0,
+          vertexColors: k !== 2 || file.VTX1.arrays.CLR0 !== undefined,
+          ...(state ? { state } : {}),
+          material: 0,
+          diagnostics: [],
+        };
+        const scratch = new ShapeScratch();
+        file.SHP1.shapes.forEach((shape, s) => {
+          expectSamePrimitives(shape, ctx, scratch, `${name} shape ${s} state ${k}`);
+        });
+      });
+    });
+  }
+});
+
+describe('shape primitives of random shapes against the definition', () => {
+  const rnd = seededRandom(0x5e7e);
+  const int = (n: number) => Math.floor(rnd() * n);
+  const value = (): number => {
+    const r = rnd();
+    if (r < 0.03) return 0;
+    if (r < 0.04) return Number.NaN;
+    if (r < 0.05) return Number.POSITIVE_INFINITY;
+    if (r < 0.07) return 3e38 * (rnd() - 0.5);
+    if (r < 0.09) return 1e-30 * (rnd() - 0.5);
+    return Math.fround(rnd() * 4 - 2);
+  };
+  const array = (name: J3dVertexArrayName, itemSize: number, items: number, compCount: number): J3dVertexArray => {
+    // Up to an item short of `items`, so some indices read past the data.
+    const data = new Float32Array(Math.max(0, items * itemSize - int(itemSize + 1)));
+    for (let i = 0; i < data.length; i++) data[i] = name === 'CLR0' ? [0, 1, rnd()][int(3)]! : value();
+    return {
+      name,
+      format: { attr: 0, compCount, compType: 4, frac: 0 },
+      dataOffset: 0,
+      elementSize: 0,
+      count: items,
+      itemSize,
+      data,
+    };
+  };
+  const drawMatrix = (): ResolvedDrawMatrix => {
+    const matrix = new Float64Array(16);
+    for (let i = 0; i < 16; i++) matrix[i] = rnd() * 4 - 2;
+    matrix[15] = 1;
+    // A bind pose beyond f32 now and then.
+    if (rnd() < 0.03) for (let i = 0; i < 12; i++) matrix[i] = matrix[i]! * 1e38;
+    const joints = Array.from({ length: 1 + int(4) }, () => int(8));
+    return { matrix, normalMatrix: normalMatrixOf(matrix), joints, weights: joints.map(() => rnd()) };
+  };
+
+  it('agrees on 1,500 random shapes', () => {
+    const scratch = new ShapeScratch();
+    for (let round = 0; round < 1500; round++) {
+      const items = 1 + int(12);
+      const nbtKind = int(4); // 0 none, 1 NRM, 2 NBT (9 values), 3 NBT3
+      const arrays: Vtx1['arrays'] = { POS: array('POS', rnd() < 0.8 ? 3 : 2, items, 1) };
+      if (nbtKind === 1) arrays.NRM = array('NRM', 3, items, 0);
+      if (nbtKind === 2) arrays.NBT = array('NBT', 9, items, 1);
+      if (nbtKind === 3) arrays.NBT = array('NBT', 9, items, 2);
+      if (rnd() < 0.6) arrays.CLR0 = array('CLR0', 4, items, 1);
+      const texSets = int(3);
+      for (let t = 0; t < texSets; t++)
+        arrays[`TEX${t}` as J3dVertexArrayName] = array(`TEX${t}` as J3dVertexArrayName, rnd() < 0.8 ? 2 : 1, items, 1);
+      const attrs = [9];
+      if (nbtKind) attrs.push(nbtKind === 1 ? 10 : 25);
+      if (arrays.CLR0) attrs.push(11);
+      for (let t = 0; t < texSets; t++) attrs.push(13 + t);
+      const withMatrixIndex = rnd() < 0.5;
+      // Now and then more draw matrices than a small shape's normal cache has entries.
+      const drawMatrices = Array.from({ length: rnd() < 0.2 ? 17 + int(32) : 1 + int(4) }, drawMatrix);
+      const direct = rnd() < 0.15;
+      const packets: J3dShape['packets'] = [];
+      for (let p = 0; p < 1 + int(3); p++) {
+        const matrixTable = Array.from({ length: 1 + int(10) }, () =>
+          rnd() < 0.2 && p > 0 ? 0xffff : int(drawMatrices.length),
+        );
+        if (p === 0 && matrixTable[0] === 0xffff) matrixTable[0] = 0;
+        const tableSize = matrixTable.length;
+        const primitives: GxPrimitive[] = [];
+        for (let q = 0; q < 1 + int(3); q++) {
+          const n = int(13);
+          const columns: GxVertexColumn[] = [];
+          if (withMatrixIndex)
+            columns.push({
+              attr: 0,
+              indices: Uint16Array.from({ length: n }, () => 3 * int(tableSize)),
+            });
+          for (const attr of attrs) {
+            if (direct && attr !== 9 && rnd() < 0.5) {
+              const size = attr === 11 ? 4 : attr >= 13 ? 2 : 3;
+              columns.push({ attr, values: Float32Array.from({ length: n * size }, value) });
+              continue;
+            }
+            const per = attr === 25 && nbtKind === 3 ? 3 : 1;
+            // Indices up to two items past the array (the reader checks them; hand-built files need not).
+            columns.push({ attr, indices: Uint16Array.from({ length: n * per }, () => int(items + 2)) });
+          }
+          primitives.push({ type: 'TRIANGLE_STRIP', opcode: 0x98, vertexCount: n, columns });
+        }
+        packets.push({ matrixTable, primitives } as unknown as J3dShape['packets'][number]);
+      }
+      const shape = {
+        attributes: attrs.map((attr) => ({ attr, type: 3 })),
+        packets,
+      } as unknown as J3dShape;
+      const state = STATES[int(STATES.length)];
+      const ctx: ShapeContext = {
+        vtx1: { arrays } as Vtx1,
+        jnt1: { joints: Array.from({ length: 8 }, (_, j) => ({ name: `j${j}` })), dataOffset: 0x20 } as unknown as Jnt1,
+        drawMatrices,
+        skinned: rnd() < 0.5,
+        minTexCoordSets: int(4),
+        vertexColors: rnd() < 0.8,
+        ...(state ? { state } : {}),
+        material: 0,
+        diagnostics: [],
+      };
+      expectSamePrimitives(shape, ctx, scratch, `round ${round}`);
+      // The same data under other draw matrices, with the scratch (and its normals) carried over.
+      const moved = { ...ctx, drawMatrices: drawMatrices.map(drawMatrix) };
+      expectSamePrimitives(shape, moved, scratch, `round ${round}, other draw matrices`);
+    }
+  });
+});
+
+describe('hypot3', () => {
+  it('is Math.hypot bit for bit', () => {
+    const rnd = seededRandom(0x4970);
+    const special = [0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 5e-324, 1.7e308, 1];
+    const pick = (): number => {
+      const r = rnd();
+      if (r < 0.1) return special[Math.floor(rnd() * special.length)]!;
+      if (r < 0.2) return (rnd() - 0.5) * 1e300;
+      if (r < 0.3) return (rnd() - 0.5) * 1e-300;
+      return rnd() * 2 - 1;
+    };
+    for (let i = 0; i < 200_000; i++) {
+      const [x, y, z] = [pick(), pick(), pick()];
+      const fast = hypot3(x, y, z);
+      const plain = Math.hypot(x, y, z);
+      if (!Object.is(fast, plain)) expect({ x, y, z, fast }).toEqual({ x, y, z, fast: plain });
+    }
+  });
+});

@@ -1,0 +1,83 @@
+/*
+ * A material's mean texture colour without decoding the texture: gxTextureSums (block by block) against its
+ * definition, the channel sums of decodeGxTexture's pixels, for every format on random data, sizes that are not
+ * whole blocks and random palettes, and the same ParseErrors; and textureMean on the scene of every shared model
+ * and the sample BMD (images not decoded yet) against the mean of the decoded pixels.
+ */
+import { ParseError } from '@retromodel/binary';
+import type { Scene } from '@retromodel/scene';
+import { buildSampleBmd, haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
+import { describe, expect, it } from 'vitest';
+import { decodeGxTexture, type GxTextureInput } from '../../src/gx/texture/decode-gx-texture.js';
+import { GxTextureFormat, gxTextureByteSize } from '../../src/gx/texture/formats.js';
+import { gxTextureSums } from '../../src/gx/texture/texture-sums.js';
+import { readJ3d } from '../../src/index.js';
+import { textureMean } from '../../src/scene/bake-texture.js';
+import { addTextures } from '../../src/scene/build-textures.js';
+
+function decodedSums(input: GxTextureInput): number[] {
+  const pixels = decodeGxTexture(input);
+  const sums = [0, 0, 0, 0];
+  for (let i = 0; i < pixels.length; i++) sums[i & 3]! += pixels[i];
+  return sums;
+}
+
+function outcome(run: () => unknown): unknown {
+  try {
+    return run();
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+    return `${e.offset}: ${e.message}`;
+  }
+}
+
+describe('gxTextureSums', () => {
+  it('equals the sums of the decoded pixels for every format', () => {
+    const rnd = seededRandom(0x3ea2);
+    const int = (n: number) => Math.floor(rnd() * n);
+    const formats = Object.values(GxTextureFormat);
+    for (let round = 0; round < 600; round++) {
+      const format = formats[round % formats.length]!;
+      const width = 1 + int(40);
+      const height = 1 + int(40);
+      const size = gxTextureByteSize(format, width, height);
+      // Now and then a byte short, or no usable palette: the same error.
+      const data = Uint8Array.from({ length: size + int(8) - (rnd() < 0.05 ? 8 : 0) }, () => int(256));
+      const input: GxTextureInput = { format, width, height, data, offset: 0x40 };
+      if (rnd() < 0.95)
+        input.palette = {
+          format: int(rnd() < 0.05 ? 5 : 3),
+          data: Uint8Array.from({ length: 2 * int(300) }, () => int(256)),
+        };
+      expect(
+        outcome(() => gxTextureSums(input)),
+        `round ${round}`,
+      ).toEqual(outcome(() => decodedSums(input)));
+    }
+  });
+});
+
+const models: [string, () => Uint8Array][] = [['sample BMD', buildSampleBmd]];
+if (haveFixtures)
+  for (const path of listFixtures('j3d', /\.(bmd|bdl)$/))
+    models.push([path.split('/').pop()!, () => readFixture(path)]);
+
+describe('textureMean of undecoded TEX1 images', () => {
+  it.each(models)('%s: the mean of the decoded pixels', (_, bytes) => {
+    const file = readJ3d(bytes());
+    const scene = { images: [], samplers: [], textures: [] } as unknown as Scene;
+    const { undecodedSums } = addTextures(scene, file.TEX1);
+    // Every mean first, from the undecoded images; then the pixels are decoded for the definition.
+    const means = scene.textures.map((_, t) => textureMean(scene, t, undecodedSums));
+    scene.textures.forEach((texture, t) => {
+      const image = scene.images[texture.image]!;
+      if (image.kind !== 'rgba8') return;
+      const count = image.width * image.height;
+      const sums = [0, 0, 0, 0];
+      for (let i = 0; i < count * 4; i++) sums[i & 3]! += image.pixels[i];
+      expect(means[t], `texture ${t}`).toEqual(sums.map((s) => s / Math.max(1, count) / 255));
+    });
+    // Once decoded, the pixels are summed (no undecoded sums are left).
+    expect(undecodedSums.every((sums) => sums === undefined || sums() === undefined)).toBe(true);
+  });
+});
