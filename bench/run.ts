@@ -7,6 +7,9 @@
  *   the CLI's start-up, `readJ3d` for `j3dToScene`), measured just before it.
  * - Peak RSS: the process's high-water mark after the case (it only grows), unless the case measures its own
  *   (that of the processes it starts).
+ * The cases run the built packages (dist/, as users get them; `npm run bench` runs `tsc -b` first), not their
+ * TypeScript sources: tsx compiles with esbuild's keepNames, which wraps every named closure in a call that
+ * renames it, and that alone made j3dToScene up to 1.7× slower.
  * Pass words to run only cases whose group or name contains one of them.
  */
 import { readdirSync } from 'node:fs';
@@ -47,29 +50,37 @@ const median = (values: number[]) => quantile(values, 0.5);
 /** A time in ms with three significant digits (0.0921, 1.23, 72.6, 1450). */
 const formatMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));
 
-/** Warm-up: at least this many runs, and at least this long, before anything is timed. */
-const WARM_UP = { runs: 1, ms: 300 };
-/** Timed runs: at least the case's `iterations`, and more until they add up to this long (capped). */
-const MEASURE = { ms: 1500, maxRuns: 200 };
+/**
+ * Warm-up: at least this many runs and this long before anything is timed; then, after a full collection (so
+ * one case's garbage does not land on the next), this long again, as the sweeping that follows a collection
+ * slows every allocation until it is done (a 40 µs read timed right after it took 160 µs).
+ */
+const WARM_UP = { runs: 1, ms: 300, afterGcMs: 100 };
+/** Timed runs: at least the case's `iterations`, and more until they add up to this long. */
+const MEASURE_MS = 1500;
 
 /** Each turn of {@link timeRuns} runs one function for at least this long (a slow one once). */
 const TURN_MS = 30;
 
+async function warmUp(runs: (() => unknown)[], minRuns: number, ms: number): Promise<void> {
+  const start = performance.now();
+  for (let i = 0; i < minRuns || performance.now() - start < ms; i++) for (const run of runs) await run();
+}
+
 /**
  * Runs each of `runs` to warm up (the JIT compiles the hot code), then times them in turns, one function for
- * TURN_MS per turn, until each has at least `iterations` runs and the runs add up to MEASURE.ms, so short cases
+ * TURN_MS per turn, until each has at least `iterations` runs and the runs add up to MEASURE_MS, so short cases
  * get enough runs for a stable median; returns each one's times in ms. Taking turns means a change in the
  * machine's load slows a case and its baseline alike, so their ratio stays fair on a busy machine, while a turn
  * still runs one function back to back, as a case alone would be timed.
  */
 async function timeRuns(runs: (() => unknown)[], iterations: number): Promise<number[][]> {
-  const warmStart = performance.now();
-  for (let i = 0; i < WARM_UP.runs || performance.now() - warmStart < WARM_UP.ms; i++)
-    for (const run of runs) await run();
+  await warmUp(runs, WARM_UP.runs, WARM_UP.ms);
   globalThis.gc?.();
+  await warmUp(runs, 0, WARM_UP.afterGcMs);
   const times: number[][] = runs.map(() => []);
   let total = 0;
-  while (times[0]!.length < iterations || (total < MEASURE.ms && times[0]!.length < MEASURE.maxRuns)) {
+  while (times[0]!.length < iterations || total < MEASURE_MS) {
     for (const [k, run] of runs.entries()) {
       for (let turn = 0; turn < TURN_MS; ) {
         const t = performance.now();

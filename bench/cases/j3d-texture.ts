@@ -10,7 +10,7 @@ import {
   GxTextureFormat,
   gxMipChain,
   gxTextureByteSize,
-} from '../../packages/j3d/src/gx/texture/index.js';
+} from '@retromodel/j3d/internal';
 import type { BenchCase } from '../harness.js';
 
 const SIZE = 512;
