@@ -34,6 +34,10 @@ export interface PreparedBtiImage {
   levelCount: number;
   /** Decodes every level (it cannot fail: everything it reads was checked). */
   decode(): BtiImage;
+  /** Decodes level 0 alone (what a glTF or PNG writer needs). */
+  decodeLevel0(): Uint8Array;
+  /** Decodes levels 1 … levelCount − 1 alone. */
+  decodeMipmaps(): BtiMipLevel[];
 }
 
 /**
@@ -86,14 +90,15 @@ export function prepareBtiImage(
       offset: start + level.offset,
     }),
   }));
-  const first = decoders[0]!;
+  const [first, ...rest] = decoders;
+  const decodeLevel0 = first!.decode;
+  const decodeMipmaps = () => rest.map((d) => ({ width: d.width, height: d.height, pixels: d.decode() }));
   return {
-    width: first.width,
-    height: first.height,
+    width: first!.width,
+    height: first!.height,
     levelCount: decoders.length,
-    decode: () => {
-      const [level0, ...mipmaps] = decoders.map((d) => ({ width: d.width, height: d.height, pixels: d.decode() }));
-      return { ...level0!, mipmaps };
-    },
+    decode: () => ({ width: first!.width, height: first!.height, pixels: decodeLevel0(), mipmaps: decodeMipmaps() }),
+    decodeLevel0,
+    decodeMipmaps,
   };
 }

@@ -5,11 +5,12 @@
  *
  * The image is still a plain RgbaImage: `pixels` and `mipmaps` are enumerable accessor properties of an ordinary
  * object, in the same order as an eagerly built image's, and spreading, `structuredClone` and `JSON.stringify`
- * read them like data. Each returns the same array on every read; assigning replaces it. Once decoded, the
- * image lets go of the decoder (and with it the file's bytes).
+ * read them like data. Each returns the same array on every read; assigning replaces it. Level 0 and the mip
+ * levels are decoded apart (a glTF or PNG writer reads only `pixels`); once both have been read, the image lets
+ * go of the decoder (and with it the file's bytes).
  */
 import type { RgbaImage } from '@retromodel/scene';
-import type { BtiImage, BtiMipLevel, PreparedBtiImage } from '../bti/decode-bti-image.js';
+import type { BtiMipLevel, PreparedBtiImage } from '../bti/decode-bti-image.js';
 
 /** A lazily decoded image, and its pixels' channel sums while they are not decoded. */
 export interface LazyRgbaImage {
@@ -26,44 +27,52 @@ export interface LazyRgbaImage {
  * channel sums without decoding.
  */
 export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums: () => number[]): LazyRgbaImage {
+  // Only `source` and `sumsOf` hold the decoder and the file's bytes, so that they can be let go of.
   let source: PreparedBtiImage | undefined = prepared;
-  let decoded: BtiImage | undefined;
-  const levels = (): BtiImage => {
-    if (!decoded) {
-      decoded = source!.decode();
-      source = undefined;
-    }
-    return decoded;
-  };
+  let sumsOf: (() => number[]) | undefined = sums;
+  const { width, height, levelCount } = prepared;
   let pixels: Uint8Array | undefined;
   let mipmaps: BtiMipLevel[] | undefined;
+  // The decoder is needed until level 0 and (when there are any) the mip levels have been read or replaced.
+  const release = () => {
+    if (pixels !== undefined) sumsOf = undefined;
+    if (pixels !== undefined && (mipmaps !== undefined || levelCount === 1)) source = undefined;
+  };
   const image: RgbaImage = {
     kind: 'rgba8',
     name,
-    width: prepared.width,
-    height: prepared.height,
+    width,
+    height,
     get pixels(): Uint8Array {
-      pixels ??= levels().pixels;
+      if (pixels === undefined) {
+        pixels = source!.decodeLevel0();
+        release();
+      }
       return pixels;
     },
     set pixels(value: Uint8Array) {
       pixels = value;
+      release();
     },
   };
-  if (prepared.levelCount > 1) {
+  if (levelCount > 1) {
     Object.defineProperty(image, 'mipmaps', {
       enumerable: true,
       configurable: true,
       get: (): BtiMipLevel[] => {
-        mipmaps ??= levels().mipmaps;
+        if (mipmaps === undefined) {
+          mipmaps = source!.decodeMipmaps();
+          release();
+        }
         return mipmaps;
       },
       set: (value: BtiMipLevel[]) => {
         mipmaps = value;
+        release();
       },
     });
   }
   const undecodedSums = () =>
-    pixels === undefined && image.width === prepared.width && image.height === prepared.height ? sums() : undefined;
+    pixels === undefined && image.width === width && image.height === height ? sumsOf?.() : undefined;
   return { image, undecodedSums };
 }

@@ -2,13 +2,16 @@
  * TEX1 images are decoded when their pixels are first read (lazy-rgba-image). Against the eager decoder
  * (decodeBtiImage, itself checked against the independent dumps in test/j3d-texture): the same pixels and mip
  * levels for every texture of every shared model and the sample BMD, as plain data through structuredClone and
- * JSON; the same array on every read; assignment replaces it; and bad texture data still fails in j3dToScene.
+ * JSON; the same array on every read; assignment replaces it; level 0 and the mip levels are decoded apart (a
+ * writer that reads only the pixels never decodes the mips); and bad texture data still fails in j3dToScene.
  */
 import { ParseError } from '@retromodel/binary';
 import type { RgbaImage } from '@retromodel/scene';
 import { buildSampleBmd, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
+import type { PreparedBtiImage } from '../../src/bti/decode-bti-image.js';
 import { decodeBtiImage, j3dToScene, readJ3d } from '../../src/index.js';
+import { lazyRgbaImage } from '../../src/scene/lazy-rgba-image.js';
 
 /** Byte equality (toEqual on megabyte arrays is slow). */
 function sameBytes(a: Uint8Array | undefined, b: Uint8Array): boolean {
@@ -61,6 +64,37 @@ describe('lazily decoded TEX1 images', () => {
     const replaced = new Uint8Array(image.width * image.height * 4).fill(7);
     image.pixels = replaced;
     expect(image.pixels).toBe(replaced);
+  });
+
+  it('decodes level 0 and the mip levels each once, and only when they are read', () => {
+    const calls = { level0: 0, mipmaps: 0, all: 0 };
+    const level0 = new Uint8Array(4 * 4 * 4).fill(1);
+    const mips = [{ width: 2, height: 2, pixels: new Uint8Array(16).fill(2) }];
+    const prepared: PreparedBtiImage = {
+      width: 4,
+      height: 4,
+      levelCount: 2,
+      decode: () => {
+        calls.all++;
+        return { width: 4, height: 4, pixels: level0, mipmaps: mips };
+      },
+      decodeLevel0: () => {
+        calls.level0++;
+        return level0;
+      },
+      decodeMipmaps: () => {
+        calls.mipmaps++;
+        return mips;
+      },
+    };
+    const { image } = lazyRgbaImage('t', prepared, () => [0, 0, 0, 0]);
+    expect(calls).toEqual({ level0: 0, mipmaps: 0, all: 0 });
+    expect(image.pixels).toBe(level0);
+    expect(image.pixels).toBe(level0);
+    expect(calls).toEqual({ level0: 1, mipmaps: 0, all: 0 });
+    expect(image.mipmaps).toBe(mips);
+    expect(image.mipmaps).toBe(mips);
+    expect(calls).toEqual({ level0: 1, mipmaps: 1, all: 0 });
   });
 
   it('texture data past the end of TEX1 is still a ParseError from j3dToScene', () => {
