@@ -4,12 +4,12 @@
  *   the median (how far a typical run lies from it).
  * - `× copy`: the time over that of copying the same number of bytes, measured in this run, so figures compare
  *   across machines as ratios; `× baseline`: over the median of the case's own baseline (e.g. `node -e 0` for
- *   the CLI's start-up, `readJ3d` for `j3dToScene`), measured just before it.
+ *   the CLI's start-up, `readJ3d` for `j3dToScene`), measured in turns with it.
  * - Peak RSS: the process's high-water mark after the case (it only grows), unless the case measures its own
  *   (that of the processes it starts).
- * The cases run the built packages (dist/, as users get them; `npm run bench` runs `tsc -b` first), not their
- * TypeScript sources: tsx compiles with esbuild's keepNames, which wraps every named closure in a call that
- * renames it, and that alone made j3dToScene up to 1.7× slower.
+ * The cases run the built packages and the CLI bundle, as users get them (`npm run bench` builds both first),
+ * not their TypeScript sources: tsx compiles with esbuild's keepNames, which wraps every named closure in a
+ * call that renames it, and that alone made j3dToScene up to 1.7× slower.
  * Pass words to run only cases whose group or name contains one of them.
  */
 import { readdirSync } from 'node:fs';
