@@ -1,7 +1,7 @@
 /*
  * Peak memory per shared file (issue floor: peak RSS ≤ 20 × the file's size + 150 MB), each file in its own
  * process of the built `retromodel` bin as a user runs it: models converted (J3D, BTI, TMD and T3DM to GLB,
- * GLB to T3DM), archives extracted. A preloaded module prints the process's maxRSS as it exits. One case per
+ * GLB to T3DM), archives extracted. A preloaded module prints the process's peak RSS as it exits. One case per
  * kind of input runs all its files; its peak RSS column is the highest child peak, and `other` names the file
  * closest to its limit. These cases run once; their time is that of the whole kind, not a figure of merit.
  */
@@ -14,8 +14,18 @@ import type { BenchCase } from '../harness.js';
 
 const MB = 1024 * 1024;
 const limitMb = (bytes: number) => (20 * bytes) / MB + 150;
-const reportRss =
-  "data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss '+process.resourceUsage().maxRSS+'\\n'))";
+/**
+ * Printed by each child as it exits: its peak RSS in KB. On Linux that is VmHWM from /proc, the high-water mark of
+ * the process's own memory: getrusage's maxRSS is carried over from the fork, so a child of a 300 MB bench process
+ * reported 300 MB before it had done anything. Elsewhere maxRSS is all there is.
+ */
+const reportRss = `data:text/javascript,process.on('exit', () => {
+  let kb = process.resourceUsage().maxRSS;
+  try {
+    kb = Number(/VmHWM:\\s*(\\d+)/.exec(process.getBuiltinModule('fs').readFileSync('/proc/self/status', 'utf8'))[1]);
+  } catch {}
+  process.stderr.write('maxrss ' + kb + '\\n');
+})`;
 
 /** Archive fixtures (plain, or Yaz0/Yay0 holding an archive), as the fuzz harness classifies them. */
 const archives = () =>
