@@ -1,13 +1,15 @@
 /*
  * The fast paths of tev-poly against their plain definitions: evaluatePoly is the constant substitutePoly leaves
- * when every atom gets a number (`constantOf(substitutePoly(p, value)) ?? 0`), and mulPoly's monomial keys are
- * their atoms sorted and joined by '*' (the two-single-atoms case included).
+ * when every atom gets a number (`constantOf(substitutePoly(p, value)) ?? 0`); mulPoly's monomial keys are
+ * their atoms sorted and joined by '*' (the two-single-atoms case included); and adding 0, multiplying by 0 or
+ * 1 and scaling by 1, which return an operand, give the entries, in the order, the full operations give.
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import {
   addPoly,
   atomPoly,
+  atomsOf,
   constantOf,
   constPoly,
   evaluatePoly,
@@ -16,6 +18,31 @@ import {
   scalePoly,
   substitutePoly,
 } from '../../src/gx/tev/tev-poly.js';
+
+const EPSILON = 1e-9;
+
+/** The full operations, as written without the shortcuts: every entry through a running sum into a new map. */
+function put(out: Map<string, number>, key: string, value: number): void {
+  const sum = (out.get(key) ?? 0) + value;
+  if (Math.abs(sum) < EPSILON) out.delete(key);
+  else out.set(key, sum);
+}
+const plainAdd = (a: Poly, b: Poly) => {
+  const out = new Map(a);
+  for (const [k, v] of b) put(out, k, v);
+  return out;
+};
+const plainScale = (a: Poly, s: number) => {
+  const out = new Map<string, number>();
+  for (const [k, v] of a) put(out, k, v * s);
+  return out;
+};
+const plainMul = (a: Poly, b: Poly) => {
+  const out = new Map<string, number>();
+  for (const [ka, va] of a)
+    for (const [kb, vb] of b) put(out, [...atomsOf(ka), ...atomsOf(kb)].sort().join('*'), va * vb);
+  return out;
+};
 
 const ATOMS = ['t0/0.0', 't0/0.3', 't1/1.2', 'v0.0', 'v0.3', 'v1.1', 'l0c', 's1a', 'k'];
 
@@ -68,5 +95,19 @@ describe('tev-poly fast paths', () => {
     }
     expect([...mulPoly(atomPoly('v0.0'), atomPoly('t0/0.0')).keys()]).toEqual(['t0/0.0*v0.0']);
     expect([...mulPoly(atomPoly('k'), atomPoly('k')).keys()]).toEqual(['k*k']);
+  });
+
+  it('adding 0, multiplying by 0 or 1 and scaling by 1 give what the full operations give', () => {
+    const rnd = seededRandom(18);
+    const special = [constPoly(0), constPoly(1), constPoly(-1), constPoly(2)];
+    for (let i = 0; i < 3000; i++) {
+      const pick = () => (rnd() < 0.4 ? special[Math.floor(rnd() * special.length)]! : randomPoly(rnd, 3));
+      const a = pick();
+      const b = pick();
+      const s = [1, -1, 0.5, 2][Math.floor(rnd() * 4)]!;
+      expect([...addPoly(a, b)]).toEqual([...plainAdd(a, b)]);
+      expect([...mulPoly(a, b)]).toEqual([...plainMul(a, b)]);
+      expect([...scalePoly(a, s)]).toEqual([...plainScale(a, s)]);
+    }
   });
 });

@@ -29,8 +29,19 @@ export function atomPoly(id: string): Poly {
   return new Map([[id, 1]]);
 }
 
+/*
+ * Polynomials are never changed once made, so an operation whose result equals an operand returns the operand
+ * itself: adding 0 (the empty map), multiplying by 0 or 1, scaling by 1. Each shortcut gives the same entries
+ * in the same order as the full operation would (every stored coefficient is at least EPSILON, so nothing is
+ * dropped), and most TEV stages add and multiply such constants.
+ */
+const EMPTY: Poly = new Map();
+const isOne = (p: Poly) => p.size === 1 && p.get('') === 1;
+
 /** a + b. */
 export function addPoly(a: Poly, b: Poly): Poly {
+  if (b.size === 0) return a;
+  if (a.size === 0) return b;
   const out = new Map(a);
   for (const [k, v] of b) put(out, k, v);
   return out;
@@ -38,6 +49,7 @@ export function addPoly(a: Poly, b: Poly): Poly {
 
 /** a × s for a number s. */
 export function scalePoly(a: Poly, s: number): Poly {
+  if (s === 1) return a;
   const out = new Map<string, number>();
   for (const [k, v] of a) put(out, k, v * s);
   return out;
@@ -53,6 +65,9 @@ function joinKeys(a: string, b: string): string {
 
 /** a × b. */
 export function mulPoly(a: Poly, b: Poly): Poly {
+  if (a.size === 0 || b.size === 0) return EMPTY;
+  if (isOne(b)) return a;
+  if (isOne(a)) return b;
   const out = new Map<string, number>();
   for (const [ka, va] of a) for (const [kb, vb] of b) put(out, joinKeys(ka, kb), va * vb);
   return out;
