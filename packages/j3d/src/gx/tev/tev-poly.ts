@@ -19,24 +19,26 @@ function put(out: Map<string, number>, key: string, value: number): void {
   else out.set(key, sum);
 }
 
+/*
+ * Polynomials are never changed once made, so the constants 0 and 1 are shared, and an operation whose result
+ * equals an operand returns the operand itself: adding 0 (the empty map), multiplying by 0 or 1, scaling by 1.
+ * Each shortcut gives the same entries in the same order as the full operation would (every stored coefficient
+ * is at least EPSILON, so nothing is dropped), and most TEV stages add and multiply such constants.
+ */
+const EMPTY: Poly = new Map();
+const ONE: Poly = new Map([['', 1]]);
+const isOne = (p: Poly) => p.size === 1 && p.get('') === 1;
+
 /** The constant `c`. */
 export function constPoly(c: number): Poly {
-  return Math.abs(c) < EPSILON ? new Map() : new Map([['', c]]);
+  if (Math.abs(c) < EPSILON) return EMPTY;
+  return c === 1 ? ONE : new Map([['', c]]);
 }
 
 /** The single atom `id`. */
 export function atomPoly(id: string): Poly {
   return new Map([[id, 1]]);
 }
-
-/*
- * Polynomials are never changed once made, so an operation whose result equals an operand returns the operand
- * itself: adding 0 (the empty map), multiplying by 0 or 1, scaling by 1. Each shortcut gives the same entries
- * in the same order as the full operation would (every stored coefficient is at least EPSILON, so nothing is
- * dropped), and most TEV stages add and multiply such constants.
- */
-const EMPTY: Poly = new Map();
-const isOne = (p: Poly) => p.size === 1 && p.get('') === 1;
 
 /** a + b. */
 export function addPoly(a: Poly, b: Poly): Poly {
