@@ -4,7 +4,7 @@
  * as 16- or 32-bit indices), so they need not be made (zeroed, then collected) again for every shape; and the
  * unit normals worked out so far (shapes share normal items).
  */
-import { NormalCache } from './shape-vertices.js';
+import { NormalCache } from './normal-cache.js';
 import { VertexKeyTable } from './vertex-key-table.js';
 
 /** Buffers for one shape at a time; `take*` hands out a buffer of at least the asked length. */

@@ -21,7 +21,7 @@ import { normalMatrixOf, type ResolvedDrawMatrix, resolveDrawMatrices } from '..
 import { bindWorldMatrices } from '../../src/scene/joint-matrices.js';
 import { readModelHierarchy } from '../../src/scene/model-hierarchy.js';
 import { ShapeScratch } from '../../src/scene/shape-scratch.js';
-import { hypot3 } from '../../src/scene/shape-vertices.js';
+import { hypot3 } from '../../src/scene/write-vertex-attributes.js';
 import { referenceBuildShapePrimitives } from './reference-shape-primitives.js';
 
 function attempt(run: () => Primitive[]): Primitive[] | string {
