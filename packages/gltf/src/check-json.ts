@@ -9,6 +9,7 @@
 
 import type { GLTF } from '@gltf-transform/core';
 import { hex, ParseError } from '@retromodel/binary';
+import { componentSizes, typeSizes } from './gltf-enums.js';
 import { supportedExtensions } from './json-extensions.js';
 
 /** Where the JSON and the BIN chunk start in the file (0 and none for a .gltf), for error offsets. */
@@ -20,9 +21,7 @@ export interface JsonLocation {
 /** Largest zero-filled (buffer-view-less) accessor accepted, in bytes. */
 const maxUnbackedBytes = 64 * 1024 * 1024;
 
-const componentSizes: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
 const sparseIndexSizes: Record<number, number> = { 5121: 1, 5123: 2, 5125: 4 };
-const typeSizes: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 const collections = [
   'accessors',
   'animations',

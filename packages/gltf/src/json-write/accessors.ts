@@ -36,8 +36,9 @@ function componentTypeOf(array: TypedArray): GLTF.AccessorComponentType {
   return 5120;
 }
 
-/** Bytes per component of each component type. */
-export const componentSizes: Record<number, number> = { 5120: 1, 5121: 1, 5122: 2, 5123: 2, 5125: 4, 5126: 4 };
+/** The accessor's data as bytes (a view, no copy). */
+export const accessorBytes = (r: AccessorRecord) =>
+  new Uint8Array(r.array.buffer, r.array.byteOffset, r.array.byteLength);
 
 /** The accessors of one write, in the order they are made (the order glTF-Transform kept them in). */
 export class AccessorList {

@@ -13,7 +13,8 @@
  * in float data in some runs and not in others, which a byte copy never does.
  */
 import type { GLTF } from '@gltf-transform/core';
-import { type AccessorRecord, accessorDef, componentSizes } from './accessors.js';
+import { componentSizes } from '../gltf-enums.js';
+import { type AccessorRecord, accessorBytes, accessorDef } from './accessors.js';
 
 const ARRAY_BUFFER = 34962;
 const ELEMENT_ARRAY_BUFFER = 34963;
@@ -34,8 +35,6 @@ export interface BufferLayout {
   /** The buffer: accessor data, then (GLB) the images, each padded to 8 bytes. */
   pack(images: Uint8Array[]): Uint8Array;
 }
-
-const bytesOf = (r: AccessorRecord) => new Uint8Array(r.array.buffer, r.array.byteOffset, r.array.byteLength);
 
 /** Copies elements of `size` bytes to `stride` bytes apart (the padding stays zero). */
 function copyStrided(out: Uint8Array, offset: number, src: Uint8Array, size: number, stride: number): void {
@@ -102,7 +101,7 @@ export function layoutBuffer(
     for (const image of images) total = Math.ceil((total + image.byteLength) / 8) * 8;
     const out = new Uint8Array(total);
     for (const { offset, record, stride } of pieces) {
-      const src = bytesOf(record);
+      const src = accessorBytes(record);
       if (stride === 0) out.set(src, offset);
       else copyStrided(out, offset, src, record.itemSize * componentSizes[record.componentType]!, stride);
     }

@@ -4,7 +4,8 @@
  * never merge with each other; the first of equal accessors stays and later ones are replaced by it. Equal
  * contents are found by a hash of the bytes, then compared byte for byte.
  */
-import type { AccessorRecord } from './accessors.js';
+import { type AccessorRecord, accessorBytes } from './accessors.js';
+import { sameBytes } from './same-bytes.js';
 
 /** FNV-1a over the bytes, 32-bit words at a time when the length allows. */
 function contentHash(bytes: Uint8Array): number {
@@ -18,14 +19,6 @@ function contentHash(bytes: Uint8Array): number {
   return h >>> 0;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.byteLength !== b.byteLength) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
-const bytesOf = (r: AccessorRecord) => new Uint8Array(r.array.buffer, r.array.byteOffset, r.array.byteLength);
-
 /** Finds, within one group, the accessor each later equal one is replaced by. */
 export class DedupGroup {
   private readonly byKey = new Map<string, { record: AccessorRecord; bytes: Uint8Array }[]>();
@@ -34,7 +27,7 @@ export class DedupGroup {
 
   add(record: AccessorRecord | undefined): void {
     if (!record || this.replacements.has(record)) return;
-    const bytes = bytesOf(record);
+    const bytes = accessorBytes(record);
     const count = record.array.length / record.itemSize;
     const key = `${count}:${record.type}:${record.componentType}:${record.normalized}:${contentHash(bytes)}`;
     const seen = this.byKey.get(key);

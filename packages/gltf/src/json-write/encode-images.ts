@@ -11,17 +11,11 @@
  */
 import type { Image, RgbaImage } from '@retromodel/scene';
 import { encodePng, encodePngAsync } from '../png.js';
+import { sameBytes } from './same-bytes.js';
 
 const SMALL_BYTES = 16 * 1024;
 const IN_FLIGHT = 4;
 const SAME_SIZE_CANDIDATES = 8;
-
-function samePixels(a: Uint8Array, b: Uint8Array): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** Runs tasks with at most `limit` of them pending at once, in the order given. */
 function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T>[] {
@@ -50,7 +44,7 @@ function firstTwins(images: readonly Image[]): Map<number, number> {
     if (image.kind !== 'rgba8') return;
     const size = `${image.width}x${image.height}`;
     const seen = bySize.get(size) ?? [];
-    const twin = seen.find((s) => samePixels(s.pixels, image.pixels));
+    const twin = seen.find((s) => sameBytes(s.pixels, image.pixels));
     twins.set(index, twin?.index ?? index);
     if (!twin && seen.length < SAME_SIZE_CANDIDATES) bySize.set(size, [...seen, { pixels: image.pixels, index }]);
   });

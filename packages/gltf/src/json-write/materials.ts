@@ -105,8 +105,6 @@ export function samplerDefs(scene: Scene): GLTF.ISampler[] {
 export function textureDefs(scene: Scene): GLTF.ITexture[] {
   return scene.textures.map((t) => {
     const def: GLTF.ITexture = { source: t.image, sampler: t.sampler };
-    if (t.name) def.name = t.name;
-    if (t.extras && Object.keys(t.extras).length > 0) def.extras = t.extras;
-    return def;
+    return Object.assign(def, propertyDef(t.name, t.extras));
   });
 }

@@ -4,13 +4,12 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Scene, SceneNode } from '@retromodel/scene';
+import { propertyDef } from './property-def.js';
 
 const isDefault = (value: readonly number[], fallback: readonly number[]) => value.every((v, i) => v === fallback[i]);
 
 function nodeDef(n: SceneNode): GLTF.INode {
-  const def: GLTF.INode = {};
-  if (n.name) def.name = n.name;
-  if (n.extras && Object.keys(n.extras).length > 0) def.extras = n.extras;
+  const def: GLTF.INode = propertyDef(n.name, n.extras);
   if (n.translation && !isDefault(n.translation, [0, 0, 0])) def.translation = [...n.translation];
   if (n.rotation && !isDefault(n.rotation, [0, 0, 0, 1])) def.rotation = [...n.rotation];
   if (n.scale && !isDefault(n.scale, [1, 1, 1])) def.scale = [...n.scale];
@@ -28,7 +27,5 @@ export function nodeDefs(scene: Scene): GLTF.INode[] {
 export function sceneDef(scene: Scene): GLTF.IScene {
   const def: { nodes?: number[]; name?: string; extras?: GLTF.IScene['extras'] } = {};
   if (scene.roots.length > 0) def.nodes = [...scene.roots];
-  if (scene.name) def.name = scene.name;
-  if (scene.extras && Object.keys(scene.extras).length > 0) def.extras = scene.extras;
-  return def as GLTF.IScene;
+  return Object.assign(def, propertyDef(scene.name, scene.extras)) as GLTF.IScene;
 }

@@ -13,6 +13,7 @@
 import type { GLTF } from '@gltf-transform/core';
 import type { TypedArray } from '@retromodel/scene';
 import { type JsonLocation, jsonError } from '../check-json.js';
+import { typeSizes } from '../gltf-enums.js';
 
 /** An accessor's values and how to read them. */
 export interface AccessorData {
@@ -35,7 +36,6 @@ const arrayTypes: Record<number, ArrayType> = {
   5126: Float32Array,
   5130: Float64Array,
 };
-const elementSizes: Record<string, number> = { SCALAR: 1, VEC2: 2, VEC3: 3, VEC4: 4, MAT2: 4, MAT3: 9, MAT4: 16 };
 
 export interface BufferSource {
   json: GLTF.IGLTF;
@@ -53,7 +53,7 @@ export function bufferViewBytes(source: BufferSource, index: number): Uint8Array
 }
 
 function elementSizeOf(type: unknown): number {
-  const size = elementSizes[type as string];
+  const size = typeSizes[type as string];
   if (size === undefined) throw new Error(`Unexpected type, "${String(type)}".`);
   return size;
 }

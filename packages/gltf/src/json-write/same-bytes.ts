@@ -1,0 +1,7 @@
+/** Whether two byte arrays hold the same bytes (used to share equal images and merge equal accessors). */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a === b) return true;
+  if (a.byteLength !== b.byteLength) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
