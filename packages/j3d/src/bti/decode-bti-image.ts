@@ -8,8 +8,9 @@
  * The whole chain and the palette are bounds-checked before anything is decoded.
  */
 import { BinaryReader, hex } from '@retromodel/binary';
-import { prepareGxTexture } from '../gx/texture/decode-gx-texture.js';
+import { type GxTextureInput, prepareGxTexture } from '../gx/texture/decode-gx-texture.js';
 import { gxMipChain, requireGxFormatLayout } from '../gx/texture/formats.js';
+import { gxTextureSums } from '../gx/texture/texture-sums.js';
 import type { BtiHeader } from './bti-header.js';
 
 /** One decoded level: RGBA8, rows from the top. */
@@ -38,6 +39,8 @@ export interface PreparedBtiImage {
   decodeLevel0(): Uint8Array;
   /** Decodes levels 1 … levelCount − 1 alone. */
   decodeMipmaps(): BtiMipLevel[];
+  /** The sums of R, G, B and A over level 0's pixels, without decoding them (for a mean colour). */
+  sumLevel0(): number[];
 }
 
 /**
@@ -77,10 +80,8 @@ export function prepareBtiImage(
     };
   }
 
-  const decoders = levels.map((level) => ({
-    width: level.width,
-    height: level.height,
-    decode: prepareGxTexture({
+  const inputs = levels.map(
+    (level): GxTextureInput => ({
       format: header.format,
       width: level.width,
       height: level.height,
@@ -89,6 +90,11 @@ export function prepareBtiImage(
       section,
       offset: start + level.offset,
     }),
+  );
+  const decoders = inputs.map((input) => ({
+    width: input.width,
+    height: input.height,
+    decode: prepareGxTexture(input),
   }));
   const [first, ...rest] = decoders;
   const decodeLevel0 = first!.decode;
@@ -100,5 +106,6 @@ export function prepareBtiImage(
     decode: () => ({ width: first!.width, height: first!.height, pixels: decodeLevel0(), mipmaps: decodeMipmaps() }),
     decodeLevel0,
     decodeMipmaps,
+    sumLevel0: () => gxTextureSums(inputs[0]!),
   };
 }

@@ -1,16 +1,15 @@
 /*
  * TEX1 textures to scene images, samplers and textures (spec j3d.md §11). One scene texture per TEX1 header
  * (materials index headers); headers that point at the same image data (and, for palette formats, hold the
- * same palette entries) share one decoded image, equal
- * sampler states share one sampler. Pixels are decoded by the GX texture decoders (every mip level), checked at
- * once and decoded when first read (lazy-rgba-image).
+ * same palette entries) share one image, equal sampler states share one sampler. Images are checked at once and
+ * decoded by the GX texture decoders when first read (lazy-rgba-image); a material's mean texture colour is
+ * summed from the undecoded data meanwhile.
  */
 import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
-import { gxTextureSums } from '../gx/texture/texture-sums.js';
 import { lazyRgbaImage } from './lazy-rgba-image.js';
 
 /** What {@link addTextures} made. */
@@ -51,16 +50,7 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
     for (const c of candidates) if (image === undefined && samePalette(c.palette, palette)) image = c.image;
     if (image === undefined) {
       image = scene.images.length;
-      // Level 0 as prepareBtiImage reads it, for a material's mean colour without decoding the image.
-      const sums = () =>
-        gxTextureSums({
-          format: h.format,
-          width: h.width,
-          height: h.height,
-          data: tex1.bytes.subarray(t.headerOffset + h.dataOffset),
-          ...(palette ? { palette: { format: h.paletteFormat, data: palette } } : {}),
-        });
-      const lazy = lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h), sums);
+      const lazy = lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h));
       scene.images.push(lazy.image);
       undecodedSums[image] = lazy.undecodedSums;
       candidates.push({ palette, image });

@@ -22,20 +22,15 @@ export interface LazyRgbaImage {
   undecodedSums: () => number[] | undefined;
 }
 
-/**
- * An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps; `sums` gives level 0's
- * channel sums without decoding.
- */
-export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums: () => number[]): LazyRgbaImage {
-  // Only `source` and `sumsOf` hold the decoder and the file's bytes, so that they can be let go of.
+/** An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps. */
+export function lazyRgbaImage(name: string, prepared: PreparedBtiImage): LazyRgbaImage {
+  // Only `source` holds the decoder and the file's bytes, so that they can be let go of.
   let source: PreparedBtiImage | undefined = prepared;
-  let sumsOf: (() => number[]) | undefined = sums;
   const { width, height, levelCount } = prepared;
   let pixels: Uint8Array | undefined;
   let mipmaps: BtiMipLevel[] | undefined;
   // The decoder is needed until level 0 and (when there are any) the mip levels have been read or replaced.
   const release = () => {
-    if (pixels !== undefined) sumsOf = undefined;
     if (pixels !== undefined && (mipmaps !== undefined || levelCount === 1)) source = undefined;
   };
   const image: RgbaImage = {
@@ -73,6 +68,6 @@ export function lazyRgbaImage(name: string, prepared: PreparedBtiImage, sums: ()
     });
   }
   const undecodedSums = () =>
-    pixels === undefined && image.width === width && image.height === height ? sumsOf?.() : undefined;
+    pixels === undefined && image.width === width && image.height === height ? source?.sumLevel0() : undefined;
   return { image, undecodedSums };
 }

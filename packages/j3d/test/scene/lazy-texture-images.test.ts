@@ -86,8 +86,9 @@ describe('lazily decoded TEX1 images', () => {
         calls.mipmaps++;
         return mips;
       },
+      sumLevel0: () => [0, 0, 0, 0],
     };
-    const { image } = lazyRgbaImage('t', prepared, () => [0, 0, 0, 0]);
+    const { image } = lazyRgbaImage('t', prepared);
     expect(calls).toEqual({ level0: 0, mipmaps: 0, all: 0 });
     expect(image.pixels).toBe(level0);
     expect(image.pixels).toBe(level0);
