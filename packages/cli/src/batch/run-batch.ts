@@ -2,7 +2,9 @@
  * Runs a batch of conversions in this thread, or in this thread plus a pool of worker threads, and hands
  * the outcomes to the caller in input order (a finished job waits for the ones before it), so output order,
  * collision checks and reports do not depend on which thread was faster.
- * Scheduling: the largest inputs start first (so one big file does not finish alone at the end), each worker
+ * Scheduling (startOrder): with a pool the largest inputs start first (so one big file does not finish alone at
+ * the end); in one thread a few of the smallest start first, so the JIT has compiled the conversion before the
+ * large inputs run (the rest keep their order, so few finished outcomes wait for an earlier one). Each worker
  * keeps a second job queued (so it never waits for this thread, which converts too, to hand it the next),
  * and a worker that dies (out of memory, a crash in native code) fails only the file it was converting;
  * its queued jobs go back to the queue and a new worker takes them.
@@ -45,10 +47,28 @@ function inOrder(onOutcome: OutcomeHandler) {
   };
 }
 
+/** How many of the smallest inputs a batch in one thread starts with. */
+const WARM_UP_JOBS = 8;
+
+/**
+ * The order jobs 0..count-1 start in: by size, largest first, for a pool; in one thread the
+ * {@link WARM_UP_JOBS} smallest first (smallest first), then the others in input order. Ties keep input order.
+ */
+export function startOrder(sizes: number[], count: number, pooled: boolean): number[] {
+  const all = Array.from({ length: count }, (_, i) => i);
+  const size = (i: number) => sizes[i] ?? 0;
+  if (pooled) return all.sort((a, b) => size(b) - size(a) || a - b);
+  const smallest = [...all].sort((a, b) => size(a) - size(b) || a - b);
+  if (count <= WARM_UP_JOBS) return smallest;
+  const first = smallest.slice(0, WARM_UP_JOBS);
+  const chosen = new Set(first);
+  return [...first, ...all.filter((i) => !chosen.has(i))];
+}
+
 /**
  * Converts `jobs` in this thread and `threads - 1` worker threads (all in this thread when `threads` is 1 or
  * when running from sources) and calls `onOutcome` for each, in input order. `sizes[i]` is job i's input size,
- * used only to start large inputs first. An error thrown by `onOutcome` stops the deliveries and is rethrown
+ * used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries and is rethrown
  * once the conversions under way have ended.
  */
 export async function runBatch(
@@ -61,8 +81,7 @@ export async function runBatch(
   const pool = workerEntry && Math.min(threads, jobs.length) > 1 ? await import('node:worker_threads') : undefined;
   const delivery = inOrder(onOutcome);
   const finish = delivery.deliver;
-  const pending = jobs.map((_, i) => i);
-  if (pool) pending.sort((a, b) => (sizes[b] ?? 0) - (sizes[a] ?? 0) || a - b);
+  const pending = startOrder(sizes, jobs.length, pool !== undefined);
   const workers = new Set<Worker>();
   let workersDone = () => {};
   const allWorkersDone = new Promise<void>((resolve) => {
