@@ -56,35 +56,76 @@ function canonical(c: number[][]): number[] {
 }
 
 /**
- * Matches triangles of `a` against `b` allowing `tolerance` grid steps per coordinate (closest partner first,
- * triangles bucketed by centroid). Returns how many of `a` found no partner.
+ * Pairs triangles of `a` with triangles of `b` that differ by at most `tolerance` grid steps per coordinate
+ * (triangles bucketed by centroid), as many as can be paired: a maximum bipartite matching (closest partners
+ * tried first, then augmenting paths), so near-duplicate triangles cannot steal each other's partners as a
+ * greedy pass would let them. Returns how many of `a` found no partner.
  */
 export function unmatchedTriangles(a: number[][], b: number[][], tolerance: number): number {
   const size = Math.max(8, tolerance * 4);
   const cellOf = (t: number[]) => [0, 1, 2].map((i) => Math.floor((t[i]! + t[i + 3]! + t[i + 6]!) / 3 / size));
-  const pool = new Map<string, number[][]>();
-  for (const t of b) {
+  const pool = new Map<string, number[]>();
+  b.forEach((t, j) => {
     const k = cellOf(t).join(',');
     const list = pool.get(k) ?? [];
-    list.push(t);
+    list.push(j);
     pool.set(k, list);
-  }
-  let missing = 0;
-  for (const t of a) {
+  });
+  // Each triangle of `a`: the triangles of `b` within tolerance, closest first.
+  const partners = a.map((t) => {
     const [x, y, z] = cellOf(t) as [number, number, number];
-    let best: { list: number[][]; i: number; d: number } | undefined;
+    const found: { j: number; d: number }[] = [];
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
-        for (let dz = -1; dz <= 1; dz++) {
-          const list = pool.get(`${x + dx},${y + dy},${z + dz}`);
-          list?.forEach((u, i) => {
-            const d = distance(t, u);
-            if (d <= tolerance && (!best || d < best.d)) best = { list, i, d };
-          });
-        }
-    if (best) best.list.splice(best.i, 1);
-    else missing++;
+        for (let dz = -1; dz <= 1; dz++)
+          for (const j of pool.get(`${x + dx},${y + dy},${z + dz}`) ?? []) {
+            const d = distance(t, b[j]!);
+            if (d <= tolerance) found.push({ j, d });
+          }
+    return found.sort((p, q) => p.d - q.d).map((p) => p.j);
+  });
+  const ofB = new Int32Array(b.length).fill(-1);
+  const ofA = new Int32Array(a.length).fill(-1);
+  for (let i = 0; i < a.length; i++) {
+    const j = partners[i]!.find((j) => ofB[j] === -1);
+    if (j !== undefined) {
+      ofA[i] = j;
+      ofB[j] = i;
+    }
   }
+  // Augmenting paths from each unpaired triangle of `a` (depth-first, with an explicit stack).
+  const seen = new Int32Array(b.length).fill(-1);
+  for (let root = 0; root < a.length; root++) {
+    if (ofA[root] !== -1) continue;
+    const stack = [{ i: root, next: 0 }];
+    const path: number[] = [];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1]!;
+      const list = partners[top.i]!;
+      if (top.next >= list.length) {
+        stack.pop();
+        path.pop();
+        continue;
+      }
+      const j = list[top.next++]!;
+      if (seen[j] === root) continue;
+      seen[j] = root;
+      path.push(j);
+      if (ofB[j] === -1) {
+        // Flip the path: each triangle of `a` on the stack takes the `b` triangle after it.
+        for (let k = 0; k < stack.length; k++) {
+          const i = stack[k]!.i;
+          const partner = path[k]!;
+          ofA[i] = partner;
+          ofB[partner] = i;
+        }
+        break;
+      }
+      stack.push({ i: ofB[j]!, next: 0 });
+    }
+  }
+  let missing = 0;
+  for (let i = 0; i < a.length; i++) if (ofA[i] === -1) missing++;
   return missing;
 }
 
