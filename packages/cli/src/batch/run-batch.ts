@@ -68,8 +68,8 @@ export function startOrder(sizes: number[], count: number, pooled: boolean): num
 /**
  * Converts `jobs` in this thread and `threads - 1` worker threads (all in this thread when `threads` is 1 or
  * when running from sources) and calls `onOutcome` for each, in input order. `sizes[i]` is job i's input size,
- * used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries and is rethrown
- * once the conversions under way have ended.
+ * used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries
+ * and is rethrown once the conversions under way have ended.
  */
 export async function runBatch(
   jobs: ConvertJob[],
