@@ -5,3 +5,4 @@
 export { BinaryReader, type BinaryReaderOptions, decodeText, type TextEncodingName } from './binary-reader.js';
 export { BinaryWriter, type BinaryWriterOptions } from './binary-writer.js';
 export { hex, ParseError, type ParseErrorLocation } from './parse-error.js';
+export { sameBytes } from './same-bytes.js';

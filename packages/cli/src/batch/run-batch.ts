@@ -58,9 +58,7 @@ export function startOrder(sizes: number[], count: number, pooled: boolean): num
   const all = Array.from({ length: count }, (_, i) => i);
   const size = (i: number) => sizes[i] ?? 0;
   if (pooled) return all.sort((a, b) => size(b) - size(a) || a - b);
-  const smallest = [...all].sort((a, b) => size(a) - size(b) || a - b);
-  if (count <= WARM_UP_JOBS) return smallest;
-  const first = smallest.slice(0, WARM_UP_JOBS);
+  const first = [...all].sort((a, b) => size(a) - size(b) || a - b).slice(0, WARM_UP_JOBS);
   const chosen = new Set(first);
   return [...first, ...all.filter((i) => !chosen.has(i))];
 }

@@ -4,8 +4,8 @@
  * never merge with each other; the first of equal accessors stays and later ones are replaced by it. Equal
  * contents are found by a hash of the bytes, then compared byte for byte.
  */
+import { sameBytes } from '@retromodel/binary';
 import { type AccessorRecord, accessorBytes } from './accessors.js';
-import { sameBytes } from './same-bytes.js';
 
 /** FNV-1a over the bytes, 32-bit words at a time when the length allows. */
 function contentHash(bytes: Uint8Array): number {

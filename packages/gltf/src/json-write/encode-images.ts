@@ -9,9 +9,9 @@
  * - larger ones at most IN_FLIGHT at a time (each native deflate holds about a quarter of a megabyte of state),
  *   largest first so the last to finish is a small one.
  */
+import { sameBytes } from '@retromodel/binary';
 import type { Image, RgbaImage } from '@retromodel/scene';
 import { encodePng, encodePngAsync } from '../png.js';
-import { sameBytes } from './same-bytes.js';
 
 const SMALL_BYTES = 16 * 1024;
 const IN_FLIGHT = 4;

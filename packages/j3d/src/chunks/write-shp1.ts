@@ -17,7 +17,7 @@
  * packets (one per packet); gaps get the maker's padding text. A stored display list with commands the reader
  * skips (LOAD_INDX) does not match its primitives and so leads to a rebuild without them.
  */
-import { BinaryWriter } from '@retromodel/binary';
+import { BinaryWriter, sameBytes } from '@retromodel/binary';
 import { ChunkWriter } from './chunk-padding.js';
 import type { J3dShape, Shp1 } from './read-shp1.js';
 import { encodeDisplayList } from './shp1-display-list.js';
@@ -38,12 +38,6 @@ interface Shp1Plan {
 }
 
 const matrixTypeCodes = { Mtx: 0, BBoard: 1, YBBoard: 2, Multi: 3 } as const;
-
-function equalBytes(a: Uint8Array, b: Uint8Array, length = a.length): boolean {
-  if (a.length < length || b.length < length) return false;
-  for (let i = 0; i < length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 /** The non-NONE attributes of the descriptor list at `offset` in `table`, or undefined when it has no end. */
 function parseDescriptor(table: Uint8Array, offset: number): { attr: number; type: number }[] | undefined {
@@ -83,12 +77,13 @@ function storedPlan(shp1: Shp1, encoded: Uint8Array[][]): Shp1Plan | undefined {
       if (
         !raw ||
         raw.length !== packet.size ||
-        !equalBytes(list, raw) ||
+        raw.length < list.length ||
+        !sameBytes(list, raw.subarray(0, list.length)) ||
         (raw.length > list.length && raw[list.length] !== 0)
       )
         return undefined;
       const other = lists.get(packet.offset);
-      if (other && !equalBytes(other, raw, Math.max(other.length, raw.length))) return undefined;
+      if (other && !sameBytes(other, raw)) return undefined;
       if (raw.length > 0) lists.set(packet.offset, raw);
     }
   }

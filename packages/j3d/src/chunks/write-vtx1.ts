@@ -14,6 +14,7 @@
  * could not decode (an offset without a format entry) are written back as stored. Without a layout the arrays
  * are written in slot order, 0x20-aligned, padded with Nintendo's text.
  */
+import { sameBytes } from '@retromodel/binary';
 import { ChunkWriter } from './chunk-padding.js';
 import {
   arrayOfAttribute,
@@ -58,7 +59,7 @@ function planParts(vtx1: Vtx1): Vtx1Part[] {
   const layout = vtx1.layout;
   const parts: Vtx1Part[] = [];
   const add = (slot: number, stored: number | undefined, bytes: Uint8Array) => {
-    const same = parts.find((p) => stored !== undefined && p.stored === stored && equalBytes(p.bytes, bytes));
+    const same = parts.find((p) => stored !== undefined && p.stored === stored && sameBytes(p.bytes, bytes));
     if (same) same.slots.push(slot);
     else parts.push({ slots: [slot], stored, bytes });
   };
@@ -82,12 +83,6 @@ function planParts(vtx1: Vtx1): Vtx1Part[] {
   }
   for (const u of layout?.unread ?? []) add(u.slot, u.offset, u.bytes);
   return parts.sort((x, y) => (x.stored ?? Number.POSITIVE_INFINITY) - (y.stored ?? Number.POSITIVE_INFINITY));
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** `formats` with each entry replaced by its array's format, then the formats of arrays the list lacks. */

@@ -1,4 +1,4 @@
-/** Whether two byte arrays hold the same bytes (used to share equal images and merge equal accessors). */
+/** Whether two byte arrays hold the same bytes. */
 export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   if (a === b) return true;
   if (a.byteLength !== b.byteLength) return false;
