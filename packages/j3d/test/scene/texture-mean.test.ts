@@ -1,7 +1,7 @@
 /*
  * A material's mean texture colour without decoding the texture: gxTextureSums (block by block) against its
- * definition, the channel sums of decodeGxTexture's pixels, for every format on random data, sizes that are not
- * whole blocks and random palettes, and the same ParseErrors; and textureMean on the scene of every shared model
+ * definition, the channel sums of decodeGxTexture's pixels, for every format on random data, sizes that are and
+ * are not whole blocks (summed in one run, or block row by block row) and random palettes, and the same ParseErrors; and textureMean on the scene of every shared model
  * and the sample BMD (images not decoded yet) against the mean of the decoded pixels.
  */
 import { ParseError } from '@retromodel/binary';
@@ -9,7 +9,7 @@ import type { Scene } from '@retromodel/scene';
 import { buildSampleBmd, haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { decodeGxTexture, type GxTextureInput } from '../../src/gx/texture/decode-gx-texture.js';
-import { GxTextureFormat, gxTextureByteSize } from '../../src/gx/texture/formats.js';
+import { GxTextureFormat, gxFormatLayout, gxTextureByteSize } from '../../src/gx/texture/formats.js';
 import { gxTextureSums } from '../../src/gx/texture/texture-sums.js';
 import { readJ3d } from '../../src/index.js';
 import { textureMean } from '../../src/scene/bake-texture.js';
@@ -53,6 +53,26 @@ describe('gxTextureSums', () => {
         outcome(() => gxTextureSums(input)),
         `round ${round}`,
       ).toEqual(outcome(() => decodedSums(input)));
+    }
+  });
+
+  it('equals the sums of the decoded pixels for pictures of whole blocks', () => {
+    const rnd = seededRandom(0x5b17);
+    const int = (n: number) => Math.floor(rnd() * n);
+    for (const format of Object.values(GxTextureFormat)) {
+      const { blockWidth, blockHeight } = gxFormatLayout(format)!;
+      for (let round = 0; round < 20; round++) {
+        const width = blockWidth * (1 + int(8));
+        const height = blockHeight * (1 + int(8));
+        // Runs of one code as well as random bytes (a texture's flat areas).
+        const fill = int(256);
+        const data = Uint8Array.from({ length: gxTextureByteSize(format, width, height) }, () =>
+          round % 2 ? fill : int(256),
+        );
+        const palette = { format: int(3), data: Uint8Array.from({ length: 2 * (1 + int(300)) }, () => int(256)) };
+        const input: GxTextureInput = { format, width, height, data, palette };
+        expect(gxTextureSums(input), `format ${format} ${width}×${height}`).toEqual(decodedSums(input));
+      }
     }
   });
 });

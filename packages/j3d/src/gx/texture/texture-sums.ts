@@ -1,45 +1,63 @@
 /*
  * The sums of R, G, B and A over the pixels decodeGxTexture gives for a level, without making the picture (a
- * material's mean texture colour needs no more). Formats whose texel is a code looked up in a table (I4, I8,
- * IA4, IA8, RGB565, RGB5A3 and the colour-indexed ones: texel-words.ts, the palette) count the codes of the
- * texels inside the picture (4- and 8-bit codes) or add up their table entries (16-bit codes); RGBA8 and CMPR
- * have each block decoded into a block-sized buffer and summed. Sums are integers, so the order is free.
+ * material's mean texture colour needs no more). Sums are integers, so the order is free: when the picture is
+ * whole blocks, every texel stored is inside it and the level is summed in one run in storage order; else each
+ * block row's texels inside the picture are a run. Per format (spec j3d.md §11.3):
+ *   I4, I8, IA4, IA8: an intensity (r = g = b) and an alpha field, summed as they are (4-bit fields · 17);
+ *     I4 and I8 have one field for all four channels.
+ *   RGB565, RGB5A3 and the colour-indexed formats: each texel's code looked up in its table (texel-words.ts,
+ *     the palette) and the pixel's bytes added.
+ *   RGBA8, CMPR: each block decoded into a block-sized buffer and summed.
  */
 import { checkGxTextureLevel, type GxTextureInput } from './decode-gx-texture.js';
 import { GxPaletteFormat, GxTextureFormat } from './formats.js';
-import { i4Words, i8Words, ia4Words, u16Words } from './texel-words.js';
+import { u16Words } from './texel-words.js';
 
-/**
- * A table-driven format: bits a texel, the code → pixel table, and the bits of a 16-bit code that count.
- * `split`: IA8, whose first byte is the alpha and second the intensity, counted as two byte codes.
- */
-interface TexelCodes {
-  bits: 4 | 8 | 16;
-  words: Uint32Array;
-  mask: number;
-  split?: boolean;
-}
+type Sums = [number, number, number, number];
 
-function texelCodes(format: number, palette32: Uint32Array): TexelCodes | undefined {
+/** Adds the pixels of `count` texels from texel number `first` of `data` to `sums`. */
+type AddTexels = (sums: Sums, data: Uint8Array, first: number, count: number) => void;
+
+function texelAdder(format: number, palette32: Uint32Array): AddTexels | undefined {
   switch (format) {
     case GxTextureFormat.I4:
-      return { bits: 4, words: i4Words, mask: 0xf };
-    case GxTextureFormat.C4:
-      return { bits: 4, words: palette32, mask: 0xf };
+      return (sums, data, first, count) => {
+        // A run starts at a whole byte (block rows are 8 texels); an odd count ends on a high nibble.
+        const end = (first + count) >> 1;
+        const [hi, lo] = nibbleSums(data, first >> 1, end);
+        const i = (hi + lo + (count & 1 ? data[end]! >> 4 : 0)) * 17;
+        addGray(sums, i, i);
+      };
     case GxTextureFormat.I8:
-      return { bits: 8, words: i8Words, mask: 0xff };
+      return (sums, data, first, count) => {
+        const [hi, lo] = nibbleSums(data, first, first + count);
+        addGray(sums, hi * 16 + lo, hi * 16 + lo);
+      };
     case GxTextureFormat.IA4:
-      return { bits: 8, words: ia4Words, mask: 0xff };
-    case GxTextureFormat.C8:
-      return { bits: 8, words: palette32, mask: 0xff };
+      return (sums, data, first, count) => {
+        const [a, i] = nibbleSums(data, first, first + count);
+        addGray(sums, i * 17, a * 17);
+      };
     case GxTextureFormat.IA8:
-      return { bits: 16, words: u16Words(GxPaletteFormat.IA8), mask: 0xffff, split: true };
+      return (sums, data, first, count) => {
+        let a = 0;
+        let i = 0;
+        for (let at = first * 2; at < (first + count) * 2; at += 2) {
+          a += data[at]!;
+          i += data[at + 1]!;
+        }
+        addGray(sums, i, a);
+      };
     case GxTextureFormat.RGB565:
-      return { bits: 16, words: u16Words(GxPaletteFormat.RGB565), mask: 0xffff };
+      return tableAdder(16, u16Words(GxPaletteFormat.RGB565), 0xffff);
     case GxTextureFormat.RGB5A3:
-      return { bits: 16, words: u16Words(GxPaletteFormat.RGB5A3), mask: 0xffff };
+      return tableAdder(16, u16Words(GxPaletteFormat.RGB5A3), 0xffff);
+    case GxTextureFormat.C4:
+      return tableAdder(4, palette32, 0xf);
+    case GxTextureFormat.C8:
+      return tableAdder(8, palette32, 0xff);
     case GxTextureFormat.C14X2:
-      return { bits: 16, words: palette32, mask: 0x3fff };
+      return tableAdder(16, palette32, 0x3fff);
     default:
       return undefined;
   }
@@ -49,74 +67,103 @@ function texelCodes(format: number, palette32: Uint32Array): TexelCodes | undefi
  * The sums of R, G, B and A over every pixel {@link decodeGxTexture} gives for the level. Makes the same checks,
  * with the same ParseErrors.
  */
-export function gxTextureSums(input: GxTextureInput): [number, number, number, number] {
+export function gxTextureSums(input: GxTextureInput): Sums {
   const { layout, palette32, decodeBlock } = checkGxTextureLevel(input);
-  const codes = texelCodes(input.format, palette32);
-  if (!codes) return blockSums(input, layout.blockWidth, layout.blockHeight, layout.blockBytes, decodeBlock, palette32);
   const { width, height, data } = input;
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
-  const { bits, words, mask, split } = codes;
-  // The table's pixels as bytes R, G, B, A (the words hold them in memory order).
-  const table = new Uint8Array(words.buffer, words.byteOffset, words.byteLength);
-  const rowBytes = (bw * bits) / 8;
-  // Codes counted (4- and 8-bit codes; IA8: alpha bytes at 0..255, intensity bytes at 256..511).
-  const counts = bits === 16 && !split ? undefined : new Uint32Array(512);
-  let r = 0;
-  let g = 0;
-  let b = 0;
-  let a = 0;
-  let src = 0;
+  const add = texelAdder(input.format, palette32);
+  if (!add) return blockSums(input, bw, bh, blockBytes, decodeBlock, palette32);
+  const sums: Sums = [0, 0, 0, 0];
+  if (width % bw === 0 && height % bh === 0) {
+    add(sums, data, 0, width * height);
+    return sums;
+  }
+  let first = 0;
   for (let by = 0; by < height; by += bh) {
     const rows = Math.min(bh, height - by);
     for (let bx = 0; bx < width; bx += bw) {
       const cols = Math.min(bw, width - bx);
-      for (let y = 0; y < rows; y++) {
-        const s = src + y * rowBytes;
-        if (!counts) {
-          for (let x = 0; x < cols; x++) {
-            const at = (((data[s + x * 2]! << 8) | data[s + x * 2 + 1]!) & mask) * 4;
-            r += table[at]!;
-            g += table[at + 1]!;
-            b += table[at + 2]!;
-            a += table[at + 3]!;
-          }
-        } else if (split) {
-          for (let x = 0; x < cols; x++) {
-            counts[data[s + x * 2]!]!++;
-            counts[256 + data[s + x * 2 + 1]!]!++;
-          }
-        } else if (bits === 4) {
-          for (let x = 0; x < cols; x++) {
-            const byte = data[s + (x >> 1)]!;
-            counts[x & 1 ? byte & 0xf : byte >> 4]!++;
-          }
-        } else {
-          for (let x = 0; x < cols; x++) counts[data[s + x]!]!++;
-        }
-      }
-      src += blockBytes;
+      for (let y = 0; y < rows; y++) add(sums, data, first + y * bw, cols);
+      first += bw * bh;
     }
   }
-  if (counts && split) {
-    // Code (alpha << 8 | intensity): r, g, b from the intensity (alpha 0), a from the alpha (intensity 0).
-    for (let v = 0; v < 256; v++) {
-      r += counts[256 + v]! * table[v * 4]!;
-      g += counts[256 + v]! * table[v * 4 + 1]!;
-      b += counts[256 + v]! * table[v * 4 + 2]!;
-      a += counts[v]! * table[(v << 8) * 4 + 3]!;
-    }
-  } else if (counts) {
-    // 4-bit tables have 16 entries.
-    for (let code = 0; code < Math.min(256, words.length); code++) {
-      const n = counts[code]!;
-      r += n * table[code * 4]!;
-      g += n * table[code * 4 + 1]!;
-      b += n * table[code * 4 + 2]!;
-      a += n * table[code * 4 + 3]!;
-    }
-  }
-  return [r, g, b, a];
+  return sums;
 }
+
+function addGray(sums: Sums, intensity: number, alpha: number): void {
+  sums[0] += intensity;
+  sums[1] += intensity;
+  sums[2] += intensity;
+  sums[3] += alpha;
+}
+
+/** The sums of the high and of the low nibbles of the bytes from `start` to `end`. */
+function nibbleSums(data: Uint8Array, start: number, end: number): [number, number] {
+  let hi = 0;
+  let lo = 0;
+  for (let at = start; at < end; at++) {
+    hi += data[at]! >> 4;
+    lo += data[at]! & 0xf;
+  }
+  return [hi, lo];
+}
+
+/**
+ * Table formats: a texel's code (`bits` wide, big-endian when 16, masked) → the pixel in `words`. Each texel's
+ * word is read once and its bytes (R, G, B, A in memory) taken apart by shifts in the platform's byte order.
+ */
+function tableAdder(bits: 4 | 8 | 16, words: Uint32Array, mask: number): AddTexels {
+  return (sums, data, first, count) => addTableTexels(sums, data, first, count, bits, words, mask);
+}
+
+function addTableTexels(
+  sums: Sums,
+  data: Uint8Array,
+  first: number,
+  count: number,
+  bits: 4 | 8 | 16,
+  words: Uint32Array,
+  mask: number,
+): void {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let a = 0;
+  let w: number;
+  const end = first + count;
+  // A loop each code width: the texel loop is the hot path of a material's mean colour.
+  if (bits === 16)
+    for (let t = first; t < end; t++) {
+      w = words[((data[t * 2]! << 8) | data[t * 2 + 1]!) & mask]!;
+      r += (w >>> R) & 0xff;
+      g += (w >>> G) & 0xff;
+      b += (w >>> B) & 0xff;
+      a += (w >>> A) & 0xff;
+    }
+  else if (bits === 8)
+    for (let t = first; t < end; t++) {
+      w = words[data[t]!]!;
+      r += (w >>> R) & 0xff;
+      g += (w >>> G) & 0xff;
+      b += (w >>> B) & 0xff;
+      a += (w >>> A) & 0xff;
+    }
+  else
+    for (let t = first; t < end; t++) {
+      w = words[(t & 1 ? data[t >> 1]! : data[t >> 1]! >> 4) & 0xf]!;
+      r += (w >>> R) & 0xff;
+      g += (w >>> G) & 0xff;
+      b += (w >>> B) & 0xff;
+      a += (w >>> A) & 0xff;
+    }
+  sums[0] += r;
+  sums[1] += g;
+  sums[2] += b;
+  sums[3] += a;
+}
+
+/** Where R, G, B and A sit in a pixel word. */
+const [R, G, B, A] = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? [0, 8, 16, 24] : [24, 16, 8, 0];
 
 /** The sums with each block decoded into a block-sized buffer. */
 function blockSums(
