@@ -198,6 +198,20 @@ describe('TEV operations', () => {
     expectPoly(swapped.color[2]!, { [T(0)]: 1 });
     expectPoly(swapped.color[3]!, { '': 1 }); // RASA through table 2 = material red
   });
+  it('swap table entries past 3 (a damaged file) select by their low 2 bits, as the 2-bit hardware fields do', () => {
+    const swapped = one(
+      { colorIn: [15, 15, 15, 8], alphaIn: [7, 7, 7, 5] },
+      {
+        tevSwapModes: [{ rasSel: 1, texSel: 1 }],
+        tevSwapTables: [[0, 1, 2, 3], [6, 0xfd, 0xfc, 0xff], null, null],
+        materialColors: [[255, 0, 0, 51], null],
+      },
+    );
+    expectPoly(swapped.color[0]!, { [T(2)]: 1 });
+    expectPoly(swapped.color[1]!, { [T(1)]: 1 });
+    expectPoly(swapped.color[2]!, { [T(0)]: 1 });
+    expectPoly(swapped.color[3]!, { '': 0.2 }); // RASA through entry 0xff = material alpha
+  });
   it('comparisons of constants', () => {
     const cmp = (op: number, a: number[], b: number[]) =>
       one(

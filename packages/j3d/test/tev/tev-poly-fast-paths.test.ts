@@ -1,8 +1,10 @@
 /*
  * The fast paths of tev-poly against their plain definitions: evaluatePoly is the constant substitutePoly leaves
  * when every atom gets a number (`constantOf(substitutePoly(p, value)) ?? 0`); mulPoly's monomial keys are
- * their atoms sorted and joined by '*' (the two-single-atoms case included); and adding 0, multiplying by 0 or
- * 1 and scaling by 1, which return an operand, give the entries, in the order, the full operations give.
+ * their atoms sorted and joined by '*' (the two-single-atoms case included); adding 0, multiplying by 0 or
+ * 1 and scaling by 1, which return an operand, give the entries, in the order, the full operations give; and the
+ * shortcuts the reduction takes with them: a substitution that replaces no atom gives the polynomial's entries in
+ * order, sumPoly is successive addPoly calls of one-term polynomials, someAtom asks every atom until one passes.
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -16,7 +18,9 @@ import {
   mulPoly,
   type Poly,
   scalePoly,
+  someAtom,
   substitutePoly,
+  sumPoly,
 } from '../../src/gx/tev/tev-poly.js';
 
 const EPSILON = 1e-9;
@@ -108,6 +112,23 @@ describe('tev-poly fast paths', () => {
       expect([...addPoly(a, b)]).toEqual([...plainAdd(a, b)]);
       expect([...mulPoly(a, b)]).toEqual([...plainMul(a, b)]);
       expect([...scalePoly(a, s)]).toEqual([...plainScale(a, s)]);
+    }
+  });
+
+  it('a substitution of no atom, sumPoly and someAtom against their definitions', () => {
+    const rnd = seededRandom(19);
+    for (let i = 0; i < 3000; i++) {
+      const p = randomPoly(rnd, 4);
+      const kept = ATOMS.filter(() => rnd() < 0.5);
+      // Replaces only atoms p does not have: the entries of p, in order.
+      const absent = ATOMS.filter((a) => ![...p.keys()].some((k) => atomsOf(k).includes(a)));
+      expect([...substitutePoly(p, (a) => (absent.includes(a) ? rnd() : undefined))]).toEqual([...p]);
+      const terms = [...p, ...randomPoly(rnd, 3)].map(([k, v]) => [k, rnd() < 0.3 ? -v : v] as const);
+      expect([...sumPoly(terms)]).toEqual([
+        ...terms.reduce<Poly>((sum, [k, v]) => addPoly(sum, new Map([[k, v]])), new Map()),
+      ]);
+      const atoms = [...p.keys()].flatMap((k) => atomsOf(k));
+      expect(someAtom(p, (a) => kept.includes(a))).toBe(atoms.some((a) => kept.includes(a)));
     }
   });
 });

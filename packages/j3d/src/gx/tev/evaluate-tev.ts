@@ -50,10 +50,24 @@ export interface TevEvaluation {
 }
 
 const ZERO = constPoly(0);
-const gray = (v: number): Rgba => [constPoly(v), constPoly(v), constPoly(v), constPoly(v)];
+const ONE = constPoly(1);
+const HALF = constPoly(128 / 255);
 const KONST_FRACTIONS = [1, 7 / 8, 3 / 4, 5 / 8, 1 / 2, 3 / 8, 1 / 4, 1 / 8];
 const REGISTER_MIN = -1024 / 255;
 const REGISTER_MAX = 1023 / 255;
+
+/*
+ * Polynomials are never changed once made, so the constants a material reads (8-bit colours, konst fractions)
+ * are made once and shared.
+ */
+const GRAY_ZERO: Rgba = [ZERO, ZERO, ZERO, ZERO];
+const byteConsts = Array.from({ length: 256 }, (_, v) => constPoly(v / 255));
+const fractionConsts = KONST_FRACTIONS.map((f) => [0, 1, 2, 3].map(() => constPoly(f)));
+
+/** The constant v/255 (shared for the 8-bit values). */
+function unitConst(v: number): Poly {
+  return Number.isInteger(v) && v >= 0 && v <= 255 ? byteConsts[v]! : constPoly(v / 255);
+}
 
 /** The atom id of a texture component. */
 export function textureAtom(texture: TevTexture, component: number): string {
@@ -75,22 +89,65 @@ export function vertexAtom(pair: number, component: number): string {
   return `v${pair}.${component}`;
 }
 
-function konst(gx: GxMaterial, sel: number, alpha: boolean): Poly[] {
-  if (sel < 8) return [0, 1, 2, 3].map(() => constPoly(KONST_FRACTIONS[sel]!));
+function konst(gx: GxMaterial, sel: number, alpha: boolean): readonly Poly[] {
+  if (sel < 8) return fractionConsts[sel]!;
   const k = gx.konstColors[sel & 3] ?? [255, 255, 255, 255];
-  if (!alpha && sel >= 0x0c && sel <= 0x0f) return k.map((v) => constPoly(v / 255));
+  if (!alpha && sel >= 0x0c && sel <= 0x0f) return k.map(unitConst);
   if (sel >= 0x10 && sel <= 0x1f) {
-    const v = constPoly(k[(sel - 0x10) >> 2]! / 255);
+    const v = unitConst(k[(sel - 0x10) >> 2]!);
     return [v, v, v, v];
   }
-  return [ZERO, ZERO, ZERO, ZERO];
+  return GRAY_ZERO;
+}
+
+/** What the inputs of a stage read besides the registers. */
+interface StageSources {
+  regs: Rgba[];
+  tex: Rgba;
+  ras: Rgba;
+  kc: readonly Poly[];
+  ka: Poly;
+}
+
+/** The colour input `sel` (GX_CC_*) of a stage, as r, g, b. */
+function colorSource(sel: number, { regs, tex, ras, kc }: StageSources): Poly[] {
+  if (sel <= 7) {
+    const reg = regs[sel >> 1]!;
+    return sel % 2 === 0 ? [reg[0], reg[1], reg[2]] : [reg[3], reg[3], reg[3]];
+  }
+  switch (sel) {
+    case 8:
+      return [tex[0], tex[1], tex[2]];
+    case 9:
+      return [tex[3], tex[3], tex[3]];
+    case 10:
+      return [ras[0], ras[1], ras[2]];
+    case 11:
+      return [ras[3], ras[3], ras[3]];
+    case 12:
+      return [ONE, ONE, ONE];
+    case 13:
+      return [HALF, HALF, HALF];
+    case 14:
+      return kc.slice(0, 3);
+    default:
+      return [ZERO, ZERO, ZERO];
+  }
+}
+
+/** The alpha input `sel` (GX_CA_*) of a stage. */
+function alphaSource(sel: number, { regs, tex, ras, ka }: StageSources): Poly {
+  return sel <= 3 ? regs[sel]![3] : sel === 4 ? tex[3] : sel === 5 ? ras[3] : sel === 6 ? ka : ZERO;
 }
 
 /** Evaluates the active TEV stages of a material symbolically. */
 export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const approximations: string[] = [];
   const textures: TevTexture[] = [];
-  const init = (i: number): Rgba => (gx.tevColors[i] ?? [0, 0, 0, 0]).map((v) => constPoly(v / 255)) as Rgba;
+  // A texture's component atoms, by its id; a colour channel's rasterised colour before swapping, by channel.
+  const textureAtoms = new Map<string, Poly[]>();
+  const channels = new Map<number, Rgba>();
+  const init = (i: number): Rgba => (gx.tevColors[i] ?? [0, 0, 0, 0]).map(unitConst) as Rgba;
   // Register file: 0 PREV, 1..3 C0..C2 (the TEV destination numbering).
   const regs: Rgba[] = [init(3), init(0), init(1), init(2)];
   const stageCount = Math.min(gx.tevStageCount ?? 0, 16);
@@ -110,62 +167,40 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     if (!stage) continue;
     const order = gx.tevOrders[s];
     const swap = gx.tevSwapModes[s];
-    let tex: Rgba = gray(0);
+    let tex = GRAY_ZERO;
     if (order && order.texMap !== 0xff) {
       const id = `t${order.texMap}/${order.texCoord === 0xff ? 'x' : order.texCoord}`;
-      let t = textures.find((x) => x.id === id);
-      if (!t) {
-        t = { texMap: order.texMap, texCoord: order.texCoord, id };
-        textures.push(t);
+      let atoms = textureAtoms.get(id);
+      if (!atoms) {
+        const texture: TevTexture = { texMap: order.texMap, texCoord: order.texCoord, id };
+        textures.push(texture);
+        atoms = [0, 1, 2, 3].map((c) => atomPoly(textureAtom(texture, c)));
+        textureAtoms.set(id, atoms);
       }
-      const sw = swapOf(swap?.texSel);
-      const texture = t;
-      tex = [0, 1, 2, 3].map((c) => atomPoly(textureAtom(texture, sw[c]!))) as Rgba;
+      tex = swapped(atoms, swapOf(swap?.texSel));
     }
-    const ras = rasterised(gx, order?.channel ?? 0xff, swapOf(swap?.rasSel), approximations, s);
-    const kc = konst(gx, gx.konstColorSelection[s] ?? 0x0c, false);
-    const ka = konst(gx, gx.konstAlphaSelection[s] ?? 0x1c, true)[3]!;
-    const colorInput = (sel: number, slot: number): Poly[] => {
-      const rgb = (r: Rgba) => [r[0], r[1], r[2]];
-      const aaa = (p: Poly) => [p, p, p];
-      const pick = (): Poly[] => {
-        if (sel <= 7) {
-          const reg = regs[[0, 0, 1, 1, 2, 2, 3, 3][sel]!]!;
-          return sel % 2 === 0 ? rgb(reg) : aaa(reg[3]);
-        }
-        switch (sel) {
-          case 8:
-            return rgb(tex);
-          case 9:
-            return aaa(tex[3]);
-          case 10:
-            return rgb(ras);
-          case 11:
-            return aaa(ras[3]);
-          case 12:
-            return aaa(constPoly(1));
-          case 13:
-            return aaa(constPoly(128 / 255));
-          case 14:
-            return kc.slice(0, 3);
-          default:
-            return aaa(ZERO);
-        }
-      };
-      const v = pick();
-      return slot === 3 ? v : v.map((p) => wrap8(p, `colour input ${sel}`, s));
-    };
-    const alphaInput = (sel: number, slot: number): Poly => {
-      const v = sel <= 3 ? regs[sel]![3] : sel === 4 ? tex[3] : sel === 5 ? ras[3] : sel === 6 ? ka : constPoly(0);
-      return slot === 3 ? v : wrap8(v, `alpha input ${sel}`, s);
+    const ras = rasterised(gx, order?.channel ?? 0xff, swapOf(swap?.rasSel), channels, approximations, s);
+    const sources: StageSources = {
+      regs,
+      tex,
+      ras,
+      kc: konst(gx, gx.konstColorSelection[s] ?? 0x0c, false),
+      ka: konst(gx, gx.konstAlphaSelection[s] ?? 0x1c, true)[3]!,
     };
     const isLast = s === stageCount - 1;
-    const cIn = stage.colorIn.map((sel, k) => colorInput(sel, k));
+    // a, b and c are 8-bit inputs; d is not wrapped.
+    const cIn = stage.colorIn.map((sel, k) => {
+      const v = colorSource(sel, sources);
+      return k === 3 ? v : v.map((p) => wrap8(p, `colour input ${sel}`, s));
+    });
     const ab = { a: cIn[0]!, b: cIn[1]! };
     const color = [0, 1, 2].map((c) =>
       combine(stage, false, cIn.map((x) => x[c]!) as Quad, ab, isLast, approximations, s),
     );
-    const aIn = stage.alphaIn.map((sel, k) => alphaInput(sel, k)) as Quad;
+    const aIn = stage.alphaIn.map((sel, k) => {
+      const v = alphaSource(sel, sources);
+      return k === 3 ? v : wrap8(v, `alpha input ${sel}`, s);
+    }) as Quad;
     const alpha = combine(stage, true, aIn, ab, isLast, approximations, s);
     const cr = stage.colorRegister & 3;
     const ar = stage.alphaRegister & 3;
@@ -189,28 +224,41 @@ function rasterised(
   gx: GxMaterial,
   channelId: number,
   swap: ArrayLike<number>,
+  channels: Map<number, Rgba>,
   approximations: string[],
   stage: number,
 ): Rgba {
   const ras = rasChannelOf(channelId);
   if (ras === 5 || ras === 6) {
     approximations.push(`stage ${stage} reads the indirect bump alpha channel (taken as 0)`);
-    return gray(0);
+    return GRAY_ZERO;
   }
-  if (ras > 1 || ras >= (gx.colorChannelCount ?? 2)) return gray(0);
-  const raw = [0, 1, 2, 3].map((c) => {
+  if (ras > 1 || ras >= (gx.colorChannelCount ?? 2)) return GRAY_ZERO;
+  let raw = channels.get(ras);
+  if (!raw) {
+    raw = channelColor(gx, ras);
+    channels.set(ras, raw);
+  }
+  return swapped(raw, swap);
+}
+
+/** A colour through a swap table (the hardware keeps 2 bits an entry). */
+function swapped(rgba: readonly Poly[], swap: ArrayLike<number>): Rgba {
+  return [rgba[swap[0]! & 3]!, rgba[swap[1]! & 3]!, rgba[swap[2]! & 3]!, rgba[swap[3]! & 3]!];
+}
+
+/** The rasterised colour of channel pair `ras` (0 C0A0, 1 C1A1) before a swap table. */
+function channelColor(gx: GxMaterial, ras: number): Rgba {
+  return [0, 1, 2, 3].map((c) => {
     const control = gx.channelControls[ras * 2 + (c === 3 ? 1 : 0)];
     const value =
-      control?.materialSource === 1
-        ? atomPoly(vertexAtom(ras, c))
-        : constPoly((gx.materialColors[ras]?.[c] ?? 255) / 255);
+      control?.materialSource === 1 ? atomPoly(vertexAtom(ras, c)) : unitConst(gx.materialColors[ras]?.[c] ?? 255);
     if (!control?.lightingEnabled) return value;
     if (control.attenuationFunction !== 0) return mulPoly(value, atomPoly(lightAtom(ras, c === 3)));
     const ambient =
-      control.ambientSource === 1 ? atomPoly(vertexAtom(ras, c)) : constPoly((gx.ambientColors[ras]?.[c] ?? 0) / 255);
+      control.ambientSource === 1 ? atomPoly(vertexAtom(ras, c)) : unitConst(gx.ambientColors[ras]?.[c] ?? 0);
     return mulPoly(value, addPoly(ambient, atomPoly(specularAtom(ras, c === 3))));
-  });
-  return [0, 1, 2, 3].map((c) => raw[swap[c]!]!) as Rgba;
+  }) as Rgba;
 }
 
 /** The packed value a compare op reads (R8, GR16, BGR24), or undefined for the per-component ops. */
@@ -251,7 +299,8 @@ function combine(
       out = pass ? addPoly(d, c) : d;
     }
   } else {
-    const lerp = addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
+    // c = 0 (most stages that pass a value on) makes the lerp a, as the full expression would.
+    const lerp = c.size === 0 ? a : addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
     const bias = [0, 0.5, -0.5, 0][alpha ? stage.alphaBias : stage.colorBias] ?? 0;
     const scale = [1, 2, 4, 0.5][alpha ? stage.alphaScale : stage.colorScale] ?? 1;
     out = scalePoly(addPoly(addPoly(op === 1 ? scalePoly(lerp, -1) : lerp, d), constPoly(bias)), scale);

@@ -28,7 +28,7 @@
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { evaluateTev, type TevTexture } from './evaluate-tev.js';
-import { addPoly, atomsOf, evaluatePoly, type Poly, substitutePoly } from './tev-poly.js';
+import { atomsOf, evaluatePoly, type Poly, someAtom, substitutePoly, sumPoly } from './tev-poly.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {
@@ -83,16 +83,18 @@ function splitComponent(p: Poly, component: number, mainId: string | undefined, 
   const shapes = new Map<Shape, number>();
   const half = new Map<Shape, number>();
   let constant = 0;
+  const mainPrefix = `${mainId}.`;
+  const mainAtom = `${mainId}.${component}`;
   for (const [key, coefficient] of p) {
     const atoms = atomsOf(key);
     if (atoms.length === 0) {
       constant += coefficient;
       continue;
     }
-    const tex = atoms.filter((a) => mainId !== undefined && a.startsWith(`${mainId}.`));
+    const tex = atoms.filter((a) => mainId !== undefined && a.startsWith(mainPrefix));
     const vtx = atoms.filter((a) => a.startsWith('v0.'));
     if (tex.length > 1 || vtx.length > 1) notes.add('a value is multiplied by itself (taken once)');
-    if (tex.some((a) => a !== `${mainId}.${component}`))
+    if (tex.some((a) => a !== mainAtom))
       notes.add(
         'a texture component feeds another component (swap table or TEXA as colour; taken as the plain component)',
       );
@@ -122,13 +124,14 @@ function pickShape(splits: Split[]): Shape | undefined {
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
   const ev = evaluateTev(gx);
   const notes = new Set(ev.approximations);
-  const reads = (p: Poly, kind: string) => [...p.keys()].some((k) => atomsOf(k).some((a) => a[0] === kind));
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
-  const litChannel = ev.color
-    .slice(0, 3)
-    .some((p) => [...p.keys()].some((k) => atomsOf(k).some((a) => a[0] === 'l' && a.endsWith('c'))));
-  const specular = ev.color.some((p) => reads(p, 's'));
-  const unlitColor = ev.color.map((p) => substitutePoly(p, (a) => (a[0] === 'l' ? 1 : a[0] === 's' ? 0 : undefined)));
+  const litChannel = ev.color.slice(0, 3).some((p) => someAtom(p, (a) => a[0] === 'l' && a.endsWith('c')));
+  const specular = ev.color.some((p) => someAtom(p, (a) => a[0] === 's'));
+  // Substitutions leave a polynomial without the atoms they replace as it is (same entries, same order).
+  const lighting = (a: string) => a[0] === 'l' || a[0] === 's';
+  const unlitColor = ev.color.map((p) =>
+    someAtom(p, lighting) ? substitutePoly(p, (a) => (a[0] === 'l' ? 1 : a[0] === 's' ? 0 : undefined)) : p,
+  );
   const isTexture = (atom: string) => atom.startsWith('t');
   // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom).
   const otherValues = new Map<string, number>();
@@ -170,45 +173,55 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   // A lighting ramp hands the lighting to glTF: taken as 1 (fully lit) where it scales the base texture, with the
   // material lit, and as 0 where it adds (highlights).
   let rampLit = false;
-  const withoutRamps = unlitColor.map((p) => {
-    let out: Poly = new Map();
-    for (const [key, v] of p) {
-      const atoms = atomsOf(key);
-      const ramps = atoms.filter((a) => rampIds.some((r) => a.startsWith(r)));
-      if (ramps.length === 0) {
-        out = addPoly(out, new Map([[key, v]]));
-        continue;
-      }
-      notes.add('a lighting ramp texture (coordinates from a colour channel) is left to glTF lighting');
-      const scalesMain = main !== undefined && atoms.some((a) => a.startsWith(`${main.id}.`));
-      if (!scalesMain) continue;
-      const rest = atoms.filter((a) => !ramps.includes(a)).join('*');
-      out = addPoly(out, new Map([[rest, v]]));
-      rampLit = true;
-    }
-    return out;
-  });
+  const mainPrefix = main && `${main.id}.`;
+  const withoutRamps =
+    rampIds.length === 0
+      ? unlitColor
+      : unlitColor.map((p) => {
+          const terms: [string, number][] = [];
+          for (const [key, v] of p) {
+            const atoms = atomsOf(key);
+            const ramps = atoms.filter((a) => rampIds.some((r) => a.startsWith(r)));
+            if (ramps.length === 0) {
+              terms.push([key, v]);
+              continue;
+            }
+            notes.add('a lighting ramp texture (coordinates from a colour channel) is left to glTF lighting');
+            const scalesMain = mainPrefix !== undefined && atoms.some((a) => a.startsWith(mainPrefix));
+            if (!scalesMain) continue;
+            terms.push([atoms.filter((a) => !ramps.includes(a)).join('*'), v]);
+            rampLit = true;
+          }
+          return sumPoly(terms);
+        });
+  // Other textures' atoms already noted as mixed in.
+  const mixedIn = new Set<string>();
+  const otherTextureAtom = (atom: string) => isTexture(atom) && !(mainPrefix && atom.startsWith(mainPrefix));
   const substituted = withoutRamps.map((p) =>
-    substitutePoly(p, (atom) => {
-      if (isTexture(atom) && !(main && atom.startsWith(`${main.id}.`))) {
-        const mean = options.textureMean?.(Number(atom.slice(1, atom.indexOf('/')))) !== undefined;
-        notes.add(
-          `texture map ${atom.slice(1, atom.indexOf('/'))} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
-        );
-        return otherTexture(atom);
-      }
-      if (atom.startsWith('v1.')) {
-        notes.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
-        return 1;
-      }
-      return undefined;
-    }),
+    !someAtom(p, (atom) => otherTextureAtom(atom) || atom.startsWith('v1.'))
+      ? p
+      : substitutePoly(p, (atom) => {
+          if (otherTextureAtom(atom)) {
+            if (!mixedIn.has(atom)) {
+              mixedIn.add(atom);
+              const mean = options.textureMean?.(Number(atom.slice(1, atom.indexOf('/')))) !== undefined;
+              notes.add(
+                `texture map ${atom.slice(1, atom.indexOf('/'))} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
+              );
+            }
+            return otherTexture(atom);
+          }
+          if (atom.startsWith('v1.')) {
+            notes.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
+            return 1;
+          }
+          return undefined;
+        }),
   );
   const lit = litChannel || rampLit;
   // A colour of the base texture alone that falls where the texture rises: baked, when the caller can (it can
   // add a texture and has the base texture's pixels).
-  const ofMainOnly = (p: Poly) =>
-    [...p.keys()].every((k) => atomsOf(k).every((a) => main !== undefined && a.startsWith(`${main.id}.`)));
+  const ofMainOnly = (p: Poly) => !someAtom(p, (a) => mainPrefix === undefined || !a.startsWith(mainPrefix));
   const falls = substituted.slice(0, 3).some((p) => [...p].some(([k, v]) => k !== '' && v < -1e-9));
   // The texture's pixels are asked for last: finding them out can mean decoding them.
   const bakeable = () => options.bake === true && options.textureMean?.(main!.texMap) !== undefined;

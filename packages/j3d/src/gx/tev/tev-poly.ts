@@ -116,7 +116,10 @@ export function polyRange(p: Poly): [number, number] {
   return [lo, hi];
 }
 
-/** Replaces every atom for which `value` returns a number by that number. */
+/**
+ * Replaces every atom for which `value` returns a number by that number. When it replaces none, the result has
+ * the entries of `p` in their order (a caller that knows so may keep `p`).
+ */
 export function substitutePoly(p: Poly, value: (atom: string) => number | undefined): Poly {
   const out = new Map<string, number>();
   for (const [k, v] of p) {
@@ -129,6 +132,19 @@ export function substitutePoly(p: Poly, value: (atom: string) => number | undefi
     }
     put(out, kept.join('*'), coefficient);
   }
+  return out;
+}
+
+/** Some atom of some monomial of `p` passes `test`. */
+export function someAtom(p: Poly, test: (atom: string) => boolean): boolean {
+  for (const k of p.keys()) for (const atom of atomsOf(k)) if (test(atom)) return true;
+  return false;
+}
+
+/** The sum of `terms` (monomial key, coefficient), added in order as successive addPoly calls would. */
+export function sumPoly(terms: Iterable<readonly [string, number]>): Poly {
+  const out = new Map<string, number>();
+  for (const [k, v] of terms) put(out, k, v);
   return out;
 }
 
