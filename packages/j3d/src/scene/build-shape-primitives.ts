@@ -76,7 +76,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     lines: new IndexList(0),
     points: new IndexList(0),
   };
-  const vertices = new ShapeVertices(capacity, scratch?.normals);
+  const vertices = scratch ? scratch.takeVertices(capacity) : new ShapeVertices(capacity);
   const slots: number[] = [];
   let local = new Uint32Array(0);
   const prims: GxPrimitive[] = [];
@@ -95,16 +95,24 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   }
   const count = vertices.count;
   if (count === 0) return [];
-  const b: VertexBuffers = {
-    position: new Float32Array(count * 3),
-    texcoords: Array.from({ length: texCount }, () => new Float32Array(count * 2)),
+  // The shape's vertex arrays are views of one zeroed buffer: one allocation instead of up to seven (f32 arrays
+  // first, then the u16 joints, so every view is aligned).
+  const floatsPerVertex =
+    3 + 2 * texCount + (nbtAttr !== undefined ? 3 : 0) + (nbt ? 4 : 0) + (useColor ? 4 : 0) + (ctx.skinned ? 4 : 0);
+  const buffer = new ArrayBuffer(count * (floatsPerVertex * 4 + (ctx.skinned ? 8 : 0)));
+  let at = 0;
+  const f32 = (size: number) => {
+    const view = new Float32Array(buffer, at, count * size);
+    at += count * size * 4;
+    return view;
   };
-  if (nbtAttr !== undefined) b.normal = new Float32Array(count * 3);
-  if (nbt) b.tangent = new Float32Array(count * 4);
-  if (useColor) b.color = new Float32Array(count * 4);
+  const b: VertexBuffers = { position: f32(3), texcoords: Array.from({ length: texCount }, () => f32(2)) };
+  if (nbtAttr !== undefined) b.normal = f32(3);
+  if (nbt) b.tangent = f32(4);
+  if (useColor) b.color = f32(4);
   if (ctx.skinned) {
-    b.joints = new Uint16Array(count * 4);
-    b.weights = new Float32Array(count * 4);
+    b.weights = f32(4);
+    b.joints = new Uint16Array(buffer, at, count * 4);
   }
   const layout = { nbtAttr, nbt, useColor };
   let start = 0;

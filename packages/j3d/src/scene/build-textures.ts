@@ -33,14 +33,7 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
     const palette = gxFormatLayout(h.format)?.paletted
       ? tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)
       : undefined;
-    const imageKey = [
-      t.headerOffset + h.dataOffset,
-      h.format,
-      h.width,
-      h.height,
-      Math.max(1, h.mipCount),
-      palette ? h.paletteFormat : '',
-    ].join(',');
+    const imageKey = `${t.headerOffset + h.dataOffset},${h.format},${h.width},${h.height},${Math.max(1, h.mipCount)},${palette ? h.paletteFormat : ''}`;
     let candidates = images.get(imageKey);
     if (!candidates) {
       candidates = [];
@@ -56,7 +49,7 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
       candidates.push({ palette, image });
     }
     const s = btiSampler(h);
-    const samplerKey = JSON.stringify(s);
+    const samplerKey = `${s.wrapS} ${s.wrapT} ${s.minFilter} ${s.magFilter}`;
     let sampler = samplers.get(samplerKey);
     if (sampler === undefined) {
       sampler = scene.samplers.length;

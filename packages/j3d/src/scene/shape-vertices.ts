@@ -68,8 +68,8 @@ export class ShapeVertices {
   /** The primitive's PNMTXIDX indices, if it sends them. */
   pn: Uint16Array | undefined = undefined;
   /** Per scene vertex: the GX vertex (in its primitive) it was made from, and its draw matrix (and index). */
-  readonly fresh: Int32Array;
-  readonly freshDrawIndices: Int32Array;
+  fresh: Int32Array;
+  freshDrawIndices: Int32Array;
   readonly freshDraws: ResolvedDrawMatrix[] = [];
   readonly normals: NormalCache;
   readonly pos = emptySource();
@@ -85,6 +85,21 @@ export class ShapeVertices {
     this.freshDrawIndices = new Int32Array(capacity);
     normals.reserve(capacity);
     this.normals = normals;
+  }
+
+  /**
+   * Ready for the next shape, of `capacity` GX vertices (a ShapeScratch hands one ShapeVertices from shape to
+   * shape). `byAttr` is emptied, as a shape that failed leaves its primitive's columns there; every primitive
+   * sets the rest again before it reads it.
+   */
+  reset(capacity: number): void {
+    this.count = 0;
+    this.byAttr.fill(undefined);
+    if (this.fresh.length < capacity) {
+      this.fresh = new Int32Array(capacity);
+      this.freshDrawIndices = new Int32Array(capacity);
+    }
+    this.normals.reserve(capacity);
   }
 }
 

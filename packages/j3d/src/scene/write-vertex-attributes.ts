@@ -292,14 +292,18 @@ export function writeTexCoords(t: ItemSource, fresh: Int32Array, start: number, 
   }
 }
 
-/** JOINTS_0 / WEIGHTS_0 of the new vertices: their draw matrices' influences. */
+/**
+ * JOINTS_0 / WEIGHTS_0 of the new vertices: their draw matrices' influences (at most 4; the buffers start zeroed,
+ * which the unused ones keep).
+ */
 export function writeSkin(s: ShapeVertices, start: number, end: number, joints: Uint16Array, weights: Float32Array) {
   const draws = s.freshDraws;
   for (let i = start; i < end; i++) {
     const draw = draws[i]!;
     const o = i * 4;
-    for (let k = 0; k < 4; k++) {
-      joints[o + k] = draw.joints[k] ?? 0;
+    const n = Math.min(4, draw.joints.length);
+    for (let k = 0; k < n; k++) {
+      joints[o + k] = draw.joints[k]!;
       weights[o + k] = draw.weights[k] ?? 0;
     }
   }
