@@ -2,7 +2,7 @@
  * The fast paths of tev-poly against their plain definitions: evaluatePoly is the constant substitutePoly leaves
  * when every atom gets a number (`constantOf(substitutePoly(p, value)) ?? 0`); mulPoly's monomial keys are
  * their atoms sorted and joined by '*' (the two-single-atoms case included); adding 0, multiplying by 0 or
- * 1 and scaling by 1, which return an operand, give the entries, in the order, the full operations give; and the
+ * 1 and scaling 0 or by 1, which return an operand, give the entries, in the order, the full operations give; and the
  * shortcuts the reduction takes with them: a substitution that replaces no atom gives the polynomial's entries in
  * order, sumPoly is successive addPoly calls of one-term polynomials, someAtom asks every atom until one passes.
  */
@@ -101,7 +101,7 @@ describe('tev-poly fast paths', () => {
     expect([...mulPoly(atomPoly('k'), atomPoly('k')).keys()]).toEqual(['k*k']);
   });
 
-  it('adding 0, multiplying by 0 or 1 and scaling by 1 give what the full operations give', () => {
+  it('adding 0, multiplying by 0 or 1 and scaling 0 or by 1 give what the full operations give', () => {
     const rnd = seededRandom(18);
     const special = [constPoly(0), constPoly(1), constPoly(-1), constPoly(2)];
     for (let i = 0; i < 3000; i++) {

@@ -156,7 +156,7 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const swapOf = (table: number | undefined) => gx.tevSwapTables[table ?? 0] ?? [0, 1, 2, 3];
   const wrap8 = (p: Poly, what: string, stage: number): Poly => {
     const c = constantOf(p);
-    if (c !== undefined) return constPoly((((Math.round(c * 255) % 256) + 256) % 256) / 255);
+    if (c !== undefined) return unitConst(((Math.round(c * 255) % 256) + 256) % 256);
     const [lo, hi] = polyRange(p);
     if (lo < -1e-6 || hi > 1 + 1e-6)
       approximations.push(`stage ${stage} reads ${what} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`);

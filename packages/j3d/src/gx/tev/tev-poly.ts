@@ -21,7 +21,8 @@ function put(out: Map<string, number>, key: string, value: number): void {
 
 /*
  * Polynomials are never changed once made, so the constants 0 and 1 are shared, and an operation whose result
- * equals an operand returns the operand itself: adding 0 (the empty map), multiplying by 0 or 1, scaling by 1.
+ * equals an operand returns the operand itself: adding 0 (the empty map), multiplying by 0 or 1, scaling 0 or
+ * scaling by 1.
  * Each shortcut gives the same entries in the same order as the full operation would (every stored coefficient
  * is at least EPSILON, so nothing is dropped), and most TEV stages add and multiply such constants.
  */
@@ -51,7 +52,7 @@ export function addPoly(a: Poly, b: Poly): Poly {
 
 /** a × s for a number s. */
 export function scalePoly(a: Poly, s: number): Poly {
-  if (s === 1) return a;
+  if (s === 1 || a.size === 0) return a;
   const out = new Map<string, number>();
   for (const [k, v] of a) put(out, k, v * s);
   return out;
