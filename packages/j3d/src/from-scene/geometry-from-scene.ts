@@ -21,6 +21,7 @@ import {
   type Scene,
   triangleIndices,
 } from '@retromodel/scene';
+import { linearToSrgb } from '../gx/srgb.js';
 import { normalMatrixOf } from '../scene/draw-matrices.js';
 import type { SceneJoints } from './joints-from-scene.js';
 import { attributeValue, type DrawMatrices, type Influences, vertexInfluences } from './skin-from-scene.js';
@@ -68,11 +69,6 @@ function checkReadBack(m: ArrayLike<number>, local: Float64Array, v: number, whe
       );
   }
 }
-
-const linearToSrgb = (c: number) => {
-  const v = Math.min(1, Math.max(0, c));
-  return v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055;
-};
 
 function elementsOf(p: Primitive, count: number): { kind: ShapeSource['kind']; elements: Uint32Array } | undefined {
   const at = (i: number) => (p.indices ? p.indices[i]! : i);

@@ -21,6 +21,7 @@
 import type { Diagnostic, Material, TextureTransform } from '@retromodel/scene';
 import type { GxMaterial, GxTevStage, GxTexMatrix } from '../gx/material-types.js';
 import { radiansToS16 } from '../gx/s16-angle.js';
+import { linearToSrgb } from '../gx/srgb.js';
 import { channelControl, defaultGxMaterial } from './gx-material-defaults.js';
 
 /** What the material needs to know about the shape it draws and the textures written. */
@@ -32,10 +33,6 @@ export interface GltfMaterialContext {
   diagnostics: Diagnostic[];
 }
 
-const linearToSrgb = (c: number) => {
-  const v = Math.min(1, Math.max(0, c));
-  return v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055;
-};
 const byte = (v: number) => Math.round(Math.min(1, Math.max(0, v)) * 255);
 
 function stage(colorIn: GxTevStage['colorIn'], alphaIn: GxTevStage['alphaIn']): GxTevStage {

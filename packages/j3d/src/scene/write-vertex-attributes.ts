@@ -5,6 +5,7 @@
  */
 import { ParseError } from '@retromodel/binary';
 import { JOINT_RECORD_SIZE } from '../chunks/read-jnt1.js';
+import { srgbToLinear } from '../gx/srgb.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import { component, type ItemSource, itemStart, read3 } from './item-source.js';
@@ -21,11 +22,6 @@ function positionOverflow(ctx: ShapeContext, draw: ResolvedDrawMatrix): ParseErr
     { format: 'j3d', section: 'JNT1', offset: ctx.jnt1.dataOffset + j * JOINT_RECORD_SIZE },
     `joint ${j} (${name}): its bind pose puts vertices beyond the f32 range (its own or an ancestor's scale or translation is too large)`,
   );
-}
-
-/** GX colours are display values (like texture texels); glTF's COLOR_0 is linear. */
-function srgbToLinear(c: number): number {
-  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 }
 
 /**

@@ -27,6 +27,7 @@
  */
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
+import { srgbToLinear } from '../srgb.js';
 import { evaluateTev, type TevTexture } from './evaluate-tev.js';
 import { atomsOf, evaluatePoly, type Poly, someAtom, substitutePoly, sumPoly } from './tev-poly.js';
 
@@ -66,7 +67,6 @@ export interface ReduceTevOptions {
   bake?: boolean;
 }
 
-const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 type Shape = 'T' | 'V' | 'TV';
