@@ -2,7 +2,8 @@
  * The plain definition of a shape's scene primitives (src/scene/build-shape-primitives.ts and shape-vertices.ts),
  * kept as the oracle of their fast paths: the code as it was before the two-pass rewrite, vertex by vertex into
  * buffers with room for every GX vertex (copied out at the end), every component read through `component()`
- * with its bounds checks, normals normalised with Math.hypot. See shape-primitives-definition.test.ts.
+ * with its bounds checks, normals normalised with Math.hypot, colours taken to linear one by one (no cache). See
+ * shape-primitives-definition.test.ts.
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
  * PNMTXIDX left out as the draw matrix stands for it); vertices with equal keys become one scene vertex. A
@@ -146,33 +147,6 @@ function srgbToLinear(c: number): number {
   return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 }
 
-/**
- * Indexed CLR0 arrays' values in linear, per array, each worked out the first time a vertex reads it (NaN until
- * then): vertices share colour items, and `**` is the dear part.
- */
-const linearColors = new WeakMap<Float32Array, Float64Array>();
-
-function linearOf(data: Float32Array): Float64Array {
-  let linear = linearColors.get(data);
-  if (!linear) {
-    linear = new Float64Array(data.length).fill(Number.NaN);
-    linearColors.set(data, linear);
-  }
-  return linear;
-}
-
-function linearAt(linear: Float64Array, data: Float32Array, at: number): number {
-  let value = linear[at]!;
-  if (Number.isNaN(value)) {
-    value = srgbToLinear(data[at]!);
-    linear[at] = value;
-  }
-  return value;
-}
-
-/** The colour a value past the data reads (1), in linear. */
-const LINEAR_ONE = srgbToLinear(1);
-
 const scratch = new Float64Array(3);
 
 /** Writes (x, y, z) normalised to `scratch`, or (0, 0, 1) when it has no length. */
@@ -225,8 +199,6 @@ function addVertices(
   }
   const rgb = ctx.state?.vertexColor ?? true;
   const alpha = ctx.state?.vertexAlpha ?? true;
-  // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
-  const linearClr = b.color && rgb && clr.indices ? linearOf(clr.data) : undefined;
   const { position, normal, tangent, color, texcoords, joints, weights } = b;
   for (let v = 0; v < n; v++) {
     const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
@@ -319,13 +291,7 @@ function addVertices(
       const c = itemStart(clr, v);
       for (let k = 0; k < 3; k++) {
         const inside = k < clr.size && c + k < clr.data.length;
-        color[index * 4 + k] = !rgb
-          ? 1
-          : !inside
-            ? LINEAR_ONE
-            : linearClr
-              ? linearAt(linearClr, clr.data, c + k)
-              : srgbToLinear(clr.data[c + k]!);
+        color[index * 4 + k] = !rgb ? 1 : srgbToLinear(inside ? clr.data[c + k]! : 1);
       }
       color[index * 4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
     }
