@@ -30,6 +30,7 @@ function texelAdder(format: number, palette32: Uint32Array): AddTexels | undefin
       };
     case GxTextureFormat.I8:
       return (sums, data, first, count) => {
+        // A byte is 16 · its high nibble + its low one.
         const [hi, lo] = nibbleSums(data, first, first + count);
         addGray(sums, hi * 16 + lo, hi * 16 + lo);
       };
@@ -42,7 +43,7 @@ function texelAdder(format: number, palette32: Uint32Array): AddTexels | undefin
       return (sums, data, first, count) => {
         let a = 0;
         let i = 0;
-        for (let at = first * 2; at < (first + count) * 2; at += 2) {
+        for (let at = first * 2, end = (first + count) * 2; at < end; at += 2) {
           a += data[at]!;
           i += data[at + 1]!;
         }
