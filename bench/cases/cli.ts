@@ -1,22 +1,55 @@
 /*
- * The `retromodel` command as a user runs it, in real processes of the built bin (built here first):
- * start-up (`--help`, and `info` of a BTI, which needs no glTF library) against `node -e 0`, and a batch of
- * every shared Tiny3D example .glb converted to T3DM in two threads (this one and a worker) against the same
- * batch in one thread (`--jobs 1`), both measured in this run.
+ * The `retromodel` command as a user runs it, in real processes of the built bin (built and bundled here
+ * first): start-up (`--help`, and `info` of a BTI, which needs no glTF library) against `node -e 0`, and a
+ * batch of every shared Tiny3D example .glb converted to T3DM: in one thread (`--jobs 1`) against the same
+ * bundle run without the bin's V8 tuning, and in two threads (this one and a worker) against one, all
+ * measured in this run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, haveFixtures, listFixtures, repoPath } from '@retromodel/test-utils';
 import type { BenchCase } from '../harness.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+/** What the bin runs, without the V8 flags it sets first. */
+const untunedBundle = repoPath('packages', 'cli', 'dist', 'bundle', 'retromodel.js');
 const node = (args: string[]) => execFileSync(process.execPath, args, { stdio: 'ignore' });
 const nodeAlone = { name: 'node -e 0', run: () => node(['-e', '0']) };
 
+/**
+ * CPU seconds (user + system, every thread) of this process's finished children, where Linux's /proc tells
+ * (fields cutime and cstime of /proc/self/stat, in clock ticks of 1/100 s); undefined elsewhere.
+ */
+function childCpuSeconds(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `run` and records its children's CPU seconds in `into` (when they can be read). */
+function countingCpu(run: () => void, into: number[]): () => void {
+  return () => {
+    const before = childCpuSeconds();
+    run();
+    const after = childCpuSeconds();
+    if (before !== undefined && after !== undefined) into.push(after - before);
+  };
+}
+
+const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? Number.NaN;
+/** The `other` column of a batch row: median CPU seconds of its runs and of its baseline's. */
+const cpuDetail = (runs: number[], baseline: number[]) => () =>
+  runs.length > 0 ? `CPU ${medianOf(runs).toFixed(2)} s vs ${medianOf(baseline).toFixed(2)} s` : '';
+
 export function cases(): BenchCase[] {
   execFileSync(process.execPath, [repoPath('node_modules', 'typescript', 'bin', 'tsc'), '-b', repoPath()]);
+  execFileSync(process.execPath, [repoPath('scripts', 'bundle-cli.mjs')]);
   const startUp: BenchCase[] = [
     {
       group: 'cli',
@@ -40,12 +73,24 @@ export function cases(): BenchCase[] {
   const glbs = listFixtures('t3dm', /\.glb$/).map((f) => fixture(f));
   const bytesIn = glbs.reduce((s, f) => s + statSync(f).size, 0);
   const out = mkdtempSync(join(tmpdir(), 'retromodel-bench-cli-'));
-  const batch = (jobs: string) => () => {
+  const batch = (jobs: string, entry = bin) => () => {
     rmSync(out, { recursive: true, force: true });
-    node([bin, 'convert', ...glbs, '-o', out, '--to', 't3dm', '--quiet', '--jobs', jobs]);
+    node([entry, 'convert', ...glbs, '-o', out, '--to', 't3dm', '--quiet', '--jobs', jobs]);
   };
+  const cpu = { tuned: [] as number[], untuned: [] as number[], pooled: [] as number[], single: [] as number[] };
   return [
     ...startUp,
+    {
+      group: 'cli',
+      name: `batch: ${glbs.length} .glb -> .t3dm, --jobs 1`,
+      bytesIn,
+      unit: 'files',
+      units: glbs.length,
+      iterations: 5,
+      baseline: { name: 'without the V8 tuning', run: countingCpu(batch('1', untunedBundle), cpu.untuned) },
+      run: countingCpu(batch('1'), cpu.tuned),
+      detail: cpuDetail(cpu.tuned, cpu.untuned),
+    },
     {
       group: 'cli',
       name: `batch: ${glbs.length} .glb -> .t3dm, --jobs 2`,
@@ -53,8 +98,9 @@ export function cases(): BenchCase[] {
       unit: 'files',
       units: glbs.length,
       iterations: 5,
-      baseline: { name: '--jobs 1', run: batch('1') },
-      run: batch(String(Math.min(8, globalThis.navigator?.hardwareConcurrency ?? 2))),
+      baseline: { name: '--jobs 1', run: countingCpu(batch('1'), cpu.single) },
+      run: countingCpu(batch(String(Math.min(8, globalThis.navigator?.hardwareConcurrency ?? 2))), cpu.pooled),
+      detail: cpuDetail(cpu.pooled, cpu.single),
     },
   ];
 }
