@@ -73,10 +73,12 @@ export function cases(): BenchCase[] {
   const glbs = listFixtures('t3dm', /\.glb$/).map((f) => fixture(f));
   const bytesIn = glbs.reduce((s, f) => s + statSync(f).size, 0);
   const out = mkdtempSync(join(tmpdir(), 'retromodel-bench-cli-'));
-  const batch = (jobs: string, entry = bin) => () => {
-    rmSync(out, { recursive: true, force: true });
-    node([entry, 'convert', ...glbs, '-o', out, '--to', 't3dm', '--quiet', '--jobs', jobs]);
-  };
+  const batch =
+    (jobs: string, entry = bin) =>
+    () => {
+      rmSync(out, { recursive: true, force: true });
+      node([entry, 'convert', ...glbs, '-o', out, '--to', 't3dm', '--quiet', '--jobs', jobs]);
+    };
   const cpu = { tuned: [] as number[], untuned: [] as number[], pooled: [] as number[], single: [] as number[] };
   return [
     ...startUp,
