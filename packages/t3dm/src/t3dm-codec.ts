@@ -22,6 +22,7 @@ import type {
 } from '@retromodel/scene';
 import { writeSdata } from './codec/sdata.js';
 import { stringAt } from './codec/string-table.js';
+import { fast64PngNames } from './from-scene/material-from-scene.js';
 import { sceneToT3dm } from './from-scene/scene-to-t3dm.js';
 import { type DrawCost, drawCost } from './read/draw-cost.js';
 import { readT3dm } from './read/read-t3dm.js';
@@ -110,11 +111,16 @@ function pngBytes(
   return undefined;
 }
 
-/** The PNGs among the input's sidecars, keyed by their path below its folder (how fast64 names textures). */
-async function sidecarPngs(sidecars: WriteContext['sidecars']): Promise<Map<string, Uint8Array>> {
+/**
+ * The PNGs among the input's sidecars that the scene's fast64 materials name (`names`), keyed by their path
+ * below its folder (how fast64 names textures). The others are not read: a Tiny3D project's assets/ folder
+ * holds the PNGs of all its models.
+ */
+async function sidecarPngs(sidecars: WriteContext['sidecars'], names: string[]): Promise<Map<string, Uint8Array>> {
   const pngs = new Map<string, Uint8Array>();
+  if (names.length === 0) return pngs;
   for (const name of (await sidecars?.list()) ?? []) {
-    if (!/\.png$/i.test(name)) continue;
+    if (!/\.png$/i.test(name) || !names.some((n) => name === n || name.endsWith(`/${n}`))) continue;
     const data = await sidecars!.read(name);
     if (data) pngs.set(name, data);
   }
@@ -126,7 +132,7 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
   const baseScale = scale === 'auto' || (typeof scale === 'number' && scale > 0) ? scale : undefined;
   const out = sceneToT3dm(scene, {
     baseName: context.baseName,
-    textures: await sidecarPngs(context.sidecars),
+    textures: await sidecarPngs(context.sidecars, fast64PngNames(scene)),
     ...(baseScale !== undefined ? { baseScale } : {}),
     ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
     ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),

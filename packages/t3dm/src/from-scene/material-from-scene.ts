@@ -146,6 +146,20 @@ function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
   };
 }
 
+/** The PNG a fast64 image name stands for (Blender names a second copy of `x.png` `x.png.001`). */
+const pngNameOf = (imageName: string) => imageName.replace(/\.png\.\d+$/, '.png');
+
+/**
+ * The PNG names the scene's fast64 materials look up (see findPng): a sidecar PNG is of use to
+ * {@link planMaterial} only when its path is one of them or ends in `/` and one of them.
+ */
+export function fast64PngNames(scene: Scene): string[] {
+  const names = new Set<string>();
+  for (const m of scene.materials)
+    for (const t of fast64Material(m.extras)?.textures ?? []) if (t?.imageName) names.add(pngNameOf(t.imageName));
+  return [...names];
+}
+
 function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialPlan | undefined {
   const f = fast64Material(m.extras);
   if (!f) return undefined;
@@ -158,7 +172,7 @@ function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialP
       t: t?.t ?? defaultAxis(0, undefined),
     };
     if (t?.imageName) {
-      const name = t.imageName.replace(/\.png\.\d+$/, '.png');
+      const name = pngNameOf(t.imageName);
       const png = findPng(lookup, name);
       const rel = png?.key ?? t.imageName;
       plan.path = `rom:/${rel.replace(/\.png/, '.sprite')}`;
