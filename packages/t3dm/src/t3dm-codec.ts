@@ -139,7 +139,7 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
   });
   const bytes = writeT3dm(out.file);
   // What the runtime would trip over (e.g. a model past the 16 MiB the 24-bit chunk offsets address) is reported.
-  out.diagnostics.push(...checkRuntimeConstraints(bytes));
+  out.diagnostics.push(...checkRuntimeConstraints(out.file, bytes));
   out.diagnostics.push({ code: 't3dm/draw-cost', message: describeDrawCost(drawCost(out.file)), severity: 'info' });
   const files: OutputFile[] = [{ name: `${context.baseName}.t3dm`, bytes, mimeType: 'model/x-t3dm' }];
   for (const s of out.sdata)

@@ -66,6 +66,19 @@ describe.skipIf(!haveFixtures)('checkRuntimeConstraints', () => {
     ).toMatch(/not 4-aligned/);
   });
 
+  it('checks the layout of the bytes given after a file model, and the model itself', () => {
+    const original = readFixture('t3dm', 'failing-inputs', 'filesystem', 'plain_indexed_ignoremat.t3dm');
+    const file = readT3dm(original);
+    expect(checkRuntimeConstraints(file, original)).toEqual([]);
+    const moved = original.slice();
+    const view = new DataView(moved.buffer);
+    view.setUint32(0x2c + 8, view.getUint32(0x2c + 8) + 2);
+    file.version = 3;
+    const problems = checkRuntimeConstraints(file, moved).map((d) => d.message);
+    expect(problems.some((p) => /not 4-aligned/.test(p))).toBe(true);
+    expect(problems.some((p) => /only version 4/.test(p))).toBe(true);
+  });
+
   it('rejects a BVH that misses an object', () => {
     const file = readT3dm(readFixture('t3dm', '17_culling', 'filesystem', 'platformer.t3dm'));
     const bvh = file.chunks.find((c) => c.kind === 'bvh');

@@ -130,15 +130,14 @@ function checkObject(
 
 /**
  * Everything that would make tiny3d's runtime misdraw, assert or crash on this file, as error diagnostics
- * (empty when the file is fine). Pass the written bytes to check the chunk layout as well.
+ * (empty when the file is fine). Pass the written bytes to check the chunk layout as well: alone (they are
+ * read), or after the file model they were written from (a writer checking its own output need not read it).
  */
-export function checkRuntimeConstraints(input: T3dmFile | Uint8Array): Diagnostic[] {
+export function checkRuntimeConstraints(input: T3dmFile | Uint8Array, written?: Uint8Array): Diagnostic[] {
   const problems: string[] = [];
-  let file: T3dmFile;
-  if (input instanceof Uint8Array) {
-    file = readT3dm(input);
-    checkLayout(input, problems);
-  } else file = input;
+  const file = input instanceof Uint8Array ? readT3dm(input) : input;
+  const bytes = input instanceof Uint8Array ? input : written;
+  if (bytes) checkLayout(bytes, problems);
   if (file.version !== 4) problems.push(`the runtime loads only version 4 (file is version ${file.version})`);
   const types = file.chunks.map(chunkType);
   for (let i = 1; i < types.length; i++) {
