@@ -11,8 +11,8 @@ import { setFlagsFromString } from 'node:v8';
 // A run of the command is short, and V8's defaults are tuned for long ones: measured on a batch of 55 .glb ->
 // .t3dm, the optimising compiler's threads used more CPU than the conversion itself, a third of it compiling
 // again functions deoptimised on types they had not met yet. Waiting for more type feedback before optimising,
-// and inlining less, cut the batch's CPU time by about a quarter and its wall time by about
-// a tenth (`npm run bench`, group cli, compares it with the untuned bundle); the code runs as fast once warm.
+// and inlining less, cut the batch's CPU time by about a quarter and its wall time by about a tenth
+// (`npm run bench`, group cli, compares it with the untuned bundle); the code runs as fast once warm.
 // Set before the CLI's code is loaded, so every function it compiles sees them; worker threads share them.
 setFlagsFromString('--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200');
 
