@@ -49,3 +49,11 @@ export interface BenchResult {
   /** Time of this case / median time of its own baseline, with the baseline's name. */
   ratioToBaseline?: { name: string; ratio: number };
 }
+
+/** The value below which a share `q` of `values` lie (nearest rank). */
+export function quantile(values: number[], q: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
+}
+
+export const median = (values: number[]) => quantile(values, 0.5);

@@ -15,7 +15,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { BenchCase, BenchResult } from './harness.js';
+import { type BenchCase, type BenchResult, median, quantile } from './harness.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
@@ -38,14 +38,6 @@ function copyBaselineMs(bytes: number): number {
   }
   return median(samples);
 }
-
-/** The value below which a share `q` of `values` lie (nearest rank). */
-function quantile(values: number[], q: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
-}
-
-const median = (values: number[]) => quantile(values, 0.5);
 
 /** A time in ms with three significant digits (0.0921, 1.23, 72.6, 1450). */
 const formatMs = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toPrecision(3));

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, haveFixtures, listFixtures, repoPath } from '@retromodel/test-utils';
-import type { BenchCase } from '../harness.js';
+import { type BenchCase, median } from '../harness.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
 /** What the bin runs, without the V8 flags it sets first. */
@@ -42,10 +42,9 @@ function countingCpu(run: () => void, into: number[]): () => void {
   };
 }
 
-const medianOf = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? Number.NaN;
 /** The `other` column of a batch row: median CPU seconds of its runs and of its baseline's. */
 const cpuDetail = (runs: number[], baseline: number[]) => () =>
-  runs.length > 0 ? `CPU ${medianOf(runs).toFixed(2)} s vs ${medianOf(baseline).toFixed(2)} s` : '';
+  runs.length > 0 && baseline.length > 0 ? `CPU ${median(runs).toFixed(2)} s vs ${median(baseline).toFixed(2)} s` : '';
 
 export function cases(): BenchCase[] {
   execFileSync(process.execPath, [repoPath('node_modules', 'typescript', 'bin', 'tsc'), '-b', repoPath()]);
