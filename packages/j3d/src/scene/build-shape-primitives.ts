@@ -24,7 +24,13 @@ import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import { emitPrimitive, IndexList, type PrimitiveLists } from './emit-primitive.js';
 import type { ShapeScratch } from './shape-scratch.js';
-import { mergeVertices, ShapeVertices, type VertexBuffers, writeVertices } from './shape-vertices.js';
+import {
+  mergeVertices,
+  ShapeVertices,
+  type VertexBuffers,
+  type VertexLayout,
+  writeVertices,
+} from './shape-vertices.js';
 import { VertexKeyTable } from './vertex-key-table.js';
 
 /** What the shape's primitives need from the rest of the model. */
@@ -77,6 +83,8 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     points: new IndexList(0),
   };
   const vertices = scratch ? scratch.takeVertices(capacity) : new ShapeVertices(capacity);
+  const layout: VertexLayout = { nbtAttr, normalArray, nbt, useColor, texSets: generated ? generated.set : texCount };
+  vertices.plan(layout, capacity);
   const slots: number[] = [];
   let local = new Uint32Array(0);
   const prims: GxPrimitive[] = [];
@@ -114,13 +122,16 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     b.weights = f32(4);
     b.joints = new Uint16Array(buffer, at, count * 4);
   }
-  const layout = { nbtAttr, nbt, useColor };
-  let start = 0;
-  prims.forEach((prim, p) => {
-    const end = ends[p]!;
-    if (end > start) writeVertices(prim, start, end, b, ctx, layout, vertices);
-    start = end;
-  });
+  if (!vertices.inline) writeVertices(undefined, 0, count, b, ctx, layout, vertices);
+  else {
+    // DIRECT data is each primitive's own: its vertices are written from it.
+    let start = 0;
+    prims.forEach((prim, p) => {
+      const end = ends[p]!;
+      if (end > start) writeVertices(prim, start, end, b, ctx, layout, vertices);
+      start = end;
+    });
+  }
   const attributes: Primitive['attributes'] = { POSITION: { array: b.position, itemSize: 3 } };
   if (normalArray && b.normal) attributes.NORMAL = { array: b.normal, itemSize: 3 };
   if (b.tangent) attributes.TANGENT = { array: b.tangent, itemSize: 4 };

@@ -1,47 +1,35 @@
 /*
- * Where a primitive's vertices find one attribute's values in the VTX1 arrays (or inline, for DIRECT data), and
- * reading them with the defaults past the end of an item or of the data (see shape-vertices.ts).
+ * Where scene vertices find one attribute's values, in a VTX1 array (items at index × item size) or inline in a
+ * primitive's DIRECT column (items at vertex × its size), and reading them with the defaults past the end of an
+ * item or of the data (see shape-vertices.ts).
  */
-import type { GxVertexColumn } from '../gx/display-list.js';
 
-/** Where a primitive's vertices find one attribute's values: item v at `indices[v] · size`, or `v · size`. */
+/** One attribute's values and their item size (0: there are none, every component takes its default). */
 export interface ItemSource {
   data: Float32Array;
-  indices: Uint16Array | undefined;
   size: number;
+  /** The values are a VTX1 array (items shared by vertices), not a primitive's inline DIRECT data. */
+  indexed: boolean;
 }
 
-export const EMPTY = new Float32Array(0);
+const EMPTY = new Float32Array(0);
 
 export function emptySource(): ItemSource {
-  return { data: EMPTY, indices: undefined, size: 0 };
+  return { data: EMPTY, size: 0, indexed: false };
 }
 
-/** Points `s` at a column's values (nowhere, size 0, when the column or its array is missing). */
-export function setSource(
-  s: ItemSource,
-  col: GxVertexColumn | undefined,
-  data: Float32Array | undefined,
-  itemSize: number,
-  vertexCount: number,
-): void {
-  s.data = EMPTY;
-  s.indices = undefined;
-  s.size = 0;
-  if (!col) return;
-  if (col.values) {
-    // DIRECT data: the column holds this vertex's values inline.
-    s.data = col.values;
-    s.size = (col.values.length / vertexCount) | 0;
-  } else if (data && col.indices) {
-    s.data = data;
-    s.indices = col.indices;
-    s.size = itemSize;
-  }
+/** Points `s` at a VTX1 array (nowhere, size 0, when it is missing). */
+export function setArraySource(s: ItemSource, data: Float32Array | undefined, itemSize: number): void {
+  s.data = data ?? EMPTY;
+  s.size = data ? itemSize : 0;
+  s.indexed = true;
 }
 
-export function itemStart(s: ItemSource, v: number): number {
-  return s.indices ? s.indices[v]! * s.size : v * s.size;
+/** Points `s` at a primitive's DIRECT data: `vertexCount` items back to back. */
+export function setInlineSource(s: ItemSource, values: Float32Array, vertexCount: number): void {
+  s.data = values;
+  s.size = (values.length / vertexCount) | 0;
+  s.indexed = false;
 }
 
 /** Value k of the item starting at `start`, or `fallback` past the item or the data. */

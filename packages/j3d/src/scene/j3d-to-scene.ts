@@ -43,7 +43,7 @@ import { resolveDrawMatrices } from './draw-matrices.js';
 import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
 import { addMaterialAnimations } from './material-animations.js';
 import { readModelHierarchy } from './model-hierarchy.js';
-import { ShapeScratch } from './shape-scratch.js';
+import { giveBackShapeScratch, takeShapeScratch } from './shape-scratch.js';
 
 /** Options of {@link j3dToScene}. */
 export interface J3dToSceneOptions {
@@ -139,7 +139,8 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const skinned = joints.length > 1 || file.EVP1.envelopes.length > 0 || animations.length > 0;
   const mesh: Scene['meshes'][number] = { name: options.name ?? 'model', primitives: [] };
   const shapePrimitives: number[][] = file.SHP1.shapes.map(() => []);
-  const scratch = new ShapeScratch();
+  // Given back for the next call when this one succeeds (a call that throws leaves its scratch to the collector).
+  const scratch = takeShapeScratch();
   for (const s of hierarchy.drawOrder) {
     const materialIndex = hierarchy.shapeMaterials[s]!;
     const b = materialIndex >= 0 ? built[materialIndex] : undefined;
@@ -161,6 +162,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     );
     for (let i = first; i < mesh.primitives.length; i++) shapePrimitives[s]?.push(i);
   }
+  giveBackShapeScratch(scratch);
   let draws: ShapeDraws | undefined;
   if (mesh.primitives.length > 0) {
     const meshNode: SceneNode = { name: mesh.name, children: [], mesh: scene.meshes.length };

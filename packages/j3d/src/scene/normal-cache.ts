@@ -28,6 +28,12 @@ export class NormalCache {
     this.data = undefined;
   }
 
+  /** Forgets the array and draw matrices it was used with (the next `use` starts empty). */
+  release(): void {
+    this.data = undefined;
+    this.drawMatrices = undefined;
+  }
+
   /** Ready for normals from `data` turned by `drawMatrices` (forgetting any others). */
   use(data: Float32Array, drawMatrices: ResolvedDrawMatrix[]): void {
     if (this.data === data && this.drawMatrices === drawMatrices) return;

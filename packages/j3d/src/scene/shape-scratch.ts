@@ -1,12 +1,20 @@
 /*
- * Working buffers for building shapes, reused from one shape to the next within a j3dToScene call: the key table
- * that merges a shape's equal vertices, the room its triangle list is assembled in (copied out into the scene
- * as 16- or 32-bit indices) and the record of its scene vertices, so they need not be made (zeroed, then
- * collected) again for every shape; and the unit normals worked out so far (shapes share normal items).
+ * Working buffers for building shapes, reused from one shape to the next within a j3dToScene call, and from one
+ * call to the next: the key table that merges a shape's equal vertices, the room its triangle list is assembled
+ * in (copied out into the scene as 16- or 32-bit indices) and the record of its scene vertices, so they need not
+ * be made (zeroed, then collected) again for every shape; and the unit normals worked out so far (shapes share
+ * normal items). Typed arrays past V8's small size live outside its heap, and making one costs microseconds:
+ * for a small model, as much as a shape's vertices.
  */
 import { NormalCache } from './normal-cache.js';
 import { ShapeVertices } from './shape-vertices.js';
 import { VertexKeyTable } from './vertex-key-table.js';
+
+/**
+ * A scratch that has held a shape of more GX vertices than this is not kept for the next call (its buffers then
+ * hold up to a few MB).
+ */
+const MAX_KEPT_CAPACITY = 1 << 14;
 
 /** Buffers for one shape at a time; `take*` hands out a buffer of at least the asked length. */
 export class ShapeScratch {
@@ -14,6 +22,8 @@ export class ShapeScratch {
   private keyTable: VertexKeyTable | undefined;
   private vertices: ShapeVertices | undefined;
   readonly normals = new NormalCache();
+  /** The most GX vertices of a shape so far. */
+  private largest = 0;
 
   /** Room for the triangle list (an IndexList grows past it by itself). */
   takeIndices(length: number): Uint32Array {
@@ -30,8 +40,36 @@ export class ShapeScratch {
 
   /** The record of a shape's scene vertices, empty, for a shape of `capacity` GX vertices. */
   takeVertices(capacity: number): ShapeVertices {
+    this.largest = Math.max(this.largest, capacity);
     if (!this.vertices) this.vertices = new ShapeVertices(capacity, this.normals);
     else this.vertices.reset(capacity);
     return this.vertices;
   }
+
+  /** Lets go of everything of the model it last built (its arrays and draw matrices), keeping the buffers. */
+  release(): void {
+    this.vertices?.release();
+    this.normals.release();
+  }
+
+  /** Small enough to keep for the next model. */
+  get keepable(): boolean {
+    return this.largest <= MAX_KEPT_CAPACITY;
+  }
+}
+
+/** The scratch the last j3dToScene call gave back, if any. */
+let spare: ShapeScratch | undefined;
+
+/** A scratch for one j3dToScene call: the one the last call gave back, or a new one. */
+export function takeShapeScratch(): ShapeScratch {
+  const scratch = spare ?? new ShapeScratch();
+  spare = undefined;
+  return scratch;
+}
+
+/** Gives a scratch back when its call is done, for the next call to take. */
+export function giveBackShapeScratch(scratch: ShapeScratch): void {
+  scratch.release();
+  if (scratch.keepable) spare = scratch;
 }

@@ -1,8 +1,10 @@
 /*
  * A shape's GX vertices into scene vertices (see build-shape-primitives for the maths), in two passes:
- * mergeVertices gives each GX vertex of a primitive its scene vertex (merging equal ones) and lists the new ones;
- * once the shape's count is known, writeVertices fills the buffers attribute by attribute for each primitive's
- * new vertices (an item inside the data is read directly, one past it through the bounds-checked fallbacks).
+ * mergeVertices gives each GX vertex of a primitive its scene vertex (merging equal ones), and for each new one
+ * records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`); once the
+ * shape's count is known, writeVertices fills the buffers attribute by attribute, for all the shape's vertices at
+ * once when every item is in a VTX1 array, primitive by primitive when some are DIRECT data (an item inside the
+ * data is read directly, one past it through the bounds-checked fallbacks).
  * test/scene/reference-shape-primitives.ts keeps the plain one-pass definition this is checked against.
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
@@ -14,10 +16,11 @@
  * The reading lives in item-source.ts, the normal cache in normal-cache.ts, the writing in
  * write-vertex-attributes.ts.
  */
+import type { J3dVertexArray } from '../chunks/read-vtx1.js';
 import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
-import { EMPTY, emptySource, type ItemSource, setSource } from './item-source.js';
+import { emptySource, type ItemSource, setArraySource, setInlineSource } from './item-source.js';
 import { NormalCache } from './normal-cache.js';
 import type { VertexKeyTable } from './vertex-key-table.js';
 import { writeColors, writeNormals, writePositions, writeSkin, writeTexCoords } from './write-vertex-attributes.js';
@@ -37,9 +40,15 @@ export interface VertexBuffers {
 
 /** How the shape's vertices are laid out (the same for all its primitives). */
 export interface VertexLayout {
+  /** The attribute the normals come from (NRM 10 or NBT 25), if the shape sends one. */
   nbtAttr: number | undefined;
+  /** The VTX1 array the normals are read from (NBT's or NRM's). */
+  normalArray: J3dVertexArray | undefined;
+  /** Tangents are written (the normals come from an NBT array). */
   nbt: boolean;
   useColor: boolean;
+  /** TEXCOORD sets read from TEXn (the first `texSets`). */
+  texSets: number;
 }
 
 const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX7'] as const;
@@ -47,16 +56,28 @@ const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX
 /** GX attribute ids go up to NBT (25); one slot each for a primitive's columns. */
 const ATTR_SLOTS = 26;
 
+/** How a primitive gives one recorded attribute's item: not at all, one index, three (NBT3), or inline. */
+const ABSENT = 0;
+const INDEX = 1;
+const INDEX3 = 3;
+const INLINE = 4;
+
 /**
- * A shape's vertices being built: the columns of the primitive at hand by attribute id, its key (draw matrix,
- * then every attribute index) with the index columns it is made of and where its attributes' values are; and,
- * for the whole shape, the GX vertex that each scene vertex was made from (scene vertex i is entry i) with its
- * draw matrix.
+ * The item index recorded for a vertex whose primitive lacks the attribute (or whose column is short): its
+ * start (index × item size) lies past any data, so every component takes its default.
+ */
+const MISSING = 0x7fffffff;
+
+/**
+ * A shape's vertices being built: the key of the primitive at hand (draw matrix, then every attribute index)
+ * with the index columns it is made of, and the columns its recorded attributes come from; and, for the whole
+ * shape, per scene vertex (entry i for scene vertex i) its draw matrix and a row of `stride` items: POS's first,
+ * then the normal's (three with an NBT3 array: normal, binormal, tangent), CLR0's, TEX0's... as `plan` set.
+ * An item is an index into the attribute's VTX1 array, or for DIRECT data the vertex's place in its primitive.
  */
 export class ShapeVertices {
   /** Scene vertices so far. */
   count = 0;
-  readonly byAttr: (GxVertexColumn | undefined)[] = new Array(ATTR_SLOTS).fill(undefined);
   key = new Int32Array(16);
   readonly keyColumns: Uint16Array[] = [];
   readonly keyPer: number[] = [];
@@ -67,21 +88,37 @@ export class ShapeVertices {
   merge = true;
   /** The primitive's PNMTXIDX indices, if it sends them. */
   pn: Uint16Array | undefined = undefined;
-  /** Per scene vertex: the GX vertex (in its primitive) it was made from, and its draw matrix (and index). */
-  fresh: Int32Array;
+  /** Per attribute id: its first slot in a row, and its place among the recorded attributes (-1: not recorded). */
+  readonly slotOf = new Int32Array(ATTR_SLOTS);
+  readonly recordOf = new Int32Array(ATTR_SLOTS);
+  /** Per recorded attribute: its slots in a row (3 for normals from an NBT3 array, else 1). */
+  readonly width: number[] = [];
+  /** Per recorded attribute, for the primitive at hand: how it gives the item, and its index column. */
+  readonly mode: number[] = [];
+  readonly column: (Uint16Array | undefined)[] = [];
+  /** The normal's first slot in a row (when the shape sends normals). */
+  normalSlot = 1;
+  /** The normal array is NBT3 (an indexed normal column holds three indices a vertex). */
+  nbt3 = false;
+  stride = 1;
+  /** The primitive at hand gives every recorded attribute as one index a vertex, in a whole column. */
+  plain = true;
+  /** Some primitive sends a recorded attribute as DIRECT data (the writes then go primitive by primitive). */
+  inline = false;
+  /** Set by `plan`. */
+  items = new Int32Array(0);
   freshDrawIndices: Int32Array;
   readonly freshDraws: ResolvedDrawMatrix[] = [];
   readonly normals: NormalCache;
   readonly pos = emptySource();
   readonly nrm = emptySource();
   /** NBT3 data: items of 3 at each of the vertex's three indices. */
-  readonly nbt3 = emptySource();
+  readonly nbt3Source = emptySource();
   readonly clr = emptySource();
   readonly tex: ItemSource[] = [];
 
   /** For a shape of `capacity` GX vertices; `normals` is a cache carried over from earlier shapes, if any. */
   constructor(capacity: number, normals = new NormalCache()) {
-    this.fresh = new Int32Array(capacity);
     this.freshDrawIndices = new Int32Array(capacity);
     normals.reserve(capacity);
     this.normals = normals;
@@ -89,42 +126,75 @@ export class ShapeVertices {
 
   /**
    * Ready for the next shape, of `capacity` GX vertices (a ShapeScratch hands one ShapeVertices from shape to
-   * shape). `byAttr` is emptied, as a shape that failed leaves its primitive's columns there; every primitive
-   * sets the rest again before it reads it.
+   * shape).
    */
   reset(capacity: number): void {
     this.count = 0;
-    this.byAttr.fill(undefined);
-    if (this.fresh.length < capacity) {
-      this.fresh = new Int32Array(capacity);
-      this.freshDrawIndices = new Int32Array(capacity);
-    }
+    if (this.freshDrawIndices.length < capacity) this.freshDrawIndices = new Int32Array(capacity);
     this.normals.reserve(capacity);
   }
-}
 
-/** Fills `byAttr` from `prim`'s columns (undo with {@link clearColumns}). */
-function sortColumns(prim: GxPrimitive, scratch: ShapeVertices): void {
-  const { byAttr } = scratch;
-  for (const c of prim.columns) {
-    // The first column of an attribute is the one a lookup by attribute finds.
-    if (c.attr >= 0 && c.attr < ATTR_SLOTS && byAttr[c.attr] === undefined) byAttr[c.attr] = c;
+  /** Lets go of the last model's columns, arrays and draw matrices (the buffers stay). */
+  release(): void {
+    this.keyColumns.length = 0;
+    this.column.fill(undefined);
+    this.pn = undefined;
+    this.freshDraws.length = 0;
+    for (const source of [this.pos, this.nrm, this.nbt3Source, this.clr, ...this.tex])
+      setArraySource(source, undefined, 0);
+  }
+
+  /** Records the items of the attributes `layout` writes, for a shape of `capacity` GX vertices. */
+  plan(layout: VertexLayout, capacity: number): void {
+    const { slotOf, recordOf, width } = this;
+    slotOf.fill(-1);
+    recordOf.fill(-1);
+    width.length = 0;
+    let slots = 0;
+    const record = (attr: number, w: number) => {
+      slotOf[attr] = slots;
+      recordOf[attr] = width.length;
+      slots += w;
+      width.push(w);
+    };
+    this.nbt3 = layout.normalArray?.format.compCount === 2;
+    record(9, 1);
+    this.normalSlot = slots;
+    if (layout.nbtAttr !== undefined) record(layout.nbtAttr, this.nbt3 ? 3 : 1);
+    if (layout.useColor) record(11, 1);
+    for (let t = 0; t < layout.texSets; t++) record(13 + t, 1);
+    this.stride = slots;
+    this.inline = false;
+    this.mode.length = width.length;
+    this.column.length = width.length;
+    if (this.items.length < capacity * slots) this.items = new Int32Array(capacity * slots);
   }
 }
 
-/** Finds `prim`'s key columns, whether it merges, and its PNMTXIDX indices (those of its first attr-0 column). */
-function keyColumnsOf(prim: GxPrimitive, scratch: ShapeVertices): void {
-  const { keyColumns, keyPer } = scratch;
+/**
+ * Finds `prim`'s key columns, whether it merges, its PNMTXIDX indices (those of its first attr-0 column) and how
+ * it gives each recorded attribute (from the first column of that attribute).
+ */
+function columnsOf(prim: GxPrimitive, s: ShapeVertices): void {
+  const { keyColumns, keyPer, recordOf, width, mode, column } = s;
+  const recordedCount = width.length;
+  for (let j = 0; j < recordedCount; j++) mode[j] = ABSENT;
   let count = 0;
   let length = 1;
   let merge = true;
   let pnFound = false;
-  scratch.pn = undefined;
+  s.pn = undefined;
   for (const c of prim.columns) {
     if (c.values) merge = false;
+    const j = c.attr >= 0 && c.attr < ATTR_SLOTS ? recordOf[c.attr]! : -1;
+    if (j >= 0 && mode[j] === ABSENT) {
+      mode[j] = c.values ? INLINE : !c.indices ? ABSENT : width[j] === 3 ? INDEX3 : INDEX;
+      column[j] = c.indices;
+      if (c.values) s.inline = true;
+    }
     if (c.attr === 0 && !pnFound) {
       pnFound = true;
-      scratch.pn = c.indices;
+      s.pn = c.indices;
     }
     if (c.attr === 0 || !c.indices) continue;
     // Indices per vertex: the reader makes each column vertexCount × that long.
@@ -133,19 +203,19 @@ function keyColumnsOf(prim: GxPrimitive, scratch: ShapeVertices): void {
     keyPer[count++] = per;
     length += per;
   }
-  scratch.keyColumnCount = count;
-  scratch.keyLength = length;
-  scratch.merge = merge;
-  if (scratch.key.length < length) scratch.key = new Int32Array(length * 2);
-}
-
-function clearColumns(prim: GxPrimitive, scratch: ShapeVertices): void {
-  for (const c of prim.columns) if (c.attr >= 0 && c.attr < ATTR_SLOTS) scratch.byAttr[c.attr] = undefined;
+  s.keyColumnCount = count;
+  s.keyLength = length;
+  s.merge = merge;
+  if (s.key.length < length) s.key = new Int32Array(length * 2);
+  let plain = true;
+  for (let j = 0; j < recordedCount; j++) if (mode[j] !== INDEX || column[j]!.length < prim.vertexCount) plain = false;
+  s.plain = plain;
 }
 
 /**
  * Gives each GX vertex of `prim` its scene vertex in `out[0 .. vertexCount)`: an equal earlier one's (found in
- * `keys`), or the next new one, listed in `s` (its vertices are written later by {@link writeVertices}).
+ * `keys`), or the next new one, whose draw matrix and items are recorded in `s` (its values are written later
+ * by {@link writeVertices}).
  */
 export function mergeVertices(
   prim: GxPrimitive,
@@ -156,8 +226,11 @@ export function mergeVertices(
   out: Uint32Array,
 ): void {
   const n = prim.vertexCount;
-  keyColumnsOf(prim, s);
-  const { pn, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, fresh, freshDrawIndices, freshDraws } = s;
+  columnsOf(prim, s);
+  const { pn, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, items, stride, freshDrawIndices, freshDraws } =
+    s;
+  const { column, plain } = s;
+  const recordedCount = column.length;
   let count = s.count;
   for (let v = 0; v < n; v++) {
     const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
@@ -177,19 +250,42 @@ export function mergeVertices(
       }
     }
     out[v] = count;
-    fresh[count] = v;
+    let at = count * stride;
+    if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = column[j]![v]!;
+    else recordItems(s, at, v);
     freshDrawIndices[count] = drawIndex;
     freshDraws[count++] = drawMatrices[drawIndex]!;
   }
   s.count = count;
 }
 
+/** Records the items of GX vertex `v` of the primitive at hand from `items[at]` on, whatever way it gives them. */
+function recordItems(s: ShapeVertices, at: number, v: number): void {
+  const { items, mode, column, width } = s;
+  for (let j = 0; j < width.length; j++) {
+    const m = mode[j]!;
+    if (m === INDEX) {
+      items[at++] = column[j]![v] ?? MISSING;
+    } else if (m === INDEX3) {
+      const indices = column[j]!;
+      items[at++] = indices[v * 3] ?? MISSING;
+      items[at++] = indices[v * 3 + 1] ?? MISSING;
+      items[at++] = indices[v * 3 + 2] ?? MISSING;
+    } else {
+      // The normal's slots are three wide with an NBT3 array, whatever this primitive sends.
+      const item = m === INLINE ? v : MISSING;
+      for (let w = width[j]!; w > 0; w--) items[at++] = item;
+    }
+  }
+}
+
 /**
- * Writes scene vertices `start .. end` (those {@link mergeVertices} made for `prim`) attribute by attribute:
- * positions first (the bind-pose check throws there), then normals, colours, texture coordinates and skin.
+ * Writes scene vertices `start .. end` attribute by attribute: positions first (the bind-pose check throws there),
+ * then normals, colours, texture coordinates and skin. Their items are read from the VTX1 arrays, or for the
+ * attributes `prim` sends as DIRECT data, from its columns (`start .. end` are then the vertices it made).
  */
 export function writeVertices(
-  prim: GxPrimitive,
+  prim: GxPrimitive | undefined,
   start: number,
   end: number,
   b: VertexBuffers,
@@ -198,35 +294,35 @@ export function writeVertices(
   s: ShapeVertices,
 ): void {
   const arrays = ctx.vtx1.arrays;
-  const n = prim.vertexCount;
-  sortColumns(prim, s);
-  const { byAttr } = s;
-  const posArray = arrays.POS;
-  setSource(s.pos, byAttr[9], posArray?.data, posArray?.itemSize ?? 3, n);
+  const inline = (attr: number): GxVertexColumn | undefined => {
+    if (!prim) return undefined;
+    for (const c of prim.columns) if (c.attr === attr) return c.values ? c : undefined;
+    return undefined;
+  };
+  const source = (into: ItemSource, attr: number, array: J3dVertexArray | undefined, itemSize: number) => {
+    const direct = inline(attr);
+    if (direct) setInlineSource(into, direct.values!, prim!.vertexCount);
+    else setArraySource(into, array?.data, itemSize);
+  };
+  source(s.pos, 9, arrays.POS, arrays.POS?.itemSize ?? 3);
   writePositions(s, start, end, b.position, ctx);
   const generated = ctx.state?.normalTexCoord;
   if (b.normal || generated) {
-    const nrmArray = layout.nbtAttr === 25 ? (arrays.NBT ?? arrays.NRM) : (arrays.NRM ?? arrays.NBT);
-    const nrmCol = layout.nbtAttr === undefined ? undefined : byAttr[layout.nbtAttr];
-    // NBT3: three indices a vertex (normal, binormal, tangent), each naming 3 values.
-    const nbt3 = nrmArray?.format.compCount === 2 && nrmCol?.indices ? nrmCol.indices : undefined;
-    setSource(s.nrm, nrmCol, nrmArray?.data, nrmArray?.itemSize ?? 3, n);
-    s.nbt3.data = nrmArray?.data ?? EMPTY;
-    s.nbt3.size = 3;
-    writeNormals(s, start, end, b, nbt3, generated, ctx.drawMatrices);
+    const normalArray = layout.normalArray;
+    if (layout.nbtAttr !== undefined) source(s.nrm, layout.nbtAttr, normalArray, normalArray?.itemSize ?? 3);
+    else setArraySource(s.nrm, undefined, 0);
+    setArraySource(s.nbt3Source, normalArray?.data, 3);
+    writeNormals(s, start, end, b, s.nbt3 && s.nrm.indexed, generated, ctx.drawMatrices);
   }
   if (b.color) {
-    setSource(s.clr, byAttr[11], arrays.CLR0?.data, 4, n);
+    source(s.clr, 11, arrays.CLR0, 4);
     writeColors(s, start, end, b.color, ctx.state?.vertexColor ?? true, ctx.state?.vertexAlpha ?? true);
   }
-  const texCount = generated ? generated.set : b.texcoords.length;
-  for (let t = 0; t < texCount; t++) {
+  for (let t = 0; t < layout.texSets; t++) {
     const arr = arrays[TEX_ARRAYS[t]!];
     s.tex[t] ??= emptySource();
-    const source = s.tex[t]!;
-    setSource(source, byAttr[13 + t], arr?.data, arr?.itemSize ?? 2, n);
-    writeTexCoords(source, s.fresh, start, end, b.texcoords[t]!);
+    source(s.tex[t]!, 13 + t, arr, arr?.itemSize ?? 2);
+    writeTexCoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, b.texcoords[t]!);
   }
   if (b.joints && b.weights) writeSkin(s, start, end, b.joints, b.weights);
-  clearColumns(prim, s);
 }

@@ -1,14 +1,14 @@
 /*
- * The second pass of shape-vertices.ts: the new scene vertices of a primitive written one attribute at a time
- * (positions, normals with tangents and normal-generated texture coordinates, colours, texture coordinates,
- * skin), each read from its ItemSource.
+ * The second pass of shape-vertices.ts: scene vertices written one attribute at a time (positions, normals with
+ * tangents and normal-generated texture coordinates, colours, texture coordinates, skin), each read from its
+ * ItemSource at the item its slot of the vertex's row names.
  */
 import { ParseError } from '@retromodel/binary';
 import { JOINT_RECORD_SIZE } from '../chunks/read-jnt1.js';
 import { srgbToLinear } from '../gx/srgb.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
-import { component, type ItemSource, itemStart, read3 } from './item-source.js';
+import { component, type ItemSource, read3 } from './item-source.js';
 import type { ShapeVertices, VertexBuffers } from './shape-vertices.js';
 
 /**
@@ -103,7 +103,7 @@ function unitToScratch(x: number, y: number, z: number): void {
   scratch[2] = z / len;
 }
 
-/** Positions of the new vertices, by their draw matrices; throws for one beyond the f32 range. */
+/** Positions of scene vertices `start .. end`, by their draw matrices; throws for one beyond the f32 range. */
 export function writePositions(
   s: ShapeVertices,
   start: number,
@@ -111,11 +111,12 @@ export function writePositions(
   position: Float32Array,
   ctx: ShapeContext,
 ) {
-  const { pos, fresh, freshDraws } = s;
+  const { pos, items, stride, freshDraws } = s;
+  const size = pos.size;
   for (let i = start; i < end; i++) {
     const draw = freshDraws[i]!;
     const m = draw.matrix;
-    read3(pos, itemStart(pos, fresh[i]!), 0, 0, item);
+    read3(pos, items[i * stride]! * size, 0, 0, item);
     const x = item[0]!;
     const y = item[1]!;
     const z = item[2]!;
@@ -129,40 +130,43 @@ export function writePositions(
 }
 
 /**
- * Normals (and tangents) of the new vertices, and the normal-generated texture coordinates from the bind-pose
- * model-space normal (from (0, 0) without normals).
+ * Normals (and tangents) of scene vertices `start .. end`, and the normal-generated texture coordinates from the
+ * bind-pose model-space normal (from (0, 0) without normals). `nbt3`: the normal, binormal and tangent are items
+ * of 3 of `s.nbt3Source`, each at an index of its own (the normal's three slots).
  */
 export function writeNormals(
   s: ShapeVertices,
   start: number,
   end: number,
   b: VertexBuffers,
-  nbt3: Uint16Array | undefined,
+  nbt3: boolean,
   generated: { set: number; rows: number[] } | undefined,
   drawMatrices: ResolvedDrawMatrix[],
 ): void {
-  const { nrm, fresh, freshDraws, freshDrawIndices } = s;
+  const { nrm, items, stride, freshDraws, freshDrawIndices } = s;
   // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
   // them at offsets 0, 3 and 6.
-  const src = nbt3 ? s.nbt3 : nrm;
+  const src = nbt3 ? s.nbt3Source : nrm;
+  const slot = s.normalSlot;
+  const size = src.size;
   const { normal, tangent, texcoords } = b;
   const uv = generated ? texcoords[generated.set]! : undefined;
   const r = generated?.rows ?? [];
-  // Normals read from the VTX1 array are cached (DIRECT ones are the primitive's own).
-  const cache = normal && (nbt3 || nrm.indices) ? s.normals : undefined;
+  // Normals read from the VTX1 array are cached (DIRECT ones are the primitive's own). A missing item's start is
+  // past every array (shape-vertices.ts): it is never found, and the tag it leaves matches no real start.
+  const cache = normal && src.indexed ? s.normals : undefined;
   cache?.use(src.data, drawMatrices);
   const tags = cache?.tags;
   const cached = cache?.values;
   const mask = (tags?.length ?? 0) / 2 - 1;
   for (let i = start; i < end; i++) {
-    const v = fresh[i]!;
+    const row = i * stride + slot;
     const index = i;
     let mnx = 0;
     let mny = 0;
     if (normal) {
       const draw = freshDraws[i]!;
-      const at = itemStart(nrm, v);
-      const nAt = nbt3 ? nbt3[v * 3]! * 3 : at;
+      const nAt = items[row]! * size;
       const d = freshDrawIndices[i]!;
       const entry = (nAt * 31 + d) & mask;
       if (tags && cached && tags[entry * 2] === d && tags[entry * 2 + 1] === nAt) {
@@ -198,11 +202,11 @@ export function writeNormals(
       mny = tny;
       if (tangent) {
         const m = draw.matrix;
-        read3(src, nbt3 ? nbt3[v * 3 + 1]! * 3 : at, nbt3 ? 0 : 3, Number.NaN, item);
+        read3(src, nbt3 ? items[row + 1]! * 3 : nAt, nbt3 ? 0 : 3, Number.NaN, item);
         const bx = item[0]!;
         const by = item[1]!;
         const bz = item[2]!;
-        read3(src, nbt3 ? nbt3[v * 3 + 2]! * 3 : at, nbt3 ? 0 : 6, Number.NaN, item);
+        read3(src, nbt3 ? items[row + 2]! * 3 : nAt, nbt3 ? 0 : 6, Number.NaN, item);
         const tx = item[0]!;
         const ty = item[1]!;
         const tz = item[2]!;
@@ -233,7 +237,7 @@ export function writeNormals(
   }
 }
 
-/** COLOR_0 of the new vertices: CLR0 in linear where the material reads it, else 1. */
+/** COLOR_0 of scene vertices `start .. end`: CLR0 in linear where the material reads it, else 1. */
 export function writeColors(
   s: ShapeVertices,
   start: number,
@@ -242,13 +246,15 @@ export function writeColors(
   rgb: boolean,
   alpha: boolean,
 ) {
-  const { clr, fresh } = s;
+  const { clr, items, stride } = s;
+  const slot = s.slotOf[11]!;
   const data = clr.data;
+  const size = clr.size;
   // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
-  const linear = rgb && clr.indices ? linearOf(data) : undefined;
-  const whole = clr.size >= 4;
+  const linear = rgb && clr.indexed && size > 0 ? linearOf(data) : undefined;
+  const whole = size >= 4;
   for (let i = start; i < end; i++) {
-    const c = itemStart(clr, fresh[i]!);
+    const c = items[i * stride + slot]! * size;
     const o = i * 4;
     if (linear && whole && c + 4 <= data.length) {
       color[o] = linearAt(linear, data, c);
@@ -271,12 +277,21 @@ export function writeColors(
   }
 }
 
-/** One TEXCOORD set of the new vertices (0 past the data). */
-export function writeTexCoords(t: ItemSource, fresh: Int32Array, start: number, end: number, uv: Float32Array): void {
+/** One TEXCOORD set of scene vertices `start .. end`, from `t` at slot `slot` of their rows (0 past the data). */
+export function writeTexCoords(
+  s: ShapeVertices,
+  t: ItemSource,
+  slot: number,
+  start: number,
+  end: number,
+  uv: Float32Array,
+): void {
+  const { items, stride } = s;
   const data = t.data;
-  const whole = t.size >= 2;
+  const size = t.size;
+  const whole = size >= 2;
   for (let i = start; i < end; i++) {
-    const at = itemStart(t, fresh[i]!);
+    const at = items[i * stride + slot]! * size;
     const o = i * 2;
     if (whole && at + 2 <= data.length) {
       uv[o] = data[at]!;
@@ -289,7 +304,7 @@ export function writeTexCoords(t: ItemSource, fresh: Int32Array, start: number, 
 }
 
 /**
- * JOINTS_0 / WEIGHTS_0 of the new vertices: their draw matrices' influences (at most 4; the buffers start zeroed,
+ * JOINTS_0 / WEIGHTS_0 of scene vertices `start .. end`: their draw matrices' influences (at most 4; the buffers start zeroed,
  * which the unused ones keep).
  */
 export function writeSkin(s: ShapeVertices, start: number, end: number, joints: Uint16Array, weights: Float32Array) {

@@ -4,7 +4,7 @@
  * hypot3 and cached per draw matrix and item) against its plain definition (reference-shape-primitives.ts:
  * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
  * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
- * (under a few material states) and on random shapes: short data, DIRECT columns, NBT and NBT3, matrix indices,
+ * (under a few material states) and on random shapes: short data, short columns, DIRECT columns, NBT and NBT3, matrix indices,
  * many draw matrices, non-finite values and bind poses beyond f32. hypot3 is held to Math.hypot.
  */
 import type { Primitive } from '@retromodel/scene';
@@ -176,8 +176,10 @@ describe('shape primitives of random shapes against the definition', () => {
               continue;
             }
             const per = attr === 25 && nbtKind === 3 ? 3 : 1;
-            // Indices up to two items past the array (the reader checks them; hand-built files need not).
-            columns.push({ attr, indices: Uint16Array.from({ length: n * per }, () => int(items + 2)) });
+            // Indices up to two items past the array (the reader checks them; hand-built files need not), and
+            // now and then a column a few indices short (the reader makes them whole; hand-built ones need not be).
+            const length = Math.max(0, n * per - (rnd() < 0.05 ? 1 + int(3) : 0));
+            columns.push({ attr, indices: Uint16Array.from({ length }, () => int(items + 2)) });
           }
           primitives.push({ type: 'TRIANGLE_STRIP', opcode: 0x98, vertexCount: n, columns });
         }
