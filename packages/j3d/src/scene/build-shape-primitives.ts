@@ -95,7 +95,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     });
     for (const prim of packet.primitives) {
       if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
-      mergeVertices(prim, keys, slots, ctx.drawMatrices, vertices, local);
+      mergeVertices(prim, keys, slots, vertices, local);
       emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
       prims.push(prim);
       ends.push(vertices.count);

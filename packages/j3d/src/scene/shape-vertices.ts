@@ -19,7 +19,6 @@
 import type { J3dVertexArray } from '../chunks/read-vtx1.js';
 import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
 import type { ShapeContext } from './build-shape-primitives.js';
-import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import { emptySource, type ItemSource, setArraySource, setInlineSource } from './item-source.js';
 import { NormalCache } from './normal-cache.js';
 import type { VertexKeyTable } from './vertex-key-table.js';
@@ -107,8 +106,8 @@ export class ShapeVertices {
   inline = false;
   /** Set by `plan`. */
   items = new Int32Array(0);
+  /** Per scene vertex: its draw matrix (an index into the context's draw matrices). */
   freshDrawIndices: Int32Array;
-  readonly freshDraws: ResolvedDrawMatrix[] = [];
   readonly normals: NormalCache;
   readonly pos = emptySource();
   readonly nrm = emptySource();
@@ -134,12 +133,11 @@ export class ShapeVertices {
     this.normals.reserve(capacity);
   }
 
-  /** Lets go of the last model's columns, arrays and draw matrices (the buffers stay). */
+  /** Lets go of the last model's columns and arrays (the buffers stay). */
   release(): void {
     this.keyColumns.length = 0;
     this.column.fill(undefined);
     this.pn = undefined;
-    this.freshDraws.length = 0;
     for (const source of [this.pos, this.nrm, this.nbt3Source, this.clr, ...this.tex])
       setArraySource(source, undefined, 0);
   }
@@ -221,14 +219,12 @@ export function mergeVertices(
   prim: GxPrimitive,
   keys: VertexKeyTable,
   slots: number[],
-  drawMatrices: ResolvedDrawMatrix[],
   s: ShapeVertices,
   out: Uint32Array,
 ): void {
   const n = prim.vertexCount;
   columnsOf(prim, s);
-  const { pn, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, items, stride, freshDrawIndices, freshDraws } =
-    s;
+  const { pn, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, items, stride, freshDrawIndices } = s;
   const { column, plain } = s;
   const recordedCount = column.length;
   let count = s.count;
@@ -253,8 +249,8 @@ export function mergeVertices(
     let at = count * stride;
     if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = column[j]![v]!;
     else recordItems(s, at, v);
-    freshDrawIndices[count] = drawIndex;
-    freshDraws[count++] = drawMatrices[drawIndex]!;
+    // A slot no matrix table has set (only in hand-built shapes: readJ3d checks them) names no draw matrix.
+    freshDrawIndices[count++] = drawIndex ?? -1;
   }
   s.count = count;
 }
@@ -324,5 +320,5 @@ export function writeVertices(
     source(s.tex[t]!, 13 + t, arr, arr?.itemSize ?? 2);
     writeTexCoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, b.texcoords[t]!);
   }
-  if (b.joints && b.weights) writeSkin(s, start, end, b.joints, b.weights);
+  if (b.joints && b.weights) writeSkin(s, start, end, b.joints, b.weights, ctx.drawMatrices);
 }

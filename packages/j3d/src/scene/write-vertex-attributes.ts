@@ -111,10 +111,11 @@ export function writePositions(
   position: Float32Array,
   ctx: ShapeContext,
 ) {
-  const { pos, items, stride, freshDraws } = s;
+  const { pos, items, stride, freshDrawIndices } = s;
+  const drawMatrices = ctx.drawMatrices;
   const size = pos.size;
   for (let i = start; i < end; i++) {
-    const draw = freshDraws[i]!;
+    const draw = drawMatrices[freshDrawIndices[i]!]!;
     const m = draw.matrix;
     read3(pos, items[i * stride]! * size, 0, 0, item);
     const x = item[0]!;
@@ -143,7 +144,7 @@ export function writeNormals(
   generated: { set: number; rows: number[] } | undefined,
   drawMatrices: ResolvedDrawMatrix[],
 ): void {
-  const { nrm, items, stride, freshDraws, freshDrawIndices } = s;
+  const { nrm, items, stride, freshDrawIndices } = s;
   // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
   // them at offsets 0, 3 and 6.
   const src = nbt3 ? s.nbt3Source : nrm;
@@ -165,9 +166,9 @@ export function writeNormals(
     let mnx = 0;
     let mny = 0;
     if (normal) {
-      const draw = freshDraws[i]!;
-      const nAt = items[row]! * size;
       const d = freshDrawIndices[i]!;
+      const draw = drawMatrices[d]!;
+      const nAt = items[row]! * size;
       const entry = (nAt * 31 + d) & mask;
       if (tags && cached && tags[entry * 2] === d && tags[entry * 2 + 1] === nAt) {
         scratch[0] = cached[entry * 3]!;
@@ -304,13 +305,20 @@ export function writeTexCoords(
 }
 
 /**
- * JOINTS_0 / WEIGHTS_0 of scene vertices `start .. end`: their draw matrices' influences (at most 4; the buffers start zeroed,
- * which the unused ones keep).
+ * JOINTS_0 / WEIGHTS_0 of scene vertices `start .. end`: their draw matrices' influences (at most 4; the buffers
+ * start zeroed, which the unused ones keep).
  */
-export function writeSkin(s: ShapeVertices, start: number, end: number, joints: Uint16Array, weights: Float32Array) {
-  const draws = s.freshDraws;
+export function writeSkin(
+  s: ShapeVertices,
+  start: number,
+  end: number,
+  joints: Uint16Array,
+  weights: Float32Array,
+  drawMatrices: ResolvedDrawMatrix[],
+) {
+  const draws = s.freshDrawIndices;
   for (let i = start; i < end; i++) {
-    const draw = draws[i]!;
+    const draw = drawMatrices[draws[i]!]!;
     const o = i * 4;
     const n = Math.min(4, draw.joints.length);
     for (let k = 0; k < n; k++) {
