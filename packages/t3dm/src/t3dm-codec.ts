@@ -22,7 +22,7 @@ import type {
 } from '@retromodel/scene';
 import { writeSdata } from './codec/sdata.js';
 import { stringAt } from './codec/string-table.js';
-import { fast64PngNames } from './from-scene/material-from-scene.js';
+import { fast64PngNames, isPngFor } from './from-scene/material-from-scene.js';
 import { sceneToT3dm } from './from-scene/scene-to-t3dm.js';
 import { type DrawCost, drawCost } from './read/draw-cost.js';
 import { readT3dm } from './read/read-t3dm.js';
@@ -120,7 +120,7 @@ async function sidecarPngs(sidecars: WriteContext['sidecars'], names: string[]):
   const pngs = new Map<string, Uint8Array>();
   if (names.length === 0) return pngs;
   for (const name of (await sidecars?.list()) ?? []) {
-    if (!/\.png$/i.test(name) || !names.some((n) => name === n || name.endsWith(`/${n}`))) continue;
+    if (!/\.png$/i.test(name) || !names.some((n) => isPngFor(name, n))) continue;
     const data = await sidecars!.read(name);
     if (data) pngs.set(name, data);
   }

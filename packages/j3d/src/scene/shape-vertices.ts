@@ -95,8 +95,6 @@ export class ShapeVertices {
   /** Per recorded attribute, for the primitive at hand: how it gives the item, and its index column. */
   readonly mode: number[] = [];
   readonly column: (Uint16Array | undefined)[] = [];
-  /** The normal's first slot in a row (when the shape sends normals). */
-  normalSlot = 1;
   /** The normal array is NBT3 (an indexed normal column holds three indices a vertex). */
   nbt3 = false;
   stride = 1;
@@ -157,7 +155,6 @@ export class ShapeVertices {
     };
     this.nbt3 = layout.normalArray?.format.compCount === 2;
     record(9, 1);
-    this.normalSlot = slots;
     if (layout.nbtAttr !== undefined) record(layout.nbtAttr, this.nbt3 ? 3 : 1);
     if (layout.useColor) record(11, 1);
     for (let t = 0; t < layout.texSets; t++) record(13 + t, 1);
@@ -226,7 +223,7 @@ export function mergeVertices(
   columnsOf(prim, s);
   const { pn, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, items, stride, freshDrawIndices } = s;
   const { column, plain } = s;
-  const recordedCount = column.length;
+  const recordedCount = s.width.length;
   let count = s.count;
   for (let v = 0; v < n; v++) {
     const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
@@ -308,7 +305,9 @@ export function writeVertices(
     if (layout.nbtAttr !== undefined) source(s.nrm, layout.nbtAttr, normalArray, normalArray?.itemSize ?? 3);
     else setArraySource(s.nrm, undefined, 0);
     setArraySource(s.nbt3Source, normalArray?.data, 3);
-    writeNormals(s, start, end, b, s.nbt3 && s.nrm.indexed, generated, ctx.drawMatrices);
+    // Without normals (only normal-generated coordinates, from (0, 0)) no slot is read.
+    const slot = layout.nbtAttr === undefined ? -1 : s.slotOf[layout.nbtAttr]!;
+    writeNormals(s, slot, start, end, b, s.nbt3 && s.nrm.indexed, generated, ctx.drawMatrices);
   }
   if (b.color) {
     source(s.clr, 11, arrays.CLR0, 4);

@@ -132,11 +132,13 @@ export function writePositions(
 
 /**
  * Normals (and tangents) of scene vertices `start .. end`, and the normal-generated texture coordinates from the
- * bind-pose model-space normal (from (0, 0) without normals). `nbt3`: the normal, binormal and tangent are items
- * of 3 of `s.nbt3Source`, each at an index of its own (the normal's three slots).
+ * bind-pose model-space normal (from (0, 0) without normals), the normal's item at `slot` of their rows. `nbt3`:
+ * the normal, binormal and tangent are items of 3 of `s.nbt3Source`, each at an index of its own (`slot` and
+ * the two after it).
  */
 export function writeNormals(
   s: ShapeVertices,
+  slot: number,
   start: number,
   end: number,
   b: VertexBuffers,
@@ -148,7 +150,6 @@ export function writeNormals(
   // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
   // them at offsets 0, 3 and 6.
   const src = nbt3 ? s.nbt3Source : nrm;
-  const slot = s.normalSlot;
   const size = src.size;
   const { normal, tangent, texcoords } = b;
   const uv = generated ? texcoords[generated.set]! : undefined;

@@ -84,6 +84,11 @@ function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
   };
 }
 
+/** A texture path stands for the PNG `name` when it is the name or ends in `/` and the name. */
+export function isPngFor(path: string, name: string): boolean {
+  return path === name || path.endsWith(`/${name}`);
+}
+
 /**
  * The PNG a fast64 image name refers to: the longest path that ends in it, so a file listed both beside the
  * model and below the project's asset folder keeps its folder in the `rom:/` path. `beside` tells whether the
@@ -92,7 +97,7 @@ function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
 function findPng(lookup: TextureLookup, name: string): { key: string; bytes: Uint8Array; beside: boolean } | undefined {
   let found: { key: string; bytes: Uint8Array } | undefined;
   for (const [key, bytes] of lookup.textures ?? [])
-    if ((key === name || key.endsWith(`/${name}`)) && key.length > (found?.key.length ?? -1)) found = { key, bytes };
+    if (isPngFor(key, name) && key.length > (found?.key.length ?? -1)) found = { key, bytes };
   return found && { ...found, beside: lookup.textures!.has(name) };
 }
 
@@ -151,7 +156,7 @@ const pngNameOf = (imageName: string) => imageName.replace(/\.png\.\d+$/, '.png'
 
 /**
  * The PNG names the scene's fast64 materials look up (see findPng): a sidecar PNG is of use to
- * {@link planMaterial} only when its path is one of them or ends in `/` and one of them.
+ * {@link planMaterial} only when it {@link isPngFor} one of them.
  */
 export function fast64PngNames(scene: Scene): string[] {
   const names = new Set<string>();
