@@ -271,6 +271,87 @@ function reachableNodes(scene: Scene, parents: number[]): Set<number> {
   return reachable;
 }
 
+/** A skinned primitive's joints and weights, with each skin joint's matrix and bone (undefined: not a bone). */
+interface Skinning {
+  joints: ArrayLike<number>;
+  weights: Float64Array | undefined;
+  matrices: Mat4[];
+  bones: (number | undefined)[];
+}
+
+/**
+ * Moves a primitive's vertices into model space (or the space of each one's dominant joint) and packs its
+ * colours, into `out`; `normalMatrices` (given when the primitive has no normals) gets each vertex's normal
+ * matrix. Returns how many vertices had more than one joint influence.
+ */
+function placeVertices(
+  pos: ArrayLike<number>,
+  normals: Float64Array | undefined,
+  colorAttribute: Attribute | undefined,
+  nodeWorld: Mat4,
+  staticNormal: Mat4,
+  skinning: Skinning | undefined,
+  out: CollectedPrimitive,
+  normalMatrices: Mat4[] | undefined,
+): number {
+  const colors = floatsOf(colorAttribute);
+  const colorSize = colorAttribute?.itemSize ?? 4;
+  const normalCache = new Map<number, Mat4>();
+  const { position, normal, bone: boneOf, rgba } = out;
+  const count = position.length / 3;
+  let weighted = 0;
+  for (let v = 0; v < count; v++) {
+    let m = nodeWorld;
+    let nm = staticNormal;
+    if (skinning) {
+      const weights = skinning.weights;
+      let best = 0;
+      let bestWeight = -1;
+      let influences = 0;
+      for (let k = 0; k < 4; k++) {
+        const w = weights ? (weights[v * 4 + k] ?? 0) : k === 0 ? 1 : 0;
+        if (w > 0) influences++;
+        if (w > bestWeight) {
+          bestWeight = w;
+          best = k;
+        }
+      }
+      if (influences > 1) weighted++;
+      const jointIndex = skinning.joints[v * 4 + best] ?? 0;
+      const bone = skinning.bones[jointIndex];
+      const matrix = skinning.matrices[jointIndex];
+      if (bone !== undefined && matrix) {
+        boneOf[v] = bone;
+        m = matrix;
+        let cached = normalCache.get(jointIndex);
+        if (!cached) {
+          cached = normalMatrix(m);
+          normalCache.set(jointIndex, cached);
+        }
+        nm = cached;
+      }
+    }
+    normalMatrices?.push(nm);
+    // mat4TransformPoint / mat4TransformDirection, without their arrays.
+    const x = pos[v * 3]!;
+    const y = pos[v * 3 + 1]!;
+    const z = pos[v * 3 + 2]!;
+    position[v * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+    position[v * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+    position[v * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+    if (normals && normal) {
+      const nx = normals[v * 3]!;
+      const ny = normals[v * 3 + 1]!;
+      const nz = normals[v * 3 + 2]!;
+      normal[v * 3] = nm[0]! * nx + nm[4]! * ny + nm[8]! * nz;
+      normal[v * 3 + 1] = nm[1]! * nx + nm[5]! * ny + nm[9]! * nz;
+      normal[v * 3 + 2] = nm[2]! * nx + nm[6]! * ny + nm[10]! * nz;
+    }
+    if (colors) rgba[v] = packColor(colors, v * colorSize, colorSize);
+  }
+  return weighted;
+}
+
 /** Collects every triangle primitive of every mesh node. */
 export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): CollectedGeometry {
   const parents = parentIndices(scene);
@@ -289,11 +370,13 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
     const skin = node.skin !== undefined ? scene.skins[node.skin] : undefined;
     // A skin without (enough) inverse bind matrices is bound in the joints' current pose.
     const skinMatrices = skin?.joints.map(
-      (j, k): ArrayLike<number> =>
+      (j, k): Mat4 =>
         skin.inverseBindMatrices.length >= k * 16 + 16
-          ? skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16)
+          ? Float64Array.from(skin.inverseBindMatrices.subarray(k * 16, k * 16 + 16))
           : (mat4Invert(scene.nodes[j] ? world(j) : mat4Identity()) ?? mat4Identity()),
     );
+    // The bone of each joint of the skin (undefined: not a bone).
+    const jointBones = skin?.joints.map((j) => boneOfNode.get(j));
     const nodeWorld = world(n);
     const staticNormal = normalMatrix(nodeWorld);
     for (const prim of mesh.primitives) {
@@ -304,79 +387,37 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
       const pos = prim.attributes.POSITION.array;
       const count = pos.length / 3;
       const normals = floatsOf(prim.attributes.NORMAL);
-      const colors = floatsOf(prim.attributes.COLOR_0);
-      const colorSize = prim.attributes.COLOR_0?.itemSize ?? 4;
       // fast64 / N64 materials address their tiles with TEXCOORD_0 as tiny3d does; plain ones use their texture's set.
       const material = scene.materials[prim.material ?? -1];
       const texRef = material?.extras?.f3d_mat || material?.extras?.n64 ? undefined : material?.baseColorTexture;
-      const uvs = transformUvs(floatsOf(prim.attributes[`TEXCOORD_${texRef?.texCoord ?? 0}`]), texRef?.transform);
-      const joints = skin ? prim.attributes.JOINTS_0?.array : undefined;
-      const weights = skin ? floatsOf(prim.attributes.WEIGHTS_0) : undefined;
       const out: CollectedPrimitive = {
         name: node.name ?? mesh.name ?? `node${n}`,
         material: prim.material ?? -1,
         position: new Float64Array(count * 3),
         normal: normals ? new Float64Array(count * 3) : undefined,
         rgba: new Uint32Array(count).fill(0xffffffff),
-        uv: uvs,
+        uv: transformUvs(floatsOf(prim.attributes[`TEXCOORD_${texRef?.texCoord ?? 0}`]), texRef?.transform),
         bone: new Int32Array(count).fill(-1),
         triangles: triangleIndices(prim),
       };
-      // The bone of each joint of the skin (undefined: not a bone).
-      const jointBones = skin?.joints.map((j) => boneOfNode.get(j));
-      const normalCache = new Map<number, Mat4>();
       // Per vertex, only for flat normals (computed after the loop).
-      const normalMatrices: Mat4[] = [];
-      const position = out.position;
-      const normal = out.normal;
-      for (let v = 0; v < count; v++) {
-        let m: ArrayLike<number> = nodeWorld;
-        let nm: Mat4 = staticNormal;
-        if (joints && skinMatrices && jointBones) {
-          let best = 0;
-          let bestWeight = -1;
-          let influences = 0;
-          for (let k = 0; k < 4; k++) {
-            const w = weights ? (weights[v * 4 + k] ?? 0) : k === 0 ? 1 : 0;
-            if (w > 0) influences++;
-            if (w > bestWeight) {
-              bestWeight = w;
-              best = k;
-            }
-          }
-          if (influences > 1) weighted++;
-          const jointIndex = joints[v * 4 + best] ?? 0;
-          const bone = jointBones[jointIndex];
-          if (bone !== undefined && skinMatrices[jointIndex]) {
-            out.bone[v] = bone;
-            m = skinMatrices[jointIndex]!;
-            let cached = normalCache.get(jointIndex);
-            if (!cached) {
-              cached = normalMatrix(m);
-              normalCache.set(jointIndex, cached);
-            }
-            nm = cached;
-          }
-        }
-        if (!normals) normalMatrices.push(nm);
-        // mat4TransformPoint / mat4TransformDirection, without their arrays.
-        const x = pos[v * 3]!;
-        const y = pos[v * 3 + 1]!;
-        const z = pos[v * 3 + 2]!;
-        position[v * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-        position[v * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-        position[v * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-        if (normals && normal) {
-          const nx = normals[v * 3]!;
-          const ny = normals[v * 3 + 1]!;
-          const nz = normals[v * 3 + 2]!;
-          normal[v * 3] = nm[0]! * nx + nm[4]! * ny + nm[8]! * nz;
-          normal[v * 3 + 1] = nm[1]! * nx + nm[5]! * ny + nm[9]! * nz;
-          normal[v * 3 + 2] = nm[2]! * nx + nm[6]! * ny + nm[10]! * nz;
-        }
-        if (colors) out.rgba[v] = packColor(colors, v * colorSize, colorSize);
-      }
-      if (normals) primitives.push(out);
+      const normalMatrices: Mat4[] | undefined = normals ? undefined : [];
+      const joints = skin ? prim.attributes.JOINTS_0?.array : undefined;
+      const skinning =
+        joints && skinMatrices && jointBones
+          ? { joints, weights: floatsOf(prim.attributes.WEIGHTS_0), matrices: skinMatrices, bones: jointBones }
+          : undefined;
+      weighted += placeVertices(
+        pos,
+        normals,
+        prim.attributes.COLOR_0,
+        nodeWorld,
+        staticNormal,
+        skinning,
+        out,
+        normalMatrices,
+      );
+      if (!normalMatrices) primitives.push(out);
       else {
         flatNormals++;
         primitives.push(withFlatNormals(out, pos, normalMatrices));

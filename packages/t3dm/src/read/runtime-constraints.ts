@@ -10,9 +10,18 @@
  * leaf; animation targets that exist and no uniform-scale channels (the runtime asserts on them).
  */
 import type { Diagnostic } from '@retromodel/scene';
-import { stripRanges } from '../from-scene/part-layout.js';
+import { type StripRange, stripRanges } from '../from-scene/part-layout.js';
 import { usableStripEntries } from '../from-scene/plan-part-draw.js';
-import { chunkAlignment, chunkType, T3DM_TARGET_SCALE_UNIFORM, type T3dmFile, type T3dmObject } from '../t3dm-file.js';
+import {
+  chunkAlignment,
+  chunkType,
+  T3DM_TARGET_SCALE_UNIFORM,
+  type T3dmAnimation,
+  type T3dmBvh,
+  type T3dmFile,
+  type T3dmObject,
+  type T3dmPart,
+} from '../t3dm-file.js';
 import { CACHE_SLOTS, decodeTriangles } from './decode-triangles.js';
 import { readT3dm } from './read-t3dm.js';
 
@@ -44,6 +53,117 @@ function checkLayout(bytes: Uint8Array, problems: string[]): void {
   if (strtab % 4 !== 0) problems.push('the string table is not 4-aligned');
 }
 
+/** The load, u8-triangle, sequence and bone rules of one part (`where` names it in messages). */
+function checkPart(
+  p: T3dmPart,
+  where: string,
+  vertexCount: number,
+  ib: Uint8Array,
+  boneCount: number,
+  problems: string[],
+) {
+  if (p.vert % 32 !== 0) problems.push(`${where}: vertex offset 0x${p.vert.toString(16)} is not a whole vertex pair`);
+  if (p.vertLoadCount % 2 !== 0 || p.vertLoadCount < 2 || p.vertLoadCount > CACHE_SLOTS)
+    problems.push(`${where}: loads ${p.vertLoadCount} vertices (must be even, 2..70)`);
+  if (p.vertDestOffset >= CACHE_SLOTS || p.vertDestOffset + p.vertLoadCount > CACHE_SLOTS + 1)
+    problems.push(
+      `${where}: load into slots ${p.vertDestOffset}..${p.vertDestOffset + p.vertLoadCount - 1} overruns the 70-slot cache`,
+    );
+  if (p.vert / 16 + p.vertLoadCount > vertexCount) problems.push(`${where}: loads vertices past the end of V`);
+  if (p.numIndices % 3 !== 0) problems.push(`${where}: ${p.numIndices} triangle indices is not a multiple of 3`);
+  for (let i = 0; i < p.numIndices; i++)
+    if ((ib[p.indices + i] ?? 0xff) >= CACHE_SLOTS)
+      problems.push(`${where}: triangle index ${ib[p.indices + i]} is outside the cache`);
+  if (p.idxSeqCount > 0 && p.idxSeqBase + p.idxSeqCount * 3 > CACHE_SLOTS)
+    problems.push(`${where}: sequence reads past slot 69`);
+  if (p.matrixIdx !== 0xffff && p.matrixIdx >= boneCount)
+    problems.push(`${where}: bone ${p.matrixIdx} does not exist (${boneCount} bones)`);
+}
+
+/** The highest slot a strip command reads (-1 for one running past the I chunk, which is reported apart). */
+function highestSlot(view: DataView, r: StripRange): number {
+  let m = -1;
+  if (r.offset + r.count * 2 > view.byteLength) return m;
+  for (let e = 0; e < r.count; e++) m = Math.max(m, view.getUint16(r.offset + e * 2) & 0x7fff);
+  return m;
+}
+
+/** The strip-command rules of one part: placement, strip lengths and room in the cache. */
+function checkStrips(p: T3dmPart, where: string, view: DataView, problems: string[]): void {
+  const counts = p.numStripIndices;
+  const firstZero = counts.indexOf(0);
+  if (firstZero >= 0 && counts.slice(firstZero).some((c) => c !== 0))
+    problems.push(`${where}: a strip command follows an empty one`);
+  const ranges = stripRanges(p);
+  const highest = ranges.map((r) => highestSlot(view, r));
+  for (let s = 0; s < ranges.length; s++) {
+    const r = ranges[s]!;
+    if (r.offset + r.count * 2 > view.byteLength) {
+      problems.push(`${where}: strip command ${s} runs past the I chunk`);
+      continue;
+    }
+    if (view.getUint16(r.offset) & 0x8000) problems.push(`${where}: strip command ${s} starts with a restart flag`);
+    for (let e = 0, run = 0; e <= r.count; e++) {
+      if (e === r.count || (e > 0 && (view.getUint16(r.offset + e * 2) & 0x8000) !== 0)) {
+        if (run < 3) problems.push(`${where}: strip command ${s} holds a strip of ${run} entries`);
+        run = 0;
+      }
+      run++;
+    }
+    if (highest[s]! >= CACHE_SLOTS) problems.push(`${where}: strip command ${s} reads slot ${highest[s]}`);
+    const free = CACHE_SLOTS - (Math.max(...highest.slice(s)) + 1);
+    if (r.count + 1 > usableStripEntries(free))
+      problems.push(
+        `${where}: strip command ${s} has ${r.count} entries, but only ${usableStripEntries(free) - 1} fit in the ${free} free cache slots`,
+      );
+  }
+}
+
+/** The first vertex a part loads that lies outside the object's bounding box, or -1. */
+function outsideBox(o: T3dmObject, p: T3dmPart, position: ArrayLike<number>): number {
+  for (let k = 0; k < p.vertLoadCount; k++) {
+    const i = p.vert / 16 + k;
+    for (let a = 0; a < 3; a++) {
+      const c = position[i * 3 + a];
+      if (c !== undefined && (c < o.aabbMin[a]! || c > o.aabbMax[a]!)) return i;
+    }
+  }
+  return -1;
+}
+
+/** An animation's channels target bones that exist, and no uniform scale (the runtime asserts on it). */
+function checkChannels(c: T3dmAnimation, i: number, boneCount: number, problems: string[]): void {
+  for (const ch of c.channels) {
+    if (ch.targetIdx >= boneCount)
+      problems.push(`animation chunk ${i} targets bone ${ch.targetIdx}, which does not exist`);
+    if (ch.targetType === T3DM_TARGET_SCALE_UNIFORM || ch.targetType > 3)
+      problems.push(`animation chunk ${i} has a channel of target type ${ch.targetType} (the runtime asserts)`);
+  }
+}
+
+/** The BVH's children and data lie inside it, and its leaves hold each of the `objectCount` objects once. */
+function checkBvh(c: T3dmBvh, objectCount: number, problems: string[]): void {
+  const seen = new Uint8Array(objectCount);
+  for (let k = 0; k < c.nodes.length; k++) {
+    const value = c.nodes[k]!.value;
+    const count = value & 0xf;
+    if (count > 0) {
+      const first = value >> 4;
+      for (let d = first; d < first + count; d++) {
+        const obj = c.data[d];
+        if (obj === undefined || obj >= objectCount)
+          problems.push(`BVH leaf ${k} names data ${d}, which is not an object`);
+        else seen[obj]!++;
+      }
+    } else {
+      const child = k + (((value << 16) >> 16) >> 4);
+      if (child <= k || child + 1 >= c.nodes.length)
+        problems.push(`BVH node ${k} points at children ${child}/${child + 1} outside the tree`);
+    }
+  }
+  if (seen.some((s) => s !== 1)) problems.push('BVH leaves do not cover every object exactly once');
+}
+
 function checkObject(
   file: T3dmFile,
   o: T3dmObject,
@@ -54,76 +174,23 @@ function checkObject(
   problems: string[],
 ): void {
   const view = new DataView(ib.buffer, ib.byteOffset, ib.byteLength);
-  const v = file.chunks[file.header.chunkIdxVertices];
-  for (const [k, p] of o.parts.entries()) {
+  for (let k = 0; k < o.parts.length; k++) {
     const where = `object ${name} part ${k}`;
-    if (p.vert % 32 !== 0) problems.push(`${where}: vertex offset 0x${p.vert.toString(16)} is not a whole vertex pair`);
-    if (p.vertLoadCount % 2 !== 0 || p.vertLoadCount < 2 || p.vertLoadCount > CACHE_SLOTS)
-      problems.push(`${where}: loads ${p.vertLoadCount} vertices (must be even, 2..70)`);
-    if (p.vertDestOffset >= CACHE_SLOTS || p.vertDestOffset + p.vertLoadCount > CACHE_SLOTS + 1)
-      problems.push(
-        `${where}: load into slots ${p.vertDestOffset}..${p.vertDestOffset + p.vertLoadCount - 1} overruns the 70-slot cache`,
-      );
-    if (p.vert / 16 + p.vertLoadCount > vertexCount) problems.push(`${where}: loads vertices past the end of V`);
-    if (p.numIndices % 3 !== 0) problems.push(`${where}: ${p.numIndices} triangle indices is not a multiple of 3`);
-    for (let i = 0; i < p.numIndices; i++)
-      if ((ib[p.indices + i] ?? 0xff) >= CACHE_SLOTS)
-        problems.push(`${where}: triangle index ${ib[p.indices + i]} is outside the cache`);
-    if (p.idxSeqCount > 0 && p.idxSeqBase + p.idxSeqCount * 3 > CACHE_SLOTS)
-      problems.push(`${where}: sequence reads past slot 69`);
-    if (p.matrixIdx !== 0xffff && p.matrixIdx >= boneCount)
-      problems.push(`${where}: bone ${p.matrixIdx} does not exist (${boneCount} bones)`);
-    const counts = p.numStripIndices;
-    const firstZero = counts.indexOf(0);
-    if (firstZero >= 0 && counts.slice(firstZero).some((c) => c !== 0))
-      problems.push(`${where}: a strip command follows an empty one`);
-    const ranges = stripRanges(p);
-    const highest = ranges.map((r) => {
-      let m = -1;
-      if (r.offset + r.count * 2 > ib.length) return m;
-      for (let e = 0; e < r.count; e++) m = Math.max(m, view.getUint16(r.offset + e * 2) & 0x7fff);
-      return m;
-    });
-    for (const [s, r] of ranges.entries()) {
-      if (r.offset + r.count * 2 > ib.length) {
-        problems.push(`${where}: strip command ${s} runs past the I chunk`);
-        continue;
-      }
-      if (view.getUint16(r.offset) & 0x8000) problems.push(`${where}: strip command ${s} starts with a restart flag`);
-      let run = 0;
-      for (let e = 0; e <= r.count; e++) {
-        const restart = e === r.count || (e > 0 && (view.getUint16(r.offset + e * 2) & 0x8000) !== 0);
-        if (restart) {
-          if (run < 3) problems.push(`${where}: strip command ${s} holds a strip of ${run} entries`);
-          run = 0;
-        }
-        run++;
-      }
-      if (highest[s]! >= CACHE_SLOTS) problems.push(`${where}: strip command ${s} reads slot ${highest[s]}`);
-      const free = CACHE_SLOTS - (Math.max(...highest.slice(s)) + 1);
-      if (r.count + 1 > usableStripEntries(free))
-        problems.push(
-          `${where}: strip command ${s} has ${r.count} entries, but only ${usableStripEntries(free) - 1} fit in the ${free} free cache slots`,
-        );
-    }
+    checkPart(o.parts[k]!, where, vertexCount, ib, boneCount, problems);
+    checkStrips(o.parts[k]!, where, view, problems);
   }
   const diagnostics: Diagnostic[] = [];
   const tris = decodeTriangles(o, ib, file.version, diagnostics);
   if (diagnostics.length > 0) problems.push(`object ${name}: draws from cache slots that were never loaded`);
   if (tris.vertex.length / 3 !== o.triCount)
     problems.push(`object ${name}: triCount ${o.triCount} but ${tris.vertex.length / 3} triangles are drawn`);
-  if (v?.kind === 'vertices') {
-    for (const p of o.parts) {
-      for (let k = 0; k < p.vertLoadCount; k++) {
-        const i = p.vert / 16 + k;
-        for (let a = 0; a < 3; a++) {
-          const c = v.position[i * 3 + a];
-          if (c !== undefined && (c < o.aabbMin[a]! || c > o.aabbMax[a]!)) {
-            problems.push(`object ${name}: vertex ${i} lies outside the object's bounding box`);
-            return;
-          }
-        }
-      }
+  const v = file.chunks[file.header.chunkIdxVertices];
+  if (v?.kind !== 'vertices') return;
+  for (const p of o.parts) {
+    const outside = outsideBox(o, p, v.position);
+    if (outside >= 0) {
+      problems.push(`object ${name}: vertex ${outside} lies outside the object's bounding box`);
+      return;
     }
   }
 }
@@ -165,7 +232,8 @@ export function checkRuntimeConstraints(input: T3dmFile | Uint8Array, written?: 
     problems.push(`header totalIndexCount ${h.totalIndexCount} but parts hold ${indexSum}`);
   const skeleton = file.chunks.find((c) => c.kind === 'skeleton');
   const boneCount = skeleton?.bones.length ?? 0;
-  file.chunks.forEach((c, i) => {
+  for (let i = 0; i < file.chunks.length; i++) {
+    const c = file.chunks[i]!;
     if (c.kind === 'object') {
       if (i >= objects.length) problems.push(`object chunk ${i} is not among the first chunks`);
       const m = types[h.chunkIdxMaterials + c.material];
@@ -174,32 +242,8 @@ export function checkRuntimeConstraints(input: T3dmFile | Uint8Array, written?: 
       checkObject(file, c, `#${i}`, vertexCount, ib, boneCount, problems);
     } else if (c.kind === 'animation') {
       if (!skeleton) problems.push(`animation chunk ${i} without a skeleton`);
-      for (const ch of c.channels) {
-        if (ch.targetIdx >= boneCount)
-          problems.push(`animation chunk ${i} targets bone ${ch.targetIdx}, which does not exist`);
-        if (ch.targetType === T3DM_TARGET_SCALE_UNIFORM || ch.targetType > 3)
-          problems.push(`animation chunk ${i} has a channel of target type ${ch.targetType} (the runtime asserts)`);
-      }
-    } else if (c.kind === 'bvh') {
-      const seen = new Uint8Array(objects.length);
-      c.nodes.forEach((n, k) => {
-        const count = n.value & 0xf;
-        if (count > 0) {
-          const first = n.value >> 4;
-          for (let d = first; d < first + count; d++) {
-            const obj = c.data[d];
-            if (obj === undefined || obj >= objects.length)
-              problems.push(`BVH leaf ${k} names data ${d}, which is not an object`);
-            else seen[obj]!++;
-          }
-        } else {
-          const child = k + (((n.value << 16) >> 16) >> 4);
-          if (child <= k || child + 1 >= c.nodes.length)
-            problems.push(`BVH node ${k} points at children ${child}/${child + 1} outside the tree`);
-        }
-      });
-      if (seen.some((s) => s !== 1)) problems.push('BVH leaves do not cover every object exactly once');
-    }
-  });
+      checkChannels(c, i, boneCount, problems);
+    } else if (c.kind === 'bvh') checkBvh(c, objects.length, problems);
+  }
   return problems.map((message) => ({ code: 't3dm/runtime-constraint', message, severity: 'error' as const }));
 }
