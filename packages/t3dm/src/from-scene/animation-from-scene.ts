@@ -100,6 +100,83 @@ function rangeOf(values: ArrayLike<number>): { min: number; max: number } {
   return { min, max };
 }
 
+/**
+ * A rotation channel's kept keys (`samples`: 4 per tick, flipped here onto the side of the previous one, as q
+ * and -q are the same rotation), or undefined when every sample is within half a packing step of the rest
+ * rotation in every component.
+ */
+function rotationTrack(ticks: number[], samples: Float64Array, rest: number[]): Omit<Track, 'mapping'> | undefined {
+  const count = ticks.length;
+  // quatDot then reads typed arrays only (one shape for its optimised code).
+  const restQ = Float64Array.from(rest);
+  for (let k = 1; k < count; k++) {
+    if (quatDot(samples, (k - 1) * 4, samples, k * 4) < 0)
+      for (let i = k * 4; i < k * 4 + 4; i++) samples[i] = -samples[i]!;
+  }
+  let atRest = true;
+  for (let k = 0; k < count && atRest; k++) {
+    const sign = quatDot(samples, k * 4, restQ, 0) < 0 ? -1 : 1;
+    for (let i = 0; i < 4; i++)
+      if (!(Math.abs(samples[k * 4 + i]! - sign * restQ[i]!) <= ROTATION_STEP / 2)) atRest = false;
+  }
+  if (atRest) return undefined;
+  const kept = reduceSamples(ticks, samples, true, 2e-6, MAX_SPAN, MAX_NEXT_TIME);
+  return {
+    ticks: kept.map((k) => ticks[k]!),
+    values: kept.map((k) => Array.from(samples.subarray(k * 4, k * 4 + 4))),
+  };
+}
+
+/**
+ * One axis of a translation or scale channel (`samples`: 3 per tick, times `scale`, into `series`) as kept
+ * keys, or undefined when every sample is within the quantisation step of `restValue`: the u16 step over the
+ * channel's range, the fixed-point step of the bone matrix, or (for large values) two float steps.
+ */
+function axisTrack(
+  ticks: number[],
+  samples: Float64Array,
+  axis: number,
+  scale: number,
+  restValue: number,
+  series: Float64Array,
+): Omit<Track, 'mapping'> | undefined {
+  for (let k = 0; k < ticks.length; k++) series[k] = samples[k * 3 + axis]! * scale;
+  const { min, max } = rangeOf(series);
+  const range = max - min;
+  const step = Math.max(range / 65535, FIXED_POINT_STEP, Math.abs(restValue) * 2 ** -22);
+  if (Math.abs(min - restValue) <= step && Math.abs(max - restValue) <= step) return undefined;
+  const kept = reduceSamples(ticks, series, false, Math.max(range / 65535, 1e-4) * 2, MAX_SPAN, MAX_NEXT_TIME);
+  return { ticks: kept.map((k) => ticks[k]!), values: kept.map((k) => [series[k]!]) };
+}
+
+/** A stream record with what ordering it needs: the tick it is needed at, its own tick, its kind. */
+type PendingRecord = SdataRecord & { needed: number; tick: number; quat: boolean };
+
+/** Appends the records of channel `index` (its track's kept keys, packed or quantised) to `records`. */
+function pushRecords(
+  track: Track,
+  index: number,
+  quat: boolean,
+  quantScale: number,
+  quantOffset: number,
+  records: PendingRecord[],
+): void {
+  for (let k = 0; k < track.ticks.length; k++) {
+    const tick = track.ticks[k]!;
+    // Kept keys are at most MAX_NEXT_TIME ticks apart, and the last one is at lastTick.
+    const needed = k === 0 ? 0 : track.ticks[k - 1]!;
+    let data: number[];
+    if (quat) {
+      const q = packQuat(quatNormalize(track.values[k] as Quat));
+      data = [q >>> 16, q & 0xffff];
+    } else {
+      const v = track.values[k]![0]!;
+      data = [quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0];
+    }
+    records.push({ needed, tick, quat, nextTime: tick - needed, nextIsQuat: false, channelIdx: index, data });
+  }
+}
+
 /** The T3DM channels and stream of one animation, or undefined when nothing of it targets a bone. */
 export function animationToT3dm(
   anim: Animation,
@@ -169,26 +246,9 @@ export function animationToT3dm(
     const count = ticks.length;
     const b = bones[bone]!;
     if (rotation) {
-      // Each sample on the side of the previous one (q and -q are the same rotation).
-      for (let k = 1; k < count; k++) {
-        if (quatDot(samples, (k - 1) * 4, samples, k * 4) < 0)
-          for (let i = k * 4; i < k * 4 + 4; i++) samples[i] = -samples[i]!;
-      }
-      // Left out when every sample is within half a packing step of the rest rotation in every component.
-      const rest = b.rotation;
-      let atRest = true;
-      for (let k = 0; k < count && atRest; k++) {
-        const sign = quatDot(samples, k * 4, rest, 0) < 0 ? -1 : 1;
-        for (let i = 0; i < 4; i++)
-          if (!(Math.abs(samples[k * 4 + i]! - sign * rest[i]!) <= ROTATION_STEP / 2)) atRest = false;
-      }
-      if (atRest) continue;
-      const kept = reduceSamples(ticks, samples, true, 2e-6, MAX_SPAN, MAX_NEXT_TIME);
-      rotations.push({
-        mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 },
-        ticks: kept.map((k) => ticks[k]!),
-        values: kept.map((k) => Array.from(samples.subarray(k * 4, k * 4 + 4))),
-      });
+      const track = rotationTrack(ticks, samples, b.rotation);
+      if (track)
+        rotations.push({ mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 }, ...track });
       continue;
     }
     const translation = c.path === 'translation';
@@ -196,31 +256,18 @@ export function animationToT3dm(
     const rest = translation ? b.translation : b.scale;
     const series = new Float64Array(count);
     for (let axis = 0; axis < 3; axis++) {
-      for (let k = 0; k < count; k++) series[k] = samples[k * 3 + axis]! * scale;
-      const { min, max } = rangeOf(series);
-      const range = max - min;
-      // Left out when every sample is within the quantisation step of the rest value: the u16 step over the
-      // channel's range, the fixed-point step of the bone matrix, or (for large values) two float steps.
-      const restValue = rest[axis]! * scale;
-      const step = Math.max(range / 65535, FIXED_POINT_STEP, Math.abs(restValue) * 2 ** -22);
-      if (Math.abs(min - restValue) <= step && Math.abs(max - restValue) <= step) continue;
-      const kept = reduceSamples(ticks, series, false, Math.max(range / 65535, 1e-4) * 2, MAX_SPAN, MAX_NEXT_TIME);
-      tracks.push({
-        mapping: {
-          targetIdx: bone,
-          targetType: translation ? T3DM_TARGET_TRANSLATION : T3DM_TARGET_SCALE_XYZ,
-          attributeIdx: axis,
-        },
-        ticks: kept.map((k) => ticks[k]!),
-        values: kept.map((k) => [series[k]!]),
-      });
+      const track = axisTrack(ticks, samples, axis, scale, rest[axis]! * scale, series);
+      if (!track) continue;
+      const targetType = translation ? T3DM_TARGET_TRANSLATION : T3DM_TARGET_SCALE_XYZ;
+      tracks.push({ mapping: { targetIdx: bone, targetType, attributeIdx: axis }, ...track });
     }
   }
   const all = [...rotations, ...tracks];
   if (all.length === 0) return undefined;
   const channels: T3dmChannelMapping[] = [];
-  const records: (SdataRecord & { needed: number; tick: number; quat: boolean })[] = [];
-  all.forEach((track, index) => {
+  const records: PendingRecord[] = [];
+  for (let index = 0; index < all.length; index++) {
+    const track = all[index]!;
     const quat = index < rotations.length;
     let quantScale = Number.NEGATIVE_INFINITY;
     let quantOffset = Number.POSITIVE_INFINITY;
@@ -230,20 +277,8 @@ export function animationToT3dm(
       quantScale = Math.fround((max - min) / 65535);
     }
     channels.push({ ...track.mapping, quantScale, quantOffset });
-    track.ticks.forEach((tick, k) => {
-      // Kept keys are at most MAX_NEXT_TIME ticks apart, and the last one is at lastTick.
-      const needed = k === 0 ? 0 : track.ticks[k - 1]!;
-      let data: number[];
-      if (quat) {
-        const q = packQuat(quatNormalize(track.values[k] as Quat));
-        data = [q >>> 16, q & 0xffff];
-      } else {
-        const v = track.values[k]![0]!;
-        data = [quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0];
-      }
-      records.push({ needed, tick, quat, nextTime: tick - needed, nextIsQuat: false, channelIdx: index, data });
-    });
-  });
+    pushRecords(track, index, quat, quantScale, quantOffset, records);
+  }
   records.sort((a, b) => a.needed - b.needed || a.tick - b.tick || a.channelIdx - b.channelIdx);
   const out: SdataRecord[] = records.map((r, i) => ({
     nextTime: r.nextTime,

@@ -43,8 +43,8 @@ export function planPartDraw(tris: number[], useStrips: boolean, groupOf?: (v: n
   // Dense ids are numbered in first use, which is the slot order of a plain u8 list.
   const { dense, ids } = denseIds(tris);
   if (!useStrips) {
-    const list: number[] = new Array(tris.length);
-    for (let i = 0; i < tris.length; i++) list[i] = dense[i]!;
+    const list: number[] = [];
+    for (let i = 0; i < tris.length; i++) list.push(dense[i]!);
     return { order: ids, list, sequence: { base: 0, count: 0 }, strips: [] };
   }
   const n = ids.length;
@@ -205,7 +205,8 @@ function planStrips(
   if (group) order = groupedByBone(order, group);
   const slot = scratch.slot.any(n);
   for (let i = 0; i < order.length; i++) slot[order[i]!] = i;
-  const inSlots = strips.map((s) => s.map((v) => slot[v]!));
+  const inSlots: number[][] = [];
+  for (const s of strips) inSlots.push(inSlotsOf(s, slot));
   const { commands, leftover } = packCommands(inSlots);
   const list: number[] = [];
   for (const v of plain) list.push(slot[v]!);
@@ -223,6 +224,16 @@ function planStrips(
     sequence: { base: sequence.length > 0 ? slot[sequence[0]!]! : 0, count: sequence.length / 3 },
     strips: strip,
   };
+}
+
+/**
+ * A strip's vertices as slots. Pushed rather than mapped: an optimised `map` makes a holey array where an
+ * unoptimised one makes a packed one, and the planning's optimised code, meeting the other shape, is thrown away.
+ */
+function inSlotsOf(strip: number[], slot: Int32Array): number[] {
+  const out: number[] = [];
+  for (const v of strip) out.push(slot[v]!);
+  return out;
 }
 
 /**

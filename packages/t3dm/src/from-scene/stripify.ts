@@ -192,8 +192,10 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
         free[u] = f;
       }
     }
-    const strip: number[] = new Array(best.length);
-    for (let i = 0; i < best.length; i++) strip[i] = best.strip[i]!;
+    // Pushed, not preallocated: every strip array then has the one packed-integer shape that the strips the
+    // planning cuts and copies keep, so its optimised code never meets a second shape and is thrown away.
+    const strip: number[] = [];
+    for (let i = 0; i < best.length; i++) strip.push(best.strip[i]!);
     out.push(strip);
   }
   return out;

@@ -95,7 +95,8 @@ function checkStrips(p: T3dmPart, where: string, view: DataView, problems: strin
   if (firstZero >= 0 && counts.slice(firstZero).some((c) => c !== 0))
     problems.push(`${where}: a strip command follows an empty one`);
   const ranges = stripRanges(p);
-  const highest = ranges.map((r) => highestSlot(view, r));
+  const highest: number[] = [];
+  for (const r of ranges) highest.push(highestSlot(view, r));
   for (let s = 0; s < ranges.length; s++) {
     const r = ranges[s]!;
     if (r.offset + r.count * 2 > view.byteLength) {
