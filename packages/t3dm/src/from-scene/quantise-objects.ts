@@ -112,6 +112,9 @@ function quantisePrimitive(
   let length = 0;
   let positions = 0;
   let uvs = 0;
+  // Added, not subtracted: a -0 from Math.trunc (a coordinate in (-1/32 texel, 0]) minus 0 stays -0, which the
+  // optimised loop's integer arithmetic cannot hold (it is thrown away on the first one); -0 + 0 is 0.
+  const shift = 0 - half;
   for (let i = 0; i < triangles.length; i++) {
     const v = triangles[i]!;
     if (v >= count) continue;
@@ -126,8 +129,8 @@ function quantisePrimitive(
       // Counted without a branch: a first clip late in a batch then costs no deoptimisation.
       positions += (x !== rawX ? 1 : 0) + (y !== rawY ? 1 : 0) + (z !== rawZ ? 1 : 0);
       const packed = normal ? packNormal(normal[v * 3]!, normal[v * 3 + 1]!, normal[v * 3 + 2]!) : 0;
-      const rawS = Math.trunc(uvAt(uv, v * 2) * texW * 32) - half;
-      const rawT = Math.trunc(uvAt(uv, v * 2 + 1) * texH * 32) - half;
+      const rawS = Math.trunc(uvAt(uv, v * 2) * texW * 32) + shift;
+      const rawT = Math.trunc(uvAt(uv, v * 2 + 1) * texH * 32) + shift;
       const s = toS16(rawS);
       const t = toS16(rawT);
       uvs += (s !== rawS ? 1 : 0) + (t !== rawT ? 1 : 0);
