@@ -7,7 +7,7 @@
  * The cache keeps earlier loads, which is how bone-split parts (load-only parts, then one drawing part) work.
  */
 import type { Diagnostic } from '@retromodel/scene';
-import { stripRanges } from '../from-scene/part-layout.js';
+import { type StripRange, stripRanges } from '../from-scene/part-layout.js';
 import type { T3dmObject } from '../t3dm-file.js';
 
 /** RSP vertex-cache slots tiny3d has (70), plus the temp slots a pad vertex may spill into. */
@@ -27,58 +27,32 @@ export function decodeTriangles(
   version: number,
   diagnostics: Diagnostic[],
 ): DecodedTriangles {
-  const slotVertex = new Int32Array(SLOTS_WITH_SPILL).fill(-1);
-  const slotBone = new Int32Array(SLOTS_WITH_SPILL).fill(-1);
-  const out: DecodedTriangles = { vertex: [], bone: [] };
-  let bad = 0;
-  const loaded = (s: number) => s < SLOTS_WITH_SPILL && slotVertex[s]! >= 0;
-  const emit = (a: number, b: number, c: number) => {
-    if (!loaded(a) || !loaded(b) || !loaded(c)) {
-      bad++;
-      return;
-    }
-    out.vertex.push(slotVertex[a]!, slotVertex[b]!, slotVertex[c]!);
-    out.bone.push(slotBone[a]!, slotBone[b]!, slotBone[c]!);
+  const cache: Cache = {
+    vertex: new Int32Array(SLOTS_WITH_SPILL).fill(-1),
+    bone: new Int32Array(SLOTS_WITH_SPILL).fill(-1),
+    out: { vertex: [], bone: [] },
   };
+  let bad = 0;
   const view = new DataView(indexBytes.buffer, indexBytes.byteOffset, indexBytes.byteLength);
   for (const part of object.parts) {
     const bone = part.matrixIdx === 0xffff ? -1 : part.matrixIdx;
     const first = part.vert / 16;
     for (let k = 0; k < part.vertLoadCount && part.vertDestOffset + k < SLOTS_WITH_SPILL; k++) {
-      slotVertex[part.vertDestOffset + k] = first + k;
-      slotBone[part.vertDestOffset + k] = bone;
+      cache.vertex[part.vertDestOffset + k] = first + k;
+      cache.bone[part.vertDestOffset + k] = bone;
     }
     for (let i = 0; i + 2 < part.numIndices; i += 3) {
       const at = part.indices + i;
-      if (at + 2 < indexBytes.length) emit(indexBytes[at]!, indexBytes[at + 1]!, indexBytes[at + 2]!);
+      if (at + 2 < indexBytes.length) bad += emit(cache, indexBytes[at]!, indexBytes[at + 1]!, indexBytes[at + 2]!);
       else bad++;
     }
     for (let k = 0; k < part.idxSeqCount; k++) {
       const b = part.idxSeqBase + k * 3;
-      emit(b, b + 1, b + 2);
+      bad += emit(cache, b, b + 1, b + 2);
     }
     for (const range of stripRanges(part)) {
-      if (range.offset + range.count * 2 > indexBytes.length) {
-        bad += range.count;
-        continue;
-      }
-      let strip: number[] = [];
-      const flush = () => {
-        for (let i = 0; i + 2 < strip.length; i++) {
-          if (i % 2 === 0) emit(strip[i]!, strip[i + 1]!, strip[i + 2]!);
-          else emit(strip[i + 2]!, strip[i + 1]!, strip[i]!);
-        }
-        strip = [];
-      };
-      for (let k = 0; k < range.count; k++) {
-        const raw = view.getUint16(range.offset + k * 2);
-        const restart = (raw & 0x8000) !== 0;
-        // v3+: restart bit | index; v1/v2: a restart is the negative value -(index + 1).
-        const index = version >= 3 || !restart ? raw & 0x7fff : (0x10000 - raw - 1) & 0x7fff;
-        if (restart && k > 0) flush();
-        strip.push(index);
-      }
-      flush();
+      if (range.offset + range.count * 2 > indexBytes.length) bad += range.count;
+      else bad += emitStripCommand(cache, view, range, version);
     }
   }
   if (bad > 0) {
@@ -88,5 +62,43 @@ export function decodeTriangles(
       severity: 'warning',
     });
   }
-  return out;
+  return cache.out;
+}
+
+/** The vertex-cache slots (V-chunk vertex and bone of each, -1 when never loaded) and the triangles drawn. */
+interface Cache {
+  vertex: Int32Array;
+  bone: Int32Array;
+  out: DecodedTriangles;
+}
+
+/** Draws triangle (a, b, c) of cache slots: 0, or 1 when a slot was never loaded (nothing is drawn then). */
+function emit(cache: Cache, a: number, b: number, c: number): number {
+  const { vertex, bone, out } = cache;
+  if (a >= SLOTS_WITH_SPILL || b >= SLOTS_WITH_SPILL || c >= SLOTS_WITH_SPILL) return 1;
+  if (vertex[a]! < 0 || vertex[b]! < 0 || vertex[c]! < 0) return 1;
+  out.vertex.push(vertex[a]!, vertex[b]!, vertex[c]!);
+  out.bone.push(bone[a]!, bone[b]!, bone[c]!);
+  return 0;
+}
+
+/** Draws the strips of one strip command (entries as big-endian u16), in order; returns how many were bad. */
+function emitStripCommand(cache: Cache, view: DataView, range: StripRange, version: number): number {
+  let bad = 0;
+  // The current strip's last two entries and its length so far.
+  let a = 0;
+  let b = 0;
+  let length = 0;
+  for (let k = 0; k < range.count; k++) {
+    const raw = view.getUint16(range.offset + k * 2);
+    const restart = (raw & 0x8000) !== 0;
+    // v3+: restart bit | index; v1/v2: a restart is the negative value -(index + 1).
+    const index = version >= 3 || !restart ? raw & 0x7fff : (0x10000 - raw - 1) & 0x7fff;
+    if (restart && k > 0) length = 0;
+    if (length >= 2) bad += length % 2 === 0 ? emit(cache, a, b, index) : emit(cache, index, b, a);
+    a = b;
+    b = index;
+    length++;
+  }
+  return bad;
 }
