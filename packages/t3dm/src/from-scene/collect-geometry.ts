@@ -368,7 +368,8 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
     const mesh = scene.meshes[node.mesh];
     if (!mesh) return;
     const skin = node.skin !== undefined ? scene.skins[node.skin] : undefined;
-    // A skin without (enough) inverse bind matrices is bound in the joints' current pose.
+    // A skin without (enough) inverse bind matrices is bound in the joints' current pose. Copied to Float64Array,
+    // like the world matrices, so placeVertices reads one kind of array.
     const skinMatrices = skin?.joints.map(
       (j, k): Mat4 =>
         skin.inverseBindMatrices.length >= k * 16 + 16

@@ -61,7 +61,7 @@ function checkPart(
   ib: Uint8Array,
   boneCount: number,
   problems: string[],
-) {
+): void {
   if (p.vert % 32 !== 0) problems.push(`${where}: vertex offset 0x${p.vert.toString(16)} is not a whole vertex pair`);
   if (p.vertLoadCount % 2 !== 0 || p.vertLoadCount < 2 || p.vertLoadCount > CACHE_SLOTS)
     problems.push(`${where}: loads ${p.vertLoadCount} vertices (must be even, 2..70)`);
