@@ -47,7 +47,7 @@ function indexBytes(strip: number[]): Uint8Array {
   const bytes = new Uint8Array(8 + strip.length * 2);
   bytes.set([0, 1, 2]);
   const view = new DataView(bytes.buffer);
-  strip.forEach((e, k) => view.setUint16(8 + k * 2, e));
+  for (let k = 0; k < strip.length; k++) view.setUint16(8 + k * 2, strip[k]!);
   return bytes;
 }
 
