@@ -206,11 +206,11 @@ function planStrips(
   const slot = scratch.slot.any(n);
   for (let i = 0; i < order.length; i++) slot[order[i]!] = i;
   const inSlots: number[][] = [];
-  for (const s of strips) inSlots.push(inSlotsOf(s, slot));
+  for (const s of strips) inSlots.push(pushSlots([], s, slot));
   const { commands, leftover } = packCommands(inSlots);
   const list: number[] = [];
-  for (const v of plain) list.push(slot[v]!);
-  for (const v of peeled) list.push(slot[v]!);
+  pushSlots(list, plain, slot);
+  pushSlots(list, peeled, slot);
   for (const s of leftover) for (let t = 0; t + 2 < s.length; t++) pushTriangle(list, s, t);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
   const strip = commands.filter((c) => {
@@ -227,12 +227,13 @@ function planStrips(
 }
 
 /**
- * A strip's vertices as slots. Pushed rather than mapped: an optimised `map` makes a holey array where an
- * unoptimised one makes a packed one, and the planning's optimised code, meeting the other shape, is thrown away.
+ * Appends the slots of `vertices` to `out` (returned). Pushed rather than mapped: an optimised `map` makes a holey
+ * array where an unoptimised one makes a packed one, and the planning's optimised code, meeting the other shape,
+ * is thrown away. The strips and the u8 lists share it, so its type feedback comes from the strips even in a
+ * batch whose first parts have no u8 triangles, and the optimised planning keeps it when they appear.
  */
-function inSlotsOf(strip: number[], slot: Int32Array): number[] {
-  const out: number[] = [];
-  for (const v of strip) out.push(slot[v]!);
+function pushSlots(out: number[], vertices: number[], slot: Int32Array): number[] {
+  for (const v of vertices) out.push(slot[v]!);
   return out;
 }
 
@@ -250,9 +251,15 @@ function classify(tris: Int32Array, length: number, n: number, sequenceAllowed: 
     const a = tris[i]!;
     const b = tris[i + 1]!;
     const c = tris[i + 2]!;
-    if (a === b || b === c || a === c) plain.push(a, b, c);
-    else if (sequenceAllowed && uses[a] === 1 && uses[b] === 1 && uses[c] === 1) sequence.push(a, b, c);
-    else rest.push(a, b, c);
+    // One push for all three lists: a push only some inputs reach (degenerate triangles are rare) would have
+    // no type feedback when the function is optimised, and throw the optimised code away when first reached.
+    const into =
+      a === b || b === c || a === c
+        ? plain
+        : sequenceAllowed && uses[a] === 1 && uses[b] === 1 && uses[c] === 1
+          ? sequence
+          : rest;
+    into.push(a, b, c);
   }
   if (sequence.length < 6) return { plain, sequence: [], rest: [...rest, ...sequence] };
   return { plain, sequence, rest };

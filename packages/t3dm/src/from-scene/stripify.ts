@@ -4,9 +4,9 @@
  * its start triangle through the neighbour sharing the strip's last edge in the required direction; the start
  * triangle is the one with the fewest free neighbours, in the rotation that gives the longest strip.
  *
- * The work runs over dense vertex ids (dense-ids.ts): the triangles on a directed edge (a, b) are found in a's
- * list of out-edges (CSR arrays, in triangle order), so no map or per-triangle list is built, and the arrays
- * are reused from call to call (scratch.ts).
+ * The work runs over dense vertex ids (dense-ids.ts): the triangles across each triangle edge are chained once
+ * per call (acrossChains), so growing a strip and counting free neighbours follow links instead of searching,
+ * no map or per-triangle list is built, and the arrays are reused from call to call (scratch.ts).
  */
 import { denseIds } from './dense-ids.js';
 import { Scratch } from './scratch.js';
@@ -20,39 +20,62 @@ export function stripify(tris: ArrayLike<number>): number[][] {
 const scratch = {
   first: new Scratch(),
   fill: new Scratch(),
-  to: new Scratch(),
-  tri: new Scratch(),
+  corners: new Scratch(),
+  head: new Scratch(),
+  headOwner: new Scratch(),
+  acrossFirst: new Scratch(),
+  acrossNext: new Scratch(),
   used: new Scratch(),
   mark: new Scratch(),
-  acrossStart: new Scratch(),
-  across: new Scratch(),
   free: new Scratch(),
   byFree: new Scratch(),
   grown: [new Scratch(), new Scratch()],
   taken: [new Scratch(), new Scratch()],
 };
 
+/** Edge c of a triangle runs from its corner c to the next one (c = t * 3 + k, k = 0..2). */
+const nextCorner = (c: number) => (c % 3 === 2 ? c - 2 : c + 1);
+const previousCorner = (c: number) => (c % 3 === 0 ? c + 2 : c - 1);
+
 /**
- * Directed edges of a triangle list grouped by their first vertex (CSR), each group in (triangle, corner)
- * order: the out-edges of vertex a are entries first[a] .. first[a + 1] - 1, going to vertex to[e] in triangle
- * tri[e].
+ * The triangles across each triangle edge: those holding the edge reversed, as chains of their edges. Edge c
+ * (from corner c to the next, c = t * 3 + k) is crossed by edges acrossFirst[c], acrossNext[that], … (-1 ends a
+ * chain) in triangle order; an edge's triangle is its number / 3. A chain may hold an edge of t itself (a
+ * degenerate triangle holds an edge both ways), which callers skip.
+ *
+ * Built vertex by vertex over the corners of each vertex a (grouped by vertex, in triangle order): the edges
+ * out of a are chained by the vertex they go to, then every edge into a, from b, takes the chain of the edges
+ * (a, b), in two passes over a's corners instead of a search of a's edges per edge.
  */
-function edgeIndex(tris: ArrayLike<number>, count: number, vertexCount: number) {
+function acrossChains(tris: ArrayLike<number>, count: number, vertexCount: number) {
   const first = scratch.first.filled(vertexCount + 1, 0);
-  for (let i = 0; i < count * 3; i++) first[tris[i]! + 1]!++;
+  for (let c = 0; c < count * 3; c++) first[tris[c]! + 1]!++;
   for (let v = 0; v < vertexCount; v++) first[v + 1] = first[v + 1]! + first[v]!;
   const fill = scratch.fill.any(vertexCount);
   fill.set(first.subarray(0, vertexCount));
-  const to = scratch.to.any(count * 3);
-  const tri = scratch.tri.any(count * 3);
-  for (let t = 0; t < count; t++) {
-    for (let k = 0; k < 3; k++) {
-      const at = fill[tris[t * 3 + k]!]!++;
-      to[at] = tris[t * 3 + ((k + 1) % 3)]!;
-      tri[at] = t;
+  const corners = scratch.corners.any(count * 3);
+  for (let c = 0; c < count * 3; c++) corners[fill[tris[c]!]!++] = c;
+  // head[b]: the first edge (a, b) seen, valid while headOwner[b] === a.
+  const head = scratch.head.any(vertexCount);
+  const headOwner = scratch.headOwner.filled(vertexCount, -1);
+  const acrossFirst = scratch.acrossFirst.any(count * 3);
+  const acrossNext = scratch.acrossNext.any(count * 3);
+  for (let a = 0; a < vertexCount; a++) {
+    // Backwards, each pushed on the front of its chain, so the chains come out in triangle order.
+    for (let i = first[a + 1]! - 1; i >= first[a]!; i--) {
+      const c = corners[i]!;
+      const b = tris[nextCorner(c)]!;
+      acrossNext[c] = headOwner[b] === a ? head[b]! : -1;
+      head[b] = c;
+      headOwner[b] = a;
+    }
+    for (let i = first[a]!; i < first[a + 1]!; i++) {
+      const into = previousCorner(corners[i]!);
+      const b = tris[into]!;
+      acrossFirst[into] = headOwner[b] === a ? head[b]! : -1;
     }
   }
-  return { first, to, tri };
+  return { acrossFirst, acrossNext };
 }
 
 /**
@@ -61,7 +84,7 @@ function edgeIndex(tris: ArrayLike<number>, count: number, vertexCount: number) 
  */
 export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): number[][] {
   const count = Math.floor(tris.length / 3);
-  const { first, to, tri } = edgeIndex(tris, count, vertexCount);
+  const { acrossFirst, acrossNext } = acrossChains(tris, count, vertexCount);
   const used = scratch.used.filled(count, 0);
   // Triangles taken by the strip being grown: mark[t] === stamp (one stamp per grow).
   const mark = scratch.mark.filled(count, 0);
@@ -73,12 +96,18 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     }
     return -1;
   };
-  /** The first free triangle (in triangle order) on the directed edge (a, b). */
-  const findNext = (a: number, b: number): number => {
-    for (let e = first[a]!; e < first[a + 1]!; e++) {
-      if (to[e] !== b) continue;
-      const t = tri[e]!;
-      if (used[t] === 0 && mark[t] !== stamp) return t;
+  /**
+   * The first free triangle (in triangle order) on the directed edge (a, b), found among those across the edge
+   * (b, a) of triangle `from`, which holds it.
+   */
+  const findNext = (from: number, a: number, b: number): number => {
+    for (let k = 0; k < 3; k++) {
+      if (tris[from * 3 + k] !== b || tris[from * 3 + ((k + 1) % 3)] !== a) continue;
+      for (let e = acrossFirst[from * 3 + k]!; e >= 0; e = acrossNext[e]!) {
+        const t = (e / 3) | 0;
+        if (used[t] === 0 && mark[t] !== stamp) return t;
+      }
+      break;
     }
     return -1;
   };
@@ -100,7 +129,7 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
       const y = strip[i + 1]!;
       const a = i % 2 === 0 ? x : y;
       const b = i % 2 === 0 ? y : x;
-      const next = findNext(a, b);
+      const next = findNext(taken[length - 3]!, a, b);
       if (next < 0) break;
       const z = third(next, a, b);
       if (z < 0 || length >= 0x7fff) break;
@@ -110,30 +139,13 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     }
     into.length = length;
   };
-  // The triangles across each triangle edge (t, k): those holding the reversed edge, t itself left out (CSR:
-  // across[acrossStart[t * 3 + k] .. acrossStart[t * 3 + k + 1]) ).
-  const acrossStart = scratch.acrossStart.any(count * 3 + 1);
-  let across = scratch.across.any(count * 3);
-  let acrossLength = 0;
-  acrossStart[0] = 0;
-  for (let t = 0; t < count; t++) {
-    for (let k = 0; k < 3; k++) {
-      const a = tris[t * 3 + ((k + 1) % 3)]!;
-      const b = tris[t * 3 + k]!;
-      for (let e = first[a]!; e < first[a + 1]!; e++) {
-        if (to[e] !== b || tri[e] === t) continue;
-        if (acrossLength === across.length) across = scratch.across.grow(acrossLength + 1, acrossLength);
-        across[acrossLength++] = tri[e]!;
-      }
-      acrossStart[t * 3 + k + 1] = acrossLength;
-    }
-  }
   /** Edges of `t` across which an unused triangle lies. */
   const countFree = (t: number) => {
     let n = 0;
     for (let edge = t * 3; edge < t * 3 + 3; edge++) {
-      for (let e = acrossStart[edge]!; e < acrossStart[edge + 1]!; e++) {
-        if (used[across[e]!] === 0) {
+      for (let e = acrossFirst[edge]!; e >= 0; e = acrossNext[e]!) {
+        const u = (e / 3) | 0;
+        if (u !== t && used[u] === 0) {
           n++;
           break;
         }
@@ -182,14 +194,16 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
     // The unused neighbours of every newly used triangle have fewer free neighbours now.
     for (let i = 0; i < triangles; i++) {
       const t = best.taken[i]!;
-      for (let e = acrossStart[t * 3]!; e < acrossStart[t * 3 + 3]!; e++) {
-        const u = across[e]!;
-        if (used[u] !== 0) continue;
-        const f = countFree(u);
-        if (f === free[u]) continue;
-        byFree[free[u]! * words + (u >>> 5)]! &= ~(1 << (u & 31));
-        byFree[f * words + (u >>> 5)]! |= 1 << (u & 31);
-        free[u] = f;
+      for (let edge = t * 3; edge < t * 3 + 3; edge++) {
+        for (let e = acrossFirst[edge]!; e >= 0; e = acrossNext[e]!) {
+          const u = (e / 3) | 0;
+          if (used[u] !== 0) continue;
+          const f = countFree(u);
+          if (f === free[u]) continue;
+          byFree[free[u]! * words + (u >>> 5)]! &= ~(1 << (u & 31));
+          byFree[f * words + (u >>> 5)]! |= 1 << (u & 31);
+          free[u] = f;
+        }
       }
     }
     // Pushed, not preallocated: every strip array then has the one packed-integer shape that the strips the
