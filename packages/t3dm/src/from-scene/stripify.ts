@@ -55,7 +55,7 @@ function acrossChains(tris: ArrayLike<number>, count: number, vertexCount: numbe
   fill.set(first.subarray(0, vertexCount));
   const corners = scratch.corners.any(count * 3);
   for (let c = 0; c < count * 3; c++) corners[fill[tris[c]!]!++] = c;
-  // head[b]: the first edge (a, b) seen, valid while headOwner[b] === a.
+  // head[b]: the first link of the chain of the edges (a, b), valid while headOwner[b] === a.
   const head = scratch.head.any(vertexCount);
   const headOwner = scratch.headOwner.filled(vertexCount, -1);
   const acrossFirst = scratch.acrossFirst.any(count * 3);
