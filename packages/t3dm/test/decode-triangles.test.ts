@@ -9,37 +9,20 @@
 import type { Diagnostic } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
 import { decodeTriangles } from '../src/read/decode-triangles.js';
-import type { T3dmObject, T3dmPart } from '../src/t3dm-file.js';
-
-function objectOf(parts: T3dmPart[]): T3dmObject {
-  return {
-    kind: 'object',
-    name: 0,
-    triCount: 0,
-    material: 0,
-    userBlock: 0,
-    isVisible: 1,
-    userValue0: 0,
-    userValue1: 0,
-    aabbMin: [0, 0, 0],
-    aabbMax: [0, 0, 0],
-    parts,
-  };
-}
+import type { T3dmPart } from '../src/t3dm-file.js';
+import { handObject, handPart } from './hand-built.js';
 
 /** Six vertices from V-chunk vertex 10 into slots 0..5 with bone 2; u8 triangle (0, 1, 2) at I offset 0. */
 function part(strip: number[], sequence: number): T3dmPart {
-  return {
+  return handPart({
     vert: 10 * 16,
     vertLoadCount: 6,
-    vertDestOffset: 0,
-    indices: 0,
     numIndices: 3,
     matrixIdx: 2,
     numStripIndices: [strip.length, 0, 0, 0],
     idxSeqBase: 3,
     idxSeqCount: sequence,
-  };
+  });
 }
 
 /** The I chunk: the u8 triangle (0, 1, 2), padding to 8, then the strip command's big-endian u16 entries. */
@@ -63,7 +46,7 @@ describe('decodeTriangles', () => {
   it('draws u8 triangles, the sequence and the strips of a v4 part in that order', () => {
     const strip = [0, 1, 2, 3, 0x8000 | 4, 5, 0];
     const diagnostics: Diagnostic[] = [];
-    const tris = decodeTriangles(objectOf([part(strip, 1)]), indexBytes(strip), 4, diagnostics);
+    const tris = decodeTriangles(handObject([part(strip, 1)]), indexBytes(strip), 4, diagnostics);
     const withSequence = [expected[0], [13, 14, 15], ...expected.slice(1)];
     expect(tris.vertex).toEqual(withSequence.flat());
     expect(tris.bone).toEqual(new Array(15).fill(2));
@@ -72,7 +55,7 @@ describe('decodeTriangles', () => {
 
   it('reads a v1/v2 restart as the negative value -(idx + 1)', () => {
     const strip = [0, 1, 2, 3, 0x10000 - 5, 5, 0];
-    const tris = decodeTriangles(objectOf([part(strip, 0)]), indexBytes(strip), 2, []);
+    const tris = decodeTriangles(handObject([part(strip, 0)]), indexBytes(strip), 2, []);
     expect(tris.vertex).toEqual(expected.flat());
   });
 
@@ -88,7 +71,7 @@ describe('decodeTriangles', () => {
       matrixIdx: 0xffff,
     };
     const diagnostics: Diagnostic[] = [];
-    const tris = decodeTriangles(objectOf([loadOnly, second]), indexBytes(strip), 4, diagnostics);
+    const tris = decodeTriangles(handObject([loadOnly, second]), indexBytes(strip), 4, diagnostics);
     // u8 (0, 1, 2) from the first load; strip 1 (5, 6, 7); strip 2 (7, 8, 0) reads slot 8, never loaded.
     expect(tris.vertex).toEqual([10, 11, 12, 15, 20, 21]);
     expect(tris.bone).toEqual([2, 2, 2, 2, -1, -1]);

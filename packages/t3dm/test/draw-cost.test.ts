@@ -5,20 +5,8 @@
  */
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { drawCost, readT3dm, type T3dmFile, type T3dmObject, type T3dmPart } from '../src/index.js';
-
-const part = (p: Partial<T3dmPart>): T3dmPart => ({
-  vert: 0,
-  vertLoadCount: 0,
-  vertDestOffset: 0,
-  indices: 0,
-  numIndices: 0,
-  matrixIdx: 0xffff,
-  numStripIndices: [0, 0, 0, 0],
-  idxSeqBase: 0,
-  idxSeqCount: 0,
-  ...p,
-});
+import { drawCost, readT3dm, type T3dmFile } from '../src/index.js';
+import { handObject, handPart } from './hand-built.js';
 
 describe('drawCost', () => {
   it.skipIf(!haveFixtures)("counts the spec's annotated file: one load, two u8 triangles, one sync", () => {
@@ -36,23 +24,18 @@ describe('drawCost', () => {
   });
 
   it('counts load-only sub-loads, sequences and strip commands', () => {
-    const object: T3dmObject = {
-      kind: 'object',
-      name: 0,
-      // 2 u8 + 3 in the sequence + 11 from the strips.
-      triCount: 16,
-      material: 0,
-      userBlock: 0,
-      isVisible: 0,
-      userValue0: 0,
-      userValue1: 0,
-      aabbMin: [0, 0, 0],
-      aabbMax: [0, 0, 0],
-      parts: [
-        part({ vertLoadCount: 10, matrixIdx: 0 }),
-        part({ vertLoadCount: 20, vertDestOffset: 10, numIndices: 6, numStripIndices: [10, 5, 0, 0], idxSeqCount: 3 }),
-      ],
-    };
+    const parts = [
+      handPart({ vertLoadCount: 10, matrixIdx: 0 }),
+      handPart({
+        vertLoadCount: 20,
+        vertDestOffset: 10,
+        numIndices: 6,
+        numStripIndices: [10, 5, 0, 0],
+        idxSeqCount: 3,
+      }),
+    ];
+    // 2 u8 + 3 in the sequence + 11 from the strips.
+    const object = handObject(parts, { triCount: 16, isVisible: 0 });
     const file = { chunks: [object] } as unknown as T3dmFile;
     expect(drawCost(file)).toEqual({
       commands: 2 + 2 + 1 + 2 + 1,

@@ -4,8 +4,8 @@
  * hypot3 and cached per draw matrix and item) against its plain definition (reference-shape-primitives.ts:
  * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
  * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
- * (under a few material states) and on random shapes: short data, short columns, DIRECT columns, NBT and NBT3, matrix indices,
- * many draw matrices, non-finite values and bind poses beyond f32. hypot3 is held to Math.hypot.
+ * (under a few material states) and on random shapes: short data, short columns, DIRECT columns, NBT and NBT3,
+ * matrix indices, many draw matrices, non-finite values and bind poses beyond f32. hypot3 is held to Math.hypot.
  */
 import type { Primitive } from '@retromodel/scene';
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
