@@ -277,16 +277,20 @@ describe('the built retromodel bin, as a process', () => {
 });
 
 describe('folders with symbolic links', () => {
-  it('a linked model is converted once, a link looping back into the folder is not walked again', async () => {
+  it('a linked model is converted once, a link looping back is not walked again, links to nothing are skipped', async () => {
     const { symlink, mkdir } = await import('node:fs/promises');
     const folder = join(dir, 'links');
     await mkdir(join(folder, 'sub'), { recursive: true });
     await writeFile(join(folder, 'sub', 'real.glb'), cubeGlb);
     await symlink(join(folder, 'sub', 'real.glb'), join(folder, 'alias.glb'));
     await symlink(folder, join(folder, 'sub', 'loop'));
+    // Links that lead nowhere: to a missing file, and to themselves (ELOOP).
+    await symlink(join(folder, 'missing.glb'), join(folder, 'dangling.glb'));
+    await symlink(join(folder, 'self.glb'), join(folder, 'self.glb'));
     const c = captureIo();
     expect(await main(['convert', folder, '-o', join(dir, 'links-out'), '--json'], c.io)).toBe(0);
     const report = JSON.parse(c.out.join('\n'));
     expect(report.files).toHaveLength(1);
+    expect(report.failed).toBe(0);
   });
 });

@@ -5,8 +5,10 @@
  * …) stands for every model inside it, each under `<archive name>/<its path in the archive>`.
  * Symbolic links are followed (a file reached twice is converted once; a folder link that leads back into a
  * folder already walked is not walked again). A folder that cannot be read is one failed entry of the batch.
+ * The file system calls are synchronous: a batch's walk is a few hundred of them one after another, and each
+ * through libuv's thread pool cost more CPU than the call itself.
  */
-import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export interface InputFile {
@@ -35,6 +37,15 @@ function commonFolder(dirs: string[]): string {
   return first.slice(0, n).join(sep) || sep;
 }
 
+/** What a symbolic link leads to, or undefined when it leads nowhere that can be read. */
+function linkTarget(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
 
 /**
@@ -50,20 +61,20 @@ export async function walkInputs(
   const roots: { path: string; isFolder: boolean }[] = [];
   for (const input of inputs) {
     const path = resolve(input);
-    roots.push({ path, isFolder: (await stat(path)).isDirectory() });
+    roots.push({ path, isFolder: statSync(path).isDirectory() });
   }
   const common = commonFolder(roots.map((r) => (r.isFolder ? r.path : dirname(r.path))));
   const out: InputFile[] = [];
   const add = async (path: string) => {
     const relativePath = relative(common, path);
     if (!archives.extensions.has(extensionOf(path))) {
-      out.push({ path, relativePath, size: (await stat(path)).size });
+      out.push({ path, relativePath, size: statSync(path).size });
       return;
     }
     const folder = relativePath.slice(0, relativePath.length - extensionOf(path).length);
-    const models = await archives.modelsIn(new Uint8Array(await readFile(path))).catch((e: Error) => e);
+    const models = await archives.modelsIn(new Uint8Array(readFileSync(path))).catch((e: Error) => e);
     if (models instanceof Error) {
-      out.push({ path, relativePath, size: (await stat(path)).size, failure: `${models.name}: ${models.message}` });
+      out.push({ path, relativePath, size: statSync(path).size, failure: `${models.name}: ${models.message}` });
       return;
     }
     for (const model of models)
@@ -72,16 +83,19 @@ export async function walkInputs(
   const seenFiles = new Set<string>();
   const seenFolders = new Set<string>();
   const walk = async (dir: string) => {
-    const real = await realpath(dir);
+    const real = realpathSync(dir);
     if (seenFolders.has(real)) return;
     seenFolders.add(real);
-    const entries = await readdir(dir, { withFileTypes: true }).catch((e: NodeJS.ErrnoException) => e);
-    if (entries instanceof Error) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (e) {
+      const { code, message } = e as NodeJS.ErrnoException;
       out.push({
         path: dir,
         relativePath: relative(common, dir),
         size: 0,
-        failure: `cannot read the folder (${entries.code ?? entries.message})`,
+        failure: `cannot read the folder (${code ?? message})`,
       });
       return;
     }
@@ -89,12 +103,12 @@ export async function walkInputs(
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const full = join(dir, e.name);
-      const target = e.isSymbolicLink() ? await stat(full).catch(() => undefined) : e;
-      if (!target) continue; // a dangling link
+      const target = e.isSymbolicLink() ? linkTarget(full) : e;
+      if (!target) continue; // a dangling link, or one that leads round in a loop
       const ext = extensionOf(e.name);
       if (target.isDirectory()) await walk(full);
       else if (target.isFile() && (extensions.has(ext) || archives.extensions.has(ext))) {
-        const file = await realpath(full);
+        const file = realpathSync(full);
         if (seenFiles.has(file)) continue;
         seenFiles.add(file);
         await add(full);

@@ -4,12 +4,15 @@
  *   2. each existing file that is about to be replaced is moved aside, then the temporary renamed into place;
  *   3. if any step fails, the files already placed are removed, the moved-aside ones put back and the
  *      temporaries deleted, so the folder is as it was before; on success the moved-aside files are deleted.
+ * The file operations are synchronous (behind an asynchronous interface, which tests replace to make one fail or
+ * wait): a batch makes several hundred of them one after another, and through libuv's thread pool each cost more
+ * CPU than the operation itself.
  * An interruption (Ctrl-C, SIGTERM: `interruptWrites`) is a failure too: a write in progress notices it when its
- * current file operation has finished (an operation already handed to the OS cannot be recalled), undoes
- * itself as above, and only then lets the process end.
+ * current file operation has finished, undoes itself as above, and only then lets the process end. With the
+ * synchronous operations the signal can only be handled between output sets, so a set under way completes.
  */
 import { randomBytes } from 'node:crypto';
-import * as fs from 'node:fs/promises';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** The file operations used, replaceable in tests to make one of them fail or wait. */
@@ -20,7 +23,12 @@ export interface AtomicFs {
   rm: (path: string, options: { force: true }) => Promise<void>;
 }
 
-const nodeFs: AtomicFs = fs;
+const nodeFs: AtomicFs = {
+  mkdir: async (path, options) => mkdirSync(path, options),
+  writeFile: async (path, data) => writeFileSync(path, data),
+  rename: async (from, to) => renameSync(from, to),
+  rm: async (path, options) => rmSync(path, options),
+};
 
 class Interrupted extends Error {
   override readonly name = 'Interrupted';
@@ -37,12 +45,6 @@ export function interruptWrites(done: () => void): void {
   onInterrupted = done;
   if (writesInProgress === 0) done();
 }
-
-const exists = (path: string) =>
-  fs.stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /** Writes each `path → bytes` pair so that either all of them are in place or none is; rethrows a failure. */
 export async function writeFilesAtomic(
@@ -71,7 +73,7 @@ export async function writeFilesAtomic(
       await step(io.writeFile(temp, f.bytes), f.path);
     }
     for (const t of temps) {
-      if (await exists(t.path)) {
+      if (existsSync(t.path)) {
         const aside = hidden(t.path, 'old');
         asides.push({ aside, path: t.path });
         await step(io.rename(t.path, aside), t.path);

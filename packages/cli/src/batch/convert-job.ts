@@ -2,7 +2,7 @@
  * One file of a batch (or one model inside an archive of the batch): what to convert and what came of it. The same function runs in the CLI's own thread
  * (`--jobs 1`) and in the worker threads, so both paths convert identically.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import type { Diagnostic } from '@retromodel/scene';
 import type { FolderSidecarOptions, TranscodeOptions } from '@retromodel/transcode/node';
 import { describeError } from '../describe-error.js';
@@ -26,7 +26,7 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertOutcome> {
     const result =
       job.inner === undefined
         ? await transcodeFile(job.path, job.options)
-        : await transcode({ archive: new Uint8Array(await readFile(job.path)), path: job.inner }, job.options);
+        : await transcode({ archive: new Uint8Array(readFileSync(job.path)), path: job.inner }, job.options);
     return { files: result.files.map((f) => ({ name: f.name, bytes: f.bytes })), diagnostics: result.diagnostics };
   } catch (e) {
     return { error: describeError(e) };

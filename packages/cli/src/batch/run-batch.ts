@@ -123,16 +123,12 @@ export async function runBatch(
   try {
     if (pool) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
     // This thread converts too, taking the next job whenever it is free; between jobs it lets the workers'
-    // messages through. It keeps two jobs under way, so one's file reads and lookups (on libuv's threads)
-    // overlap the other's conversion instead of leaving this thread idle.
-    const lane = async () => {
-      while (pending.length > 0) {
-        const index = pending.shift()!;
-        finish(index, await runConvertJob(jobs[index]!));
-        await yieldToEvents();
-      }
-    };
-    await Promise.all([lane(), lane()]);
+    // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy.
+    while (pending.length > 0) {
+      const index = pending.shift()!;
+      finish(index, await runConvertJob(jobs[index]!));
+      await yieldToEvents();
+    }
     if (workers.size > 0) await allWorkersDone;
     await delivery.settled();
   } finally {
