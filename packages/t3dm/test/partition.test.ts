@@ -8,7 +8,7 @@
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { partition } from '../src/from-scene/build-parts.js';
+import { buildParts, partition } from '../src/from-scene/build-parts.js';
 
 function referencePartition(tris: number[], capacity: number, maxTriangles: number): number[][] {
   const triCount = tris.length / 3;
@@ -70,7 +70,7 @@ describe('partition', () => {
     for (let round = 0; round < 6; round++) {
       const vertexCount = 3 + Math.floor(rnd() * 300);
       const tris = randomMesh(rnd, 1 + Math.floor(rnd() * 400), vertexCount);
-      for (const capacity of [3, 4, 10, 66, 70]) {
+      for (const capacity of [3, 4, 10, 62, 68, 70]) {
         expect(partition(tris, vertexCount, capacity)).toEqual(referencePartition(tris, capacity, 1024));
       }
     }
@@ -83,5 +83,21 @@ describe('partition', () => {
     const groups = partition(tris, 4, 70);
     expect(groups).toEqual(referencePartition(tris, 70, 1024));
     expect(groups[0]).toHaveLength(1024);
+  });
+});
+
+describe('buildParts', () => {
+  it('draws an object of 70 vertices, the whole cache, as one part loading each vertex once', () => {
+    // A 7 × 10 grid of vertices, two triangles a cell.
+    const tris: number[] = [];
+    for (let y = 0; y < 9; y++) {
+      for (let x = 0; x < 6; x++) {
+        const v = y * 7 + x;
+        tris.push(v, v + 1, v + 7, v + 1, v + 8, v + 7);
+      }
+    }
+    const parts = buildParts(tris, new Array(70).fill(-1), 70, true);
+    expect(parts).toHaveLength(1);
+    expect(new Set(parts[0]!.loads.flatMap((l) => l.vertices)).size).toBe(70);
   });
 });

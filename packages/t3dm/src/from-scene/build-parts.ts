@@ -196,7 +196,7 @@ export function partition(
  * Parts filling the cache to these vertex counts are tried, the second only when some part of the first needs
  * more than one drawing command: a fuller part loads fewer vertices in all, a smaller one leaves its strip
  * commands more room at the top of the cache. Over the tiny3d examples, 68 then 62 drew in 6% fewer RSP commands
- * than 70, 68, 66 did, for 0.2% more vertex loads and with two partitions of each object instead of three.
+ * than 70, 68, 66 did, for 0.2% more vertex loads and with two partitions of a larger object instead of three.
  */
 const CAPACITIES = [CACHE_SLOTS - 2, CACHE_SLOTS - 8];
 
@@ -228,7 +228,8 @@ export function buildParts(
   if (!useStrips) return partsOf(tris, bones, vertexCount, index, CACHE_SLOTS, false, new PlannedParts());
   const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
   const planned = new PlannedParts();
-  for (const capacity of CAPACITIES) {
+  // An object the cache holds whole is first tried as one part (one load of each vertex).
+  for (const capacity of vertexCount <= CACHE_SLOTS ? [CACHE_SLOTS, ...CAPACITIES] : CAPACITIES) {
     const parts = partsOf(tris, bones, vertexCount, index, capacity, true, planned);
     const cost = partsCost(parts);
     tried.push({ parts, ...cost });
