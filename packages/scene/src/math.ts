@@ -216,27 +216,53 @@ export function quatFromMat3(r: ArrayLike<number>): Quat {
   return quatNormalize(q);
 }
 
+/** A writable run of numbers (typed array or plain array). */
+type NumberSink = { [index: number]: number };
+
 export function mat4TransformPoint(m: ArrayLike<number>, p: ArrayLike<number>): Vec3 {
-  const x = p[0]!,
-    y = p[1]!,
-    z = p[2]!;
-  return [
-    m[0]! * x + m[4]! * y + m[8]! * z + m[12]!,
-    m[1]! * x + m[5]! * y + m[9]! * z + m[13]!,
-    m[2]! * x + m[6]! * y + m[10]! * z + m[14]!,
-  ];
+  const out: Vec3 = [0, 0, 0];
+  mat4TransformPointTo(m, p, 0, out, 0);
+  return out;
 }
 
 /** Applies the upper 3×3 only (no translation). */
 export function mat4TransformDirection(m: ArrayLike<number>, v: ArrayLike<number>): Vec3 {
-  const x = v[0]!,
-    y = v[1]!,
-    z = v[2]!;
-  return [m[0]! * x + m[4]! * y + m[8]! * z, m[1]! * x + m[5]! * y + m[9]! * z, m[2]! * x + m[6]! * y + m[10]! * z];
+  const out: Vec3 = [0, 0, 0];
+  mat4TransformDirectionTo(m, v, 0, out, 0);
+  return out;
 }
 
-/** A writable run of numbers (typed array or plain array). */
-type NumberSink = { [index: number]: number };
+/** Writes m · p, p being the point p[at .. at+3), to out[outAt .. outAt+3) (for arrays of many points). */
+export function mat4TransformPointTo(
+  m: ArrayLike<number>,
+  p: ArrayLike<number>,
+  at: number,
+  out: NumberSink,
+  outAt: number,
+): void {
+  const x = p[at]!;
+  const y = p[at + 1]!;
+  const z = p[at + 2]!;
+  out[outAt] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+  out[outAt + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+  out[outAt + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+}
+
+/** {@link mat4TransformPointTo} for a direction: the upper 3×3 only. */
+export function mat4TransformDirectionTo(
+  m: ArrayLike<number>,
+  v: ArrayLike<number>,
+  at: number,
+  out: NumberSink,
+  outAt: number,
+): void {
+  const x = v[at]!;
+  const y = v[at + 1]!;
+  const z = v[at + 2]!;
+  out[outAt] = m[0]! * x + m[4]! * y + m[8]! * z;
+  out[outAt + 1] = m[1]! * x + m[5]! * y + m[9]! * z;
+  out[outAt + 2] = m[2]! * x + m[6]! * y + m[10]! * z;
+}
 
 /** Writes the unit quaternion of (x, y, z, w) to out[at .. at+4) (the identity for a zero or non-finite one). */
 export function quatNormalizeTo(x: number, y: number, z: number, w: number, out: NumberSink, at: number): void {

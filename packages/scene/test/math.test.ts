@@ -10,7 +10,9 @@ import {
   mat4Multiply,
   mat4MultiplyTo,
   mat4TransformDirection,
+  mat4TransformDirectionTo,
   mat4TransformPoint,
+  mat4TransformPointTo,
   type Quat,
   quatFromAxisAngle,
   quatFromEuler,
@@ -88,6 +90,18 @@ describe('mat4', () => {
     const before = Array.from(out);
     expect(mat4InvertTo(mat4Compose([0, 0, 0], [0, 0, 0, 1], [1, 0, 1]), out, 3)).toBe(false);
     expect(Array.from(out)).toEqual(before);
+  });
+
+  it('the point and direction *To forms read and write three numbers at offsets and touch nothing else', () => {
+    const m = mat4Compose([10, 0, 0], quatFromAxisAngle([0, 1, 0], Math.PI / 2), [2, 2, 2]);
+    const points = [7, 7, 1, 0, 0, 7];
+    const out = new Float64Array(9).fill(99);
+    mat4TransformPointTo(m, points, 2, out, 1);
+    mat4TransformDirectionTo(m, points, 2, out, 5);
+    // (1, 0, 0) scaled by 2, turned 90° about Y onto -Z, then (for the point only) moved 10 along X.
+    close(out.subarray(1, 4), [10, 0, -2]);
+    close(out.subarray(5, 8), [0, 0, -2]);
+    expect([out[0], out[4], out[8]]).toEqual([99, 99, 99]);
   });
 
   it('reads 3×4 row-major matrices', () => {

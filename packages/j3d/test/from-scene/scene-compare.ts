@@ -4,7 +4,14 @@
  * cyclic rotations of one triangle match, mirror images do not) within a tolerance; world matrices of named
  * nodes.
  */
-import { type Mat4, type Scene, skinPositions, triangleIndices, worldMatrices } from '@retromodel/scene';
+import {
+  type Mat4,
+  mat4TransformPointTo,
+  type Scene,
+  skinPositions,
+  triangleIndices,
+  worldMatrices,
+} from '@retromodel/scene';
 
 /** Nodes reachable from the roots, depth first. */
 export function reachable(scene: Scene): number[] {
@@ -36,14 +43,7 @@ export function worldTriangles(scene: Scene): Float64Array {
         const a = p.attributes.POSITION.array;
         const m = world[n]!;
         const moved = new Float64Array(a.length);
-        for (let v = 0; v < a.length / 3; v++) {
-          const x = a[v * 3]!;
-          const y = a[v * 3 + 1]!;
-          const z = a[v * 3 + 2]!;
-          moved[v * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-          moved[v * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-          moved[v * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-        }
+        for (let v = 0; v < a.length / 3; v++) mat4TransformPointTo(m, a, v * 3, moved, v * 3);
         pos = moved;
       }
       const t = triangleIndices(p);

@@ -17,6 +17,8 @@ import {
   mat4Invert,
   mat4Multiply,
   mat4TransformDirection,
+  mat4TransformDirectionTo,
+  mat4TransformPointTo,
   normalizedDivisor,
   parentIndices,
   quatNormalize,
@@ -332,21 +334,8 @@ function placeVertices(
       }
     }
     normalMatrices?.push(nm);
-    // mat4TransformPoint / mat4TransformDirection, without their arrays.
-    const x = pos[v * 3]!;
-    const y = pos[v * 3 + 1]!;
-    const z = pos[v * 3 + 2]!;
-    position[v * 3] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-    position[v * 3 + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-    position[v * 3 + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-    if (normals && normal) {
-      const nx = normals[v * 3]!;
-      const ny = normals[v * 3 + 1]!;
-      const nz = normals[v * 3 + 2]!;
-      normal[v * 3] = nm[0]! * nx + nm[4]! * ny + nm[8]! * nz;
-      normal[v * 3 + 1] = nm[1]! * nx + nm[5]! * ny + nm[9]! * nz;
-      normal[v * 3 + 2] = nm[2]! * nx + nm[6]! * ny + nm[10]! * nz;
-    }
+    mat4TransformPointTo(m, pos, v * 3, position, v * 3);
+    if (normals && normal) mat4TransformDirectionTo(nm, normals, v * 3, normal, v * 3);
     if (colors) rgba[v] = packColor(colors, v * colorSize, colorSize);
   }
   return weighted;

@@ -18,7 +18,7 @@ import { denseIds } from './dense-ids.js';
 import { MinHeap } from './min-heap.js';
 import { Scratch } from './scratch.js';
 import { packCommands } from './strip-commands.js';
-import { stripifyDense } from './stripify.js';
+import { pushTriangle, stripifyDense } from './stripify.js';
 
 export { usableStripEntries } from './strip-commands.js';
 
@@ -161,7 +161,7 @@ function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
     const close = (end: number) => {
       if (from < 0) return;
       if (from % 2 === 1) {
-        next.push(triangleAt(s, from));
+        next.push(pushTriangle([], s, from));
         from++;
       }
       if (from < end) next.push(s.slice(from, end + 2));
@@ -176,17 +176,6 @@ function peelOnce(strips: number[][], n: number, peeled: number[]): number[][] {
     close(s.length - 2);
   }
   return next;
-}
-
-/** Triangle `t` of strip `s` in its winding (odd triangles are reversed, spec §6). */
-function triangleAt(s: number[], t: number): number[] {
-  return t % 2 === 0 ? [s[t]!, s[t + 1]!, s[t + 2]!] : [s[t + 2]!, s[t + 1]!, s[t]!];
-}
-
-/** Appends triangle `t` of strip `s` to `out`, as {@link triangleAt} gives it. */
-function pushTriangle(out: number[], s: number[], t: number): void {
-  if (t % 2 === 0) out.push(s[t]!, s[t + 1]!, s[t + 2]!);
-  else out.push(s[t + 2]!, s[t + 1]!, s[t]!);
 }
 
 /**

@@ -215,12 +215,16 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
   return out;
 }
 
+/** Appends triangle `t` of strip `s` to `out` (returned) in its winding: odd triangles are reversed. */
+export function pushTriangle(out: number[], s: number[], t: number): number[] {
+  if (t % 2 === 0) out.push(s[t]!, s[t + 1]!, s[t + 2]!);
+  else out.push(s[t + 2]!, s[t + 1]!, s[t]!);
+  return out;
+}
+
 /** Triangles of a strip as flat triples, in tiny3d's winding. */
 export function destripify(strip: number[]): number[] {
   const out: number[] = [];
-  for (let i = 0; i + 2 < strip.length; i++) {
-    if (i % 2 === 0) out.push(strip[i]!, strip[i + 1]!, strip[i + 2]!);
-    else out.push(strip[i + 2]!, strip[i + 1]!, strip[i]!);
-  }
+  for (let t = 0; t + 2 < strip.length; t++) pushTriangle(out, strip, t);
   return out;
 }
