@@ -96,8 +96,10 @@ export function alphaModeOfPixels(pixels: Uint8Array): AlphaMode {
 
 /** What glTF divides a normalized integer attribute by to read it (1 for one read as stored). */
 export function normalizedDivisor(attr: Attribute): number {
-  if (!attr.normalized) return 1;
+  // Read before the test: a read only normalized attributes reached would have no type feedback where the
+  // callers' optimised code inlines this, and the first normalized one would throw that code away.
   const a = attr.array;
+  if (!attr.normalized) return 1;
   if (a instanceof Uint8Array) return 255;
   if (a instanceof Uint16Array) return 65535;
   if (a instanceof Int8Array) return 127;

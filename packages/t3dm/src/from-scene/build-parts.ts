@@ -269,28 +269,38 @@ function partsOf(
       }
     }
     hash >>>= 0;
-    const known = planned.find(local, hash);
-    if (known) {
-      parts.push(known);
-      continue;
+    // One push for a planned and a known part: a push only the first known part reached would have no type
+    // feedback when partsOf is optimised, and throw the optimised code away.
+    let part = planned.find(local, hash);
+    if (!part) {
+      part = plannedPart(local, useStrips, boneOf, singleBone);
+      planned.add(local, hash, part);
     }
-    const draw = planPartDraw(local, useStrips, singleBone ? undefined : boneOf);
-    const loads: SubLoad[] = [];
-    let dest = 0;
-    while (dest < draw.order.length) {
-      const bone = boneOf(draw.order[dest]!);
-      let end = dest;
-      while (end < draw.order.length && boneOf(draw.order[end]!) === bone) end++;
-      const verts = draw.order.slice(dest, end);
-      // An odd count loads its last vertex twice; the next load overwrites the pad.
-      loads.push({ bone, dest, vertices: verts.length % 2 ? [...verts, verts[verts.length - 1]!] : verts });
-      dest = end;
-    }
-    const part = { loads, list: draw.list, sequence: draw.sequence, strips: draw.strips };
-    planned.add(local, hash, part);
     parts.push(part);
   }
   return parts;
+}
+
+/** The part drawing triangles `local`, whose vertices are on bones `boneOf` (all on one when `singleBone`). */
+function plannedPart(
+  local: number[],
+  useStrips: boolean,
+  boneOf: (v: number) => number,
+  singleBone: boolean,
+): BuiltPart {
+  const draw = planPartDraw(local, useStrips, singleBone ? undefined : boneOf);
+  const loads: SubLoad[] = [];
+  let dest = 0;
+  while (dest < draw.order.length) {
+    const bone = boneOf(draw.order[dest]!);
+    let end = dest;
+    while (end < draw.order.length && boneOf(draw.order[end]!) === bone) end++;
+    const verts = draw.order.slice(dest, end);
+    // An odd count loads its last vertex twice; the next load overwrites the pad.
+    loads.push({ bone, dest, vertices: verts.length % 2 ? [...verts, verts[verts.length - 1]!] : verts });
+    dest = end;
+  }
+  return { loads, list: draw.list, sequence: draw.sequence, strips: draw.strips };
 }
 
 /**

@@ -196,11 +196,10 @@ function planStrips(
   for (let i = 0; i < order.length; i++) slot[order[i]!] = i;
   const inSlots: number[][] = [];
   for (const s of strips) inSlots.push(pushSlots([], s, slot));
-  const { commands, leftover } = packCommands(inSlots);
   const list: number[] = [];
   pushSlots(list, plain, slot);
   pushSlots(list, peeled, slot);
-  for (const s of leftover) for (let t = 0; t + 2 < s.length; t++) pushTriangle(list, s, t);
+  const commands = packCommands(inSlots, list);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
   const strip = commands.filter((c) => {
     if (c.length > 3) return true;

@@ -6,6 +6,7 @@
  * an even triangle (so the rest keeps its winding) to fill the command.
  */
 import { CACHE_SLOTS } from '../read/decode-triangles.js';
+import { pushTriangle } from './stripify.js';
 
 /** Usable u16 entries when `free` cache slots (36 bytes each) lie above the highest slot read. */
 export function usableStripEntries(free: number): number {
@@ -41,10 +42,12 @@ function byHighestSlot(strips: number[][]): { s: number[]; max: number }[] {
 }
 
 /**
- * Fills up to four strip commands from the lowest slots up. Returns the commands in draw order (highest slots
- * first) and the strips no command had room for.
+ * Fills up to four strip commands from the lowest slots up and returns them in draw order (highest slots
+ * first). The triangles of the strips no command had room for are appended to `list` as u8 triangles (here
+ * rather than returned: the planner's optimised code would meet a new array shape when the first part with
+ * leftovers came, and be thrown away).
  */
-export function packCommands(strips: number[][]): { commands: number[][]; leftover: number[][] } {
+export function packCommands(strips: number[][], list: number[]): number[][] {
   const pending = byHighestSlot(strips);
   let head = 0;
   const built: number[][] = [];
@@ -73,7 +76,11 @@ export function packCommands(strips: number[][]): { commands: number[][]; leftov
     if (command.length === 0) break;
     built.push(command);
   }
-  return { commands: built.reverse(), leftover: pending.slice(head).map((p) => p.s) };
+  for (let i = head; i < pending.length; i++) {
+    const s = pending[i]!.s;
+    for (let t = 0; t + 2 < s.length; t++) pushTriangle(list, s, t);
+  }
+  return built.reverse();
 }
 
 /** Most triangles (an even count, at least 2) of `s` that fit after `used` entries of a command. */

@@ -65,7 +65,10 @@ function acrossChains(tris: ArrayLike<number>, count: number, vertexCount: numbe
     for (let i = first[a + 1]! - 1; i >= first[a]!; i--) {
       const c = corners[i]!;
       const b = tris[nextCorner(c)]!;
-      acrossNext[c] = headOwner[b] === a ? head[b]! : -1;
+      // Read before the test: two edges (a, b) are rare, and a read only they reached would have no type
+      // feedback when the function is optimised (the first one then throws the optimised code away).
+      const chain = head[b]!;
+      acrossNext[c] = headOwner[b] === a ? chain : -1;
       head[b] = c;
       headOwner[b] = a;
     }
