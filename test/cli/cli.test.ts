@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
-import { decodePng } from '@retromodel/gltf/png';
+import { decodePng, encodePng } from '@retromodel/gltf/png';
 import { checkMdl3, GxTextureFormat, readBck, readBti, readJ3d } from '@retromodel/j3d';
 import { triangleIndices } from '@retromodel/scene';
 import { cubeScene, expectValidGlb, fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
@@ -152,6 +152,48 @@ describe('retromodel convert', () => {
     const written = (await readdir(outDir, { recursive: true })).map(String).filter((f) => f.endsWith('.glb'));
     expect(written.sort()).toEqual([join('a', 'model.glb'), join('b', 'model.glb'), join('c', 'd', 'model.glb')]);
   });
+});
+
+describe('retromodel convert: two inputs writing one sidecar', () => {
+  // Each model's T3DM texture is written as a PNG named after its image, so models sharing a texture name in
+  // one output folder write the same file: once when the images are equal, never silently replaced when not.
+  it.skipIf(!haveFixtures)(
+    'an equal image is written once; a different one fails its input and leaves the first',
+    async () => {
+      const source = new Uint8Array(await readFile(fixture('t3dm', '01_model', 'assets', 'model.glb')));
+      const { scene } = await gltfToScene(source);
+      const image = scene.images[0]!;
+      if (image.kind !== 'encoded') throw new Error('the fixture embeds its texture as a PNG');
+      const pixels = decodePng(image.data);
+      pixels.pixels[0] = 255 - pixels.pixels[0]!;
+      scene.images[0] = { ...image, data: encodePng(pixels) };
+      const changed = (await sceneToGlb(scene)).bytes;
+
+      const shared = join(dir, 'sidecar-shared');
+      const clash = join(dir, 'sidecar-clash');
+      for (const [folder, second] of [
+        [shared, source],
+        [clash, changed],
+      ] as const) {
+        await mkdir(folder, { recursive: true });
+        await writeFile(join(folder, 'a.glb'), source);
+        await writeFile(join(folder, 'b.glb'), second);
+      }
+      const png = (folder: string) => readdir(folder).then((names) => names.filter((n) => n.endsWith('.png')));
+
+      const ok = captureIo();
+      expect(await main(['convert', shared, '-o', `${shared}-out`, '--to', 't3dm', '--jobs', '1'], ok.io)).toBe(0);
+      const [texture] = await png(`${shared}-out`);
+      expect(texture).toBeDefined();
+      expect((await readdir(`${shared}-out`)).sort()).toEqual(['a.t3dm', 'b.t3dm', texture].sort());
+
+      const failed = captureIo();
+      expect(await main(['convert', clash, '-o', `${clash}-out`, '--to', 't3dm', '--jobs', '1'], failed.io)).toBe(1);
+      expect(failed.err.join('\n')).toMatch(/b\.glb[\s\S]*already written for another input with different content/);
+      expect((await readdir(`${clash}-out`)).sort()).toEqual(['a.t3dm', texture].sort());
+      expect(await readFile(join(`${clash}-out`, texture!))).toEqual(await readFile(join(`${shared}-out`, texture!)));
+    },
+  );
 });
 
 describe('the built retromodel bin, as a process', () => {

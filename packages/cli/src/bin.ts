@@ -1,16 +1,13 @@
 #!/usr/bin/env node
 import { main } from './main.js';
+import { interruptWrites } from './write-atomic.js';
 
 // Interrupted (Ctrl-C, kill): the output set being written is undone first, so no half set or temporary is left.
-// write-atomic.js is imported here only then (it loads node:crypto, which help and info do not need): when a
-// command is writing, it has imported the module already and gets that same instance with its writes in progress.
 for (const [signal, code] of [
   ['SIGINT', 130],
   ['SIGTERM', 143],
 ] as const) {
-  process.once(signal, () =>
-    import('./write-atomic.js').then(({ interruptWrites }) => interruptWrites(() => process.exit(code))),
-  );
+  process.once(signal, () => interruptWrites(() => process.exit(code)));
 }
 
 // Output piped into a program that stops reading (`retromodel ls x.szs | head`) is not an error.

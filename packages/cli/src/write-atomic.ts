@@ -11,7 +11,6 @@
  * current file operation has finished, undoes itself as above, and only then lets the process end. With the
  * synchronous operations the signal can only be handled between output sets, so a set under way completes.
  */
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
@@ -46,13 +45,24 @@ export function interruptWrites(done: () => void): void {
   if (writesInProgress === 0) done();
 }
 
+let setsWritten = 0;
+
+/**
+ * A name part no other output set has: this process's id (no two running processes share one) and a count,
+ * with a random part against a process of the same id on another machine writing to a shared folder.
+ */
+function uniqueTag(): string {
+  const random = Math.floor(Math.random() * 36 ** 4).toString(36);
+  return `${process.pid.toString(36)}-${(setsWritten++).toString(36)}-${random}`;
+}
+
 /** Writes each `path → bytes` pair so that either all of them are in place or none is; rethrows a failure. */
 export async function writeFilesAtomic(
   files: { path: string; bytes: Uint8Array }[],
   io: AtomicFs = nodeFs,
 ): Promise<void> {
   if (onInterrupted) throw new Interrupted('the process is being interrupted');
-  const tag = randomBytes(4).toString('hex');
+  const tag = uniqueTag();
   const hidden = (path: string, kind: string) => join(dirname(path), `.${tag}.${basename(path)}.${kind}`);
   const temps: { temp: string; path: string }[] = [];
   const asides: { aside: string; path: string }[] = [];

@@ -9,9 +9,11 @@
  * and a worker that dies (out of memory, a crash in native code) fails only the file it was converting;
  * its queued jobs go back to the queue and a new worker takes them.
  */
-import { setImmediate as yieldToEvents } from 'node:timers/promises';
 import type { Worker } from 'node:worker_threads';
 import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
+
+/** Resolves once the events already waiting (worker messages, signals) have been handled. */
+const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export type OutcomeHandler = (index: number, outcome: ConvertOutcome) => Promise<void>;
 

@@ -1,11 +1,10 @@
 /*
  * `retromodel convert`: plans every input's output, converts the batch (in worker threads when there is
  * more than one file and more than one core), and writes each input's outputs atomically, in input order.
- * The batch remembers only a hash of each file it wrote, so memory does not grow with the folder, and two
- * inputs can never silently overwrite each other's outputs.
+ * The batch remembers only the paths it wrote, so memory does not grow with the folder, and two inputs can
+ * never silently overwrite each other's outputs.
  */
-import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
@@ -53,8 +52,6 @@ interface FileReport {
  */
 const defaultThreads = () => Math.max(1, Math.min(8, availableParallelism() - 1));
 
-const hashOf = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
 /** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
 export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<number> {
   const { adapters, outputFormats } = await import('@retromodel/transcode');
@@ -62,9 +59,9 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   if (args.to !== undefined && !(outputFormats as readonly string[]).includes(args.to))
     throw new UsageError(`--to must be one of ${outputFormats.join(', ')}, not '${args.to}'`);
   const readable = new Set(adapters.filter((a) => a.can.read && !a.imageOnly).flatMap((a) => a.extensions));
-  await checkFolders(args.sidecarDirs);
-  await checkSidecarFiles('--anim', args.animations, animationExtensions);
-  await checkSidecarFiles('--tml', args.tmls, ['.tml']);
+  checkFolders(args.sidecarDirs);
+  checkSidecarFiles('--anim', args.animations, animationExtensions);
+  checkSidecarFiles('--tml', args.tmls, ['.tml']);
   const { archiveExtensions, archiveFiles, archiveModelPaths, openArchiveBytes } = await import(
     '@retromodel/transcode'
   );
@@ -80,7 +77,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   if (inputs.length === 0)
     throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
-  await checkOutput(args, single, outputFormats);
+  checkOutput(args, single, outputFormats);
   const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
   const started = performance.now();
   const bar = await progressBar(io, args, inputs.length);
@@ -110,8 +107,8 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
       extraDirs: args.sidecarDirs,
     },
   }));
-  // Every file this batch wrote, by hash, so that two inputs never silently overwrite each other's outputs.
-  const written = new Map<string, string>();
+  // Every file this batch wrote, so that two inputs never silently overwrite each other's outputs.
+  const written = new Set<string>();
   let done = reports.length - jobs.length;
   bar?.update(done, { file: '' });
   const threads = Math.min(args.jobs ?? defaultThreads(), jobs.length);
@@ -127,15 +124,24 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   return reports.some((r) => r.error) ? 1 : 0;
 }
 
+/** What is at `path`, or undefined when nothing can be found there. */
+function statOf(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The J3D animation kinds a model can take. */
 const animationExtensions = ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva'];
 
 /** Files named by --anim/--tml must exist and be of a kind that option takes. */
-async function checkSidecarFiles(option: string, files: string[], extensions: string[]): Promise<void> {
+function checkSidecarFiles(option: string, files: string[], extensions: string[]): void {
   for (const file of files) {
     if (!extensions.includes(extname(file).toLowerCase()))
       throw new UsageError(`${option} ${file}: not a ${extensions.join('/')} file`);
-    const info = await stat(file).catch(() => undefined);
+    const info = statOf(file);
     if (!info?.isFile()) throw new UsageError(`${option}: no such file: ${file}`);
   }
 }
@@ -144,9 +150,9 @@ async function checkSidecarFiles(option: string, files: string[], extensions: st
  * `-o` names a folder (an existing one, or a name without extension), or, with one input, a file whose
  * extension is an output format, which `--to` must agree with.
  */
-async function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[]): Promise<void> {
+function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[]): void {
   if (args.output === undefined) return;
-  if ((await stat(args.output).catch(() => undefined))?.isDirectory()) return;
+  if (statOf(args.output)?.isDirectory()) return;
   const ext = extname(args.output).slice(1).toLowerCase();
   if (!ext) return;
   if (!formats.includes(ext))
@@ -159,9 +165,9 @@ async function checkOutput(args: ConvertArgs, single: boolean, formats: readonly
 }
 
 /** Every `--sidecars` folder must exist: a typo is a usage error, not a silently empty folder. */
-async function checkFolders(folders: string[]): Promise<void> {
+function checkFolders(folders: string[]): void {
   for (const folder of folders) {
-    const info = await stat(folder).catch(() => undefined);
+    const info = statOf(folder);
     if (!info?.isDirectory()) throw new UsageError(`--sidecars: no such folder: ${folder}`);
   }
 }
@@ -182,33 +188,25 @@ async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
 }
 
 /** Writes one input's outputs (main output at the planned path, sidecars beside it) and reports on it. */
-async function finishOne(
-  plan: PlannedOutput,
-  outcome: ConvertOutcome,
-  written: Map<string, string>,
-): Promise<FileReport> {
+async function finishOne(plan: PlannedOutput, outcome: ConvertOutcome, written: Set<string>): Promise<FileReport> {
   const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
     report.bytesIn = plan.input.size;
     if ('error' in outcome) return { ...report, error: outcome.error };
     report.diagnostics = outcome.diagnostics;
     const outDir = dirname(plan.path);
-    const files = outcome.files.map((f, i) => ({
-      path: i === 0 ? plan.path : join(outDir, f.name),
-      bytes: f.bytes,
-      hash: hashOf(f.bytes),
-    }));
-    for (const f of files) {
-      const earlier = written.get(f.path);
-      if (earlier !== undefined && earlier !== f.hash) {
+    const files = outcome.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
+    // A sidecar another input already wrote with the same bytes (a shared texture) is not written again; one
+    // with other bytes fails this input. Compared with the file itself, read back only in that case.
+    const again = files.filter((f) => written.has(f.path));
+    for (const f of again) {
+      if (!readFileSync(f.path).equals(f.bytes))
         throw new Error(
           `${f.path} was already written for another input with different content; convert them to separate folders`,
         );
-      }
     }
-    // A sidecar another input already wrote with the same bytes (a shared texture) is not written again.
     await writeFilesAtomic(files.filter((f) => !written.has(f.path)));
-    for (const f of files) written.set(f.path, f.hash);
+    for (const f of files) written.add(f.path);
     report.outputs = files.map((f) => f.path);
     report.bytesOut = files.reduce((s, f) => s + f.bytes.length, 0);
   } catch (e) {
