@@ -1,9 +1,9 @@
 /*
  * The `retromodel` command as a user runs it, in real processes of the built bin (built and bundled here
- * first): start-up (`--help`, and `info` of a BTI, which needs no glTF library) against `node -e 0`, and a
- * batch of every shared Tiny3D example .glb converted to T3DM: in one thread (`--jobs 1`) against the same
- * bundle run without the bin's V8 tuning, and in two threads (this one and a worker) against one, all
- * measured in this run.
+ * first): start-up (`--help`, `info` of a BTI, which needs no glTF library, and one small .glb converted to
+ * T3DM) against `node -e 0`, and a batch of every shared Tiny3D example .glb converted to T3DM: in one thread
+ * (`--jobs 1`) against the same bundle run without the bin's V8 tuning, and in two threads (this one and a
+ * worker) against one, all measured in this run.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -72,6 +72,19 @@ export function cases(): BenchCase[] {
   const glbs = listFixtures('t3dm', /\.glb$/).map((f) => fixture(f));
   const bytesIn = glbs.reduce((s, f) => s + statSync(f).size, 0);
   const out = mkdtempSync(join(tmpdir(), 'retromodel-bench-cli-'));
+  // What one conversion costs beyond starting Node: loading the formats, and running their code cold.
+  const smallGlb = fixture('t3dm', '01_model', 'assets', 'model.glb');
+  startUp.push({
+    group: 'cli',
+    name: 'start-up: retromodel convert <small .glb> --to t3dm',
+    bytesIn: statSync(smallGlb).size,
+    iterations: 10,
+    baseline: nodeAlone,
+    run: () => {
+      rmSync(out, { recursive: true, force: true });
+      node([bin, 'convert', smallGlb, '-o', out, '--to', 't3dm', '--quiet']);
+    },
+  });
   const batch =
     (jobs: string, entry = bin) =>
     () => {
