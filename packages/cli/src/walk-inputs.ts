@@ -37,8 +37,8 @@ function commonFolder(dirs: string[]): string {
   return first.slice(0, n).join(sep) || sep;
 }
 
-/** What a symbolic link leads to, or undefined when it leads nowhere that can be read. */
-function linkTarget(path: string) {
+/** What is at `path` (following symbolic links), or undefined when nothing there can be read. */
+export function statIfAny(path: string) {
   try {
     return statSync(path);
   } catch {
@@ -103,7 +103,7 @@ export async function walkInputs(
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
       const full = join(dir, e.name);
-      const target = e.isSymbolicLink() ? linkTarget(full) : e;
+      const target = e.isSymbolicLink() ? statIfAny(full) : e;
       if (!target) continue; // a dangling link, or one that leads round in a loop
       const ext = extensionOf(e.name);
       if (target.isDirectory()) await walk(full);

@@ -4,7 +4,7 @@
  * The batch remembers only the paths it wrote, so memory does not grow with the folder, and two inputs can
  * never silently overwrite each other's outputs.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
@@ -15,7 +15,7 @@ import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
 import { formatGroup, groupDiagnostics } from '../group-diagnostics.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
-import { type InputFile, walkInputs } from '../walk-inputs.js';
+import { type InputFile, statIfAny, walkInputs } from '../walk-inputs.js';
 import { writeFilesAtomic } from '../write-atomic.js';
 
 export interface ConvertArgs {
@@ -124,15 +124,6 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   return reports.some((r) => r.error) ? 1 : 0;
 }
 
-/** What is at `path`, or undefined when nothing can be found there. */
-function statOf(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}
-
 /** The J3D animation kinds a model can take. */
 const animationExtensions = ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva'];
 
@@ -141,7 +132,7 @@ function checkSidecarFiles(option: string, files: string[], extensions: string[]
   for (const file of files) {
     if (!extensions.includes(extname(file).toLowerCase()))
       throw new UsageError(`${option} ${file}: not a ${extensions.join('/')} file`);
-    const info = statOf(file);
+    const info = statIfAny(file);
     if (!info?.isFile()) throw new UsageError(`${option}: no such file: ${file}`);
   }
 }
@@ -152,7 +143,7 @@ function checkSidecarFiles(option: string, files: string[], extensions: string[]
  */
 function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[]): void {
   if (args.output === undefined) return;
-  if (statOf(args.output)?.isDirectory()) return;
+  if (statIfAny(args.output)?.isDirectory()) return;
   const ext = extname(args.output).slice(1).toLowerCase();
   if (!ext) return;
   if (!formats.includes(ext))
@@ -167,7 +158,7 @@ function checkOutput(args: ConvertArgs, single: boolean, formats: readonly strin
 /** Every `--sidecars` folder must exist: a typo is a usage error, not a silently empty folder. */
 function checkFolders(folders: string[]): void {
   for (const folder of folders) {
-    const info = statOf(folder);
+    const info = statIfAny(folder);
     if (!info?.isDirectory()) throw new UsageError(`--sidecars: no such folder: ${folder}`);
   }
 }
@@ -198,9 +189,8 @@ async function finishOne(plan: PlannedOutput, outcome: ConvertOutcome, written: 
     const files = outcome.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
     // A sidecar another input already wrote with the same bytes (a shared texture) is not written again; one
     // with other bytes fails this input. Compared with the file itself, read back only in that case.
-    const again = files.filter((f) => written.has(f.path));
-    for (const f of again) {
-      if (!readFileSync(f.path).equals(f.bytes))
+    for (const f of files) {
+      if (written.has(f.path) && !readFileSync(f.path).equals(f.bytes))
         throw new Error(
           `${f.path} was already written for another input with different content; convert them to separate folders`,
         );

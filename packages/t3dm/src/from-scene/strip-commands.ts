@@ -6,7 +6,7 @@
  * an even triangle (so the rest keeps its winding) to fill the command.
  */
 import { CACHE_SLOTS } from '../read/decode-triangles.js';
-import { pushTriangle } from './stripify.js';
+import { pushStripTriangles } from './stripify.js';
 
 /** Usable u16 entries when `free` cache slots (36 bytes each) lie above the highest slot read. */
 export function usableStripEntries(free: number): number {
@@ -76,10 +76,7 @@ export function packCommands(strips: number[][], list: number[]): number[][] {
     if (command.length === 0) break;
     built.push(command);
   }
-  for (let i = head; i < pending.length; i++) {
-    const s = pending[i]!.s;
-    for (let t = 0; t + 2 < s.length; t++) pushTriangle(list, s, t);
-  }
+  for (let i = head; i < pending.length; i++) pushStripTriangles(list, pending[i]!.s);
   return built.reverse();
 }
 

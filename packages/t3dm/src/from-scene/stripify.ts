@@ -225,9 +225,13 @@ export function pushTriangle(out: number[], s: number[], t: number): number[] {
   return out;
 }
 
-/** Triangles of a strip as flat triples, in tiny3d's winding. */
-export function destripify(strip: number[]): number[] {
-  const out: number[] = [];
+/** Appends the triangles of a strip to `out` (returned) as flat triples, in tiny3d's winding. */
+export function pushStripTriangles(out: number[], strip: number[]): number[] {
   for (let t = 0; t + 2 < strip.length; t++) pushTriangle(out, strip, t);
   return out;
+}
+
+/** Triangles of a strip as flat triples, in tiny3d's winding. */
+export function destripify(strip: number[]): number[] {
+  return pushStripTriangles([], strip);
 }
