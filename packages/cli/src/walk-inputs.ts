@@ -8,7 +8,7 @@
  * The file system calls are synchronous: a batch's walk is a few hundred of them one after another, and each
  * through libuv's thread pool cost more CPU than the call itself.
  */
-import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export interface InputFile {
@@ -38,7 +38,7 @@ function commonFolder(dirs: string[]): string {
 }
 
 /** What is at `path` (following symbolic links), or undefined when nothing there can be read. */
-export function statIfAny(path: string) {
+export function statIfAny(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch {
