@@ -8,7 +8,8 @@
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { sidecarsOf } from '../../../test/t3dm/examples.js';
-import { destripify, stripify } from '../src/from-scene/stripify.js';
+import { denseIds } from '../src/from-scene/dense-ids.js';
+import { stripifyDense } from '../src/from-scene/planner-module.js';
 import {
   checkRuntimeConstraints,
   readT3dm,
@@ -104,6 +105,14 @@ describe.skipIf(!haveFixtures)('T3DM -> scene -> T3DM', () => {
   });
 });
 
+/** A strip's triangles as flat triples: triangle i is (s[i], s[i+1], s[i+2]), reversed when i is odd. */
+function destripify(s: number[]): number[] {
+  const out: number[] = [];
+  for (let i = 0; i + 2 < s.length; i++)
+    out.push(...(i % 2 === 0 ? [s[i]!, s[i + 1]!, s[i + 2]!] : [s[i + 2]!, s[i + 1]!, s[i]!]));
+  return out;
+}
+
 describe('stripify', () => {
   it('covers every triangle once with its winding', () => {
     const rnd = seededRandom(11);
@@ -130,7 +139,8 @@ describe('stripify', () => {
         }
         return out.sort();
       };
-      const strips = stripify(tris);
+      const { dense, ids } = denseIds(tris);
+      const strips = stripifyDense(dense.subarray(0, tris.length), ids.length).map((s) => s.map((v) => ids[v]!));
       expect(norm(strips.flatMap(destripify))).toEqual(norm(tris));
       expect(strips.length).toBeLessThan(tris.length / 3 + 1);
     }

@@ -1,12 +1,12 @@
 /*
- * The strip order of plan-part-draw.ts (a heap by new-vertex count and rank) against the plain definition
- * written out here: repeatedly take, among the strips not taken, the one bringing the fewest vertices not yet
- * loaded by the strips taken before it, ties going to the longer strip, then to the first in the list. Seeded
- * random strips over few vertices (so they share many), with repeated vertices and equal lengths.
+ * The strip order of the planner (assembly/strip-order.ts: a heap by new-vertex count and rank) against the plain
+ * definition written out here: repeatedly take, among the strips not taken, the one bringing the fewest vertices
+ * not yet loaded by the strips taken before it, ties going to the longer strip, then to the first in the list.
+ * Seeded random strips over few vertices (so they share many), with repeated vertices and equal lengths.
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { byNewVertices } from '../src/from-scene/plan-part-draw.js';
+import { byNewVertices } from '../src/from-scene/planner-module.js';
 
 function referenceOrder(strips: number[][]): number[][] {
   const loaded = new Set<number>();

@@ -1,13 +1,13 @@
 /*
- * The stripifier (stripify.ts keeps its start candidates in bitsets by free-neighbour count) against the plain
- * definition written out here: while a triangle is unused, start from the first unused triangle with the
+ * The stripifier (assembly/stripify.ts keeps its start candidates in bitsets by free-neighbour count) against the
+ * plain definition written out here: while a triangle is unused, start from the first unused triangle with the
  * fewest edges across which an unused triangle lies; grow a strip from each of its three rotations, taking at
  * each step the first unused triangle (in triangle order) holding the strip's last edge in the required
  * direction; keep the first longest. Seeded random meshes, with repeated (degenerate) vertices and islands.
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { stripifyDense } from '../src/from-scene/stripify.js';
+import { stripifyDense } from '../src/from-scene/planner-module.js';
 
 function referenceStripify(tris: number[]): number[][] {
   const count = tris.length / 3;

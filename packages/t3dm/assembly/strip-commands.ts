@@ -5,35 +5,44 @@
  * from the lowest slots up (the last command drawn reads the lowest slots); a strip that does not fit is cut at
  * an even triangle (so the rest keeps its winding) to fill the command.
  */
-import { CACHE_SLOTS } from '../read/decode-triangles.js';
-import { pushStripTriangles } from './stripify.js';
+import { pushStripTriangles } from './stripify';
 
-/** Usable u16 entries when `free` cache slots (36 bytes each) lie above the highest slot read. */
-export function usableStripEntries(free: number): number {
+const CACHE_SLOTS: i32 = 70;
+
+/** Usable u16 entries when `free` cache slots lie above the highest slot read (as src/from-scene/part-layout.ts). */
+function usableStripEntries(free: i32): i32 {
   return free * 18 - (free % 2 !== 0 ? 4 : 0);
 }
 
 /** Most entries a strip command holds when the highest slot it and the later commands read is `highest`. */
-function commandRoom(highest: number): number {
-  return Math.min(255, usableStripEntries(CACHE_SLOTS - (highest + 1)) - 1);
+function commandRoom(highest: i32): i32 {
+  return min(255, usableStripEntries(CACHE_SLOTS - (highest + 1)) - 1);
 }
 
 /** Largest of `s[0 .. end)`. */
-function maxOf(s: number[], end = s.length): number {
-  let max = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < end; i++) if (s[i]! > max) max = s[i]!;
-  return max;
+function maxOf(s: Array<i32>, end: i32): i32 {
+  let largest = i32.MIN_VALUE;
+  for (let i = 0; i < end; i++) if (s[i] > largest) largest = s[i];
+  return largest;
+}
+
+/** A strip waiting for a command, with its highest slot. */
+class Pending {
+  constructor(
+    public s: Array<i32>,
+    public max: i32,
+  ) {}
 }
 
 /** The strips with their highest slot, sorted by it (stable: an insertion sort, as the lists are short). */
-function byHighestSlot(strips: number[][]): { s: number[]; max: number }[] {
-  const out: { s: number[]; max: number }[] = [];
-  for (const s of strips) {
-    const entry = { s, max: maxOf(s) };
+function byHighestSlot(strips: Array<Array<i32>>): Array<Pending> {
+  const out: Pending[] = [];
+  for (let i = 0; i < strips.length; i++) {
+    const entry = new Pending(strips[i], maxOf(strips[i], strips[i].length));
     let at = out.length;
     out.push(entry);
-    while (at > 0 && out[at - 1]!.max > entry.max) {
-      out[at] = out[at - 1]!;
+    while (at > 0 && out[at - 1].max > entry.max) {
+      out[at] = out[at - 1];
       at--;
     }
     out[at] = entry;
@@ -43,21 +52,18 @@ function byHighestSlot(strips: number[][]): { s: number[]; max: number }[] {
 
 /**
  * Fills up to four strip commands from the lowest slots up and returns them in draw order (highest slots
- * first). The triangles of the strips no command had room for are appended to `list` as u8 triangles (here
- * rather than returned: the planner's optimised code would meet a new array shape when the first part with
- * leftovers came, and be thrown away).
+ * first). The triangles of the strips no command had room for are appended to `list` as u8 triangles.
  */
-export function packCommands(strips: number[][], list: number[]): number[][] {
+export function packCommands(strips: Array<Array<i32>>, list: Array<i32>): Array<Array<i32>> {
   const pending = byHighestSlot(strips);
   let head = 0;
-  const built: number[][] = [];
+  const built: Array<i32>[] = [];
   let highest = -1;
   while (built.length < 4 && head < pending.length) {
-    const command: number[] = [];
-    for (;;) {
+    const command: i32[] = [];
+    while (head < pending.length) {
       const next = pending[head];
-      if (!next) break;
-      const top = Math.max(highest, next.max);
+      const top = max(highest, next.max);
       if (command.length + next.s.length <= commandRoom(top)) {
         append(command, next.s, next.s.length);
         highest = top;
@@ -67,25 +73,25 @@ export function packCommands(strips: number[][], list: number[]): number[][] {
       const cut = longestPrefix(next.s, command.length, highest);
       if (cut > 0) {
         append(command, next.s, cut + 2);
-        highest = Math.max(highest, maxOf(next.s, cut + 2));
+        highest = max(highest, maxOf(next.s, cut + 2));
         next.s = next.s.slice(cut);
-        next.max = maxOf(next.s);
+        next.max = maxOf(next.s, next.s.length);
       }
       break;
     }
     if (command.length === 0) break;
     built.push(command);
   }
-  for (let i = head; i < pending.length; i++) pushStripTriangles(list, pending[i]!.s);
+  for (let i = head; i < pending.length; i++) pushStripTriangles(list, pending[i].s);
   return built.reverse();
 }
 
 /** Most triangles (an even count, at least 2) of `s` that fit after `used` entries of a command. */
-function longestPrefix(s: number[], used: number, highest: number): number {
+function longestPrefix(s: Array<i32>, used: i32, highest: i32): i32 {
   let best = 0;
-  let top = Math.max(highest, s[0]!, s[1]!);
+  let top = max(highest, max(s[0], s[1]));
   for (let k = 1; k + 2 < s.length; k++) {
-    top = Math.max(top, s[k + 1]!);
+    top = max(top, s[k + 1]);
     if (used + k + 2 > commandRoom(top)) break;
     if (k % 2 === 0) best = k;
   }
@@ -93,7 +99,7 @@ function longestPrefix(s: number[], used: number, highest: number): number {
 }
 
 /** Appends the first `count` entries of `strip`, its first carrying the restart bit unless it opens the command. */
-function append(command: number[], strip: number[], count: number): void {
-  command.push(strip[0]! | (command.length > 0 ? 0x8000 : 0));
-  for (let i = 1; i < count; i++) command.push(strip[i]!);
+function append(command: Array<i32>, strip: Array<i32>, count: i32): void {
+  command.push(strip[0] | (command.length > 0 ? 0x8000 : 0));
+  for (let i = 1; i < count; i++) command.push(strip[i]);
 }

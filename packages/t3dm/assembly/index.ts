@@ -1,0 +1,49 @@
+/*
+ * The part planner's WebAssembly exports (built by scripts/build-planner.mjs into
+ * src/from-scene/planner-wasm.ts; src/from-scene/planner-module.ts calls them). Each call fills the input
+ * buffers `begin` allocated, then runs one of the entry points, whose result is left in the output buffer.
+ */
+import { groups, input, output, readStrips, resetBuffers, writeList, writeStrips } from './io';
+import { planPart } from './plan-part-draw';
+import { byNewVertices } from './strip-order';
+import { stripifyDense } from './stripify';
+
+/** Empties the heap and allocates `length` input entries and (when `grouped`) `n` groups: the input's address. */
+export function begin(length: i32, n: i32, grouped: bool): usize {
+  resetBuffers(length, n, grouped);
+  return input.dataStart;
+}
+
+export function groupsAddress(): usize {
+  return groups.dataStart;
+}
+
+export function outputAddress(): usize {
+  return output.dataStart;
+}
+
+export function outputLength(): i32 {
+  return output.length;
+}
+
+/** Plans the part in `input` (dense ids below `n`): output order, list, sequence base and count, strips. */
+export function plan(n: i32, grouped: bool): void {
+  const p = planPart(input, n, grouped ? groups : null);
+  writeList(p.order);
+  writeList(p.list);
+  output.push(p.sequenceBase);
+  output.push(p.sequenceCount);
+  writeStrips(p.strips);
+}
+
+/** Strips of the triangles in `input` (dense ids below `n`). */
+export function stripify(n: i32): void {
+  const tris = new Array<i32>(input.length);
+  for (let i = 0; i < input.length; i++) tris[i] = input[i];
+  writeStrips(stripifyDense(tris, n));
+}
+
+/** The strips in `input` (ids below `n`) in the order that brings in the fewest new vertices at each step. */
+export function orderStrips(n: i32): void {
+  writeStrips(byNewVertices(readStrips(), n));
+}

@@ -1,0 +1,122 @@
+/*
+ * Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip, then the
+ * first), so that vertices get cache slots from the bottom up in the order the strips use them.
+ */
+
+/** A binary min-heap of non-negative integers below 2^53, as f64 (lazy deletion: callers skip stale entries). */
+class MinHeap {
+  data: Float64Array = new Float64Array(64);
+  length: i32 = 0;
+
+  push(value: f64): void {
+    if (this.length === this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const data = this.data;
+    let at = this.length++;
+    while (at > 0) {
+      const parent = (at - 1) >> 1;
+      if (data[parent] <= value) break;
+      data[at] = data[parent];
+      at = parent;
+    }
+    data[at] = value;
+  }
+
+  /** Removes and returns the smallest entry (the heap must not be empty). */
+  pop(): f64 {
+    const data = this.data;
+    const top = data[0];
+    const last = data[--this.length];
+    const length = this.length;
+    let at = 0;
+    for (;;) {
+      let child = at * 2 + 1;
+      if (child >= length) break;
+      if (child + 1 < length && data[child + 1] < data[child]) child++;
+      if (data[child] >= last) break;
+      data[at] = data[child];
+      at = child;
+    }
+    data[at] = last;
+    return top;
+  }
+}
+
+export function byNewVertices(strips: Array<Array<i32>>, n: i32): Array<Array<i32>> {
+  const count = strips.length;
+  // Each strip's distinct vertices (CSR: vertices[first[i] .. first[i + 1]) ), and the strips of each vertex
+  // (CSR: stripsOf[start[v] .. start[v + 1]) ).
+  const seen = new Int32Array(n);
+  seen.fill(-1);
+  const first = new Int32Array(count + 1);
+  let total = 0;
+  for (let i = 0; i < count; i++) total += strips[i].length;
+  const vertices = new Int32Array(total);
+  const start = new Int32Array(n + 1);
+  let length = 0;
+  for (let i = 0; i < count; i++) {
+    first[i] = length;
+    const s = strips[i];
+    for (let k = 0; k < s.length; k++) {
+      const v = s[k];
+      if (seen[v] === i) continue;
+      seen[v] = i;
+      vertices[length++] = v;
+      start[v + 1]++;
+    }
+  }
+  first[count] = length;
+  for (let v = 0; v < n; v++) start[v + 1] += start[v];
+  const fill = start.slice(0, n);
+  const stripsOf = new Int32Array(length);
+  for (let i = 0; i < count; i++) for (let e = first[i]; e < first[i + 1]; e++) stripsOf[fill[vertices[e]]++] = i;
+  // The tie-breaks as one rank (longer strip first, then the first in the list: a counting sort by length),
+  // and a heap keyed by new-vertex count, then rank (fresh * scale + rank, scale a power of two above every
+  // rank so the split is exact; a strip is pushed again each time its count falls, and entries whose count has
+  // changed since, or whose strip is taken, are skipped when they reach the top).
+  let longest = 0;
+  for (let i = 0; i < count; i++) longest = max(longest, strips[i].length);
+  const atLength = new Int32Array(longest + 2);
+  for (let i = 0; i < count; i++) atLength[longest - strips[i].length + 1]++;
+  for (let l = 1; l <= longest; l++) atLength[l + 1] += atLength[l];
+  const byRank = new Int32Array(count);
+  const rank = new Int32Array(count);
+  for (let i = 0; i < count; i++) {
+    const r = atLength[longest - strips[i].length]++;
+    byRank[r] = i;
+    rank[i] = r;
+  }
+  let scale = 1;
+  while (scale < count) scale *= 2;
+  const fresh = new Int32Array(count);
+  const heap = new MinHeap();
+  for (let i = 0; i < count; i++) {
+    fresh[i] = first[i + 1] - first[i];
+    heap.push(<f64>fresh[i] * <f64>scale + <f64>rank[i]);
+  }
+  const loaded = new Uint8Array(n);
+  const taken = new Uint8Array(count);
+  const out: Array<i32>[] = [];
+  while (out.length < count) {
+    const key = heap.pop();
+    const keyFresh = Math.floor(key / <f64>scale);
+    const best = byRank[<i32>(key - keyFresh * <f64>scale)];
+    if (taken[best] !== 0 || <f64>fresh[best] !== keyFresh) continue;
+    taken[best] = 1;
+    out.push(strips[best]);
+    for (let e = first[best]; e < first[best + 1]; e++) {
+      const v = vertices[e];
+      if (loaded[v] !== 0) continue;
+      loaded[v] = 1;
+      for (let f = start[v]; f < start[v + 1]; f++) {
+        const i = stripsOf[f];
+        fresh[i]--;
+        if (taken[i] === 0) heap.push(<f64>fresh[i] * <f64>scale + <f64>rank[i]);
+      }
+    }
+  }
+  return out;
+}

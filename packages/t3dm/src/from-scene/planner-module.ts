@@ -1,0 +1,121 @@
+/*
+ * The part planner runs as WebAssembly, compiled from AssemblyScript (packages/t3dm/assembly, built by
+ * scripts/build-planner.mjs into planner-wasm.ts). It is the converter's hottest code, and as JavaScript most of
+ * its cost in a process converting a batch was V8 compiling and warming it: the module runs at full speed from
+ * its first call. The module is instantiated synchronously on first use (browsers allow any size since Chrome
+ * 114; a page whose Content-Security-Policy forbids WebAssembly needs 'wasm-unsafe-eval' to convert to T3DM).
+ *
+ * A call writes its input into buffers the module allocates in its memory (`begin` empties the module's heap
+ * first), runs an entry point, and reads the result back from the module's output list: lists are written
+ * length first, a list of strips as their count, then each strip as a list.
+ */
+import { PLANNER_WASM } from './planner-wasm.js';
+
+interface PlannerExports {
+  memory: WebAssembly.Memory;
+  begin(length: number, n: number, grouped: boolean): number;
+  groupsAddress(): number;
+  outputAddress(): number;
+  outputLength(): number;
+  plan(n: number, grouped: boolean): void;
+  stripify(n: number): void;
+  orderStrips(n: number): void;
+}
+
+let instance: PlannerExports | undefined;
+
+function planner(): PlannerExports {
+  if (!instance) {
+    const bytes = Uint8Array.from(atob(PLANNER_WASM), (c) => c.charCodeAt(0));
+    const imports = {
+      env: {
+        abort: () => {
+          throw new Error('t3dm part planner: the WebAssembly module aborted (an internal error)');
+        },
+      },
+    };
+    instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), imports).exports as unknown as PlannerExports;
+  }
+  return instance;
+}
+
+/** Copies `values` into a fresh input buffer of the module (ids below `n`; room for `n` groups when `grouped`). */
+function begin(values: ArrayLike<number>, n: number, grouped: boolean): PlannerExports {
+  const p = planner();
+  const at = p.begin(values.length, n, grouped);
+  const input = new Int32Array(p.memory.buffer, at, values.length);
+  for (let i = 0; i < values.length; i++) input[i] = values[i]!;
+  return p;
+}
+
+/** Reads the output list a call left, in order. */
+class Output {
+  private readonly data: Int32Array;
+  private at = 0;
+
+  constructor(p: PlannerExports) {
+    // A view made after the call: the module's memory may have grown during it.
+    this.data = new Int32Array(p.memory.buffer, p.outputAddress(), p.outputLength());
+  }
+
+  next(): number {
+    return this.data[this.at++]!;
+  }
+
+  list(): number[] {
+    const out: number[] = [];
+    for (let k = this.next(); k > 0; k--) out.push(this.next());
+    return out;
+  }
+
+  strips(): number[][] {
+    const out: number[][] = [];
+    for (let s = this.next(); s > 0; s--) out.push(this.list());
+    return out;
+  }
+}
+
+/** A part's plan in dense ids (see plan-part-draw.ts). */
+export interface DensePlan {
+  /** Dense ids in slot order. */
+  order: number[];
+  list: number[];
+  sequence: { base: number; count: number };
+  strips: number[][];
+}
+
+/**
+ * Plans the part whose triangles are `tris[0 .. length)` in dense ids below `n`; `groups` (when given) holds each
+ * dense vertex's bone.
+ */
+export function planDense(tris: Int32Array, length: number, n: number, groups: Int32Array | undefined): DensePlan {
+  const p = begin(tris.subarray(0, length), n, groups !== undefined);
+  if (groups) new Int32Array(p.memory.buffer, p.groupsAddress(), n).set(groups.subarray(0, n));
+  p.plan(n, groups !== undefined);
+  const out = new Output(p);
+  const order = out.list();
+  const list = out.list();
+  const base = out.next();
+  const count = out.next();
+  return { order, list, sequence: { base, count }, strips: out.strips() };
+}
+
+/**
+ * Strips of dense ids covering `tris` (flat triples, every id below `vertexCount`; a trailing partial triple is
+ * ignored). Triangle i of a strip is (s[i], s[i+1], s[i+2]) when i is even and (s[i+2], s[i+1], s[i]) when
+ * odd, so every strip keeps the input winding; single triangles come back as 3-entry strips.
+ */
+export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): number[][] {
+  const p = begin(tris, vertexCount, false);
+  p.stripify(vertexCount);
+  return new Output(p).strips();
+}
+
+/** Strips (ids below `n`) in the order that brings in the fewest new vertices at each step (ties: the longer, then the first). */
+export function byNewVertices(strips: number[][], n: number): number[][] {
+  const flat = [strips.length];
+  for (const s of strips) flat.push(s.length, ...s);
+  const p = begin(flat, n, false);
+  p.orderStrips(n);
+  return new Output(p).strips();
+}
