@@ -43,8 +43,7 @@ function planner(): PlannerExports {
 function begin(values: ArrayLike<number>, n: number, grouped: boolean): PlannerExports {
   const p = planner();
   const at = p.begin(values.length, n, grouped);
-  const input = new Int32Array(p.memory.buffer, at, values.length);
-  for (let i = 0; i < values.length; i++) input[i] = values[i]!;
+  new Int32Array(p.memory.buffer, at, values.length).set(values);
   return p;
 }
 
