@@ -335,7 +335,10 @@ describe('the tarballs installed into a new project outside the repository', () 
         'async function go() {',
         '  const bytes = new Uint8Array(await (await fetch(modelUrl)).arrayBuffer());',
         "  const { files } = await transcode({ bytes, fileName: 'x.bdl' }, { to: 'glb' });",
-        "  document.title = 'glb ' + String.fromCharCode(...files[0].bytes.subarray(0, 4)) + ' ' + files[0].bytes.length;",
+        // T3DM: its part planner is a WebAssembly module, compiled synchronously in the page.
+        "  const t3dm = (await transcode({ bytes, fileName: 'x.bdl' }, { to: 't3dm' })).files[0].bytes;",
+        '  const magic = (b) => String.fromCharCode(...b.subarray(0, 3));',
+        "  document.title = ['glb', magic(files[0].bytes), files[0].bytes.length, 't3dm', magic(t3dm), t3dm.length].join(' ');",
         '}',
         "go().catch((e) => { document.title = 'error ' + e.message; });",
         '',
@@ -373,7 +376,7 @@ describe('the tarballs installed into a new project outside the repository', () 
       const address = server.address() as { port: number };
       await tab.goto(`http://127.0.0.1:${address.port}/`);
       await tab.waitForFunction(() => document.title.length > 0);
-      expect(await tab.title()).toMatch(/^glb glTF \d+$/);
+      expect(await tab.title()).toMatch(/^glb glT \d+ t3dm T3M \d+$/);
     } finally {
       await browser.close();
       server.close();
