@@ -36,14 +36,14 @@ export function plan(n: i32, grouped: bool): void {
   writeStrips(p.strips);
 }
 
-/** Strips of the triangles in `input` (dense ids below `n`). */
+/** For the tests of the steps: strips of the triangles in `input` (dense ids below `n`). */
 export function stripify(n: i32): void {
   const tris = new Array<i32>(input.length);
   for (let i = 0; i < input.length; i++) tris[i] = input[i];
   writeStrips(stripifyDense(tris, n));
 }
 
-/** The strips in `input` (ids below `n`) in the order that brings in the fewest new vertices at each step. */
+/** For the tests of the steps: the strips in `input` (ids below `n`), fewest new vertices first. */
 export function orderStrips(n: i32): void {
   writeStrips(byNewVertices(readStrips(), n));
 }

@@ -1,9 +1,9 @@
 /*
- * Dense vertex ids for the per-part work (plan-part-draw and the planner it calls): the ids a list of triangles uses,
- * renumbered 0..n-1 in the order of their first use, so that lookups are arrays of n entries instead of maps
- * keyed by the object's (large, sparse) vertex ids. Vertex ids are non-negative integers (indices into an
- * object's vertices); the lookup from id to dense id is a scratch array as long as the largest id, cleared
- * after each call.
+ * Dense vertex ids for the per-part work (plan-part-draw and the planner it calls): the ids a list of
+ * triangles uses, renumbered 0..n-1 in the order of their first use, so that lookups are arrays of n entries
+ * instead of maps keyed by the object's (large, sparse) vertex ids. Vertex ids are non-negative integers
+ * (indices into an object's vertices); the lookup from id to dense id is a scratch array as long as the largest
+ * id, cleared after each call.
  */
 import { Scratch } from './scratch.js';
 

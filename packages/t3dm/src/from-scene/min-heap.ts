@@ -1,6 +1,6 @@
 /*
  * A binary min-heap of non-negative integers (below 2^53) in one reusable Float64Array (the partition keeps
- * one, emptied per part; scratch.ts explains why the buffers are reused). Used with lazy deletion: callers push
+ * four, emptied per part; scratch.ts explains why the buffers are reused). Used with lazy deletion: callers push
  * an entry again when its key changes and skip stale entries at the top.
  */
 

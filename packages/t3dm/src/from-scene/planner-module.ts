@@ -9,6 +9,7 @@
  * first), runs an entry point, and reads the result back from the module's output list: lists are written
  * length first, a list of strips as their count, then each strip as a list.
  */
+import type { PartDraw } from './plan-part-draw.js';
 import { PLANNER_WASM } from './planner-wasm.js';
 
 interface PlannerExports {
@@ -74,20 +75,11 @@ class Output {
   }
 }
 
-/** A part's plan in dense ids (see plan-part-draw.ts). */
-export interface DensePlan {
-  /** Dense ids in slot order. */
-  order: number[];
-  list: number[];
-  sequence: { base: number; count: number };
-  strips: number[][];
-}
-
 /**
- * Plans the part whose triangles are `tris[0 .. length)` in dense ids below `n`; `groups` (when given) holds each
- * dense vertex's bone.
+ * Plans the part whose triangles are `tris[0 .. length)` in dense ids below `n` (and so is the plan's `order`);
+ * `groups` (when given) holds each dense vertex's bone.
  */
-export function planDense(tris: Int32Array, length: number, n: number, groups: Int32Array | undefined): DensePlan {
+export function planDense(tris: Int32Array, length: number, n: number, groups: Int32Array | undefined): PartDraw {
   const p = begin(tris.subarray(0, length), n, groups !== undefined);
   if (groups) new Int32Array(p.memory.buffer, p.groupsAddress(), n).set(groups.subarray(0, n));
   p.plan(n, groups !== undefined);
@@ -98,6 +90,8 @@ export function planDense(tris: Int32Array, length: number, n: number, groups: I
   const count = out.next();
   return { order, list, sequence: { base, count }, strips: out.strips() };
 }
+
+// The planner's steps on their own, for the tests that check them against their plain definitions.
 
 /**
  * Strips of dense ids covering `tris` (flat triples, every id below `vertexCount`; a trailing partial triple is
@@ -110,7 +104,10 @@ export function stripifyDense(tris: ArrayLike<number>, vertexCount: number): num
   return new Output(p).strips();
 }
 
-/** Strips (ids below `n`) in the order that brings in the fewest new vertices at each step (ties: the longer, then the first). */
+/**
+ * Strips (ids below `n`) in the order that brings in the fewest new vertices at each step (ties: the longer,
+ * then the first).
+ */
 export function byNewVertices(strips: number[][], n: number): number[][] {
   const flat = [strips.length];
   for (const s of strips) flat.push(s.length, ...s);
