@@ -9,7 +9,7 @@ export let input: Int32Array = new Int32Array(0);
 /** Input: each dense vertex's bone group (empty when the part has one bone). */
 export let groups: Int32Array = new Int32Array(0);
 /** Output, read by the JavaScript side after the call. */
-export let output: Array<i32> = [] as i32[];
+export let output: i32[] = [] as i32[];
 
 export function resetBuffers(length: i32, n: i32, grouped: bool): void {
   heap.reset();
@@ -19,20 +19,20 @@ export function resetBuffers(length: i32, n: i32, grouped: bool): void {
 }
 
 /** Appends `list` to the output, its length first. */
-export function writeList(list: Array<i32>): void {
+export function writeList(list: i32[]): void {
   output.push(list.length);
   for (let i = 0; i < list.length; i++) output.push(list[i]);
 }
 
 /** Appends `strips` to the output: their count, then each as a list. */
-export function writeStrips(strips: Array<Array<i32>>): void {
+export function writeStrips(strips: i32[][]): void {
   output.push(strips.length);
   for (let s = 0; s < strips.length; s++) writeList(strips[s]);
 }
 
 /** The strips of `input` ([count, (length, ids…)…]). */
-export function readStrips(): Array<Array<i32>> {
-  const strips: Array<i32>[] = [];
+export function readStrips(): i32[][] {
+  const strips: i32[][] = [];
   let at = 0;
   const count = input[at++];
   for (let s = 0; s < count; s++) {

@@ -17,20 +17,20 @@ const MAX_PEEL: i32 = 2;
 /** A plan: the slot order of the dense vertices, u8 triangles, a sequence and strip commands (in slots). */
 export class Plan {
   constructor(
-    public order: Array<i32>,
-    public list: Array<i32>,
+    public order: i32[],
+    public list: i32[],
     public sequenceBase: i32,
     public sequenceCount: i32,
-    public strips: Array<Array<i32>>,
+    public strips: i32[][],
   ) {}
 }
 
 /** Triangles split by classify: degenerate ones, the sequence and the rest. */
 class Classified {
   constructor(
-    public plain: Array<i32>,
-    public sequence: Array<i32>,
-    public rest: Array<i32>,
+    public plain: i32[],
+    public sequence: i32[],
+    public rest: i32[],
   ) {}
 }
 
@@ -112,7 +112,7 @@ function classify(tris: Int32Array, n: i32, sequenceAllowed: bool): Classified {
  * are appended to `peeled`, and each strip it cuts stays as its pieces, in place (a piece that would start at an
  * odd triangle, and so flip its winding, starts one triangle later, that triangle becoming a strip of its own).
  */
-function peelOnce(strips: Array<Array<i32>>, n: i32, peeled: Array<i32>): Array<Array<i32>> {
+function peelOnce(strips: i32[][], n: i32, peeled: i32[]): i32[][] {
   // Triangle count per vertex; vertices in the order the strips' triangles first use them.
   const uses = new Int32Array(n);
   const seen = new Int32Array(n);
@@ -138,7 +138,7 @@ function peelOnce(strips: Array<Array<i32>>, n: i32, peeled: Array<i32>): Array<
       least = uses[v];
     }
   }
-  const next: Array<i32>[] = [];
+  const next: i32[][] = [];
   for (let si = 0; si < strips.length; si++) {
     const s = strips[si];
     if (!s.includes(vertex)) {
@@ -159,7 +159,7 @@ function peelOnce(strips: Array<Array<i32>>, n: i32, peeled: Array<i32>): Array<
 }
 
 /** Appends to `next` the piece of strip `s` from triangle `from` (none when -1) to before triangle `end`. */
-function keepPiece(s: Array<i32>, from: i32, end: i32, next: Array<Array<i32>>): void {
+function keepPiece(s: i32[], from: i32, end: i32, next: i32[][]): void {
   if (from < 0) return;
   if (from % 2 === 1) {
     next.push(pushTriangle([] as i32[], s, from));
@@ -173,10 +173,10 @@ function keepPiece(s: Array<i32>, from: i32, end: i32, next: Array<Array<i32>>):
  * commands have room.
  */
 function planStrips(
-  plain: Array<i32>,
-  peeled: Array<i32>,
-  sequence: Array<i32>,
-  strips: Array<Array<i32>>,
+  plain: i32[],
+  peeled: i32[],
+  sequence: i32[],
+  strips: i32[][],
   groups: Int32Array | null,
   n: i32,
 ): Plan {
@@ -190,14 +190,14 @@ function planStrips(
   if (groups !== null) order = groupedByBone(order, groups);
   const slot = new Int32Array(n);
   for (let i = 0; i < order.length; i++) slot[order[i]] = i;
-  const inSlots: Array<i32>[] = [];
+  const inSlots: i32[][] = [];
   for (let s = 0; s < strips.length; s++) inSlots.push(pushSlots([] as i32[], strips[s], slot));
   const list: i32[] = [];
   pushSlots(list, plain, slot);
   pushSlots(list, peeled, slot);
   const commands = packCommands(inSlots, list);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
-  const kept: Array<i32>[] = [];
+  const kept: i32[][] = [];
   for (let c = 0; c < commands.length; c++) {
     const command = commands[c];
     if (command.length > 3) kept.push(command);
@@ -207,7 +207,7 @@ function planStrips(
 }
 
 /** Appends to `order` the vertices of `list` not `seen` yet. */
-function visit(list: Array<i32>, seen: Uint8Array, order: Array<i32>): void {
+function visit(list: i32[], seen: Uint8Array, order: i32[]): void {
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
     if (seen[v] !== 0) continue;
@@ -217,13 +217,13 @@ function visit(list: Array<i32>, seen: Uint8Array, order: Array<i32>): void {
 }
 
 /** Appends the slots of `vertices` to `out` (returned). */
-function pushSlots(out: Array<i32>, vertices: Array<i32>, slot: Int32Array): Array<i32> {
+function pushSlots(out: i32[], vertices: i32[], slot: Int32Array): i32[] {
   for (let i = 0; i < vertices.length; i++) out.push(slot[vertices[i]]);
   return out;
 }
 
 /** `order` regrouped so each bone's vertices are contiguous, bones in the order of their first vertex. */
-function groupedByBone(order: Array<i32>, groups: Int32Array): Array<i32> {
+function groupedByBone(order: i32[], groups: Int32Array): i32[] {
   const bones: i32[] = [];
   for (let i = 0; i < order.length; i++) if (!bones.includes(groups[order[i]])) bones.push(groups[order[i]]);
   if (bones.length === 1) return order;

@@ -20,7 +20,7 @@ function commandRoom(highest: i32): i32 {
 }
 
 /** Largest of `s[0 .. end)`. */
-function maxOf(s: Array<i32>, end: i32): i32 {
+function maxOf(s: i32[], end: i32): i32 {
   let largest = i32.MIN_VALUE;
   for (let i = 0; i < end; i++) if (s[i] > largest) largest = s[i];
   return largest;
@@ -29,13 +29,13 @@ function maxOf(s: Array<i32>, end: i32): i32 {
 /** A strip waiting for a command, with its highest slot. */
 class Pending {
   constructor(
-    public s: Array<i32>,
+    public s: i32[],
     public max: i32,
   ) {}
 }
 
 /** The strips with their highest slot, sorted by it (stable: an insertion sort, as the lists are short). */
-function byHighestSlot(strips: Array<Array<i32>>): Array<Pending> {
+function byHighestSlot(strips: i32[][]): Pending[] {
   const out: Pending[] = [];
   for (let i = 0; i < strips.length; i++) {
     const entry = new Pending(strips[i], maxOf(strips[i], strips[i].length));
@@ -54,10 +54,10 @@ function byHighestSlot(strips: Array<Array<i32>>): Array<Pending> {
  * Fills up to four strip commands from the lowest slots up and returns them in draw order (highest slots
  * first). The triangles of the strips no command had room for are appended to `list` as u8 triangles.
  */
-export function packCommands(strips: Array<Array<i32>>, list: Array<i32>): Array<Array<i32>> {
+export function packCommands(strips: i32[][], list: i32[]): i32[][] {
   const pending = byHighestSlot(strips);
   let head = 0;
-  const built: Array<i32>[] = [];
+  const built: i32[][] = [];
   let highest = -1;
   while (built.length < 4 && head < pending.length) {
     const command: i32[] = [];
@@ -87,7 +87,7 @@ export function packCommands(strips: Array<Array<i32>>, list: Array<i32>): Array
 }
 
 /** Most triangles (an even count, at least 2) of `s` that fit after `used` entries of a command. */
-function longestPrefix(s: Array<i32>, used: i32, highest: i32): i32 {
+function longestPrefix(s: i32[], used: i32, highest: i32): i32 {
   let best = 0;
   let top = max(highest, max(s[0], s[1]));
   for (let k = 1; k + 2 < s.length; k++) {
@@ -99,7 +99,7 @@ function longestPrefix(s: Array<i32>, used: i32, highest: i32): i32 {
 }
 
 /** Appends the first `count` entries of `strip`, its first carrying the restart bit unless it opens the command. */
-function append(command: Array<i32>, strip: Array<i32>, count: i32): void {
+function append(command: i32[], strip: i32[], count: i32): void {
   command.push(strip[0] | (command.length > 0 ? 0x8000 : 0));
   for (let i = 1; i < count; i++) command.push(strip[i]);
 }

@@ -45,7 +45,7 @@ class MinHeap {
   }
 }
 
-export function byNewVertices(strips: Array<Array<i32>>, n: i32): Array<Array<i32>> {
+export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   const count = strips.length;
   // Each strip's distinct vertices (CSR: vertices[first[i] .. first[i + 1]) ), and the strips of each vertex
   // (CSR: stripsOf[start[v] .. start[v + 1]) ).
@@ -99,7 +99,7 @@ export function byNewVertices(strips: Array<Array<i32>>, n: i32): Array<Array<i3
   }
   const loaded = new Uint8Array(n);
   const taken = new Uint8Array(count);
-  const out: Array<i32>[] = [];
+  const out: i32[][] = [];
   while (out.length < count) {
     const key = heap.pop();
     const keyFresh = Math.floor(key / <f64>scale);

@@ -9,7 +9,7 @@
  * below (set by stripifyDense), which the helpers read.
  */
 
-let tris: Array<i32> = [] as i32[];
+let tris: i32[] = [] as i32[];
 /** Edge c (from corner c to the next, c = t * 3 + k) is crossed by edges acrossFirst[c], acrossNext[that], … */
 let acrossFirst: Int32Array = new Int32Array(0);
 let acrossNext: Int32Array = new Int32Array(0);
@@ -151,7 +151,7 @@ function lowestIn(f: i32, from: i32): i32 {
 }
 
 /** Strips of dense ids covering `triangles` (flat triples of ids below `vertexCount`). */
-export function stripifyDense(triangles: Array<i32>, vertexCount: i32): Array<Array<i32>> {
+export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
   const count = triangles.length / 3;
   tris = triangles;
   acrossChains(count, vertexCount);
@@ -169,7 +169,7 @@ export function stripifyDense(triangles: Array<i32>, vertexCount: i32): Array<Ar
     free[t] = countFree(t);
     byFree[free[t] * words + (t >>> 5)] |= 1 << (t & 31);
   }
-  const out: Array<i32>[] = [];
+  const out: i32[][] = [];
   let firstUnused = 0;
   for (;;) {
     while (firstUnused < count && used[firstUnused] !== 0) firstUnused++;
@@ -215,7 +215,7 @@ export function stripifyDense(triangles: Array<i32>, vertexCount: i32): Array<Ar
 }
 
 /** Appends triangle `t` of strip `s` to `out` (returned) in its winding: odd triangles are reversed. */
-export function pushTriangle(out: Array<i32>, s: Array<i32>, t: i32): Array<i32> {
+export function pushTriangle(out: i32[], s: i32[], t: i32): i32[] {
   if (t % 2 === 0) {
     out.push(s[t]);
     out.push(s[t + 1]);
@@ -229,6 +229,6 @@ export function pushTriangle(out: Array<i32>, s: Array<i32>, t: i32): Array<i32>
 }
 
 /** Appends the triangles of a strip to `out` as flat triples, in tiny3d's winding. */
-export function pushStripTriangles(out: Array<i32>, strip: Array<i32>): void {
+export function pushStripTriangles(out: i32[], strip: i32[]): void {
   for (let t = 0; t + 2 < strip.length; t++) pushTriangle(out, strip, t);
 }
