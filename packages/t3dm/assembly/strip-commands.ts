@@ -9,7 +9,10 @@ import { pushStripTriangles } from './stripify';
 
 const CACHE_SLOTS: i32 = 70;
 
-/** Usable u16 entries when `free` cache slots lie above the highest slot read (as src/from-scene/part-layout.ts). */
+/**
+ * Usable u16 entries when `free` cache slots lie above the highest slot read (the writer's runtime check,
+ * src/read/runtime-constraints.ts, holds every command to it).
+ */
 function usableStripEntries(free: i32): i32 {
   return free * 18 - (free % 2 !== 0 ? 4 : 0);
 }

@@ -5,12 +5,12 @@
  * no vertex becomes the sequence, and u8 triangles are only what is left.
  *
  * The catch is where strip indices live: each command is DMA'd into the cache slots above the highest slot it and
- * the later commands read, so it may hold `usableStripEntries(free) - 1` entries. Vertices are therefore given
- * slots from the bottom up in the order the strips use them (the strip adding the fewest new vertices next),
- * commands are filled from the lowest slots up (the last command drawn reads the lowest slots), and what no
- * command has room for near the top of the cache is drawn as u8 triangles. Vertices read only by u8 triangles
- * or the sequence sit above every strip vertex: they are drawn before the strips, so the index DMA may
- * overwrite them.
+ * the later commands read, so with `free` slots above that it may hold `free * 18 - 1` entries (4 fewer when
+ * `free` is odd). Vertices are therefore given slots from the bottom up in the order the strips use them (the
+ * strip adding the fewest new vertices next), commands are filled from the lowest slots up (the last command
+ * drawn reads the lowest slots), and what no command has room for near the top of the cache is drawn as u8
+ * triangles. Vertices read only by u8 triangles or the sequence sit above every strip vertex: they are drawn
+ * before the strips, so the index DMA may overwrite them.
  *
  * The planning runs over the part's vertices renumbered 0..n-1 (dense-ids.ts), in the WebAssembly planner
  * (planner-module.ts; its source, packages/t3dm/assembly, works the plan out step by step).
@@ -29,14 +29,6 @@ export interface PartDraw {
   sequence: { base: number; count: number };
   /** Strip commands in draw order: the first index of every strip but the first carries the restart bit 0x8000. */
   strips: number[][];
-}
-
-/**
- * Usable u16 entries of a strip command when `free` cache slots (36 bytes each) lie above the highest slot it
- * and the later commands read (the planner's strip-commands.ts computes the same).
- */
-export function usableStripEntries(free: number): number {
-  return free * 18 - (free % 2 !== 0 ? 4 : 0);
 }
 
 /** Each dense vertex's bone, reused from call to call (scratch.ts). */

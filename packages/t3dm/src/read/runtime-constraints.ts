@@ -11,7 +11,6 @@
  */
 import type { Diagnostic } from '@retromodel/scene';
 import { type StripRange, stripRanges } from '../from-scene/part-layout.js';
-import { usableStripEntries } from '../from-scene/plan-part-draw.js';
 import {
   chunkAlignment,
   chunkType,
@@ -78,6 +77,14 @@ function checkPart(
     problems.push(`${where}: sequence reads past slot 69`);
   if (p.matrixIdx !== 0xffff && p.matrixIdx >= boneCount)
     problems.push(`${where}: bone ${p.matrixIdx} does not exist (${boneCount} bones)`);
+}
+
+/**
+ * Usable u16 entries of a strip command when `free` cache slots (36 bytes each) lie above the highest slot it
+ * and the later commands read (the planner, assembly/strip-commands.ts, fills commands by the same rule).
+ */
+function usableStripEntries(free: number): number {
+  return free * 18 - (free % 2 !== 0 ? 4 : 0);
 }
 
 /** The highest slot a strip command reads (-1 for one running past the I chunk, which is reported apart). */
