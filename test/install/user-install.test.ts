@@ -166,7 +166,7 @@ describe('npm pack of every public workspace package', () => {
       for (const needed of ['package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts'])
         expect(files, `${manifest.name}: ${needed}`).toContain(needed);
       // The T3DM planner's WebAssembly ships with the AssemblyScript it is built from.
-      if (manifest.name === '@retromodel/t3dm') expect(files).toContain('package/assembly/index.ts');
+      if (manifest.name === '@retromodel/t3dm') expect(files).toContain('package/assembly/planner.ts');
       // Every source map points at a file that is shipped.
       for (const map of files.filter((f) => f.endsWith('.js.map'))) {
         const { sources } = JSON.parse(await tarballText(tgz, map.slice('package/'.length)));

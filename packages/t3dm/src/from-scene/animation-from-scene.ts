@@ -7,8 +7,10 @@
  * Records are ordered by the tick at which playback needs them: key k of a channel is needed when its key k-1
  * starts, and its nextTime (15 bits) is the tick distance to the channel's next key (the last one to the end).
  * The work is bounded by the data, not by the clip's length: ticks between two source keys are all sampled
- * only up to SAMPLES_PER_INTERVAL of them (longer intervals evenly), a held value is sampled at its ends (and
- * every MAX_NEXT_TIME ticks, the longest gap a record can state), and clips are cut at MAX_CLIP_SECONDS.
+ * only up to 600 of them (longer intervals evenly), a held value is sampled at its ends (and every 0x7fff
+ * ticks, the longest gap a record can state), and clips are cut at MAX_CLIP_SECONDS. The sampling and the key
+ * reduction run as WebAssembly (animation-module.ts; assembly/channel-track.ts holds those rules); this file
+ * picks the channels and builds the stream.
  */
 import {
   type Animation,
@@ -27,65 +29,19 @@ import {
   T3DM_TARGET_TRANSLATION,
   type T3dmChannelMapping,
 } from '../t3dm-file.js';
+import { channelTracks, type KeptKeys } from './animation-module.js';
 import type { CollectedBone } from './collect-geometry.js';
-import { quatDot, reduceSamples, sampleChannel } from './sample-channel.js';
 
 /** Sample rate of T3DM animation ticks. */
 export const TICKS_PER_SECOND = 60;
-/** Most samples between two kept keys (keeps the key reduction linear in the sample count). */
-const MAX_SPAN = 120;
-/** Largest tick distance a record's nextTime (15 bits) holds. */
-const MAX_NEXT_TIME = 0x7fff;
-/** Most ticks sampled between two source keys; a longer interval is sampled at this many even steps. */
-const SAMPLES_PER_INTERVAL = 600;
 /**
  * Longest clip written. The runtime counts time in float seconds, which hold a tick exactly only up to a few
  * hours; no game clip is that long, and a longer one (a corrupt key time) is cut here, with a warning.
  */
 const MAX_CLIP_SECONDS = 3600;
-/** Bone matrices reach the RSP as s15.16 fixed point: translation or scale differences below this step vanish. */
-const FIXED_POINT_STEP = 2 ** -16;
-/** One step of a packed rotation component (10 bits over ±1/√2, spec §9.1). */
-const ROTATION_STEP = Math.SQRT2 / 1023;
 
-interface Track {
+interface Track extends KeptKeys {
   mapping: Omit<T3dmChannelMapping, 'quantScale' | 'quantOffset'>;
-  /** Tick of each kept key. */
-  ticks: number[];
-  /** Value per kept key (4 for rotation, 1 for scalar). */
-  values: number[][];
-}
-
-/**
- * The ticks (0..lastTick, increasing) at which a sampler with these key times is sampled: every tick between
- * two keys, or SAMPLES_PER_INTERVAL even steps when there are more; a held value (before the first key, after
- * the last) only at its ends; never more than MAX_NEXT_TIME ticks apart.
- */
-function sampleTicks(input: Float32Array, start: number, lastTick: number): number[] {
-  const first = (input[0]! - start) * TICKS_PER_SECOND;
-  const last = (input[input.length - 1]! - start) * TICKS_PER_SECOND;
-  const clamp = (t: number) => Math.min(lastTick, Math.max(0, t));
-  const breaks: number[] = [0];
-  const addBreak = (t: number) => {
-    if (t > breaks[breaks.length - 1]!) breaks.push(t);
-  };
-  for (let k = 0; k < input.length; k++) {
-    const tick = (input[k]! - start) * TICKS_PER_SECOND;
-    if (tick > lastTick) break;
-    addBreak(clamp(Math.floor(tick)));
-    addBreak(clamp(Math.ceil(tick)));
-  }
-  addBreak(lastTick);
-  const ticks = [0];
-  for (let i = 1; i < breaks.length; i++) {
-    const a = breaks[i - 1]!;
-    const b = breaks[i]!;
-    const keyed = a < last && b > first;
-    const stride = keyed ? Math.min(MAX_NEXT_TIME, Math.ceil((b - a) / SAMPLES_PER_INTERVAL)) : MAX_NEXT_TIME;
-    for (let t = a + stride; t < b; t += stride) ticks.push(t);
-    ticks.push(b);
-  }
-  return ticks;
 }
 
 /** Smallest and largest value of a list (no spread: lists may be long). */
@@ -98,55 +54,6 @@ function rangeOf(values: ArrayLike<number>): { min: number; max: number } {
     if (v > max) max = v;
   }
   return { min, max };
-}
-
-/**
- * A rotation channel's kept keys (`samples`: 4 per tick, flipped here onto the side of the previous one, as q
- * and -q are the same rotation), or undefined when every sample is within half a packing step of the rest
- * rotation in every component.
- */
-function rotationTrack(ticks: number[], samples: Float64Array, rest: number[]): Omit<Track, 'mapping'> | undefined {
-  const count = ticks.length;
-  // quatDot then reads typed arrays only (one shape for its optimised code).
-  const restQ = Float64Array.from(rest);
-  for (let k = 1; k < count; k++) {
-    if (quatDot(samples, (k - 1) * 4, samples, k * 4) < 0)
-      for (let i = k * 4; i < k * 4 + 4; i++) samples[i] = -samples[i]!;
-  }
-  let atRest = true;
-  for (let k = 0; k < count && atRest; k++) {
-    const sign = quatDot(samples, k * 4, restQ, 0) < 0 ? -1 : 1;
-    for (let i = 0; i < 4; i++)
-      if (!(Math.abs(samples[k * 4 + i]! - sign * restQ[i]!) <= ROTATION_STEP / 2)) atRest = false;
-  }
-  if (atRest) return undefined;
-  const kept = reduceSamples(ticks, samples, true, 2e-6, MAX_SPAN, MAX_NEXT_TIME);
-  return {
-    ticks: kept.map((k) => ticks[k]!),
-    values: kept.map((k) => Array.from(samples.subarray(k * 4, k * 4 + 4))),
-  };
-}
-
-/**
- * One axis of a translation or scale channel (`samples`: 3 per tick, times `scale`, into `series`) as kept
- * keys, or undefined when every sample is within the quantisation step of `restValue`: the u16 step over the
- * channel's range, the fixed-point step of the bone matrix, or (for large values) two float steps.
- */
-function axisTrack(
-  ticks: number[],
-  samples: Float64Array,
-  axis: number,
-  scale: number,
-  restValue: number,
-  series: Float64Array,
-): Omit<Track, 'mapping'> | undefined {
-  for (let k = 0; k < ticks.length; k++) series[k] = samples[k * 3 + axis]! * scale;
-  const { min, max } = rangeOf(series);
-  const range = max - min;
-  const step = Math.max(range / 65535, FIXED_POINT_STEP, Math.abs(restValue) * 2 ** -22);
-  if (Math.abs(min - restValue) <= step && Math.abs(max - restValue) <= step) return undefined;
-  const kept = reduceSamples(ticks, series, false, Math.max(range / 65535, 1e-4) * 2, MAX_SPAN, MAX_NEXT_TIME);
-  return { ticks: kept.map((k) => ticks[k]!), values: kept.map((k) => [series[k]!]) };
 }
 
 /** A stream record with what ordering it needs: the tick it is needed at, its own tick, its kind. */
@@ -163,7 +70,7 @@ function pushRecords(
 ): void {
   for (let k = 0; k < track.ticks.length; k++) {
     const tick = track.ticks[k]!;
-    // Kept keys are at most MAX_NEXT_TIME ticks apart, and the last one is at lastTick.
+    // Kept keys are at most 0x7fff ticks apart (nextTime's 15 bits), and the last one is at lastTick.
     const needed = k === 0 ? 0 : track.ticks[k - 1]!;
     let data: number[];
     if (quat) {
@@ -236,30 +143,22 @@ export function animationToT3dm(
   const tracks: Track[] = [];
   const rotations: Track[] = [];
   for (const c of relevant) {
-    const sampler = anim.samplers[c.sampler]!;
     const bone = boneOfNode.get(c.node)!;
-    const rotation = c.path === 'rotation';
-    const width = rotation ? 4 : 3;
-    const ticks = sampleTicks(sampler.input, start, lastTick);
-    const times = ticks.map((tick) => start + tick / TICKS_PER_SECOND);
-    const samples = sampleChannel(sampler, times, width, rotation);
-    const count = ticks.length;
     const b = bones[bone]!;
-    if (rotation) {
-      const track = rotationTrack(ticks, samples, b.rotation);
-      if (track)
-        rotations.push({ mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 }, ...track });
-      continue;
-    }
+    const rotation = c.path === 'rotation';
     const translation = c.path === 'translation';
+    const rest = rotation ? b.rotation : translation ? b.translation : b.scale;
     const scale = translation ? baseScale : 1;
-    const rest = translation ? b.translation : b.scale;
-    const series = new Float64Array(count);
-    for (let axis = 0; axis < 3; axis++) {
-      const track = axisTrack(ticks, samples, axis, scale, rest[axis]! * scale, series);
+    const kept = channelTracks(anim.samplers[c.sampler]!, rotation, start, lastTick, rest, scale);
+    for (let axis = 0; axis < kept.length; axis++) {
+      const track = kept[axis];
       if (!track) continue;
-      const targetType = translation ? T3DM_TARGET_TRANSLATION : T3DM_TARGET_SCALE_XYZ;
-      tracks.push({ mapping: { targetIdx: bone, targetType, attributeIdx: axis }, ...track });
+      if (rotation)
+        rotations.push({ mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 }, ...track });
+      else {
+        const targetType = translation ? T3DM_TARGET_TRANSLATION : T3DM_TARGET_SCALE_XYZ;
+        tracks.push({ mapping: { targetIdx: bone, targetType, attributeIdx: axis }, ...track });
+      }
     }
   }
   const all = [...rotations, ...tracks];

@@ -1,9 +1,8 @@
 /*
- * The part planner runs as WebAssembly, compiled from AssemblyScript (packages/t3dm/assembly, built by
- * scripts/build-planner.mjs into planner-wasm.ts). It is the converter's hottest code, and as JavaScript most of
+ * The part planner runs as WebAssembly, compiled from AssemblyScript (packages/t3dm/assembly/planner.ts, built by
+ * scripts/build-wasm.mjs into planner-wasm.ts). It is the converter's hottest code, and as JavaScript most of
  * its cost in a process converting a batch was V8 compiling and warming it: the module runs at full speed from
- * its first call. The module is instantiated synchronously on first use (browsers allow any size since Chrome
- * 114; a page whose Content-Security-Policy forbids WebAssembly needs 'wasm-unsafe-eval' to convert to T3DM).
+ * its first call. The module is instantiated on first use (wasm-instance.ts).
  *
  * A call writes its input into buffers the module allocates in its memory (`begin` empties the module's heap
  * first), runs an entry point, and reads the result back from the module's output list: lists are written
@@ -11,6 +10,7 @@
  */
 import type { PartDraw } from './plan-part-draw.js';
 import { PLANNER_WASM } from './planner-wasm.js';
+import { instantiateWasm } from './wasm-instance.js';
 
 interface PlannerExports {
   memory: WebAssembly.Memory;
@@ -26,17 +26,7 @@ interface PlannerExports {
 let instance: PlannerExports | undefined;
 
 function planner(): PlannerExports {
-  if (!instance) {
-    const bytes = Uint8Array.from(atob(PLANNER_WASM), (c) => c.charCodeAt(0));
-    const imports = {
-      env: {
-        abort: () => {
-          throw new Error('t3dm part planner: the WebAssembly module aborted (an internal error)');
-        },
-      },
-    };
-    instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), imports).exports as unknown as PlannerExports;
-  }
+  instance ??= instantiateWasm<PlannerExports>(PLANNER_WASM, 'part planner');
   return instance;
 }
 

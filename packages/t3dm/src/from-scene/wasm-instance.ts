@@ -1,0 +1,20 @@
+/*
+ * Instantiates one of the writer's WebAssembly modules (compiled from packages/t3dm/assembly by
+ * scripts/build-wasm.mjs and committed base64-encoded), synchronously: browsers allow any size since Chrome 114,
+ * and a page whose Content-Security-Policy forbids WebAssembly needs 'wasm-unsafe-eval' to convert to T3DM.
+ * The modules import `abort` (AssemblyScript's, for an internal error) and, the animation sampler, two of the
+ * host's Math functions.
+ */
+export function instantiateWasm<T>(base64: string, what: string): T {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  const imports = {
+    env: {
+      abort: () => {
+        throw new Error(`t3dm ${what}: the WebAssembly module aborted (an internal error)`);
+      },
+      'Math.acos': Math.acos,
+      'Math.sin': Math.sin,
+    },
+  };
+  return new WebAssembly.Instance(new WebAssembly.Module(bytes), imports).exports as T;
+}
