@@ -12,6 +12,7 @@ import asc from 'assemblyscript/asc';
 export const wasmModules = [
   { entry: 'planner.ts', target: 'planner-wasm.ts', constant: 'PLANNER_WASM', what: 'part planner' },
   { entry: 'animation.ts', target: 'animation-wasm.ts', constant: 'ANIMATION_WASM', what: 'animation sampler' },
+  { entry: 'quantise.ts', target: 'quantise-wasm.ts', constant: 'QUANTISE_WASM', what: 'vertex quantiser' },
 ];
 
 const assembly = (name) => fileURLToPath(new URL(`../packages/t3dm/assembly/${name}`, import.meta.url));

@@ -1,0 +1,137 @@
+/*
+ * The vertex quantiser's WebAssembly exports (built by scripts/build-wasm.mjs into
+ * src/from-scene/quantise-wasm.ts; src/from-scene/quantise-module.ts calls them). One call per primitive:
+ * `begin` empties the module's heap (AssemblyScript's stub runtime never frees) and allocates the primitive's
+ * attribute buffers, which the JavaScript side fills; `quantise` fills the vertex table and the triangles over
+ * it, which the JavaScript side then reads from the table's arrays.
+ */
+import { packNormal, roundHalfAway } from './vertex-codec';
+import { VertexTable } from './vertex-table';
+
+let position = new Float64Array(0);
+let normal = new Float64Array(0);
+let uv = new Float64Array(0);
+let rgba = new Uint32Array(0);
+let bone = new Int32Array(0);
+let triangles = new Uint32Array(0);
+/** Output: the distinct vertices, the triangles over them, and how many coordinates were clipped. */
+let table = new VertexTable(0);
+let tris = new Int32Array(0);
+let trisLength = 0;
+let positionsClipped = 0;
+let uvsClipped = 0;
+
+/**
+ * Empties the heap and allocates the buffers of a primitive of `count` vertices (normals when `normals`),
+ * `uvLength` texture coordinates and `triangleLength` triangle indices.
+ */
+export function begin(count: i32, normals: bool, uvLength: i32, triangleLength: i32): void {
+  heap.reset();
+  position = new Float64Array(count * 3);
+  normal = new Float64Array(normals ? count * 3 : 0);
+  uv = new Float64Array(uvLength);
+  rgba = new Uint32Array(count);
+  bone = new Int32Array(count);
+  triangles = new Uint32Array(triangleLength);
+  table = new VertexTable(count);
+  tris = new Int32Array(triangleLength);
+}
+
+/** Addresses of the input buffers, in begin's order, then of the output arrays (allocating nothing). */
+export function address(which: i32): usize {
+  switch (which) {
+    case 0:
+      return position.dataStart;
+    case 1:
+      return normal.dataStart;
+    case 2:
+      return uv.dataStart;
+    case 3:
+      return rgba.dataStart;
+    case 4:
+      return bone.dataStart;
+    case 5:
+      return triangles.dataStart;
+    case 6:
+      return table.position.dataStart;
+    case 7:
+      return table.normal.dataStart;
+    case 8:
+      return table.rgba.dataStart;
+    case 9:
+      return table.st.dataStart;
+    case 10:
+      return table.bone.dataStart;
+    default:
+      return tris.dataStart;
+  }
+}
+
+export function vertexCount(): i32 {
+  return table.count;
+}
+
+export function triangleIndexCount(): i32 {
+  return trisLength;
+}
+
+export function clippedPositions(): i32 {
+  return positionsClipped;
+}
+
+export function clippedUvs(): i32 {
+  return uvsClipped;
+}
+
+/** A rounded coordinate in s16: clamped, and 0 for a non-finite one. */
+function toS16(raw: f64): i32 {
+  const v = isFinite(raw) ? raw : 0;
+  return v < -32768 ? -32768 : v > 32767 ? 32767 : <i32>v;
+}
+
+/** A texture coordinate, 0 where the primitive has none. */
+function uvAt(i: i32): f64 {
+  return i < uv.length ? uv[i] : 0;
+}
+
+/**
+ * Quantises the primitive in the input buffers: positions × `baseScale` rounded half away from zero into s16,
+ * normals packed 5.6.5, UVs as S10.5 texel coordinates of a `texW`×`texH` texture shifted by `half`, each
+ * vertex once in the table; triangles over table indices (a trailing partial triangle dropped, out-of-range
+ * indices skipped).
+ */
+export function quantise(texW: f64, texH: f64, half: f64, baseScale: f64): void {
+  const count = position.length / 3;
+  const remap = new Int32Array(count);
+  remap.fill(-1);
+  let length = 0;
+  let positions = 0;
+  let uvs = 0;
+  const hasNormal = normal.length > 0;
+  for (let i = 0; i < triangles.length; i++) {
+    const v = <i32>triangles[i];
+    if (<u32>v >= <u32>count) continue;
+    let at = remap[v];
+    if (at < 0) {
+      const rawX = roundHalfAway(position[v * 3] * baseScale);
+      const rawY = roundHalfAway(position[v * 3 + 1] * baseScale);
+      const rawZ = roundHalfAway(position[v * 3 + 2] * baseScale);
+      const x = toS16(rawX);
+      const y = toS16(rawY);
+      const z = toS16(rawZ);
+      positions += i32(<f64>x !== rawX) + i32(<f64>y !== rawY) + i32(<f64>z !== rawZ);
+      const packed = hasNormal ? packNormal(normal[v * 3], normal[v * 3 + 1], normal[v * 3 + 2]) : 0;
+      const rawS = Math.trunc(uvAt(v * 2) * texW * 32) - half;
+      const rawT = Math.trunc(uvAt(v * 2 + 1) * texH * 32) - half;
+      const s = toS16(rawS);
+      const t = toS16(rawT);
+      uvs += i32(<f64>s !== rawS) + i32(<f64>t !== rawT);
+      at = table.indexOf(x, y, z, packed, rgba[v], s, t, bone[v]);
+      remap[v] = at;
+    }
+    tris[length++] = at;
+  }
+  trisLength = length - (length % 3);
+  positionsClipped = positions;
+  uvsClipped = uvs;
+}

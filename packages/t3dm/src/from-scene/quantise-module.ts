@@ -1,0 +1,88 @@
+/*
+ * Primitives are quantised and their vertices de-duplicated as WebAssembly, compiled from AssemblyScript
+ * (packages/t3dm/assembly/quantise.ts, built by scripts/build-wasm.mjs into quantise-wasm.ts): as JavaScript,
+ * V8 compiling and warming this loop cost a batch of conversions more than the loop itself. Its rounding and
+ * normal packing are those of src/codec/vertex-codec.ts, operation for operation (Math.hypot as V8 computes
+ * it), so the vertices written are the same.
+ *
+ * A call copies the primitive's attributes into buffers the module allocates (`begin` empties its heap first),
+ * quantises, and copies the vertex table and triangles out before the next call reuses the memory.
+ */
+import type { CollectedPrimitive } from './collect-geometry.js';
+import { QUANTISE_WASM } from './quantise-wasm.js';
+import { instantiateWasm } from './wasm-instance.js';
+
+interface QuantiseExports {
+  memory: WebAssembly.Memory;
+  begin(count: number, normals: boolean, uvLength: number, triangleLength: number): void;
+  address(which: number): number;
+  quantise(texW: number, texH: number, half: number, baseScale: number): void;
+  vertexCount(): number;
+  triangleIndexCount(): number;
+  clippedPositions(): number;
+  clippedUvs(): number;
+}
+
+let instance: QuantiseExports | undefined;
+
+/** A primitive's distinct packed vertices and its triangles over them. */
+export interface QuantisedPrimitive {
+  vertexCount: number;
+  position: Int16Array;
+  normal: Uint16Array;
+  rgba: Uint32Array;
+  st: Int16Array;
+  bone: Int32Array;
+  /** Flat vertex-index triples. */
+  tris: Int32Array;
+  /** Position and texture coordinates clipped to s16. */
+  clippedPositions: number;
+  clippedUvs: number;
+}
+
+/**
+ * Quantises one primitive: positions × `baseScale` rounded half away from zero into s16 (0 for a non-finite
+ * one), normals packed 5.6.5, UVs as S10.5 texel coordinates of a `texW`×`texH` texture minus `half`, each
+ * distinct vertex once (numbered in first use), triangles over them (a trailing partial triangle dropped).
+ */
+export function quantisePrimitive(
+  prim: CollectedPrimitive,
+  texW: number,
+  texH: number,
+  half: number,
+  baseScale: number,
+): QuantisedPrimitive {
+  instance ??= instantiateWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
+  const m = instance;
+  const count = prim.position.length / 3;
+  const { normal, uv } = prim;
+  m.begin(count, normal !== undefined, uv?.length ?? 0, prim.triangles.length);
+  const view = <T extends Float64Array | Uint32Array | Int32Array | Int16Array | Uint16Array>(
+    Type: { new (buffer: ArrayBuffer, offset: number, length: number): T },
+    which: number,
+    length: number,
+  ) => {
+    const at = m.address(which);
+    return new Type(m.memory.buffer, at, length);
+  };
+  view(Float64Array, 0, count * 3).set(prim.position);
+  if (normal) view(Float64Array, 1, count * 3).set(normal);
+  if (uv) view(Float64Array, 2, uv.length).set(uv);
+  view(Uint32Array, 3, count).set(prim.rgba);
+  view(Int32Array, 4, count).set(prim.bone);
+  view(Uint32Array, 5, prim.triangles.length).set(prim.triangles);
+  m.quantise(texW, texH, half, baseScale);
+  // Views made after the call (the module's memory may have grown during it), copied out.
+  const n = m.vertexCount();
+  return {
+    vertexCount: n,
+    position: view(Int16Array, 6, n * 3).slice(),
+    normal: view(Uint16Array, 7, n).slice(),
+    rgba: view(Uint32Array, 8, n).slice(),
+    st: view(Int16Array, 9, n * 2).slice(),
+    bone: view(Int32Array, 10, n).slice(),
+    tris: view(Int32Array, 11, m.triangleIndexCount()).slice(),
+    clippedPositions: m.clippedPositions(),
+    clippedUvs: m.clippedUvs(),
+  };
+}
