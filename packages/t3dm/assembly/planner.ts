@@ -4,6 +4,7 @@
  * buffers `begin` allocated, then runs one of the entry points, whose result is left in the output buffer.
  */
 import { groups, input, output, readStrips, resetBuffers, writeList, writeStrips } from './io';
+import { partition } from './partition';
 import { planPart } from './plan-part-draw';
 import { byNewVertices } from './strip-order';
 import { stripifyDense } from './stripify';
@@ -46,4 +47,9 @@ export function stripify(n: i32): void {
 /** For the tests of the steps: the strips in `input` (ids below `n`), fewest new vertices first. */
 export function orderStrips(n: i32): void {
   writeStrips(byNewVertices(readStrips(), n));
+}
+
+/** The parts of the object whose triangles are in `input` (ids below `vertexCount`): each part's triangle numbers. */
+export function partitionObject(vertexCount: i32, capacity: i32): void {
+  writeStrips(partition(input, vertexCount, capacity));
 }

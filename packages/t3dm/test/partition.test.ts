@@ -1,5 +1,5 @@
 /*
- * The part partition (build-parts.ts keeps its candidates in heaps by new-vertex count) against the plain
+ * The part partition (assembly/partition.ts keeps its candidates in heaps by new-vertex count) against the plain
  * definition written out here: each part starts with the first triangle not taken; then, scanning every
  * candidate (a triangle touching the part's vertices, in the order they became candidates), it takes the first
  * bringing no new vertex, else the lowest-numbered among those bringing the fewest that still fit, else the
@@ -8,7 +8,8 @@
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { buildParts, partition } from '../src/from-scene/build-parts.js';
+import { buildParts } from '../src/from-scene/build-parts.js';
+import { partition } from '../src/from-scene/planner-module.js';
 
 function referencePartition(tris: number[], capacity: number, maxTriangles: number): number[][] {
   const triCount = tris.length / 3;

@@ -1,14 +1,14 @@
 /*
  * Splits one object's triangles into tiny3d parts (spec §4, §13): each part loads at most 70 vertices into the
  * RSP vertex cache and draws only from them. Triangles are taken greedily, preferring those that need the fewest
- * new vertices, so neighbouring triangles share a part. Vertices bound to different bones are loaded by separate
- * sub-loads (one per bone, each an even count, the odd pad overwritten by the next load), only the last of
- * which draws. How a part draws (slot order, strips, sequence, u8 triangles) is plan-part-draw.ts's choice.
+ * new vertices, so neighbouring triangles share a part (the WebAssembly planner's partition.ts). Vertices bound
+ * to different bones are loaded by separate sub-loads (one per bone, each an even count, the odd pad overwritten
+ * by the next load), only the last of which draws. How a part draws (slot order, strips, sequence, u8
+ * triangles) is plan-part-draw.ts's choice.
  */
 import { CACHE_SLOTS } from '../read/decode-triangles.js';
-import { MinHeap } from './min-heap.js';
 import { planPartDraw } from './plan-part-draw.js';
-import { Scratch } from './scratch.js';
+import { partition } from './planner-module.js';
 
 /** One vertex load of a part: object vertex ids (an odd count gets the last one repeated) into slots from `dest`. */
 export interface SubLoad {
@@ -26,170 +26,6 @@ export interface BuiltPart {
   sequence: { base: number; count: number };
   /** Strip commands: entries with the restart bit (0x8000) on the first index of every strip but the first. */
   strips: number[][];
-}
-
-/**
- * Most triangles one part draws: keeps numIndices (u16) in range and the stripifier's work bounded on
- * degenerate input (many triangles over few vertices).
- */
-const MAX_PART_TRIANGLES = 1024;
-
-// Per-call arrays, reused (scratch.ts).
-const scratch = {
-  start: new Scratch(),
-  fill: new Scratch(),
-  byVertex: new Scratch(),
-  done: new Scratch(),
-  inPart: new Scratch(),
-  candidates: new Scratch(),
-  candidateOf: new Scratch(),
-  fresh: new Scratch(),
-  order: new Scratch(),
-};
-
-/** The triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order. */
-interface VertexTriangles {
-  start: Int32Array;
-  byVertex: Int32Array;
-}
-
-/**
- * {@link VertexTriangles} of a triangle list, in scratch arrays: valid until the next call (buildParts builds it
- * once per object for every capacity's partition).
- */
-function vertexTriangles(tris: ArrayLike<number>, vertexCount: number): VertexTriangles {
-  const triCount = tris.length / 3;
-  const start = scratch.start.filled(vertexCount + 1, 0);
-  for (let i = 0; i < triCount * 3; i++) start[tris[i]! + 1]!++;
-  for (let v = 0; v < vertexCount; v++) start[v + 1] = start[v + 1]! + start[v]!;
-  const fill = scratch.fill.any(vertexCount);
-  fill.set(start.subarray(0, vertexCount));
-  const byVertex = scratch.byVertex.any(triCount * 3);
-  for (let t = 0; t < triCount; t++) {
-    byVertex[fill[tris[t * 3]!]!++] = t;
-    byVertex[fill[tris[t * 3 + 1]!]!++] = t;
-    byVertex[fill[tris[t * 3 + 2]!]!++] = t;
-  }
-  return { start, byVertex };
-}
-
-/** The current part's candidates by their new-vertex count (0..3), reused from part to part. */
-const heaps = [new MinHeap(), new MinHeap(), new MinHeap(), new MinHeap()];
-
-/** New vertices triangle `t` brings into part `partId` (a vertex repeated within the triangle counts once). */
-function newVertices(tris: ArrayLike<number>, t: number, inPart: Int32Array, partId: number): number {
-  const a = tris[t * 3]!;
-  const b = tris[t * 3 + 1]!;
-  const c = tris[t * 3 + 2]!;
-  let n = 0;
-  if (inPart[a] !== partId) n++;
-  if (inPart[b] !== partId && b !== a) n++;
-  if (inPart[c] !== partId && c !== b && c !== a) n++;
-  return n;
-}
-
-/**
- * Greedy partition of triangles (flat vertex-id triples) into groups of at most `capacity` vertices (and at
- * most {@link MAX_PART_TRIANGLES} triangles). Each part starts with the first triangle not yet taken, then
- * takes, among the triangles touching its vertices (its candidates) that still fit, one bringing no new vertex
- * (the first to have become a candidate), else the lowest-numbered one among those bringing the fewest; when
- * no candidate fits, the first triangle not taken that fits.
- *
- * Each candidate's new-vertex count is kept up to date as vertices join the part, and the candidates sit in
- * one heap per count (by the order they became candidates for 0, by triangle number for 1..3; entries whose
- * count has changed since are skipped when they reach the top), so a choice costs a logarithm, not a scan.
- */
-export function partition(
-  tris: ArrayLike<number>,
-  vertexCount: number,
-  capacity: number,
-  index: VertexTriangles = vertexTriangles(tris, vertexCount),
-): number[][] {
-  const triCount = tris.length / 3;
-  const { start, byVertex } = index;
-  const done = scratch.done.filled(triCount, 0);
-  const inPart = scratch.inPart.filled(vertexCount, -1);
-  // The current part's candidates in the order they were added, each one's place in that order and its
-  // new-vertex count.
-  const candidates = scratch.candidates.any(triCount);
-  const candidateOf = scratch.candidateOf.filled(triCount, -1);
-  const fresh = scratch.fresh.any(triCount);
-  const order = scratch.order.any(triCount);
-  const groups: number[][] = [];
-  let scan = 0;
-  for (let partId = 0; ; partId++) {
-    while (scan < triCount && done[scan]) scan++;
-    if (scan >= triCount) break;
-    const group: number[] = [];
-    let size = 0;
-    let length = 0;
-    for (const heap of heaps) heap.clear();
-    const take = (t: number) => {
-      done[t] = 1;
-      group.push(t);
-      for (let k = 0; k < 3; k++) {
-        const v = tris[t * 3 + k]!;
-        if (inPart[v] === partId) continue;
-        inPart[v] = partId;
-        size++;
-        for (let e = start[v]!; e < start[v + 1]!; e++) {
-          const u = byVertex[e]!;
-          // A triangle using v twice is listed twice in a row: v is one vertex less to bring, once.
-          if (done[u] || (e > start[v]! && byVertex[e - 1] === u)) continue;
-          if (candidateOf[u] === partId) {
-            const n = --fresh[u]!;
-            heaps[n]!.push(n === 0 ? order[u]! : u);
-            continue;
-          }
-          candidateOf[u] = partId;
-          order[u] = length;
-          candidates[length++] = u;
-          const n = newVertices(tris, u, inPart, partId);
-          fresh[u] = n;
-          heaps[n]!.push(n === 0 ? order[u]! : u);
-        }
-      }
-    };
-    take(scan);
-    let open = scan;
-    while (group.length < MAX_PART_TRIANGLES) {
-      let best = -1;
-      const none = heaps[0]!;
-      while (none.size > 0) {
-        const t = candidates[none.top()]!;
-        if (!done[t] && fresh[t] === 0) {
-          best = t;
-          break;
-        }
-        none.pop();
-      }
-      for (let n = 1; best < 0 && n <= 3 && size + n <= capacity; n++) {
-        const heap = heaps[n]!;
-        while (heap.size > 0) {
-          const t = heap.top();
-          if (!done[t] && fresh[t] === n) {
-            best = t;
-            break;
-          }
-          heap.pop();
-        }
-      }
-      if (best < 0 && size + 1 <= capacity) {
-        // Triangles before `open` are all taken (taken ones stay taken), so the scan may start there.
-        while (open < triCount && done[open]) open++;
-        for (let t = open; t < triCount; t++) {
-          if (!done[t] && size + newVertices(tris, t, inPart, partId) <= capacity) {
-            best = t;
-            break;
-          }
-        }
-      }
-      if (best < 0) break;
-      take(best);
-    }
-    groups.push(group);
-  }
-  return groups;
 }
 
 /**
@@ -224,13 +60,12 @@ export function buildParts(
   vertexCount: number,
   useStrips: boolean,
 ): BuiltPart[] {
-  const index = vertexTriangles(tris, vertexCount);
-  if (!useStrips) return partsOf(tris, bones, vertexCount, index, CACHE_SLOTS, false, new PlannedParts());
+  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false, new PlannedParts());
   const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
   const planned = new PlannedParts();
   // An object the cache holds whole is first tried as one part (one load of each vertex).
   for (const capacity of vertexCount <= CACHE_SLOTS ? [CACHE_SLOTS, ...CAPACITIES] : CAPACITIES) {
-    const parts = partsOf(tris, bones, vertexCount, index, capacity, true, planned);
+    const parts = partsOf(tris, bones, vertexCount, capacity, true, planned);
     const cost = partsCost(parts);
     tried.push({ parts, ...cost });
     // Smaller parts only pay when some part needs more than one drawing command.
@@ -246,14 +81,13 @@ function partsOf(
   tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
-  index: VertexTriangles,
   capacity: number,
   useStrips: boolean,
   planned: PlannedParts,
 ): BuiltPart[] {
   const parts: BuiltPart[] = [];
   const boneOf = (v: number) => bones[v] ?? -1;
-  for (const group of partition(tris, vertexCount, capacity, index)) {
+  for (const group of partition(tris, vertexCount, capacity)) {
     // The group's triangles, their FNV-1a hash (the key PlannedParts files them under) and whether one bone
     // holds them all, in one pass.
     const local: number[] = [];

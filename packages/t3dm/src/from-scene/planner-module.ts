@@ -1,8 +1,9 @@
 /*
- * The part planner runs as WebAssembly, compiled from AssemblyScript (packages/t3dm/assembly/planner.ts, built by
- * scripts/build-wasm.mjs into planner-wasm.ts). It is the converter's hottest code, and as JavaScript most of
- * its cost in a process converting a batch was V8 compiling and warming it: the module runs at full speed from
- * its first call. The module is instantiated on first use (wasm-instance.ts).
+ * The part planner (an object's triangles split into parts, then each part's draw plan) runs as WebAssembly,
+ * compiled from AssemblyScript (packages/t3dm/assembly/planner.ts, built by scripts/build-wasm.mjs into
+ * planner-wasm.ts). It is the converter's hottest code, and as JavaScript most of its cost in a process
+ * converting a batch was V8 compiling and warming it: the module runs at full speed from its first call. The
+ * module is instantiated on first use (wasm-instance.ts).
  *
  * A call writes its input into buffers the module allocates in its memory (`begin` empties the module's heap
  * first), runs an entry point, and reads the result back from the module's output list: lists are written
@@ -21,6 +22,7 @@ interface PlannerExports {
   plan(n: number, grouped: boolean): void;
   stripify(n: number): void;
   orderStrips(n: number): void;
+  partitionObject(vertexCount: number, capacity: number): void;
 }
 
 let instance: PlannerExports | undefined;
@@ -103,5 +105,15 @@ export function byNewVertices(strips: number[][], n: number): number[][] {
   for (const s of strips) flat.push(s.length, ...s);
   const p = begin(flat, n, false);
   p.orderStrips(n);
+  return new Output(p).strips();
+}
+
+/**
+ * Groups of triangle numbers of `tris` (flat triples, ids below `vertexCount`), each drawn by one part of at
+ * most `capacity` vertices (the rule is in packages/t3dm/assembly/partition.ts).
+ */
+export function partition(tris: ArrayLike<number>, vertexCount: number, capacity: number): number[][] {
+  const p = begin(tris, vertexCount, false);
+  p.partitionObject(vertexCount, capacity);
   return new Output(p).strips();
 }
