@@ -26,7 +26,8 @@ interface QuantiseExports {
 let instance: QuantiseExports | undefined;
 
 /** A primitive's distinct packed vertices and its triangles over them. */
-export interface QuantisedPrimitive {
+export interface QuantisedVertices {
+  /** Vertex count (the arrays below hold exactly this many). */
   vertexCount: number;
   position: Int16Array;
   normal: Uint16Array;
@@ -35,15 +36,13 @@ export interface QuantisedPrimitive {
   bone: Int32Array;
   /** Flat vertex-index triples. */
   tris: Int32Array;
-  /** Position and texture coordinates clipped to s16. */
-  clippedPositions: number;
-  clippedUvs: number;
 }
 
 /**
  * Quantises one primitive: positions × `baseScale` rounded half away from zero into s16 (0 for a non-finite
  * one), normals packed 5.6.5, UVs as S10.5 texel coordinates of a `texW`×`texH` texture minus `half`, each
- * distinct vertex once (numbered in first use), triangles over them (a trailing partial triangle dropped).
+ * distinct vertex once (numbered in first use), triangles over them (a trailing partial triangle dropped), and
+ * how many position and texture coordinates were clipped to s16.
  */
 export function quantisePrimitive(
   prim: CollectedPrimitive,
@@ -51,7 +50,7 @@ export function quantisePrimitive(
   texH: number,
   half: number,
   baseScale: number,
-): QuantisedPrimitive {
+): QuantisedVertices & { clippedPositions: number; clippedUvs: number } {
   instance ??= instantiateWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
   const m = instance;
   const count = prim.position.length / 3;

@@ -9,23 +9,14 @@ import type { Diagnostic } from '@retromodel/scene';
 import { DEFAULT_BASE_SCALE } from '../to-scene/t3dm-to-scene.js';
 import type { CollectedGeometry } from './collect-geometry.js';
 import type { MaterialPlan } from './material-from-scene.js';
-import { quantisePrimitive } from './quantise-module.js';
+import { type QuantisedVertices, quantisePrimitive } from './quantise-module.js';
 
 /** One object before it is split into parts: packed vertices and triangles over them. */
-export interface QuantObject {
+export interface QuantObject extends QuantisedVertices {
   name: string;
   /** Index of its material plan. */
   plan: number;
   blend: boolean;
-  /** Vertex count (the arrays below hold exactly this many). */
-  vertexCount: number;
-  position: Int16Array;
-  normal: Uint16Array;
-  rgba: Uint32Array;
-  st: Int16Array;
-  bone: Int32Array;
-  /** Flat vertex-index triples. */
-  tris: Int32Array;
 }
 
 /** The largest power of two that keeps `maxAbs` inside s16. */
@@ -91,24 +82,13 @@ export function quantiseObjects(
     const texW = plan.textures[0]?.width || 32;
     const texH = plan.textures[0]?.height || 32;
     const half = plan.filtered ? 16 : 0;
-    const q = quantisePrimitive(prim, texW, texH, half, baseScale);
-    clipped += q.clippedPositions;
-    uvClipped += q.clippedUvs;
-    const object: QuantObject = {
-      name: prim.name,
-      plan: planIndex,
-      blend: plan.state.blendMode !== 0,
-      vertexCount: q.vertexCount,
-      position: q.position,
-      normal: q.normal,
-      rgba: q.rgba,
-      st: q.st,
-      bone: q.bone,
-      tris: q.tris,
-    };
+    const { clippedPositions, clippedUvs, ...vertices } = quantisePrimitive(prim, texW, texH, half, baseScale);
+    clipped += clippedPositions;
+    uvClipped += clippedUvs;
+    const object: QuantObject = { name: prim.name, plan: planIndex, blend: plan.state.blendMode !== 0, ...vertices };
     // (an object without triangles is not written at all)
-    for (let first = 0; first < q.tris.length; first += 65535 * 3) {
-      objects.push({ ...object, tris: q.tris.subarray(first, first + 65535 * 3) });
+    for (let first = 0; first < object.tris.length; first += 65535 * 3) {
+      objects.push({ ...object, tris: object.tris.subarray(first, first + 65535 * 3) });
     }
   }
   if (clipped > 0)
