@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { expectValidGlb, fixture, fixturesDir, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wasmModules } from '../../scripts/build-wasm.mjs';
 import { loadedModules, moduleLogArgs } from '../cli/module-log.js';
 
 const exec = promisify(execFile);
@@ -165,8 +166,9 @@ describe('npm pack of every public workspace package', () => {
       const manifest = JSON.parse(await tarballText(tgz, 'package.json'));
       for (const needed of ['package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts'])
         expect(files, `${manifest.name}: ${needed}`).toContain(needed);
-      // The T3DM planner's WebAssembly ships with the AssemblyScript it is built from.
-      if (manifest.name === '@retromodel/t3dm') expect(files).toContain('package/assembly/planner.ts');
+      // The T3DM writer's WebAssembly modules ship with the AssemblyScript they are built from.
+      if (manifest.name === '@retromodel/t3dm')
+        for (const module of wasmModules) expect(files).toContain(`package/assembly/${module.entry}`);
       // Every source map points at a file that is shipped.
       for (const map of files.filter((f) => f.endsWith('.js.map'))) {
         const { sources } = JSON.parse(await tarballText(tgz, map.slice('package/'.length)));
@@ -337,7 +339,7 @@ describe('the tarballs installed into a new project outside the repository', () 
         'async function go() {',
         '  const bytes = new Uint8Array(await (await fetch(modelUrl)).arrayBuffer());',
         "  const { files } = await transcode({ bytes, fileName: 'x.bdl' }, { to: 'glb' });",
-        // T3DM: its part planner is a WebAssembly module, compiled synchronously in the page.
+        // T3DM: its writer's WebAssembly modules are compiled synchronously in the page.
         "  const t3dm = (await transcode({ bytes, fileName: 'x.bdl' }, { to: 't3dm' })).files[0].bytes;",
         '  const magic = (b) => String.fromCharCode(...b.subarray(0, 3));',
         "  document.title = ['glb', magic(files[0].bytes), files[0].bytes.length, 't3dm', magic(t3dm), t3dm.length].join(' ');",

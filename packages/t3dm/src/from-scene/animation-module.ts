@@ -10,7 +10,7 @@
  */
 import type { AnimationSampler, Interpolation } from '@retromodel/scene';
 import { ANIMATION_WASM } from './animation-wasm.js';
-import { instantiateWasm } from './wasm-instance.js';
+import { lazyWasm } from './wasm-instance.js';
 
 interface AnimationExports {
   memory: WebAssembly.Memory;
@@ -27,15 +27,14 @@ interface AnimationExports {
 
 const INTERPOLATIONS: Record<Interpolation, number> = { STEP: 0, LINEAR: 1, CUBICSPLINE: 2 };
 
-let instance: AnimationExports | undefined;
+const sampler = lazyWasm<AnimationExports>(ANIMATION_WASM, 'animation sampler');
 
 /** Copies the sampler and `numbers` into fresh input buffers of the module. */
-function begin(sampler: AnimationSampler, numbers: ArrayLike<number>): AnimationExports {
-  instance ??= instantiateWasm<AnimationExports>(ANIMATION_WASM, 'animation sampler');
-  const m = instance;
-  m.begin(sampler.input.length, sampler.output.length, numbers.length);
-  new Float32Array(m.memory.buffer, m.inputAddress(), sampler.input.length).set(sampler.input);
-  new Float32Array(m.memory.buffer, m.outputAddress(), sampler.output.length).set(sampler.output);
+function begin(channel: AnimationSampler, numbers: ArrayLike<number>): AnimationExports {
+  const m = sampler();
+  m.begin(channel.input.length, channel.output.length, numbers.length);
+  new Float32Array(m.memory.buffer, m.inputAddress(), channel.input.length).set(channel.input);
+  new Float32Array(m.memory.buffer, m.outputAddress(), channel.output.length).set(channel.output);
   new Float64Array(m.memory.buffer, m.numbersAddress(), numbers.length).set(numbers);
   return m;
 }

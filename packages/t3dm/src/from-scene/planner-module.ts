@@ -11,7 +11,7 @@
  */
 import type { PartDraw } from './plan-part-draw.js';
 import { PLANNER_WASM } from './planner-wasm.js';
-import { instantiateWasm } from './wasm-instance.js';
+import { lazyWasm } from './wasm-instance.js';
 
 interface PlannerExports {
   memory: WebAssembly.Memory;
@@ -25,12 +25,7 @@ interface PlannerExports {
   partitionObject(vertexCount: number, capacity: number): void;
 }
 
-let instance: PlannerExports | undefined;
-
-function planner(): PlannerExports {
-  instance ??= instantiateWasm<PlannerExports>(PLANNER_WASM, 'part planner');
-  return instance;
-}
+const planner = lazyWasm<PlannerExports>(PLANNER_WASM, 'part planner');
 
 /** Copies `values` into a fresh input buffer of the module (ids below `n`; room for `n` groups when `grouped`). */
 function begin(values: ArrayLike<number>, n: number, grouped: boolean): PlannerExports {

@@ -10,7 +10,7 @@
  */
 import type { CollectedPrimitive } from './collect-geometry.js';
 import { QUANTISE_WASM } from './quantise-wasm.js';
-import { instantiateWasm } from './wasm-instance.js';
+import { lazyWasm } from './wasm-instance.js';
 
 interface QuantiseExports {
   memory: WebAssembly.Memory;
@@ -23,7 +23,7 @@ interface QuantiseExports {
   clippedUvs(): number;
 }
 
-let instance: QuantiseExports | undefined;
+const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
 
 /** A primitive's distinct packed vertices and its triangles over them. */
 export interface QuantisedVertices {
@@ -51,8 +51,7 @@ export function quantisePrimitive(
   half: number,
   baseScale: number,
 ): QuantisedVertices & { clippedPositions: number; clippedUvs: number } {
-  instance ??= instantiateWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
-  const m = instance;
+  const m = quantiser();
   const count = prim.position.length / 3;
   const { normal, uv } = prim;
   m.begin(count, normal !== undefined, uv?.length ?? 0, prim.triangles.length);
