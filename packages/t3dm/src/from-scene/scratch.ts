@@ -1,5 +1,5 @@
 /*
- * Reusable scratch arrays for the per-part work (partition, dense ids, bone groups), which runs thousands
+ * Reusable scratch arrays for the per-part work (dense ids, bone groups), which runs thousands
  * of times per model over a few hundred entries: a typed array of more than 64 bytes allocated per call puts a
  * backing store outside the V8 heap each time, which costs more to allocate and collect than the work it holds.
  * Each use site owns one Scratch; the planning is synchronous, so a buffer is never handed out twice at once.
