@@ -4,7 +4,8 @@
  * TEV's colour and alpha for that texel, clamped to 0..255. Scene images of J3D textures are RGBA8 (decoded TEX1).
  */
 import type { RgbaImage, Scene } from '@retromodel/scene';
-import { atomsOf, type Poly } from '../gx/tev/tev-poly.js';
+import { componentOf } from '../gx/tev/tev-atoms.js';
+import type { Poly } from '../gx/tev/tev-poly.js';
 
 const means = new WeakMap<RgbaImage, number[]>();
 
@@ -74,24 +75,15 @@ function bakePixels(terms: Term[][], src: Uint8Array): Uint8Array {
 
 /**
  * Adds a texture (with its own image, the same sampler) whose texels are `rgba` evaluated on the texels of scene
- * texture `texture`; `prefix` names the atoms of that texture (`<prefix>.<c>`). Returns the new texture's index,
- * or undefined when the source image is not decoded RGBA8.
+ * texture `texture` (every atom of `rgba` is a component of that texture). Returns the new texture's index, or
+ * undefined when the source image is not decoded RGBA8.
  */
-export function bakeTexture(
-  scene: Scene,
-  texture: number,
-  rgba: readonly Poly[],
-  prefix: string,
-  name: string,
-): number | undefined {
+export function bakeTexture(scene: Scene, texture: number, rgba: readonly Poly[], name: string): number | undefined {
   const source = scene.textures[texture];
   const image = scene.images[source?.image ?? -1];
   if (!source || image?.kind !== 'rgba8') return undefined;
   const terms = rgba.map((p) =>
-    [...p].map(([key, coefficient]) => ({
-      coefficient,
-      components: atomsOf(key).map((a) => Number(a.slice(prefix.length + 1))),
-    })),
+    p.monomials.map((atoms, i) => ({ coefficient: p.coefficients[i]!, components: atoms.map(componentOf) })),
   );
   const baked: RgbaImage = {
     kind: 'rgba8',

@@ -145,11 +145,11 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
     diag('j3d/cull-all', 'GX cull mode ALL draws nothing: its shapes are left out (state kept in extras.gx)', 'info');
   let baseColorTexture: TextureRef | undefined;
   if (tev.texture) {
-    const { texMap, texCoord, id } = tev.texture;
+    const { texMap, texCoord } = tev.texture;
     let texture = sceneTexture(texMap);
     if (texture !== undefined && scene && tev.bake) {
       const name = `${gx.name}/${scene.textures[texture]?.name ?? texture}`;
-      texture = bakeTexture(scene, texture, tev.bake, id, name) ?? texture;
+      texture = bakeTexture(scene, texture, tev.bake, name) ?? texture;
     }
     if (texture === undefined)
       diag('j3d/missing-texture', `TEV samples texture map ${texMap}, which has no texture`, 'warning');

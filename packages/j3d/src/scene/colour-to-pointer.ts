@@ -51,7 +51,7 @@ const factorsOf = (r: TevReduction) => ({ base: [...r.baseColorFactor], emissive
 
 /** Reduction form: what must stay as the static material has it for the factors alone to animate it. */
 const formOf = (r: TevReduction) =>
-  `${r.texture?.id ?? '-'} ${r.textureColor} ${r.textureAlpha} ${r.vertexColor} ${r.vertexAlpha} ${r.lit}`;
+  `${r.texture?.key ?? '-'} ${r.textureColor} ${r.textureAlpha} ${r.vertexColor} ${r.vertexAlpha} ${r.lit}`;
 
 const near = (a: number[], b: number[]) => a.every((v, k) => Math.abs(v - b[k]!) <= 1e-7);
 

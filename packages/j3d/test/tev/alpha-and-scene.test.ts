@@ -6,7 +6,8 @@
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { alphaCompareAt, alphaComparePass, reduceAlphaMode } from '../../src/gx/tev/reduce-alpha-mode.js';
-import { constPoly } from '../../src/gx/tev/tev-poly.js';
+import { textureAtom, textureKey } from '../../src/gx/tev/tev-atoms.js';
+import { atomPoly, constPoly } from '../../src/gx/tev/tev-poly.js';
 import { j3dToScene, readJ3d } from '../../src/index.js';
 import { gxMaterial, tevStage } from './gx-material.js';
 
@@ -17,7 +18,7 @@ const cmp = (comp0: number, ref0: number, op: number, comp1: number, ref1: numbe
   comp1,
   ref1,
 });
-const varying = new Map([['t0/0.3', 1]]);
+const varying = atomPoly(textureAtom(textureKey(0, 0), 3));
 
 describe('alpha compare', () => {
   it('single cutoffs', () => {

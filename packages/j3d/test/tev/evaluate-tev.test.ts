@@ -5,14 +5,17 @@
 import { describe, expect, it } from 'vitest';
 import type { GxMaterial, GxTevStage } from '../../src/gx/material-types.js';
 import { evaluateTev } from '../../src/gx/tev/evaluate-tev.js';
+import { textureKey } from '../../src/gx/tev/tev-atoms.js';
 import type { Poly } from '../../src/gx/tev/tev-poly.js';
 import { gxMaterial, tevStage } from './gx-material.js';
+import { polyTerms } from './poly-terms.js';
 
 const T = (c: number) => `t0/0.${c}`;
 
 function expectPoly(p: Poly, expected: Record<string, number>): void {
-  const keys = new Set([...p.keys(), ...Object.keys(expected)]);
-  for (const k of keys) expect(p.get(k) ?? 0, `monomial "${k}"`).toBeCloseTo(expected[k] ?? 0, 6);
+  const terms = polyTerms(p);
+  const keys = new Set([...terms.keys(), ...Object.keys(expected)]);
+  for (const k of keys) expect(terms.get(k) ?? 0, `monomial "${k}"`).toBeCloseTo(expected[k] ?? 0, 6);
 }
 
 function one(stage: Partial<GxTevStage>, fields: Partial<GxMaterial> = {}) {
@@ -66,7 +69,7 @@ describe('TEV colour inputs (as d)', () => {
       expectPoly(texc.color[c]!, { [T(c)]: 1 });
       expectPoly(texa.color[c]!, { [T(3)]: 1 });
     }
-    expect(texc.textures).toEqual([{ texMap: 0, texCoord: 0, id: 't0/0' }]);
+    expect(texc.textures).toEqual([{ texMap: 0, texCoord: 0, key: textureKey(0, 0) }]);
   });
   it('RASC from vertex colours is the CLR0 atom; lighting adds the lighting atom', () => {
     const control = {
@@ -154,14 +157,14 @@ describe('TEV operations', () => {
       expectPoly(ev.color[2]!, { '': f });
     });
     const k = (sel: number) => one({ colorIn: [15, 15, 15, 14] }, { ...registers, konstColorSelection: [sel] });
-    expect([0, 1, 2].map((c) => k(0x0d).color[c]!.get(''))).toEqual([55 / 255, 66 / 255, 77 / 255]); // K1
-    expect([0, 1, 2].map((c) => k(0x11).color[c]!.get(''))).toEqual([55 / 255, 55 / 255, 55 / 255]); // K1.r
-    expect([0, 1, 2].map((c) => k(0x16).color[c]!.get(''))).toEqual([110 / 255, 110 / 255, 110 / 255]); // K2.g
-    expect([0, 1, 2].map((c) => k(0x1f).color[c]!.get(''))).toEqual([176 / 255, 176 / 255, 176 / 255]); // K3.a
+    expect([0, 1, 2].map((c) => polyTerms(k(0x0d).color[c]!).get(''))).toEqual([55 / 255, 66 / 255, 77 / 255]); // K1
+    expect([0, 1, 2].map((c) => polyTerms(k(0x11).color[c]!).get(''))).toEqual([55 / 255, 55 / 255, 55 / 255]); // K1.r
+    expect([0, 1, 2].map((c) => polyTerms(k(0x16).color[c]!).get(''))).toEqual([110 / 255, 110 / 255, 110 / 255]); // K2.g
+    expect([0, 1, 2].map((c) => polyTerms(k(0x1f).color[c]!).get(''))).toEqual([176 / 255, 176 / 255, 176 / 255]); // K3.a
   });
   it('konst alpha selectors', () => {
     const ka = (sel: number) =>
-      one({ alphaIn: [7, 7, 7, 6] }, { ...registers, konstAlphaSelection: [sel] }).color[3]!.get('');
+      polyTerms(one({ alphaIn: [7, 7, 7, 6] }, { ...registers, konstAlphaSelection: [sel] }).color[3]!).get('');
     expect(ka(3)).toBeCloseTo(5 / 8, 9);
     expect(ka(0x1a)).toBe(121 / 255); // K2.b
     expect(ka(0x1d)).toBe(88 / 255); // K1.a
@@ -226,7 +229,7 @@ describe('TEV operations', () => {
         },
       )
         .color.slice(0, 3)
-        .map((p) => p.get('') ?? 0);
+        .map((p) => polyTerms(p).get('') ?? 0);
     expect(cmp(8, [100, 0, 0, 0], [50, 200, 0, 0])).toEqual([1, 1, 1]); // R8 GT: 100 > 50
     expect(cmp(9, [100, 0, 0, 0], [50, 0, 0, 0])).toEqual([0, 0, 0]); // R8 EQ
     expect(cmp(10, [100, 7, 0, 0], [50, 7, 0, 0])).toEqual([1, 1, 1]); // GR16 GT: (7,100) > (7,50)
@@ -239,5 +242,57 @@ describe('TEV operations', () => {
     const ev = one({ colorIn: [8, 13, 12, 2], colorOp: 14 }, c0(51));
     expectPoly(ev.color[0]!, { '': 0.2 });
     expect(ev.approximations.join()).toMatch(/compares non-constant/);
+  });
+});
+
+describe('TEV values too complex to follow', () => {
+  // Each stage: PREV = TEXC + CPREV · CPREV (a = ZERO, b = c = CPREV, d = TEXC), unclamped, so the degree in
+  // the texture's red doubles every stage.
+  const squaring = (n: number) =>
+    evaluateTev(gxMaterial(Array.from({ length: n }, () => tevStage({ colorIn: [15, 0, 0, 8], colorClamp: false }))));
+  const t = T(0);
+  it('are followed exactly while small: t, t + t², t + t² + 2t³ + t⁴', () => {
+    expectPoly(squaring(1).color[0]!, { [t]: 1 });
+    expectPoly(squaring(2).color[0]!, { [t]: 1, [`${t}*${t}`]: 1 });
+    const three = squaring(3);
+    expectPoly(three.color[0]!, { [t]: 1, [`${t}*${t}`]: 1, [[t, t, t].join('*')]: 2, [[t, t, t, t].join('*')]: 1 });
+    expect(three.approximations.join()).not.toMatch(/too complex/);
+  });
+  it('16 stages of squaring finish with bounded values, the approximation reported', () => {
+    const ev = squaring(16);
+    for (const p of ev.color) {
+      expect(p.monomials.length).toBeLessThanOrEqual(64);
+      expect(Math.max(0, ...p.monomials.map((m) => m.length))).toBeLessThanOrEqual(12);
+    }
+    expect(ev.approximations.join()).toMatch(/stage \d+ colour is too complex to follow symbolically/);
+  });
+  // Stage 0: PREV = TEXC; then PREV = CPREV · CPREV: t, t², t⁴, t⁸, then t¹⁶ would pass 12 atoms.
+  const power = (n: number) =>
+    evaluateTev(
+      gxMaterial([
+        tevStage({ colorIn: [15, 15, 15, 8] }),
+        ...Array.from({ length: n }, () => tevStage({ colorIn: [15, 0, 0, 15] })),
+      ]),
+    );
+  it('a monomial keeps at most 12 atoms', () => {
+    expectPoly(power(3).color[0]!, { [Array(8).fill(t).join('*')]: 1 });
+    const ev = power(4);
+    expect(ev.color[0]!.monomials.every((m) => m.length <= 12)).toBe(true);
+    expect(ev.approximations.join()).toMatch(/stage 4 colour is too complex/);
+  });
+  // Stages 0..7 add texture maps 0..7 into PREV (degree 1, 8 terms); each stage after squares PREV: 36 terms of
+  // degree 2, then 330 of degree 4 unless bounded.
+  const sums = (squares: number) => {
+    const adds = Array.from({ length: 8 }, () => tevStage({ colorIn: [8, 15, 15, 0] }));
+    const stages = [...adds, ...Array.from({ length: squares }, () => tevStage({ colorIn: [15, 0, 0, 15] }))];
+    return evaluateTev(
+      gxMaterial(stages, { tevOrders: stages.map((_, s) => ({ texCoord: 0, texMap: s < 8 ? s : 0xff, channel: 4 })) }),
+    );
+  };
+  it('a value keeps at most 64 terms', () => {
+    expect(sums(1).color[0]!.monomials.length).toBe(36);
+    const ev = sums(2);
+    expect(ev.color[0]!.monomials.length).toBeLessThanOrEqual(64);
+    expect(ev.approximations.join()).toMatch(/stage 9 colour is too complex/);
   });
 });

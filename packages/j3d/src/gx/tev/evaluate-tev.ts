@@ -16,17 +16,33 @@
  *   writes (as on hardware; normally PREV).
  * Rasterised colour (TEV order channel → C0A0 / C1A1): with the channel's material source = vertex it is the
  *   vertex colour (an atom), with register the material colour. Lighting is not evaluated: a lit channel is
- *   its material/vertex colour times a lighting atom `l<pair>c` / `l<pair>a` (the reduction takes it as 1 and keeps the
- *   glTF material lit when the colour depends on it). A lit channel with the specular attenuation function
- *   (GX_AF_SPEC, 0) holds a highlight, material × (ambient + specular): the ambient colour (register or vertex,
- *   by the ambient source) plus a specular atom `s<pair>c` / `s<pair>a`. A channel beyond the
- *   material's channel count, COLOR_ZERO or a null order reads 0; bump channels read 0 (indirect alpha).
+ *   its material/vertex colour times a lighting atom (the reduction takes it as 1 and keeps the glTF material
+ *   lit when the colour depends on it). A lit channel with the specular attenuation function (GX_AF_SPEC, 0)
+ *   holds a highlight, material × (ambient + specular): the ambient colour (register or vertex, by the ambient
+ *   source) plus a specular atom. A channel beyond the material's channel count, COLOR_ZERO or a null order
+ *   reads 0; bump channels read 0 (indirect alpha).
  * Values that cannot stay exact (comparisons on non-constant inputs, clamps of values that may leave the
  *   range, 8-bit wrap of out-of-range values) are approximated and listed in `approximations`.
+ * A stage whose inputs would make a value of more than MAX_TERMS terms or MAX_DEGREE atoms in a monomial (16
+ *   stages feeding a register back into itself double its degree each stage) takes its inputs at their value
+ *   with every atom at ½ instead: the work stays bounded whatever a file holds. Real materials stay far below.
  */
 import type { GxMaterial, GxTevStage } from '../material-types.js';
 import { rasChannelOf } from '../ras-channel.js';
-import { addPoly, atomPoly, constantOf, constPoly, mulPoly, type Poly, polyRange, scalePoly } from './tev-poly.js';
+import { lightAtom, specularAtom, textureAtom, textureKey, vertexAtom } from './tev-atoms.js';
+import {
+  addPoly,
+  atomPoly,
+  constantOf,
+  constPoly,
+  degreeOf,
+  evaluatePoly,
+  mulPoly,
+  type Poly,
+  polyRange,
+  scalePoly,
+  termCount,
+} from './tev-poly.js';
 
 /** A colour: r, g, b, a. */
 export type Rgba = [Poly, Poly, Poly, Poly];
@@ -36,8 +52,8 @@ export interface TevTexture {
   texMap: number;
   /** TEXCOORDn (texgen n); 0xff when the order has none. */
   texCoord: number;
-  /** Prefix of its atoms: `t<map>/<coord>`. */
-  id: string;
+  /** Its key in its atoms (tev-atoms.ts: texMap · 256 + texCoord). */
+  key: number;
 }
 
 /** The symbolic result of a material's TEV. */
@@ -55,6 +71,8 @@ const HALF = constPoly(128 / 255);
 const KONST_FRACTIONS = [1, 7 / 8, 3 / 4, 5 / 8, 1 / 2, 3 / 8, 1 / 4, 1 / 8];
 const REGISTER_MIN = -1024 / 255;
 const REGISTER_MAX = 1023 / 255;
+const MAX_TERMS = 64;
+const MAX_DEGREE = 12;
 
 /*
  * Polynomials are never changed once made, so the constants a material reads (8-bit colours, konst fractions)
@@ -67,26 +85,6 @@ const fractionConsts = KONST_FRACTIONS.map((f) => [0, 1, 2, 3].map(() => constPo
 /** The constant v/255 (shared for the 8-bit values). */
 function unitConst(v: number): Poly {
   return Number.isInteger(v) && v >= 0 && v <= 255 ? byteConsts[v]! : constPoly(v / 255);
-}
-
-/** The atom id of a texture component. */
-export function textureAtom(texture: TevTexture, component: number): string {
-  return `${texture.id}.${component}`;
-}
-
-/** The atom id of the lighting of a channel (pair 0..1, colour or alpha; the evaluation does not light). */
-export function lightAtom(pair: number, alpha: boolean): string {
-  return `l${pair}${alpha ? 'a' : 'c'}`;
-}
-
-/** The atom id of the specular highlight of a channel (pair 0..1, colour or alpha; attenuation function SPEC). */
-export function specularAtom(pair: number, alpha: boolean): string {
-  return `s${pair}${alpha ? 'a' : 'c'}`;
-}
-
-/** The atom id of a rasterised vertex-colour component (channel pair 0 → CLR0, 1 → CLR1). */
-export function vertexAtom(pair: number, component: number): string {
-  return `v${pair}.${component}`;
 }
 
 function konst(gx: GxMaterial, sel: number, alpha: boolean): readonly Poly[] {
@@ -144,8 +142,8 @@ function alphaSource(sel: number, { regs, tex, ras, ka }: StageSources): Poly {
 export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const approximations: string[] = [];
   const textures: TevTexture[] = [];
-  // A texture's component atoms, by its id; a colour channel's rasterised colour before swapping, by channel.
-  const textureAtoms = new Map<string, Poly[]>();
+  // A texture's component atoms, by its key; a colour channel's rasterised colour before swapping, by channel.
+  const textureAtoms = new Map<number, Poly[]>();
   const channels = new Map<number, Rgba>();
   const init = (i: number): Rgba => (gx.tevColors[i] ?? [0, 0, 0, 0]).map(unitConst) as Rgba;
   // Register file: 0 PREV, 1..3 C0..C2 (the TEV destination numbering).
@@ -154,12 +152,15 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
   let lastColor = 0;
   let lastAlpha = 0;
   const swapOf = (table: number | undefined) => gx.tevSwapTables[table ?? 0] ?? [0, 1, 2, 3];
-  const wrap8 = (p: Poly, what: string, stage: number): Poly => {
+  // `input` names the input for the message: colour (GX_CC_*) or alpha (GX_CA_*) and its selector.
+  const wrap8 = (p: Poly, input: 'colour' | 'alpha', sel: number, stage: number): Poly => {
     const c = constantOf(p);
     if (c !== undefined) return unitConst(((Math.round(c * 255) % 256) + 256) % 256);
     const [lo, hi] = polyRange(p);
     if (lo < -1e-6 || hi > 1 + 1e-6)
-      approximations.push(`stage ${stage} reads ${what} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`);
+      approximations.push(
+        `stage ${stage} reads ${input} input ${sel} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`,
+      );
     return p;
   };
   for (let s = 0; s < stageCount; s++) {
@@ -169,13 +170,12 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     const swap = gx.tevSwapModes[s];
     let tex = GRAY_ZERO;
     if (order && order.texMap !== 0xff) {
-      const id = `t${order.texMap}/${order.texCoord === 0xff ? 'x' : order.texCoord}`;
-      let atoms = textureAtoms.get(id);
+      const key = textureKey(order.texMap, order.texCoord);
+      let atoms = textureAtoms.get(key);
       if (!atoms) {
-        const texture: TevTexture = { texMap: order.texMap, texCoord: order.texCoord, id };
-        textures.push(texture);
-        atoms = [0, 1, 2, 3].map((c) => atomPoly(textureAtom(texture, c)));
-        textureAtoms.set(id, atoms);
+        textures.push({ texMap: order.texMap, texCoord: order.texCoord, key });
+        atoms = [0, 1, 2, 3].map((c) => atomPoly(textureAtom(key, c)));
+        textureAtoms.set(key, atoms);
       }
       tex = swapped(atoms, swapOf(swap?.texSel));
     }
@@ -191,7 +191,7 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     // a, b and c are 8-bit inputs; d is not wrapped.
     const cIn = stage.colorIn.map((sel, k) => {
       const v = colorSource(sel, sources);
-      return k === 3 ? v : v.map((p) => wrap8(p, `colour input ${sel}`, s));
+      return k === 3 ? v : v.map((p) => wrap8(p, 'colour', sel, s));
     });
     const ab = { a: cIn[0]!, b: cIn[1]! };
     const color = [0, 1, 2].map((c) =>
@@ -199,7 +199,7 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     );
     const aIn = stage.alphaIn.map((sel, k) => {
       const v = alphaSource(sel, sources);
-      return k === 3 ? v : wrap8(v, `alpha input ${sel}`, s);
+      return k === 3 ? v : wrap8(v, 'alpha', sel, s);
     }) as Quad;
     const alpha = combine(stage, true, aIn, ab, isLast, approximations, s);
     const cr = stage.colorRegister & 3;
@@ -270,10 +270,19 @@ function packed(op: number, v: Poly[]): number | undefined {
   return undefined;
 }
 
+/** A stage with these inputs would make a value over MAX_TERMS terms or MAX_DEGREE atoms in a monomial. */
+function tooComplex([a, b, c, d]: Quad): boolean {
+  const terms = termCount(c) * (termCount(a) + termCount(b)) + termCount(a) + termCount(d);
+  const degree = Math.max(degreeOf(c) + Math.max(degreeOf(a), degreeOf(b)), degreeOf(d));
+  return terms > MAX_TERMS || degree > MAX_DEGREE;
+}
+
+const atHalf = (p: Poly) => constPoly(evaluatePoly(p, () => 0.5));
+
 function combine(
   stage: GxTevStage,
   alpha: boolean,
-  [a, b, c, d]: Quad,
+  inputs: Quad,
   colorAB: { a: Poly[]; b: Poly[] },
   isLast: boolean,
   approximations: string[],
@@ -282,6 +291,12 @@ function combine(
   const op = alpha ? stage.alphaOp : stage.colorOp;
   const clamp = alpha ? stage.alphaClamp : stage.colorClamp;
   const what = alpha ? 'alpha' : 'colour';
+  const complex = tooComplex(inputs);
+  if (complex)
+    approximations.push(
+      `stage ${s} ${what} is too complex to follow symbolically (its inputs taken with every atom at ½)`,
+    );
+  const [a, b, c, d] = complex ? (inputs.map(atHalf) as Quad) : inputs;
   let out: Poly;
   if (op >= 8) {
     // Compare: R8/GR16/BGR24 read the packed colour inputs a and b (the alpha combiner too).
@@ -300,7 +315,7 @@ function combine(
     }
   } else {
     // c = 0 (most stages that pass a value on) makes the lerp a, as the full expression would.
-    const lerp = c.size === 0 ? a : addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
+    const lerp = termCount(c) === 0 ? a : addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
     const bias = [0, 0.5, -0.5, 0][alpha ? stage.alphaBias : stage.colorBias] ?? 0;
     const scale = [1, 2, 4, 0.5][alpha ? stage.alphaScale : stage.colorScale] ?? 1;
     out = scalePoly(addPoly(addPoly(op === 1 ? scalePoly(lerp, -1) : lerp, d), constPoly(bias)), scale);

@@ -29,7 +29,21 @@ import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { srgbToLinear } from '../srgb.js';
 import { evaluateTev, type TevTexture } from './evaluate-tev.js';
-import { atomsOf, evaluatePoly, type Poly, someAtom, substitutePoly, sumPoly } from './tev-poly.js';
+import {
+  type Atom,
+  componentOf,
+  isAlphaLightingAtom,
+  isLightAtom,
+  isSpecularAtom,
+  isTextureAtom,
+  isVertexAtom,
+  pairOf,
+  texMapOf,
+  textureAtom,
+  textureKeyOf,
+  vertexAtom,
+} from './tev-atoms.js';
+import { evaluatePoly, type Monomial, type Poly, someAtom, substitutePoly, sumPoly } from './tev-poly.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {
@@ -52,8 +66,8 @@ export interface TevReduction {
   /** The final alpha with the reduction's substitutions (for the alpha test). */
   alpha: Poly;
   /**
-   * Set when the texture is to be baked: r, g, b, a per texel, polynomials in the texture's components (atoms
-   * `<texture id>.<c>`, c = 0 r … 3 a; GX display values, 1 = 255, to be clamped to 0..1).
+   * Set when the texture is to be baked: r, g, b, a per texel, polynomials in the texture's components (its
+   * texture atoms; GX display values, 1 = 255, to be clamped to 0..1).
    */
   bake?: Poly[];
   diagnostics: Diagnostic[];
@@ -79,31 +93,31 @@ interface Split {
   half: Map<Shape, number>;
 }
 
-function splitComponent(p: Poly, component: number, mainId: string | undefined, notes: Set<string>): Split {
+function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: Set<string>): Split {
   const shapes = new Map<Shape, number>();
   const half = new Map<Shape, number>();
   let constant = 0;
-  const mainPrefix = `${mainId}.`;
-  const mainAtom = `${mainId}.${component}`;
-  for (const [key, coefficient] of p) {
-    const atoms = atomsOf(key);
+  const mainAtom = mainKey === undefined ? undefined : textureAtom(mainKey, component);
+  const ownVertex = vertexAtom(0, component);
+  p.monomials.forEach((atoms, i) => {
+    const coefficient = p.coefficients[i]!;
     if (atoms.length === 0) {
       constant += coefficient;
-      continue;
+      return;
     }
-    const tex = atoms.filter((a) => mainId !== undefined && a.startsWith(mainPrefix));
-    const vtx = atoms.filter((a) => a.startsWith('v0.'));
+    const tex = atoms.filter((a) => isTextureAtom(a) && textureKeyOf(a) === mainKey);
+    const vtx = atoms.filter((a) => isVertexAtom(a) && pairOf(a) === 0);
     if (tex.length > 1 || vtx.length > 1) notes.add('a value is multiplied by itself (taken once)');
     if (tex.some((a) => a !== mainAtom))
       notes.add(
         'a texture component feeds another component (swap table or TEXA as colour; taken as the plain component)',
       );
-    if (vtx.some((a) => a !== `v0.${component}`))
+    if (vtx.some((a) => a !== ownVertex))
       notes.add('a vertex-colour component feeds another component (taken as the plain component)');
     const shape: Shape = tex.length && vtx.length ? 'TV' : tex.length ? 'T' : 'V';
     shapes.set(shape, (shapes.get(shape) ?? 0) + coefficient);
     half.set(shape, (half.get(shape) ?? 0) + coefficient * 0.5 ** atoms.length);
-  }
+  });
   return { shapes, constant, half };
 }
 
@@ -125,20 +139,19 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   const ev = evaluateTev(gx);
   const notes = new Set(ev.approximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
-  const litChannel = ev.color.slice(0, 3).some((p) => someAtom(p, (a) => a[0] === 'l' && a.endsWith('c')));
-  const specular = ev.color.some((p) => someAtom(p, (a) => a[0] === 's'));
-  // Substitutions leave a polynomial without the atoms they replace as it is (same entries, same order).
-  const lighting = (a: string) => a[0] === 'l' || a[0] === 's';
+  const litChannel = ev.color.slice(0, 3).some((p) => someAtom(p, (a) => isLightAtom(a) && !isAlphaLightingAtom(a)));
+  const specular = ev.color.some((p) => someAtom(p, isSpecularAtom));
+  // Substitutions leave a polynomial without the atoms they replace as it is (same terms, same order).
+  const lighting = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
   const unlitColor = ev.color.map((p) =>
-    someAtom(p, lighting) ? substitutePoly(p, (a) => (a[0] === 'l' ? 1 : a[0] === 's' ? 0 : undefined)) : p,
+    someAtom(p, lighting) ? substitutePoly(p, (a) => (isLightAtom(a) ? 1 : isSpecularAtom(a) ? 0 : undefined)) : p,
   );
-  const isTexture = (atom: string) => atom.startsWith('t');
   // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom).
-  const otherValues = new Map<string, number>();
-  const otherTexture = (atom: string) => {
+  const otherValues = new Map<Atom, number>();
+  const otherTexture = (atom: Atom) => {
     let value = otherValues.get(atom);
     if (value === undefined) {
-      value = options.textureMean?.(Number(atom.slice(1, atom.indexOf('/'))))?.[Number(atom.slice(-1))] ?? 0.5;
+      value = options.textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
       otherValues.set(atom, value);
     }
     return value;
@@ -148,9 +161,9 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     const source = t.texCoord === 0xff ? undefined : gx.texGens[t.texCoord]?.source;
     return source === 19 || source === 20;
   };
-  const sensitivity = (p: Poly, id: string) => {
-    const prefix = `${id}.`;
-    const at = (x: number) => evaluatePoly(p, (a) => (a.startsWith(prefix) ? x : isTexture(a) ? otherTexture(a) : 0.5));
+  const sensitivity = (p: Poly, key: number) => {
+    const at = (x: number) =>
+      evaluatePoly(p, (a) => (!isTextureAtom(a) ? 0.5 : textureKeyOf(a) === key ? x : otherTexture(a)));
     return Math.abs(at(1) - at(0));
   };
   const pick = (polys: Poly[], ramps: boolean) => {
@@ -158,7 +171,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     let weight = 0;
     for (const t of ev.textures) {
       if (ramp(t) !== ramps) continue;
-      const w = polys.reduce((sum, p) => sum + sensitivity(p, t.id), 0);
+      const w = polys.reduce((sum, p) => sum + sensitivity(p, t.key), 0);
       if (w > weight + 1e-9) {
         best = t;
         weight = w;
@@ -169,49 +182,50 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   const rgb = unlitColor.slice(0, 3);
   const alphaOnly = [unlitColor[3]!];
   const main = pick(rgb, false) ?? pick(alphaOnly, false) ?? pick(rgb, true) ?? pick(alphaOnly, true);
-  const rampIds = ev.textures.filter((t) => t !== main && ramp(t)).map((t) => `${t.id}.`);
+  const rampKeys = ev.textures.filter((t) => t !== main && ramp(t)).map((t) => t.key);
+  const isRamp = (a: Atom) => isTextureAtom(a) && rampKeys.includes(textureKeyOf(a));
+  const mainKey = main?.key;
+  const isMain = (a: Atom) => isTextureAtom(a) && textureKeyOf(a) === mainKey;
   // A lighting ramp hands the lighting to glTF: taken as 1 (fully lit) where it scales the base texture, with the
   // material lit, and as 0 where it adds (highlights).
   let rampLit = false;
-  const mainPrefix = main && `${main.id}.`;
   const withoutRamps =
-    rampIds.length === 0
+    rampKeys.length === 0
       ? unlitColor
       : unlitColor.map((p) => {
-          const terms: [string, number][] = [];
-          for (const [key, v] of p) {
-            const atoms = atomsOf(key);
-            const ramps = atoms.filter((a) => rampIds.some((r) => a.startsWith(r)));
-            if (ramps.length === 0) {
-              terms.push([key, v]);
-              continue;
+          const terms: [Monomial, number][] = [];
+          p.monomials.forEach((atoms, i) => {
+            const v = p.coefficients[i]!;
+            if (!atoms.some(isRamp)) {
+              terms.push([atoms, v]);
+              return;
             }
             notes.add('a lighting ramp texture (coordinates from a colour channel) is left to glTF lighting');
-            const scalesMain = mainPrefix !== undefined && atoms.some((a) => a.startsWith(mainPrefix));
-            if (!scalesMain) continue;
-            terms.push([atoms.filter((a) => !ramps.includes(a)).join('*'), v]);
+            if (!atoms.some(isMain)) return;
+            terms.push([atoms.filter((a) => !isRamp(a)), v]);
             rampLit = true;
-          }
+          });
           return sumPoly(terms);
         });
   // Other textures' atoms already noted as mixed in.
-  const mixedIn = new Set<string>();
-  const otherTextureAtom = (atom: string) => isTexture(atom) && !(mainPrefix && atom.startsWith(mainPrefix));
+  const mixedIn = new Set<Atom>();
+  const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
+  const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
   const substituted = withoutRamps.map((p) =>
-    !someAtom(p, (atom) => otherTextureAtom(atom) || atom.startsWith('v1.'))
+    !someAtom(p, (atom) => otherTextureAtom(atom) || isVertex1(atom))
       ? p
       : substitutePoly(p, (atom) => {
           if (otherTextureAtom(atom)) {
             if (!mixedIn.has(atom)) {
               mixedIn.add(atom);
-              const mean = options.textureMean?.(Number(atom.slice(1, atom.indexOf('/')))) !== undefined;
+              const mean = options.textureMean?.(texMapOf(atom)) !== undefined;
               notes.add(
-                `texture map ${atom.slice(1, atom.indexOf('/'))} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
+                `texture map ${texMapOf(atom)} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
               );
             }
             return otherTexture(atom);
           }
-          if (atom.startsWith('v1.')) {
+          if (isVertex1(atom)) {
             notes.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
             return 1;
           }
@@ -221,8 +235,10 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   const lit = litChannel || rampLit;
   // A colour of the base texture alone that falls where the texture rises: baked, when the caller can (it can
   // add a texture and has the base texture's pixels).
-  const ofMainOnly = (p: Poly) => !someAtom(p, (a) => mainPrefix === undefined || !a.startsWith(mainPrefix));
-  const falls = substituted.slice(0, 3).some((p) => [...p].some(([k, v]) => k !== '' && v < -1e-9));
+  const ofMainOnly = (p: Poly) => !someAtom(p, (a) => !isMain(a));
+  const falls = substituted
+    .slice(0, 3)
+    .some((p) => p.coefficients.some((v, i) => p.monomials[i]!.length > 0 && v < -1e-9));
   // The texture's pixels are asked for last: finding them out can mean decoding them.
   const bakeable = () => options.bake === true && options.textureMean?.(main!.texMap) !== undefined;
   if (main && falls && substituted.every(ofMainOnly) && bakeable())
@@ -246,7 +262,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
         },
       ],
     };
-  const splits = substituted.map((p, k) => splitComponent(p, k, main?.id, notes));
+  const splits = substituted.map((p, k) => splitComponent(p, k, mainKey, notes));
   const colorShape = pickShape(splits.slice(0, 3));
   const alphaShape = pickShape([splits[3]!]);
   const factor = [1, 1, 1, 1];

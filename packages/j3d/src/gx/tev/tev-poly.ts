@@ -1,114 +1,150 @@
 /*
  * Symbolic values for TEV evaluation: one colour component is a polynomial, a sum of monomials
- * `coefficient × atom × atom …`, where an atom is an input the material cannot know in advance and that lies
- * in 0..1: a texture component (`t<map>/<coord>.<c>`), a rasterised vertex-colour component (`v<chan>.<c>`),
- * c = 0 r, 1 g, 2 b, 3 a, or the lighting of a lit channel (`l<pair>c` / `l<pair>a` diffuse, `s<pair>c` /
- * `s<pair>a` specular). Constants are in GX display units divided by 255 (1 = 255).
- * A polynomial is a map from the monomial key (its atoms sorted, joined by '*'; '' for the constant) to the
- * coefficient; zero coefficients are dropped, so equal values have equal maps.
+ * `coefficient × atom × atom …`, where an atom is an input in 0..1 the material cannot know in advance
+ * (tev-atoms.ts). Constants are in GX display units divided by 255 (1 = 255).
+ * A monomial is its atoms in ascending order (a power repeats its atom), [] for the constant. A polynomial
+ * lists its monomials with their coefficients in the order they first appeared, as a map would keep them;
+ * zero coefficients are dropped, so equal values have equal terms.
  */
+import { type Atom, atomName } from './tev-atoms.js';
 
-/** A symbolic colour component. */
-export type Poly = ReadonlyMap<string, number>;
+/** A product of atoms, ascending ([] for the constant term). */
+export type Monomial = readonly Atom[];
+
+/** A symbolic colour component: `coefficients[i]` × `monomials[i]`, summed. Never changed once made. */
+export interface Poly {
+  readonly monomials: readonly Monomial[];
+  readonly coefficients: readonly number[];
+}
 
 const EPSILON = 1e-9;
 
-function put(out: Map<string, number>, key: string, value: number): void {
-  const sum = (out.get(key) ?? 0) + value;
-  if (Math.abs(sum) < EPSILON) out.delete(key);
-  else out.set(key, sum);
+const sameMonomial = (a: Monomial, b: Monomial) => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
+
+/** A polynomial being built. */
+interface Building {
+  monomials: Monomial[];
+  coefficients: number[];
 }
+
+const building = (from?: Poly): Building => ({
+  monomials: from ? from.monomials.slice() : [],
+  coefficients: from ? from.coefficients.slice() : [],
+});
+
+/** Adds a term as a map from monomial to coefficient would (a sum within EPSILON of 0 drops the term). */
+function put(out: Building, m: Monomial, value: number): void {
+  const { monomials, coefficients } = out;
+  let i = 0;
+  while (i < monomials.length && !sameMonomial(monomials[i]!, m)) i++;
+  const sum = (i < monomials.length ? coefficients[i]! : 0) + value;
+  if (Math.abs(sum) >= EPSILON) {
+    monomials[i] = m;
+    coefficients[i] = sum;
+  } else if (i < monomials.length) {
+    monomials.splice(i, 1);
+    coefficients.splice(i, 1);
+  }
+}
+
+const CONSTANT: Monomial = [];
 
 /*
  * Polynomials are never changed once made, so the constants 0 and 1 are shared, and an operation whose result
- * equals an operand returns the operand itself: adding 0 (the empty map), multiplying by 0 or 1, scaling 0 or
- * scaling by 1.
- * Each shortcut gives the same entries in the same order as the full operation would (every stored coefficient
- * is at least EPSILON, so nothing is dropped), and most TEV stages add and multiply such constants.
+ * equals an operand returns the operand itself: adding 0 (no terms), multiplying by 0 or 1, scaling 0 or
+ * scaling by 1. Each shortcut gives the same terms in the same order as the full operation would (every stored
+ * coefficient is at least EPSILON, so nothing is dropped), and most TEV stages add and multiply such constants.
  */
-const EMPTY: Poly = new Map();
-const ONE: Poly = new Map([['', 1]]);
-const isOne = (p: Poly) => p.size === 1 && p.get('') === 1;
+const ZERO: Poly = { monomials: [], coefficients: [] };
+const ONE: Poly = { monomials: [CONSTANT], coefficients: [1] };
+const isOne = (p: Poly) => p.monomials.length === 1 && p.monomials[0]!.length === 0 && p.coefficients[0] === 1;
+
+/** The number of terms. */
+export const termCount = (p: Poly) => p.monomials.length;
 
 /** The constant `c`. */
 export function constPoly(c: number): Poly {
-  if (Math.abs(c) < EPSILON) return EMPTY;
-  return c === 1 ? ONE : new Map([['', c]]);
+  if (Math.abs(c) < EPSILON) return ZERO;
+  return c === 1 ? ONE : { monomials: [CONSTANT], coefficients: [c] };
 }
 
-/** The single atom `id`. */
-export function atomPoly(id: string): Poly {
-  return new Map([[id, 1]]);
+/** The single atom `a`. */
+export function atomPoly(a: Atom): Poly {
+  return { monomials: [[a]], coefficients: [1] };
 }
 
 /** a + b. */
 export function addPoly(a: Poly, b: Poly): Poly {
-  if (b.size === 0) return a;
-  if (a.size === 0) return b;
-  const out = new Map(a);
-  for (const [k, v] of b) put(out, k, v);
+  if (b.monomials.length === 0) return a;
+  if (a.monomials.length === 0) return b;
+  const out = building(a);
+  for (let i = 0; i < b.monomials.length; i++) put(out, b.monomials[i]!, b.coefficients[i]!);
   return out;
 }
 
 /** a × s for a number s. */
 export function scalePoly(a: Poly, s: number): Poly {
-  if (s === 1 || a.size === 0) return a;
-  const out = new Map<string, number>();
-  for (const [k, v] of a) put(out, k, v * s);
-  return out;
+  if (s === 1 || a.monomials.length === 0) return a;
+  // The monomials of `a` are distinct, so a term is only dropped (when it scales below EPSILON).
+  const monomials: Monomial[] = [];
+  const coefficients: number[] = [];
+  for (let i = 0; i < a.monomials.length; i++) {
+    const v = a.coefficients[i]! * s;
+    if (Math.abs(v) < EPSILON) continue;
+    monomials.push(a.monomials[i]!);
+    coefficients.push(v);
+  }
+  return { monomials, coefficients };
 }
 
-function joinKeys(a: string, b: string): string {
-  if (a === '') return b;
-  if (b === '') return a;
-  // Two single atoms (the common case): sorting them is one comparison.
-  if (!a.includes('*') && !b.includes('*')) return a <= b ? `${a}*${b}` : `${b}*${a}`;
-  return [...a.split('*'), ...b.split('*')].sort().join('*');
+/** The product of two monomials (their atoms merged in order). */
+function mulMonomial(a: Monomial, b: Monomial): Monomial {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out = new Array<Atom>(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  for (let k = 0; k < out.length; k++) out[k] = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+  return out;
 }
 
 /** a × b. */
 export function mulPoly(a: Poly, b: Poly): Poly {
-  if (a.size === 0 || b.size === 0) return EMPTY;
+  if (a.monomials.length === 0 || b.monomials.length === 0) return ZERO;
   if (isOne(b)) return a;
   if (isOne(a)) return b;
-  const out = new Map<string, number>();
-  for (const [ka, va] of a) for (const [kb, vb] of b) put(out, joinKeys(ka, kb), va * vb);
+  const out = building();
+  for (let i = 0; i < a.monomials.length; i++)
+    for (let j = 0; j < b.monomials.length; j++)
+      put(out, mulMonomial(a.monomials[i]!, b.monomials[j]!), a.coefficients[i]! * b.coefficients[j]!);
   return out;
 }
 
-const NO_ATOMS: readonly string[] = [];
-
-/**
- * Monomial keys already split: the same few keys are taken apart again and again while a material is reduced.
- * Emptied when it grows past MAX_SPLIT_KEYS (the keys of one model's materials fit many times over).
- */
-const splitKeys = new Map<string, readonly string[]>();
-const MAX_SPLIT_KEYS = 4096;
-
-/** The atoms of a monomial key (a shared array: do not change it). */
-export function atomsOf(key: string): readonly string[] {
-  if (key === '') return NO_ATOMS;
-  let atoms = splitKeys.get(key);
-  if (!atoms) {
-    if (splitKeys.size >= MAX_SPLIT_KEYS) splitKeys.clear();
-    atoms = key.split('*');
-    splitKeys.set(key, atoms);
-  }
-  return atoms;
+/** The highest number of atoms in a monomial (0 for a constant). */
+export function degreeOf(p: Poly): number {
+  let degree = 0;
+  for (const m of p.monomials) degree = Math.max(degree, m.length);
+  return degree;
 }
 
 /** The constant value when the polynomial has no atoms, else undefined. */
 export function constantOf(p: Poly): number | undefined {
-  for (const k of p.keys()) if (k !== '') return undefined;
-  return p.get('') ?? 0;
+  if (p.monomials.length === 0) return 0;
+  return p.monomials.length === 1 && p.monomials[0]!.length === 0 ? p.coefficients[0] : undefined;
 }
 
 /** Bounds of the polynomial over atoms in 0..1 (each monomial lies between 0 and its coefficient). */
 export function polyRange(p: Poly): [number, number] {
   let lo = 0;
   let hi = 0;
-  for (const [k, v] of p) {
-    if (k === '') {
+  for (let i = 0; i < p.monomials.length; i++) {
+    const v = p.coefficients[i]!;
+    if (p.monomials[i]!.length === 0) {
       lo += v;
       hi += v;
     } else if (v < 0) lo += v;
@@ -119,33 +155,37 @@ export function polyRange(p: Poly): [number, number] {
 
 /**
  * Replaces every atom for which `value` returns a number by that number. When it replaces none, the result has
- * the entries of `p` in their order (a caller that knows so may keep `p`).
+ * the terms of `p` in their order (a caller that knows so may keep `p`).
  */
-export function substitutePoly(p: Poly, value: (atom: string) => number | undefined): Poly {
-  const out = new Map<string, number>();
-  for (const [k, v] of p) {
-    let coefficient = v;
-    const kept: string[] = [];
-    for (const atom of atomsOf(k)) {
-      const x = value(atom);
-      if (x === undefined) kept.push(atom);
-      else coefficient *= x;
+export function substitutePoly(p: Poly, value: (atom: Atom) => number | undefined): Poly {
+  const out = building();
+  for (let i = 0; i < p.monomials.length; i++) {
+    const m = p.monomials[i]!;
+    let coefficient = p.coefficients[i]!;
+    let kept: Atom[] | undefined;
+    for (let k = 0; k < m.length; k++) {
+      const x = value(m[k]!);
+      if (x === undefined) kept?.push(m[k]!);
+      else {
+        kept ??= m.slice(0, k);
+        coefficient *= x;
+      }
     }
-    put(out, kept.join('*'), coefficient);
+    put(out, kept ?? m, coefficient);
   }
   return out;
 }
 
 /** Some atom of some monomial of `p` passes `test`. */
-export function someAtom(p: Poly, test: (atom: string) => boolean): boolean {
-  for (const k of p.keys()) for (const atom of atomsOf(k)) if (test(atom)) return true;
+export function someAtom(p: Poly, test: (atom: Atom) => boolean): boolean {
+  for (const m of p.monomials) for (const atom of m) if (test(atom)) return true;
   return false;
 }
 
-/** The sum of `terms` (monomial key, coefficient), added in order as successive addPoly calls would. */
-export function sumPoly(terms: Iterable<readonly [string, number]>): Poly {
-  const out = new Map<string, number>();
-  for (const [k, v] of terms) put(out, k, v);
+/** The sum of `terms` (monomial, coefficient), added in order as successive addPoly calls would. */
+export function sumPoly(terms: Iterable<readonly [Monomial, number]>): Poly {
+  const out = building();
+  for (const [m, v] of terms) put(out, m, v);
   return out;
 }
 
@@ -154,11 +194,11 @@ export function sumPoly(terms: Iterable<readonly [string, number]>): Poly {
  * `constantOf(substitutePoly(p, value)) ?? 0`, computed without building the polynomial: the same products in
  * the same order, summed as `put` sums them (a running sum that drops to 0 whenever it is within EPSILON of 0).
  */
-export function evaluatePoly(p: Poly, value: (atom: string) => number): number {
+export function evaluatePoly(p: Poly, value: (atom: Atom) => number): number {
   let sum = 0;
-  for (const [k, v] of p) {
-    let coefficient = v;
-    if (k !== '') for (const atom of atomsOf(k)) coefficient *= value(atom);
+  for (let i = 0; i < p.monomials.length; i++) {
+    let coefficient = p.coefficients[i]!;
+    for (const atom of p.monomials[i]!) coefficient *= value(atom);
     sum += coefficient;
     if (Math.abs(sum) < EPSILON) sum = 0;
   }
@@ -167,8 +207,11 @@ export function evaluatePoly(p: Poly, value: (atom: string) => number): number {
 
 /** A readable form for messages, e.g. `0.5 + 2·t0/0.0·v0.0`. */
 export function formatPoly(p: Poly): string {
-  if (p.size === 0) return '0';
-  return [...p]
-    .map(([k, v]) => (k === '' ? String(+v.toFixed(4)) : `${+v.toFixed(4)}·${atomsOf(k).join('·')}`))
+  if (p.monomials.length === 0) return '0';
+  return p.monomials
+    .map((m, i) => {
+      const v = +p.coefficients[i]!.toFixed(4);
+      return m.length === 0 ? String(v) : `${v}·${m.map(atomName).join('·')}`;
+    })
     .join(' + ');
 }
