@@ -42,11 +42,12 @@ function put(out: Building, m: Monomial, value: number): void {
   const { monomials, coefficients } = out;
   let i = 0;
   while (i < monomials.length && !sameMonomial(monomials[i]!, m)) i++;
-  const sum = (i < monomials.length ? coefficients[i]! : 0) + value;
+  const found = i < monomials.length;
+  const sum = (found ? coefficients[i]! : 0) + value;
   if (Math.abs(sum) >= EPSILON) {
-    monomials[i] = m;
+    if (!found) monomials.push(m);
     coefficients[i] = sum;
-  } else if (i < monomials.length) {
+  } else if (found) {
     monomials.splice(i, 1);
     coefficients.splice(i, 1);
   }
