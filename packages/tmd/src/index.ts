@@ -1,7 +1,8 @@
 /**
  * @retromodel/tmd: Toshi TMD models, TKL keyframe libraries and TML material libraries of Jurassic Park:
- * Operation Genesis (PC): readers (readTmd, readTkl, readTml), conversion to the scene (tmdToScene), DDS
- * texture decoding (decodeDds) and the format adapters. The file-model types are exported as types. Helpers
+ * Operation Genesis (PC): readers (readTmd, readTkl, readTml) and their mirrored writers (writeTmd, writeTkl,
+ * writeTml), conversion to the scene (tmdToScene) and back (sceneToTmd), DDS texture decoding (decodeDds) and
+ * the format adapters. The file-model types are exported as types. Helpers
  * the package's own tests use live behind `@retromodel/tmd/internal`.
  */
 
@@ -13,3 +14,6 @@ export type { NamedTml } from './scene/build-materials.js';
 export { type TmdSceneResult, type TmdToSceneOptions, tmdToScene } from './scene/tmd-to-scene.js';
 export { type DdsFile, type DdsPixelFormat, type DecodedPixels, decodeDds, readDds } from './texture/read-dds.js';
 export type * from './tmd-file.js';
+export { writeTkl } from './write-tkl.js';
+export { writeTmd } from './write-tmd.js';
+export { writeTml } from './write-tml.js';

@@ -16,6 +16,11 @@ import { decodeTmdAddress, resolveTmdPointer, SCENE_BLOCK_START } from './tmd-po
 
 const NO_AUX_NODE_OFFSET = 124;
 
+/** A copy of the bytes when any is not zero, else undefined (the reserved areas every writer leaves zero). */
+function nonZero(bytes: Uint8Array): Uint8Array | undefined {
+  return bytes.some((b) => b !== 0) ? bytes.slice() : undefined;
+}
+
 /** True when the bytes start with the TMD magic `TMDL`. */
 export function isTmd(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x54 && bytes[1] === 0x4d && bytes[2] === 0x44 && bytes[3] === 0x4c;
@@ -33,6 +38,7 @@ function readHeader(r: BinaryReader, diagnostics: Diagnostic[]): TmdHeader {
   const salt = r.u32();
   const unk2_1 = r.u32();
   const unk2_2 = r.u32();
+  const padding = nonZero(r.bytesView(16));
   if (version !== 0) {
     diagnostics.push({
       code: 'tmd/version',
@@ -47,7 +53,7 @@ function readHeader(r: BinaryReader, diagnostics: Diagnostic[]): TmdHeader {
       severity: 'warning',
     });
   }
-  return { version, remainingBytes, tklName, tklNameRaw, sceneBlockSize, salt, unk2_1, unk2_2 };
+  return { version, remainingBytes, tklName, tklNameRaw, sceneBlockSize, salt, unk2_1, unk2_2, padding };
 }
 
 function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
@@ -58,6 +64,7 @@ function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
   const u3 = r.u16();
   const numAnimations = r.u16();
   const u4 = r.u16();
+  const padding = nonZero(r.bytesView(44));
   const salt = header.salt;
   const nodesSize = numNodes * NODE_RECORD_SIZE;
   const p0Raw = r.u32At(116);
@@ -72,6 +79,7 @@ function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
       u3,
       numAnimations,
       u4,
+      padding,
       hasAux,
       pointers,
       nodeArrayOffset: pointers[0]!.offset,
@@ -88,6 +96,7 @@ function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
     u3,
     numAnimations,
     u4,
+    padding,
     hasAux,
     pointers,
     auxOffset: pointers[0]!.offset,
@@ -139,12 +148,14 @@ export function readTmd(bytes: Uint8Array): TmdFile {
   const lr = r.withSection('LOD');
   lr.seek(meshBlock);
   const lod = readTmdLod(lr);
+  let trailing: Uint8Array | undefined;
   if (lod.end !== bytes.length) {
+    trailing = bytes.slice(lod.end);
     diagnostics.push({
       code: 'tmd/trailing-bytes',
       message: `${bytes.length - lod.end} bytes follow the LOD block (ends at ${hex(lod.end)})`,
       severity: 'warning',
     });
   }
-  return { header, scene, aux, nodes, animations, lod, diagnostics };
+  return { header, scene, aux, nodes, animations, lod, trailing, diagnostics };
 }
