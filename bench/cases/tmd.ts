@@ -6,8 +6,8 @@
  */
 import { sceneToGlb } from '@retromodel/gltf';
 import { adapterRead, buildSampleTmd, haveFixtures, readFixture } from '@retromodel/test-utils';
+import { decodeBc } from '@retromodel/texture';
 import { readTkl, readTmd, readTml, tmdAdapter, tmdToScene } from '@retromodel/tmd';
-import { decodeBc } from '@retromodel/tmd/internal';
 import type { BenchCase } from '../harness.js';
 
 const SIZE = 512;
