@@ -252,7 +252,9 @@ function searchMode(four: boolean): void {
 /**
  * Fits the colour block whose pixel (x, y) is `rgba[at + (y · stride + x) · 4 ..]` (RGBA8) for the decoder rule
  * `palette`, into `out`. Only the `cols` × `rows` pixels at the top left lie inside the picture; pixels with alpha
- * below `alphaThreshold` are stored transparent (index 3 of the 3-colour mode).
+ * below `alphaThreshold` are stored transparent (index 3 of the 3-colour mode). With `fourColourOnly` (the colour
+ * half of BC2/BC3, which decoders always read in the four-colour mode) only that mode is searched, so give every
+ * pixel as opaque (`alphaThreshold` 0).
  */
 export function fitColourBlock(
   palette: S3tcPalette,
@@ -263,6 +265,7 @@ export function fitColourBlock(
   rows: number,
   alphaThreshold: number,
   out: S3tcColourBlock,
+  fourColourOnly = false,
 ): void {
   rule = palette;
   e5 = palette.widen5;
@@ -294,7 +297,7 @@ export function fitColourBlock(
   } else {
     principalAxis(px, mean, axis);
     if (transparent === 0) searchMode(true);
-    searchMode(false);
+    if (!fourColourOnly || transparent > 0) searchMode(false);
     evaluate(bestC0, bestC1, Number.POSITIVE_INFINITY, chosen);
   }
   out.c0 = bestC0;

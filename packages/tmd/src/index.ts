@@ -6,7 +6,19 @@
  * the package's own tests use live behind `@retromodel/tmd/internal`.
  */
 
-export { type TmdReadOptions, tklAdapter, tmdAdapter, tmlAdapter } from './adapters/tmd-adapter.js';
+export {
+  type TmdReadOptions,
+  type TmdWriteOptions,
+  tklAdapter,
+  tmdAdapter,
+  tmlAdapter,
+} from './adapters/tmd-adapter.js';
+export {
+  type SceneToTmdOptions,
+  type SceneToTmdResult,
+  sceneToTmd,
+  type TmdFiles,
+} from './from-scene/scene-to-tmd.js';
 export { readTkl, type TklFile } from './read-tkl.js';
 export { readTmd } from './read-tmd.js';
 export { readTml, type TmlFile, type TmlMaterial, type TmlTexture } from './read-tml.js';
