@@ -2,7 +2,8 @@
  * Triangles to one TMD strip (the mirror of strip-triangles.ts). Strips are grown greedily: from the first
  * unused triangle, each step takes an unused triangle on the strip's last edge whose winding the strip's parity
  * gives (for i = 2..n−1 and k = i−2: k even draws (s[i−2], s[i−1], s[i]), k odd (s[i−2], s[i], s[i−1])), trying
- * the three rotations of the first triangle and keeping the longest. Strips are stitched with degenerate
+ * the three rotations of the first triangle at either parity (an odd start (t0, t1, t2) is written t0, t0, t2,
+ * t1: the first window repeats an index) and keeping the strip that draws the most triangles. Strips are stitched with degenerate
  * triangles: the last index of one and the first of the next are repeated, and once more when needed so that
  * the next strip starts at an even k, as it was grown. Every triangle is drawn exactly once with its winding;
  * the stitches repeat an index, so readers drop them.
@@ -37,9 +38,9 @@ export function stripify(triangles: ArrayLike<number>): number[] {
     }
     return undefined;
   };
-  const grow = (first: number, rotation: number, take: boolean): number[] => {
+  const grow = (first: number, rotation: number, odd: boolean, take: boolean): number[] => {
     const tri = [0, 1, 2].map((e) => triangles[first * 3 + ((e + rotation) % 3)]!);
-    const strip = [...tri];
+    const strip = odd ? [tri[0]!, tri[0]!, tri[2]!, tri[1]!] : [...tri];
     const taken = [first];
     used[first] = 1;
     for (;;) {
@@ -60,15 +61,15 @@ export function stripify(triangles: ArrayLike<number>): number[] {
   for (let t = 0; t < count; t++) {
     if (used[t]) continue;
     let best = 0;
-    let bestLength = 0;
-    for (let r = 0; r < 3; r++) {
-      const length = grow(t, r, false).length;
-      if (length > bestLength) {
-        bestLength = length;
-        best = r;
+    let bestTriangles = 0;
+    for (let start = 0; start < 6; start++) {
+      const drawn = grow(t, start % 3, start >= 3, false).length - (start >= 3 ? 3 : 2);
+      if (drawn > bestTriangles) {
+        bestTriangles = drawn;
+        best = start;
       }
     }
-    const strip = grow(t, best, true);
+    const strip = grow(t, best % 3, best >= 3, true);
     if (out.length > 0) {
       out.push(out[out.length - 1]!, strip[0]!);
       if (out.length % 2 === 1) out.push(strip[0]!);
