@@ -106,6 +106,31 @@ function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
 }
 
 /**
+ * The bytes of the scene block that none of its parts covers, each with the offset of the part it precedes:
+ * the parts are walked in file order from the end of the header to the LOD block.
+ */
+function sceneGaps(bytes: Uint8Array, file: Omit<TmdFile, 'diagnostics' | 'gaps'>): TmdFile['gaps'] {
+  const { scene } = file;
+  const numNodes = scene.numNodes;
+  const parts = new Map<number, number>();
+  const add = (at: number, size: number) => parts.set(at, Math.max(parts.get(at) ?? 0, at + size));
+  if (scene.auxOffset !== undefined) add(scene.auxOffset, 4 * numNodes);
+  add(scene.nodeArrayOffset, NODE_RECORD_SIZE * numNodes);
+  add(scene.animationTableOffset, 4 * scene.numAnimations);
+  for (const a of file.animations) {
+    add(a.offset, 32 + 4 * numNodes);
+    for (const c of a.channels) add(c.offset, 4 + 8 * c.times.length);
+  }
+  let cursor = scene.hasAux ? 128 : NO_AUX_NODE_OFFSET;
+  const gaps: { before: number; bytes: Uint8Array }[] = [];
+  for (const [at, end] of [...parts, [file.lod.offset, file.lod.offset] as const].sort((x, y) => x[0] - y[0])) {
+    if (at > cursor) gaps.push({ before: at, bytes: bytes.slice(cursor, at) });
+    cursor = Math.max(cursor, end);
+  }
+  return gaps.length > 0 ? gaps : undefined;
+}
+
+/**
  * Parses a TMD model. Throws a ParseError (format `tmd`, the block, the absolute offset) for anything that
  * cannot be read, including a salted pointer that decodes outside the file; returns size mismatches and
  * trailing bytes as `diagnostics`.
@@ -157,5 +182,9 @@ export function readTmd(bytes: Uint8Array): TmdFile {
       severity: 'warning',
     });
   }
-  return { header, scene, aux, nodes, animations, lod, trailing, diagnostics };
+  const file: TmdFile = { header, scene, aux, nodes, animations, lod, diagnostics };
+  const gaps = sceneGaps(bytes, file);
+  if (gaps) file.gaps = gaps;
+  if (trailing) file.trailing = trailing;
+  return file;
 }

@@ -198,6 +198,11 @@ export interface TmdFile {
   nodes: TmdNode[];
   animations: TmdAnimation[];
   lod: TmdLodBlock;
+  /**
+   * Bytes of the scene block that no part covers, each kept with the offset of the part (or the LOD block) it
+   * precedes, so that a rewrite gives them back (none in any known file).
+   */
+  gaps?: { before: number; bytes: Uint8Array }[];
   /** Bytes after the LOD block (none in a well-formed file), kept so that a rewrite gives them back. */
   trailing?: Uint8Array;
   /** Oddities that did not stop the read (size mismatches, trailing bytes). */

@@ -5,7 +5,7 @@
  */
 import { sameBytes } from '@retromodel/binary';
 import { buildTkl, buildTmd, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
-import { readTkl, readTmd, readTml, writeTkl, writeTmd, writeTml } from '@retromodel/tmd';
+import { readTkl, readTmd, readTml, type TmdAnimation, writeTkl, writeTmd, writeTml } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
 
 const shared = haveFixtures ? listFixtures('tmd', /\.(tmd|tkl|tml)$/) : [];
@@ -124,6 +124,29 @@ describe('writers rewrite files laid out by the independent test builder', () =>
     expect(reread.animations[0]!.name).toBe('Walk_lp');
     expect(reread.lod.levels[0]!.meshes[0]!.material).toBe('dino_skin');
     expect(firstDifference(writeTmd(reread), dirty)).toBe(-1);
+  });
+
+  it('keeps a layout other than the writers’ (records out of table order, bytes between parts)', () => {
+    const file = readTmd(built(true, 0x40));
+    const [walk, idle] = file.animations as [TmdAnimation, TmdAnimation];
+    // Lay the second record (and its channels) out first, with 6 bytes before the first and 3 before the LOD block.
+    const order = [idle, ...idle.channels, walk, ...walk.channels];
+    order.forEach((part, i) => {
+      part.offset = 1000 + i;
+    });
+    file.gaps = [
+      { before: walk.offset, bytes: Uint8Array.of(1, 2, 3, 4, 5, 6) },
+      { before: 5000, bytes: Uint8Array.of(7, 8, 9) },
+    ];
+    file.lod.offset = 5000;
+    const odd = writeTmd(file);
+    const reread = readTmd(odd);
+    expect(reread.animations[1]!.offset).toBeLessThan(reread.animations[0]!.offset);
+    expect(reread.gaps?.map((g) => Array.from(g.bytes))).toEqual([
+      [1, 2, 3, 4, 5, 6],
+      [7, 8, 9],
+    ]);
+    expect(firstDifference(writeTmd(reread), odd)).toBe(-1);
   });
 
   it('writes an edited name NUL-padded instead of the kept field', () => {
