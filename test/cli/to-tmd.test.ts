@@ -3,7 +3,7 @@
  * library and its material library are written side by side and pass the spec checks; `info` describes each;
  * the TMD converts back to GLB with both found beside it (the modder's loop: game → Blender → game);
  * `--tkl` adds the animations to a copy of an existing library, leaving the given file as it was, and refuses
- * to write the copy over it.
+ * to write the copy over it; `--argb16` writes a `*16.tml`.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
-import { readTkl, readTmd } from '@retromodel/tmd';
+import { readTkl, readTmd, readTml } from '@retromodel/tmd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTkl, checkTmd, checkTml } from '../../packages/tmd/test/spec-checks.js';
 
@@ -96,6 +96,26 @@ describe.skipIf(!haveFixtures)('convert --to tmd', () => {
     expect(r.stderr).toMatch(/would replace a file given as input/);
     expect(readFileSync(join(folder, 'synth.tkl')).equals(before)).toBe(true);
     expect((await readdir(folder)).sort()).toEqual(['cath.glb', 'synth.tkl']);
+  });
+
+  it('--argb16 writes the textures as 16-bit ARGB into <name>16.tml', async () => {
+    const out = join(dir, 'argb');
+    const r = await run(
+      'convert',
+      fixture('j3d', 'nintendo_tww_swa_skinned.bdl'),
+      '--to',
+      'tmd',
+      '--argb16',
+      '-o',
+      out,
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const names = await readdir(out);
+    expect(names).toContain('nintendo_tww_swa_skinned.tmd');
+    expect(names).toContain('nintendo_tww_swa_skinned16.tml');
+    const tml = readFileSync(join(out, 'nintendo_tww_swa_skinned16.tml'));
+    expect(checkTml(tml, true)).toEqual([]);
+    expect(readTml(tml).textures.length).toBeGreaterThan(0);
   });
 
   it('--tkl without --to tmd is a usage error', async () => {

@@ -1,11 +1,10 @@
 /**
  * @retromodel/texture: format-neutral pixel codecs that several formats share: n-bit colour channels and
  * RGB565 (channel-bits.ts), the S3TC colour-block fit for any decoder's palette rule (s3tc-palette.ts,
- * fit-colour-block.ts, fit-colour-cluster.ts) used by GX CMPR and BC1/BC3 encoding (encode-bc.ts), BC1–BC3
- * decoding (decode-bc.ts), palette
- * quantisers (quantize-median-cut.ts, quantize-kmeans.ts), mip-level halving (downsample-level.ts) and
- * shrinking (resize-image.ts).
- * Imports only @retromodel/binary; runs in browsers and Node.
+ * fit-colour-block.ts, fit-colour-cluster.ts) that GX CMPR and BC1/BC3 encoding (encode-bc.ts) use, BC1–BC3
+ * decoding (decode-bc.ts), palette quantisers (quantize-median-cut.ts, quantize-kmeans.ts), mip-level halving
+ * (downsample-level.ts) and shrinking (resize-image.ts). Imports only @retromodel/binary; runs in browsers and
+ * Node.
  */
 
 export {

@@ -49,7 +49,7 @@ export interface TmlFile {
   textures: TmlTexture[];
   /** The name table as stored. */
   names: string[];
-  /** Per name, the raw 32-byte field when it holds bytes after the name's NUL (name-field.ts); absent when none does. */
+  /** Per name, the raw 32-byte field when it holds bytes after the name's NUL (name-field.ts); absent if none does. */
   nameFields?: (Uint8Array | undefined)[];
   materials: TmlMaterial[];
   /** Bytes after the last material (none in a well-formed file), kept so that a rewrite gives them back. */

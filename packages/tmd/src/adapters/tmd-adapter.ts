@@ -1,7 +1,8 @@
 /*
  * The Toshi (Jurassic Park: Operation Genesis) format adapters: what transcode needs to know without loading
- * a parser. TMD models ("TMDL", .tmd; read, and written with a TKL and a TML beside them), TKL keyframe libraries ("TPKL", .tkl: `info` only, they belong to the
- * models that index them) and TML material libraries ("TML1", .tml: read as their materials and textures).
+ * a parser. TMD models ("TMDL", .tmd; read, and written with a TKL and a TML beside them), TKL keyframe
+ * libraries ("TPKL", .tkl: `info` only, they belong to the models that index them) and TML material libraries
+ * ("TML1", .tml: read as their materials and textures).
  */
 import { type FormatAdapter, startsWithAscii } from '@retromodel/scene';
 
