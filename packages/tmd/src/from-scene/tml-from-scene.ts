@@ -10,7 +10,8 @@
  * unknown1 0 (the decompiled loader takes a clear bit 1 as "mip-mapped", and the DDS files carry their mip
  * chains) and unknown2 0. Names are sorted case-insensitively (the game binary-searches them) and material i
  * uses name i, which satisfies both readings of the nameIndex field. Material flags come from the source's
- * `extras.toshi.flags` (a scene read from a TML), else 0, the skin shader that models use.
+ * `extras.toshi.flags` (a scene read from a TML), else 0, the skin shader that models use. A TML material is
+ * its textures only: a colour factor, vertex colours or a texture transform of the source is reported lost.
  */
 import type { Diagnostic, PngDecoder, Scene } from '@retromodel/scene';
 import { shrinkImage } from '@retromodel/texture';
@@ -105,10 +106,17 @@ export function tmlFromScene(
     return encoded.length - 1;
   };
   const untinted: string[] = [];
+  const transformed: string[] = [];
   const tmlMaterials: TmlMaterial[] = sorted.map((m, i) => {
     const source = scene.materials[m.material];
     if (source && (source.vertexColors || source.baseColorFactor.some((c, k) => Math.abs(c - 1) > 1e-3 && k < 4)))
       untinted.push(m.name);
+    const transform = source?.baseColorTexture?.transform;
+    if (
+      transform &&
+      (transform.rotation !== 0 || transform.offset.some((v) => v !== 0) || transform.scale.some((v) => v !== 1))
+    )
+      transformed.push(m.name);
     const texture = m.material >= 0 ? textureOf(m.material) : undefined;
     const toshi = scene.materials[m.material]?.extras?.toshi as { flags?: unknown } | undefined;
     const flags = typeof toshi?.flags === 'number' && Number.isInteger(toshi.flags) ? toshi.flags & 0xffff : 0;
@@ -118,6 +126,12 @@ export function tmlFromScene(
     diagnostics.push({
       code: 'tmd/material-colour',
       message: `material(s) ${untinted.join(', ')} have a colour factor or vertex colours, which a TML material cannot hold; only their texture was kept`,
+      severity: 'warning',
+    });
+  if (transformed.length > 0)
+    diagnostics.push({
+      code: 'tmd/texture-transform',
+      message: `material(s) ${transformed.join(', ')} move their texture with a texture transform, which a TMD cannot hold; it was left out`,
       severity: 'warning',
     });
   // Texture n has id count − 1 − n: the records are written in descending id order.
