@@ -11,8 +11,6 @@ import {
   attributeComponent,
   type Diagnostic,
   mat4Invert,
-  mat4TransformDirection,
-  mat4TransformPoint,
   type Primitive,
   type Scene,
   triangleIndices,
@@ -43,24 +41,75 @@ interface Tally {
   unweighted: number;
 }
 
-/** Up to 4 (node, weight) pairs, heaviest first, as bytes summing to 255. */
-function quantiseWeights(pairs: Map<number, number>, joints: number[], weights: number[], tally: Tally): void {
-  const sorted = [...pairs].filter(([, w]) => w > 0).sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  if (sorted.length > 4) tally.droppedInfluences++;
-  const kept = sorted.slice(0, 4);
-  const sum = kept.reduce((s, [, w]) => s + w, 0);
-  const scaled = kept.map(([, w]) => (w / sum) * 255);
-  const bytes = scaled.map(Math.floor);
-  let left = 255 - bytes.reduce((s, b) => s + b, 0);
-  const order = scaled.map((v, i) => [v - bytes[i]!, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    bytes[i]!++;
+// One vertex as its record's bytes (8 f32: position, normal, uv; 4 i32 joints; 4 u8 weights), whose UTF-16 view
+// is the key that finds an equal vertex already stored.
+const record = new ArrayBuffer(52);
+const recordF32 = new Float32Array(record, 0, 8);
+const recordJoints = new Int32Array(record, 32, 4);
+const recordWeights = new Uint8Array(record, 48, 4);
+const recordKey = new Uint16Array(record);
+// Influences of one vertex being gathered: node and summed weight.
+const pairNodes: number[] = [];
+const pairWeights: number[] = [];
+
+/** Adds `weight` to `node`'s influence. */
+function addInfluence(node: number, weight: number): void {
+  const at = pairNodes.indexOf(node);
+  if (at >= 0) pairWeights[at] = pairWeights[at]! + weight;
+  else {
+    pairNodes.push(node);
+    pairWeights.push(weight);
+  }
+}
+
+const keptNodes = new Int32Array(4);
+const keptWeights = new Float64Array(4);
+const keptBytes = new Int32Array(4);
+
+/** The gathered influences as up to 4 (node, weight byte) pairs, heaviest first, bytes summing to 255. */
+function quantiseWeights(tally: Tally): void {
+  // The 4 heaviest (ties: lower node first), by insertion into a sorted list of 4.
+  let count = 0;
+  for (let i = 0; i < pairNodes.length; i++) {
+    const [node, weight] = [pairNodes[i]!, pairWeights[i]!];
+    let at = count;
+    while (at > 0 && (keptWeights[at - 1]! < weight || (keptWeights[at - 1] === weight && keptNodes[at - 1]! > node)))
+      at--;
+    if (at >= 4) continue;
+    for (let k = Math.min(count, 3); k > at; k--) {
+      keptNodes[k] = keptNodes[k - 1]!;
+      keptWeights[k] = keptWeights[k - 1]!;
+    }
+    keptNodes[at] = node;
+    keptWeights[at] = weight;
+    count = Math.min(4, count + 1);
+  }
+  if (pairNodes.length > 4) tally.droppedInfluences++;
+  let sum = 0;
+  for (let k = 0; k < count; k++) sum += keptWeights[k]!;
+  // Bytes by largest remainders: floor each share of 255, then give the bytes left to the largest remainders.
+  let left = 255;
+  for (let k = 0; k < count; k++) {
+    keptBytes[k] = Math.floor((keptWeights[k]! / sum) * 255);
+    left -= keptBytes[k]!;
+  }
+  while (left > 0) {
+    let best = 0;
+    let bestRest = -1;
+    for (let k = 0; k < count; k++) {
+      const rest = (keptWeights[k]! / sum) * 255 - keptBytes[k]!;
+      if (rest > bestRest) {
+        bestRest = rest;
+        best = k;
+      }
+    }
+    keptBytes[best]!++;
     left--;
   }
   for (let k = 0; k < 4; k++) {
-    joints.push(k < kept.length && bytes[k]! > 0 ? kept[k]![0] : -1);
-    weights.push(k < kept.length ? bytes[k]! : 0);
+    const used = k < count && keptBytes[k]! > 0;
+    recordJoints[k] = used ? keptNodes[k]! : -1;
+    recordWeights[k] = used ? keptBytes[k]! : 0;
   }
 }
 
@@ -125,62 +174,65 @@ export function geometryFromScene(
       const local = new Int32Array(count).fill(-1);
       const vertexOf = (v: number): number => {
         if (local[v]! >= 0) return local[v]!;
-        const position = mat4TransformPoint(toModel, [
-          attributeComponent(pos, v * 3),
-          attributeComponent(pos, v * 3 + 1),
-          attributeComponent(pos, v * 3 + 2),
-        ]);
-        let normal = nrm
-          ? [attributeComponent(nrm, v * 3), attributeComponent(nrm, v * 3 + 1), attributeComponent(nrm, v * 3 + 2)]
-          : [0, 0, 1];
+        const x = attributeComponent(pos, v * 3);
+        const y = attributeComponent(pos, v * 3 + 1);
+        const z = attributeComponent(pos, v * 3 + 2);
+        const m = toModel;
+        recordF32[0] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
+        recordF32[1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
+        recordF32[2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
+        let [nx, ny, nz] = [0, 0, 1];
         if (nrm) {
-          // Normals go through the inverse transpose: n' = (M⁻¹)ᵀ n.
-          const m = skinned ? null : normalMatrix;
-          normal = m
-            ? [
-                m[0]! * normal[0]! + m[1]! * normal[1]! + m[2]! * normal[2]!,
-                m[4]! * normal[0]! + m[5]! * normal[1]! + m[6]! * normal[2]!,
-                m[8]! * normal[0]! + m[9]! * normal[1]! + m[10]! * normal[2]!,
-              ]
-            : mat4TransformDirection(Y_UP_TO_Z_UP, normal);
+          const [ax, ay, az] = [
+            attributeComponent(nrm, v * 3),
+            attributeComponent(nrm, v * 3 + 1),
+            attributeComponent(nrm, v * 3 + 2),
+          ];
+          // Normals go through the inverse transpose, n' = (M⁻¹)ᵀ n (for a skinned one M is the axis turn).
+          const n = skinned || !normalMatrix ? Y_UP_TO_Z_UP : normalMatrix;
+          const t = skinned || !normalMatrix;
+          nx = t ? n[0]! * ax + n[4]! * ay + n[8]! * az : n[0]! * ax + n[1]! * ay + n[2]! * az;
+          ny = t ? n[1]! * ax + n[5]! * ay + n[9]! * az : n[4]! * ax + n[5]! * ay + n[6]! * az;
+          nz = t ? n[2]! * ax + n[6]! * ay + n[10]! * az : n[8]! * ax + n[9]! * ay + n[10]! * az;
         }
-        const length = Math.hypot(normal[0]!, normal[1]!, normal[2]!) || 1;
-        const u = uv ? attributeComponent(uv, v * 2) : 0;
-        const vv = uv ? attributeComponent(uv, v * 2 + 1) - 1 : 0;
-        const joints: number[] = [];
-        const weights: number[] = [];
+        const length = Math.hypot(nx, ny, nz) || 1;
+        recordF32[3] = nx / length;
+        recordF32[4] = ny / length;
+        recordF32[5] = nz / length;
+        recordF32[6] = uv ? attributeComponent(uv, v * 2) : 0;
+        recordF32[7] = uv ? attributeComponent(uv, v * 2 + 1) - 1 : 0;
         if (skinned) {
-          const pairs = new Map<number, number>();
+          pairNodes.length = 0;
+          pairWeights.length = 0;
           for (const [j, w] of sets) {
             for (let k = 0; k < 4; k++) {
               const weight = attributeComponent(w, v * 4 + k);
               const joint = skin.joints[attributeComponent(j, v * 4 + k)];
               const tmd = joint === undefined ? -1 : skeleton.tmdOf[joint]!;
-              if (weight > 0 && tmd >= 0) pairs.set(tmd, (pairs.get(tmd) ?? 0) + weight);
+              if (weight > 0 && tmd >= 0) addInfluence(tmd, weight);
             }
           }
-          if (pairs.size === 0) {
+          if (pairNodes.length === 0) {
             tally.unweighted++;
-            pairs.set(Math.max(0, skeleton.tmdOf[skin.joints[0] ?? -1] ?? 0), 1);
+            addInfluence(Math.max(0, skeleton.tmdOf[skin.joints[0] ?? -1] ?? 0), 1);
           }
-          quantiseWeights(pairs, joints, weights, tally);
+          quantiseWeights(tally);
         } else {
-          joints.push(rigidNode, -1, -1, -1);
-          weights.push(255, 0, 0, 0);
+          recordJoints.set([rigidNode, -1, -1, -1]);
+          recordWeights.set([255, 0, 0, 0]);
         }
-        const record = [...position.map(Math.fround), ...normal.map((c) => Math.fround(c / length)), u, vv].map(
-          Math.fround,
-        );
-        const id = `${record.join(',')}|${joints.join(',')}|${weights.join(',')}`;
+        const id = String.fromCharCode.apply(null, recordKey as unknown as number[]);
         let at = group.index.get(id);
         if (at === undefined) {
           at = group.positions.length / 3;
           group.index.set(id, at);
-          group.positions.push(...record.slice(0, 3));
-          group.normals.push(...record.slice(3, 6));
-          group.uvs.push(record[6]!, record[7]!);
-          group.joints.push(...joints);
-          group.weights.push(...weights);
+          group.positions.push(recordF32[0]!, recordF32[1]!, recordF32[2]!);
+          group.normals.push(recordF32[3]!, recordF32[4]!, recordF32[5]!);
+          group.uvs.push(recordF32[6]!, recordF32[7]!);
+          for (let k = 0; k < 4; k++) {
+            group.joints.push(recordJoints[k]!);
+            group.weights.push(recordWeights[k]!);
+          }
         }
         local[v] = at;
         return at;

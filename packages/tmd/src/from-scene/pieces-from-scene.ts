@@ -35,29 +35,28 @@ interface Group {
   triangles: number[];
 }
 
-function bonesOf(src: MaterialTriangles, v: number): number[] {
-  const out: number[] = [];
-  for (let k = 0; k < 4; k++) {
-    const j = src.joints[v * 4 + k]!;
-    if (j >= 0 && src.weights[v * 4 + k]! > 0) out.push(j);
-  }
-  return out;
-}
-
 function groupTriangles(src: MaterialTriangles): Group[] {
   const groups: Group[] = [];
+  const bones: number[] = [];
   for (let t = 0; t < src.triangles.length; t += 3) {
-    const tri = [src.triangles[t]!, src.triangles[t + 1]!, src.triangles[t + 2]!];
-    const bones = new Set(tri.flatMap((v) => bonesOf(src, v)));
+    bones.length = 0;
+    for (let c = 0; c < 3; c++) {
+      const v = src.triangles[t + c]!;
+      for (let k = 0; k < 4; k++) {
+        const j = src.joints[v * 4 + k]!;
+        if (j >= 0 && src.weights[v * 4 + k]! > 0 && !bones.includes(j)) bones.push(j);
+      }
+    }
     let best: Group | undefined;
     let bestGrowth = Number.POSITIVE_INFINITY;
-    for (const g of groups) {
-      const newVertices = tri.filter((v) => !g.vertices.has(v)).length;
-      if (g.vertices.size + newVertices > MAX_MESH_VERTICES) continue;
+    // The last group first: neighbouring triangles mostly share their bones.
+    for (let g = groups.length - 1; g >= 0; g--) {
+      const group = groups[g]!;
+      if (group.vertices.size + 3 > MAX_MESH_VERTICES) continue;
       let growth = 0;
-      for (const b of bones) if (!g.bones.has(b)) growth++;
-      if (g.bones.size + growth > MAX_PIECE_BONES || growth >= bestGrowth) continue;
-      best = g;
+      for (const b of bones) if (!group.bones.has(b)) growth++;
+      if (group.bones.size + growth > MAX_PIECE_BONES || growth >= bestGrowth) continue;
+      best = group;
       bestGrowth = growth;
       if (growth === 0) break;
     }
@@ -66,9 +65,14 @@ function groupTriangles(src: MaterialTriangles): Group[] {
       groups.push(best);
     }
     for (const b of bones) best.bones.add(b);
-    for (const v of tri) {
-      if (!best.vertices.has(v)) best.vertices.set(v, best.vertices.size);
-      best.triangles.push(best.vertices.get(v)!);
+    for (let c = 0; c < 3; c++) {
+      const v = src.triangles[t + c]!;
+      let local = best.vertices.get(v);
+      if (local === undefined) {
+        local = best.vertices.size;
+        best.vertices.set(v, local);
+      }
+      best.triangles.push(local);
     }
   }
   return groups;

@@ -3,17 +3,21 @@
  * unused triangle, each step takes an unused triangle on the strip's last edge whose winding the strip's parity
  * gives (for i = 2..n−1 and k = i−2: k even draws (s[i−2], s[i−1], s[i]), k odd (s[i−2], s[i], s[i−1])), trying
  * the three rotations of the first triangle at either parity (an odd start (t0, t1, t2) is written t0, t0, t2,
- * t1: the first window repeats an index) and keeping the strip that draws the most triangles. Strips are stitched with degenerate
+ * t1: the first window repeats an index) for up to 24 triangles and growing the one that got furthest. Strips are stitched with degenerate
  * triangles: the last index of one and the first of the next are repeated, and once more when needed so that
  * the next strip starts at an even k, as it was grown. Every triangle is drawn exactly once with its winding;
  * the stitches repeat an index, so readers drop them.
  */
 
+/** Triangles a trial start grows at most: enough to tell a start that runs along the surface from a dead end. */
+const TRIAL_LENGTH = 24;
+
+/** A directed edge as one small integer (indices are below 32768: a strip index is an i16). */
 function edgeKey(a: number, b: number): number {
-  return a * 0x100000 + b;
+  return (a << 15) | b;
 }
 
-/** One stitched strip drawing `triangles` (index triples) with their windings. */
+/** One stitched strip drawing `triangles` (index triples, each index below 32768) with their windings. */
 export function stripify(triangles: ArrayLike<number>): number[] {
   const count = triangles.length / 3;
   const used = new Uint8Array(count);
@@ -38,12 +42,12 @@ export function stripify(triangles: ArrayLike<number>): number[] {
     }
     return undefined;
   };
-  const grow = (first: number, rotation: number, odd: boolean, take: boolean): number[] => {
+  const grow = (first: number, rotation: number, odd: boolean, take: boolean, limit: number): number[] => {
     const tri = [0, 1, 2].map((e) => triangles[first * 3 + ((e + rotation) % 3)]!);
     const strip = odd ? [tri[0]!, tri[0]!, tri[2]!, tri[1]!] : [...tri];
     const taken = [first];
     used[first] = 1;
-    for (;;) {
+    while (taken.length < limit) {
       const k = strip.length - 2;
       const p = strip[strip.length - 2]!;
       const q = strip[strip.length - 1]!;
@@ -63,13 +67,13 @@ export function stripify(triangles: ArrayLike<number>): number[] {
     let best = 0;
     let bestTriangles = 0;
     for (let start = 0; start < 6; start++) {
-      const drawn = grow(t, start % 3, start >= 3, false).length - (start >= 3 ? 3 : 2);
+      const drawn = grow(t, start % 3, start >= 3, false, TRIAL_LENGTH).length - (start >= 3 ? 3 : 2);
       if (drawn > bestTriangles) {
         bestTriangles = drawn;
         best = start;
       }
     }
-    const strip = grow(t, best % 3, best >= 3, true);
+    const strip = grow(t, best % 3, best >= 3, true, count);
     if (out.length > 0) {
       out.push(out[out.length - 1]!, strip[0]!);
       if (out.length % 2 === 1) out.push(strip[0]!);
