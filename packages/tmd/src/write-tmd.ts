@@ -65,7 +65,12 @@ export function writeTmd(file: TmdFile): Uint8Array {
   w.fill(file.aux ? 12 : 8);
   const targets: SceneBlock[] = [];
   const aux = file.aux;
-  if (aux) targets.push({ recorded: s.auxOffset ?? 0, write: (x) => aux.forEach((v) => x.s32(v)), at: 0 });
+  if (aux) {
+    const write = (x: BinaryWriter) => {
+      for (const v of aux) x.s32(v);
+    };
+    targets.push({ recorded: s.auxOffset ?? 0, write, at: 0 });
+  }
   targets.push({ recorded: s.nodeArrayOffset, write: (x) => writeTmdNodes(x, nodes), at: 0 });
   const anims = animationBlocks(animations, nodes.length, h.salt, s.animationTableOffset);
   targets.push(anims.table);
