@@ -13,9 +13,10 @@
  * reading of the field).
  * Header fields no tool understands are written as the game's own files have them where that is known, else
  * as jpog-blender writes new files (spec §2.11): version 0; salt, unk2_1, unk2_2 from a scene read from a TMD,
- * else 0; u3/u4 0; after a TKL name of at most 7 characters, the tail OpenJPOG found in the shipping files
- * ("IX#\0\x88\0\0\0", bytes 20..27), else zeros. A node's flag (+162) is 1 when neither it nor any node below it
- * has a vertex weighted to it (OpenJPOG's "no mesh"; jpog-blender's non-deforming bone), else 0.
+ * else 0; u3/u4 0; no aux block (no tool writes one, and what it means is unknown); after a TKL name of at most
+ * 7 characters, the tail OpenJPOG found in the shipping files ("IX#\0\x88\0\0\0", bytes 20..27), else zeros.
+ * A node's flag (+162) is 1 when neither it nor any node below it has a vertex weighted to it (OpenJPOG's "no
+ * mesh"; jpog-blender's non-deforming bone), else 0.
  */
 import type { Diagnostic, PngDecoder, Scene } from '@retromodel/scene';
 import { nameBytes } from '../name-field.js';
@@ -96,7 +97,8 @@ function levelsOf(scene: Scene, diagnostics: Diagnostic[]): number[][] {
   ]);
 }
 
-function boundingSphere(meshes: TmdMesh[]): [number, number, number, number] {
+/** The box around a level's vertices (model space), or undefined when it has none. */
+function boundsOf(meshes: TmdMesh[]): { lo: number[]; hi: number[] } | undefined {
   const lo = [Infinity, Infinity, Infinity];
   const hi = [-Infinity, -Infinity, -Infinity];
   for (const m of meshes)
@@ -105,9 +107,15 @@ function boundingSphere(meshes: TmdMesh[]): [number, number, number, number] {
         lo[i % 3] = Math.min(lo[i % 3]!, p.vertices.positions[i]!);
         hi[i % 3] = Math.max(hi[i % 3]!, p.vertices.positions[i]!);
       }
-  if (lo[0] === Infinity) return [0, 0, 0, 0];
-  const c = [0, 1, 2].map((k) => (lo[k]! + hi[k]!) / 2);
-  return [c[0]!, c[1]!, c[2]!, Math.hypot(hi[0]! - c[0]!, hi[1]! - c[1]!, hi[2]! - c[2]!)];
+  return lo[0] === Infinity ? undefined : { lo, hi };
+}
+
+/** A level's bounding sphere: the centre of its box and the half diagonal. */
+function boundingSphere(meshes: TmdMesh[]): [number, number, number, number] {
+  const box = boundsOf(meshes);
+  if (!box) return [0, 0, 0, 0];
+  const c = [0, 1, 2].map((k) => (box.lo[k]! + box.hi[k]!) / 2);
+  return [c[0]!, c[1]!, c[2]!, Math.hypot(box.hi[0]! - c[0]!, box.hi[1]! - c[1]!, box.hi[2]! - c[2]!)];
 }
 
 function lodHeaderOf(scene: Scene, levels: TmdLodLevel[]): number {
@@ -117,8 +125,8 @@ function lodHeaderOf(scene: Scene, levels: TmdLodLevel[]): number {
     const max = distances[1]! * n;
     if (distances.every((d, i) => Math.abs(d - (max * i) / n) <= 1e-4 * max)) return max;
   }
-  const radius = Math.max(0, ...levels.map((l) => l.unk2[3]));
-  return 4 * radius;
+  const box = boundsOf(levels[0]?.meshes ?? []);
+  return box ? 2 * Math.max(...[0, 1, 2].map((k) => box.hi[k]! - box.lo[k]!)) : 0;
 }
 
 /** Converts a scene to TMD, TKL and TML file models. Throws a RangeError for what the format cannot hold. */

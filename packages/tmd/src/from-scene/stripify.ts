@@ -1,12 +1,13 @@
 /*
  * Triangles to one TMD strip (the mirror of strip-triangles.ts). Strips are grown greedily: from the first
- * unused triangle, each step takes an unused triangle on the strip's last edge whose winding the strip's parity
- * gives (for i = 2..n−1 and k = i−2: k even draws (s[i−2], s[i−1], s[i]), k odd (s[i−2], s[i], s[i−1])), trying
- * the three rotations of the first triangle at either parity (an odd start (t0, t1, t2) is written t0, t0, t2,
- * t1: the first window repeats an index) for up to 24 triangles and growing the one that got furthest. Strips are stitched with degenerate
- * triangles: the last index of one and the first of the next are repeated, and once more when needed so that
- * the next strip starts at an even k, as it was grown. Every triangle is drawn exactly once with its winding;
- * the stitches repeat an index, so readers drop them.
+ * unused triangle, each step takes an unused triangle on the strip's last edge whose winding the strip's
+ * parity gives (for i = 2..n−1 and k = i−2: k even draws (s[i−2], s[i−1], s[i]), k odd (s[i−2], s[i],
+ * s[i−1])). Each start is tried in the three rotations of its triangle at either parity (an odd start
+ * (t0, t1, t2) is written t0, t0, t2, t1: the first window repeats an index) for up to 24 triangles, and the
+ * one that got furthest is grown. Strips are stitched with degenerate triangles: the last index of one and the
+ * first of the next are repeated, and once more when needed so that the next strip starts at an even k, as it
+ * was grown. Every triangle is drawn exactly once with its winding; the stitches repeat an index, so readers
+ * drop them.
  */
 
 /** Triangles a trial start grows at most: enough to tell a start that runs along the surface from a dead end. */
