@@ -1,13 +1,24 @@
 /*
  * TMD conversion speed: the largest shared TMD (synth_repack_bigstrip.tmd, 241 KB, 5120 skinned vertices,
- * 9728 triangles) read alone, read + tmdToScene (with the shared TKL/TML), and the whole way to GLB; the
- * built sample (DXT5 texture) to GLB; and the BC1/BC3 decoders on a 512×512 image (Mpixel/s).
+ * 9728 triangles) read alone, read + tmdToScene (with the shared TKL/TML), and the whole way to GLB; its
+ * rewrite (writeTmd of the read file) and its scene written back as TMD (sceneToTmd + writers); the built
+ * sample (DXT5 texture) to GLB; and the BC1/BC3 decoders and encoders on a 512×512 image (Mpixel/s).
  * The fixture cases are skipped when the shared fixtures are absent.
  */
 import { sceneToGlb } from '@retromodel/gltf';
 import { adapterRead, buildSampleTmd, haveFixtures, readFixture } from '@retromodel/test-utils';
-import { readTkl, readTmd, readTml, tmdAdapter, tmdToScene } from '@retromodel/tmd';
-import { decodeBc } from '@retromodel/tmd/internal';
+import { decodeBc, encodeBc } from '@retromodel/texture';
+import {
+  readTkl,
+  readTmd,
+  readTml,
+  sceneToTmd,
+  tmdAdapter,
+  tmdToScene,
+  writeTkl,
+  writeTmd,
+  writeTml,
+} from '@retromodel/tmd';
 import type { BenchCase } from '../harness.js';
 
 const SIZE = 512;
@@ -33,6 +44,16 @@ function fixtureCases(): BenchCase[] {
     { group: 'tmd', name: `read ${name}`, bytesIn: bytes.length, run: () => readTmd(bytes) },
     { group: 'tmd', name: `read+scene ${name}`, bytesIn: bytes.length, run: toScene },
     { group: 'tmd', name: `read+scene+glb ${name}`, bytesIn: bytes.length, run: () => sceneToGlb(toScene()) },
+    { group: 'tmd', name: `rewrite ${name}`, bytesIn: bytes.length, run: () => writeTmd(readTmd(bytes)) },
+    {
+      group: 'tmd',
+      name: `scene of ${name} to TMD+TKL+TML`,
+      bytesIn: bytes.length,
+      run: () => {
+        const { files } = sceneToTmd(toScene(), { name: 'bench' });
+        return [writeTmd(files.tmd), writeTkl(files.tkl), writeTml(files.tml)];
+      },
+    },
   ];
 }
 
@@ -52,6 +73,18 @@ export function cases(): BenchCase[] {
       run: () => decodeBc(format, data, SIZE, SIZE),
     };
   });
+  const gradient = new Uint8Array(SIZE * SIZE * 4);
+  for (let i = 0; i < SIZE * SIZE; i++) gradient.set([i % SIZE, (i / SIZE) % 256, (i * 7) % 256, i % 251], i * 4);
+  const encode = (['bc1', 'bc3'] as const).map(
+    (format): BenchCase => ({
+      group: 'tmd',
+      name: `encode ${format.toUpperCase()} ${SIZE}×${SIZE}`,
+      bytesIn: gradient.length,
+      unit: 'Mpx',
+      units: (SIZE * SIZE) / 1e6,
+      run: () => encodeBc(format, gradient, SIZE, SIZE),
+    }),
+  );
   return [
     ...fixtureCases(),
     {
@@ -61,5 +94,6 @@ export function cases(): BenchCase[] {
       run: async () => sceneToGlb((await adapterRead(tmdAdapter, sampleBytes, { sidecars: source, lod: 'all' })).scene),
     },
     ...bc,
+    ...encode,
   ];
 }

@@ -154,6 +154,7 @@ describe('npm pack of every public workspace package', () => {
       'retromodel-j3d-0.1.0.tgz',
       'retromodel-scene-0.1.0.tgz',
       'retromodel-t3dm-0.1.0.tgz',
+      'retromodel-texture-0.1.0.tgz',
       'retromodel-tmd-0.1.0.tgz',
       'retromodel-transcode-0.1.0.tgz',
       'unplugin-retromodel-0.1.0.tgz',

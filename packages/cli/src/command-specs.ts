@@ -27,8 +27,8 @@ const json: OptionSpec = { type: 'boolean', help: 'print a JSON report instead o
 export const commands: CommandSpec[] = [
   {
     name: 'convert',
-    summary: 'convert models to GLB, glTF, T3DM, PNG, BMD/BDL, BCK or BTI',
-    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|png|bck|bti] [options]',
+    summary: 'convert models to GLB, glTF, T3DM, BMD/BDL, TMD, PNG, BCK or BTI',
+    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|tmd|png|bck|bti] [options]',
     description:
       'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
@@ -39,7 +39,7 @@ export const commands: CommandSpec[] = [
       to: {
         type: 'string',
         value: '<format>',
-        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd or bdl (+ .bck), png, bck, bti',
+        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd/bdl (+ .bck), tmd (+ .tkl/.tml), png, bck, bti',
       },
       strict: { type: 'boolean', help: 'treat warnings as errors' },
       quiet: { type: 'boolean', short: 'q', help: 'print failures and nothing else' },
@@ -59,6 +59,12 @@ export const commands: CommandSpec[] = [
         help: 'also look for sidecar files here (repeatable)',
       },
       lod: { type: 'string', value: '<all|n>', help: 'TMD: keep every LOD level, or pick level n (default 0)' },
+      tkl: {
+        type: 'string',
+        value: '<file.tkl>',
+        help: 'TMD output: add the animations to a copy of this keyframe library (the file is not changed)',
+      },
+      argb16: { type: 'boolean', help: 'TMD output: 16-bit ARGB textures in <name>16.tml (default: DXT1/DXT5)' },
       scale: { type: 'string', value: '<n>', help: 'T3DM: position scale (default 64, smaller when 64 would clip)' },
       bvh: { type: 'boolean', help: 'T3DM: write a BVH for culling' },
       embed: { type: 'boolean', help: 'glTF: embed buffers and images as data URIs' },
@@ -82,6 +88,8 @@ export const commands: CommandSpec[] = [
       'retromodel convert models/ -o out/                # a whole folder, structure kept',
       'retromodel convert link.glb --to bdl              # link.bdl, link.bck (+ one .bck per other animation)',
       'retromodel convert walk.glb --to bck              # walk.bck (one .bck per animation)',
+      'retromodel convert dino.glb --to tmd              # dino.tmd, dino.tkl, dino.tml (back into JPOG)',
+      'retromodel convert dino.glb --to tmd --tkl Dhbja.tkl -o out/ # out/dino.tmd, out/Dhbja.tkl (a copy), out/dino.tml',
       'retromodel convert logo.png --to bti --format cmpr # logo.bti',
     ],
   },

@@ -92,8 +92,14 @@ function writeOptions(values: Values): WriteOptionsByFormat {
     t3dm.baseScale = Number(scale);
   }
   const format = text(values.format);
+  const tkl = text(values.tkl);
+  const tmd = {
+    ...(tkl !== undefined ? { tkl: tkl.split(/[\\/]/).pop()! } : {}),
+    ...(values.argb16 === true ? { argb16: true } : {}),
+  };
   return {
     t3dm,
+    ...(Object.keys(tmd).length > 0 ? { tmd } : {}),
     gltf: { embed: values.embed === true, optimize: values['no-optimize'] !== true },
     ...(format !== undefined ? { bti: { format }, j3d: { textureFormat: format } } : {}),
   };
@@ -124,6 +130,7 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
           write: writeOptions(values),
           animations: list(values.anim),
           tmls: list(values.tml),
+          tkls: text(values.tkl) === undefined ? [] : [text(values.tkl)!],
           sidecarDirs: list(values.sidecars),
           jobs: parseJobs(text(values.jobs)),
         },

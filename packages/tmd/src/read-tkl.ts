@@ -6,6 +6,7 @@
  */
 import { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
+import { fieldName, keptField } from './name-field.js';
 
 const DATA_START = 56;
 
@@ -17,6 +18,8 @@ export interface TklFile {
   remainingBytes: number;
   /** The library's name up to the first NUL of the 16-byte field @12. */
   name: string;
+  /** The raw 16-byte name field, kept only when it holds bytes after the name's NUL (name-field.ts). */
+  nameField?: Uint8Array;
   numPositions: number;
   numRotations: number;
   numScales: number;
@@ -28,6 +31,8 @@ export interface TklFile {
   positions: Float32Array;
   /** xyzw per rotation (local rotations). */
   rotations: Float32Array;
+  /** Bytes after the rotation table (none in a well-formed file), kept so that a rewrite gives them back. */
+  trailing?: Uint8Array;
   diagnostics: Diagnostic[];
 }
 
@@ -44,7 +49,8 @@ export function readTkl(bytes: Uint8Array): TklFile {
   r.seek(4);
   const unknown = r.u32();
   const remainingBytes = r.u32();
-  const name = r.fixedString(16);
+  const nameRaw = r.bytesView(16, 'name');
+  const name = fieldName(nameRaw);
   const numPositions = r.u32();
   const numRotations = r.u32();
   const numScales = r.u32();
@@ -58,6 +64,14 @@ export function readTkl(bytes: Uint8Array): TklFile {
   const positions = Float32Array.from(data.f32Array(numPositions * 3));
   data.checkCount(numRotations, 16, 'rotations');
   const rotations = Float32Array.from(data.f32Array(numRotations * 4));
+  const trailing = data.remaining > 0 ? bytes.slice(data.absolute) : undefined;
+  if (trailing) {
+    diagnostics.push({
+      code: 'tkl/trailing-bytes',
+      message: `${trailing.length} bytes follow the rotation table`,
+      severity: numScales !== 0 ? 'info' : 'warning',
+    });
+  }
   if (remainingBytes !== bytes.length - 12) {
     diagnostics.push({
       code: 'tkl/remaining-bytes',
@@ -79,7 +93,7 @@ export function readTkl(bytes: Uint8Array): TklFile {
       severity: 'warning',
     });
   }
-  return {
+  const tkl: TklFile = {
     unknown,
     remainingBytes,
     name,
@@ -94,4 +108,8 @@ export function readTkl(bytes: Uint8Array): TklFile {
     rotations,
     diagnostics,
   };
+  const kept = keptField(nameRaw);
+  if (kept) tkl.nameField = kept;
+  if (trailing) tkl.trailing = trailing;
+  return tkl;
 }

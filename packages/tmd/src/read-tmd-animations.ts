@@ -7,6 +7,7 @@
  * file's size, so crafted aliasing cannot make the reader loop or allocate without bound.
  */
 import { BinaryReader, ParseError } from '@retromodel/binary';
+import { fieldName, keptField } from './name-field.js';
 import type { TmdAnimation, TmdChannel, TmdPointer } from './tmd-file.js';
 import { resolveTmdPointer } from './tmd-pointers.js';
 
@@ -86,7 +87,8 @@ function readRecord(
   const r = new BinaryReader(bytes, { littleEndian: true, format: 'tmd', section: 'animation' });
   r.seek(offset);
   const nameLength = r.u8();
-  const name = r.fixedString(15);
+  const nameField = r.bytesView(15, 'name');
+  const name = fieldName(nameField);
   const flagA = r.u32();
   const flagB = r.u32();
   const unk3 = r.u32();
@@ -104,5 +106,18 @@ function readRecord(
     }
     list.push(channel);
   }
-  return { offset, nameLength, name, flagA, flagB, unk3, duration, channelPointers, channels: list };
+  const anim: TmdAnimation = {
+    offset,
+    nameLength,
+    name,
+    flagA,
+    flagB,
+    unk3,
+    duration,
+    channelPointers,
+    channels: list,
+  };
+  const kept = keptField(nameField);
+  if (kept) anim.nameField = kept;
+  return anim;
 }

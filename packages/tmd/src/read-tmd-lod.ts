@@ -8,6 +8,7 @@
  * Vertex: f32 pos[3], f32 normal[3], u8 weight[4], u8 boneByte[4], f32 uv[2].
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { fieldName, keptField } from './name-field.js';
 import type { TmdLodBlock, TmdLodLevel, TmdMesh, TmdPiece, TmdVertices } from './tmd-file.js';
 
 const LEVEL_HEAD = 24;
@@ -75,11 +76,15 @@ function readMesh(r: BinaryReader): TmdMesh {
   const pieceCount = r.u32();
   const totalStripLen = r.u32();
   const totalVerts = r.u32();
-  const material = r.fixedString(32);
+  const materialRaw = r.bytesView(32, 'material name');
+  const material = fieldName(materialRaw);
   r.checkCount(pieceCount, PIECE_HEAD, 'pieces');
   const pieces: TmdPiece[] = [];
   for (let p = 0; p < pieceCount; p++) pieces.push(readPiece(r));
-  return { offset, pieceCount, totalStripLen, totalVerts, material, pieces };
+  const mesh: TmdMesh = { offset, pieceCount, totalStripLen, totalVerts, material, pieces };
+  const kept = keptField(materialRaw);
+  if (kept) mesh.materialField = kept;
+  return mesh;
 }
 
 function readLevel(r: BinaryReader): TmdLodLevel {

@@ -4,7 +4,8 @@
  * inverse; +144 u8 name length; +145 char[15] name (NUL-terminated unless full); +160 i16 parent (−1 root);
  * +162 u16 flag (no mesh / non-deforming); +164 f32[3] local rest translation.
  */
-import { type BinaryReader, decodeText } from '@retromodel/binary';
+import type { BinaryReader } from '@retromodel/binary';
+import { fieldName, keptField } from './name-field.js';
 import type { TmdNode } from './tmd-file.js';
 
 /** Bytes of one node record. */
@@ -27,17 +28,19 @@ export function readTmdNodes(r: BinaryReader, count: number): TmdNode[] {
     const rotation: [number, number, number, number] = [f32(at), f32(at + 4), f32(at + 8), f32(at + 12)];
     for (let k = 0; k < 32; k++) matrices[i * 32 + k] = f32(at + 16 + k * 4);
     const nameField = records.subarray(at + 145, at + 160);
-    const nul = nameField.indexOf(0);
-    nodes.push({
+    const node: TmdNode = {
       rotation,
       bindMatrix: matrices.subarray(i * 32, i * 32 + 16),
       inverseBindMatrix: matrices.subarray(i * 32 + 16, i * 32 + 32),
       nameLength: records[at + 144]!,
-      name: decodeText(nul < 0 ? nameField : nameField.subarray(0, nul)),
+      name: fieldName(nameField),
       parent: view.getInt16(at + 160, true),
       flag: view.getUint16(at + 162, true),
       translation: [f32(at + 164), f32(at + 168), f32(at + 172)],
-    });
+    };
+    const kept = keptField(nameField);
+    if (kept) node.nameField = kept;
+    nodes.push(node);
   }
   return nodes;
 }

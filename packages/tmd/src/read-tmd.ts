@@ -16,6 +16,11 @@ import { decodeTmdAddress, resolveTmdPointer, SCENE_BLOCK_START } from './tmd-po
 
 const NO_AUX_NODE_OFFSET = 124;
 
+/** A copy of the bytes when any is not zero, else undefined (the reserved areas every writer leaves zero). */
+function nonZero(bytes: Uint8Array): Uint8Array | undefined {
+  return bytes.some((b) => b !== 0) ? bytes.slice() : undefined;
+}
+
 /** True when the bytes start with the TMD magic `TMDL`. */
 export function isTmd(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x54 && bytes[1] === 0x4d && bytes[2] === 0x44 && bytes[3] === 0x4c;
@@ -33,6 +38,7 @@ function readHeader(r: BinaryReader, diagnostics: Diagnostic[]): TmdHeader {
   const salt = r.u32();
   const unk2_1 = r.u32();
   const unk2_2 = r.u32();
+  const padding = nonZero(r.bytesView(16));
   if (version !== 0) {
     diagnostics.push({
       code: 'tmd/version',
@@ -47,7 +53,7 @@ function readHeader(r: BinaryReader, diagnostics: Diagnostic[]): TmdHeader {
       severity: 'warning',
     });
   }
-  return { version, remainingBytes, tklName, tklNameRaw, sceneBlockSize, salt, unk2_1, unk2_2 };
+  return { version, remainingBytes, tklName, tklNameRaw, sceneBlockSize, salt, unk2_1, unk2_2, padding };
 }
 
 function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
@@ -58,6 +64,7 @@ function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
   const u3 = r.u16();
   const numAnimations = r.u16();
   const u4 = r.u16();
+  const padding = nonZero(r.bytesView(44));
   const salt = header.salt;
   const nodesSize = numNodes * NODE_RECORD_SIZE;
   const p0Raw = r.u32At(116);
@@ -72,6 +79,7 @@ function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
       u3,
       numAnimations,
       u4,
+      padding,
       hasAux,
       pointers,
       nodeArrayOffset: pointers[0]!.offset,
@@ -88,12 +96,38 @@ function readSceneHeader(r: BinaryReader, header: TmdHeader): TmdSceneHeader {
     u3,
     numAnimations,
     u4,
+    padding,
     hasAux,
     pointers,
     auxOffset: pointers[0]!.offset,
     nodeArrayOffset: pointers[1]!.offset,
     animationTableOffset: pointers[2]!.offset,
   };
+}
+
+/**
+ * The bytes of the scene block that none of its parts covers, each with the offset of the part it precedes:
+ * the parts are walked in file order from the end of the header to the LOD block.
+ */
+function sceneGaps(bytes: Uint8Array, file: Omit<TmdFile, 'diagnostics' | 'gaps'>): TmdFile['gaps'] {
+  const { scene } = file;
+  const numNodes = scene.numNodes;
+  const parts = new Map<number, number>();
+  const add = (at: number, size: number) => parts.set(at, Math.max(parts.get(at) ?? 0, at + size));
+  if (scene.auxOffset !== undefined) add(scene.auxOffset, 4 * numNodes);
+  add(scene.nodeArrayOffset, NODE_RECORD_SIZE * numNodes);
+  add(scene.animationTableOffset, 4 * scene.numAnimations);
+  for (const a of file.animations) {
+    add(a.offset, 32 + 4 * numNodes);
+    for (const c of a.channels) add(c.offset, 4 + 8 * c.times.length);
+  }
+  let cursor = scene.hasAux ? 128 : NO_AUX_NODE_OFFSET;
+  const gaps: { before: number; bytes: Uint8Array }[] = [];
+  for (const [at, end] of [...parts, [file.lod.offset, file.lod.offset] as const].sort((x, y) => x[0] - y[0])) {
+    if (at > cursor) gaps.push({ before: at, bytes: bytes.slice(cursor, at) });
+    cursor = Math.max(cursor, end);
+  }
+  return gaps.length > 0 ? gaps : undefined;
 }
 
 /**
@@ -139,12 +173,18 @@ export function readTmd(bytes: Uint8Array): TmdFile {
   const lr = r.withSection('LOD');
   lr.seek(meshBlock);
   const lod = readTmdLod(lr);
+  let trailing: Uint8Array | undefined;
   if (lod.end !== bytes.length) {
+    trailing = bytes.slice(lod.end);
     diagnostics.push({
       code: 'tmd/trailing-bytes',
       message: `${bytes.length - lod.end} bytes follow the LOD block (ends at ${hex(lod.end)})`,
       severity: 'warning',
     });
   }
-  return { header, scene, aux, nodes, animations, lod, diagnostics };
+  const file: TmdFile = { header, scene, aux, nodes, animations, lod, diagnostics };
+  const gaps = sceneGaps(bytes, file);
+  if (gaps) file.gaps = gaps;
+  if (trailing) file.trailing = trailing;
+  return file;
 }

@@ -8,6 +8,7 @@
  */
 import { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
+import { fieldName, keptField } from './name-field.js';
 
 const TEXTURE_HEAD = 28;
 const NAME_SIZE = 32;
@@ -48,7 +49,11 @@ export interface TmlFile {
   textures: TmlTexture[];
   /** The name table as stored. */
   names: string[];
+  /** Per name, the raw 32-byte field when it holds bytes after the name's NUL (name-field.ts); absent if none does. */
+  nameFields?: (Uint8Array | undefined)[];
   materials: TmlMaterial[];
+  /** Bytes after the last material (none in a well-formed file), kept so that a rewrite gives them back. */
+  trailing?: Uint8Array;
   diagnostics: Diagnostic[];
 }
 
@@ -93,7 +98,12 @@ export function readTml(bytes: Uint8Array): TmlFile {
   const numMaterials = mr.u32();
   mr.checkCount(numMaterials, NAME_SIZE + 8, 'material names and records');
   const names: string[] = [];
-  for (let n = 0; n < numMaterials; n++) names.push(mr.fixedString(NAME_SIZE));
+  const nameFields: (Uint8Array | undefined)[] = [];
+  for (let n = 0; n < numMaterials; n++) {
+    const field = mr.bytesView(NAME_SIZE, 'material name');
+    names.push(fieldName(field));
+    nameFields.push(keptField(field));
+  }
   const materials: TmlMaterial[] = [];
   for (let m = 0; m < numMaterials; m++) {
     const nameIndex = mr.u32();
@@ -110,11 +120,15 @@ export function readTml(bytes: Uint8Array): TmlFile {
       });
     materials.push({ nameIndex, name, flags, textureIds });
   }
-  if (mr.remaining > 0)
+  const tml: TmlFile = { type, textures, names, materials, diagnostics };
+  if (nameFields.some((f) => f !== undefined)) tml.nameFields = nameFields;
+  if (mr.remaining > 0) {
+    tml.trailing = bytes.slice(mr.absolute);
     diagnostics.push({
       code: 'tml/trailing-bytes',
       message: `${mr.remaining} bytes follow the last material`,
       severity: 'info',
     });
-  return { type, textures, names, materials, diagnostics };
+  }
+  return tml;
 }

@@ -25,6 +25,8 @@ export interface TmdHeader {
   unk2_1: number;
   /** Unknown. @40 */
   unk2_2: number;
+  /** The 16 bytes @44 when they are not all zero (every known writer leaves them zero). */
+  padding?: Uint8Array;
 }
 
 /** One salted pointer as stored and as decoded. */
@@ -47,6 +49,8 @@ export interface TmdSceneHeader {
   numAnimations: number;
   /** Unknown u16 @70 (OpenJPOG: a 4-bit field). */
   u4: number;
+  /** The 44 bytes @72 when they are not all zero (every known writer leaves them zero). */
+  padding?: Uint8Array;
   /** True when P0 does not decode to 124: the header is 128 bytes and P0 points to the aux block. */
   hasAux: boolean;
   /** P0, P1 and (with aux) P2 as stored. */
@@ -69,6 +73,8 @@ export interface TmdNode {
   nameLength: number;
   /** Name up to the first NUL of the 15-byte field. +145 */
   name: string;
+  /** The raw 15-byte name field, kept only when it holds bytes after the name's NUL (name-field.ts). */
+  nameField?: Uint8Array;
   /** Parent node index, −1 for a root. +160 */
   parent: number;
   /** OpenJPOG `noMesh` / jpog-blender "no updates" (non-deforming) flag. +162 */
@@ -96,6 +102,8 @@ export interface TmdAnimation {
   offset: number;
   nameLength: number;
   name: string;
+  /** The raw 15-byte name field, kept only when it holds bytes after the name's NUL (name-field.ts). */
+  nameField?: Uint8Array;
   /** u32 +16, 0/1: "composite" per the original notes (a partial overlay animation). */
   flagA: number;
   /** u32 +20, 0/1: "sound" per the original notes. */
@@ -151,6 +159,8 @@ export interface TmdMesh {
   totalVerts: number;
   /** Material name, looked up case-insensitively in the TMLs. */
   material: string;
+  /** The raw 32-byte material field, kept only when it holds bytes after the name's NUL (name-field.ts). */
+  materialField?: Uint8Array;
   pieces: TmdPiece[];
 }
 
@@ -188,6 +198,13 @@ export interface TmdFile {
   nodes: TmdNode[];
   animations: TmdAnimation[];
   lod: TmdLodBlock;
+  /**
+   * Bytes of the scene block that no part covers, each kept with the offset of the part (or the LOD block) it
+   * precedes, so that a rewrite gives them back (none in any known file).
+   */
+  gaps?: { before: number; bytes: Uint8Array }[];
+  /** Bytes after the LOD block (none in a well-formed file), kept so that a rewrite gives them back. */
+  trailing?: Uint8Array;
   /** Oddities that did not stop the read (size mismatches, trailing bytes). */
   diagnostics: Diagnostic[];
 }

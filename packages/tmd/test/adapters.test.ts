@@ -1,7 +1,8 @@
-import type { SidecarSource } from '@retromodel/scene';
+import { createScene, type SidecarSource } from '@retromodel/scene';
 import {
   adapterInfo,
   adapterRead,
+  adapterWrite,
   buildTkl,
   buildTmd,
   buildTml,
@@ -9,7 +10,7 @@ import {
   readFixture,
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { safeSidecarName, tklAdapter, tmdAdapter, tmlAdapter } from '../src/internal.js';
+import { readTmd, safeSidecarName, tklAdapter, tmdAdapter, tmlAdapter } from '../src/internal.js';
 import { loadExpected } from './expected.js';
 
 /** An in-memory folder that records every name asked for. */
@@ -194,5 +195,53 @@ describe('sidecar names read from a file never leave the model’s folder', () =
     const r = await adapterRead(tmdAdapter, model('x'), { sidecars: source });
     expect(r.diagnostics.map((d) => d.code)).toContain('tmd/sidecar-unreadable');
     expect(r.scene.animations).toEqual([]);
+  });
+});
+
+describe('tmdAdapter writing', () => {
+  /** A one-triangle rigid model. */
+  const triangle = () => {
+    const scene = createScene({});
+    scene.meshes.push({
+      primitives: [
+        {
+          attributes: { POSITION: { array: Float32Array.of(0, 0, 0, 1, 0, 0, 0, 1, 0), itemSize: 3 } },
+          mode: 'TRIANGLES',
+        },
+      ],
+    });
+    scene.nodes.push({ name: 'tri', mesh: 0, children: [] });
+    scene.roots.push(0);
+    return scene;
+  };
+
+  it('writes <base>.tmd, the TKL its header names and <base>.tml; names that clean alike stay distinct files', async () => {
+    const written = new Map<string, string[]>();
+    for (const base of ['Dino', 'a b', 'a-b', 'a_b', 'a_very_long_model_name']) {
+      const { files } = await adapterWrite(tmdAdapter, triangle(), { baseName: base });
+      const tmd = readTmd(files[0]!.bytes);
+      expect(files.map((f) => f.name)).toEqual([`${base}.tmd`, `${tmd.header.tklName}.tkl`, `${base}.tml`]);
+      expect(tmd.header.tklName).toMatch(/^[A-Za-z0-9_]{1,15}$/);
+      written.set(
+        base,
+        files.map((f) => f.name),
+      );
+    }
+    expect(written.get('Dino')![1]).toBe('Dino.tkl');
+    const tkls = [...written.values()].map((names) => names[1]!.toLowerCase());
+    expect(new Set(tkls).size).toBe(tkls.length);
+  });
+
+  it('adds to a copy of the library named by `tkl`, and fails clearly without it', async () => {
+    const library = buildTkl('Dhbja', [[1, 2, 3]], [[0, 0, 0, 1]]);
+    const sidecars = folder({ 'Dhbja.tkl': library });
+    const codec = await tmdAdapter.load();
+    const write = (s: SidecarSource, tkl: string) =>
+      codec.write!(triangle(), { baseName: 'dino', sidecars: s }, { tkl });
+    const { files } = await write(sidecars, 'Dhbja.tkl');
+    expect(files[1]!.name).toBe('Dhbja.tkl');
+    expect(readTmd(files[0]!.bytes).header.tklName).toBe('Dhbja');
+    await expect(write(folder({}), 'Dhbja.tkl')).rejects.toThrow(/Dhbja\.tkl not found/);
+    await expect(write(sidecars, '../Dhbja.tkl')).rejects.toThrow(/not a plain file name/);
   });
 });

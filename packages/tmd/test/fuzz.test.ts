@@ -1,6 +1,7 @@
 /*
  * Bad input: every truncation and seeded mutations of every shared TMD/TKL/TML fixture (and a built aux-variant
- * TMD) must end in a ParseError or a clean file model, quickly.
+ * TMD) must end in a ParseError or a clean file model, quickly; whatever the readers accept, the writers write
+ * and the readers read back.
  */
 import { validateScene } from '@retromodel/scene';
 import {
@@ -15,7 +16,7 @@ import {
   readFixture,
   truncationLengths,
 } from '@retromodel/test-utils';
-import { readTkl, readTmd, readTml, tmdToScene, tmlAdapter } from '@retromodel/tmd';
+import { readTkl, readTmd, readTml, tmdToScene, tmlAdapter, writeTkl, writeTmd, writeTml } from '@retromodel/tmd';
 import { describe, expect, it } from 'vitest';
 
 /** Reads a TMD and converts it (with the shared TKL/TML when present): the scene must come out valid. */
@@ -24,6 +25,7 @@ const tmls = haveFixtures ? [readTml(readFixture('tmd', 'synth.tml'))] : [];
 
 function readAndConvert(bytes: Uint8Array): unknown {
   const file = readTmd(bytes);
+  expect(readTmd(writeTmd(file)).nodes.length).toBe(file.nodes.length);
   const { scene } = tmdToScene(file, { tkl, tmls, lod: 'all' });
   const errors = validateScene(scene).filter((d) => d.severity === 'error');
   if (errors.length > 0) expect.fail(`converted scene is invalid: ${errors.map((e) => e.message).join('; ')}`);
@@ -32,13 +34,18 @@ function readAndConvert(bytes: Uint8Array): unknown {
 
 /** Reads a TML and decodes every texture its materials use. */
 function readAndDecodeTml(bytes: Uint8Array): unknown {
-  readTml(bytes);
+  const file = readTml(bytes);
+  expect(readTml(writeTml(file)).materials.length).toBe(file.materials.length);
   return adapterRead(tmlAdapter, bytes, {});
 }
 
 const readers: Record<string, (bytes: Uint8Array) => unknown> = {
   tmd: readAndConvert,
-  tkl: readTkl,
+  tkl: (bytes) => {
+    const file = readTkl(bytes);
+    expect(readTkl(writeTkl(file)).numRotations).toBe(file.numRotations);
+    return file;
+  },
   tml: readAndDecodeTml,
 };
 

@@ -4,10 +4,11 @@
  */
 import { ParseError } from '@retromodel/binary';
 import { buildDds, buildTml, haveFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
+import { decodeBc } from '@retromodel/texture';
 import decodeDxt from 'decode-dxt';
 import parseDds from 'parse-dds';
 import { describe, expect, it } from 'vitest';
-import { decodeBc, decodeDds, decodeTmlTexture, readDds, readTml } from '../src/internal.js';
+import { decodeDds, decodeTmlTexture, readDds, readTml } from '../src/internal.js';
 import { loadExpected } from './expected.js';
 
 function randomBytes(n: number, seed: number): Uint8Array {

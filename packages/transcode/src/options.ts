@@ -7,7 +7,7 @@ import type { GltfAdapterWriteOptions } from '@retromodel/gltf/adapters';
 import type { AnimationToBckOptions, BtiWriteOptions, J3dReadOptions, J3dWriteOptions } from '@retromodel/j3d/adapters';
 import type { AnyFormatAdapter, Diagnostic } from '@retromodel/scene';
 import type { T3dmReadOptions, T3dmWriteOptions } from '@retromodel/t3dm/adapters';
-import type { TmdReadOptions } from '@retromodel/tmd/adapters';
+import type { TmdReadOptions, TmdWriteOptions } from '@retromodel/tmd/adapters';
 
 /** Reader options of the built-in formats, by adapter id. */
 export interface ReadOptionsByFormat {
@@ -25,6 +25,7 @@ export interface WriteOptionsByFormat {
   bti?: BtiWriteOptions;
   /** The kind (`bmd`/`bdl`) comes from `to`. */
   j3d?: Omit<J3dWriteOptions, 'kind'>;
+  tmd?: TmdWriteOptions;
 }
 
 type Namespaced = Record<string, Record<string, unknown> | undefined>;

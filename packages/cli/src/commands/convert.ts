@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
@@ -28,9 +28,10 @@ export interface ConvertArgs {
   json: boolean;
   read: ReadOptionsByFormat;
   write: WriteOptionsByFormat;
-  /** Sidecar files given explicitly (--anim, --tml) and extra sidecar folders. */
+  /** Sidecar files given explicitly (--anim, --tml, --tkl) and extra sidecar folders. */
   animations: string[];
   tmls: string[];
+  tkls: string[];
   sidecarDirs: string[];
   /** Worker threads for a batch; default one per core. */
   jobs?: number;
@@ -62,6 +63,15 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   checkFolders(args.sidecarDirs);
   checkSidecarFiles('--anim', args.animations, animationExtensions);
   checkSidecarFiles('--tml', args.tmls, ['.tml']);
+  checkSidecarFiles('--tkl', args.tkls, ['.tkl']);
+  if (
+    args.tkls.length > 0 &&
+    (args.to ??
+      extname(args.output ?? '')
+        .slice(1)
+        .toLowerCase()) !== 'tmd'
+  )
+    throw new UsageError('--tkl adds animations to a keyframe library when writing TMD: give --to tmd');
   const { archiveExtensions, archiveFiles, archiveModelPaths, openArchiveBytes } = await import(
     '@retromodel/transcode'
   );
@@ -103,7 +113,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
       strict: args.strict,
       read: args.read,
       write: args.write,
-      files: [...args.animations, ...args.tmls],
+      files: [...args.animations, ...args.tmls, ...args.tkls],
       extraDirs: args.sidecarDirs,
     },
   }));
@@ -113,9 +123,12 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   bar?.update(done, { file: '' });
   const threads = Math.min(args.jobs ?? defaultThreads(), jobs.length);
   const sizes = todo.map(({ plan }) => plan.input.size);
+  // Files given with --anim, --tml and --tkl are inputs too: an output never replaces one (a --tkl library is
+  // written anew under its own name, which beside the model could be the given file itself).
+  const given = new Set([...args.animations, ...args.tmls, ...args.tkls].map((f) => resolve(f)));
   await runBatch(jobs, threads, sizes, async (i, outcome) => {
     const { plan, index } = todo[i]!;
-    reports[index] = await finishOne(plan, outcome, written);
+    reports[index] = await finishOne(plan, outcome, written, given);
     bar?.update(++done, { file: plan.input.relativePath });
   });
   bar?.stop();
@@ -179,7 +192,12 @@ async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
 }
 
 /** Writes one input's outputs (main output at the planned path, sidecars beside it) and reports on it. */
-async function finishOne(plan: PlannedOutput, outcome: ConvertOutcome, written: Set<string>): Promise<FileReport> {
+async function finishOne(
+  plan: PlannedOutput,
+  outcome: ConvertOutcome,
+  written: Set<string>,
+  given: Set<string>,
+): Promise<FileReport> {
   const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
     report.bytesIn = plan.input.size;
@@ -190,6 +208,8 @@ async function finishOne(plan: PlannedOutput, outcome: ConvertOutcome, written: 
     // A sidecar another input already wrote with the same bytes (a shared texture) is not written again; one
     // with other bytes fails this input. Compared with the file itself, read back only in that case.
     for (const f of files) {
+      if (given.has(resolve(f.path)))
+        throw new Error(`${f.path} would replace a file given as input; write to another folder with -o`);
       if (written.has(f.path) && !readFileSync(f.path).equals(f.bytes))
         throw new Error(
           `${f.path} was already written for another input with different content; convert them to separate folders`,

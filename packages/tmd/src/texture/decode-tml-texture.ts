@@ -9,8 +9,8 @@
  * The 16-bit formats are decoded from the first 2·w·h bytes: OpenJPOG's writer stores dataSize = 4·w·h.
  */
 import { hex, ParseError } from '@retromodel/binary';
+import { widen5 } from '@retromodel/texture';
 import type { TmlTexture } from '../read-tml.js';
-import { widen5 } from './decode-bc.js';
 import { type DecodedPixels, decodeDds, readDds } from './read-dds.js';
 
 /** Names of the texture formats, for messages and `info`. */

@@ -7,7 +7,7 @@
  * level only (rows top-first, as D3D stores them).
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
-import { type BcFormat, bcByteLength, decodeBc } from './decode-bc.js';
+import { type BcFormat, bcByteLength, decodeBc } from '@retromodel/texture';
 
 const HEADER_END = 128;
 

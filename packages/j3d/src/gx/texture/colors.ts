@@ -1,35 +1,13 @@
 /*
- * GX 16-bit colour encodings and their expansion to 8 bits a channel (spec j3d.md §11.3).
- *
- * An n-bit channel becomes 8 bits by bit replication: the value's bits are repeated from the top until 8 bits
- * are filled (5 bits: `v << 3 | v >> 2`; 4 bits: `v · 17`; 3 bits: `v << 5 | v << 2 | v >> 1`), so 0 stays 0 and
- * the largest value becomes 255.
+ * GX 16-bit colour encodings and their expansion to 8 bits a channel (spec j3d.md §11.3). An n-bit channel
+ * becomes 8 bits by bit replication (@retromodel/texture's channel-bits.ts).
  *
  *   RGB565  big-endian u16: R bits 11-15, G bits 5-10, B bits 0-4; alpha 255.
  *   RGB5A3  big-endian u16: bit 15 set   -> R 10-14, G 5-9, B 0-4 (5 bits each), alpha 255;
  *                           bit 15 clear -> A 12-14 (3 bits), R 8-11, G 4-7, B 0-3 (4 bits each).
  *   IA8     two bytes: alpha first, then intensity; RGB = (I, I, I). As a u16: A = high byte, I = low byte.
  */
-
-/** Expands a 3-bit value to 8 bits. */
-export function expand3(v: number): number {
-  return (v << 5) | (v << 2) | (v >> 1);
-}
-
-/** Expands a 4-bit value to 8 bits. */
-export function expand4(v: number): number {
-  return v * 17;
-}
-
-/** Expands a 5-bit value to 8 bits. */
-export function expand5(v: number): number {
-  return (v << 3) | (v >> 2);
-}
-
-/** Expands a 6-bit value to 8 bits. */
-export function expand6(v: number): number {
-  return (v << 2) | (v >> 4);
-}
+import { expand3, expand4, expand5, expand6 } from '@retromodel/texture';
 
 /** Writes the RGBA of an RGB565 value at `at`. */
 export function writeRgb565(out: Uint8Array, at: number, v: number): void {

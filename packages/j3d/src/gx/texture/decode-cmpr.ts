@@ -12,8 +12,9 @@
  * For c3 in the second mode decoders differ: some give transparent black. This one keeps c2's colour under
  * alpha 0 (as noclip does), which also keeps filtered edges of cut-out textures from darkening.
  */
+
+import { expand5, expand6 } from '@retromodel/texture';
 import type { BlockDecoder } from './block-decoder.js';
-import { expand5, expand6 } from './colors.js';
 
 // The 4-colour table: 4 RGBA8 pixels, written as bytes, read as words.
 const table = new Uint8Array(16);

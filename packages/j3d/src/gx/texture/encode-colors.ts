@@ -2,8 +2,9 @@
  * GX 16-bit colour encodings from 8 bits a channel: the inverse of colors.ts (spec j3d.md §11.3).
  *
  * A channel is stored with n bits and expanded back by bit replication, so the best n-bit code for an 8-bit
- * value is the one whose replicated expansion is nearest to it (ties go to the lower code). Every expanded
- * value therefore encodes back to its own code: encoding is exact on values a format can hold.
+ * value is the one whose replicated expansion is nearest to it (ties go to the lower code; the codes and
+ * RGB565 come from @retromodel/texture's channel-bits.ts). Every expanded value therefore encodes back to its
+ * own code: encoding is exact on values a format can hold.
  *
  *   RGB565  R bits 11-15, G bits 5-10, B bits 0-4 (alpha dropped).
  *   RGB5A3  bit 15 set: RGB555, alpha 255; bit 15 clear: A3 (bits 12-14) RGB444. Like the hardware's two modes,
@@ -15,37 +16,11 @@
  * Intensity (I4, I8, IA4, IA8) is the Rec. 601 luma of R, G, B with weights 77/150/29 out of 256, so a grey
  * pixel (R = G = B) keeps its value exactly.
  */
-import { expand3, expand4, expand5, expand6 } from './colors.js';
-
-function nearestCodes(bits: number, expand: (v: number) => number): Uint8Array {
-  const table = new Uint8Array(256);
-  for (let v = 0; v < 256; v++) {
-    let best = 0;
-    for (let code = 1; code < 1 << bits; code++) {
-      if (Math.abs(expand(code) - v) < Math.abs(expand(best) - v)) best = code;
-    }
-    table[v] = best;
-  }
-  return table;
-}
-
-/** The 3-bit code nearest to each 8-bit value. */
-export const quantize3 = nearestCodes(3, expand3);
-/** The 4-bit code nearest to each 8-bit value. */
-export const quantize4 = nearestCodes(4, expand4);
-/** The 5-bit code nearest to each 8-bit value. */
-export const quantize5 = nearestCodes(5, expand5);
-/** The 6-bit code nearest to each 8-bit value. */
-export const quantize6 = nearestCodes(6, expand6);
+import { expand3, expand4, expand5, quantize3, quantize4, quantize5 } from '@retromodel/texture';
 
 /** Intensity of an RGB colour (Rec. 601 luma, exact on grey). */
 export function luma(r: number, g: number, b: number): number {
   return (77 * r + 150 * g + 29 * b + 128) >> 8;
-}
-
-/** The RGB565 value nearest to an RGB colour. */
-export function encodeRgb565(r: number, g: number, b: number): number {
-  return (quantize5[r]! << 11) | (quantize6[g]! << 5) | quantize5[b]!;
 }
 
 /** The RGB5A3 value nearest to an RGBA colour, in whichever of the two modes is nearer. */

@@ -6,8 +6,10 @@
  *   RGBA8   4×4 block of 64 bytes: first 32 bytes hold (A, R) pairs for the 16 pixels in order, the next 32
  *           bytes hold their (G, B) pairs.
  */
+
+import { encodeRgb565 } from '@retromodel/texture';
 import type { BlockEncoder } from './block-encoder.js';
-import { encodeRgb5a3, encodeRgb565 } from './encode-colors.js';
+import { encodeRgb5a3 } from './encode-colors.js';
 
 function writeU16(out: Uint8Array, at: number, v: number): void {
   out[at] = v >> 8;

@@ -6,8 +6,8 @@
  * half the size of the one before and padded to its own blocks (gxMipChain), which is what decodeBtiImage
  * reads. C4/C8/C14X2 share one palette over all levels (quantize-palette.ts).
  */
+import { downsampleLevel } from '@retromodel/texture';
 import type { BlockEncoder } from './block-encoder.js';
-import { downsampleLevel } from './downsample-level.js';
 import { cmprBlockEncoder } from './encode-cmpr.js';
 import { encodeRgb5a3Block, encodeRgb565Block, encodeRgba8Block } from './encode-direct-color.js';
 import { encodeC4Block, encodeC8Block, encodeC14x2Block } from './encode-indexed.js';

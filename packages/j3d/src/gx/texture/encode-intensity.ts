@@ -9,8 +9,10 @@
  * The intensity is the luma of the pixel's R, G, B (encode-colors.ts), the nearest 4-bit code for I4/IA4.
  * I4 and I8 store no alpha (they decode to alpha = intensity), so the pixel's alpha is dropped.
  */
+
+import { quantize4 } from '@retromodel/texture';
 import type { BlockEncoder } from './block-encoder.js';
-import { luma, quantize4 } from './encode-colors.js';
+import { luma } from './encode-colors.js';
 
 function intensityAt(tile: Uint8Array, pixel: number): number {
   const at = pixel * 4;

@@ -3,7 +3,8 @@
  * big-endian u16 in the palette's format, IA8 (0: alpha byte, then intensity), RGB565 (1) or RGB5A3 (2).
  * A colour becomes the entry value nearest to it in that format (encode-colors.ts).
  */
-import { encodeIa8, encodeRgb5a3, encodeRgb565 } from './encode-colors.js';
+import { encodeRgb565 } from '@retromodel/texture';
+import { encodeIa8, encodeRgb5a3 } from './encode-colors.js';
 import { GxPaletteFormat } from './formats.js';
 
 /** Encodes one RGBA colour as an entry value of a palette format. */

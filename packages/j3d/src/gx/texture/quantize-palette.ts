@@ -7,17 +7,16 @@
  * values are the palette (in ascending order) and the image is encoded exactly as far as the palette format
  * allows. Otherwise the distinct values (weighted by how many pixels use them) are clustered in a weighted
  * RGBA space, squared errors weighted R 3 : G 4 : B 2 : A 4 (a rough perceptual weighting: the eye is most
- * sensitive to green and least to blue): median cut (quantize-median-cut.ts) gives the starting clusters, k-means
- * (quantize-kmeans.ts) refines them for palettes of up to 256 entries, and each cluster's mean becomes an entry.
+ * sensitive to green and least to blue): median cut (@retromodel/texture's quantize-median-cut.ts) gives the
+ * starting clusters, k-means (its quantize-kmeans.ts) refines them for palettes of up to 256 entries, and each cluster's mean becomes an entry.
  * Pixels then take the entry nearest to them; for C14X2's 16384 entries, where a full nearest search would cost
  * too much, they take their median-cut cluster's entry (its boxes hold few values each by then).
  */
 
+import { type ColorPoints, medianCut, nearestCentre, refineKMeans } from '@retromodel/texture';
 import { paletteEntryEncoder, writePaletteEntries } from './encode-palette.js';
 import type { GxPaletteFormat } from './formats.js';
 import { decodePalette } from './palette.js';
-import { nearestCentre, refineKMeans } from './quantize-kmeans.js';
-import { type ColorPoints, medianCut } from './quantize-median-cut.js';
 
 /** The largest palette refined by k-means and searched for the nearest entry per colour. */
 const KMEANS_MAX_ENTRIES = 256;

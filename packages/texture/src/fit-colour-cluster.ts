@@ -1,32 +1,30 @@
 /*
- * Endpoint fitting for the CMPR encoder (encode-cmpr.ts), on the opaque pixels of one 4×4 sub-block (R, G, B
- * in three arrays, `n` of them). Endpoints come out unrounded (8-bit scale); the caller rounds them to RGB565.
+ * Endpoint fitting for the S3TC colour-block fit (fit-colour-block.ts), on the opaque pixels of one 4×4 block
+ * (R, G, B in three arrays, `n` of them). Endpoints come out unrounded (8-bit scale); the caller rounds them to
+ * RGB565.
  *
- * In both CMPR modes each palette colour is a fixed blend α·c0 + (1−α)·c1 of the endpoints (per 8-bit channel,
- * before the decoder's rounding): α = 1, 0, 5/8, 3/8 for indices 0-3 in the 4-colour mode (c0 > c1), and
- * α = 1, 0, 1/2 for indices 0-2 in the 3-colour mode. Given which index each pixel takes, the endpoints with
- * the least squared error follow by least squares (a 2×2 system per channel).
+ * In both modes each palette colour is a fixed blend α·c0 + (1−α)·c1 of the endpoints (per 8-bit channel,
+ * before the decoder's rounding): α = 1, 0, s, 1 − s for indices 0-3 in the 4-colour mode (c0 > c1; s is the
+ * palette rule's share4: 5/8 for GX CMPR, 2/3 for BC1), and α = 1, 0, 1/2 for indices 0-2 in the 3-colour mode.
+ * Given which index each pixel takes, the endpoints with the least squared error follow by least squares (a 2×2
+ * system per channel).
  *
  * - principalAxis: the pixels' mean and the principal axis of their colours (power iteration on the
  *   covariance matrix, started from the row of the channel that varies most).
  * - refitEndpoints: least squares for the indices the pixels took.
  * - singleColorPair: for a block of one colour, the channels are independent: per channel the pair of
- *   endpoint values whose blend (the decoder's (5·a + 3·b) >> 3, or (a + b) >> 1) is nearest to the value,
- *   from a table of all pairs, built on first use.
+ *   endpoint values whose blend (the decoder's index-2 colour in the mode) is nearest to the value, from a
+ *   table of all pairs, built for each palette rule on first use.
  * - clusterFit (the method of the "squish" DXT compressor, written from its description): the pixels are
  *   ordered along the principal axis and every cut of that order into consecutive runs, one run per palette
  *   colour in the order the palette runs along the axis (c0, c2, c3, c1, or c0, c2, c1), is scored by its
  *   least-squares endpoints, using prefix sums so each cut costs O(1): (n+3 choose 3) cuts, 969 for 16 pixels,
  *   in the 4-colour mode and (n+2 choose 2), 153, in the 3-colour mode. The 8 best cuts are returned.
  */
+import type { S3tcPalette } from './s3tc-palette.js';
 
-/** The share α of c0 in each index's colour: 4-colour mode. */
-export const shares4 = [1, 0, 5 / 8, 3 / 8];
-/** The share α of c0 in each index's colour: 3-colour mode. */
-export const shares3 = [1, 0, 1 / 2];
-
-/** Opaque pixels of a sub-block: R, G, B arrays and how many of their entries are used. */
-export interface CmprPixels {
+/** Opaque pixels of a block: R, G, B arrays and how many of their entries are used. */
+export interface BlockPixels {
   r: Int32Array;
   g: Int32Array;
   b: Int32Array;
@@ -34,7 +32,7 @@ export interface CmprPixels {
 }
 
 /** Writes the pixels' mean colour to `mean` and their principal axis (unit length, or 0 if all alike) to `axis`. */
-export function principalAxis(px: CmprPixels, mean: Float64Array, axis: Float64Array): void {
+export function principalAxis(px: BlockPixels, mean: Float64Array, axis: Float64Array): void {
   const { r, g, b, n } = px;
   let mr = 0;
   let mg = 0;
@@ -89,7 +87,7 @@ export function principalAxis(px: CmprPixels, mean: Float64Array, axis: Float64A
  * Least-squares endpoints (c0's R, G, B then c1's, in `out`) for pixels that took `indices` in the mode whose
  * shares are `shares`. Returns false when the system is singular (every pixel took the same blend).
  */
-export function refitEndpoints(px: CmprPixels, indices: Uint8Array, shares: number[], out: Float64Array): boolean {
+export function refitEndpoints(px: BlockPixels, indices: Uint8Array, shares: number[], out: Float64Array): boolean {
   let aa = 0;
   let ab = 0;
   let bb = 0;
@@ -123,17 +121,15 @@ export function refitEndpoints(px: CmprPixels, indices: Uint8Array, shares: numb
   return true;
 }
 
-import { expand5, expand6 } from './colors.js';
-
 /** Per 8-bit value: the best endpoint pair (a << 8 | b) of `bits`-bit values for one blend. */
-function blendTable(bits: number, expand: (v: number) => number, blend: (a: number, b: number) => number): Uint16Array {
+function blendTable(bits: number, widen: Uint8Array, blend: (a: number, b: number) => number): Uint16Array {
   const table = new Uint16Array(256);
   const size = 1 << bits;
   for (let v = 0; v < 256; v++) {
     let best = Number.POSITIVE_INFINITY;
     for (let a = 0; a < size && best > 0; a++) {
       for (let b = 0; b < size; b++) {
-        const error = Math.abs(blend(expand(a), expand(b)) - v);
+        const error = Math.abs(blend(widen[a]!, widen[b]!) - v);
         if (error < best) {
           best = error;
           table[v] = (a << 8) | b;
@@ -144,19 +140,31 @@ function blendTable(bits: number, expand: (v: number) => number, blend: (a: numb
   return table;
 }
 
-let tables: Uint16Array[] | undefined;
+const tablesOf = new WeakMap<S3tcPalette, Uint16Array[]>();
 
 /**
- * Endpoints {c0, c1} (RGB565, unordered: the first is the one weighted 5/8 in the 4-colour blend) whose blend
- * index 2 shows the colour (r, g, b) as nearly as the format can: the 5:3 blend when `four`, else the average.
+ * Endpoints {c0, c1} (RGB565, unordered: the first is the one weighted `share4` in the 4-colour blend) whose
+ * blend index 2 shows the colour (r, g, b) as nearly as the format can: the four-colour blend when `four`, else
+ * the average.
  */
-export function singleColorPair(r: number, g: number, b: number, four: boolean): [number, number] {
-  tables ??= [
-    blendTable(5, expand5, (x, y) => (5 * x + 3 * y) >> 3),
-    blendTable(6, expand6, (x, y) => (5 * x + 3 * y) >> 3),
-    blendTable(5, expand5, (x, y) => (x + y) >> 1),
-    blendTable(6, expand6, (x, y) => (x + y) >> 1),
-  ];
+export function singleColorPair(
+  palette: S3tcPalette,
+  r: number,
+  g: number,
+  b: number,
+  four: boolean,
+): [number, number] {
+  let tables = tablesOf.get(palette);
+  if (!tables) {
+    const { widen5, widen6, blend4, blend3 } = palette;
+    tables = [
+      blendTable(5, widen5, blend4),
+      blendTable(6, widen6, blend4),
+      blendTable(5, widen5, blend3),
+      blendTable(6, widen6, blend3),
+    ];
+    tablesOf.set(palette, tables);
+  }
   const t5 = tables[four ? 0 : 2]!;
   const t6 = tables[four ? 1 : 3]!;
   const [pr, pg, pb] = [t5[r]!, t6[g]!, t5[b]!];
@@ -256,7 +264,13 @@ function scanCuts(n: number, w2: number, w3: number, threeRuns: boolean): void {
  * the pixels are all alike). The best few rather than only the best are returned because rounding to RGB565
  * can change their order.
  */
-export function clusterFit(px: CmprPixels, axis: Float64Array, four: boolean, out: Float64Array): number {
+export function clusterFit(
+  palette: S3tcPalette,
+  px: BlockPixels,
+  axis: Float64Array,
+  four: boolean,
+  out: Float64Array,
+): number {
   const { r, g, b, n } = px;
   for (let i = 0; i < n; i++) {
     keys[i] = r[i]! * axis[0]! + g[i]! * axis[1]! + b[i]! * axis[2]!;
@@ -281,7 +295,7 @@ export function clusterFit(px: CmprPixels, axis: Float64Array, four: boolean, ou
   top = out;
   topGain.fill(Number.NEGATIVE_INFINITY);
   // The 3-colour mode as cuts whose third run is empty.
-  if (four) scanCuts(n, 5 / 8, 3 / 8, false);
+  if (four) scanCuts(n, palette.share4, 1 - palette.share4, false);
   else scanCuts(n, 1 / 2, 0, true);
   let count = 0;
   while (count < CLUSTER_FIT_CUTS && topGain[count]! > Number.NEGATIVE_INFINITY) count++;

@@ -8,6 +8,7 @@
  * End points widen to 8 bits by rounding (v·255/31), interpolation rounds. Partial blocks at the right and bottom edges are cropped.
  */
 import { ParseError } from '@retromodel/binary';
+import type { S3tcPalette } from './s3tc-palette.js';
 
 /** The block-compressed formats the decoder knows. */
 export type BcFormat = 'bc1' | 'bc2' | 'bc3';
@@ -22,6 +23,15 @@ export function bcByteLength(format: BcFormat, width: number, height: number): n
 /** 5- and 6-bit channel values widened to 8 bits as UNORM conversion does: round(v · 255 / max). */
 export const widen5 = Uint8Array.from({ length: 32 }, (_, v) => Math.round((v * 255) / 31));
 const widen6 = Uint8Array.from({ length: 64 }, (_, v) => Math.round((v * 255) / 63));
+
+/** This decoder's palette rule for BC1–BC3 colour blocks, which the BC encoder fits for. */
+export const bcPalette: S3tcPalette = {
+  widen5,
+  widen6,
+  blend4: (a, b) => Math.floor((2 * a + b + 1) / 3),
+  blend3: (a, b) => (a + b + 1) >> 1,
+  share4: 2 / 3,
+};
 
 function expand565(c: number, out: Uint8Array, at: number): void {
   out[at] = widen5[(c >> 11) & 31]!;
@@ -38,10 +48,10 @@ function colourPalette(c0: number, c1: number, fourColour: boolean, pal: Uint8Ar
     const a = pal[k]!;
     const b = pal[4 + k]!;
     if (fourColour) {
-      pal[8 + k] = Math.floor((2 * a + b + 1) / 3);
-      pal[12 + k] = Math.floor((a + 2 * b + 1) / 3);
+      pal[8 + k] = bcPalette.blend4(a, b);
+      pal[12 + k] = bcPalette.blend4(b, a);
     } else {
-      pal[8 + k] = (a + b + 1) >> 1;
+      pal[8 + k] = bcPalette.blend3(a, b);
       pal[12 + k] = 0;
     }
   }
@@ -49,7 +59,8 @@ function colourPalette(c0: number, c1: number, fourColour: boolean, pal: Uint8Ar
   pal[15] = fourColour ? 255 : 0;
 }
 
-function alphaPalette(a0: number, a1: number, pal: Uint8Array): void {
+/** Fills the 8-entry palette of a BC3 alpha block from its end points. */
+export function alphaPalette(a0: number, a1: number, pal: Uint8Array): void {
   pal[0] = a0;
   pal[1] = a1;
   if (a0 > a1) {
