@@ -1,27 +1,45 @@
 /*
- * TEX1 from the scene's textures (spec j3d.md §11): one TEX1 texture (a BTI header with its data) per scene
- * texture, in scene order, so TEX1 indices are scene texture indices while every texture can be written (as in
- * a scene read from J3D, whose materials' `extras.gx` name TEX1 indices).
+ * TEX1 from the scene's textures (spec j3d.md §11).
+ *
+ * A scene that keeps the game's TEX1 (`extras.gxTex1Json`, see stored-tex1): TEX1 is that table, texture for
+ * texture in its order (the indices its stored GX materials and the game's pattern animations use), each one
+ * byte for byte unless its image was edited. Each glTF image is matched to the stored images: one whose pixels
+ * are a stored image's level 0 is that image, unedited, whatever it is called now; one whose pixels are no
+ * stored image's is an edit of the stored image whose texture it is named after (its image's or one of its
+ * textures' name is a stored texture's name; Blender's exporter drops what follows a name's last `.`, so
+ * `PowerStar` stands for `PowerStar.3` when no stored texture is called `PowerStar`). An edited image is
+ * re-encoded in the game's format (its palette format; its mip levels, as many as it had, made from the new
+ * pixels) with the stored header's sampler and LOD fields. A stored image no glTF image shows (a glTF tidy step
+ * or Blender left it out) is written as stored. A glTF texture that is not the game's (e.g. the colours
+ * j3dToScene bakes into a texture of their own for glTF viewers) becomes a TEX1 texture only when a material
+ * built from its glTF fields shows it.
+ *
+ * Any other scene: one TEX1 texture per scene texture, in scene order (so TEX1 indices are scene texture indices,
+ * which is what the stored GX materials of an older glTF name).
  *
  * Pixels: an `rgba8` image as it is (with its mip levels); an encoded image (PNG, JPEG) through the injected
  * `decodeImage` (e.g. decodePng of @retromodel/gltf/png); without one, or when it fails, the texture is left
- * out with a warning. Format: the `textureFormat` option, else the format of `extras.gx.header` (a texture read
- * from J3D), else chooseGxFormat's pick for the pixels; palettes (C4/C8) keep the stored palette format.
- * Sampler: a stored header's fields (wrap, filters, LOD, anisotropy) are kept; otherwise wrap REPEAT 1, CLAMP 0,
- * MIRRORED_REPEAT 2, filters NEAREST 0, LINEAR 1, NEAREST_MIPMAP_NEAREST 2, LINEAR_MIPMAP_NEAREST 3,
- * NEAREST_MIPMAP_LINEAR 4, LINEAR_MIPMAP_LINEAR 5 (magnification NEAREST 0 / LINEAR 1); a mipmapping filter on
- * a power-of-two image gets a full mip chain (each level the 2×2 mean of the one before), else its base
- * filter. GX wraps (REPEAT, MIRROR) only power-of-two sizes: other sizes are clamped (warning); GX textures are
- * at most 1024×1024 (larger ones are written, with a warning). Equal pixels in equal formats are encoded once.
+ * out with a warning. Format: the `textureFormat` option, else the format of the game's header (the stored
+ * TEX1's, or `extras.gx.header` of a texture read from J3D), else chooseGxFormat's pick for the pixels; palettes
+ * (C4/C8) keep the stored palette format. Sampler: a stored header's fields (wrap, filters, LOD, anisotropy)
+ * are kept; otherwise wrap REPEAT 1, CLAMP 0, MIRRORED_REPEAT 2, filters NEAREST 0, LINEAR 1,
+ * NEAREST_MIPMAP_NEAREST 2, LINEAR_MIPMAP_NEAREST 3, NEAREST_MIPMAP_LINEAR 4, LINEAR_MIPMAP_LINEAR 5
+ * (magnification NEAREST 0 / LINEAR 1). Mip levels: the image's own; else as many as a stored header has, made
+ * from the pixels; else a full chain for a mipmapping filter on a power-of-two image (each level the 2×2 mean of
+ * the one before), or the filter's base. GX wraps (REPEAT, MIRROR) and mipmaps only power-of-two sizes: other
+ * sizes are clamped and get one level (warning); GX textures are at most 1024×1024 (larger ones are written,
+ * with a warning). Equal pixels in equal formats are encoded once.
  */
-import type { Diagnostic, EncodedImage, RgbaImage, Scene } from '@retromodel/scene';
+import { sameBytes } from '@retromodel/binary';
+import type { Diagnostic, EncodedImage, RgbaImage, Sampler, Scene } from '@retromodel/scene';
 import type { BtiHeader } from '../bti/bti-header.js';
 import { gxSamplerCodes } from '../bti/bti-sampler.js';
 import { btiFromImage } from '../bti/write-bti.js';
 import type { J3dTexture, Tex1 } from '../chunks/read-tex1.js';
 import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
-import { gxFormatLayout } from '../gx/texture/formats.js';
+import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
 import { j3dName } from './j3d-name.js';
+import { type StoredTex1, storedTex1 } from './stored-tex1.js';
 
 /** Decodes an encoded image (PNG, JPEG, …) to RGBA8 pixels; may throw for bytes it cannot read. */
 export type J3dImageDecoder = (bytes: Uint8Array, mimeType: string) => Pick<RgbaImage, 'width' | 'height' | 'pixels'>;
@@ -31,6 +49,18 @@ export interface TextureOptions {
   /** GX texture format id for every texture (see GxTextureFormat); default: chosen per image. */
   textureFormat?: number;
   decodeImage?: J3dImageDecoder;
+}
+
+/** The TEX1 being written, and the TEX1 index of what materials name. */
+export interface SceneTextures {
+  /** TEX1 as the materials leave it: `textureOf` adds the textures they show that TEX1 does not have yet. */
+  tex1: Tex1;
+  /** TEX1 index of a scene texture a material built from its glTF fields shows (undefined: left out). */
+  textureOf: (sceneTexture: number) => number | undefined;
+  /** TEX1 index of a texture slot of a stored GX material (a TEX1 index of the game, or of an older scene). */
+  slotOf: (slot: number) => number | undefined;
+  /** Says which glTF textures no material of the file shows, once every material has asked for its own. */
+  finish: () => void;
 }
 
 const pow2 = (n: number) => n > 0 && (n & (n - 1)) === 0;
@@ -78,61 +108,63 @@ export function pixelsOf(image: RgbaImage | EncodedImage, decode: J3dImageDecode
   }
 }
 
-/** Builds TEX1; `textureOf` gives the TEX1 index of a scene texture (undefined when it was left out). */
-export function texturesFromScene(
-  scene: Scene,
-  options: TextureOptions,
-  diagnostics: Diagnostic[],
-): { tex1: Tex1; textureOf: (sceneTexture: number) => number | undefined } {
-  if (options.textureFormat !== undefined && !gxFormatLayout(options.textureFormat))
-    throw new Error(`textureFormat ${options.textureFormat} is not a GX texture format`);
-  const warn = (message: string) => diagnostics.push({ code: 'j3d/texture', message, severity: 'warning' });
-  const textures: J3dTexture[] = [];
-  const indexOf = new Map<number, number>();
-  const decoded = new Map<number, RgbaImage | string>();
-  const encoded = new Map<string, ReturnType<typeof btiFromImage>>();
-  scene.textures.forEach((t, i) => {
-    const image = scene.images[t.image]!;
-    const name = j3dName(t.name ?? image.name ?? `texture${i}`);
-    let pixels = decoded.get(t.image);
-    if (pixels === undefined) {
-      pixels = pixelsOf(image, options.decodeImage);
-      decoded.set(t.image, pixels);
-    }
-    if (typeof pixels === 'string') {
-      warn(`texture ${i} ("${name}") is left out: ${pixels}`);
-      return;
-    }
+/** One texture to encode: its name for messages and TEX1, its pixels, and what it had in the game. */
+interface TextureSource {
+  label: string;
+  name: string;
+  pixels: RgbaImage;
+  /** The game's header (format, palette format, sampler and LOD fields, mip count). */
+  stored: BtiHeader | undefined;
+  sampler: Sampler | undefined;
+  /** Identifies equal pixels, so equal ones in an equal format are encoded once. */
+  imageKey: string;
+}
+
+/** Encodes textures from pixels, each distinct (pixels, format, levels, palette format) once. */
+class TextureEncoder {
+  private readonly encoded = new Map<string, ReturnType<typeof btiFromImage>>();
+
+  constructor(
+    private readonly options: TextureOptions,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  encode(source: TextureSource): J3dTexture {
+    const { label, name, pixels, stored } = source;
     const { width, height } = pixels;
     if (width > GX_MAX_TEXTURE_SIDE || height > GX_MAX_TEXTURE_SIDE)
-      warn(
-        `texture ${i} ("${name}") is ${width}×${height}; GX textures are at most ${GX_MAX_TEXTURE_SIDE}×${GX_MAX_TEXTURE_SIDE}`,
+      this.warn(
+        `${label} is ${width}×${height}; GX textures are at most ${GX_MAX_TEXTURE_SIDE}×${GX_MAX_TEXTURE_SIDE}`,
       );
-    const stored = storedHeader(t.extras);
-    const sampler = scene.samplers[t.sampler];
-    const format = options.textureFormat ?? stored?.format ?? chooseGxFormat(pixels.pixels, width, height).format;
-    const codes = gxSamplerCodes(sampler);
+    const format = this.options.textureFormat ?? stored?.format ?? chooseGxFormat(pixels.pixels, width, height).format;
+    const codes = gxSamplerCodes(source.sampler);
     let wrapS = stored?.wrapS ?? codes.wrapS;
     let wrapT = stored?.wrapT ?? codes.wrapT;
+    const square = pow2(width) && pow2(height);
     if ((wrapS !== 0 && !pow2(width)) || (wrapT !== 0 && !pow2(height))) {
-      warn(`texture ${i} ("${name}") is ${width}×${height}: GX repeats only power-of-two sizes, so it is clamped`);
+      this.warn(`${label} is ${width}×${height}: GX repeats only power-of-two sizes, so it is clamped`);
       if (!pow2(width)) wrapS = 0;
       if (!pow2(height)) wrapT = 0;
     }
     let minFilter = stored?.minFilter ?? codes.minFilter;
     const magFilter = stored?.magFilter ?? codes.magFilter;
-    // Mip levels: the image's own, or a full chain for a mipmapping filter on a power-of-two image.
+    // Mip levels: the image's own; else a stored header's count, or a full chain for a mipmapping filter.
     const given = pixels.mipmaps ?? [];
+    const chain = Math.floor(Math.log2(Math.max(width, height))) + 1;
     let mipCount = given.length + 1;
-    if (!stored && given.length === 0 && minFilter >= 2) {
-      if (pow2(width) && pow2(height)) mipCount = Math.floor(Math.log2(Math.max(width, height))) + 1;
-      else minFilter = minFilter === 2 || minFilter === 4 ? 0 : 1;
+    if (given.length === 0 && (stored ? stored.mipCount > 1 : minFilter >= 2)) {
+      if (square) mipCount = Math.min(stored?.mipCount ?? chain, chain);
+      else {
+        if (stored)
+          this.warn(`${label} is ${width}×${height}: GX mipmaps only power-of-two sizes, so it has one level`);
+        minFilter = minFilter === 2 || minFilter === 4 ? 0 : 1;
+      }
     }
     const layout = gxFormatLayout(format)!;
     const paletteFormat =
       layout.paletted && stored && gxFormatLayout(stored.format)?.paletted ? stored.paletteFormat : undefined;
-    const key = `${t.image}:${format}:${mipCount}:${paletteFormat}`;
-    let bti = encoded.get(key);
+    const key = `${source.imageKey}:${format}:${mipCount}:${paletteFormat}`;
+    let bti = this.encoded.get(key);
     if (!bti) {
       bti = btiFromImage(pixels.pixels, width, height, {
         format,
@@ -140,7 +172,7 @@ export function texturesFromScene(
         mipmaps: given.map((m) => m.pixels),
         ...(paletteFormat !== undefined ? { paletteFormat: paletteFormat as 0 | 1 | 2 } : {}),
       });
-      encoded.set(key, bti);
+      this.encoded.set(key, bti);
     }
     const header: BtiHeader = { ...bti.header, wrapS, wrapT, minFilter, magFilter };
     if (stored) {
@@ -149,11 +181,198 @@ export function texturesFromScene(
       if (stored.mipCount === header.mipCount)
         for (const f of ['mipmapEnabled', 'minLod', 'maxLod', 'lodBias'] as const) header[f] = stored[f];
     }
-    indexOf.set(i, textures.length);
-    textures.push({ name, header, headerOffset: 0, data: bti.data, ...(bti.palette ? { palette: bti.palette } : {}) });
+    return { name, header, headerOffset: 0, data: bti.data, ...(bti.palette ? { palette: bti.palette } : {}) };
+  }
+}
+
+/** Builds TEX1 for the scene (see the file comment); `textureOf` and `slotOf` give TEX1 indices. */
+export function texturesFromScene(scene: Scene, options: TextureOptions, diagnostics: Diagnostic[]): SceneTextures {
+  if (options.textureFormat !== undefined && !gxFormatLayout(options.textureFormat))
+    throw new Error(`textureFormat ${options.textureFormat} is not a GX texture format`);
+  const warn = (message: string) => diagnostics.push({ code: 'j3d/texture', message, severity: 'warning' });
+  const encoder = new TextureEncoder(options, warn);
+  const decoded = new Map<number, RgbaImage | string>();
+  const pixelsOfImage = (image: number) => {
+    let pixels = decoded.get(image);
+    if (pixels === undefined) {
+      pixels = pixelsOf(scene.images[image]!, options.decodeImage);
+      decoded.set(image, pixels);
+    }
+    return pixels;
+  };
+  /** The TEX1 texture of scene texture `i`, from its pixels; undefined (with a warning) when it has none. */
+  const fromSceneTexture = (i: number): J3dTexture | undefined => {
+    const t = scene.textures[i]!;
+    const name = j3dName(t.name ?? scene.images[t.image]!.name ?? `texture${i}`);
+    const pixels = pixelsOfImage(t.image);
+    if (typeof pixels === 'string') {
+      warn(`texture ${i} ("${name}") is left out: ${pixels}`);
+      return undefined;
+    }
+    const stored = storedHeader(t.extras);
+    const sampler = scene.samplers[t.sampler];
+    return encoder.encode({ label: `texture ${i} ("${name}")`, name, pixels, stored, sampler, imageKey: `${t.image}` });
+  };
+
+  const stored = storedTex1(scene, diagnostics);
+  if (stored) return gameTextures(scene, stored, options, diagnostics, { encoder, pixelsOfImage, fromSceneTexture });
+
+  const textures: J3dTexture[] = [];
+  const indexOf = new Map<number, number>();
+  scene.textures.forEach((_, i) => {
+    const texture = fromSceneTexture(i);
+    if (texture) indexOf.set(i, textures.push(texture) - 1);
   });
+  const textureOf = (sceneTexture: number) => indexOf.get(sceneTexture);
   return {
     tex1: { textures, bytes: new Uint8Array(0), offset: 0 },
-    textureOf: (sceneTexture) => indexOf.get(sceneTexture),
+    textureOf,
+    slotOf: textureOf,
+    finish: () => {},
+  };
+}
+
+/** What gameTextures shares with texturesFromScene. */
+interface SceneTextureTools {
+  encoder: TextureEncoder;
+  pixelsOfImage: (image: number) => RgbaImage | string;
+  fromSceneTexture: (i: number) => J3dTexture | undefined;
+}
+
+/** The stored textures `names` (a glTF image's and its textures') name: exactly, else as Blender cut them. */
+function storedTexturesNamed(names: readonly string[], storedNames: readonly string[]): number[] {
+  const exact = storedNames.flatMap((s, k) => (names.includes(s) ? [k] : []));
+  if (exact.length > 0) return exact;
+  return storedNames.flatMap((s, k) => {
+    const dot = s.lastIndexOf('.');
+    return dot > 0 && names.includes(s.slice(0, dot)) ? [k] : [];
+  });
+}
+
+/** TEX1 from the game's stored TEX1 and the glTF images (see the file comment). */
+function gameTextures(
+  scene: Scene,
+  stored: StoredTex1,
+  options: TextureOptions,
+  diagnostics: Diagnostic[],
+  tools: SceneTextureTools,
+): SceneTextures {
+  const note = (code: string, message: string, severity: Diagnostic['severity'] = 'info') =>
+    diagnostics.push({ code, message, severity });
+  const storedNames = stored.textures.map((t) => t.name);
+  // The stored image each glTF image shows (unedited) or edits, and the edits.
+  const storedImageOf = new Map<number, number>();
+  const edits = new Map<number, { image: number; pixels: RgbaImage }>();
+  const namesOf = new Map<number, string[]>();
+  scene.textures.forEach((t) => {
+    const names = namesOf.get(t.image) ?? [scene.images[t.image]?.name ?? ''];
+    if (t.name) names.push(t.name);
+    namesOf.set(t.image, names.filter(Boolean));
+  });
+  for (const [image, names] of namesOf) {
+    const pixels = tools.pixelsOfImage(image);
+    const named = [...new Set(storedTexturesNamed(names, storedNames).map((k) => stored.imageOf[k]!))];
+    if (typeof pixels === 'string') {
+      if (named.length > 0)
+        note(
+          'j3d/texture-not-compared',
+          `image ${image} ("${names[0]}") is not compared with the game's texture of that name: ${pixels}; the game's is written`,
+          'warning',
+        );
+      continue;
+    }
+    const same = stored.images.flatMap((s, k) =>
+      s.width === pixels.width && s.height === pixels.height && sameBytes(s.level0(), pixels.pixels) ? [k] : [],
+    );
+    // Unedited: the pixels of the game's image it is named after, or of any when its name is not a game's.
+    const unedited = same.find((k) => named.length === 0 || named.includes(k));
+    if (unedited !== undefined) {
+      storedImageOf.set(image, unedited);
+      continue;
+    }
+    const gameName = (k: number) => storedNames[stored.images[k]!.textures[0]!];
+    if (named.length > 1) {
+      note(
+        'j3d/texture-edit-ambiguous',
+        `image ${image} ("${names[0]}") was edited, and its name fits ${named.length} of the game's textures (${named.map(gameName).join(', ')}); its edit is not written`,
+        'warning',
+      );
+      continue;
+    }
+    const target = named[0];
+    if (target === undefined) continue;
+    const earlier = edits.get(target);
+    if (earlier && !sameBytes(earlier.pixels.pixels, pixels.pixels)) {
+      note(
+        'j3d/texture-edit-ambiguous',
+        `images ${earlier.image} and ${image} are both edits of the game's texture "${gameName(target)}"; the first is written`,
+        'warning',
+      );
+      continue;
+    }
+    storedImageOf.set(image, target);
+    edits.set(target, { image, pixels });
+  }
+
+  // The game's textures, in the game's order.
+  const textures = stored.textures.map((t, k) => {
+    const image = stored.imageOf[k]!;
+    const edit = edits.get(image);
+    if (!edit && options.textureFormat === undefined) return t;
+    let pixels: RgbaImage;
+    if (edit) pixels = edit.pixels;
+    else {
+      const levels = stored.images[image]!.decode();
+      pixels = { kind: 'rgba8', ...levels };
+    }
+    const label = `texture ${k} ("${t.name}")`;
+    const texture = tools.encoder.encode({
+      label,
+      name: t.name,
+      pixels,
+      stored: t.header,
+      sampler: undefined,
+      imageKey: `game ${image}`,
+    });
+    if (edit)
+      note(
+        'j3d/texture-edited',
+        `${label}: its image was edited; it is re-encoded as ${gxFormatName(texture.header.format)}, the game's format`,
+      );
+    return texture;
+  });
+  const kept = textures.filter((t, k) => t === stored.textures[k]).length;
+  note('j3d/texture-kept', `${kept} of ${textures.length} texture(s) are the game's, byte for byte`);
+
+  const added = new Map<number, number | undefined>();
+  const textureOf = (sceneTexture: number) => {
+    const t = scene.textures[sceneTexture];
+    if (!t) return undefined;
+    const image = storedImageOf.get(t.image);
+    if (image !== undefined) {
+      const shows = stored.images[image]!.textures;
+      return shows.find((k) => storedNames[k] === t.name) ?? shows[0];
+    }
+    if (!added.has(sceneTexture)) {
+      const texture = tools.fromSceneTexture(sceneTexture);
+      added.set(sceneTexture, texture && textures.push(texture) - 1);
+    }
+    return added.get(sceneTexture);
+  };
+  const finish = () => {
+    const helpers = scene.textures.flatMap((t, i) =>
+      storedImageOf.has(t.image) || added.has(i) ? [] : [t.name ?? scene.images[t.image]?.name ?? `texture ${i}`],
+    );
+    if (helpers.length > 0)
+      note(
+        'j3d/texture-not-the-games',
+        `${helpers.length} glTF texture(s) are not the game's and no material built from glTF fields shows them, so they are not written (${helpers.join(', ')}); colours baked for glTF viewers change by editing the game's texture or the material's GX state`,
+      );
+  };
+  return {
+    tex1: { textures, bytes: new Uint8Array(0), offset: 0 },
+    textureOf,
+    slotOf: (slot) => (slot < stored.textures.length ? slot : undefined),
+    finish,
   };
 }
