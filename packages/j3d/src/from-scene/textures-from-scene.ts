@@ -5,9 +5,11 @@
  * texture in its order (the indices its stored GX materials and the game's pattern animations use), each one
  * byte for byte unless its image was edited. Each glTF image is matched to the stored images: one whose pixels
  * are a stored image's level 0 is that image, unedited, whatever it is called now; one whose pixels are no
- * stored image's is an edit of the stored image whose texture it is named after (its image's or one of its
- * textures' name is a stored texture's name; Blender's exporter drops what follows a name's last `.`, so
- * `PowerStar` stands for `PowerStar.3` when no stored texture is called `PowerStar`). An edited image is
+ * stored image's is an edit of the stored image it stands for: the one a material's `extras.gxBaseColorTexture`
+ * names when the image is that material's base colour texture (j3dToScene links them so, and Blender keeps a
+ * material's extras), else the one whose texture it is named after (its image's or one of its textures' name is
+ * a stored texture's name; Blender's exporter drops what follows a name's last `.`, so `PowerStar` stands for
+ * `PowerStar.3` when no stored texture is called `PowerStar`). An edited image is
  * re-encoded in the game's format (its palette format; its mip levels, as many as it had, made from the new
  * pixels) with the stored header's sampler and LOD fields. A stored image no glTF image shows (a glTF tidy step
  * or Blender left it out) is written as stored. A glTF texture that is not the game's (e.g. the colours
@@ -38,6 +40,7 @@ import { btiFromImage } from '../bti/write-bti.js';
 import type { J3dTexture, Tex1 } from '../chunks/read-tex1.js';
 import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
+import { GX_BASE_COLOR_TEXTURE } from '../scene/build-material.js';
 import { j3dName } from './j3d-name.js';
 import { type StoredTex1, storedTex1 } from './stored-tex1.js';
 
@@ -269,9 +272,19 @@ function gameTextures(
     if (t.name) names.push(t.name);
     namesOf.set(t.image, names.filter(Boolean));
   });
+  // A material's glTF base colour texture that j3dToScene made of a game texture as it is names it.
+  const linked = new Map<number, Set<number>>();
+  for (const m of scene.materials) {
+    const k = m.extras?.[GX_BASE_COLOR_TEXTURE];
+    const image = m.baseColorTexture && scene.textures[m.baseColorTexture.texture]?.image;
+    if (image === undefined || typeof k !== 'number' || stored.imageOf[k] === undefined) continue;
+    linked.set(image, (linked.get(image) ?? new Set()).add(stored.imageOf[k]!));
+  }
   for (const [image, names] of namesOf) {
     const pixels = tools.pixelsOfImage(image);
-    const named = [...new Set(storedTexturesNamed(names, storedNames).map((k) => stored.imageOf[k]!))];
+    const named = [
+      ...(linked.get(image) ?? new Set(storedTexturesNamed(names, storedNames).map((k) => stored.imageOf[k]!))),
+    ];
     if (typeof pixels === 'string') {
       if (named.length > 0)
         note(
