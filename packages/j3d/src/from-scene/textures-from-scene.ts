@@ -9,12 +9,13 @@
  * names when the image is that material's base colour texture (j3dToScene links them so, and Blender keeps a
  * material's extras), else the one whose texture it is named after (its image's or one of its textures' name is
  * a stored texture's name; Blender's exporter drops what follows a name's last `.`, so `PowerStar` stands for
- * `PowerStar.3` when no stored texture is called `PowerStar`). An edited image is
- * re-encoded in the game's format (its palette format; its mip levels, as many as it had, made from the new
- * pixels) with the stored header's sampler and LOD fields. A stored image no glTF image shows (a glTF tidy step
- * or Blender left it out) is written as stored. A glTF texture that is not the game's (e.g. the colours
- * j3dToScene bakes into a texture of their own for glTF viewers) becomes a TEX1 texture only when a material
- * built from its glTF fields shows it.
+ * `PowerStar.3` when no stored texture is called `PowerStar`). An edited image is re-encoded in the game's
+ * format (its palette format; its mip levels, as many as it had, made from the new pixels) with the stored
+ * header's sampler and LOD fields. A stored image no glTF image shows (a glTF tidy step or Blender left it out)
+ * is written as stored; one whose level 0 was left to its glTF image (see scene/tex1-extras) gets it encoded
+ * from that image, and is written blank, with a warning, when the image is gone. A glTF texture that is not the
+ * game's (e.g. the colours j3dToScene bakes into a texture of their own for glTF viewers) becomes a TEX1 texture
+ * only when a material built from its glTF fields shows it.
  *
  * Any other scene: one TEX1 texture per scene texture, in scene order (so TEX1 indices are scene texture indices,
  * which is what the stored GX materials of an older glTF name).
@@ -39,6 +40,7 @@ import { gxSamplerCodes } from '../bti/bti-sampler.js';
 import { btiFromImage } from '../bti/write-bti.js';
 import type { J3dTexture, Tex1 } from '../chunks/read-tex1.js';
 import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
+import { encodeGxTexture } from '../gx/texture/encode-gx-texture.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
 import { GX_BASE_COLOR_TEXTURE } from '../scene/build-material.js';
 import { j3dName } from './j3d-name.js';
@@ -265,6 +267,8 @@ function gameTextures(
   const storedNames = stored.textures.map((t) => t.name);
   // The stored image each glTF image shows (unedited) or edits, and the edits.
   const storedImageOf = new Map<number, number>();
+  // Level 0 of stored images that left it to the glTF image, from the image found unedited.
+  const level0Pixels = new Map<number, Uint8Array>();
   const edits = new Map<number, { image: number; pixels: RgbaImage }>();
   const namesOf = new Map<number, string[]>();
   scene.textures.forEach((t) => {
@@ -295,12 +299,13 @@ function gameTextures(
       continue;
     }
     const same = stored.images.flatMap((s, k) =>
-      s.width === pixels.width && s.height === pixels.height && sameBytes(s.level0(), pixels.pixels) ? [k] : [],
+      s.width === pixels.width && s.height === pixels.height && s.isLevel0(pixels.pixels) ? [k] : [],
     );
     // Unedited: the pixels of the game's image it is named after, or of any when its name is not a game's.
     const unedited = same.find((k) => named.length === 0 || named.includes(k));
     if (unedited !== undefined) {
       storedImageOf.set(image, unedited);
+      for (const k of same) level0Pixels.set(k, pixels.pixels);
       continue;
     }
     const gameName = (k: number) => storedNames[stored.images[k]!.textures[0]!];
@@ -328,17 +333,38 @@ function gameTextures(
   }
 
   // The game's textures, in the game's order.
+  let kept = 0;
   const textures = stored.textures.map((t, k) => {
     const image = stored.imageOf[k]!;
+    const s = stored.images[image]!;
     const edit = edits.get(image);
-    if (!edit && options.textureFormat === undefined) return t;
-    let pixels: RgbaImage;
-    if (edit) pixels = edit.pixels;
-    else {
-      const levels = stored.images[image]!.decode();
-      pixels = { kind: 'rgba8', ...levels };
-    }
     const label = `texture ${k} ("${t.name}")`;
+    // Level 0 as the game has it: kept, or encoded from the glTF image that holds it.
+    let level0 = s.level0() ?? level0Pixels.get(image);
+    if (!level0) {
+      if (!edit)
+        note(
+          'j3d/texture-image-missing',
+          `${label}: its level 0 was left to its glTF image, which is gone (no material shows it any more); it is written blank`,
+          'warning',
+        );
+      level0 = new Uint8Array(s.width * s.height * 4);
+    }
+    if (!edit && options.textureFormat === undefined) {
+      kept++;
+      if (!s.inImage) return t;
+      const data = t.data.slice();
+      const { format, width, height } = t.header;
+      data.set(encodeGxTexture(level0, width, height, format, { mipCount: 1 }).data);
+      return { ...t, data };
+    }
+    const pixels: RgbaImage = edit?.pixels ?? {
+      kind: 'rgba8',
+      width: s.width,
+      height: s.height,
+      pixels: level0,
+      mipmaps: s.mipmaps(),
+    };
     const texture = tools.encoder.encode({
       label,
       name: t.name,
@@ -354,7 +380,6 @@ function gameTextures(
       );
     return texture;
   });
-  const kept = textures.filter((t, k) => t === stored.textures[k]).length;
   note('j3d/texture-kept', `${kept} of ${textures.length} texture(s) are the game's, byte for byte`);
 
   const added = new Map<number, number | undefined>();

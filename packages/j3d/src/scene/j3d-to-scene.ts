@@ -229,6 +229,13 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       ...(textureAnimations.length ? { textureAnimations } : {}),
     },
   };
-  addTex1Extras(scene.extras, file.TEX1);
+  addTex1Extras(scene.extras, file.TEX1, () => {
+    // TEX1 textures that are the base colour texture of a material that draws (as it is, not baked).
+    const drawn = new Set(scene.meshes.flatMap((m) => m.primitives.map((p) => p.material)));
+    const bases = new Set(
+      scene.materials.flatMap((m, i) => (drawn.has(i) && m.baseColorTexture ? [m.baseColorTexture.texture] : [])),
+    );
+    return new Set(textureOf.flatMap((t, k) => (bases.has(t) ? [k] : [])));
+  });
   return { scene, diagnostics };
 }

@@ -168,6 +168,35 @@ describe.skipIf(!haveFixtures)("the game's textures through glTF", () => {
     expect(diagnostics.filter((d) => d.code === 'j3d/texture-edit-ambiguous')).toEqual([]);
   });
 
+  it('leave a level 0 the glTF image holds to the image: unedited, edited, and gone', async () => {
+    const game = readJ3d(shms()).TEX1.textures;
+    const kept = JSON.parse((await throughGlb(shms())).extras!.gxTex1Json as string);
+    // SHMSBI4 (I4, a material's base colour) is the one texture whose level 0 encoding its pixels gives again.
+    const inImage = kept.textures.flatMap((t: { name: string; level0InImage?: number }) =>
+      t.level0InImage === undefined ? [] : [t.name],
+    );
+    expect(inImage).toEqual(['SHMSBI4', 'SHMSBI4']);
+    // Edited: I4 from the edit.
+    const edited = await throughGlb(shms());
+    const i4 = flipImage(edited, 'SHMSBI4');
+    const back = backToJ3d(edited);
+    for (const [k, t] of back.textures.entries()) {
+      if (t.name !== 'SHMSBI4') expect(identity(t), t.name).toEqual(identity(game[k]!));
+      else expect([t.header.format, level0(t)]).toEqual([game[k]!.header.format, i4]);
+    }
+    // Gone (a tool dropped the material's texture, and with it the only image of it): a warning, written blank.
+    const gone = await throughGlb(shms());
+    const material = gone.materials.find((m) => m.name === 'SHMSBMAT')!;
+    expect(gone.textures[material.baseColorTexture!.texture]!.name).toBe('SHMSBI4');
+    delete material.baseColorTexture;
+    const blank = backToJ3d(likeBlender(gone));
+    expect(blank.diagnostics.filter((d) => d.code === 'j3d/texture-image-missing')).toHaveLength(2);
+    for (const [k, t] of blank.textures.entries()) {
+      if (t.name !== 'SHMSBI4') expect(identity(t), t.name).toEqual(identity(game[k]!));
+      else expect(level0(t).every((v) => v === 0)).toBe(true);
+    }
+  });
+
   it('a forced format re-encodes every texture from the game pixels, with its mip levels', async () => {
     const game = readJ3d(shms()).TEX1.textures;
     const { textures } = backToJ3d(await throughGlb(shms()), GxTextureFormat.RGBA8);
