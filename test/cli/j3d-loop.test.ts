@@ -5,7 +5,9 @@
  * independent reader) finds in the written file what it finds in the game's: every TEX1 texture with its
  * name, sampler and LOD fields, GX format, size, palette, and every mip level's encoded bytes (none of these
  * images was edited) and decoded pixels; every material entry; the joints; the triangles. The way back prints
- * no warning. The models are taken from the fixtures and archives into a temporary folder.
+ * no warning. And a modder's edit: the swordsman's toon ramp (ZBtoonEX, which only the GX state samples)
+ * written as a PNG beside a .gltf, mirrored in that file, goes back as I4, the game's format, with the mirrored
+ * pixels. The models are taken from the fixtures and archives into a temporary folder.
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -13,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findInArchive, listArchive, openArchive } from '@retromodel/archive';
 import { ParseError } from '@retromodel/binary';
-import { haveFixtures, listFixtures, readFixture, repoPath } from '@retromodel/test-utils';
+import { decodePng, encodePng } from '@retromodel/gltf';
+import { fixture, haveFixtures, listFixtures, readFixture, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveNoclip, readWithNoclip } from '../j3d/noclip-model.js';
 
@@ -111,5 +114,47 @@ describe.runIf(haveFixtures && haveNoclip)('bdl → glb → bdl with default opt
     expect(written.materials).toEqual(game.materials);
     expect(written.joints).toEqual(game.joints);
     expect(written.triangles).toBe(game.triangles);
+  });
+});
+
+describe.runIf(haveFixtures && haveNoclip)('a texture edited beside a .gltf goes back in the game format', () => {
+  it("the swordsman's toon ramp, mirrored in its PNG, is I4 again with the mirrored pixels; the rest unchanged", async () => {
+    const out = join(dir, 'edit');
+    const game = readFixture('j3d', 'nintendo_tww_swa_skinned.bdl');
+    expect((await run('convert', fixture('j3d', 'nintendo_tww_swa_skinned.bdl'), '--to', 'gltf', '-o', out)).code).toBe(
+      0,
+    );
+    const png = join(out, 'nintendo_tww_swa_skinned_ZBtoonEX.png');
+    const { width, height, pixels } = decodePng(new Uint8Array(await readFile(png)));
+    const mirrored = new Uint8Array(pixels.length);
+    for (let y = 0; y < height; y++)
+      for (let x = 0; x < width; x++)
+        mirrored.set(pixels.subarray((y * width + x) * 4, (y * width + x) * 4 + 4), (y * width + width - 1 - x) * 4);
+    await writeFile(png, encodePng({ width, height, pixels: mirrored }));
+    const r = await run(
+      'convert',
+      join(out, 'nintendo_tww_swa_skinned.gltf'),
+      '--to',
+      'bdl',
+      '-o',
+      join(out, 'back.bdl'),
+      '-v',
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(
+      /j3d\/texture-edited: texture 2 \("ZBtoonEX"\): its image was edited; it is re-encoded as I4/,
+    );
+    const before = await readWithNoclip(game);
+    const after = await readWithNoclip(new Uint8Array(await readFile(join(out, 'back.bdl'))));
+    expect(after.textures.map((t) => t.sampler)).toEqual(before.textures.map((t) => t.sampler));
+    for (const [i, b] of before.textures.entries()) {
+      const a = after.textures[i]!;
+      expect(a.image, b.image.name).toEqual(b.image);
+      const edited = b.image.name === 'ZBtoonEX';
+      // noclip's I4 decode gives the intensity to every channel; the PNG's pixels are the library's decode.
+      expect(firstDifference(a.mips[0]!.pixels, edited ? mirrored : b.mips[0]!.pixels), b.image.name).toBe(-1);
+      if (!edited) expect(firstDifference(a.mips[0]!.bytes, b.mips[0]!.bytes), b.image.name).toBe(-1);
+    }
+    expect(after.materials).toEqual(before.materials);
   });
 });
