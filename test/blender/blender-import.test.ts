@@ -12,14 +12,17 @@
  * choice for files that go back out; the default "Temperance" turns the bones' rest orientation toward their
  * children, so the game's joint frames would change), exported by Blender with custom properties (as the
  * README says), converted to BDL and read back: no error, every joint of the game's model in order at its rest
- * pose, the same triangles, and a BCK per animation.
+ * pose, the same triangles, a BCK per animation, and the game's textures byte for byte. And for the Power
+ * Star, one image painted in Blender (mirrored) before the export: it goes back in the game's GX format near
+ * the painted pixels, and every other texture, also those Blender does not import, byte for byte.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type J3dFile, readBck, readJ3d } from '@retromodel/j3d';
+import { findInArchive, openArchive } from '@retromodel/archive';
+import { decodeBtiImage, type J3dFile, type J3dTexture, readBck, readJ3d, writeBti } from '@retromodel/j3d';
 import { type Scene, worldMatrices } from '@retromodel/scene';
-import { haveFixtures } from '@retromodel/test-utils';
+import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { readScene, type TranscodeResult, transcode } from '@retromodel/transcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertModel, modelSources, PIKMIN_MOTIONS, pikminSource } from './converted-models.js';
@@ -32,6 +35,10 @@ const summaries = new Map<string, GltfSummary>();
 const imported = new Map<string, BlenderResult>();
 let roundTrip: BlenderResult;
 let backToBdl: TranscodeResult;
+/** The Power Star's image that the second round trip edits in Blender (the base colour of its material FooMat). */
+const EDITED_STAR_IMAGE = 'PowerStar.4';
+let starTrip: BlenderResult;
+let starToBdl: TranscodeResult;
 
 beforeAll(async () => {
   if (!haveBlender || !haveFixtures) return;
@@ -51,12 +58,25 @@ beforeAll(async () => {
     export: exported,
     exportOptions: { export_extras: true },
   });
+  const starExported = join(dir, 'PowerStar.blender.glb');
+  jobs.push({
+    file: join(dir, 'PowerStar.glb'),
+    importOptions: { bone_heuristic: 'BLENDER' },
+    flipImages: [EDITED_STAR_IMAGE],
+    export: starExported,
+    exportOptions: { export_extras: true },
+  });
   const results = await runBlender(dir, jobs);
   for (const [i, source] of sources.entries()) imported.set(source.name, results[i]!);
   roundTrip = results[sources.length]!;
+  starTrip = results[sources.length + 1]!;
   if (!roundTrip.error) {
     const bytes = new Uint8Array(await readFile(exported));
     backToBdl = await transcode({ bytes, fileName: 'piki_p2_red.glb' }, { to: 'bdl' });
+  }
+  if (!starTrip.error) {
+    const bytes = new Uint8Array(await readFile(starExported));
+    starToBdl = await transcode({ bytes, fileName: 'PowerStar.glb' }, { to: 'bdl' });
   }
 }, 180_000);
 
@@ -177,11 +197,81 @@ describe.runIf(haveBlender && haveFixtures)('Blender round trip: game BMD → GL
   it("the BDL has the game model's joint count (Blender's armature object adds no joint)", async () => {
     expect(bdl().JNT1.joints.map((j) => j.name)).toEqual(original().JNT1.joints.map((j) => j.name));
   });
+  // Blender keeps the scene's custom properties, and with them the game's TEX1 in `extras.gxTex1Json`.
+  it("the game's textures come back from Blender byte for byte", () => {
+    expect(bdl().TEX1.textures.map(textureIdentity)).toEqual(original().TEX1.textures.map(textureIdentity));
+    expect(backToBdl.diagnostics.find((d) => d.code === 'j3d/texture-kept')?.message).toMatch(/^1 of 1 /);
+  });
   // Blender's custom properties hold no null, so `extras.gx` comes back as text; `extras.gxJson` comes back whole.
   it("the game's GX materials come back from Blender unchanged (through extras.gxJson)", () => {
     expect(backToBdl.diagnostics.filter((d) => d.code === 'j3d/gx-extras-invalid')).toEqual([]);
     const byName = new Map(bdl().MAT3.materials.map((m) => [m.name, m]));
     for (const m of original().MAT3.materials)
       expect({ ...byName.get(m.name), entryIndex: 0 }, m.name).toEqual({ ...m, entryIndex: 0 });
+  });
+});
+
+/** A TEX1 texture's name, header fields but the offsets, data and palette, for comparing. */
+function textureIdentity(t: J3dTexture) {
+  const { dataOffset: _d, paletteOffset: _p, ...header } = t.header;
+  return { name: t.name, header, data: [...t.data], palette: t.palette ? [...t.palette] : undefined };
+}
+
+/** Level 0 of a TEX1 texture, decoded by the library's GX decoder. */
+function level0(t: J3dTexture): { width: number; pixels: Uint8Array } {
+  const bti = writeBti({ header: t.header, data: t.data, ...(t.palette ? { palette: t.palette } : {}) });
+  const at = { ...t.header, dataOffset: 0x20, paletteOffset: 0x20 + t.data.length };
+  return { width: t.header.width, pixels: decodeBtiImage(bti, 0, at).pixels };
+}
+
+/** RGBA pixels mirrored left to right. */
+function mirrored({ width, pixels }: { width: number; pixels: Uint8Array }): Uint8Array {
+  const out = new Uint8Array(pixels.length);
+  for (let at = 0; at < pixels.length; at += 4) {
+    const x = (at / 4) % width;
+    out.set(pixels.subarray(at, at + 4), at + (width - 1 - 2 * x) * 4);
+  }
+  return out;
+}
+
+function psnr(a: Uint8Array, b: Uint8Array): number {
+  let error = 0;
+  for (let i = 0; i < a.length; i++) error += (a[i]! - b[i]!) ** 2;
+  return error === 0 ? Number.POSITIVE_INFINITY : 10 * Math.log10((255 * 255 * a.length) / error);
+}
+
+describe.runIf(haveBlender && haveFixtures)('Blender round trip with a texture painted in Blender', () => {
+  const star = () => {
+    const entry = findInArchive(openArchive(readFixture('archives', 'nintendo_smg2_PowerStar.arc')), 'PowerStar.bdl');
+    if (entry?.kind !== 'file') throw new Error('no PowerStar.bdl in the archive');
+    return readJ3d(entry.bytes);
+  };
+
+  it("the painted image goes back in the game's format; every other texture, in Blender or not, byte for byte", () => {
+    expect(starTrip.error, failure(starTrip)).toBeUndefined();
+    expect(starToBdl.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    const game = star().TEX1.textures;
+    const back = readJ3d(starToBdl.files[0]!.bytes).TEX1.textures;
+    expect(back.map((t) => t.name)).toEqual(game.map((t) => t.name));
+    // Blender exports only the images materials show: the rest come from the game's TEX1 in the scene's extras.
+    expect(starTrip.images.length).toBeLessThan(new Set(game.map((t) => t.header.dataOffset + t.headerOffset)).size);
+    for (const [k, t] of back.entries()) {
+      const g = game[k]!;
+      if (t.name !== EDITED_STAR_IMAGE) {
+        expect(textureIdentity(t), t.name).toEqual(textureIdentity(g));
+        continue;
+      }
+      expect([t.header.format, t.header.width, t.header.height, t.header.mipCount]).toEqual([
+        g.header.format,
+        g.header.width,
+        g.header.height,
+        g.header.mipCount,
+      ]);
+      const painted = mirrored(level0(g));
+      expect(psnr(level0(t).pixels, painted)).toBeGreaterThan(30);
+      expect(psnr(level0(t).pixels, level0(g).pixels)).toBeLessThan(psnr(level0(t).pixels, painted));
+    }
+    const edited = starToBdl.diagnostics.filter((d) => d.code === 'j3d/texture-edited');
+    expect(edited.map((d) => d.message)).toEqual([expect.stringContaining(`"${EDITED_STAR_IMAGE}"`)]);
   });
 });

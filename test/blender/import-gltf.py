@@ -1,11 +1,12 @@
 # Run by Blender (blender -b --factory-startup --python import-gltf.py -- <jobs.json> <results.json>).
-# jobs.json lists {"file": <glb>, "importOptions": {...}, "export": <glb path>, "exportOptions": {...}} (all but
-# "file" optional). For each job the scene is emptied, the file is imported with Blender's own glTF importer
-# (bpy.ops.import_scene.gltf, with the options given) and what Blender made of it is recorded: the exception if
-# the import failed, else the counts of mesh objects, meshes, triangles, armatures, bones, actions (with their
-# F-curves), materials and images (with their sizes). With "export", the imported scene is written back with
-# bpy.ops.export_scene.gltf as a GLB, the way a modder saves their edit. Results are written as one JSON list,
-# in job order.
+# jobs.json lists {"file": <glb>, "importOptions": {...}, "flipImages": [<image name>...], "export": <glb path>,
+# "exportOptions": {...}} (all but "file" optional). For each job the scene is emptied, the file is imported with
+# Blender's own glTF importer (bpy.ops.import_scene.gltf, with the options given) and what Blender made of it is
+# recorded: the exception if the import failed, else the counts of mesh objects, meshes, triangles, armatures,
+# bones, actions (with their F-curves), materials and images (with their sizes). "flipImages" edits the named
+# images as a user painting them would: their pixels mirrored left to right. With "export", the imported scene is
+# written back with bpy.ops.export_scene.gltf as a GLB, the way a modder saves their edit. Results are written as
+# one JSON list, in job order.
 import json
 import sys
 import traceback
@@ -57,6 +58,12 @@ for job in jobs:
         status = bpy.ops.import_scene.gltf(filepath=job["file"], **job.get("importOptions", {}))
         result["status"] = sorted(status)
         result.update(describe_scene())
+        for name in job.get("flipImages", []):
+            image = bpy.data.images[name]
+            width, height = image.size
+            pixels = numpy.empty(width * height * 4, numpy.float32)
+            image.pixels.foreach_get(pixels)
+            image.pixels.foreach_set(pixels.reshape(height, width, 4)[:, ::-1, :].ravel())
         if job.get("export"):
             options = {"export_format": "GLB", **job.get("exportOptions", {})}
             bpy.ops.export_scene.gltf(filepath=job["export"], **options)

@@ -21,6 +21,8 @@ export interface BlenderJob {
   file: string;
   /** Options of bpy.ops.import_scene.gltf. */
   importOptions?: Record<string, unknown>;
+  /** Images to edit before the export, by name: each mirrored left to right in Blender. */
+  flipImages?: string[];
   /** Where to write the imported scene back as a GLB (bpy.ops.export_scene.gltf). */
   export?: string;
   exportOptions?: Record<string, unknown>;

@@ -8,7 +8,7 @@
  * input ends in a ParseError or a valid scene.
  */
 import type { GLTF } from '@gltf-transform/core';
-import { ParseError } from '@retromodel/binary';
+import { fromBase64, ParseError } from '@retromodel/binary';
 import { type Diagnostic, type Scene, validateScene } from '@retromodel/scene';
 import { buildScene } from './build-scene.js';
 import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
@@ -51,14 +51,16 @@ function decodeDataUri(uri: string, where: JsonLocation): Uint8Array {
   const match = /^data:[^,]*?(;base64)?,/.exec(uri);
   if (!match) throw jsonError(where, `a data URI is malformed (${uri.slice(0, 40)}...)`);
   const payload = uri.slice(match[0].length);
+  const fails = () => jsonError(where, `a data URI's content does not decode (${uri.slice(0, 40)}...)`);
+  if (match[1]) {
+    const bytes = fromBase64(payload);
+    if (!bytes) throw fails();
+    return bytes;
+  }
   try {
-    if (!match[1]) return new TextEncoder().encode(decodeURIComponent(payload));
-    const text = atob(payload);
-    const out = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-    return out;
+    return new TextEncoder().encode(decodeURIComponent(payload));
   } catch {
-    throw jsonError(where, `a data URI's content does not decode (${uri.slice(0, 40)}...)`);
+    throw fails();
   }
 }
 

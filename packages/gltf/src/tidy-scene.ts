@@ -1,9 +1,12 @@
 /*
  * What a tidy glTF leaves out (`optimize: true`): nodes no scene root reaches (through children, skins or LOD
- * groups) and the skins no node left uses, then the meshes no node left uses, the materials no primitive left uses, the textures no material
- * left uses with the images and samplers only they used, and TEXCOORD_n attributes the primitive's material
- * does not read. Each would be an UNUSED_OBJECT for the Khronos validator. The scene given is not changed: the
- * result shares everything that stays the same. Duplicate accessors are merged later, on the document.
+ * groups) and the skins no node left uses, then the meshes no node left uses, the materials no primitive left
+ * uses, the textures no material left uses with the images and samplers only they used, and TEXCOORD_n
+ * attributes the primitive's material does not read. Each would be an UNUSED_OBJECT for the Khronos validator.
+ * A texture that came with a game's own texture state (`extras.gx`: a J3D TEX1 texture, which the game's
+ * materials in their `extras.gx` name by index) stays, with its image and sampler, whether or not a glTF
+ * material shows it: it is the game's, and its image is where a user edits it. The scene given is not changed:
+ * the result shares everything that stays the same. Duplicate accessors are merged later, on the document.
  */
 import type { AnimationChannel, Diagnostic, Material, Primitive, Scene, TextureRef } from '@retromodel/scene';
 import { remapPointerChannels } from './pointer-channels.js';
@@ -152,7 +155,9 @@ export function tidyScene(input: Scene): { scene: Scene; diagnostics: Diagnostic
   const used = withUsedMeshesAndMaterials(reachable.scene);
   const { scene } = used;
   const removedNodes = reachable.removed + used.removed;
-  const textures = keep(scene.textures, new Set(scene.materials.flatMap((m) => refsOf(m).map((r) => r.texture))));
+  const shown = scene.materials.flatMap((m) => refsOf(m).map((r) => r.texture));
+  const games = scene.textures.flatMap((t, i) => (t.extras?.gx === undefined ? [] : [i]));
+  const textures = keep(scene.textures, new Set([...shown, ...games]));
   const images = keep(scene.images, new Set(textures.kept.map((t) => t.image)));
   const samplers = keep(scene.samplers, new Set(textures.kept.map((t) => t.sampler)));
   const remap = (ref: TextureRef | undefined) => ref && { ...ref, texture: textures.index.get(ref.texture)! };

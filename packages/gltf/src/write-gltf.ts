@@ -5,6 +5,7 @@
  * here (GLB container: glb-container.ts); glTF-Transform is not loaded.
  */
 import type { GLTF } from '@gltf-transform/core';
+import { toBase64 } from '@retromodel/binary';
 import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
 import { writeGlb } from './glb-container.js';
 import { encodeImagesAsPng, type PngEncodings } from './json-write/encode-images.js';
@@ -154,11 +155,4 @@ function embedResources(jsonDoc: WrittenJson): void {
     const data = def.uri === undefined ? undefined : resources[def.uri];
     if (def.uri !== undefined && data) def.uri = `data:${mimeTypeOf(json, def.uri)};base64,${toBase64(data)}`;
   }
-}
-
-/** Base64 without Node's Buffer (the library runs in browsers too). */
-function toBase64(bytes: Uint8Array): string {
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
 }

@@ -6,7 +6,8 @@
  * pixels a side; a larger one is written with a warning.
  */
 import type { Diagnostic, OutputFile, Sampler, Scene, WriteContext, WriteResult } from '@retromodel/scene';
-import { GX_MAX_TEXTURE_SIDE, pixelsOf } from '../from-scene/textures-from-scene.js';
+import { GX_MAX_TEXTURE_SIDE } from '../from-scene/texture-encoder.js';
+import { pixelsOf } from '../from-scene/textures-from-scene.js';
 import { chooseGxFormat } from '../gx/texture/choose-gx-format.js';
 import { GxTextureFormat } from '../gx/texture/formats.js';
 import { gxSamplerCodes } from './bti-sampler.js';

@@ -12,6 +12,7 @@
  * palette points at where the next one would go), then each distinct image once (textures with the same data
  * bytes share it), each at a multiple of 0x20 as GX requires, then the name table at a multiple of 0x20.
  */
+import { hashBytes, sameBytes } from '@retromodel/binary';
 import { BTI_HEADER_SIZE, type BtiHeader } from '../bti/bti-header.js';
 import { writeBtiHeader } from '../bti/write-bti.js';
 import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
@@ -72,15 +73,6 @@ function storedPlan(tex1: Tex1, headersAt: number): Tex1Plan | undefined {
   }
   return { headersAt, places, regions };
 }
-
-/** A 32-bit FNV-1a hash, to find textures with the same data quickly. */
-function hashBytes(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-  return h >>> 0;
-}
-
-const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** Nintendo's layout (see the header comment). */
 function rebuiltPlan(tex1: Tex1): Tex1Plan {

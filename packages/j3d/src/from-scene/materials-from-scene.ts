@@ -4,9 +4,9 @@
  * in draw order), so a scene whose materials each draw one shape keeps its material order. A second shape of
  * the same scene material gets the name `<name>_<n>` (the MAT3 writer shares their identical init entries).
  * A scene material with `extras.gx` (the complete GX state j3dToScene keeps) is written as it is, with its
- * texture slots (scene texture indices, which are TEX1 indices for a scene read from J3D) mapped to the TEX1
- * written, once the MAT3 codec has shown that it is a GX material (extras come from the user's glTF: anything
- * else under `gx` is a warning); any other material is built from its glTF fields (gx-material-from-gltf). Primitives without a
+ * texture slots (the game's TEX1 indices) mapped to the TEX1 written (textures-from-scene's slotOf), once the
+ * MAT3 codec has shown that it is a GX material (extras come from the user's glTF: anything else under `gx` is
+ * a warning); any other material is built from its glTF fields (gx-material-from-gltf). Primitives without a
  * material get a default one (white, lit, vertex colours). Scene materials no shape uses are left out.
  */
 
@@ -18,6 +18,7 @@ import type { GxMaterial } from '../gx/material-types.js';
 import { defaultGxMaterial } from './gx-material-defaults.js';
 import { gxMaterialFromGltf } from './gx-material-from-gltf.js';
 import { j3dName } from './j3d-name.js';
+import type { SceneTextures } from './textures-from-scene.js';
 
 /** What each shape (in draw order) brings to its material. */
 export interface ShapeMaterialUse {
@@ -139,9 +140,10 @@ function checkedGx(gx: unknown): GxMaterial | 'invalid' {
 export function materialsFromScene(
   scene: Scene,
   uses: readonly ShapeMaterialUse[],
-  textureOf: (sceneTexture: number) => number | undefined,
+  textures: Pick<SceneTextures, 'textureOf' | 'slotOf'>,
   diagnostics: Diagnostic[],
 ): MaterialsResult {
+  const { textureOf } = textures;
   const fallback = createMaterial({ name: 'default', vertexColors: true });
   const byMaterial = new Map<number, number[]>();
   uses.forEach((u, s) => {
@@ -180,7 +182,7 @@ export function materialsFromScene(
         gx = { ...structuredClone(stored), name, entryIndex: 0 };
         gx.textures = gx.textures.map((t) => {
           if (t === null) return null;
-          const index = textureOf(t);
+          const index = textures.slotOf(t);
           if (index === undefined)
             diagnostics.push({
               code: 'j3d/texture-not-written',

@@ -95,9 +95,10 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
   const materials = materialsFromScene(
     scene,
     sources.map((s) => ({ material: s.material, hasVertexColor: s.color !== undefined })),
-    textures.textureOf,
+    textures,
     diagnostics,
   );
+  textures.finish();
   sources.forEach((s, k) => {
     if (!materials.readsVertexColor[k]) delete s.color;
     const sets = materials.readsTexCoords[k];

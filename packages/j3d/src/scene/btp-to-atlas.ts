@@ -30,6 +30,7 @@ import type { BtpEntry, BtpFile } from '../anim/read-btp.js';
 import type { GxMaterial } from '../gx/material-types.js';
 import type { TevReduction } from '../gx/tev/reduce-tev.js';
 import { namedAnimation } from './animation-shell.js';
+import { GX_BASE_COLOR_TEXTURE } from './build-material.js';
 import { runValue, stepSampler } from './step-keys.js';
 import { texCoordRange } from './texcoord-range.js';
 import { buildTextureAtlas, type TextureAtlas } from './texture-atlas.js';
@@ -164,6 +165,8 @@ function useAtlas(
     texCoord: ref.texCoord,
     transform: cells.get(tex1[0]!)!,
   };
+  // The base colour texture is no longer the game's texture as it is.
+  if (material.extras) delete material.extras[GX_BASE_COLOR_TEXTURE];
   return cells;
 }
 

@@ -10,7 +10,8 @@
  *     a texgen reading TEXn gives TEXCOORD_n (an SRT texture matrix → KHR_texture_transform when
  *     representable); a texgen reading normals (sphere / environment maps) gives a TEXCOORD set the shapes
  *     compute from the bind-pose normals, uv = SRT · (½nx + ½, −½ny + ½) (the J3D environment base matrix with
- *     the camera looking down −z), so the static look matches.
+ *     the camera looking down −z), so the static look matches. When the base colour texture is a TEX1
+ *     texture as it is, `extras.gxBaseColorTexture` names its TEX1 index.
  *   alpha mode and cutoff: alpha test and blend mode (gx/tev/reduce-alpha-mode).
  *   cull (GX_CULL_*): 0 NONE → double-sided; 2 BACK → single-sided; 1 FRONT → single-sided with the shapes'
  *     winding flipped; 3 ALL → the shapes are not drawn (the material stays, with its state in extras).
@@ -29,6 +30,13 @@ import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
 import { reduceTev, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, textureMean } from './bake-texture.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
+
+/**
+ * The key, in a material's extras, of the TEX1 index whose image its glTF base colour texture is (absent when
+ * that texture is baked from one, or is none): how the way back knows which game texture an edited image is,
+ * whatever a tool renamed it to (Blender keeps a material's extras).
+ */
+export const GX_BASE_COLOR_TEXTURE = 'gxBaseColorTexture';
 
 /** What a material needs from the scene being built. */
 export interface MaterialContext {
@@ -144,12 +152,17 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
   if (shape.hidden)
     diag('j3d/cull-all', 'GX cull mode ALL draws nothing: its shapes are left out (state kept in extras.gx)', 'info');
   let baseColorTexture: TextureRef | undefined;
+  // The TEX1 texture the glTF base colour texture shows as it is (not baked), for the way back.
+  let shows: number | undefined;
   if (tev.texture) {
     const { texMap, texCoord } = tev.texture;
     let texture = sceneTexture(texMap);
+    shows = gx.textures[texMap] ?? undefined;
     if (texture !== undefined && scene && tev.bake) {
       const name = `${gx.name}/${scene.textures[texture]?.name ?? texture}`;
-      texture = bakeTexture(scene, texture, tev.bake, name) ?? texture;
+      const baked = bakeTexture(scene, texture, tev.bake, name);
+      if (baked !== undefined) shows = undefined;
+      texture = baked ?? texture;
     }
     if (texture === undefined)
       diag('j3d/missing-texture', `TEV samples texture map ${texMap}, which has no texture`, 'warning');
@@ -166,6 +179,7 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
   });
   if (alpha.alphaCutoff !== undefined) material.alphaCutoff = alpha.alphaCutoff;
   if (baseColorTexture) material.baseColorTexture = baseColorTexture;
+  if (baseColorTexture && shows !== undefined) material.extras![GX_BASE_COLOR_TEXTURE] = shows;
   if (tev.emissive) {
     material.emissiveFactor = tev.emissive;
     if (!tev.lit)

@@ -11,6 +11,7 @@
  * BCK: bck-to-animation; BCA: bca-to-animation; BTK, BRK and BPK: material-animations (KHR_animation_pointer
  * channels; the BTK tracks are also kept in `scene.extras.gx.textureAnimations`); BTP: btp-to-atlas (a texture
  * atlas and STEP offset keys); BVA: bva-to-visibility (animated shapes on nodes of their own, STEP scale keys).
+ * The whole TEX1, encoded as the game has it, is kept in `scene.extras.gxTex1Json` (tex1-extras).
  */
 
 import {
@@ -44,6 +45,7 @@ import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
 import { addMaterialAnimations } from './material-animations.js';
 import { readModelHierarchy } from './model-hierarchy.js';
 import { giveBackShapeScratch, takeShapeScratch } from './shape-scratch.js';
+import { addTex1Extras } from './tex1-extras.js';
 
 /** Options of {@link j3dToScene}. */
 export interface J3dToSceneOptions {
@@ -227,5 +229,13 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       ...(textureAnimations.length ? { textureAnimations } : {}),
     },
   };
+  addTex1Extras(scene.extras, file.TEX1, () => {
+    // TEX1 textures that are the base colour texture of a material that draws (as it is, not baked).
+    const drawn = new Set(scene.meshes.flatMap((m) => m.primitives.map((p) => p.material)));
+    const bases = new Set(
+      scene.materials.flatMap((m, i) => (drawn.has(i) && m.baseColorTexture ? [m.baseColorTexture.texture] : [])),
+    );
+    return new Set(textureOf.flatMap((t, k) => (bases.has(t) ? [k] : [])));
+  });
   return { scene, diagnostics };
 }
