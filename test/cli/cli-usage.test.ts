@@ -11,7 +11,9 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
+import { adapters, archiveExtensions, outputFormats } from '@retromodel/transcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commandNames, commandReference, readmeReference } from '../../scripts/readme-help.mjs';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
 const cube = repoPath('fixtures', 'cube.glb');
@@ -33,19 +35,29 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** What the bin prints for `args` on stdout (it must succeed). */
+async function helpOf(...args: string[]): Promise<string> {
+  const r = await run(...args);
+  expect(r.code, `retromodel ${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
 describe('help and version', () => {
-  it('each command has its own help, the same from `<command> --help` and `help <command>`', async () => {
+  it('every command has its own help, the same from `<command> --help` and `help <command>`', async () => {
+    const names = commandNames(await helpOf('--help'));
+    expect(names).toEqual(['convert', 'info', 'validate', 'ls', 'extract', 'pack', 'help']);
     const texts = new Map<string, string>();
-    for (const command of ['convert', 'info', 'validate']) {
-      const own = await run(command, '--help');
-      expect(own.code).toBe(0);
-      expect(own.stdout).toMatch(new RegExp(`^usage: retromodel ${command} `));
-      expect((await run('help', command)).stdout).toBe(own.stdout);
-      texts.set(command, own.stdout);
+    for (const command of names) {
+      const own = await helpOf(command, '--help');
+      expect(own).toMatch(new RegExp(`^usage: retromodel ${command} `));
+      expect(own).toMatch(/\noptions:\n[\s\S]*-h, --help +show this help\n\nexamples:\n {2}retromodel /);
+      expect(await helpOf('help', command)).toBe(own);
+      texts.set(command, own);
     }
-    expect(new Set(texts.values()).size).toBe(3);
+    expect(new Set(texts.values()).size).toBe(names.length);
     expect(texts.get('convert')).toMatch(/--to <format>/);
     expect(texts.get('info')).toMatch(/--format <format>/);
+    expect(texts.get('pack')).toMatch(/--yaz0/);
   });
 
   it('`--help` and `help` list the commands; no arguments prints them to stderr with exit 2', async () => {
@@ -59,19 +71,51 @@ describe('help and version', () => {
     expect(none.stderr).toMatch(/commands:/);
   });
 
-  it('`--version` and `-V` print the package version', async () => {
-    const { version } = JSON.parse(readFileSync(repoPath('packages', 'cli', 'package.json'), 'utf8'));
-    for (const flag of ['--version', '-V']) expect((await run(flag)).stdout.trim()).toBe(version);
+  it('the overview lists every format by its extensions, how it is read, and every --to that writes it', async () => {
+    const overview = await helpOf('--help');
+    const table = overview.split('\nformats:\n')[1]!.split('\n\n')[0]!.split('\n').slice(1);
+    const rows = table.map((line) => line.trim().split(/ {2,}/));
+    for (const row of rows) expect(row, line(row)).toHaveLength(4);
+    const extensions = new Set(rows.flatMap(([, files]) => files!.match(/\.[a-z0-9]+/g) ?? []));
+    for (const a of adapters) for (const ext of a.extensions) expect(extensions, `${a.id} ${ext}`).toContain(ext);
+    for (const ext of archiveExtensions) expect(extensions, `archive ${ext}`).toContain(ext);
+    const written = rows.flatMap(([, , , write]) => (write === '-' ? [] : write!.split(/, */)));
+    expect(written.filter((w) => w !== 'pack').sort()).toEqual([...outputFormats].sort());
+    // Reading, writing and the archives are all there: what the README's formats table promises.
+    expect(overview).toMatch(/archive.*convert, ls, extract +pack/);
+    expect(overview).toMatch(/back into the games' own formats/);
   });
 
-  it("the README's command reference is what the bin prints", async () => {
+  it('`--version` and `-V` print the package version; a mistyped global option or `help` topic gets a suggestion', async () => {
+    const { version } = JSON.parse(readFileSync(repoPath('packages', 'cli', 'package.json'), 'utf8'));
+    for (const flag of ['--version', '-V']) expect((await run(flag)).stdout.trim()).toBe(version);
+    const typo = await run('--versoin');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(
+      /^error: unknown option '--versoin'; did you mean '--version'\?\n\(run 'retromodel --help'/,
+    );
+    const misplaced = await run('--to', 'bdl', 'x.glb');
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toMatch(/'--to' is an option of convert; give it after the command/);
+    const topic = await run('help', 'nope');
+    expect(topic.code).toBe(2);
+    expect(topic.stderr).toMatch(
+      /unknown command 'nope'; the commands are convert, info, validate, ls, extract, pack, help/,
+    );
+    expect(topic.stderr).toMatch(/\(run 'retromodel --help' for the usage\)/);
+  });
+
+  it("the README's command reference is what the bin prints, for the overview and every command", async () => {
     const readme = readFileSync(repoPath('README.md'), 'utf8');
-    for (const command of ['convert', 'info', 'validate']) {
-      const { stdout } = await run(command, '--help');
-      expect(readme, `README: help of ${command}`).toContain(`\`\`\`text\n${stdout.trimEnd()}\n\`\`\``);
-    }
+    const texts = new Map<string, string>();
+    for (const args of [['--help'], ...commandNames(await helpOf('--help')).map((c) => [c, '--help'])])
+      texts.set(args.join(' '), await helpOf(...args));
+    const expected = commandReference((args: string[]) => texts.get(args.join(' '))!);
+    expect(readmeReference(readme), 'run `node scripts/readme-help.mjs`').toBe(expected);
   });
 });
+
+const line = (row: string[]) => row.join(' | ');
 
 describe('usage errors exit 2 and say what is wrong', () => {
   const cases: [string, string[], RegExp][] = [
