@@ -158,6 +158,26 @@ describe('usage errors exit 2 and say what is wrong', () => {
     });
   }
 
+  it('-o naming the input itself says so (not "give -o") and replaces nothing', async () => {
+    const input = join(dir, 'same.glb');
+    await writeFile(input, readFileSync(cube));
+    const r = await run('convert', input, '-o', input);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/-o .*same\.glb is the input itself; name another output file/);
+    expect(r.stderr).not.toMatch(/give -o/);
+    expect(readFileSync(input).equals(readFileSync(cube))).toBe(true);
+  });
+
+  it('--lod naming a level the model does not have fails that file, writes nothing and exits 2', async () => {
+    const out = join(dir, 'lod5.glb');
+    const r = await run('convert', repoPath('fixtures', 'tmd', 'sample.tmd'), '-o', out, '--lod', '5');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/sample\.tmd: lod 5 does not exist: the model has 2 LOD levels \(0 to 1\)/);
+    expect(existsSync(out)).toBe(false);
+    const ok = await run('convert', repoPath('fixtures', 'tmd', 'sample.tmd'), '-o', out, '--lod', '1');
+    expect(ok.code).toBe(0);
+  });
+
   it('-o x.obj creates nothing', async () => {
     const out = join(dir, 'x.obj');
     expect((await run('convert', cube, '-o', out)).code).toBe(2);
@@ -195,6 +215,27 @@ describe('what convert prints', () => {
       expect(verbose.stderr).toMatch(/: info j3d\//);
     },
   );
+
+  it('`npm start` says how to pass the --verbose its summaries suggest, and `npm start -- --verbose` passes it', async () => {
+    const npmStart = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        // The outer `npm test` exports npm_* settings; a user's shell has none of them.
+        const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')));
+        execFile('npm', ['start', '--silent', ...args], { cwd: repoPath(), env }, (error, stdout, stderr) =>
+          resolve({ code: error ? 1 : 0, stdout, stderr }),
+        );
+      });
+    const plain = await npmStart();
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/notes?: --verbose shows them/);
+    expect(plain.stdout.split('\n')[0]).toMatch(/npm start -- <options> passes convert options/);
+    expect(plain.stderr).not.toMatch(/: info /);
+    const verbose = await npmStart('--', '--verbose');
+    expect(verbose.code).toBe(0);
+    expect(verbose.stdout.split('\n')[0]).toMatch(/ with --verbose$/);
+    expect(verbose.stdout).not.toMatch(/--verbose shows them/);
+    expect(verbose.stderr).toMatch(/: info t3dm\/draw-cost: /);
+  }, 120_000);
 });
 
 describe.skipIf(!haveFixtures)('info on every kind of file the library reads', () => {

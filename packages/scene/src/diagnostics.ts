@@ -26,6 +26,14 @@ export class StrictModeError extends Error {
   }
 }
 
+/**
+ * An option value that does not fit the file it is applied to (`lod: 5` for a model with 2 LOD levels). The
+ * conversion stops instead of quietly using something else; the CLI counts it as a usage mistake (exit 2).
+ */
+export class OptionError extends Error {
+  override readonly name = 'OptionError';
+}
+
 /** In strict mode, throws a {@link StrictModeError} carrying every warning and error; otherwise does nothing. */
 export function enforceStrict(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
   if (!strict) return;

@@ -17,7 +17,8 @@ export interface ConvertJob {
 
 export type ConvertOutcome =
   | { files: { name: string; bytes: Uint8Array }[]; diagnostics: Diagnostic[] }
-  | { error: string; diagnostics?: undefined };
+  /** `optionMistake`: an option that does not fit this file (an OptionError), a usage mistake. */
+  | { error: string; optionMistake?: boolean; diagnostics?: undefined };
 
 /** Converts one input; a failure becomes an outcome with the error's one-line description. */
 export async function runConvertJob(job: ConvertJob): Promise<ConvertOutcome> {
@@ -29,6 +30,9 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertOutcome> {
         : await transcode({ archive: new Uint8Array(readFileSync(job.path)), path: job.inner }, job.options);
     return { files: result.files.map((f) => ({ name: f.name, bytes: f.bytes })), diagnostics: result.diagnostics };
   } catch (e) {
-    return { error: describeError(e) };
+    return {
+      error: describeError(e),
+      ...(e instanceof Error && e.name === 'OptionError' ? { optionMistake: true } : {}),
+    };
   }
 }

@@ -4,9 +4,9 @@
  * The batch remembers only the paths it wrote, so memory does not grow with the folder, and two inputs can
  * never silently overwrite each other's outputs.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, extname, join } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import type { Diagnostic } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
@@ -43,6 +43,8 @@ interface FileReport {
   bytesOut: number;
   diagnostics: Diagnostic[];
   error?: string;
+  /** The error is an option that does not fit the file (`--lod 5` for a model with 2 levels). */
+  optionMistake?: boolean;
 }
 
 /**
@@ -77,7 +79,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   if (inputs.length === 0)
     throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
-  checkOutput(args, single, outputFormats);
+  checkOutput(args, single, outputFormats, inputs[0]!);
   const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
   const started = performance.now();
   const bar = await progressBar(io, args, inputs.length);
@@ -121,7 +123,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   bar?.stop();
 
   printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
-  return reports.some((r) => r.error) ? 1 : 0;
+  return reports.some((r) => r.optionMistake) ? 2 : reports.some((r) => r.error) ? 1 : 0;
 }
 
 /** The J3D animation kinds a model can take. */
@@ -139,9 +141,9 @@ function checkSidecarFiles(option: string, files: string[], extensions: string[]
 
 /**
  * `-o` names a folder (an existing one, or a name without extension), or, with one input, a file whose
- * extension is an output format, which `--to` must agree with.
+ * extension is an output format, which `--to` must agree with and which is not that input.
  */
-function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[]): void {
+function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[], input: InputFile): void {
   if (args.output === undefined) return;
   if (statIfAny(args.output)?.isDirectory()) return;
   const ext = extname(args.output).slice(1).toLowerCase();
@@ -153,6 +155,20 @@ function checkOutput(args: ConvertArgs, single: boolean, formats: readonly strin
   if (!single) throw new UsageError(`-o ${args.output} names one file, but there are several inputs; give a folder`);
   if (args.to !== undefined && args.to !== ext)
     throw new UsageError(`--to ${args.to} does not match the output file ${args.output}`);
+  if (input.inner === undefined && sameFile(args.output, input.path))
+    throw new UsageError(`-o ${args.output} is the input itself; name another output file (or a folder)`);
+}
+
+/** True when both paths lead to one file (through symbolic links too). */
+function sameFile(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  return real(a) === real(b);
 }
 
 /** Every `--sidecars` folder must exist: a typo is a usage error, not a silently empty folder. */
@@ -183,7 +199,8 @@ async function finishOne(plan: PlannedOutput, outcome: ConvertOutcome, written: 
   const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
     report.bytesIn = plan.input.size;
-    if ('error' in outcome) return { ...report, error: outcome.error };
+    if ('error' in outcome)
+      return { ...report, error: outcome.error, ...(outcome.optionMistake ? { optionMistake: true } : {}) };
     report.diagnostics = outcome.diagnostics;
     const outDir = dirname(plan.path);
     const files = outcome.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
