@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { adapters, archiveExtensions, outputFormats } from '@retromodel/transcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commandNames, commandReference, readmeReference } from '../../scripts/readme-help.mjs';
+import { commandNames, commandReference, readmeBlock } from '../../scripts/readme.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
 const cube = repoPath('fixtures', 'cube.glb');
@@ -111,7 +111,7 @@ describe('help and version', () => {
     for (const args of [['--help'], ...commandNames(await helpOf('--help')).map((c) => [c, '--help'])])
       texts.set(args.join(' '), await helpOf(...args));
     const expected = commandReference((args: string[]) => texts.get(args.join(' '))!);
-    expect(readmeReference(readme), 'run `node scripts/readme-help.mjs`').toBe(expected);
+    expect(readmeBlock(readme, 'command-reference'), 'run `npm run readme`').toBe(expected);
   });
 });
 
@@ -182,6 +182,47 @@ describe('usage errors exit 2 and say what is wrong', () => {
     const out = join(dir, 'x.obj');
     expect((await run('convert', cube, '-o', out)).code).toBe(2);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('--strict and --allow', () => {
+  // The project's sample BMD has vertices weighted to two joints; T3DM binds one bone per vertex (a warning).
+  const sample = repoPath('fixtures', 'j3d', 'sample.bmd');
+
+  it('--strict fails a file on a warning and says how to accept its code; --allow accepts it', async () => {
+    const out = join(dir, 'strict');
+    const failed = await run('convert', sample, '-o', out, '--to', 't3dm', '--strict');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/✗ .*sample\.bmd: strict mode: warning t3dm\/weighted-skin: /);
+    expect(failed.stderr).toMatch(
+      /--strict failed on t3dm\/weighted-skin; to accept a code: --allow t3dm\/weighted-skin\n/,
+    );
+    expect(existsSync(join(out, 'sample.t3dm'))).toBe(false);
+    const allowed = await run(
+      'convert',
+      sample,
+      '-o',
+      out,
+      '--to',
+      't3dm',
+      '--strict',
+      '--allow',
+      't3dm/weighted-skin',
+    );
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toMatch(/warning t3dm\/weighted-skin: /);
+    expect(existsSync(join(out, 'sample.t3dm'))).toBe(true);
+  });
+
+  it('an --allow code no format returns, or --allow without --strict, is a usage mistake', async () => {
+    const typo = await run('convert', sample, '--to', 't3dm', '--strict', '--allow', 't3dm/weighted-skn');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(
+      /--allow t3dm\/weighted-skn: no format returns that code; did you mean 't3dm\/weighted-skin'\?/,
+    );
+    const alone = await run('convert', sample, '--to', 't3dm', '--allow', 't3dm/weighted-skin');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--allow accepts diagnostic codes under --strict; give --strict too/);
   });
 });
 

@@ -115,6 +115,22 @@ function writeOptions(values: Values): WriteOptionsByFormat {
   };
 }
 
+/** `--allow` codes: each a code some format returns, and only with `--strict`. */
+async function allowedCodes(values: Values): Promise<string[]> {
+  const codes = list(values.allow);
+  if (codes.length === 0) return codes;
+  if (values.strict !== true)
+    throw new UsageError('--allow accepts diagnostic codes under --strict; give --strict too');
+  const { diagnosticCodes } = await import('@retromodel/transcode');
+  const known = diagnosticCodes.map((c) => c.code);
+  for (const code of codes)
+    if (!known.includes(code))
+      throw new UsageError(
+        `--allow ${code}: no format returns that code${await didYouMean(code, known)} (the codes are listed in the README)`,
+      );
+  return codes;
+}
+
 /** `--jobs`: a positive whole number of threads, or undefined for the default. */
 function parseJobs(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -133,6 +149,7 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
           output: text(values.output),
           to: text(values.to),
           strict: values.strict === true,
+          allow: await allowedCodes(values),
           quiet: values.quiet === true,
           verbose: values.verbose === true,
           json: values.json === true,

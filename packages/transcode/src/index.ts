@@ -15,6 +15,7 @@ export {
   openArchiveBytes,
 } from './archive-input.js';
 export { detectFormat, extensionOf, UnknownFormatError } from './detect-format.js';
+export { type DiagnosticCodeInfo, diagnosticCodes } from './diagnostic-codes.js';
 export { closestName, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 export {
   type ArchivedInput,

@@ -54,6 +54,8 @@ async function resolveInput(input: TranscodeInput): Promise<FileInput> {
 export interface ReadSceneOptions {
   /** Warnings become a StrictModeError. */
   strict?: boolean;
+  /** Diagnostic codes strict mode accepts (`['j3d/irreducible-tev']`); see `diagnosticCodes`. */
+  allow?: readonly string[];
   /** Reader options by format id, e.g. `{ tmd: { lod: 'all' }, j3d: { animations: ['walk.bck'] } }`. */
   read?: ReadOptionsByFormat;
   /** The formats to detect and use (default: every built-in adapter). */
@@ -102,7 +104,7 @@ export async function readScene(given: TranscodeInput, options: ReadSceneOptions
   const own = (options.read as Record<string, object | undefined> | undefined)?.[adapter.id] ?? {};
   const result = await codec.read!(input.bytes, { fileName, sidecars: input.sidecars }, own);
   const diagnostics = [...checkOptionNames(options.read, undefined, list), ...result.diagnostics];
-  enforceStrict(diagnostics, options.strict);
+  enforceStrict(diagnostics, options.strict, options.allow);
   return { adapter, scene: result.scene, diagnostics, sidecarsUsed: result.sidecarsUsed ?? [] };
 }
 
@@ -135,7 +137,7 @@ export async function transcode(given: TranscodeInput, options: TranscodeOptions
   if (options.to === 'png') {
     if (read.scene.images.length === 0) throw new Error(`${input.fileName}: has no textures to write as PNG`);
     const diagnostics = [...read.diagnostics, ...optionProblems];
-    enforceStrict(diagnostics, options.strict);
+    enforceStrict(diagnostics, options.strict, options.allow);
     return { ...read, diagnostics, files: await scenePngs(read.scene, baseName, options.encodePng) };
   }
   const { id, formatOption } = writerOf(options.to);
@@ -156,6 +158,6 @@ export async function transcode(given: TranscodeInput, options: TranscodeOptions
     { ...own, ...formatOption },
   );
   const diagnostics = [...read.diagnostics, ...optionProblems, ...written.diagnostics];
-  enforceStrict(diagnostics, options.strict);
+  enforceStrict(diagnostics, options.strict, options.allow);
   return { ...read, diagnostics, files: written.files };
 }

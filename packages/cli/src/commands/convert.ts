@@ -23,6 +23,8 @@ export interface ConvertArgs {
   output?: string;
   to?: string;
   strict: boolean;
+  /** Diagnostic codes --strict accepts. */
+  allow: string[];
   quiet: boolean;
   verbose: boolean;
   json: boolean;
@@ -45,6 +47,8 @@ interface FileReport {
   error?: string;
   /** The error is an option that does not fit the file (`--lod 5` for a model with 2 levels). */
   optionMistake?: boolean;
+  /** The codes --strict failed the file on. */
+  strictCodes?: string[];
 }
 
 /**
@@ -103,6 +107,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
         .pop()!
         .replace(/\.[^.]+$/, ''),
       strict: args.strict,
+      allow: args.allow,
       read: args.read,
       write: args.write,
       files: [...args.animations, ...args.tmls],
@@ -199,8 +204,15 @@ async function finishOne(plan: PlannedOutput, outcome: ConvertOutcome, written: 
   const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
     report.bytesIn = plan.input.size;
-    if ('error' in outcome)
-      return { ...report, error: outcome.error, ...(outcome.optionMistake ? { optionMistake: true } : {}) };
+    if ('error' in outcome) {
+      const { optionMistake, strictCodes } = outcome;
+      return {
+        ...report,
+        error: outcome.error,
+        ...(optionMistake ? { optionMistake } : {}),
+        ...(strictCodes ? { strictCodes } : {}),
+      };
+    }
     report.diagnostics = outcome.diagnostics;
     const outDir = dirname(plan.path);
     const files = outcome.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
@@ -259,6 +271,11 @@ function printReports(
     for (const g of groupDiagnostics(r.diagnostics, shown)) io.err(`${r.input}: ${formatGroup(g)}`);
     if (!r.error && perFileLines) io.out(`✓ ${r.input} → ${r.outputs.join(', ')}`);
   }
+  const strictCodes = [...new Set(reports.flatMap((r) => r.strictCodes ?? []))];
+  if (strictCodes.length > 0)
+    io.err(
+      `--strict failed on ${strictCodes.join(', ')}; to accept a code: ${strictCodes.map((c) => `--allow ${c}`).join(' ')}`,
+    );
   if (args.quiet) return;
   const notes = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'info').length, 0);
   io.out(

@@ -60,7 +60,7 @@ export async function convertModel(
     const bytes = asBytes(await readFile(file));
     const input: TranscodeInput =
       model === undefined ? { bytes, fileName: basename(file), sidecars } : { archive: bytes, path: model };
-    const common = { read: options.read, strict: options.strict };
+    const common = { read: options.read, strict: options.strict, allow: options.allow };
     if (form === 'scene') {
       const result = await readScene(input, common);
       return { form, summary: summarizeScene(result), diagnostics: result.diagnostics, watchFiles: watched() };
