@@ -214,6 +214,19 @@ describe('--strict and --allow', () => {
     expect(existsSync(join(out, 'sample.t3dm'))).toBe(true);
   });
 
+  it.skipIf(!haveFixtures)(
+    "--strict passes a toon-shaded model whose only difference is GX lighting (TWW's lighting ramp), noting it with --verbose",
+    async () => {
+      const model = fixture('j3d', 'nintendo_tww_swa_skinned.bdl');
+      const r = await run('convert', model, '-o', join(dir, 'swa.glb'), '--strict', '--verbose');
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toMatch(/ warning /);
+      expect(r.stderr).toMatch(
+        /info j3d\/tev-lighting: material "SWA1": GX lighting is left to the glTF renderer's lights \(taken as fully lit\): a toon lighting ramp/,
+      );
+    },
+  );
+
   it('an --allow code no format returns, or --allow without --strict, is a usage mistake', async () => {
     const typo = await run('convert', sample, '--to', 't3dm', '--strict', '--allow', 't3dm/weighted-skn');
     expect(typo.code).toBe(2);
