@@ -6,10 +6,10 @@
  * each command's help text; a test keeps it equal to what the bin prints.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { adapters, archiveExtensions, outputFormats } from '@retromodel/transcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -251,6 +251,23 @@ describe('what convert prints', () => {
     expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^✗ .*broken\.glb: ParseError: gltf /)]);
   });
 
+  it('an archive that does not open still counts its bytes in the summary', async () => {
+    const folder = join(dir, 'arc-src');
+    await mkdir(folder);
+    await writeFile(join(folder, 'cube.glb'), readFileSync(cube));
+    const packed = join(dir, 'packed.szs');
+    expect((await run('pack', folder, '-o', packed)).code).toBe(0);
+    const bytes = readFileSync(packed);
+    const cut = join(dir, 'cut.szs');
+    await writeFile(cut, bytes.subarray(0, bytes.length >> 1));
+    const r = await run('convert', cut, '-o', join(dir, 'cut-out'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/✗ .*cut\.szs: ParseError: yaz0 /);
+    const size = bytes.length >> 1;
+    const shown = size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`;
+    expect(r.stdout).toContain(`0 of 1 files converted, 1 failed: ${shown} in → 0 B out`);
+  });
+
   it.skipIf(!haveFixtures)(
     'warnings are grouped per file and code, counted in the summary; --verbose adds the notes',
     async () => {
@@ -294,7 +311,7 @@ describe('what convert prints', () => {
 
 describe.skipIf(!haveFixtures)('info on every kind of file the library reads', () => {
   const files = [
-    ['j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd', /materials:[\s\S]*mat_boxin[\s\S]*textures:[\s\S]*64×64 +IA8/],
+    ['j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd', /materials:[\s\S]*mat_boxin[\s\S]*textures:[\s\S]*64×64 +1 +IA8/],
     ['j3d', 'nintendo_mkdd_mariotree1_wait.bck', /ANK1 .*frames/],
     ['j3d', 'nintendo_mkdd_minigameitembox_bomb.btk', /TTK1 .*texture matrices/],
     ['j3d', 'nintendo_mkdd_minigame_balloon.brk', /TRK1 .*konst colours/],
@@ -320,11 +337,108 @@ describe.skipIf(!haveFixtures)('info on every kind of file the library reads', (
     expect(titles).toEqual(expect.arrayContaining(['sections', 'meshes', 'materials', 'textures', 'skins', 'bounds']));
     const md = (await run('info', file, '--format', 'md')).stdout;
     for (const t of titles) expect(md).toContain(`### ${t}`);
-    expect(md).toMatch(/\| texture \| size \| format \| bytes \|/);
+    expect(md).toMatch(/\| texture \| size \| levels \| format \| stored bytes \| decoded bytes \|/);
     const csv = (await run('info', file, '--format', 'csv')).stdout;
     for (const t of titles) expect(csv).toContain(`# ${t}`);
-    expect(csv).toMatch(/^texture,size,format,bytes$/m);
+    expect(csv).toMatch(/^texture,size,levels,format,stored bytes,decoded bytes$/m);
   });
+
+  it('shows every GX texture of the shared J3D files by its stored format, with the bytes the file stores apart from the decoded size', async () => {
+    // Bits per pixel and block size of each GX format (spec j3d.md §11; the blocks a width or height is padded to).
+    const layout: Record<string, [bits: number, blockWidth: number, blockHeight: number]> = {
+      I4: [4, 8, 8],
+      I8: [8, 8, 4],
+      IA4: [8, 8, 4],
+      IA8: [16, 4, 4],
+      RGB565: [16, 4, 4],
+      RGB5A3: [16, 4, 4],
+      RGBA8: [32, 4, 4],
+      C4: [4, 8, 8],
+      C8: [8, 8, 4],
+      C14X2: [16, 4, 4],
+      CMPR: [4, 8, 8],
+    };
+    const stored = (format: string, width: number, height: number, levels: number) => {
+      const [bits, bw, bh] = layout[format.split(' ')[0]!]!;
+      let bytes = 0;
+      for (let l = 0; l < levels; l++) {
+        const [w, h] = [Math.max(1, width >> l), Math.max(1, height >> l)];
+        bytes += (Math.ceil(w / bw) * bw * Math.ceil(h / bh) * bh * bits) / 8;
+      }
+      return bytes;
+    };
+    const files = readdirSync(fixture('j3d')).filter((f) => /\.(bmd|bdl|bti)$/.test(f));
+    let checked = 0;
+    for (const name of files) {
+      // The oracle: noclip's J3D loader, dumped beside the fixtures: one texture per distinct image (format
+      // name, size, mip count).
+      const oracle = JSON.parse(readFileSync(fixture('j3d', 'expected', `${name}.json`), 'utf8'));
+      const textures: { name: string; format: string; width: number; height: number; mipCount: number }[] =
+        oracle.textures ?? [oracle.texture];
+      const report = JSON.parse((await run('info', fixture('j3d', name), '--json')).stdout);
+      const table = report.tables.find((t: { title: string }) => t.title === 'textures');
+      if (textures.length === 0) {
+        expect(table, `${name} has no textures`).toBeUndefined();
+        continue;
+      }
+      expect(table.columns).toEqual(['texture', 'size', 'levels', 'format', 'stored bytes', 'decoded bytes']);
+      expect(table.rows.length, name).toBe(textures.length);
+      textures.forEach((t, i) => {
+        const levels = Math.max(1, t.mipCount);
+        let decoded = 0;
+        for (let l = 0; l < levels; l++) decoded += Math.max(1, t.width >> l) * Math.max(1, t.height >> l) * 4;
+        expect(table.rows[i].slice(1), `${name} ${t.name}`).toEqual([
+          `${t.width}×${t.height}`,
+          levels,
+          t.format,
+          stored(t.format, t.width, t.height, levels),
+          decoded,
+        ]);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
+    const cmpr = (await run('info', fixture('j3d', 'community_mkdd_track_small_logo_CMPR.bti'))).stdout;
+    // 144×72 at 4 bits a pixel: 5,184 bytes stored, 41,472 as RGBA8.
+    expect(cmpr).toMatch(/textures:\n.*\n {2}0 community_mkdd_track_small_logo_CMPR +144×72 +1 +CMPR +5184 +41472\n/);
+  });
+});
+
+describe('info on a damaged file', () => {
+  /** The sections the intact file lists that end within `length` bytes, as `info --json` gives them. */
+  async function sectionsWithin(file: string, length: number) {
+    const whole = JSON.parse((await run('info', file, '--json')).stdout);
+    const sections = whole.tables.find((t: { title: string }) => t.title === 'sections').rows as (string | number)[][];
+    return sections.filter(([, offset, size]) => Number.parseInt(String(offset), 16) + Number(size) <= length);
+  }
+
+  for (const [what, file, cut, error] of [
+    ['a BMD', repoPath('fixtures', 'j3d', 'sample.bmd'), 0.6, /^error: ParseError: j3d \w{4} @0x[0-9a-f]+: /m],
+    ['a GLB', repoPath('fixtures', 'cube.glb'), 0.5, /^error: ParseError: gltf [\w ]+ @0x[0-9a-f]+: /m],
+  ] as const) {
+    it(`${what} cut short: the sections read before the damage, then the ParseError with its offset; exit 1`, async () => {
+      const bytes = readFileSync(file);
+      const length = Math.floor(bytes.length * cut);
+      const damaged = join(dir, `damaged-${basename(file)}`);
+      await writeFile(damaged, bytes.subarray(0, length));
+      const r = await run('info', damaged, '--json');
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.stdout);
+      expect(report.error).toMatch(/^ParseError: /);
+      const sections = report.tables.find((t: { title: string }) => t.title === 'sections').rows as (
+        | string
+        | number
+      )[][];
+      const intact = await sectionsWithin(file, length);
+      expect(sections.length).toBeGreaterThan(0);
+      // Every section listed is one the intact file has, where it has it.
+      expect(sections.map((s) => s.slice(0, 3))).toEqual(intact.slice(0, sections.length).map((s) => s.slice(0, 3)));
+      const text = await run('info', damaged);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(/\nsections:\n/);
+      expect(text.stdout).toMatch(error);
+    });
+  }
 });
 
 describe.skipIf(!haveFixtures)('tidy outputs', () => {

@@ -97,8 +97,9 @@ export const commands: CommandSpec[] = [
     summary: 'report what a file holds: sections, meshes, materials, textures, animations, diagnostics',
     usage: 'retromodel info <file> [--format text|md|csv|json]',
     description:
-      "Reports a file's format and sections, and what reading it gives: meshes, materials, textures (size and\n" +
-      'format), animations (duration, channels, keys), skins and the bounding box, with the diagnostics.',
+      "Reports a file's format and sections, and what reading it gives: meshes, materials, textures (size, the\n" +
+      'format stored, bytes stored and decoded), animations (duration, channels, keys), skins and the bounding box,\n' +
+      'with the diagnostics. On a damaged file: the sections read, then the error with its offset (exit 1).',
     options: {
       format: { type: 'string', value: '<format>', help: 'text (default), md, csv or json' },
       json: { type: 'boolean', help: 'the same as --format json' },

@@ -5,15 +5,15 @@
  * with byte offsets and sizes.
  */
 import { ParseError } from '@retromodel/binary';
-import type {
-  FileInfo,
-  FileSection,
-  FormatCodec,
-  ReadContext,
-  ReadResult,
-  Scene,
-  WriteContext,
-  WriteResult,
+import {
+  type FileInfo,
+  type FormatCodec,
+  partialInfo,
+  type ReadContext,
+  type ReadResult,
+  type Scene,
+  type WriteContext,
+  type WriteResult,
 } from '@retromodel/scene';
 import { isObject } from './check-json.js';
 import { isGlb, readGlb } from './glb-container.js';
@@ -55,29 +55,29 @@ function parseForInfo(bytes: Uint8Array, offset: number): Record<string, unknown
   throw new ParseError({ format: 'gltf', section: 'JSON', offset }, 'the JSON does not parse as an object');
 }
 
-function info(bytes: Uint8Array): FileInfo {
-  const sections: FileSection[] = [];
-  let jsonBytes = bytes;
-  let jsonOffset = 0;
-  if (isGlb(bytes)) {
-    const glb = readGlb(bytes);
-    sections.push({ name: 'GLB header', offset: 0, size: 12, detail: `version ${glb.version}, length ${glb.length}` });
-    for (const c of glb.chunks)
-      sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
-    jsonBytes = glb.json;
-    jsonOffset = glb.chunks[0]!.offset;
-  }
-  const json = parseForInfo(jsonBytes, jsonOffset);
-  sections.push(...jsonSections(jsonBytes, jsonOffset, json));
-  const asset = json.asset as { version?: unknown; generator?: unknown } | undefined;
-  const version = typeof asset?.version === 'string' ? asset.version : undefined;
-  const generator = typeof asset?.generator === 'string' ? asset.generator : undefined;
-  return {
-    format: isGlb(bytes) ? 'glb' : 'gltf',
-    ...(version !== undefined ? { version } : {}),
-    sections: sections.sort((a, b) => a.offset - b.offset),
-    diagnostics: generator ? [{ code: 'gltf/generator', message: `written by ${generator}`, severity: 'info' }] : [],
-  };
+/** The GLB header and chunks and the JSON's members; on a damaged file the sections before the error. */
+function info(bytes: Uint8Array): Promise<FileInfo> {
+  return partialInfo(isGlb(bytes) ? 'glb' : 'gltf', (out) => {
+    let jsonBytes = bytes;
+    let jsonOffset = 0;
+    if (isGlb(bytes)) {
+      if (bytes.length >= 12) out.sections.push({ name: 'GLB header', offset: 0, size: 12 });
+      const glb = readGlb(bytes);
+      out.sections[0]!.detail = `version ${glb.version}, length ${glb.length}`;
+      for (const c of glb.chunks)
+        out.sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
+      jsonBytes = glb.json;
+      jsonOffset = glb.chunks[0]!.offset;
+    }
+    const json = parseForInfo(jsonBytes, jsonOffset);
+    out.sections.push(...jsonSections(jsonBytes, jsonOffset, json));
+    out.sections.sort((a, b) => a.offset - b.offset);
+    const asset = json.asset as { version?: unknown; generator?: unknown } | undefined;
+    if (typeof asset?.version === 'string') out.version = asset.version;
+    const generator = typeof asset?.generator === 'string' ? asset.generator : undefined;
+    if (generator)
+      out.diagnostics.push({ code: 'gltf/generator', message: `written by ${generator}`, severity: 'info' });
+  });
 }
 
 /** The glTF reader, writer and `info`. */

@@ -88,10 +88,11 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   const started = performance.now();
   const bar = await progressBar(io, args, inputs.length);
 
+  // An input refused before converting (an archive that does not open) still counts its bytes in.
   const reports: FileReport[] = plans.map((p) => ({
     input: inputName(p.input),
     outputs: [],
-    bytesIn: 0,
+    bytesIn: p.input.size,
     bytesOut: 0,
     diagnostics: [],
     error: p.refusal,
