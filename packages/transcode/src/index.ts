@@ -25,8 +25,10 @@ export {
   type ReadSceneOptions,
   type ReadSceneResult,
   readScene,
+  resolveInput,
   type TranscodeInput,
   type TranscodeOptions,
   type TranscodeResult,
   transcode,
+  writeScene,
 } from './transcode.js';

@@ -46,8 +46,8 @@ export interface ArchivedInput {
 
 export type TranscodeInput = FileInput | ArchivedInput;
 
-/** The model's own bytes, name and sidecars. */
-async function resolveInput(input: TranscodeInput): Promise<FileInput> {
+/** The model's own bytes, name and sidecars (for a model inside an archive: found in the archive). */
+export async function resolveInput(input: TranscodeInput): Promise<FileInput> {
   return 'archive' in input ? archiveInput(input.archive, input.path) : input;
 }
 
@@ -130,8 +130,22 @@ async function scenePngs(scene: Scene, baseName: string, encodePng: PngEncoder |
  */
 export async function transcode(given: TranscodeInput, options: TranscodeOptions): Promise<TranscodeResult> {
   const input = await resolveInput(given);
-  const list = options.adapters ?? builtInAdapters;
   const read = await readScene(input, { ...options, strict: false });
+  return writeScene(read, input, options);
+}
+
+/**
+ * Writes a scene `readScene` gave (read without strict mode) as `options.to`: the second half of `transcode`, for
+ * a caller that reads a model once and writes it in several forms. `input` is what was read (its name gives the
+ * outputs' base name; its sidecars reach the writer). Strict mode applies to the reading's and the writing's
+ * diagnostics together.
+ */
+export async function writeScene(
+  read: ReadSceneResult,
+  input: Pick<FileInput, 'fileName' | 'sidecars'>,
+  options: TranscodeOptions,
+): Promise<TranscodeResult> {
+  const list = options.adapters ?? builtInAdapters;
   const baseName = options.baseName ?? baseNameOf(input.fileName);
   const optionProblems = checkOptionNames(undefined, options.write, list);
   if (options.to === 'png') {
