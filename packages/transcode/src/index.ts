@@ -4,7 +4,7 @@
  * (`@retromodel/transcode/node`) adds file-system sidecars. A format's parser is loaded only when a file of
  * that format is converted.
  */
-export { OptionError, StrictModeError } from '@retromodel/scene';
+export { formatGroup, groupDiagnostics, OptionError, StrictModeError } from '@retromodel/scene';
 export { adapters } from './adapters.js';
 export {
   archiveExtensions,

@@ -7,13 +7,12 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
-import type { Diagnostic } from '@retromodel/scene';
+import { type Diagnostic, formatGroup, groupDiagnostics } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
 import { type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
 import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
-import { formatGroup, groupDiagnostics } from '../group-diagnostics.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
 import { type InputFile, statIfAny, walkInputs } from '../walk-inputs.js';
 import { writeFilesAtomic } from '../write-atomic.js';
