@@ -389,10 +389,25 @@ describe('the tarballs installed into a new project outside the repository', () 
     });
     try {
       const tab = await browser.newPage();
+      const scripts: string[] = [];
+      tab.on('response', (r) => {
+        if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+      });
       const address = server.address() as { port: number };
       await tab.goto(`http://127.0.0.1:${address.port}/`);
       await tab.waitForFunction(() => document.title.length > 0);
       expect(await tab.title()).toMatch(/^glb glT \d+ t3dm T3M \d+$/);
+      // Converting a BDL loads none of the decoders of compressed glTF input (Draco, meshopt, WebP): they are
+      // chunks of their own, fetched only for a file that uses them.
+      const loaded = await Promise.all(scripts.map((path) => readFile(join(dist, path), 'utf8')));
+      expect(loaded.length).toBeGreaterThan(1);
+      for (const [i, code] of loaded.entries())
+        expect(code, scripts[i]).not.toMatch(/meshopt\.decoder|webp_dec|draco3d\.decoder/);
+      console.info(
+        `[retromodel tests] BDL → GLB and T3DM in a browser loads ${loaded.length} scripts, ${Math.round(
+          loaded.reduce((n, code) => n + code.length, 0) / 1024,
+        )} KB`,
+      );
     } finally {
       await browser.close();
       server.close();

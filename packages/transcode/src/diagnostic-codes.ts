@@ -41,6 +41,12 @@ const rows: Row[] = [
   ['gltf/cameras-dropped', 'info', false, 'cameras are not read (a model has no use for them)'],
   ['gltf/channel-dropped', 'info', false, 'an animation channel without a target node is not read'],
   ['gltf/color-clamped', 'warning', true, 'vertex colours outside 0..1 are clamped'],
+  [
+    'gltf/decompressed',
+    'info',
+    false,
+    'Draco or meshopt geometry or WebP images were decoded (WebP written again as PNG) before reading',
+  ],
   ['gltf/empty-mesh', 'warning', false, 'a mesh without primitives is left out'],
   [
     'gltf/extension-ignored',
