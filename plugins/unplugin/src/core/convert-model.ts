@@ -84,7 +84,11 @@ export async function convertModel(
       );
       const read = await readScene(resolved, { read: options.read }).finally(() => {
         watchFiles = model === undefined ? [...new Set(found.used)] : [file];
-        cache.uses(file, watchFiles, model === undefined ? [dirname(file), ...options.sidecarDirs.map((d) => resolve(d))] : []);
+        cache.uses(
+          file,
+          watchFiles,
+          model === undefined ? [dirname(file), ...options.sidecarDirs.map((d) => resolve(d))] : [],
+        );
       });
       return { read, input: resolved, sidecars: watchFiles };
     });
