@@ -151,6 +151,10 @@ describe('compressed glTF input', () => {
     const [got, want] = [await images(back), await images(plain)];
     expect(got.length).toBeGreaterThan(0);
     expect(got).toEqual(want);
+    // `info` names the images as the file stores them: WebP, with the WebP's bytes.
+    const report = JSON.parse((await retromodel('info', compressed, '--json')).stdout);
+    const textures = report.tables.find((t: { title: string }) => t.title === 'textures');
+    expect(textures.rows.map((r: unknown[]) => r[3])).toEqual(want.map(() => 'WebP'));
   });
 
   it('a file that requires KTX2/Basis textures is refused, naming the extension and what to do', async () => {

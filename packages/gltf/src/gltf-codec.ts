@@ -2,8 +2,9 @@
  * The glTF 2.0 codec, loaded by gltfAdapter. Reading takes a .gltf's .bin and images from the sidecar source;
  * writing makes a .glb, or with `format: 'gltf'` a .gltf with .bin and .png files beside it (`embed: true`
  * puts them inside as data URIs). `info` lists the GLB header and chunks and the JSON's top-level members
- * with byte offsets and sizes.
+ * with byte offsets and sizes, and the images as stored.
  */
+import type { GLTF } from '@gltf-transform/core';
 import { ParseError } from '@retromodel/binary';
 import {
   type FileInfo,
@@ -20,6 +21,7 @@ import { isGlb, readGlb } from './glb-container.js';
 import type { GltfAdapterWriteOptions } from './gltf-adapter.js';
 import { jsonSections } from './json-sections.js';
 import { gltfToScene } from './read-gltf.js';
+import { storedImages } from './stored-images.js';
 
 async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult> {
   const used: string[] = [];
@@ -60,6 +62,7 @@ function info(bytes: Uint8Array): Promise<FileInfo> {
   return partialInfo(isGlb(bytes) ? 'glb' : 'gltf', (out) => {
     let jsonBytes = bytes;
     let jsonOffset = 0;
+    let bin: Uint8Array | undefined;
     if (isGlb(bytes)) {
       if (bytes.length >= 12) out.sections.push({ name: 'GLB header', offset: 0, size: 12 });
       const glb = readGlb(bytes);
@@ -68,6 +71,7 @@ function info(bytes: Uint8Array): Promise<FileInfo> {
         out.sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
       jsonBytes = glb.json;
       jsonOffset = glb.chunks[0]!.offset;
+      bin = glb.bin;
     }
     const json = parseForInfo(jsonBytes, jsonOffset);
     out.sections.push(...jsonSections(jsonBytes, jsonOffset, json));
@@ -77,6 +81,8 @@ function info(bytes: Uint8Array): Promise<FileInfo> {
     const generator = typeof asset?.generator === 'string' ? asset.generator : undefined;
     if (generator)
       out.diagnostics.push({ code: 'gltf/generator', message: `written by ${generator}`, severity: 'info' });
+    // The images as stored (a WebP stays WebP here, though reading turns it into PNG).
+    out.textures = storedImages(json as unknown as GLTF.IGLTF, bin);
   });
 }
 

@@ -81,7 +81,7 @@ function decodedBytes(width: number, height: number, levels: number): number {
 const mimeNames: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
 
 /**
- * One row per texture: as the file stores it (its `info`), else as reading gives it: the stored format by name
+ * One row per texture: as the file stores it (its `info`; unknown sizes and bytes as '?' and '-'), else as reading gives it: the stored format by name
  * (a reader's `formatName` extra, or the image file type), the bytes stored (an image file's size; '-' when only
  * decoded pixels are known) and the decoded RGBA8 size, every level.
  */
@@ -89,11 +89,11 @@ function textureRows(stored: StoredTexture[] | undefined, scene: Scene | undefin
   if (stored?.length)
     return stored.map((t, i) => [
       named(t.name, i),
-      `${t.width}×${t.height}`,
+      t.width && t.height ? `${t.width}×${t.height}` : '?',
       t.levels,
       t.format,
-      t.storedBytes,
-      decodedBytes(t.width, t.height, t.levels),
+      t.storedBytes || '-',
+      t.width && t.height ? decodedBytes(t.width, t.height, t.levels) : '-',
     ]);
   return (scene?.textures ?? []).map((t, i) => {
     const image: Image | undefined = scene!.images[t.image];
