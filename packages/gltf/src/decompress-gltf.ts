@@ -53,7 +53,9 @@ function checkDecodedSizes(json: GLTF.IGLTF, where: JsonLocation): void {
 
 /** draco3dgltf's decoder; in a browser build the package is left out (package.json `browser`). */
 async function dracoDecoder(where: JsonLocation): Promise<unknown> {
-  const draco = (await import('draco3dgltf')).default as { createDecoderModule?: () => Promise<unknown> } | undefined;
+  // @ts-expect-error draco3dgltf ships no types: the one function used is typed here.
+  const module: { default?: { createDecoderModule?: () => Promise<unknown> } } = await import('draco3dgltf');
+  const draco = module.default;
   if (!draco?.createDecoderModule)
     throw jsonError(
       where,
