@@ -42,6 +42,9 @@ await build({
   // fflate's Node build loads node:worker_threads at start-up for its asynchronous functions; the PNG codec
   // (fast-png) calls only the synchronous ones, which the browser build has the same.
   alias: { fflate: 'fflate/browser' },
+  // draco3dgltf is Node CommonJS that finds its WebAssembly beside itself (__dirname): it stays in node_modules,
+  // loaded only when a Draco-compressed glTF is read.
+  external: ['draco3dgltf'],
   legalComments: 'none',
   logLevel: 'warning',
 });

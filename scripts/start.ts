@@ -1,7 +1,8 @@
 /*
  * `npm start`: the main job on the project's own sample models. Converts everything in fixtures/ to GLB in
  * out/, makes the T3DM outputs listed below, runs the Khronos validator on every GLB written, and prints a
- * summary. Exits non-zero when a conversion or a validation fails.
+ * summary. Exits non-zero when a conversion or a validation fails. Options after `npm start --` go to every
+ * `convert` (`npm start -- --verbose` shows the notes a summary counts).
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -27,14 +28,20 @@ async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
+/** Options for every convert, as `npm start -- --verbose` passes them. */
+const convertOptions = process.argv.slice(2);
+
 await rm(out, { recursive: true, force: true });
 let failures = 0;
-console.log(`converting ${relative(root, fixtures)}/ to ${relative(root, out)}/`);
-failures += await main(['convert', fixtures, '-o', out]);
-for (const [input, output] of extraJobs)
-  failures += await main(['convert', join(fixtures, input), '-o', join(out, output)]);
+console.log(
+  `converting ${relative(root, fixtures)}/ to ${relative(root, out)}/` +
+    (convertOptions.length ? ` with ${convertOptions.join(' ')}` : ' (npm start -- <options> passes convert options)'),
+);
+const convert = (...args: string[]) => main(['convert', ...args, ...convertOptions]);
+failures += await convert(fixtures, '-o', out);
+for (const [input, output] of extraJobs) failures += await convert(join(fixtures, input), '-o', join(out, output));
 // Back from T3DM to GLB, so the N64 output is read again and validated too.
-failures += await main(['convert', join(out, 't3dm'), '-o', join(out, 't3dm-back')]);
+failures += await convert(join(out, 't3dm'), '-o', join(out, 't3dm-back'));
 
 console.log('validating every GLB written:');
 for (const file of (await listFiles(out)).filter((f) => f.endsWith('.glb'))) failures += await main(['validate', file]);

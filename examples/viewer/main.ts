@@ -1,9 +1,12 @@
 /*
  * The viewer page: shows the sample model imported through unplugin-retromodel (a GLB emitted at build time,
  * served by the dev server) with its animations, and converts dropped models to GLB in the browser; from a
- * dropped game archive, the model picked in the list of those inside it.
+ * dropped game archive, the model picked in the list of those inside it (the list is shown only then). The
+ * warnings of a conversion are listed one line per code, as the CLI prints them.
  * `document.body.dataset.state` becomes `ready` once a model is shown (`error` when it failed), for tests.
  */
+
+import { formatGroup, groupDiagnostics } from '@retromodel/transcode';
 import {
   type ConvertedModel,
   convertDropped,
@@ -21,6 +24,8 @@ const drop = document.querySelector<HTMLElement>('#drop')!;
 const input = document.querySelector<HTMLInputElement>('#files')!;
 const download = document.querySelector<HTMLAnchorElement>('#download')!;
 const archiveModels = document.querySelector<HTMLSelectElement>('#archive-model')!;
+const archiveLabel = document.querySelector<HTMLElement>('#archive-label')!;
+const warningList = document.querySelector<HTMLUListElement>('#warnings')!;
 let archive: DroppedArchive | undefined;
 const viewer = createViewer(canvas);
 
@@ -41,16 +46,26 @@ async function show(url: string, label: string): Promise<void> {
 /** The model to show: from a dropped archive (the one picked in the list), else from the dropped files. */
 async function convertFiles(files: File[]): Promise<ConvertedModel> {
   archive = await droppedArchive(files);
-  archiveModels.hidden = archive === undefined;
+  archiveLabel.hidden = archive === undefined;
   if (!archive) return convertDropped(files);
   if (archive.models.length === 0) throw new Error(`${archive.file.name} holds no model this page reads`);
   archiveModels.replaceChildren(...archive.models.map((m) => new Option(m, m)));
   return convertFromArchive(archive, archive.models[0]!);
 }
 
+/** The warnings of a conversion, one line per code with its count (as the CLI prints them). */
+function listWarnings(model: ConvertedModel | undefined): void {
+  const groups = model ? groupDiagnostics(model.diagnostics, ['error', 'warning']) : [];
+  warningList.replaceChildren(
+    ...groups.map((g) => Object.assign(document.createElement('li'), { textContent: formatGroup(g) })),
+  );
+  warningList.hidden = groups.length === 0;
+}
+
 async function convert(pick: () => Promise<ConvertedModel>, what: string): Promise<void> {
   document.body.dataset.state = 'converting';
   status.textContent = `Converting ${what}…`;
+  listWarnings(undefined);
   try {
     const model = await pick();
     if (download.href) URL.revokeObjectURL(download.href);
@@ -59,6 +74,7 @@ async function convert(pick: () => Promise<ConvertedModel>, what: string): Promi
     download.textContent = `Download ${model.name} (${Math.ceil(model.glb.length / 1024)} KB)`;
     download.hidden = false;
     const warnings = model.diagnostics.filter((d) => d.severity !== 'info').length;
+    listWarnings(model);
     await show(download.href, `${model.source} (${model.format})${warnings ? `, ${warnings} warnings` : ''}`);
   } catch (error) {
     report(error instanceof Error ? error.message : String(error), true);

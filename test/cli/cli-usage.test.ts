@@ -7,13 +7,15 @@
  * what nothing uses (the validator's UNUSED_OBJECT), except a game's own textures (kept for the way back).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
+import { adapters, archiveExtensions, outputFormats } from '@retromodel/transcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGlb } from '../blender/gltf-summary.js';
+import { commandNames, commandReference, readmeBlock } from '../../scripts/readme.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
 const cube = repoPath('fixtures', 'cube.glb');
@@ -35,19 +37,29 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** What the bin prints for `args` on stdout (it must succeed). */
+async function helpOf(...args: string[]): Promise<string> {
+  const r = await run(...args);
+  expect(r.code, `retromodel ${args.join(' ')}: ${r.stderr}`).toBe(0);
+  return r.stdout;
+}
+
 describe('help and version', () => {
-  it('each command has its own help, the same from `<command> --help` and `help <command>`', async () => {
+  it('every command has its own help, the same from `<command> --help` and `help <command>`', async () => {
+    const names = commandNames(await helpOf('--help'));
+    expect(names).toEqual(['convert', 'info', 'validate', 'ls', 'extract', 'pack', 'help']);
     const texts = new Map<string, string>();
-    for (const command of ['convert', 'info', 'validate']) {
-      const own = await run(command, '--help');
-      expect(own.code).toBe(0);
-      expect(own.stdout).toMatch(new RegExp(`^usage: retromodel ${command} `));
-      expect((await run('help', command)).stdout).toBe(own.stdout);
-      texts.set(command, own.stdout);
+    for (const command of names) {
+      const own = await helpOf(command, '--help');
+      expect(own).toMatch(new RegExp(`^usage: retromodel ${command} `));
+      expect(own).toMatch(/\noptions:\n[\s\S]*-h, --help +show this help\n\nexamples:\n {2}retromodel /);
+      expect(await helpOf('help', command)).toBe(own);
+      texts.set(command, own);
     }
-    expect(new Set(texts.values()).size).toBe(3);
+    expect(new Set(texts.values()).size).toBe(names.length);
     expect(texts.get('convert')).toMatch(/--to <format>/);
     expect(texts.get('info')).toMatch(/--format <format>/);
+    expect(texts.get('pack')).toMatch(/--yaz0/);
   });
 
   it('`--help` and `help` list the commands; no arguments prints them to stderr with exit 2', async () => {
@@ -61,19 +73,51 @@ describe('help and version', () => {
     expect(none.stderr).toMatch(/commands:/);
   });
 
-  it('`--version` and `-V` print the package version', async () => {
-    const { version } = JSON.parse(readFileSync(repoPath('packages', 'cli', 'package.json'), 'utf8'));
-    for (const flag of ['--version', '-V']) expect((await run(flag)).stdout.trim()).toBe(version);
+  it('the overview lists every format by its extensions, how it is read, and every --to that writes it', async () => {
+    const overview = await helpOf('--help');
+    const table = overview.split('\nformats:\n')[1]!.split('\n\n')[0]!.split('\n').slice(1);
+    const rows = table.map((line) => line.trim().split(/ {2,}/));
+    for (const row of rows) expect(row, line(row)).toHaveLength(4);
+    const extensions = new Set(rows.flatMap(([, files]) => files!.match(/\.[a-z0-9]+/g) ?? []));
+    for (const a of adapters) for (const ext of a.extensions) expect(extensions, `${a.id} ${ext}`).toContain(ext);
+    for (const ext of archiveExtensions) expect(extensions, `archive ${ext}`).toContain(ext);
+    const written = rows.flatMap(([, , , write]) => (write === '-' ? [] : write!.split(/, */)));
+    expect(written.filter((w) => w !== 'pack').sort()).toEqual([...outputFormats].sort());
+    // Reading, writing and the archives are all there: what the README's formats table promises.
+    expect(overview).toMatch(/archive.*convert, ls, extract +pack/);
+    expect(overview).toMatch(/back into the games' own formats/);
   });
 
-  it("the README's command reference is what the bin prints", async () => {
+  it('`--version` and `-V` print the package version; a mistyped global option or `help` topic gets a suggestion', async () => {
+    const { version } = JSON.parse(readFileSync(repoPath('packages', 'cli', 'package.json'), 'utf8'));
+    for (const flag of ['--version', '-V']) expect((await run(flag)).stdout.trim()).toBe(version);
+    const typo = await run('--versoin');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(
+      /^error: unknown option '--versoin'; did you mean '--version'\?\n\(run 'retromodel --help'/,
+    );
+    const misplaced = await run('--to', 'bdl', 'x.glb');
+    expect(misplaced.code).toBe(2);
+    expect(misplaced.stderr).toMatch(/'--to' is an option of convert; give it after the command/);
+    const topic = await run('help', 'nope');
+    expect(topic.code).toBe(2);
+    expect(topic.stderr).toMatch(
+      /unknown command 'nope'; the commands are convert, info, validate, ls, extract, pack, help/,
+    );
+    expect(topic.stderr).toMatch(/\(run 'retromodel --help' for the usage\)/);
+  });
+
+  it("the README's command reference is what the bin prints, for the overview and every command", async () => {
     const readme = readFileSync(repoPath('README.md'), 'utf8');
-    for (const command of ['convert', 'info', 'validate']) {
-      const { stdout } = await run(command, '--help');
-      expect(readme, `README: help of ${command}`).toContain(`\`\`\`text\n${stdout.trimEnd()}\n\`\`\``);
-    }
+    const texts = new Map<string, string>();
+    for (const args of [['--help'], ...commandNames(await helpOf('--help')).map((c) => [c, '--help'])])
+      texts.set(args.join(' '), await helpOf(...args));
+    const expected = commandReference((args: string[]) => texts.get(args.join(' '))!);
+    expect(readmeBlock(readme, 'command-reference'), 'run `npm run readme`').toBe(expected);
   });
 });
+
+const line = (row: string[]) => row.join(' | ');
 
 describe('usage errors exit 2 and say what is wrong', () => {
   const cases: [string, string[], RegExp][] = [
@@ -116,10 +160,84 @@ describe('usage errors exit 2 and say what is wrong', () => {
     });
   }
 
+  it('-o naming the input itself says so (not "give -o") and replaces nothing', async () => {
+    const input = join(dir, 'same.glb');
+    await writeFile(input, readFileSync(cube));
+    const r = await run('convert', input, '-o', input);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/-o .*same\.glb is the input itself; name another output file/);
+    expect(r.stderr).not.toMatch(/give -o/);
+    expect(readFileSync(input).equals(readFileSync(cube))).toBe(true);
+  });
+
+  it('--lod naming a level the model does not have fails that file, writes nothing and exits 2', async () => {
+    const out = join(dir, 'lod5.glb');
+    const r = await run('convert', repoPath('fixtures', 'tmd', 'sample.tmd'), '-o', out, '--lod', '5');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/sample\.tmd: lod 5 does not exist: the model has 2 LOD levels \(0 to 1\)/);
+    expect(existsSync(out)).toBe(false);
+    const ok = await run('convert', repoPath('fixtures', 'tmd', 'sample.tmd'), '-o', out, '--lod', '1');
+    expect(ok.code).toBe(0);
+  });
+
   it('-o x.obj creates nothing', async () => {
     const out = join(dir, 'x.obj');
     expect((await run('convert', cube, '-o', out)).code).toBe(2);
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('--strict and --allow', () => {
+  // The project's sample BMD has vertices weighted to two joints; T3DM binds one bone per vertex (a warning).
+  const sample = repoPath('fixtures', 'j3d', 'sample.bmd');
+
+  it('--strict fails a file on a warning and says how to accept its code; --allow accepts it', async () => {
+    const out = join(dir, 'strict');
+    const failed = await run('convert', sample, '-o', out, '--to', 't3dm', '--strict');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/✗ .*sample\.bmd: strict mode: warning t3dm\/weighted-skin: /);
+    expect(failed.stderr).toMatch(
+      /--strict failed on t3dm\/weighted-skin; to accept a code: --allow t3dm\/weighted-skin\n/,
+    );
+    expect(existsSync(join(out, 'sample.t3dm'))).toBe(false);
+    const allowed = await run(
+      'convert',
+      sample,
+      '-o',
+      out,
+      '--to',
+      't3dm',
+      '--strict',
+      '--allow',
+      't3dm/weighted-skin',
+    );
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toMatch(/warning t3dm\/weighted-skin: /);
+    expect(existsSync(join(out, 'sample.t3dm'))).toBe(true);
+  });
+
+  it.skipIf(!haveFixtures)(
+    "--strict passes a toon-shaded model whose only difference is GX lighting (TWW's lighting ramp), noting it with --verbose",
+    async () => {
+      const model = fixture('j3d', 'nintendo_tww_swa_skinned.bdl');
+      const r = await run('convert', model, '-o', join(dir, 'swa.glb'), '--strict', '--verbose');
+      expect(r.code).toBe(0);
+      expect(r.stderr).not.toMatch(/ warning /);
+      expect(r.stderr).toMatch(
+        /info j3d\/tev-lighting: material "SWA1": GX lighting is left to the glTF renderer's lights \(taken as fully lit\): a toon lighting ramp/,
+      );
+    },
+  );
+
+  it('an --allow code no format returns, or --allow without --strict, is a usage mistake', async () => {
+    const typo = await run('convert', sample, '--to', 't3dm', '--strict', '--allow', 't3dm/weighted-skn');
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(
+      /--allow t3dm\/weighted-skn: no format returns that code; did you mean 't3dm\/weighted-skin'\?/,
+    );
+    const alone = await run('convert', sample, '--to', 't3dm', '--allow', 't3dm/weighted-skin');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/--allow accepts diagnostic codes under --strict; give --strict too/);
   });
 });
 
@@ -133,6 +251,23 @@ describe('what convert prints', () => {
     expect(bad.code).toBe(1);
     expect(bad.stdout).toBe('');
     expect(bad.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^✗ .*broken\.glb: ParseError: gltf /)]);
+  });
+
+  it('an archive that does not open still counts its bytes in the summary', async () => {
+    const folder = join(dir, 'arc-src');
+    await mkdir(folder);
+    await writeFile(join(folder, 'cube.glb'), readFileSync(cube));
+    const packed = join(dir, 'packed.szs');
+    expect((await run('pack', folder, '-o', packed)).code).toBe(0);
+    const bytes = readFileSync(packed);
+    const cut = join(dir, 'cut.szs');
+    await writeFile(cut, bytes.subarray(0, bytes.length >> 1));
+    const r = await run('convert', cut, '-o', join(dir, 'cut-out'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/✗ .*cut\.szs: ParseError: yaz0 /);
+    const size = bytes.length >> 1;
+    const shown = size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`;
+    expect(r.stdout).toContain(`0 of 1 files converted, 1 failed: ${shown} in → 0 B out`);
   });
 
   it.skipIf(!haveFixtures)(
@@ -153,11 +288,32 @@ describe('what convert prints', () => {
       expect(verbose.stderr).toMatch(/: info j3d\//);
     },
   );
+
+  it('`npm start` says how to pass the --verbose its summaries suggest, and `npm start -- --verbose` passes it', async () => {
+    const npmStart = (...args: string[]) =>
+      new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        // The outer `npm test` exports npm_* settings; a user's shell has none of them.
+        const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('npm_')));
+        execFile('npm', ['start', '--silent', ...args], { cwd: repoPath(), env }, (error, stdout, stderr) =>
+          resolve({ code: error ? 1 : 0, stdout, stderr }),
+        );
+      });
+    const plain = await npmStart();
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/notes?: --verbose shows them/);
+    expect(plain.stdout.split('\n')[0]).toMatch(/npm start -- <options> passes convert options/);
+    expect(plain.stderr).not.toMatch(/: info /);
+    const verbose = await npmStart('--', '--verbose');
+    expect(verbose.code).toBe(0);
+    expect(verbose.stdout.split('\n')[0]).toMatch(/ with --verbose$/);
+    expect(verbose.stdout).not.toMatch(/--verbose shows them/);
+    expect(verbose.stderr).toMatch(/: info t3dm\/draw-cost: /);
+  }, 120_000);
 });
 
 describe.skipIf(!haveFixtures)('info on every kind of file the library reads', () => {
   const files = [
-    ['j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd', /materials:[\s\S]*mat_boxin[\s\S]*textures:[\s\S]*64×64 +IA8/],
+    ['j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd', /materials:[\s\S]*mat_boxin[\s\S]*textures:[\s\S]*64×64 +1 +IA8/],
     ['j3d', 'nintendo_mkdd_mariotree1_wait.bck', /ANK1 .*frames/],
     ['j3d', 'nintendo_mkdd_minigameitembox_bomb.btk', /TTK1 .*texture matrices/],
     ['j3d', 'nintendo_mkdd_minigame_balloon.brk', /TRK1 .*konst colours/],
@@ -183,11 +339,108 @@ describe.skipIf(!haveFixtures)('info on every kind of file the library reads', (
     expect(titles).toEqual(expect.arrayContaining(['sections', 'meshes', 'materials', 'textures', 'skins', 'bounds']));
     const md = (await run('info', file, '--format', 'md')).stdout;
     for (const t of titles) expect(md).toContain(`### ${t}`);
-    expect(md).toMatch(/\| texture \| size \| format \| bytes \|/);
+    expect(md).toMatch(/\| texture \| size \| levels \| format \| stored bytes \| decoded bytes \|/);
     const csv = (await run('info', file, '--format', 'csv')).stdout;
     for (const t of titles) expect(csv).toContain(`# ${t}`);
-    expect(csv).toMatch(/^texture,size,format,bytes$/m);
+    expect(csv).toMatch(/^texture,size,levels,format,stored bytes,decoded bytes$/m);
   });
+
+  it('shows every GX texture of the shared J3D files by its stored format, with the bytes the file stores apart from the decoded size', async () => {
+    // Bits per pixel and block size of each GX format (spec j3d.md §11; the blocks a width or height is padded to).
+    const layout: Record<string, [bits: number, blockWidth: number, blockHeight: number]> = {
+      I4: [4, 8, 8],
+      I8: [8, 8, 4],
+      IA4: [8, 8, 4],
+      IA8: [16, 4, 4],
+      RGB565: [16, 4, 4],
+      RGB5A3: [16, 4, 4],
+      RGBA8: [32, 4, 4],
+      C4: [4, 8, 8],
+      C8: [8, 8, 4],
+      C14X2: [16, 4, 4],
+      CMPR: [4, 8, 8],
+    };
+    const stored = (format: string, width: number, height: number, levels: number) => {
+      const [bits, bw, bh] = layout[format.split(' ')[0]!]!;
+      let bytes = 0;
+      for (let l = 0; l < levels; l++) {
+        const [w, h] = [Math.max(1, width >> l), Math.max(1, height >> l)];
+        bytes += (Math.ceil(w / bw) * bw * Math.ceil(h / bh) * bh * bits) / 8;
+      }
+      return bytes;
+    };
+    const files = readdirSync(fixture('j3d')).filter((f) => /\.(bmd|bdl|bti)$/.test(f));
+    let checked = 0;
+    for (const name of files) {
+      // The oracle: noclip's J3D loader, dumped beside the fixtures: one texture per distinct image (format
+      // name, size, mip count).
+      const oracle = JSON.parse(readFileSync(fixture('j3d', 'expected', `${name}.json`), 'utf8'));
+      const textures: { name: string; format: string; width: number; height: number; mipCount: number }[] =
+        oracle.textures ?? [oracle.texture];
+      const report = JSON.parse((await run('info', fixture('j3d', name), '--json')).stdout);
+      const table = report.tables.find((t: { title: string }) => t.title === 'textures');
+      if (textures.length === 0) {
+        expect(table, `${name} has no textures`).toBeUndefined();
+        continue;
+      }
+      expect(table.columns).toEqual(['texture', 'size', 'levels', 'format', 'stored bytes', 'decoded bytes']);
+      expect(table.rows.length, name).toBe(textures.length);
+      textures.forEach((t, i) => {
+        const levels = Math.max(1, t.mipCount);
+        let decoded = 0;
+        for (let l = 0; l < levels; l++) decoded += Math.max(1, t.width >> l) * Math.max(1, t.height >> l) * 4;
+        expect(table.rows[i].slice(1), `${name} ${t.name}`).toEqual([
+          `${t.width}×${t.height}`,
+          levels,
+          t.format,
+          stored(t.format, t.width, t.height, levels),
+          decoded,
+        ]);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
+    const cmpr = (await run('info', fixture('j3d', 'community_mkdd_track_small_logo_CMPR.bti'))).stdout;
+    // 144×72 at 4 bits a pixel: 5,184 bytes stored, 41,472 as RGBA8.
+    expect(cmpr).toMatch(/textures:\n.*\n {2}0 community_mkdd_track_small_logo_CMPR +144×72 +1 +CMPR +5184 +41472\n/);
+  });
+});
+
+describe('info on a damaged file', () => {
+  /** The sections the intact file lists that end within `length` bytes, as `info --json` gives them. */
+  async function sectionsWithin(file: string, length: number) {
+    const whole = JSON.parse((await run('info', file, '--json')).stdout);
+    const sections = whole.tables.find((t: { title: string }) => t.title === 'sections').rows as (string | number)[][];
+    return sections.filter(([, offset, size]) => Number.parseInt(String(offset), 16) + Number(size) <= length);
+  }
+
+  for (const [what, file, cut, error] of [
+    ['a BMD', repoPath('fixtures', 'j3d', 'sample.bmd'), 0.6, /^error: ParseError: j3d \w{4} @0x[0-9a-f]+: /m],
+    ['a GLB', repoPath('fixtures', 'cube.glb'), 0.5, /^error: ParseError: gltf [\w ]+ @0x[0-9a-f]+: /m],
+  ] as const) {
+    it(`${what} cut short: the sections read before the damage, then the ParseError with its offset; exit 1`, async () => {
+      const bytes = readFileSync(file);
+      const length = Math.floor(bytes.length * cut);
+      const damaged = join(dir, `damaged-${basename(file)}`);
+      await writeFile(damaged, bytes.subarray(0, length));
+      const r = await run('info', damaged, '--json');
+      expect(r.code).toBe(1);
+      const report = JSON.parse(r.stdout);
+      expect(report.error).toMatch(/^ParseError: /);
+      const sections = report.tables.find((t: { title: string }) => t.title === 'sections').rows as (
+        | string
+        | number
+      )[][];
+      const intact = await sectionsWithin(file, length);
+      expect(sections.length).toBeGreaterThan(0);
+      // Every section listed is one the intact file has, where it has it.
+      expect(sections.map((s) => s.slice(0, 3))).toEqual(intact.slice(0, sections.length).map((s) => s.slice(0, 3)));
+      const text = await run('info', damaged);
+      expect(text.code).toBe(1);
+      expect(text.stdout).toMatch(/\nsections:\n/);
+      expect(text.stdout).toMatch(error);
+    });
+  }
 });
 
 /**

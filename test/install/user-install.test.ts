@@ -27,9 +27,13 @@ const exec = promisify(execFile);
 const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.toLowerCase().startsWith('npm_')));
 
 async function run(cmd: string, args: string[], cwd: string): Promise<string> {
+  return (await runWithWarnings(cmd, args, cwd)).stdout;
+}
+
+/** Runs a command that must succeed; gives what it printed on stdout and on stderr. */
+async function runWithWarnings(cmd: string, args: string[], cwd: string): Promise<{ stdout: string; stderr: string }> {
   try {
-    const { stdout } = await exec(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
-    return stdout;
+    return await exec(cmd, args, { cwd, env, maxBuffer: 64 * 1024 * 1024 });
   } catch (e) {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string };
     throw new Error(`${cmd} ${args.join(' ')} failed in ${cwd}:\n${stdout ?? ''}\n${stderr ?? ''}`);
@@ -65,6 +69,8 @@ const chromiumPath = process.env.RETROMODEL_CHROMIUM ?? '/usr/bin/chromium';
 let work: string;
 let clone: string;
 let tarballs: string[];
+/** What `npm ci` printed in the fresh clone (stdout and stderr). */
+let npmCiOutput: string;
 
 beforeAll(async () => {
   work = await mkdtemp(join(tmpdir(), 'retromodel-install-'));
@@ -72,7 +78,8 @@ beforeAll(async () => {
   await run('git', ['clone', '--quiet', repoPath(), clone], work);
   // The clone finds the shared fixtures where a checkout does: ../shared beside it.
   if (haveFixtures) await symlink(join(fixturesDir, '..'), join(work, 'shared'));
-  await run('npm', ['ci', ...npmFlags], clone);
+  const ci = await runWithWarnings('npm', ['ci', ...npmFlags], clone);
+  npmCiOutput = ci.stdout + ci.stderr;
   const packs = join(work, 'tarballs');
   await mkdir(packs);
   await run('npm', ['run', 'pack-packages', '--', packs], clone);
@@ -84,6 +91,11 @@ afterAll(async () => {
 });
 
 describe('a fresh clone after npm ci', () => {
+  it('npm ci prints no warning (install scripts are reviewed in package.json#allowScripts)', () => {
+    expect(npmCiOutput).not.toMatch(/npm warn/i);
+    expect(npmCiOutput).toMatch(/added \d+ packages/);
+  });
+
   it('runs `npx --no-install retromodel --help`', async () => {
     expect(await run('npx', ['--no-install', 'retromodel', '--help'], clone)).toMatch(/commands:[\s\S]*convert/);
   });
@@ -378,10 +390,25 @@ describe('the tarballs installed into a new project outside the repository', () 
     });
     try {
       const tab = await browser.newPage();
+      const scripts: string[] = [];
+      tab.on('response', (r) => {
+        if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+      });
       const address = server.address() as { port: number };
       await tab.goto(`http://127.0.0.1:${address.port}/`);
       await tab.waitForFunction(() => document.title.length > 0);
       expect(await tab.title()).toMatch(/^glb glT \d+ t3dm T3M \d+$/);
+      // Converting a BDL loads none of the decoders of compressed glTF input (Draco, meshopt, WebP): they are
+      // chunks of their own, fetched only for a file that uses them.
+      const loaded = await Promise.all(scripts.map((path) => readFile(join(dist, path), 'utf8')));
+      expect(loaded.length).toBeGreaterThan(1);
+      for (const [i, code] of loaded.entries())
+        expect(code, scripts[i]).not.toMatch(/meshopt\.decoder|webp_dec|draco3d\.decoder/);
+      console.info(
+        `[retromodel tests] BDL → GLB and T3DM in a browser loads ${loaded.length} scripts, ${Math.round(
+          loaded.reduce((n, code) => n + code.length, 0) / 1024,
+        )} KB`,
+      );
     } finally {
       await browser.close();
       server.close();

@@ -1,7 +1,8 @@
 /*
  * The plugin's options, through real builds: `include` picks the files the plugin loads, `output` changes what a plain import gives, `exclude` leaves a
  * file to the bundler, `sidecarDirs` finds sidecars in another folder (and watches them), `assetsDir` and
- * `publicPath` place emitted models and prefix their URLs, `write` options reach the writer.
+ * `publicPath` place emitted models and prefix their URLs, `write` options reach the writer, `strict` fails
+ * the build on a warning and `allow` accepts the codes it names (an unknown code is refused).
  */
 import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -136,5 +137,36 @@ describe('write', () => {
     };
     expect(await chunkTypes({}, 'dist-t3dm-plain')).not.toContain('B');
     expect(await chunkTypes({ write: { t3dm: { bvh: true } } }, 'dist-t3dm-bvh')).toContain('B');
+  });
+});
+
+describe('strict and allow', () => {
+  // A writer option no format knows is a warning (transcode/unknown-option): strict fails on it, unless allowed.
+  const typo = { write: { gltf: { embedd: true } } } as unknown as RetromodelOptions;
+
+  it('strict fails the build on a warning, naming its code; allow accepts that code', async () => {
+    const failed = await failureOf(
+      buildWith('rollup', project.externalEntry, join(project.dir, 'dist-strict'), { ...typo, strict: true }),
+    );
+    expect(failed).toMatch(
+      /strict mode: warning transcode\/unknown-option: write\.gltf option 'embedd' is not known \(did you mean 'embed'\?\)/,
+    );
+    const out = await buildWith('rollup', project.externalEntry, join(project.dir, 'dist-allow'), {
+      ...typo,
+      strict: true,
+      allow: ['transcode/unknown-option'],
+    });
+    await expectValidGlb(await readEmitted(await importBundle<string>(out.bundle), out.outDir));
+  });
+
+  it('refuses an allow code no format returns, with the nearest one', () => {
+    return expect(
+      buildWith('rollup', project.externalEntry, join(project.dir, 'dist-allow-typo'), {
+        strict: true,
+        allow: ['transcode/unknown-options'],
+      }),
+    ).rejects.toThrow(
+      /allow: no format returns the code 'transcode\/unknown-options'; did you mean 'transcode\/unknown-option'\?/,
+    );
   });
 });

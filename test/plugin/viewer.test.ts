@@ -4,9 +4,11 @@
  * opened in headless Chromium: the sample model must render (a clear share of non-background pixels) and
  * animate (two frames differ) with no console errors; dropping a .gltf with its .bin and texture (and, when the
  * J3D adapter and fixtures are there, a .bdl with its .bck) must produce a downloadable GLB that validates; a
- * broken file is reported on the page. Finally the page runs in the Vite dev server, where the model must come
+ * broken file is reported on the page; the warnings of a conversion are listed as the CLI prints them, and the
+ * archive's model list shows only once an archive is dropped. Finally the page runs in the Vite dev server, where the model must come
  * from the plugin's dev middleware. Skipped with a message when Chromium is absent.
  */
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -182,6 +184,9 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     const second = await canvasPixels();
     expect(second.pixels).not.toEqual(first.pixels);
     expect(consoleErrors).toEqual([]);
+    // No archive dropped yet: no "Model in the archive" list, and no warnings.
+    expect(await page.isVisible('text=Model in the archive')).toBe(false);
+    expect(await page.isVisible('#warnings')).toBe(false);
   });
 
   /** Drops files on the page's drop zone, as a user dragging them from a file manager would. */
@@ -215,6 +220,45 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('lists the warnings of a conversion one line per code, as the CLI prints them', async () => {
+    // A glTF listing two optional extensions nothing reads: two warnings of one code.
+    const gltf = await sceneToGltf(cubeScene(), { baseName: 'warned' });
+    const files = gltf.files.map((f) => {
+      if (!f.name.endsWith('.gltf')) return f;
+      const json = JSON.parse(new TextDecoder().decode(f.bytes));
+      json.extensionsUsed = ['EXT_retromodel_test_one', 'EXT_retromodel_test_two'];
+      return { ...f, bytes: new TextEncoder().encode(JSON.stringify(json)) };
+    });
+    const folder = join(workDir, 'warned');
+    await mkdir(folder, { recursive: true });
+    for (const f of files) await writeFile(join(folder, f.name), f.bytes);
+    const cli = await new Promise<string>((resolve) =>
+      execFile(
+        process.execPath,
+        [
+          repoPath('packages/cli/bin/retromodel.js'),
+          'convert',
+          join(folder, 'warned.gltf'),
+          '-o',
+          join(folder, 'out.glb'),
+        ],
+        (_error, _stdout, stderr) => resolve(stderr),
+      ),
+    );
+    const cliLines = cli
+      .trim()
+      .split('\n')
+      .map((line) => line.slice(`${join(folder, 'warned.gltf')}: `.length));
+    expect(cliLines).toEqual([
+      expect.stringMatching(/^warning 2 × gltf\/extension-ignored: optional extension EXT_retromodel_test_one/),
+    ]);
+    await dropFiles(files);
+    await downloadGlb('warned.glb');
+    expect(await page.$$eval('#warnings li', (items) => items.map((li) => li.textContent))).toEqual(cliLines);
+    expect(await page.isVisible('#warnings')).toBe(true);
+    expect(await page.isVisible('text=Model in the archive')).toBe(false);
+  });
+
   it.runIf(haveFixtures)('converts a dropped .bdl with its .bck, animation included', async () => {
     // The .bck is offered under the model's base name, so the J3D reader picks it up as the model's own.
     await dropFiles([
@@ -232,6 +276,7 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     await expectValidGlb(await downloadGlb('PowerStar.glb'), 'PowerStar.glb');
     const listed = await page.$$eval('#archive-model option', (options) => options.map((o) => o.textContent));
     expect(listed).toEqual(['PowerStar.bdl']);
+    expect(await page.isVisible('text=Model in the archive')).toBe(true);
     expect(await page.textContent('#status')).toMatch(/PowerStar\.arc: PowerStar\.bdl/);
     expect(consoleErrors).toEqual([]);
   });

@@ -27,10 +27,11 @@ const json: OptionSpec = { type: 'boolean', help: 'print a JSON report instead o
 export const commands: CommandSpec[] = [
   {
     name: 'convert',
-    summary: 'convert models to GLB, glTF, T3DM, BMD/BDL, TMD, PNG, BCK or BTI',
+    summary: 'convert models, textures and animations (and every model in an archive) to a format below',
     usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|tmd|png|bck|bti] [options]',
     description:
-      'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
+      'Converts every model given: files, folders (walked) and archives (every model inside, with the animations\n' +
+      'and textures beside it in the archive). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
       "and the inputs' folder structure is kept under it. Without -o each output goes beside its input, never\n" +
       'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found.',
@@ -41,7 +42,13 @@ export const commands: CommandSpec[] = [
         value: '<format>',
         help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd/bdl (+ .bck), tmd (+ .tkl/.tml), png, bck, bti',
       },
-      strict: { type: 'boolean', help: 'treat warnings as errors' },
+      strict: { type: 'boolean', help: 'fail a file that gets a warning (something visible lost or changed)' },
+      allow: {
+        type: 'string',
+        multiple: true,
+        value: '<code>',
+        help: 'with --strict: accept this diagnostic code, e.g. j3d/unlit-emissive (repeatable)',
+      },
       quiet: { type: 'boolean', short: 'q', help: 'print failures and nothing else' },
       verbose: { type: 'boolean', short: 'v', help: 'also print informational notes' },
       json,
@@ -95,11 +102,12 @@ export const commands: CommandSpec[] = [
   },
   {
     name: 'info',
-    summary: 'inspect a model: sections, meshes, materials, textures, animations',
+    summary: 'report what a file holds: sections, meshes, materials, textures, animations, diagnostics',
     usage: 'retromodel info <file> [--format text|md|csv|json]',
     description:
-      "Reports a file's format and sections, and what reading it gives: meshes, materials, textures (size and\n" +
-      'format), animations (duration, channels, keys), skins and the bounding box, with the diagnostics.',
+      "Reports a file's format and sections, and what reading it gives: meshes, materials, textures (size, the\n" +
+      'format stored, bytes stored and decoded), animations (duration, channels, keys), skins and the bounding box,\n' +
+      'with the diagnostics. On a damaged file: the sections read, then the error with its offset (exit 1).',
     options: {
       format: { type: 'string', value: '<format>', help: 'text (default), md, csv or json' },
       json: { type: 'boolean', help: 'the same as --format json' },
@@ -118,7 +126,7 @@ export const commands: CommandSpec[] = [
   },
   {
     name: 'ls',
-    summary: 'list the files inside a RARC/U8 archive (.arc, .szs, .carc)',
+    summary: 'list the files inside an archive (RARC or U8, plain or Yaz0/Yay0-compressed)',
     usage: 'retromodel ls <archive> [--json]',
     description: 'Lists every file of a GameCube/Wii archive (plain or Yaz0/Yay0-compressed) with its size and kind.',
     options: { json },
@@ -126,7 +134,7 @@ export const commands: CommandSpec[] = [
   },
   {
     name: 'extract',
-    summary: 'unpack a RARC/U8 archive into a folder',
+    summary: 'unpack an archive into a folder',
     usage: 'retromodel extract <archive> [-o <folder>]',
     description:
       'Writes every file of the archive under the folder (default: beside the archive, named after it), keeping\n' +
@@ -180,17 +188,54 @@ export function commandHelp(spec: CommandSpec): string {
   ].join('\n');
 }
 
-/** The overview: every command with its summary. */
-export function overviewHelp(version: string): string {
-  const width = Math.max(...commands.map((c) => c.name.length));
+/**
+ * Every kind of file retromodel handles, and which way: one row per kind, so a new format or direction is one
+ * line. `read` says how it is read (`yes`: on its own; `with a model`: as a sidecar of one), `write` which
+ * `convert --to` writes it. A test checks the rows against the adapters and output formats.
+ */
+export const formatRows: { name: string; files: string; read: string; write: string }[] = [
+  { name: 'Nintendo J3D model', files: '.bmd .bdl', read: 'yes', write: 'bmd, bdl' },
+  { name: 'J3D joint animation', files: '.bck .bca', read: 'with a model', write: 'bck' },
+  { name: 'J3D material animation', files: '.btk .brk .bpk .btp', read: 'with a model', write: '-' },
+  { name: 'J3D visibility animation', files: '.bva', read: 'with a model', write: '-' },
+  { name: 'GameCube/Wii texture', files: '.bti', read: 'yes', write: 'bti' },
+  { name: 'JPOG Toshi model', files: '.tmd (+ .tkl .tml)', read: 'yes', write: 'tmd' },
+  { name: 'JPOG keyframe library', files: '.tkl', read: 'with a model', write: '-' },
+  { name: 'JPOG material library', files: '.tml', read: 'yes', write: '-' },
+  { name: 'Tiny3D model (N64)', files: '.t3dm (+ .sdata .png)', read: 'yes', write: 't3dm' },
+  { name: 'glTF 2.0', files: '.glb .gltf (+ .bin, images)', read: 'yes', write: 'glb, gltf' },
+  { name: 'PNG image', files: '.png', read: 'yes', write: 'png' },
+  {
+    name: 'GameCube/Wii archive',
+    files: '.arc .szs .carc .rarc .u8 .szp',
+    read: 'convert, ls, extract',
+    write: 'pack',
+  },
+  { name: 'Yaz0/Yay0 stream', files: '.yaz0 .yay0 (an archive inside)', read: 'convert, ls, extract', write: '-' },
+];
+
+/** Rows of cells as aligned columns, indented by two spaces. */
+function columns(rows: string[][]): string[] {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => `  ${r.map((c, i) => c.padEnd(widths[i]!)).join('  ')}`.trimEnd());
+}
+
+/** The overview: what retromodel does, every command with its summary, and every format with its directions. */
+export function overviewHelp(): string {
   return [
-    `retromodel ${version}: convert retro game 3D models (Nintendo J3D .bmd/.bdl/.bti, Toshi .tmd, Tiny3D .t3dm)`,
-    'to glTF and T3DM, and inspect them.',
+    'retromodel: converts the 3D models of GameCube/Wii, JPOG and N64 games into glTF 2.0, into each other and',
+    "back into the games' own formats, with their textures and animations; reads and writes the games' archives.",
     '',
     'usage: retromodel <command> [options]',
     '',
     'commands:',
-    ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    ...columns(commands.map((c) => [c.name, c.summary])),
+    '',
+    'formats:',
+    ...columns([
+      ['format', 'files', 'read', 'write (--to)'],
+      ...formatRows.map((f) => [f.name, f.files, f.read, f.write]),
+    ]),
     '',
     'global options:',
     '  -h, --help     show help (for a command: retromodel <command> --help)',

@@ -26,6 +26,22 @@ async function didYouMean(word: string, candidates: string[], prefix = ''): Prom
   return guess ? `; did you mean '${prefix}${guess}'?` : '';
 }
 
+/** `unknown command 'x'` with the nearest command, or the list of commands when none is near. */
+async function unknownCommand(name: string): Promise<string> {
+  const names = commands.map((c) => c.name);
+  const guess = await didYouMean(name, names);
+  return `unknown command '${name}'${guess || `; the commands are ${names.join(', ')}`}`;
+}
+
+/** A global option that is not one: the nearest global option, or the commands that have such an option. */
+async function unknownGlobalOption(arg: string): Promise<string> {
+  const name = arg.replace(/^-+/, '').split('=')[0]!;
+  const owners = commands.filter((c) => name in c.options).map((c) => c.name);
+  if (owners.length > 0)
+    return `'${arg}' is an option of ${owners.join(', ')}; give it after the command (retromodel ${owners[0]} ... ${arg})`;
+  return `unknown option '${arg}'${await didYouMean(arg, ['--help', '--version'])}`;
+}
+
 /** Checks every option token against the command's options before parsing, to name a typo precisely. */
 async function checkOptionNames(spec: CommandSpec, argv: string[]): Promise<void> {
   const longs = [...Object.keys(spec.options), 'help'];
@@ -105,6 +121,22 @@ function writeOptions(values: Values): WriteOptionsByFormat {
   };
 }
 
+/** `--allow` codes: each a code some format returns, and only with `--strict`. */
+async function allowedCodes(values: Values): Promise<string[]> {
+  const codes = list(values.allow);
+  if (codes.length === 0) return codes;
+  if (values.strict !== true)
+    throw new UsageError('--allow accepts diagnostic codes under --strict; give --strict too');
+  const { diagnosticCodes } = await import('@retromodel/transcode');
+  const known = diagnosticCodes.map((c) => c.code);
+  for (const code of codes)
+    if (!known.includes(code))
+      throw new UsageError(
+        `--allow ${code}: no format returns that code${await didYouMean(code, known)} (the codes are listed in the README)`,
+      );
+  return codes;
+}
+
 /** `--jobs`: a positive whole number of threads, or undefined for the default. */
 function parseJobs(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -123,6 +155,7 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
           output: text(values.output),
           to: text(values.to),
           strict: values.strict === true,
+          allow: await allowedCodes(values),
           quiet: values.quiet === true,
           verbose: values.verbose === true,
           json: values.json === true,
@@ -172,17 +205,11 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
     default: {
       const name = positionals[0];
       if (name === undefined) {
-        io.out(overviewHelp(version));
+        io.out(overviewHelp());
         return 0;
       }
       const target = commands.find((c) => c.name === name);
-      if (!target)
-        throw new UsageError(
-          `unknown command '${name}'${await didYouMean(
-            name,
-            commands.map((c) => c.name),
-          )}`,
-        );
+      if (!target) throw new UsageError(await unknownCommand(name));
       io.out(commandHelp(target));
       return 0;
     }
@@ -199,17 +226,12 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       return 0;
     }
     if (first === undefined || first === '--help' || first === '-h') {
-      (first === undefined ? io.err : io.out)(overviewHelp(version));
+      (first === undefined ? io.err : io.out)(overviewHelp());
       return first === undefined ? 2 : 0;
     }
+    if (first.startsWith('-')) throw new UsageError(await unknownGlobalOption(first));
     spec = commands.find((c) => c.name === first);
-    if (!spec)
-      throw new UsageError(
-        `unknown command '${first}'${await didYouMean(
-          first,
-          commands.map((c) => c.name),
-        )}`,
-      );
+    if (!spec) throw new UsageError(await unknownCommand(first));
     const { values, positionals } = await parseCommand(spec, rest);
     if (values.help) {
       io.out(commandHelp(spec));
@@ -218,7 +240,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     return await runCommand(spec, values as Values, positionals, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      const hint = spec ? `retromodel ${spec.name} --help` : 'retromodel --help';
+      const hint = spec && spec.name !== 'help' ? `retromodel ${spec.name} --help` : 'retromodel --help';
       io.err(`error: ${e.message}\n(run '${hint}' for the usage)`);
       return 2;
     }

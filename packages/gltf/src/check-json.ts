@@ -10,7 +10,7 @@
 import type { GLTF } from '@gltf-transform/core';
 import { hex, ParseError } from '@retromodel/binary';
 import { componentSizes, typeSizes } from './gltf-enums.js';
-import { supportedExtensions } from './json-extensions.js';
+import { compressionExtensions, supportedExtensions, unreadExtensionAdvice } from './json-extensions.js';
 
 /** Where the JSON and the BIN chunk start in the file (0 and none for a .gltf), for error offsets. */
 export interface JsonLocation {
@@ -81,9 +81,16 @@ export function checkTopLevel(json: unknown, where: JsonLocation): asserts json 
     if (list !== undefined && !(Array.isArray(list) && list.every((e) => typeof e === 'string')))
       throw jsonError(where, `"${key}" is not a list of names`);
   }
-  const unsupported = ((json.extensionsRequired ?? []) as string[]).filter((e) => !supportedExtensions.has(e));
+  const unsupported = ((json.extensionsRequired ?? []) as string[]).filter(
+    (e) => !supportedExtensions.has(e) && !compressionExtensions.includes(e),
+  );
   if (unsupported.length > 0)
-    throw jsonError(where, `the file requires extension ${unsupported.join(', ')}, which retromodel cannot read`);
+    throw jsonError(
+      where,
+      `the file requires extension ${unsupported.join(', ')}, which retromodel cannot read${unsupported
+        .map((e) => (unreadExtensionAdvice[e] ? `; ${e}: ${unreadExtensionAdvice[e]}` : ''))
+        .join('')}`,
+    );
 }
 
 /**

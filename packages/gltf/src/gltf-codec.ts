@@ -2,24 +2,26 @@
  * The glTF 2.0 codec, loaded by gltfAdapter. Reading takes a .gltf's .bin and images from the sidecar source;
  * writing makes a .glb, or with `format: 'gltf'` a .gltf with .bin and .png files beside it (`embed: true`
  * puts them inside as data URIs). `info` lists the GLB header and chunks and the JSON's top-level members
- * with byte offsets and sizes.
+ * with byte offsets and sizes, and the images as stored.
  */
+import type { GLTF } from '@gltf-transform/core';
 import { ParseError } from '@retromodel/binary';
-import type {
-  FileInfo,
-  FileSection,
-  FormatCodec,
-  ReadContext,
-  ReadResult,
-  Scene,
-  WriteContext,
-  WriteResult,
+import {
+  type FileInfo,
+  type FormatCodec,
+  partialInfo,
+  type ReadContext,
+  type ReadResult,
+  type Scene,
+  type WriteContext,
+  type WriteResult,
 } from '@retromodel/scene';
 import { isObject } from './check-json.js';
 import { isGlb, readGlb } from './glb-container.js';
 import type { GltfAdapterWriteOptions } from './gltf-adapter.js';
 import { jsonSections } from './json-sections.js';
 import { gltfToScene } from './read-gltf.js';
+import { storedImages } from './stored-images.js';
 
 async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult> {
   const used: string[] = [];
@@ -55,29 +57,33 @@ function parseForInfo(bytes: Uint8Array, offset: number): Record<string, unknown
   throw new ParseError({ format: 'gltf', section: 'JSON', offset }, 'the JSON does not parse as an object');
 }
 
-function info(bytes: Uint8Array): FileInfo {
-  const sections: FileSection[] = [];
-  let jsonBytes = bytes;
-  let jsonOffset = 0;
-  if (isGlb(bytes)) {
-    const glb = readGlb(bytes);
-    sections.push({ name: 'GLB header', offset: 0, size: 12, detail: `version ${glb.version}, length ${glb.length}` });
-    for (const c of glb.chunks)
-      sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
-    jsonBytes = glb.json;
-    jsonOffset = glb.chunks[0]!.offset;
-  }
-  const json = parseForInfo(jsonBytes, jsonOffset);
-  sections.push(...jsonSections(jsonBytes, jsonOffset, json));
-  const asset = json.asset as { version?: unknown; generator?: unknown } | undefined;
-  const version = typeof asset?.version === 'string' ? asset.version : undefined;
-  const generator = typeof asset?.generator === 'string' ? asset.generator : undefined;
-  return {
-    format: isGlb(bytes) ? 'glb' : 'gltf',
-    ...(version !== undefined ? { version } : {}),
-    sections: sections.sort((a, b) => a.offset - b.offset),
-    diagnostics: generator ? [{ code: 'gltf/generator', message: `written by ${generator}`, severity: 'info' }] : [],
-  };
+/** The GLB header and chunks and the JSON's members; on a damaged file the sections before the error. */
+function info(bytes: Uint8Array): Promise<FileInfo> {
+  return partialInfo(isGlb(bytes) ? 'glb' : 'gltf', (out) => {
+    let jsonBytes = bytes;
+    let jsonOffset = 0;
+    let bin: Uint8Array | undefined;
+    if (isGlb(bytes)) {
+      if (bytes.length >= 12) out.sections.push({ name: 'GLB header', offset: 0, size: 12 });
+      const glb = readGlb(bytes);
+      out.sections[0]!.detail = `version ${glb.version}, length ${glb.length}`;
+      for (const c of glb.chunks)
+        out.sections.push({ name: `GLB ${c.type} chunk`, offset: c.offset - 8, size: c.length + 8 });
+      jsonBytes = glb.json;
+      jsonOffset = glb.chunks[0]!.offset;
+      bin = glb.bin;
+    }
+    const json = parseForInfo(jsonBytes, jsonOffset);
+    out.sections.push(...jsonSections(jsonBytes, jsonOffset, json));
+    out.sections.sort((a, b) => a.offset - b.offset);
+    const asset = json.asset as { version?: unknown; generator?: unknown } | undefined;
+    if (typeof asset?.version === 'string') out.version = asset.version;
+    const generator = typeof asset?.generator === 'string' ? asset.generator : undefined;
+    if (generator)
+      out.diagnostics.push({ code: 'gltf/generator', message: `written by ${generator}`, severity: 'info' });
+    // The images as stored (a WebP stays WebP here, though reading turns it into PNG).
+    out.textures = storedImages(json as unknown as GLTF.IGLTF, bin);
+  });
 }
 
 /** The glTF reader, writer and `info`. */

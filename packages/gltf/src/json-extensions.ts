@@ -7,6 +7,27 @@
 import type { GLTF } from '@gltf-transform/core';
 import type { Diagnostic } from '@retromodel/scene';
 
+/**
+ * Compressed geometry and images, which decompress-gltf.ts decodes (loaded only for a file that uses one) into a
+ * plain glTF before the file is read.
+ */
+export const compressionExtensions: readonly string[] = [
+  'KHR_draco_mesh_compression',
+  'EXT_meshopt_compression',
+  'EXT_texture_webp',
+];
+
+/** True when the file uses an extension decompress-gltf.ts decodes. */
+export function usesCompression(json: GLTF.IGLTF): boolean {
+  return (json.extensionsUsed ?? []).some((name) => compressionExtensions.includes(name));
+}
+
+/** What to do about a required extension that is not read, when there is something to say. */
+export const unreadExtensionAdvice: Record<string, string> = {
+  KHR_texture_basisu:
+    'KTX2/Basis Universal textures have no decoder here: export the model with PNG, JPEG or WebP textures (or decode the .ktx2 images to PNG first)',
+};
+
 /** Extension names gltfToScene understands when a file lists them as required. */
 export const supportedExtensions = new Set([
   'KHR_materials_unlit',

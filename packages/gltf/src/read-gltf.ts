@@ -2,7 +2,9 @@
  * .glb / .gltf -> Scene. The container (glb-container.ts) and the JSON's structure and byte ranges
  * (check-json.ts) are checked here before the scene is built from the JSON and the buffers (build-scene.ts,
  * no glTF-Transform Document in between); external buffers and images come from the caller's `resources`
- * callback (URIs percent-decoded), data URIs are decoded here. Whatever the conversion still throws becomes
+ * callback (URIs percent-decoded), data URIs are decoded here. A file with Draco or meshopt geometry or WebP
+ * images is first decoded into a plain GLB (decompress-gltf.ts, loaded only then), which is read instead.
+ * Whatever the conversion still throws becomes
  * a ParseError, and so does a scene that fails validateScene (every such failure is also a glTF validator
  * error: bad indices, non-unit rotations, weights not summing to 1, non-increasing key times, ...). So bad
  * input ends in a ParseError or a valid scene.
@@ -13,6 +15,7 @@ import { type Diagnostic, type Scene, validateScene } from '@retromodel/scene';
 import { buildScene } from './build-scene.js';
 import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
 import { isGlb, readGlb } from './glb-container.js';
+import { usesCompression } from './json-extensions.js';
 
 /** Supplies the bytes of a file a .gltf names (a .bin or an image), by its URI relative to the .gltf. */
 export type ResourceResolver = (uri: string) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
@@ -145,9 +148,32 @@ export async function readGltfInput(bytes: Uint8Array, options: GltfReadOptions 
   if (binChunk) where.binOffset = binChunk.offset;
   const json = parseJson(glb ? glb.json : bytes, where);
   checkTopLevel(json, where);
+  if (usesCompression(json)) return readCompressed(bytes, json, glb !== undefined, options, where);
   const { resources, bufferBytes, bin } = await collectResources(json, glb?.bin, options, where);
   checkAccessors(json, bufferBytes, where);
   return { json, where, diagnostics, resources, ...(bin ? { bin } : {}) };
+}
+
+/** A file with compressed geometry or WebP images: decoded into a plain GLB, which is read instead. */
+async function readCompressed(
+  bytes: Uint8Array,
+  json: GLTF.IGLTF,
+  glb: boolean,
+  options: GltfReadOptions,
+  where: JsonLocation,
+): Promise<GltfInput> {
+  // The .gltf's own files (glTF-Transform decodes data URIs itself); meshopt's fallback buffers have none.
+  const resources: Record<string, Uint8Array<ArrayBuffer>> = {};
+  if (!glb)
+    for (const [i, item] of [...(json.buffers ?? []), ...(json.images ?? [])].entries())
+      if (typeof item.uri === 'string' && !item.uri.startsWith('data:'))
+        resources[item.uri] ??= new Uint8Array(await resolveUri(item.uri, `file ${i}`, options.resources, where));
+  const diagnostics: Diagnostic[] = [];
+  const { decompressGltf } = await import('./decompress-gltf.js');
+  const plain = await decompressGltf(bytes, json, glb, resources, where, diagnostics);
+  const input = await readGltfInput(plain, options);
+  input.diagnostics.unshift(...diagnostics);
+  return input;
 }
 
 /**

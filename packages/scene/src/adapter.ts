@@ -77,11 +77,31 @@ export interface FileSection {
   detail?: string;
 }
 
+/** A texture as the file stores it (`retromodel info` shows it beside its decoded size). */
+export interface StoredTexture {
+  name: string;
+  width: number;
+  height: number;
+  /** Image levels stored (1: no mipmaps). */
+  levels: number;
+  /** The stored pixel format by its name: GX `CMPR` or `C8 (RGB5A3)`, Toshi `DXT1`, `PNG`. */
+  format: string;
+  /** Bytes of pixel data the file stores for it, every level (a palette apart). */
+  storedBytes: number;
+}
+
 export interface FileInfo {
   format: string;
   version?: string;
   sections: FileSection[];
   diagnostics: Diagnostic[];
+  /** The textures the file itself stores, when it stores any. */
+  textures?: StoredTexture[];
+  /**
+   * Set when the file is damaged: the error (a ParseError naming format, section and offset) that stopped the
+   * reading; `sections` are then the ones read before it.
+   */
+  error?: Error;
 }
 
 /** The parser/writer half of an adapter, imported by `load()`. */
@@ -129,4 +149,20 @@ export function startsWithAscii(bytes: Uint8Array, text: string, offset = 0): bo
   if (bytes.length < offset + text.length) return false;
   for (let i = 0; i < text.length; i++) if (bytes[offset + i] !== text.charCodeAt(i)) return false;
   return true;
+}
+
+/**
+ * `info` on a damaged file: a FileInfo filled by `fill`, where a ParseError `fill` throws becomes `error` and the
+ * sections filled before it are kept (what could be read, then where it stopped). Other errors are thrown.
+ * ParseError is told by its name, as this package imports nothing.
+ */
+export async function partialInfo(format: string, fill: (info: FileInfo) => void | Promise<void>): Promise<FileInfo> {
+  const info: FileInfo = { format, sections: [], diagnostics: [] };
+  try {
+    await fill(info);
+  } catch (e) {
+    if (!(e instanceof Error) || e.name !== 'ParseError') throw e;
+    info.error = e;
+  }
+  return info;
 }

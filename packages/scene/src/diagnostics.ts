@@ -26,9 +26,24 @@ export class StrictModeError extends Error {
   }
 }
 
-/** In strict mode, throws a {@link StrictModeError} carrying every warning and error; otherwise does nothing. */
-export function enforceStrict(diagnostics: readonly Diagnostic[], strict: boolean | undefined): void {
+/**
+ * An option value that does not fit the file it is applied to (`lod: 5` for a model with 2 LOD levels). The
+ * conversion stops instead of quietly using something else; the CLI counts it as a usage mistake (exit 2).
+ */
+export class OptionError extends Error {
+  override readonly name = 'OptionError';
+}
+
+/**
+ * In strict mode, throws a {@link StrictModeError} carrying every warning and error whose code is not in
+ * `allow` (the codes a user has accepted); otherwise does nothing.
+ */
+export function enforceStrict(
+  diagnostics: readonly Diagnostic[],
+  strict: boolean | undefined,
+  allow: readonly string[] = [],
+): void {
   if (!strict) return;
-  const serious = diagnostics.filter((d) => d.severity !== 'info');
+  const serious = diagnostics.filter((d) => d.severity !== 'info' && !allow.includes(d.code));
   if (serious.length > 0) throw new StrictModeError(serious);
 }

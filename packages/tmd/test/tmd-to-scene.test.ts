@@ -274,7 +274,7 @@ describe('tmdToScene on built files', () => {
     expect(errorsOf(scene)).toEqual([]);
   });
 
-  it('renormalises weights, picks LOD levels and reports a missing level', () => {
+  it('renormalises weights, picks LOD levels and refuses a level the file does not have', () => {
     const tmd = readTmd(buildTmd(built));
     const one = tmdToScene(tmd, { lod: 1 });
     const p = one.scene.meshes[0]!.primitives[0]!;
@@ -282,9 +282,12 @@ describe('tmdToScene on built files', () => {
     expect(p.attributes.POSITION.array[8]).toBe(1);
     const w = p.attributes.WEIGHTS_0!.array;
     expect([w[8], w[9], w[10], w[11]]).toEqual([0.5, 0.5, 0, 0]);
-    const bad = tmdToScene(tmd, { lod: 7 });
-    expect(bad.diagnostics.map((d) => d.code)).toContain('tmd/lod-option');
-    expect(bad.scene.meshes[0]!.name).toBe('LOD0');
+    expect(() => tmdToScene(tmd, { lod: 7 })).toThrow(
+      expect.objectContaining({
+        name: 'OptionError',
+        message: expect.stringMatching(/lod 7 does not exist: the model has 2 LOD levels \(0 to 1\)/),
+      }),
+    );
     const all = tmdToScene(tmd, { lod: 'all' });
     expect(all.scene.lodGroups.length).toBe(1);
     expect(all.scene.lodGroups[0]!.levels.length).toBe(2);

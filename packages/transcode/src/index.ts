@@ -4,7 +4,7 @@
  * (`@retromodel/transcode/node`) adds file-system sidecars. A format's parser is loaded only when a file of
  * that format is converted.
  */
-export { StrictModeError } from '@retromodel/scene';
+export { formatGroup, groupDiagnostics, OptionError, StrictModeError } from '@retromodel/scene';
 export { adapters } from './adapters.js';
 export {
   archiveExtensions,
@@ -15,6 +15,7 @@ export {
   openArchiveBytes,
 } from './archive-input.js';
 export { detectFormat, extensionOf, UnknownFormatError } from './detect-format.js';
+export { type DiagnosticCodeInfo, diagnosticCodes } from './diagnostic-codes.js';
 export { closestName, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 export {
   type ArchivedInput,
@@ -24,8 +25,10 @@ export {
   type ReadSceneOptions,
   type ReadSceneResult,
   readScene,
+  resolveInput,
   type TranscodeInput,
   type TranscodeOptions,
   type TranscodeResult,
   transcode,
+  writeScene,
 } from './transcode.js';

@@ -46,14 +46,16 @@ export interface ArchivedInput {
 
 export type TranscodeInput = FileInput | ArchivedInput;
 
-/** The model's own bytes, name and sidecars. */
-async function resolveInput(input: TranscodeInput): Promise<FileInput> {
+/** The model's own bytes, name and sidecars (for a model inside an archive: found in the archive). */
+export async function resolveInput(input: TranscodeInput): Promise<FileInput> {
   return 'archive' in input ? archiveInput(input.archive, input.path) : input;
 }
 
 export interface ReadSceneOptions {
   /** Warnings become a StrictModeError. */
   strict?: boolean;
+  /** Diagnostic codes strict mode accepts (`['j3d/irreducible-tev']`); see `diagnosticCodes`. */
+  allow?: readonly string[];
   /** Reader options by format id, e.g. `{ tmd: { lod: 'all' }, j3d: { animations: ['walk.bck'] } }`. */
   read?: ReadOptionsByFormat;
   /** The formats to detect and use (default: every built-in adapter). */
@@ -102,7 +104,7 @@ export async function readScene(given: TranscodeInput, options: ReadSceneOptions
   const own = (options.read as Record<string, object | undefined> | undefined)?.[adapter.id] ?? {};
   const result = await codec.read!(input.bytes, { fileName, sidecars: input.sidecars }, own);
   const diagnostics = [...checkOptionNames(options.read, undefined, list), ...result.diagnostics];
-  enforceStrict(diagnostics, options.strict);
+  enforceStrict(diagnostics, options.strict, options.allow);
   return { adapter, scene: result.scene, diagnostics, sidecarsUsed: result.sidecarsUsed ?? [] };
 }
 
@@ -128,14 +130,28 @@ async function scenePngs(scene: Scene, baseName: string, encodePng: PngEncoder |
  */
 export async function transcode(given: TranscodeInput, options: TranscodeOptions): Promise<TranscodeResult> {
   const input = await resolveInput(given);
-  const list = options.adapters ?? builtInAdapters;
   const read = await readScene(input, { ...options, strict: false });
+  return writeScene(read, input, options);
+}
+
+/**
+ * Writes a scene `readScene` gave (read without strict mode) as `options.to`: the second half of `transcode`, for
+ * a caller that reads a model once and writes it in several forms. `input` is what was read (its name gives the
+ * outputs' base name; its sidecars reach the writer). Strict mode applies to the reading's and the writing's
+ * diagnostics together.
+ */
+export async function writeScene(
+  read: ReadSceneResult,
+  input: Pick<FileInput, 'fileName' | 'sidecars'>,
+  options: TranscodeOptions,
+): Promise<TranscodeResult> {
+  const list = options.adapters ?? builtInAdapters;
   const baseName = options.baseName ?? baseNameOf(input.fileName);
   const optionProblems = checkOptionNames(undefined, options.write, list);
   if (options.to === 'png') {
     if (read.scene.images.length === 0) throw new Error(`${input.fileName}: has no textures to write as PNG`);
     const diagnostics = [...read.diagnostics, ...optionProblems];
-    enforceStrict(diagnostics, options.strict);
+    enforceStrict(diagnostics, options.strict, options.allow);
     return { ...read, diagnostics, files: await scenePngs(read.scene, baseName, options.encodePng) };
   }
   const { id, formatOption } = writerOf(options.to);
@@ -156,6 +172,6 @@ export async function transcode(given: TranscodeInput, options: TranscodeOptions
     { ...own, ...formatOption },
   );
   const diagnostics = [...read.diagnostics, ...optionProblems, ...written.diagnostics];
-  enforceStrict(diagnostics, options.strict);
+  enforceStrict(diagnostics, options.strict, options.allow);
   return { ...read, diagnostics, files: written.files };
 }

@@ -7,6 +7,7 @@
 import { archiveExtensions, extensionOf } from '@retromodel/transcode';
 import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unplugin';
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter';
+import { createConvertCache } from './core/convert-cache.js';
 import { type ConvertedModel, convertModel, listArchiveFile, ModelLoadError } from './core/convert-model.js';
 import { createDevAssets } from './core/dev-assets.js';
 import { type EmitEnvironment, emitFiles } from './core/emit-files.js';
@@ -31,6 +32,7 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
   const options = resolveOptions(userOptions);
   const devAssets = createDevAssets();
   const sidecars = createSidecarIndex();
+  const cache = createConvertCache();
   let vite: { dev: boolean; base: string; assetsDir: string } | undefined;
 
   const environment = (): EmitEnvironment => ({
@@ -43,6 +45,12 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
   return {
     name: 'unplugin-retromodel',
     enforce: 'pre',
+    buildStart() {
+      cache.newBuild();
+    },
+    watchChange(id) {
+      cache.forget(id);
+    },
     load: {
       filter: {
         id: {
@@ -65,7 +73,7 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
           );
         let model: ConvertedModel;
         try {
-          model = await convertModel(file, form, options, request.model);
+          model = await convertModel(file, form, options, cache, request.model);
         } catch (error) {
           if (error instanceof ModelLoadError) {
             for (const f of error.watchFiles) this.addWatchFile(f);
@@ -75,8 +83,10 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
         }
         for (const f of model.watchFiles) this.addWatchFile(f);
         sidecars.record(file, model.watchFiles);
-        for (const d of model.diagnostics)
-          if (d.severity !== 'info') this.warn(`${file}: ${d.severity} ${d.code}: ${d.message}`);
+        for (const d of model.diagnostics) {
+          const warning = `${file}: ${d.severity} ${d.code}: ${d.message}`;
+          if (d.severity !== 'info' && cache.firstTime(file, warning)) this.warn(warning);
+        }
         const env = environment();
         const key = `${file}?${form}${request.model ? `&model=${request.model}` : ''}`;
         return moduleCode(model, (files, grouped) => emitFiles(this, env, file, key, files, grouped));
@@ -91,6 +101,7 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
         server.middlewares.use(devAssets.middleware);
       },
       handleHotUpdate({ file, server, modules }) {
+        cache.forget(file);
         const models = sidecars.modelsUsing(file);
         if (models.length === 0) return;
         const affected = new Set(modules);

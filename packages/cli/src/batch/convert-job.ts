@@ -17,7 +17,11 @@ export interface ConvertJob {
 
 export type ConvertOutcome =
   | { files: { name: string; bytes: Uint8Array }[]; diagnostics: Diagnostic[] }
-  | { error: string; diagnostics?: undefined };
+  /**
+   * `optionMistake`: an option that does not fit this file (an OptionError), a usage mistake; `strictCodes`: the
+   * codes --strict failed the file on.
+   */
+  | { error: string; optionMistake?: boolean; strictCodes?: string[]; diagnostics?: undefined };
 
 /** Converts one input; a failure becomes an outcome with the error's one-line description. */
 export async function runConvertJob(job: ConvertJob): Promise<ConvertOutcome> {
@@ -29,6 +33,12 @@ export async function runConvertJob(job: ConvertJob): Promise<ConvertOutcome> {
         : await transcode({ archive: new Uint8Array(readFileSync(job.path)), path: job.inner }, job.options);
     return { files: result.files.map((f) => ({ name: f.name, bytes: f.bytes })), diagnostics: result.diagnostics };
   } catch (e) {
-    return { error: describeError(e) };
+    const name = e instanceof Error ? e.name : '';
+    const strict = name === 'StrictModeError' ? (e as { diagnostics?: Diagnostic[] }).diagnostics : undefined;
+    return {
+      error: describeError(e),
+      ...(name === 'OptionError' ? { optionMistake: true } : {}),
+      ...(strict ? { strictCodes: [...new Set(strict.map((d) => d.code))] } : {}),
+    };
   }
 }

@@ -4,16 +4,15 @@
  * The batch remembers only the paths it wrote, so memory does not grow with the folder, and two inputs can
  * never silently overwrite each other's outputs.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, extname, join, resolve } from 'node:path';
-import type { Diagnostic } from '@retromodel/scene';
+import { type Diagnostic, formatGroup, groupDiagnostics } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
 import { type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
 import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
-import { formatGroup, groupDiagnostics } from '../group-diagnostics.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
 import { type InputFile, statIfAny, walkInputs } from '../walk-inputs.js';
 import { writeFilesAtomic } from '../write-atomic.js';
@@ -23,6 +22,8 @@ export interface ConvertArgs {
   output?: string;
   to?: string;
   strict: boolean;
+  /** Diagnostic codes --strict accepts. */
+  allow: string[];
   quiet: boolean;
   verbose: boolean;
   json: boolean;
@@ -44,6 +45,10 @@ interface FileReport {
   bytesOut: number;
   diagnostics: Diagnostic[];
   error?: string;
+  /** The error is an option that does not fit the file (`--lod 5` for a model with 2 levels). */
+  optionMistake?: boolean;
+  /** The codes --strict failed the file on. */
+  strictCodes?: string[];
 }
 
 /**
@@ -87,15 +92,16 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   if (inputs.length === 0)
     throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
-  checkOutput(args, single, outputFormats);
+  checkOutput(args, single, outputFormats, inputs[0]!);
   const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
   const started = performance.now();
   const bar = await progressBar(io, args, inputs.length);
 
+  // An input refused before converting (an archive that does not open) still counts its bytes in.
   const reports: FileReport[] = plans.map((p) => ({
     input: inputName(p.input),
     outputs: [],
-    bytesIn: 0,
+    bytesIn: p.input.size,
     bytesOut: 0,
     diagnostics: [],
     error: p.refusal,
@@ -111,6 +117,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
         .pop()!
         .replace(/\.[^.]+$/, ''),
       strict: args.strict,
+      allow: args.allow,
       read: args.read,
       write: args.write,
       files: [...args.animations, ...args.tmls, ...args.tkls],
@@ -134,7 +141,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   bar?.stop();
 
   printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
-  return reports.some((r) => r.error) ? 1 : 0;
+  return reports.some((r) => r.optionMistake) ? 2 : reports.some((r) => r.error) ? 1 : 0;
 }
 
 /** The J3D animation kinds a model can take. */
@@ -152,9 +159,9 @@ function checkSidecarFiles(option: string, files: string[], extensions: string[]
 
 /**
  * `-o` names a folder (an existing one, or a name without extension), or, with one input, a file whose
- * extension is an output format, which `--to` must agree with.
+ * extension is an output format, which `--to` must agree with and which is not that input.
  */
-function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[]): void {
+function checkOutput(args: ConvertArgs, single: boolean, formats: readonly string[], input: InputFile): void {
   if (args.output === undefined) return;
   if (statIfAny(args.output)?.isDirectory()) return;
   const ext = extname(args.output).slice(1).toLowerCase();
@@ -166,6 +173,20 @@ function checkOutput(args: ConvertArgs, single: boolean, formats: readonly strin
   if (!single) throw new UsageError(`-o ${args.output} names one file, but there are several inputs; give a folder`);
   if (args.to !== undefined && args.to !== ext)
     throw new UsageError(`--to ${args.to} does not match the output file ${args.output}`);
+  if (input.inner === undefined && sameFile(args.output, input.path))
+    throw new UsageError(`-o ${args.output} is the input itself; name another output file (or a folder)`);
+}
+
+/** True when both paths lead to one file (through symbolic links too). */
+function sameFile(a: string, b: string): boolean {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  return real(a) === real(b);
 }
 
 /** Every `--sidecars` folder must exist: a typo is a usage error, not a silently empty folder. */
@@ -201,7 +222,15 @@ async function finishOne(
   const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
     report.bytesIn = plan.input.size;
-    if ('error' in outcome) return { ...report, error: outcome.error };
+    if ('error' in outcome) {
+      const { optionMistake, strictCodes } = outcome;
+      return {
+        ...report,
+        error: outcome.error,
+        ...(optionMistake ? { optionMistake } : {}),
+        ...(strictCodes ? { strictCodes } : {}),
+      };
+    }
     report.diagnostics = outcome.diagnostics;
     const outDir = dirname(plan.path);
     const files = outcome.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
@@ -262,6 +291,11 @@ function printReports(
     for (const g of groupDiagnostics(r.diagnostics, shown)) io.err(`${r.input}: ${formatGroup(g)}`);
     if (!r.error && perFileLines) io.out(`✓ ${r.input} → ${r.outputs.join(', ')}`);
   }
+  const strictCodes = [...new Set(reports.flatMap((r) => r.strictCodes ?? []))];
+  if (strictCodes.length > 0)
+    io.err(
+      `--strict failed on ${strictCodes.join(', ')}; to accept a code: ${strictCodes.map((c) => `--allow ${c}`).join(' ')}`,
+    );
   if (args.quiet) return;
   const notes = reports.reduce((n, r) => n + r.diagnostics.filter((d) => d.severity === 'info').length, 0);
   io.out(

@@ -8,6 +8,7 @@ import { basename, dirname } from 'node:path';
 import type { FileInfo } from '@retromodel/scene';
 import { detectFormat, looksLikeArchive, type ReadOptionsByFormat, readScene } from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
+import { describeError } from '../describe-error.js';
 import { type ReportFormat, renderReport } from '../info/render-report.js';
 import { buildReport } from '../info/report.js';
 import { type CliIo, UsageError } from '../io.js';
@@ -34,9 +35,24 @@ export async function infoCommand(
   const adapter = detectFormat(bytes, fileName);
   const sidecars = folderSidecars(dirname(args.file), { files: args.animations });
   const codec = await adapter.load();
-  const info: FileInfo | undefined = codec.info ? await codec.info(bytes, { fileName, sidecars }) : undefined;
-  const read = adapter.can.read ? await readScene({ bytes, fileName, sidecars }, { read: args.read }) : undefined;
-  const report = buildReport(args.file, bytes.length, adapter, info, read);
+  // A damaged file still gets a report: the sections read before the error, then the error (exit 1).
+  let error: unknown;
+  const info: FileInfo | undefined = codec.info
+    ? await Promise.resolve(codec.info(bytes, { fileName, sidecars })).catch((e: unknown) => {
+        error = e;
+        return undefined;
+      })
+    : undefined;
+  error ??= info?.error;
+  const read =
+    adapter.can.read && error === undefined
+      ? await readScene({ bytes, fileName, sidecars }, { read: args.read }).catch((e: unknown) => {
+          error = e;
+          return undefined;
+        })
+      : undefined;
+  const failure = error === undefined ? undefined : describeError(error);
+  const report = buildReport(args.file, bytes.length, adapter, info, read, failure);
   io.out(args.format === 'json' ? JSON.stringify(report, null, 2) : renderReport(report, args.format as ReportFormat));
-  return 0;
+  return failure === undefined ? 0 : 1;
 }

@@ -33,12 +33,20 @@ function mdTable(t: ReportTable): string[] {
 
 export function renderReport(report: InfoReport, format: ReportFormat): string {
   const head = `${report.file}: ${report.formatName}${report.version ? ` (${report.version})` : ''}, ${report.size} bytes`;
+  // A damaged file: what was read, then the error that stopped the reading.
+  const error = report.error ? `error: ${report.error}` : undefined;
   if (format === 'csv')
-    return report.tables
-      .map((t) =>
+    return [
+      ...report.tables.map((t) =>
         [`# ${t.title}`, t.columns.map(csvCell).join(','), ...t.rows.map((r) => r.map(csvCell).join(','))].join('\n'),
-      )
-      .join('\n\n');
-  if (format === 'md') return [`## ${head}`, '', ...report.tables.flatMap(mdTable)].join('\n');
-  return [head, ...report.tables.filter((t) => t.rows.length > 0).flatMap((t) => ['', ...textTable(t)])].join('\n');
+      ),
+      ...(error ? [`# error\n${csvCell(report.error!)}`] : []),
+    ].join('\n\n');
+  if (format === 'md')
+    return [`## ${head}`, '', ...report.tables.flatMap(mdTable), ...(error ? [error] : [])].join('\n');
+  return [
+    head,
+    ...report.tables.filter((t) => t.rows.length > 0).flatMap((t) => ['', ...textTable(t)]),
+    ...(error ? ['', error] : []),
+  ].join('\n');
 }

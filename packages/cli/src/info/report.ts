@@ -3,7 +3,7 @@
  * skins, bounds, diagnostics), each a list of rows under named columns. render-report.ts prints it as text,
  * Markdown or CSV; --format json prints it as it is.
  */
-import type { FileInfo, Material, Scene } from '@retromodel/scene';
+import type { FileInfo, Image, Material, Scene, StoredTexture } from '@retromodel/scene';
 import { mat4TransformPoint, triangleIndices, worldMatrices } from '@retromodel/scene';
 
 export type Cell = string | number;
@@ -21,6 +21,8 @@ export interface InfoReport {
   version?: string;
   size: number;
   tables: ReportTable[];
+  /** Why the report stops where it does: the error (a ParseError with its offset) that ended the reading. */
+  error?: string;
 }
 
 const round = (v: number, digits = 3) => Number(v.toFixed(digits));
@@ -69,6 +71,50 @@ function boundsRows(scene: Scene): Cell[][] {
   ];
 }
 
+/** RGBA8 bytes of `levels` image levels from `width` × `height` down, each half the one before. */
+function decodedBytes(width: number, height: number, levels: number): number {
+  let bytes = 0;
+  for (let l = 0; l < levels; l++) bytes += Math.max(1, width >> l) * Math.max(1, height >> l) * 4;
+  return bytes;
+}
+
+const mimeNames: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
+
+/**
+ * One row per texture: as the file stores it (its `info`; unknown sizes and bytes as '?' and '-'), else as reading gives it: the stored format by name
+ * (a reader's `formatName` extra, or the image file type), the bytes stored (an image file's size; '-' when only
+ * decoded pixels are known) and the decoded RGBA8 size, every level.
+ */
+function textureRows(stored: StoredTexture[] | undefined, scene: Scene | undefined): Cell[][] {
+  if (stored?.length)
+    return stored.map((t, i) => [
+      named(t.name, i),
+      t.width && t.height ? `${t.width}×${t.height}` : '?',
+      t.levels,
+      t.format,
+      t.storedBytes || '-',
+      t.width && t.height ? decodedBytes(t.width, t.height, t.levels) : '-',
+    ]);
+  return (scene?.textures ?? []).map((t, i) => {
+    const image: Image | undefined = scene!.images[t.image];
+    const width = image?.width ?? 0;
+    const height = image?.height ?? 0;
+    const levels = image?.kind === 'rgba8' ? 1 + (image.mipmaps?.length ?? 0) : 1;
+    const format =
+      formatNameOf(t.extras) ??
+      formatNameOf(image?.extras) ??
+      (image?.kind === 'encoded' ? (mimeNames[image.mimeType] ?? image.mimeType) : 'RGBA8');
+    return [
+      named(t.name ?? image?.name, i),
+      width && height ? `${width}×${height}` : '?',
+      levels,
+      format,
+      image?.kind === 'encoded' ? image.data.length : '-',
+      width && height ? decodedBytes(width, height, levels) : '-',
+    ];
+  });
+}
+
 /** Everything `retromodel info` shows about a file. */
 export function buildReport(
   file: string,
@@ -76,6 +122,7 @@ export function buildReport(
   adapter: { id: string; name: string },
   info: FileInfo | undefined,
   read: { scene: Scene; diagnostics: FileInfo['diagnostics']; sidecarsUsed: string[] } | undefined,
+  error?: string,
 ): InfoReport {
   const tables: ReportTable[] = [];
   if (info?.sections.length)
@@ -85,6 +132,11 @@ export function buildReport(
       rows: info.sections.map((s) => [s.name, `0x${s.offset.toString(16).padStart(6, '0')}`, s.size, s.detail ?? '']),
     });
   const scene = read?.scene;
+  const texturesTable: ReportTable = {
+    title: 'textures',
+    columns: ['texture', 'size', 'levels', 'format', 'stored bytes', 'decoded bytes'],
+    rows: textureRows(info?.textures, scene),
+  };
   if (scene) {
     tables.push({
       title: 'meshes',
@@ -111,20 +163,7 @@ export function buildReport(
         m.vertexColors ? 'yes' : 'no',
       ]),
     });
-    tables.push({
-      title: 'textures',
-      columns: ['texture', 'size', 'format', 'bytes'],
-      rows: scene.textures.map((t, i) => {
-        const image = scene.images[t.image];
-        const dims = image?.width && image.height ? `${image.width}×${image.height}` : '?';
-        const format =
-          formatNameOf(t.extras) ??
-          formatNameOf(image?.extras) ??
-          (image?.kind === 'encoded' ? image.mimeType : 'RGBA8');
-        const bytes = image ? (image.kind === 'encoded' ? image.data.length : image.pixels.length) : 0;
-        return [named(t.name ?? image?.name, i), dims, format, bytes];
-      }),
-    });
+    tables.push(texturesTable);
     tables.push({
       title: 'animations',
       columns: ['animation', 'seconds', 'channels', 'keys'],
@@ -146,6 +185,7 @@ export function buildReport(
     });
     tables.push({ title: 'bounds', columns: ['', 'x', 'y', 'z'], rows: boundsRows(scene) });
   }
+  if (!scene) tables.push(texturesTable);
   if (read?.sidecarsUsed.length)
     tables.push({ title: 'sidecars', columns: ['file'], rows: read.sidecarsUsed.map((s) => [s]) });
   const diagnostics = [...(info?.diagnostics ?? []), ...(read?.diagnostics ?? [])];
@@ -161,5 +201,6 @@ export function buildReport(
     ...(info?.version ? { version: info.version } : {}),
     size,
     tables: tables.filter((t) => t.rows.length > 0 || t.title === 'diagnostics'),
+    ...(error ? { error } : {}),
   };
 }

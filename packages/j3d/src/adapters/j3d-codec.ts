@@ -12,6 +12,7 @@ import {
   type Diagnostic,
   type FileInfo,
   type FormatCodec,
+  partialInfo,
   type ReadContext,
   type ReadResult,
   startsWithAscii,
@@ -23,11 +24,13 @@ import { readBrk } from '../anim/read-brk.js';
 import { type BtkFile, readBtk } from '../anim/read-btk.js';
 import { readBtp } from '../anim/read-btp.js';
 import { readBva } from '../anim/read-bva.js';
+import { storedTexture } from '../bti/stored-texture.js';
 import type { J3dFile } from '../j3d-file.js';
 import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
 import { readJ3d } from '../read-j3d.js';
 import { type J3dToSceneOptions, j3dToScene } from '../scene/j3d-to-scene.js';
 import type { J3dReadOptions } from './j3d-adapter.js';
+import { j3dChunkSections } from './j3d-chunk-sections.js';
 import { type J3dWriteOptions, writeJ3dFiles } from './write-j3d-files.js';
 
 function baseName(fileName: string): string {
@@ -121,12 +124,16 @@ function chunkDetail(file: J3dFile, tag: string): string {
   }
 }
 
-function j3dInfo(bytes: Uint8Array): FileInfo {
-  const file = readJ3d(bytes);
-  return {
-    format: 'j3d',
-    version: `${file.kind} (${file.subVersion.replace(/[^\x20-\x7e]/g, '')})`,
-    sections: [
+/**
+ * Chunks with offsets, sizes and counts, the MDL3 check and the images TEX1 stores; on a damaged file the chunks
+ * before the error.
+ */
+function j3dInfo(bytes: Uint8Array): Promise<FileInfo> {
+  return partialInfo('j3d', (info) => {
+    info.sections = j3dChunkSections(bytes);
+    const file = readJ3d(bytes);
+    info.version = `${file.kind} (${file.subVersion.replace(/[^\x20-\x7e]/g, '')})`;
+    info.sections = [
       {
         name: 'header',
         offset: 0,
@@ -134,9 +141,14 @@ function j3dInfo(bytes: Uint8Array): FileInfo {
         detail: `${file.kind}, ${file.sectionCount} chunks, ${hex(file.fileSize)} bytes`,
       },
       ...file.chunks.map((c) => ({ name: c.tag, offset: c.offset, size: c.size, detail: chunkDetail(file, c.tag) })),
-    ],
-    diagnostics: [...file.diagnostics, ...mdl3Diagnostics(file)],
-  };
+    ];
+    info.diagnostics = [...file.diagnostics, ...mdl3Diagnostics(file)];
+    // One row per stored image: headers that share their pixel data (other samplers) are one image.
+    const images = new Map<number, J3dFile['TEX1']['textures'][number]>();
+    for (const t of file.TEX1.textures)
+      if (!images.has(t.headerOffset + t.header.dataOffset)) images.set(t.headerOffset + t.header.dataOffset, t);
+    info.textures = [...images.values()].map((t) => storedTexture(t.name, t.header));
+  });
 }
 
 /** The BMD/BDL reader, writer (write-j3d-files.ts) and `info`. */

@@ -4,12 +4,13 @@
  * lists the header, palette and image data without decoding pixels.
  */
 import { BinaryReader, hex } from '@retromodel/binary';
-import type { FileInfo, FileSection, FormatCodec, ReadContext, ReadResult } from '@retromodel/scene';
+import { type FileInfo, type FormatCodec, partialInfo, type ReadContext, type ReadResult } from '@retromodel/scene';
 import { gxFormatLayout, gxFormatName, gxMipChain, gxPaletteFormatName } from '../gx/texture/formats.js';
 import { type BtiWriteOptions, sceneToBtiFiles } from './bti-from-scene.js';
 import { BTI_HEADER_SIZE, btiFilterName, btiHeaderDiagnostics, readBtiHeader } from './bti-header.js';
 import { btiToScene } from './bti-to-scene.js';
 import { readBti } from './read-bti.js';
+import { storedTexture } from './stored-texture.js';
 
 const wrapNames = ['CLAMP', 'REPEAT', 'MIRROR'];
 
@@ -26,40 +27,43 @@ function readBtiScene(bytes: Uint8Array, context: ReadContext): ReadResult {
   return { scene, diagnostics: file.diagnostics };
 }
 
-function btiInfo(bytes: Uint8Array): FileInfo {
-  const reader = new BinaryReader(bytes, { format: 'j3d', section: 'BTI' });
-  const header = readBtiHeader(reader, 0);
-  const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
-  const size = levels.reduce((sum, level) => sum + level.size, 0);
-  reader.ensure(size, 'image data', header.dataOffset);
-  const sections: FileSection[] = [
-    {
+/** Header, palette and image sections and the texture as stored; on a damaged file the sections before the error. */
+function btiInfo(bytes: Uint8Array, context: ReadContext): Promise<FileInfo> {
+  return partialInfo('bti', (info) => {
+    const reader = new BinaryReader(bytes, { format: 'j3d', section: 'BTI' });
+    const header = readBtiHeader(reader, 0);
+    info.version = gxFormatName(header.format);
+    info.diagnostics = btiHeaderDiagnostics(header);
+    info.sections.push({
       name: 'header',
       offset: 0,
       size: BTI_HEADER_SIZE,
       detail:
         `${gxFormatName(header.format)} ${header.width}×${header.height}, wrap ${wrapNames[header.wrapS]}/${wrapNames[header.wrapT]}, ` +
         `filter ${btiFilterName(header.minFilter)}/${btiFilterName(header.magFilter)}, alpha ${header.alphaEnabled}`,
-    },
-  ];
-  if (gxFormatLayout(header.format)?.paletted) {
-    reader.ensure(header.paletteCount * 2, 'palette', header.paletteOffset);
-    sections.push({
-      name: 'palette',
-      offset: header.paletteOffset,
-      size: header.paletteCount * 2,
-      detail: `${header.paletteCount} ${gxPaletteFormatName(header.paletteFormat)} entries`,
     });
-  }
-  sections.push({
-    name: 'image',
-    offset: header.dataOffset,
-    size,
-    detail: levels
-      .map((level) => `${level.width}×${level.height} @${hex(header.dataOffset + level.offset)}`)
-      .join(', '),
+    const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
+    const size = levels.reduce((sum, level) => sum + level.size, 0);
+    if (gxFormatLayout(header.format)?.paletted) {
+      reader.ensure(header.paletteCount * 2, 'palette', header.paletteOffset);
+      info.sections.push({
+        name: 'palette',
+        offset: header.paletteOffset,
+        size: header.paletteCount * 2,
+        detail: `${header.paletteCount} ${gxPaletteFormatName(header.paletteFormat)} entries`,
+      });
+    }
+    reader.ensure(size, 'image data', header.dataOffset);
+    info.sections.push({
+      name: 'image',
+      offset: header.dataOffset,
+      size,
+      detail: levels
+        .map((level) => `${level.width}×${level.height} @${hex(header.dataOffset + level.offset)}`)
+        .join(', '),
+    });
+    info.textures = [storedTexture(baseName(context.fileName) ?? 'texture', header)];
   });
-  return { format: 'bti', version: gxFormatName(header.format), sections, diagnostics: btiHeaderDiagnostics(header) };
 }
 
 /** The BTI reader, writer and `info`. */

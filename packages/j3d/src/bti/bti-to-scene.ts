@@ -9,9 +9,9 @@
  * BLEND.) The header is kept under `extras.gx` of the texture.
  */
 import { createScene, previewMaterial, previewQuad, type Scene } from '@retromodel/scene';
-import { gxFormatLayout, gxFormatName, gxPaletteFormatName } from '../gx/texture/formats.js';
 import { btiSampler } from './bti-sampler.js';
 import type { BtiFile } from './read-bti.js';
+import { gxStoredFormatName } from './stored-texture.js';
 
 export interface BtiToSceneOptions {
   /** Name for the image, texture, material, mesh and node (e.g. the file's base name). Default `texture`. */
@@ -36,15 +36,13 @@ export function btiToScene(file: BtiFile, options: BtiToSceneOptions = {}): Scen
     ...(image.mipmaps.length > 0 ? { mipmaps: image.mipmaps } : {}),
   });
   scene.samplers.push(btiSampler(header));
-  const formatName = gxFormatName(header.format);
-  const paletted = gxFormatLayout(header.format)?.paletted === true;
   scene.textures.push({
     name,
     image: 0,
     sampler: 0,
     extras: {
       gx: {
-        format: paletted ? `${formatName} (${gxPaletteFormatName(header.paletteFormat)})` : formatName,
+        format: gxStoredFormatName(header),
         header: { ...header },
       },
     },

@@ -245,6 +245,51 @@ describe('TEV operations', () => {
   });
 });
 
+describe('which clamps and wraps are approximations', () => {
+  const vertexColors = {
+    lightingEnabled: false,
+    materialSource: 1,
+    lightMask: 0,
+    diffuseFunction: 0,
+    attenuationFunction: 2,
+    ambientSource: 0,
+  };
+  const litChannel = { ...vertexColors, materialSource: 0, lightingEnabled: true };
+  const twoStages = (first: Partial<GxTevStage>, fields: Partial<GxMaterial> = {}) =>
+    evaluateTev(gxMaterial([tevStage(first), tevStage({ colorIn: [15, 15, 0, 15] })], fields));
+
+  it('a lerp of inputs in 0..1 stays in 0..1: read as an 8-bit input, it needs no wrap', () => {
+    // T + T.a·(V − T): each term apart spans −1..2, the value only 0..1.
+    const ev = twoStages(
+      { colorIn: [8, 10, 9, 15], colorClamp: false },
+      { channelControls: [vertexColors, vertexColors, null, null] },
+    );
+    expect(ev.approximations).toEqual([]);
+    expect(ev.lightingApproximations).toEqual([]);
+  });
+
+  it('a lit colour scaled ×2 and clamped (games brighten lighting so) is a lighting matter', () => {
+    const ev = twoStages(
+      { colorIn: [15, 15, 15, 10], colorScale: 1 },
+      { channelControls: [litChannel, litChannel, null, null] },
+    );
+    expect(ev.approximations).toEqual([]);
+    expect(ev.lightingApproximations.join()).toMatch(/stage 0 colour clamps a value that may leave 0\.\.1/);
+  });
+
+  it('a texture scaled ×2 and clamped is an approximation, lit or not', () => {
+    const plain = twoStages({ colorIn: [15, 15, 15, 8], colorScale: 1 });
+    expect(plain.approximations.join()).toMatch(/stage 0 colour clamps/);
+    // (T − L·T + T)·2 = 4·T − 2·L·T: without lighting 4·T, which leaves 0..1.
+    const lit = twoStages(
+      { colorIn: [8, 15, 10, 8], colorScale: 1 },
+      { channelControls: [litChannel, litChannel, null, null] },
+    );
+    expect(lit.approximations.join()).toMatch(/stage 0 colour clamps/);
+    expect(lit.lightingApproximations).toEqual([]);
+  });
+});
+
 describe('TEV values too complex to follow', () => {
   // Each stage: PREV = TEXC + CPREV · CPREV (a = ZERO, b = c = CPREV, d = TEXC), unclamped, so the degree in
   // the texture's red doubles every stage.

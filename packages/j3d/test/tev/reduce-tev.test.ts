@@ -83,4 +83,25 @@ describe('reduceTev', () => {
     expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([['j3d/irreducible-tev', 'warning']]);
     expect(r.diagnostics[0]!.message).toMatch(/material "test".*texture map 1/);
   });
+  it('lighting scaled over 1 (2 × a lit channel × the texture, as Pikmin 2 does) is left to the lights, without a warning', () => {
+    // C = 2·(RASC·T) with a lit material colour (255): 2·L·T; with L taken as 1 the factor 2 is clamped to 1.
+    const lit = {
+      lightingEnabled: true,
+      materialSource: 0,
+      lightMask: 1,
+      diffuseFunction: 2,
+      attenuationFunction: 1,
+      ambientSource: 0,
+    };
+    const r = reduce([{ colorIn: [15, 10, 8, 15], colorScale: 1 }], { channelControls: [lit, lit, null, null] });
+    expect(r.texture?.texMap).toBe(0);
+    expect(r.lit).toBe(true);
+    expect(r.baseColorFactor.slice(0, 3)).toEqual([1, 1, 1]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity])).toEqual([['j3d/tev-lighting', 'info']]);
+    expect(r.diagnostics[0]!.message).toMatch(/lighting scaled over 1/);
+    // The same scale on an unlit texture brightens it, which a glTF factor cannot: a warning.
+    const unlit = reduce([{ colorIn: [15, 15, 15, 8], colorScale: 1 }]);
+    expect(unlit.diagnostics.map((d) => [d.code, d.severity])).toEqual([['j3d/irreducible-tev', 'warning']]);
+    expect(unlit.diagnostics[0]!.message).toMatch(/scaled over 1/);
+  });
 });

@@ -5,7 +5,9 @@
  * same order, shortcuts (adding 0, multiplying by 0 or 1, scaling 0 or by 1) included. Also: evaluatePoly is
  * the constant substitutePoly leaves when every atom gets a number (`constantOf(substitutePoly(p, value)) ?? 0`);
  * a substitution that replaces no atom gives the polynomial's terms in order; sumPoly is successive addPoly
- * calls of one-term polynomials; someAtom asks every atom until one passes.
+ * calls of one-term polynomials; someAtom asks every atom until one passes. exactRange contains every value
+ * the polynomial takes, and for a multilinear one (no atom twice in a monomial) is the least and greatest of
+ * its values at the corners of the box (evaluatePoly at every 0/1 choice of its atoms).
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +26,7 @@ import {
   constantOf,
   constPoly,
   evaluatePoly,
+  exactRange,
   type Monomial,
   mulPoly,
   type Poly,
@@ -187,5 +190,35 @@ describe('tev-poly', () => {
       const atoms = p.monomials.flat();
       expect(someAtom(p, (a) => kept.includes(a))).toBe(atoms.some((a) => kept.includes(a)));
     }
+  });
+
+  it('exactRange: the extremes over the corners for multilinear polynomials, bounds that hold for every other', () => {
+    const rnd = seededRandom(23);
+    let multilinear = 0;
+    for (let i = 0; i < 3000; i++) {
+      const p = randomPoly(rnd, 4);
+      const [lo, hi] = exactRange(p);
+      const atoms = [...new Set(p.monomials.flat())];
+      for (let k = 0; k < 20; k++) {
+        const at = new Map(atoms.map((a) => [a, rnd()]));
+        const v = evaluatePoly(p, (a) => at.get(a)!);
+        expect(v).toBeGreaterThanOrEqual(lo - 1e-9);
+        expect(v).toBeLessThanOrEqual(hi + 1e-9);
+      }
+      if (p.monomials.some((m) => new Set(m).size < m.length)) continue;
+      multilinear++;
+      const corners = Array.from({ length: 2 ** atoms.length }, (_, corner) =>
+        evaluatePoly(p, (a) => (corner >> atoms.indexOf(a)) & 1),
+      );
+      expect(lo).toBeCloseTo(Math.min(...corners), 9);
+      expect(hi).toBeCloseTo(Math.max(...corners), 9);
+    }
+    expect(multilinear).toBeGreaterThan(1000);
+  });
+
+  it('exactRange of a lerp of two inputs is 0..1, where adding the terms apart gives −1..2', () => {
+    const [a, b, c] = [ATOMS[0]!, ATOMS[4]!, ATOMS[2]!].map(atomPoly) as [Poly, Poly, Poly];
+    const lerp = addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
+    expect(exactRange(lerp)).toEqual([0, 1]);
   });
 });

@@ -114,7 +114,9 @@ export async function runCase(
   const info = (data: Uint8Array, fileName: string) =>
     stage('info', async () => {
       const codec = await detectFormat(data, fileName).load();
-      await codec.info?.(data, { fileName });
+      // A damaged file's info keeps the sections read before its ParseError, which decides the outcome here.
+      const report = await codec.info?.(data, { fileName });
+      if (report?.error) throw report.error;
     });
   const read = target.read as ReadOptionsByFormat | undefined;
 

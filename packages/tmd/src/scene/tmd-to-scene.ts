@@ -11,7 +11,7 @@
  * about X ((x, y, z) → (x, z, −y)); the data itself is kept as stored, and `extras.toshi.upAxis` says 'Z'.
  * `yUp: false` leaves the file's axes as they are.
  */
-import { createScene, type Diagnostic, type Scene } from '@retromodel/scene';
+import { createScene, type Diagnostic, OptionError, type Scene } from '@retromodel/scene';
 import type { TklFile } from '../read-tkl.js';
 import type { TmlFile } from '../read-tml.js';
 import type { TmdFile } from '../tmd-file.js';
@@ -45,21 +45,20 @@ function named(tmls: (TmlFile | NamedTml)[]): NamedTml[] {
   return tmls.map((t, i) => ('file' in t ? t : { name: `tml${i}`, file: t }));
 }
 
-function chooseLevels(file: TmdFile, lod: TmdToSceneOptions['lod'], diagnostics: Diagnostic[]): number[] {
+function chooseLevels(file: TmdFile, lod: TmdToSceneOptions['lod']): number[] {
   const count = file.lod.levels.length;
   if (count === 0) return [];
   if (lod === 'all') return file.lod.levels.map((_, i) => i);
   const wanted = lod ?? 0;
   if (Number.isInteger(wanted) && wanted >= 0 && wanted < count) return [wanted];
-  diagnostics.push({
-    code: 'tmd/lod-option',
-    message: `LOD ${wanted} does not exist (the file has ${count}); level 0 was used`,
-    severity: 'warning',
-  });
-  return [0];
+  const levels = count === 1 ? 'one LOD level (0)' : `${count} LOD levels (0 to ${count - 1})`;
+  throw new OptionError(`lod ${wanted} does not exist: the model has ${levels}; 'all' keeps every level`);
 }
 
-/** Converts a parsed TMD (and its sidecars) to a scene. Never throws for a file `readTmd` accepted. */
+/**
+ * Converts a parsed TMD (and its sidecars) to a scene. Never throws for a file `readTmd` accepted, except an
+ * OptionError for a `lod` level the file does not have.
+ */
 export function tmdToScene(file: TmdFile, options: TmdToSceneOptions = {}): TmdSceneResult {
   const diagnostics: Diagnostic[] = [...file.diagnostics];
   const name = options.name ?? (file.header.tklName || 'tmd');
@@ -95,7 +94,7 @@ export function tmdToScene(file: TmdFile, options: TmdToSceneOptions = {}): TmdS
   }
 
   const materials = new MaterialResolver(scene, named(options.tmls ?? []), diagnostics);
-  const levels = chooseLevels(file, options.lod, diagnostics);
+  const levels = chooseLevels(file, options.lod);
   const levelNodes = levels.map((l) => {
     const mesh = buildLevelMesh(
       file.lod.levels[l]!,

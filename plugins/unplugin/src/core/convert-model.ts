@@ -1,14 +1,25 @@
 /*
  * One model import, converted: reads the model and the sidecars beside it (plus the extra sidecar folders)
- * from disk, and asks @retromodel/transcode for the output the import form needs. Everything is computed
- * in memory before anything is emitted, so a failure never leaves a partial asset. Failures become a
- * ModelLoadError that names the file and carries the reader's message (a ParseError's
- * `format section @offset: sentence`).
+ * from disk, and asks @retromodel/transcode for the output the import form needs. The reading and each output
+ * are made once per model content and options, whatever the number of imports that need them
+ * (convert-cache.ts). Everything is computed in memory before anything is emitted, so a failure never leaves a
+ * partial asset. Failures become a ModelLoadError that names the file and carries the reader's message (a
+ * ParseError's `format section @offset: sentence`).
  */
 import { readFile } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
-import type { Diagnostic, OutputFile } from '@retromodel/scene';
-import { folderSidecars, readScene, type TranscodeInput, transcode } from '@retromodel/transcode/node';
+import { basename, dirname, resolve } from 'node:path';
+import { type Diagnostic, enforceStrict, type OutputFile } from '@retromodel/scene';
+import {
+  type FileInput,
+  folderSidecars,
+  type OutputFormat,
+  type ReadSceneResult,
+  readScene,
+  resolveInput,
+  type WriteOptionsByFormat,
+  writeScene,
+} from '@retromodel/transcode/node';
+import { type ConvertCache, contentKey } from './convert-cache.js';
 import type { ResolvedOptions } from './options.js';
 import type { ImportForm } from './query.js';
 import { type SceneSummary, summarizeScene } from './scene-summary.js';
@@ -44,39 +55,64 @@ function asBytes(buf: Buffer): Uint8Array {
   return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
+/** A model read once: the reading, the input it came from, and the sidecar files it used. */
+interface ReadModel {
+  read: ReadSceneResult;
+  input: FileInput;
+  sidecars: string[];
+}
+
 /**
  * Converts the model at `file` (or, for an archive, the model at `model` inside it, whose sidecars are found
- * inside the archive) into what `form` exports. Throws ModelLoadError.
+ * inside the archive) into what `form` exports, reading and writing through `cache`. Throws ModelLoadError.
  */
 export async function convertModel(
   file: string,
   form: ImportForm,
   options: ResolvedOptions,
+  cache: ConvertCache,
   model?: string,
 ): Promise<ConvertedModel> {
-  const sidecars = folderSidecars(dirname(file), { extraDirs: options.sidecarDirs });
-  const watched = () => (model === undefined ? [...new Set(sidecars.used)] : [file]);
+  let watchFiles = model === undefined ? [] : [file];
   try {
     const bytes = asBytes(await readFile(file));
-    const input: TranscodeInput =
-      model === undefined ? { bytes, fileName: basename(file), sidecars } : { archive: bytes, path: model };
-    const common = { read: options.read, strict: options.strict };
+    const key = contentKey(bytes, model, options.read, options.sidecarDirs);
+    const { read, input, sidecars } = await cache.get(file, `read ${key}`, async (): Promise<ReadModel> => {
+      const found = folderSidecars(dirname(file), { extraDirs: options.sidecarDirs });
+      const resolved = await resolveInput(
+        model === undefined ? { bytes, fileName: basename(file), sidecars: found } : { archive: bytes, path: model },
+      );
+      const read = await readScene(resolved, { read: options.read }).finally(() => {
+        watchFiles = model === undefined ? [...new Set(found.used)] : [file];
+        cache.uses(
+          file,
+          watchFiles,
+          model === undefined ? [dirname(file), ...options.sidecarDirs.map((d) => resolve(d))] : [],
+        );
+      });
+      return { read, input: resolved, sidecars: watchFiles };
+    });
+    watchFiles = sidecars;
+    const strict = { strict: options.strict, allow: options.allow };
+    const write = (to: OutputFormat, writeOptions: WriteOptionsByFormat) =>
+      cache.get(file, `${to} ${key} ${JSON.stringify(writeOptions)}`, () =>
+        writeScene(read, input, { to, write: writeOptions, ...strict }),
+      );
     if (form === 'scene') {
-      const result = await readScene(input, common);
-      return { form, summary: summarizeScene(result), diagnostics: result.diagnostics, watchFiles: watched() };
+      enforceStrict(read.diagnostics, options.strict, options.allow);
+      return { form, summary: summarizeScene(read), diagnostics: read.diagnostics, watchFiles };
     }
     if (form === 'gltf') {
-      const write = { ...options.write, gltf: { ...options.write.gltf, embed: true } };
-      const result = await transcode(input, { ...common, to: 'gltf', write });
+      const result = await write('gltf', { ...options.write, gltf: { ...options.write.gltf, embed: true } });
       const json: unknown = JSON.parse(new TextDecoder().decode(result.files[0]!.bytes));
-      return { form, json, diagnostics: result.diagnostics, watchFiles: watched() };
+      return { form, json, diagnostics: result.diagnostics, watchFiles };
     }
     const to = form === 't3dm' ? 't3dm' : 'glb';
-    const result = await transcode(input, { ...common, to, write: options.write });
+    const result = await write(to, options.write);
     if (result.files.length === 0) throw new Error(`the ${to} writer produced no file`);
-    return { form, files: result.files, diagnostics: result.diagnostics, watchFiles: watched() };
+    return { form, files: result.files, diagnostics: result.diagnostics, watchFiles };
   } catch (error) {
-    throw new ModelLoadError(file, error, watched());
+    throw new ModelLoadError(file, error, watchFiles);
   }
 }
 

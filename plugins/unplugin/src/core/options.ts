@@ -3,7 +3,12 @@
  * retromodel reads; which of them a given build can actually convert is decided by @retromodel/transcode's adapter list,
  * not here (an unsupported file fails with transcode's "unknown format" message).
  */
-import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
+import {
+  closestName,
+  diagnosticCodes,
+  type ReadOptionsByFormat,
+  type WriteOptionsByFormat,
+} from '@retromodel/transcode';
 import type { FilterPattern } from 'unplugin';
 import { type ImportForm, importForms } from './query.js';
 
@@ -25,6 +30,8 @@ export interface RetromodelOptions {
   sidecarDirs?: string[];
   /** Diagnostics of severity warning and above fail the build. */
   strict?: boolean;
+  /** Diagnostic codes `strict` accepts, e.g. `['j3d/unlit-emissive']` (the README lists every code). */
+  allow?: string[];
   /**
    * Folder (inside the output folder) of emitted models; default Vite's `build.assetsDir`, else `assets`.
    * Rollup and Vite place a single GLB by their own `assetFileNames` pattern instead.
@@ -45,8 +52,22 @@ export interface ResolvedOptions {
   write: WriteOptionsByFormat;
   sidecarDirs: string[];
   strict: boolean;
+  allow: string[];
   assetsDir: string | undefined;
   publicPath: string | undefined;
+}
+
+/** The `allow` codes, each one a format returns (a typo would accept nothing). */
+function checkAllow(codes: string[]): string[] {
+  const known = diagnosticCodes.map((c) => c.code);
+  for (const code of codes) {
+    if (known.includes(code)) continue;
+    const guess = closestName(code, known);
+    throw new Error(
+      `unplugin-retromodel: allow: no format returns the code '${code}'${guess ? `; did you mean '${guess}'?` : ''}`,
+    );
+  }
+  return codes;
 }
 
 /** Fills in defaults and checks the values a typo could get wrong. */
@@ -62,6 +83,7 @@ export function resolveOptions(options: RetromodelOptions = {}): ResolvedOptions
     write: options.write ?? {},
     sidecarDirs: options.sidecarDirs ?? [],
     strict: options.strict ?? false,
+    allow: checkAllow(options.allow ?? []),
     assetsDir: options.assetsDir?.replace(/^\/+|\/+$/g, ''),
     publicPath: options.publicPath,
   };

@@ -22,14 +22,18 @@
  *   source) plus a specular atom. A channel beyond the material's channel count, COLOR_ZERO or a null order
  *   reads 0; bump channels read 0 (indirect alpha).
  * Values that cannot stay exact (comparisons on non-constant inputs, clamps of values that may leave the
- *   range, 8-bit wrap of out-of-range values) are approximated and listed in `approximations`.
+ *   range, 8-bit wrap of out-of-range values) are approximated and listed in `approximations`. Whether a value
+ *   may leave its range is decided on its exact range over inputs in 0..1 (tev-poly.ts exactRange). A clamp or
+ *   wrap that only lighting can make matter (the value stays in range with every lighting atom at 0, as in
+ *   `2 × lit colour`, the usual way games brighten lighting) is about the lighting the reduction leaves to the
+ *   renderer: it is listed in `lightingApproximations` instead.
  * A stage whose inputs would make a value of more than MAX_TERMS terms or MAX_DEGREE atoms in a monomial (16
  *   stages feeding a register back into itself double its degree each stage) takes its inputs at their value
  *   with every atom at ½ instead: the work stays bounded whatever a file holds. Real materials stay far below.
  */
 import type { GxMaterial, GxTevStage } from '../material-types.js';
 import { rasChannelOf } from '../ras-channel.js';
-import { lightAtom, specularAtom, textureAtom, textureKey, vertexAtom } from './tev-atoms.js';
+import { isLightingAtom, lightAtom, specularAtom, textureAtom, textureKey, vertexAtom } from './tev-atoms.js';
 import {
   addPoly,
   atomPoly,
@@ -37,10 +41,12 @@ import {
   constPoly,
   degreeOf,
   evaluatePoly,
+  exactRange,
   mulPoly,
   type Poly,
-  polyRange,
   scalePoly,
+  someAtom,
+  substitutePoly,
   termCount,
 } from './tev-poly.js';
 
@@ -63,6 +69,8 @@ export interface TevEvaluation {
   textures: TevTexture[];
   /** Why the result is not exact, one sentence each. */
   approximations: string[];
+  /** Approximations that only GX lighting makes matter (a lit value scaled over 1, then clamped). */
+  lightingApproximations: string[];
 }
 
 const ZERO = constPoly(0);
@@ -141,6 +149,8 @@ function alphaSource(sel: number, { regs, tex, ras, ka }: StageSources): Poly {
 /** Evaluates the active TEV stages of a material symbolically. */
 export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const approximations: string[] = [];
+  const lightingApproximations: string[] = [];
+  const notes: Notes = { approximations, lightingApproximations };
   const textures: TevTexture[] = [];
   // A texture's component atoms, by its key; a colour channel's rasterised colour before swapping, by channel.
   const textureAtoms = new Map<number, Poly[]>();
@@ -156,9 +166,12 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const wrap8 = (p: Poly, input: 'colour' | 'alpha', sel: number, stage: number): Poly => {
     const c = constantOf(p);
     if (c !== undefined) return unitConst(((Math.round(c * 255) % 256) + 256) % 256);
-    const [lo, hi] = polyRange(p);
-    if (lo < -1e-6 || hi > 1 + 1e-6)
-      approximations.push(
+    if (!within(exactRange(p), 0, 1))
+      note(
+        notes,
+        p,
+        0,
+        1,
         `stage ${stage} reads ${input} input ${sel} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`,
       );
     return p;
@@ -194,14 +207,12 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
       return k === 3 ? v : v.map((p) => wrap8(p, 'colour', sel, s));
     });
     const ab = { a: cIn[0]!, b: cIn[1]! };
-    const color = [0, 1, 2].map((c) =>
-      combine(stage, false, cIn.map((x) => x[c]!) as Quad, ab, isLast, approximations, s),
-    );
+    const color = [0, 1, 2].map((c) => combine(stage, false, cIn.map((x) => x[c]!) as Quad, ab, isLast, notes, s));
     const aIn = stage.alphaIn.map((sel, k) => {
       const v = alphaSource(sel, sources);
       return k === 3 ? v : wrap8(v, 'alpha', sel, s);
     }) as Quad;
-    const alpha = combine(stage, true, aIn, ab, isLast, approximations, s);
+    const alpha = combine(stage, true, aIn, ab, isLast, notes, s);
     const cr = stage.colorRegister & 3;
     const ar = stage.alphaRegister & 3;
     const cReg = regs[cr]!;
@@ -215,10 +226,29 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     color: [c[0], c[1], c[2], regs[lastAlpha]![3]],
     textures,
     approximations,
+    lightingApproximations,
   };
 }
 
 type Quad = [Poly, Poly, Poly, Poly];
+
+/** Where approximations are listed: those only lighting makes matter apart. */
+interface Notes {
+  approximations: string[];
+  lightingApproximations: string[];
+}
+
+const within = ([min, max]: [number, number], lo: number, hi: number) => min >= lo - 1e-6 && max <= hi + 1e-6;
+
+/** `p` with every lighting atom (diffuse and specular) at 0: what is left of it without GX lighting. */
+const withoutLighting = (p: Poly) =>
+  someAtom(p, isLightingAtom) ? substitutePoly(p, (a) => (isLightingAtom(a) ? 0 : undefined)) : p;
+
+/** Lists `text` for a value `p` that may leave lo..hi: as a lighting matter when only lighting takes it out. */
+function note(notes: Notes, p: Poly, lo: number, hi: number, text: string): void {
+  const lighting = someAtom(p, isLightingAtom) && within(exactRange(withoutLighting(p)), lo, hi);
+  (lighting ? notes.lightingApproximations : notes.approximations).push(text);
+}
 
 function rasterised(
   gx: GxMaterial,
@@ -285,9 +315,10 @@ function combine(
   inputs: Quad,
   colorAB: { a: Poly[]; b: Poly[] },
   isLast: boolean,
-  approximations: string[],
+  notes: Notes,
   s: number,
 ): Poly {
+  const { approximations } = notes;
   const op = alpha ? stage.alphaOp : stage.colorOp;
   const clamp = alpha ? stage.alphaClamp : stage.colorClamp;
   const what = alpha ? 'alpha' : 'colour';
@@ -321,7 +352,7 @@ function combine(
     out = scalePoly(addPoly(addPoly(op === 1 ? scalePoly(lerp, -1) : lerp, d), constPoly(bias)), scale);
   }
   const [lo, hi] = clamp ? [0, 1] : [REGISTER_MIN, REGISTER_MAX];
-  const [min, max] = polyRange(out);
+  const [min, max] = exactRange(out);
   if (min >= lo - 1e-9 && max <= hi + 1e-9) return out;
   const k = constantOf(out);
   if (k !== undefined) return constPoly(Math.min(hi, Math.max(lo, k)));
@@ -329,6 +360,6 @@ function combine(
   if (min >= hi) return constPoly(hi);
   // The display clamps the final pixel anyway; a clamp inside the chain changes what later stages see.
   if (!(isLast && clamp))
-    approximations.push(`stage ${s} ${what} clamps a value that may leave ${lo}..${+hi.toFixed(3)} (not applied)`);
+    note(notes, out, lo, hi, `stage ${s} ${what} clamps a value that may leave ${lo}..${+hi.toFixed(3)} (not applied)`);
   return out;
 }

@@ -23,7 +23,11 @@
  *   texture squared is taken as the plain component (warning).
  * - Alpha takes its own shape; a constant added to a varying alpha is folded into the factor (warning).
  * - Factors are clamped to 0..1 (a varying term over 1 is a warning: glTF factors cannot brighten), then the
- *   colour factor and emissive colour go from GX display values (sRGB) to linear.
+ *   colour factor and emissive colour go from GX display values (sRGB) to linear. A term that is over 1 only
+ *   through lighting (2 × a lit channel: games brighten their lights so) is the renderer's light intensity.
+ * - What differs only in lighting (a toon ramp, lighting scaled over 1, a clamp only lit values reach:
+ *   evaluate-tev.ts `lightingApproximations`) is said in the j3d/tev-lighting note, as glTF leaves lighting to the
+ *   renderer; every other approximation in the j3d/irreducible-tev warning, as the glTF material shows otherwise.
  */
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
@@ -34,6 +38,7 @@ import {
   componentOf,
   isAlphaLightingAtom,
   isLightAtom,
+  isLightingAtom,
   isSpecularAtom,
   isTextureAtom,
   isVertexAtom,
@@ -138,6 +143,7 @@ function pickShape(splits: Split[]): Shape | undefined {
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
   const ev = evaluateTev(gx);
   const notes = new Set(ev.approximations);
+  const lightingNotes = new Set(ev.lightingApproximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
   const litChannel = ev.color.slice(0, 3).some((p) => someAtom(p, (a) => isLightAtom(a) && !isAlphaLightingAtom(a)));
   const specular = ev.color.some((p) => someAtom(p, isSpecularAtom));
@@ -200,38 +206,36 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
               terms.push([atoms, v]);
               return;
             }
-            notes.add('a lighting ramp texture (coordinates from a colour channel) is left to glTF lighting');
+            lightingNotes.add('a toon lighting ramp (a texture whose coordinates come from a colour channel)');
             if (!atoms.some(isMain)) return;
             terms.push([atoms.filter((a) => !isRamp(a)), v]);
             rampLit = true;
           });
           return sumPoly(terms);
         });
-  // Other textures' atoms already noted as mixed in.
-  const mixedIn = new Set<Atom>();
+  // Other textures at their mean colour (or ½), CLR1 at white: the inputs glTF has no place for.
   const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
   const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
-  const substituted = withoutRamps.map((p) =>
-    !someAtom(p, (atom) => otherTextureAtom(atom) || isVertex1(atom))
-      ? p
-      : substitutePoly(p, (atom) => {
-          if (otherTextureAtom(atom)) {
-            if (!mixedIn.has(atom)) {
-              mixedIn.add(atom);
+  const substituteOthers = (polys: Poly[], found: Set<string>) =>
+    polys.map((p) =>
+      !someAtom(p, (atom) => otherTextureAtom(atom) || isVertex1(atom))
+        ? p
+        : substitutePoly(p, (atom) => {
+            if (otherTextureAtom(atom)) {
               const mean = options.textureMean?.(texMapOf(atom)) !== undefined;
-              notes.add(
+              found.add(
                 `texture map ${texMapOf(atom)} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
               );
+              return otherTexture(atom);
             }
-            return otherTexture(atom);
-          }
-          if (isVertex1(atom)) {
-            notes.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
-            return 1;
-          }
-          return undefined;
-        }),
-  );
+            if (isVertex1(atom)) {
+              found.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
+              return 1;
+            }
+            return undefined;
+          }),
+    );
+  const substituted = substituteOthers(withoutRamps, notes);
   const lit = litChannel || rampLit;
   // A colour of the base texture alone that falls where the texture rises: baked, when the caller can (it can
   // add a texture and has the base texture's pixels).
@@ -254,7 +258,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
       alpha: substituted[3]!,
       bake: substituted,
       diagnostics: [
-        ...reductionDiagnostics(gx.name, notes, lit, specular),
+        ...reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
         {
           code: 'j3d/tev-baked',
           message: `material "${gx.name}": its colour falls where texture map ${main.texMap} rises, which glTF factors cannot hold: the TEV's colour per texel is baked into a texture of its own`,
@@ -292,7 +296,18 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     factor[k] = clamp01(f);
     if (k < 3) emissive[k] = clamp01(e);
   });
-  if (overbright) notes.add('a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
+  if (overbright) {
+    // Lighting scaled over 1 (2 × a lit channel, as games brighten their lights) is the renderer's light intensity:
+    // only a term that stays over 1 without lighting is a brightening glTF factors cannot hold.
+    const unlitSplits = substituteOthers(withoutLighting(ev.color, isRamp), new Set()).map((p, k) =>
+      splitComponent(p, k, mainKey, new Set()),
+    );
+    const overWithoutLighting = unlitSplits.some(
+      (u, k) => (u.shapes.get((k < 3 ? colorShape : alphaShape)!) ?? 0) > 1 + 1e-6,
+    );
+    if (overWithoutLighting) notes.add('a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
+    else lightingNotes.add('lighting scaled over 1 (left to the light intensity; the factor is 1)');
+  }
   const usesT = (s: Shape | undefined) => s === 'T' || s === 'TV';
   const usesV = (s: Shape | undefined) => s === 'V' || s === 'TV';
   const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
@@ -309,12 +324,29 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     emissive: hasEmissive ? (emissive.map(srgbToLinear) as [number, number, number]) : null,
     lit,
     alpha: substituted[3]!,
-    diagnostics: reductionDiagnostics(gx.name, notes, lit, specular),
+    diagnostics: reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
   };
 }
 
+/** `polys` with every lighting atom at 0 and every term of a lighting ramp left out: their unlit part. */
+function withoutLighting(polys: readonly Poly[], isRamp: (a: Atom) => boolean): Poly[] {
+  return polys.map((p) =>
+    sumPoly(
+      p.monomials.flatMap((atoms, i) =>
+        atoms.some((a) => isLightingAtom(a) || isRamp(a)) ? [] : [[atoms, p.coefficients[i]!] as [Monomial, number]],
+      ),
+    ),
+  );
+}
+
 /** The warning listing the approximations, and the info notes on lighting. */
-function reductionDiagnostics(name: string, notes: Set<string>, lit: boolean, specular: boolean): Diagnostic[] {
+function reductionDiagnostics(
+  name: string,
+  notes: Set<string>,
+  lightingNotes: Set<string>,
+  lit: boolean,
+  specular: boolean,
+): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   if (notes.size > 0)
     diagnostics.push({
@@ -322,10 +354,10 @@ function reductionDiagnostics(name: string, notes: Set<string>, lit: boolean, sp
       message: `material "${name}": its TEV stages do not reduce to a glTF material exactly: ${[...notes].join('; ')}`,
       severity: 'warning',
     });
-  if (lit)
+  if (lit || lightingNotes.size > 0)
     diagnostics.push({
       code: 'j3d/tev-lighting',
-      message: `material "${name}": GX lighting (a lit colour channel or a lighting ramp) is left to the glTF renderer (taken as fully lit)`,
+      message: `material "${name}": GX lighting is left to the glTF renderer's lights (taken as fully lit)${lightingNotes.size ? `: ${[...lightingNotes].join('; ')}` : ''}`,
       severity: 'info',
     });
   if (specular)

@@ -33,6 +33,8 @@ export const isVertexAtom = (a: Atom) => a < 8;
 export const isLightAtom = (a: Atom) => a >= 8 && a < 12;
 export const isSpecularAtom = (a: Atom) => a >= 12 && a < TEXTURE_BASE;
 export const isTextureAtom = (a: Atom) => a >= TEXTURE_BASE;
+/** A lighting atom: diffuse (light) or specular. */
+export const isLightingAtom = (a: Atom) => a >= 8 && a < TEXTURE_BASE;
 /** An alpha atom of lighting or specular (else colour). */
 export const isAlphaLightingAtom = (a: Atom) => (a & 1) === 1;
 

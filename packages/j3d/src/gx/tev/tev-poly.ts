@@ -140,7 +140,7 @@ export function constantOf(p: Poly): number | undefined {
 }
 
 /** Bounds of the polynomial over atoms in 0..1 (each monomial lies between 0 and its coefficient). */
-export function polyRange(p: Poly): [number, number] {
+function polyRange(p: Poly): [number, number] {
   let lo = 0;
   let hi = 0;
   for (let i = 0; i < p.monomials.length; i++) {
@@ -150,6 +150,39 @@ export function polyRange(p: Poly): [number, number] {
       hi += v;
     } else if (v < 0) lo += v;
     else hi += v;
+  }
+  return [lo, hi];
+}
+
+/** Corner evaluations `exactRange` makes at most (2^atoms × terms). */
+const CORNER_BUDGET = 1 << 16;
+
+/**
+ * The least and greatest value of the polynomial over atoms in 0..1, exactly when it is multilinear (no atom
+ * twice in a monomial, as TEV values are unless a stage multiplies an input by itself): such a polynomial is
+ * linear in each atom, so its extremes lie at corners of the box, and all corners are evaluated while there are
+ * few enough. Otherwise the bounds of `polyRange`, which contain the range.
+ */
+export function exactRange(p: Poly): [number, number] {
+  const bounds = polyRange(p);
+  if (bounds[0] === bounds[1]) return bounds;
+  const atoms: Atom[] = [];
+  for (const m of p.monomials) {
+    for (let k = 0; k < m.length; k++) {
+      if (m[k] === m[k - 1]) return bounds;
+      if (!atoms.includes(m[k]!)) atoms.push(m[k]!);
+    }
+  }
+  if (2 ** atoms.length * p.monomials.length > CORNER_BUDGET) return bounds;
+  // Each monomial as a bit mask of its atoms: it counts at a corner that sets all of them.
+  const masks = p.monomials.map((m) => m.reduce((mask, a) => mask | (1 << atoms.indexOf(a)), 0));
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let corner = 0; corner < 2 ** atoms.length; corner++) {
+    let v = 0;
+    for (let i = 0; i < masks.length; i++) if ((masks[i]! & corner) === masks[i]) v += p.coefficients[i]!;
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
   }
   return [lo, hi];
 }

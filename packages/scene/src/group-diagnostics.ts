@@ -1,8 +1,9 @@
 /*
  * One line per diagnostic code of a file, whatever the library said how many times:
  * `warning 3 × gltf/extension-ignored: FAST64_sampler_n64 …; FAST64_materials_f3d …; (+1 more)`.
+ * The CLI prints these lines, and a page can show the same (examples/viewer does).
  */
-import type { Diagnostic, Severity } from '@retromodel/scene';
+import type { Diagnostic, Severity } from './diagnostics.js';
 
 export interface DiagnosticGroup {
   code: string;
