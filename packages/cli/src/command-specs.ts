@@ -27,8 +27,9 @@ const json: OptionSpec = { type: 'boolean', help: 'print a JSON report instead o
 export const commands: CommandSpec[] = [
   {
     name: 'convert',
-    summary: 'convert models to GLB, glTF, T3DM, PNG, BMD/BDL, BCK or BTI',
-    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|png|bck|bti] [options]',
+    summary: 'convert models to GLB, glTF, T3DM, PNG, BMD/BDL, J3D animations or BTI',
+    usage:
+      'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|png|bck|bca|btk|brk|bpk|btp|bva|bti] [options]',
     description:
       'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
@@ -39,7 +40,7 @@ export const commands: CommandSpec[] = [
       to: {
         type: 'string',
         value: '<format>',
-        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd or bdl (+ .bck), png, bck, bti',
+        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd or bdl (+ animations), png, bck, bca, btk, brk, bpk, btp, bva, bti',
       },
       strict: { type: 'boolean', help: 'treat warnings as errors' },
       quiet: { type: 'boolean', short: 'q', help: 'print failures and nothing else' },
@@ -50,6 +51,11 @@ export const commands: CommandSpec[] = [
         multiple: true,
         value: '<file>',
         help: 'attach a J3D animation (.bck, .bca, .btk, .brk, .bpk, .btp, .bva; repeatable)',
+      },
+      'anim-format': {
+        type: 'string',
+        value: '<bck|bca>',
+        help: 'BMD/BDL: joint animations as bck (keyed) or bca (full-frame; default for clips read from a .bca)',
       },
       tml: { type: 'string', multiple: true, value: '<file.tml>', help: 'use a Toshi material library (repeatable)' },
       sidecars: {
@@ -80,8 +86,9 @@ export const commands: CommandSpec[] = [
       'retromodel convert link.bdl --anim walk.bck',
       'retromodel convert level.glb --to t3dm --bvh      # level.t3dm, .sdata streams, PNG textures',
       'retromodel convert models/ -o out/                # a whole folder, structure kept',
-      'retromodel convert link.glb --to bdl              # link.bdl, link.bck (+ one .bck per other animation)',
+      'retromodel convert link.glb --to bdl              # link.bdl, <clip>.bck/.btk/.brk/… per animation',
       'retromodel convert walk.glb --to bck              # walk.bck (one .bck per animation)',
+      'retromodel convert water.glb --to btk             # water.btk (texture scrolls only)',
       'retromodel convert logo.png --to bti --format cmpr # logo.bti',
     ],
   },

@@ -92,10 +92,18 @@ function writeOptions(values: Values): WriteOptionsByFormat {
     t3dm.baseScale = Number(scale);
   }
   const format = text(values.format);
+  const animationFormat = text(values['anim-format']);
+  if (animationFormat !== undefined && animationFormat !== 'bck' && animationFormat !== 'bca')
+    throw new UsageError(`--anim-format takes bck or bca, not '${animationFormat}'`);
+  const j3d: NonNullable<WriteOptionsByFormat['j3d']> = {
+    ...(format !== undefined ? { textureFormat: format } : {}),
+    ...(animationFormat === 'bck' || animationFormat === 'bca' ? { animationFormat } : {}),
+  };
   return {
     t3dm,
     gltf: { embed: values.embed === true, optimize: values['no-optimize'] !== true },
-    ...(format !== undefined ? { bti: { format }, j3d: { textureFormat: format } } : {}),
+    ...(format !== undefined ? { bti: { format } } : {}),
+    ...(Object.keys(j3d).length > 0 ? { j3d } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ export {
   type J3dReadOptions,
   j3dAdapter,
 } from './adapters/j3d-adapter.js';
+export type { AnimationLayout, PartSpan } from './anim/animation-layout.js';
 export { type J3dAnimationHeader, type J3dKey, type J3dTrack, sampleTrack } from './anim/animation-track.js';
 export { type BcaAxes, type BcaFile, type BcaJointFrames, readBca } from './anim/read-bca.js';
 export { type BckFile, type BckJointTracks, readBck } from './anim/read-bck.js';
@@ -28,7 +29,6 @@ export { type BrkEntry, type BrkFile, readBrk } from './anim/read-brk.js';
 export { type BtkAxes, type BtkEntry, type BtkFile, readBtk } from './anim/read-btk.js';
 export { type BtpEntry, type BtpFile, readBtp } from './anim/read-btp.js';
 export { type BvaFile, readBva } from './anim/read-bva.js';
-export type { AnimationLayout, PartSpan } from './anim/animation-layout.js';
 export { writeBca } from './anim/write-bca.js';
 export { writeBck } from './anim/write-bck.js';
 export { writeBpk } from './anim/write-bpk.js';
