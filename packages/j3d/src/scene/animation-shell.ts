@@ -43,10 +43,16 @@ export function jointAnimationShell(
   fps: number,
   diagnostics: Diagnostic[],
 ): Animation {
-  if (file.joints.length !== jointCount) {
+  const count = file.joints.length;
+  if (count !== jointCount) {
+    const what = kind === 'bck' ? 'tracks' : 'frames';
+    const rest =
+      count > jointCount
+        ? `it animates joints 0–${jointCount - 1} and its ${what} for joints ${jointCount}–${count - 1} are left out`
+        : `joints ${count}–${jointCount - 1} keep their rest pose`;
     diagnostics.push({
       code: `j3d/${kind}-joint-count`,
-      message: `animation "${name}" has ${kind === 'bck' ? 'tracks' : 'frames'} for ${file.joints.length} joints, the model has ${jointCount}`,
+      message: `animation "${name}" has ${what} for ${count} joints, the model has ${jointCount}: ${rest}`,
       severity: 'warning',
     });
   }

@@ -101,22 +101,21 @@ describe.skipIf(!haveFixtures)('J3D animation files of the fixtures, rewritten',
   });
 
   const byRule = files.filter((f) => f.kind !== 'bca' && !(f.name in otherSharing));
-  it.each(byRule.map((f) => [f.name, f] as const))(
-    "%s is Nintendo's rule: laid out again, only its stale gaps differ",
-    (_, f) => {
-      const bytes = f.bytes();
-      const file = codecs[f.kind].read(bytes);
-      const again = write(f.kind, { ...file, layout: undefined });
-      expect(again.length).toBe(bytes.length);
-      const stale = staleRanges(file.layout!, bytes.length);
-      const masked = (b: Uint8Array) => {
-        const copy = b.slice();
-        for (const [from, to] of stale) copy.fill(0, from, to);
-        return Buffer.from(copy);
-      };
-      expect(masked(again).equals(masked(bytes))).toBe(true);
-    },
-  );
+  it.each(
+    byRule.map((f) => [f.name, f] as const),
+  )("%s is Nintendo's rule: laid out again, only its stale gaps differ", (_, f) => {
+    const bytes = f.bytes();
+    const file = codecs[f.kind].read(bytes);
+    const again = write(f.kind, { ...file, layout: undefined });
+    expect(again.length).toBe(bytes.length);
+    const stale = staleRanges(file.layout!, bytes.length);
+    const masked = (b: Uint8Array) => {
+      const copy = b.slice();
+      for (const [from, to] of stale) copy.fill(0, from, to);
+      return Buffer.from(copy);
+    };
+    expect(masked(again).equals(masked(bytes))).toBe(true);
+  });
 
   it('names the files that another sharing rule made', () => {
     for (const name of Object.keys(otherSharing)) {
