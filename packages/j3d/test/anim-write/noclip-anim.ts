@@ -95,7 +95,7 @@ export async function expectNoclipReads(kind: string, bytes: Uint8Array): Promis
         expect(e[`scale${axis}`]).toEqual(j.scale[a]);
         expect(e[`translation${axis}`]).toEqual(j.translation[a]);
         const theirs = (e[`rotation${axis}`] as number[]).map((v) => v * angle);
-        theirs.forEach((v, f) => expect(v).toBeCloseTo(j.rotation[a]![f]!, 9));
+        for (const [f, v] of theirs.entries()) expect(v).toBeCloseTo(j.rotation[a]![f]!, 9);
       });
     });
   } else if (kind === 'btk') {
@@ -135,7 +135,7 @@ export async function expectNoclipReads(kind: string, bytes: Uint8Array): Promis
     ours.shapes.forEach((run, s) => {
       const bits = parsed.shapeVisibility[s];
       expect(bits.numBits).toBe(run.length);
-      run.forEach((shown, f) => expect(bits.getBit(f), `shape ${s} frame ${f}`).toBe(shown));
+      for (const [f, shown] of run.entries()) expect(bits.getBit(f), `shape ${s} frame ${f}`).toBe(shown);
     });
   }
   expect(parsed.duration).toBe(

@@ -236,9 +236,8 @@ function expectPointerChannelsPlay(
     for (let f = 0; f <= duration; f++) {
       const a = sample(animation.samplers[ours!.sampler]!, f);
       const b = sample(expected.samplers[c.sampler]!, f);
-      a.forEach((v, k) =>
-        expect(Math.abs(v - b[k]!), `${name} ${target.property} frame ${f}`).toBeLessThanOrEqual(tolerance + 1e-6),
-      );
+      for (const [k, v] of a.entries())
+        expect(Math.abs(v - b[k]!), `${name} ${target.property} frame ${f}`).toBeLessThanOrEqual(tolerance + 1e-6);
       compared++;
     }
   }
