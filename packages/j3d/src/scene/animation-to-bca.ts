@@ -13,12 +13,12 @@ import {
   type Quat,
   quatNormalize,
   type SceneNode,
-  sampleSampler,
   type Vec3,
 } from '@retromodel/scene';
 import type { BcaAxes, BcaFile, BcaJointFrames } from '../anim/read-bca.js';
 import { wrapS16 } from '../gx/s16-angle.js';
 import { type AnimationToBckOptions, eulerFromQuat, jointClip } from './animation-to-bck.js';
+import { valueAtFrame } from './frame-tracks.js';
 
 /** Most frames a BCA holds: its runs have a u16 count, and a clip stores frames 0..duration. */
 const MAX_FRAMES = 0xfffe;
@@ -57,11 +57,11 @@ export function animationToBca(
       const values: Vec3[] = [];
       for (let f = 0; f < (sampler ? frames : 1); f++) {
         if (path === 'rotation') {
-          const q = sampler ? (sampleSampler(sampler, f / fps, 4, true) as Quat) : (node.rotation ?? [0, 0, 0, 1]);
+          const q = sampler ? (valueAtFrame(sampler, f, fps, 4, true) as Quat) : (node.rotation ?? [0, 0, 0, 1]);
           values.push(eulerFromQuat(quatNormalize(q)).map(onGrid) as Vec3);
         } else {
           const rest: Vec3 = path === 'scale' ? (node.scale ?? [1, 1, 1]) : (node.translation ?? [0, 0, 0]);
-          values.push(sampler ? (sampleSampler(sampler, f / fps, 3, false).map(Math.fround) as Vec3) : rest);
+          values.push(sampler ? (valueAtFrame(sampler, f, fps, 3).map(Math.fround) as Vec3) : rest);
         }
       }
       return [0, 1, 2].map((a) => run(values.map((v) => v[a]!))) as BcaAxes;

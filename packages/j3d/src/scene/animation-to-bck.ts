@@ -26,7 +26,7 @@ import {
 import type { J3dKey, J3dTrack } from '../anim/animation-track.js';
 import type { BckFile, BckJointTracks } from '../anim/read-bck.js';
 import { eulerOfRotation } from '../from-scene/joints-from-scene.js';
-import { constantTrack as constant, reducedTrack, unwrapAngle as unwrap } from './frame-tracks.js';
+import { constantTrack as constant, reducedTrack, unwrapAngle as unwrap, valueAtFrame } from './frame-tracks.js';
 
 /** Options of {@link animationToBck}. */
 export interface AnimationToBckOptions {
@@ -85,7 +85,7 @@ function rotationTracks(sampler: AnimationSampler, frames: number, fps: number):
   const series: number[][] = [[], [], []];
   let previous: number[] | undefined;
   for (let f = 0; f <= frames; f++) {
-    const angles = eulerFromQuat(quatNormalize(sampleSampler(sampler, f / fps, 4, true) as Quat));
+    const angles = eulerFromQuat(quatNormalize(valueAtFrame(sampler, f, fps, 4, true) as Quat));
     const continuous = previous ? angles.map((v, i) => unwrap(v, previous![i]!)) : angles;
     continuous.forEach((v, i) => {
       series[i]!.push(v);

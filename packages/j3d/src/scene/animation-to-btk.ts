@@ -13,12 +13,11 @@
  * (environment map), is left out with a warning naming the clip and channel.
  */
 import type { AnimationSampler, Diagnostic, TextureTransform } from '@retromodel/scene';
-import { sampleSampler } from '@retromodel/scene';
 import type { J3dTrack } from '../anim/animation-track.js';
 import type { BtkAxes, BtkEntry } from '../anim/read-btk.js';
 import type { WrittenModel } from '../from-scene/animation-model.js';
 import type { ClipClock } from './animation-to-bck.js';
-import { constantTrack, reducedTrack, unwrapAngle } from './frame-tracks.js';
+import { constantTrack, reducedTrack, unwrapAngle, valueAtFrame } from './frame-tracks.js';
 
 /** The texture transform channels of one scene material in a clip. */
 export interface TransformChannels {
@@ -47,12 +46,12 @@ export function baseTextureMatrix(model: WrittenModel, j: number): number | stri
   return (m - 30) / 3;
 }
 
-/** The transform at `t` seconds. */
-function transformAt(c: TransformChannels, t: number): TextureTransform {
+/** The transform at frame `f`. */
+function transformAt(c: TransformChannels, f: number, fps: number): TextureTransform {
   return {
-    offset: c.offset ? (sampleSampler(c.offset, t, 2, false) as [number, number]) : c.rest.offset,
-    scale: c.scale ? (sampleSampler(c.scale, t, 2, false) as [number, number]) : c.rest.scale,
-    rotation: c.rotation ? sampleSampler(c.rotation, t, 1, false)[0]! : c.rest.rotation,
+    offset: c.offset ? (valueAtFrame(c.offset, f, fps, 2) as [number, number]) : c.rest.offset,
+    scale: c.scale ? (valueAtFrame(c.scale, f, fps, 2) as [number, number]) : c.rest.scale,
+    rotation: c.rotation ? valueAtFrame(c.rotation, f, fps, 1)[0]! : c.rest.rotation,
   };
 }
 
@@ -94,7 +93,7 @@ export function transformsToBtk(
   diagnostics: Diagnostic[],
 ): { maya: boolean; entries: BtkEntry[] } | undefined {
   const frames = Array.from({ length: clock.duration + 1 }, (_, f) => f);
-  const transforms = channels.map((c) => frames.map((f) => transformAt(c, f / clock.fps)));
+  const transforms = channels.map((c) => frames.map((f) => transformAt(c, f, clock.fps)));
   const rotates = transforms.some((list) => list.some((t) => t.rotation !== 0));
   if (rotates && maya === false) {
     diagnostics.push({

@@ -6,10 +6,11 @@
  * rounds the frame) a shape is hidden when any of its hiding nodes is at scale zero. The BVA lists every SHP1
  * shape of the written model; a shape shown all along is one value 1.
  */
-import { type AnimationSampler, type Scene, sampleSampler } from '@retromodel/scene';
+import type { AnimationSampler, Scene } from '@retromodel/scene';
 import type { BvaFile } from '../anim/read-bva.js';
 import type { WrittenModel } from '../from-scene/animation-model.js';
 import type { ClipClock } from './animation-to-bck.js';
+import { valueAtFrame } from './frame-tracks.js';
 
 /** The nodes whose scale hides shape `s` of the written model: its mesh node and its skin's visibility joints. */
 export function shapeHiders(scene: Scene, model: WrittenModel, s: number): number[] {
@@ -32,7 +33,7 @@ export function visibilityToBva(
 ): BvaFile {
   const frames = clock.duration + 1;
   const hiddenAt = (sampler: AnimationSampler, f: number) =>
-    sampleSampler(sampler, f / clock.fps, 3, false).every((v) => v === 0);
+    valueAtFrame(sampler, f, clock.fps, 3).every((v) => v === 0);
   const shapes = model.shapeNodes.map((_, s) => {
     const samplers = shapeHiders(scene, model, s).flatMap((n) => {
       const sampler = channels.get(n);

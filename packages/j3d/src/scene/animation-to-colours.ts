@@ -15,7 +15,7 @@
  * A register or konst colour goes to the BRK, the material colour (MAT0) to the BPK. Tracks: stepwiseTrack
  * (exact at every frame).
  */
-import { type AnimationSampler, type Diagnostic, materialPointer, sampleSampler, type Vec4 } from '@retromodel/scene';
+import { type AnimationSampler, type Diagnostic, materialPointer, type Vec4 } from '@retromodel/scene';
 import type { BpkEntry } from '../anim/read-bpk.js';
 import type { BrkEntry } from '../anim/read-brk.js';
 import type { WrittenModel } from '../from-scene/animation-model.js';
@@ -23,7 +23,7 @@ import type { GxMaterial } from '../gx/material-types.js';
 import { linearToSrgb } from '../gx/srgb.js';
 import type { TevReduction } from '../gx/tev/reduce-tev.js';
 import type { ClipClock } from './animation-to-bck.js';
-import { stepwiseTrack } from './frame-tracks.js';
+import { stepwiseTrack, valueAtFrame } from './frame-tracks.js';
 
 /** The colour factor channels of one scene material in a clip. */
 export interface FactorChannels {
@@ -113,8 +113,6 @@ function probe(
   });
 }
 
-const linear = (sampler: AnimationSampler, width: number, t: number) => sampleSampler(sampler, t, width, false);
-
 /**
  * The BRK and BPK entries of a clip's colour factor channels for the written materials not in `done`, sampled at
  * every frame up to the longer of the two files' clocks.
@@ -146,7 +144,7 @@ export function factorsToColours(
         if (!sampler) continue;
         const width = property === 'baseColorFactor' ? 4 : 3;
         const pointer = materialPointer({ material: c.material, property });
-        const targets = Array.from({ length: frames }, (_, f) => linear(sampler, width, f / clock.fps));
+        const targets = Array.from({ length: frames }, (_, f) => valueAtFrame(sampler, f, clock.fps, width));
         const changed = [...Array(width).keys()].filter((o) => targets.some((t) => t[o] !== targets[0]![o]));
         const preferred = COLOURS.filter((k) => registers[name]?.includes(k.name));
         const candidates = [...preferred, ...COLOURS.filter((k) => !preferred.includes(k))];

@@ -6,11 +6,12 @@
  * the texture-map slot of the atlas, for every MAT3 material written from the scene material. An offset more than
  * a quarter of a cell away from every cell is still written as the nearest, with a warning naming clip and channel.
  */
-import { type AnimationSampler, type Diagnostic, materialPointer, sampleSampler } from '@retromodel/scene';
+import { type AnimationSampler, type Diagnostic, materialPointer } from '@retromodel/scene';
 import type { BtpEntry, BtpFile } from '../anim/read-btp.js';
 import type { WrittenModel } from '../from-scene/animation-model.js';
 import type { PatternTextures } from '../from-scene/pattern-textures.js';
 import type { ClipClock } from './animation-to-bck.js';
+import { valueAtFrame } from './frame-tracks.js';
 
 /** The offset channel of a pattern material in a clip, with the material's static offset. */
 export interface PatternChannel {
@@ -38,8 +39,7 @@ export function patternsToBtp(
     );
     let far = -1;
     const cells = Array.from({ length: clock.duration + 1 }, (_, f) => {
-      // Just after the frame: a STEP key stored at the frame's f32 time may lie a hair after it.
-      const [u, v] = sampleSampler(offset, (f + 1e-3) / clock.fps, 2, false);
+      const [u, v] = valueAtFrame(offset, f, clock.fps, 2);
       const du = u! - rest[0];
       const dv = v! - rest[1];
       let best = 0;

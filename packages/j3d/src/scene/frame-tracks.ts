@@ -7,7 +7,9 @@
  *   stepwiseTrack: integer values (colour units, stored as s16 with their tangents): a key where the
  *     difference from frame to frame changes, with that difference as its in- and out-tangent, which gives every
  *     frame's value exactly and a straight line between frames.
+ *   valueAtFrame: a scene sampler's value at a frame (STEP keys read just after it).
  */
+import { type AnimationSampler, sampleSampler } from '@retromodel/scene';
 import { type J3dKey, type J3dTrack, sampleTrack } from '../anim/animation-track.js';
 
 /** Most frames a dropped run of keys spans (keeps the key reduction linear in the frame count). */
@@ -63,4 +65,19 @@ export function stepwiseTrack(values: number[]): J3dTrack {
       keys.push({ time: f, value: values[f]!, tangentIn, tangentOut });
   }
   return { tangentMode: keys.some((k) => k.tangentIn !== k.tangentOut) ? 1 : 0, keys };
+}
+
+/**
+ * A scene sampler's value at frame `frame` (seconds = frame / fps). A STEP sampler is read a thousandth of a frame
+ * later: its key for that frame, stored as f32 seconds, may lie a hair after the frame's exact time.
+ */
+export function valueAtFrame(
+  sampler: AnimationSampler,
+  frame: number,
+  fps: number,
+  width: number,
+  rotation = false,
+): number[] {
+  const at = sampler.interpolation === 'STEP' ? frame + 1e-3 : frame;
+  return sampleSampler(sampler, at / fps, width, rotation);
 }
