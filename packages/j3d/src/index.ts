@@ -1,7 +1,7 @@
 /*
  * @retromodel/j3d: Nintendo GameCube/Wii J3D files. BMD/BDL models (readJ3d, writeJ3d, j3dToScene,
- * sceneToJ3d), animations (readBck, readBtk, readBrk, readBca, readBpk, readBtp, readBva; writeBck,
- * animationToBck), BTI textures (readBti, writeBti, btiFromImage), GX texture decoding and encoding
+ * sceneToJ3d), animations (readBck, readBca, readBtk, readBrk, readBpk, readBtp, readBva and their writers;
+ * animationToBck, animationToBca, and every clip of a scene with animationFilesFromScene), BTI textures (readBti, writeBti, btiFromImage), GX texture decoding and encoding
  * (decodeGxTexture, encodeGxTexture, chooseGxFormat), the MDL3-vs-MAT3 check (checkMdl3), and the format
  * adapters. The file-model types are exported as types. Helpers the package's own tests use live behind
  * `@retromodel/j3d/internal`. Format knowledge is in the block comment at the top of each file; the facts come
@@ -51,6 +51,18 @@ export type { J3dShape, J3dShapeMatrixType, J3dShapePacket, Shp1 } from './chunk
 export type { J3dTexture, Tex1 } from './chunks/read-tex1.js';
 export type { J3dVertexArray, J3dVertexArrayName, J3dVertexFormat, Vtx1 } from './chunks/read-vtx1.js';
 export {
+  type AnimationModel,
+  jointModel,
+  type WrittenModel,
+  writtenModel,
+} from './from-scene/animation-model.js';
+export {
+  type AnimationFilesOptions,
+  animationFilesFromScene,
+  clipFileNames,
+  type J3dAnimationKind,
+} from './from-scene/animations-from-scene.js';
+export {
   type SceneToJ3dOptions,
   type SceneToJ3dResult,
   sceneToJ3d,
@@ -73,6 +85,7 @@ export {
 export type { J3dChunkInfo, J3dFile } from './j3d-file.js';
 export { checkMdl3, type Mdl3MaterialCheck } from './mdl3/compare-mdl3.js';
 export { describeNonJ3dModel, readJ3d } from './read-j3d.js';
+export { animationToBca } from './scene/animation-to-bca.js';
 export { type AnimationToBckOptions, animationToBck } from './scene/animation-to-bck.js';
 export { type J3dSceneResult, type J3dToSceneOptions, j3dToScene } from './scene/j3d-to-scene.js';
 export { writeJ3d } from './write-j3d.js';

@@ -23,7 +23,13 @@ import {
   type Scene,
   sampleSampler,
 } from '@retromodel/scene';
-import { adapterRead, haveFixtures, memorySidecars, quatDistance } from '@retromodel/test-utils';
+import {
+  adapterRead,
+  haveFixtures,
+  materialAnimationScene,
+  memorySidecars,
+  quatDistance,
+} from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { writeJ3dFiles } from '../../src/adapters/write-j3d-files.js';
 import { sampleTrack } from '../../src/anim/animation-track.js';
@@ -37,140 +43,6 @@ import { syntheticModel } from '../anim-material/synthetic-model.js';
 import { expectNoclipReads, haveNoclip } from './noclip-anim.js';
 
 const FPS = 30;
-
-const linear = (frames: number[], values: number[][]): AnimationSampler => ({
-  input: Float32Array.from(frames, (f) => f / FPS),
-  output: Float32Array.from(values.flat()),
-  interpolation: 'LINEAR',
-});
-
-/** Two textured quads under a root: "a" (material 0) and "b" (material 1), with four clips. */
-function toyScene(): Scene {
-  const s = createScene({ sourceFormat: 'test' });
-  const quad = (x: number, material: number) => ({
-    primitives: [
-      {
-        mode: 'TRIANGLES' as const,
-        attributes: {
-          POSITION: { array: new Float32Array([x, 0, 0, x + 1, 0, 0, x + 1, 1, 0, x, 1, 0]), itemSize: 3 as const },
-          TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 1, 1, 0, 1]), itemSize: 2 as const },
-        },
-        indices: new Uint16Array([0, 1, 2, 0, 2, 3]),
-        material,
-      },
-    ],
-  });
-  s.meshes = [quad(0, 0), quad(2, 1)];
-  s.nodes = [
-    { name: 'root', children: [1, 2], translation: [0, 1, 0] },
-    { name: 'a', children: [], mesh: 0 },
-    { name: 'b', children: [], mesh: 1 },
-  ];
-  s.roots = [0];
-  s.images = [
-    {
-      kind: 'rgba8',
-      name: 'stripes',
-      width: 4,
-      height: 4,
-      pixels: Uint8Array.from({ length: 64 }, (_, i) => (i % 8 < 4 ? 255 : 40)),
-    },
-  ];
-  s.samplers = [{ wrapS: 'REPEAT', wrapT: 'REPEAT' }];
-  s.textures = [{ image: 0, sampler: 0, name: 'stripes' }];
-  s.materials = [
-    createMaterial({
-      name: 'screen',
-      baseColorTexture: { texture: 0, texCoord: 0, transform: { offset: [0, 0], scale: [1, 1], rotation: 0 } },
-      unlit: true,
-    }),
-    // Textured, so that the TEV's constant colour is told apart from the base colour (an emissive glTF factor).
-    createMaterial({
-      name: 'lamp',
-      baseColorFactor: [0.8, 0.4, 0.2, 1],
-      baseColorTexture: { texture: 0, texCoord: 0 },
-      unlit: true,
-    }),
-  ];
-  const frames = [0, 10, 20, 30];
-  const spin: Animation = {
-    name: 'spin',
-    channels: [
-      {
-        path: 'pointer',
-        pointer: materialPointer({ material: 0, slot: 'baseColorTexture', property: 'rotation' }),
-        sampler: 0,
-      },
-      {
-        path: 'pointer',
-        pointer: materialPointer({ material: 0, slot: 'baseColorTexture', property: 'scale' }),
-        sampler: 1,
-      },
-      {
-        path: 'pointer',
-        pointer: materialPointer({ material: 0, slot: 'baseColorTexture', property: 'offset' }),
-        sampler: 2,
-      },
-    ],
-    samplers: [
-      linear(frames, [[0], [0.8], [1.6], [2.4]]),
-      linear(frames, [
-        [1, 1],
-        [2, 1],
-        [2, 0.5],
-        [1, 1],
-      ]),
-      linear(frames, [
-        [0, 0],
-        [0.3, 0],
-        [0.3, 0.6],
-        [1, 1],
-      ]),
-    ],
-  };
-  const pulse: Animation = {
-    name: 'pulse',
-    channels: [
-      { path: 'pointer', pointer: materialPointer({ material: 1, property: 'baseColorFactor' }), sampler: 0 },
-      { path: 'pointer', pointer: materialPointer({ material: 1, property: 'emissiveFactor' }), sampler: 1 },
-    ],
-    samplers: [
-      linear(frames, [
-        [0.8, 0.4, 0.2, 1],
-        [0.1, 0.9, 0.3, 0.5],
-        [0.5, 0.5, 0.5, 1],
-        [0.8, 0.4, 0.2, 1],
-      ]),
-      linear(frames, [
-        [0, 0, 0],
-        [0.4, 0.1, 0],
-        [0, 0.3, 0.6],
-        [0, 0, 0],
-      ]),
-    ],
-  };
-  const blink: Animation = {
-    name: 'blink',
-    channels: [{ node: 2, path: 'scale', sampler: 0 }],
-    samplers: [
-      {
-        input: Float32Array.from([0, 5, 12, 20], (f) => f / FPS),
-        output: Float32Array.from([1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0]),
-        interpolation: 'STEP',
-      },
-    ],
-  };
-  const bad: Animation = {
-    name: 'bad',
-    channels: [
-      { path: 'pointer', pointer: materialPointer({ material: 1, property: 'metallicFactor' }), sampler: 0 },
-      { path: 'pointer', pointer: materialPointer({ material: 0, property: 'roughnessFactor' }), sampler: 1 },
-    ],
-    samplers: [linear([0, 10], [[0], [1]]), linear([0, 10], [[1], [0]])],
-  };
-  s.animations = [spin, pulse, blink, bad];
-  return s;
-}
 
 /** Writes `scene` as `toy.bmd` with its animation files, and reads them back with the written model. */
 async function roundTrip(scene: Scene, options: { animationFormat?: 'bck' | 'bca' } = {}) {
@@ -198,7 +70,7 @@ function pointerSampler(scene: Scene, clip: string, name: string, pointerOf: (m:
 
 describe('animations of a scene from elsewhere, written and played back', () => {
   it('names files after the clips and warns, naming clip and channel, for what no kind holds', async () => {
-    const { written } = await roundTrip(toyScene());
+    const { written } = await roundTrip(materialAnimationScene());
     expect(written.files.map((f) => f.name)).toEqual(['toy.bmd', 'spin.btk', 'pulse.brk', 'blink.bva']);
     const notWritten = written.diagnostics
       .filter((d) => d.code === 'j3d/anim-channel-not-written')
@@ -209,7 +81,7 @@ describe('animations of a scene from elsewhere, written and played back', () => 
   });
 
   it('plays a texture transform with rotation (BTK, Maya SRT) at every frame', async () => {
-    const scene = toyScene();
+    const scene = materialAnimationScene();
     const { back } = await roundTrip(scene);
     for (const [property, width, tolerance] of [
       // Maya SRT: the rotation's rounding to s16 steps (half of π/32768) moves the offset by up to the scale (2
@@ -229,7 +101,7 @@ describe('animations of a scene from elsewhere, written and played back', () => 
   });
 
   it('plays base colour and emissive factors through konst colours (BRK) at every frame within a colour unit', async () => {
-    const scene = toyScene();
+    const scene = materialAnimationScene();
     const { back, written } = await roundTrip(scene);
     const brk = written.files.find((f) => f.name === 'pulse.brk')!;
     for (const [property, width] of [
@@ -255,7 +127,7 @@ describe('animations of a scene from elsewhere, written and played back', () => 
   });
 
   it('hides the shape of a node scaled to zero (BVA) at exactly the frames the keys say', async () => {
-    const scene = toyScene();
+    const scene = materialAnimationScene();
     const { back } = await roundTrip(scene);
     const { shapeNodes } = sceneToJ3d(scene);
     const written = shapeNodes.indexOf(2);
