@@ -19,9 +19,7 @@ import {
   mat4Compose,
   type Quat,
   quatNormalize,
-  type Scene,
   type SceneNode,
-  sampleSampler,
 } from '@retromodel/scene';
 import type { J3dKey, J3dTrack } from '../anim/animation-track.js';
 import type { BckFile, BckJointTracks } from '../anim/read-bck.js';
@@ -246,20 +244,4 @@ export function animationToBck(
     joints,
   };
   return { bck, diagnostics };
-}
-
-/**
- * The animations of a scene a BCK can hold: those with a joint (node) channel. One that only animates materials
- * (KHR_animation_pointer channels) is left out with a diagnostic, rather than written as a still BCK.
- */
-export function jointAnimationsOf(scene: Scene, diagnostics: Diagnostic[]): Animation[] {
-  return scene.animations.filter((a) => {
-    if (a.channels.length === 0 || a.channels.some((c) => c.path !== 'pointer')) return true;
-    diagnostics.push({
-      code: 'j3d/bck-material-animation',
-      message: `animation "${a.name ?? ''}" only animates materials: no BCK is written for it (material animation is not written to J3D)`,
-      severity: 'warning',
-    });
-    return false;
-  });
 }
