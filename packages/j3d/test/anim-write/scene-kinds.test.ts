@@ -13,16 +13,7 @@
  * file name get distinct ones. noclip reads the BCA and BPK written (the Power Star test covers the others).
  */
 import { decodePng, encodePng, gltfToScene, sceneToGlb } from '@retromodel/gltf';
-import {
-  type Animation,
-  type AnimationSampler,
-  createMaterial,
-  createScene,
-  materialPointer,
-  quatFromEuler,
-  type Scene,
-  sampleSampler,
-} from '@retromodel/scene';
+import { type AnimationSampler, materialPointer, quatFromEuler, type Scene, sampleSampler } from '@retromodel/scene';
 import {
   adapterRead,
   haveFixtures,
