@@ -14,8 +14,8 @@ import { basename, join } from 'node:path';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { adapters, archiveExtensions, outputFormats } from '@retromodel/transcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readGlb } from '../blender/gltf-summary.js';
 import { commandNames, commandReference, readmeBlock } from '../../scripts/readme.js';
+import { readGlb } from '../blender/gltf-summary.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
 const cube = repoPath('fixtures', 'cube.glb');

@@ -219,31 +219,41 @@ describe('the built retromodel bin, as a process', () => {
     ]);
     expect(stdout).toMatch(/snake\.bck/);
     const names = (await readdir(out)).sort();
-    expect(names).toEqual([
-      'snake.Snake_Death.bck',
-      'snake.Snake_Idle.bck',
-      'snake.Snake_Jump.bck',
-      'snake.Snake_Walk.bck',
-      'snake.bck',
-    ]);
+    // The first clip (Snake_Attack) is the output named for the input; the others are named after their clips.
+    expect(names).toEqual(['Snake_Death.bck', 'Snake_Idle.bck', 'Snake_Jump.bck', 'Snake_Walk.bck', 'snake.bck']);
     for (const name of names) expect(readBck(await readFile(join(out, name))).joints.length).toBeGreaterThan(0);
   });
 
   it.runIf(haveFixtures)(
-    '--to bdl writes the model and a BCK per animation, and they come back as the glTF was',
+    '--to bdl writes the model and a BCK per animation named after it, and they come back as the glTF was',
     async () => {
       const glb = fixture('t3dm', '08_animation', 'assets', 'snake.glb');
       const out = join(dir, 'bdl-out');
       await run(process.execPath, [bin, 'convert', glb, '--to', 'bdl', '-o', out]);
       const names = (await readdir(out)).sort();
-      expect(names).toContain('snake.bdl');
-      expect(names).toContain('snake.bck');
+      // The model, and one BCK per clip named after it, as game archives name them.
+      expect(names).toEqual([
+        'Snake_Attack.bck',
+        'Snake_Death.bck',
+        'Snake_Idle.bck',
+        'Snake_Jump.bck',
+        'Snake_Walk.bck',
+        'snake.bdl',
+      ]);
       const file = readJ3d(await readFile(join(out, 'snake.bdl')));
       expect(file.kind).toBe('bdl4');
       expect(checkMdl3(file).flatMap((c) => c.disagreeing)).toEqual([]);
-      // Back to glTF: snake.bck beside snake.bdl is attached, and the validator accepts the result.
+      // Back to glTF with one clip attached by --anim, and the validator accepts the result.
       const back = join(dir, 'bdl-back.glb');
-      await run(process.execPath, [bin, 'convert', join(out, 'snake.bdl'), '-o', back]);
+      await run(process.execPath, [
+        bin,
+        'convert',
+        join(out, 'snake.bdl'),
+        '--anim',
+        join(out, 'Snake_Walk.bck'),
+        '-o',
+        back,
+      ]);
       await expectValidGlb(new Uint8Array(await readFile(back)));
       const source = await gltfToScene(new Uint8Array(await readFile(glb)));
       const returned = await gltfToScene(new Uint8Array(await readFile(back)));

@@ -9,12 +9,24 @@
  *   and strict mode turns that, and each format's own warnings, into a StrictModeError.
  */
 import { readFileSync } from 'node:fs';
+import { sceneToGlb } from '@retromodel/gltf';
 import { encodePng } from '@retromodel/gltf/png';
 import { type AnyFormatAdapter, type Diagnostic, StrictModeError, validateScene } from '@retromodel/scene';
-import { buildBti, haveFixtures, memorySidecars, readFixture, repoPath } from '@retromodel/test-utils';
+import {
+  buildBti,
+  haveFixtures,
+  materialAnimationScene,
+  memorySidecars,
+  readFixture,
+  repoPath,
+} from '@retromodel/test-utils';
 import { adapters, type FileInput, readScene, transcode } from '@retromodel/transcode';
 import { describe, expect, it } from 'vitest';
 import { GxTextureFormat } from '../../packages/j3d/src/gx/texture/formats.js';
+import { buildBpk } from '../../packages/j3d/test/anim-kinds/build-anim.js';
+import { syntheticModel } from '../../packages/j3d/test/anim-material/synthetic-model.js';
+import { patternModel } from '../../packages/j3d/test/anim-pattern/pattern-model.js';
+import { buildBtp } from '../../packages/j3d/test/anim-pattern/raw-pattern.js';
 
 const own = (path: string) => new Uint8Array(readFileSync(repoPath('fixtures', path)));
 const cube = own('cube.glb');
@@ -86,10 +98,36 @@ async function samples(): Promise<
 }
 
 /** What each writer is given: the cube, or for BCK a model with animations (the TMD with its keyframe library). */
-function writeInput(id: string): FileInput {
-  if (id !== 'bck') return { bytes: cube, fileName: 'cube.glb' };
-  const sidecars = memorySidecars({ 'sample.tkl': own('tmd/sample.tkl'), 'sample.tml': own('tmd/sample.tml') });
-  return { bytes: own('tmd/sample.tmd'), fileName: 'sample.tmd', sidecars };
+/** A model the writer of `id` has something to write from: the J3D animation kinds need clips of their kind. */
+async function writeInput(id: string): Promise<FileInput> {
+  if (id === 'bck' || id === 'bca') {
+    const sidecars = memorySidecars({ 'sample.tkl': own('tmd/sample.tkl'), 'sample.tml': own('tmd/sample.tml') });
+    return { bytes: own('tmd/sample.tmd'), fileName: 'sample.tmd', sidecars };
+  }
+  if (id === 'btk' || id === 'brk' || id === 'bva')
+    return { bytes: (await sceneToGlb(materialAnimationScene())).bytes, fileName: 'toy.glb' };
+  if (id === 'btp') {
+    const btp = buildBtp(4, [{ material: 'screen', slot: 0, run: [1, 2, 0] }]);
+    return { bytes: patternModel(), fileName: 'screen.bmd', sidecars: memorySidecars({ 'screen.btp': btp }) };
+  }
+  if (id === 'bpk') {
+    const colours = [0, 1, 2, 3].map((c) => [0, 40 * (c + 1), 0, 10, 255, 0, 255]);
+    const bpk = buildBpk(
+      10,
+      [
+        [
+          [2, 0, 0],
+          [2, 0, 0],
+          [2, 0, 0],
+          [2, 0, 0],
+        ],
+      ],
+      colours,
+      ['body'],
+    );
+    return { bytes: syntheticModel().bytes, fileName: 'model.bmd', sidecars: memorySidecars({ 'model.bpk': bpk }) };
+  }
+  return { bytes: cube, fileName: 'cube.glb' };
 }
 
 function expectDiagnostics(diagnostics: Diagnostic[]): void {
@@ -155,11 +193,12 @@ describe.each(adapters.map((a) => [a.id, a] as [string, AnyFormatAdapter]))('ada
 
   it.runIf(adapter.can.write)('writes { files, diagnostics } with the main output first', async () => {
     const to = id === 'gltf' ? 'glb' : id === 'j3d' ? 'bmd' : (id as 't3dm');
-    const result = await transcode(writeInput(id), { to, baseName: 'out' });
+    const input = await writeInput(id);
+    const result = await transcode(input, { to, baseName: 'out' });
     expect(result.files[0]!.name).toBe(`out.${to}`);
     for (const f of result.files) expect(f.bytes.length).toBeGreaterThan(0);
     expectDiagnostics(result.diagnostics);
-    const typo = await transcode(writeInput(id), { to, write: { [id]: { bvhh: true } } as never });
+    const typo = await transcode(input, { to, write: { [id]: { bvhh: true } } as never });
     expect(typo.diagnostics.some((d) => d.code === 'transcode/unknown-option')).toBe(true);
   });
 });

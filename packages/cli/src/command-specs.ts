@@ -28,7 +28,8 @@ export const commands: CommandSpec[] = [
   {
     name: 'convert',
     summary: 'convert models, textures and animations (and every model in an archive) to a format below',
-    usage: 'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|tmd|png|bck|bti] [options]',
+    usage:
+      'retromodel convert <files or folders...> [-o <out>] [--to glb|gltf|t3dm|bmd|bdl|tmd|png|bck|bca|btk|brk|bpk|btp|bva|bti] [options]',
     description:
       'Converts every model given: files, folders (walked) and archives (every model inside, with the animations\n' +
       'and textures beside it in the archive). The output format comes from --to or from the output\n' +
@@ -40,7 +41,7 @@ export const commands: CommandSpec[] = [
       to: {
         type: 'string',
         value: '<format>',
-        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd/bdl (+ .bck), tmd (+ .tkl/.tml), png, bck, bti',
+        help: 'glb (default), gltf (+ .bin/.png), t3dm (+ .sdata/.png), bmd/bdl (+ animations), tmd (+ .tkl/.tml), png, bck, bca, btk, brk, bpk, btp, bva, bti',
       },
       strict: { type: 'boolean', help: 'fail a file that gets a warning (something visible lost or changed)' },
       allow: {
@@ -57,6 +58,11 @@ export const commands: CommandSpec[] = [
         multiple: true,
         value: '<file>',
         help: 'attach a J3D animation (.bck, .bca, .btk, .brk, .bpk, .btp, .bva; repeatable)',
+      },
+      'anim-format': {
+        type: 'string',
+        value: '<bck|bca>',
+        help: 'BMD/BDL: joint animations as bck (keyed) or bca (full-frame; default for clips read from a .bca)',
       },
       tml: { type: 'string', multiple: true, value: '<file.tml>', help: 'use a Toshi material library (repeatable)' },
       sidecars: {
@@ -93,10 +99,11 @@ export const commands: CommandSpec[] = [
       'retromodel convert link.bdl --anim walk.bck',
       'retromodel convert level.glb --to t3dm --bvh      # level.t3dm, .sdata streams, PNG textures',
       'retromodel convert models/ -o out/                # a whole folder, structure kept',
-      'retromodel convert link.glb --to bdl              # link.bdl, link.bck (+ one .bck per other animation)',
+      'retromodel convert link.glb --to bdl              # link.bdl, <clip>.bck/.btk/.brk/… per animation',
       'retromodel convert walk.glb --to bck              # walk.bck (one .bck per animation)',
       'retromodel convert dino.glb --to tmd              # dino.tmd, dino.tkl, dino.tml (back into JPOG)',
       'retromodel convert dino.glb --to tmd --tkl Dhbja.tkl -o out/ # out/dino.tmd, out/Dhbja.tkl (a copy), out/dino.tml',
+      'retromodel convert water.glb --to btk             # water.btk (texture scrolls only)',
       'retromodel convert logo.png --to bti --format cmpr # logo.bti',
     ],
   },
@@ -195,9 +202,9 @@ export function commandHelp(spec: CommandSpec): string {
  */
 export const formatRows: { name: string; files: string; read: string; write: string }[] = [
   { name: 'Nintendo J3D model', files: '.bmd .bdl', read: 'yes', write: 'bmd, bdl' },
-  { name: 'J3D joint animation', files: '.bck .bca', read: 'with a model', write: 'bck' },
-  { name: 'J3D material animation', files: '.btk .brk .bpk .btp', read: 'with a model', write: '-' },
-  { name: 'J3D visibility animation', files: '.bva', read: 'with a model', write: '-' },
+  { name: 'J3D joint animation', files: '.bck .bca', read: 'with a model', write: 'bck, bca' },
+  { name: 'J3D material animation', files: '.btk .brk .bpk .btp', read: 'with a model', write: 'btk, brk, bpk, btp' },
+  { name: 'J3D visibility animation', files: '.bva', read: 'with a model', write: 'bva' },
   { name: 'GameCube/Wii texture', files: '.bti', read: 'yes', write: 'bti' },
   { name: 'JPOG Toshi model', files: '.tmd (+ .tkl .tml)', read: 'yes', write: 'tmd' },
   { name: 'JPOG keyframe library', files: '.tkl', read: 'with a model', write: '-' },

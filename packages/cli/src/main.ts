@@ -113,11 +113,19 @@ function writeOptions(values: Values): WriteOptionsByFormat {
     ...(tkl !== undefined ? { tkl: tkl.split(/[\\/]/).pop()! } : {}),
     ...(values.argb16 === true ? { argb16: true } : {}),
   };
+  const animationFormat = text(values['anim-format']);
+  if (animationFormat !== undefined && animationFormat !== 'bck' && animationFormat !== 'bca')
+    throw new UsageError(`--anim-format takes bck or bca, not '${animationFormat}'`);
+  const j3d: NonNullable<WriteOptionsByFormat['j3d']> = {
+    ...(format !== undefined ? { textureFormat: format } : {}),
+    ...(animationFormat === 'bck' || animationFormat === 'bca' ? { animationFormat } : {}),
+  };
   return {
     t3dm,
     ...(Object.keys(tmd).length > 0 ? { tmd } : {}),
     gltf: { embed: values.embed === true, optimize: values['no-optimize'] !== true },
-    ...(format !== undefined ? { bti: { format }, j3d: { textureFormat: format } } : {}),
+    ...(format !== undefined ? { bti: { format } } : {}),
+    ...(Object.keys(j3d).length > 0 ? { j3d } : {}),
   };
 }
 

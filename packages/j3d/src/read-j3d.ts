@@ -128,7 +128,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     EVP1: readEvp1(chunk('EVP1')),
     DRW1: readDrw1(chunk('DRW1')),
     JNT1: readJnt1(chunk('JNT1'), diagnostics),
-    SHP1: readShp1(chunk('SHP1'), VTX1),
+    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics),
     MAT3: readMat3(chunk('MAT3'), diagnostics),
     TEX1: readTex1(chunk('TEX1'), diagnostics),
     diagnostics,

@@ -21,7 +21,14 @@ export interface WriteOptionsByFormat {
   t3dm?: T3dmWriteOptions;
   /** The container (`glb`/`gltf`) comes from `to`. */
   gltf?: Omit<GltfAdapterWriteOptions, 'format'>;
+  /** Each J3D animation kind written on its own (`to: 'bck'`, `'btk'`, …). */
   bck?: AnimationToBckOptions;
+  bca?: AnimationToBckOptions;
+  btk?: AnimationToBckOptions;
+  brk?: AnimationToBckOptions;
+  bpk?: AnimationToBckOptions;
+  btp?: AnimationToBckOptions;
+  bva?: AnimationToBckOptions;
   bti?: BtiWriteOptions;
   /** The kind (`bmd`/`bdl`) comes from `to`. */
   j3d?: Omit<J3dWriteOptions, 'kind'>;

@@ -18,9 +18,40 @@ import { detectFormat, extensionOf } from './detect-format.js';
 import { checkOptionNames, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 
 /** Output kinds `transcode` can produce. */
-export type OutputFormat = 'glb' | 'gltf' | 't3dm' | 'png' | 'bck' | 'bti' | 'bmd' | 'bdl' | 'tmd';
+export type OutputFormat =
+  | 'glb'
+  | 'gltf'
+  | 't3dm'
+  | 'png'
+  | 'bck'
+  | 'bca'
+  | 'btk'
+  | 'brk'
+  | 'bpk'
+  | 'btp'
+  | 'bva'
+  | 'bti'
+  | 'bmd'
+  | 'bdl'
+  | 'tmd';
 
-export const outputFormats: readonly OutputFormat[] = ['glb', 'gltf', 't3dm', 'png', 'bck', 'bti', 'bmd', 'bdl', 'tmd'];
+export const outputFormats: readonly OutputFormat[] = [
+  'glb',
+  'gltf',
+  't3dm',
+  'png',
+  'bck',
+  'bca',
+  'btk',
+  'brk',
+  'bpk',
+  'btp',
+  'bva',
+  'bti',
+  'bmd',
+  'bdl',
+  'tmd',
+];
 
 /** The adapter id that writes an output format, and the option that names the format within it. */
 function writerOf(to: OutputFormat): { id: string; formatOption?: Record<string, string> } {

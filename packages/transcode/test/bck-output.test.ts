@@ -1,7 +1,8 @@
 /*
  * `to: 'bck'`: every animation of a glTF (the Tiny3D snake, skinned, five clips) becomes one BCK over the joints
- * of the model `to: 'bdl'` writes (the same files it writes beside the model), and each BCK read back plays what
- * the glTF player plays: translation and scale at every frame, rotation within two s16 angle steps.
+ * of the model `to: 'bdl'` writes (the same files it writes beside the model, named after the clips), and each
+ * BCK read back plays what the glTF player plays: translation and scale at every frame, rotation within two s16
+ * angle steps.
  */
 import { readBck, sceneToJ3d } from '@retromodel/j3d';
 import { expectBckPlays, haveFixtures, readFixture } from '@retromodel/test-utils';
@@ -16,16 +17,16 @@ describe.skipIf(!haveFixtures)('transcode to BCK', () => {
     const { scene } = await readScene(input);
     const { files } = await transcode(input, { to: 'bck' });
     expect(scene.animations.length).toBe(5);
-    expect(files.map((f) => f.name)).toEqual([
-      'snake.bck',
-      ...scene.animations.slice(1).map((a) => `snake.${a.name}.bck`),
-    ]);
-    // The joints the model written for this scene has, so the BCKs play on it; --to bdl writes the same files.
+    // The first is the output named for the input, the others are named after their clips.
+    expect(files.map((f) => f.name)).toEqual(['snake.bck', ...scene.animations.slice(1).map((a) => `${a.name}.bck`)]);
+    // The joints the model written for this scene has, so the BCKs play on it; --to bdl writes the same files,
+    // each named after its clip.
     const joints = sceneToJ3d(scene).jointNodes;
     for (const skinJoint of scene.skins[0]!.joints) expect(joints).toContain(skinJoint);
     const beside = (await transcode(input, { to: 'bdl' })).files.slice(1);
-    expect(beside.map((f) => [f.name, Buffer.from(f.bytes).toString('hex')])).toEqual(
-      files.map((f) => [f.name, Buffer.from(f.bytes).toString('hex')]),
+    expect(beside.map((f) => f.name)).toEqual(scene.animations.map((a) => `${a.name}.bck`));
+    expect(beside.map((f) => Buffer.from(f.bytes).toString('hex'))).toEqual(
+      files.map((f) => Buffer.from(f.bytes).toString('hex')),
     );
     for (const [i, animation] of scene.animations.entries()) {
       const bck = readBck(files[i]!.bytes);

@@ -3,11 +3,11 @@
  * chunk (duration, loop mode, what is animated, keys): joint animations (BCK, ANK1; full-frame BCA, ANF1),
  * texture-matrix animations (BTK, TTK1), register/konst colour animations (BRK, TRK1), material colour animations
  * (BPK, PAK1), texture patterns (BTP, TPT1) and shape visibility (BVA, VAF1). They are not read on their own: an
- * animation only has meaning on the model it drives. BCK is also written: every animation of a scene becomes one
- * `.bck` over the joints sceneToJ3d gives the scene (for a J3D model, its JNT1 joints), so it plays on the model
- * `--to bmd|bdl` writes.
+ * animation only has meaning on the model it drives. Every kind is also written (`--to bck`, `--to btk`, …): the
+ * files of that kind `--to bmd|bdl` writes beside the model (animations-from-scene.ts), against the joints
+ * sceneToJ3d gives the scene or, for the material, pattern and visibility kinds, the model it writes.
  */
-import type { Diagnostic, FileInfo, FormatCodec, OutputFile, Scene, WriteContext } from '@retromodel/scene';
+import type { Diagnostic, FileInfo, FormatCodec, Scene, WriteContext } from '@retromodel/scene';
 import type { J3dAnimationHeader, J3dTrack } from '../anim/animation-track.js';
 import { readBca } from '../anim/read-bca.js';
 import { readBck } from '../anim/read-bck.js';
@@ -16,9 +16,10 @@ import { readBrk } from '../anim/read-brk.js';
 import { readBtk } from '../anim/read-btk.js';
 import { readBtp } from '../anim/read-btp.js';
 import { readBva } from '../anim/read-bva.js';
-import { writeBck } from '../anim/write-bck.js';
-import { sceneJointTree } from '../from-scene/joints-from-scene.js';
-import { type AnimationToBckOptions, animationToBck, jointAnimationsOf } from '../scene/animation-to-bck.js';
+import { jointModel, writtenModel } from '../from-scene/animation-model.js';
+import { animationFilesFromScene, type J3dAnimationKind } from '../from-scene/animations-from-scene.js';
+import type { AnimationToBckOptions } from '../scene/animation-to-bck.js';
+import { writeJ3dModel } from './write-j3d-files.js';
 
 const loopModes = ['once', 'once and reset', 'repeat', 'mirrored once', 'mirrored repeat'];
 
@@ -48,40 +49,49 @@ function animationInfo(
 }
 
 /**
- * File names for the animations: the first is the main output, `<base>.bck`; each other one is
- * `<base>.<its name or index>.bck`.
+ * Writes the files of one kind from a scene's clips: the joints sceneToJ3d would make for a BCK or BCA, the
+ * model itself (written and read back, animation-model.ts) for the others. The first file is named after the
+ * output (`<base>.<kind>`), the others after their clips.
  */
-export function bckNames(scene: Scene, baseName: string): string[] {
-  const used = new Set([`${baseName}.bck`.toLowerCase()]);
-  return scene.animations.map((a, i) => {
-    if (i === 0) return `${baseName}.bck`;
-    const clean = (a.name ?? '').replace(/[^\w.-]+/g, '_').replace(/^\.+/, '');
-    let name = `${baseName}.${clean || i}.bck`;
-    if (used.has(name.toLowerCase())) name = `${baseName}.${clean || 'animation'}.${i}.bck`;
-    used.add(name.toLowerCase());
-    return name;
-  });
+function animationWriter(
+  kind: J3dAnimationKind,
+): NonNullable<FormatCodec<Record<string, never>, AnimationToBckOptions>['write']> {
+  return (scene: Scene, context: WriteContext, options: AnimationToBckOptions) => {
+    const joints = kind === 'bck' || kind === 'bca';
+    let model = joints ? jointModel(scene) : undefined;
+    const diagnostics: Diagnostic[] = [];
+    if (!model) {
+      const { result, bytes } = writeJ3dModel(scene, context, {});
+      model = writtenModel(result, bytes);
+      // What the model's making noticed about the materials and patterns the files animate.
+      diagnostics.push(...result.diagnostics.filter((d) => d.code !== 'j3d/animations-not-in-model'));
+    }
+    const found = animationFilesFromScene(model, context.baseName, {
+      ...options,
+      kinds: [kind],
+      reservedNames: [context.baseName],
+      ...(joints ? { jointFormat: kind } : {}),
+    });
+    if (found.files.length === 0)
+      throw new Error(`the scene has no animation a ${kind.toUpperCase()} can hold (${whatKindHolds[kind]})`);
+    found.files[0] = { ...found.files[0]!, name: `${context.baseName}.${kind}` };
+    return { files: found.files, diagnostics: [...diagnostics, ...found.diagnostics] };
+  };
 }
 
-/** One `.bck` per animation of the scene. */
-function writeBckFiles(scene: Scene, context: WriteContext, options: AnimationToBckOptions) {
-  const diagnostics: Diagnostic[] = [];
-  const animations = jointAnimationsOf(scene, diagnostics);
-  if (animations.length === 0) throw new Error('the scene has no joint animation to write as a BCK');
-  // The joints --to bmd|bdl writes for this scene, so the BCK plays on that model.
-  const joints = sceneJointTree(scene).nodes;
-  const names = bckNames({ ...scene, animations }, context.baseName);
-  const files: OutputFile[] = animations.map((animation, i) => {
-    const result = animationToBck(animation, scene.nodes, joints, options);
-    diagnostics.push(...result.diagnostics);
-    return { name: names[i]!, bytes: writeBck(result.bck), mimeType: 'application/x-nintendo-j3d' };
-  });
-  return { files, diagnostics };
-}
+const whatKindHolds: Record<J3dAnimationKind, string> = {
+  bck: 'joint channels',
+  bca: 'joint channels',
+  btk: 'base colour texture transform channels',
+  brk: 'base colour or emissive factor channels on TEV or konst colours',
+  bpk: 'base colour factor channels on a material colour',
+  btp: 'offset channels of a texture-pattern atlas',
+  bva: 'STEP scale keys that hide a shape',
+};
 
 /** The BCK writer and `info`. */
-export const bckCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
-  write: writeBckFiles,
+const bckCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: animationWriter('bck'),
   info: (bytes) => {
     const bck = readBck(bytes);
     const keys = keysOf(bck.joints.flatMap((j) => [...j.scale, ...j.rotation, ...j.translation]));
@@ -89,8 +99,9 @@ export const bckCodec: FormatCodec<Record<string, never>, AnimationToBckOptions>
   },
 };
 
-/** The BTK `info`. */
-export const btkCodec: FormatCodec = {
+/** The BTK writer and `info`. */
+const btkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: animationWriter('btk'),
   info: (bytes) => {
     const btk = readBtk(bytes);
     const keys = keysOf(btk.entries.flatMap((e) => [...e.scale, ...e.rotation, ...e.translation]));
@@ -104,8 +115,9 @@ export const btkCodec: FormatCodec = {
   },
 };
 
-/** The BRK `info`. */
-export const brkCodec: FormatCodec = {
+/** The BRK writer and `info`. */
+const brkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: animationWriter('brk'),
   info: (bytes) => {
     const brk = readBrk(bytes);
     const keys = keysOf(brk.entries.flatMap((e) => [e.r, e.g, e.b, e.a]));
@@ -119,8 +131,9 @@ export const brkCodec: FormatCodec = {
   },
 };
 
-/** The BCA `info`. */
-export const bcaCodec: FormatCodec = {
+/** The BCA writer and `info`. */
+const bcaCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: animationWriter('bca'),
   info: (bytes) => {
     const bca = readBca(bytes);
     const values = bca.joints.reduce(
@@ -131,8 +144,9 @@ export const bcaCodec: FormatCodec = {
   },
 };
 
-/** The BPK `info`. */
-export const bpkCodec: FormatCodec = {
+/** The BPK writer and `info`. */
+const bpkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: animationWriter('bpk'),
   info: (bytes) => {
     const bpk = readBpk(bytes);
     const keys = keysOf(bpk.entries.flatMap((e) => [e.r, e.g, e.b, e.a]));
@@ -140,8 +154,9 @@ export const bpkCodec: FormatCodec = {
   },
 };
 
-/** The BTP `info`. */
-export const btpCodec: FormatCodec = {
+/** The BTP writer and `info`. */
+const btpCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: animationWriter('btp'),
   info: (bytes) => {
     const btp = readBtp(bytes);
     const frames = btp.entries.reduce((n, e) => n + e.textureIndices.length, 0);
@@ -149,10 +164,22 @@ export const btpCodec: FormatCodec = {
   },
 };
 
-/** The BVA `info`. */
-export const bvaCodec: FormatCodec = {
+/** The BVA writer and `info`. */
+const bvaCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
+  write: animationWriter('bva'),
   info: (bytes) => {
     const bva = readBva(bytes);
     return animationInfo(bytes, bva, 'VAF1', `visibility of ${bva.shapes.length} shapes`);
   },
+};
+
+/** The codec of every J3D animation kind. */
+export const animationCodecs: Record<J3dAnimationKind, FormatCodec<Record<string, never>, AnimationToBckOptions>> = {
+  bck: bckCodec,
+  bca: bcaCodec,
+  btk: btkCodec,
+  brk: brkCodec,
+  bpk: bpkCodec,
+  btp: btpCodec,
+  bva: bvaCodec,
 };

@@ -10,6 +10,7 @@
  * before the first key and after the last the end values hold.
  */
 import { BinaryReader } from '@retromodel/binary';
+import type { AnimationLayout, PartSpan } from './animation-layout.js';
 
 /** One key. Times in frames; tangents in value units per frame. */
 export interface J3dKey {
@@ -36,6 +37,11 @@ export interface J3dAnimationHeader {
   angleScaleExponent: number;
   /** Length in frames. */
   duration: number;
+  /**
+   * How the file was laid out, for a byte-exact rewrite (animation-layout.ts); absent in a file made otherwise
+   * (from a scene), which the writer lays out by Nintendo's rules.
+   */
+  layout?: AnimationLayout;
 }
 
 /**
@@ -102,6 +108,8 @@ const KEYS_PER_CHUNK_BYTE = 4;
  * key per byte).
  */
 export class ChunkTracks {
+  /** The first table index of every descriptor read, in reading order (for the layout). */
+  readonly firsts: number[] = [];
   private left: number;
   private readonly built = new Map<number[], Map<string, J3dTrack>>();
   constructor(private readonly chunk: BinaryReader) {
@@ -139,6 +147,7 @@ export function readTrack(
   const tangentMode = chunk.u16At(at + 4);
   if (count === 0) throw chunk.error(`${what} track has no keys`, at);
   const run = `${index}/${count}/${tangentMode}/${scale}`;
+  tracks.firsts.push(index);
   return tracks.find(table, run) ?? tracks.keep(table, run, buildTrack(chunk, at, table, scale, what), at);
 }
 
@@ -216,10 +225,19 @@ export function sampleTrack(track: J3dTrack, frame: number): number {
  * rotation unit, 2^exponent · π / 32768 radians.
  */
 export function readSrtTables(chunk: BinaryReader, header: J3dAnimationHeader, tablesAt: number) {
+  const spans = [0, 1, 2].map((t) =>
+    tableSpan(chunk.u32At(tablesAt + t * 4), chunk.u16At(0x0e + t * 2), t === 1 ? 2 : 4),
+  );
   return {
     scales: readValueTable(chunk, chunk.u32At(tablesAt), chunk.u16At(0x0e), 'f32', 'scale table'),
     rotations: readValueTable(chunk, chunk.u32At(tablesAt + 4), chunk.u16At(0x10), 's16', 'rotation table'),
     translations: readValueTable(chunk, chunk.u32At(tablesAt + 8), chunk.u16At(0x12), 'f32', 'translation table'),
     angle: (2 ** header.angleScaleExponent * Math.PI) / 32768,
+    spans,
   };
+}
+
+/** The span of a table of `count` entries of `size` bytes at `offset` (undefined when absent: offset 0). */
+export function tableSpan(offset: number, count: number, size: number): PartSpan | undefined {
+  return offset === 0 ? undefined : { start: offset, end: offset + count * size };
 }

@@ -10,7 +10,8 @@
  * bytes of chunk may be missing; every run is still checked against the bytes present.
  */
 import type { BinaryReader } from '@retromodel/binary';
-import { type J3dAnimationHeader, readAnimationChunk, readValueTable } from './animation-track.js';
+import { readAnimationLayout } from './animation-layout.js';
+import { type J3dAnimationHeader, readAnimationChunk, readValueTable, tableSpan } from './animation-track.js';
 
 /** Chunk bytes a size field may count beyond the stored file (unstored padding to 0x20). */
 const UNSTORED_PADDING = 0x1f;
@@ -42,12 +43,14 @@ export interface BcaFile extends J3dAnimationHeader {
 /**
  * Returns a reader of `{ u16 count; u16 firstIndex }` frame runs over `table`, as used by the full-frame
  * animations (ANF1, TPT1, VAF1). Identical runs share one array; a run past the table, an empty run, or runs
- * that together would copy more than {@link RUN_EXPANSION_LIMIT} times the table are a ParseError.
+ * that together would copy more than {@link RUN_EXPANSION_LIMIT} times the table are a ParseError. The first
+ * index of every run read is appended to `firsts` (for the layout).
  */
 export function frameRunReader<T>(
   chunk: BinaryReader,
   table: readonly T[],
   what: string,
+  firsts: number[],
 ): (at: number, label: string) => T[] {
   const runs = new Map<number, T[]>();
   let copied = 0;
@@ -55,6 +58,7 @@ export function frameRunReader<T>(
     const count = chunk.u16At(at);
     const first = chunk.u16At(at + 2);
     if (count === 0) throw chunk.error(`${label} has no frame values`, at);
+    firsts.push(first);
     if (first + count > table.length)
       throw chunk.error(
         `${label} uses ${what} values ${first}..${first + count - 1}, the table has ${table.length}`,
@@ -92,23 +96,34 @@ export function readBca(bytes: Uint8Array): BcaFile {
   };
   finite(scales, 'scale table', chunk.u32At(0x18));
   finite(translations, 'translation table', chunk.u32At(0x20));
-  const scaleRun = frameRunReader(chunk, scales, 'scale');
+  const firsts: number[] = [];
+  const scaleRun = frameRunReader(chunk, scales, 'scale', firsts);
   const rotationRun = frameRunReader(
     chunk,
     rotations.map((v) => v * unit),
     'rotation',
+    firsts,
   );
-  const translationRun = frameRunReader(chunk, translations, 'translation');
+  const translationRun = frameRunReader(chunk, translations, 'translation', firsts);
   const joints: BcaJointFrames[] = [];
   for (let j = 0; j < jointCount; j++) {
     const at = tableAt + j * 36;
-    const axes = (k: number, read: typeof scaleRun, what: string): BcaAxes =>
-      [0, 1, 2].map((a) => read(at + a * 12 + k * 4, `joint ${j} ${what} ${'XYZ'[a]}`)) as BcaAxes;
-    joints.push({
-      scale: axes(0, scaleRun, 'scale'),
-      rotation: axes(1, rotationRun, 'rotation'),
-      translation: axes(2, translationRun, 'translation'),
-    });
+    // Runs in file order: per axis, scale, rotation and translation.
+    const runs = [0, 1, 2].flatMap((a) => [
+      scaleRun(at + a * 12, `joint ${j} scale ${'XYZ'[a]}`),
+      rotationRun(at + a * 12 + 4, `joint ${j} rotation ${'XYZ'[a]}`),
+      translationRun(at + a * 12 + 8, `joint ${j} translation ${'XYZ'[a]}`),
+    ]);
+    const axes = (k: number): BcaAxes => [runs[k]!, runs[3 + k]!, runs[6 + k]!];
+    joints.push({ scale: axes(0), rotation: axes(1), translation: axes(2) });
   }
-  return { ...header, joints };
+  const parts = [
+    { start: 0, end: 0x24 },
+    { start: tableAt, end: tableAt + jointCount * 36 },
+    tableSpan(chunk.u32At(0x18), scales.length, 4),
+    tableSpan(chunk.u32At(0x1c), rotations.length, 2),
+    tableSpan(chunk.u32At(0x20), translations.length, 4),
+  ];
+  const layout = readAnimationLayout(bytes, parts, [scales, rotations, translations], firsts);
+  return { ...header, joints, ...(layout ? { layout } : {}) };
 }

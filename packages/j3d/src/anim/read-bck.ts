@@ -7,6 +7,7 @@
  * rotationZ, translationZ. Rotations (values and tangents) are s16 · 2^exp · π / 32768 radians, Euler angles
  * applied X, then Y, then Z like the joints' own.
  */
+import { readAnimationLayout } from './animation-layout.js';
 import {
   ChunkTracks,
   type J3dAnimationHeader,
@@ -34,7 +35,7 @@ export function readBck(bytes: Uint8Array): BckFile {
   const jointCount = chunk.u16At(0x0c);
   const tableAt = chunk.u32At(0x14);
   chunk.checkCount(jointCount, 9 * 6, 'joint tracks', tableAt);
-  const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x18);
+  const { scales, rotations, translations, angle, spans } = readSrtTables(chunk, header, 0x18);
   const joints: BckJointTracks[] = [];
   const tracks = new ChunkTracks(chunk);
   for (let j = 0; j < jointCount; j++) {
@@ -49,5 +50,7 @@ export function readBck(bytes: Uint8Array): BckFile {
     const z = axis(2);
     joints.push({ scale: [x.s, y.s, z.s], rotation: [x.r, y.r, z.r], translation: [x.t, y.t, z.t] });
   }
-  return { ...header, joints };
+  const parts = [{ start: 0, end: 0x24 }, { start: tableAt, end: tableAt + jointCount * 54 }, ...spans];
+  const layout = readAnimationLayout(bytes, parts, [scales, rotations, translations], tracks.firsts);
+  return { ...header, joints, ...(layout ? { layout } : {}) };
 }

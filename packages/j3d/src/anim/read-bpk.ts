@@ -8,7 +8,9 @@
  * units 0..255. The colour is the material's first material colour (the channel-0 colour register).
  */
 import type { Diagnostic } from '@retromodel/scene';
+import { nameTableEnd } from '../chunks/read-mat3-layout.js';
 import { readNameTable } from '../name-table.js';
+import { readAnimationLayout } from './animation-layout.js';
 import {
   ChunkTracks,
   type J3dAnimationHeader,
@@ -16,6 +18,7 @@ import {
   readAnimationChunk,
   readTrack,
   readValueTable,
+  tableSpan,
 } from './animation-track.js';
 
 /** The animated material colour of one material. */
@@ -66,5 +69,18 @@ export function readBpk(bytes: Uint8Array): BpkFile {
       a: track(3),
     });
   }
-  return { ...header, duration, entries, diagnostics };
+  const namesAt = chunk.u32At(0x20);
+  const layout = readAnimationLayout(
+    bytes,
+    [
+      { start: 0, end: 0x34 },
+      tableSpan(entriesAt, count, 0x18),
+      ...tables.map((t, c) => tableSpan(chunk.u32At(0x24 + c * 4), t.length, 2)),
+      tableSpan(remapAt, count, 2),
+      count > 0 ? { start: namesAt, end: nameTableEnd(chunk, namesAt) } : undefined,
+    ],
+    tables,
+    tracks.firsts,
+  );
+  return { ...header, duration, entries, diagnostics, ...(layout ? { layout } : {}) };
 }

@@ -10,7 +10,9 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
+import { nameTableEnd } from '../chunks/read-mat3-layout.js';
 import { readNameTable } from '../name-table.js';
+import { type PartSpan, readAnimationLayout } from './animation-layout.js';
 import {
   ChunkTracks,
   type J3dAnimationHeader,
@@ -18,6 +20,7 @@ import {
   readAnimationChunk,
   readTrack,
   readValueTable,
+  tableSpan,
 } from './animation-track.js';
 
 /** One animated colour of a material. */
@@ -39,6 +42,14 @@ export interface BrkFile extends J3dAnimationHeader {
   diagnostics: Diagnostic[];
 }
 
+/** The entries of one kind, its four value tables as stored and the spans of its parts (for the layout). */
+interface KindRead {
+  entries: BrkEntry[];
+  tables: number[][];
+  /** Entries, R, G, B, A tables, remap table, name table. */
+  spans: (PartSpan | undefined)[];
+}
+
 function readEntries(
   chunk: BinaryReader,
   kind: BrkEntry['kind'],
@@ -50,9 +61,24 @@ function readEntries(
   namesAt: number,
   diagnostics: Diagnostic[],
   tracks: ChunkTracks,
-): BrkEntry[] {
+): KindRead {
   const count = chunk.u16At(countAt);
-  if (count === 0) return [];
+  const spanOf = (at: number, n: number, size: number) => tableSpan(chunk.u32At(at), n, size);
+  const namesOffset = chunk.u32At(namesAt);
+  if (count === 0) {
+    // Nintendo's files keep an empty name table for a kind without entries.
+    const empty = namesOffset > 0 && namesOffset + 4 <= chunk.length && chunk.u16At(namesOffset) === 0;
+    return {
+      entries: [],
+      tables: [[], [], [], []],
+      spans: [
+        spanOf(entryAt, 0, 0x1c),
+        ...[0, 1, 2, 3].map((c) => spanOf(tablesAt + c * 4, 0, 2)),
+        spanOf(remapAt, 0, 2),
+        empty ? { start: namesOffset, end: namesOffset + 4 } : undefined,
+      ],
+    };
+  }
   const tableAt = chunk.u32At(entryAt);
   chunk.checkCount(count, 0x1c, `${kind} colour entries`, tableAt);
   chunk.checkCount(count, 2, `${kind} remap table`, chunk.u32At(remapAt));
@@ -81,7 +107,13 @@ function readEntries(
       a: track(3),
     });
   }
-  return out;
+  const spans = [
+    spanOf(entryAt, count, 0x1c),
+    ...tables.map((t, c) => spanOf(tablesAt + c * 4, t.length, 2)),
+    spanOf(remapAt, count, 2),
+    { start: namesOffset, end: nameTableEnd(chunk, namesOffset) },
+  ];
+  return { entries: out, tables, spans };
 }
 
 /** Reads a `.brk` file. */
@@ -89,9 +121,21 @@ export function readBrk(bytes: Uint8Array): BrkFile {
   const { header, chunk } = readAnimationChunk(bytes, 'brk1', 'TRK1');
   const diagnostics: Diagnostic[] = [];
   const tracks = new ChunkTracks(chunk);
-  const entries = [
-    ...readEntries(chunk, 'register', 0x0c, 0x10, 0x38, 0x20, 0x28, 0x30, diagnostics, tracks),
-    ...readEntries(chunk, 'konst', 0x0e, 0x18, 0x48, 0x24, 0x2c, 0x34, diagnostics, tracks),
+  const register = readEntries(chunk, 'register', 0x0c, 0x10, 0x38, 0x20, 0x28, 0x30, diagnostics, tracks);
+  const konst = readEntries(chunk, 'konst', 0x0e, 0x18, 0x48, 0x24, 0x2c, 0x34, diagnostics, tracks);
+  // Parts in file order: entries, value tables, remap tables, name tables, register before konst.
+  const [rs, ks] = [register.spans, konst.spans];
+  const parts = [
+    { start: 0, end: 0x58 },
+    rs[0],
+    ks[0],
+    ...rs.slice(1, 5),
+    ...ks.slice(1, 5),
+    rs[5],
+    ks[5],
+    rs[6],
+    ks[6],
   ];
-  return { ...header, entries, diagnostics };
+  const layout = readAnimationLayout(bytes, parts, [...register.tables, ...konst.tables], tracks.firsts);
+  return { ...header, entries: [...register.entries, ...konst.entries], diagnostics, ...(layout ? { layout } : {}) };
 }

@@ -7,7 +7,9 @@
  * 0x28/0x2C/0x30 u32 scale (f32) / rotation (s16) / translation (f32) tables, 0x5C u32 1 = Maya SRT maths.
  */
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
+import { nameTableEnd } from '../chunks/read-mat3-layout.js';
 import { readNameTable } from '../name-table.js';
+import { readAnimationLayout } from './animation-layout.js';
 import {
   ChunkTracks,
   type J3dAnimationHeader,
@@ -15,6 +17,7 @@ import {
   readAnimationChunk,
   readSrtTables,
   readTrack,
+  tableSpan,
 } from './animation-track.js';
 
 /** S, T and Q tracks of one component. */
@@ -52,26 +55,44 @@ export function readBtk(bytes: Uint8Array): BtkFile {
   chunk.checkCount(count, 1, 'texgen index table', chunk.u32At(0x20));
   chunk.checkCount(count, 12, 'centre table', chunk.u32At(0x24));
   const names = readNameTable(chunk, chunk.u32At(0x1c), diagnostics);
-  const { scales, rotations, translations, angle } = readSrtTables(chunk, header, 0x28);
+  const { scales, rotations, translations, angle, spans } = readSrtTables(chunk, header, 0x28);
   const entries: BtkEntry[] = [];
   const tracks = new ChunkTracks(chunk);
+  const parts = [0, 1, 2] as const;
   for (let e = 0; e < count; e++) {
     const at = tableAt + e * 54;
-    const track = (axis: number, k: number, table: number[], scale: number, what: string) =>
-      readTrack(chunk, at + axis * 18 + k * 6, table, scale, `entry ${e} ${what}`, tracks);
-    const axes = (k: number, table: number[], scale: number, what: string): BtkAxes =>
-      [0, 1, 2].map((a) => track(a, k, table, scale, what)) as BtkAxes;
+    // Tracks in file order: per axis S, T, Q, the scale, rotation and translation.
+    const read = parts.flatMap((a) => [
+      readTrack(chunk, at + a * 18, scales, 1, `entry ${e} scale`, tracks),
+      readTrack(chunk, at + a * 18 + 6, rotations, angle, `entry ${e} rotation`, tracks),
+      readTrack(chunk, at + a * 18 + 12, translations, 1, `entry ${e} translation`, tracks),
+    ]);
+    const axes = (k: number): BtkAxes => [read[k]!, read[3 + k]!, read[6 + k]!];
     const c = chunk.u32At(0x24) + e * 12;
     entries.push({
       materialName: names[e] ?? `material${e}`,
       remapIndex: chunk.u16At(chunk.u32At(0x18) + e * 2),
       texMatrixIndex: chunk.u8At(chunk.u32At(0x20) + e),
       center: [chunk.f32At(c), chunk.f32At(c + 4), chunk.f32At(c + 8)],
-      scale: axes(0, scales, 1, 'scale'),
-      rotation: axes(1, rotations, angle, 'rotation'),
-      translation: axes(2, translations, 1, 'translation'),
+      scale: axes(0),
+      rotation: axes(1),
+      translation: axes(2),
     });
   }
   const maya = chunk.length >= 0x60 && chunk.u32At(0x5c) === 1;
-  return { ...header, maya, entries, diagnostics };
+  const layout = readAnimationLayout(
+    bytes,
+    [
+      { start: 0, end: 0x60 },
+      tableSpan(tableAt, count, 54),
+      tableSpan(chunk.u32At(0x18), count, 2),
+      { start: chunk.u32At(0x1c), end: nameTableEnd(chunk, chunk.u32At(0x1c)) },
+      tableSpan(chunk.u32At(0x20), count, 1),
+      tableSpan(chunk.u32At(0x24), count, 12),
+      ...spans,
+    ],
+    [scales, rotations, translations],
+    tracks.firsts,
+  );
+  return { ...header, maya, entries, diagnostics, ...(layout ? { layout } : {}) };
 }

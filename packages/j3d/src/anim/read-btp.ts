@@ -7,8 +7,10 @@
  * the material (0..7), 3 bytes padding. Frame f shows TEX1 texture min(f, count − 1) of the run.
  */
 import type { Diagnostic } from '@retromodel/scene';
+import { nameTableEnd } from '../chunks/read-mat3-layout.js';
 import { readNameTable } from '../name-table.js';
-import { type J3dAnimationHeader, readAnimationChunk, readValueTable } from './animation-track.js';
+import { readAnimationLayout } from './animation-layout.js';
+import { type J3dAnimationHeader, readAnimationChunk, readValueTable, tableSpan } from './animation-track.js';
 import { frameRunReader } from './read-bca.js';
 
 /** The texture sequence of one texture-map slot of a material. */
@@ -43,8 +45,10 @@ export function readBtp(bytes: Uint8Array): BtpFile {
   const indices = readValueTable(chunk, chunk.u32At(0x14), chunk.u16At(0x0e), 's16', 'texture-index table').map(
     (v) => v & 0xffff,
   );
-  const names = count > 0 ? readNameTable(chunk, chunk.u32At(0x1c), diagnostics) : [];
-  const run = frameRunReader(chunk, indices, 'texture-index');
+  const namesAt = chunk.u32At(0x1c);
+  const names = count > 0 ? readNameTable(chunk, namesAt, diagnostics) : [];
+  const firsts: number[] = [];
+  const run = frameRunReader(chunk, indices, 'texture-index', firsts);
   const entries: BtpEntry[] = [];
   for (let e = 0; e < count; e++) {
     const at = entriesAt + e * 8;
@@ -58,5 +62,17 @@ export function readBtp(bytes: Uint8Array): BtpFile {
       textureIndices: run(at, `entry ${e}`),
     });
   }
-  return { ...header, entries, diagnostics };
+  const layout = readAnimationLayout(
+    bytes,
+    [
+      { start: 0, end: 0x20 },
+      tableSpan(entriesAt, count, 8),
+      tableSpan(chunk.u32At(0x14), indices.length, 2),
+      tableSpan(remapAt, count, 2),
+      count > 0 ? { start: namesAt, end: nameTableEnd(chunk, namesAt) } : undefined,
+    ],
+    [indices],
+    firsts,
+  );
+  return { ...header, entries, diagnostics, ...(layout ? { layout } : {}) };
 }

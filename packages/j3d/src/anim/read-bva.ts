@@ -5,7 +5,8 @@
  * Shape entry (4 bytes, SHP1 shape order): u16 count, u16 firstIndex, a frame run into the visibility table.
  * Frame f uses value min(f, count − 1) of the run.
  */
-import { type J3dAnimationHeader, readAnimationChunk } from './animation-track.js';
+import { readAnimationLayout } from './animation-layout.js';
+import { type J3dAnimationHeader, readAnimationChunk, tableSpan } from './animation-track.js';
 import { frameRunReader } from './read-bca.js';
 
 /** A `.bva` file. */
@@ -23,9 +24,21 @@ export function readBva(bytes: Uint8Array): BvaFile {
   const valueCount = chunk.u16At(0x0e);
   const valuesAt = chunk.u32At(0x14);
   if (valueCount > 0) chunk.checkCount(valueCount, 1, 'visibility table', valuesAt);
-  const values = Array.from(chunk.bytes.subarray(valuesAt, valuesAt + valueCount), (v) => v !== 0);
-  const run = frameRunReader(chunk, values, 'visibility');
+  const stored = valueCount > 0 ? Array.from(chunk.bytes.subarray(valuesAt, valuesAt + valueCount)) : [];
+  const firsts: number[] = [];
+  const run = frameRunReader(
+    chunk,
+    stored.map((v) => v !== 0),
+    'visibility',
+    firsts,
+  );
   const shapes: boolean[][] = [];
   for (let s = 0; s < count; s++) shapes.push(run(shapesAt + s * 4, `shape ${s}`));
-  return { ...header, shapes };
+  const layout = readAnimationLayout(
+    bytes,
+    [{ start: 0, end: 0x18 }, tableSpan(shapesAt, count, 4), tableSpan(valuesAt, valueCount, 1)],
+    [stored],
+    firsts,
+  );
+  return { ...header, shapes, ...(layout ? { layout } : {}) };
 }

@@ -11,9 +11,15 @@
  * What a byte-exact rewrite needs beyond the shapes (table pointers, stored tables, slack, padding text) is read
  * by shp1-layout into `layout`; each packet keeps its display list's stored bytes.
  */
-import type { BinaryReader } from '@retromodel/binary';
-import type { Vec3 } from '@retromodel/scene';
-import { type GxPrimitive, type GxVertexAttribute, readDisplayList } from '../gx/display-list.js';
+import { type BinaryReader, ParseError } from '@retromodel/binary';
+import type { Diagnostic, Vec3 } from '@retromodel/scene';
+import {
+  type GxPrimitive,
+  type GxSendOrder,
+  type GxVertexAttribute,
+  readDisplayList,
+  sendOrder,
+} from '../gx/display-list.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
 
@@ -42,6 +48,11 @@ export interface J3dShape {
   bboxMin: Vec3;
   bboxMax: Vec3;
   packets: J3dShapePacket[];
+  /**
+   * `descriptor` when the display lists send each vertex's attributes in the order the descriptor lists them
+   * (an early community tool wrote them so) instead of GX attribute order; absent for GX order.
+   */
+  sendOrder?: 'descriptor';
 }
 
 /** The SHP1 chunk. */
@@ -59,12 +70,52 @@ export interface Shp1 {
 
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
 
+/**
+ * Decodes a shape's display lists (`lists`, one per packet) into its packets: in GX attribute order, or, when
+ * that fails and the descriptor lists the attributes in another order, in the descriptor's order if every list
+ * reads so. Returns the order used; the GX order's error is thrown when neither reads.
+ */
+function readShapeLists(
+  packets: J3dShapePacket[],
+  lists: BinaryReader[],
+  attributes: GxVertexAttribute[],
+  vtx1: Vtx1,
+): GxSendOrder {
+  const read = (order: GxSendOrder) =>
+    lists.map((dl) => {
+      dl.offset = 0;
+      return dl.length > 0 ? readDisplayList(dl, attributes, vtx1, order) : [];
+    });
+  let primitives: GxPrimitive[][];
+  let order: GxSendOrder = 'gx';
+  try {
+    primitives = read('gx');
+  } catch (gxError) {
+    const same = sendOrder(attributes, 'gx').every((a, k) => a === attributes[k]);
+    if (same || !(gxError instanceof ParseError)) throw gxError;
+    try {
+      primitives = read('descriptor');
+      order = 'descriptor';
+    } catch {
+      throw gxError;
+    }
+  }
+  primitives.forEach((p, g) => {
+    packets[g]!.primitives = p;
+  });
+  return order;
+}
+
 function vec3At(r: BinaryReader, at: number): Vec3 {
   return [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
 }
 
-/** Reads SHP1 from its chunk reader; display lists are decoded against the VTX1 arrays. */
-export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
+/**
+ * Reads SHP1 from its chunk reader; display lists are decoded against the VTX1 arrays. A shape whose lists do
+ * not read in GX attribute order (an index past its array, a command that is not one) but read in its
+ * descriptor's order is read so, with a note in `diagnostics`.
+ */
+export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: Diagnostic[] = []): Shp1 {
   const count = r.u16At(0x08);
   const shapesAt = r.u32At(0x0c);
   const remapAt = r.u32At(0x10);
@@ -115,6 +166,7 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
     r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
     r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
     const packets: J3dShapePacket[] = [];
+    const lists: BinaryReader[] = [];
     for (let g = 0; g < groupCount; g++) {
       const gAt = groupsAt + (firstGroup + g) * 8;
       const useMtxIndex = r.u16At(gAt);
@@ -129,20 +181,24 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
       const size = r.u32At(pAt);
       const offset = dlAt + r.u32At(pAt + 4);
       const dl = r.sub(offset, size, 'SHP1');
-      let primitives: GxPrimitive[] = [];
-      if (size > 0) {
-        if (!vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
-        primitives = readDisplayList(dl, attributes, vtx1);
-      }
+      if (size > 0 && !vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
+      lists.push(dl);
       packets.push({
         useMtxIndex,
         matrixTable,
         displayListOffset: r.base + offset,
         displayListSize: size,
-        primitives,
+        primitives: [],
         displayList: dl.bytes.slice(),
       });
     }
+    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1) : 'gx';
+    if (order === 'descriptor')
+      diagnostics.push({
+        code: 'j3d/shp1-descriptor-order',
+        message: `SHP1 shape ${i}: its display lists send the vertex attributes in the order its descriptor lists them, not in GX attribute order (games read GX order); read so, and written back in GX order when the model is rebuilt`,
+        severity: 'info',
+      });
     shapes.push({
       matrixType,
       mtxTypeRaw,
@@ -151,6 +207,7 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined): Shp1 {
       bboxMin: vec3At(r, at + 0x10),
       bboxMax: vec3At(r, at + 0x1c),
       packets,
+      ...(order === 'descriptor' ? { sendOrder: order } : {}),
     });
     groupCounts.push(groupCount);
   }

@@ -4,17 +4,22 @@
  * Per primitive: u8 opcode (high 5 bits the primitive: 0x80 QUADS, 0x88 QUADS_2, 0x90 TRIANGLES, 0x98
  * TRIANGLE_STRIP, 0xA0 TRIANGLE_FAN, 0xA8 LINES, 0xB0 LINE_STRIP, 0xB8 POINTS; low 3 bits the vertex-format
  * index, kept from the stored opcode), u16 vertexCount, then per vertex every attribute of the shape's
- * descriptor in GX attribute-id order (PNMTXIDX, TEX0..7MTXIDX, POS, NRM/NBT, CLR0, CLR1, TEX0..7): matrix
+ * descriptor in GX attribute-id order (PNMTXIDX, TEX0..7MTXIDX, POS, NRM/NBT, CLR0, CLR1, TEX0..7; or in the
+ * descriptor's order for a shape read so): matrix
  * indices u8, INDEX8 u8, INDEX16 u16 (NBT3: three indices per vertex), DIRECT data inline in the format VTX1's
  * format list gives the attribute. The list ends where its bytes end; the packet pads it to 0x20 with zeros
  * (0x00 is the NOP the reader stops at).
  */
 import { BinaryWriter } from '@retromodel/binary';
-import { type GxPrimitive, type GxVertexAttribute, gxPrimitiveCodes } from '../gx/display-list.js';
+import {
+  type GxPrimitive,
+  type GxSendOrder,
+  type GxVertexAttribute,
+  gxPrimitiveCodes,
+  sendOrder,
+} from '../gx/display-list.js';
 import { arrayOfAttribute, type J3dVertexFormat } from './read-vtx1.js';
 import { elementShapeOrThrow, encodeVertexElement } from './vtx1-encode.js';
-
-const gxOrder = (attr: number) => (attr === 25 ? 10 : attr);
 
 /** How one attribute's values are written per vertex. */
 interface ColumnWriter {
@@ -24,21 +29,22 @@ interface ColumnWriter {
   direct?: { name: NonNullable<ReturnType<typeof arrayOfAttribute>>; format: J3dVertexFormat; itemSize: number };
 }
 
-function columnWriters(attributes: readonly GxVertexAttribute[], formats: readonly J3dVertexFormat[]): ColumnWriter[] {
-  return [...attributes]
-    .sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr))
-    .map((a) => {
-      const name = arrayOfAttribute(a.attr);
-      if ((a.attr <= 8 && a.type !== 1) || (a.attr > 8 && !name) || a.type < 1 || a.type > 3)
-        throw new Error(`SHP1 cannot be written: attribute ${a.attr} with descriptor type ${a.type} cannot be sent`);
-      if (a.type !== 1 || !name) return { attr: a.attr, type: a.type };
-      const format = formats.find(
-        (f) => f.attr === a.attr || (a.attr === 25 && f.attr === 10) || (a.attr === 10 && f.attr === 25),
-      );
-      if (!format)
-        throw new Error(`SHP1 cannot be written: attribute ${a.attr} is DIRECT but VTX1 has no format for it`);
-      return { attr: a.attr, type: 1, direct: { name, format, itemSize: elementShapeOrThrow(name, format).itemSize } };
-    });
+function columnWriters(
+  attributes: readonly GxVertexAttribute[],
+  formats: readonly J3dVertexFormat[],
+  order: GxSendOrder,
+): ColumnWriter[] {
+  return sendOrder(attributes, order).map((a) => {
+    const name = arrayOfAttribute(a.attr);
+    if ((a.attr <= 8 && a.type !== 1) || (a.attr > 8 && !name) || a.type < 1 || a.type > 3)
+      throw new Error(`SHP1 cannot be written: attribute ${a.attr} with descriptor type ${a.type} cannot be sent`);
+    if (a.type !== 1 || !name) return { attr: a.attr, type: a.type };
+    const format = formats.find(
+      (f) => f.attr === a.attr || (a.attr === 25 && f.attr === 10) || (a.attr === 10 && f.attr === 25),
+    );
+    if (!format) throw new Error(`SHP1 cannot be written: attribute ${a.attr} is DIRECT but VTX1 has no format for it`);
+    return { attr: a.attr, type: 1, direct: { name, format, itemSize: elementShapeOrThrow(name, format).itemSize } };
+  });
 }
 
 /**
@@ -49,8 +55,9 @@ export function encodeDisplayList(
   primitives: readonly GxPrimitive[],
   attributes: readonly GxVertexAttribute[],
   formats: readonly J3dVertexFormat[],
+  order: GxSendOrder = 'gx',
 ): Uint8Array {
-  const writers = columnWriters(attributes, formats);
+  const writers = columnWriters(attributes, formats, order);
   const w = new BinaryWriter({ initialSize: 0x100 });
   const scratch = new DataView(new ArrayBuffer(9 * 4 * 3));
   for (const prim of primitives) {

@@ -14,7 +14,8 @@
  * no shape uses too), and the slack after each table. Otherwise the tables are rebuilt as Nintendo's tools lay
  * them out: shapes, remap, then 0x20-aligned descriptors (each distinct list once) and matrix table (one run per
  * packet), then 0x20-aligned display lists encoded from the primitives (each zero padded to 0x20), groups and
- * packets (one per packet); gaps get the maker's padding text. A stored display list with commands the reader
+ * packets (one per packet); gaps get the maker's padding text. Display lists send each vertex's attributes in GX
+ * attribute order, or in the descriptor's order for a shape read so (`sendOrder`). A stored display list with commands the reader
  * skips (LOAD_INDX) does not match its primitives and so leads to a rebuild without them.
  */
 import { BinaryWriter, sameBytes } from '@retromodel/binary';
@@ -184,7 +185,9 @@ export function writeShp1(shp1: Shp1): Uint8Array {
   const { shapes, layout } = shp1;
   if (shapes.length > 0xffff) throw new Error(`SHP1 cannot be written: ${shapes.length} shapes (at most 65535)`);
   const formats = shp1.vertexFormats ?? [];
-  const encoded = shapes.map((s) => s.packets.map((p) => encodeDisplayList(p.primitives, s.attributes, formats)));
+  const encoded = shapes.map((s) =>
+    s.packets.map((p) => encodeDisplayList(p.primitives, s.attributes, formats, s.sendOrder ?? 'gx')),
+  );
   const plan = storedPlan(shp1, encoded) ?? rebuiltPlan(shp1, encoded);
   const c = new ChunkWriter('SHP1', layout?.padding, 0x100 + plan.displayListEnd + shapes.length * 0x40);
   const { w } = c;

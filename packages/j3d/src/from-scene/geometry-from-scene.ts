@@ -30,6 +30,8 @@ import { attributeValue, type DrawMatrices, type Influences, vertexInfluences } 
 export interface ShapeSource {
   /** Where it came from, for messages. */
   where: string;
+  /** The scene node whose mesh it is. */
+  node: number;
   /** Scene material index. */
   material: number | undefined;
   kind: 'triangles' | 'lines' | 'points';
@@ -131,6 +133,7 @@ export function shapeSourcesFromScene(
       const influences: Influences[] = skinned ? vertexInfluences(p, skin.joints, joints, anchor, diagnostics) : [];
       const src: ShapeSource = {
         where,
+        node: n,
         material: p.material,
         kind: shape.kind,
         elements: shape.elements,

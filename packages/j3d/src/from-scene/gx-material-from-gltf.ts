@@ -8,9 +8,11 @@
  *     RASA alone without a texture. With vertex colours and a factor other than white, stage 1 multiplies by
  *     konst colour 0 (CPREV × KONST, APREV × KONST_A; K0 / K0_A). An emissive factor is added by one more stage
  *     (CPREV + KONST with K1). GX colours are display values: the linear factors go through the sRGB curve, alpha
- *     as it is. Normal and emissive textures have no place in this TEV (info).
+ *     as it is. Normal and emissive textures have no place in this TEV (info). A factor an animation changes
+ *     always has its konst stage (K0 multiplies, K1 adds; the material colour register then white), so that a
+ *     BRK can animate it.
  *   texture coordinate 0 = texgen MTX2x4 from TEXn (the texture's set) with the identity matrix, or TEXMTX0 for
- *     a KHR_texture_transform: without rotation a basic SRT (scale, translation = offset, centre 0); with one, the
+ *     a KHR_texture_transform (also for an animated one, which a BTK then animates): without rotation a basic SRT (scale, translation = offset, centre 0); with one, the
  *     Maya SRT (info bit 7), which is the same scale-then-rotate-then-offset as KHR_texture_transform:
  *     rows [sS·cos, −sT·sin, sS·(−½cos − (½sin − ½) − tS)] / [sS·sin, sT·cos, sT·(−½cos + (½sin − ½) + tT) + 1],
  *     its rotation on the s16 grid (0x8000 = π).
@@ -24,10 +26,23 @@ import { radiansToS16 } from '../gx/s16-angle.js';
 import { linearToSrgb } from '../gx/srgb.js';
 import { channelControl, defaultGxMaterial } from './gx-material-defaults.js';
 
+/** The material properties an animation of the scene changes (KHR_animation_pointer channels). */
+export interface AnimatedMaterialProperties {
+  baseColorFactor?: boolean;
+  emissiveFactor?: boolean;
+  /** The base colour texture's KHR_texture_transform. */
+  textureTransform?: boolean;
+}
+
 /** What the material needs to know about the shape it draws and the textures written. */
 export interface GltfMaterialContext {
   /** The shape carries CLR0. */
   hasVertexColor: boolean;
+  /**
+   * What animations change: an animated factor is kept in a konst colour a BRK can animate (base colour K0,
+   * emissive K1, each by a TEV stage of its own), an animated texture transform in TEXMTX0 (a BTK's matrix).
+   */
+  animated?: AnimatedMaterialProperties;
   /** TEX1 index of a scene texture, or undefined when it was not written. */
   textureOf: (sceneTexture: number) => number | undefined;
   diagnostics: Diagnostic[];
@@ -94,10 +109,12 @@ export function gxMaterialFromGltf(name: string, m: Material, ctx: GltfMaterialC
     byte(linearToSrgb(f[2])),
     byte(f[3]),
   ];
+  const animated = ctx.animated ?? {};
+  const inKonst = (vertex && factor.some((c) => c !== 255)) || animated.baseColorFactor === true;
   const source = vertex ? 1 : 0;
   gx.channelControls[0] = channelControl(lit, source);
   gx.channelControls[1] = channelControl(false, source);
-  gx.materialColors[0] = vertex ? [255, 255, 255, 255] : factor;
+  gx.materialColors[0] = vertex || inKonst ? [255, 255, 255, 255] : factor;
   const ref = m.baseColorTexture;
   const tex1 = ref ? ctx.textureOf(ref.texture) : undefined;
   const textured = ref !== undefined && tex1 !== undefined;
@@ -111,13 +128,13 @@ export function gxMaterialFromGltf(name: string, m: Material, ctx: GltfMaterialC
     textured ? stage([15, 8, 10, 15], [7, 4, 5, 7]) : stage([15, 15, 15, 10], [7, 7, 7, 5]),
   ];
   gx.tevOrders[0] = textured ? { texCoord: 0, texMap: 0, channel: 4 } : { texCoord: 0xff, texMap: 0xff, channel: 4 };
-  if (vertex && factor.some((c) => c !== 255)) {
+  if (inKonst) {
     stages.push(stage([15, 0, 14, 15], [7, 0, 6, 7]));
     gx.tevOrders[1] = { texCoord: 0xff, texMap: 0xff, channel: 0xff };
     gx.konstColors[0] = factor;
   }
   const emissive = (m.emissiveFactor ?? [0, 0, 0]).map((c) => byte(linearToSrgb(c)));
-  if (emissive.some((c) => c > 0)) {
+  if (emissive.some((c) => c > 0) || animated.emissiveFactor === true) {
     gx.konstColorSelection[stages.length] = 0x0d;
     gx.tevOrders[stages.length] = { texCoord: 0xff, texMap: 0xff, channel: 0xff };
     stages.push(stage([14, 15, 15, 0], [7, 7, 7, 0]));
@@ -145,8 +162,10 @@ export function gxMaterialFromGltf(name: string, m: Material, ctx: GltfMaterialC
       });
     gx.textures[0] = tex1;
     gx.texGenCount = 1;
-    gx.texGens[0] = { type: 1, source: 4 + set, matrix: ref.transform ? 30 : 60 };
-    if (ref.transform) gx.texMatrices[0] = texMatrixOfTransform(ref.transform);
+    const transform =
+      ref.transform ?? (animated.textureTransform ? { offset: [0, 0], scale: [1, 1], rotation: 0 } : undefined);
+    gx.texGens[0] = { type: 1, source: 4 + set, matrix: transform ? 30 : 60 };
+    if (transform) gx.texMatrices[0] = texMatrixOfTransform(transform as TextureTransform);
   }
   gx.cullMode = m.doubleSided ? 0 : 2;
   if (m.alphaMode === 'MASK') {

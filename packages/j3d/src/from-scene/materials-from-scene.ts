@@ -16,7 +16,7 @@ import { type Mat3, type Mat3Tables, readMat3 } from '../chunks/read-mat3.js';
 import { writeMat3 } from '../chunks/write-mat3.js';
 import type { GxMaterial } from '../gx/material-types.js';
 import { defaultGxMaterial } from './gx-material-defaults.js';
-import { gxMaterialFromGltf } from './gx-material-from-gltf.js';
+import { type AnimatedMaterialProperties, gxMaterialFromGltf } from './gx-material-from-gltf.js';
 import { j3dName } from './j3d-name.js';
 import type { SceneTextures } from './textures-from-scene.js';
 
@@ -142,6 +142,7 @@ export function materialsFromScene(
   uses: readonly ShapeMaterialUse[],
   textures: Pick<SceneTextures, 'textureOf' | 'slotOf'>,
   diagnostics: Diagnostic[],
+  animated: (sceneMaterial: number) => AnimatedMaterialProperties = () => ({}),
 ): MaterialsResult {
   const { textureOf } = textures;
   const fallback = createMaterial({ name: 'default', vertexColors: true });
@@ -193,7 +194,12 @@ export function materialsFromScene(
         });
         readsColor = use.hasVertexColor;
       } else {
-        gx = gxMaterialFromGltf(name, m, { hasVertexColor: use.hasVertexColor, textureOf, diagnostics });
+        gx = gxMaterialFromGltf(name, m, {
+          hasVertexColor: use.hasVertexColor,
+          textureOf,
+          diagnostics,
+          animated: key >= 0 ? animated(key) : {},
+        });
         readsColor = m.vertexColors && use.hasVertexColor;
       }
       result.materialOfShape[s] = materials.push(gx) - 1;

@@ -5,19 +5,23 @@
  * order and INF1), textures-from-scene (TEX1), materials-from-scene (MAT3, one material per shape),
  * vertices-from-scene (VTX1), shapes-from-scene (SHP1), bounds-from-scene (shape and joint bounds), and for a BDL
  * mdl3-from-mat3 (MDL3, the materials as GX display lists).
- * The file carries Nintendo's sub-version ("SVR3" + 12 × 0xFF) and DRW1 layout, and no stored layouts, so
- * writeJ3d lays every chunk out afresh. The scene is checked with validateScene first: a scene with errors
+ * Before that, texture-pattern atlases are cut back into their textures (pattern-textures.ts), and materials an
+ * animation changes keep the animated colour or texture matrix where a BTK or BRK can reach it
+ * (animated-materials.ts). The file carries Nintendo's sub-version ("SVR3" + 12 × 0xFF) and DRW1 layout, and no
+ * stored layouts, so writeJ3d lays every chunk out afresh. The scene is checked with validateScene first: a scene with errors
  * (bad indices, cycles, non-finite numbers) throws.
  */
 import { type Diagnostic, type Scene, validateScene } from '@retromodel/scene';
 import { type J3dMatrixCalc, j3dMatrixCalcs } from '../chunks/read-inf1.js';
 import type { J3dFile } from '../j3d-file.js';
+import { animatedMaterialProperties } from './animated-materials.js';
 import { setBounds } from './bounds-from-scene.js';
 import { shapeSourcesFromScene } from './geometry-from-scene.js';
 import { buildHierarchy, shapeDrawOrder } from './hierarchy-from-scene.js';
 import { jointsFromScene } from './joints-from-scene.js';
 import { materialsFromScene } from './materials-from-scene.js';
 import { mdl3FromMat3 } from './mdl3-from-mat3.js';
+import { cutPatternAtlases, type PatternTextures } from './pattern-textures.js';
 import { shapeFromSource } from './shapes-from-scene.js';
 import { DrawMatrices } from './skin-from-scene.js';
 import { type J3dImageDecoder, texturesFromScene } from './textures-from-scene.js';
@@ -42,8 +46,18 @@ export interface SceneToJ3dOptions {
 export interface SceneToJ3dResult {
   file: J3dFile;
   diagnostics: Diagnostic[];
+  /** The scene the model was made from: the one given, or a copy with its texture-pattern atlases cut apart. */
+  scene: Scene;
+  /** Where each texture-pattern atlas's cells went (pattern-textures.ts), for the BTP written beside the model. */
+  patterns: PatternTextures[];
   /** The scene node of every JNT1 joint (−1 for a root the writer added), e.g. for animationToBck. */
   jointNodes: number[];
+  /** The scene node whose mesh every SHP1 shape draws (for shape visibility). */
+  shapeNodes: number[];
+  /** The scene material of every MAT3 material (undefined for the default one). */
+  materialSources: (number | undefined)[];
+  /** The TEX1 index of a scene texture (undefined when it was not written). */
+  textureOf: (sceneTexture: number) => number | undefined;
 }
 
 /** The scene's `extras.gx.loadFlags` (a scene read from J3D), if any. */
@@ -54,8 +68,8 @@ function sourceLoadFlags(scene: Scene): number | undefined {
 }
 
 /** Converts a scene into a BMD/BDL file model (write it with writeJ3d). */
-export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): SceneToJ3dResult {
-  const problems = validateScene(scene);
+export function sceneToJ3d(given: Scene, options: SceneToJ3dOptions = {}): SceneToJ3dResult {
+  const problems = validateScene(given);
   const errors = problems.filter((d) => d.severity === 'error');
   if (errors.length > 0)
     throw new Error(
@@ -65,12 +79,14 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
         .join('; ')}${errors.length > 5 ? ` (and ${errors.length - 5} more)` : ''}`,
     );
   const diagnostics: Diagnostic[] = [...problems];
-  if (scene.animations.length > 0)
+  if (given.animations.length > 0)
     diagnostics.push({
       code: 'j3d/animations-not-in-model',
-      message: `${scene.animations.length} animation(s) are not part of a BMD/BDL: they go to BCK files (--to bmd/bdl writes one per animation; in the library, animationToBck)`,
+      message: `${given.animations.length} animation(s) are not part of a BMD/BDL: they go to animation files beside it (--to bmd/bdl writes them; in the library, animationFilesFromScene)`,
       severity: 'info',
     });
+  const { scene, patterns } = cutPatternAtlases(given, options.decodeImage, diagnostics);
+  const animated = animatedMaterialProperties(scene);
   const flags = sourceLoadFlags(scene);
   const fromSource = flags === undefined ? undefined : j3dMatrixCalcs[flags & 0xf];
   const calc = options.matrixCalc ?? fromSource ?? 'Basic';
@@ -97,6 +113,7 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
     sources.map((s) => ({ material: s.material, hasVertexColor: s.color !== undefined })),
     textures,
     diagnostics,
+    (m) => animated.get(m) ?? {},
   );
   textures.finish();
   sources.forEach((s, k) => {
@@ -140,5 +157,19 @@ export function sceneToJ3d(scene: Scene, options: SceneToJ3dOptions = {}): Scene
     diagnostics: [],
   };
   if (bdl) file.MDL3 = mdl3FromMat3(materials.mat3, textures.tex1);
-  return { file, diagnostics, jointNodes: joints.nodes };
+  const materialSources: (number | undefined)[] = [];
+  sources.forEach((s, k) => {
+    const valid = s.material !== undefined && scene.materials[s.material] !== undefined;
+    materialSources[materials.materialOfShape[k]!] = valid ? s.material : undefined;
+  });
+  return {
+    file,
+    diagnostics,
+    scene,
+    patterns,
+    jointNodes: joints.nodes,
+    shapeNodes: sources.map((s) => s.node),
+    materialSources,
+    textureOf: textures.textureOf,
+  };
 }

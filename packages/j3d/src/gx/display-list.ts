@@ -4,7 +4,8 @@
  * A list is a run of commands until a 0x00 (NOP, the padding) or its end. A draw command is
  * `u8 opcode` (high 5 bits the primitive, low 3 bits the vertex-format index), `u16 vertexCount`, then per vertex,
  * for every attribute the shape's descriptor enables, **in GX attribute-id order** (PNMTXIDX, TEX0..7MTXIDX, POS,
- * NRM/NBT, CLR0, CLR1, TEX0..7) whatever order the descriptor lists them in: DIRECT matrix indices as u8, INDEX8
+ * NRM/NBT, CLR0, CLR1, TEX0..7) whatever order the descriptor lists them in (lists an early community tool wrote
+ * in descriptor order are read with `order: 'descriptor'`, see read-shp1.ts): DIRECT matrix indices as u8, INDEX8
  * as u8, INDEX16 as u16 (NBT3: three indices), DIRECT data inline in the format VTX1's format list gives it.
  * Primitives: 0x80 QUADS, 0x88 QUADS_2, 0x90 TRIANGLES, 0x98 TRIANGLE_STRIP, 0xA0 TRIANGLE_FAN, 0xA8 LINES,
  * 0xB0 LINE_STRIP, 0xB8 POINTS. LOAD_INDX_A..D (0x20/0x28/0x30/0x38, 4 more bytes) may appear and are skipped.
@@ -106,8 +107,24 @@ interface ColumnReader {
   limit: number;
 }
 
-function columnReaders(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): ColumnReader[] {
-  const sorted = [...attributes].sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr));
+/**
+ * The order a display list sends a vertex's attributes in: GX attribute-id order (what the hardware reads), or
+ * the order the shape's descriptor lists them (an early community tool wrote lists so).
+ */
+export type GxSendOrder = 'gx' | 'descriptor';
+
+/** The attributes in the order a list sends them. */
+export function sendOrder(attributes: readonly GxVertexAttribute[], order: GxSendOrder): GxVertexAttribute[] {
+  return order === 'gx' ? [...attributes].sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr)) : [...attributes];
+}
+
+function columnReaders(
+  r: BinaryReader,
+  attributes: GxVertexAttribute[],
+  vtx1: Vtx1,
+  order: GxSendOrder,
+): ColumnReader[] {
+  const sorted = sendOrder(attributes, order);
   return sorted.map((a): ColumnReader => {
     const arrayName = arrayOfAttribute(a.attr);
     if (a.attr <= 8) {
@@ -236,12 +253,17 @@ function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, read
 }
 
 /**
- * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes.
- * Every index is checked against the VTX1 array it reads. Columns are decoded one at a time over the
+ * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes,
+ * sent in `order` (GX order unless told). Every index is checked against the VTX1 array it reads. Columns are decoded one at a time over the
  * primitive's vertices (a tight loop per column instead of one dispatch per attribute and vertex).
  */
-export function readDisplayList(r: BinaryReader, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] {
-  const readers = columnReaders(r, attributes, vtx1);
+export function readDisplayList(
+  r: BinaryReader,
+  attributes: GxVertexAttribute[],
+  vtx1: Vtx1,
+  order: GxSendOrder = 'gx',
+): GxPrimitive[] {
+  const readers = columnReaders(r, attributes, vtx1, order);
   const columnCount = readers.length;
   let vertexSize = 0;
   for (let k = 0; k < columnCount; k++) vertexSize += readers[k]!.size;

@@ -19,14 +19,12 @@ import {
   mat4Compose,
   type Quat,
   quatNormalize,
-  type Scene,
   type SceneNode,
-  sampleSampler,
 } from '@retromodel/scene';
 import type { J3dKey, J3dTrack } from '../anim/animation-track.js';
-import { sampleTrack } from '../anim/animation-track.js';
 import type { BckFile, BckJointTracks } from '../anim/read-bck.js';
 import { eulerOfRotation } from '../from-scene/joints-from-scene.js';
+import { constantTrack as constant, reducedTrack, unwrapAngle as unwrap, valueAtFrame } from './frame-tracks.js';
 
 /** Options of {@link animationToBck}. */
 export interface AnimationToBckOptions {
@@ -38,8 +36,6 @@ export interface AnimationToBckOptions {
 
 /** Longest clip: the duration is a u16, but rotation key times share the s16 table, so 32767 frames. */
 const MAX_FRAMES = 0x7fff;
-/** Most frames a dropped run of rotation keys spans (keeps the key reduction linear in the frame count). */
-const MAX_SPAN = 64;
 /** Largest error, in radians, a dropped rotation key may leave (a tenth of one s16 step at exponent 0). */
 const ANGLE_TOLERANCE = Math.PI / 32768 / 10;
 
@@ -49,11 +45,6 @@ function frameOf(seconds: number, fps: number): number {
   const whole = Math.round(frame);
   return Math.abs(frame - whole) < 1e-3 ? whole : frame;
 }
-
-const constant = (value: number): J3dTrack => ({
-  tangentMode: 0,
-  keys: [{ time: 0, value, tangentIn: 0, tangentOut: 0 }],
-});
 
 /** The three component tracks of a translation or scale sampler, key for key. */
 function vectorTracks(sampler: AnimationSampler, fps: number): J3dTrack[] {
@@ -87,43 +78,12 @@ export function eulerFromQuat(q: Quat): [number, number, number] {
   return eulerOfRotation(mat4Compose([0, 0, 0], q, [1, 1, 1]));
 }
 
-/** `angle` plus the multiple of 2π that puts it nearest `previous`. */
-const unwrap = (angle: number, previous: number) =>
-  angle + 2 * Math.PI * Math.round((previous - angle) / (2 * Math.PI));
-
-/** A track through `values` (one per frame) with Catmull-Rom tangents, without keys its neighbours reproduce. */
-function reducedTrack(values: number[], tolerance: number): J3dTrack {
-  if (values.every((v) => Math.abs(v - values[0]!) <= tolerance)) return constant(values[0]!);
-  const last = values.length - 1;
-  const tangent = (f: number) =>
-    f === 0
-      ? values[1]! - values[0]!
-      : f === last
-        ? values[f]! - values[f - 1]!
-        : (values[f + 1]! - values[f - 1]!) / 2;
-  const key = (f: number): J3dKey => ({ time: f, value: values[f]!, tangentIn: tangent(f), tangentOut: tangent(f) });
-  const keys = [key(0)];
-  let a = 0;
-  while (a < last) {
-    let b = a + 1;
-    const fits = (end: number) => {
-      const track = { tangentMode: 0, keys: [key(a), key(end)] };
-      for (let f = a + 1; f < end; f++) if (Math.abs(sampleTrack(track, f) - values[f]!) > tolerance) return false;
-      return true;
-    };
-    while (b < last && b - a < MAX_SPAN && fits(b + 1)) b++;
-    keys.push(key(b));
-    a = b;
-  }
-  return { tangentMode: 0, keys };
-}
-
 /** The three Euler tracks of a rotation sampler, sampled at frames 0..frames. */
 function rotationTracks(sampler: AnimationSampler, frames: number, fps: number): J3dTrack[] {
   const series: number[][] = [[], [], []];
   let previous: number[] | undefined;
   for (let f = 0; f <= frames; f++) {
-    const angles = eulerFromQuat(quatNormalize(sampleSampler(sampler, f / fps, 4, true) as Quat));
+    const angles = eulerFromQuat(quatNormalize(valueAtFrame(sampler, f, fps, 4, true) as Quat));
     const continuous = previous ? angles.map((v, i) => unwrap(v, previous![i]!)) : angles;
     continuous.forEach((v, i) => {
       series[i]!.push(v);
@@ -133,24 +93,71 @@ function rotationTracks(sampler: AnimationSampler, frames: number, fps: number):
   return series.map((values) => reducedTrack(values, ANGLE_TOLERANCE));
 }
 
+/** A clip's clock and loop mode as a J3D file holds them. */
+export interface ClipClock {
+  fps: number;
+  /** Frames the clip runs (the file's duration). */
+  duration: number;
+  loopMode: number;
+}
+
 /**
- * Converts an animation of the joints `jointNodes` (scene node per J3D joint, −1 for a joint no node stands for,
- * such as a root the writer added, which rests at the identity) of `nodes` to a BCK file. Channels on other nodes
- * are left out, with a diagnostic.
+ * The clock of `animation` for a file of `kind` holding the channels of `samplers`: fps from the options, the
+ * clip's `extras.gx.fps` or 30; the duration and loop mode of the clip's own `kind` file when it came from J3D
+ * (`extras.gx.files`), else the clip's `extras.gx.duration` (else up to the last key) and `loopMode` (else 2,
+ * repeat); the options' loop mode first; at most `maxFrames` frames (with a warning).
  */
-export function animationToBck(
+export function clipClock(
   animation: Animation,
-  nodes: SceneNode[],
-  jointNodes: number[],
-  options: AnimationToBckOptions = {},
-): { bck: BckFile; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
-  // extras.gx is what bckToAnimation stored, or anything a glTF's extras held: only sound values are used.
+  samplers: readonly AnimationSampler[],
+  options: AnimationToBckOptions,
+  kind: string,
+  maxFrames: number,
+  diagnostics: Diagnostic[],
+): ClipClock {
+  // extras.gx is what a J3D reader stored, or anything a glTF's extras held: only sound values are used.
   const gx = (animation.extras?.gx ?? {}) as Record<string, unknown>;
+  const files = gx.files && typeof gx.files === 'object' ? (gx.files as Record<string, unknown>) : {};
+  const own = (files[kind] ?? {}) as { duration?: unknown; loopMode?: unknown };
   const count = (v: unknown, max: number) =>
     Number.isInteger(v) && (v as number) >= 0 && (v as number) <= max ? (v as number) : undefined;
   const given = options.fps ?? gx.fps;
   const fps = typeof given === 'number' && given > 0 && Number.isFinite(given) ? given : 30;
+  let end = 0;
+  for (const s of samplers) end = Math.max(end, s.input[s.input.length - 1] ?? 0);
+  let duration = count(own.duration, 0xffff) ?? count(gx.duration, 0xffff) ?? Math.ceil(end * fps - 1e-6);
+  if (duration > maxFrames) {
+    diagnostics.push({
+      code: `j3d/${kind}-too-long`,
+      message: `animation "${animation.name ?? ''}" runs ${duration} frames; a ${kind.toUpperCase()} holds ${maxFrames}, the rest is cut`,
+      severity: 'warning',
+    });
+    duration = maxFrames;
+  }
+  const loopMode = count(options.loopMode, 4) ?? count(own.loopMode, 4) ?? count(gx.loopMode, 4) ?? 2;
+  return { fps, duration, loopMode };
+}
+
+/** The joint channels of a clip and its clock: what a BCK and a BCA are made from. */
+export interface JointClip extends ClipClock {
+  /** Per J3D joint, its playable channels by path. */
+  channels: Map<string, AnimationSampler>[];
+}
+
+/**
+ * The channels of `animation` on the joints `jointNodes` (scene node per J3D joint) and the clip's clock
+ * (clipClock), with a warning for channels `kind` cannot hold.
+ */
+export function jointClip(
+  animation: Animation,
+  jointNodes: number[],
+  options: AnimationToBckOptions,
+  kind: 'bck' | 'bca',
+  maxFrames: number,
+  diagnostics: Diagnostic[],
+): JointClip {
+  const KIND = kind.toUpperCase();
+  const name = animation.name ?? '';
   const jointOf = new Map(jointNodes.map((node, j) => [node, j]));
   const channels = jointNodes.map(() => new Map<string, AnimationSampler>());
   let elsewhere = 0;
@@ -169,36 +176,49 @@ export function animationToBck(
   }
   if (material > 0) {
     diagnostics.push({
-      code: 'j3d/bck-material-channel',
-      message: `${material} material animation channel(s) of animation "${animation.name ?? ''}" were dropped: a BCK animates joints only (material animation is not written to J3D)`,
+      code: `j3d/${kind}-material-channel`,
+      message: `${material} material animation channel(s) of animation "${name}" were left out: a ${KIND} animates joints only (BTK, BRK, BPK and BTP animate materials)`,
       severity: 'warning',
     });
   }
   if (unplayable > 0) {
     diagnostics.push({
-      code: 'j3d/bck-unplayable-channel',
-      message: `${unplayable} channel(s) of animation "${animation.name ?? ''}" have key times that are not finite or go backwards, or values that are not finite; they were left out`,
+      code: `j3d/${kind}-unplayable-channel`,
+      message: `${unplayable} channel(s) of animation "${name}" have key times that are not finite or go backwards, or values that are not finite; they were left out`,
       severity: 'warning',
     });
   }
   if (elsewhere > 0) {
     diagnostics.push({
-      code: 'j3d/bck-non-joint-channel',
-      message: `${elsewhere} channel(s) of animation "${animation.name ?? ''}" animate no joint (or morph weights); a BCK cannot hold them`,
+      code: `j3d/${kind}-non-joint-channel`,
+      message: `${elsewhere} channel(s) of animation "${name}" animate no joint (or morph weights); a ${KIND} cannot hold them`,
       severity: 'warning',
     });
   }
-  let end = 0;
-  for (const list of channels) for (const s of list.values()) end = Math.max(end, s.input[s.input.length - 1]!);
-  let duration = count(gx.duration, 0xffff) ?? Math.ceil(end * fps - 1e-6);
-  if (duration > MAX_FRAMES) {
-    diagnostics.push({
-      code: 'j3d/bck-too-long',
-      message: `animation "${animation.name ?? ''}" runs ${duration} frames; a BCK's rotation keys reach frame ${MAX_FRAMES}, the rest is cut`,
-      severity: 'warning',
-    });
-    duration = MAX_FRAMES;
-  }
+  const samplers = channels.flatMap((list) => [...list.values()]);
+  return { ...clipClock(animation, samplers, options, kind, maxFrames, diagnostics), channels };
+}
+
+/**
+ * Converts an animation of the joints `jointNodes` (scene node per J3D joint, −1 for a joint no node stands for,
+ * such as a root the writer added, which rests at the identity) of `nodes` to a BCK file. Channels on other nodes
+ * are left out, with a diagnostic.
+ */
+export function animationToBck(
+  animation: Animation,
+  nodes: SceneNode[],
+  jointNodes: number[],
+  options: AnimationToBckOptions = {},
+): { bck: BckFile; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const { fps, duration, loopMode, channels } = jointClip(
+    animation,
+    jointNodes,
+    options,
+    'bck',
+    MAX_FRAMES,
+    diagnostics,
+  );
   const joints = jointNodes.map((n, j): BckJointTracks => {
     const node: SceneNode = nodes[n] ?? { children: [] };
     const own = channels[j]!;
@@ -218,26 +238,10 @@ export function animationToBck(
   const bck: BckFile = {
     kind: 'bck1',
     subVersion: '\xff'.repeat(16),
-    loopMode: count(options.loopMode, 4) ?? count(gx.loopMode, 4) ?? 2,
+    loopMode,
     angleScaleExponent: 0,
     duration,
     joints,
   };
   return { bck, diagnostics };
-}
-
-/**
- * The animations of a scene a BCK can hold: those with a joint (node) channel. One that only animates materials
- * (KHR_animation_pointer channels) is left out with a diagnostic, rather than written as a still BCK.
- */
-export function jointAnimationsOf(scene: Scene, diagnostics: Diagnostic[]): Animation[] {
-  return scene.animations.filter((a) => {
-    if (a.channels.length === 0 || a.channels.some((c) => c.path !== 'pointer')) return true;
-    diagnostics.push({
-      code: 'j3d/bck-material-animation',
-      message: `animation "${a.name ?? ''}" only animates materials: no BCK is written for it (material animation is not written to J3D)`,
-      severity: 'warning',
-    });
-    return false;
-  });
 }

@@ -15,6 +15,8 @@
  * repeats or mirrors in the game and the material's texture coordinates leave 0..1.
  * Entries that cannot play (another slot, a slot whose coordinates a BTK already animates, a texture the model
  * does not have, a transform the cell cannot compose with) are left out with a warning naming material and slot.
+ * The atlas texture's `extras.gx.textureAtlas` names the material, slot and TEX1 indices, and per cell its place,
+ * texture name and GX header, so that a writer can make the textures and the BTP again (atlas-to-btp.ts).
  */
 import {
   type Diagnostic,
@@ -29,7 +31,7 @@ import {
 import type { BtpEntry, BtpFile } from '../anim/read-btp.js';
 import type { GxMaterial } from '../gx/material-types.js';
 import type { TevReduction } from '../gx/tev/reduce-tev.js';
-import { namedAnimation } from './animation-shell.js';
+import { namedAnimation, noteFileClock } from './animation-shell.js';
 import { GX_BASE_COLOR_TEXTURE } from './build-material.js';
 import { runValue, stepSampler } from './step-keys.js';
 import { texCoordRange } from './texcoord-range.js';
@@ -154,11 +156,29 @@ function useAtlas(
     minFilter: atlas.image.mipmaps ? minFilter : minFilter.startsWith('NEAREST') ? 'NEAREST' : 'LINEAR',
   });
   scene.images.push(atlas.image);
+  // What a writer needs to cut the cells out again (atlas-to-btp.ts): where each sits, and its texture's name
+  // and GX header, since a glTF keeps the atlas but not the textures no material shows.
+  const cellsOf = tex1.map((t, i) => ({
+    ...atlas.cells[i]!,
+    name: textures[i]!.name ?? `texture${t}`,
+    header: (textures[i]!.extras?.gx as { header?: unknown } | undefined)?.header,
+  }));
   scene.textures.push({
     name: atlas.image.name,
     image: scene.images.length - 1,
     sampler,
-    extras: { gx: { textureAtlas: { material: model.names[m], texMap: slot, tex1 } } },
+    extras: {
+      gx: {
+        textureAtlas: {
+          material: model.names[m],
+          texMap: slot,
+          tex1,
+          cellWidth: atlas.cellWidth,
+          cellHeight: atlas.cellHeight,
+          cells: cellsOf,
+        },
+      },
+    },
   });
   material.baseColorTexture = {
     texture: scene.textures.length - 1,
@@ -218,6 +238,7 @@ export function addTexturePatterns(scene: Scene, model: PatternModel, sources: P
     const pointer = materialPointer({ material: m, slot: 'baseColorTexture', property: 'offset' });
     for (const { source, entry } of list) {
       const animation = namedAnimation(scene, source.name, source.btp, model.fps);
+      noteFileClock(animation, 'btp', source.btp);
       if (animation.channels.some((c) => c.path === 'pointer' && c.pointer === pointer)) {
         warn('j3d/anim-property-twice', source.name, `${pointer} is animated by two files; the first is kept`);
         continue;

@@ -19,7 +19,7 @@
  */
 import type { Diagnostic, Mat4, Mesh, Primitive, Scene, SceneNode, Skin } from '@retromodel/scene';
 import type { BvaFile } from '../anim/read-bva.js';
-import { namedAnimation } from './animation-shell.js';
+import { namedAnimation, noteFileClock } from './animation-shell.js';
 import { normalMatrixOf } from './draw-matrices.js';
 import { runValue, stepSampler } from './step-keys.js';
 
@@ -184,7 +184,10 @@ export function addShapeVisibility(
       const nodes = hiders.get(s);
       const frames = framesOf(bva, run);
       if (!nodes || !frames.includes(false)) return;
-      animation ??= namedAnimation(scene, name, bva, fps);
+      if (!animation) {
+        animation = namedAnimation(scene, name, bva, fps);
+        noteFileClock(animation, 'bva', bva);
+      }
       if (animation.channels.some((c) => c.path === 'scale' && nodes.includes(c.node))) {
         warn('j3d/anim-property-twice', `animation "${name}": shape ${s} is hidden by two files; the first is kept`);
         return;

@@ -9,7 +9,8 @@
  * joints' node world matrices, so skinning the bind pose gives the positions back exactly. One mesh holds one
  * primitive per shape, in draw order, on a root node. Materials: see build-material; TEX1: build-textures;
  * BCK: bck-to-animation; BCA: bca-to-animation; BTK, BRK and BPK: material-animations (KHR_animation_pointer
- * channels; the BTK tracks are also kept in `scene.extras.gx.textureAnimations`); BTP: btp-to-atlas (a texture
+ * channels; the files' tracks are also kept in `scene.extras.gx.textureAnimations` and `colourAnimations`, so
+ * that a writer can write back what glTF could not play or what was not edited); BTP: btp-to-atlas (a texture
  * atlas and STEP offset keys); BVA: bva-to-visibility (animated shapes on nodes of their own, STEP scale keys).
  * The whole TEX1, encoded as the game has it, is kept in `scene.extras.gxTex1Json` (tex1-extras).
  */
@@ -210,6 +211,16 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
     maya: a.btk.maya,
     entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
   }));
+  const colourAnimations = (options.colorAnimations ?? []).map((a) => {
+    const file = 'brk' in a ? a.brk : a.bpk;
+    return {
+      name: a.name,
+      kind: file.kind.slice(0, 3),
+      loopMode: file.loopMode,
+      duration: file.duration,
+      entries: file.entries,
+    };
+  });
   const materialAnimations = [...(options.textureAnimations ?? []), ...(options.colorAnimations ?? [])];
   // Animations re-reduce materials without reporting again what building them reported.
   const reduce = (gx: GxMaterial) => reduceMaterialTev(gx, { ...materialContext, diagnostics: [] });
@@ -227,6 +238,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       subVersion: file.subVersion,
       loadFlags: file.INF1.loadFlags,
       ...(textureAnimations.length ? { textureAnimations } : {}),
+      ...(colourAnimations.length ? { colourAnimations } : {}),
     },
   };
   addTex1Extras(scene.extras, file.TEX1, () => {

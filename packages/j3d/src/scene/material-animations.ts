@@ -4,18 +4,27 @@
  * `wait.brk`, say) make one animation, whose colour channels see the BRK and BPK colours together; an
  * animation of the same name already in the scene (the joint animation `wait.bck`) takes the channels, so a
  * player runs them as one clip. Otherwise the new animation keeps the clip's J3D facts in `extras.gx`
- * (loop mode and duration of the longest file, fps) as joint animations do.
+ * (loop mode and duration of the longest file, fps) as joint animations do, and each file's own clock
+ * (`extras.gx.files`); `extras.gx.colourRegisters` names the colours the colour channels come from, per material,
+ * and `extras.gx.channelDigests` fingerprints each channel made, so that a writer can tell an unedited one.
  */
-import type { Animation, Diagnostic, Scene } from '@retromodel/scene';
+import {
+  type Animation,
+  type Diagnostic,
+  type PointerTarget,
+  parseMaterialPointer,
+  type Scene,
+} from '@retromodel/scene';
 import type { BpkFile } from '../anim/read-bpk.js';
 import type { BrkFile } from '../anim/read-brk.js';
 import type { BtkFile } from '../anim/read-btk.js';
 import type { J3dFile } from '../j3d-file.js';
-import { namedAnimation } from './animation-shell.js';
+import { namedAnimation, noteFileClock } from './animation-shell.js';
 import { bpkColourTracks } from './bpk-to-pointer.js';
 import { brkColourTracks } from './brk-to-pointer.js';
 import { type AnimatedModel, btkToPointer, type PointerTracks } from './btk-to-pointer.js';
-import { colourToPointer } from './colour-to-pointer.js';
+import { digestKey, samplerDigest } from './channel-digest.js';
+import { type ColourTrack, colourToPointer } from './colour-to-pointer.js';
 
 /** A material animation file and the name it goes by (its base name). */
 export type MaterialAnimation =
@@ -24,10 +33,16 @@ export type MaterialAnimation =
   | { name: string; bpk: BpkFile };
 
 const fileOf = (a: MaterialAnimation) => ('btk' in a ? a.btk : 'brk' in a ? a.brk : a.bpk);
+const kindOf = (a: MaterialAnimation) => ('btk' in a ? 'btk' : 'brk' in a ? 'brk' : 'bpk');
 
-/** Appends `tracks` to `animation`; a property it already animates keeps its first channel (with a warning). */
-function append(animation: Animation, tracks: PointerTracks, diagnostics: Diagnostic[]): void {
+/**
+ * Appends `tracks` to `animation`; a property it already animates keeps its first channel (with a warning).
+ * Each channel's digest is noted in `extras.gx.channelDigests` (channel-digest.ts).
+ */
+function append(animation: Animation, tracks: PointerTracks, names: string[], diagnostics: Diagnostic[]): void {
   const taken = new Set(animation.channels.flatMap((c) => (c.path === 'pointer' ? [c.pointer] : [])));
+  const gx = (animation.extras?.gx ?? {}) as Record<string, unknown>;
+  const digests: Record<string, string> = { ...(gx.channelDigests as Record<string, string> | undefined) };
   for (const c of tracks.channels) {
     if (taken.has(c.pointer)) {
       diagnostics.push({
@@ -39,8 +54,31 @@ function append(animation: Animation, tracks: PointerTracks, diagnostics: Diagno
     }
     taken.add(c.pointer);
     animation.channels.push({ ...c, sampler: animation.samplers.length });
-    animation.samplers.push(tracks.samplers[c.sampler]!);
+    const sampler = tracks.samplers[c.sampler]!;
+    animation.samplers.push(sampler);
+    const target = parseMaterialPointer(c.pointer);
+    if (target) digests[digestKey(names[target.material]!, pointerProperty(target))] = samplerDigest(sampler);
   }
+  animation.extras = { ...animation.extras, gx: { ...gx, channelDigests: digests } };
+}
+
+/** The property a pointer target names: `emissiveFactor`, `baseColorTexture/offset`, … */
+export function pointerProperty(target: PointerTarget): string {
+  return 'slot' in target ? `${target.slot}/${target.property}` : target.property;
+}
+
+/**
+ * Notes in `extras.gx.colourRegisters` which colours of which material (by MAT3 name) the clip's colour
+ * channels come from (`C1`, `K0`, `MAT0`, …), so that a writer animates the same ones again.
+ */
+function recordColourRegisters(animation: Animation, colours: ColourTrack[], names: string[]): void {
+  const gx = (animation.extras?.gx ?? {}) as Record<string, unknown>;
+  const registers: Record<string, string[]> = { ...(gx.colourRegisters as Record<string, string[]> | undefined) };
+  for (const c of colours) {
+    const name = names[c.material]!;
+    registers[name] = [...new Set([...(registers[name] ?? []), c.register])];
+  }
+  animation.extras = { ...animation.extras, gx: { ...gx, colourRegisters: registers } };
 }
 
 /** Adds the material animations to a scene made from `file` (its materials in MAT3 order). */
@@ -75,6 +113,8 @@ export function addMaterialAnimations(
     if (parts.every((p) => p.channels.length === 0)) continue;
     const longest = group.map(fileOf).reduce((a, b) => (b.duration > a.duration ? b : a));
     const animation = namedAnimation(scene, name, longest, fps);
-    for (const p of parts) append(animation, p, diagnostics);
+    for (const source of group) noteFileClock(animation, kindOf(source), fileOf(source));
+    for (const p of parts) append(animation, p, model.names, diagnostics);
+    if (colours.length > 0) recordColourRegisters(animation, colours, model.names);
   }
 }

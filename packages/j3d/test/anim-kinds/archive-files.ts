@@ -4,7 +4,7 @@
  * readers under test.
  */
 import { type ArchiveTree, findInArchive, listArchive, openArchive } from '@retromodel/archive';
-import { haveFixtures, readFixture } from '@retromodel/test-utils';
+import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 
 export const POWER_STAR = 'nintendo_smg2_PowerStar.arc';
 export const PIKIS = 'nintendo_pikmin2_pikis.yaz0';
@@ -34,6 +34,45 @@ export function archiveFile(archive: string, path: string): Uint8Array {
   const entry = findInArchive(tree(archive), path);
   if (entry?.kind !== 'file') throw new Error(`${archive} has no file ${path}`);
   return entry.bytes;
+}
+
+/** The J3D animation kinds, by extension. */
+export const animationKinds = ['bck', 'bca', 'btk', 'brk', 'bpk', 'btp', 'bva'] as const;
+export type AnimationKind = (typeof animationKinds)[number];
+
+/** An animation file of the shared fixtures: `j3d/<name>` or `<archive>:<path inside>`. */
+export interface AnimationFixture {
+  name: string;
+  kind: AnimationKind;
+  bytes: () => Uint8Array;
+}
+
+/**
+ * Every J3D animation file in the shared fixtures: the `j3d/` folder and inside every archive of `archives/`
+ * (files that are not archives, such as a Yaz0-compressed text, are passed over). None when fixtures are absent.
+ */
+export function animationFixtures(): AnimationFixture[] {
+  const kindOf = (name: string) =>
+    animationKinds.find((k) => name.toLowerCase().endsWith(`.${k}`)) as AnimationKind | undefined;
+  const out: AnimationFixture[] = [];
+  for (const path of listFixtures('j3d', /\.(bck|bca|btk|brk|bpk|btp|bva)$/i)) {
+    const [folder, name] = path.split(/[\\/]/) as [string, string];
+    out.push({ name: `j3d/${name}`, kind: kindOf(name)!, bytes: () => readFixture(folder, name) });
+  }
+  for (const path of listFixtures('archives', /\.(arc|szs|yaz0|yay0|carc|rarc)$/i)) {
+    const archive = path.split(/[\\/]/).pop()!;
+    let t: ArchiveTree;
+    try {
+      t = tree(archive);
+    } catch {
+      continue;
+    }
+    for (const { path: inside } of listArchive(t)) {
+      const kind = kindOf(inside);
+      if (kind) out.push({ name: `${archive}:${inside}`, kind, bytes: () => archiveFile(archive, inside) });
+    }
+  }
+  return out;
 }
 
 /** Big-endian header fields of an animation file at `offset` from the start of its chunk (file offset 0x20). */

@@ -135,7 +135,7 @@ describe('BCA key times and durations', () => {
     expect(animation.channels).toEqual([{ node: 0, path: 'translation', sampler: 0 }]);
     expect(Array.from(sampler!.input)).toEqual([0, 2, 3, 10].map((f) => secondsNotAfter(f, 30)));
     expect(Array.from(sampler!.output)).toEqual([1, 0, 0, 2, 0, 0, 5, 0, 0, 5, 0, 0]);
-    expect(animation.extras).toEqual({ gx: { loopMode: 2, duration: 10, fps: 30 } });
+    expect(animation.extras).toEqual({ gx: { loopMode: 2, duration: 10, fps: 30, source: 'bca' } });
   });
 
   it('keys no frame past the duration: values there never play', () => {

@@ -215,7 +215,7 @@ describe.skipIf(!haveFixtures)('colour animations on the builder model', () => {
       '/materials/0/pbrMetallicRoughness/baseColorFactor',
       '/materials/1/pbrMetallicRoughness/baseColorFactor',
     ]);
-    expect(anim!.extras).toEqual({ gx: { loopMode: 4, duration: 12, fps: 60 } });
+    expect(anim!.extras).toMatchObject({ gx: { loopMode: 4, duration: 12, fps: 60 } });
   });
 
   it('warns, naming material and register, when the register reaches no glTF property', () => {

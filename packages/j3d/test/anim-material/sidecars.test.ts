@@ -1,6 +1,7 @@
 /*
  * Material animation sidecars: `<base>.btk`, `<base>.brk` and `<base>.bpk` beside a model are attached on their
- * own, any of them by name through the reader's `animations` option; and `retromodel convert` (the built bin,
+ * own, any of them by name through the reader's `animations` option; a material-only clip is written back as its
+ * own kind, no still BCK; and `retromodel convert` (the built bin,
  * in a real process) picks the item box's .btk up from the fixture folder into a GLB that plays it.
  */
 import { execFile } from 'node:child_process';
@@ -17,7 +18,7 @@ import {
   repoPath,
 } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { j3dAdapter } from '../../src/index.js';
+import { j3dAdapter, readBpk } from '../../src/index.js';
 import { buildBpk } from '../anim-kinds/build-anim.js';
 import { pointerChannels, readGlbChunks } from './glb-channels.js';
 import { syntheticModel } from './synthetic-model.js';
@@ -74,16 +75,20 @@ describe.skipIf(!haveFixtures)('material animation sidecars', () => {
 });
 
 describe.skipIf(!haveFixtures)('writing J3D from a scene with material animations', () => {
-  it('writes no still BCK for an animation that only animates materials, and says why', async () => {
+  it('writes a material-only clip as its BPK (no still BCK), with the source tracks when unedited', async () => {
+    const source = bpk();
     const read = await adapterRead(j3dAdapter, syntheticModel().bytes, {
       fileName: 'model.bmd',
-      sidecars: memorySidecars({ 'model.bpk': bpk() }),
+      sidecars: memorySidecars({ 'model.bpk': source }),
     });
     expect(read.scene.animations).toHaveLength(1);
     const written = await adapterWrite(j3dAdapter, read.scene, { baseName: 'model' });
-    expect(written.files.map((f) => f.name)).toEqual(['model.bmd']);
-    expect(written.diagnostics.find((d) => d.code === 'j3d/bck-material-animation')?.message).toMatch(
-      /animation "model" only animates materials/,
+    expect(written.files.map((f) => f.name)).toEqual(['model.bmd', 'model.bpk']);
+    const [was, back] = [source, written.files[1]!.bytes].map(readBpk);
+    expect(back.duration).toBe(was!.duration);
+    expect(back.loopMode).toBe(was!.loopMode);
+    expect(back.entries.map((e) => [e.materialName, e.r, e.g, e.b, e.a])).toEqual(
+      was!.entries.map((e) => [e.materialName, e.r, e.g, e.b, e.a]),
     );
   });
 });

@@ -1,14 +1,14 @@
 /*
  * BTP and BVA through the BMD/BDL adapter: `<base>.btp` and `<base>.bva` beside a model are attached on their own
  * (one clip of the base name), others by name through the `animations` option; a damaged file is a ParseError;
- * the BMD writer leaves out what a BCK cannot hold (the atlas offset, the scale of a shape's own node) with a
- * diagnostic, and the model it writes still has the model's joints only.
+ * the BMD writer writes them back beside the model (the atlas offset as a BTP, the scale of a shape's own node
+ * as a BVA), and the model it writes has the model's joints.
  */
 import { ParseError } from '@retromodel/binary';
 import { encodePng } from '@retromodel/gltf';
 import { adapterRead, adapterWrite, haveFixtures, memorySidecars } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { j3dAdapter } from '../../src/index.js';
+import { j3dAdapter, readBva, sceneToJ3d } from '../../src/index.js';
 import { readJ3d } from '../../src/read-j3d.js';
 import { archiveFile, POWER_STAR } from '../anim-kinds/archive-files.js';
 import { patternModel, visibilityModel } from './pattern-model.js';
@@ -63,25 +63,34 @@ describe('BTP and BVA sidecars', () => {
 });
 
 describe('BTP and BVA through the BMD writer', () => {
-  it('leaves out the atlas offset and the shape scale keys with diagnostics, and writes the model joints only', async () => {
+  it('writes the shape scale keys back as a BVA and the atlas offsets as a BTP, no still BCK', async () => {
+    const source = buildBva(2, [[1], [1, 0], [0, 1]]);
     const read = await adapterRead(j3dAdapter, visibilityModel(true), {
       fileName: 'arm.bmd',
-      sidecars: memorySidecars({ 'arm.bva': buildBva(2, [[1], [1, 0], [0, 1]]) }),
+      sidecars: memorySidecars({ 'arm.bva': source }),
     });
     const pattern = await adapterRead(j3dAdapter, patternModel(), {
       fileName: 'screen.bmd',
       sidecars: memorySidecars({ 'screen.btp': btp }),
     });
-    for (const [scene, code, joints] of [
-      [read.scene, 'j3d/bck-non-joint-channel', 2],
-      [pattern.scene, 'j3d/bck-material-animation', 1],
-    ] as const) {
-      const written = await adapterWrite(j3dAdapter, scene, { baseName: 'out', encodePng });
-      expect(written.diagnostics.map((d) => d.code)).toContain(code);
-      const model = readJ3d(written.files.find((f) => f.name === 'out.bmd')!.bytes);
-      // The copies of the weighted shape's joints are joints too (a skin names them): only with a weighted shape.
-      expect(model.JNT1.joints.length).toBe(code === 'j3d/bck-non-joint-channel' ? joints + 2 : joints);
-    }
+    const arm = await adapterWrite(j3dAdapter, read.scene, { baseName: 'out', encodePng });
+    expect(arm.files.map((f) => f.name)).toEqual(['out.bmd', 'arm.bva']);
+    // The copies of the weighted shape's joints are joints too (a skin names them).
+    expect(readJ3d(arm.files[0]!.bytes).JNT1.joints.length).toBe(4);
+    // Every frame of every shape as the source has it; the writer orders shapes by their joints, so written
+    // shape k is the source shape its scene node came from (extras.gx.shape, or the model's mesh for shape 0).
+    const [was, back] = [readBva(source), readBva(arm.files[1]!.bytes)];
+    expect(back.duration).toBe(was.duration);
+    const { shapeNodes } = sceneToJ3d(read.scene);
+    const at = (run: boolean[], f: number) => run[Math.min(f, run.length - 1)];
+    shapeNodes.forEach((node, k) => {
+      const s = (read.scene.nodes[node]!.extras?.gx as { shape?: number } | undefined)?.shape ?? 0;
+      for (let f = 0; f <= was.duration; f++)
+        expect(at(back.shapes[k]!, f), `shape ${s} frame ${f}`).toBe(at(was.shapes[s]!, f));
+    });
+    const screen = await adapterWrite(j3dAdapter, pattern.scene, { baseName: 'out', encodePng });
+    expect(screen.files.map((f) => f.name)).toEqual(['out.bmd', 'screen.btp']);
+    expect(readJ3d(screen.files[0]!.bytes).JNT1.joints.length).toBe(1);
   });
 });
 

@@ -94,7 +94,7 @@ describe('texture patterns on a built model', () => {
     expect(channel.input.map((t) => Math.round(t * FPS))).toEqual([0, 1, 2, 3, 4, 6]);
     const atlas = scene.textures[scene.materials[0]!.baseColorTexture!.texture]!;
     expect(scene.samplers[atlas.sampler]).toMatchObject({ wrapS: 'CLAMP_TO_EDGE', wrapT: 'CLAMP_TO_EDGE' });
-    expect(atlas.extras).toEqual({ gx: { textureAtlas: { material: 'screen', texMap: 0, tex1: [0, 1, 2] } } });
+    expect(atlas.extras).toMatchObject({ gx: { textureAtlas: { material: 'screen', texMap: 0, tex1: [0, 1, 2] } } });
   });
 
   it('keeps the channel and the atlas transform through GLB → scene', async () => {

@@ -239,7 +239,8 @@ describe('writeBck limits', () => {
         },
       ],
     };
-    expect(() => writeBck(bck)).toThrow(/translation table needs 80000 values; a BCK table holds 65535/);
+    // The table starts with the rest value 0 (Nintendo's seed), then the 20000 keys × 4 values.
+    expect(() => writeBck(bck)).toThrow(/translation table needs 80001 values; a table holds 65535/);
     const fits = {
       ...bck,
       joints: [

@@ -3,7 +3,7 @@
  * out as the J3D notes describe (spec j3d.md §1–11, writer checklist §14): 0x20-aligned chunks INF1, VTX1, EVP1,
  * DRW1, JNT1, SHP1, MAT3, TEX1; name tables with hashes; VTX1 arrays 0x20-aligned with one format entry each;
  * one inverse bind matrix per joint when there are envelopes; SHP1 display lists in GX attribute order with
- * INDEX16 data (matrix indices DIRECT); MAT3 with one 0x14C entry per distinct material (instancing via remap)
+ * INDEX16 data (matrix indices DIRECT), or in a descriptor order of the test's choosing; MAT3 with one 0x14C entry per distinct material (instancing via remap)
  * and a one-stage TEV (texture × vertex colour, texture, or vertex colour). It makes the edge cases the shared
  * fixtures lack: QUADS/fans/lines, several UV sets, NBT normals, C14X2 textures, 0xFFFF matrix-table entries,
  * more than four influences, fixed-point positions.
@@ -76,6 +76,11 @@ export interface BuilderShape {
   /** Send CLR0 DIRECT (RGBA8 inline in the display list) instead of INDEX16. */
   directColors?: boolean;
   uvSets?: number;
+  /**
+   * List the attributes in the vertex descriptor, and send them in the display lists, in this order of GX
+   * attribute ids (as an early community tool did) instead of GX attribute order; ids the shape lacks are skipped.
+   */
+  descriptorOrder?: number[];
   packets: BuilderPacket[];
 }
 
@@ -223,6 +228,8 @@ export function buildBmd(d: BmdDescription): Uint8Array {
     if (s.normals === 'NBT') attrs.push([25, 3]);
     if (s.colors) attrs.push([11, s.directColors ? 1 : 3]);
     for (let n = 0; n < (s.uvSets ?? 0); n++) attrs.push([13 + n, 3]);
+    const order = s.descriptorOrder;
+    if (order) attrs.sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
     return attrs;
   });
   const lists = d.shapes.map((s, si) =>

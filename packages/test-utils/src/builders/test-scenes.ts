@@ -7,10 +7,13 @@
  */
 import { encodePng } from '@retromodel/gltf';
 import {
+  type Animation,
+  type AnimationSampler,
   createMaterial,
   createScene,
   mat4Compose,
   mat4Invert,
+  materialPointer,
   quatFromAxisAngle,
   type RgbaImage,
   type Scene,
@@ -23,6 +26,8 @@ function pixels(width: number, height: number, seed: number): Uint8Array {
 function rgba(width: number, height: number, seed: number): RgbaImage {
   return { kind: 'rgba8', width, height, pixels: pixels(width, height, seed) };
 }
+
+const FPS = 30;
 
 /** A quad (two triangles) in the XY plane with unit normals and tangents. */
 function quad() {
@@ -337,6 +342,146 @@ export function nodeOnlyScene(): Scene {
   const s = createScene({ sourceFormat: 'test' });
   s.nodes = [{ name: 'locator', children: [], translation: [1, 0, 0] }];
   s.roots = [0];
+  return s;
+}
+
+const linear = (frames: number[], values: number[][]): AnimationSampler => ({
+  input: Float32Array.from(frames, (f) => f / FPS),
+  output: Float32Array.from(values.flat()),
+  interpolation: 'LINEAR',
+});
+
+/**
+ * Material animations of a scene from elsewhere (as a glTF from Blender has them), for the J3D animation writers:
+ * two textured quads under a root, "a" (material "screen") and "b" (material "lamp"), and four clips at 30 fps:
+ * "spin" (LINEAR KHR_animation_pointer keys on screen's base colour texture offset, scale and rotation), "pulse"
+ * (lamp's base colour and emissive factors), "blink" (STEP scale keys hiding b from frame 5 to 12 and from 20),
+ * "bad" (metallic and roughness factors, which no J3D animation holds).
+ */
+export function materialAnimationScene(): Scene {
+  const s = createScene({ sourceFormat: 'test' });
+  const quad = (x: number, material: number) => ({
+    primitives: [
+      {
+        mode: 'TRIANGLES' as const,
+        attributes: {
+          POSITION: { array: new Float32Array([x, 0, 0, x + 1, 0, 0, x + 1, 1, 0, x, 1, 0]), itemSize: 3 as const },
+          TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 1, 1, 0, 1]), itemSize: 2 as const },
+        },
+        indices: new Uint16Array([0, 1, 2, 0, 2, 3]),
+        material,
+      },
+    ],
+  });
+  s.meshes = [quad(0, 0), quad(2, 1)];
+  s.nodes = [
+    { name: 'root', children: [1, 2], translation: [0, 1, 0] },
+    { name: 'a', children: [], mesh: 0 },
+    { name: 'b', children: [], mesh: 1 },
+  ];
+  s.roots = [0];
+  s.images = [
+    {
+      kind: 'rgba8',
+      name: 'stripes',
+      width: 4,
+      height: 4,
+      pixels: Uint8Array.from({ length: 64 }, (_, i) => (i % 8 < 4 ? 255 : 40)),
+    },
+  ];
+  s.samplers = [{ wrapS: 'REPEAT', wrapT: 'REPEAT' }];
+  s.textures = [{ image: 0, sampler: 0, name: 'stripes' }];
+  s.materials = [
+    createMaterial({
+      name: 'screen',
+      baseColorTexture: { texture: 0, texCoord: 0, transform: { offset: [0, 0], scale: [1, 1], rotation: 0 } },
+      unlit: true,
+    }),
+    // Textured, so that the TEV's constant colour is told apart from the base colour (an emissive glTF factor).
+    createMaterial({
+      name: 'lamp',
+      baseColorFactor: [0.8, 0.4, 0.2, 1],
+      baseColorTexture: { texture: 0, texCoord: 0 },
+      unlit: true,
+    }),
+  ];
+  const frames = [0, 10, 20, 30];
+  const spin: Animation = {
+    name: 'spin',
+    channels: [
+      {
+        path: 'pointer',
+        pointer: materialPointer({ material: 0, slot: 'baseColorTexture', property: 'rotation' }),
+        sampler: 0,
+      },
+      {
+        path: 'pointer',
+        pointer: materialPointer({ material: 0, slot: 'baseColorTexture', property: 'scale' }),
+        sampler: 1,
+      },
+      {
+        path: 'pointer',
+        pointer: materialPointer({ material: 0, slot: 'baseColorTexture', property: 'offset' }),
+        sampler: 2,
+      },
+    ],
+    samplers: [
+      linear(frames, [[0], [0.8], [1.6], [2.4]]),
+      linear(frames, [
+        [1, 1],
+        [2, 1],
+        [2, 0.5],
+        [1, 1],
+      ]),
+      linear(frames, [
+        [0, 0],
+        [0.3, 0],
+        [0.3, 0.6],
+        [1, 1],
+      ]),
+    ],
+  };
+  const pulse: Animation = {
+    name: 'pulse',
+    channels: [
+      { path: 'pointer', pointer: materialPointer({ material: 1, property: 'baseColorFactor' }), sampler: 0 },
+      { path: 'pointer', pointer: materialPointer({ material: 1, property: 'emissiveFactor' }), sampler: 1 },
+    ],
+    samplers: [
+      linear(frames, [
+        [0.8, 0.4, 0.2, 1],
+        [0.1, 0.9, 0.3, 0.5],
+        [0.5, 0.5, 0.5, 1],
+        [0.8, 0.4, 0.2, 1],
+      ]),
+      linear(frames, [
+        [0, 0, 0],
+        [0.4, 0.1, 0],
+        [0, 0.3, 0.6],
+        [0, 0, 0],
+      ]),
+    ],
+  };
+  const blink: Animation = {
+    name: 'blink',
+    channels: [{ node: 2, path: 'scale', sampler: 0 }],
+    samplers: [
+      {
+        input: Float32Array.from([0, 5, 12, 20], (f) => f / FPS),
+        output: Float32Array.from([1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0]),
+        interpolation: 'STEP',
+      },
+    ],
+  };
+  const bad: Animation = {
+    name: 'bad',
+    channels: [
+      { path: 'pointer', pointer: materialPointer({ material: 1, property: 'metallicFactor' }), sampler: 0 },
+      { path: 'pointer', pointer: materialPointer({ material: 0, property: 'roughnessFactor' }), sampler: 1 },
+    ],
+    samplers: [linear([0, 10], [[0], [1]]), linear([0, 10], [[1], [0]])],
+  };
+  s.animations = [spin, pulse, blink, bad];
   return s;
 }
 
