@@ -9,11 +9,12 @@
 import type { Diagnostic, Image, Scene } from '@retromodel/scene';
 import { createMaterial } from '@retromodel/scene';
 import { StringTableBuilder } from '../codec/string-table.js';
-import type { S16Vec3, SdataFile, T3dmChunk, T3dmFile, T3dmObject } from '../t3dm-file.js';
+import type { SdataFile, T3dmBone, T3dmChunk, T3dmFile, T3dmObject } from '../t3dm-file.js';
 import { animationToT3dm } from './animation-from-scene.js';
 import { buildBvh } from './build-bvh.js';
 import { collectGeometry } from './collect-geometry.js';
 import { emitGeometry } from './emit-geometry.js';
+import { headerBounds } from './header-bounds.js';
 import { materialChunks } from './material-chunks.js';
 import { type MaterialPlan, planMaterial } from './material-from-scene.js';
 import { chooseBaseScale, quantiseObjects } from './quantise-objects.js';
@@ -128,28 +129,16 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   chunks.push({ kind: 'indices', bytes: emitted.indices });
   const chunkIdxMaterials = chunks.length;
   chunks.push(...materials.chunks);
-  if (geometry.bones.length > 0) {
-    chunks.push({
-      kind: 'skeleton',
-      reserved: 0,
-      bones: geometry.bones.map((b, i) => ({
-        name: boneNames[i]!,
-        parentIdx: b.parent < 0 ? 0xffff : b.parent,
-        depth: b.depth,
-        scale: [...b.scale],
-        rotation: [...b.rotation],
-        position: [b.translation[0] * baseScale, b.translation[1] * baseScale, b.translation[2] * baseScale],
-      })),
-    });
-  }
-  const aabbMin: S16Vec3 = [32767, 32767, 32767];
-  const aabbMax: S16Vec3 = [-32768, -32768, -32768];
-  for (const o of objectChunks) {
-    for (let a = 0; a < 3; a++) {
-      aabbMin[a] = Math.min(aabbMin[a]!, o.aabbMin[a]!);
-      aabbMax[a] = Math.max(aabbMax[a]!, o.aabbMax[a]!);
-    }
-  }
+  const bones: T3dmBone[] = geometry.bones.map((b, i) => ({
+    name: boneNames[i]!,
+    parentIdx: b.parent < 0 ? 0xffff : b.parent,
+    depth: b.depth,
+    scale: [...b.scale],
+    rotation: [...b.rotation],
+    position: [b.translation[0] * baseScale, b.translation[1] * baseScale, b.translation[2] * baseScale],
+  }));
+  if (bones.length > 0) chunks.push({ kind: 'skeleton', reserved: 0, bones });
+  const { min: aabbMin, max: aabbMax } = headerBounds(objectChunks, emitted.position, bones);
   const totalIndexCount = objectChunks.reduce((s, o) => s + o.parts.reduce((t, p) => t + p.numIndices, 0), 0);
   if (emitted.normal.length > 0xffff || totalIndexCount > 0xffff) {
     diagnostics.push({
