@@ -23,7 +23,7 @@ import {
 } from '@retromodel/t3dm/internal';
 import { expectValidGlb, haveFixtures, readFixture } from '@retromodel/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { streamsOf, t3dmExamples, texturesOf } from './examples.js';
+import { projectTexturesOf, streamsOf, t3dmExamples, texturesOf } from './examples.js';
 import {
   inverseTranspose,
   sampleAt,
@@ -116,7 +116,7 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
     const out = sceneToT3dm(source, {
       baseScale: ex.baseScale,
       bvh: ex.bvh,
-      textures: texturesOf(ex.glb),
+      ...projectTexturesOf(ex.glb),
       baseName: ex.id.split('/').pop()!,
     });
     const bytes = writeT3dm(out.file);
@@ -223,7 +223,7 @@ describe.skipIf(!haveFixtures)('sceneToT3dm on the example set', () => {
     let compared = 0;
     for (const ex of examples) {
       const source = (await gltfToScene(readFixture(ex.glb), { fileName: ex.glb })).scene;
-      const ours = sceneToT3dm(source, { baseScale: ex.baseScale, textures: texturesOf(ex.glb) }).file;
+      const ours = sceneToT3dm(source, { baseScale: ex.baseScale, ...projectTexturesOf(ex.glb) }).file;
       const ref = readT3dm(readFixture(ex.t3dm));
       for (const m of ref.chunks) {
         if (m.kind !== 'material') continue;

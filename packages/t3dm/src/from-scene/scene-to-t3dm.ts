@@ -14,6 +14,7 @@ import { animationToT3dm } from './animation-from-scene.js';
 import { buildBvh } from './build-bvh.js';
 import { collectGeometry } from './collect-geometry.js';
 import { emitGeometry } from './emit-geometry.js';
+import type { TextureFiles } from './find-texture.js';
 import { headerBounds } from './header-bounds.js';
 import { materialChunks } from './material-chunks.js';
 import { type MaterialPlan, planMaterial } from './material-from-scene.js';
@@ -32,8 +33,18 @@ export interface SceneToT3dmOptions {
   bvh?: boolean;
   /** Use strip commands where they save bytes (default true). */
   strips?: boolean;
-  /** PNGs by name or path below the asset folder, to size fast64 textures. */
+  /**
+   * The PNGs fast64 materials may name, by `/`-separated path from the model's folder (`../racer/x.png` for a
+   * file of the project's asset folder outside it): they size the textures and give their stored paths.
+   */
   textures?: ReadonlyMap<string, Uint8Array>;
+  /**
+   * The model's folder as a path from the project's asset folder (tiny3d's `assets/`), which `textures` also
+   * holds: '' (the default) when the model lies in it, `kart` in `assets/kart/`, `../models` beside it.
+   */
+  modelFolder?: string;
+  /** The asset folder's path in the project (tiny3d's `--asset-path`; default `assets`). */
+  assetPath?: string;
   /** Prefix of stream paths stored in the file. Default `rom:/`. */
   romPrefix?: string;
 }
@@ -60,12 +71,16 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   // Materials: one plan per scene material that is used, plus a default for primitives without one.
   const plans: MaterialPlan[] = [];
   const planOf = new Map<number, number>();
-  const lookup = options.textures ? { textures: options.textures } : {};
+  const files: TextureFiles = {
+    pngs: options.textures ?? new Map(),
+    modelFolder: options.modelFolder ?? '',
+    assetPath: options.assetPath ?? 'assets',
+  };
   const planFor = (material: number) => {
     let at = planOf.get(material);
     if (at === undefined) {
       const m = scene.materials[material] ?? createMaterial({ name: 'default', vertexColors: true });
-      const plan = planMaterial(m, scene, lookup);
+      const plan = planMaterial(m, scene, files, diagnostics);
       if (!plan.name) plan.name = material >= 0 ? `material${material}` : 'default';
       at = plans.length;
       plans.push(plan);
