@@ -145,6 +145,9 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
     ...(baseScale !== undefined ? { baseScale } : {}),
     ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
     ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),
+    ...(typeof options.romPrefix === 'string' ? { romPrefix: options.romPrefix } : {}),
+    ...(options.ignoreMaterials === true ? { ignoreMaterials: true } : {}),
+    ...(options.ignoreTransforms === true ? { ignoreTransforms: true } : {}),
   });
   const bytes = writeT3dm(out.file);
   // What the runtime would trip over (e.g. a model past the 16 MiB the 24-bit chunk offsets address) is reported.

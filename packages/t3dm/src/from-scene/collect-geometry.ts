@@ -350,8 +350,11 @@ function placeVertices(
   return weighted;
 }
 
-/** Collects every triangle primitive of every mesh node. */
-export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): CollectedGeometry {
+/**
+ * Collects every triangle primitive of every mesh node; `ignoreTransforms` leaves the mesh nodes' transforms out
+ * (tiny3d's `--ignore-transforms`: every object at the origin, as modelled).
+ */
+export function collectGeometry(scene: Scene, diagnostics: Diagnostic[], ignoreTransforms = false): CollectedGeometry {
   const parents = parentIndices(scene);
   const world = worldMatrixOf(scene, parents);
   const { bones, boneOfNode } = collectBones(scene, parents, world);
@@ -378,7 +381,7 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
     );
     // The bone of each joint of the skin (undefined: not a bone).
     const jointBones = skin?.joints.map((j) => boneOfNode.get(j));
-    const nodeWorld = world(n);
+    const nodeWorld = ignoreTransforms ? mat4Identity() : world(n);
     const staticNormal = normalMatrix(nodeWorld);
     for (const prim of mesh.primitives) {
       if (prim.mode !== 'TRIANGLES' && prim.mode !== 'TRIANGLE_STRIP' && prim.mode !== 'TRIANGLE_FAN') {

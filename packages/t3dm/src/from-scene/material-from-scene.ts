@@ -252,6 +252,31 @@ function fromPlain(m: Material, scene: Scene): MaterialPlan {
   };
 }
 
+/** The material tiny3d writes with `--ignore-materials`: every field 0 but the name (for a game's own materials). */
+export function blankMaterialPlan(name: string): MaterialPlan {
+  const axis = { low: 0, high: 0, mask: 0, shift: 0, mirror: 0, clamp: 0 };
+  const slot: TexturePlan = { texReference: 0, width: 0, height: 0, s: axis, t: axis };
+  return {
+    name,
+    state: {
+      colorCombiner: 0n,
+      otherModeValue: 0n,
+      otherModeMask: 0n,
+      blendMode: 0,
+      renderFlags: 0,
+      unused: 0,
+      fogMode: 0,
+      setColorFlags: 0,
+      vertexFxFunc: 0,
+      primColor: [0, 0, 0, 0],
+      envColor: [0, 0, 0, 0],
+      blendColor: [0, 0, 0, 0],
+    },
+    textures: [slot, { ...slot }],
+    filtered: false,
+  };
+}
+
 /**
  * Plans the T3DM material for a scene material; fast64 textures are looked up in `files` (what that finds, or
  * not, is reported in `diagnostics`).

@@ -17,7 +17,7 @@ import { emitGeometry } from './emit-geometry.js';
 import type { TextureFiles } from './find-texture.js';
 import { headerBounds } from './header-bounds.js';
 import { materialChunks } from './material-chunks.js';
-import { type MaterialPlan, planMaterial } from './material-from-scene.js';
+import { blankMaterialPlan, type MaterialPlan, planMaterial } from './material-from-scene.js';
 import { chooseBaseScale, quantiseObjects } from './quantise-objects.js';
 
 /** Options of {@link sceneToT3dm}. */
@@ -47,6 +47,10 @@ export interface SceneToT3dmOptions {
   assetPath?: string;
   /** Prefix of stream paths stored in the file. Default `rom:/`. */
   romPrefix?: string;
+  /** Write every material as tiny3d's `--ignore-materials` does: all fields 0 but the name. */
+  ignoreMaterials?: boolean;
+  /** Leave the mesh nodes' transforms out, as tiny3d's `--ignore-transforms` does. */
+  ignoreTransforms?: boolean;
 }
 
 /** What {@link sceneToT3dm} produces: the file model, its streams and textures, and what it noticed. */
@@ -65,7 +69,7 @@ export interface SceneToT3dmResult {
 export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): SceneToT3dmResult {
   const diagnostics: Diagnostic[] = [];
   const baseName = options.baseName ?? 'model';
-  const geometry = collectGeometry(scene, diagnostics);
+  const geometry = collectGeometry(scene, diagnostics, options.ignoreTransforms);
   const baseScale = chooseBaseScale(geometry, options.baseScale, diagnostics);
 
   // Materials: one plan per scene material that is used, plus a default for primitives without one.
@@ -80,7 +84,9 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
     let at = planOf.get(material);
     if (at === undefined) {
       const m = scene.materials[material] ?? createMaterial({ name: 'default', vertexColors: true });
-      const plan = planMaterial(m, scene, files, diagnostics);
+      const plan = options.ignoreMaterials
+        ? blankMaterialPlan(m.name ?? '')
+        : planMaterial(m, scene, files, diagnostics);
       if (!plan.name) plan.name = material >= 0 ? `material${material}` : 'default';
       at = plans.length;
       plans.push(plan);
