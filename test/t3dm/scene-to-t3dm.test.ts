@@ -7,7 +7,7 @@
  * The failing inputs (no fast64 data, no indices) convert; T3DM -> GLB passes the Khronos validator.
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
-import { mat4Compose, mat4Multiply, mat4TransformPoint, type Scene } from '@retromodel/scene';
+import type { Scene } from '@retromodel/scene';
 import {
   checkRuntimeConstraints,
   type DrawCost,
@@ -26,6 +26,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { projectTexturesOf, streamsOf, t3dmExamples, texturesOf } from './examples.js';
 import {
   inverseTranspose,
+  outsideHeaderBox,
   sampleAt,
   t3dmTolerance,
   trianglesByMaterial,
@@ -56,36 +57,6 @@ const objectsPerLeaf = (file: ReturnType<typeof readT3dm>) => {
 
 const boneCount = (file: T3dmFile) => file.chunks.find((c) => c.kind === 'skeleton')?.bones.length ?? 0;
 const objectCount = (file: T3dmFile) => file.chunks.filter((c) => c.kind === 'object').length;
-
-/**
- * How many vertex loads put a vertex outside the header's box where the runtime draws it in the rest pose: as
- * stored without a bone, else through the bone's model matrix (S chunk TRS down the parent chain).
- */
-function outsideHeaderBox(file: T3dmFile): number {
-  const bones = file.chunks.find((c) => c.kind === 'skeleton')?.bones ?? [];
-  const model: Float64Array[] = [];
-  for (const b of bones) {
-    const local = mat4Compose(b.position, b.rotation, b.scale);
-    model.push(b.parentIdx === 0xffff ? local : mat4Multiply(model[b.parentIdx]!, local));
-  }
-  const v = file.chunks[file.header.chunkIdxVertices];
-  if (v?.kind !== 'vertices') return -1;
-  const { aabbMin, aabbMax } = file.header;
-  let outside = 0;
-  for (const o of file.chunks) {
-    if (o.kind !== 'object') continue;
-    for (const p of o.parts) {
-      for (let k = 0; k < p.vertLoadCount; k++) {
-        const at = (p.vert / 16 + k) * 3;
-        const stored = [v.position[at]!, v.position[at + 1]!, v.position[at + 2]!];
-        const drawn = p.matrixIdx === 0xffff ? stored : mat4TransformPoint(model[p.matrixIdx]!, stored);
-        // Float32 bone values read back: half a unit of slack.
-        if (drawn.some((c, a) => c < aabbMin[a]! - 0.5 || c > aabbMax[a]! + 0.5)) outside++;
-      }
-    }
-  }
-  return outside;
-}
 
 function jointNames(scene: Scene): string[] {
   const parent = new Map<number, number>();

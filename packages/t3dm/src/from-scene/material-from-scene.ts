@@ -156,18 +156,15 @@ function fromFast64(
     if (t?.imageName) {
       const found = findTexture(t.imageName, files, `material "${m.name ?? ''}"`, diagnostics);
       plan.path = found.romPath;
-      if (found.png) {
-        plan.width = found.png.width;
-        plan.height = found.png.height;
-      }
+      // A PNG not found is stored as 0×0, as tiny3d's decoder leaves it (UVs then scale by 32).
+      plan.width = found.png?.width ?? 0;
+      plan.height = found.png?.height ?? 0;
       const sceneImage = first && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture]?.image : undefined;
       if (sceneImage !== undefined) {
         plan.image = sceneImage;
         plan.pngName = found.outputName;
       }
     }
-    if (t && !plan.width) plan.width = 32;
-    if (t && !plan.height) plan.height = 32;
     return plan;
   };
   const { filtered, textures, ...rest } = f;
