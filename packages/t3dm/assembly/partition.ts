@@ -59,7 +59,7 @@ let group: Array<i32> = [];
 function vertexKey(v: i32): f64 {
   const g = min(gain[v], MAX_GAIN);
   const left = min(<f64>(open[v] - gain[v]), openClamp);
-  return (<f64>(MAX_GAIN - g) * (openClamp + 1) + left) * Math.pow(2, orderBits) + <f64>seenAt[v];
+  return (<f64>(MAX_GAIN - g) * (openClamp + 1) + left) * 2 ** orderBits + <f64>seenAt[v];
 }
 
 function see(v: i32): void {
@@ -139,7 +139,7 @@ function addTriangle(t: i32): void {
 
 /** The vertex completing the most triangles (see vertexKey), or -1. */
 function bestVertex(): i32 {
-  const order = Math.pow(2, orderBits);
+  const order = 2 ** orderBits;
   while (vertices.length > 0) {
     const key = vertices.top();
     const v = seenVertex[<i32>(key % order)];
@@ -199,7 +199,7 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
   orderBits = 1;
   while (1 << orderBits < vertexCount) orderBits++;
   // The key's three fields fill 52 bits: 10 for the gain, `orderBits` for the order, the rest for the open count.
-  openClamp = Math.pow(2, 52 - 10 - orderBits) - 1;
+  openClamp = 2 ** (52 - 10 - orderBits) - 1;
   vertices = new MinHeap();
   pairs = new MinHeap();
   const groups: Array<i32>[] = [];
