@@ -193,6 +193,35 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(colors[1]).toBeCloseTo(0, 2);
   });
 
+  it('writes two images whose names make the same file name as two textures', () => {
+    const tri = (material: number): Primitive => ({
+      attributes: {
+        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+        TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 0, 1]), itemSize: 2 },
+      },
+      mode: 'TRIANGLES',
+      material,
+    });
+    const textured = (name: string, texture: number) =>
+      createMaterial({ name, baseColorTexture: { texture, texCoord: 0 } });
+    const scene = meshScene([tri(0), tri(1)], [textured('a', 0), textured('b', 1)]);
+    const image = (name: string, width: number) => ({
+      kind: 'rgba8' as const,
+      name,
+      width,
+      height: 2,
+      pixels: new Uint8Array(width * 8),
+    });
+    scene.images.push(image('tex 1', 2), image('tex_1', 4));
+    scene.samplers.push({});
+    scene.textures.push({ image: 0, sampler: 0 }, { image: 1, sampler: 0 });
+    const { out } = convert(scene);
+    expect(out.textures.map((t) => t.name)).toEqual(['tex_1.png', 'texture1.png']);
+    expect(out.textures.map((t) => t.image.kind === 'rgba8' && t.image.width)).toEqual([2, 4]);
+    const paths = out.file.chunks.flatMap((c) => (c.kind === 'material' ? [c.textureA.texPath] : []));
+    expect(new Set(paths).size).toBe(2);
+  });
+
   it('gives primitives without normals flat normals and applies the texture transform', () => {
     const scene = meshScene(
       [

@@ -6,7 +6,7 @@
  * culling unless double-sided, NO_LIGHT when unlit, bilinear unless the sampler says NEAREST. Textures become
  * libdragon sprites (`rom:/<name>.sprite`) with the PNG written beside the model.
  */
-import type { Diagnostic, Image, Material, Scene } from '@retromodel/scene';
+import { type Diagnostic, type Image, type Material, type Scene, uniqueFileStems } from '@retromodel/scene';
 import { pngSize } from '../codec/png-info.js';
 import { encodeColorChannel } from '../codec/vertex-codec.js';
 import {
@@ -61,11 +61,22 @@ function imageSize(image: Image | undefined): { width: number; height: number } 
   return pngSize(image.data);
 }
 
-/** A file-name-safe stem for an image. */
-export function imageStem(scene: Scene, image: number): string {
-  const name = scene.images[image]?.name?.replace(/\.png$/i, '');
-  const safe = name?.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return safe || `texture${image}`;
+/**
+ * File stems of the scene's images for the PNGs written beside the model (`rom:/<stem>.sprite`): their names
+ * without `.png`, made safe and distinct as every writer makes them (uniqueFileStems), else `texture<n>`.
+ */
+export function imageStems(scene: Scene): string[] {
+  return uniqueFileStems(
+    scene.images.map((image) => image.name?.replace(/\.png$/i, '')),
+    (i) => `texture${i}`,
+  );
+}
+
+/** What planning a material looks up: the project's PNGs, the images' file stems, and where to report. */
+export interface MaterialContext {
+  files: TextureFiles;
+  imageStems: string[];
+  diagnostics: Diagnostic[];
 }
 
 function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
@@ -137,12 +148,7 @@ export function fast64ImageNames(scene: Scene): string[] {
   return [...names];
 }
 
-function fromFast64(
-  m: Material,
-  scene: Scene,
-  files: TextureFiles,
-  diagnostics: Diagnostic[],
-): MaterialPlan | undefined {
+function fromFast64(m: Material, scene: Scene, { files, diagnostics }: MaterialContext): MaterialPlan | undefined {
   const f = fast64Material(m.extras);
   if (!f) return undefined;
   const slot = (t: (typeof f.textures)[0], first: boolean): TexturePlan => {
@@ -176,7 +182,7 @@ function fromFast64(
   };
 }
 
-function fromPlain(m: Material, scene: Scene): MaterialPlan {
+function fromPlain(m: Material, scene: Scene, stems: string[]): MaterialPlan {
   const texture = m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
   const image = texture ? scene.images[texture.image] : undefined;
   const sampler = texture ? scene.samplers[texture.sampler] : undefined;
@@ -224,8 +230,8 @@ function fromPlain(m: Material, scene: Scene): MaterialPlan {
           s: defaultAxis(size.width, sampler?.wrapS),
           t: defaultAxis(size.height, sampler?.wrapT),
           image: texture.image,
-          pngName: `${imageStem(scene, texture.image)}.png`,
-          path: `rom:/${imageStem(scene, texture.image)}.sprite`,
+          pngName: `${stems[texture.image]}.png`,
+          path: `rom:/${stems[texture.image]}.sprite`,
         }
       : undefined;
   return {
@@ -275,9 +281,9 @@ export function blankMaterialPlan(name: string): MaterialPlan {
 }
 
 /**
- * Plans the T3DM material for a scene material; fast64 textures are looked up in `files` (what that finds, or
- * not, is reported in `diagnostics`).
+ * Plans the T3DM material for a scene material; fast64 textures are looked up in the context's files (what that
+ * finds, or not, is reported in its diagnostics).
  */
-export function planMaterial(m: Material, scene: Scene, files: TextureFiles, diagnostics: Diagnostic[]): MaterialPlan {
-  return fromN64(m, scene) ?? fromFast64(m, scene, files, diagnostics) ?? fromPlain(m, scene);
+export function planMaterial(m: Material, scene: Scene, context: MaterialContext): MaterialPlan {
+  return fromN64(m, scene) ?? fromFast64(m, scene, context) ?? fromPlain(m, scene, context.imageStems);
 }

@@ -14,10 +14,15 @@ import { animationToT3dm } from './animation-from-scene.js';
 import { buildBvh } from './build-bvh.js';
 import { collectGeometry } from './collect-geometry.js';
 import { emitGeometry } from './emit-geometry.js';
-import type { TextureFiles } from './find-texture.js';
 import { headerBounds } from './header-bounds.js';
 import { materialChunks } from './material-chunks.js';
-import { blankMaterialPlan, type MaterialPlan, planMaterial } from './material-from-scene.js';
+import {
+  blankMaterialPlan,
+  imageStems,
+  type MaterialContext,
+  type MaterialPlan,
+  planMaterial,
+} from './material-from-scene.js';
 import { chooseBaseScale, quantiseObjects } from './quantise-objects.js';
 
 /** Options of {@link sceneToT3dm}. */
@@ -75,18 +80,20 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   // Materials: one plan per scene material that is used, plus a default for primitives without one.
   const plans: MaterialPlan[] = [];
   const planOf = new Map<number, number>();
-  const files: TextureFiles = {
-    pngs: options.textures ?? new Map(),
-    modelFolder: options.modelFolder ?? '',
-    assetPath: options.assetPath ?? 'assets',
+  const context: MaterialContext = {
+    files: {
+      pngs: options.textures ?? new Map(),
+      modelFolder: options.modelFolder ?? '',
+      assetPath: options.assetPath ?? 'assets',
+    },
+    imageStems: imageStems(scene),
+    diagnostics,
   };
   const planFor = (material: number) => {
     let at = planOf.get(material);
     if (at === undefined) {
       const m = scene.materials[material] ?? createMaterial({ name: 'default', vertexColors: true });
-      const plan = options.ignoreMaterials
-        ? blankMaterialPlan(m.name ?? '')
-        : planMaterial(m, scene, files, diagnostics);
+      const plan = options.ignoreMaterials ? blankMaterialPlan(m.name ?? '') : planMaterial(m, scene, context);
       if (!plan.name) plan.name = material >= 0 ? `material${material}` : 'default';
       at = plans.length;
       plans.push(plan);
