@@ -10,7 +10,6 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { describeError } from '../describe-error.js';
-import { formatGroup, groupDiagnostics } from '../group-diagnostics.js';
 import { type CliIo, UsageError } from '../io.js';
 import { writeFilesAtomic } from '../write-atomic.js';
 
@@ -82,8 +81,13 @@ export async function gltfToT3dCommand(args: GltfToT3dArgs, io: CliIo): Promise<
       const clash = written.find((f) => inputs.has(realPathOf(f.path)));
       if (clash) throw new Error(`would write over the input ${clash.path}`);
       await writeFilesAtomic(written);
-      const shown = args.verbose ? (['warning', 'info'] as const) : (['warning'] as const);
-      for (const g of groupDiagnostics(result.diagnostics, [...shown])) io.err(`${input}: ${formatGroup(g)}`);
+      // Each warning on its own line (a Makefile's log names every texture searched for), each one once.
+      const shown = new Set(
+        result.diagnostics
+          .filter((d) => d.severity === 'warning' || (args.verbose && d.severity === 'info'))
+          .map((d) => `${input}: ${d.severity} ${d.code}: ${d.message}`),
+      );
+      for (const line of shown) io.err(line);
     } catch (e) {
       failed++;
       io.err(`${input}: error: ${describeError(e)}`);

@@ -122,7 +122,7 @@ export function findTexture(
   const assetRel = joinPath(files.modelFolder, beside ?? fileName);
   diagnostics.push({
     code: 't3dm/texture-not-found',
-    message: `${where}: texture "${imageName}" was found neither beside the model nor in the asset folder; its size is taken from the material's tile`,
+    message: `${where}: texture "${imageName}" was found neither beside the model nor in the asset folder; stored as 0×0, as tiny3d stores it (texture coordinates scale by 32)`,
     severity: 'warning',
   });
   return { romPath: romPathOf(assetRel, files.assetPath), outputName: outputName(beside ?? fileName, assetRel) };
