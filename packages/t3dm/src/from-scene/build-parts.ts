@@ -30,13 +30,14 @@ export interface BuiltPart {
 }
 
 /**
- * Parts filling the cache to these vertex counts are tried, the second only when some part of the first needs
- * more than one drawing command: a fuller part loads fewer vertices in all, a smaller one leaves its strip
- * commands more room at the top of the cache. The fewest vertex loads win, then the fewest commands: over the
- * tiny3d examples that loads 1.7% fewer vertices than tiny3d's files (none more in any file) in 67% of their RSP
- * commands; always trying 70 as well loaded 0.2% fewer, in 72%.
+ * Parts filling the cache to these vertex counts are tried (and the whole cache, for an object it holds): a
+ * fuller part loads fewer vertices in all, a smaller one leaves its strip commands more room at the top of the
+ * cache. The fewest vertex loads win, then the fewest commands. Over the tiny3d examples that loads 1.9% fewer
+ * vertices than tiny3d's files (none more in any file) in 66% of their RSP commands. Fewer capacities cost more:
+ * 68 and 62 alone loaded 1.7% fewer in 67%; 68, 64 and 60 loaded more than tiny3d in two files; stopping at the
+ * first capacity whose parts each draw in one command let a fuller, costlier partition win in two files.
  */
-const CAPACITIES = [CACHE_SLOTS - 2, CACHE_SLOTS - 8];
+const CAPACITIES = [CACHE_SLOTS - 2, CACHE_SLOTS - 4, CACHE_SLOTS - 6, CACHE_SLOTS - 8];
 
 /** RSP commands and vertices loaded to draw `parts` (as read/draw-cost.ts counts them for a file). */
 function partsCost(parts: BuiltPart[]): { commands: number; vertices: number } {
@@ -65,11 +66,7 @@ export function buildParts(
   // An object the cache holds whole is first tried as one part (one load of each vertex).
   for (const capacity of vertexCount <= CACHE_SLOTS ? [CACHE_SLOTS, ...CAPACITIES] : CAPACITIES) {
     const parts = partsOf(tris, bones, vertexCount, capacity, true, planned);
-    const cost = partsCost(parts);
-    tried.push({ parts, ...cost });
-    // Smaller parts only pay when some part needs more than one drawing command.
-    const fewest = parts.reduce((n, p) => n + p.loads.length + 2, 0);
-    if (cost.commands === fewest) break;
+    tried.push({ parts, ...partsCost(parts) });
   }
   return tried.reduce((a, b) =>
     b.vertices < a.vertices || (b.vertices === a.vertices && b.commands < a.commands) ? b : a,
