@@ -51,15 +51,15 @@ let partId: i32 = 0;
 let size: i32 = 0;
 let seen: i32 = 0;
 /** Bits of the order field of a vertex key, and the clamp of its open count (which fills the bits above). */
-let orderBits: i32 = 0;
-let openClamp: f64 = 0;
+let orderBits: i64 = 0;
+let openBits: i64 = 0;
 let group: Array<i32> = [];
 
 /** The heap key of vertex v: fewest -gain, then fewest triangles left open, then first seen. */
 function vertexKey(v: i32): f64 {
-  const g = min(gain[v], MAX_GAIN);
-  const left = min(<f64>(open[v] - gain[v]), openClamp);
-  return (<f64>(MAX_GAIN - g) * (openClamp + 1) + left) * 2 ** orderBits + <f64>seenAt[v];
+  const g = <i64>min(gain[v], MAX_GAIN);
+  const left = min(<i64>(open[v] - gain[v]), ((<i64>1) << openBits) - 1);
+  return <f64>(((((<i64>MAX_GAIN - g) << openBits) | left) << orderBits) | <i64>seenAt[v]);
 }
 
 function see(v: i32): void {
@@ -124,7 +124,7 @@ function addVertex(u: i32): void {
       if (inPart[a] !== partId) first = min(first, seenAt[a]);
       if (inPart[b] !== partId) first = min(first, seenAt[b]);
       if (inPart[c] !== partId) first = min(first, seenAt[c]);
-      pairs.push(<f64>first * 4294967296.0 + <f64>t);
+      pairs.push(<f64>(((<i64>first) << 32) | <i64>t));
     }
   }
 }
@@ -139,10 +139,10 @@ function addTriangle(t: i32): void {
 
 /** The vertex completing the most triangles (see vertexKey), or -1. */
 function bestVertex(): i32 {
-  const order = 2 ** orderBits;
+  const orderMask = ((<i64>1) << orderBits) - 1;
   while (vertices.length > 0) {
     const key = vertices.top();
-    const v = seenVertex[<i32>(key % order)];
+    const v = seenVertex[<i32>(<i64>key & orderMask)];
     if (inPart[v] !== partId && gain[v] > 0 && vertexKey(v) === key) return v;
     vertices.pop();
   }
@@ -152,7 +152,7 @@ function bestVertex(): i32 {
 /** The triangle touching the part that misses two vertices (see the top comment), or -1. */
 function bestPair(): i32 {
   while (pairs.length > 0) {
-    const t = <i32>(pairs.top() % 4294967296.0);
+    const t = <i32>(<i64>pairs.top() & 0xffffffff);
     if (done[t] === 0 && missing[t] === 2) return t;
     pairs.pop();
   }
@@ -197,9 +197,9 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
   missingIn.fill(-1);
   missing = new Int32Array(triCount);
   orderBits = 1;
-  while (1 << orderBits < vertexCount) orderBits++;
+  while ((<i64>1) << orderBits < <i64>vertexCount) orderBits++;
   // The key's three fields fill 52 bits: 10 for the gain, `orderBits` for the order, the rest for the open count.
-  openClamp = 2 ** (52 - 10 - orderBits) - 1;
+  openBits = 52 - 10 - orderBits;
   vertices = new MinHeap();
   pairs = new MinHeap();
   const groups: Array<i32>[] = [];

@@ -39,15 +39,12 @@ export interface BuiltPart {
  */
 const CAPACITIES = [CACHE_SLOTS - 2, CACHE_SLOTS - 4, CACHE_SLOTS - 6, CACHE_SLOTS - 8];
 
-/** RSP commands and vertices loaded to draw `parts` (as read/draw-cost.ts counts them for a file). */
-function partsCost(parts: BuiltPart[]): { commands: number; vertices: number } {
+/** RSP commands to draw `parts` (as read/draw-cost.ts counts them for a file). */
+function drawCommands(parts: BuiltPart[]): number {
   let commands = 0;
-  let vertices = 0;
-  for (const p of parts) {
+  for (const p of parts)
     commands += p.loads.length + p.list.length / 3 + (p.sequence.count > 0 ? 1 : 0) + p.strips.length + 1;
-    for (const l of p.loads) vertices += l.vertices.length;
-  }
-  return { commands, vertices };
+  return commands;
 }
 
 /**
@@ -60,30 +57,64 @@ export function buildParts(
   vertexCount: number,
   useStrips: boolean,
 ): BuiltPart[] {
-  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false, new PlannedParts());
-  const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
   const planned = new PlannedParts();
-  // An object the cache holds whole is first tried as one part (one load of each vertex).
-  for (const capacity of vertexCount <= CACHE_SLOTS ? [CACHE_SLOTS, ...CAPACITIES] : CAPACITIES) {
-    const parts = partsOf(tris, bones, vertexCount, capacity, true, planned);
-    tried.push({ parts, ...partsCost(parts) });
-  }
-  return tried.reduce((a, b) =>
-    b.vertices < a.vertices || (b.vertices === a.vertices && b.commands < a.commands) ? b : a,
-  ).parts;
+  if (!useStrips) return partsOf(tris, bones, partition(tris, vertexCount, CACHE_SLOTS), false, planned);
+  // An object the cache holds whole is first tried as one part (one load of each vertex). A partition's vertex
+  // loads are known before its parts are planned, so only the partitions loading the fewest are planned.
+  const partitions = (vertexCount <= CACHE_SLOTS ? [CACHE_SLOTS, ...CAPACITIES] : CAPACITIES).map((capacity) =>
+    partition(tris, vertexCount, capacity),
+  );
+  const loads = partitions.map((groups) => vertexLoads(tris, bones, vertexCount, groups));
+  const fewest = Math.min(...loads);
+  let best: { parts: BuiltPart[]; commands: number } | undefined;
+  partitions.forEach((groups, i) => {
+    if (loads[i] !== fewest) return;
+    const parts = partsOf(tris, bones, groups, true, planned);
+    const commands = drawCommands(parts);
+    if (!best || commands < best.commands) best = { parts, commands };
+  });
+  return best!.parts;
 }
 
-function partsOf(
+/**
+ * Vertices the parts of `groups` load: per part, one load per bone of its vertices on that bone, an odd count
+ * padded by one (as plannedPart lays them out).
+ */
+function vertexLoads(
   tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
-  capacity: number,
+  groups: number[][],
+): number {
+  const inGroup = new Int32Array(vertexCount).fill(-1);
+  let total = 0;
+  groups.forEach((group, g) => {
+    const perBone = new Map<number, number>();
+    for (const t of group) {
+      for (let k = 0; k < 3; k++) {
+        const v = tris[t * 3 + k]!;
+        if (inGroup[v] === g) continue;
+        inGroup[v] = g;
+        const bone = bones[v] ?? -1;
+        perBone.set(bone, (perBone.get(bone) ?? 0) + 1);
+      }
+    }
+    for (const n of perBone.values()) total += n + (n % 2);
+  });
+  return total;
+}
+
+/** Parts for the triangle groups of a partition, each planned once (`planned` keeps them). */
+function partsOf(
+  tris: ArrayLike<number>,
+  bones: ArrayLike<number>,
+  groups: number[][],
   useStrips: boolean,
   planned: PlannedParts,
 ): BuiltPart[] {
   const parts: BuiltPart[] = [];
   const boneOf = (v: number) => bones[v] ?? -1;
-  for (const group of partition(tris, vertexCount, capacity)) {
+  for (const group of groups) {
     // The group's triangles, their FNV-1a hash (the key PlannedParts files them under) and whether one bone
     // holds them all, in one pass.
     const local: number[] = [];
