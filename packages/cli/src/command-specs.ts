@@ -164,6 +164,35 @@ export const commands: CommandSpec[] = [
     examples: ['retromodel pack Stage/ -o Stage.szs'],
   },
   {
+    name: 'gltf-to-t3d',
+    summary: "tiny3d's gltf_to_t3d: .glb/.gltf to .t3dm (+ .sdata) as a Tiny3D project's Makefile runs it",
+    usage:
+      'retromodel gltf-to-t3d <in.glb> <out.t3dm> [<in.glb> <out.t3dm>...] [--bvh] [--base-scale=N] [--ignore-materials]\n' +
+      '       [--ignore-transforms] [--asset-path=assets] [--verbose]',
+    description:
+      'Takes tiny3d\'s arguments as tiny3d spells them, so a project sets T3D_GLTF_TO_3D="retromodel gltf-to-t3d".\n' +
+      'Run it from the project folder: a texture is taken beside the model, else by its file name in the asset\n' +
+      'folder, which also roots the rom:/ paths. The streams go beside the output (<out>.<n>.sdata); no PNG is\n' +
+      'written. Several <in> <out> pairs convert in one process (faster than one process per model).',
+    options: {
+      bvh: { type: 'boolean', help: 'write a BVH for culling' },
+      'base-scale': { type: 'string', value: '<n>', help: 'model units per glTF unit (default 64)' },
+      'ignore-materials': { type: 'boolean', help: 'write every material with all fields 0 but its name' },
+      'ignore-transforms': { type: 'boolean', help: "leave the objects' node transforms out" },
+      'asset-path': {
+        type: 'string',
+        value: '<path>',
+        help: 'the asset folder below the working folder (default assets)',
+      },
+      verbose: { type: 'boolean', help: 'also print informational notes' },
+    },
+    examples: [
+      'retromodel gltf-to-t3d assets/snake.glb filesystem/snake.t3dm',
+      'retromodel gltf-to-t3d assets/level.glb filesystem/level.t3dm --bvh --base-scale=32',
+      'retromodel gltf-to-t3d assets/a.glb filesystem/a.t3dm assets/b.glb filesystem/b.t3dm',
+    ],
+  },
+  {
     name: 'help',
     summary: 'show help for a command',
     usage: 'retromodel help [command]',

@@ -210,6 +210,24 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
         io,
       );
     }
+    case 'gltf-to-t3d': {
+      const { gltfToT3dCommand } = await import('./commands/gltf-to-t3d.js');
+      const scale = text(values['base-scale']);
+      if (scale !== undefined && !/^[1-9]\d*$/.test(scale))
+        throw new UsageError(`--base-scale takes a whole number ≥ 1, not '${scale}'`);
+      return gltfToT3dCommand(
+        {
+          files: positionals,
+          bvh: values.bvh === true,
+          ...(scale !== undefined ? { baseScale: Number(scale) } : {}),
+          ignoreMaterials: values['ignore-materials'] === true,
+          ignoreTransforms: values['ignore-transforms'] === true,
+          assetPath: text(values['asset-path']) ?? 'assets',
+          verbose: values.verbose === true,
+        },
+        io,
+      );
+    }
     default: {
       const name = positionals[0];
       if (name === undefined) {

@@ -11,14 +11,23 @@ import type { RgbaImage, Scene } from './types.js';
 
 /**
  * Files next to the one being converted (a `.bck` beside a `.bdl`, the `.tkl` a `.tmd` names, textures
- * beside a `.t3dm`). Names are plain file names in the model's folder: a source never resolves a name
- * outside that folder.
+ * beside a `.t3dm`). Names are `/`-separated paths from the model's folder, and a source reads only the files
+ * it lists: those below the model's folder, files given explicitly, and, in a project with an asset folder
+ * (`projectAssets`), that folder's files.
  */
 export interface SidecarSource {
   /** File names available beside the model (or given explicitly). */
   list(): string[] | Promise<string[]>;
   /** The bytes of one of those files, or undefined when there is no such file. */
   read(name: string): Uint8Array | undefined | Promise<Uint8Array | undefined>;
+  /**
+   * Set for a model of a project that keeps its sources in one asset folder (Tiny3D's `assets/`): the asset
+   * folder as a path from the model's folder (`..` for `assets/kart/`, `../assets` beside it, '' in it), the
+   * model's folder as a path from the asset folder (`kart`, `../models`, '') and the asset folder's path in the
+   * project (`assets`). The listed names then also hold the asset folder's files, by their path from the model's
+   * folder (`../racer/x.png`).
+   */
+  projectAssets?: { assetFolder: string; modelFolder: string; assetPath: string };
 }
 
 /** Encodes RGBA8 pixels as a PNG file. Writers that emit images take one as a dependency. */

@@ -9,6 +9,7 @@ export * from './bck-playback.js';
 export * from './builders/build-bmd.js';
 export * from './builders/build-bti.js';
 export * from './builders/build-sample-tmd.js';
+export * from './builders/build-tiny3d-project.js';
 export * from './builders/build-tmd.js';
 export * from './builders/sample-scene.js';
 export * from './builders/test-scenes.js';

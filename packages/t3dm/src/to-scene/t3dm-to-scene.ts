@@ -60,7 +60,8 @@ export function pngCandidates(path: string): string[] {
   return [...new Set([path, png, base])];
 }
 
-function boneWorldMatrices(bones: T3dmBone[], baseScale: number): Mat4[] {
+/** Each bone's rest-pose model matrix (S chunk order, parents first), with positions divided by `baseScale`. */
+export function boneWorldMatrices(bones: T3dmBone[], baseScale: number): Mat4[] {
   const world: Mat4[] = [];
   for (const b of bones) {
     const local = mat4Compose(
