@@ -66,8 +66,8 @@ class OpenedArchive {
   constructor(readonly tree: ArchiveTree) {}
 
   lookup(folder: ArchiveFolder): ReturnType<typeof folderLookup> {
-    let found = this.lookups.get(folder);
-    if (!found) this.lookups.set(folder, (found = folderLookup(folder)));
+    const found = this.lookups.get(folder) ?? folderLookup(folder);
+    this.lookups.set(folder, found);
     return found;
   }
 
@@ -91,12 +91,9 @@ class OpenedArchive {
       return entry?.kind === 'folder' ? entry : undefined;
     };
     const own = folderAt(parts.slice(0, -1));
-    let source = this.sources.get(own);
-    if (!source)
-      this.sources.set(
-        own,
-        (source = this.folderSidecars(own, parts.length > 1 ? folderAt(parts.slice(0, -2)) : undefined)),
-      );
+    const source =
+      this.sources.get(own) ?? this.folderSidecars(own, parts.length > 1 ? folderAt(parts.slice(0, -2)) : undefined);
+    this.sources.set(own, source);
     return source;
   }
 
