@@ -6,14 +6,18 @@
 export {
   type ArchiveEntry,
   type ArchiveFile,
+  type ArchiveFileAt,
   type ArchiveFolder,
   type ArchiveTree,
+  archiveFiles,
   findInArchive,
+  folderLookup,
   listArchive,
   type RarcArchiveMeta,
   type RarcFileMeta,
   type RarcFolderMeta,
 } from './archive-tree.js';
+export { checkEntryNames, type EntryNameProblem, outputNames } from './entry-names.js';
 export { openArchive } from './open-archive.js';
 export type {
   RarcDotEntry,

@@ -120,7 +120,9 @@ export const commands: CommandSpec[] = [
     name: 'ls',
     summary: 'list the files inside a RARC/U8 archive (.arc, .szs, .carc)',
     usage: 'retromodel ls <archive> [--json]',
-    description: 'Lists every file of a GameCube/Wii archive (plain or Yaz0/Yay0-compressed) with its size and kind.',
+    description:
+      'Lists every file of a GameCube/Wii archive (plain or Yaz0/Yay0-compressed) with its size and kind; names\n' +
+      'are shown escaped, and entries whose names cannot be file names (.., a/b, twins) are listed after.',
     options: { json },
     examples: ['retromodel ls Stage.szs'],
   },
@@ -130,21 +132,24 @@ export const commands: CommandSpec[] = [
     usage: 'retromodel extract <archive> [-o <folder>]',
     description:
       'Writes every file of the archive under the folder (default: beside the archive, named after it), keeping\n' +
-      'its folder structure. Nothing is written over an existing file.',
+      'its folder structure. Nothing is written over an existing file, and nothing at all when an entry name\n' +
+      'cannot be a file name (.., a/b, control characters, twins): the command names them and exits 1.',
     options: { output: { type: 'string', short: 'o', value: '<folder>', help: 'where to unpack' } },
     examples: ['retromodel extract Stage.szs -o Stage/'],
   },
   {
     name: 'pack',
     summary: 'pack a folder into a RARC or U8 archive, optionally Yaz0-compressed',
-    usage: 'retromodel pack <folder> -o <archive> [--yaz0] [--format rarc|u8]',
+    usage: 'retromodel pack <folder> -o <archive> [--yaz0] [--format rarc|u8] [--force]',
     description:
       'Builds an archive from a folder (its name becomes the root name), laid out the way the games expect.\n' +
-      'The format is RARC unless --format u8; .szs and .carc outputs are Yaz0-compressed, as is any with --yaz0.',
+      'The format is RARC unless --format u8; .szs and .carc outputs are Yaz0-compressed, as is any with --yaz0.\n' +
+      'The archive is never written inside the folder, nor over an existing file unless --force.',
     options: {
       output: { type: 'string', short: 'o', value: '<archive>', help: 'the archive to write' },
       yaz0: { type: 'boolean', help: 'compress with Yaz0' },
       format: { type: 'string', value: '<rarc|u8>', help: 'archive format (default rarc)' },
+      force: { type: 'boolean', help: 'replace the archive if it exists' },
     },
     examples: ['retromodel pack Stage/ -o Stage.szs'],
   },

@@ -165,6 +165,7 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
           output: text(values.output),
           yaz0: values.yaz0 === true,
           format: text(values.format),
+          force: values.force === true,
         },
         io,
       );

@@ -6,6 +6,8 @@
 export * from './adapter.js';
 export * from './animation-pointer.js';
 export * from './diagnostics.js';
+export * from './file-names.js';
+export * from './image-limits.js';
 export * from './math.js';
 export * from './sample-sampler.js';
 export { type SceneCounts, sceneCounts } from './scene-counts.js';

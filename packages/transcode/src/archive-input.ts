@@ -1,12 +1,19 @@
 /*
  * Models inside GameCube/Wii archives (RARC or U8, plain or Yaz0/Yay0-compressed), through
- * @retromodel/archive, which is loaded only when an archive is met. A model inside an archive finds its
- * sidecars the way games lay them out: first beside it in its own folder, then in the sibling folders named
- * after animation and texture kinds (`bck/`, `btk/`, `brk/`, `bca/`, `btp/`, `bva/`, `bpk/`, `bti/`, `timg/`).
+ * @retromodel/archive, whose readers and codecs are loaded only when an archive is met (the tree helpers come
+ * from its small `/tree` entry). A model inside an archive finds its sidecars the way games lay them out: first
+ * beside it in its own folder, then in the sibling folders named after animation and texture kinds (`bck/`,
+ * `btk/`, `brk/`, `bca/`, `btp/`, `bva/`, `bpk/`, `bti/`, `timg/`). Names are matched as the archive package's
+ * folderLookup does: exact case first, another case only when it is the one match.
+ * An archive given as the same bytes again (a batch converting many models of one archive) is opened, and its
+ * folders indexed, once: converting all its models costs time linear in its bytes and entries.
  */
-import type { ArchiveEntry, ArchiveFile, ArchiveFolder, ArchiveTree } from '@retromodel/archive';
+import type { ArchiveEntry, ArchiveFile, ArchiveFileAt, ArchiveFolder, ArchiveTree } from '@retromodel/archive';
+import { archiveFiles, folderLookup } from '@retromodel/archive/tree';
 import { type AnyFormatAdapter, type SidecarSource, startsWithAscii } from '@retromodel/scene';
 import { extensionOf } from './detect-format.js';
+
+export { archiveFiles };
 
 /** Extensions archives are known by; the magic decides in the end. */
 export const archiveExtensions = ['.arc', '.szs', '.carc', '.rarc', '.u8', '.szp', '.yaz0', '.yay0'];
@@ -21,75 +28,121 @@ export function looksLikeArchive(bytes: Uint8Array): boolean {
   );
 }
 
-/** Opens an archive (ParseError for a damaged one). */
+/**
+ * Opens an archive (ParseError for a damaged one). The same bytes given again (the same array) give the same
+ * tree without opening them again; the tree is shared, so it must not be changed.
+ */
 export async function openArchiveBytes(bytes: Uint8Array): Promise<ArchiveTree> {
-  const { openArchive } = await import('@retromodel/archive');
-  return openArchive(bytes);
+  return (await openedArchive(bytes)).tree;
 }
 
-/** Every file of the tree with its path, in tree order. */
-export function archiveFiles(tree: ArchiveTree): { path: string; file: ArchiveFile }[] {
-  const out: { path: string; file: ArchiveFile }[] = [];
-  const walk = (folder: ArchiveFolder, prefix: string) => {
-    for (const child of folder.children) {
-      if (child.kind === 'file') out.push({ path: prefix + child.name, file: child });
-      else walk(child, `${prefix}${child.name}/`);
-    }
-  };
-  walk(tree.root, '');
-  return out;
+/**
+ * The files inside that an adapter in `list` reads into a scene (by magic, else extension), in tree order;
+ * entries in `skip` (files, or folders with all they hold) left out.
+ */
+export function archiveModels(
+  tree: ArchiveTree,
+  list: readonly AnyFormatAdapter[],
+  skip?: ReadonlySet<ArchiveEntry>,
+): ArchiveFileAt[] {
+  return archiveFiles(tree, skip).filter(({ path, file }) => {
+    const adapter =
+      list.find((a) => a.magic?.(file.bytes)) ?? list.find((a) => a.extensions.includes(extensionOf(path)));
+    return adapter?.can.read === true && !adapter.imageOnly;
+  });
 }
 
-/** The paths of the files inside that an adapter in `list` reads into a scene (by magic, else extension). */
+/** The paths of the files inside that an adapter in `list` reads into a scene (see {@link archiveModels}). */
 export function archiveModelPaths(tree: ArchiveTree, list: readonly AnyFormatAdapter[]): string[] {
-  return archiveFiles(tree)
-    .filter(({ path, file }) => {
-      const adapter =
-        list.find((a) => a.magic?.(file.bytes)) ?? list.find((a) => a.extensions.includes(extensionOf(path)));
-      return adapter?.can.read === true && !adapter.imageOnly;
-    })
-    .map(({ path }) => path);
+  return archiveModels(tree, list).map(({ path }) => path);
 }
 
 const sidecarFolders = new Set(['bck', 'btk', 'brk', 'bca', 'btp', 'bva', 'bpk', 'bti', 'timg']);
 
-function folderAt(tree: ArchiveTree, parts: string[]): ArchiveFolder | undefined {
-  let folder: ArchiveEntry = tree.root;
-  for (const part of parts) {
-    if (folder.kind !== 'folder') return undefined;
-    const wanted = part.toLowerCase();
-    const next: ArchiveEntry | undefined = folder.children.find((c) => c.name.toLowerCase() === wanted);
-    if (!next) return undefined;
-    folder = next;
+/** An archive opened for lookups: each folder's name lookup built at most once. */
+class OpenedArchive {
+  private readonly lookups = new Map<ArchiveFolder, ReturnType<typeof folderLookup>>();
+  private readonly sources = new Map<ArchiveFolder | undefined, SidecarSource>();
+  constructor(readonly tree: ArchiveTree) {}
+
+  lookup(folder: ArchiveFolder): ReturnType<typeof folderLookup> {
+    const found = this.lookups.get(folder) ?? folderLookup(folder);
+    this.lookups.set(folder, found);
+    return found;
   }
-  return folder.kind === 'folder' ? folder : undefined;
+
+  /** The entry at the `/`-separated `path` (empty parts ignored). */
+  find(path: string): ArchiveFolder | ArchiveFile | undefined {
+    let at: ArchiveFolder | ArchiveFile = this.tree.root;
+    for (const part of path.split('/').filter(Boolean)) {
+      if (at.kind !== 'folder') return undefined;
+      const next = this.lookup(at)(part);
+      if (!next) return undefined;
+      at = next;
+    }
+    return at;
+  }
+
+  /** Sidecars of the model at `path`: its own folder first, then the kind-named folders in it and beside it. */
+  sidecars(path: string): SidecarSource {
+    const parts = path.split('/').filter(Boolean);
+    const folderAt = (names: string[]) => {
+      const entry = this.find(names.join('/'));
+      return entry?.kind === 'folder' ? entry : undefined;
+    };
+    const own = folderAt(parts.slice(0, -1));
+    const source =
+      this.sources.get(own) ?? this.folderSidecars(own, parts.length > 1 ? folderAt(parts.slice(0, -2)) : undefined);
+    this.sources.set(own, source);
+    return source;
+  }
+
+  /** The sidecars of a model in `own`, whose parent folder is `parent`. */
+  private folderSidecars(own: ArchiveFolder | undefined, parent: ArchiveFolder | undefined): SidecarSource {
+    const kindFolders = (folder: ArchiveFolder | undefined) =>
+      (folder?.children ?? []).filter(
+        (c): c is ArchiveFolder => c.kind === 'folder' && c !== own && sidecarFolders.has(c.name.toLowerCase()),
+      );
+    const folders = [own, ...kindFolders(own), ...kindFolders(parent)].filter((f) => f !== undefined);
+    const names = [...new Set(folders.flatMap((f) => f.children.filter((c) => c.kind === 'file').map((c) => c.name)))];
+    return {
+      list: () => names,
+      read: (name) => {
+        for (const folder of folders) {
+          const entry = this.lookup(folder)(name);
+          if (entry?.kind === 'file') return entry.bytes;
+        }
+        return undefined;
+      },
+    };
+  }
 }
 
 /** Sidecars of the model at `path`: its own folder first, then the kind-named folders in it and beside it. */
 export function archiveSidecars(tree: ArchiveTree, path: string): SidecarSource {
-  const parts = path.split('/').filter(Boolean);
-  const own = folderAt(tree, parts.slice(0, -1));
-  const parent = parts.length > 1 ? folderAt(tree, parts.slice(0, -2)) : undefined;
-  const kindFolders = (folder: ArchiveFolder | undefined) =>
-    (folder?.children ?? []).filter(
-      (c): c is ArchiveFolder => c.kind === 'folder' && c !== own && sidecarFolders.has(c.name.toLowerCase()),
-    );
-  const folders = [own, ...kindFolders(own), ...kindFolders(parent)];
-  const files = new Map<string, ArchiveFile>();
-  for (const folder of folders)
-    for (const child of folder?.children ?? [])
-      if (child.kind === 'file' && !files.has(child.name.toLowerCase())) files.set(child.name.toLowerCase(), child);
-  return {
-    list: () => [...files.values()].map((f) => f.name),
-    read: (name) => files.get(name.toLowerCase())?.bytes,
-  };
+  return new OpenedArchive(tree).sidecars(path);
 }
 
-/** A model inside an archive as transcode's input: its bytes, its file name and sidecars inside the archive. */
+/** Archives opened from bytes, by those bytes: the same bytes given again are not opened again. */
+const opened = new WeakMap<Uint8Array, Promise<OpenedArchive>>();
+
+function openedArchive(bytes: Uint8Array): Promise<OpenedArchive> {
+  let open = opened.get(bytes);
+  if (!open) {
+    open = import('@retromodel/archive').then(({ openArchive }) => new OpenedArchive(openArchive(bytes)));
+    opened.set(bytes, open);
+  }
+  return open;
+}
+
+/**
+ * A model inside an archive as transcode's input: its bytes, its file name and sidecars inside the archive. The
+ * archive is opened once per `archive` array (kept while the array lives), so pass the same array for each model.
+ */
 export async function archiveInput(archive: Uint8Array, path: string) {
-  const tree = await openArchiveBytes(archive);
-  const { findInArchive } = await import('@retromodel/archive');
-  const entry = findInArchive(tree, path);
-  if (entry?.kind !== 'file') throw new Error(`the archive has no file ${path}`);
-  return { bytes: entry.bytes, fileName: entry.name, sidecars: archiveSidecars(tree, path) };
+  const archived = await openedArchive(archive);
+  const entry = archived.find(path);
+  if (entry?.kind !== 'file')
+    throw new Error(`the archive has no file ${path} (nor one name that matches it in another case)`);
+  return { bytes: entry.bytes, fileName: entry.name, sidecars: archived.sidecars(path) };
 }

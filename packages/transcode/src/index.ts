@@ -10,6 +10,7 @@ export {
   archiveExtensions,
   archiveFiles,
   archiveModelPaths,
+  archiveModels,
   archiveSidecars,
   looksLikeArchive,
   openArchiveBytes,

@@ -45,8 +45,12 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   const available = context.sidecars ? await context.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
+    // Only names as long as `<base>.<ext>` can match: one length test per name, not a lower-case copy per kind.
+    const byLowerName = new Map<string, string>();
+    for (const n of available)
+      if (n.length === base.length + 4 && !byLowerName.has(n.toLowerCase())) byLowerName.set(n.toLowerCase(), n);
     for (const ext of ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva']) {
-      const match = available.find((n) => n.toLowerCase() === `${base}${ext}`.toLowerCase());
+      const match = byLowerName.get(`${base}${ext}`.toLowerCase());
       if (match) wanted.add(match);
     }
   }
