@@ -1,6 +1,6 @@
 /*
  * Archives through the CLI and transcode, on every shared archive: `ls` lists what the independent dumper
- * lists; extract → pack --yaz0 → extract gives the same tree; every J3D model inside converts to a GLB the
+ * lists; extract → pack --yaz0 → extract gives the same tree and layout (now Yaz0-compressed); every J3D model inside converts to a GLB the
  * Khronos validator accepts, placed under the archive's name; a model read from inside an archive finds its
  * animations inside the archive.
  */
@@ -62,7 +62,12 @@ describe.skipIf(!haveFixtures)('retromodel ls, extract, pack on the shared archi
       expect(await main(['extract', fixture(name), '-o', `${base}.x1`], quiet)).toBe(0);
       expect(await main(['pack', `${base}.x1`, '-o', `${base}.szs`, '--yaz0'], quiet)).toBe(0);
       expect(await main(['extract', `${base}.szs`, '-o', `${base}.x2`], quiet)).toBe(0);
-      expect(await treeOf(`${base}.x2`)).toEqual(await treeOf(`${base}.x1`));
+      // The same files; the layout written again is the first one, compressed now (--yaz0).
+      const [x1, x2] = [await treeOf(`${base}.x1`), await treeOf(`${base}.x2`)];
+      const layouts = [x1, x2].map((t) => JSON.parse(Buffer.from(t['retromodel-layout.json']!, 'base64').toString()));
+      expect({ ...layouts[1], compression: 'any' }).toEqual({ ...layouts[0], compression: 'any' });
+      expect(layouts[1].compression).toBe('yaz0');
+      expect(x2).toEqual({ ...x1, 'retromodel-layout.json': x2['retromodel-layout.json'] });
     });
   }
 });

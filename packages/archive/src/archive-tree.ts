@@ -1,8 +1,10 @@
 /*
  * One folder tree for RARC and U8 archives, whatever their compression: what a tool needs to list, extract and
  * pack archives. Folders hold files and folders in the archive's own order; RARC metadata (file IDs, flags,
- * node type tags, the ID scheme) rides along in `meta` so a rebuilt archive keeps it.
+ * node type tags, the ID scheme) rides along in `meta`, and the archive's whole layout in `layout`, so a rebuilt
+ * archive keeps them.
  */
+import type { ArchiveLayout } from './archive-layout.js';
 
 /** RARC metadata of a file. */
 export interface RarcFileMeta {
@@ -25,6 +27,9 @@ export interface RarcFolderMeta {
   flags: number;
   /** IDs of the node's `.` and `..` entries (0xFFFF, or 0 in some archives). */
   dotIds: [number, number];
+  /** Where its node and its entry block were in the archive read (kept by a fresh layout of an edited tree). */
+  node?: number;
+  firstEntry?: number;
 }
 
 /** RARC metadata of a whole archive: the ID scheme. */
@@ -68,6 +73,11 @@ export interface ArchiveTree {
   compression: 'none' | 'yaz0' | 'yay0';
   root: ArchiveFolder;
   meta?: RarcArchiveMeta;
+  /**
+   * The layout of the archive it was read from (openArchive), by which writeArchive writes it again: unchanged,
+   * the same bytes; edited, its entries where they were. Remove it for a fresh layout.
+   */
+  layout?: ArchiveLayout;
 }
 
 /** A file of a tree with the names of the folders leading to it (root excluded) and its own name last. */

@@ -4,9 +4,11 @@
  * Compressed RARC entries share the same bound: together they may not expand past what the input could give. RARC entries flagged compressed (0x04; Yaz0 with 0x80, Yay0 without) are expanded and
  * marked so writeArchive compresses them again. RARC folders are named by their parent's entry, never by the
  * node table (spec §2.7). Each entry keeps the offset of its record (U8 node, RARC directory entry) in the
- * decompressed archive, so a problem found in it (entry-names.ts) can say where the entry is.
+ * decompressed archive, so a problem found in it (entry-names.ts) can say where the entry is, and the tree keeps
+ * the archive's layout (archive-layout.ts), by which writeArchive writes it again as it was.
  */
 import { hex, ParseError } from '@retromodel/binary';
+import { rarcLayoutRecord, u8LayoutRecord } from './archive-layout.js';
 import type { ArchiveEntry, ArchiveFolder, ArchiveTree, RarcArchiveMeta } from './archive-tree.js';
 import { maxYaz0Output } from './lz-bounds.js';
 import type { RarcEntry, RarcNode } from './rarc-file.js';
@@ -78,7 +80,8 @@ function openU8(bytes: Uint8Array, compression: ArchiveTree['compression']): Arc
     ),
     offset: offsets.get(folder)!,
   });
-  return { format: 'u8', compression, root: fromFolder(file.root) };
+  const u8 = u8LayoutRecord(file)!;
+  return { format: 'u8', compression, root: fromFolder(file.root), layout: { format: 'u8', compression, u8 } };
 }
 
 function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression'], budget: Budget): ArchiveTree {
@@ -96,8 +99,11 @@ function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression'], bu
     entryCount: entries.length,
   };
   const offsets = new Map<RarcEntry, number>(entries.map((e, i) => [e, 0x20 + file.layout!.entryOffset + i * 0x14]));
-  const root = fromRarcNode(file.root, file.root.name, 0xffff, RarcFlags.DIR, { budget, offsets });
-  return { format: 'rarc', compression, root, meta };
+  const nodes = new Map((file.layout?.nodes ?? []).map((node, i) => [node, i]));
+  const firstEntries = file.layout?.firstEntries ?? [];
+  const root = fromRarcNode(file.root, file.root.name, 0xffff, RarcFlags.DIR, { budget, offsets, nodes, firstEntries });
+  const rarc = rarcLayoutRecord(file)!;
+  return { format: 'rarc', compression, root, meta, layout: { format: 'rarc', compression, rarc } };
 }
 
 /** Bytes compressed entries may still expand to, all together: what the original file itself could give. */
@@ -118,10 +124,15 @@ function expandEntry(data: Uint8Array, yaz0: boolean, name: string, budget: Budg
   return out;
 }
 
-/** What building the tree from the nodes carries along: the expansion budget and each entry's record offset. */
+/**
+ * What building the tree from the nodes carries along: the expansion budget, each entry's record offset, each
+ * node's index and the first entry of each node's block.
+ */
 interface RarcWalk {
   budget: Budget;
   offsets: Map<RarcEntry, number>;
+  nodes: Map<RarcNode, number>;
+  firstEntries: number[];
 }
 
 function fromRarcNode(node: RarcNode, name: string, id: number, flags: number, walk: RarcWalk): ArchiveFolder {
@@ -146,5 +157,7 @@ function fromRarcNode(node: RarcNode, name: string, id: number, flags: number, w
       children.push({ kind: 'file', name: e.name, bytes: e.data, meta, offset });
     }
   }
-  return { kind: 'folder', name, children, meta: { format: 'rarc', type: node.type, id, flags, dotIds } };
+  const index = walk.nodes.get(node)!;
+  const place = { node: index, firstEntry: walk.firstEntries[index]! };
+  return { kind: 'folder', name, children, meta: { format: 'rarc', type: node.type, id, flags, dotIds, ...place } };
 }

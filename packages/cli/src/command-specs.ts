@@ -132,8 +132,10 @@ export const commands: CommandSpec[] = [
     usage: 'retromodel extract <archive> [-o <folder>]',
     description:
       'Writes every file of the archive under the folder (default: beside the archive, named after it), keeping\n' +
-      'its folder structure. Nothing is written over an existing file, and nothing at all when an entry name\n' +
-      'cannot be a file name (.., a/b, control characters, twins): the command names them and exits 1.',
+      "its folder structure, and the archive's layout (entry order, IDs, flags, offsets, padding, compression) in\n" +
+      'retromodel-layout.json there, by which pack rebuilds the archive. Nothing is written over an existing file,\n' +
+      'and nothing at all when an entry name cannot be a file name (.., a/b, control characters, twins): the\n' +
+      'command names them and exits 1.',
     options: { output: { type: 'string', short: 'o', value: '<folder>', help: 'where to unpack' } },
     examples: ['retromodel extract Stage.szs -o Stage/'],
   },
@@ -142,13 +144,16 @@ export const commands: CommandSpec[] = [
     summary: 'pack a folder into a RARC or U8 archive, optionally Yaz0-compressed',
     usage: 'retromodel pack <folder> -o <archive> [--yaz0] [--format rarc|u8] [--force]',
     description:
-      'Builds an archive from a folder (its name becomes the root name), laid out the way the games expect.\n' +
-      'The format is RARC unless --format u8; .szs and .carc outputs are Yaz0-compressed, as is any with --yaz0.\n' +
-      'The archive is never written inside the folder, nor over an existing file unless --force.',
+      "Builds an archive from a folder. A folder extract wrote holds the archive's layout (retromodel-layout.json):\n" +
+      'unedited, the archive comes back as it was (the same bytes after decompression); edited, unchanged entries\n' +
+      'keep their order and IDs and new ones follow them. Without a layout the archive is laid out the way the\n' +
+      "games expect, the folder's name becoming the root name. The format is the layout's, else RARC unless\n" +
+      "--format u8; the compression is the layout's, else none; .szs and .carc outputs are Yaz0-compressed, as is\n" +
+      'any with --yaz0. The archive is never written inside the folder, nor over an existing file unless --force.',
     options: {
       output: { type: 'string', short: 'o', value: '<archive>', help: 'the archive to write' },
       yaz0: { type: 'boolean', help: 'compress with Yaz0' },
-      format: { type: 'string', value: '<rarc|u8>', help: 'archive format (default rarc)' },
+      format: { type: 'string', value: '<rarc|u8>', help: "archive format (default: the layout's, else rarc)" },
       force: { type: 'boolean', help: 'replace the archive if it exists' },
     },
     examples: ['retromodel pack Stage/ -o Stage.szs'],

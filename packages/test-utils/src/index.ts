@@ -5,6 +5,7 @@
  * the project's own sample files from the format specs.
  */
 export * from './adapters.js';
+export * from './archive-oracle.js';
 export * from './bck-playback.js';
 export * from './builders/build-archive.js';
 export * from './builders/build-bmd.js';

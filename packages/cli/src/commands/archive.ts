@@ -6,11 +6,16 @@
  * such an archive before it writes anything, and writes every other one only through the confinement rule
  * (pathInside), into a folder where nothing is in the way. `pack` never writes its archive inside the folder it
  * packs, and replaces an existing file only with --force.
+ * `extract` also writes the archive's layout (entry order, IDs, flags, offsets, padding, compression: what a folder
+ * cannot hold) to retromodel-layout.json in the folder, and makes its empty folders; `pack` rebuilds the archive by
+ * that file when it is there (byte for byte when nothing was edited; packages/archive/docs/layout.md). The file is
+ * data from a folder anyone may have edited: read with a size limit, checked field by field (parseLayout), its
+ * paths only ever looked up in the folder tree read from disk.
  */
-import { realpathSync } from 'node:fs';
+import { mkdirSync, realpathSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { ArchiveEntry, ArchiveFolder, ArchiveTree } from '@retromodel/archive';
+import type { ArchiveEntry, ArchiveFolder, ArchiveLayout, ArchiveTree } from '@retromodel/archive';
 import { pathInside, printablePath } from '@retromodel/scene';
 import { adapters, archiveFiles, detectFormat, openArchiveBytes } from '@retromodel/transcode';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
@@ -75,29 +80,66 @@ export async function extractCommand(args: { file?: string; output?: string }, i
     for (const p of problems) io.err(`  ${p.message}`);
     return 1;
   }
-  const { outputNames } = await import('@retromodel/archive');
+  const { LAYOUT_FILE_NAME, layoutToJson, outputNames } = await import('@retromodel/archive');
   const folder = resolve(args.output ?? join(dirname(file), basename(file, extname(file))));
   const files = archiveFiles(tree).map(({ names, file: f }) => ({
     path: pathInside(folder, outputNames(tree, names)),
     bytes: f.bytes,
   }));
-  for (const f of files)
-    if (statIfAny(f.path) || statIfAny(dirname(f.path))?.isFile())
-      throw new UsageError(`${f.path} exists; extract into an empty folder`);
+  const clash = files.some((f) => f.path.toLowerCase() === pathInside(folder, [LAYOUT_FILE_NAME]).toLowerCase());
+  if (clash)
+    io.err(
+      `warning: ${file} holds a file named ${LAYOUT_FILE_NAME}; no layout written (pack will lay the archive out anew)`,
+    );
+  else if (tree.layout)
+    files.push({
+      path: pathInside(folder, [LAYOUT_FILE_NAME]),
+      bytes: new TextEncoder().encode(layoutToJson(tree.layout)),
+    });
+  const empty = emptyFolders(tree.root, []).map((names) => pathInside(folder, outputNames(tree, names)));
+  for (const path of [...files.map((f) => f.path), ...empty])
+    if (statIfAny(path) || statIfAny(dirname(path))?.isFile())
+      throw new UsageError(`${path} exists; extract into an empty folder`);
   prepareFolder(folder);
   await writeFilesAtomic(files);
-  io.out(`${files.length} files extracted to ${folder}`);
+  for (const path of empty) mkdirSync(path, { recursive: true });
+  const layout = clash ? '' : `, its layout in ${LAYOUT_FILE_NAME}`;
+  const count = files.length - (clash ? 0 : 1);
+  io.out(`${count} file${count === 1 ? '' : 's'} extracted to ${folder}${layout}`);
   return 0;
 }
 
-/** The folder as an archive tree: files before sub-folders, each in name order. */
-async function folderTree(path: string, name: string): Promise<ArchiveFolder> {
+/** The names of every folder below `folder` that holds nothing (an archive may have some; a folder keeps them). */
+function emptyFolders(folder: ArchiveFolder, names: string[]): string[][] {
+  return folder.children.flatMap((c) =>
+    c.kind === 'file' ? [] : c.children.length === 0 ? [[...names, c.name]] : emptyFolders(c, [...names, c.name]),
+  );
+}
+
+/** The folder as an archive tree: files before sub-folders, each in name order; `leave` names files of its own left out. */
+async function folderTree(path: string, name: string, leave: string[] = []): Promise<ArchiveFolder> {
   const entries = (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
   const children: ArchiveEntry[] = [];
-  for (const e of entries.filter((x) => x.isFile()))
+  for (const e of entries.filter((x) => x.isFile() && !leave.includes(x.name)))
     children.push({ kind: 'file', name: e.name, bytes: new Uint8Array(await readFile(join(path, e.name))) });
   for (const e of entries.filter((x) => x.isDirectory())) children.push(await folderTree(join(path, e.name), e.name));
   return { kind: 'folder', name, children };
+}
+
+/** The layout file of a folder `extract` wrote, checked; undefined when there is none. */
+async function readLayout(folder: string): Promise<ArchiveLayout | undefined> {
+  const { LAYOUT_FILE_NAME, MAX_LAYOUT_BYTES, parseLayout } = await import('@retromodel/archive');
+  const path = pathInside(folder, [LAYOUT_FILE_NAME]);
+  const info = statIfAny(path);
+  if (!info?.isFile()) return undefined;
+  const fix = `; fix it, or delete it to pack without the archive's layout`;
+  if (info.size > MAX_LAYOUT_BYTES)
+    throw new Error(`${path} is ${formatBytes(info.size)}, larger than a layout file can be${fix}`);
+  try {
+    return parseLayout(await readFile(path, 'utf8'));
+  } catch (e) {
+    throw new Error(`${path}: ${(e as Error).message}${fix}`);
+  }
 }
 
 /** `path` made absolute, with the links resolved in the part of it that exists. */
@@ -126,19 +168,51 @@ export async function packCommand(
   if (!args.output) throw new UsageError('give the archive to write with -o');
   if (!(await stat(args.folder).catch(() => undefined))?.isDirectory())
     throw new UsageError(`no such folder: ${args.folder}`);
-  const format = args.format ?? 'rarc';
-  if (format !== 'rarc' && format !== 'u8') throw new UsageError(`--format must be rarc or u8, not '${format}'`);
+  if (args.format !== undefined && args.format !== 'rarc' && args.format !== 'u8')
+    throw new UsageError(`--format must be rarc or u8, not '${args.format}'`);
   const output = resolve(args.output);
   if (isWithin(output, args.folder))
     throw new UsageError(`-o ${args.output} lies inside the folder being packed; write the archive elsewhere`);
   if (statIfAny(output) && !args.force)
     throw new UsageError(`${args.output} exists; give --force to replace it, or another -o`);
-  const compressed = args.yaz0 || ['.szs', '.carc'].includes(extname(args.output).toLowerCase());
-  const root = await folderTree(args.folder, basename(resolve(args.folder)));
-  const { writeArchive } = await import('@retromodel/archive');
-  const bytes = writeArchive({ format, compression: compressed ? 'yaz0' : 'none', root });
+  const { LAYOUT_FILE_NAME, encodeYay0, encodeYaz0, treeForLayout, writeArchive, writeWithLayout } = await import(
+    '@retromodel/archive'
+  );
+  const folder = resolve(args.folder);
+  const layout = await readLayout(folder);
+  if (layout && args.format !== undefined && args.format !== layout.format)
+    throw new UsageError(
+      `--format ${args.format}: ${LAYOUT_FILE_NAME} is the layout of a ${layout.format} archive; drop --format, or delete the layout file`,
+    );
+  const format = layout?.format ?? args.format ?? 'rarc';
+  const yaz0 = args.yaz0 || ['.szs', '.carc'].includes(extname(args.output).toLowerCase());
+  const compression = yaz0 ? 'yaz0' : (layout?.compression ?? 'none');
+  const root = await folderTree(folder, basename(folder), layout ? [LAYOUT_FILE_NAME] : []);
+  let bytes: Uint8Array;
+  let how = '';
+  if (layout) {
+    const written = writeWithLayout(treeForLayout(root, layout), layout);
+    bytes =
+      compression === 'yaz0'
+        ? encodeYaz0(written.bytes)
+        : compression === 'yay0'
+          ? encodeYay0(written.bytes)
+          : written.bytes;
+    const changes = [
+      [written.resized.length, 'changed in length'],
+      [written.added.length, 'added'],
+      [written.missing.length, 'left out (not in the folder)'],
+    ].flatMap(([n, what]) => (n ? [`${n} ${what}`] : []));
+    how = written.exact
+      ? `, as extracted (${LAYOUT_FILE_NAME})`
+      : `, by ${LAYOUT_FILE_NAME}: ${changes.join(', ') || 'laid out anew'}; unchanged entries kept their order and IDs`;
+    for (const path of written.missing)
+      io.err(`note: ${path} is in ${LAYOUT_FILE_NAME} but not in the folder; left out`);
+  } else bytes = writeArchive({ format, compression, root });
   prepareFolder(dirname(output));
   await writeFilesAtomic([{ path: pathInside(dirname(output), [basename(output)]), bytes }]);
-  io.out(`${args.output}: ${format.toUpperCase()}${compressed ? ', yaz0' : ''}, ${formatBytes(bytes.length)}`);
+  io.out(
+    `${args.output}: ${format.toUpperCase()}${compression === 'none' ? '' : `, ${compression}`}, ${formatBytes(bytes.length)}${how}`,
+  );
   return 0;
 }

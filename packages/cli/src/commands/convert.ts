@@ -110,7 +110,8 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   }
   // Files given with --anim, --tml and --tkl are inputs too: an output never replaces one (a --tkl library is
   // written anew under its own name, which beside the model could be the given file itself).
-  for (const file of [...args.animations, ...args.tmls, ...args.tkls]) identities.set(identityOf(statIfAny(file)!), resolve(file));
+  for (const file of [...args.animations, ...args.tmls, ...args.tkls])
+    identities.set(identityOf(statIfAny(file)!), resolve(file));
   const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
   const started = performance.now();
   const bar = await progressBar(io, args, inputs.length);
