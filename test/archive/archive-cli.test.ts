@@ -31,6 +31,14 @@ function capture() {
   return { io: { out: (t: string) => out.push(t), err: (t: string) => out.push(t), isTty: false }, out };
 }
 
+/** The files the independent dumper lists in a fixture archive. */
+async function readdirOf(name: string): Promise<string[]> {
+  const dump = JSON.parse(readFileSync(fixture('archives', 'expected', `${name.split('/').pop()}.json`), 'utf8'));
+  let layer = dump.dump;
+  while (layer.inner) layer = layer.inner;
+  return (layer.rarc ?? layer.u8).files.map((f: { path: string }) => f.path);
+}
+
 async function treeOf(folder: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   for (const f of await readdir(folder, { recursive: true, withFileTypes: true }))
@@ -85,15 +93,17 @@ describe.skipIf(!haveFixtures)('models inside archives', () => {
     for (const glb of glbs) await expectValidGlb(new Uint8Array(await readFile(join(out, glb))), glb);
   }, 300_000);
 
-  it('transcode reads a model from inside an archive, with an animation that sits beside it there', async () => {
+  it('transcode reads a model from inside an archive with every animation of the archive that fits it', async () => {
     const archive = readFixture('archives', 'nintendo_smg2_PowerStar.arc');
-    const result = await transcode(
-      { archive, path: 'powerstar.bdl' },
-      { to: 'glb', read: { j3d: { animations: ['DemoSandyDown.bck'] } } },
-    );
+    const result = await transcode({ archive, path: 'powerstar.bdl' }, { to: 'glb' });
     expect(result.files[0]!.name).toBe('PowerStar.glb');
-    expect(result.sidecarsUsed).toEqual(['DemoSandyDown.bck']);
-    expect(result.scene.animations.map((a) => a.name)).toEqual(['DemoSandyDown']);
+    // The dumper lists 19 BCKs (all for the star's 3 joints) and PowerStarColor's BRK, BTK, BTP and BVA.
+    const listed = dumpOf('archives/nintendo_smg2_PowerStar.arc') as unknown as { extensions: Record<string, number> };
+    expect(listed.extensions['.bck']).toBe(19);
+    const bcks = (await readdirOf('archives/nintendo_smg2_PowerStar.arc')).filter((p) => p.endsWith('.bck'));
+    const clips = result.scene.animations.map((a) => a.name).sort();
+    expect(clips).toEqual([...bcks.map((p) => p.replace(/\.bck$/, '')), 'PowerStarColor'].sort());
+    expect(result.sidecarsUsed).toHaveLength(23);
     await expectValidGlb(result.files[0]!.bytes, 'PowerStar.glb');
   });
 
@@ -103,7 +113,14 @@ describe.skipIf(!haveFixtures)('models inside archives', () => {
     const { stdout } = await run(process.execPath, [bin, 'ls', fixture('archives', 'nintendo_smg2_PowerStar.arc')]);
     expect(stdout).toMatch(/RARC, yaz0, 35 files/);
     expect(stdout).toMatch(/\bj3d +PowerStar\.bdl/);
+    // info adds which animations go with which model.
     const info = await run(process.execPath, [bin, 'info', fixture('archives', 'nintendo_smg2_PowerStar.arc')]);
-    expect(info.stdout).toBe(stdout);
+    expect(info.stdout.startsWith(stdout)).toBe(true);
+    expect(info.stdout.slice(stdout.length)).toMatch(
+      /^animations by model \(files of one base name play as one clip\):\n {2}PowerStar\.bdl: 20 clips\n/,
+    );
+    expect(info.stdout).toMatch(
+      /\n {4}PowerStarColor +PowerStarColor\.brk, PowerStarColor\.btk, PowerStarColor\.btp, PowerStarColor\.bva\n/,
+    );
   });
 });

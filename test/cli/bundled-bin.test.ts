@@ -121,9 +121,14 @@ describe('the bundled retromodel bin', () => {
     expect(packages).toContain('j3d');
     for (const lazy of ['@gltf-transform/core', '@gltf-transform/extensions', 'gltf-validator'])
       expect(packages, lazy).not.toContain(lazy);
-    // Of the archive package, only the tree helpers transcode lists archives with (no reader, writer or codec).
+    // Of the archive package, only the tree helpers transcode lists archives with and the layout file's name (no
+    // reader, writer or codec).
     const archive = [...(await bundledModules(modules))].filter((m) => m.startsWith('archive/'));
-    expect(archive.sort()).toEqual(['archive/dist/archive-tree.js', 'archive/dist/entry-names.js']);
+    expect(archive.sort()).toEqual([
+      'archive/dist/archive-tree.js',
+      'archive/dist/entry-names.js',
+      'archive/dist/layout-file-name.js',
+    ]);
   });
 
   it('validates a GLB with the bundled Khronos validator', async () => {

@@ -30,7 +30,8 @@ export {
   type RarcFolderMeta,
 } from './archive-tree.js';
 export { checkEntryNames, type EntryNameProblem, outputNames } from './entry-names.js';
-export { LAYOUT_FILE_NAME, layoutToJson, MAX_LAYOUT_BYTES, MAX_LAYOUT_RECORDS, parseLayout } from './layout-json.js';
+export { LAYOUT_FILE_NAME } from './layout-file-name.js';
+export { layoutToJson, MAX_LAYOUT_BYTES, MAX_LAYOUT_RECORDS, parseLayout } from './layout-json.js';
 export { openArchive } from './open-archive.js';
 export type {
   RarcDotEntry,

@@ -18,9 +18,6 @@ import type {
   U8NodeRecord,
 } from './archive-layout.js';
 
-/** The name `extract` gives the layout file, in the root of the folder it writes. */
-export const LAYOUT_FILE_NAME = 'retromodel-layout.json';
-
 /** Most nodes or entries a layout may list (real archives have a few thousand at most). */
 export const MAX_LAYOUT_RECORDS = 1 << 20;
 

@@ -33,7 +33,8 @@ export const commands: CommandSpec[] = [
       'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
       "and the inputs' folder structure is kept under it. Without -o each output goes beside its input, never\n" +
-      'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found.',
+      'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found;\n' +
+      'a model inside an archive, or in a folder extract wrote, gets every animation of the archive that fits it.',
     options: {
       output: { type: 'string', short: 'o', value: '<path>', help: 'output file (one input) or folder' },
       to: {
@@ -49,7 +50,7 @@ export const commands: CommandSpec[] = [
         type: 'string',
         multiple: true,
         value: '<file>',
-        help: 'attach a J3D animation (.bck, .bca, .btk, .brk, .bpk, .btp, .bva; repeatable)',
+        help: "attach J3D animations (.bck .bca .btk .brk .bpk .btp .bva): a file, a folder, 'anim/*.bck' (repeatable)",
       },
       tml: { type: 'string', multiple: true, value: '<file.tml>', help: 'use a Toshi material library (repeatable)' },
       sidecars: {
@@ -103,7 +104,12 @@ export const commands: CommandSpec[] = [
     options: {
       format: { type: 'string', value: '<format>', help: 'text (default), md, csv or json' },
       json: { type: 'boolean', help: 'the same as --format json' },
-      anim: { type: 'string', multiple: true, value: '<file>', help: 'J3D: read with this animation (repeatable)' },
+      anim: {
+        type: 'string',
+        multiple: true,
+        value: '<file>',
+        help: "J3D: read with these animations: a file, a folder, 'anim/*.bck' (repeatable)",
+      },
       lod: { type: 'string', value: '<all|n>', help: 'TMD: which LOD level to read (default 0)' },
     },
     examples: ['retromodel info link.bdl', 'retromodel info level.t3dm --format md'],

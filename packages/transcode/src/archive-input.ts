@@ -5,13 +5,18 @@
  * beside it in its own folder, then in the sibling folders named after animation and texture kinds (`bck/`,
  * `btk/`, `brk/`, `bca/`, `btp/`, `bva/`, `bpk/`, `bti/`, `timg/`). Names are matched as the archive package's
  * folderLookup does: exact case first, another case only when it is the one match.
+ * A model inside an archive also gets every animation file of the archive that fits it (fit-animations.ts), its
+ * own folder and those kind-named folders being where it looks.
  * An archive given as the same bytes again (a batch converting many models of one archive) is opened, and its
- * folders indexed, once: converting all its models costs time linear in its bytes and entries.
+ * folders indexed and its animations matched, once: converting all its models costs time linear in its bytes and
+ * entries.
  */
 import type { ArchiveEntry, ArchiveFile, ArchiveFileAt, ArchiveFolder, ArchiveTree } from '@retromodel/archive';
 import { archiveFiles, folderLookup } from '@retromodel/archive/tree';
-import { type AnyFormatAdapter, type SidecarSource, startsWithAscii } from '@retromodel/scene';
+import { type AnyFormatAdapter, type Diagnostic, type SidecarSource, startsWithAscii } from '@retromodel/scene';
+import { adapters as builtInAdapters } from './adapters.js';
 import { extensionOf } from './detect-format.js';
+import { type FitFile, fitAnimations, type ModelAnimations } from './fit-animations.js';
 
 export { archiveFiles };
 
@@ -46,10 +51,14 @@ export function archiveModels(
   skip?: ReadonlySet<ArchiveEntry>,
 ): ArchiveFileAt[] {
   return archiveFiles(tree, skip).filter(({ path, file }) => {
-    const adapter =
-      list.find((a) => a.magic?.(file.bytes)) ?? list.find((a) => a.extensions.includes(extensionOf(path)));
+    const adapter = adapterOf(list, path, file.bytes);
     return adapter?.can.read === true && !adapter.imageOnly;
   });
+}
+
+/** The adapter in `list` for a file: by magic, else by extension. */
+function adapterOf(list: readonly AnyFormatAdapter[], path: string, bytes: Uint8Array): AnyFormatAdapter | undefined {
+  return list.find((a) => a.magic?.(bytes)) ?? list.find((a) => a.extensions.includes(extensionOf(path)));
 }
 
 /** The paths of the files inside that an adapter in `list` reads into a scene (see {@link archiveModels}). */
@@ -59,10 +68,17 @@ export function archiveModelPaths(tree: ArchiveTree, list: readonly AnyFormatAda
 
 const sidecarFolders = new Set(['bck', 'btk', 'brk', 'bca', 'btp', 'bva', 'bpk', 'bti', 'timg']);
 
-/** An archive opened for lookups: each folder's name lookup built at most once. */
-class OpenedArchive {
+/** A folder of an archive with its path (`/`-separated names from the root, root excluded). */
+interface FolderAt {
+  folder: ArchiveFolder;
+  path: string;
+}
+
+/** An archive opened for lookups: each folder's name lookup built at most once, its animations matched once. */
+export class OpenedArchive {
   private readonly lookups = new Map<ArchiveFolder, ReturnType<typeof folderLookup>>();
   private readonly sources = new Map<ArchiveFolder | undefined, SidecarSource>();
+  private readonly fitted = new WeakMap<readonly AnyFormatAdapter[], Promise<Map<string, ModelAnimations>>>();
   constructor(readonly tree: ArchiveTree) {}
 
   lookup(folder: ArchiveFolder): ReturnType<typeof folderLookup> {
@@ -83,27 +99,35 @@ class OpenedArchive {
     return at;
   }
 
-  /** Sidecars of the model at `path`: its own folder first, then the kind-named folders in it and beside it. */
-  sidecars(path: string): SidecarSource {
+  /** The folders a model at `path` finds its sidecars in: its own folder first, then the kind-named folders in it and beside it. */
+  private sidecarFolders(path: string): FolderAt[] {
     const parts = path.split('/').filter(Boolean);
-    const folderAt = (names: string[]) => {
+    const folderAt = (names: string[]): FolderAt | undefined => {
       const entry = this.find(names.join('/'));
-      return entry?.kind === 'folder' ? entry : undefined;
+      return entry?.kind === 'folder' ? { folder: entry, path: names.join('/') } : undefined;
     };
     const own = folderAt(parts.slice(0, -1));
-    const source =
-      this.sources.get(own) ?? this.folderSidecars(own, parts.length > 1 ? folderAt(parts.slice(0, -2)) : undefined);
+    const parent = parts.length > 1 ? folderAt(parts.slice(0, -2)) : undefined;
+    const kindFolders = (at: FolderAt | undefined): FolderAt[] =>
+      (at?.folder.children ?? []).flatMap((c) =>
+        c.kind === 'folder' && c !== own?.folder && sidecarFolders.has(c.name.toLowerCase())
+          ? [{ folder: c, path: at!.path ? `${at!.path}/${c.name}` : c.name }]
+          : [],
+      );
+    return [own, ...kindFolders(own), ...kindFolders(parent)].filter((f) => f !== undefined);
+  }
+
+  /** Sidecars of the model at `path`: its own folder first, then the kind-named folders in it and beside it. */
+  sidecars(path: string): SidecarSource {
+    const folders = this.sidecarFolders(path);
+    const own = folders[0]?.folder;
+    const source = this.sources.get(own) ?? this.folderSidecars(folders.map((f) => f.folder));
     this.sources.set(own, source);
     return source;
   }
 
-  /** The sidecars of a model in `own`, whose parent folder is `parent`. */
-  private folderSidecars(own: ArchiveFolder | undefined, parent: ArchiveFolder | undefined): SidecarSource {
-    const kindFolders = (folder: ArchiveFolder | undefined) =>
-      (folder?.children ?? []).filter(
-        (c): c is ArchiveFolder => c.kind === 'folder' && c !== own && sidecarFolders.has(c.name.toLowerCase()),
-      );
-    const folders = [own, ...kindFolders(own), ...kindFolders(parent)].filter((f) => f !== undefined);
+  /** The sidecars found in `folders`, in that order. */
+  private folderSidecars(folders: ArchiveFolder[]): SidecarSource {
     const names = [...new Set(folders.flatMap((f) => f.children.filter((c) => c.kind === 'file').map((c) => c.name)))];
     return {
       list: () => names,
@@ -115,6 +139,30 @@ class OpenedArchive {
         return undefined;
       },
     };
+  }
+
+  /** The files a model at `path` sees as sidecars, each under the name it is read by (the first of a name wins). */
+  private scope(path: string): FitFile[] {
+    const out = new Map<string, FitFile>();
+    for (const { folder, path: at } of this.sidecarFolders(path))
+      for (const c of folder.children)
+        if (c.kind === 'file' && !out.has(c.name))
+          out.set(c.name, { path: at ? `${at}/${c.name}` : c.name, name: c.name, bytes: c.bytes });
+    return [...out.values()];
+  }
+
+  /** The archive's animation files matched to its models (fit-animations.ts), by model path; computed once. */
+  animations(list: readonly AnyFormatAdapter[]): Promise<Map<string, ModelAnimations>> {
+    let fitted = this.fitted.get(list);
+    if (!fitted) {
+      const models = archiveModels(this.tree, list).map(({ path, names, file }) => {
+        const adapter = adapterOf(list, path, file.bytes)!;
+        return { path, fileName: names.at(-1)!, bytes: file.bytes, adapter, scope: this.scope(path) };
+      });
+      fitted = fitAnimations(models);
+      this.fitted.set(list, fitted);
+    }
+    return fitted;
   }
 }
 
@@ -136,13 +184,48 @@ function openedArchive(bytes: Uint8Array): Promise<OpenedArchive> {
 }
 
 /**
- * A model inside an archive as transcode's input: its bytes, its file name and sidecars inside the archive. The
- * archive is opened once per `archive` array (kept while the array lives), so pass the same array for each model.
+ * A model inside an archive as transcode's input: its bytes, its file name, its sidecars inside the archive and
+ * the archive's animation files that fit it (with what matching them said). The archive is opened once per
+ * `archive` array (kept while the array lives), so pass the same array for each model.
  */
-export async function archiveInput(archive: Uint8Array, path: string) {
+export async function archiveInput(
+  archive: Uint8Array,
+  path: string,
+  list: readonly AnyFormatAdapter[] = builtInAdapters,
+): Promise<{
+  bytes: Uint8Array;
+  fileName: string;
+  sidecars: SidecarSource;
+  animations: string[];
+  diagnostics: Diagnostic[];
+}> {
   const archived = await openedArchive(archive);
   const entry = archived.find(path);
   if (entry?.kind !== 'file')
     throw new Error(`the archive has no file ${path} (nor one name that matches it in another case)`);
-  return { bytes: entry.bytes, fileName: entry.name, sidecars: archived.sidecars(path) };
+  const exact = archiveFiles(archived.tree).find((f) => f.file === entry)!.path;
+  const fitted = (await archived.animations(list)).get(exact);
+  return {
+    bytes: entry.bytes,
+    fileName: entry.name,
+    sidecars: archived.sidecars(path),
+    animations: fitted?.files.map((f) => f.name) ?? [],
+    diagnostics: fitted?.diagnostics ?? [],
+  };
+}
+
+/**
+ * The animation files of an archive matched to its models (fit-animations.ts): for every model, by its path, the
+ * files it takes (paths in the archive) and the warnings about those it leaves.
+ */
+export async function archiveAnimations(
+  archive: Uint8Array,
+  list: readonly AnyFormatAdapter[] = builtInAdapters,
+): Promise<{ model: string; animations: string[]; diagnostics: Diagnostic[] }[]> {
+  const fitted = await (await openedArchive(archive)).animations(list);
+  return [...fitted].map(([model, found]) => ({
+    model,
+    animations: found.files.map((f) => f.path),
+    diagnostics: found.diagnostics,
+  }));
 }

@@ -7,6 +7,7 @@
 export { StrictModeError } from '@retromodel/scene';
 export { adapters } from './adapters.js';
 export {
+  archiveAnimations,
   archiveExtensions,
   archiveFiles,
   archiveModelPaths,
@@ -16,6 +17,7 @@ export {
   openArchiveBytes,
 } from './archive-input.js';
 export { detectFormat, extensionOf, UnknownFormatError } from './detect-format.js';
+export { type FitFile, type FitModel, fitAnimations, type ModelAnimations, misfit } from './fit-animations.js';
 export { closestName, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 export {
   type ArchivedInput,

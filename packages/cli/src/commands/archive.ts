@@ -23,11 +23,17 @@ import { statIfAny } from '../walk-inputs.js';
 import { prepareFolder, writeFilesAtomic } from '../write-atomic.js';
 
 async function openFile(file: string | undefined): Promise<ArchiveTree> {
+  return (await openBytes(file)).tree;
+}
+
+/** The archive's bytes and its tree (the same bytes array opens the same tree again, without opening it). */
+async function openBytes(file: string | undefined): Promise<{ bytes: Uint8Array; tree: ArchiveTree }> {
   if (!file) throw new UsageError('give an archive');
-  const bytes = await readFile(file).catch((e: NodeJS.ErrnoException) => {
+  const buf = await readFile(file).catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(e.code === 'ENOENT' ? `no such file: ${file}` : e.message);
   });
-  return openArchiveBytes(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  return { bytes, tree: await openArchiveBytes(bytes) };
 }
 
 /** What a file inside is: the id of the format that recognises it, or '-'. */
@@ -45,16 +51,30 @@ async function nameProblems(tree: ArchiveTree) {
   return checkEntryNames(tree);
 }
 
-export async function lsCommand(args: { file?: string; json: boolean }, io: CliIo): Promise<number> {
-  const tree = await openFile(args.file);
+/**
+ * `ls`, and `info` on an archive (`animations`: also which of its animation files go with which model, as
+ * convert attaches them; files of one base name play as one clip).
+ */
+export async function lsCommand(
+  args: { file?: string; json: boolean; animations?: boolean },
+  io: CliIo,
+): Promise<number> {
+  const { bytes, tree } = await openBytes(args.file);
   const files = archiveFiles(tree).map(({ names, file }) => ({
     path: printablePath(names),
     size: file.bytes.length,
     kind: kindOf(names.at(-1)!, file.bytes),
   }));
   const problems = (await nameProblems(tree)).map(({ code, message, location }) => ({ code, message, location }));
+  const models = args.animations ? await modelAnimations(bytes) : undefined;
   if (args.json) {
-    const listing = { format: tree.format, compression: tree.compression, files, problems };
+    const listing = {
+      format: tree.format,
+      compression: tree.compression,
+      files,
+      problems,
+      ...(models ? { models } : {}),
+    };
     io.out(JSON.stringify(listing, null, 2));
     return 0;
   }
@@ -68,7 +88,38 @@ export async function lsCommand(args: { file?: string; json: boolean }, io: CliI
     io.out(`${problems.length} entr${problems.length === 1 ? 'y' : 'ies'} cannot be extracted as named:`);
     for (const p of problems) io.out(`  ${p.message}`);
   }
+  if (models) printModelAnimations(models, io);
   return 0;
+}
+
+/** Each model of the archive, the clips its animation files make (by base name), and what was left and why. */
+async function modelAnimations(bytes: Uint8Array) {
+  const { archiveAnimations } = await import('@retromodel/transcode');
+  return (await archiveAnimations(bytes)).map(({ model, animations, diagnostics }) => {
+    const clips = new Map<string, string[]>();
+    for (const path of animations) {
+      const name = path
+        .split('/')
+        .pop()!
+        .replace(/\.[^.]*$/, '');
+      clips.set(name, [...(clips.get(name) ?? []), path]);
+    }
+    return {
+      model,
+      clips: [...clips].map(([name, files]) => ({ name, files })),
+      diagnostics: diagnostics.filter((d) => d.severity !== 'info'),
+    };
+  });
+}
+
+function printModelAnimations(models: Awaited<ReturnType<typeof modelAnimations>>, io: CliIo): void {
+  io.out('animations by model (files of one base name play as one clip):');
+  for (const { model, clips, diagnostics } of models) {
+    io.out(`  ${model}: ${clips.length ? `${clips.length} clip${clips.length === 1 ? '' : 's'}` : 'none'}`);
+    const width = Math.max(0, ...clips.map((c) => c.name.length));
+    for (const c of clips) io.out(`    ${c.name.padEnd(width)}  ${c.files.join(', ')}`);
+    for (const d of diagnostics) io.out(`    ${d.severity} ${d.code}: ${d.message}`);
+  }
 }
 
 export async function extractCommand(args: { file?: string; output?: string }, io: CliIo): Promise<number> {

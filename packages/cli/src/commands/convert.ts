@@ -13,6 +13,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, extname, resolve } from 'node:path';
 import { type Diagnostic, pathInside, printablePath } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
+import { animationExtensions } from '../anim-files.js';
 import { archiveBytes, type ConvertJob, type ConvertOutcome } from '../batch/convert-job.js';
 import { outputIsFile, type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
 import { runBatch } from '../batch/run-batch.js';
@@ -161,9 +162,6 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
   return reports.some((r) => r.error) ? 1 : 0;
 }
-
-/** The J3D animation kinds a model can take. */
-const animationExtensions = ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva'];
 
 /** Files named by --anim/--tml must exist and be of a kind that option takes. */
 function checkSidecarFiles(option: string, files: string[], extensions: string[]): void {
