@@ -36,7 +36,7 @@ afterAll(async () => {
 describe('help and version', () => {
   it('each command has its own help, the same from `<command> --help` and `help <command>`', async () => {
     const texts = new Map<string, string>();
-    for (const command of ['convert', 'info', 'validate']) {
+    for (const command of ['convert', 'info', 'validate', 'ls', 'extract', 'pack']) {
       const own = await run(command, '--help');
       expect(own.code).toBe(0);
       expect(own.stdout).toMatch(new RegExp(`^usage: retromodel ${command} `));
@@ -66,7 +66,7 @@ describe('help and version', () => {
 
   it("the README's command reference is what the bin prints", async () => {
     const readme = readFileSync(repoPath('README.md'), 'utf8');
-    for (const command of ['convert', 'info', 'validate']) {
+    for (const command of ['convert', 'info', 'validate', 'ls', 'extract', 'pack']) {
       const { stdout } = await run(command, '--help');
       expect(readme, `README: help of ${command}`).toContain(`\`\`\`text\n${stdout.trimEnd()}\n\`\`\``);
     }

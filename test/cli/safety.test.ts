@@ -21,6 +21,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
+import { decodeYaz0 } from '@retromodel/archive';
 import { sceneToGlb } from '@retromodel/gltf';
 import { encodePng } from '@retromodel/gltf/png';
 import {
@@ -223,7 +224,17 @@ describe('archives whose entry names cannot be file names', () => {
     const run = await runBin(['extract', 'Course.szs', '-o', 'out'], user);
     expect(run.code).toBe(0);
     expect(await changedOutside(home, before, ['user/out'])).toEqual([]);
-    expect([...(await hashTree(join(user, 'out'))).keys()].sort()).toEqual(['course.bmd', join('sub', 'a')]);
+    expect([...(await hashTree(join(user, 'out'))).keys()].sort()).toEqual([
+      'course.bmd',
+      'retromodel-layout.json',
+      join('sub', 'a'),
+    ]);
+    // Packed by its layout, the folder is the archive again, its '.' folder included.
+    const packed = await runBin(['pack', 'out', '-o', 'again.szs'], user);
+    expect(packed.code, packed.stderr).toBe(0);
+    expect(
+      Buffer.from(decodeYaz0(new Uint8Array(await readFile(join(user, 'again.szs'))))).equals(Buffer.from(bytes)),
+    ).toBe(true);
   });
 });
 

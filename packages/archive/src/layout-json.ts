@@ -183,14 +183,14 @@ function parseU8(top: Fields): U8LayoutRecord {
       if (n.has('folder'))
         return {
           kind: 'folder',
-          path: n.path('folder', false) ?? [],
+          path: n.path('folder', false, true) ?? [],
           nameOffset: n.int('nameOffset', 0xffffff),
           parent: n.int('parent', U32),
         };
       if (n.has('file'))
         return {
           kind: 'file',
-          path: n.path('file', false) ?? [],
+          path: n.path('file', false, true) ?? [],
           nameOffset: n.int('nameOffset', 0xffffff),
           offset: n.int('offset', U32),
           size: n.int('size', U32),
@@ -293,15 +293,17 @@ class Fields {
 
   /**
    * A `/`-separated path whose every name can be a file name (the empty string is the root); null when
-   * `nullable` and the value is null.
+   * `nullable` and the value is null. With `dotTop`, the first name may be `.`: a U8's single top folder of that
+   * name stands for the root (Mario Kart Wii), which tools leave out of the paths they write.
    */
-  path(key: string, nullable: boolean): string[] | undefined {
+  path(key: string, nullable: boolean, dotTop = false): string[] | undefined {
     const v = this.get(key);
     if (v === null && nullable) return undefined;
     if (typeof v !== 'string') throw this.error(`"${key}" is not a path`);
     if (v === '') return [];
     const names = v.split('/');
-    for (const name of names) {
+    for (const [i, name] of names.entries()) {
+      if (dotTop && i === 0 && name === '.') continue;
       const problem = fileNameProblem(name);
       if (problem) throw this.error(`"${key}" names "${name}", which ${problem}`);
     }
