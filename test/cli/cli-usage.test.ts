@@ -43,7 +43,7 @@ describe('help and version', () => {
       expect((await run('help', command)).stdout).toBe(own.stdout);
       texts.set(command, own.stdout);
     }
-    expect(new Set(texts.values()).size).toBe(3);
+    expect(new Set(texts.values()).size).toBe(6);
     expect(texts.get('convert')).toMatch(/--to <format>/);
     expect(texts.get('info')).toMatch(/--format <format>/);
   });
