@@ -1,7 +1,7 @@
 /*
  * Models inside a game archive through the plugin, read in place from the shared fixtures
  * (nintendo_smg2_PowerStar.arc, Yaz0-compressed RARC): `?model=<path>` converts the model inside (with any
- * form after it), `?ls` gives the archive's files, and a bare import of the archive says how to import it.
+ * form after it) with every animation of the archive that fits it, `?ls` gives the archive's files, and a bare import of the archive says how to import it.
  * Built with every bundler; the GLB validates. Then `?model=` on an archive holding names that differ only in
  * case, built with Rollup: the exact name first, another case only when one entry matches.
  */
@@ -52,6 +52,11 @@ describe.runIf(haveFixtures)('a model inside an archive', () => {
       expect(url).toMatch(/PowerStar.*\.glb$/);
       expect(scene.format).toBe('j3d');
       expect(scene.counts.triangles).toBeGreaterThan(0);
+      // Every animation of the archive that fits the star comes along, as in `convert`: one clip per BCK, and
+      // PowerStarColor's BRK, BTK, BTP and BVA as one.
+      const bcks = list.files.filter((f) => f.kind === 'bck').map((f) => f.path.replace(/\.bck$/, ''));
+      expect(bcks).toHaveLength(19);
+      expect([...scene.animations].sort()).toEqual([...bcks, 'PowerStarColor'].sort());
       expect(list.format).toBe('rarc');
       expect(list.compression).toBe('yaz0');
       expect(list.files).toHaveLength(35);
