@@ -21,4 +21,5 @@ export * from './gx-spec-encode.js';
 export * from './gx-textures.js';
 export * from './j3d-chunks.js';
 export * from './naive-cmpr.js';
+export * from './noclip-j3d.js';
 export * from './sidecars.js';

@@ -5,10 +5,9 @@
  * rule gives on noclip's reading of the files (joint counts, material names, shape counts), every attached file
  * is one noclip reads as fitting, and PowerStar.arc and SamboHead.arc hand every BCK to their model.
  */
-import { existsSync } from 'node:fs';
 import { ParseError } from '@retromodel/binary';
 import type { AnimationTargets, AnyFormatAdapter, FormatAdapter } from '@retromodel/scene';
-import { fixture, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
+import { haveFixtures, haveNoclip, listFixtures, noclipTargets, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { archiveAnimations, type FitFile, type FitModel, fitAnimations } from '../src/index.js';
 
@@ -115,43 +114,8 @@ describe('the rule', () => {
   });
 });
 
-// noclip's J3D loader as the independent reading of models and animation files.
-const noclipPath = fixture('..', 'tools', 'peers', 'noclip-j3d', 'noclip-j3d.bundle.mjs');
-const haveNoclip = haveFixtures && existsSync(noclipPath);
-
-describe.runIf(haveNoclip)('the shared archives, against noclip', () => {
+describe.runIf(haveFixtures && haveNoclip)('the shared archives, against noclip', () => {
   const archives = listFixtures('archives', /\.(arc|szs|yaz0)$/).filter((p) => !p.includes('text_file'));
-
-  /**
-   * What noclip reads a J3D file as driving or offering. A file whose size field runs past its entry (66 BCAs,
-   * spec §2.9) is given the zero padding the packer left out, as the game reads it.
-   */
-  async function noclipTargets(entry: Uint8Array): Promise<AnimationTargets | undefined> {
-    // biome-ignore lint/suspicious/noExplicitAny: noclip's bundle is untyped
-    const nc: any = await import(noclipPath);
-    const declared = entry.length >= 12 ? new DataView(entry.buffer, entry.byteOffset).getUint32(8) : 0;
-    const bytes = new Uint8Array(Math.max(entry.length, Math.min(declared, entry.length + 0x20)));
-    bytes.set(entry);
-    const slice = new nc.ArrayBufferSlice(bytes.buffer);
-    const magic = new TextDecoder().decode(bytes.subarray(0, 8));
-    const names = (entries: { materialName: string }[]) => [...new Set(entries.map((e) => e.materialName))];
-    if (magic === 'J3D2bmd3' || magic === 'J3D2bdl4') {
-      const bmd = nc.BMD.parse(slice);
-      return {
-        joints: bmd.jnt1.joints.length,
-        materials: bmd.mat3.materialEntries.map((m: { name: string }) => m.name),
-        shapes: bmd.shp1.shapes.length,
-      };
-    }
-    if (magic === 'J3D1bck1') return { joints: nc.BCK.parse(slice).jointAnimationEntries.length };
-    if (magic === 'J3D1bca1') return { joints: nc.BCA.parse(slice).jointAnimationEntries.length };
-    if (magic === 'J3D1btk1') return { materials: names(nc.BTK.parse(slice).uvAnimationEntries) };
-    if (magic === 'J3D1brk1') return { materials: names(nc.BRK.parse(slice).animationEntries) };
-    if (magic === 'J3D1bpk1') return { materials: names(nc.BPK.parse(slice).animationEntries) };
-    if (magic === 'J3D1btp1') return { materials: names(nc.BTP.parse(slice).animationEntries) };
-    if (magic === 'J3D1bva1') return { shapes: nc.BVA.parse(slice).shapeVisibility.length };
-    return undefined;
-  }
 
   const fits = (m: AnimationTargets, a: AnimationTargets) =>
     (a.joints === undefined || a.joints === m.joints) &&
