@@ -3,7 +3,8 @@
  * from, so that a model in it gets the animation files that fit it as it would inside the archive
  * (fit-animations.ts, archive-input.ts): the nearest folder above the model, at most 8 levels up, that holds the
  * layout file is the archive's root. Only files a format adapter knows are read (models, animations, textures),
- * and the walk is bounded: 4096 files, 16 levels of folders, 64 MiB a file; symbolic links are not followed. The
+ * and the walk is bounded: 4096 files, 16 levels of folders, 64 MiB a file and 256 MiB in all; symbolic links are
+ * not followed. The
  * matching is kept per root while the files' names, sizes and modification times stay the same.
  */
 import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -18,6 +19,7 @@ const MAX_LEVELS_UP = 8;
 const MAX_FILES = 4096;
 const MAX_DEPTH = 16;
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
+const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 
 /** The folder holding `path` that `extract` wrote, or undefined. */
 function extractedRoot(path: string): string | undefined {
@@ -38,6 +40,7 @@ function extractedRoot(path: string): string | undefined {
 /** The files below `root` whose extension an adapter knows, with what identifies their state. */
 function listFiles(root: string, extensions: Set<string>): { names: string[]; size: number; mtimeMs: number }[] {
   const out: { names: string[]; size: number; mtimeMs: number }[] = [];
+  const total = 0;
   const walk = (names: string[]) => {
     if (names.length > MAX_DEPTH) return;
     let entries: Dirent[];
