@@ -4,8 +4,7 @@
  * (fit-animations.ts, archive-input.ts): the nearest folder above the model, at most 8 levels up, that holds the
  * layout file is the archive's root. Only files a format adapter knows are read (models, animations, textures),
  * and the walk is bounded: 4096 files, 16 levels of folders, 64 MiB a file and 256 MiB in all; symbolic links are
- * not followed. The
- * matching is kept per root while the files' names, sizes and modification times stay the same.
+ * not followed. The matching is kept per root while the files' names, sizes and modification times stay the same.
  */
 import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -40,7 +39,7 @@ function extractedRoot(path: string): string | undefined {
 /** The files below `root` whose extension an adapter knows, with what identifies their state. */
 function listFiles(root: string, extensions: Set<string>): { names: string[]; size: number; mtimeMs: number }[] {
   const out: { names: string[]; size: number; mtimeMs: number }[] = [];
-  const total = 0;
+  let total = 0;
   const walk = (names: string[]) => {
     if (names.length > MAX_DEPTH) return;
     let entries: Dirent[];
@@ -55,8 +54,9 @@ function listFiles(root: string, extensions: Set<string>): { names: string[]; si
       if (e.isDirectory()) walk([...names, e.name]);
       else if (e.isFile() && extensions.has(extensionOf(e.name))) {
         const info = statSync(join(root, ...names, e.name));
-        if (info.size <= MAX_FILE_BYTES)
-          out.push({ names: [...names, e.name], size: info.size, mtimeMs: info.mtimeMs });
+        if (info.size > MAX_FILE_BYTES || total + info.size > MAX_TOTAL_BYTES) continue;
+        total += info.size;
+        out.push({ names: [...names, e.name], size: info.size, mtimeMs: info.mtimeMs });
       }
     }
   };
