@@ -103,6 +103,13 @@ function knownPaths(layout: ArchiveLayout): Map<string, Known> {
   return known;
 }
 
+/** How many files and folders the layout lists with a path. */
+function knownCount(layout: ArchiveLayout): number {
+  return layout.format === 'rarc'
+    ? layout.rarc.entries.filter((e) => e.kind !== 'dot' && e.path).length
+    : layout.u8.nodes.length - 1;
+}
+
 function fileMeta(e: RarcFileRecord): RarcFileMeta {
   const compressed = (e.flags & RarcFlags.COMPRESSED) !== 0;
   const compression = (e.flags & RarcFlags.YAZ0) !== 0 ? 'yaz0' : 'yay0';
@@ -152,9 +159,12 @@ function treeFolders(tree: ArchiveTree): Map<string, ArchiveFolder> {
 export function writeWithLayout(tree: ArchiveTree, layout: ArchiveLayout): LayoutWrite {
   if (tree.format !== layout.format)
     throw layoutError('format', `the layout is of a ${layout.format} archive, the tree a ${tree.format} one`);
-  const files = new Map(archiveFiles(tree).map(({ path, file }) => [path, file]));
+  const listed = archiveFiles(tree);
+  const files = new Map(listed.map(({ path, file }) => [path, file]));
   const folders = treeFolders(tree);
   const known = knownPaths(layout);
+  // Two entries of one path (twins no file system can hold) are matched by name alone: never exactly.
+  const unique = files.size === listed.length && known.size === knownCount(layout);
   const missing: string[] = [];
   const resized: string[] = [];
   let sameMeta = true;
@@ -170,7 +180,7 @@ export function writeWithLayout(tree: ArchiveTree, layout: ArchiveLayout): Layou
   }
   const added = [...folders.keys(), ...files.keys()].filter((p) => !known.has(p));
   const result = { missing, added, resized };
-  if (missing.length + added.length + resized.length === 0 && sameMeta && placedAlike(layout, files)) {
+  if (missing.length + added.length + resized.length === 0 && unique && sameMeta && placedAlike(layout, files)) {
     const bytes = layout.format === 'rarc' ? exactRarc(layout.rarc, files) : exactU8(layout.u8, files);
     checkRebuilt(bytes, files);
     return { bytes, exact: true, ...result };

@@ -12,6 +12,8 @@ import { readFileSync } from 'node:fs';
 import { ParseError } from '@retromodel/binary';
 import {
   archiveOracle,
+  buildRarc,
+  buildU8,
   expectCleanOutcome,
   fixture,
   haveArchiveOracle,
@@ -33,6 +35,7 @@ import {
   openArchive,
   parseLayout,
   treeForLayout,
+  writeArchive,
   writeWithLayout,
 } from '../src/index.js';
 
@@ -216,6 +219,29 @@ function packBy(json: unknown, folder: ArchiveFolder) {
   const layout = parseLayout(JSON.stringify(json));
   return writeWithLayout(treeForLayout(folder, layout), layout);
 }
+
+describe('archives no folder can hold', () => {
+  for (const [format, build] of [
+    ['RARC', buildRarc],
+    ['U8', buildU8],
+  ] as const) {
+    it(`${format}: two files of one name are written again (by name alone, so laid out anew), each with its bytes`, () => {
+      const one = new Uint8Array(40).fill(1);
+      const two = new Uint8Array(72).fill(2);
+      const tree = openArchive(
+        build([
+          { name: 'twin.bin', bytes: one },
+          { name: 'twin.bin', bytes: two },
+        ]),
+      );
+      const back = archiveFiles(openArchive(writeArchive(tree))).map((f) => [f.path, sha256(f.file.bytes)]);
+      expect(back).toEqual([
+        ['twin.bin', sha256(one)],
+        ['twin.bin', sha256(two)],
+      ]);
+    });
+  }
+});
 
 describe.skipIf(!haveFixtures)('hostile layout files', () => {
   const { layout, folder } = extracted('nintendo_smg2_SamboHead.arc');
