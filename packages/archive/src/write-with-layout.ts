@@ -178,7 +178,10 @@ export function writeWithLayout(tree: ArchiveTree, layout: ArchiveLayout): Layou
     else if (file.bytes.length !== k.size) resized.push(path);
     else if (file.meta && !sameFileMeta(file.meta, k.meta as RarcFileMeta | undefined)) sameMeta = false;
   }
-  const added = [...folders.keys(), ...files.keys()].filter((p) => !known.has(p));
+  const added = [
+    ...[...folders.keys()].filter((p) => known.get(p)?.kind !== 'folder'),
+    ...[...files.keys()].filter((p) => known.get(p)?.kind !== 'file'),
+  ];
   const result = { missing, added, resized };
   if (missing.length + added.length + resized.length === 0 && unique && sameMeta && placedAlike(layout, files)) {
     const bytes = layout.format === 'rarc' ? exactRarc(layout.rarc, files) : exactU8(layout.u8, files);
@@ -353,8 +356,8 @@ function orderedTree(tree: ArchiveTree, layout: ArchiveLayout, known: Map<string
   const position = (path: string) => known.get(path)?.index;
   const build = (folder: ArchiveFolder, names: string[]): ArchiveFolder => {
     const children: ArchiveEntry[] = folder.children.map((c) => {
-      const path = [...names, c.name].join('/');
-      const meta = known.get(path)?.meta;
+      const k = known.get([...names, c.name].join('/'));
+      const meta = k?.kind === c.kind ? k.meta : undefined;
       if (c.kind === 'folder') {
         const copy = build(c, [...names, c.name]);
         const m = c.meta ?? (meta as RarcFolderMeta | undefined);
