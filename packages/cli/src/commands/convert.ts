@@ -239,7 +239,8 @@ async function finishOne(
     }
     const outDir = dirname(plan.path);
     const files = outcome.files.map((f, i) => ({
-      path: i === 0 ? plan.path : pathInside(outDir, [f.name]),
+      // A writer names its sidecars by paths relative to the main output (a T3DM's `env/env0.png`).
+      path: i === 0 ? plan.path : pathInside(outDir, f.name.split('/')),
       bytes: f.bytes,
     }));
     const paths = new Set<string>();
