@@ -1,7 +1,8 @@
 /*
  * noclip's J3D loader (../shared/tools/peers/noclip-j3d, see its README) as a test oracle: an independent reading
  * of models and animation files, summarised as what a round trip must keep. A model: joint and material names,
- * triangles, every texture (name, GX format, size, mip count, the bytes of its data and palette) and sampler. An
+ * triangles, every texture (name, GX and palette format, size, mip count, its data bytes, the decoded pixels of
+ * every mip level, by noclip's own decoder) and sampler. An
  * animation file: its kind, duration, loop mode and what it drives (joints, materials, shapes). J3D files whose
  * size field runs past their archive entry (66 BCAs, archives spec §2.9) get the zero padding the packer left out.
  */
@@ -23,7 +24,7 @@ const noclip = (): Promise<any> => {
   return loaded;
 };
 
-const sha = (bytes: Uint8Array | undefined) =>
+const sha = (bytes: ArrayBufferView | undefined) =>
   bytes ? createHash('sha256').update(bytes).digest('hex').slice(0, 16) : undefined;
 
 /** The file as noclip's slice, padded up to its own size field (by at most 0x20 bytes). */
@@ -58,10 +59,34 @@ export interface NoclipModel {
 export async function noclipModel(bytes: Uint8Array): Promise<NoclipModel> {
   const nc = await noclip();
   const bmd = nc.BMD.parse(await sliceOf(bytes));
-  type Slice = { copyToBuffer(): ArrayBuffer } | null;
-  type Texture = { name: string; format: number; width: number; height: number; mipCount: number };
-  const textures = bmd.tex1.textureDatas as (Texture & { data: Slice; paletteData: Slice })[];
-  const bytesOf = (slice: Slice) => (slice ? new Uint8Array(slice.copyToBuffer()) : undefined);
+  type Slice = { copyToBuffer(): ArrayBuffer; byteLength: number } | null;
+  type Texture = {
+    name: string;
+    format: number;
+    paletteFormat: number;
+    width: number;
+    height: number;
+    mipCount: number;
+  };
+  const textures = bmd.tex1.textureDatas as (Texture & { data: Slice })[];
+  // noclip's slice runs on to the end of TEX1; the texture's own bytes are its mip chain's size.
+  const described = [];
+  for (const t of textures) {
+    const chain = nc.calcMipChain(t, t.mipCount);
+    const pixels: (string | undefined)[] = [];
+    for (const level of chain.mipLevels) pixels.push(sha((await nc.decodeTexture(level)).pixels));
+    const data = t.data ? new Uint8Array(t.data.copyToBuffer()).subarray(0, chain.fullTextureSize) : undefined;
+    described.push({
+      name: t.name,
+      format: t.format,
+      paletteFormat: t.paletteFormat,
+      width: t.width,
+      height: t.height,
+      mips: t.mipCount,
+      data: sha(data),
+      pixels,
+    });
+  }
   return {
     joints: bmd.jnt1.joints.map((j: { name: string }) => j.name),
     materials: bmd.mat3.materialEntries.map((m: { name: string }) => m.name),
@@ -70,15 +95,7 @@ export async function noclipModel(bytes: Uint8Array): Promise<NoclipModel> {
         n + s.mtxGroups.reduce((m, g) => m + g.indexCount / 3, 0),
       0,
     ),
-    textures: textures.map((t) => ({
-      name: t.name,
-      format: t.format,
-      width: t.width,
-      height: t.height,
-      mips: t.mipCount,
-      data: sha(bytesOf(t.data)),
-      palette: sha(bytesOf(t.paletteData)),
-    })),
+    textures: described,
     samplers: bmd.tex1.samplers.map(
       (s: {
         name: string;
@@ -124,10 +141,12 @@ export async function noclipAnimation(
 export async function noclipTargets(bytes: Uint8Array): Promise<AnimationTargets | undefined> {
   const magic = magicOf(bytes);
   if (magic === 'J3D2bmd3' || magic === 'J3D2bdl4') {
-    const m = await noclipModel(bytes);
-    const nc = await noclip();
-    const shapes = nc.BMD.parse(await sliceOf(bytes)).shp1.shapes.length;
-    return { joints: m.joints.length, materials: m.materials, shapes };
+    const bmd = (await noclip()).BMD.parse(await sliceOf(bytes));
+    return {
+      joints: bmd.jnt1.joints.length,
+      materials: bmd.mat3.materialEntries.map((m: { name: string }) => m.name),
+      shapes: bmd.shp1.shapes.length,
+    };
   }
   const animation = await noclipAnimation(bytes);
   if (!animation) return undefined;
