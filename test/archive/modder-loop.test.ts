@@ -11,7 +11,7 @@
  * Two parts need work still on other branches, and are skipped until it is merged (run with
  * RETROMODEL_LOOP_ALL=1 once it is: then they must pass):
  *   - issue-37-textures (issue 37 item 1): every texture and sampler of the original model comes back, name, GX
- *     format, size, mip count, data and palette bytes; today the default glTF tidy step drops textures only the GX
+ *     format, size, mip count, data bytes and the pixels of every mip; today the default glTF tidy step drops textures only the GX
  *     state uses.
  *   - issue-38-anim-writers: every clip comes back as the files it came from (`TakeOutStar.bck`,
  *     `PowerStarColor.btk/.brk/.btp/.bva`), so the new archive gives each model the same clips, each file with its
@@ -231,7 +231,7 @@ for (const name of loops) {
     });
 
     it.skipIf(pending.textures)(
-      '[needs issue-37-textures] each model keeps every texture and sampler: name, GX format, size, mips, data and palette bytes',
+      '[needs issue-37-textures] each model keeps every texture and sampler: name, GX and palette format, size, mips, data bytes, pixels of every mip',
       async () => {
         for (const { model } of loop.original.models) {
           const was: NoclipModel = await noclipModel(loop.files.before.get(model)!);
