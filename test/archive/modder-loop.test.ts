@@ -11,8 +11,8 @@
  * Two parts need work still on other branches, and are skipped until it is merged (run with
  * RETROMODEL_LOOP_ALL=1 once it is: then they must pass):
  *   - issue-37-textures (issue 37 item 1): every texture and sampler of the original model comes back, name, GX
- *     format, size, mip count, data bytes and the pixels of every mip; today the default glTF tidy step drops textures only the GX
- *     state uses.
+ *     format, size, mip count, data bytes and the pixels of every mip; today the default glTF tidy step drops
+ *     textures only the GX state uses.
  *   - issue-38-anim-writers: every clip comes back as the files it came from (`TakeOutStar.bck`,
  *     `PowerStarColor.btk/.brk/.btp/.bva`), so the new archive gives each model the same clips, each file with its
  *     kind, duration, loop mode and tracks, and every entry of the archive keeps its index and ID; today
