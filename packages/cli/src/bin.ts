@@ -1,14 +1,8 @@
 #!/usr/bin/env node
 import { main } from './main.js';
-import { interruptWrites } from './write-atomic.js';
 
-// Interrupted (Ctrl-C, kill): the output set being written is undone first, so no half set or temporary is left.
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-] as const) {
-  process.once(signal, () => interruptWrites(() => process.exit(code)));
-}
+// Ctrl-C and SIGTERM keep their default action (the process ends at once), except while an output set is being
+// written: write-atomic.ts then holds them until the set is undone, so no half set or temporary is left.
 
 // Output piped into a program that stops reading (`retromodel ls x.szs | head`) is not an error.
 for (const stream of [process.stdout, process.stderr])

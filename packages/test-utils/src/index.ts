@@ -5,7 +5,9 @@
  * the project's own sample files from the format specs.
  */
 export * from './adapters.js';
+export * from './archive-oracle.js';
 export * from './bck-playback.js';
+export * from './builders/build-archive.js';
 export * from './builders/build-bmd.js';
 export * from './builders/build-bti.js';
 export * from './builders/build-sample-tmd.js';
@@ -20,4 +22,5 @@ export * from './gx-spec-encode.js';
 export * from './gx-textures.js';
 export * from './j3d-chunks.js';
 export * from './naive-cmpr.js';
+export * from './noclip-j3d.js';
 export * from './sidecars.js';

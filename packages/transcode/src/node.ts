@@ -9,6 +9,7 @@
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { SidecarSource } from '@retromodel/scene';
+import { adapters as builtInAdapters } from './adapters.js';
 import { type TranscodeOptions, type TranscodeResult, transcode } from './transcode.js';
 
 export * from './index.js';
@@ -131,15 +132,29 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   };
 }
 
-/** Reads a model and its sidecars from disk and converts it; writes nothing. `sidecarPaths` lists what was read. */
+/**
+ * Reads a model and its sidecars from disk and converts it; writes nothing. `sidecarPaths` lists what was read. A
+ * model in a folder `retromodel extract` wrote also gets the animation files of that folder that fit it, as it
+ * would inside the archive (extracted-archive.ts).
+ */
 export async function transcodeFile(
   path: string,
   options: TranscodeOptions & FolderSidecarOptions,
 ): Promise<TranscodeResult & { sidecarPaths: string[] }> {
   const buf = readFileSync(path);
-  const sidecars = folderSidecars(dirname(path), options);
+  const { extractedAnimations } = await import('./extracted-archive.js');
+  const fitted = await extractedAnimations(path, options.adapters ?? builtInAdapters);
+  const files = [...(options.files ?? []), ...fitted.files];
+  const sidecars = folderSidecars(dirname(path), { ...options, files });
+  const animations = fitted.files.map((f) => basename(f));
   const result = await transcode(
-    { bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), fileName: basename(path), sidecars },
+    {
+      bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
+      fileName: basename(path),
+      sidecars,
+      ...(animations.length > 0 ? { animations } : {}),
+      ...(fitted.diagnostics.length > 0 ? { diagnostics: fitted.diagnostics } : {}),
+    },
     options,
   );
   return { ...result, sidecarPaths: [...new Set(sidecars.used)] };
