@@ -22,6 +22,23 @@ export interface DiagnosticCodeInfo {
 type Row = [code: string, severity: Severity | Severity[], visible: boolean, meaning: string];
 
 const rows: Row[] = [
+  // archives
+  [
+    'archive/animation-ambiguous',
+    'warning',
+    true,
+    'animation files of the archive fit this and other models, none by name; they are not attached (give --anim)',
+  ],
+  ['archive/animation-unfit', 'warning', true, 'animation files beside the model fit no model of the archive'],
+  ['archive/animations-attached', 'info', false, "the archive's animation files that fit the model, attached"],
+  ['archive/case-twin', 'error', false, 'two entries of one folder whose names differ only in case (refused)'],
+  ['archive/duplicate-name', 'error', false, 'two entries of one folder with the same name (refused)'],
+  [
+    'archive/unsafe-name',
+    'error',
+    false,
+    'an entry name that cannot be a file name (., .., /, \\, NUL, control characters, a drive, over 255 bytes; refused)',
+  ],
   // glTF input and output
   ['gltf/animation-dropped', 'warning', true, 'an animation has no channel glTF can hold; it is left out'],
   ['gltf/animation-sampler-dropped', 'info', false, 'samplers no channel uses are left out'],
@@ -457,6 +474,7 @@ const rows: Row[] = [
     'a texture not beside the model was taken by its file name from the asset folder',
   ],
   ['t3dm/texture-not-found', 'warning', true, "a material's texture PNG is not beside the model"],
+  ['t3dm/texture-too-large', 'warning', true, 'a texture PNG beside the model is over the image size limit; left out'],
   ['t3dm/texture-not-png', 'warning', true, 'a texture is not PNG, which T3DM textures must be; not written'],
   ['t3dm/unloaded-cache-slot', 'warning', true, 'triangles that use vertex-cache slots no part loaded are dropped'],
   ['t3dm/uv-clipped', 'warning', true, 'texture coordinates beyond the S10.5 range are clipped'],
