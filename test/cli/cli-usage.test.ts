@@ -66,7 +66,7 @@ describe('help and version', () => {
 
   it("the README's command reference is what the bin prints", async () => {
     const readme = readFileSync(repoPath('README.md'), 'utf8');
-    for (const command of ['convert', 'info', 'validate']) {
+    for (const command of ['convert', 'info', 'validate', 'ls', 'extract', 'pack']) {
       const { stdout } = await run(command, '--help');
       expect(readme, `README: help of ${command}`).toContain(`\`\`\`text\n${stdout.trimEnd()}\n\`\`\``);
     }

@@ -32,8 +32,9 @@ export const commands: CommandSpec[] = [
     description:
       'Converts every model given (folders are walked). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
-      "and the inputs' folder structure is kept under it. Without -o each output goes beside its input, never\n" +
-      'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found.',
+      "and the inputs' folder structure is kept under it. Without -o each output goes beside its input. No input\n" +
+      'is ever written over, and a folder walk leaves out files of the output format (what an earlier run wrote).\n' +
+      'Sidecars beside a model (animations, keyframe and material libraries, textures) are found.',
     options: {
       output: { type: 'string', short: 'o', value: '<path>', help: 'output file (one input) or folder' },
       to: {
