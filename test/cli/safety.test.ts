@@ -58,10 +58,22 @@ const reportMemory = `data:text/javascript,${encodeURIComponent(
   'process.on("exit", () => process.stderr.write("\\nmaxRSS=" + process.resourceUsage().maxRSS + "\\n"));',
 )}`;
 
-/** Starts the bin in `cwd`; `started` sees the child. */
-function runBin(args: string[], cwd: string, started?: (child: ChildProcess) => void): Promise<Run> {
+/**
+ * Starts the bin in `cwd`; `started` sees the child. `ignoring` starts it with those signals ignored, as a shell
+ * starts a background job (through sh's `trap "" …`, which exec keeps).
+ */
+function runBin(
+  args: string[],
+  cwd: string,
+  started?: (child: ChildProcess) => void,
+  ignoring: NodeJS.Signals[] = [],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', reportMemory, bin, ...args], { cwd });
+    const node = [process.execPath, '--import', reportMemory, bin, ...args];
+    const trap = `trap "" ${ignoring.map((s) => s.replace(/^SIG/, '')).join(' ')}; exec "$@"`;
+    const child = ignoring.length
+      ? spawn('/bin/sh', ['-c', trap, 'sh', ...node], { cwd })
+      : spawn(node[0]!, node.slice(1), { cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -333,21 +345,31 @@ describe('sizes read from a file bound the work', () => {
 });
 
 describe('signals', () => {
-  it('SIGTERM ends a conversion under way at once, leaving no output and no temporary', async () => {
-    // An 8192² image (the largest read) to BTI: seconds of decoding and encoding, all synchronous.
-    const png = zeroPng(8192);
-    const { user } = await userFolder({ 'big.png': png });
-    let sent = 0;
-    const run = await runBin(['convert', 'big.png', '--to', 'bti', '-o', 'out'], user, (child) => {
-      setTimeout(() => {
-        sent = performance.now();
-        child.kill('SIGTERM');
-      }, 1500);
-    });
-    const latency = performance.now() - sent;
-    expect(run.signal === 'SIGTERM' || run.code === 143, JSON.stringify(run)).toBe(true);
-    // It ended because of the signal, not because the conversion finished: nothing was written.
-    expect(latency).toBeLessThan(5000);
-    expect(hashTree(join(user, 'out'))).toEqual(new Map());
-  }, 60_000);
+  // An 8192² image (the largest read) to a CMPR BTI: seconds of decoding and block fitting, all synchronous.
+  const cases: [NodeJS.Signals, number, NodeJS.Signals[]][] = [
+    ['SIGTERM', 143, []],
+    ['SIGINT', 130, ['SIGINT']],
+  ];
+  for (const [signal, code, ignoring] of cases)
+    it(`${signal} ends a conversion under way at once${ignoring.length ? ' (started with it ignored, as a background job)' : ''}, leaving no output and no temporary`, async () => {
+      const { user } = await userFolder({ 'big.png': zeroPng(8192) });
+      let sent = 0;
+      const args = ['convert', 'big.png', '--to', 'bti', '--format', 'cmpr', '-o', 'out'];
+      const run = await runBin(
+        args,
+        user,
+        (child) => {
+          setTimeout(() => {
+            sent = performance.now();
+            child.kill(signal);
+          }, 1500);
+        },
+        ignoring,
+      );
+      const latency = performance.now() - sent;
+      expect(run.signal === signal || run.code === code, JSON.stringify(run)).toBe(true);
+      // It ended because of the signal, not because the conversion finished: nothing was written.
+      expect(latency).toBeLessThan(5000);
+      expect(hashTree(join(user, 'out'))).toEqual(new Map());
+    }, 60_000);
 });

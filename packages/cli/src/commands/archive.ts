@@ -5,7 +5,8 @@
  * whose names cannot be file names (`..`, `a/b`, twins in one folder: archive's checkEntryNames); `extract` refuses
  * such an archive before it writes anything, and writes every other one only through the confinement rule
  * (pathInside), into a folder where nothing is in the way. `pack` never writes its archive inside the folder it
- * packs, and replaces an existing file only with --force.
+ * packs, and replaces an existing file only with --force. SIGINT and SIGTERM let a write finish or undo itself
+ * (signals.ts).
  */
 import { realpathSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import type { ArchiveEntry, ArchiveFolder, ArchiveTree } from '@retromodel/archi
 import { pathInside, printablePath } from '@retromodel/scene';
 import { adapters, archiveFiles, detectFormat, openArchiveBytes } from '@retromodel/transcode';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
+import { holdSignals } from '../signals.js';
 import { statIfAny } from '../walk-inputs.js';
 import { prepareFolder, writeFilesAtomic } from '../write-atomic.js';
 
@@ -84,6 +86,7 @@ export async function extractCommand(args: { file?: string; output?: string }, i
   for (const f of files)
     if (statIfAny(f.path) || statIfAny(dirname(f.path))?.isFile())
       throw new UsageError(`${f.path} exists; extract into an empty folder`);
+  if (io.signals) holdSignals();
   prepareFolder(folder);
   await writeFilesAtomic(files);
   io.out(`${files.length} files extracted to ${folder}`);
@@ -137,6 +140,7 @@ export async function packCommand(
   const root = await folderTree(args.folder, basename(resolve(args.folder)));
   const { writeArchive } = await import('@retromodel/archive');
   const bytes = writeArchive({ format, compression: compressed ? 'yaz0' : 'none', root });
+  if (io.signals) holdSignals();
   prepareFolder(dirname(output));
   await writeFilesAtomic([{ path: pathInside(dirname(output), [basename(output)]), bytes }]);
   io.out(`${args.output}: ${format.toUpperCase()}${compressed ? ', yaz0' : ''}, ${formatBytes(bytes.length)}`);

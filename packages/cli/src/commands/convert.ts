@@ -19,6 +19,7 @@ import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
 import { formatGroup, groupDiagnostics } from '../group-diagnostics.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
+import { holdSignals } from '../signals.js';
 import { type ArchiveListing, type InputFile, identityOf, statIfAny, walkInputs } from '../walk-inputs.js';
 import { prepareFolder, writeFilesAtomic } from '../write-atomic.js';
 
@@ -94,6 +95,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
   checkOutput(args, single, outputFormats);
+  if (io.signals) holdSignals();
   if (args.output !== undefined) {
     const toFile = outputIsFile(args.output, outputFormats, single);
     prepareFolder(toFile ? dirname(resolve(args.output)) : resolve(args.output));
@@ -228,7 +230,8 @@ async function finishOne(
     }
     const outDir = dirname(plan.path);
     const files = outcome.files.map((f, i) => ({
-      path: i === 0 ? plan.path : pathInside(outDir, [f.name]),
+      // A writer may place a sidecar in a sub-folder (`env/env0.shq.png`): each name of its path is checked.
+      path: i === 0 ? plan.path : pathInside(outDir, f.name.split('/')),
       bytes: f.bytes,
     }));
     const paths = new Set<string>();
