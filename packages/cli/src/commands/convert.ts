@@ -195,7 +195,8 @@ const inputName = (input: InputFile) => (input.inner === undefined ? input.path 
 
 /**
  * A progress bar on a terminal for a batch (cli-progress is loaded only then). It leaves the cursor shown:
- * Ctrl-C ends the process without a handler (write-atomic.ts), which could not show a hidden cursor again.
+ * Ctrl-C ends the process without a handler while it converts (signals.ts), so nothing could show a hidden cursor
+ * again.
  */
 async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
   if (!io.isTty || args.quiet || args.json || total <= 1) return undefined;
