@@ -15,11 +15,9 @@
  *   - SIGTERM ends a conversion under way, with no output or temporary left.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { decodeYaz0 } from '@retromodel/archive';
 import { sceneToGlb } from '@retromodel/gltf';
@@ -30,6 +28,7 @@ import {
   buildSampleBmd,
   buildU8,
   cubeScene,
+  hashTree,
   repoPath,
   yaz0Literals,
 } from '@retromodel/test-utils';
@@ -60,10 +59,22 @@ const reportMemory = `data:text/javascript,${encodeURIComponent(
   'process.on("exit", () => process.stderr.write("\\nmaxRSS=" + process.resourceUsage().maxRSS + "\\n"));',
 )}`;
 
-/** Starts the bin in `cwd`; `started` sees the child. */
-function runBin(args: string[], cwd: string, started?: (child: ChildProcess) => void): Promise<Run> {
+/**
+ * Starts the bin in `cwd`; `started` sees the child. `ignoring` starts it with those signals ignored, as a shell
+ * starts a background job (through sh's `trap "" …`, which exec keeps).
+ */
+function runBin(
+  args: string[],
+  cwd: string,
+  started?: (child: ChildProcess) => void,
+  ignoring: NodeJS.Signals[] = [],
+): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', reportMemory, bin, ...args], { cwd });
+    const node = [process.execPath, '--import', reportMemory, bin, ...args];
+    const trap = `trap "" ${ignoring.map((s) => s.replace(/^SIG/, '')).join(' ')}; exec "$@"`;
+    const child = ignoring.length
+      ? spawn('/bin/sh', ['-c', trap, 'sh', ...node], { cwd })
+      : spawn(node[0]!, node.slice(1), { cwd });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
@@ -87,23 +98,6 @@ function runBin(args: string[], cwd: string, started?: (child: ChildProcess) => 
   });
 }
 
-/** Every file below `folder` (relative path → SHA-256), hidden ones included. */
-async function hashTree(folder: string): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
-  if (!existsSync(folder)) return out;
-  for (const e of await readdir(folder, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const path = join(e.parentPath, e.name);
-    out.set(
-      relative(folder, path),
-      createHash('sha256')
-        .update(await readFile(path))
-        .digest('hex'),
-    );
-  }
-  return out;
-}
-
 /** A fresh user folder `<root>/case-n/user` holding `files`, with an empty sibling `outside` to watch. */
 async function userFolder(files: Record<string, Uint8Array>): Promise<{ home: string; user: string }> {
   const home = join(root, `case-${cases++}`);
@@ -117,8 +111,8 @@ async function userFolder(files: Record<string, Uint8Array>): Promise<{ home: st
 }
 
 /** The files below `home` that a run added or changed, outside `allowed` (relative folder names). */
-async function changedOutside(home: string, before: Map<string, string>, allowed: string[]): Promise<string[]> {
-  const after = await hashTree(home);
+function changedOutside(home: string, before: Map<string, string>, allowed: string[]): string[] {
+  const after = hashTree(home);
   return [...after]
     .filter(([path, hash]) => before.get(path) !== hash)
     .map(([path]) => path)
@@ -186,7 +180,7 @@ describe('archives whose entry names cannot be file names', () => {
 
       it(`${kind}, ${c.name}: ls escapes it, extract writes nothing and exits 1, convert converts the rest`, async () => {
         const { home, user } = await userFolder({ [`game/${kind}`]: bytes });
-        const before = await hashTree(home);
+        const before = hashTree(home);
 
         const listed = await runBin(['ls', `game/${kind}`], user);
         expect(listed.code).toBe(0);
@@ -201,14 +195,14 @@ describe('archives whose entry names cannot be file names', () => {
         expect(extracted.stderr).toMatch(/nothing extracted/);
         for (const n of c.named) expect(extracted.stderr).toContain(n);
         expect(extracted.stderr).toMatch(/(U8 nodes|RARC entries) @0x[0-9a-f]+/);
-        expect(await hashTree(home)).toEqual(before);
+        expect(hashTree(home)).toEqual(before);
 
         const converted = await runBin(['convert', `game/${kind}`, '-o', 'out', '--jobs', '1'], user);
         expect(converted.code).toBe(1);
         expect(converted.stderr).toMatch(/✗ .*: refused: /);
         for (const n of c.named) expect(converted.stderr).toContain(n);
-        expect(await changedOutside(home, before, ['user/out'])).toEqual([]);
-        const written = [...(await hashTree(join(user, 'out'))).keys()];
+        expect(changedOutside(home, before, ['user/out'])).toEqual([]);
+        const written = [...hashTree(join(user, 'out')).keys()];
         const stem = kind.slice(0, kind.lastIndexOf('.'));
         expect(written).toEqual([join(stem, 'ok', 'safe.glb')]);
       }, 60_000);
@@ -220,11 +214,11 @@ describe('archives whose entry names cannot be file names', () => {
       { name: '.', children: [file('course.bmd', model), { name: 'sub', children: [file('a')] }] },
     ]);
     const { home, user } = await userFolder({ 'Course.szs': yaz0Literals(bytes) });
-    const before = await hashTree(home);
+    const before = hashTree(home);
     const run = await runBin(['extract', 'Course.szs', '-o', 'out'], user);
     expect(run.code).toBe(0);
-    expect(await changedOutside(home, before, ['user/out'])).toEqual([]);
-    expect([...(await hashTree(join(user, 'out'))).keys()].sort()).toEqual([
+    expect(changedOutside(home, before, ['user/out'])).toEqual([]);
+    expect([...hashTree(join(user, 'out')).keys()].sort()).toEqual([
       'course.bmd',
       'retromodel-layout.json',
       join('sub', 'a'),
@@ -242,11 +236,11 @@ describe('no input is ever replaced', () => {
   it('a texture a model writes is not written over the PNG given beside it; both inputs fail, named', async () => {
     const png = encodePng({ width: 2, height: 2, pixels: new Uint8Array(16).fill(200) });
     const { home, user } = await userFolder({ 'd/sample.bmd': model, 'd/checker.png': png });
-    const before = await hashTree(home);
+    const before = hashTree(home);
     const run = await runBin(['convert', 'd/sample.bmd', 'd/checker.png', '--to', 't3dm', '--jobs', '1'], user);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/✗ \S*sample\.bmd: .*checker\.png would replace the input \S*checker\.png/);
-    const after = await hashTree(home);
+    const after = hashTree(home);
     for (const input of ['user/d/sample.bmd', 'user/d/checker.png']) expect(after.get(input)).toBe(before.get(input));
   });
 
@@ -255,26 +249,26 @@ describe('no input is ever replaced', () => {
     const gltf = text('{"asset":{"version":"2.0"}}');
     const { user } = await userFolder({ 'models/m.glb': glb, 'models/m.gltf': gltf });
     await symlink(join(user, 'models'), join(user, 'alias'));
-    const inputs = await hashTree(join(user, 'models'));
+    const inputs = hashTree(join(user, 'models'));
     // m.glb's glTF would be alias/m.gltf: the file models/m.gltf, an input of the run.
     const run = await runBin(['convert', 'models/m.glb', 'models/m.gltf', '-o', 'alias', '--to', 'gltf'], user);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/✗ \S*m\.glb: .*alias\/m\.gltf would replace the input \S*models\/m\.gltf/);
-    const after = await hashTree(join(user, 'models'));
+    const after = hashTree(join(user, 'models'));
     for (const input of ['m.glb', 'm.gltf']) expect(after.get(input)).toBe(inputs.get(input));
   });
 
   it('pack refuses to write its archive inside the folder it packs, or over an existing file without --force', async () => {
     const glb = (await sceneToGlb(cubeScene())).bytes;
     const { home, user } = await userFolder({ 'same/m.glb': glb, 'keep.szs': text('keep') });
-    const before = await hashTree(home);
+    const before = hashTree(home);
     const inside = await runBin(['pack', 'same', '-o', 'same/m.glb'], user);
     expect(inside.code).toBe(2);
     expect(inside.stderr).toMatch(/lies inside the folder being packed/);
     const existing = await runBin(['pack', 'same', '-o', 'keep.szs'], user);
     expect(existing.code).toBe(2);
     expect(existing.stderr).toMatch(/keep\.szs exists; give --force/);
-    expect(await hashTree(home)).toEqual(before);
+    expect(hashTree(home)).toEqual(before);
     const forced = await runBin(['pack', 'same', '-o', 'keep.szs', '--force'], user);
     expect(forced.code).toBe(0);
     expect(Array.from((await readFile(join(user, 'keep.szs'))).subarray(0, 4))).toEqual([0x59, 0x61, 0x7a, 0x30]);
@@ -284,10 +278,10 @@ describe('no input is ever replaced', () => {
     const { user } = await userFolder({ 'models/x.bmd': model, 'models/sub/y.bmd': model });
     const once = await runBin(['convert', 'models', '-q'], user);
     expect(once.code).toBe(0);
-    const first = await hashTree(join(user, 'models'));
+    const first = hashTree(join(user, 'models'));
     expect([...first.keys()].sort()).toEqual(['sub/y.bmd', 'sub/y.glb', 'x.bmd', 'x.glb']);
     for (let i = 0; i < 2; i++) expect((await runBin(['convert', 'models', '-q'], user)).code).toBe(0);
-    expect(await hashTree(join(user, 'models'))).toEqual(first);
+    expect(hashTree(join(user, 'models'))).toEqual(first);
   });
 });
 
@@ -300,11 +294,11 @@ describe('output folders that cannot be written fail at once, naming the folder'
   for (const [what, output, message] of cases)
     it(what, async () => {
       const { home, user } = await userFolder({ 'models/x.bmd': model });
-      const before = await hashTree(home);
+      const before = hashTree(home);
       const run = await runBin(['convert', 'models/x.bmd', '-o', output], user);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(message);
-      expect(await hashTree(home)).toEqual(before);
+      expect(hashTree(home)).toEqual(before);
     });
 });
 
@@ -362,21 +356,31 @@ describe('sizes read from a file bound the work', () => {
 });
 
 describe('signals', () => {
-  it('SIGTERM ends a conversion under way at once, leaving no output and no temporary', async () => {
-    // An 8192² image (the largest read) to BTI: seconds of decoding and encoding, all synchronous.
-    const png = zeroPng(8192);
-    const { user } = await userFolder({ 'big.png': png });
-    let sent = 0;
-    const run = await runBin(['convert', 'big.png', '--to', 'bti', '-o', 'out'], user, (child) => {
-      setTimeout(() => {
-        sent = performance.now();
-        child.kill('SIGTERM');
-      }, 1500);
-    });
-    const latency = performance.now() - sent;
-    expect(run.signal === 'SIGTERM' || run.code === 143, JSON.stringify(run)).toBe(true);
-    // It ended because of the signal, not because the conversion finished: nothing was written.
-    expect(latency).toBeLessThan(5000);
-    expect(await hashTree(join(user, 'out'))).toEqual(new Map());
-  }, 60_000);
+  // An 8192² image (the largest read) to a CMPR BTI: seconds of decoding and block fitting, all synchronous.
+  const cases: [NodeJS.Signals, number, NodeJS.Signals[]][] = [
+    ['SIGTERM', 143, []],
+    ['SIGINT', 130, ['SIGINT']],
+  ];
+  for (const [signal, code, ignoring] of cases)
+    it(`${signal} ends a conversion under way at once${ignoring.length ? ' (started with it ignored, as a background job)' : ''}, leaving no output and no temporary`, async () => {
+      const { user } = await userFolder({ 'big.png': zeroPng(8192) });
+      let sent = 0;
+      const args = ['convert', 'big.png', '--to', 'bti', '--format', 'cmpr', '-o', 'out'];
+      const run = await runBin(
+        args,
+        user,
+        (child) => {
+          setTimeout(() => {
+            sent = performance.now();
+            child.kill(signal);
+          }, 1500);
+        },
+        ignoring,
+      );
+      const latency = performance.now() - sent;
+      expect(run.signal === signal || run.code === code, JSON.stringify(run)).toBe(true);
+      // It ended because of the signal, not because the conversion finished: nothing was written.
+      expect(latency).toBeLessThan(5000);
+      expect(hashTree(join(user, 'out'))).toEqual(new Map());
+    }, 60_000);
 });

@@ -69,10 +69,14 @@ describe('emitted file names', () => {
     const group = groupFileNames('static/models/', [file('m.t3dm'), file('m.0.sdata'), file('tex.png')]);
     expect(group).toHaveLength(3);
     for (const name of group) expect(name).toMatch(/^static\/models\/m-[0-9a-f]{8}\/[^/]+$/);
+    // A writer's sidecar in a sub-folder (a T3DM's `rom:/env/x.sprite` texture) stays in it, inside the group.
+    expect(groupFileNames('assets', [file('m.t3dm'), file('env/x.png')])[1]).toMatch(
+      /^assets\/m-[0-9a-f]{8}\/env\/x\.png$/,
+    );
   });
 
   it('refuse a name from a model that would leave the assets folder or is no file name', () => {
-    for (const name of ['../../evil.png', 'a/b.png', '..', '', 'C:x.png', 'x\u0000.png'])
+    for (const name of ['../../evil.png', 'env/../../x.png', '/etc/x.png', '..', '', 'C:x.png', 'x\u0000.png'])
       expect(() => groupFileNames('assets', [file('m.t3dm'), file(name)]), name).toThrow(/cannot be written below/);
     expect(() => hashedFileName('assets', file('../up.glb'))).toThrow(/cannot be written below assets/);
   });

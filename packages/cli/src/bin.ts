@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { main } from './main.js';
 
-// Ctrl-C and SIGTERM keep their default action (the process ends at once), except while an output set is being
-// written: write-atomic.ts then holds them until the set is undone, so no half set or temporary is left.
+// Ctrl-C and SIGTERM end the process at once while it converts; a command that writes holds them otherwise, so a
+// write set is finished or undone first (signals.ts). Node gives them their default action at start-up, also when
+// the parent ignored them (as a shell does for a background job).
 
 // Output piped into a program that stops reading (`retromodel ls x.szs | head`) is not an error.
 for (const stream of [process.stdout, process.stderr])

@@ -34,9 +34,10 @@ export const commands: CommandSpec[] = [
       'Converts every model given: files, folders (walked) and archives (every model inside, with the animations\n' +
       'and textures beside it in the archive). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
-      "and the inputs' folder structure is kept under it. Without -o each output goes beside its input, never\n" +
-      'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found;\n' +
-      'a model inside an archive, or in a folder extract wrote, gets every animation of the archive that fits it.',
+      "and the inputs' folder structure is kept under it. Without -o each output goes beside its input. No input\n" +
+      'is ever written over, and a folder walk leaves out files of the output format (what an earlier run wrote).\n' +
+      'Sidecars beside a model (animations, keyframe and material libraries, textures) are found; a model inside\n' +
+      'an archive, or in a folder extract wrote, gets every animation of the archive that fits it.',
     options: {
       output: { type: 'string', short: 'o', value: '<path>', help: 'output file (one input) or folder' },
       to: {

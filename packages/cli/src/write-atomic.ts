@@ -7,11 +7,10 @@
  * The file operations are synchronous (behind an asynchronous interface, which tests replace to make one fail or
  * wait): a batch makes several hundred of them one after another, and through libuv's thread pool each cost more
  * CPU than the operation itself.
- * Signals: Ctrl-C (SIGINT) and SIGTERM end the process at once, with the default action, whatever it is doing
- * (converting a model is synchronous work, during which no JavaScript handler could run). Only while an output
- * set is being written are they held by a handler: the write notices the interruption when its current file
- * operation has finished, undoes itself as above, and only then lets the process end (exit 130 or 143). With the
- * synchronous operations a signal is handled when the set's operations are done, so a set under way completes.
+ * An interruption (Ctrl-C, SIGTERM, held by signals.ts: `interruptWrites`) is a failure too: a write in progress
+ * notices it when its current file operation has finished, undoes itself as above, and only then lets the
+ * process end. With the synchronous operations the signal can only be handled between output sets, so a set
+ * under way completes.
  * Folders are made one at a time (makeFolders): Node's recursive mkdir retries a folder for as long as its parent
  * exists, so where mkdir keeps failing with ENOENT below an existing folder (`/proc/x/y`) it never returns.
  * Temporary names are short (`.retromodel-<tag>.tmp`), so that a 255-byte output name still has one.
@@ -64,33 +63,6 @@ export function interruptWrites(done: () => void): void {
   if (writesInProgress === 0) done();
 }
 
-/** The signals held while a set is written, with the exit code each ends the process with. */
-const signalHandlers = (
-  [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const
-).map(([signal, code]) => [signal, () => interruptWrites(() => process.exit(code))] as const);
-
-let setsHoldingSignals = 0;
-
-/** Resolves once the events already waiting (a signal caught during synchronous work among them) have been handled. */
-const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Runs `work` with SIGINT and SIGTERM held by the handler that lets a set undo itself; then gives them back. */
-async function holdingSignals<T>(work: () => Promise<T>): Promise<T> {
-  if (setsHoldingSignals++ === 0) for (const [signal, handler] of signalHandlers) process.on(signal, handler);
-  try {
-    return await work();
-  } finally {
-    // A signal that came during synchronous file operations waits in the event loop: let it reach the handler
-    // (two turns, so a poll phase comes in between) before the default action is given back.
-    await yieldToEvents();
-    await yieldToEvents();
-    if (--setsHoldingSignals === 0) for (const [signal, handler] of signalHandlers) process.off(signal, handler);
-  }
-}
-
 let setsWritten = 0;
 
 /**
@@ -125,10 +97,6 @@ export async function writeFilesAtomic(
   io: AtomicFs = nodeFs,
 ): Promise<void> {
   if (onInterrupted) throw new Interrupted('the process is being interrupted');
-  await holdingSignals(() => writeSet(files, io));
-}
-
-async function writeSet(files: { path: string; bytes: Uint8Array }[], io: AtomicFs): Promise<void> {
   const paths = new Set<string>();
   for (const f of files) {
     if (paths.has(f.path)) throw new Error(`cannot write ${f.path} twice in one set of outputs`);

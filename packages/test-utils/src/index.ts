@@ -15,6 +15,7 @@ export * from './builders/build-tiny3d-project.js';
 export * from './builders/build-tmd.js';
 export * from './builders/sample-scene.js';
 export * from './builders/test-scenes.js';
+export * from './file-tree.js';
 export * from './fixtures.js';
 export * from './fuzz.js';
 export * from './gltf-validator.js';

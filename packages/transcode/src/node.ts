@@ -8,23 +8,18 @@
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import type { SidecarSource } from '@retromodel/scene';
+import { fileNameProblem, type SidecarSource } from '@retromodel/scene';
 import { adapters as builtInAdapters } from './adapters.js';
 import { type TranscodeOptions, type TranscodeResult, transcode } from './transcode.js';
 
 export * from './index.js';
 
-/** True for a plain file name: no folder separators, no `..`, no drive letter, no NUL or control characters. */
+/**
+ * True for a plain file name, by the project's one name rule (fileNameProblem): no folder separators, not `.`
+ * or `..`, no drive letter, no NUL or control characters, at most 255 bytes.
+ */
 export function isPlainFileName(name: string): boolean {
-  return (
-    name.length > 0 &&
-    name.length <= 255 &&
-    name !== '.' &&
-    name !== '..' &&
-    !/[\\/:\0]/.test(name) &&
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-    !/[\x00-\x1f]/.test(name)
-  );
+  return fileNameProblem(name) === undefined;
 }
 
 export interface FolderSidecarOptions {

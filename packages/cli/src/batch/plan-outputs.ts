@@ -44,14 +44,12 @@ export function planOutputs(inputs: InputFile[], args: PlanArgs, single: boolean
   const taken = new Set<string>();
   return inputs.map((input) => {
     if (input.failure) return { input, path: input.path, to, refusal: input.failure };
-    const root = args.output ? resolve(args.output) : dirname(input.path);
-    const names = toFile
-      ? [basename(root)]
-      : args.output
-        ? input.names
-        : input.names.slice(input.names.length - input.own);
+    // The folder the output's names are below, and those names.
+    const output = args.output && resolve(args.output);
+    const root = !output ? dirname(input.path) : toFile ? dirname(output) : output;
+    const names = !output ? input.names.slice(-input.own) : toFile ? [basename(output)] : input.names;
     const last = names.at(-1) ?? '';
-    const at = (name: string) => pathInside(toFile ? dirname(root) : root, [...names.slice(0, -1), name]);
+    const at = (name: string) => pathInside(root, [...names.slice(0, -1), name]);
     let path: string;
     try {
       path = at(toFile ? last : `${last.replace(/\.[^.]+$/, '')}.${to}`);

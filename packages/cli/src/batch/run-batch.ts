@@ -11,6 +11,7 @@
  * its queued jobs go back to the queue and a new worker takes them.
  */
 import type { Worker } from 'node:worker_threads';
+import { withDefaultSignals } from '../signals.js';
 import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
 
 /** Resolves once the events already waiting (worker messages, signals) have been handled. */
@@ -143,10 +144,11 @@ export async function runBatch(
   try {
     if (pool) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
     // This thread converts too, taking the next job whenever it is free; between jobs it lets the workers'
-    // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy.
+    // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy. While
+    // it converts, Ctrl-C and SIGTERM end the process at once (signals.ts).
     while (pending.length > 0) {
       const index = pending.shift()!;
-      finish(index, await runConvertJob(jobs[index]!));
+      finish(index, await withDefaultSignals(() => runConvertJob(jobs[index]!)));
       await yieldToEvents();
     }
     if (workers.size > 0) await allWorkersDone;

@@ -5,7 +5,8 @@
  * whose names cannot be file names (`..`, `a/b`, twins in one folder: archive's checkEntryNames); `extract` refuses
  * such an archive before it writes anything, and writes every other one only through the confinement rule
  * (pathInside), into a folder where nothing is in the way. `pack` never writes its archive inside the folder it
- * packs, and replaces an existing file only with --force.
+ * packs, and replaces an existing file only with --force. SIGINT and SIGTERM let a write finish or undo itself
+ * (signals.ts).
  * `extract` also writes the archive's layout (entry order, IDs, flags, offsets, padding, compression: what a folder
  * cannot hold) to retromodel-layout.json in the folder, and makes its empty folders; `pack` rebuilds the archive by
  * that file when it is there (byte for byte when nothing was edited; packages/archive/docs/layout.md). The file is
@@ -19,6 +20,7 @@ import type { ArchiveEntry, ArchiveFolder, ArchiveLayout, ArchiveTree } from '@r
 import { pathInside, printablePath } from '@retromodel/scene';
 import { adapters, archiveFiles, detectFormat, openArchiveBytes } from '@retromodel/transcode';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
+import { holdSignals } from '../signals.js';
 import { statIfAny } from '../walk-inputs.js';
 import { prepareFolder, writeFilesAtomic } from '../write-atomic.js';
 
@@ -151,6 +153,7 @@ export async function extractCommand(args: { file?: string; output?: string }, i
   for (const path of [...files.map((f) => f.path), ...empty])
     if (statIfAny(path) || statIfAny(dirname(path))?.isFile())
       throw new UsageError(`${path} exists; extract into an empty folder`);
+  if (io.signals) holdSignals();
   prepareFolder(folder);
   await writeFilesAtomic(files);
   for (const path of empty) mkdirSync(path, { recursive: true });
@@ -260,6 +263,7 @@ export async function packCommand(
     for (const path of written.missing)
       io.err(`note: ${path} is in ${LAYOUT_FILE_NAME} but not in the folder; left out`);
   } else bytes = writeArchive({ format, compression, root });
+  if (io.signals) holdSignals();
   prepareFolder(dirname(output));
   await writeFilesAtomic([{ path: pathInside(dirname(output), [basename(output)]), bytes }]);
   io.out(

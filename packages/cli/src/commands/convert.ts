@@ -19,6 +19,7 @@ import { outputIsFile, type PlannedOutput, planOutputs } from '../batch/plan-out
 import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
+import { holdSignals } from '../signals.js';
 import { type ArchiveListing, type InputFile, identityOf, statIfAny, walkInputs } from '../walk-inputs.js';
 import { prepareFolder, writeFilesAtomic } from '../write-atomic.js';
 
@@ -110,6 +111,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
   checkOutput(args, single, outputFormats, inputs[0]!);
+  if (io.signals) holdSignals();
   if (args.output !== undefined) {
     const toFile = outputIsFile(args.output, outputFormats, single);
     prepareFolder(toFile ? dirname(resolve(args.output)) : resolve(args.output));
@@ -225,7 +227,8 @@ const inputName = (input: InputFile) => (input.inner === undefined ? input.path 
 
 /**
  * A progress bar on a terminal for a batch (cli-progress is loaded only then). It leaves the cursor shown:
- * Ctrl-C ends the process without a handler (write-atomic.ts), which could not show a hidden cursor again.
+ * Ctrl-C ends the process without a handler while it converts (signals.ts), so nothing could show a hidden cursor
+ * again.
  */
 async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
   if (!io.isTty || args.quiet || args.json || total <= 1) return undefined;
@@ -268,7 +271,7 @@ async function finishOne(
     }
     const outDir = dirname(plan.path);
     const files = outcome.files.map((f, i) => ({
-      // A writer names its sidecars by paths relative to the main output (a T3DM's `env/env0.png`).
+      // A writer may place a sidecar in a sub-folder (`env/env0.shq.png`): each name of its path is checked.
       path: i === 0 ? plan.path : pathInside(outDir, f.name.split('/')),
       bytes: f.bytes,
     }));

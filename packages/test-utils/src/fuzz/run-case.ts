@@ -13,10 +13,9 @@
  * in a GLB we wrote, `unsafe-write` when the CLI wrote outside its `-o` folders or changed its input. Time and
  * memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join, relative } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { checkEntryNames, decodeYay0, decodeYaz0 } from '@retromodel/archive';
 import { ParseError } from '@retromodel/binary';
 import type { SidecarSource } from '@retromodel/scene';
@@ -30,6 +29,7 @@ import {
   type TranscodeInput,
   transcode,
 } from '@retromodel/transcode';
+import { hashTree } from '../file-tree.js';
 import { readFixture } from '../fixtures.js';
 import { validateGltf } from '../gltf-validator.js';
 import { applyMutation, type Mutation } from './case-mutation.js';
@@ -64,17 +64,6 @@ class UnsafeWrite extends Error {
 
 /** J3D writers decline a scene they cannot hold (a format limit) with a plain Error and a sentence of their own. */
 const writerStages = new Set(['bdl', 'bti', 'bck']);
-
-/** Every file below `folder` (relative path → SHA-256). */
-function hashTree(folder: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const e of readdirSync(folder, { recursive: true, withFileTypes: true })) {
-    if (!e.isFile()) continue;
-    const path = join(e.parentPath, e.name);
-    out.set(relative(folder, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
-  }
-  return out;
-}
 
 /**
  * Runs the CLI with each of `runs` (`{in}` and `{out}` replaced by the input file and a fresh output folder) on

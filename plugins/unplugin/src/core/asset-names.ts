@@ -21,10 +21,14 @@ function splitExtension(name: string): [stem: string, ext: string] {
   return dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
 }
 
-/** `names` below the assets folder, `/`-separated, each name checked by the confinement rule (pathInside). */
+/**
+ * `names` below the assets folder, `/`-separated, each name checked by the confinement rule (pathInside); a name
+ * with `/` (a writer's sidecar in a sub-folder, `env/env0.shq.png`) counts as its parts.
+ */
 function assetPath(assetsDir: string, names: string[]): string {
   const root = assetsDir.replace(/\/+$/, '');
-  return root ? pathInside(root, names) : pathInside('.', names).slice(2);
+  const parts = names.flatMap((n) => n.split('/'));
+  return root ? pathInside(root, parts) : pathInside('.', parts).slice(2);
 }
 
 /** `assets/cube-1a2b3c4d.glb` for a single file. */
