@@ -281,6 +281,8 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
       expect(listed).toEqual(['PowerStar.bdl']);
       expect(await page.isVisible('text=Model in the archive')).toBe(true);
       expect(await page.textContent('#status')).toMatch(/PowerStar\.arc: PowerStar\.bdl/);
+      // The panel's list of warnings scrolls; the view keeps the window's height.
+      expect((await page.locator('#view').boundingBox())?.height).toBe(page.viewportSize()?.height);
       // Every BCK of the archive (19, as the independent dumper counts them) is a clip, and PowerStarColor's
       // material, pattern and visibility files one more.
       const clips = ((await page.getAttribute('body', 'data-animations')) ?? '').split(',');
