@@ -5,11 +5,12 @@
  * animation files its caller puts in its scope (in an archive: its own folder and the kind-named folders in it
  * and beside it). Each animation file goes to:
  *   1. the models whose name begins its name, among those it fits (the longest such name:
- *      `PowerStarColor.btk` goes to `PowerStar.bdl` rather than to `Power.bdl`); a joint animation with tracks
- *      for more joints than such a model (Pikmin 2's ufo: 37 for 25) fits it too, with a warning: its first
- *      tracks drive the model's joints and the others are left out, as the model's reader says again;
+ *      `PowerStarColor.btk` goes to `PowerStar.bdl` rather than to `Power.bdl`);
  *   2. else the one model it fits;
- *   3. else nowhere: when it fits no model, or several and none by name, every model that sees it says so in one
+ *   3. else, for a joint animation with tracks for more joints than a model whose name begins its name (Pikmin 2's
+ *      ufo: 37 for 25), that model (the longest such name), with a warning: its first tracks drive the model's
+ *      joints and the others are left out, as the model's reader says again;
+ *   4. else nowhere: when it fits no model, or several and none by name, every model that sees it says so in one
  *      warning listing such files (with --anim a user can still attach one).
  * Files sharing a base name (`Attack.bck`, `Attack.btp`) become one clip when the model is read; the codec names
  * each file's clip (`clipNames`: for J3D, two joint files of one base name are two clips).
@@ -129,14 +130,13 @@ export async function fitAnimations(models: FitModel[]): Promise<Map<string, Mod
     const fitting = seers.filter((m) => why.get(m) === undefined);
     const base = baseOf(file.name);
     const over = (m: FitModel) => typeof targets !== 'string' && moreJoints(readers.get(m)!.targets, targets);
-    const named = seers.filter((m) => base.startsWith(baseOf(m.fileName)) && (why.get(m) === undefined || over(m)));
-    const longest = Math.max(0, ...named.map((m) => baseOf(m.fileName).length));
-    const takers =
-      named.length > 0
-        ? named.filter((m) => baseOf(m.fileName).length === longest)
-        : fitting.length === 1
-          ? fitting
-          : [];
+    const byName = (list: FitModel[]) => {
+      const named = list.filter((m) => base.startsWith(baseOf(m.fileName)));
+      const longest = Math.max(0, ...named.map((m) => baseOf(m.fileName).length));
+      return named.filter((m) => baseOf(m.fileName).length === longest);
+    };
+    const named = byName(fitting);
+    const takers = named.length > 0 ? named : fitting.length === 1 ? fitting : byName(seers.filter(over));
     for (const m of takers) {
       result.get(m.path)!.files.push(file);
       if (over(m)) note(overfull, m, `${file.path} (${why.get(m)})`);
