@@ -301,9 +301,6 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
       expect(clips).toHaveLength(20);
       expect(clips).toContain('PowerStarColor');
       expect(clips).toEqual(expect.arrayContaining(['TakeOutStar', 'ResultFly', 'DemoSandyDown']));
-      // The view stays the window's height however long the panel's lists grow (a taller canvas framed the star
-      // for a narrow view, out of which TrickRabbitWait moved it).
-      expect((await page.locator('#view').boundingBox())!.height).toBeLessThanOrEqual(500);
       for (const clip of ['TakeOutStar', 'TrickRabbitWait']) await expectClipPlays(clip);
       expect(consoleErrors).toEqual([]);
     },
