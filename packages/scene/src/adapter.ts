@@ -141,10 +141,13 @@ export interface FormatCodec<ReadOpts = Record<string, never>, WriteOpts = Recor
    * For a model format whose animations are files of their own (J3D): what a model offers animations, and what
    * an animation file drives (undefined for a file that is not one of the format's animations). Both throw
    * ParseError for a damaged file. transcode matches the animation files of an archive to its models with them.
+   * `clipNames` gives the clip each of a model's animation files plays in (by name and bytes, in order), as
+   * `read` names them.
    */
   animationTargets?: {
     model: (bytes: Uint8Array) => AnimationTargets;
     animation: (bytes: Uint8Array) => AnimationTargets | undefined;
+    clipNames: (files: readonly { name: string; bytes: Uint8Array }[]) => string[];
   };
 }
 

@@ -216,16 +216,27 @@ export async function archiveInput(
 
 /**
  * The animation files of an archive matched to its models (fit-animations.ts): for every model, by its path, the
- * files it takes (paths in the archive) and the warnings about those it leaves.
+ * files it takes (paths in the archive), the clips they make (each clip's name and files, in the order of its
+ * first file) and the warnings about those it leaves.
  */
 export async function archiveAnimations(
   archive: Uint8Array,
   list: readonly AnyFormatAdapter[] = builtInAdapters,
-): Promise<{ model: string; animations: string[]; diagnostics: Diagnostic[] }[]> {
+): Promise<
+  { model: string; animations: string[]; clips: { name: string; files: string[] }[]; diagnostics: Diagnostic[] }[]
+> {
   const fitted = await (await openedArchive(archive)).animations(list);
-  return [...fitted].map(([model, found]) => ({
-    model,
-    animations: found.files.map((f) => f.path),
-    diagnostics: found.diagnostics,
-  }));
+  return [...fitted].map(([model, found]) => {
+    const clips = new Map<string, string[]>();
+    found.files.forEach((f, i) => {
+      const name = found.clips[i]!;
+      clips.set(name, [...(clips.get(name) ?? []), f.path]);
+    });
+    return {
+      model,
+      animations: found.files.map((f) => f.path),
+      clips: [...clips].map(([name, files]) => ({ name, files })),
+      diagnostics: found.diagnostics,
+    };
+  });
 }

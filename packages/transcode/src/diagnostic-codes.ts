@@ -29,6 +29,12 @@ const rows: Row[] = [
     true,
     'animation files of the archive fit this and other models, none by name; they are not attached (give --anim)',
   ],
+  [
+    'archive/animation-more-joints',
+    'warning',
+    true,
+    "a joint animation named like the model with tracks for more joints: attached, the tracks past the model's joints left out",
+  ],
   ['archive/animation-unfit', 'warning', true, 'animation files beside the model fit no model of the archive'],
   ['archive/animations-attached', 'info', false, "the archive's animation files that fit the model, attached"],
   ['archive/case-twin', 'error', false, 'two entries of one folder whose names differ only in case (refused)'],
@@ -157,6 +163,12 @@ const rows: Row[] = [
     true,
     'a material animation names a material the model does not have; that part is left out',
   ],
+  [
+    'j3d/anim-not-played',
+    'warning',
+    true,
+    'a clip of material animations glTF plays nothing of is no glTF animation; kept in extras, written back with the model',
+  ],
   ['j3d/anim-property-twice', 'warning', true, 'two animation files animate one property; the first is kept'],
   ['j3d/animation-kind', 'warning', true, 'a file given as an animation is no J3D animation; ignored'],
   ['j3d/animation-missing', 'warning', true, 'an animation asked for (--anim) is not beside the model'],
@@ -272,6 +284,12 @@ const rows: Row[] = [
     'warning',
     true,
     "a material's TEV stages do not reduce to a glTF material exactly; the message says where (the full GX state is kept in extras.gx, so writing J3D again keeps it)",
+  ],
+  [
+    'j3d/joint-clips-one-name',
+    'warning',
+    false,
+    'two joint animations of one base name (a BCK and a BCA) are two clips; the second is named by its file name',
   ],
   ['j3d/joint-listed-twice', 'warning', false, 'INF1 lists a joint twice; its first place is kept'],
   [

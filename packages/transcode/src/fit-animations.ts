@@ -7,11 +7,15 @@
  *   1. the models whose name begins its name, among those it fits (the longest such name:
  *      `PowerStarColor.btk` goes to `PowerStar.bdl` rather than to `Power.bdl`);
  *   2. else the one model it fits;
- *   3. else nowhere: when it fits no model, or several and none by name, every model that sees it says so in one
+ *   3. else, for a joint animation with tracks for more joints than a model whose name begins its name (Pikmin 2's
+ *      ufo: 37 for 25), that model (the longest such name), with a warning: its first tracks drive the model's
+ *      joints and the others are left out, as the model's reader says again;
+ *   4. else nowhere: when it fits no model, or several and none by name, every model that sees it says so in one
  *      warning listing such files (with --anim a user can still attach one).
- * Files sharing a base name (`Attack.bck`, `Attack.btp`) become one clip when the model is read.
+ * Files sharing a base name (`Attack.bck`, `Attack.btp`) become one clip when the model is read; the codec names
+ * each file's clip (`clipNames`: for J3D, two joint files of one base name are two clips).
  */
-import type { AnimationTargets, AnyFormatAdapter, Diagnostic } from '@retromodel/scene';
+import type { AnimationTargets, AnyFormatAdapter, Diagnostic, FormatCodec } from '@retromodel/scene';
 
 /** A file a model may take as an animation: its path (its identity), the name its model reads it by, its bytes. */
 export interface FitFile {
@@ -29,9 +33,13 @@ export interface FitModel {
   scope: FitFile[];
 }
 
-/** What goes with one model: the animation files it takes, and what it says about those it leaves. */
+/**
+ * What goes with one model: the animation files it takes, the clip each plays in (as the model's format names
+ * them when it reads the model with those files), and what it says about those it leaves.
+ */
 export interface ModelAnimations {
   files: FitFile[];
+  clips: string[];
   diagnostics: Diagnostic[];
 }
 
@@ -56,6 +64,18 @@ export function misfit(model: AnimationTargets, animation: AnimationTargets): st
   return undefined;
 }
 
+/**
+ * A joint animation with tracks for more joints than the model, and nothing else that misfits: it fits a model
+ * its name names (its first tracks drive the model's joints, in order).
+ */
+function moreJoints(model: AnimationTargets, animation: AnimationTargets): boolean {
+  return (
+    animation.joints !== undefined &&
+    animation.joints > (model.joints ?? 0) &&
+    misfit({ ...model, joints: animation.joints }, animation) === undefined
+  );
+}
+
 /** `items` joined, at most MAX_LISTED of them, then how many more. */
 function listed(items: string[]): string {
   const shown = items.slice(0, MAX_LISTED).join(', ');
@@ -69,16 +89,13 @@ function listed(items: string[]): string {
 export async function fitAnimations(models: FitModel[]): Promise<Map<string, ModelAnimations>> {
   const result = new Map<string, ModelAnimations>();
   // Each model's targets and its codec's reader of animation targets (models of other formats take none).
-  const readers = new Map<
-    FitModel,
-    { targets: AnimationTargets; animation: (b: Uint8Array) => AnimationTargets | undefined }
-  >();
+  const readers = new Map<FitModel, { targets: AnimationTargets } & NonNullable<FormatCodec['animationTargets']>>();
   for (const m of models) {
     const hook = (await m.adapter.load()).animationTargets;
     if (!hook) continue;
     try {
-      readers.set(m, { targets: hook.model(m.bytes), animation: hook.animation });
-      result.set(m.path, { files: [], diagnostics: [] });
+      readers.set(m, { ...hook, targets: hook.model(m.bytes) });
+      result.set(m.path, { files: [], clips: [], diagnostics: [] });
     } catch {
       // A model that cannot be read takes no animations; its conversion reports why.
     }
@@ -103,6 +120,7 @@ export async function fitAnimations(models: FitModel[]): Promise<Map<string, Mod
   }
   const unfit = new Map<FitModel, string[]>();
   const ambiguous = new Map<FitModel, string[]>();
+  const overfull = new Map<FitModel, string[]>();
   const note = (map: Map<FitModel, string[]>, m: FitModel, text: string) => map.set(m, [...(map.get(m) ?? []), text]);
   for (const { file, models: seers } of seenBy.values()) {
     const targets = drives.get(file.path)!;
@@ -111,15 +129,18 @@ export async function fitAnimations(models: FitModel[]): Promise<Map<string, Mod
     );
     const fitting = seers.filter((m) => why.get(m) === undefined);
     const base = baseOf(file.name);
-    const named = fitting.filter((m) => base.startsWith(baseOf(m.fileName)));
-    const longest = Math.max(0, ...named.map((m) => baseOf(m.fileName).length));
-    const takers =
-      named.length > 0
-        ? named.filter((m) => baseOf(m.fileName).length === longest)
-        : fitting.length === 1
-          ? fitting
-          : [];
-    for (const m of takers) result.get(m.path)!.files.push(file);
+    const over = (m: FitModel) => typeof targets !== 'string' && moreJoints(readers.get(m)!.targets, targets);
+    const byName = (list: FitModel[]) => {
+      const named = list.filter((m) => base.startsWith(baseOf(m.fileName)));
+      const longest = Math.max(0, ...named.map((m) => baseOf(m.fileName).length));
+      return named.filter((m) => baseOf(m.fileName).length === longest);
+    };
+    const named = byName(fitting);
+    const takers = named.length > 0 ? named : fitting.length === 1 ? fitting : byName(seers.filter(over));
+    for (const m of takers) {
+      result.get(m.path)!.files.push(file);
+      if (over(m)) note(overfull, m, `${file.path} (${why.get(m)})`);
+    }
     if (takers.length > 0) continue;
     if (fitting.length === 0) for (const m of seers) note(unfit, m, `${file.path} (${why.get(m)})`);
     else {
@@ -135,12 +156,22 @@ export async function fitAnimations(models: FitModel[]): Promise<Map<string, Mod
       message: `${files.length} animation file${files.length > 1 ? 's' : ''} beside the model fit no model of the archive and ${files.length > 1 ? 'are' : 'is'} not attached: ${listed(files)}`,
       severity: 'warning',
     });
+  for (const [m, files] of overfull)
+    result.get(m.path)!.diagnostics.push({
+      code: 'archive/animation-more-joints',
+      message: `${files.length} joint animation${files.length > 1 ? 's' : ''} named like the model ${files.length > 1 ? 'have' : 'has'} tracks for more joints than it and ${files.length > 1 ? 'are' : 'is'} attached: ${files.length > 1 ? 'their' : 'its'} first tracks drive the model's joints, the others are left out: ${listed(files)}`,
+      severity: 'warning',
+    });
   for (const [m, files] of ambiguous)
     result.get(m.path)!.diagnostics.push({
       code: 'archive/animation-ambiguous',
       message: `${files.length} animation file${files.length > 1 ? 's' : ''} fit this and other models of the archive, none by name, and ${files.length > 1 ? 'are' : 'is'} not attached (give --anim to attach one): ${listed(files)}`,
       severity: 'warning',
     });
+  for (const [m, reader] of readers) {
+    const found = result.get(m.path)!;
+    found.clips = reader.clipNames(found.files);
+  }
   for (const [path, found] of result)
     if (found.files.length > 0)
       found.diagnostics.push({

@@ -94,24 +94,14 @@ export async function lsCommand(
   return 0;
 }
 
-/** Each model of the archive, the clips its animation files make (by base name), and what was left and why. */
+/** Each model of the archive, the clips its animation files make, and what was left and why. */
 async function modelAnimations(bytes: Uint8Array) {
   const { archiveAnimations } = await import('@retromodel/transcode');
-  return (await archiveAnimations(bytes)).map(({ model, animations, diagnostics }) => {
-    const clips = new Map<string, string[]>();
-    for (const path of animations) {
-      const name = path
-        .split('/')
-        .pop()!
-        .replace(/\.[^.]*$/, '');
-      clips.set(name, [...(clips.get(name) ?? []), path]);
-    }
-    return {
-      model,
-      clips: [...clips].map(([name, files]) => ({ name, files })),
-      diagnostics: diagnostics.filter((d) => d.severity !== 'info'),
-    };
-  });
+  return (await archiveAnimations(bytes)).map(({ model, clips, diagnostics }) => ({
+    model,
+    clips,
+    diagnostics: diagnostics.filter((d) => d.severity !== 'info'),
+  }));
 }
 
 function printModelAnimations(models: Awaited<ReturnType<typeof modelAnimations>>, io: CliIo): void {

@@ -11,10 +11,13 @@
  *     whose texture was a pattern atlas → BTP; on baseColorFactor or emissiveFactor → BRK (register and konst
  *     colours) or BPK (material colour), by the TEV reduction inverted. The material files a J3D reader kept
  *     in the scene's extras are written back as they were for materials whose channels are unedited or were
- *     never in glTF (kept-material-animations.ts).
+ *     never in glTF, and so are the clips glTF plays nothing of, which only the extras hold, each file with its
+ *     own duration and loop mode (kept-material-animations.ts).
  * Whatever a kind cannot hold (another material property, a morph weight, a channel no sampler plays) is a
  * warning naming the clip and the channel. Clip names are made safe as file names (letters, digits, `_`, `-`,
- * `.`), and made distinct, ignoring case, by a number.
+ * `.`), and made distinct, ignoring case, by a number. A clip named like a file of the kind it writes
+ * (`wait.bca`: the reader names so a joint file whose base name another joint file kept, clip-names.ts) is
+ * written to that name, unless another clip's file took it.
  */
 import {
   type Animation,
@@ -44,7 +47,7 @@ import { visibilityToBva } from '../scene/animation-to-bva.js';
 import { type FactorChannels, factorsToColours } from '../scene/animation-to-colours.js';
 import { type PatternChannel, patternsToBtp } from '../scene/animation-to-pattern.js';
 import type { AnimationModel, WrittenModel } from './animation-model.js';
-import { channelState, keptBtkEntries, keptColourEntries } from './kept-material-animations.js';
+import { channelState, keptBtkEntries, keptColourEntries, unplayedClips } from './kept-material-animations.js';
 
 /** The J3D animation kinds, by file extension. */
 export type J3dAnimationKind = 'bck' | 'bca' | 'btk' | 'brk' | 'bpk' | 'btp' | 'bva';
@@ -323,15 +326,25 @@ export function animationFilesFromScene(
   const diagnostics: Diagnostic[] = [];
   const files: OutputFile[] = [];
   const wants = (kind: J3dAnimationKind) => !options.kinds || options.kinds.includes(kind);
-  const names = clipFileNames(scene.animations, baseName, options.reservedNames);
-  const add = (name: string, kind: J3dAnimationKind, bytes: Uint8Array) =>
-    files.push({ name: `${name}.${kind}`, bytes, mimeType: 'application/x-nintendo-j3d' });
-  scene.animations.forEach((animation, i) => {
+  // The scene's clips, then those only its extras hold (material files glTF plays nothing of).
+  const clips = [...scene.animations, ...(model.written ? unplayedClips(scene) : [])];
+  const names = clipFileNames(clips, baseName, options.reservedNames);
+  // A clip named like a file of the kind (`wait.bca`, a joint file that shared its base name) is that file.
+  const used = new Set<string>();
+  const add = (name: string, kind: J3dAnimationKind, bytes: Uint8Array) => {
+    const own = name.toLowerCase().endsWith(`.${kind}`) && !used.has(name.toLowerCase());
+    let file = own ? name : `${name}.${kind}`;
+    for (let n = 1; used.has(file.toLowerCase()); n++) file = `${name}.${n}.${kind}`;
+    used.add(file.toLowerCase());
+    files.push({ name: file, bytes, mimeType: 'application/x-nintendo-j3d' });
+  };
+  clips.forEach((animation, i) => {
     const clip = animation.name ?? names[i]!;
     const name = names[i]!;
     const sorted = sortChannels(scene, animation, model);
     const skipped: string[] = [];
-    const hasJoints = sorted.joints.channels.length > 0 || animation.channels.length === 0;
+    const still = animation.channels.length === 0 && i < scene.animations.length;
+    const hasJoints = sorted.joints.channels.length > 0 || still;
     const gx = animation.extras?.gx as { source?: unknown } | undefined;
     const bca = (options.jointFormat ?? (gx?.source === 'bca' ? 'bca' : 'bck')) === 'bca';
     if (hasJoints && wants(bca ? 'bca' : 'bck')) {
