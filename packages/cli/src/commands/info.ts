@@ -9,7 +9,6 @@ import { basename, dirname } from 'node:path';
 import type { FileInfo } from '@retromodel/scene';
 import { detectFormat, looksLikeArchive, type ReadOptionsByFormat, readScene } from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
-import { describeError } from '../describe-error.js';
 import { type ReportFormat, renderReport } from '../info/render-report.js';
 import { buildReport } from '../info/report.js';
 import { type CliIo, UsageError } from '../io.js';
@@ -39,10 +38,12 @@ export async function infoCommand(
   // A damaged file still gets a report: the sections read before the error, then the error (exit 1).
   let error: unknown;
   const info: FileInfo | undefined = codec.info
-    ? await Promise.resolve(codec.info(bytes, { fileName, sidecars })).catch((e: unknown) => {
-        error = e;
-        return undefined;
-      })
+    ? await Promise.resolve()
+        .then(() => codec.info!(bytes, { fileName, sidecars }))
+        .catch((e: unknown) => {
+          error = e;
+          return undefined;
+        })
     : undefined;
   error ??= info?.error;
   const read =
@@ -52,8 +53,7 @@ export async function infoCommand(
           return undefined;
         })
       : undefined;
-  const failure = error === undefined ? undefined : describeError(error);
-  const report = buildReport(args.file, bytes.length, adapter, info, read, failure);
+  const report = buildReport(args.file, bytes.length, adapter, info, read, error);
   io.out(args.format === 'json' ? JSON.stringify(report, null, 2) : renderReport(report, args.format as ReportFormat));
-  return failure === undefined ? 0 : 1;
+  return error === undefined ? 0 : 1;
 }
