@@ -23,13 +23,15 @@ export const MAX_RARC_DEPTH = 512;
 /**
  * Reads a RARC archive; file bytes are views into `bytes`. Throws {@link ParseError} (format `rarc`). Each part
  * read (header, info block, the four tables, each file's data as `file "<name>"`) is added to `read`, so that
- * `info` on a damaged archive shows what came before the damage.
+ * `info` on a damaged archive shows what came before the damage (the header as soon as its size is read, as a
+ * cut archive is told by it).
  */
 export function readRarc(input: Uint8Array, read: FileSection[] = []): RarcFile {
   const head = new BinaryReader(input, { format: 'rarc', section: 'header' });
   head.ensure(0x40, 'RARC header and info block', 0);
   if (head.fixedString(4) !== 'RARC') throw head.error('magic is not "RARC"', 0);
   const fileSize = head.u32();
+  read.push({ name: 'header', offset: 0, size: 0x20, detail: `${hex(fileSize)} bytes declared` });
   if (fileSize < 0x40 || fileSize > input.length) {
     throw head.error(`file size ${hex(fileSize)} is not within 0x40…${hex(input.length)} (the bytes given)`, 4);
   }
@@ -44,7 +46,6 @@ export function readRarc(input: Uint8Array, read: FileSection[] = []): RarcFile 
   const aramSize = r.u32();
   const dvdSize = r.u32();
   if (headerSize !== 0x20) throw r.error(`header size is ${hex(headerSize)}, not 0x20`, 8);
-  read.push({ name: 'header', offset: 0, size: 0x20, detail: `${hex(fileSize)} bytes` });
   const info = r.withSection('info');
   info.seek(0x20);
   const nodeCount = info.u32();
