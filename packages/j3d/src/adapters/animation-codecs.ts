@@ -2,7 +2,8 @@
  * The codecs of J3D animation files, loaded by their adapters: `info` lists the header and the animation
  * chunk (duration, loop mode, what is animated, keys): joint animations (BCK, ANK1; full-frame BCA, ANF1),
  * texture-matrix animations (BTK, TTK1), register/konst colour animations (BRK, TRK1), material colour animations
- * (BPK, PAK1), texture patterns (BTP, TPT1) and shape visibility (BVA, VAF1). They are not read on their own: an
+ * (BPK, PAK1), texture patterns (BTP, TPT1) and shape visibility (BVA, VAF1); on a damaged file the header and
+ * the chunk if its size fits, then the ParseError. They are not read on their own: an
  * animation only has meaning on the model it drives. Every kind is also written (`--to bck`, `--to btk`, …): the
  * files of that kind `--to bmd|bdl` writes beside the model (animations-from-scene.ts), against the joints
  * sceneToJ3d gives the scene or, for the material, pattern and visibility kinds, the model it writes.
@@ -16,11 +17,11 @@ import {
   type WriteContext,
 } from '@retromodel/scene';
 import type { J3dAnimationHeader, J3dTrack } from '../anim/animation-track.js';
-import { readBca } from '../anim/read-bca.js';
+import { readBca, UNSTORED_PADDING } from '../anim/read-bca.js';
 import { readBck } from '../anim/read-bck.js';
 import { readBpk } from '../anim/read-bpk.js';
 import { readBrk } from '../anim/read-brk.js';
-import { readBtk } from '../anim/read-btk.js';
+import { readBtk, TTK1_SIZE_OVERCOUNT } from '../anim/read-btk.js';
 import { readBtp } from '../anim/read-btp.js';
 import { readBva } from '../anim/read-bva.js';
 import { jointModel, writtenModel } from '../from-scene/animation-model.js';
@@ -35,17 +36,19 @@ const keysOf = (tracks: J3dTrack[]) => tracks.reduce((n, t) => n + t.keys.length
 
 /**
  * `info` on an animation file: the header and the chunk, the chunk described by `describe` from the file `read`
- * gives; on a damaged file the header and chunk whose sizes fit (j3dChunkSections), then the ParseError.
+ * gives; on a damaged file the header and chunk whose sizes fit (j3dChunkSections, with the `slack` the reader
+ * accepts past the end), then the ParseError.
  */
 function animationInfo<F extends J3dAnimationHeader & { diagnostics?: FileInfo['diagnostics'] }>(
   kind: J3dAnimationKind,
   chunk: string,
   read: (bytes: Uint8Array) => F,
   describe: (file: F) => string,
+  slack = 0,
 ): (bytes: Uint8Array) => Promise<FileInfo> {
   return (bytes) =>
     partialInfo(kind, (info) => {
-      info.sections = j3dChunkSections(bytes);
+      info.sections = j3dChunkSections(bytes, slack);
       const file = read(bytes);
       info.version = file.kind;
       info.sections = [
@@ -114,11 +117,17 @@ const bckCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
 /** The BTK writer and `info`. */
 const btkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('btk'),
-  info: animationInfo('btk', 'TTK1', readBtk, (btk) => {
-    const keys = keysOf(btk.entries.flatMap((e) => [...e.scale, ...e.rotation, ...e.translation]));
-    const materials = new Set(btk.entries.map((e) => e.materialName)).size;
-    return `${btk.entries.length} texture matrices of ${materials} materials, ${keys} keys`;
-  }),
+  info: animationInfo(
+    'btk',
+    'TTK1',
+    readBtk,
+    (btk) => {
+      const keys = keysOf(btk.entries.flatMap((e) => [...e.scale, ...e.rotation, ...e.translation]));
+      const materials = new Set(btk.entries.map((e) => e.materialName)).size;
+      return `${btk.entries.length} texture matrices of ${materials} materials, ${keys} keys`;
+    },
+    TTK1_SIZE_OVERCOUNT,
+  ),
 };
 
 /** The BRK writer and `info`. */
@@ -134,13 +143,19 @@ const brkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
 /** The BCA writer and `info`. */
 const bcaCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('bca'),
-  info: animationInfo('bca', 'ANF1', readBca, (bca) => {
-    const values = bca.joints.reduce(
-      (n, j) => n + [...j.scale, ...j.rotation, ...j.translation].reduce((m, axis) => m + axis.length, 0),
-      0,
-    );
-    return `${bca.joints.length} joints, ${values} frame values`;
-  }),
+  info: animationInfo(
+    'bca',
+    'ANF1',
+    readBca,
+    (bca) => {
+      const values = bca.joints.reduce(
+        (n, j) => n + [...j.scale, ...j.rotation, ...j.translation].reduce((m, axis) => m + axis.length, 0),
+        0,
+      );
+      return `${bca.joints.length} joints, ${values} frame values`;
+    },
+    UNSTORED_PADDING,
+  ),
 };
 
 /** The BPK writer and `info`. */
