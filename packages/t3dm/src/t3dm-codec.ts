@@ -174,8 +174,8 @@ function describeDrawCost(c: DrawCost): string {
 
 /**
  * The textures the materials name, once each, as the file stores them: the sprite's path, the size the material
- * gives, the N64 format libdragon's mksprite takes from the path (sprite-format.ts; `sprite` when it names none,
- * `dynamic` for a fast64 texture reference). The pixels are in the sprite, not in the T3DM: no bytes stored, and
+ * gives, the N64 format libdragon's mksprite takes from the path (sprite-format.ts; `AUTO`, mksprite's name for
+ * a format it picks from the PNG, when the path names none; `dynamic` for a fast64 texture reference). The pixels are in the sprite, not in the T3DM: no bytes stored, and
  * the levels (mipmaps are the sprite's) unknown.
  */
 function storedTextures(file: T3dmFile): StoredTexture[] {
@@ -186,7 +186,7 @@ function storedTextures(file: T3dmFile): StoredTexture[] {
       const path = t.texPath ? stringAt(file.stringTable, t.texPath) : undefined;
       const name = path ?? (t.texReference ? `reference ${hex(t.texReference)}` : undefined);
       if (name === undefined || seen.has(name)) continue;
-      const format = path ? (spriteFormatOf(path) ?? 'sprite') : 'dynamic';
+      const format = path ? (spriteFormatOf(path) ?? 'AUTO') : 'dynamic';
       seen.set(name, { name, width: t.texWidth, height: t.texHeight, levels: 0, format, storedBytes: 0 });
     }
   }
