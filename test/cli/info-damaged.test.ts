@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openArchive } from '@retromodel/archive';
 import { archiveFiles } from '@retromodel/archive/tree';
-import { fixture, haveFixtures, readFixture, repoPath } from '@retromodel/test-utils';
+import { buildU8, fixture, haveFixtures, readFixture, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBpk } from '../../packages/j3d/test/anim-kinds/build-anim.js';
 
@@ -377,7 +377,11 @@ async function damagedReport(file: string, read: string[], at: Damage['at']): Pr
   const lines = text.stdout.trimEnd().split('\n');
   expect(lines.at(-1)).toBe(`error: ${report.error}`);
   if (read.length > 0) expect(text.stdout).toMatch(/\nsections:\n/);
-  for (const name of read) expect(text.stdout).toContain(`  ${name} `);
+  // Names from the file print with control characters escaped (README: `\x1b`).
+  const escaped = (name: string) =>
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
+    name.replace(/[\x00-\x1f\x7f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  for (const name of read) expect(text.stdout).toContain(`  ${escaped(name)} `);
   return report;
 }
 
@@ -467,5 +471,26 @@ describe.skipIf(!haveFixtures)('info on a damaged archive: the parts and files r
     const file = join(dir, 'cut.u8');
     await writeFile(file, half(readFixture('archives', 'community_nsmbw_green_ring.arc')));
     await damagedReport(file, ['U8 header', 'U8 nodes', 'U8 names'], ['u8', 'nodes']);
+  });
+});
+
+describe('info on a damaged archive prints the names it read as data', () => {
+  it('a control character in an entry name is printed escaped, never sent to the terminal', async () => {
+    // U8 (spec archives.md §5): 12-byte nodes from 0x20, the root first; a file's data offset is the u32 at 4.
+    const archive = buildU8([
+      { name: 'a\x1b[2Jb.bin', bytes: Uint8Array.of(1, 2, 3, 4) },
+      { name: 'c.bin', bytes: Uint8Array.of(5, 6, 7, 8) },
+    ]);
+    const file = join(dir, 'names.arc');
+    await writeFile(
+      file,
+      patched(archive, (v) => v.setUint32(0x20 + 2 * 12 + 4, 0x7fff_fff0)),
+    );
+    const read = ['U8 header', 'U8 nodes', 'U8 names', 'U8 file "a\x1b[2Jb.bin"'];
+    const report = await damagedReport(file, read, ['u8', 'nodes']);
+    expect(sectionsOf(report).at(-1)![2]).toBe(4);
+    const text = await run('info', file);
+    expect(text.stdout).not.toContain('\x1b');
+    expect(text.stdout).toContain('U8 file "a\\x1b[2Jb.bin"');
   });
 });
