@@ -451,6 +451,9 @@ describe('info on a damaged file', () => {
       expect(r.code).toBe(1);
       const report = JSON.parse(r.stdout);
       expect(report.error).toMatch(/^ParseError: /);
+      expect(report.partial).toBe(true);
+      const { format, section, offset } = report.errorAt;
+      expect(report.error.startsWith(`ParseError: ${format} ${section} @0x${offset.toString(16)}: `)).toBe(true);
       const sections = report.tables.find((t: { title: string }) => t.title === 'sections').rows as (
         | string
         | number
