@@ -34,8 +34,8 @@ function isU8(bytes: Uint8Array): boolean {
 /**
  * Opens a RARC or U8 archive, plain or Yaz0/Yay0-compressed. Throws {@link ParseError} for anything else or for
  * damaged data. Each part read is added to `read`, so that `info` on a damaged archive shows what came before the
- * damage: each compression layer (`Yaz0 layer 1`, its stored and declared decoded sizes), then the archive's parts as its
- * reader lists them (`RARC header`, `RARC file "a.bdl"`, …), at offsets in the decoded bytes when it was
+ * damage: each compression layer (`Yaz0 layer 1`, its stored and declared decoded sizes), then the archive's parts
+ * as its reader lists them (`RARC header`, `RARC file "a.bdl"`, …), at offsets in the decoded bytes when it was
  * compressed.
  */
 export function openArchive(bytes: Uint8Array, read: FileSection[] = []): ArchiveTree {

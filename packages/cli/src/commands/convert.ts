@@ -65,12 +65,12 @@ interface FileReport {
  */
 const defaultThreads = () => Math.max(1, Math.min(8, availableParallelism() - 1));
 
-/** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
 /** The bytes of an archive entry: a file's, or those of every file below a folder. */
 function entryBytes(entry: ArchiveEntry): number {
   return entry.kind === 'file' ? entry.bytes.length : entry.children.reduce((n, c) => n + entryBytes(c), 0);
 }
 
+/** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
 export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<number> {
   const { adapters, outputFormats } = await import('@retromodel/transcode');
   if (args.inputs.length === 0) throw new UsageError('convert needs at least one input file or folder');

@@ -8,8 +8,8 @@ import type { Cell, InfoReport, ReportTable } from './report.js';
 export type ReportFormat = 'text' | 'md' | 'csv';
 
 /** A cell as printed: control characters escaped. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
 const shown = (c: Cell) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
   String(c).replace(/[\x00-\x1f\x7f]/g, (x) => `\\x${x.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
 const csvCell = (c: Cell) => {

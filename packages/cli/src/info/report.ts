@@ -38,7 +38,7 @@ export interface ErrorLocation {
 }
 
 /** The location of a ParseError (told by its name, as errors from a worker are rebuilt), else undefined. */
-export function errorLocation(error: unknown): ErrorLocation | undefined {
+function errorLocation(error: unknown): ErrorLocation | undefined {
   if (!(error instanceof Error) || error.name !== 'ParseError') return undefined;
   const { format, section, offset } = error as Error & Partial<ErrorLocation>;
   return typeof format === 'string' && typeof section === 'string' && typeof offset === 'number'
@@ -47,7 +47,7 @@ export function errorLocation(error: unknown): ErrorLocation | undefined {
 }
 
 /** What a report says about the error that ended the reading, if any: the partial flag, message and location. */
-export function reportError(error: unknown): Pick<InfoReport, 'partial' | 'error' | 'errorAt'> {
+function reportError(error: unknown): Pick<InfoReport, 'partial' | 'error' | 'errorAt'> {
   if (error === undefined) return {};
   const at = errorLocation(error);
   return { partial: true, error: describeError(error), ...(at ? { errorAt: at } : {}) };
