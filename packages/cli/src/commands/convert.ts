@@ -11,6 +11,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, extname, resolve } from 'node:path';
+import type { ArchiveEntry } from '@retromodel/archive';
 import { type Diagnostic, formatGroup, groupDiagnostics, pathInside, printablePath } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import { animationExtensions } from '../anim-files.js';
@@ -64,6 +65,11 @@ interface FileReport {
  */
 const defaultThreads = () => Math.max(1, Math.min(8, availableParallelism() - 1));
 
+/** The bytes of an archive entry: a file's, or those of every file below a folder. */
+function entryBytes(entry: ArchiveEntry): number {
+  return entry.kind === 'file' ? entry.bytes.length : entry.children.reduce((n, c) => n + entryBytes(c), 0);
+}
+
 /** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
 export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<number> {
   const { adapters, outputFormats } = await import('@retromodel/transcode');
@@ -88,13 +94,20 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     const tree = await openArchiveBytes(archiveBytes(path));
     const { checkEntryNames, outputNames } = await import('@retromodel/archive');
     const problems = checkEntryNames(tree);
+    // A refused entry's bytes count in (a folder's: all it holds), once: not again for entries below it.
+    const paths = new Set(problems.map((p) => JSON.stringify(p.names)));
+    const below = (names: string[]) => names.some((_, k) => k > 0 && paths.has(JSON.stringify(names.slice(0, k))));
     return {
       models: archiveModels(tree, adapters, new Set(problems.map((p) => p.entry))).map((m) => ({
         path: m.path,
         names: outputNames(tree, m.names),
         size: m.file.bytes.length,
       })),
-      refused: problems.map((p) => ({ entry: printablePath(p.names), reason: `refused: ${p.message}` })),
+      refused: problems.map((p) => ({
+        entry: printablePath(p.names),
+        reason: `refused: ${p.message}`,
+        size: below(p.names) ? 0 : entryBytes(p.entry),
+      })),
     };
   };
   const to =
