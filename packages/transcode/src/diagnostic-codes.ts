@@ -473,6 +473,12 @@ const rows: Row[] = [
     true,
     'a texture not beside the model was taken by its file name from the asset folder',
   ],
+  [
+    't3dm/texture-name-taken',
+    'warning',
+    true,
+    "a texture whose PNG name is another image's is not written; its material shows that image",
+  ],
   ['t3dm/texture-not-found', 'warning', true, "a material's texture PNG is not beside the model"],
   ['t3dm/texture-too-large', 'warning', true, 'a texture PNG beside the model is over the image size limit; left out'],
   ['t3dm/texture-not-png', 'warning', true, 'a texture is not PNG, which T3DM textures must be; not written'],

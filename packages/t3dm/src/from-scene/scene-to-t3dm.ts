@@ -109,7 +109,7 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   const strings = new StringTableBuilder();
   const boneNames = geometry.bones.map((b) => strings.add(b.name));
   const usedPlans = [...new Set(emitted.objects.map((b) => b.object.plan))];
-  const materials = materialChunks(scene, plans, usedPlans, strings);
+  const materials = materialChunks(scene, plans, usedPlans, strings, diagnostics);
   const objectChunks: T3dmObject[] = emitted.objects.map((b) => ({
     kind: 'object',
     name: strings.add(b.object.name),
