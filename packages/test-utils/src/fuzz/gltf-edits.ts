@@ -164,7 +164,11 @@ export function describeGltfEdits(edits: readonly GltfEdit[]): string {
   const shown = (s: string) => JSON.stringify(s.length > 40 ? `${s.slice(0, 12)}…(${s.length})` : s);
   return edits
     .map((e) =>
-      e.op === 'name' ? `${e.list}[${e.index}].name ${shown(e.name)}` : `images[${e.index}].uri ${shown(e.uri)}`,
+      e.op === 'name'
+        ? `${e.list}[${e.index}].name ${shown(e.name)}`
+        : e.op === 'uri'
+          ? `images[${e.index}].uri ${shown(e.uri)}`
+          : `materials[${e.index}] ${e.op === 'n64-path' ? 'N64 texture path' : 'fast64 texture'} ${shown(e.name)}`,
     )
     .join('; ');
 }
