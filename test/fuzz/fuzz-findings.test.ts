@@ -400,6 +400,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'glTF whose "scenes" key is misspelt (no node to draw), to TMD (seed 36: the writer refused with a RangeError)',
+    {
+      target: 't3dm/04_dynamic/assets/lava.glb',
+      mutation: {
+        kind: 'field',
+        section: 'JSON scenes',
+        offset: 110,
+        type: 'u16',
+        littleEndian: true,
+        value: 8820,
+        before: 8819,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {
