@@ -474,6 +474,63 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(writeSdata(out.sdata[0]!.file).length).toBe(0);
   });
 
+  it('refuses a bone whose rest pose takes vertices beyond f32, which its reader would refuse to read', () => {
+    const triangle = (): Primitive => ({
+      attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+      mode: 'TRIANGLES',
+      material: 0,
+    });
+    const scene = meshScene([triangle()]);
+    skinToRootBone(scene);
+    // A position of f32's largest value, at base scale 1: an s16 vertex of the bone's shape would be drawn at
+    // infinity. (The automatic base scale would shrink it to fit.)
+    scene.nodes[1]!.translation = [3.4028234663852886e38, 0, 0];
+    expect(() => sceneToT3dm(scene, { baseScale: 1 })).toThrowError(
+      /bone "bone": its rest pose .* beyond the f32 range/,
+    );
+    // The file the writer would have made, as the reader sees it.
+    const fine = meshScene([triangle()]);
+    skinToRootBone(fine);
+    const { file } = sceneToT3dm(fine);
+    const skeleton = file.chunks.find((c) => c.kind === 'skeleton');
+    if (skeleton?.kind !== 'skeleton') throw new Error('no skeleton written');
+    skeleton.bones[0]!.position = [3.4028234663852886e38, 0, 0];
+    expect(() => readT3dm(writeT3dm(file))).toThrowError(
+      /S @0x[0-9a-f]+: bone 0's rest matrix carries vertices beyond/,
+    );
+  });
+
+  it('drops an animation channel whose values f32 cannot hold, with a warning, and writes a file its reader reads', () => {
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    skinToRootBone(scene);
+    const times = new Float32Array([0, 1]);
+    scene.animations.push({
+      name: 'far',
+      channels: [
+        { node: 1, path: 'translation', sampler: 0 },
+        { node: 1, path: 'scale', sampler: 1 },
+      ],
+      samplers: [
+        { input: times, output: new Float32Array([0, 0, 0, -3.4028234663852886e38, 0, 0]), interpolation: 'LINEAR' },
+        { input: times, output: new Float32Array([1, 1, 1, 2, 2, 2]), interpolation: 'LINEAR' },
+      ],
+    });
+    const { out, back } = convert(scene, { baseScale: 64 });
+    const warning = out.diagnostics.find((d) => d.code === 't3dm/animation-values');
+    expect(warning?.message).toMatch(/animation "far": 1 channel\(s\) have values beyond the f32 range/);
+    const clip = out.file.chunks.find((c) => c.kind === 'animation');
+    if (clip?.kind !== 'animation') throw new Error('the clip was dropped');
+    // The x translation is gone; the scale channels (three axes) stay, and the file reads back.
+    expect(clip.channels.filter((c) => c.quantScale !== Number.NEGATIVE_INFINITY)).toHaveLength(3);
+    expect(back.animations).toHaveLength(1);
+  });
+
   it('converts degenerate input: many triangles over three vertices, a ten-minute animation', () => {
     const indices = new Uint16Array(30000).map((_, i) => i % 3);
     const scene = meshScene([

@@ -409,7 +409,12 @@ const rows: Row[] = [
   // Tiny3D
   ['t3dm/animation-target', 'warning', true, 'animation channels that do not target a bone are dropped'],
   ['t3dm/animation-too-long', 'warning', true, 'an animation longer than T3DM playback counts is cut'],
-  ['t3dm/animation-values', 'warning', true, 'animation channels with non-finite or backward keys are dropped'],
+  [
+    't3dm/animation-values',
+    'warning',
+    true,
+    'animation channels with non-finite or backward keys, or values beyond the f32 range, are dropped',
+  ],
   [
     't3dm/bad-bone-index',
     'warning',

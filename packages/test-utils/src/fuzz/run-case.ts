@@ -8,8 +8,8 @@
  * in a user's folder, run through `retromodel extract` and `convert` (archives) or `convert --to gltf`, `--to
  * t3dm` and `--to bdl` (glTF: the writers that name files beside the model after its images and clips) with `-o`
  * folders in it; every file of the folder tree around it is hashed before and after.
- * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `refused` when a J3D
- * writer declined the scene with its own message (a plain Error: a format limit, nothing to write), `crash` for
+ * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `refused` when a writer
+ * (J3D, TMD, T3DM) declined the scene with its own message (a plain Error: a format limit, nothing to write), `crash` for
  * any other exception (a finding, as is a ParseError on our own T3DM output), `invalid-glb` for validator errors
  * in a GLB we wrote, `unsafe-write` when the CLI wrote outside its `-o` folders or changed its input. Time and
  * memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
@@ -64,10 +64,10 @@ class UnsafeWrite extends Error {
 }
 
 /**
- * The J3D and TMD writers decline a scene they cannot hold (a format limit) with a plain Error and a sentence of
- * their own.
+ * The J3D, TMD and T3DM writers decline a scene they cannot hold (a format limit) with a plain Error and a sentence
+ * of their own.
  */
-const writerStages = new Set(['bdl', 'bti', 'bck', 'tmd']);
+const writerStages = new Set(['bdl', 'bti', 'bck', 'tmd', 't3dm']);
 
 /**
  * Runs the CLI with each of `runs` (`{in}` and `{out}` replaced by the input file and a fresh output folder) on
@@ -184,7 +184,8 @@ export async function runCase(
     } catch (e) {
       const error = errorOf(e);
       const expected = e instanceof ParseError && !parseIsCrash;
-      const declined = writerStages.has(name) && error.name === 'Error';
+      // A writer's refusal, not the T3DM planner's WebAssembly aborting (an internal error, so a crash).
+      const declined = writerStages.has(name) && error.name === 'Error' && !/internal error/.test(error.message);
       note(
         expected
           ? 'parse-error'
