@@ -427,7 +427,12 @@ const rows: Row[] = [
   // Tiny3D
   ['t3dm/animation-target', 'warning', true, 'animation channels that do not target a bone are dropped'],
   ['t3dm/animation-too-long', 'warning', true, 'an animation longer than T3DM playback counts is cut'],
-  ['t3dm/animation-values', 'warning', true, 'animation channels with non-finite or backward keys are dropped'],
+  [
+    't3dm/animation-values',
+    'warning',
+    true,
+    'animation channels with non-finite or backward keys, or values beyond the f32 range, are dropped',
+  ],
   [
     't3dm/bad-bone-index',
     'warning',
@@ -490,6 +495,12 @@ const rows: Row[] = [
     'warning',
     true,
     'a texture not beside the model was taken by its file name from the asset folder',
+  ],
+  [
+    't3dm/texture-name-taken',
+    'warning',
+    true,
+    "a texture whose PNG name is another image's is not written; its material shows that image",
   ],
   ['t3dm/texture-not-found', 'warning', true, "a material's texture PNG is not beside the model"],
   ['t3dm/texture-too-large', 'warning', true, 'a texture PNG beside the model is over the image size limit; left out'],

@@ -155,6 +155,59 @@ describe('the rule', () => {
   });
 });
 
+describe('the work grows with the files, not with the models times the files', () => {
+  /** The JSON format, counting how often it reads a model and an animation file. */
+  const countingFormat = () => {
+    const reads = { model: 0, animation: 0 };
+    const adapter: AnyFormatAdapter = {
+      ...jsonFormat,
+      load: async () => {
+        const hook = (await jsonFormat.load()).animationTargets!;
+        return {
+          animationTargets: {
+            model: (b: Uint8Array) => {
+              reads.model++;
+              return hook.model(b);
+            },
+            animation: (b: Uint8Array) => {
+              reads.animation++;
+              return hook.animation(b);
+            },
+          },
+        };
+      },
+    };
+    return { adapter, reads };
+  };
+  const many = (n: number, scope: FitFile[], adapter: AnyFormatAdapter): FitModel[] =>
+    Array.from({ length: n }, (_, i) => ({ ...model(`m${i}.bmd`, { joints: 2 }, scope), adapter }));
+  const notes = Array.from(
+    { length: 300 },
+    (_, i): FitFile => ({ path: `n${i}.txt`, name: `n${i}.txt`, bytes: enc.encode('{}') }),
+  );
+
+  it('models that share a scope without animations are not read, and each file of it is read once', async () => {
+    const { adapter, reads } = countingFormat();
+    const fitted = await fitAnimations(many(300, notes, adapter));
+    expect(reads).toEqual({ model: 0, animation: 300 });
+    expect(fitted.size).toBe(300);
+    expect([...fitted.values()].every((f) => f.files.length === 0 && f.diagnostics.length === 0)).toBe(true);
+  });
+
+  it('an animation that fits 300 models, none by name: each model is read once and names 8 of the others', async () => {
+    const { adapter, reads } = countingFormat();
+    const fitted = await fitAnimations(many(300, [...notes, anim('walk.bck', { joints: 2 })], adapter));
+    expect(reads).toEqual({ model: 300, animation: 301 });
+    const message = fitted.get('m0.bmd')!.diagnostics[0]!.message;
+    expect(message).toContain(
+      'walk.bck (also fits m1.bmd, m2.bmd, m3.bmd, m4.bmd, m5.bmd, m6.bmd, m7.bmd, m8.bmd and 291 more)',
+    );
+    expect(fitted.get('m5.bmd')!.diagnostics[0]!.message).toContain(
+      '(also fits m0.bmd, m1.bmd, m2.bmd, m3.bmd, m4.bmd, m6.bmd, m7.bmd, m8.bmd and 291 more)',
+    );
+  });
+});
+
 describe.runIf(haveFixtures && haveNoclip)('the shared archives, against noclip', () => {
   const archives = listFixtures('archives', /\.(arc|szs|yaz0)$/).filter((p) => !p.includes('text_file'));
 

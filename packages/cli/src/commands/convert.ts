@@ -147,6 +147,9 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     error: p.refusal,
   }));
   const todo = plans.map((plan, index) => ({ plan, index })).filter(({ plan }) => !plan.refusal);
+  // The run's identity: each thread lists a folder of inputs once for the whole run (transcode's `run`), and the
+  // run's outputs written into it are not sidecars of its later inputs.
+  const run = `${process.pid}-${Date.now()}-${Math.random()}`;
   const jobs: ConvertJob[] = todo.map(({ plan }) => ({
     path: plan.input.path,
     ...(plan.input.inner === undefined ? {} : { inner: plan.input.inner }),
@@ -162,6 +165,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
       write: args.write,
       files: [...args.animations, ...args.tmls, ...args.tkls],
       extraDirs: args.sidecarDirs,
+      run,
     },
   }));
   // Every file this batch wrote, so that two inputs never silently overwrite each other's outputs.

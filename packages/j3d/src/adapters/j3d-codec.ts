@@ -35,6 +35,28 @@ import type { J3dReadOptions } from './j3d-adapter.js';
 import { j3dChunkSections } from './j3d-chunk-sections.js';
 import { type J3dWriteOptions, writeJ3dFiles } from './write-j3d-files.js';
 
+const animationExtensions = ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva'];
+
+/** Names of animation files by their lower-case form (the first of each), per list of sidecar names. */
+const animationNamesOf = new WeakMap<readonly string[], Map<string, string>>();
+
+/**
+ * The animation files among `names` by lower-case name. Kept while the array lives: the models of one archive
+ * folder share one list, so a batch of them makes the map once, not once per model over the whole folder.
+ */
+function animationNames(names: readonly string[]): Map<string, string> {
+  let found = animationNamesOf.get(names);
+  if (!found) {
+    found = new Map();
+    for (const n of names) {
+      const lower = n.toLowerCase();
+      if (animationExtensions.some((ext) => lower.endsWith(ext)) && !found.has(lower)) found.set(lower, n);
+    }
+    animationNamesOf.set(names, found);
+  }
+  return found;
+}
+
 async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3dReadOptions): Promise<ReadResult> {
   const file = readJ3d(bytes);
   // The MDL3 check is about the file's own consistency, not about the conversion: `info` reports it.
@@ -44,11 +66,8 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   const available = context.sidecars ? await context.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
-    // Only names as long as `<base>.<ext>` can match: one length test per name, not a lower-case copy per kind.
-    const byLowerName = new Map<string, string>();
-    for (const n of available)
-      if (n.length === base.length + 4 && !byLowerName.has(n.toLowerCase())) byLowerName.set(n.toLowerCase(), n);
-    for (const ext of ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva']) {
+    const byLowerName = animationNames(available);
+    for (const ext of animationExtensions) {
       const match = byLowerName.get(`${base}${ext}`.toLowerCase());
       if (match) wanted.add(match);
     }

@@ -29,6 +29,7 @@ import {
   pointerWidth,
   type Scene,
   type TextureTransform,
+  uniqueFileStems,
 } from '@retromodel/scene';
 import type { BpkFile } from '../anim/read-bpk.js';
 import type { BrkFile } from '../anim/read-brk.js';
@@ -67,26 +68,20 @@ const MAX_RUN_FRAMES = 0xfffe;
 const REST_TOLERANCE = 1e-6;
 
 /**
- * Safe, distinct file base names for the clips (an unnamed clip takes `baseName`, numbered after the first);
- * none is one of `reserved` (ignoring case).
+ * Safe, distinct file base names for the clips, as every writer makes names (uniqueFileStems): a clip's name made
+ * safe, numbered (`walk.1`) when another clip has it; an unnamed clip takes `baseName`, numbered after the first.
+ * None is one of `reserved` (ignoring case).
  */
 export function clipFileNames(
   animations: readonly Animation[],
   baseName: string,
   reserved: readonly string[] = [],
 ): string[] {
-  const used = new Set(reserved.map((r) => r.toLowerCase()));
-  return animations.map((a, i) => {
-    const clean = (a.name ?? '')
-      .replace(/[^\w.-]+/g, '_')
-      .replace(/^[.\s]+|[.\s]+$/g, '')
-      .slice(0, 120);
-    const wanted = clean || (i === 0 ? baseName : `${baseName}.${i}`);
-    let name = wanted;
-    for (let n = 1; used.has(name.toLowerCase()); n++) name = `${wanted}.${n}`;
-    used.add(name.toLowerCase());
-    return name;
-  });
+  return uniqueFileStems(
+    animations.map((a) => a.name),
+    (i, stem) => (stem ? `${stem}.${i}` : i === 0 ? baseName : `${baseName}.${i}`),
+    reserved,
+  );
 }
 
 /** The visibility samplers of a clip: STEP scale keys of 0 and the rest scale on a node that hides a shape. */

@@ -146,7 +146,7 @@ describe('animations of a scene from elsewhere, written and played back', () => 
       'walk_cycle.1',
       'WALK_CYCLE.2',
       'model.3',
-      '_up',
+      'up',
       'model.5',
     ]);
   });
