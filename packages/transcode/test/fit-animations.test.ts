@@ -165,6 +165,7 @@ describe('the work grows with the files, not with the models times the files', (
         const hook = (await jsonFormat.load()).animationTargets!;
         return {
           animationTargets: {
+            ...hook,
             model: (b: Uint8Array) => {
               reads.model++;
               return hook.model(b);
