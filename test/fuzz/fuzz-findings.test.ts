@@ -445,6 +445,13 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'glTF skin weight byte changed, its vertex summing to 1.00003 (seed 3601: ACCESSOR_WEIGHTS_NON_NORMALIZED)',
+    {
+      target: 't3dm/09_anim_viewer/assets/enemyPlant00.glb',
+      mutation: { kind: 'bytes', changes: [[0x7934, 0xff]] },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -135,7 +135,12 @@ const rows: Row[] = [
     false,
     'what nothing uses (textures, images, texture coordinate sets, nodes) is left out',
   ],
-  ['gltf/weights-fixed', 'warning', false, 'negative skin weights are set to 0 and the rest rescaled'],
+  [
+    'gltf/weights-fixed',
+    'warning',
+    false,
+    'skin weights that are negative or do not sum to 1 are set to 0 and rescaled to a sum of 1',
+  ],
   // J3D models, textures and animations
   [
     'j3d/alpha-compare',
