@@ -3,7 +3,7 @@
  * for the other errors the library throws on purpose. Errors are told apart by name, not class, so that this
  * module imports nothing (it runs at start-up) and errors rebuilt from a worker thread describe the same.
  */
-const ownMessageErrors = new Set(['UnknownFormatError', 'StrictModeError', 'OptionError']);
+const ownMessageErrors = new Set(['UnknownFormatError', 'StrictModeError', 'OptionError', 'OutputFolderError']);
 
 export function describeError(e: unknown): string {
   if (!(e instanceof Error)) return String(e);

@@ -74,6 +74,11 @@ function uniqueTag(): string {
   return `${process.pid.toString(36)}-${(setsWritten++).toString(36)}-${random}`;
 }
 
+/** An output folder that cannot be used: its message names the folder and the system's reason. */
+export class OutputFolderError extends Error {
+  override name = 'OutputFolderError';
+}
+
 /**
  * Makes `folder` (and the folders above it) and checks that a file can be written in it, by writing and removing
  * a small hidden one, so that an output folder that cannot be used fails at once, naming the folder, not after
@@ -87,7 +92,7 @@ export function prepareFolder(folder: string): void {
     rmSync(probe, { force: true });
   } catch (e) {
     const { code, message } = e as NodeJS.ErrnoException;
-    throw new Error(`cannot write in the output folder ${folder} (${code ?? message})`, { cause: e });
+    throw new OutputFolderError(`cannot write in the output folder ${folder} (${code ?? message})`, { cause: e });
   }
 }
 
