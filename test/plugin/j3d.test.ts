@@ -31,6 +31,12 @@ interface Exports {
   scene: import('unplugin-retromodel').SceneSummary;
 }
 
+/** The JSON chunk of a GLB (glTF 2.0 §4.4: 12-byte header, then the chunk's length, type and data). */
+function glbJson(glb: Uint8Array): { scenes: { extras?: Record<string, unknown> }[] } {
+  const length = new DataView(glb.buffer, glb.byteOffset).getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
 /** Triangles of the model according to the independent dump. */
 async function expectedTriangles(): Promise<number> {
   const dump = JSON.parse(await readFile(fixture('j3d', 'expected', `${modelName}.json`), 'utf8')) as {
@@ -77,6 +83,21 @@ describe.runIf(haveFixtures)('a J3D model with a .bck sidecar', () => {
   it('has no animation without the option (nothing else beside it matches)', async () => {
     const out = await buildWith('rollup', entry, join(dir, 'dist-plain'));
     expect((await importBundle<Exports>(out.bundle)).scene.animations).toEqual([]);
+  });
+
+  it("leaves out the game's textures kept for writing back, unless read.j3d.gameTextures asks for them", async () => {
+    const built = async (name: string, options?: RetromodelOptions) => {
+      const outDir = join(dir, name);
+      const { url } = await importBundle<Exports>((await buildWith('rollup', entry, outDir, options)).bundle);
+      const glb = await readEmitted(url, outDir);
+      await expectValidGlb(glb, url);
+      return { size: glb.length, sceneExtras: glbJson(glb).scenes[0]?.extras ?? {} };
+    };
+    const web = await built('dist-web');
+    const kept = await built('dist-kept', { read: { j3d: { gameTextures: true } } });
+    expect(Object.keys(web.sceneExtras)).not.toContain('gxTex1Json');
+    expect(typeof kept.sceneExtras.gxTex1Json).toBe('string');
+    expect(web.size).toBeLessThan(kept.size);
   });
 
   describe('watching the .bck', () => {

@@ -19,6 +19,11 @@ export interface J3dReadOptions {
   animations?: string[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
+  /**
+   * Keep the game's textures (TEX1) in the scene's extras, so that a model written back from the glTF gets each
+   * texture byte for byte. Default true; a GLB for the web does without them (often half its size).
+   */
+  gameTextures?: boolean;
 }
 
 /** BMD/BDL models: read, and written from any scene (with the animation files of its clips beside them). */
@@ -32,6 +37,7 @@ export const j3dAdapter = {
   readOptions: {
     animations: 'names of .bck/.bca/.btk/.brk/.bpk/.btp/.bva animation files beside the model to attach',
     fps: 'frames per second of the animations (default 30)',
+    gameTextures: "keep the game's textures in the scene's extras for writing back (default true)",
   },
   writeOptions: {
     kind: "'bmd' (default) or 'bdl'; set from the output format",

@@ -121,6 +121,7 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
     patternAnimations,
     visibilityAnimations,
     fps: options.fps,
+    gameTextures: options.gameTextures,
   });
   if (context.fileName) converted.scene.asset.sourceName = context.fileName;
   return { scene: converted.scene, diagnostics: [...converted.diagnostics, ...diagnostics], sidecarsUsed };

@@ -68,6 +68,8 @@ export interface J3dToSceneOptions {
   visibilityAnimations?: VisibilityAnimation[];
   /** Frames per second of the animations (J3D games run at 30 or 60). Default 30. */
   fps?: number;
+  /** Keep TEX1 whole in `scene.extras` (tex1-extras.ts) for writing the model back. Default true. */
+  gameTextures?: boolean;
 }
 
 /** A J3D model as a scene, with the reader's diagnostics and those met while converting. */
@@ -254,13 +256,14 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       ...(colourAnimations.length ? { colourAnimations } : {}),
     },
   };
-  addTex1Extras(scene.extras, file.TEX1, () => {
-    // TEX1 textures that are the base colour texture of a material that draws (as it is, not baked).
-    const drawn = new Set(scene.meshes.flatMap((m) => m.primitives.map((p) => p.material)));
-    const bases = new Set(
-      scene.materials.flatMap((m, i) => (drawn.has(i) && m.baseColorTexture ? [m.baseColorTexture.texture] : [])),
-    );
-    return new Set(textureOf.flatMap((t, k) => (bases.has(t) ? [k] : [])));
-  });
+  if (options.gameTextures !== false)
+    addTex1Extras(scene.extras, file.TEX1, () => {
+      // TEX1 textures that are the base colour texture of a material that draws (as it is, not baked).
+      const drawn = new Set(scene.meshes.flatMap((m) => m.primitives.map((p) => p.material)));
+      const bases = new Set(
+        scene.materials.flatMap((m, i) => (drawn.has(i) && m.baseColorTexture ? [m.baseColorTexture.texture] : [])),
+      );
+      return new Set(textureOf.flatMap((t, k) => (bases.has(t) ? [k] : [])));
+    });
   return { scene, diagnostics };
 }

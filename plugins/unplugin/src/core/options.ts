@@ -22,7 +22,11 @@ export interface RetromodelOptions {
   exclude?: FilterPattern;
   /** What a plain `import x from './model.bdl'` gives; default `'glb'` (the URL of the converted GLB). */
   output?: ImportForm;
-  /** Reader options per input format id, e.g. `{ tmd: { lod: 'all' } }`; unknown names are reported. */
+  /**
+   * Reader options per input format id, e.g. `{ tmd: { lod: 'all' } }`; unknown names are reported. The plugin
+   * makes models for the web, so J3D models leave out the game's textures kept for writing back
+   * (`j3d.gameTextures`, default false here; true in the CLI and the library).
+   */
   read?: ReadOptionsByFormat;
   /** Writer options per output format id, e.g. `{ t3dm: { baseScale: 64, bvh: true } }`. */
   write?: WriteOptionsByFormat;
@@ -79,7 +83,7 @@ export function resolveOptions(options: RetromodelOptions = {}): ResolvedOptions
     include: options.include ?? defaultInclude,
     exclude: options.exclude,
     output,
-    read: options.read ?? {},
+    read: { ...options.read, j3d: { gameTextures: false, ...options.read?.j3d } },
     write: options.write ?? {},
     sidecarDirs: options.sidecarDirs ?? [],
     strict: options.strict ?? false,
