@@ -326,7 +326,11 @@ describe('names never collide silently', () => {
 describe('output folders that cannot be written fail at once, naming the folder', () => {
   const cases: [string, string, RegExp][] = [
     ['under /proc', '/proc/nope/x.glb', /^error: cannot write in the output folder \/proc\/nope \(ENOENT\)/m],
-    ['below a file', 'models/x.bmd/out', /^error: cannot write in the output folder \S*models\/x\.bmd\/out \(ENOTDIR\)/m],
+    [
+      'below a file',
+      'models/x.bmd/out',
+      /^error: cannot write in the output folder \S*models\/x\.bmd\/out \(ENOTDIR\)/m,
+    ],
     ['below /dev/null', '/dev/null/x.glb', /^error: cannot write in the output folder \/dev\/null \(ENOTDIR\)/m],
   ];
   for (const [what, output, message] of cases)
