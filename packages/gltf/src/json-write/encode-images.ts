@@ -8,49 +8,31 @@
  *   a malformed image is reported as validateScene's finding;
  * - larger ones at most IN_FLIGHT at a time (each native deflate holds about a quarter of a megabyte of state),
  *   largest first so the last to finish is a small one;
- * - the encodings of the last images written are kept across writes (up to KEPT_BYTES of pixels, by size and
- *   FNV-1a hash of the pixels, each with a copy of its pixels compared in full on a match), so a batch of models
- *   that share a texture deflates it once; each write gets its own copy of the PNG bytes.
+ * - the encodings of the last images written are kept across writes (KeptByBytes: by size and pixels), so a
+ *   batch of models that share a texture deflates it once; each write gets its own copy of the PNG bytes.
  */
-import { hashBytes, sameBytes } from '@retromodel/binary';
+import { KeptByBytes, sameBytes } from '@retromodel/binary';
 import type { Image, RgbaImage } from '@retromodel/scene';
 import { encodePng, encodePngAsync } from '../png.js';
 
 const SMALL_BYTES = 16 * 1024;
 const IN_FLIGHT = 4;
 const SAME_SIZE_CANDIDATES = 8;
-/** Pixel bytes the kept encodings hold at most (an image over a quarter of it is not kept). */
-const KEPT_BYTES = 8 * 1024 * 1024;
+/** The PNG encodings of the last images written, kept across writes (up to 8 MB of pixels). */
+const kept = new KeptByBytes<Uint8Array>(8 * 1024 * 1024);
 
-/** Encodings kept across writes, oldest first, by `<width>x<height>:<hash>`. */
-const kept = new Map<string, { pixels: Uint8Array; png: Uint8Array }>();
-let keptBytes = 0;
-
-/**
- * `encode(image)`, or a copy of the kept encoding of the same pixels; a new encoding is kept, dropping the oldest
- * beyond KEPT_BYTES. An image that fails to encode is not kept.
- */
+/** `encode(image)`, or a copy of the kept encoding of the same pixels; a new encoding is kept. */
 async function encodeKept(
   image: RgbaImage,
   encode: (image: RgbaImage) => Uint8Array | Promise<Uint8Array>,
 ): Promise<Uint8Array> {
   const { pixels } = image;
-  if (pixels.length > KEPT_BYTES / 4) return encode(image);
-  const key = `${image.width}x${image.height}:${hashBytes(pixels)}`;
-  const found = kept.get(key);
-  if (found && sameBytes(found.pixels, pixels)) return found.png.slice();
+  const key = kept.keyOf(`${image.width}x${image.height}`, pixels);
+  const found = kept.get(key, pixels);
+  if (found) return found.slice();
   const copy = pixels.slice();
   const png = await encode(image);
-  const old = kept.get(key);
-  if (old) keptBytes -= old.pixels.length;
-  kept.delete(key);
-  kept.set(key, { pixels: copy, png: png.slice() });
-  keptBytes += copy.length;
-  for (const [oldest, entry] of kept) {
-    if (keptBytes <= KEPT_BYTES) break;
-    kept.delete(oldest);
-    keptBytes -= entry.pixels.length;
-  }
+  kept.set(key, copy, png.slice());
   return png;
 }
 
