@@ -109,7 +109,6 @@ describe('encodeImagesAsPng', () => {
     expect(bytes[3]).toBe(bytes[0]);
     expectPixels(bytes[4]!, testImage(128, 64, 7));
   });
-});
 
   it('keeps encodings across writes, never giving one write bytes another changed or stale pixels', async () => {
     for (const source of [testImage(8, 8, 8), testImage(128, 64, 9)]) {
@@ -140,6 +139,7 @@ describe('encodeImagesAsPng', () => {
       expectPixels((await encodeImagesAsPng([{ kind: 'rgba8', ...one }])[0])!, one);
     }
   });
+});
 
 describe.skipIf(!haveFixtures)('the MKDD course written as GLB', () => {
   it('holds its 7 textures as PNGs with the scene pixels', async () => {
