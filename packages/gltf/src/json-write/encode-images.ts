@@ -18,7 +18,7 @@ import { encodePng, encodePngAsync } from '../png.js';
 const SMALL_BYTES = 16 * 1024;
 const IN_FLIGHT = 4;
 const SAME_SIZE_CANDIDATES = 8;
-/** The PNG encodings of the last images written, kept across writes (up to 8 MB of pixels). */
+/** The PNG encodings of the last images written, kept across writes (up to 8 MB of pixels and PNGs). */
 const kept = new KeptByBytes<Uint8Array>(8 * 1024 * 1024);
 
 /** `encode(image)`, or a copy of the kept encoding of the same pixels; a new encoding is kept. */
@@ -32,7 +32,7 @@ async function encodeKept(
   if (found) return found.slice();
   const copy = pixels.slice();
   const png = await encode(image);
-  kept.set(key, copy, png.slice());
+  kept.set(key, copy, png.slice(), png.length);
   return png;
 }
 

@@ -15,6 +15,7 @@ interface KeptLevel0 {
   reproducible?: { hash: number | undefined };
 }
 
+/** Up to 16 MB of texture data and decoded pixels. */
 const kept = new KeptByBytes<KeptLevel0>(16 * 1024 * 1024);
 
 /**
@@ -38,7 +39,7 @@ function level0Of(tex1: Tex1, t: J3dTexture, prepared: () => PreparedBtiImage): 
   let found = kept.get(key, bytes);
   if (!found) {
     found = { pixels: prepared().decodeLevel0() };
-    kept.set(key, palette ? bytes : bytes.slice(), found);
+    kept.set(key, palette ? bytes : bytes.slice(), found, found.pixels.length);
   }
   return found;
 }
