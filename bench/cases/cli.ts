@@ -128,7 +128,7 @@ export function cases(): BenchCase[] {
  * models as files of one folder; CPU seconds of both in `other`. Opened and matched once, listed once, both grow
  * with their entries (before: archive 12.6 s CPU and 790 MB, folder 21 s, each model listing the folder again).
  * Then each model loaded its codecs again, decoded and deflated the shared texture again and gave the signal
- * handlers back and took them again (user 2.7-4.4 s); now user 2.3-2.9 s on a loaded two-core machine. System
+ * handlers back and took them again (user medians 2.7-4.0 s); now 2.3-3.0 s on a loaded two-core machine. System
  * time is mostly the kernel making 2,000 files (0.4-2 s here: ext4 without a journal skips inodes freed in the
  * last seconds one by one when it allocates, and every run deletes the last run's 2,000 outputs first).
  */
