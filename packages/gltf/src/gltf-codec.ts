@@ -37,9 +37,15 @@ async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult
   return { ...result, sidecarsUsed: used };
 }
 
+/** The writer, loaded only when something is written (once: a batch writes many). */
+let writer: Promise<typeof import('./write-gltf.js')> | undefined;
+
 async function write(scene: Scene, context: WriteContext, options: GltfAdapterWriteOptions): Promise<WriteResult> {
-  // The writer (and with it glTF-Transform) loads only when something is written.
-  const { sceneToGlb, sceneToGltf } = await import('./write-gltf.js');
+  writer ??= import('./write-gltf.js').catch((e: unknown) => {
+    writer = undefined;
+    throw e;
+  });
+  const { sceneToGlb, sceneToGltf } = await writer;
   const optimize = options.optimize !== false;
   if (options.format === 'gltf')
     return sceneToGltf(scene, { baseName: context.baseName, embed: options.embed === true, optimize });

@@ -6,6 +6,7 @@
  * standard's check value.
  */
 
+import { hashBytes } from '@retromodel/binary';
 import type { Image } from '@retromodel/scene';
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { decode, encode } from 'fast-png';
@@ -107,6 +108,36 @@ describe('encodeImagesAsPng', () => {
     expectPixels(bytes[2]!, small);
     expect(bytes[3]).toBe(bytes[0]);
     expectPixels(bytes[4]!, testImage(128, 64, 7));
+  });
+
+  it('keeps encodings across writes, never giving one write bytes another changed or stale pixels', async () => {
+    for (const source of [testImage(8, 8, 8), testImage(128, 64, 9)]) {
+      const image: Image = { kind: 'rgba8', ...source, pixels: source.pixels.slice() };
+      const first = (await encodeImagesAsPng([image])[0])!;
+      expectPixels(first, source);
+      // The same pixels again (another model's copy of a shared texture): the same PNG, in bytes of its own.
+      const again = (await encodeImagesAsPng([{ ...image, pixels: source.pixels.slice() }])[0])!;
+      expect(again).toEqual(first);
+      expect(again).not.toBe(first);
+      first.fill(0);
+      expectPixels((await encodeImagesAsPng([image])[0])!, source);
+      // The pixels changed in place since: encoded anew from what they hold now.
+      image.pixels[5] ^= 0xff;
+      expectPixels((await encodeImagesAsPng([image])[0])!, { ...source, pixels: image.pixels });
+    }
+    // Two 1×1 images whose pixels differ but hash alike (FNV-1a, found by the birthday bound): each its own PNG.
+    const byHash = new Map<number, Uint8Array>();
+    let pair: [Uint8Array, Uint8Array] | undefined;
+    for (let i = 0; !pair; i++) {
+      const pixels = new Uint8Array(new Uint32Array([Math.imul(i, 0x9e3779b1)]).buffer);
+      const twin = byHash.get(hashBytes(pixels));
+      if (twin) pair = [twin, pixels];
+      else byHash.set(hashBytes(pixels), pixels);
+    }
+    for (const pixels of pair) {
+      const one = { width: 1, height: 1, pixels };
+      expectPixels((await encodeImagesAsPng([{ kind: 'rgba8', ...one }])[0])!, one);
+    }
   });
 });
 

@@ -128,6 +128,23 @@ function baseNameOf(fileName: string): string {
   return ext ? base.slice(0, -ext.length) : base;
 }
 
+/**
+ * Codecs loaded so far, by adapter: a batch loads each once, not once per model (a dynamic import of a module
+ * already loaded still goes through the module loader's resolution each time).
+ */
+const codecs = new WeakMap<AnyFormatAdapter, ReturnType<AnyFormatAdapter['load']>>();
+
+/** The adapter's codec, loaded on first use (a failed load is tried again next time). */
+function codecOf(adapter: AnyFormatAdapter): ReturnType<AnyFormatAdapter['load']> {
+  let codec = codecs.get(adapter);
+  if (!codec) {
+    codec = adapter.load();
+    codecs.set(adapter, codec);
+    codec.catch(() => codecs.delete(adapter));
+  }
+  return codec;
+}
+
 /** Detects the input's format, loads its reader and reads the input into a scene. */
 export async function readScene(given: TranscodeInput, options: ReadSceneOptions = {}): Promise<ReadSceneResult> {
   const list = options.adapters ?? builtInAdapters;
@@ -137,7 +154,7 @@ export async function readScene(given: TranscodeInput, options: ReadSceneOptions
     throw new Error(
       `${input.fileName}: ${adapter.name} files cannot be converted on their own (they belong to a model)`,
     );
-  const codec = await adapter.load();
+  const codec = await codecOf(adapter);
   const fileName = input.fileName.split(/[\\/]/).pop() ?? input.fileName;
   const own = (options.read as Record<string, object | undefined> | undefined)?.[adapter.id] ?? {};
   const context = { fileName, sidecars: input.sidecars, ...(input.animations ? { animations: input.animations } : {}) };
@@ -151,8 +168,18 @@ export async function readScene(given: TranscodeInput, options: ReadSceneOptions
   return { adapter, scene: result.scene, diagnostics, sidecarsUsed: result.sidecarsUsed ?? [] };
 }
 
+/** The PNG codec, loaded when first needed. */
+let pngCodec: Promise<typeof import('@retromodel/gltf/png')> | undefined;
+function loadPng(): Promise<typeof import('@retromodel/gltf/png')> {
+  pngCodec ??= import('@retromodel/gltf/png').catch((e: unknown) => {
+    pngCodec = undefined;
+    throw e;
+  });
+  return pngCodec;
+}
+
 async function defaultPngEncoder(): Promise<PngEncoder> {
-  return (await import('@retromodel/gltf/png')).encodePng;
+  return (await loadPng()).encodePng;
 }
 
 /** Writes the scene's images as PNG files: `<base>.png`, or `<base>.<n>.png` when there are several. */
@@ -201,10 +228,10 @@ export async function writeScene(
   const { id, formatOption } = writerOf(options.to);
   const writer = list.find((a) => a.id === id && a.can.write);
   if (!writer) throw new Error(`no writer for '${options.to}' among the adapters given`);
-  const codec = await writer.load();
+  const codec = await codecOf(writer);
   const own = (options.write as Record<string, object | undefined> | undefined)?.[id] ?? {};
   const encodePng = options.encodePng ?? (id === 'gltf' ? undefined : await defaultPngEncoder());
-  const decodePng = id === 'gltf' ? undefined : (await import('@retromodel/gltf/png')).decodePng;
+  const decodePng = id === 'gltf' ? undefined : (await loadPng()).decodePng;
   const written = await codec.write!(
     read.scene,
     {

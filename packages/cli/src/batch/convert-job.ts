@@ -43,10 +43,17 @@ export function archiveBytes(path: string): Uint8Array {
   return bytes;
 }
 
+/** transcode, loaded by the first job (once per thread, not once per job). */
+let transcodeModule: Promise<typeof import('@retromodel/transcode/node')> | undefined;
+
 /** Converts one input; a failure becomes an outcome with the error's one-line description. */
 export async function runConvertJob(job: ConvertJob): Promise<ConvertOutcome> {
   try {
-    const { transcode, transcodeFile } = await import('@retromodel/transcode/node');
+    transcodeModule ??= import('@retromodel/transcode/node').catch((e: unknown) => {
+      transcodeModule = undefined;
+      throw e;
+    });
+    const { transcode, transcodeFile } = await transcodeModule;
     const result =
       job.inner === undefined
         ? await transcodeFile(job.path, job.options)

@@ -51,6 +51,17 @@ function inOrder(onOutcome: OutcomeHandler) {
   };
 }
 
+/**
+ * In one thread, jobs are converted in stretches of up to STRETCH_JOBS jobs or STRETCH_MS milliseconds (the
+ * job that passes it ends the stretch), the signals at their default action throughout: giving the handlers back
+ * and taking them again cost about as much as converting a small model (Node makes a new signal handle each
+ * time), and a stretch does it once for many small models. Their outcomes (output bytes, at most a stretch's)
+ * wait in memory until it ends. With workers every job is its own stretch, so their messages are not kept
+ * waiting.
+ */
+const STRETCH_JOBS = 64;
+const STRETCH_MS = 25;
+
 /** How many of the smallest inputs a batch in one thread starts with. */
 const WARM_UP_JOBS = 8;
 
@@ -145,10 +156,25 @@ export async function runBatch(
     if (pool) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
     // This thread converts too, taking the next job whenever it is free; between jobs it lets the workers'
     // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy. While
-    // it converts, Ctrl-C and SIGTERM end the process at once (signals.ts).
+    // it converts, Ctrl-C and SIGTERM end the process at once (signals.ts). Without workers it converts a stretch
+    // of jobs between two deliveries (see STRETCH_MS): their outcomes are written after the stretch, with the
+    // signals held again.
     while (pending.length > 0) {
-      const index = pending.shift()!;
-      finish(index, await withDefaultSignals(() => runConvertJob(jobs[index]!)));
+      const converted = await withDefaultSignals(async () => {
+        const stretch: [number, ConvertOutcome][] = [];
+        const start = performance.now();
+        do {
+          const index = pending.shift()!;
+          stretch.push([index, await runConvertJob(jobs[index]!)]);
+        } while (
+          !pool &&
+          pending.length > 0 &&
+          stretch.length < STRETCH_JOBS &&
+          performance.now() - start < STRETCH_MS
+        );
+        return stretch;
+      });
+      for (const [index, outcome] of converted) finish(index, outcome);
       await yieldToEvents();
     }
     if (workers.size > 0) await allWorkersDone;

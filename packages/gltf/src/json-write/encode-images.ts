@@ -7,15 +7,34 @@
  *   more than deflating them), in a microtask, so the caller checks the scene before any encoder can throw and
  *   a malformed image is reported as validateScene's finding;
  * - larger ones at most IN_FLIGHT at a time (each native deflate holds about a quarter of a megabyte of state),
- *   largest first so the last to finish is a small one.
+ *   largest first so the last to finish is a small one;
+ * - the encodings of the last images written are kept across writes (KeptByBytes: by size and pixels), so a
+ *   batch of models that share a texture deflates it once; each write gets its own copy of the PNG bytes.
  */
-import { sameBytes } from '@retromodel/binary';
+import { KeptByBytes, sameBytes } from '@retromodel/binary';
 import type { Image, RgbaImage } from '@retromodel/scene';
 import { encodePng, encodePngAsync } from '../png.js';
 
 const SMALL_BYTES = 16 * 1024;
 const IN_FLIGHT = 4;
 const SAME_SIZE_CANDIDATES = 8;
+/** The PNG encodings of the last images written, kept across writes (up to 8 MB of pixels and PNGs). */
+const kept = new KeptByBytes<Uint8Array>(8 * 1024 * 1024);
+
+/** `encode(image)`, or a copy of the kept encoding of the same pixels; a new encoding is kept. */
+async function encodeKept(
+  image: RgbaImage,
+  encode: (image: RgbaImage) => Uint8Array | Promise<Uint8Array>,
+): Promise<Uint8Array> {
+  const { pixels } = image;
+  const key = kept.keyOf(`${image.width}x${image.height}`, pixels);
+  const found = kept.get(key, pixels);
+  if (found) return found.slice();
+  const copy = pixels.slice();
+  const png = await encode(image);
+  kept.set(key, copy, png.slice(), png.length);
+  return png;
+}
 
 /** Runs tasks with at most `limit` of them pending at once, in the order given. */
 function runLimited<T>(tasks: (() => Promise<T>)[], limit: number): Promise<T>[] {
@@ -62,7 +81,11 @@ export function encodeImagesAsPng(images: readonly Image[]): PngEncodings {
   for (const [index, first] of twins) {
     const image = images[index] as RgbaImage;
     if (index !== first) continue;
-    if (image.pixels.length <= SMALL_BYTES) encodings.set(index, Promise.resolve(image).then(encodePng));
+    if (image.pixels.length <= SMALL_BYTES)
+      encodings.set(
+        index,
+        Promise.resolve(image).then((i) => encodeKept(i, encodePng)),
+      );
     else large.push({ image, index });
   }
   large.sort((a, b) => b.image.pixels.length - a.image.pixels.length);
@@ -70,7 +93,7 @@ export function encodeImagesAsPng(images: readonly Image[]): PngEncodings {
     large.map(
       ({ image }) =>
         () =>
-          encodePngAsync(image),
+          encodeKept(image, encodePngAsync),
     ),
     IN_FLIGHT,
   );

@@ -2,16 +2,18 @@
  * TEX1 textures to scene images, samplers and textures (spec j3d.md §11). One scene texture per TEX1 header
  * (materials index headers); headers that point at the same image data (and, for palette formats, hold the
  * same palette entries) share one image, equal sampler states share one sampler. Images are checked at once and
- * decoded by the GX texture decoders when first read (lazy-rgba-image); a material's mean texture colour is
- * summed from the undecoded data meanwhile. Each image names the TEX1 textures it is in `extras.gx.tex1`: a glTF
- * keeps image extras where tools that rebuild a glTF's texture list keep nothing of a texture no material shows
- * (glTF-Transform writes `textures` from the materials' slots), so the image stays known as the game's.
+ * decoded by the GX texture decoders when first read (lazy-rgba-image; data decoded lately is not decoded again:
+ * kept-level0); a material's mean texture colour is summed from the undecoded data meanwhile. Each image names
+ * the TEX1 textures it is in `extras.gx.tex1`: a glTF keeps image extras where tools that rebuild a glTF's
+ * texture list keep nothing of a texture no material shows (glTF-Transform writes `textures` from the materials'
+ * slots), so the image stays known as the game's.
  */
 import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
 import { gxFormatLayout, gxFormatName } from '../gx/texture/formats.js';
+import { decodeLevel0Kept } from './kept-level0.js';
 import { lazyRgbaImage } from './lazy-rgba-image.js';
 
 /** What {@link addTextures} made. */
@@ -43,7 +45,8 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
     }
     let shared = candidates.find((c) => samePalette(c.palette, palette));
     if (!shared) {
-      const lazy = lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h));
+      const prepared = prepareBtiImage(tex1.bytes, t.headerOffset, h);
+      const lazy = lazyRgbaImage(t.name, { ...prepared, decodeLevel0: () => decodeLevel0Kept(tex1, t, prepared) });
       shared = { palette, image: scene.images.push(lazy.image) - 1, tex1: [] };
       lazy.image.extras = { gx: { tex1: shared.tex1 } };
       undecodedSums[shared.image] = lazy.undecodedSums;

@@ -24,6 +24,7 @@ import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { J3dTexture, Tex1 } from '../chunks/read-tex1.js';
 import { encodeGxTexture } from '../gx/texture/encode-gx-texture.js';
 import { GxTextureFormat, gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
+import { reproducibleLevel0Kept } from './kept-level0.js';
 
 /** The key of the TEX1 text in a scene's extras. */
 export const TEX1_EXTRAS_KEY = 'gxTex1Json';
@@ -46,15 +47,24 @@ export interface KeptTex1 {
   blobs: string[];
 }
 
-/** The hash of level 0's pixels when encoding them gives the texture's level 0 again, else undefined. */
+/**
+ * The hash of level 0's pixels when encoding them gives the texture's level 0 again, else undefined (worked out
+ * once for the same texture data across models: kept-level0.ts).
+ */
 function reproducibleLevel0(tex1: Tex1, t: J3dTexture): number | undefined {
   const { header } = t;
   const layout = gxFormatLayout(header.format);
   if (!layout || layout.paletted || header.format === GxTextureFormat.CMPR) return undefined;
-  const pixels = prepareBtiImage(tex1.bytes, t.headerOffset, header).decodeLevel0();
-  const encoded = encodeGxTexture(pixels, header.width, header.height, header.format, { mipCount: 1 });
   const size = gxMipChain(header.format, header.width, header.height, 1)[0]!.size;
-  return sameBytes(encoded.data, t.data.subarray(0, size)) ? hashBytes(pixels) : undefined;
+  return reproducibleLevel0Kept(
+    tex1,
+    t,
+    () => prepareBtiImage(tex1.bytes, t.headerOffset, header),
+    (pixels) => {
+      const encoded = encodeGxTexture(pixels, header.width, header.height, header.format, { mipCount: 1 });
+      return sameBytes(encoded.data, t.data.subarray(0, size)) ? hashBytes(pixels) : undefined;
+    },
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  * JSON; the same array on every read; assignment replaces it; level 0 and the mip levels are decoded apart (a
  * writer that reads only the pixels never decodes the mips); and bad texture data still fails in j3dToScene.
  */
-import { ParseError } from '@retromodel/binary';
+import { hashBytes, ParseError } from '@retromodel/binary';
 import type { RgbaImage } from '@retromodel/scene';
 import { buildSampleBmd, haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -96,6 +96,33 @@ describe('lazily decoded TEX1 images', () => {
     expect(image.mipmaps).toBe(mips);
     expect(image.mipmaps).toBe(mips);
     expect(calls).toEqual({ level0: 1, mipmaps: 1, all: 0 });
+  });
+
+  it('models sharing texture data each get pixels of their own, and other data is decoded anew', () => {
+    const eagerOf = (file: ReturnType<typeof readJ3d>) => {
+      const t = file.TEX1.textures[0]!;
+      return decodeBtiImage(file.TEX1.bytes, t.headerOffset, t.header).pixels;
+    };
+    const keptOf = (file: ReturnType<typeof readJ3d>) => {
+      const { scene } = j3dToScene(file);
+      return { image: scene.images[0] as RgbaImage, tex1: JSON.parse(scene.extras!.gxTex1Json as string) };
+    };
+    const first = readJ3d(buildSampleBmd());
+    const a = keptOf(first);
+    expect(sameBytes(a.image.pixels, eagerOf(first))).toBe(true);
+    a.image.pixels.fill(9);
+    const b = keptOf(readJ3d(buildSampleBmd()));
+    expect(b.image.pixels).not.toBe(a.image.pixels);
+    expect(sameBytes(b.image.pixels, eagerOf(first))).toBe(true);
+    expect(b.tex1).toEqual(a.tex1);
+    expect(b.tex1.textures[0].level0InImage).toBe(hashBytes(eagerOf(first)));
+    // One texel's data changed: its own pixels, and its own level 0 hash.
+    const changed = readJ3d(buildSampleBmd());
+    changed.TEX1.textures[0]!.data[0] ^= 0x55;
+    const c = keptOf(changed);
+    expect(sameBytes(c.image.pixels, eagerOf(changed))).toBe(true);
+    expect(sameBytes(c.image.pixels, eagerOf(first))).toBe(false);
+    expect(c.tex1.textures[0].level0InImage).toBe(hashBytes(eagerOf(changed)));
   });
 
   it('texture data past the end of TEX1 is still a ParseError from j3dToScene', () => {
