@@ -3,14 +3,20 @@
  * Bundles the `retromodel` command into packages/cli/dist/bundle/ (run by the root `prepare` and by the
  * package's `build` and `prepack`, after `tsc -b`). Loading the CLI from tsc's output means resolving, reading
  * and linking several hundred small ES modules of the workspace packages and @gltf-transform/* per process
- * (about 0.25 s); the bundle is one entry file for the command, one for the batch worker thread
- * (run-batch.ts starts `./convert-worker.js` beside itself, so it must keep that name), and chunks for the
- * code only some commands load through `import()` (formats, glTF-Transform, the archive codecs, the Khronos
- * validator, the progress bar). bin/retromodel.js runs the bundle when it is there and up to date.
- * The old bundle is removed first, so no stale chunk stays and the new files are newer than tsc's build info.
+ * (about 0.25 s); the bundle is one CommonJS file, retromodel.cjs, which bin/retromodel.cjs compiles through a
+ * V8 code cache (src/compile-cache.ts: Node 20 can cache a script's compiled code, not an ES module's), and
+ * convert-worker.cjs, the batch's worker thread, which runs the same file's serveConvertJobs (run-batch.ts
+ * starts `./convert-worker.cjs` beside itself). What only some commands need (formats, glTF-Transform, the
+ * archive codecs, the Khronos validator, the progress bar) is imported with import() in the sources: in the
+ * bundle those modules are compiled only when first called, so a process parses no more than it runs.
+ * The bundle's first line names its content (`// retromodel bundle <sha-256 prefix>`): the compile cache is kept
+ * per bundle. The file is ASCII only (other characters escaped), so the bin reads it as Latin-1.
+ * bin/retromodel.cjs runs the bundle when it is there and up to date. The old bundle is removed first, so no
+ * stale file stays and the new files are newer than tsc's build info.
  * No source map: the CLI prints error messages, not stacks, and the maps would point into node_modules.
  */
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
@@ -20,25 +26,29 @@ const outdir = resolve(process.argv[2] ?? join(cli, 'dist', 'bundle'));
 const { version } = (await import(join(cli, 'package.json'), { with: { type: 'json' } })).default;
 
 rmSync(outdir, { recursive: true, force: true });
+const bundle = join(outdir, 'retromodel.cjs');
 await build({
   // tsc's output, so the bundle is exactly the code `tsc -b` type-checked and the fallback would run.
-  entryPoints: {
-    retromodel: join(cli, 'dist', 'bin.js'),
-    'convert-worker': join(cli, 'dist', 'batch', 'convert-worker.js'),
-  },
-  outdir,
+  entryPoints: [join(cli, 'dist', 'run-cli.js')],
+  outfile: bundle,
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunk-[hash]',
-  // CommonJS dependencies (cli-progress, the Dart-compiled validator) call require() for Node built-ins, which
-  // ES module output has no binding for. Only built-ins are left to require at run time (everything else is
-  // bundled), and process.getBuiltinModule gives those without loading node:module into every process.
-  banner: { js: 'const require = (id) => process.getBuiltinModule(id);' },
-  // main.ts reads the version from ../package.json when this is not defined; from dist/bundle/ that path would be wrong.
-  define: { RETROMODEL_VERSION: JSON.stringify(version) },
+  charset: 'ascii',
+  define: {
+    // main.ts reads the version from ../package.json when this is not defined; from dist/bundle/ that path would be wrong.
+    RETROMODEL_VERSION: JSON.stringify(version),
+    // A CommonJS file has no import.meta: the bundle's own URL, and resolution from its folder, stand in.
+    'import.meta.url': '__bundleUrl',
+    'import.meta.resolve': '__bundleResolve',
+  },
+  banner: {
+    js: [
+      'const __bundleUrl = require("node:url").pathToFileURL(__filename).href;',
+      'const __bundleResolve = (id) => require("node:url").pathToFileURL(require.resolve(id)).href;',
+    ].join('\n'),
+  },
   // fflate's Node build loads node:worker_threads at start-up for its asynchronous functions; the PNG codec
   // (fast-png) calls only the synchronous ones, which the browser build has the same.
   alias: { fflate: 'fflate/browser' },
@@ -48,3 +58,26 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// esbuild escapes what is not ASCII in strings and names, and keeps some comments as written: escaped too (a
+// \u escape means the same character anywhere in code), the file is ASCII, one byte a character.
+const code = readFileSync(bundle, 'utf8').replace(
+  /[\u0080-\uffff]/g,
+  (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+);
+const hash = createHash('sha256').update(code).digest('hex').slice(0, 32);
+writeFileSync(bundle, `// retromodel bundle ${hash}\n${code}`, 'latin1');
+// What the bin runs first (a CommonJS bin loads no ES module machinery): the compile-cache loader.
+await build({
+  entryPoints: [join(cli, 'dist', 'compile-cache.js')],
+  outfile: join(outdir, 'start.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+writeFileSync(
+  join(outdir, 'convert-worker.cjs'),
+  "// A batch's worker thread: the bundle's serveConvertJobs.\nrequire('./retromodel.cjs').serveConvertJobs();\n",
+);

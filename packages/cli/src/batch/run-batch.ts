@@ -17,8 +17,15 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 export type OutcomeHandler = (index: number, outcome: ConvertOutcome) => Promise<void>;
 
-/** The worker's built entry; from TypeScript sources (the repository's in-process tests) there is none. */
-const workerEntry = import.meta.url.endsWith('.js') ? new URL('./convert-worker.js', import.meta.url) : undefined;
+/**
+ * The worker thread's entry beside this code: the bundle's convert-worker.cjs, or tsc's worker-thread.js; from
+ * TypeScript sources (the repository's in-process tests) there is none.
+ */
+const workerEntry = import.meta.url.endsWith('.cjs')
+  ? new URL('./convert-worker.cjs', import.meta.url)
+  : import.meta.url.endsWith('.js')
+    ? new URL('./worker-thread.js', import.meta.url)
+    : undefined;
 
 /**
  * Delivers outcomes to `onOutcome` in input order, one at a time. `settled()` waits for every delivery

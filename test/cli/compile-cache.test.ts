@@ -1,0 +1,120 @@
+/*
+ * The bin's code cache (packages/cli/src/compile-cache.ts) as a user meets it, through the built bin: the
+ * cache goes to the user's cache folder (XDG_CACHE_HOME here, a temporary folder), never beside the models or
+ * the output; a cache that is damaged, cut short, made by another V8 (refused by it), or that cannot be
+ * written or read changes nothing in the output and is written anew where it can be; NODE_DISABLE_COMPILE_CACHE
+ * turns it off. The oracle for the output is the same conversion with the cache off.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { crc32 } from 'node:zlib';
+import { repoPath } from '@retromodel/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCacheDir, readCacheFile, workKey, writeCacheFile } from '../../packages/cli/src/compile-cache.js';
+
+const exec = promisify(execFile);
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
+const model = repoPath('fixtures', 'j3d', 'sample.bmd');
+let dir: string;
+let runs = 0;
+let reference: Buffer;
+
+/** Converts the sample to GLB with the bin, with this cache folder (or none); the GLB's bytes. */
+async function convert(cacheHome: string | undefined, extra: NodeJS.ProcessEnv = {}): Promise<Buffer> {
+  const out = join(dir, `out-${runs++}`);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  if (cacheHome === undefined) env.NODE_DISABLE_COMPILE_CACHE = '1';
+  else env.XDG_CACHE_HOME = cacheHome;
+  await exec(process.execPath, [bin, 'convert', model, '-o', out, '--to', 'glb', '-q'], { env, cwd: dir });
+  return readFile(join(out, 'sample.glb'));
+}
+
+const cacheFolder = (home: string) => join(home, 'retromodel', 'compile-cache');
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'retromodel-compile-cache-'));
+  reference = await convert(undefined);
+}, 60_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
+  it('is written to the cache folder (for the user alone) and nowhere else, and used by the next run', async () => {
+    const home = join(dir, 'home-a');
+    expect(await convert(home)).toEqual(reference);
+    const files = await readdir(cacheFolder(home));
+    expect(files).toHaveLength(1);
+    expect((await import('node:fs')).statSync(cacheFolder(home)).mode & 0o777).toBe(0o700);
+    const before = await readFile(join(cacheFolder(home), files[0]!));
+    expect(await convert(home)).toEqual(reference);
+    // A usable cache is not written again.
+    expect(await readFile(join(cacheFolder(home), files[0]!))).toEqual(before);
+    // Nothing beside the working folder's own outputs.
+    expect((await readdir(dir)).filter((f) => !f.startsWith('out-') && !f.startsWith('home-'))).toEqual([]);
+  });
+
+  it('damaged, cut short or refused by V8: the output is the same and a good cache is written again', async () => {
+    const home = join(dir, 'home-b');
+    await convert(home);
+    const [name] = await readdir(cacheFolder(home));
+    const path = join(cacheFolder(home), name!);
+    const good = await readFile(path);
+    const damaged = Buffer.from(good);
+    damaged[damaged.length - 100]! ^= 0xff;
+    // Valid CRC over bytes V8 cannot take (another V8's data): V8 refuses them.
+    const header = good.subarray(0, good.length - (good.length - 14 - good.readUInt32LE(6)));
+    const alien = Buffer.concat([header, Buffer.alloc(4096, 7)]);
+    alien.writeUInt32LE(crc32(Buffer.alloc(4096, 7)), 10);
+    for (const bad of [damaged, good.subarray(0, 40), Buffer.from('not a cache'), alien]) {
+      await writeFile(path, bad);
+      expect(await convert(home)).toEqual(reference);
+      expect(readCacheFile(path, workKey(['convert', model, '--to', 'glb']))?.data.length).toBeGreaterThan(4096);
+    }
+  });
+
+  it('a cache folder that cannot be made or written: the output is the same', async () => {
+    const blocked = join(dir, 'home-c');
+    await writeFile(blocked, 'a file where the cache folder would be');
+    expect(await convert(blocked)).toEqual(reference);
+    const readOnly = join(dir, 'home-d');
+    await mkdir(cacheFolder(readOnly), { recursive: true });
+    await chmod(cacheFolder(readOnly), 0o500);
+    expect(await convert(readOnly)).toEqual(reference);
+    await chmod(cacheFolder(readOnly), 0o700);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
+    const home = join(dir, 'home-e');
+    expect(await convert(home, { NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(reference);
+    expect(compileCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+    await expect(readdir(home)).rejects.toThrow();
+  });
+});
+
+describe('compile cache files', () => {
+  it('read back what was written, for the same kind of work only; a different key or CRC reads as none', async () => {
+    const path = join(dir, 'unit', 'x.bin');
+    const data = Buffer.from('some V8 data');
+    expect(writeCacheFile(path, { key: 'convert glb>t3dm', data })).toBe(true);
+    expect(readCacheFile(path, 'convert glb>t3dm')?.data).toEqual(data);
+    expect(readCacheFile(path, '--help')).toBeUndefined();
+    const bytes = await readFile(path);
+    bytes[bytes.length - 1]! ^= 1;
+    await writeFile(path, bytes);
+    expect(readCacheFile(path, 'convert glb>t3dm')).toBeUndefined();
+    expect(writeCacheFile(join(dir, 'unit', 'x.bin', 'under-a-file'), { key: 'k', data })).toBe(false);
+  });
+
+  it('names the kind of work by command, input extensions and output format', () => {
+    expect(workKey(['convert', 'a.GLB', 'b.glb', '-o', 'out.dir', '--to', 'T3DM', '--jobs', '2'])).toBe(
+      'convert glb>t3dm',
+    );
+    expect(workKey(['convert', 'x.bmd', '--to=glb'])).toBe('convert bmd>glb');
+    expect(workKey([])).toBe('--help');
+    expect(workKey(['info', 'x.bdl'])).toBe('info');
+  });
+});
