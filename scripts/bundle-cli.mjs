@@ -36,6 +36,9 @@ await build({
   platform: 'node',
   target: 'node20',
   charset: 'ascii',
+  // What the bundle does not hold (worker threads, the Draco decoder) is required, not imported: a script
+  // compiled from a code cache has no dynamic import() on Node 20.
+  supported: { 'dynamic-import': false },
   define: {
     // main.ts reads the version from ../package.json when this is not defined; from dist/bundle/ that path would be wrong.
     RETROMODEL_VERSION: JSON.stringify(version),

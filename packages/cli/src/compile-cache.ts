@@ -21,7 +21,7 @@ import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, w
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { constants, Script } from 'node:vm';
+import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 
 const MAGIC = 'RMCC1\n';
@@ -138,8 +138,6 @@ export async function runBundle(bundlePath: string, argv: string[]): Promise<voi
   const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
     filename: bundlePath,
     cachedData: cache?.data,
-    // The bundle imports what it does not hold (the Draco decoder, worker threads) with import().
-    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   const module = { exports: {} as BundleExports };
   const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
