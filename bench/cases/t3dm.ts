@@ -8,7 +8,7 @@ import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import type { Scene } from '@retromodel/scene';
 import { drawCost, readT3dm, sceneToT3dm, t3dmToScene, writeSdata, writeT3dm } from '@retromodel/t3dm';
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
-import { streamsOf, t3dmExamples, texturesOf } from '../../test/t3dm/examples.js';
+import { projectTexturesOf, streamsOf, t3dmExamples } from '../../test/t3dm/examples.js';
 import type { BenchCase } from '../harness.js';
 
 const largest = 't3dm/17_culling/filesystem/scene.t3dm';
@@ -17,7 +17,7 @@ const largest = 't3dm/17_culling/filesystem/scene.t3dm';
 function drawnAgainstReference(scenes: { scene: Scene; glb: string; t3dm: string; baseScale: number; bvh: boolean }[]) {
   const total = { commands: [0, 0], vertices: [0, 0], bytes: [0, 0] };
   for (const s of scenes) {
-    const out = sceneToT3dm(s.scene, { baseScale: s.baseScale, bvh: s.bvh, textures: texturesOf(s.glb) });
+    const out = sceneToT3dm(s.scene, { baseScale: s.baseScale, bvh: s.bvh, ...projectTexturesOf(s.glb) });
     const ours = drawCost(out.file);
     const reference = drawCost(readT3dm(readFixture(s.t3dm)));
     total.commands[0]! += ours.commands;

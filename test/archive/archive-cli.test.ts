@@ -1,6 +1,6 @@
 /*
  * Archives through the CLI and transcode, on every shared archive: `ls` lists what the independent dumper
- * lists; extract → pack --yaz0 → extract gives the same tree; every J3D model inside converts to a GLB the
+ * lists; extract → pack --yaz0 → extract gives the same tree and layout (now Yaz0-compressed); every J3D model inside converts to a GLB the
  * Khronos validator accepts, placed under the archive's name; a model read from inside an archive finds its
  * animations inside the archive.
  */
@@ -29,6 +29,14 @@ let dir: string;
 function capture() {
   const out: string[] = [];
   return { io: { out: (t: string) => out.push(t), err: (t: string) => out.push(t), isTty: false }, out };
+}
+
+/** The files the independent dumper lists in a fixture archive. */
+async function readdirOf(name: string): Promise<string[]> {
+  const dump = JSON.parse(readFileSync(fixture('archives', 'expected', `${name.split('/').pop()}.json`), 'utf8'));
+  let layer = dump.dump;
+  while (layer.inner) layer = layer.inner;
+  return (layer.rarc ?? layer.u8).files.map((f: { path: string }) => f.path);
 }
 
 async function treeOf(folder: string): Promise<Record<string, string>> {
@@ -62,7 +70,12 @@ describe.skipIf(!haveFixtures)('retromodel ls, extract, pack on the shared archi
       expect(await main(['extract', fixture(name), '-o', `${base}.x1`], quiet)).toBe(0);
       expect(await main(['pack', `${base}.x1`, '-o', `${base}.szs`, '--yaz0'], quiet)).toBe(0);
       expect(await main(['extract', `${base}.szs`, '-o', `${base}.x2`], quiet)).toBe(0);
-      expect(await treeOf(`${base}.x2`)).toEqual(await treeOf(`${base}.x1`));
+      // The same files; the layout written again is the first one, compressed now (--yaz0).
+      const [x1, x2] = [await treeOf(`${base}.x1`), await treeOf(`${base}.x2`)];
+      const layouts = [x1, x2].map((t) => JSON.parse(Buffer.from(t['retromodel-layout.json']!, 'base64').toString()));
+      expect({ ...layouts[1], compression: 'any' }).toEqual({ ...layouts[0], compression: 'any' });
+      expect(layouts[1].compression).toBe('yaz0');
+      expect(x2).toEqual({ ...x1, 'retromodel-layout.json': x2['retromodel-layout.json'] });
     });
   }
 });
@@ -80,15 +93,17 @@ describe.skipIf(!haveFixtures)('models inside archives', () => {
     for (const glb of glbs) await expectValidGlb(new Uint8Array(await readFile(join(out, glb))), glb);
   }, 300_000);
 
-  it('transcode reads a model from inside an archive, with an animation that sits beside it there', async () => {
+  it('transcode reads a model from inside an archive with every animation of the archive that fits it', async () => {
     const archive = readFixture('archives', 'nintendo_smg2_PowerStar.arc');
-    const result = await transcode(
-      { archive, path: 'powerstar.bdl' },
-      { to: 'glb', read: { j3d: { animations: ['DemoSandyDown.bck'] } } },
-    );
+    const result = await transcode({ archive, path: 'powerstar.bdl' }, { to: 'glb' });
     expect(result.files[0]!.name).toBe('PowerStar.glb');
-    expect(result.sidecarsUsed).toEqual(['DemoSandyDown.bck']);
-    expect(result.scene.animations.map((a) => a.name)).toEqual(['DemoSandyDown']);
+    // The dumper lists 19 BCKs (all for the star's 3 joints) and PowerStarColor's BRK, BTK, BTP and BVA.
+    const listed = dumpOf('archives/nintendo_smg2_PowerStar.arc') as unknown as { extensions: Record<string, number> };
+    expect(listed.extensions['.bck']).toBe(19);
+    const bcks = (await readdirOf('archives/nintendo_smg2_PowerStar.arc')).filter((p) => p.endsWith('.bck'));
+    const clips = result.scene.animations.map((a) => a.name).sort();
+    expect(clips).toEqual([...bcks.map((p) => p.replace(/\.bck$/, '')), 'PowerStarColor'].sort());
+    expect(result.sidecarsUsed).toHaveLength(23);
     await expectValidGlb(result.files[0]!.bytes, 'PowerStar.glb');
   });
 
@@ -98,7 +113,14 @@ describe.skipIf(!haveFixtures)('models inside archives', () => {
     const { stdout } = await run(process.execPath, [bin, 'ls', fixture('archives', 'nintendo_smg2_PowerStar.arc')]);
     expect(stdout).toMatch(/RARC, yaz0, 35 files/);
     expect(stdout).toMatch(/\bj3d +PowerStar\.bdl/);
+    // info adds which animations go with which model.
     const info = await run(process.execPath, [bin, 'info', fixture('archives', 'nintendo_smg2_PowerStar.arc')]);
-    expect(info.stdout).toBe(stdout);
+    expect(info.stdout.startsWith(stdout)).toBe(true);
+    expect(info.stdout.slice(stdout.length)).toMatch(
+      /^animations by model \(files of one base name play as one clip\):\n {2}PowerStar\.bdl: 20 clips\n/,
+    );
+    expect(info.stdout).toMatch(
+      /\n {4}PowerStarColor +PowerStarColor\.brk, PowerStarColor\.btk, PowerStarColor\.btp, PowerStarColor\.bva\n/,
+    );
   });
 });

@@ -117,10 +117,11 @@ describe.runIf(haveBlender && haveFixtures)('converted models imported by Blende
     const all = [...summaries.values()];
     expect(all.filter((s) => s.skeletons > 0).length).toBeGreaterThanOrEqual(5);
     expect(all.filter((s) => s.nodeAnimations > 0).length).toBeGreaterThanOrEqual(4);
-    // The item box's BTK and the Power Star's BRK + BTK become pointer-only animations.
+    // The item box's BTK becomes a pointer-only animation. The Power Star's 19 BCKs animate its joints, and
+    // PowerStarColor (BRK + BTK pointers, BTP, and a BVA that shows and hides shapes) its nodes too.
     expect(summaries.get('nintendo_mkdd_minigameitembox_bomb')!.pointerOnlyAnimations).toBe(1);
-    expect(summaries.get('PowerStar')!.pointerOnlyAnimations).toBe(1);
-    expect(summaries.get('PowerStar')!.nodeAnimations).toBe(19);
+    expect(summaries.get('PowerStar')!.pointerOnlyAnimations).toBe(0);
+    expect(summaries.get('PowerStar')!.nodeAnimations).toBe(20);
   });
 });
 

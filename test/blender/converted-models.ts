@@ -2,14 +2,15 @@
  * The GLBs the Blender test imports, converted as `retromodel convert` converts them (transcode to glb):
  * - every J3D model of the shared j3d fixtures, with the animation sidecars that share its base name (the
  *   MKDD item box with its BTK, a material animation written through KHR_animation_pointer);
- * - the SMG2 Power Star with every BCK of its archive and PowerStarColor.brk/.btk (material animations);
+ * - the SMG2 Power Star with every animation of its archive that fits it: 19 BCKs, and PowerStarColor's BRK and
+ *   BTK (material animations), BTP (texture pattern) and BVA (shape visibility) as one clip;
  * - the Pikmin 2 red Pikmin (a skinned BMD) with BCA joint animations from the archive's motion/ folder,
  *   which its sidecar lookup does not reach, so they are handed over by name;
  * - a TMD (skinned, animated, with its TKL and TML), a Tiny3D T3DM (skinned, five animations in .sdata
  *   streams), and the Tiny3D example's own source GLB read and written back by our glTF adapter.
  * Archive files are read in place through @retromodel/archive.
  */
-import { findInArchive, listArchive, openArchive } from '@retromodel/archive';
+import { findInArchive, openArchive } from '@retromodel/archive';
 import { fixtureSidecars, haveFixtures, listFixtures, memorySidecars, readFixture } from '@retromodel/test-utils';
 import { type TranscodeInput, type TranscodeOptions, transcode } from '@retromodel/transcode';
 
@@ -20,15 +21,12 @@ export interface ModelSource {
   read?: TranscodeOptions['read'];
 }
 
-/** Power Star joint animations (every BCK in the archive) and its material animations. */
+/** The Power Star from its archive, which gives it every animation of the archive that fits it. */
 function powerStarSource(): ModelSource {
-  const archive = readFixture('archives', 'nintendo_smg2_PowerStar.arc');
-  const tree = openArchive(archive);
-  const animations = listArchive(tree)
-    .map((f) => f.path)
-    .filter((p) => /\.bck$/i.test(p))
-    .concat('PowerStarColor.brk', 'PowerStarColor.btk');
-  return { name: 'PowerStar', input: { archive, path: 'PowerStar.bdl' }, read: { j3d: { animations } } };
+  return {
+    name: 'PowerStar',
+    input: { archive: readFixture('archives', 'nintendo_smg2_PowerStar.arc'), path: 'PowerStar.bdl' },
+  };
 }
 
 /** The Pikmin 2 red Pikmin with a few BCA motions (the archive keeps them in motion/, beside piki_model/). */

@@ -47,7 +47,7 @@ async function helpOf(...args: string[]): Promise<string> {
 describe('help and version', () => {
   it('every command has its own help, the same from `<command> --help` and `help <command>`', async () => {
     const names = commandNames(await helpOf('--help'));
-    expect(names).toEqual(['convert', 'info', 'validate', 'ls', 'extract', 'pack', 'help']);
+    expect(names).toEqual(['convert', 'info', 'validate', 'ls', 'extract', 'pack', 'gltf-to-t3d', 'help']);
     const texts = new Map<string, string>();
     for (const command of names) {
       const own = await helpOf(command, '--help');
@@ -102,7 +102,7 @@ describe('help and version', () => {
     const topic = await run('help', 'nope');
     expect(topic.code).toBe(2);
     expect(topic.stderr).toMatch(
-      /unknown command 'nope'; the commands are convert, info, validate, ls, extract, pack, help/,
+      /unknown command 'nope'; the commands are convert, info, validate, ls, extract, pack, gltf-to-t3d, help/,
     );
     expect(topic.stderr).toMatch(/\(run 'retromodel --help' for the usage\)/);
   });

@@ -35,7 +35,6 @@ describe('retromodel usage errors exit 2', () => {
     ['unknown command', ['explode'], /unknown command 'explode'/],
     ['unknown option', ['convert', '--frobnicate'], /frobnicate/],
     ['bad --to', ['convert', 'x.glb', '--to', 'obj'], /--to must be one of/],
-    ['missing input', ['convert', '/nonexistent/model.bdl'], /no such file or folder/],
     ['no inputs', ['convert'], /at least one input/],
     ['bad --lod', ['convert', 'x.tmd', '--lod', 'high'], /--lod takes/],
     ['bad --scale', ['convert', 'x.glb', '--scale=-3'], /--scale takes/],
@@ -95,11 +94,21 @@ describe('retromodel convert', () => {
     await writeFile(join(batch, 'broken.glb'), cubeGlb.subarray(0, cubeGlb.length - 100));
     await writeFile(join(batch, 'notes.txt'), 'not a model');
     const c = captureIo();
-    expect(await main(['convert', batch, '-o', outDir], c.io)).toBe(1);
+    expect(await main(['convert', batch, '-o', outDir, '--to', 'gltf', '--embed'], c.io)).toBe(1);
     expect(c.err.join('\n')).toMatch(/✗ .*broken\.glb: ParseError: gltf /);
     expect(c.out.join('\n')).toMatch(/2 of 3 files converted, 1 failed/);
     const written = await readdir(outDir, { recursive: true });
-    expect(written.map(String).sort()).toEqual(['a.glb', 'sub', join('sub', 'b.glb')].sort());
+    expect(written.map(String).sort()).toEqual(['a.gltf', 'sub', join('sub', 'b.gltf')].sort());
+  });
+
+  it('a missing input is one failed entry; the rest of the batch converts and the exit code is 1', async () => {
+    const c = captureIo();
+    const outDir = join(dir, 'missing-out');
+    const missing = join(dir, 'nope.bdl');
+    expect(await main(['convert', join(dir, 'cube.glb'), missing, '-o', outDir], c.io)).toBe(1);
+    expect(c.err.join('\n')).toContain(`✗ ${missing}: no such file or folder`);
+    expect(c.out.join('\n')).toMatch(/1 of 2 files converted, 1 failed/);
+    expect(await readdir(outDir)).toEqual(['cube.glb']);
   });
 
   it('keeps the input extension when two inputs of a batch would get the same output name', async () => {
@@ -107,7 +116,8 @@ describe('retromodel convert', () => {
     await main(['convert', join(dir, 'cube.glb'), '-o', join(batch, 'model.glb')], captureIo().io);
     await main(['convert', join(dir, 'cube.glb'), '-o', join(batch, 'model.gltf'), '--embed'], captureIo().io);
     const outDir = join(dir, 'same-name-out');
-    expect(await main(['convert', batch, '-o', outDir], captureIo().io)).toBe(0);
+    const named = [join(batch, 'model.glb'), join(batch, 'model.gltf')];
+    expect(await main(['convert', ...named, '-o', outDir], captureIo().io)).toBe(0);
     expect((await readdir(outDir)).sort()).toEqual(['model.glb', 'model.gltf.glb']);
   });
 
@@ -129,13 +139,14 @@ describe('retromodel convert', () => {
     expect(await readFile(join(alone, 'cube.glb'))).toEqual(before);
   });
 
-  it('a model and a GLB of the same name in one folder: both convert, neither input is replaced', async () => {
+  it('a model and a GLB of the same name, both named: both convert, neither input is replaced', async () => {
     const folder = join(dir, 'same-folder');
     await main(['convert', join(dir, 'cube.glb'), '-o', join(folder, 'm.glb')], captureIo().io);
     await main(['convert', join(dir, 'cube.glb'), '-o', join(folder, 'm.gltf'), '--embed'], captureIo().io);
     const glbBefore = await readFile(join(folder, 'm.glb'));
     const gltfBefore = await readFile(join(folder, 'm.gltf'));
-    expect(await main(['convert', folder], captureIo().io)).toBe(0);
+    const named = [join(folder, 'm.glb'), join(folder, 'm.gltf')];
+    expect(await main(['convert', ...named], captureIo().io)).toBe(0);
     expect((await readdir(folder)).sort()).toEqual(['m.glb', 'm.glb.glb', 'm.gltf', 'm.gltf.glb']);
     expect(await readFile(join(folder, 'm.glb'))).toEqual(glbBefore);
     expect(await readFile(join(folder, 'm.gltf'))).toEqual(gltfBefore);
@@ -203,7 +214,8 @@ describe('the built retromodel bin, as a process', () => {
   it('runs and sets its exit code', async () => {
     const { stdout } = await run(process.execPath, [bin, 'info', join(dir, 'cube.glb')]);
     expect(stdout).toMatch(/glTF/);
-    await expect(run(process.execPath, [bin, 'convert', '/nonexistent.bdl'])).rejects.toMatchObject({ code: 2 });
+    await expect(run(process.execPath, [bin, 'convert', '/nonexistent.bdl'])).rejects.toMatchObject({ code: 1 });
+    await expect(run(process.execPath, [bin, 'convert', '--frobnicate'])).rejects.toMatchObject({ code: 2 });
   });
 
   it.runIf(haveFixtures)('--to bck writes one BCK per animation of a glTF', async () => {
@@ -299,8 +311,8 @@ describe('the built retromodel bin, as a process', () => {
 
   it.runIf(haveFixtures)('a folder walk converts the models, not the PNG textures beside them', async () => {
     const out = join(dir, 'walk-out');
-    await run(process.execPath, [bin, 'convert', fixture('t3dm', '01_model', 'assets'), '-o', out]);
-    expect((await readdir(out)).sort()).toEqual(['model.glb']);
+    await run(process.execPath, [bin, 'convert', fixture('t3dm', '01_model', 'assets'), '-o', out, '--to', 'bdl']);
+    expect((await readdir(out)).sort()).toEqual(['model.bdl']);
   });
 
   it('a batch in worker threads writes exactly what the single-thread batch writes, in the same order', async () => {
@@ -311,7 +323,8 @@ describe('the built retromodel bin, as a process', () => {
     const reports = [];
     for (const jobs of ['1', '3']) {
       const out = join(dir, `pool-${jobs}`);
-      const result = await run(process.execPath, [bin, 'convert', batch, '-o', out, '--json', '--jobs', jobs]).then(
+      const args = [bin, 'convert', batch, '-o', out, '--to', 'gltf', '--embed', '--json', '--jobs', jobs];
+      const result = await run(process.execPath, args).then(
         () => undefined,
         (e: { code: number; stdout: string }) => e,
       );
@@ -323,7 +336,7 @@ describe('the built retromodel bin, as a process', () => {
     expect(inputs(pool)).toEqual(inputs(one));
     expect(pool.files.map((f: { error?: string }) => Boolean(f.error))).toEqual([false, false, true, false, false]);
     expect(pool.files[2].error).toMatch(/^ParseError: gltf /);
-    for (const name of ['m0.glb', 'm1.glb', 'm3.glb', 'm4.glb'])
+    for (const name of ['m0.gltf', 'm1.gltf', 'm3.gltf', 'm4.gltf'])
       expect(await readFile(join(dir, 'pool-3', name))).toEqual(await readFile(join(dir, 'pool-1', name)));
   });
 });
@@ -340,7 +353,7 @@ describe('folders with symbolic links', () => {
     await symlink(join(folder, 'missing.glb'), join(folder, 'dangling.glb'));
     await symlink(join(folder, 'self.glb'), join(folder, 'self.glb'));
     const c = captureIo();
-    expect(await main(['convert', folder, '-o', join(dir, 'links-out'), '--json'], c.io)).toBe(0);
+    expect(await main(['convert', folder, '-o', join(dir, 'links-out'), '--to', 'bdl', '--json'], c.io)).toBe(0);
     const report = JSON.parse(c.out.join('\n'));
     expect(report.files).toHaveLength(1);
     expect(report.failed).toBe(0);

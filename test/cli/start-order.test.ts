@@ -1,9 +1,18 @@
 /*
- * The order a batch starts its jobs in: a permutation of the jobs; with a pool, largest first; in one thread the
- * eight smallest first (so the JIT warms up on them), then every other job in input order. Ties keep input order.
+ * The order a batch starts its jobs in: a permutation of the jobs; with a pool, largest first (the models of one
+ * archive together, where the largest of them would start); in one thread the eight smallest first (so the JIT
+ * warms up on them), then every other job in input order. Ties keep input order.
  */
 import { describe, expect, it } from 'vitest';
-import { startOrder } from '../../packages/cli/src/batch/run-batch.js';
+import { startOrder as orderOf } from '../../packages/cli/src/batch/run-batch.js';
+
+/** The start order of jobs of these sizes, none in a group. */
+const startOrder = (sizes: number[], count: number, pooled: boolean) =>
+  orderOf(
+    sizes.map((size) => ({ size })),
+    count,
+    pooled,
+  );
 
 /** A deterministic pseudo-random size list (sizes repeat, so ties occur). */
 function sizesOf(count: number, seed: number): number[] {
@@ -17,6 +26,20 @@ function sizesOf(count: number, seed: number): number[] {
 describe('startOrder', () => {
   it('starts a pool largest first, equal sizes in input order', () => {
     expect(startOrder([5, 9, 1, 9, 5], 5, true)).toEqual([1, 3, 0, 4, 2]);
+  });
+
+  it('starts the jobs of one archive one after another, where its largest job would start', () => {
+    const a = 'a.szs';
+    const b = 'b.szs';
+    const sizes = [
+      { size: 5, group: a },
+      { size: 50 },
+      { size: 9, group: b },
+      { size: 60, group: a },
+      { size: 1, group: b },
+    ];
+    // Largest first: 3 (60, with the rest of a: 0), 1 (50), 2 (9, with the rest of b: 4).
+    expect(orderOf(sizes, 5, true)).toEqual([3, 0, 1, 2, 4]);
   });
 
   it('starts one thread with the eight smallest, then the rest in input order', () => {

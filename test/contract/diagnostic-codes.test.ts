@@ -14,9 +14,16 @@ import { describe, expect, it } from 'vitest';
 import { codeTable, readmeBlock } from '../../scripts/readme.js';
 import { emittedCodes } from './emitted-codes.js';
 
-/** The values of the one template code the sources build (animation-shell.ts: `kind: 'bck' | 'bca'`). */
+/**
+ * The values of the template codes the sources build: animation-shell.ts (`kind: 'bck' | 'bca'`) and
+ * animation-to-bck.ts (clipClock's kinds, from animations-from-scene.ts; the BPK's clock reports nothing).
+ */
 const kinds: Record<string, string[]> = {
   'j3d/${kind}-joint-count': ['bck', 'bca'],
+  'j3d/${kind}-too-long': ['bck', 'bca', 'btk', 'brk', 'btp', 'bva'],
+  'j3d/${kind}-material-channel': ['bck', 'bca'],
+  'j3d/${kind}-unplayable-channel': ['bck', 'bca'],
+  'j3d/${kind}-non-joint-channel': ['bck', 'bca'],
   // The helpers that prefix short codes themselves; their calls are read by name (emitted-codes.ts).
   'gltf/${code}': [],
   'scene/${code}': [],

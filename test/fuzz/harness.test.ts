@@ -1,14 +1,17 @@
 /*
  * The fuzz harness itself (packages/test-utils/src/fuzz/): mutations write exactly the bytes they describe,
  * the planner is deterministic and field-aware, archive sections match the independent archive dumps
- * (../shared/fixtures/archives/expected, by ../shared/tools/archives_dump.py), findings group by what went
- * wrong, and the pool's time and memory budgets stop a case and leave the pool working.
+ * (../shared/fixtures/archives/expected, by ../shared/tools/archives_dump.py), archive entry edits make the
+ * archives they describe (read back by the archive reader, checked by checkEntryNames) and the CLI stage runs
+ * them through extract and convert, findings group by what went wrong, and the pool's time and memory budgets
+ * stop a case and leave the pool working.
  */
 import { readFileSync } from 'node:fs';
-import { decodeYay0, decodeYaz0 } from '@retromodel/archive';
+import { checkEntryNames, decodeYay0, decodeYaz0, listArchive, openArchive } from '@retromodel/archive';
 import {
   applyMutation,
   archiveSections,
+  type FuzzCase,
   fixture,
   haveFixtures,
   listFuzzTargets,
@@ -121,6 +124,62 @@ describe.skipIf(!haveFixtures)('planner and layouts on the shared fixtures', () 
       }
     });
   }
+});
+
+describe.skipIf(!haveFixtures)('archive entry edits', () => {
+  const target = () => listFuzzTargets().find((t) => t.id === 'archives/community_nsmbw_smwDragoncoin.arc')!;
+
+  it('make the archive they describe, in its format and compression, and the planner plans them', async () => {
+    const layout = await targetLayout(target());
+    // g3d/ holds t00, t01, t02 (spec fixture notes): rename t00, double t01, twin t02, wrap g3d, move t02 to the root.
+    const edited = applyMutation(layout.bytes, {
+      kind: 'entries',
+      edits: [
+        { op: 'rename', at: [0, 0], name: '..' },
+        { op: 'duplicate', at: [0, 1] },
+        { op: 'twin', at: [0, 3] },
+        { op: 'move', at: [0, 3], into: [] },
+        { op: 'wrap', at: [0], name: 'C:x' },
+      ],
+    });
+    const tree = openArchive(edited);
+    expect(tree.format).toBe('u8');
+    expect(listArchive(tree).map((f) => f.path)).toEqual([
+      'C:x/g3d/..',
+      'C:x/g3d/t01.brres',
+      'C:x/g3d/t01.brres',
+      'C:x/g3d/T02.BRRES',
+      't02.brres',
+    ]);
+    expect(checkEntryNames(tree).map((p) => [p.code, p.names.join('/')])).toEqual([
+      ['archive/unsafe-name', 'C:x'],
+      ['archive/unsafe-name', 'C:x/g3d/..'],
+      ['archive/duplicate-name', 'C:x/g3d/t01.brres'],
+      ['archive/duplicate-name', 'C:x/g3d/t01.brres'],
+    ]);
+    const yaz0 = listFuzzTargets().find((t) => t.id === 'archives/nintendo_smg2_SwitchBox.arc')!;
+    const compressed = applyMutation(targetBytes(yaz0), {
+      kind: 'entries',
+      edits: [{ op: 'rename', at: [0], name: '' }],
+    });
+    expect(String.fromCharCode(...compressed.subarray(0, 4))).toBe('Yaz0');
+    expect(openArchive(compressed).root.children[0]!.name).toBe('');
+    const planned = Array.from({ length: 200 }, (_, i) => planMutation(layout, [layout], 3, i));
+    expect(planned.filter((m) => m.kind === 'entries').length).toBeGreaterThan(20);
+  });
+
+  it('run through the CLI stage: extract and convert write nothing outside -o, whatever the names', async () => {
+    const pool = startCasePool({ jobs: 1 });
+    try {
+      for (const name of ['..', '../../../../evil.bmd', '', 'x'.repeat(300)]) {
+        const spec = { target: target().id, mutation: { kind: 'entries', edits: [{ op: 'wrap', at: [0], name }] } };
+        const result = await pool.run(spec as FuzzCase, 60_000);
+        expect(result.outcome, `${JSON.stringify(name)}: ${result.error?.message}`).toBe('ok');
+      }
+    } finally {
+      pool.close();
+    }
+  }, 120_000);
 });
 
 describe.skipIf(!haveFixtures)('compressed targets', () => {

@@ -1,11 +1,12 @@
 /*
  * The plugin's small pieces on their own: import-form queries (with the parameters bundlers add), the default
- * include pattern, URL joining, the Vite dev store and its middleware, and the sidecar → model index.
+ * include pattern, URL joining, emitted file names (always inside the assets folder), the Vite dev store and
+ * its middleware, and the sidecar → model index.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { defaultInclude } from 'unplugin-retromodel';
 import { describe, expect, it } from 'vitest';
-import { joinUrl } from '../../plugins/unplugin/src/core/asset-names.js';
+import { groupFileNames, hashedFileName, joinUrl } from '../../plugins/unplugin/src/core/asset-names.js';
 import { createDevAssets } from '../../plugins/unplugin/src/core/dev-assets.js';
 import { parseModelId } from '../../plugins/unplugin/src/core/query.js';
 import { createSidecarIndex } from '../../plugins/unplugin/src/core/sidecar-index.js';
@@ -58,6 +59,28 @@ function request(assets: ReturnType<typeof createDevAssets>, url: string, method
   assets.middleware({ url, method } as IncomingMessage, res as unknown as ServerResponse, () => void (passed = true));
   return { passed, status: res.statusCode, headers, body };
 }
+
+describe('emitted file names', () => {
+  const file = (name: string) => ({ name, bytes: new Uint8Array([1, 2, 3]) });
+
+  it('lie in the assets folder, under a hash', () => {
+    expect(hashedFileName('assets', file('cube.glb'))).toMatch(/^assets\/cube-[0-9a-f]{8}\.glb$/);
+    expect(hashedFileName('', file('cube.glb'))).toMatch(/^cube-[0-9a-f]{8}\.glb$/);
+    const group = groupFileNames('static/models/', [file('m.t3dm'), file('m.0.sdata'), file('tex.png')]);
+    expect(group).toHaveLength(3);
+    for (const name of group) expect(name).toMatch(/^static\/models\/m-[0-9a-f]{8}\/[^/]+$/);
+    // A writer's sidecar in a sub-folder (a T3DM's `rom:/env/x.sprite` texture) stays in it, inside the group.
+    expect(groupFileNames('assets', [file('m.t3dm'), file('env/x.png')])[1]).toMatch(
+      /^assets\/m-[0-9a-f]{8}\/env\/x\.png$/,
+    );
+  });
+
+  it('refuse a name from a model that would leave the assets folder or is no file name', () => {
+    for (const name of ['../../evil.png', 'env/../../x.png', '/etc/x.png', '..', '', 'C:x.png', 'x\u0000.png'])
+      expect(() => groupFileNames('assets', [file('m.t3dm'), file(name)]), name).toThrow(/cannot be written below/);
+    expect(() => hashedFileName('assets', file('../up.glb'))).toThrow(/cannot be written below assets/);
+  });
+});
 
 describe('dev assets', () => {
   const glb = { name: 'cube.glb', bytes: Uint8Array.from([1, 2, 3]) };

@@ -4,8 +4,9 @@
  * opened in headless Chromium: the sample model must render (a clear share of non-background pixels) and
  * animate (two frames differ) with no console errors; dropping a .gltf with its .bin and texture (and, when the
  * J3D adapter and fixtures are there, a .bdl with its .bck) must produce a downloadable GLB that validates; a
- * broken file is reported on the page; the warnings of a conversion are listed as the CLI prints them, and the
- * archive's model list shows only once an archive is dropped. Finally the page runs in the Vite dev server, where the model must come
+ * dropped archive gives its model with every animation of the archive that fits it, and a clip picked in the panel
+ * plays; a broken file is reported on the page; the warnings of a conversion are listed as the CLI prints them, and
+ * the archive's model list shows only once an archive is dropped. Finally the page runs in the Vite dev server, where the model must come
  * from the plugin's dev middleware. Skipped with a message when Chromium is absent.
  */
 import { execFile } from 'node:child_process';
@@ -271,15 +272,37 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it.runIf(haveFixtures)('converts a model from a dropped game archive, listing the models inside', async () => {
-    await dropFiles([{ name: 'PowerStar.arc', bytes: readFixture('archives', 'nintendo_smg2_PowerStar.arc') }]);
-    await expectValidGlb(await downloadGlb('PowerStar.glb'), 'PowerStar.glb');
-    const listed = await page.$$eval('#archive-model option', (options) => options.map((o) => o.textContent));
-    expect(listed).toEqual(['PowerStar.bdl']);
-    expect(await page.isVisible('text=Model in the archive')).toBe(true);
-    expect(await page.textContent('#status')).toMatch(/PowerStar\.arc: PowerStar\.bdl/);
-    expect(consoleErrors).toEqual([]);
-  });
+  it.runIf(haveFixtures)(
+    "converts a model from a dropped game archive, listing the models inside, and plays the archive's clips",
+    async () => {
+      await dropFiles([{ name: 'PowerStar.arc', bytes: readFixture('archives', 'nintendo_smg2_PowerStar.arc') }]);
+      await expectValidGlb(await downloadGlb('PowerStar.glb'), 'PowerStar.glb');
+      const listed = await page.$$eval('#archive-model option', (options) => options.map((o) => o.textContent));
+      expect(listed).toEqual(['PowerStar.bdl']);
+      expect(await page.isVisible('text=Model in the archive')).toBe(true);
+      expect(await page.textContent('#status')).toMatch(/PowerStar\.arc: PowerStar\.bdl/);
+      // Every BCK of the archive (19, as the independent dumper counts them) is a clip, and PowerStarColor's
+      // material, pattern and visibility files one more.
+      const clips = ((await page.getAttribute('body', 'data-animations')) ?? '').split(',');
+      expect(clips).toHaveLength(20);
+      expect(clips).toContain('PowerStarColor');
+      expect(clips).toEqual(expect.arrayContaining(['TakeOutStar', 'ResultFly', 'DemoSandyDown']));
+      // Picked in the panel, a clip plays: within a few seconds of frames (the machine may be busy) the star moves.
+      for (const clip of ['TakeOutStar', 'TrickRabbitWait']) {
+        await page.selectOption('#animation', clip);
+        const before = await canvasPixels();
+        let after = before;
+        for (let tries = 0; tries < 20 && after.pixels.every((v, i) => v === before.pixels[i]); tries++) {
+          const drawn = Number(await page.getAttribute('canvas', 'data-frames'));
+          await page.waitForFunction((n) => Number(document.querySelector('canvas')?.dataset.frames) >= n, drawn + 10);
+          after = await canvasPixels();
+        }
+        expect(Math.max(before.share, after.share), `${clip}: the star is in view`).toBeGreaterThan(0.001);
+        expect(after.pixels, clip).not.toEqual(before.pixels);
+      }
+      expect(consoleErrors).toEqual([]);
+    },
+  );
 
   it('reports a broken model on the page', async () => {
     await dropFiles([{ name: 'bad.glb', bytes: Uint8Array.from([0x67, 0x6c, 0x54, 0x46, 2, 0, 0, 0, 0xff, 0, 0, 0]) }]);

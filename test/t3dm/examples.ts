@@ -5,7 +5,7 @@
  * 24_hdr_bloom/scene).
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { fixture, listFixtures, readFixture } from '@retromodel/test-utils';
 
 export interface T3dmExample {
@@ -47,7 +47,7 @@ export function streamsOf(t3dm: string): Map<string, Uint8Array> {
   return out;
 }
 
-/** Every PNG of an example's assets folder, keyed by its path below that folder. */
+/** Every PNG of an example's assets folder, keyed by its path below that folder (what a rom:/ path names). */
 export function texturesOf(glb: string): Map<string, Uint8Array> {
   const assets = glb.slice(0, glb.indexOf('/assets/') + '/assets'.length);
   const out = new Map<string, Uint8Array>();
@@ -56,6 +56,17 @@ export function texturesOf(glb: string): Map<string, Uint8Array> {
     out.set(rel.slice(assets.length + 1), readFixture(rel));
   }
   return out;
+}
+
+/**
+ * The options that hand sceneToT3dm an example's project as the CLI finds it: every PNG of its assets folder
+ * by its path from the .glb's folder, and that folder's path from the assets folder.
+ */
+export function projectTexturesOf(glb: string): { textures: Map<string, Uint8Array>; modelFolder: string } {
+  const modelFolder = posix.dirname(glb.slice(glb.indexOf('/assets/') + '/assets/'.length)).replace(/^\.$/, '');
+  const textures = new Map<string, Uint8Array>();
+  for (const [path, bytes] of texturesOf(glb)) textures.set(posix.relative(modelFolder, path), bytes);
+  return { textures, modelFolder };
 }
 
 /** The streams and PNGs a reference `.t3dm` (`<example>/filesystem/...`) has beside it, as the adapter collects them. */

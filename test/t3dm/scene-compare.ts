@@ -1,11 +1,13 @@
 /*
  * Helpers to compare two scenes the way the T3DM tests need: triangles per material name in model space
  * quantised to a grid (node transforms applied, skinned meshes in their bind pose as tiny3d stores them),
- * skeleton names and parents, and animation sampling.
+ * skeleton names and parents, animation sampling, and where a T3DM's rest pose draws its vertices.
  */
 import {
   type AnimationSampler,
+  mat4Compose,
   mat4Invert,
+  mat4Multiply,
   mat4TransformDirection,
   mat4TransformPoint,
   type Quat,
@@ -14,7 +16,7 @@ import {
   triangleIndices,
   worldMatrices,
 } from '@retromodel/scene';
-import type { N64MaterialExtras } from '@retromodel/t3dm';
+import type { N64MaterialExtras, T3dmFile } from '@retromodel/t3dm';
 
 /** Triangle keys per material name: 9 integers (positions × scale, rounded) with the winding kept. */
 export function trianglesByMaterial(
@@ -300,4 +302,34 @@ export function unmatchedVertices(
     }
   });
   return bad;
+}
+
+/**
+ * How many vertex loads put a vertex outside the header's box where the runtime draws it in the rest pose: as
+ * stored without a bone, else through the bone's model matrix (S chunk TRS down the parent chain).
+ */
+export function outsideHeaderBox(file: T3dmFile): number {
+  const bones = file.chunks.find((c) => c.kind === 'skeleton')?.bones ?? [];
+  const model: Float64Array[] = [];
+  for (const b of bones) {
+    const local = mat4Compose(b.position, b.rotation, b.scale);
+    model.push(b.parentIdx === 0xffff ? local : mat4Multiply(model[b.parentIdx]!, local));
+  }
+  const v = file.chunks[file.header.chunkIdxVertices];
+  if (v?.kind !== 'vertices') return -1;
+  const { aabbMin, aabbMax } = file.header;
+  let outside = 0;
+  for (const o of file.chunks) {
+    if (o.kind !== 'object') continue;
+    for (const p of o.parts) {
+      for (let k = 0; k < p.vertLoadCount; k++) {
+        const at = (p.vert / 16 + k) * 3;
+        const stored = [v.position[at]!, v.position[at + 1]!, v.position[at + 2]!];
+        const drawn = p.matrixIdx === 0xffff ? stored : mat4TransformPoint(model[p.matrixIdx]!, stored);
+        // Float32 bone values read back: half a unit of slack.
+        if (drawn.some((c, a) => c < aabbMin[a]! - 0.5 || c > aabbMax[a]! + 0.5)) outside++;
+      }
+    }
+  }
+  return outside;
 }

@@ -4,13 +4,14 @@
  * the .t3dm is byte for byte what sceneToT3dm gives when handed all of those PNGs, and each PNG read has the
  * file name of a texture path the written file stores. Over the examples most listed PNGs are not read.
  */
+import { posix } from 'node:path';
 import { gltfToScene } from '@retromodel/gltf';
 import type { SidecarSource } from '@retromodel/scene';
 import { readT3dm, sceneToT3dm, stringAt, writeT3dm } from '@retromodel/t3dm/internal';
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { transcode } from '@retromodel/transcode';
 import { describe, expect, it } from 'vitest';
-import { t3dmExamples, texturesOf } from './examples.js';
+import { projectTexturesOf, t3dmExamples } from './examples.js';
 
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
@@ -19,7 +20,7 @@ describe.runIf(haveFixtures)('sidecar PNGs of the T3DM writer', () => {
     let listed = 0;
     let readCount = 0;
     for (const ex of t3dmExamples()) {
-      const pngs = texturesOf(ex.glb);
+      const { textures: pngs, modelFolder } = projectTexturesOf(ex.glb);
       const reads: string[] = [];
       const sidecars: SidecarSource = {
         list: () => [...pngs.keys()],
@@ -27,13 +28,14 @@ describe.runIf(haveFixtures)('sidecar PNGs of the T3DM writer', () => {
           reads.push(name);
           return pngs.get(name);
         },
+        projectAssets: { assetFolder: posix.relative(modelFolder, ''), modelFolder, assetPath: 'assets' },
       };
       const bytes = readFixture(ex.glb);
       const { files } = await transcode({ bytes, fileName: baseName(ex.glb), sidecars }, { to: 't3dm' });
       const model = baseName(ex.glb).replace(/\.glb$/, '');
       const ours = files.find((f) => f.name === `${model}.t3dm`)!.bytes;
       const { scene } = await gltfToScene(bytes, { fileName: ex.glb });
-      const definition = writeT3dm(sceneToT3dm(scene, { baseName: model, textures: pngs }).file);
+      const definition = writeT3dm(sceneToT3dm(scene, { baseName: model, textures: pngs, modelFolder }).file);
       expect(Buffer.from(ours).equals(Buffer.from(definition)), ex.id).toBe(true);
 
       const file = readT3dm(ours);

@@ -3,16 +3,19 @@
  * inner layer bounded by what the original file could expand to), read RARC or U8, and give one folder tree.
  * Compressed RARC entries share the same bound: together they may not expand past what the input could give. RARC entries flagged compressed (0x04; Yaz0 with 0x80, Yay0 without) are expanded and
  * marked so writeArchive compresses them again. RARC folders are named by their parent's entry, never by the
- * node table (spec §2.7).
+ * node table (spec §2.7). Each entry keeps the offset of its record (U8 node, RARC directory entry) in the
+ * decompressed archive, so a problem found in it (entry-names.ts) can say where the entry is, and the tree keeps
+ * the archive's layout (archive-layout.ts), by which writeArchive writes it again as it was.
  */
 import { hex, ParseError } from '@retromodel/binary';
+import { rarcLayoutRecord, u8LayoutRecord } from './archive-layout.js';
 import type { ArchiveEntry, ArchiveFolder, ArchiveTree, RarcArchiveMeta } from './archive-tree.js';
 import { maxYaz0Output } from './lz-bounds.js';
-import type { RarcNode } from './rarc-file.js';
+import type { RarcEntry, RarcNode } from './rarc-file.js';
 import { RarcFlags } from './rarc-file.js';
 import { readRarc } from './read-rarc.js';
 import { readU8, U8_MAGIC } from './read-u8.js';
-import type { U8Folder } from './u8-file.js';
+import type { U8Folder, U8Node } from './u8-file.js';
 import { decodeYay0, isYay0 } from './yay0-decode.js';
 import { decodeYaz0, isYaz0 } from './yaz0-decode.js';
 
@@ -41,7 +44,7 @@ export function openArchive(bytes: Uint8Array): ArchiveTree {
     payload = yaz0 ? decodeYaz0(payload) : decodeYay0(payload);
   }
   if (isRarc(payload)) return openRarc(payload, compression, { left: maxYaz0Output(bytes.length) });
-  if (isU8(payload)) return { format: 'u8', compression, root: fromU8Folder(readU8(payload).root) };
+  if (isU8(payload)) return openU8(payload, compression);
   throw new ParseError(
     { format: compression === 'none' ? 'rarc' : compression, section: 'header', offset: 0 },
     'the data is neither a RARC nor a U8 archive (nor Yaz0/Yay0 holding one)',
@@ -64,14 +67,21 @@ function checkNestedSize(payload: Uint8Array, yaz0: boolean, originalLength: num
   }
 }
 
-function fromU8Folder(folder: U8Folder): ArchiveFolder {
-  return {
+function openU8(bytes: Uint8Array, compression: ArchiveTree['compression']): ArchiveTree {
+  const file = readU8(bytes);
+  const offsets = new Map<U8Node, number>(
+    file.layout?.nodes.map((node, i) => [node, file.layout!.rootOffset + i * 12]),
+  );
+  const fromFolder = (folder: U8Folder): ArchiveFolder => ({
     kind: 'folder',
     name: folder.name,
     children: folder.children.map((c) =>
-      c.kind === 'file' ? { kind: 'file', name: c.name, bytes: c.data } : fromU8Folder(c),
+      c.kind === 'file' ? { kind: 'file', name: c.name, bytes: c.data, offset: offsets.get(c)! } : fromFolder(c),
     ),
-  };
+    offset: offsets.get(folder)!,
+  });
+  const u8 = u8LayoutRecord(file)!;
+  return { format: 'u8', compression, root: fromFolder(file.root), layout: { format: 'u8', compression, u8 } };
 }
 
 function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression'], budget: Budget): ArchiveTree {
@@ -88,8 +98,12 @@ function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression'], bu
     idScheme: byIndex ? 'index' : 'stored',
     entryCount: entries.length,
   };
-  const root = fromRarcNode(file.root, file.root.name, 0xffff, RarcFlags.DIR, budget);
-  return { format: 'rarc', compression, root, meta };
+  const offsets = new Map<RarcEntry, number>(entries.map((e, i) => [e, 0x20 + file.layout!.entryOffset + i * 0x14]));
+  const nodes = new Map((file.layout?.nodes ?? []).map((node, i) => [node, i]));
+  const firstEntries = file.layout?.firstEntries ?? [];
+  const root = fromRarcNode(file.root, file.root.name, 0xffff, RarcFlags.DIR, { budget, offsets, nodes, firstEntries });
+  const rarc = rarcLayoutRecord(file)!;
+  return { format: 'rarc', compression, root, meta, layout: { format: 'rarc', compression, rarc } };
 }
 
 /** Bytes compressed entries may still expand to, all together: what the original file itself could give. */
@@ -110,24 +124,40 @@ function expandEntry(data: Uint8Array, yaz0: boolean, name: string, budget: Budg
   return out;
 }
 
-function fromRarcNode(node: RarcNode, name: string, id: number, flags: number, budget: Budget): ArchiveFolder {
+/**
+ * What building the tree from the nodes carries along: the expansion budget, each entry's record offset, each
+ * node's index and the first entry of each node's block.
+ */
+interface RarcWalk {
+  budget: Budget;
+  offsets: Map<RarcEntry, number>;
+  nodes: Map<RarcNode, number>;
+  firstEntries: number[];
+}
+
+function fromRarcNode(node: RarcNode, name: string, id: number, flags: number, walk: RarcWalk): ArchiveFolder {
   const dotIds: [number, number] = [0xffff, 0xffff];
   const children: ArchiveEntry[] = [];
   for (const e of node.entries) {
+    const offset = walk.offsets.get(e)!;
     if (e.kind === 'dot') dotIds[e.name === '.' ? 0 : 1] = e.id;
-    else if (e.kind === 'folder') children.push(fromRarcNode(e.node, e.name, e.id, e.flags, budget));
+    else if (e.kind === 'folder') children.push({ ...fromRarcNode(e.node, e.name, e.id, e.flags, walk), offset });
     else if ((e.flags & RarcFlags.COMPRESSED) !== 0) {
       const yaz0 = (e.flags & RarcFlags.YAZ0) !== 0;
-      const bytes = expandEntry(e.data, yaz0, e.name, budget);
+      const bytes = expandEntry(e.data, yaz0, e.name, walk.budget);
       children.push({
         kind: 'file',
         name: e.name,
         bytes,
         meta: { format: 'rarc', id: e.id, flags: e.flags, compression: yaz0 ? 'yaz0' : 'yay0' },
+        offset,
       });
     } else {
-      children.push({ kind: 'file', name: e.name, bytes: e.data, meta: { format: 'rarc', id: e.id, flags: e.flags } });
+      const meta = { format: 'rarc' as const, id: e.id, flags: e.flags };
+      children.push({ kind: 'file', name: e.name, bytes: e.data, meta, offset });
     }
   }
-  return { kind: 'folder', name, children, meta: { format: 'rarc', type: node.type, id, flags, dotIds } };
+  const index = walk.nodes.get(node)!;
+  const place = { node: index, firstEntry: walk.firstEntries[index]! };
+  return { kind: 'folder', name, children, meta: { format: 'rarc', type: node.type, id, flags, dotIds, ...place } };
 }

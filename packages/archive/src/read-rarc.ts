@@ -3,7 +3,9 @@
  * ARAM and DVD sizes); info block at 0x20 (node count and offset, entry count and offset, string table size and
  * offset, next file ID u16, sync byte u8) — every offset after the header is relative to 0x20. Nodes are 16
  * bytes, entries 20 (u16 id, u16 hash, u8 flags + u24 name offset, u32 data, u32 size, u32 zero). Names are read
- * byte for byte (latin1) so their hashes and bytes survive a rewrite.
+ * byte for byte (latin1) so their hashes and bytes survive a rewrite, and taken as they are, even those no file
+ * can have (a file named `..`, `a/b`): they are data, which entry-names.ts judges for whoever writes files. Only
+ * folder entries named `.` and `..` are the node's own dot entries.
  *
  * The tree is rebuilt from the root by following folder entries; a node reached twice (a cycle or a shared
  * subtree) or folders nested deeper than 512 levels are errors. Nothing reads the padding: the layout keeps the bytes no structure covers.
@@ -137,9 +139,6 @@ export function readRarc(input: Uint8Array): RarcFile {
     folderTargets.push(-1);
     if ((flags & RarcFlags.DIR) !== 0 && (name === '.' || name === '..')) {
       entry = { kind: 'dot', name, id, flags };
-    } else if (name === '' || name.includes('/')) {
-      // The game's lookup splits paths at '/', so no path reaches such an entry (nor may one be extracted).
-      throw entriesR.error(`entry name "${name}" is empty or contains "/": no archive path can address it`, at + 4);
     } else if ((flags & RarcFlags.DIR) !== 0) {
       if (target >= nodeCount)
         throw entriesR.error(`folder "${name}" points at node ${target} of ${nodeCount}`, at + 8);

@@ -3,8 +3,9 @@
  * table plus name pool, offset of the data area, 16 reserved bytes. The root node's "next" field is the node
  * count. Nodes are in depth-first pre-order: a folder holds the nodes up to its "next" index, so the tree is
  * rebuilt with a stack of open folders; a folder whose range leaves its parent's is an error. File data offsets
- * are from the archive start. Names are read byte for byte (latin1). Folders nesting deeper than 512 levels are
- * refused (the tree code recurses).
+ * are from the archive start. Names are read byte for byte (latin1) and taken as they are, even those no file
+ * can have (`..`, `a/b`): they are data, which entry-names.ts judges for whoever writes files. Folders nesting
+ * deeper than 512 levels are refused (the tree code recurses).
  */
 import { BinaryReader, hex } from '@retromodel/binary';
 import type { U8File, U8Folder, U8Layout, U8Node } from './u8-file.js';
@@ -69,8 +70,6 @@ export function readU8(bytes: Uint8Array): U8File {
     const end = pool.bytes.indexOf(0, nameOffset);
     if (end < 0) throw nodesR.error(`name at pool offset ${hex(nameOffset)} has no terminating NUL`, at);
     const name = latin1.decode(pool.bytes.subarray(nameOffset, end));
-    if (i > 0 && (name === '' || name.includes('/')))
-      throw nodesR.error(`name "${name}" is empty or contains "/": no archive path can address it`, at);
     while (open.length > 0 && open[open.length - 1]!.next <= i) open.pop();
     const parent = open[open.length - 1];
     if (i > 0 && !parent) throw nodesR.error(`node ${i} lies outside the root folder's range`, at);

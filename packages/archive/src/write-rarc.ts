@@ -3,7 +3,8 @@
  * (same nodes and entries in the same places, same names, flags and file bytes) the archive is written at the
  * offsets it was read from, with its name offsets, stored hashes and padding bytes, so an unchanged model
  * rewrites byte for byte. Otherwise it is laid out fresh the way games expect: nodes at 0x40 (root, then each
- * folder's subfolders group by group), entry blocks in node order with `.` and `..` last, string table starting
+ * folder's subfolders group by group, unless the caller places them), entry blocks in node order (or the order
+ * the caller gives) with `.` and `..` last, string table starting
  * `.\0..\0` and padded to 0x20, file data grouped MRAM → ARAM → DVD, every file 0x20-aligned and zero-padded,
  * identical byte views stored once.
  */
@@ -11,11 +12,32 @@ import { BinaryWriter } from '@retromodel/binary';
 import type { RarcDotEntry, RarcEntry, RarcFile, RarcLayout, RarcNode } from './rarc-file.js';
 import { hashRarcName, RarcFlags } from './rarc-file.js';
 
-/** Writes a RARC archive (uncompressed). */
-export function writeRarc(file: RarcFile): Uint8Array {
-  const nodes = collectNodes(file.root);
-  if (file.layout && layoutHolds(file.layout, nodes)) return writeAsRead(file, file.layout);
-  return writeFresh(file, nodes);
+/** Where a fresh layout puts the nodes and their entry blocks (each list: every node the root reaches, once). */
+export interface RarcPlacement {
+  /** The node table's order; default: root, then each folder's subfolders group by group (breadth-first). */
+  nodes?: RarcNode[];
+  /** The order of the nodes' entry blocks in the entry table; default: the node table's order. */
+  blocks?: RarcNode[];
+}
+
+/**
+ * Writes a RARC archive (uncompressed). An edited model is laid out fresh, its nodes and entry blocks in the
+ * order `placement` gives (an editor that keeps them where an archive had them keeps its entries' indexes).
+ */
+export function writeRarc(file: RarcFile, placement: RarcPlacement = {}): Uint8Array {
+  const reached = collectNodes(file.root);
+  if (file.layout && layoutHolds(file.layout, reached)) return writeAsRead(file, file.layout);
+  const nodes = placement.nodes ? samePermutation(placement.nodes, reached, 'nodes') : reached;
+  const blocks = placement.blocks ? samePermutation(placement.blocks, reached, 'blocks') : nodes;
+  return writeFresh(file, nodes, blocks);
+}
+
+/** `order`, when it holds each of `nodes` exactly once. */
+function samePermutation(order: RarcNode[], nodes: RarcNode[], what: string): RarcNode[] {
+  const want = new Set(nodes);
+  if (order.length !== nodes.length || new Set(order).size !== order.length || !order.every((n) => want.has(n)))
+    throw new Error(`RARC placement: the ${what} order does not list every node of the tree once`);
+  return order;
 }
 
 /** Root, then each folder's subfolders as a group, group by group (breadth-first). */
@@ -152,19 +174,27 @@ function withDots(node: RarcNode): RarcEntry[] {
   return entries;
 }
 
-function writeFresh(file: RarcFile, nodes: RarcNode[]): Uint8Array {
+function writeFresh(file: RarcFile, nodes: RarcNode[], blockOrder: RarcNode[]): Uint8Array {
   const nodeIndex = new Map(nodes.map((node, i) => [node, i]));
   const parents = new Map<RarcNode, number>([[file.root, -1]]);
   const folderNames = new Map<RarcNode, string>([[file.root, file.root.name]]);
-  const blocks = nodes.map(withDots);
-  blocks.forEach((entries, i) => {
-    for (const e of entries) {
+  // Each node's entries with `.` and `..`, in the entry table's order of blocks.
+  const blockEntries = new Map(blockOrder.map((node) => [node, withDots(node)]));
+  const blocks = blockOrder.map((node) => blockEntries.get(node)!);
+  blockOrder.forEach((node) => {
+    for (const e of blockEntries.get(node)!) {
       if (e.kind === 'folder') {
-        parents.set(e.node, i);
+        parents.set(e.node, nodeIndex.get(node)!);
         folderNames.set(e.node, e.name);
       }
     }
   });
+  const firstEntries = new Map<RarcNode, number>();
+  let count = 0;
+  for (const node of blockOrder) {
+    firstEntries.set(node, count);
+    count += blockEntries.get(node)!.length;
+  }
   const strings = new StringTable();
   strings.add(file.root.name);
   for (const entries of blocks) for (const e of entries) strings.add(e.name);
@@ -200,7 +230,7 @@ function writeFresh(file: RarcFile, nodes: RarcNode[]): Uint8Array {
     }
   }
 
-  const entryCount = blocks.reduce((n, b) => n + b.length, 0);
+  const entryCount = count;
   const entryOffset = align32(0x40 + nodes.length * 0x10);
   const stringOffset = align32(entryOffset + entryCount * 0x14);
   const table = strings.bytes();
@@ -210,27 +240,25 @@ function writeFresh(file: RarcFile, nodes: RarcNode[]): Uint8Array {
   const counts = [nodes.length, 0x20, entryCount, entryOffset - 0x20, table.length, stringOffset - 0x20];
   writeInfo(w, file, counts);
   w.seek(0x40);
-  let first = 0;
-  nodes.forEach((node, i) => {
+  for (const node of nodes) {
     const name = folderNames.get(node)!;
     w.bytes(typeBytes(node === file.root ? 'ROOT' : node.type))
       .u32(strings.add(name))
       .u16(hashRarcName(name));
-    w.u16(blocks[i]!.length).u32(first);
-    first += blocks[i]!.length;
-  });
+    w.u16(blockEntries.get(node)!.length).u32(firstEntries.get(node)!);
+  }
   w.fill(entryOffset - w.offset, 0);
-  blocks.forEach((entries, i) => {
-    for (const e of entries) {
+  for (const node of blockOrder) {
+    for (const e of blockEntries.get(node)!) {
       w.u16(e.id)
         .u16(hashRarcName(e.name))
         .u32(((e.flags & 0xff) << 24) | strings.add(e.name));
       if (e.kind === 'file') w.u32(dataOffsets.get(e)!).u32(e.data.length);
       else if (e.kind === 'folder') w.u32(nodeIndex.get(e.node)!).u32(0x10);
-      else w.u32(e.name === '.' ? i : parents.get(nodes[i]!)! >>> 0).u32(0x10);
+      else w.u32(e.name === '.' ? nodeIndex.get(node)! : parents.get(node)! >>> 0).u32(0x10);
       w.u32(0);
     }
-  });
+  }
   w.fill(stringOffset - w.offset, 0).bytes(table);
   for (const chunk of chunks) w.seek(dataStart + chunk.offset).bytes(chunk.data);
   w.seek(dataStart + dataSize);

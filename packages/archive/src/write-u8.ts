@@ -4,7 +4,7 @@
  * name pool, reserved bytes and padding, so an unchanged model rewrites byte for byte. Otherwise it is laid out
  * fresh: root node at 0x20, nodes in depth-first pre-order (folders: parent index and end of subtree), names in
  * node order after the root's empty name, data area at the header end rounded up to 0x20, files in node order
- * at absolute offsets that are multiples of 0x20, zero padding, 0xCC in the reserved bytes as Nintendo writes.
+ * at absolute offsets that are multiples of 0x20, zero padding, 0xCC in the reserved bytes as Nintendo writes (or the bytes the archive was read with).
  */
 import { BinaryWriter } from '@retromodel/binary';
 import { U8_MAGIC } from './read-u8.js';
@@ -13,11 +13,17 @@ import { flattenU8 } from './u8-file.js';
 
 const align32 = (n: number) => (n + 31) & ~31;
 
+/** Options of a fresh layout. */
+export interface U8WriteOptions {
+  /** Header bytes 0x10–0x1F (16 bytes); default: 0xCC as Nintendo writes, or those of the archive as read. */
+  reserved?: Uint8Array;
+}
+
 /** Writes a U8 archive (uncompressed). */
-export function writeU8(file: U8File): Uint8Array {
+export function writeU8(file: U8File, options: U8WriteOptions = {}): Uint8Array {
   const nodes = flattenU8(file.root);
   if (file.layout && layoutHolds(file.layout, nodes)) return writeAsRead(file.layout);
-  return writeFresh(nodes);
+  return writeFresh(nodes, options.reserved ?? file.layout?.reserved);
 }
 
 function layoutHolds(layout: U8Layout, nodes: U8Node[]): boolean {
@@ -65,7 +71,7 @@ function writeAsRead(layout: U8Layout): Uint8Array {
   return w.finish();
 }
 
-function writeFresh(nodes: U8Node[]): Uint8Array {
+function writeFresh(nodes: U8Node[], reserved: Uint8Array | undefined): Uint8Array {
   const ends = subtreeEnds(nodes);
   const names: number[] = [];
   const nameOffsets: number[] = [];
@@ -88,7 +94,9 @@ function writeFresh(nodes: U8Node[]): Uint8Array {
     end = align32(end + node.data.length);
   }
   const w = new BinaryWriter({ initialSize: end });
-  w.u32(U8_MAGIC).u32(0x20).u32(headerSize).u32(dataOffset).fill(16, 0xcc);
+  w.u32(U8_MAGIC).u32(0x20).u32(headerSize).u32(dataOffset);
+  if (reserved?.length === 16) w.bytes(reserved);
+  else w.fill(16, 0xcc);
   // Parent indexes: the innermost open folder, tracked with a stack of (folder index, end).
   const open: { index: number; end: number }[] = [];
   nodes.forEach((node, i) => {

@@ -7,6 +7,7 @@ import { ParseError } from '@retromodel/binary';
 import { expectCleanOutcome, listFixtures, mutations, readFixture, truncationLengths } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import {
+  checkEntryNames,
   decodeYay0,
   decodeYaz0,
   encodeYaz0,
@@ -161,9 +162,6 @@ describe('hostile RARC and U8 archives', () => {
     ['folder entry pointing at the root (a cycle)', patched(patched(rarc, 0x60 + 4, 0x02000007), 0x60 + 8, 0)],
     ['folder entry pointing past the nodes', patched(patched(rarc, 0x60 + 4, 0x02000007), 0x60 + 8, 9)],
     ['header size not 0x20', patched(rarc, 8, 0x40)],
-    // Found by npm run fuzz (a "/" in Vscroll_2019_badnodename.arc's names): no path reaches such an entry.
-    ['a file named "/"', withByte(rarc, 0x87, 0x2f)],
-    ['a file with an empty name', withByte(rarc, 0x87, 0)],
   ];
   for (const [name, bytes] of cases) {
     it(`RARC: ${name}`, () => {
@@ -223,12 +221,28 @@ describe('hostile RARC and U8 archives', () => {
     ['unknown node type', patched(u8, 0x2c, 0x07000001)],
     ['folder range beyond its parent', patched(patched(u8, 0x2c, 0x01000001), 0x34, 9)],
     ['folder ending before itself', patched(patched(u8, 0x2c, 0x01000001), 0x34, 1)],
-    ['a file named "/"', withByte(u8, 0x39, 0x2f)],
-    ['a file with an empty name', withByte(u8, 0x39, 0)],
   ];
   for (const [name, bytes] of u8Cases) {
     it(`U8: ${name}`, () => {
       expect(() => readU8(bytes)).toThrow(ParseError);
+    });
+  }
+
+  // Found by npm run fuzz (a "/" in Vscroll_2019_badnodename.arc's names): names are data, read as they are and
+  // reported with the offset of their record (RARC entry 0 at 0x60, U8 node 1 at 0x2c).
+  const nameCases: [string, Uint8Array, string, { section: string; offset: number }][] = [
+    ['RARC', withByte(rarc, 0x87, 0x2f), '/', { section: 'RARC entries', offset: 0x60 }],
+    ['RARC', withByte(rarc, 0x87, 0), '', { section: 'RARC entries', offset: 0x60 }],
+    ['U8', withByte(u8, 0x39, 0x2f), '/', { section: 'U8 nodes', offset: 0x2c }],
+    ['U8', withByte(u8, 0x39, 0), '', { section: 'U8 nodes', offset: 0x2c }],
+  ];
+  for (const [format, bytes, name, location] of nameCases) {
+    it(`${format}: a file named ${JSON.stringify(name)} is read and reported at its record`, () => {
+      const tree = openArchive(bytes);
+      expect(tree.root.children.map((c) => c.name)).toEqual([name]);
+      expect(checkEntryNames(tree).map((p) => [p.code, p.names, p.location])).toEqual([
+        ['archive/unsafe-name', [name], location],
+      ]);
     });
   }
 

@@ -34,8 +34,10 @@ export const commands: CommandSpec[] = [
       'Converts every model given: files, folders (walked) and archives (every model inside, with the animations\n' +
       'and textures beside it in the archive). The output format comes from --to or from the output\n' +
       "file's extension (default GLB). With one input, -o may name the output file; otherwise it is a folder,\n" +
-      "and the inputs' folder structure is kept under it. Without -o each output goes beside its input, never\n" +
-      'over an input. Sidecars beside a model (animations, keyframe and material libraries, textures) are found.',
+      "and the inputs' folder structure is kept under it. Without -o each output goes beside its input. No input\n" +
+      'is ever written over, and a folder walk leaves out files of the output format (what an earlier run wrote).\n' +
+      'Sidecars beside a model (animations, keyframe and material libraries, textures) are found; a model inside\n' +
+      'an archive, or in a folder extract wrote, gets every animation of the archive that fits it.',
     options: {
       output: { type: 'string', short: 'o', value: '<path>', help: 'output file (one input) or folder' },
       to: {
@@ -57,7 +59,7 @@ export const commands: CommandSpec[] = [
         type: 'string',
         multiple: true,
         value: '<file>',
-        help: 'attach a J3D animation (.bck, .bca, .btk, .brk, .bpk, .btp, .bva; repeatable)',
+        help: "attach J3D animations (.bck .bca .btk .brk .bpk .btp .bva): a file, a folder, 'anim/*.bck' (repeatable)",
       },
       'anim-format': {
         type: 'string',
@@ -118,7 +120,12 @@ export const commands: CommandSpec[] = [
     options: {
       format: { type: 'string', value: '<format>', help: 'text (default), md, csv or json' },
       json: { type: 'boolean', help: 'the same as --format json' },
-      anim: { type: 'string', multiple: true, value: '<file>', help: 'J3D: read with this animation (repeatable)' },
+      anim: {
+        type: 'string',
+        multiple: true,
+        value: '<file>',
+        help: "J3D: read with these animations: a file, a folder, 'anim/*.bck' (repeatable)",
+      },
       lod: { type: 'string', value: '<all|n>', help: 'TMD: which LOD level to read (default 0)' },
     },
     examples: ['retromodel info link.bdl', 'retromodel info level.t3dm --format md'],
@@ -135,7 +142,9 @@ export const commands: CommandSpec[] = [
     name: 'ls',
     summary: 'list the files inside an archive (RARC or U8, plain or Yaz0/Yay0-compressed)',
     usage: 'retromodel ls <archive> [--json]',
-    description: 'Lists every file of a GameCube/Wii archive (plain or Yaz0/Yay0-compressed) with its size and kind.',
+    description:
+      'Lists every file of a GameCube/Wii archive (plain or Yaz0/Yay0-compressed) with its size and kind; names\n' +
+      'are shown escaped, and entries whose names cannot be file names (.., a/b, twins) are listed after.',
     options: { json },
     examples: ['retromodel ls Stage.szs'],
   },
@@ -145,23 +154,60 @@ export const commands: CommandSpec[] = [
     usage: 'retromodel extract <archive> [-o <folder>]',
     description:
       'Writes every file of the archive under the folder (default: beside the archive, named after it), keeping\n' +
-      'its folder structure. Nothing is written over an existing file.',
+      "its folder structure, and the archive's layout (entry order, IDs, flags, offsets, padding, compression) in\n" +
+      'retromodel-layout.json there, by which pack rebuilds the archive. Nothing is written over an existing file,\n' +
+      'and nothing at all when an entry name cannot be a file name (.., a/b, control characters, twins): the\n' +
+      'command names them and exits 1.',
     options: { output: { type: 'string', short: 'o', value: '<folder>', help: 'where to unpack' } },
     examples: ['retromodel extract Stage.szs -o Stage/'],
   },
   {
     name: 'pack',
     summary: 'pack a folder into a RARC or U8 archive, optionally Yaz0-compressed',
-    usage: 'retromodel pack <folder> -o <archive> [--yaz0] [--format rarc|u8]',
+    usage: 'retromodel pack <folder> -o <archive> [--yaz0] [--format rarc|u8] [--force]',
     description:
-      'Builds an archive from a folder (its name becomes the root name), laid out the way the games expect.\n' +
-      'The format is RARC unless --format u8; .szs and .carc outputs are Yaz0-compressed, as is any with --yaz0.',
+      "Builds an archive from a folder. A folder extract wrote holds the archive's layout (retromodel-layout.json):\n" +
+      'unedited, the archive comes back as it was (the same bytes after decompression); edited, unchanged entries\n' +
+      'keep their order and IDs and new ones follow them. Without a layout the archive is laid out the way the\n' +
+      "games expect, the folder's name becoming the root name. The format is the layout's, else RARC unless\n" +
+      "--format u8; the compression is the layout's, else none; .szs and .carc outputs are Yaz0-compressed, as is\n" +
+      'any with --yaz0. The archive is never written inside the folder, nor over an existing file unless --force.',
     options: {
       output: { type: 'string', short: 'o', value: '<archive>', help: 'the archive to write' },
       yaz0: { type: 'boolean', help: 'compress with Yaz0' },
-      format: { type: 'string', value: '<rarc|u8>', help: 'archive format (default rarc)' },
+      format: { type: 'string', value: '<rarc|u8>', help: "archive format (default: the layout's, else rarc)" },
+      force: { type: 'boolean', help: 'replace the archive if it exists' },
     },
     examples: ['retromodel pack Stage/ -o Stage.szs'],
+  },
+  {
+    name: 'gltf-to-t3d',
+    summary: "tiny3d's gltf_to_t3d: .glb/.gltf to .t3dm (+ .sdata) as a Tiny3D project's Makefile runs it",
+    usage:
+      'retromodel gltf-to-t3d <in.glb> <out.t3dm> [<in.glb> <out.t3dm>...] [--bvh] [--base-scale=N] [--ignore-materials]\n' +
+      '       [--ignore-transforms] [--asset-path=assets] [--verbose]',
+    description:
+      'Takes tiny3d\'s arguments as tiny3d spells them, so a project sets T3D_GLTF_TO_3D="retromodel gltf-to-t3d".\n' +
+      'Run it from the project folder: a texture is taken beside the model, else by its file name in the asset\n' +
+      'folder, which also roots the rom:/ paths. The streams go beside the output (<out>.<n>.sdata); no PNG is\n' +
+      'written. Several <in> <out> pairs convert in one process (faster than one process per model).',
+    options: {
+      bvh: { type: 'boolean', help: 'write a BVH for culling' },
+      'base-scale': { type: 'string', value: '<n>', help: 'model units per glTF unit (default 64)' },
+      'ignore-materials': { type: 'boolean', help: 'write every material with all fields 0 but its name' },
+      'ignore-transforms': { type: 'boolean', help: "leave the objects' node transforms out" },
+      'asset-path': {
+        type: 'string',
+        value: '<path>',
+        help: 'the asset folder below the working folder (default assets)',
+      },
+      verbose: { type: 'boolean', help: 'also print informational notes' },
+    },
+    examples: [
+      'retromodel gltf-to-t3d assets/snake.glb filesystem/snake.t3dm',
+      'retromodel gltf-to-t3d assets/level.glb filesystem/level.t3dm --bvh --base-scale=32',
+      'retromodel gltf-to-t3d assets/a.glb filesystem/a.t3dm assets/b.glb filesystem/b.t3dm',
+    ],
   },
   {
     name: 'help',

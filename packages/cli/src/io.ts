@@ -6,6 +6,8 @@ export interface CliIo {
   isTty: boolean;
   /** The stream a progress bar draws on, when `isTty`. */
   ttyStream?: NodeJS.WriteStream;
+  /** Set for the real process: SIGINT and SIGTERM are held while it writes (signals.ts). */
+  signals?: boolean;
 }
 
 export const processIo: CliIo = {
@@ -13,6 +15,7 @@ export const processIo: CliIo = {
   err: (text) => process.stderr.write(`${text}\n`),
   isTty: Boolean(process.stderr.isTTY),
   ttyStream: process.stderr,
+  signals: true,
 };
 
 /** A usage mistake: the command prints it with the usage text and exits 2. */

@@ -3,9 +3,11 @@
  * (command-specs.ts). Mistakes are usage errors (exit 2) that say what is wrong and, for a mistyped command
  * or option, what was probably meant. A command's implementation is imported only when it runs.
  */
+
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
+import { animationFiles } from './anim-files.js';
 import { type CommandSpec, commandHelp, commands, overviewHelp } from './command-specs.js';
 import { describeError } from './describe-error.js';
 import { type CliIo, processIo, UsageError } from './io.js';
@@ -85,8 +87,8 @@ type Values = Record<string, string | boolean | string[] | undefined>;
 const text = (v: Values[string]) => (typeof v === 'string' ? v : undefined);
 const list = (v: Values[string]) => (Array.isArray(v) ? v : []);
 
-/** Reader options from the command line, namespaced by the format they are for. */
-function readOptions(values: Values): ReadOptionsByFormat {
+/** Reader options from the command line, namespaced by the format they are for; `animations`: the --anim files. */
+function readOptions(values: Values, animations: string[]): ReadOptionsByFormat {
   const read: ReadOptionsByFormat = {};
   const baseName = (p: string) => p.split(/[\\/]/).pop()!;
   const lod = text(values.lod);
@@ -95,7 +97,7 @@ function readOptions(values: Values): ReadOptionsByFormat {
     read.tmd = { lod: lod === 'all' ? 'all' : Number(lod) };
   }
   if (list(values.tml).length) read.tmd = { ...read.tmd, tmls: list(values.tml).map(baseName) };
-  if (list(values.anim).length) read.j3d = { animations: list(values.anim).map(baseName) };
+  if (animations.length) read.j3d = { animations: animations.map(baseName) };
   return read;
 }
 
@@ -154,6 +156,7 @@ function parseJobs(value: string | undefined): number | undefined {
 }
 
 async function runCommand(spec: CommandSpec, values: Values, positionals: string[], io: CliIo): Promise<number> {
+  const animations = animationFiles(list(values.anim));
   switch (spec.name) {
     case 'convert': {
       const { convertCommand } = await import('./commands/convert.js');
@@ -167,9 +170,9 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
           quiet: values.quiet === true,
           verbose: values.verbose === true,
           json: values.json === true,
-          read: readOptions(values),
+          read: readOptions(values, animations),
           write: writeOptions(values),
-          animations: list(values.anim),
+          animations,
           tmls: list(values.tml),
           tkls: text(values.tkl) === undefined ? [] : [text(values.tkl)!],
           sidecarDirs: list(values.sidecars),
@@ -181,10 +184,7 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
     case 'info': {
       const { infoCommand } = await import('./commands/info.js');
       const format = values.json === true ? 'json' : (text(values.format) ?? 'text');
-      return infoCommand(
-        { file: positionals[0], format, read: readOptions(values), animations: list(values.anim) },
-        io,
-      );
+      return infoCommand({ file: positionals[0], format, read: readOptions(values, animations), animations }, io);
     }
     case 'validate': {
       const { validateCommand } = await import('./commands/validate.js');
@@ -206,6 +206,25 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
           output: text(values.output),
           yaz0: values.yaz0 === true,
           format: text(values.format),
+          force: values.force === true,
+        },
+        io,
+      );
+    }
+    case 'gltf-to-t3d': {
+      const { gltfToT3dCommand } = await import('./commands/gltf-to-t3d.js');
+      const scale = text(values['base-scale']);
+      if (scale !== undefined && !/^[1-9]\d*$/.test(scale))
+        throw new UsageError(`--base-scale takes a whole number ≥ 1, not '${scale}'`);
+      return gltfToT3dCommand(
+        {
+          files: positionals,
+          bvh: values.bvh === true,
+          ...(scale !== undefined ? { baseScale: Number(scale) } : {}),
+          ignoreMaterials: values['ignore-materials'] === true,
+          ignoreTransforms: values['ignore-transforms'] === true,
+          assetPath: text(values['asset-path']) ?? 'assets',
+          verbose: values.verbose === true,
         },
         io,
       );

@@ -1,27 +1,43 @@
 /*
- * The command line's files and folders, expanded to the models a batch converts. Each gets a path relative
- * to the inputs' common folder, so that outputs under `-o` keep the inputs' structure and two inputs from
- * different folders (`a/model.glb`, `b/model.glb`) never map to one output name. An archive (`.arc`, `.szs`,
- * …) stands for every model inside it, each under `<archive name>/<its path in the archive>`.
+ * The command line's files and folders, expanded to the models a batch converts. Each gets its path as names
+ * below the inputs' common folder, so that outputs under `-o` keep the inputs' structure and two inputs from
+ * different folders (`a/model.glb`, `b/model.glb`) never map to one output name; the last `own` of those names
+ * are its path below its own folder, where its output goes without `-o`. An archive (`.arc`, `.szs`, …) stands
+ * for every model inside it, each under `<archive name>/<its path in the archive>`; an archive entry whose name
+ * cannot be a file name (modelsIn reports those) is one failed input of its own.
+ * A folder walk leaves out files of the output format (`.glb` when converting to GLB): those are what an earlier
+ * run wrote, so running a command again converts the same files. A file named on the command line is always taken.
  * Symbolic links are followed (a file reached twice is converted once; a folder link that leads back into a
- * folder already walked is not walked again). A folder that cannot be read is one failed entry of the batch.
+ * folder already walked is not walked again). A folder that cannot be read, and an input that does not exist,
+ * are one failed entry each. Every input found carries its identity (device and inode), by which an output path
+ * is recognised as an input however it is spelt (links, case-insensitive file systems).
  * The file system calls are synchronous: a batch's walk is a few hundred of them one after another, and each
  * through libuv's thread pool cost more CPU than the call itself.
  */
-import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { type Dirent, readdirSync, realpathSync, type Stats, statSync } from 'node:fs';
+import { basename, dirname, relative, resolve, sep } from 'node:path';
 
 export interface InputFile {
   /** Absolute path (for a model inside an archive: of the archive). */
   path: string;
-  /** The model's path inside the archive at `path`. */
+  /** The model's path inside the archive at `path` (for an entry refused by name: the entry, printable). */
   inner?: string;
-  /** Path relative to the inputs' common folder (a folder given alone is that folder itself). */
+  /** Path below the inputs' common folder, as names (a folder given alone is that folder itself). */
+  names: string[];
+  /** How many of the last `names` are its path below its own folder (1 for a file; more inside an archive). */
+  own: number;
+  /** `names` joined, to show. */
   relativePath: string;
   /** Size of the model's bytes. */
   size: number;
-  /** Why it cannot be converted (an archive that does not open), found while walking. */
+  /** Why it cannot be converted (missing, an archive that does not open, an unsafe entry name), found while walking. */
   failure?: string;
+}
+
+/** What an archive holds: its models (path inside and output names), and the entries refused for their names. */
+export interface ArchiveListing {
+  models: { path: string; names: string[]; size: number }[];
+  refused: { entry: string; reason: string }[];
 }
 
 /** The deepest folder containing every path in `dirs` (absolute paths). */
@@ -46,39 +62,67 @@ export function statIfAny(path: string): Stats | undefined {
   }
 }
 
+/** A file's identity (device and inode): equal for every path that leads to the same file. */
+export const identityOf = (info: Stats) => `${info.dev}:${info.ino}`;
+
 const extensionOf = (name: string) => name.slice(name.lastIndexOf('.')).toLowerCase();
 
+/** The walk's options: what a folder walk takes, and how an archive is listed. */
+export interface WalkOptions {
+  /** Extensions (`.bdl`) of the files a folder walk takes. */
+  extensions: Set<string>;
+  /** Extensions a folder walk leaves out although it reads them: the output format's. */
+  skip: Set<string>;
+  archives: { extensions: Set<string>; modelsIn: (path: string) => Promise<ArchiveListing> };
+}
+
 /**
- * Expands `inputs`: folders are walked recursively for files whose extension is in `extensions` or
- * `archiveExtensions` (hidden folders and node_modules are skipped); files given directly are taken as they
- * are; archives are opened and stand for the models inside (`modelsIn` lists them).
+ * Expands `inputs`: folders are walked recursively for files whose extension is in `extensions` or an archive
+ * extension, except `skip` (hidden folders and node_modules are skipped); files given directly are taken as they
+ * are; archives are opened and stand for the models inside. Returns the inputs and the identities of the files
+ * read (models and archives), with the path of each.
  */
 export async function walkInputs(
   inputs: string[],
-  extensions: Set<string>,
-  archives: { extensions: Set<string>; modelsIn: (bytes: Uint8Array) => Promise<{ path: string; size: number }[]> },
-): Promise<InputFile[]> {
-  const roots: { path: string; isFolder: boolean }[] = [];
-  for (const input of inputs) {
+  options: WalkOptions,
+): Promise<{ files: InputFile[]; identities: Map<string, string> }> {
+  const { extensions, skip, archives } = options;
+  const roots: { path: string; info: Stats | undefined }[] = inputs.map((input) => {
     const path = resolve(input);
-    roots.push({ path, isFolder: statSync(path).isDirectory() });
-  }
-  const common = commonFolder(roots.map((r) => (r.isFolder ? r.path : dirname(r.path))));
+    return { path, info: statIfAny(path) };
+  });
+  const common = commonFolder(roots.map((r) => (r.info?.isDirectory() ? r.path : dirname(r.path))));
   const out: InputFile[] = [];
-  const add = async (path: string) => {
-    const relativePath = relative(common, path);
+  const identities = new Map<string, string>();
+  const entry = (path: string, size: number, failure?: string): InputFile => {
+    const names = relative(common, path).split(sep).filter(Boolean);
+    return { path, names, own: 1, relativePath: names.join(sep), size, ...(failure ? { failure } : {}) };
+  };
+  const add = async (path: string, info: Stats) => {
+    identities.set(identityOf(info), path);
     if (!archives.extensions.has(extensionOf(path))) {
-      out.push({ path, relativePath, size: statSync(path).size });
+      out.push(entry(path, info.size));
       return;
     }
-    const folder = relativePath.slice(0, relativePath.length - extensionOf(path).length);
-    const models = await archives.modelsIn(new Uint8Array(readFileSync(path))).catch((e: Error) => e);
-    if (models instanceof Error) {
-      out.push({ path, relativePath, size: statSync(path).size, failure: `${models.name}: ${models.message}` });
+    const listing = await archives.modelsIn(path).catch((e: Error) => e);
+    if (listing instanceof Error) {
+      out.push(entry(path, info.size, `${listing.name}: ${listing.message}`));
       return;
     }
-    for (const model of models)
-      out.push({ path, inner: model.path, relativePath: join(folder, ...model.path.split('/')), size: model.size });
+    const at = entry(path, info.size);
+    const folder = [...at.names.slice(0, -1), basename(path).slice(0, -extensionOf(path).length)];
+    for (const model of listing.models) {
+      const names = [...folder, ...model.names];
+      out.push({
+        path,
+        inner: model.path,
+        names,
+        own: 1 + model.names.length,
+        relativePath: names.join(sep),
+        size: model.size,
+      });
+    }
+    for (const refused of listing.refused) out.push({ ...at, inner: refused.entry, size: 0, failure: refused.reason });
   };
   const seenFiles = new Set<string>();
   const seenFolders = new Set<string>();
@@ -91,33 +135,30 @@ export async function walkInputs(
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (e) {
       const { code, message } = e as NodeJS.ErrnoException;
-      out.push({
-        path: dir,
-        relativePath: relative(common, dir),
-        size: 0,
-        failure: `cannot read the folder (${code ?? message})`,
-      });
+      out.push(entry(dir, 0, `cannot read the folder (${code ?? message})`));
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name));
     for (const e of entries) {
       if (e.name.startsWith('.') || e.name === 'node_modules') continue;
-      const full = join(dir, e.name);
+      const full = resolve(dir, e.name);
       const target = e.isSymbolicLink() ? statIfAny(full) : e;
       if (!target) continue; // a dangling link, or one that leads round in a loop
       const ext = extensionOf(e.name);
       if (target.isDirectory()) await walk(full);
-      else if (target.isFile() && (extensions.has(ext) || archives.extensions.has(ext))) {
+      else if (target.isFile() && !skip.has(ext) && (extensions.has(ext) || archives.extensions.has(ext))) {
         const file = realpathSync(full);
-        if (seenFiles.has(file)) continue;
+        const info = statIfAny(file);
+        if (!info || seenFiles.has(file)) continue;
         seenFiles.add(file);
-        await add(full);
+        await add(full, info);
       }
     }
   };
   for (const root of roots) {
-    if (root.isFolder) await walk(root.path);
-    else await add(root.path);
+    if (!root.info) out.push(entry(root.path, 0, 'no such file or folder'));
+    else if (root.info.isDirectory()) await walk(root.path);
+    else await add(root.path, root.info);
   }
-  return out;
+  return { files: out, identities };
 }

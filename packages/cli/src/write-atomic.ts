@@ -7,12 +7,17 @@
  * The file operations are synchronous (behind an asynchronous interface, which tests replace to make one fail or
  * wait): a batch makes several hundred of them one after another, and through libuv's thread pool each cost more
  * CPU than the operation itself.
- * An interruption (Ctrl-C, SIGTERM: `interruptWrites`) is a failure too: a write in progress notices it when its
- * current file operation has finished, undoes itself as above, and only then lets the process end. With the
- * synchronous operations the signal can only be handled between output sets, so a set under way completes.
+ * An interruption (Ctrl-C, SIGTERM, held by signals.ts: `interruptWrites`) is a failure too: a write in progress
+ * notices it when its current file operation has finished, undoes itself as above, and only then lets the
+ * process end. With the synchronous operations the signal can only be handled between output sets, so a set
+ * under way completes.
+ * Folders are made one at a time (makeFolders): Node's recursive mkdir retries a folder for as long as its parent
+ * exists, so where mkdir keeps failing with ENOENT below an existing folder (`/proc/x/y`) it never returns.
+ * Temporary names are short (`.retromodel-<tag>.tmp`), so that a 255-byte output name still has one.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { pathInside } from '@retromodel/scene';
 
 /** The file operations used, replaceable in tests to make one of them fail or wait. */
 export interface AtomicFs {
@@ -22,8 +27,21 @@ export interface AtomicFs {
   rm: (path: string, options: { force: true }) => Promise<void>;
 }
 
+/**
+ * Creates `folder` and the folders above it that are missing, one mkdir each from the deepest one that exists;
+ * the first failure (ENOENT under /proc, ENOTDIR below a file, EACCES, EROFS) is thrown as it is.
+ */
+export function makeFolders(folder: string): void {
+  const missing: string[] = [];
+  for (let at = resolve(folder); !existsSync(at); at = dirname(at)) {
+    missing.push(at);
+    if (dirname(at) === at) break;
+  }
+  for (const path of missing.reverse()) mkdirSync(path);
+}
+
 const nodeFs: AtomicFs = {
-  mkdir: async (path, options) => mkdirSync(path, options),
+  mkdir: async (path) => makeFolders(path),
   writeFile: async (path, data) => writeFileSync(path, data),
   rename: async (from, to) => renameSync(from, to),
   rm: async (path, options) => rmSync(path, options),
@@ -56,14 +74,37 @@ function uniqueTag(): string {
   return `${process.pid.toString(36)}-${(setsWritten++).toString(36)}-${random}`;
 }
 
+/**
+ * Makes `folder` (and the folders above it) and checks that a file can be written in it, by writing and removing
+ * a small hidden one, so that an output folder that cannot be used fails at once, naming the folder, not after
+ * the conversions. Throws an error naming the folder and the system's reason.
+ */
+export function prepareFolder(folder: string): void {
+  try {
+    makeFolders(folder);
+    const probe = pathInside(folder, [`.retromodel-${uniqueTag()}.probe`]);
+    writeFileSync(probe, new Uint8Array(0));
+    rmSync(probe, { force: true });
+  } catch (e) {
+    const { code, message } = e as NodeJS.ErrnoException;
+    throw new Error(`cannot write in the output folder ${folder} (${code ?? message})`, { cause: e });
+  }
+}
+
 /** Writes each `path → bytes` pair so that either all of them are in place or none is; rethrows a failure. */
 export async function writeFilesAtomic(
   files: { path: string; bytes: Uint8Array }[],
   io: AtomicFs = nodeFs,
 ): Promise<void> {
   if (onInterrupted) throw new Interrupted('the process is being interrupted');
+  const paths = new Set<string>();
+  for (const f of files) {
+    if (paths.has(f.path)) throw new Error(`cannot write ${f.path} twice in one set of outputs`);
+    paths.add(f.path);
+  }
   const tag = uniqueTag();
-  const hidden = (path: string, kind: string) => join(dirname(path), `.${tag}.${basename(path)}.${kind}`);
+  let count = 0;
+  const hidden = (path: string, kind: string) => pathInside(dirname(path), [`.retromodel-${tag}-${count++}.${kind}`]);
   const temps: { temp: string; path: string }[] = [];
   const asides: { aside: string; path: string }[] = [];
   const placed: string[] = [];

@@ -3,10 +3,10 @@
  * natively where the platform can (native-deflate.ts: node:zlib, CompressionStream), else by fast-png's
  * JavaScript encoder. Reading (fast-png) accepts every PNG colour type (greyscale, grey+alpha, RGB, RGBA,
  * palette) at every bit depth and expands it to RGBA8: low bit and 16-bit samples are scaled to 0..255, a
- * tRNS colour key becomes alpha 0.
+ * tRNS colour key becomes alpha 0. Its size is checked against the project's one image limit first.
  */
 import { ParseError } from '@retromodel/binary';
-import type { RgbaImage } from '@retromodel/scene';
+import { imageSizeProblem, type RgbaImage } from '@retromodel/scene';
 import { convertIndexedToRgb, type DecodedPng, decode, encode } from 'fast-png';
 import { type AsyncDeflate, nativeAsyncDeflate, nativeDeflateSync } from './native-deflate.js';
 import { pngFile, pngScanlines } from './png-chunks.js';
@@ -47,10 +47,24 @@ export async function encodePngAsync(
 }
 
 /**
+ * The size in IHDR, checked before anything is inflated: the chunk must come first (a PNG whose size cannot be
+ * known is not decoded) and the size must be within MAX_IMAGE_SIDE a side, so a small file cannot inflate to
+ * gigabytes of pixels.
+ */
+function checkSize(bytes: Uint8Array): void {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (bytes.length < 24 || view.getUint32(12) !== 0x49484452)
+    throw new ParseError({ format: 'png', section: 'IHDR', offset: 12 }, 'the PNG does not start with its IHDR chunk');
+  const problem = imageSizeProblem(view.getUint32(16), view.getUint32(20));
+  if (problem) throw new ParseError({ format: 'png', section: 'IHDR', offset: 16 }, problem);
+}
+
+/**
  * Decodes a PNG file into RGBA8 pixels. Throws a ParseError (format `png`) when the bytes are not a
- * readable PNG.
+ * readable PNG, or when its size is over MAX_IMAGE_SIDE a side (checked before decoding).
  */
 export function decodePng(bytes: Uint8Array): RgbaImage {
+  checkSize(bytes);
   let png: DecodedPng;
   try {
     png = decode(bytes);

@@ -2,7 +2,8 @@
  * glTF images, samplers, textures and materials -> the scene's, from the JSON. The `textures` and `samplers`
  * arrays and each slot's texture index are taken one to one; a texture naming no sampler gets glTF's default
  * (REPEAT, no filters), appended once. Images stay encoded (PNG/JPEG bytes and mime type, width/height from
- * the header, scene-build/image-header.ts); the mime type is what the bytes are when a PNG or JPEG is declared
+ * the header, scene-build/image-header.ts; an image over MAX_IMAGE_SIDE a side refuses the file, as every reader
+ * does, before any writer decodes it); the mime type is what the bytes are when a PNG or JPEG is declared
  * as anything else (a warning), since glTF viewers and the validator go by the declared type; an image with
  * no mimeType takes it from its URI's extension. A material's `vertexColors` comes from
  * `extras.retromodel.vertexColors` when we wrote it; the caller infers the others from COLOR_0.
@@ -11,7 +12,16 @@
  * references must be sound, like the others'.
  */
 import type { GLTF } from '@gltf-transform/core';
-import type { EncodedImage, Material, Sampler, Texture, TextureRef, Vec2, Vec3 } from '@retromodel/scene';
+import {
+  type EncodedImage,
+  imageSizeProblem,
+  type Material,
+  type Sampler,
+  type Texture,
+  type TextureRef,
+  type Vec2,
+  type Vec3,
+} from '@retromodel/scene';
 import { isObject, jsonError } from './check-json.js';
 import { magFilterCodes, minFilterCodes, nameOfCode, wrapCodes } from './gltf-enums.js';
 import { imageStreamProblem } from './image-stream.js';
@@ -70,6 +80,8 @@ export function readTextures(context: BuildContext) {
     const problem = imageStreamProblem(data, mimeType);
     if (problem) throw jsonError(where, `image ${i} (${mimeType}) is damaged: ${problem}`);
     const size = imageSize(data, mimeType);
+    const tooLarge = size && imageSizeProblem(size[0], size[1]);
+    if (tooLarge) throw jsonError(where, `image ${i} (${mimeType}): ${tooLarge}`);
     const image: EncodedImage = named(nameOf(def), {
       kind: 'encoded' as const,
       mimeType,

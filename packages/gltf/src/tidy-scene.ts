@@ -5,7 +5,9 @@
  * attributes the primitive's material does not read. Each would be an UNUSED_OBJECT for the Khronos validator.
  * A texture that came with a game's own texture state (`extras.gx`: a J3D TEX1 texture, which the game's
  * materials in their `extras.gx` name by index) stays, with its image and sampler, whether or not a glTF
- * material shows it: it is the game's, and its image is where a user edits it. The scene given is not changed:
+ * material shows it: it is the game's, and its image is where a user edits it. So does an image with `extras.gx`
+ * (a game's image: tools that rebuild the texture list from the materials, as glTF-Transform does, drop the
+ * texture of an image no material shows but keep the image and its extras). The scene given is not changed:
  * the result shares everything that stays the same. Duplicate accessors are merged later, on the document.
  */
 import type { AnimationChannel, Diagnostic, Material, Primitive, Scene, TextureRef } from '@retromodel/scene';
@@ -158,7 +160,8 @@ export function tidyScene(input: Scene): { scene: Scene; diagnostics: Diagnostic
   const shown = scene.materials.flatMap((m) => refsOf(m).map((r) => r.texture));
   const games = scene.textures.flatMap((t, i) => (t.extras?.gx === undefined ? [] : [i]));
   const textures = keep(scene.textures, new Set([...shown, ...games]));
-  const images = keep(scene.images, new Set(textures.kept.map((t) => t.image)));
+  const gameImages = scene.images.flatMap((image, i) => (image.extras?.gx === undefined ? [] : [i]));
+  const images = keep(scene.images, new Set([...textures.kept.map((t) => t.image), ...gameImages]));
   const samplers = keep(scene.samplers, new Set(textures.kept.map((t) => t.sampler)));
   const remap = (ref: TextureRef | undefined) => ref && { ...ref, texture: textures.index.get(ref.texture)! };
   const materials = scene.materials.map((m) => {
@@ -188,11 +191,12 @@ export function tidyScene(input: Scene): { scene: Scene; diagnostics: Diagnostic
     samplers: samplers.kept,
   };
   const removedTextures = scene.textures.length - textures.kept.length;
+  const removedImages = scene.images.length - images.kept.length;
   const diagnostics: Diagnostic[] = [];
-  if (removedNodes > 0 || removedTextures > 0 || droppedTexCoords > 0)
+  if (removedNodes > 0 || removedTextures > 0 || removedImages > 0 || droppedTexCoords > 0)
     diagnostics.push({
       code: 'gltf/unused-left-out',
-      message: `left out what nothing uses: ${removedNodes} node(s), skin(s), mesh(es) or material(s), ${removedTextures} texture(s), ${scene.images.length - images.kept.length} image(s), ${droppedTexCoords} texture coordinate set(s)`,
+      message: `left out what nothing uses: ${removedNodes} node(s), skin(s), mesh(es) or material(s), ${removedTextures} texture(s), ${removedImages} image(s), ${droppedTexCoords} texture coordinate set(s)`,
       severity: 'info',
     });
   return { scene: tidy, diagnostics };

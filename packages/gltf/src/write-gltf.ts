@@ -6,7 +6,7 @@
  */
 import type { GLTF } from '@gltf-transform/core';
 import { toBase64 } from '@retromodel/binary';
-import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
+import { type Diagnostic, type OutputFile, type Scene, uniqueFileStems, validateScene } from '@retromodel/scene';
 import { writeGlb } from './glb-container.js';
 import { encodeImagesAsPng, type PngEncodings } from './json-write/encode-images.js';
 import { GLB_BUFFER, type WrittenJson, writeSceneJson } from './json-write/write-json.js';
@@ -84,16 +84,13 @@ export async function sceneToGlb(
 
 /**
  * File names (without extension) of a .gltf's images: `<base>_<image name>` from the source's names (made
- * safe for a file name), `<base>_<index>` for an unnamed image or a name already taken.
+ * safe for a file name, distinct ignoring case), `<base>_<index>` for an unnamed image or a name already taken.
  */
 function imageFileNames(scene: Scene, baseName: string): string[] {
-  const taken = new Set<string>();
-  return scene.images.map((image, i) => {
-    const safe = (image.name ?? '').replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '');
-    const name = safe && !taken.has(safe.toLowerCase()) ? `${baseName}_${safe}` : `${baseName}_${i}`;
-    taken.add(safe.toLowerCase());
-    return name;
-  });
+  return uniqueFileStems(
+    scene.images.map((image) => image.name),
+    (i) => String(i),
+  ).map((stem) => `${baseName}_${stem}`);
 }
 
 const extensionOf: Record<string, string> = {

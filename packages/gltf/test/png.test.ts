@@ -62,4 +62,20 @@ describe('encodePng / decodePng', () => {
     const cut = encodePng({ width: 2, height: 2, pixels: new Uint8Array(16) }).subarray(0, 30);
     expect(() => decodePng(cut)).toThrow(ParseError);
   });
+
+  it('refuses a size over 8192 a side from IHDR, before inflating anything (the one image limit)', () => {
+    // IHDR's width and height are the u32s at 16 and 20 (PNG spec: signature 8, chunk length and type 8).
+    for (const [width, height] of [
+      [8193, 1],
+      [1, 100_000],
+      [0, 4],
+    ]) {
+      const png = encodePng({ width: 1, height: 1, pixels: new Uint8Array(4) });
+      new DataView(png.buffer).setUint32(16, width);
+      new DataView(png.buffer).setUint32(20, height);
+      expect(() => decodePng(png)).toThrow(
+        `png IHDR @0x10: the image is ${width}×${height} pixels; images of 1 to 8192 pixels a side are read`,
+      );
+    }
+  });
 });

@@ -159,4 +159,57 @@ describe('gltfToScene on bad input', () => {
     c.json.nodes[0]!.children = [5];
     expect((await parseError(glb(c.json, c.bin))).section).toBe('JSON');
   });
+
+  it('refuses an image over 8192 pixels a side by its header (the one image limit), in a buffer, a data URI or a file', async () => {
+    // A PNG whose IHDR says 16384 × 2 (PNG spec: signature, IHDR, IDAT, IEND; CRCs are not what is tested) and a
+    // JPEG whose SOF0 says 9000 wide (JPEG: SOI, an APP0 of 16 bytes, SOF0 with height then width, EOI).
+    const chunk = (type: string, data: number[]) => [
+      0,
+      0,
+      0,
+      data.length,
+      ...Array.from(type, (c) => c.charCodeAt(0)),
+      ...data,
+      0,
+      0,
+      0,
+      0,
+    ];
+    const png = Uint8Array.from([
+      ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+      ...chunk('IHDR', [0, 0, 0x40, 0, 0, 0, 0, 2, 8, 6, 0, 0, 0]),
+      ...chunk('IDAT', [0x78, 0x9c, 3, 0]),
+      ...chunk('IEND', []),
+    ]);
+    const jpeg = Uint8Array.from([
+      ...[0xff, 0xd8, 0xff, 0xe0, 0, 16, ...new Array(14).fill(0)],
+      ...[0xff, 0xc0, 0, 17, 8, 0, 10, 0x23, 0x28, 3, ...new Array(9).fill(0)],
+      ...[0xff, 0xd9],
+    ]);
+    const withImage = (image: Record<string, unknown>, bytes?: Uint8Array) => {
+      const t = triangle();
+      const json = t.json as Record<string, unknown>;
+      json.images = [image];
+      if (!bytes) return glb(json, t.bin);
+      const bin = new Uint8Array(48 + bytes.length);
+      bin.set(t.bin);
+      bin.set(bytes, 48);
+      (json.buffers as { byteLength: number }[])[0]!.byteLength = bin.length;
+      (json.bufferViews as unknown[]).push({ buffer: 0, byteOffset: 48, byteLength: bytes.length });
+      return glb(json, bin);
+    };
+    const dataUri = (type: string, bytes: Uint8Array) => `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+    const cases: [string, Uint8Array, ((uri: string) => Uint8Array | undefined)?][] = [
+      ['a PNG in the buffer', withImage({ bufferView: 2, mimeType: 'image/png' }, png)],
+      ['a PNG data URI', withImage({ uri: dataUri('image/png', png) })],
+      ['a JPEG data URI', withImage({ uri: dataUri('image/jpeg', jpeg) })],
+      ['a PNG file beside it', withImage({ uri: 'big.png' }), (uri) => (uri === 'big.png' ? png : undefined)],
+    ];
+    for (const [what, file, resources] of cases) {
+      const error = await parseError(file, resources);
+      expect(error.message, what).toMatch(
+        /image 0 \(image\/(png|jpeg)\): the image is (16384×2|9000×10) pixels; images of 1 to 8192/,
+      );
+    }
+  });
 });

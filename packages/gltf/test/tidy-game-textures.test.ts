@@ -3,6 +3,9 @@
  * the game's materials use through their own extras) stays with its image and sampler although no glTF
  * material shows it, and the game's texture order is kept (the game's materials name its textures by index);
  * a texture nothing uses and that is not the game's is left out, with the image and sampler only it used.
+ * An image with `extras.gx` and no texture (a tool that writes the texture list from the materials' slots, as
+ * glTF-Transform does, dropped its texture) is the game's too and stays; an image no texture uses and that is
+ * not the game's is left out, and the note counts it.
  */
 import { createMaterial, createScene, type Scene } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +63,25 @@ describe('optimize keeps the textures that came from a game', () => {
     expect(back.images).toHaveLength(3);
     expect(back.samplers).toHaveLength(2);
     expect(diagnostics.find((d) => d.code === 'gltf/unused-left-out')?.message).toMatch(/1 texture\(s\), 1 image/);
+  });
+
+  it("keeps an image of the game's that has no texture, and leaves out one that is not the game's", async () => {
+    const s = scene();
+    s.images.push({ ...pixel('toon', [13, 14, 15, 255]), extras: { gx: { tex1: [4] } } }, pixel('stray', [0, 0, 0, 0]));
+    const { bytes, diagnostics } = await sceneToGlb(s, { optimize: true });
+    const back = (await gltfToScene(bytes)).scene;
+    expect(back.images.map((i) => i.name)).toEqual(['ramp', 'body', 'baked', 'toon']);
+    expect(back.images[3]!.extras).toEqual({ gx: { tex1: [4] } });
+    expect(back.textures.map((t) => back.images[t.image]!.name)).toEqual(['ramp', 'body', 'baked']);
+    expect(diagnostics.find((d) => d.code === 'gltf/unused-left-out')?.message).toMatch(/1 texture\(s\), 2 image/);
+    // An image left out alone is noted too.
+    const lone = scene();
+    lone.textures[2]!.extras = { gx: { header: { format: 1 } } };
+    lone.images.push(pixel('stray', [0, 0, 0, 0]));
+    const alone = await sceneToGlb(lone, { optimize: true });
+    expect(alone.diagnostics.find((d) => d.code === 'gltf/unused-left-out')?.message).toMatch(
+      /0 texture\(s\), 1 image/,
+    );
   });
 
   it('without optimize, everything stays', async () => {

@@ -47,13 +47,27 @@ export function encodeShiftJis(name: string): number[] {
   return out;
 }
 
+/**
+ * Why `names` do not fit one name table (a u16 count; every name's offset, after the 4-byte head and the 4-byte
+ * entries, a u16), or undefined when they do. Writers check it before the work that makes the chunk.
+ */
+export function nameTableProblem(names: readonly string[]): string | undefined {
+  if (names.length > 0xffff) return `${names.length} names are more than a J3D name table counts (65535)`;
+  let at = 4 + names.length * 4;
+  for (const name of names.slice(0, -1)) at += encodeShiftJis(name).length + 1;
+  return at > 0xffff
+    ? `${names.length} names take more room than a J3D name table's u16 offsets reach (the last would start at ${at})`
+    : undefined;
+}
+
 /** Writes a name table at the writer's position; offsets inside it are relative to its start. */
 export function writeNames(w: BinaryWriter, names: readonly string[]): void {
+  const problem = nameTableProblem(names);
+  if (problem) throw new Error(problem);
   const encoded = names.map(encodeShiftJis);
   w.u16(names.length).u16(0xffff);
   let at = 4 + names.length * 4;
   for (const bytes of encoded) {
-    if (at > 0xffff) throw new Error('J3D name table is larger than its u16 offsets can reach');
     w.u16(hashJ3dName(bytes)).u16(at);
     at += bytes.length + 1;
   }

@@ -11,14 +11,23 @@ import type { RgbaImage, Scene } from './types.js';
 
 /**
  * Files next to the one being converted (a `.bck` beside a `.bdl`, the `.tkl` a `.tmd` names, textures
- * beside a `.t3dm`). Names are plain file names in the model's folder: a source never resolves a name
- * outside that folder.
+ * beside a `.t3dm`). Names are `/`-separated paths from the model's folder, and a source reads only the files
+ * it lists: those below the model's folder, files given explicitly, and, in a project with an asset folder
+ * (`projectAssets`), that folder's files.
  */
 export interface SidecarSource {
   /** File names available beside the model (or given explicitly). */
   list(): string[] | Promise<string[]>;
   /** The bytes of one of those files, or undefined when there is no such file. */
   read(name: string): Uint8Array | undefined | Promise<Uint8Array | undefined>;
+  /**
+   * Set for a model of a project that keeps its sources in one asset folder (Tiny3D's `assets/`): the asset
+   * folder as a path from the model's folder (`..` for `assets/kart/`, `../assets` beside it, '' in it), the
+   * model's folder as a path from the asset folder (`kart`, `../models`, '') and the asset folder's path in the
+   * project (`assets`). The listed names then also hold the asset folder's files, by their path from the model's
+   * folder (`../racer/x.png`).
+   */
+  projectAssets?: { assetFolder: string; modelFolder: string; assetPath: string };
 }
 
 /** Encodes RGBA8 pixels as a PNG file. Writers that emit images take one as a dependency. */
@@ -32,6 +41,11 @@ export interface ReadContext {
   /** The input's file name (no folder), used for sidecar names and messages. */
   fileName?: string;
   sidecars?: SidecarSource;
+  /**
+   * Sidecar names of animation files chosen for this model by the caller (the animations of an archive that fit
+   * it), attached besides those the reader finds by the model's name or is given in its own options.
+   */
+  animations?: string[];
 }
 
 /** What every writer gets besides its own options. */
@@ -104,12 +118,34 @@ export interface FileInfo {
   error?: Error;
 }
 
+/**
+ * What a model offers its animations, or what an animation file drives: an animation fits a model when every
+ * count it has equals the model's and every material it names is one of the model's.
+ */
+export interface AnimationTargets {
+  /** Joints (a joint animation's tracks; a model's joints). */
+  joints?: number;
+  /** Material names (a material animation's materials; all of a model's). */
+  materials?: string[];
+  /** Shapes (a visibility animation's shapes; a model's shapes). */
+  shapes?: number;
+}
+
 /** The parser/writer half of an adapter, imported by `load()`. */
 export interface FormatCodec<ReadOpts = Record<string, never>, WriteOpts = Record<string, never>> {
   read?: (bytes: Uint8Array, context: ReadContext, options: ReadOpts) => ReadResult | Promise<ReadResult>;
   write?: (scene: Scene, context: WriteContext, options: WriteOpts) => WriteResult | Promise<WriteResult>;
   /** The file's structure without interpreting it into a scene. */
   info?: (bytes: Uint8Array, context: ReadContext) => FileInfo | Promise<FileInfo>;
+  /**
+   * For a model format whose animations are files of their own (J3D): what a model offers animations, and what
+   * an animation file drives (undefined for a file that is not one of the format's animations). Both throw
+   * ParseError for a damaged file. transcode matches the animation files of an archive to its models with them.
+   */
+  animationTargets?: {
+    model: (bytes: Uint8Array) => AnimationTargets;
+    animation: (bytes: Uint8Array) => AnimationTargets | undefined;
+  };
 }
 
 /** Option names an adapter understands, each with a one-line description (for reports of unknown keys). */

@@ -6,7 +6,10 @@
 export * from './adapter.js';
 export * from './animation-pointer.js';
 export * from './diagnostics.js';
+export * from './file-names.js';
+export { safeFileStem, uniqueFileStems } from './file-stems.js';
 export { type DiagnosticGroup, formatGroup, groupDiagnostics } from './group-diagnostics.js';
+export * from './image-limits.js';
 export * from './math.js';
 export * from './sample-sampler.js';
 export { type SceneCounts, sceneCounts } from './scene-counts.js';

@@ -1,41 +1,166 @@
 /*
- * Greedy partition of one object's triangles into tiny3d parts (spec §4, §13; src/from-scene/build-parts.ts
- * builds the parts from the groups): each part loads at most `capacity` vertices and draws at most
- * MAX_PART_TRIANGLES triangles. Each part starts with the first triangle not yet taken, then takes, among the
- * triangles touching its vertices (its candidates) that still fit, one bringing no new vertex (the first to have
- * become a candidate), else the lowest-numbered one among those bringing the fewest; when no candidate fits, the
- * first triangle not taken that fits.
+ * Partition of one object's triangles into tiny3d parts (spec §4, §13; src/from-scene/build-parts.ts builds the
+ * parts from the groups): each part loads at most `capacity` vertices and draws at most MAX_PART_TRIANGLES
+ * triangles. A part's loads are its vertices, so the fewest loads come from parts that are compact patches of
+ * the surface: each shares a short border (the vertices loaded twice) with its neighbours. A part grows vertex
+ * by vertex:
  *
- * Each candidate's new-vertex count is kept up to date as vertices join the part, and the candidates sit in
- * one heap per count (by the order they became candidates for 0, by triangle number for 1..3; entries whose
- * count has changed since are skipped when they reach the top), so a choice costs a logarithm, not a scan.
- * One call's state lives in the module globals below, which `take` updates.
+ *   - it starts with the first triangle not yet taken (its vertices in order);
+ *   - whenever a vertex joins, every triangle not taken whose vertices are now all in the part is taken (in
+ *     triangle order);
+ *   - the next vertex is the one that completes the most triangles (the one vertex they miss), then the one with
+ *     the fewest triangles it would leave open, then the first to have touched the part: so the part fills its
+ *     concave corners before it reaches out, and its border stays short;
+ *   - when no triangle misses only one vertex, a triangle touching the part that misses two is taken (the one
+ *     whose missing vertex touched the part first, then the lowest-numbered), else the lowest-numbered triangle
+ *     not taken that fits;
+ *   - until the next vertex would not fit, or the part holds MAX_PART_TRIANGLES triangles.
+ *
+ * The candidates sit in two heaps with lazy deletion (an entry is pushed again when its key changes, and a stale
+ * one skipped when it reaches the top), so each choice costs a logarithm. A vertex's key packs its clamped gain
+ * and open count above the order it touched the part in, which identifies it. One call's state lives in the
+ * module globals below.
  */
 import { MinHeap } from './min-heap';
 
 /** Most triangles one part draws: keeps numIndices (u16) in range and the planning bounded on degenerate input. */
 const MAX_PART_TRIANGLES: i32 = 1024;
+/** Completed triangles above this count tie (the key's field is 10 bits). */
+const MAX_GAIN: i32 = 1023;
 
 let tris: Int32Array = new Int32Array(0);
 /** The triangles of each vertex (CSR: byVertex[start[v] .. start[v + 1]) ), in triangle order. */
 let start: Int32Array = new Int32Array(0);
 let byVertex: Int32Array = new Int32Array(0);
 let done: Uint8Array = new Uint8Array(0);
-/** The part each vertex was last loaded by. */
+/** Triangles not yet taken, per vertex. */
+let open: Int32Array = new Int32Array(0);
+/** Per vertex, valid for the part `inPart`/`seenIn` name: in the part; the order it touched the part in; its gain. */
 let inPart: Int32Array = new Int32Array(0);
-/** The current part's candidates in the order they were added, each one's place in that order and its new-vertex count. */
-let candidates: Int32Array = new Int32Array(0);
-let candidateOf: Int32Array = new Int32Array(0);
-let order: Int32Array = new Int32Array(0);
-let fresh: Int32Array = new Int32Array(0);
-let heaps: Array<MinHeap> = [] as MinHeap[];
+let seenIn: Int32Array = new Int32Array(0);
+let seenAt: Int32Array = new Int32Array(0);
+let gain: Int32Array = new Int32Array(0);
+/** The vertex that touched the current part n-th. */
+let seenVertex: Int32Array = new Int32Array(0);
+/** Per triangle, valid for the part `missingIn` names: how many distinct vertices it misses. */
+let missingIn: Int32Array = new Int32Array(0);
+let missing: Int32Array = new Int32Array(0);
+let vertices: MinHeap = new MinHeap();
+let pairs: MinHeap = new MinHeap();
 let partId: i32 = 0;
-/** The current part's vertex count and candidate count. */
 let size: i32 = 0;
-let length: i32 = 0;
+let seen: i32 = 0;
+/** Bits of the order field of a vertex key, and the clamp of its open count (which fills the bits above). */
+let orderBits: i64 = 0;
+let openBits: i64 = 0;
+let group: Array<i32> = [];
 
-/** New vertices triangle `t` brings into the current part (a vertex repeated within the triangle counts once). */
-function newVertices(t: i32): i32 {
+/** The heap key of vertex v: fewest -gain, then fewest triangles left open, then first seen. */
+function vertexKey(v: i32): f64 {
+  const g = <i64>min(gain[v], MAX_GAIN);
+  const left = min(<i64>(open[v] - gain[v]), ((<i64>1) << openBits) - 1);
+  return <f64>(((((<i64>MAX_GAIN - g) << openBits) | left) << orderBits) | <i64>seenAt[v]);
+}
+
+function see(v: i32): void {
+  if (seenIn[v] === partId) return;
+  seenIn[v] = partId;
+  seenAt[v] = seen;
+  seenVertex[seen++] = v;
+  gain[v] = 0;
+}
+
+function take(t: i32): void {
+  done[t] = 1;
+  group.push(t);
+  countOpen(t, -1);
+}
+
+/** Adds `by` to the open count of each distinct vertex of triangle t. */
+function countOpen(t: i32, by: i32): void {
+  const a = tris[t * 3];
+  const b = tris[t * 3 + 1];
+  const c = tris[t * 3 + 2];
+  open[a] += by;
+  if (b !== a) open[b] += by;
+  if (c !== b && c !== a) open[c] += by;
+}
+
+/** Adds vertex u to the part: takes the triangles it completes, and updates its neighbours' keys. */
+function addVertex(u: i32): void {
+  inPart[u] = partId;
+  size++;
+  for (let e = start[u]; e < start[u + 1]; e++) {
+    const t = byVertex[e];
+    // A triangle using u twice is listed twice in a row: u is one vertex less to bring, once.
+    if (done[t] !== 0 || (e > start[u] && byVertex[e - 1] === t)) continue;
+    const a = tris[t * 3];
+    const b = tris[t * 3 + 1];
+    const c = tris[t * 3 + 2];
+    if (missingIn[t] !== partId) {
+      // First touch: count its distinct vertices outside the part (u is in it now).
+      missingIn[t] = partId;
+      let m = 0;
+      if (inPart[a] !== partId) m++;
+      if (inPart[b] !== partId && b !== a) m++;
+      if (inPart[c] !== partId && c !== b && c !== a) m++;
+      missing[t] = m;
+    } else missing[t]--;
+    const m = missing[t];
+    if (m === 0) {
+      if (group.length < MAX_PART_TRIANGLES) take(t);
+      continue;
+    }
+    // The vertices it still misses have touched the part.
+    if (inPart[a] !== partId) see(a);
+    if (inPart[b] !== partId) see(b);
+    if (inPart[c] !== partId) see(c);
+    if (m === 1) {
+      const w = inPart[a] !== partId ? a : inPart[b] !== partId ? b : c;
+      gain[w]++;
+      vertices.push(vertexKey(w));
+    } else if (m === 2) {
+      let first = 0x7fffffff;
+      if (inPart[a] !== partId) first = min(first, seenAt[a]);
+      if (inPart[b] !== partId) first = min(first, seenAt[b]);
+      if (inPart[c] !== partId) first = min(first, seenAt[c]);
+      pairs.push(<f64>(((<i64>first) << 32) | <i64>t));
+    }
+  }
+}
+
+/** Adds the vertices triangle t misses, in its order. */
+function addTriangle(t: i32): void {
+  for (let k = 0; k < 3; k++) {
+    const v = tris[t * 3 + k];
+    if (inPart[v] !== partId) addVertex(v);
+  }
+}
+
+/** The vertex completing the most triangles (see vertexKey), or -1. */
+function bestVertex(): i32 {
+  const orderMask = ((<i64>1) << orderBits) - 1;
+  while (vertices.length > 0) {
+    const key = vertices.top();
+    const v = seenVertex[<i32>(<i64>key & orderMask)];
+    if (inPart[v] !== partId && gain[v] > 0 && vertexKey(v) === key) return v;
+    vertices.pop();
+  }
+  return -1;
+}
+
+/** The triangle touching the part that misses two vertices (see the top comment), or -1. */
+function bestPair(): i32 {
+  while (pairs.length > 0) {
+    const t = <i32>(<i64>pairs.top() & 0xffffffff);
+    if (done[t] === 0 && missing[t] === 2) return t;
+    pairs.pop();
+  }
+  return -1;
+}
+
+/** Distinct vertices of triangle t outside the current part. */
+function outside(t: i32): i32 {
   const a = tris[t * 3];
   const b = tris[t * 3 + 1];
   const c = tris[t * 3 + 2];
@@ -44,56 +169,6 @@ function newVertices(t: i32): i32 {
   if (inPart[b] !== partId && b !== a) n++;
   if (inPart[c] !== partId && c !== b && c !== a) n++;
   return n;
-}
-
-/** Adds triangle `t` to the current part (`group`), and its new vertices' triangles to the candidates. */
-function take(t: i32, group: Array<i32>): void {
-  done[t] = 1;
-  group.push(t);
-  for (let k = 0; k < 3; k++) {
-    const v = tris[t * 3 + k];
-    if (inPart[v] === partId) continue;
-    inPart[v] = partId;
-    size++;
-    for (let e = start[v]; e < start[v + 1]; e++) {
-      const u = byVertex[e];
-      // A triangle using v twice is listed twice in a row: v is one vertex less to bring, once.
-      if (done[u] !== 0 || (e > start[v] && byVertex[e - 1] === u)) continue;
-      if (candidateOf[u] === partId) {
-        const n = --fresh[u];
-        heaps[n].push(n === 0 ? order[u] : u);
-        continue;
-      }
-      candidateOf[u] = partId;
-      order[u] = length;
-      candidates[length++] = u;
-      const n = newVertices(u);
-      fresh[u] = n;
-      heaps[n].push(n === 0 ? order[u] : u);
-    }
-  }
-}
-
-/** The first candidate bringing no new vertex, or -1. */
-function noNewVertex(): i32 {
-  const none = heaps[0];
-  while (none.length > 0) {
-    const t = candidates[<i32>none.top()];
-    if (done[t] === 0 && fresh[t] === 0) return t;
-    none.pop();
-  }
-  return -1;
-}
-
-/** The lowest-numbered candidate bringing `n` new vertices, or -1. */
-function lowestBringing(n: i32): i32 {
-  const heap = heaps[n];
-  while (heap.length > 0) {
-    const t = <i32>heap.top();
-    if (done[t] === 0 && fresh[t] === n) return t;
-    heap.pop();
-  }
-  return -1;
 }
 
 /** Groups of triangle numbers of `triangles` (vertex ids below `vertexCount`), one per part. */
@@ -105,46 +180,59 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
   const fill = start.slice(0, vertexCount);
   byVertex = new Int32Array(triCount * 3);
+  open = new Int32Array(vertexCount);
   for (let t = 0; t < triCount; t++) {
-    byVertex[fill[tris[t * 3]]++] = t;
-    byVertex[fill[tris[t * 3 + 1]]++] = t;
-    byVertex[fill[tris[t * 3 + 2]]++] = t;
+    for (let k = 0; k < 3; k++) byVertex[fill[tris[t * 3 + k]]++] = t;
+    countOpen(t, 1);
   }
   done = new Uint8Array(triCount);
   inPart = new Int32Array(vertexCount);
   inPart.fill(-1);
-  candidates = new Int32Array(triCount);
-  candidateOf = new Int32Array(triCount);
-  candidateOf.fill(-1);
-  order = new Int32Array(triCount);
-  fresh = new Int32Array(triCount);
-  heaps = [new MinHeap(), new MinHeap(), new MinHeap(), new MinHeap()];
+  seenIn = new Int32Array(vertexCount);
+  seenIn.fill(-1);
+  seenAt = new Int32Array(vertexCount);
+  gain = new Int32Array(vertexCount);
+  seenVertex = new Int32Array(vertexCount);
+  missingIn = new Int32Array(triCount);
+  missingIn.fill(-1);
+  missing = new Int32Array(triCount);
+  orderBits = 1;
+  while ((<i64>1) << orderBits < <i64>vertexCount) orderBits++;
+  // The key's three fields fill 52 bits: 10 for the gain, `orderBits` for the order, the rest for the open count.
+  openBits = 52 - 10 - orderBits;
+  vertices = new MinHeap();
+  pairs = new MinHeap();
   const groups: Array<i32>[] = [];
   let scan = 0;
   for (partId = 0; ; partId++) {
     while (scan < triCount && done[scan] !== 0) scan++;
     if (scan >= triCount) break;
-    const group: i32[] = [];
+    group = [];
     size = 0;
-    length = 0;
-    for (let h = 0; h < 4; h++) heaps[h].clear();
-    take(scan, group);
-    let open = scan;
-    while (group.length < MAX_PART_TRIANGLES) {
-      let best = noNewVertex();
-      for (let n = 1; best < 0 && n <= 3 && size + n <= capacity; n++) best = lowestBringing(n);
-      if (best < 0 && size + 1 <= capacity) {
-        // Triangles before `open` are all taken (taken ones stay taken), so the scan may start there.
-        while (open < triCount && done[open] !== 0) open++;
-        for (let t = open; t < triCount; t++) {
-          if (done[t] === 0 && size + newVertices(t) <= capacity) {
-            best = t;
+    seen = 0;
+    vertices.clear();
+    pairs.clear();
+    addTriangle(scan);
+    let first = scan;
+    while (group.length < MAX_PART_TRIANGLES && size < capacity) {
+      const v = bestVertex();
+      if (v >= 0) {
+        addVertex(v);
+        continue;
+      }
+      let t = size + 2 <= capacity ? bestPair() : -1;
+      if (t < 0) {
+        // Triangles before `first` are all taken (taken ones stay taken), so the scan may start there.
+        while (first < triCount && done[first] !== 0) first++;
+        for (let u = first; u < triCount; u++) {
+          if (done[u] === 0 && size + outside(u) <= capacity) {
+            t = u;
             break;
           }
         }
       }
-      if (best < 0) break;
-      take(best, group);
+      if (t < 0) break;
+      addTriangle(t);
     }
     groups.push(group);
   }

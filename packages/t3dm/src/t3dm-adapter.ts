@@ -19,6 +19,12 @@ export interface T3dmWriteOptions {
   bvh?: boolean;
   /** Draw with triangle strips (default true). */
   strips?: boolean;
+  /** Prefix of the `.sdata` paths stored in the file (default `rom:/`). */
+  romPrefix?: string;
+  /** Write every material with all fields 0 but its name (tiny3d's `--ignore-materials`). */
+  ignoreMaterials?: boolean;
+  /** Leave the mesh nodes' transforms out (tiny3d's `--ignore-transforms`). */
+  ignoreTransforms?: boolean;
 }
 
 /** Tiny3D T3DM (.t3dm) with .sdata animation streams: read, write and info. */
@@ -34,6 +40,9 @@ export const t3dmAdapter = {
     baseScale: "position scale, a number or 'auto' (default 64, smaller when 64 would clip)",
     bvh: 'write a BVH for culling',
     strips: 'draw with triangle strips (default true)',
+    romPrefix: 'prefix of the .sdata paths stored in the file (default rom:/)',
+    ignoreMaterials: "write every material with all fields 0 but its name (tiny3d's --ignore-materials)",
+    ignoreTransforms: "leave the mesh nodes' transforms out (tiny3d's --ignore-transforms)",
   },
   load: () => import('./t3dm-codec.js').then((m) => m.t3dmCodec),
 } satisfies FormatAdapter<T3dmReadOptions, T3dmWriteOptions>;

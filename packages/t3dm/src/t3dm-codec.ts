@@ -1,10 +1,11 @@
 /*
  * The T3DM codec, loaded by t3dmAdapter. Reading looks beside the model for its animation streams
  * (`<base>.<n>.sdata`, the names tiny3d's converter writes, or the file name of each A chunk's stored path)
- * and for the PNG each material's sprite path names (`rom:/x.sprite` -> `x.png`). Writing produces the
- * `.t3dm`, one `.sdata` per animation and the textures as PNG files beside it (runtime-constraint violations
- * come back as errors), sizing fast64 textures from the PNGs among the input's sidecars; decoded (rgba8) images are encoded with the context's `encodePng`, encoded PNG images
- * are written as they are.
+ * and for the PNG each material's sprite path names (`rom:/x.sprite` -> `x.png`, in the project's asset folder
+ * first). Writing produces the `.t3dm`, one `.sdata` per animation and the textures as PNG files beside it
+ * (runtime-constraint violations come back as errors); fast64 textures are looked up as tiny3d does among the
+ * input's sidecars (beside the model, then in the project's asset folder), decoded (rgba8) images are encoded
+ * with the context's `encodePng`, encoded PNG images are written as they are.
  */
 import type {
   Diagnostic,
@@ -20,9 +21,11 @@ import type {
   WriteContext,
   WriteResult,
 } from '@retromodel/scene';
+import { joinPath } from './codec/relative-path.js';
 import { writeSdata } from './codec/sdata.js';
 import { stringAt } from './codec/string-table.js';
-import { fast64PngNames, isPngFor } from './from-scene/material-from-scene.js';
+import { isTextureCandidate } from './from-scene/find-texture.js';
+import { fast64ImageNames } from './from-scene/material-from-scene.js';
 import { sceneToT3dm } from './from-scene/scene-to-t3dm.js';
 import { type DrawCost, drawCost } from './read/draw-cost.js';
 import { readT3dm } from './read/read-t3dm.js';
@@ -66,13 +69,17 @@ async function read(bytes: Uint8Array, context: ReadContext, options: T3dmReadOp
     animIndex++;
   }
   const textures = new Map<string, Uint8Array>();
+  const assetFolder = sidecars?.projectAssets?.assetFolder;
   for (const c of file.chunks) {
     if (c.kind !== 'material') continue;
     for (const t of [c.textureA, c.textureB]) {
       const path = stringAt(file.stringTable, t.texPath);
       if (!path) continue;
       for (const candidate of pngCandidates(path)) {
-        const data = textures.has(candidate) ? undefined : await take(candidate);
+        if (textures.has(candidate)) continue;
+        // A rom:/ path names a file of the project's asset folder.
+        const inAssets = assetFolder === undefined ? undefined : await take(joinPath(assetFolder, candidate));
+        const data = inAssets ?? (await take(candidate));
         if (data) textures.set(candidate, data);
       }
     }
@@ -112,17 +119,17 @@ function pngBytes(
 }
 
 /**
- * The PNGs among the input's sidecars that the scene's fast64 materials name (`names`), keyed by their path
- * below its folder (how fast64 names textures). The others are not read: a Tiny3D project's assets/ folder
- * holds the PNGs of all its models.
+ * The PNGs among the input's sidecars that the lookup of the scene's fast64 image names (`names`) may use, keyed
+ * by their path from the model's folder: the named path itself and the PNGs of the same file name. The others
+ * are not read: a Tiny3D project's asset folder holds the PNGs of all its models.
  */
 async function sidecarPngs(sidecars: WriteContext['sidecars'], names: string[]): Promise<Map<string, Uint8Array>> {
   const pngs = new Map<string, Uint8Array>();
   if (names.length === 0) return pngs;
-  for (const name of (await sidecars?.list()) ?? []) {
-    if (!/\.png$/i.test(name) || !names.some((n) => isPngFor(name, n))) continue;
-    const data = await sidecars!.read(name);
-    if (data) pngs.set(name, data);
+  for (const listed of (await sidecars?.list()) ?? []) {
+    if (!names.some((n) => isTextureCandidate(listed, n))) continue;
+    const data = await sidecars!.read(listed);
+    if (data) pngs.set(listed, data);
   }
   return pngs;
 }
@@ -130,12 +137,17 @@ async function sidecarPngs(sidecars: WriteContext['sidecars'], names: string[]):
 async function write(scene: Scene, context: WriteContext, options: T3dmWriteOptions): Promise<WriteResult> {
   const scale = options.baseScale;
   const baseScale = scale === 'auto' || (typeof scale === 'number' && scale > 0) ? scale : undefined;
+  const project = context.sidecars?.projectAssets;
   const out = sceneToT3dm(scene, {
     baseName: context.baseName,
-    textures: await sidecarPngs(context.sidecars, fast64PngNames(scene)),
+    textures: await sidecarPngs(context.sidecars, fast64ImageNames(scene)),
+    ...(project ? { modelFolder: project.modelFolder, assetPath: project.assetPath } : {}),
     ...(baseScale !== undefined ? { baseScale } : {}),
     ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
     ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),
+    ...(typeof options.romPrefix === 'string' ? { romPrefix: options.romPrefix } : {}),
+    ...(options.ignoreMaterials === true ? { ignoreMaterials: true } : {}),
+    ...(options.ignoreTransforms === true ? { ignoreTransforms: true } : {}),
   });
   const bytes = writeT3dm(out.file);
   // What the runtime would trip over (e.g. a model past the 16 MiB the 24-bit chunk offsets address) is reported.

@@ -51,6 +51,23 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
     expect(result.scene.materials[0]?.baseColorTexture?.texture).toBe(0);
   });
 
+  it('leaves out, with a warning, a PNG beside the model whose header says over 8192 a side', async () => {
+    const bytes = readFixture('t3dm', '03_objects', 'filesystem', 'box.t3dm');
+    const png = readFixture('t3dm', '03_objects', 'assets', 'crate00.ci8.png').slice();
+    new DataView(png.buffer).setUint32(16, 16384); // IHDR width (PNG spec: signature 8, chunk length and type 8)
+    const result = await adapterRead(t3dmAdapter, bytes, {
+      fileName: 'box.t3dm',
+      sidecars: { list: () => ['crate00.ci8.png'], read: () => png },
+    });
+    expect(result.scene.images).toEqual([]);
+    expect(result.diagnostics).toContainEqual({
+      code: 't3dm/texture-too-large',
+      message:
+        'texture crate00.ci8.png is left out: the image is 16384×32 pixels; images of 1 to 8192 pixels a side are read',
+      severity: 'warning',
+    });
+  });
+
   it('writes the model, its streams and its textures', async () => {
     const dir = ['t3dm', '08_animation', 'filesystem'];
     const read = await adapterRead(t3dmAdapter, readFixture(...dir, 'snake.t3dm'), {

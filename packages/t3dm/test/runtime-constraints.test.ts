@@ -30,6 +30,11 @@ describe.skipIf(!haveFixtures)('checkRuntimeConstraints', () => {
       (f) => void (firstObject(f).aabbMax[1] = firstObject(f).aabbMin[1]),
       /outside the object's bounding box/,
     ],
+    [
+      'header box missing a vertex drawn without a bone',
+      (f) => void (f.header.aabbMax[1] = f.header.aabbMin[1]),
+      /drawn without a bone, lies outside the header's bounding box/,
+    ],
     ['strip too long for the free cache', (f) => void (stripPart(f).numStripIndices[0] = 255), /fit in the|runs past/],
     [
       'strip command after an empty one',

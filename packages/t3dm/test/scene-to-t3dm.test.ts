@@ -1,14 +1,17 @@
 /*
  * sceneToT3dm on small synthetic scenes, checked by decoding the result (t3dmToScene) and by
  * checkRuntimeConstraints: plain materials (blend, cutout, double-sided, filtering, vertex colours), primitive
- * kinds (non-indexed, strips, points), weighted skins reduced to the dominant joint, base-scale handling,
- * LOD alternatives, a large grid split into parts with strips, and an animation round trip.
+ * kinds (non-indexed, strips, points), weighted skins reduced to the dominant joint, Blender's neutral_bone left
+ * without a bone, meshes without a material beside fast64 ones left out, base-scale handling, LOD alternatives,
+ * a large grid split into parts with strips, an animation round trip and a clip with every bone at rest kept.
  */
 import {
   type Animation,
   createMaterial,
   createScene,
+  mat4Compose,
   mat4Identity,
+  mat4Invert,
   type Primitive,
   quatFromAxisAngle,
   type Scene,
@@ -190,6 +193,35 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(colors[1]).toBeCloseTo(0, 2);
   });
 
+  it('writes two images whose names make the same file name as two textures', () => {
+    const tri = (material: number): Primitive => ({
+      attributes: {
+        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+        TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 0, 1]), itemSize: 2 },
+      },
+      mode: 'TRIANGLES',
+      material,
+    });
+    const textured = (name: string, texture: number) =>
+      createMaterial({ name, baseColorTexture: { texture, texCoord: 0 } });
+    const scene = meshScene([tri(0), tri(1)], [textured('a', 0), textured('b', 1)]);
+    const image = (name: string, width: number) => ({
+      kind: 'rgba8' as const,
+      name,
+      width,
+      height: 2,
+      pixels: new Uint8Array(width * 8),
+    });
+    scene.images.push(image('tex 1', 2), image('tex_1', 4));
+    scene.samplers.push({});
+    scene.textures.push({ image: 0, sampler: 0 }, { image: 1, sampler: 0 });
+    const { out } = convert(scene);
+    expect(out.textures.map((t) => t.name)).toEqual(['tex_1.png', 'texture1.png']);
+    expect(out.textures.map((t) => t.image.kind === 'rgba8' && t.image.width)).toEqual([2, 4]);
+    const paths = out.file.chunks.flatMap((c) => (c.kind === 'material' ? [c.textureA.texPath] : []));
+    expect(new Set(paths).size).toBe(2);
+  });
+
   it('gives primitives without normals flat normals and applies the texture transform', () => {
     const scene = meshScene(
       [
@@ -269,6 +301,109 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(new Set(o.parts.map((p) => p.matrixIdx))).toEqual(new Set([0, 1]));
     expect(back.nodes.filter((n) => n.name === 'root' || n.name === 'tip').length).toBe(2);
     expect(triangleKeys(back)).toEqual(triangleKeys(scene));
+  });
+
+  it("gives the vertices of Blender's neutral_bone no bone: matrix 0xFFFF, stored where their node puts them", () => {
+    const scene = createScene();
+    scene.materials.push(createMaterial({ name: 'm' }));
+    // Two triangles: the first on the bone, the second on neutral_bone (rotated -90° about X, as Blender adds it).
+    const position = new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1]);
+    scene.meshes.push({
+      primitives: [
+        {
+          attributes: {
+            POSITION: { array: position, itemSize: 3 },
+            JOINTS_0: {
+              array: new Uint8Array([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0]),
+              itemSize: 4,
+            },
+            WEIGHTS_0: { array: new Float32Array(24).map((_, i) => (i % 4 === 0 ? 1 : 0)), itemSize: 4 },
+          },
+          indices: new Uint16Array([0, 1, 2, 3, 4, 5]),
+          mode: 'TRIANGLES',
+          material: 0,
+        },
+      ],
+    });
+    const quarter = quatFromAxisAngle([1, 0, 0], -Math.PI / 2);
+    scene.nodes.push(
+      { name: 'skinned', mesh: 0, skin: 0, translation: [0, 0, 2], children: [] },
+      { name: 'bone', children: [] },
+      { name: 'neutral_bone', rotation: quarter, children: [] },
+    );
+    scene.roots.push(0, 1, 2);
+    const ibm = new Float32Array(32);
+    ibm.set(mat4Identity(), 0);
+    ibm.set(mat4Invert(mat4Compose([0, 0, 0], quarter))!, 16);
+    scene.skins.push({ joints: [1, 2], inverseBindMatrices: ibm });
+    const { out } = convert(scene);
+    const skeleton = out.file.chunks.find((c) => c.kind === 'skeleton');
+    expect(skeleton?.kind === 'skeleton' && skeleton.bones.length).toBe(1);
+    const o = out.file.chunks[0]!;
+    const v = out.file.chunks[out.file.header.chunkIdxVertices]!;
+    if (o.kind !== 'object' || v.kind !== 'vertices') throw new Error('no object');
+    const unbound = o.parts.filter((p) => p.matrixIdx === 0xffff);
+    expect(unbound.length).toBeGreaterThan(0);
+    // The node's translation moves them; nothing rotates them.
+    const stored = unbound.flatMap((p) =>
+      Array.from({ length: p.vertLoadCount }, (_, k) =>
+        Array.from(v.position.subarray((p.vert / 16 + k) * 3, (p.vert / 16 + k) * 3 + 3)).join(','),
+      ),
+    );
+    expect(new Set(stored)).toEqual(new Set(['0,0,192', '64,0,192', '0,64,192']));
+    expect(out.file.header.aabbMax[2]).toBeGreaterThanOrEqual(192);
+  });
+
+  it('leaves meshes without a material out of a scene with fast64 materials, and names them', () => {
+    const g = grid(2);
+    const prim = (material: number | undefined): Primitive => ({
+      attributes: { POSITION: { array: g.position, itemSize: 3 } },
+      indices: g.indices,
+      mode: 'TRIANGLES',
+      ...(material === undefined ? {} : { material }),
+    });
+    const fast64 = createMaterial({ name: 'floor' });
+    fast64.extras = { f3d_mat: { combiner1: { D: 4, D_alpha: 7 }, combiner2: { D: 4, D_alpha: 7 } } };
+    const scene = meshScene([prim(0)], [fast64]);
+    scene.meshes.push({ primitives: [prim(undefined)] });
+    scene.nodes.push({ name: 'coll_floor', mesh: 1, children: [] });
+    scene.roots.push(1);
+    const { out } = convert(scene);
+    expect(out.file.chunks.filter((c) => c.kind === 'object').length).toBe(1);
+    const note = out.diagnostics.find((d) => d.code === 't3dm/mesh-without-material');
+    expect(note?.severity).toBe('info');
+    expect(note?.message).toContain('coll_floor');
+    // Without fast64 materials the same mesh is drawn with the default material.
+    scene.materials[0] = createMaterial({ name: 'floor' });
+    expect(convert(scene).out.file.chunks.filter((c) => c.kind === 'object').length).toBe(2);
+  });
+
+  it('keeps a clip that holds every bone at rest, as tiny3d does: no channels, an empty stream', () => {
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+        indices: new Uint16Array([0, 1, 2]),
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    skinToRootBone(scene);
+    scene.animations.push({
+      name: 'rest',
+      channels: [{ node: 1, path: 'rotation', sampler: 0 }],
+      samplers: [
+        {
+          input: new Float32Array([0, 1]),
+          output: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1]),
+          interpolation: 'LINEAR',
+        },
+      ],
+    });
+    const { out } = convert(scene, { baseName: 'm' });
+    const clip = out.file.chunks.find((c) => c.kind === 'animation');
+    if (clip?.kind !== 'animation') throw new Error('the clip was dropped');
+    expect([clip.duration, clip.channels.length, clip.keyframeCount]).toEqual([1, 0, 0]);
+    expect(writeSdata(out.sdata[0]!.file).length).toBe(0);
   });
 
   it('converts degenerate input: many triangles over three vertices, a ten-minute animation', () => {

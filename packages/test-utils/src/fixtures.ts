@@ -55,3 +55,21 @@ export function listFixtures(folder: string, pattern: RegExp): string[] {
 export function repoPath(...parts: string[]): string {
   return join(repoRoot, ...parts);
 }
+
+/**
+ * tiny3d's own converter, built for this machine kind (../shared/tools/peers/tiny3d, or RETROMODEL_PEERS): the
+ * reference output for any .glb the builders make. Tests that need it skip with a message when it is absent.
+ */
+export const tiny3dConverter = join(
+  resolve(process.env.RETROMODEL_PEERS ?? join(repoRoot, '..', 'shared', 'tools', 'peers')),
+  'tiny3d',
+  'gltf_to_t3d',
+);
+
+/** True when tiny3d's converter is present. */
+export const haveTiny3d = existsSync(tiny3dConverter);
+
+if (!haveTiny3d)
+  console.warn(
+    `[retromodel tests] tiny3d's converter not found at ${tiny3dConverter}: tests comparing with it are skipped.`,
+  );

@@ -149,9 +149,27 @@ describe('DDS header against parse-dds', () => {
     expect(() => decodeDds(readDds(short))).toThrowError(ParseError);
     expect(() => readDds(new Uint8Array(20))).toThrowError(ParseError);
   });
+
+  it('refuses a size over 8192 a side (the one image limit) before decoding, at the width field', () => {
+    // 16384 × 4 DXT1: 4096 blocks of 8 bytes, present in full, so only the size can refuse it.
+    const wide = buildDds({ width: 16384, height: 4, fourCC: 'DXT1', data: new Uint8Array(4096 * 8) });
+    expect(() => decodeDds(readDds(wide))).toThrowError(
+      /dds header @0xc: the image is 16384×4 pixels; images of 1 to 8192/,
+    );
+    expect(
+      decodeDds(readDds(buildDds({ width: 8192, height: 4, fourCC: 'DXT1', data: new Uint8Array(2048 * 8) }))).width,
+    ).toBe(8192);
+  });
 });
 
 describe('TML texture formats', () => {
+  it('a texture over 8192 a side (the one image limit) is refused before its pixels are read', () => {
+    const tml = readTml(buildTml([{ id: 5, format: 0, width: 8193, height: 1, data: new Uint8Array(8193 * 4) }], []));
+    expect(() => decodeTmlTexture(tml.textures[0]!)).toThrowError(
+      /tml texture 5 @0x\w+: the image is 8193×1 pixels; images of 1 to 8192/,
+    );
+  });
+
   it('format 6 (DDS) decodes through the DDS decoder', () => {
     const blocks = randomBytes(4 * 16, 9);
     const tml = readTml(

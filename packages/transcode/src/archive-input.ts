@@ -1,12 +1,24 @@
 /*
  * Models inside GameCube/Wii archives (RARC or U8, plain or Yaz0/Yay0-compressed), through
- * @retromodel/archive, which is loaded only when an archive is met. A model inside an archive finds its
- * sidecars the way games lay them out: first beside it in its own folder, then in the sibling folders named
- * after animation and texture kinds (`bck/`, `btk/`, `brk/`, `bca/`, `btp/`, `bva/`, `bpk/`, `bti/`, `timg/`).
+ * @retromodel/archive, whose readers and codecs are loaded only when an archive is met (the tree helpers come
+ * from its small `/tree` entry). A model inside an archive finds its sidecars the way games lay them out: first
+ * beside it in its own folder, then in the sibling folders named after animation and texture kinds (`bck/`,
+ * `btk/`, `brk/`, `bca/`, `btp/`, `bva/`, `bpk/`, `bti/`, `timg/`). Names are matched as the archive package's
+ * folderLookup does: exact case first, another case only when it is the one match.
+ * A model inside an archive also gets every animation file of the archive that fits it (fit-animations.ts), its
+ * own folder and those kind-named folders being where it looks.
+ * An archive given as the same bytes again (a batch converting many models of one archive) is opened, and its
+ * folders indexed and its animations matched, once: converting all its models costs time linear in its bytes and
+ * entries.
  */
-import type { ArchiveEntry, ArchiveFile, ArchiveFolder, ArchiveTree } from '@retromodel/archive';
-import { type AnyFormatAdapter, type SidecarSource, startsWithAscii } from '@retromodel/scene';
+import type { ArchiveEntry, ArchiveFile, ArchiveFileAt, ArchiveFolder, ArchiveTree } from '@retromodel/archive';
+import { archiveFiles, folderLookup } from '@retromodel/archive/tree';
+import { type AnyFormatAdapter, type Diagnostic, type SidecarSource, startsWithAscii } from '@retromodel/scene';
+import { adapters as builtInAdapters } from './adapters.js';
 import { extensionOf } from './detect-format.js';
+import { type FitFile, fitAnimations, type ModelAnimations } from './fit-animations.js';
+
+export { archiveFiles };
 
 /** Extensions archives are known by; the magic decides in the end. */
 export const archiveExtensions = ['.arc', '.szs', '.carc', '.rarc', '.u8', '.szp', '.yaz0', '.yay0'];
@@ -21,75 +33,199 @@ export function looksLikeArchive(bytes: Uint8Array): boolean {
   );
 }
 
-/** Opens an archive (ParseError for a damaged one). */
+/**
+ * Opens an archive (ParseError for a damaged one). The same bytes given again (the same array) give the same
+ * tree without opening them again; the tree is shared, so it must not be changed.
+ */
 export async function openArchiveBytes(bytes: Uint8Array): Promise<ArchiveTree> {
-  const { openArchive } = await import('@retromodel/archive');
-  return openArchive(bytes);
+  return (await openedArchive(bytes)).tree;
 }
 
-/** Every file of the tree with its path, in tree order. */
-export function archiveFiles(tree: ArchiveTree): { path: string; file: ArchiveFile }[] {
-  const out: { path: string; file: ArchiveFile }[] = [];
-  const walk = (folder: ArchiveFolder, prefix: string) => {
-    for (const child of folder.children) {
-      if (child.kind === 'file') out.push({ path: prefix + child.name, file: child });
-      else walk(child, `${prefix}${child.name}/`);
-    }
-  };
-  walk(tree.root, '');
-  return out;
+/**
+ * The files inside that an adapter in `list` reads into a scene (by magic, else extension), in tree order;
+ * entries in `skip` (files, or folders with all they hold) left out.
+ */
+export function archiveModels(
+  tree: ArchiveTree,
+  list: readonly AnyFormatAdapter[],
+  skip?: ReadonlySet<ArchiveEntry>,
+): ArchiveFileAt[] {
+  return archiveFiles(tree, skip).filter(({ path, file }) => {
+    const adapter = adapterOf(list, path, file.bytes);
+    return adapter?.can.read === true && !adapter.imageOnly;
+  });
 }
 
-/** The paths of the files inside that an adapter in `list` reads into a scene (by magic, else extension). */
+/** The adapter in `list` for a file: by magic, else by extension. */
+function adapterOf(list: readonly AnyFormatAdapter[], path: string, bytes: Uint8Array): AnyFormatAdapter | undefined {
+  return list.find((a) => a.magic?.(bytes)) ?? list.find((a) => a.extensions.includes(extensionOf(path)));
+}
+
+/** The paths of the files inside that an adapter in `list` reads into a scene (see {@link archiveModels}). */
 export function archiveModelPaths(tree: ArchiveTree, list: readonly AnyFormatAdapter[]): string[] {
-  return archiveFiles(tree)
-    .filter(({ path, file }) => {
-      const adapter =
-        list.find((a) => a.magic?.(file.bytes)) ?? list.find((a) => a.extensions.includes(extensionOf(path)));
-      return adapter?.can.read === true && !adapter.imageOnly;
-    })
-    .map(({ path }) => path);
+  return archiveModels(tree, list).map(({ path }) => path);
 }
 
 const sidecarFolders = new Set(['bck', 'btk', 'brk', 'bca', 'btp', 'bva', 'bpk', 'bti', 'timg']);
 
-function folderAt(tree: ArchiveTree, parts: string[]): ArchiveFolder | undefined {
-  let folder: ArchiveEntry = tree.root;
-  for (const part of parts) {
-    if (folder.kind !== 'folder') return undefined;
-    const wanted = part.toLowerCase();
-    const next: ArchiveEntry | undefined = folder.children.find((c) => c.name.toLowerCase() === wanted);
-    if (!next) return undefined;
-    folder = next;
+/** A folder of an archive with its path (`/`-separated names from the root, root excluded). */
+interface FolderAt {
+  folder: ArchiveFolder;
+  path: string;
+}
+
+/** An archive opened for lookups: each folder's name lookup built at most once, its animations matched once. */
+export class OpenedArchive {
+  private readonly lookups = new Map<ArchiveFolder, ReturnType<typeof folderLookup>>();
+  private readonly sources = new Map<ArchiveFolder | undefined, SidecarSource>();
+  private readonly fitted = new WeakMap<readonly AnyFormatAdapter[], Promise<Map<string, ModelAnimations>>>();
+  constructor(readonly tree: ArchiveTree) {}
+
+  lookup(folder: ArchiveFolder): ReturnType<typeof folderLookup> {
+    const found = this.lookups.get(folder) ?? folderLookup(folder);
+    this.lookups.set(folder, found);
+    return found;
   }
-  return folder.kind === 'folder' ? folder : undefined;
+
+  /** The entry at the `/`-separated `path` (empty parts ignored). */
+  find(path: string): ArchiveFolder | ArchiveFile | undefined {
+    let at: ArchiveFolder | ArchiveFile = this.tree.root;
+    for (const part of path.split('/').filter(Boolean)) {
+      if (at.kind !== 'folder') return undefined;
+      const next = this.lookup(at)(part);
+      if (!next) return undefined;
+      at = next;
+    }
+    return at;
+  }
+
+  /** The folders a model at `path` finds its sidecars in: its own folder first, then the kind-named folders in it and beside it. */
+  private sidecarFolders(path: string): FolderAt[] {
+    const parts = path.split('/').filter(Boolean);
+    const folderAt = (names: string[]): FolderAt | undefined => {
+      const entry = this.find(names.join('/'));
+      return entry?.kind === 'folder' ? { folder: entry, path: names.join('/') } : undefined;
+    };
+    const own = folderAt(parts.slice(0, -1));
+    const parent = parts.length > 1 ? folderAt(parts.slice(0, -2)) : undefined;
+    const kindFolders = (at: FolderAt | undefined): FolderAt[] =>
+      (at?.folder.children ?? []).flatMap((c) =>
+        c.kind === 'folder' && c !== own?.folder && sidecarFolders.has(c.name.toLowerCase())
+          ? [{ folder: c, path: at!.path ? `${at!.path}/${c.name}` : c.name }]
+          : [],
+      );
+    return [own, ...kindFolders(own), ...kindFolders(parent)].filter((f) => f !== undefined);
+  }
+
+  /** Sidecars of the model at `path`: its own folder first, then the kind-named folders in it and beside it. */
+  sidecars(path: string): SidecarSource {
+    const folders = this.sidecarFolders(path);
+    const own = folders[0]?.folder;
+    const source = this.sources.get(own) ?? this.folderSidecars(folders.map((f) => f.folder));
+    this.sources.set(own, source);
+    return source;
+  }
+
+  /** The sidecars found in `folders`, in that order. */
+  private folderSidecars(folders: ArchiveFolder[]): SidecarSource {
+    const names = [...new Set(folders.flatMap((f) => f.children.filter((c) => c.kind === 'file').map((c) => c.name)))];
+    return {
+      list: () => names,
+      read: (name) => {
+        for (const folder of folders) {
+          const entry = this.lookup(folder)(name);
+          if (entry?.kind === 'file') return entry.bytes;
+        }
+        return undefined;
+      },
+    };
+  }
+
+  /** The files a model at `path` sees as sidecars, each under the name it is read by (the first of a name wins). */
+  private scope(path: string): FitFile[] {
+    const out = new Map<string, FitFile>();
+    for (const { folder, path: at } of this.sidecarFolders(path))
+      for (const c of folder.children)
+        if (c.kind === 'file' && !out.has(c.name))
+          out.set(c.name, { path: at ? `${at}/${c.name}` : c.name, name: c.name, bytes: c.bytes });
+    return [...out.values()];
+  }
+
+  /** The archive's animation files matched to its models (fit-animations.ts), by model path; computed once. */
+  animations(list: readonly AnyFormatAdapter[]): Promise<Map<string, ModelAnimations>> {
+    let fitted = this.fitted.get(list);
+    if (!fitted) {
+      const models = archiveModels(this.tree, list).map(({ path, names, file }) => {
+        const adapter = adapterOf(list, path, file.bytes)!;
+        return { path, fileName: names.at(-1)!, bytes: file.bytes, adapter, scope: this.scope(path) };
+      });
+      fitted = fitAnimations(models);
+      this.fitted.set(list, fitted);
+    }
+    return fitted;
+  }
 }
 
 /** Sidecars of the model at `path`: its own folder first, then the kind-named folders in it and beside it. */
 export function archiveSidecars(tree: ArchiveTree, path: string): SidecarSource {
-  const parts = path.split('/').filter(Boolean);
-  const own = folderAt(tree, parts.slice(0, -1));
-  const parent = parts.length > 1 ? folderAt(tree, parts.slice(0, -2)) : undefined;
-  const kindFolders = (folder: ArchiveFolder | undefined) =>
-    (folder?.children ?? []).filter(
-      (c): c is ArchiveFolder => c.kind === 'folder' && c !== own && sidecarFolders.has(c.name.toLowerCase()),
-    );
-  const folders = [own, ...kindFolders(own), ...kindFolders(parent)];
-  const files = new Map<string, ArchiveFile>();
-  for (const folder of folders)
-    for (const child of folder?.children ?? [])
-      if (child.kind === 'file' && !files.has(child.name.toLowerCase())) files.set(child.name.toLowerCase(), child);
+  return new OpenedArchive(tree).sidecars(path);
+}
+
+/** Archives opened from bytes, by those bytes: the same bytes given again are not opened again. */
+const opened = new WeakMap<Uint8Array, Promise<OpenedArchive>>();
+
+function openedArchive(bytes: Uint8Array): Promise<OpenedArchive> {
+  let open = opened.get(bytes);
+  if (!open) {
+    open = import('@retromodel/archive').then(({ openArchive }) => new OpenedArchive(openArchive(bytes)));
+    opened.set(bytes, open);
+  }
+  return open;
+}
+
+/**
+ * A model inside an archive as transcode's input: its bytes, its file name, its sidecars inside the archive and
+ * the archive's animation files that fit it (with what matching them said). The archive is opened once per
+ * `archive` array (kept while the array lives), so pass the same array for each model.
+ */
+export async function archiveInput(
+  archive: Uint8Array,
+  path: string,
+  list: readonly AnyFormatAdapter[] = builtInAdapters,
+): Promise<{
+  bytes: Uint8Array;
+  fileName: string;
+  sidecars: SidecarSource;
+  animations: string[];
+  diagnostics: Diagnostic[];
+}> {
+  const archived = await openedArchive(archive);
+  const entry = archived.find(path);
+  if (entry?.kind !== 'file')
+    throw new Error(`the archive has no file ${path} (nor one name that matches it in another case)`);
+  const exact = archiveFiles(archived.tree).find((f) => f.file === entry)!.path;
+  const fitted = (await archived.animations(list)).get(exact);
   return {
-    list: () => [...files.values()].map((f) => f.name),
-    read: (name) => files.get(name.toLowerCase())?.bytes,
+    bytes: entry.bytes,
+    fileName: entry.name,
+    sidecars: archived.sidecars(path),
+    animations: fitted?.files.map((f) => f.name) ?? [],
+    diagnostics: fitted?.diagnostics ?? [],
   };
 }
 
-/** A model inside an archive as transcode's input: its bytes, its file name and sidecars inside the archive. */
-export async function archiveInput(archive: Uint8Array, path: string) {
-  const tree = await openArchiveBytes(archive);
-  const { findInArchive } = await import('@retromodel/archive');
-  const entry = findInArchive(tree, path);
-  if (entry?.kind !== 'file') throw new Error(`the archive has no file ${path}`);
-  return { bytes: entry.bytes, fileName: entry.name, sidecars: archiveSidecars(tree, path) };
+/**
+ * The animation files of an archive matched to its models (fit-animations.ts): for every model, by its path, the
+ * files it takes (paths in the archive) and the warnings about those it leaves.
+ */
+export async function archiveAnimations(
+  archive: Uint8Array,
+  list: readonly AnyFormatAdapter[] = builtInAdapters,
+): Promise<{ model: string; animations: string[]; diagnostics: Diagnostic[] }[]> {
+  const fitted = await (await openedArchive(archive)).animations(list);
+  return [...fitted].map(([model, found]) => ({
+    model,
+    animations: found.files.map((f) => f.path),
+    diagnostics: found.diagnostics,
+  }));
 }

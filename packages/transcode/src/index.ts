@@ -7,15 +7,18 @@
 export { formatGroup, groupDiagnostics, OptionError, StrictModeError } from '@retromodel/scene';
 export { adapters } from './adapters.js';
 export {
+  archiveAnimations,
   archiveExtensions,
   archiveFiles,
   archiveModelPaths,
+  archiveModels,
   archiveSidecars,
   looksLikeArchive,
   openArchiveBytes,
 } from './archive-input.js';
 export { detectFormat, extensionOf, UnknownFormatError } from './detect-format.js';
 export { type DiagnosticCodeInfo, diagnosticCodes } from './diagnostic-codes.js';
+export { type FitFile, type FitModel, fitAnimations, type ModelAnimations, misfit } from './fit-animations.js';
 export { closestName, type ReadOptionsByFormat, type WriteOptionsByFormat } from './options.js';
 export {
   type ArchivedInput,

@@ -7,23 +7,19 @@
  * .glb → .t3dm spent about 6% of its CPU time on them).
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import type { SidecarSource } from '@retromodel/scene';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { fileNameProblem, type SidecarSource } from '@retromodel/scene';
+import { adapters as builtInAdapters } from './adapters.js';
 import { type TranscodeOptions, type TranscodeResult, transcode } from './transcode.js';
 
 export * from './index.js';
 
-/** True for a plain file name: no folder separators, no `..`, no drive letter, no NUL or control characters. */
+/**
+ * True for a plain file name, by the project's one name rule (fileNameProblem): no folder separators, not `.`
+ * or `..`, no drive letter, no NUL or control characters, at most 255 bytes.
+ */
 export function isPlainFileName(name: string): boolean {
-  return (
-    name.length > 0 &&
-    name.length <= 255 &&
-    name !== '.' &&
-    name !== '..' &&
-    !/[\\/:\0]/.test(name) &&
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-    !/[\x00-\x1f]/.test(name)
-  );
+  return fileNameProblem(name) === undefined;
 }
 
 export interface FolderSidecarOptions {
@@ -31,6 +27,11 @@ export interface FolderSidecarOptions {
   extraDirs?: string[];
   /** Files given explicitly (any folder); they are listed first and found by their base name. */
   files?: string[];
+  /**
+   * The project's asset folder (Tiny3D's `assets/`) and its path in the project (tiny3d's `--asset-path`), as
+   * `gltf-to-t3d` has them from its working folder. Default: found from the model's folder (tiny3dAssets).
+   */
+  assets?: { folder: string; path: string };
 }
 
 /** Sub-folder levels below each sidecar folder that are listed (textures kept in `assets/<group>/...`). */
@@ -38,36 +39,38 @@ const MAX_DEPTH = 3;
 /** Most files listed per model, so a model in a large tree (a home folder) costs a bounded walk. */
 const MAX_FILES = 4096;
 
-/** True for a relative path whose every `/`-separated part is a plain file name. */
-function isPlainRelativePath(name: string): boolean {
-  return name.length <= 1024 && name.split('/').every(isPlainFileName);
-}
+/** `/`-separated path from folder `from` to `to`. */
+const relativeFrom = (from: string, to: string) => relative(from, to).split(sep).join('/');
 
 /**
- * The folder Tiny3D projects keep their sources in, for a model under `<project>/filesystem/` or in a sub-folder
- * of `<project>/assets/`: `<project>/assets`, whose paths are what a `.t3dm` names as `rom:/<path>.sprite`.
+ * The folder Tiny3D projects keep their sources in, for a model under `<project>/filesystem/` or in
+ * `<project>/assets/` or a sub-folder of it: `<project>/assets`, whose paths are what a `.t3dm` names as
+ * `rom:/<path>.sprite`.
  */
 function tiny3dAssets(dir: string): string | undefined {
   const parts = resolve(dir).split(sep);
   const built = parts.lastIndexOf('filesystem');
   if (built > 0) return [...parts.slice(0, built), 'assets'].join(sep);
   const sources = parts.lastIndexOf('assets');
-  return sources > 0 && sources < parts.length - 1 ? parts.slice(0, sources + 1).join(sep) : undefined;
+  return sources > 0 ? parts.slice(0, sources + 1).join(sep) : undefined;
 }
 
 /**
- * Sidecars from the model's folder: `list()` gives every file name there (and in `extraDirs`, then in a Tiny3D
- * project's `assets/` folder), files in sub-folders as `/`-separated relative paths; `read(name)` finds a name
- * case-insensitively (game files often disagree on case) and returns undefined for anything that is not a plain
- * relative path or does not exist. Symbolic links inside the folders are not followed.
+ * Sidecars from the model's folder: `list()` gives every file there (and in `extraDirs`, then in a Tiny3D
+ * project's asset folder), each by its `/`-separated path from the model's folder (files of extra folders by
+ * their path from those); `read(name)` finds a listed name case-insensitively (game files often disagree on
+ * case) and returns undefined for any other. So nothing is read that the walk of those folders did not list:
+ * a name from a file (`../../etc/passwd`) reaches nothing outside them. Symbolic links are not followed.
  */
 export function folderSidecars(dir: string, options: FolderSidecarOptions = {}): SidecarSource & { used: string[] } {
-  const assets = tiny3dAssets(dir);
+  const modelDir = resolve(dir);
+  const assetsDir = options.assets ? resolve(options.assets.folder) : tiny3dAssets(modelDir);
   const named = (options.extraDirs ?? []).map((d) => resolve(d));
+  // Each folder walked, and how its files are named: by their path from `base`.
   const dirs = [
-    { path: resolve(dir), required: false },
-    ...named.map((path) => ({ path, required: true })),
-    ...(assets ? [{ path: assets, required: false }] : []),
+    { path: modelDir, base: modelDir, required: false },
+    ...named.map((path) => ({ path, base: path, required: true })),
+    ...(assetsDir ? [{ path: assetsDir, base: modelDir, required: false }] : []),
   ];
   const explicit = new Map((options.files ?? []).map((f) => [basename(f).toLowerCase(), resolve(f)]));
   // Lower-case name -> the name as listed and the file's path.
@@ -75,7 +78,7 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   const used: string[] = [];
   const buildIndex = () => {
     const map = new Map<string, { name: string; path: string }>();
-    const walk = (root: string, rel: string, depth: number, required: boolean) => {
+    const walk = (root: string, base: string, rel: string, depth: number, required: boolean) => {
       let entries: Dirent[];
       try {
         entries = readdirSync(join(root, rel), { withFileTypes: true });
@@ -88,24 +91,32 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
       const folders: string[] = [];
       for (const e of entries) {
         if (map.size >= MAX_FILES) return;
-        const name = rel ? `${rel}/${e.name}` : e.name;
-        if (e.isFile() && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), { name, path: join(root, name) });
-        else if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules') folders.push(name);
+        const path = join(root, rel, e.name);
+        const name = relativeFrom(base, path);
+        if (e.isFile() && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), { name, path });
+        else if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+          folders.push(join(rel, e.name));
       }
-      if (depth < MAX_DEPTH) for (const f of folders) walk(root, f, depth + 1, false);
+      if (depth < MAX_DEPTH) for (const f of folders) walk(root, base, f, depth + 1, false);
     };
-    for (const d of dirs) walk(d.path, '', 0, d.required);
+    for (const d of dirs) walk(d.path, d.base, '', 0, d.required);
     for (const [key, path] of explicit) map.set(key, { name: basename(path), path });
     return map;
   };
+  const projectAssets = assetsDir && {
+    assetFolder: relativeFrom(modelDir, assetsDir),
+    modelFolder: relativeFrom(assetsDir, modelDir),
+    assetPath: options.assets?.path ?? 'assets',
+  };
   return {
     used,
+    ...(projectAssets ? { projectAssets } : {}),
     async list() {
       index ??= buildIndex();
       return [...index.values()].map((f) => f.name);
     },
     async read(name: string) {
-      if (!isPlainRelativePath(name)) return undefined;
+      if (name.length > 1024) return undefined;
       index ??= buildIndex();
       const path = index.get(name.toLowerCase())?.path;
       if (!path) return undefined;
@@ -116,15 +127,29 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   };
 }
 
-/** Reads a model and its sidecars from disk and converts it; writes nothing. `sidecarPaths` lists what was read. */
+/**
+ * Reads a model and its sidecars from disk and converts it; writes nothing. `sidecarPaths` lists what was read. A
+ * model in a folder `retromodel extract` wrote also gets the animation files of that folder that fit it, as it
+ * would inside the archive (extracted-archive.ts).
+ */
 export async function transcodeFile(
   path: string,
   options: TranscodeOptions & FolderSidecarOptions,
 ): Promise<TranscodeResult & { sidecarPaths: string[] }> {
   const buf = readFileSync(path);
-  const sidecars = folderSidecars(dirname(path), options);
+  const { extractedAnimations } = await import('./extracted-archive.js');
+  const fitted = await extractedAnimations(path, options.adapters ?? builtInAdapters);
+  const files = [...(options.files ?? []), ...fitted.files];
+  const sidecars = folderSidecars(dirname(path), { ...options, files });
+  const animations = fitted.files.map((f) => basename(f));
   const result = await transcode(
-    { bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength), fileName: basename(path), sidecars },
+    {
+      bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
+      fileName: basename(path),
+      sidecars,
+      ...(animations.length > 0 ? { animations } : {}),
+      ...(fitted.diagnostics.length > 0 ? { diagnostics: fitted.diagnostics } : {}),
+    },
     options,
   );
   return { ...result, sidecarPaths: [...new Set(sidecars.used)] };

@@ -66,9 +66,16 @@ export interface FileInput {
   fileName: string;
   /** Files beside the input (animations, keyframe and material libraries, textures). */
   sidecars?: SidecarSource;
+  /** Sidecar names of animation files to attach besides those the reader finds by the model's name. */
+  animations?: string[];
+  /** What finding the sidecars said (which animations fit), reported with the conversion's own diagnostics. */
+  diagnostics?: Diagnostic[];
 }
 
-/** A model inside a RARC/U8 archive (plain or Yaz0/Yay0-compressed); its sidecars are found in the archive. */
+/**
+ * A model inside a RARC/U8 archive (plain or Yaz0/Yay0-compressed); its sidecars are found in the archive, and
+ * every animation file of the archive that fits it is attached.
+ */
 export interface ArchivedInput {
   archive: Uint8Array;
   /** The model's path inside the archive, `/`-separated, e.g. `bdl/cl.bdl` (case-insensitive). */
@@ -78,8 +85,8 @@ export interface ArchivedInput {
 export type TranscodeInput = FileInput | ArchivedInput;
 
 /** The model's own bytes, name and sidecars (for a model inside an archive: found in the archive). */
-export async function resolveInput(input: TranscodeInput): Promise<FileInput> {
-  return 'archive' in input ? archiveInput(input.archive, input.path) : input;
+export async function resolveInput(input: TranscodeInput, list?: readonly AnyFormatAdapter[]): Promise<FileInput> {
+  return 'archive' in input ? archiveInput(input.archive, input.path, list) : input;
 }
 
 export interface ReadSceneOptions {
@@ -123,8 +130,8 @@ function baseNameOf(fileName: string): string {
 
 /** Detects the input's format, loads its reader and reads the input into a scene. */
 export async function readScene(given: TranscodeInput, options: ReadSceneOptions = {}): Promise<ReadSceneResult> {
-  const input = await resolveInput(given);
   const list = options.adapters ?? builtInAdapters;
+  const input = await resolveInput(given, list);
   const adapter = detectFormat(input.bytes, input.fileName, list);
   if (!adapter.can.read)
     throw new Error(
@@ -133,8 +140,13 @@ export async function readScene(given: TranscodeInput, options: ReadSceneOptions
   const codec = await adapter.load();
   const fileName = input.fileName.split(/[\\/]/).pop() ?? input.fileName;
   const own = (options.read as Record<string, object | undefined> | undefined)?.[adapter.id] ?? {};
-  const result = await codec.read!(input.bytes, { fileName, sidecars: input.sidecars }, own);
-  const diagnostics = [...checkOptionNames(options.read, undefined, list), ...result.diagnostics];
+  const context = { fileName, sidecars: input.sidecars, ...(input.animations ? { animations: input.animations } : {}) };
+  const result = await codec.read!(input.bytes, context, own);
+  const diagnostics = [
+    ...checkOptionNames(options.read, undefined, list),
+    ...(input.diagnostics ?? []),
+    ...result.diagnostics,
+  ];
   enforceStrict(diagnostics, options.strict, options.allow);
   return { adapter, scene: result.scene, diagnostics, sidecarsUsed: result.sidecarsUsed ?? [] };
 }
@@ -160,7 +172,8 @@ async function scenePngs(scene: Scene, baseName: string, encodePng: PngEncoder |
  * `options.to`. Returns the output files as bytes; writes nothing to disk.
  */
 export async function transcode(given: TranscodeInput, options: TranscodeOptions): Promise<TranscodeResult> {
-  const input = await resolveInput(given);
+  const list = options.adapters ?? builtInAdapters;
+  const input = await resolveInput(given, list);
   const read = await readScene(input, { ...options, strict: false });
   return writeScene(read, input, options);
 }

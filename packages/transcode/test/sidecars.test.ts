@@ -14,6 +14,13 @@ beforeAll(async () => {
   await writeFile(join(root, 'extra', 'walk.bck'), 'bck');
   await writeFile(join(root, 'secret.txt'), 'secret');
   await writeFile(join(root, 'given.bck'), 'given');
+  // A Tiny3D project: models and textures under assets/<game>/, outputs in filesystem/.
+  for (const d of ['proj/assets/kart', 'proj/assets/racer', 'proj/filesystem', 'proj/models'])
+    await mkdir(join(root, d), { recursive: true });
+  await writeFile(join(root, 'proj', 'assets', 'kart', 'map.glb'), 'glb');
+  await writeFile(join(root, 'proj', 'assets', 'kart', 'finish.png'), 'kart');
+  await writeFile(join(root, 'proj', 'assets', 'racer', 'finish.png'), 'racer');
+  await writeFile(join(root, 'proj', 'secret.png'), 'secret');
 });
 afterAll(() => rm(root, { recursive: true, force: true }));
 
@@ -48,6 +55,36 @@ describe('folderSidecars', () => {
     ]) {
       expect(await s.read(name), name).toBeUndefined();
     }
+  });
+});
+
+describe('folderSidecars in a Tiny3D project', () => {
+  it("lists the asset folder's files by their path from the model's folder, and where the folders are", async () => {
+    const s = folderSidecars(join(root, 'proj', 'assets', 'kart'));
+    expect((await s.list()).sort()).toEqual(['../racer/finish.png', 'finish.png', 'map.glb']);
+    expect(s.projectAssets).toEqual({ assetFolder: '..', modelFolder: 'kart', assetPath: 'assets' });
+    expect(new TextDecoder().decode(await s.read('../racer/finish.png'))).toBe('racer');
+    expect(await s.read('../../secret.png')).toBeUndefined();
+  });
+
+  it('finds assets/ beside filesystem/, and takes the asset folder it is given', async () => {
+    const built = folderSidecars(join(root, 'proj', 'filesystem'));
+    expect(built.projectAssets).toEqual({
+      assetFolder: '../assets',
+      modelFolder: '../filesystem',
+      assetPath: 'assets',
+    });
+    expect(await built.list()).toContain('../assets/kart/finish.png');
+    const given = folderSidecars(join(root, 'proj', 'models'), {
+      assets: { folder: join(root, 'proj', 'assets', 'racer'), path: 'assets/racer' },
+    });
+    expect(given.projectAssets).toEqual({
+      assetFolder: '../assets/racer',
+      modelFolder: '../../models',
+      assetPath: 'assets/racer',
+    });
+    expect(await given.list()).toEqual(['../assets/racer/finish.png']);
+    expect(folderSidecars(join(root, 'model')).projectAssets).toBeUndefined();
   });
 });
 

@@ -4,12 +4,14 @@
  * collision checks and reports do not depend on which thread was faster.
  * Scheduling (startOrder): with a pool the largest inputs start first (so one big file does not finish alone at
  * the end); in one thread a few of the smallest start first, so the JIT has compiled the conversion before the
- * large inputs run (the rest keep their order, so few finished outcomes wait for an earlier one). Each worker
+ * large inputs run (the rest keep their order, so few finished outcomes wait for an earlier one). The models of
+ * one archive (a group) start one after another, so each thread opens the archive once (convert-job.ts). Each worker
  * keeps a second job queued (so it never waits for this thread, which converts too, to hand it the next),
  * and a worker that dies (out of memory, a crash in native code) fails only the file it was converting;
  * its queued jobs go back to the queue and a new worker takes them.
  */
 import type { Worker } from 'node:worker_threads';
+import { withDefaultSignals } from '../signals.js';
 import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
 
 /** Resolves once the events already waiting (worker messages, signals) have been handled. */
@@ -59,14 +61,31 @@ function inOrder(onOutcome: OutcomeHandler) {
 /** How many of the smallest inputs a batch in one thread starts with. */
 const WARM_UP_JOBS = 8;
 
+/** A job's input size, and the archive it comes from (jobs of one group start together). */
+export interface JobSize {
+  size: number;
+  group?: string;
+}
+
 /**
- * The order jobs 0..count-1 start in: by size, largest first, for a pool; in one thread the
- * {@link WARM_UP_JOBS} smallest first (smallest first), then the others in input order. Ties keep input order.
+ * The order jobs 0..count-1 start in. With a pool: by size, largest first, except that the jobs of one group
+ * start together, where the group's largest job would. In one thread: the {@link WARM_UP_JOBS} smallest first
+ * (smallest first), then the others in input order. Ties keep input order.
  */
-export function startOrder(sizes: number[], count: number, pooled: boolean): number[] {
+export function startOrder(sizes: JobSize[], count: number, pooled: boolean): number[] {
   const all = Array.from({ length: count }, (_, i) => i);
-  const size = (i: number) => sizes[i] ?? 0;
-  if (pooled) return all.sort((a, b) => size(b) - size(a) || a - b);
+  const size = (i: number) => sizes[i]?.size ?? 0;
+  if (pooled) {
+    const bySize = all.sort((a, b) => size(b) - size(a) || a - b);
+    const groups = new Map<string | number, number[]>();
+    for (const i of bySize) {
+      const key = sizes[i]?.group ?? i;
+      const members = groups.get(key);
+      if (members) members.push(i);
+      else groups.set(key, [i]);
+    }
+    return [...groups.values()].flat();
+  }
   const first = [...all].sort((a, b) => size(a) - size(b) || a - b).slice(0, WARM_UP_JOBS);
   const chosen = new Set(first);
   return [...first, ...all.filter((i) => !chosen.has(i))];
@@ -74,14 +93,14 @@ export function startOrder(sizes: number[], count: number, pooled: boolean): num
 
 /**
  * Converts `jobs` in this thread and `threads - 1` worker threads (all in this thread when `threads` is 1 or
- * when running from sources) and calls `onOutcome` for each, in input order. `sizes[i]` is job i's input size,
- * used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries
+ * when running from sources) and calls `onOutcome` for each, in input order. `sizes[i]` is job i's input size
+ * and group, used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries
  * and is rethrown once the conversions under way have ended.
  */
 export async function runBatch(
   jobs: ConvertJob[],
   threads: number,
-  sizes: number[],
+  sizes: JobSize[],
   onOutcome: OutcomeHandler,
 ): Promise<void> {
   // node:worker_threads is loaded only for a pool: a batch in one thread (--jobs 1, two cores) does without it.
@@ -132,10 +151,11 @@ export async function runBatch(
   try {
     if (pool) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
     // This thread converts too, taking the next job whenever it is free; between jobs it lets the workers'
-    // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy.
+    // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy. While
+    // it converts, Ctrl-C and SIGTERM end the process at once (signals.ts).
     while (pending.length > 0) {
       const index = pending.shift()!;
-      finish(index, await runConvertJob(jobs[index]!));
+      finish(index, await withDefaultSignals(() => runConvertJob(jobs[index]!)));
       await yieldToEvents();
     }
     if (workers.size > 0) await allWorkersDone;

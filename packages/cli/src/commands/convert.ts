@@ -3,19 +3,25 @@
  * more than one file and more than one core), and writes each input's outputs atomically, in input order.
  * The batch remembers only the paths it wrote, so memory does not grow with the folder, and two inputs can
  * never silently overwrite each other's outputs.
+ * No input is ever replaced: before an output set is written, each of its paths is compared, by file identity
+ * (device and inode, so links and case-insensitive names are seen through), with every file the run reads: the
+ * inputs given or found, the --anim/--tml files, and the sidecars read by the conversions delivered so far.
+ * The output folder given with -o is created and tried with a small file before anything is converted.
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, extname, join, resolve } from 'node:path';
-import { type Diagnostic, formatGroup, groupDiagnostics } from '@retromodel/scene';
+import { dirname, extname, resolve } from 'node:path';
+import { type Diagnostic, formatGroup, groupDiagnostics, pathInside, printablePath } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
-import type { ConvertJob, ConvertOutcome } from '../batch/convert-job.js';
-import { type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
+import { animationExtensions } from '../anim-files.js';
+import { archiveBytes, type ConvertJob, type ConvertOutcome } from '../batch/convert-job.js';
+import { outputIsFile, type PlannedOutput, planOutputs } from '../batch/plan-outputs.js';
 import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
-import { type InputFile, statIfAny, walkInputs } from '../walk-inputs.js';
-import { writeFilesAtomic } from '../write-atomic.js';
+import { holdSignals } from '../signals.js';
+import { type ArchiveListing, type InputFile, identityOf, statIfAny, walkInputs } from '../walk-inputs.js';
+import { prepareFolder, writeFilesAtomic } from '../write-atomic.js';
 
 export interface ConvertArgs {
   inputs: string[];
@@ -77,22 +83,43 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
         .toLowerCase()) !== 'tmd'
   )
     throw new UsageError('--tkl adds animations to a keyframe library when writing TMD: give --to tmd');
-  const { archiveExtensions, archiveFiles, archiveModelPaths, openArchiveBytes } = await import(
-    '@retromodel/transcode'
-  );
-  const modelsIn = async (bytes: Uint8Array) => {
-    const tree = await openArchiveBytes(bytes);
-    const sizes = new Map(archiveFiles(tree).map(({ path, file }) => [path, file.bytes.length]));
-    return archiveModelPaths(tree, adapters).map((path) => ({ path, size: sizes.get(path) ?? 0 }));
+  const { archiveExtensions, archiveModels, openArchiveBytes } = await import('@retromodel/transcode');
+  const modelsIn = async (path: string): Promise<ArchiveListing> => {
+    const tree = await openArchiveBytes(archiveBytes(path));
+    const { checkEntryNames, outputNames } = await import('@retromodel/archive');
+    const problems = checkEntryNames(tree);
+    return {
+      models: archiveModels(tree, adapters, new Set(problems.map((p) => p.entry))).map((m) => ({
+        path: m.path,
+        names: outputNames(tree, m.names),
+        size: m.file.bytes.length,
+      })),
+      refused: problems.map((p) => ({ entry: printablePath(p.names), reason: `refused: ${p.message}` })),
+    };
   };
-  const archives = { extensions: new Set(archiveExtensions), modelsIn };
-  const inputs = await walkInputs(args.inputs, readable, archives).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(e.code === 'ENOENT' ? `no such file or folder: ${e.path}` : e.message);
+  const to =
+    args.to ??
+    (outputIsFile(args.output, outputFormats, args.inputs.length === 1)
+      ? extname(args.output!).slice(1).toLowerCase()
+      : 'glb');
+  const { files: inputs, identities } = await walkInputs(args.inputs, {
+    extensions: readable,
+    skip: new Set([`.${to}`]),
+    archives: { extensions: new Set(archiveExtensions), modelsIn },
   });
   if (inputs.length === 0)
     throw new UsageError(`no convertible files found (known extensions: ${[...readable].join(' ')})`);
   const single = inputs.length === 1 && args.inputs.length === 1;
   checkOutput(args, single, outputFormats, inputs[0]!);
+  if (io.signals) holdSignals();
+  if (args.output !== undefined) {
+    const toFile = outputIsFile(args.output, outputFormats, single);
+    prepareFolder(toFile ? dirname(resolve(args.output)) : resolve(args.output));
+  }
+  // Files given with --anim, --tml and --tkl are inputs too: an output never replaces one (a --tkl library is
+  // written anew under its own name, which beside the model could be the given file itself).
+  for (const file of [...args.animations, ...args.tmls, ...args.tkls])
+    identities.set(identityOf(statIfAny(file)!), resolve(file));
   const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
   const started = performance.now();
   const bar = await progressBar(io, args, inputs.length);
@@ -129,13 +156,14 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   let done = reports.length - jobs.length;
   bar?.update(done, { file: '' });
   const threads = Math.min(args.jobs ?? defaultThreads(), jobs.length);
-  const sizes = todo.map(({ plan }) => plan.input.size);
-  // Files given with --anim, --tml and --tkl are inputs too: an output never replaces one (a --tkl library is
-  // written anew under its own name, which beside the model could be the given file itself).
-  const given = new Set([...args.animations, ...args.tmls, ...args.tkls].map((f) => resolve(f)));
+  // The models of one archive form a group, which a thread converts one after another (one opening).
+  const sizes = todo.map(({ plan: { input } }) => ({
+    size: input.size,
+    ...(input.inner ? { group: input.path } : {}),
+  }));
   await runBatch(jobs, threads, sizes, async (i, outcome) => {
     const { plan, index } = todo[i]!;
-    reports[index] = await finishOne(plan, outcome, written, given);
+    reports[index] = await finishOne(plan, outcome, written, identities);
     bar?.update(++done, { file: plan.input.relativePath });
   });
   bar?.stop();
@@ -143,9 +171,6 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
   return reports.some((r) => r.optionMistake) ? 2 : reports.some((r) => r.error) ? 1 : 0;
 }
-
-/** The J3D animation kinds a model can take. */
-const animationExtensions = ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva'];
 
 /** Files named by --anim/--tml must exist and be of a kind that option takes. */
 function checkSidecarFiles(option: string, files: string[], extensions: string[]): void {
@@ -200,24 +225,32 @@ function checkFolders(folders: string[]): void {
 /** How a report names an input: its path, and for a model inside an archive `archive.szs:bdl/cl.bdl`. */
 const inputName = (input: InputFile) => (input.inner === undefined ? input.path : `${input.path}:${input.inner}`);
 
-/** A progress bar on a terminal for a batch (cli-progress is loaded only then). */
+/**
+ * A progress bar on a terminal for a batch (cli-progress is loaded only then). It leaves the cursor shown:
+ * Ctrl-C ends the process without a handler while it converts (signals.ts), so nothing could show a hidden cursor
+ * again.
+ */
 async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
   if (!io.isTty || args.quiet || args.json || total <= 1) return undefined;
   const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
-    { format: ' {bar} {value}/{total} {file}', stream: io.ttyStream, hideCursor: true, clearOnComplete: true },
+    { format: ' {bar} {value}/{total} {file}', stream: io.ttyStream, hideCursor: false, clearOnComplete: true },
     cliProgress.Presets.shades_classic,
   );
   bar.start(total, 0, { file: '' });
   return bar;
 }
 
-/** Writes one input's outputs (main output at the planned path, sidecars beside it) and reports on it. */
+/**
+ * Writes one input's outputs (main output at the planned path, sidecars beside it, each name through the
+ * confinement rule) and reports on it. `identities` are the files the run reads (identity → path); this input's
+ * sidecars are added before anything is written, and no output may be one of them.
+ */
 async function finishOne(
   plan: PlannedOutput,
   outcome: ConvertOutcome,
   written: Set<string>,
-  given: Set<string>,
+  identities: Map<string, string>,
 ): Promise<FileReport> {
   const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
@@ -232,13 +265,25 @@ async function finishOne(
       };
     }
     report.diagnostics = outcome.diagnostics;
+    for (const path of outcome.read) {
+      const info = statIfAny(path);
+      if (info) identities.set(identityOf(info), path);
+    }
     const outDir = dirname(plan.path);
-    const files = outcome.files.map((f, i) => ({ path: i === 0 ? plan.path : join(outDir, f.name), bytes: f.bytes }));
-    // A sidecar another input already wrote with the same bytes (a shared texture) is not written again; one
-    // with other bytes fails this input. Compared with the file itself, read back only in that case.
+    const files = outcome.files.map((f, i) => ({
+      // A writer may place a sidecar in a sub-folder (`env/env0.shq.png`): each name of its path is checked.
+      path: i === 0 ? plan.path : pathInside(outDir, f.name.split('/')),
+      bytes: f.bytes,
+    }));
+    const paths = new Set<string>();
     for (const f of files) {
-      if (given.has(resolve(f.path)))
-        throw new Error(`${f.path} would replace a file given as input; write to another folder with -o`);
+      if (paths.has(f.path)) throw new Error(`the conversion gave two files named ${f.path}`);
+      paths.add(f.path);
+      const info = statIfAny(f.path);
+      const input = info && identities.get(identityOf(info));
+      if (input !== undefined) throw new Error(`the output ${f.path} would replace the input ${input}; give -o`);
+      // A sidecar another input already wrote with the same bytes (a shared texture) is not written again; one
+      // with other bytes fails this input. Compared with the file itself, read back only in that case.
       if (written.has(f.path) && !readFileSync(f.path).equals(f.bytes))
         throw new Error(
           `${f.path} was already written for another input with different content; convert them to separate folders`,

@@ -1,7 +1,8 @@
 /*
  * `retromodel info`: what a file is and what reading it gives, as an inspection report (info/report.ts):
  * its sections, and for the formats that read into a scene its meshes, materials, textures, animations,
- * skins and bounding box, with every diagnostic. Text, Markdown, CSV or JSON. For an archive, its files.
+ * skins and bounding box, with every diagnostic. Text, Markdown, CSV or JSON. For an archive, its files and
+ * which of its animation files go with which model.
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
@@ -28,9 +29,9 @@ export async function infoCommand(
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   const fileName = basename(args.file);
   if (looksLikeArchive(bytes)) {
-    // An archive: what is inside it (`retromodel ls`).
+    // An archive: what is inside it (`retromodel ls`), and which animations go with which model.
     const { lsCommand } = await import('./archive.js');
-    return lsCommand({ file: args.file, json: args.format === 'json' }, io);
+    return lsCommand({ file: args.file, json: args.format === 'json', animations: true }, io);
   }
   const adapter = detectFormat(bytes, fileName);
   const sidecars = folderSidecars(dirname(args.file), { files: args.animations });

@@ -1,6 +1,6 @@
 /*
- * The writer as it was before json-write/ (kept, unchanged but for import paths, as the oracle that the
- * direct writer must match byte for byte: document-write.test.ts).
+ * The writer as it was before json-write/ (kept, unchanged but for import paths and the image file names all
+ * writers now share, as the oracle that the direct writer must match byte for byte: document-write.test.ts).
  * Scene -> .glb, or .gltf with its .bin and images beside it (or all embedded as base64 data URIs).
  * The scene is checked with validateScene first: a scene with errors would make an invalid glTF, so
  * writing refuses it. The document (all but the nodes) is built with gltf-transform, written to JSON +
@@ -8,7 +8,7 @@
  * glb-container.ts).
  */
 import { Format, type GLTF, type JSONDocument } from '@gltf-transform/core';
-import { type Diagnostic, type OutputFile, type Scene, validateScene } from '@retromodel/scene';
+import { type Diagnostic, type OutputFile, type Scene, uniqueFileStems, validateScene } from '@retromodel/scene';
 import { writeGlb } from '../../src/glb-container.js';
 import { createIo } from '../../src/gltf-io.js';
 import { sanitizeScene } from '../../src/sanitize-scene.js';
@@ -89,16 +89,14 @@ export async function sceneToGlb(
 
 /**
  * File names (without extension) of a .gltf's images: `<base>_<image name>` from the source's names (made
- * safe for a file name), `<base>_<index>` for an unnamed image or a name already taken.
+ * safe for a file name), `<base>_<index>` for an unnamed image or a name already taken; the rule every writer
+ * shares since an image named `1` and an unnamed second image made one file (uniqueFileStems).
  */
 function imageFileNames(scene: Scene, baseName: string): string[] {
-  const taken = new Set<string>();
-  return scene.images.map((image, i) => {
-    const safe = (image.name ?? '').replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '');
-    const name = safe && !taken.has(safe.toLowerCase()) ? `${baseName}_${safe}` : `${baseName}_${i}`;
-    taken.add(safe.toLowerCase());
-    return name;
-  });
+  return uniqueFileStems(
+    scene.images.map((image) => image.name),
+    (i) => String(i),
+  ).map((stem) => `${baseName}_${stem}`);
 }
 
 const extensionOf: Record<string, string> = {

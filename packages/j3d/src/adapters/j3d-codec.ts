@@ -1,7 +1,8 @@
 /*
  * The BMD/BDL codec, loaded by j3dAdapter. `read` converts with j3dToScene and attaches the animations of
  * the sidecars `<base>.bck`, `<base>.bca`, `<base>.btk`, `<base>.brk`, `<base>.bpk`, `<base>.btp` and `<base>.bva`
- * beside the model and of every name in `options.animations`: joints (BCK, BCA), materials (BTK texture SRT, BRK
+ * beside the model, of every name in `options.animations` and of those the caller chose (`context.animations`,
+ * an archive's animations that fit the model): joints (BCK, BCA), materials (BTK texture SRT, BRK
  * TEV colours, BPK material colours, as KHR_animation_pointer channels; BTP texture patterns, as an atlas and
  * offset keys) and shape visibility (BVA, as scale keys); `write` is write-j3d-files.ts. `info` lists the chunks
  * with offsets,
@@ -29,6 +30,7 @@ import type { J3dFile } from '../j3d-file.js';
 import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
 import { readJ3d } from '../read-j3d.js';
 import { type J3dToSceneOptions, j3dToScene } from '../scene/j3d-to-scene.js';
+import { j3dAnimationTargets } from './animation-targets.js';
 import type { J3dReadOptions } from './j3d-adapter.js';
 import { j3dChunkSections } from './j3d-chunk-sections.js';
 import { type J3dWriteOptions, writeJ3dFiles } from './write-j3d-files.js';
@@ -44,12 +46,16 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   // The MDL3 check is about the file's own consistency, not about the conversion: `info` reports it.
   const diagnostics: Diagnostic[] = [];
   const base = context.fileName ? baseName(context.fileName) : undefined;
-  const requested = options.animations ?? [];
+  const requested = [...(options.animations ?? []), ...(context.animations ?? [])];
   const available = context.sidecars ? await context.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
+    // Only names as long as `<base>.<ext>` can match: one length test per name, not a lower-case copy per kind.
+    const byLowerName = new Map<string, string>();
+    for (const n of available)
+      if (n.length === base.length + 4 && !byLowerName.has(n.toLowerCase())) byLowerName.set(n.toLowerCase(), n);
     for (const ext of ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva']) {
-      const match = available.find((n) => n.toLowerCase() === `${base}${ext}`.toLowerCase());
+      const match = byLowerName.get(`${base}${ext}`.toLowerCase());
       if (match) wanted.add(match);
     }
   }
@@ -151,9 +157,10 @@ function j3dInfo(bytes: Uint8Array): Promise<FileInfo> {
   });
 }
 
-/** The BMD/BDL reader, writer (write-j3d-files.ts) and `info`. */
+/** The BMD/BDL reader, writer (write-j3d-files.ts), `info`, and what models and animation files offer each other. */
 export const j3dCodec: FormatCodec<J3dReadOptions, J3dWriteOptions> = {
   read: readJ3dScene,
   write: writeJ3dFiles,
   info: j3dInfo,
+  animationTargets: j3dAnimationTargets,
 };

@@ -21,7 +21,7 @@
  *   0x1C u32 dataOffset      image data (level 0, then every smaller level)
  */
 import type { BinaryReader } from '@retromodel/binary';
-import type { Diagnostic } from '@retromodel/scene';
+import { type Diagnostic, imageSizeProblem } from '@retromodel/scene';
 import { gxFormatLayout, gxFormatName, gxPaletteFormatName } from '../gx/texture/formats.js';
 
 /** The 32-byte BTI / TEX1 texture header, field for field, values as stored. */
@@ -106,9 +106,8 @@ export function readBtiHeader(reader: BinaryReader, headerOffset: number): BtiHe
 
   const layout = gxFormatLayout(header.format);
   if (!layout) throw reader.error(`texture format ${gxFormatName(header.format)} is not a GX texture format`, at(0x00));
-  if (header.width === 0 || header.height === 0) {
-    throw reader.error(`texture size ${header.width}×${header.height} has no pixels`, at(0x02));
-  }
+  const sizeProblem = imageSizeProblem(header.width, header.height);
+  if (sizeProblem) throw reader.error(sizeProblem, at(0x02));
   if (header.wrapS > 2)
     throw reader.error(`wrapS ${header.wrapS} is not a GX wrap mode (0 clamp, 1 repeat, 2 mirror)`, at(0x06));
   if (header.wrapT > 2)

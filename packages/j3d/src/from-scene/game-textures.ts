@@ -59,12 +59,10 @@ export function gameTextures(
   // Level 0 of stored images that left it to the glTF image, from the image found unedited.
   const level0Pixels = new Map<number, Uint8Array>();
   const edits = new Map<number, { image: number; pixels: RgbaImage }>();
-  const namesOf = new Map<number, string[]>();
-  scene.textures.forEach((t) => {
-    const names = namesOf.get(t.image) ?? [scene.images[t.image]?.name ?? ''];
-    if (t.name) names.push(t.name);
-    namesOf.set(t.image, names.filter(Boolean));
-  });
+  // Every image, also one no texture uses (a tool that rebuilds the texture list from the materials' slots, as
+  // glTF-Transform does, keeps the image of a texture no material shows but drops the texture).
+  const namesOf = new Map(scene.images.map((image, i) => [i, image.name ? [image.name] : []]));
+  for (const t of scene.textures) if (t.name) namesOf.get(t.image)?.push(t.name);
   // A material's glTF base colour texture that j3dToScene made of a game texture as it is names it.
   const linked = new Map<number, Set<number>>();
   for (const m of scene.materials) {

@@ -35,6 +35,7 @@ import type { J3dMatrixCalc } from '../chunks/read-inf1.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
 import { radiansToS16, wrapS16 } from '../gx/s16-angle.js';
 import { bindWorldMatrices, jointLocalMatrix, jointQuaternion } from '../scene/joint-matrices.js';
+import { nameTableProblem } from '../write-name-table.js';
 import { j3dName } from './j3d-name.js';
 
 /** The joint tree made from a scene. */
@@ -158,8 +159,12 @@ export function sceneJointTree(scene: Scene): SceneJointTree {
 
 /** Builds the joints of `scene` (sceneJointTree) under matrix calculation `calc`. */
 export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: Diagnostic[]): SceneJoints {
-  const sceneWorld = worldMatrices(scene);
   const { nodes, parents, anchorNode, jointOf, nodeOrder } = sceneJointTree(scene);
+  const names = nodes.map((n, j) => j3dName(scene.nodes[n]?.name ?? (n === -1 ? 'root' : `joint${j}`)));
+  // JNT1's name table bounds the joints: checked before the work on each of them (and on the model's geometry).
+  const tableProblem = nameTableProblem(names);
+  if (tableProblem) throw new Error(`JNT1 cannot hold the scene's ${nodes.length} joints: ${tableProblem}`);
+  const sceneWorld = worldMatrices(scene);
 
   const joints: J3dJoint[] = [];
   const states: ChainState[] = [];
@@ -169,7 +174,7 @@ export function jointsFromScene(scene: Scene, calc: J3dMatrixCalc, diagnostics: 
     const extras = gxExtras(node?.extras);
     const kind = typeof extras.kind === 'number' && Number.isInteger(extras.kind) ? extras.kind & 0xffff : 0;
     const sc = calc === 'Maya' && extras.scaleCompensate === 1 && parents[j]! >= 0 ? 1 : 0;
-    const name = j3dName(node?.name ?? (n === -1 ? 'root' : `joint${j}`));
+    const name = names[j]!;
     const target = n >= 0 ? sceneWorld[n]! : mat4Identity();
     const p = parents[j]!;
     const parent = p >= 0 ? states[p]! : undefined;

@@ -6,8 +6,10 @@
  * A scene material with `extras.gx` (the complete GX state j3dToScene keeps) is written as it is, with its
  * texture slots (the game's TEX1 indices) mapped to the TEX1 written (textures-from-scene's slotOf), once the
  * MAT3 codec has shown that it is a GX material (extras come from the user's glTF: anything else under `gx` is
- * a warning); any other material is built from its glTF fields (gx-material-from-gltf). Primitives without a
- * material get a default one (white, lit, vertex colours). Scene materials no shape uses are left out.
+ * a warning); the slot a texture-pattern atlas showed gets the TEX1 texture of the atlas's cell 0 instead (the
+ * scene texture pattern-textures cut it into); any other material is built from its glTF fields
+ * (gx-material-from-gltf). Primitives without a material get a default one (white, lit, vertex colours). Scene
+ * materials no shape uses are left out.
  */
 
 import { BinaryReader } from '@retromodel/binary';
@@ -18,6 +20,7 @@ import type { GxMaterial } from '../gx/material-types.js';
 import { defaultGxMaterial } from './gx-material-defaults.js';
 import { type AnimatedMaterialProperties, gxMaterialFromGltf } from './gx-material-from-gltf.js';
 import { j3dName } from './j3d-name.js';
+import type { PatternTextures } from './pattern-textures.js';
 import type { SceneTextures } from './textures-from-scene.js';
 
 /** What each shape (in draw order) brings to its material. */
@@ -143,6 +146,7 @@ export function materialsFromScene(
   textures: Pick<SceneTextures, 'textureOf' | 'slotOf'>,
   diagnostics: Diagnostic[],
   animated: (sceneMaterial: number) => AnimatedMaterialProperties = () => ({}),
+  patterns: readonly Pick<PatternTextures, 'material' | 'texMap' | 'textures'>[] = [],
 ): MaterialsResult {
   const { textureOf } = textures;
   const fallback = createMaterial({ name: 'default', vertexColors: true });
@@ -181,9 +185,10 @@ export function materialsFromScene(
       let readsColor: boolean;
       if (stored) {
         gx = { ...structuredClone(stored), name, entryIndex: 0 };
-        gx.textures = gx.textures.map((t) => {
+        const pattern = patterns.find((p) => p.material === key);
+        gx.textures = gx.textures.map((t, slot) => {
           if (t === null) return null;
-          const index = textures.slotOf(t);
+          const index = pattern?.texMap === slot ? textureOf(pattern.textures[0]!) : textures.slotOf(t);
           if (index === undefined)
             diagnostics.push({
               code: 'j3d/texture-not-written',

@@ -5,7 +5,9 @@
  * cell its place, texture name and GX header). A glTF keeps the atlas but drops the textures no material shows,
  * so a J3D model needs them cut out again: cell 0 (the material's own texture) takes the atlas texture's place,
  * the other cells are appended as textures of their own (each with its name and stored header, so TEX1 writes
- * them in their format), and a material keeping its GX state (`extras.gx`) shows cell 0 in the slot again. The
+ * them in their format), and a material keeping its GX state (`extras.gx`) shows cell 0 in the slot again:
+ * materials-from-scene gives that slot the TEX1 texture written for cell 0 (the slot's stored number is the
+ * game's TEX1 index when the scene keeps the game's TEX1, which need not be cell 0's scene texture index). The
  * atlas is cut from its base level (an encoded image is decoded with the injected decoder); an atlas that cannot
  * be decoded, or whose cells do not fit it, stays as it is, with a warning.
  */
@@ -111,41 +113,29 @@ export function cutPatternAtlases(
       offsets: atlas.cells.map((c) => [(c.x - first.x) / pixels.width, (c.y - first.y) / pixels.height]),
     });
     const cell = { x: first.x / pixels.width, y: first.y / pixels.height, sx: w / pixels.width, sy: h / pixels.height };
-    out.materials[m] = withOwnTexture(material, atlas.texMap, index, cell);
+    out.materials[m] = withOwnTexture(material, cell);
   });
   return { scene: out, patterns };
 }
 
 /**
- * The material showing its own texture (cell 0, now texture `index`) again: its stored GX state names it in
- * the pattern's slot, and its texture transform loses the cell's scale and place (cell 0's top-left `x`, `y`
- * and its size `sx`, `sy`, in atlas texture coordinates).
+ * The material showing its own texture (cell 0) again: its texture transform loses the cell's scale and place
+ * (cell 0's top-left `x`, `y` and its size `sx`, `sy`, in atlas texture coordinates). Its base colour texture is
+ * already cell 0, which took the atlas texture's place.
  */
-function withOwnTexture(
-  material: Material,
-  slot: number,
-  index: number,
-  cell: { x: number; y: number; sx: number; sy: number },
-): Material {
+function withOwnTexture(material: Material, cell: { x: number; y: number; sx: number; sy: number }): Material {
   const ref = material.baseColorTexture!;
-  const out: Material = { ...material };
-  if (ref.transform) {
-    const t = ref.transform;
-    out.baseColorTexture = {
+  if (!ref.transform) return material;
+  const t = ref.transform;
+  return {
+    ...material,
+    baseColorTexture: {
       ...ref,
       transform: {
         ...t,
         scale: [t.scale[0] / cell.sx, t.scale[1] / cell.sy],
         offset: [(t.offset[0] - cell.x) / cell.sx, (t.offset[1] - cell.y) / cell.sy],
       },
-    };
-  }
-  const gx = material.extras?.gx as { textures?: unknown } | undefined;
-  if (gx && Array.isArray(gx.textures) && slot < gx.textures.length) {
-    const textures = [...gx.textures];
-    textures[slot] = index;
-    out.extras = { ...material.extras, gx: { ...gx, textures } };
-    delete (out.extras as { gxJson?: unknown }).gxJson;
-  }
-  return out;
+    },
+  };
 }

@@ -114,6 +114,7 @@ export function sceneToJ3d(given: Scene, options: SceneToJ3dOptions = {}): Scene
     textures,
     diagnostics,
     (m) => animated.get(m) ?? {},
+    patterns,
   );
   textures.finish();
   sources.forEach((s, k) => {

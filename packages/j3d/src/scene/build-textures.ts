@@ -3,7 +3,9 @@
  * (materials index headers); headers that point at the same image data (and, for palette formats, hold the
  * same palette entries) share one image, equal sampler states share one sampler. Images are checked at once and
  * decoded by the GX texture decoders when first read (lazy-rgba-image); a material's mean texture colour is
- * summed from the undecoded data meanwhile.
+ * summed from the undecoded data meanwhile. Each image names the TEX1 textures it is in `extras.gx.tex1`: a glTF
+ * keeps image extras where tools that rebuild a glTF's texture list keep nothing of a texture no material shows
+ * (glTF-Transform writes `textures` from the materials' slots), so the image stays known as the game's.
  */
 import type { Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
@@ -25,9 +27,9 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
   const undecodedSums: AddedTextures['undecodedSums'] = [];
   // Images by data offset, format, size and levels; palette formats also need equal palette bytes (compared
   // only between headers that agree on all the rest).
-  const images = new Map<string, { palette: Uint8Array | undefined; image: number }[]>();
+  const images = new Map<string, { palette: Uint8Array | undefined; image: number; tex1: number[] }[]>();
   const samplers = new Map<string, number>();
-  const textureOf = tex1.textures.map((t) => {
+  const textureOf = tex1.textures.map((t, k) => {
     const h = t.header;
     const paletteAt = t.headerOffset + h.paletteOffset;
     const palette = gxFormatLayout(h.format)?.paletted
@@ -39,15 +41,16 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
       candidates = [];
       images.set(imageKey, candidates);
     }
-    let image: number | undefined;
-    for (const c of candidates) if (image === undefined && samePalette(c.palette, palette)) image = c.image;
-    if (image === undefined) {
-      image = scene.images.length;
+    let shared = candidates.find((c) => samePalette(c.palette, palette));
+    if (!shared) {
       const lazy = lazyRgbaImage(t.name, prepareBtiImage(tex1.bytes, t.headerOffset, h));
-      scene.images.push(lazy.image);
-      undecodedSums[image] = lazy.undecodedSums;
-      candidates.push({ palette, image });
+      shared = { palette, image: scene.images.push(lazy.image) - 1, tex1: [] };
+      lazy.image.extras = { gx: { tex1: shared.tex1 } };
+      undecodedSums[shared.image] = lazy.undecodedSums;
+      candidates.push(shared);
     }
+    shared.tex1.push(k);
+    const { image } = shared;
     const s = btiSampler(h);
     const samplerKey = `${s.wrapS} ${s.wrapT} ${s.minFilter} ${s.magFilter}`;
     let sampler = samplers.get(samplerKey);

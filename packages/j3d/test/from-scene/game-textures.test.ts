@@ -5,9 +5,14 @@
  * textures materials show, drops texture names and extras and cuts image names at their last `.`; an edited
  * image is re-encoded in the game's format, palette format and mip count (its pixels are the edit's where the
  * format holds them), the other textures still byte for byte; a forced format re-encodes every texture from the
- * game's pixels; extras that are not a TEX1 are a warning and the textures come from the images.
+ * game's pixels; extras that are not a TEX1 are a warning and the textures come from the images. A glTF tool
+ * that writes the texture list from the materials' slots (glTF-Transform) keeps the images of the textures no
+ * material shows, without a texture: they are still the game's (their extras say so), so the tidy glTF writer
+ * keeps them and an edit of one goes back.
  */
 
+import { NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
 import { findInArchive, openArchive } from '@retromodel/archive';
 import { decodePng, encodePng, gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import type { Diagnostic, EncodedImage, Scene } from '@retromodel/scene';
@@ -195,6 +200,28 @@ describe.skipIf(!haveFixtures)("the game's textures through glTF", () => {
       if (t.name !== 'SHMSBI4') expect(identity(t), t.name).toEqual(identity(game[k]!));
       else expect(level0(t).every((v) => v === 0)).toBe(true);
     }
+  });
+
+  it("an image whose texture glTF-Transform dropped stays the game's: tidy keeps it, its edit goes back", async () => {
+    const game = readJ3d(shms()).TEX1.textures;
+    const io = new NodeIO().registerExtensions(ALL_EXTENSIONS);
+    const { scene } = j3dToScene(readJ3d(shms()));
+    const rewritten = await io.writeBinary(await io.readBinary((await sceneToGlb(scene, { optimize: true })).bytes));
+    const read = (await gltfToScene(rewritten)).scene;
+    const textureless = (s: Scene) =>
+      s.images.flatMap((image, i) => (s.textures.some((t) => t.image === i) ? [] : [image.name]));
+    // ZBtoonEX and toonICE are sampled by the GX state only: no glTF material shows them.
+    expect(textureless(read)).toEqual(['ZBtoonEX', 'toonICE']);
+    const again = (await gltfToScene((await sceneToGlb(read, { optimize: true })).bytes)).scene;
+    expect(again.images.map((i) => i.name)).toEqual(read.images.map((i) => i.name));
+    expect(textureless(again)).toEqual(['ZBtoonEX', 'toonICE']);
+    const ia4 = flipImage(again, 'toonICE');
+    const { textures, diagnostics } = backToJ3d(again);
+    for (const [k, t] of textures.entries()) {
+      if (t.name !== 'toonICE') expect(identity(t), t.name).toEqual(identity(game[k]!));
+      else expect([t.header.format, level0(t)]).toEqual([game[k]!.header.format, ia4]);
+    }
+    expect(diagnostics.filter((d) => d.code === 'j3d/texture-edited')).toHaveLength(1);
   });
 
   it('a forced format re-encodes every texture from the game pixels, with its mip levels', async () => {

@@ -3,6 +3,7 @@
  * everything else) against the plain definition: one image per distinct text key of data offset, format, size,
  * level count and, for colour-indexed formats, palette format and every palette byte. Compared on the shared
  * models and on TEX1 chunks whose headers mix the image fields of one texture with the palette of another.
+ * Each image names in `extras.gx.tex1` the TEX1 textures that share it.
  */
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +29,11 @@ function referenceImages(tex1: Tex1): number[] {
 
 function sceneImages(tex1: Tex1): number[] {
   const scene = { images: [], samplers: [], textures: [] } as unknown as Parameters<typeof addTextures>[0];
-  return addTextures(scene, tex1).textureOf.map((t) => scene.textures[t]!.image);
+  const images = addTextures(scene, tex1).textureOf.map((t) => scene.textures[t]!.image);
+  expect(scene.images.map((image) => image.extras)).toEqual(
+    scene.images.map((_, i) => ({ gx: { tex1: images.flatMap((image, k) => (image === i ? [k] : [])) } })),
+  );
+  return images;
 }
 
 const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((path) => path.split('/').pop()!);

@@ -85,7 +85,8 @@ describe('readBtiHeader', () => {
 
   const rejects: [string, Record<string, number>, number, RegExp][] = [
     ['an unknown format', { format: 7 }, 0x00, /0x7 is not a GX texture format/],
-    ['a zero width', { width: 0 }, 0x02, /no pixels/],
+    ['a zero width', { width: 0 }, 0x02, /0×4 pixels; images of 1 to 8192 pixels a side/],
+    ['a width over the image limit', { width: 8193 }, 0x02, /8193×4 pixels; images of 1 to 8192 pixels a side/],
     ['wrapS 3', { wrapS: 3 }, 0x06, /wrapS 3 is not a GX wrap mode/],
     ['wrapT 9', { wrapT: 9 }, 0x07, /wrapT 9/],
     [

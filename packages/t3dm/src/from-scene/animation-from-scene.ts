@@ -1,16 +1,17 @@
 /*
  * Scene animation -> T3DM `A` chunk + `.sdata` stream (spec §9). Only channels on bones are kept (tiny3d plays
- * skeletal animation only; material animation channels are dropped with a warning). Each channel is sampled on the 60 Hz tick grid from the animation's start, keys that
- * linear interpolation reproduces within a tolerance are dropped, and components that stay at the bone's rest
- * value within the quantisation step are left out (the runtime then keeps the rest pose). Rotations pack into
- * 32 bits; scalars quantise to u16 with scale (max-min)/65535 and offset min (translations in model units).
- * Records are ordered by the tick at which playback needs them: key k of a channel is needed when its key k-1
- * starts, and its nextTime (15 bits) is the tick distance to the channel's next key (the last one to the end).
- * The work is bounded by the data, not by the clip's length: ticks between two source keys are all sampled
- * only up to 600 of them (longer intervals evenly), a held value is sampled at its ends (and every 0x7fff
- * ticks, the longest gap a record can state), and clips are cut at MAX_CLIP_SECONDS. The sampling and the key
- * reduction run as WebAssembly (animation-module.ts; assembly/channel-track.ts holds those rules); this file
- * picks the channels and builds the stream.
+ * skeletal animation only; material animation channels are dropped with a warning). Each channel is sampled on
+ * the 60 Hz tick grid from the animation's start, keys that linear interpolation reproduces within a tolerance
+ * are dropped, and components that stay at the bone's rest value within the quantisation step are left out (the
+ * runtime then keeps the rest pose); a clip left with no channel at all is still written, as tiny3d writes it.
+ * Rotations pack into 32 bits; scalars quantise to u16 with scale (max-min)/65535 and offset min (translations
+ * in model units). Records are ordered by the tick at which playback needs them: key k of a channel is needed
+ * when its key k-1 starts, and its nextTime (15 bits) is the tick distance to the channel's next key (the last
+ * one to the end). The work is bounded by the data, not by the clip's length: ticks between two source keys are
+ * all sampled only up to 600 of them (longer intervals evenly), a held value is sampled at its ends (and every
+ * 0x7fff ticks, the longest gap a record can state), and clips are cut at MAX_CLIP_SECONDS. The sampling and
+ * the key reduction run as WebAssembly (animation-module.ts; assembly/channel-track.ts holds those rules); this
+ * file picks the channels and builds the stream.
  */
 import {
   type Animation,
@@ -84,7 +85,10 @@ function pushRecords(
   }
 }
 
-/** The T3DM channels and stream of one animation, or undefined when nothing of it targets a bone. */
+/**
+ * The T3DM channels and stream of one animation, or undefined when nothing of it targets a bone or its bone
+ * channels last less than 0.1 ms (tiny3d drops such clips too).
+ */
 export function animationToT3dm(
   anim: Animation,
   bones: CollectedBone[],
@@ -162,7 +166,8 @@ export function animationToT3dm(
     }
   }
   const all = [...rotations, ...tracks];
-  if (all.length === 0) return undefined;
+  // A clip whose every channel holds its bone at rest is kept, as tiny3d keeps it (a game finds its clips by
+  // name): no channels, an empty stream.
   const channels: T3dmChannelMapping[] = [];
   const records: PendingRecord[] = [];
   for (let index = 0; index < all.length; index++) {

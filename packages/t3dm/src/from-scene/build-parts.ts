@@ -1,7 +1,8 @@
 /*
  * Splits one object's triangles into tiny3d parts (spec §4, §13): each part loads at most 70 vertices into the
- * RSP vertex cache and draws only from them. Triangles are taken greedily, preferring those that need the fewest
- * new vertices, so neighbouring triangles share a part (the WebAssembly planner's partition.ts). Vertices bound
+ * RSP vertex cache and draws only from them. Parts grow as compact patches of the surface, vertex by vertex (the
+ * one completing the most triangles first), so they share short borders and few vertices load twice (the
+ * WebAssembly planner's partition.ts). Vertices bound
  * to different bones are loaded by separate sub-loads (one per bone, each an even count, the odd pad overwritten
  * by the next load), only the last of which draws. How a part draws (slot order, strips, sequence, u8
  * triangles) is plan-part-draw.ts's choice.
@@ -29,29 +30,25 @@ export interface BuiltPart {
 }
 
 /**
- * Parts filling the cache to these vertex counts are tried, the second only when some part of the first needs
- * more than one drawing command: a fuller part loads fewer vertices in all, a smaller one leaves its strip
- * commands more room at the top of the cache. Over the tiny3d examples, 68 then 62 drew in 6% fewer RSP commands
- * than 70, 68, 66 did, for 0.2% more vertex loads and with two partitions of a larger object instead of three.
+ * Parts filling the cache to these vertex counts are tried (and the whole cache, for an object it holds): a
+ * fuller part loads fewer vertices in all, a smaller one leaves its strip commands more room at the top of the
+ * cache. The fewest vertex loads win, then the fewest commands. Over the tiny3d examples that loads 1.9% fewer
+ * vertices than tiny3d's files (none more in any file) in 66% of their RSP commands. Fewer capacities cost more:
+ * 68 and 62 alone loaded 1.7% fewer in 67%; 68, 64 and 60 loaded more than tiny3d in two files; stopping at the
+ * first capacity whose parts each draw in one command let a fuller, costlier partition win in two files.
  */
-const CAPACITIES = [CACHE_SLOTS - 2, CACHE_SLOTS - 8];
+const CAPACITIES = [CACHE_SLOTS - 2, CACHE_SLOTS - 4, CACHE_SLOTS - 6, CACHE_SLOTS - 8];
 
-/** How many more vertex loads than the fewest a capacity may cost to be chosen for fewer commands. */
-const LOAD_SLACK = 1.03;
-
-/** RSP commands and vertices loaded to draw `parts` (as read/draw-cost.ts counts them for a file). */
-function partsCost(parts: BuiltPart[]): { commands: number; vertices: number } {
+/** RSP commands to draw `parts` (as read/draw-cost.ts counts them for a file). */
+function drawCommands(parts: BuiltPart[]): number {
   let commands = 0;
-  let vertices = 0;
-  for (const p of parts) {
+  for (const p of parts)
     commands += p.loads.length + p.list.length / 3 + (p.sequence.count > 0 ? 1 : 0) + p.strips.length + 1;
-    for (const l of p.loads) vertices += l.vertices.length;
-  }
-  return { commands, vertices };
+  return commands;
 }
 
 /**
- * Parts for one object, drawn in as few RSP commands as the vertex loads allow. `bones[v]` is the bone of
+ * Parts for one object, loading the fewest vertices, then drawn in the fewest RSP commands. `bones[v]` is the bone of
  * vertex v (-1 = none); `strips: false` keeps plain u8 lists and full parts.
  */
 export function buildParts(
@@ -60,34 +57,64 @@ export function buildParts(
   vertexCount: number,
   useStrips: boolean,
 ): BuiltPart[] {
-  if (!useStrips) return partsOf(tris, bones, vertexCount, CACHE_SLOTS, false, new PlannedParts());
-  const tried: { parts: BuiltPart[]; commands: number; vertices: number }[] = [];
   const planned = new PlannedParts();
-  // An object the cache holds whole is first tried as one part (one load of each vertex).
-  for (const capacity of vertexCount <= CACHE_SLOTS ? [CACHE_SLOTS, ...CAPACITIES] : CAPACITIES) {
-    const parts = partsOf(tris, bones, vertexCount, capacity, true, planned);
-    const cost = partsCost(parts);
-    tried.push({ parts, ...cost });
-    // Smaller parts only pay when some part needs more than one drawing command.
-    const fewest = parts.reduce((n, p) => n + p.loads.length + 2, 0);
-    if (cost.commands === fewest) break;
-  }
-  const fewestLoads = Math.min(...tried.map((t) => t.vertices));
-  const affordable = tried.filter((t) => t.vertices <= fewestLoads * LOAD_SLACK);
-  return affordable.reduce((a, b) => (b.commands < a.commands ? b : a)).parts;
+  if (!useStrips) return partsOf(tris, bones, partition(tris, vertexCount, CACHE_SLOTS), false, planned);
+  // An object the cache holds whole is first tried as one part (one load of each vertex). A partition's vertex
+  // loads are known before its parts are planned, so only the partitions loading the fewest are planned.
+  const partitions = (vertexCount <= CACHE_SLOTS ? [CACHE_SLOTS, ...CAPACITIES] : CAPACITIES).map((capacity) =>
+    partition(tris, vertexCount, capacity),
+  );
+  const loads = partitions.map((groups) => vertexLoads(tris, bones, vertexCount, groups));
+  const fewest = Math.min(...loads);
+  let best: { parts: BuiltPart[]; commands: number } | undefined;
+  partitions.forEach((groups, i) => {
+    if (loads[i] !== fewest) return;
+    const parts = partsOf(tris, bones, groups, true, planned);
+    const commands = drawCommands(parts);
+    if (!best || commands < best.commands) best = { parts, commands };
+  });
+  return best!.parts;
 }
 
-function partsOf(
+/**
+ * Vertices the parts of `groups` load: per part, one load per bone of its vertices on that bone, an odd count
+ * padded by one (as plannedPart lays them out).
+ */
+function vertexLoads(
   tris: ArrayLike<number>,
   bones: ArrayLike<number>,
   vertexCount: number,
-  capacity: number,
+  groups: number[][],
+): number {
+  const inGroup = new Int32Array(vertexCount).fill(-1);
+  let total = 0;
+  groups.forEach((group, g) => {
+    const perBone = new Map<number, number>();
+    for (const t of group) {
+      for (let k = 0; k < 3; k++) {
+        const v = tris[t * 3 + k]!;
+        if (inGroup[v] === g) continue;
+        inGroup[v] = g;
+        const bone = bones[v] ?? -1;
+        perBone.set(bone, (perBone.get(bone) ?? 0) + 1);
+      }
+    }
+    for (const n of perBone.values()) total += n + (n % 2);
+  });
+  return total;
+}
+
+/** Parts for the triangle groups of a partition, each planned once (`planned` keeps them). */
+function partsOf(
+  tris: ArrayLike<number>,
+  bones: ArrayLike<number>,
+  groups: number[][],
   useStrips: boolean,
   planned: PlannedParts,
 ): BuiltPart[] {
   const parts: BuiltPart[] = [];
   const boneOf = (v: number) => bones[v] ?? -1;
-  for (const group of partition(tris, vertexCount, capacity)) {
+  for (const group of groups) {
     // The group's triangles, their FNV-1a hash (the key PlannedParts files them under) and whether one bone
     // holds them all, in one pass.
     const local: number[] = [];

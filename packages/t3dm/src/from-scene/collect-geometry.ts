@@ -1,12 +1,16 @@
 /*
- * Scene -> tiny3d geometry input (spec §5, §14). Bones are the joints of every skin, in depth-first pre-order
- * of the node hierarchy (so a parent precedes its children, as the S chunk needs). Static vertices are moved into
- * model space by their node's world matrix (tiny3d bakes node transforms); skinned vertices are stored in the
- * space of their dominant joint (inverse bind matrix × position), since tiny3d draws each part with one bone
- * matrix. Normals use the inverse-transpose of the same matrix; a primitive without normals gets flat ones (as
- * glTF prescribes; tiny3d would store zero normals, which the N64 lights black). Colours are linear in the scene
- * and gamma-encoded here; texture coordinates (the base colour texture's set, with its KHR_texture_transform)
- * stay floats until the material's texture size is known.
+ * Scene -> tiny3d geometry input (spec §5, §13, §14). Bones are the joints of every skin, in depth-first
+ * pre-order of the node hierarchy (so a parent precedes its children, as the S chunk needs), but for Blender's
+ * `neutral_bone`, the joint its glTF export adds for vertices no bone deforms: tiny3d writes no bone for it,
+ * and its vertices, like those of any joint that is not a bone, stay where the mesh's node puts them (matrix
+ * index 0xFFFF). In a scene with fast64 materials, primitives without a material (collision and helper meshes
+ * such as `coll_*`) are not drawn, as tiny3d skips them; a plain scene draws them with a default material.
+ * Static vertices are moved into model space by their node's world matrix (tiny3d bakes node transforms);
+ * skinned vertices are stored in the space of their dominant joint (inverse bind matrix × position), since
+ * tiny3d draws each part with one bone matrix. Normals use the inverse-transpose of the same matrix; a
+ * primitive without normals gets flat ones (as glTF prescribes; tiny3d would store zero normals, which the N64
+ * lights black). Colours are linear in the scene and gamma-encoded here; texture coordinates (the base colour
+ * texture's set, with its KHR_texture_transform) stay floats until the material's texture size is known.
  */
 import {
   type Attribute,
@@ -29,6 +33,10 @@ import {
   worldMatrixOf,
 } from '@retromodel/scene';
 import { encodeColorChannel } from '../codec/vertex-codec.js';
+import { fast64Material } from './fast64-material.js';
+
+/** The joint Blender's glTF export adds for vertices that no bone deforms; tiny3d makes no bone of it. */
+const NEUTRAL_BONE = 'neutral_bone';
 
 /** A bone of the S chunk, from a scene node. */
 export interface CollectedBone {
@@ -210,7 +218,8 @@ function collectBones(
 ): { bones: CollectedBone[]; boneOfNode: Map<number, number> } {
   const count = scene.nodes.length;
   const isJoint = new Uint8Array(count);
-  for (const skin of scene.skins) for (const j of skin.joints) if (j >= 0 && j < count) isJoint[j] = 1;
+  for (const skin of scene.skins)
+    for (const j of skin.joints) if (j >= 0 && j < count && scene.nodes[j]!.name !== NEUTRAL_BONE) isJoint[j] = 1;
   const bones: CollectedBone[] = [];
   const boneOfNode = new Map<number, number>();
   // Four stacks of one entry each: a node, the bone it hangs below (-1 none), that bone's child depth, and
@@ -341,8 +350,11 @@ function placeVertices(
   return weighted;
 }
 
-/** Collects every triangle primitive of every mesh node. */
-export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): CollectedGeometry {
+/**
+ * Collects every triangle primitive of every mesh node; `ignoreTransforms` leaves the mesh nodes' transforms out
+ * (tiny3d's `--ignore-transforms`: every object at the origin, as modelled).
+ */
+export function collectGeometry(scene: Scene, diagnostics: Diagnostic[], ignoreTransforms = false): CollectedGeometry {
   const parents = parentIndices(scene);
   const world = worldMatrixOf(scene, parents);
   const { bones, boneOfNode } = collectBones(scene, parents, world);
@@ -352,6 +364,8 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
   let flatNormals = 0;
   // Only nodes in the hierarchy are drawn (LOD alternatives and detached nodes are not).
   const reachable = reachableNodes(scene, parents);
+  const fast64 = scene.materials.some((m) => fast64Material(m.extras) !== undefined);
+  const unmaterialed = new Set<string>();
   scene.nodes.forEach((node, n) => {
     if (node.mesh === undefined || !reachable.has(n)) return;
     const mesh = scene.meshes[node.mesh];
@@ -367,11 +381,15 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
     );
     // The bone of each joint of the skin (undefined: not a bone).
     const jointBones = skin?.joints.map((j) => boneOfNode.get(j));
-    const nodeWorld = world(n);
+    const nodeWorld = ignoreTransforms ? mat4Identity() : world(n);
     const staticNormal = normalMatrix(nodeWorld);
     for (const prim of mesh.primitives) {
       if (prim.mode !== 'TRIANGLES' && prim.mode !== 'TRIANGLE_STRIP' && prim.mode !== 'TRIANGLE_FAN') {
         skippedModes++;
+        continue;
+      }
+      if (fast64 && scene.materials[prim.material ?? -1] === undefined) {
+        unmaterialed.add(node.name ?? mesh.name ?? `node${n}`);
         continue;
       }
       const pos = prim.attributes.POSITION.array;
@@ -414,6 +432,13 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[]): Collec
       }
     }
   });
+  if (unmaterialed.size > 0) {
+    diagnostics.push({
+      code: 't3dm/mesh-without-material',
+      message: `not drawn, as tiny3d does in a scene with fast64 materials (collision or helper geometry): meshes without a material in ${[...unmaterialed].join(', ')}`,
+      severity: 'info',
+    });
+  }
   if (flatNormals > 0) {
     diagnostics.push({
       code: 't3dm/flat-normals',

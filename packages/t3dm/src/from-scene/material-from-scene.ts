@@ -6,7 +6,7 @@
  * culling unless double-sided, NO_LIGHT when unlit, bilinear unless the sampler says NEAREST. Textures become
  * libdragon sprites (`rom:/<name>.sprite`) with the PNG written beside the model.
  */
-import type { Image, Material, Scene } from '@retromodel/scene';
+import { type Diagnostic, type Image, type Material, type Scene, uniqueFileStems } from '@retromodel/scene';
 import { pngSize } from '../codec/png-info.js';
 import { encodeColorChannel } from '../codec/vertex-codec.js';
 import {
@@ -26,6 +26,7 @@ import {
 import type { T3dmMaterial, T3dmMaterialAxis } from '../t3dm-file.js';
 import { CC, CCA, multiplyCycle, packCombiner } from './combiner.js';
 import { fast64Material } from './fast64-material.js';
+import { findTexture, type TextureFiles } from './find-texture.js';
 
 /** One texture slot to write. */
 export interface TexturePlan {
@@ -50,12 +51,6 @@ export interface MaterialPlan {
   filtered: boolean;
 }
 
-/** Options of texture resolution. */
-export interface TextureLookup {
-  /** PNGs by file name or path below the asset folder (for fast64 texture names). */
-  textures?: ReadonlyMap<string, Uint8Array>;
-}
-
 const isPow2 = (n: number) => n > 0 && (n & (n - 1)) === 0;
 const log2 = (n: number) => Math.round(Math.log2(n));
 
@@ -66,11 +61,22 @@ function imageSize(image: Image | undefined): { width: number; height: number } 
   return pngSize(image.data);
 }
 
-/** A file-name-safe stem for an image. */
-export function imageStem(scene: Scene, image: number): string {
-  const name = scene.images[image]?.name?.replace(/\.png$/i, '');
-  const safe = name?.replace(/[^A-Za-z0-9._-]+/g, '_');
-  return safe || `texture${image}`;
+/**
+ * File stems of the scene's images for the PNGs written beside the model (`rom:/<stem>.sprite`): their names
+ * without `.png`, made safe and distinct as every writer makes them (uniqueFileStems), else `texture<n>`.
+ */
+export function imageStems(scene: Scene): string[] {
+  return uniqueFileStems(
+    scene.images.map((image) => image.name?.replace(/\.png$/i, '')),
+    (i) => `texture${i}`,
+  );
+}
+
+/** What planning a material looks up: the project's PNGs, the images' file stems, and where to report. */
+export interface MaterialContext {
+  files: TextureFiles;
+  imageStems: string[];
+  diagnostics: Diagnostic[];
 }
 
 function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
@@ -82,23 +88,6 @@ function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
     mirror: wrap === 'MIRRORED_REPEAT' ? 1 : 0,
     clamp: wrap === 'CLAMP_TO_EDGE' ? 1 : 0,
   };
-}
-
-/** A texture path stands for the PNG `name` when it is the name or ends in `/` and the name. */
-export function isPngFor(path: string, name: string): boolean {
-  return path === name || path.endsWith(`/${name}`);
-}
-
-/**
- * The PNG a fast64 image name refers to: the longest path that ends in it, so a file listed both beside the
- * model and below the project's asset folder keeps its folder in the `rom:/` path. `beside` tells whether the
- * bare name is listed too (the file lies beside the model, where its copy is written).
- */
-function findPng(lookup: TextureLookup, name: string): { key: string; bytes: Uint8Array; beside: boolean } | undefined {
-  let found: { key: string; bytes: Uint8Array } | undefined;
-  for (const [key, bytes] of lookup.textures ?? [])
-    if (isPngFor(key, name) && key.length > (found?.key.length ?? -1)) found = { key, bytes };
-  return found && { ...found, beside: lookup.textures!.has(name) };
 }
 
 function plainColor(c: number[]): [number, number, number, number] {
@@ -151,21 +140,15 @@ function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
   };
 }
 
-/** The PNG a fast64 image name stands for (Blender names a second copy of `x.png` `x.png.001`). */
-const pngNameOf = (imageName: string) => imageName.replace(/\.png\.\d+$/, '.png');
-
-/**
- * The PNG names the scene's fast64 materials look up (see findPng): a sidecar PNG is of use to
- * {@link planMaterial} only when it {@link isPngFor} one of them.
- */
-export function fast64PngNames(scene: Scene): string[] {
+/** The image names the scene's fast64 materials look their textures up by (find-texture.ts). */
+export function fast64ImageNames(scene: Scene): string[] {
   const names = new Set<string>();
   for (const m of scene.materials)
-    for (const t of fast64Material(m.extras)?.textures ?? []) if (t?.imageName) names.add(pngNameOf(t.imageName));
+    for (const t of fast64Material(m.extras)?.textures ?? []) if (t?.imageName) names.add(t.imageName);
   return [...names];
 }
 
-function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialPlan | undefined {
+function fromFast64(m: Material, scene: Scene, { files, diagnostics }: MaterialContext): MaterialPlan | undefined {
   const f = fast64Material(m.extras);
   if (!f) return undefined;
   const slot = (t: (typeof f.textures)[0], first: boolean): TexturePlan => {
@@ -177,23 +160,17 @@ function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialP
       t: t?.t ?? defaultAxis(0, undefined),
     };
     if (t?.imageName) {
-      const name = pngNameOf(t.imageName);
-      const png = findPng(lookup, name);
-      const rel = png?.key ?? t.imageName;
-      plan.path = `rom:/${rel.replace(/\.png/, '.sprite')}`;
-      const size = png ? pngSize(png.bytes) : undefined;
-      if (size) {
-        plan.width = size.width;
-        plan.height = size.height;
-      }
+      const found = findTexture(t.imageName, files, `material "${m.name ?? ''}"`, diagnostics);
+      plan.path = found.romPath;
+      // A PNG not found is stored as 0×0, as tiny3d's decoder leaves it (UVs then scale by 32).
+      plan.width = found.png?.width ?? 0;
+      plan.height = found.png?.height ?? 0;
       const sceneImage = first && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture]?.image : undefined;
       if (sceneImage !== undefined) {
         plan.image = sceneImage;
-        plan.pngName = png?.beside ? name : rel;
+        plan.pngName = found.outputName;
       }
     }
-    if (t && !plan.width) plan.width = 32;
-    if (t && !plan.height) plan.height = 32;
     return plan;
   };
   const { filtered, textures, ...rest } = f;
@@ -205,7 +182,7 @@ function fromFast64(m: Material, scene: Scene, lookup: TextureLookup): MaterialP
   };
 }
 
-function fromPlain(m: Material, scene: Scene): MaterialPlan {
+function fromPlain(m: Material, scene: Scene, stems: string[]): MaterialPlan {
   const texture = m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
   const image = texture ? scene.images[texture.image] : undefined;
   const sampler = texture ? scene.samplers[texture.sampler] : undefined;
@@ -253,8 +230,8 @@ function fromPlain(m: Material, scene: Scene): MaterialPlan {
           s: defaultAxis(size.width, sampler?.wrapS),
           t: defaultAxis(size.height, sampler?.wrapT),
           image: texture.image,
-          pngName: `${imageStem(scene, texture.image)}.png`,
-          path: `rom:/${imageStem(scene, texture.image)}.sprite`,
+          pngName: `${stems[texture.image]}.png`,
+          path: `rom:/${stems[texture.image]}.sprite`,
         }
       : undefined;
   return {
@@ -278,7 +255,35 @@ function fromPlain(m: Material, scene: Scene): MaterialPlan {
   };
 }
 
-/** Plans the T3DM material for a scene material. */
-export function planMaterial(m: Material, scene: Scene, lookup: TextureLookup): MaterialPlan {
-  return fromN64(m, scene) ?? fromFast64(m, scene, lookup) ?? fromPlain(m, scene);
+/** The material tiny3d writes with `--ignore-materials`: every field 0 but the name (for a game's own materials). */
+export function blankMaterialPlan(name: string): MaterialPlan {
+  const axis = { low: 0, high: 0, mask: 0, shift: 0, mirror: 0, clamp: 0 };
+  const slot: TexturePlan = { texReference: 0, width: 0, height: 0, s: axis, t: axis };
+  return {
+    name,
+    state: {
+      colorCombiner: 0n,
+      otherModeValue: 0n,
+      otherModeMask: 0n,
+      blendMode: 0,
+      renderFlags: 0,
+      unused: 0,
+      fogMode: 0,
+      setColorFlags: 0,
+      vertexFxFunc: 0,
+      primColor: [0, 0, 0, 0],
+      envColor: [0, 0, 0, 0],
+      blendColor: [0, 0, 0, 0],
+    },
+    textures: [slot, { ...slot }],
+    filtered: false,
+  };
+}
+
+/**
+ * Plans the T3DM material for a scene material; fast64 textures are looked up in the context's files (what that
+ * finds, or not, is reported in its diagnostics).
+ */
+export function planMaterial(m: Material, scene: Scene, context: MaterialContext): MaterialPlan {
+  return fromN64(m, scene) ?? fromFast64(m, scene, context) ?? fromPlain(m, scene, context.imageStems);
 }

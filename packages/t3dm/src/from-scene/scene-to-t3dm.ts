@@ -9,13 +9,20 @@
 import type { Diagnostic, Image, Scene } from '@retromodel/scene';
 import { createMaterial } from '@retromodel/scene';
 import { StringTableBuilder } from '../codec/string-table.js';
-import type { S16Vec3, SdataFile, T3dmChunk, T3dmFile, T3dmObject } from '../t3dm-file.js';
+import type { SdataFile, T3dmBone, T3dmChunk, T3dmFile, T3dmObject } from '../t3dm-file.js';
 import { animationToT3dm } from './animation-from-scene.js';
 import { buildBvh } from './build-bvh.js';
 import { collectGeometry } from './collect-geometry.js';
 import { emitGeometry } from './emit-geometry.js';
+import { headerBounds } from './header-bounds.js';
 import { materialChunks } from './material-chunks.js';
-import { type MaterialPlan, planMaterial } from './material-from-scene.js';
+import {
+  blankMaterialPlan,
+  imageStems,
+  type MaterialContext,
+  type MaterialPlan,
+  planMaterial,
+} from './material-from-scene.js';
 import { chooseBaseScale, quantiseObjects } from './quantise-objects.js';
 
 /** Options of {@link sceneToT3dm}. */
@@ -31,10 +38,24 @@ export interface SceneToT3dmOptions {
   bvh?: boolean;
   /** Use strip commands where they save bytes (default true). */
   strips?: boolean;
-  /** PNGs by name or path below the asset folder, to size fast64 textures. */
+  /**
+   * The PNGs fast64 materials may name, by `/`-separated path from the model's folder (`../racer/x.png` for a
+   * file of the project's asset folder outside it): they size the textures and give their stored paths.
+   */
   textures?: ReadonlyMap<string, Uint8Array>;
+  /**
+   * The model's folder as a path from the project's asset folder (tiny3d's `assets/`), which `textures` also
+   * holds: '' (the default) when the model lies in it, `kart` in `assets/kart/`, `../models` beside it.
+   */
+  modelFolder?: string;
+  /** The asset folder's path in the project (tiny3d's `--asset-path`; default `assets`). */
+  assetPath?: string;
   /** Prefix of stream paths stored in the file. Default `rom:/`. */
   romPrefix?: string;
+  /** Write every material as tiny3d's `--ignore-materials` does: all fields 0 but the name. */
+  ignoreMaterials?: boolean;
+  /** Leave the mesh nodes' transforms out, as tiny3d's `--ignore-transforms` does. */
+  ignoreTransforms?: boolean;
 }
 
 /** What {@link sceneToT3dm} produces: the file model, its streams and textures, and what it noticed. */
@@ -53,18 +74,26 @@ export interface SceneToT3dmResult {
 export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): SceneToT3dmResult {
   const diagnostics: Diagnostic[] = [];
   const baseName = options.baseName ?? 'model';
-  const geometry = collectGeometry(scene, diagnostics);
+  const geometry = collectGeometry(scene, diagnostics, options.ignoreTransforms);
   const baseScale = chooseBaseScale(geometry, options.baseScale, diagnostics);
 
   // Materials: one plan per scene material that is used, plus a default for primitives without one.
   const plans: MaterialPlan[] = [];
   const planOf = new Map<number, number>();
-  const lookup = options.textures ? { textures: options.textures } : {};
+  const context: MaterialContext = {
+    files: {
+      pngs: options.textures ?? new Map(),
+      modelFolder: options.modelFolder ?? '',
+      assetPath: options.assetPath ?? 'assets',
+    },
+    imageStems: imageStems(scene),
+    diagnostics,
+  };
   const planFor = (material: number) => {
     let at = planOf.get(material);
     if (at === undefined) {
       const m = scene.materials[material] ?? createMaterial({ name: 'default', vertexColors: true });
-      const plan = planMaterial(m, scene, lookup);
+      const plan = options.ignoreMaterials ? blankMaterialPlan(m.name ?? '') : planMaterial(m, scene, context);
       if (!plan.name) plan.name = material >= 0 ? `material${material}` : 'default';
       at = plans.length;
       plans.push(plan);
@@ -128,28 +157,16 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   chunks.push({ kind: 'indices', bytes: emitted.indices });
   const chunkIdxMaterials = chunks.length;
   chunks.push(...materials.chunks);
-  if (geometry.bones.length > 0) {
-    chunks.push({
-      kind: 'skeleton',
-      reserved: 0,
-      bones: geometry.bones.map((b, i) => ({
-        name: boneNames[i]!,
-        parentIdx: b.parent < 0 ? 0xffff : b.parent,
-        depth: b.depth,
-        scale: [...b.scale],
-        rotation: [...b.rotation],
-        position: [b.translation[0] * baseScale, b.translation[1] * baseScale, b.translation[2] * baseScale],
-      })),
-    });
-  }
-  const aabbMin: S16Vec3 = [32767, 32767, 32767];
-  const aabbMax: S16Vec3 = [-32768, -32768, -32768];
-  for (const o of objectChunks) {
-    for (let a = 0; a < 3; a++) {
-      aabbMin[a] = Math.min(aabbMin[a]!, o.aabbMin[a]!);
-      aabbMax[a] = Math.max(aabbMax[a]!, o.aabbMax[a]!);
-    }
-  }
+  const bones: T3dmBone[] = geometry.bones.map((b, i) => ({
+    name: boneNames[i]!,
+    parentIdx: b.parent < 0 ? 0xffff : b.parent,
+    depth: b.depth,
+    scale: [...b.scale],
+    rotation: [...b.rotation],
+    position: [b.translation[0] * baseScale, b.translation[1] * baseScale, b.translation[2] * baseScale],
+  }));
+  if (bones.length > 0) chunks.push({ kind: 'skeleton', reserved: 0, bones });
+  const { min: aabbMin, max: aabbMax } = headerBounds(objectChunks, emitted.position, bones);
   const totalIndexCount = objectChunks.reduce((s, o) => s + o.parts.reduce((t, p) => t + p.numIndices, 0), 0);
   if (emitted.normal.length > 0xffff || totalIndexCount > 0xffff) {
     diagnostics.push({

@@ -6,7 +6,8 @@
  * only loaded slots below 70; strip commands ending at the first 0, first entry without the restart flag, strips
  * of at least 3 entries, each command small enough to be DMA'd into the cache slots above the highest slot it
  * and the later commands read (entries + 1 <= free*18 - (free odd ? 4 : 0)); bones and materials that exist;
- * object AABBs enclosing their vertices; BVH children and data inside the chunk and every object in exactly one
+ * object AABBs enclosing their vertices, and the header's enclosing every vertex drawn without a bone (drawn
+ * where it is stored, whatever the pose); BVH children and data inside the chunk and every object in exactly one
  * leaf; animation targets that exist and no uniform-scale channels (the runtime asserts on them).
  */
 import type { Diagnostic } from '@retromodel/scene';
@@ -14,6 +15,7 @@ import { type StripRange, stripRanges } from '../from-scene/part-layout.js';
 import {
   chunkAlignment,
   chunkType,
+  type S16Vec3,
   T3DM_TARGET_SCALE_UNIFORM,
   type T3dmAnimation,
   type T3dmBvh,
@@ -127,13 +129,13 @@ function checkStrips(p: T3dmPart, where: string, view: DataView, problems: strin
   }
 }
 
-/** The first vertex a part loads that lies outside the object's bounding box, or -1. */
-function outsideBox(o: T3dmObject, p: T3dmPart, position: ArrayLike<number>): number {
+/** The first vertex a part loads that lies outside the box `min`..`max`, or -1. */
+function outsideBox(box: { aabbMin: S16Vec3; aabbMax: S16Vec3 }, p: T3dmPart, position: ArrayLike<number>): number {
   for (let k = 0; k < p.vertLoadCount; k++) {
     const i = p.vert / 16 + k;
     for (let a = 0; a < 3; a++) {
       const c = position[i * 3 + a];
-      if (c !== undefined && (c < o.aabbMin[a]! || c > o.aabbMax[a]!)) return i;
+      if (c !== undefined && (c < box.aabbMin[a]! || c > box.aabbMax[a]!)) return i;
     }
   }
   return -1;
@@ -198,6 +200,14 @@ function checkObject(
     const outside = outsideBox(o, p, v.position);
     if (outside >= 0) {
       problems.push(`object ${name}: vertex ${outside} lies outside the object's bounding box`);
+      return;
+    }
+  }
+  // A vertex loaded without a bone matrix is drawn where it is stored, in every pose: the model's box holds it.
+  for (const p of o.parts) {
+    const outside = p.matrixIdx === 0xffff ? outsideBox(file.header, p, v.position) : -1;
+    if (outside >= 0) {
+      problems.push(`object ${name}: vertex ${outside}, drawn without a bone, lies outside the header's bounding box`);
       return;
     }
   }

@@ -12,6 +12,7 @@ import {
   createScene,
   type Diagnostic,
   type EncodedImage,
+  imageSizeProblem,
   type Mat4,
   mat4Compose,
   mat4Invert,
@@ -60,7 +61,8 @@ export function pngCandidates(path: string): string[] {
   return [...new Set([path, png, base])];
 }
 
-function boneWorldMatrices(bones: T3dmBone[], baseScale: number): Mat4[] {
+/** Each bone's rest-pose model matrix (S chunk order, parents first), with positions divided by `baseScale`. */
+export function boneWorldMatrices(bones: T3dmBone[], baseScale: number): Mat4[] {
   const world: Mat4[] = [];
   for (const b of bones) {
     const local = mat4Compose(
@@ -159,14 +161,24 @@ export function t3dmToScene(file: T3dmFile, options: T3dmToSceneOptions = {}): T
         const found = pngCandidates(path)
           .map((name) => [name, options.textures?.get(name)] as const)
           .find(([, data]) => data);
-        if (found?.[1]) {
-          const size = pngSize(found[1]);
+        // A texture over the project's one image limit is left out before anything would decode it.
+        const size = found?.[1] && pngSize(found[1]);
+        const tooLarge = size && imageSizeProblem(size.width, size.height);
+        if (tooLarge) {
+          diagnostics.push({
+            code: 't3dm/texture-too-large',
+            message: `texture ${found![0]} is left out: ${tooLarge}`,
+            severity: 'warning',
+          });
+          imageOfPath.set(path, -1);
+          image = -1;
+        } else if (found?.[1]) {
           const img: EncodedImage = {
             kind: 'encoded',
             name: found[0].slice(found[0].lastIndexOf('/') + 1).replace(/\.png$/, ''),
             mimeType: 'image/png',
             data: found[1],
-            ...(size ?? {}),
+            ...(size || {}),
           };
           image = scene.images.length;
           scene.images.push(img);

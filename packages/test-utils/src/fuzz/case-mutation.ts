@@ -4,9 +4,12 @@
  * - `field`: one u8/u16/u32/f32 written at `offset` (a real field: a header count, a chunk offset, a value in
  *   a section), in the file's byte order, `value` being the raw bits (f32 too, so NaN survives JSON);
  * - `bytes`: a few single bytes changed;
- * - `splice`: `length` bytes of another fixture of the same format (`donor`, a target id) copied over `to`.
+ * - `splice`: `length` bytes of another fixture of the same format (`donor`, a target id) copied over `to`;
+ * - `entries`: an archive's entries renamed, doubled, twinned in case, moved or wrapped, and the archive built
+ *   again (entry-edits.ts).
  * `applyMutation` never changes its input; the result may be longer than the input (a splice past the end).
  */
+import { applyEntryEdits, describeEntryEdits, type EntryEdit } from './entry-edits.js';
 
 /** A named byte range of a file: a chunk, a header, a table entry. */
 export interface FuzzSection {
@@ -30,7 +33,8 @@ export type Mutation =
       before: number;
     }
   | { kind: 'bytes'; changes: [number, number][] }
-  | { kind: 'splice'; donor: string; from: number; length: number; to: number };
+  | { kind: 'splice'; donor: string; from: number; length: number; to: number }
+  | { kind: 'entries'; edits: EntryEdit[] };
 
 /** Byte width of a field type. */
 export function fieldWidth(type: FieldType): number {
@@ -75,6 +79,8 @@ export function applyMutation(bytes: Uint8Array, mutation: Mutation, donor?: (id
       for (const [at, value] of mutation.changes) if (at < copy.length) copy[at] = value;
       return copy;
     }
+    case 'entries':
+      return applyEntryEdits(bytes, mutation.edits);
     case 'splice': {
       if (!donor) throw new Error(`splice from ${mutation.donor} needs the donor's bytes`);
       const piece = donor(mutation.donor).subarray(mutation.from, mutation.from + mutation.length);
@@ -113,5 +119,7 @@ export function describeMutation(mutation: Mutation, sections: readonly FuzzSect
       return `bytes ${mutation.changes.map(([at, v]) => `@${hex(at)}=${hex(v)}`).join(' ')}`;
     case 'splice':
       return `splice ${mutation.length} bytes of ${mutation.donor} @${hex(mutation.from)} over @${hex(mutation.to)}`;
+    case 'entries':
+      return `entries ${describeEntryEdits(mutation.edits)}`;
   }
 }

@@ -39,9 +39,9 @@ export function newRecord(): FuzzRecord {
   return { tallies: {}, findings: [] };
 }
 
-/** True for the outcomes that are findings (not ok, not a ParseError). */
+/** True for the outcomes that are findings (not ok, not a ParseError, not a writer's own refusal). */
 export function isFinding(outcome: Outcome): boolean {
-  return outcome !== 'ok' && outcome !== 'parse-error';
+  return outcome !== 'ok' && outcome !== 'parse-error' && outcome !== 'refused';
 }
 
 function repositoryFrame(stack: string | undefined): string | undefined {
@@ -82,7 +82,17 @@ export function recordResult(record: FuzzRecord, planned: PlannedCase, result: C
     });
 }
 
-const headings = ['cases', 'ok', 'ParseError', 'invalid GLB', 'over time', 'over memory', 'crash'];
+const headings = [
+  'cases',
+  'ok',
+  'ParseError',
+  'refused',
+  'invalid GLB',
+  'over time',
+  'over memory',
+  'crash',
+  'unsafe write',
+];
 
 /** The per-format table and the findings, as Markdown. */
 export function renderRecord(record: FuzzRecord, title: string): string {

@@ -5,9 +5,13 @@
  * 0x7F.., 0x80.., random, the old value ±1, the file length; floats to NaN, ±Infinity, ±max, a subnormal,
  * 1e9, -0), 15% truncations (an even share of the file, or at a section boundary), 15% random bytes, 20%
  * splices (a section of a fixture of the same format over the same-named section, or any aligned range).
+ * An archive target gives a quarter of its cases to entry edits instead (entry-edits.ts: one to three renames to
+ * hostile names, duplicates, case twins, moves and new folders), the rest planned as above.
  */
+import { openArchive } from '@retromodel/archive';
 import { randomByteChanges, truncationLengths } from './byte-mutations.js';
 import { type FieldType, fieldWidth, type Mutation, readField } from './case-mutation.js';
+import { type EntryEdit, entryPaths, hostileNames } from './entry-edits.js';
 import { randomInt, randomPick, seededRandom, seedOf } from './seeded-random.js';
 import type { TargetLayout } from './target-layout.js';
 
@@ -75,6 +79,26 @@ function planSplice(rnd: () => number, layout: TargetLayout, donors: readonly Ta
   return { kind: 'splice', donor: donor.target.id, from, length, to: align4(randomInt(rnd, layout.bytes.length)) };
 }
 
+/** The entry paths of each archive layout, found once. */
+const archiveEntries = new WeakMap<TargetLayout, number[][]>();
+
+function planEntries(rnd: () => number, layout: TargetLayout): Mutation {
+  const paths = archiveEntries.get(layout) ?? entryPaths(openArchive(layout.bytes).root);
+  archiveEntries.set(layout, paths);
+  if (paths.length === 0) return { kind: 'none' };
+  const edits: EntryEdit[] = [];
+  for (let n = 1 + randomInt(rnd, 3); n > 0; n--) {
+    const at = randomPick(rnd, paths);
+    const r = rnd();
+    if (r < 0.45) edits.push({ op: 'rename', at, name: randomPick(rnd, hostileNames) });
+    else if (r < 0.6) edits.push({ op: 'duplicate', at });
+    else if (r < 0.75) edits.push({ op: 'twin', at });
+    else if (r < 0.88) edits.push({ op: 'wrap', at, name: randomPick(rnd, hostileNames) });
+    else edits.push({ op: 'move', at, into: rnd() < 0.3 ? [] : randomPick(rnd, paths) });
+  }
+  return { kind: 'entries', edits };
+}
+
 /**
  * The mutation of case `index` of `layout`'s target under `seed`. `donors` are the layouts of the targets
  * of the same format (the target's own included) that splices copy from.
@@ -88,6 +112,7 @@ export function planMutation(
   const rnd = seededRandom(seedOf(seed, layout.target.id, index));
   const kind = rnd();
   if (layout.bytes.length === 0) return { kind: 'none' };
+  if (layout.target.run === 'archive' && rnd() < 0.25) return planEntries(rnd, layout);
   if (kind < 0.5) return planField(rnd, layout);
   if (kind < 0.65) return planTruncation(rnd, layout);
   if (kind < 0.8) return { kind: 'bytes', changes: randomByteChanges(layout.bytes.length, rnd) };

@@ -1,20 +1,27 @@
 /*
  * One fuzz case, in this thread: damage the target's file, then run it the way a user would. For a model:
  * its `info`, transcode to GLB (reader, toScene, glTF writer), the Khronos validator on that GLB, transcode
- * to T3DM (the T3DM writer) and reading that T3DM back (our writer's output must be readable). A sidecar runs
- * the same with its host model; an archive is opened and its first model converted the same way; a `decode`
- * target (compressed text) is only decompressed.
- * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `crash` for any
- * other exception (a finding, as is a ParseError on our own T3DM output), `invalid-glb` for validator errors
- * in a GLB we wrote. Time and memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
+ * to T3DM (the T3DM writer) and reading that T3DM back (our writer's output must be readable). A glTF model also
+ * goes into the J3D writers (`bdl`, `bti`, `bck`). A sidecar runs the same with its host model; an archive is
+ * opened and its first model converted the same way; a `decode` target (compressed text) is only decompressed.
+ * Then the CLI's write paths (`cli` stage, archives and glTF): the damaged file alone in a user's folder, run
+ * through `retromodel extract` and `convert` (archives) or `convert --to gltf` (glTF) with `-o` folders in it;
+ * every file of the folder tree around it is hashed before and after.
+ * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `refused` when a J3D
+ * writer declined the scene with its own message (a plain Error: a format limit, nothing to write), `crash` for
+ * any other exception (a finding, as is a ParseError on our own T3DM output), `invalid-glb` for validator errors
+ * in a GLB we wrote, `unsafe-write` when the CLI wrote outside its `-o` folders or changed its input. Time and
+ * memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
  */
-import { basename, dirname } from 'node:path';
-import { decodeYay0, decodeYaz0 } from '@retromodel/archive';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { checkEntryNames, decodeYay0, decodeYaz0 } from '@retromodel/archive';
 import { ParseError } from '@retromodel/binary';
 import type { SidecarSource } from '@retromodel/scene';
 import {
   adapters,
-  archiveModelPaths,
+  archiveModels,
   detectFormat,
   openArchiveBytes,
   type ReadOptionsByFormat,
@@ -22,15 +29,84 @@ import {
   type TranscodeInput,
   transcode,
 } from '@retromodel/transcode';
+import { hashTree } from '../file-tree.js';
 import { readFixture } from '../fixtures.js';
 import { validateGltf } from '../gltf-validator.js';
 import { applyMutation, type Mutation } from './case-mutation.js';
 import { type FuzzTarget, folderFiles, targetBytes } from './fuzz-targets.js';
 
-export type Outcome = 'ok' | 'parse-error' | 'invalid-glb' | 'over-time' | 'over-memory' | 'crash';
+export type Outcome =
+  | 'ok'
+  | 'parse-error'
+  | 'refused'
+  | 'invalid-glb'
+  | 'over-time'
+  | 'over-memory'
+  | 'crash'
+  | 'unsafe-write';
 
 /** Outcomes from best to worst; a case keeps the worst of its stages (a crash's stack says the most). */
-export const outcomes: readonly Outcome[] = ['ok', 'parse-error', 'invalid-glb', 'over-time', 'over-memory', 'crash'];
+export const outcomes: readonly Outcome[] = [
+  'ok',
+  'parse-error',
+  'refused',
+  'invalid-glb',
+  'over-time',
+  'over-memory',
+  'crash',
+  'unsafe-write',
+];
+
+/** The CLI wrote outside its output folders, or changed or removed its input. */
+class UnsafeWrite extends Error {
+  override readonly name = 'UnsafeWrite';
+}
+
+/** J3D writers decline a scene they cannot hold (a format limit) with a plain Error and a sentence of their own. */
+const writerStages = new Set(['bdl', 'bti', 'bck']);
+
+/**
+ * Runs the CLI with each of `runs` (`{in}` and `{out}` replaced by the input file and a fresh output folder) on
+ * `data` saved as `fileName` in a user folder four levels below a fresh temporary folder; throws UnsafeWrite when
+ * a file appeared or changed outside the output folders, or the input changed, and an Error naming an exception
+ * the CLI reported that is no ParseError or refusal (a TypeError, a RangeError, …).
+ */
+async function runCli(fileName: string, data: Uint8Array, runs: string[][]): Promise<void> {
+  const { main } = await import('@retromodel/cli');
+  const home = mkdtempSync(join(tmpdir(), 'retromodel-fuzz-cli-'));
+  try {
+    const user = join(home, 'a', 'b', 'c', 'user');
+    mkdirSync(user, { recursive: true });
+    const input = join(user, 'in', fileName);
+    mkdirSync(dirname(input));
+    writeFileSync(input, data);
+    const before = hashTree(home);
+    const printed: string[] = [];
+    const io = { out: (t: string) => printed.push(t), err: (t: string) => printed.push(t), isTty: false };
+    for (const [k, args] of runs.entries()) {
+      const out = join(user, `out${k}`);
+      await main(
+        args.map((a) => (a === '{in}' ? input : a === '{out}' ? out : a)),
+        io,
+      );
+    }
+    const after = hashTree(home);
+    const outside = [...after].filter(
+      ([path, hash]) => before.get(path) !== hash && !/^a\/b\/c\/user\/out\d+\//.test(path),
+    );
+    const removed = [...before.keys()].filter((path) => !after.has(path));
+    if (outside.length > 0 || removed.length > 0)
+      throw new UnsafeWrite(
+        `written outside -o or over the input: ${[...outside.map(([p]) => p), ...removed].join(', ')}`,
+      );
+    const crash = printed.find((line) =>
+      /\b(TypeError|RangeError|ReferenceError|SyntaxError|InternalError): /.test(line),
+    );
+    if (crash) throw new Error(`the CLI reported ${crash}`);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
 
 /** An allocation sized from the file that the engine refused: an unbounded allocation, so over the budget. */
 const allocationFailure = /allocation failed|invalid (typed )?array length|array buffer length/i;
@@ -104,7 +180,20 @@ export async function runCase(
     } catch (e) {
       const error = errorOf(e);
       const expected = e instanceof ParseError && !parseIsCrash;
-      note(expected ? 'parse-error' : allocationFailure.test(error.message) ? 'over-memory' : 'crash', name, error);
+      const declined = writerStages.has(name) && error.name === 'Error';
+      note(
+        expected
+          ? 'parse-error'
+          : declined
+            ? 'refused'
+            : e instanceof UnsafeWrite
+              ? 'unsafe-write'
+              : allocationFailure.test(error.message)
+                ? 'over-memory'
+                : 'crash',
+        name,
+        error,
+      );
       return undefined;
     } finally {
       const used = process.cpuUsage(start);
@@ -129,14 +218,19 @@ export async function runCase(
     if (errors.length > 0) note('invalid-glb', 'validate', { name: 'validator', message: message.join('; ') });
   };
   const convert = async (input: TranscodeInput) => {
-    const glb = await stage('glb', async () => (await transcode(input, { to: 'glb', read })).files[0]!.bytes);
-    if (!glb) return;
-    await validate(glb);
+    const converted = await stage('glb', () => transcode(input, { to: 'glb', read }));
+    if (!converted) return;
+    await validate(converted.files[0]!.bytes);
     const files = await stage('t3dm', async () => (await transcode(input, { to: 't3dm', read })).files);
     if (!files) return;
     const outputs = new Map(files.map((f) => [f.name, f.bytes]));
     const sidecars = { list: () => [...outputs.keys()], read: (n: string) => outputs.get(n) };
     await stage('reread', () => readScene({ bytes: files[0]!.bytes, fileName: files[0]!.name, sidecars }), true);
+    if (target.format !== 'gltf') return;
+    // Into the J3D writers: a BTI of each image, a BCK of each animation, when there are any.
+    const { images, animations } = converted.scene;
+    for (const to of ['bdl', ...(images.length ? ['bti'] : []), ...(animations.length ? ['bck'] : [])] as const)
+      await stage(to, () => transcode(input, { to, read }));
   };
 
   const fileName = basename(target.file);
@@ -144,6 +238,8 @@ export async function runCase(
   else if (target.run === 'model') {
     await info(bytes, fileName);
     await convert({ bytes, fileName, sidecars: folderSource(dirname(target.file)) });
+    if (target.format === 'gltf')
+      await stage('cli', () => runCli(fileName, bytes, [['convert', '{in}', '-o', '{out}', '--to', 'gltf', '-q']]));
   } else if (target.run === 'sidecar') {
     await info(bytes, fileName);
     const host = target.host!;
@@ -152,8 +248,18 @@ export async function runCase(
   } else if (target.run === 'decode') {
     await stage('decode', async () => (target.format === 'yay0' ? decodeYay0(bytes) : decodeYaz0(bytes)));
   } else {
-    const paths = await stage('open', async () => archiveModelPaths(await openArchiveBytes(bytes), adapters));
+    // The models the CLI would convert: none below an entry whose name cannot be a file name.
+    const paths = await stage('open', async () => {
+      const tree = await openArchiveBytes(bytes);
+      return archiveModels(tree, adapters, new Set(checkEntryNames(tree).map((p) => p.entry))).map((m) => m.path);
+    });
     if (paths?.[0] !== undefined) await convert({ archive: bytes, path: paths[0] });
+    await stage('cli', () =>
+      runCli(fileName, bytes, [
+        ['extract', '{in}', '-o', '{out}'],
+        ['convert', '{in}', '-o', '{out}', '-q', '--jobs', '1'],
+      ]),
+    );
   }
   return { ...worst, cpuMs: Math.round(cpu) };
 }

@@ -9,6 +9,7 @@
  * The 16-bit formats are decoded from the first 2·w·h bytes: OpenJPOG's writer stores dataSize = 4·w·h.
  */
 import { hex, ParseError } from '@retromodel/binary';
+import { imageSizeProblem } from '@retromodel/scene';
 import { widen5 } from '@retromodel/texture';
 import type { TmlTexture } from '../read-tml.js';
 import { type DecodedPixels, decodeDds, readDds } from './read-dds.js';
@@ -39,11 +40,9 @@ export function decodeTmlTexture(t: TmlTexture): DecodedPixels {
   if (t.format === 6) return decodeDds(readDds(t.data, t.offset + 28), t.offset + 28);
   const { width, height, data } = t;
   const n = width * height;
-  if (n === 0)
-    throw new ParseError(
-      { format: 'tml', section: `texture ${t.id}`, offset: t.offset + 18 },
-      `texture ${t.id} has no pixels (${width}×${height})`,
-    );
+  const sizeProblem = imageSizeProblem(width, height);
+  if (sizeProblem)
+    throw new ParseError({ format: 'tml', section: `texture ${t.id}`, offset: t.offset + 18 }, sizeProblem);
   const bytesNeeded: Record<number, number> = { 0: n * 4, 2: n * 2, 7: n * 2, 9: Math.ceil(n / 2) };
   const size = bytesNeeded[t.format];
   if (size === undefined) {

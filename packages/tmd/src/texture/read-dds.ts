@@ -7,6 +7,7 @@
  * level only (rows top-first, as D3D stores them).
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
+import { imageSizeProblem } from '@retromodel/scene';
 import { type BcFormat, bcByteLength, decodeBc } from '@retromodel/texture';
 
 const HEADER_END = 128;
@@ -133,12 +134,8 @@ function decodeMasked(dds: DdsFile, base: number): Uint8Array {
  */
 export function decodeDds(dds: DdsFile, base = 0): DecodedPixels {
   const { width, height, pixelFormat: pf } = dds;
-  if (width === 0 || height === 0 || width > 16384 || height > 16384) {
-    throw new ParseError(
-      { format: 'dds', section: 'header', offset: base + 12 },
-      `image size ${width}×${height} is not a texture size`,
-    );
-  }
+  const sizeProblem = imageSizeProblem(width, height);
+  if (sizeProblem) throw new ParseError({ format: 'dds', section: 'header', offset: base + 12 }, sizeProblem);
   if (pf.flags & 0x4) {
     const format = fourCCFormats[pf.fourCC];
     if (!format)

@@ -2,9 +2,11 @@
  * Names and URLs of emitted model files. Bundlers other than Rollup/Vite do not expand `[hash]` in names
  * given to emitFile, so the content hash is computed here. Files of one output that refer to each other by
  * name (a T3DM and its .sdata streams) are kept together in one hashed folder, under their own names.
+ * The names come from the model (a texture's name becomes a PNG's), so every emitted name goes through the
+ * project's confinement rule (pathInside): it lies inside the assets folder, or the import fails.
  */
 import { createHash } from 'node:crypto';
-import type { OutputFile } from '@retromodel/scene';
+import { type OutputFile, pathInside } from '@retromodel/scene';
 
 /** First 8 hex digits of the SHA-256 of the files' names and bytes. */
 export function contentHash(files: OutputFile[]): string {
@@ -19,17 +21,27 @@ function splitExtension(name: string): [stem: string, ext: string] {
   return dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
 }
 
+/**
+ * `names` below the assets folder, `/`-separated, each name checked by the confinement rule (pathInside); a name
+ * with `/` (a writer's sidecar in a sub-folder, `env/env0.shq.png`) counts as its parts.
+ */
+function assetPath(assetsDir: string, names: string[]): string {
+  const root = assetsDir.replace(/\/+$/, '');
+  const parts = names.flatMap((n) => n.split('/'));
+  return root ? pathInside(root, parts) : pathInside('.', parts).slice(2);
+}
+
 /** `assets/cube-1a2b3c4d.glb` for a single file. */
 export function hashedFileName(assetsDir: string, file: OutputFile): string {
   const [stem, ext] = splitExtension(file.name);
-  return joinUrl(assetsDir, `${stem}-${contentHash([file])}${ext}`);
+  return assetPath(assetsDir, [`${stem}-${contentHash([file])}${ext}`]);
 }
 
 /** `assets/cube-1a2b3c4d/<name>` for each file of a group that must stay side by side. */
 export function groupFileNames(assetsDir: string, files: OutputFile[]): string[] {
   const [stem] = splitExtension(files[0]?.name ?? 'model');
   const folder = `${stem}-${contentHash(files)}`;
-  return files.map((f) => joinUrl(assetsDir, folder, f.name));
+  return files.map((f) => assetPath(assetsDir, [folder, f.name]));
 }
 
 /** Joins URL path parts with single slashes, keeping a leading scheme or slash of the first part. */

@@ -1,0 +1,79 @@
+/*
+ * findTexture, tiny3d's texture lookup (spec §7, "The order matters"), on small made-up projects: the PNG at the
+ * fast64 name beside the model wins over same-named ones elsewhere; only without it is the asset folder searched
+ * by file name (Blender's `.png.001` cut off), the nearest candidate taken, ties by path, with a warning that
+ * names the candidates; stored paths are `rom:/` + the path in the asset folder (or the project path outside it),
+ * `.png` made `.sprite`; a file that is no PNG is not a texture.
+ */
+import { encodePng } from '@retromodel/gltf';
+import type { Diagnostic } from '@retromodel/scene';
+import { describe, expect, it } from 'vitest';
+import { findTexture } from '../src/from-scene/find-texture.js';
+
+const png = (width: number, height: number) => encodePng({ width, height, pixels: new Uint8Array(width * height * 4) });
+
+function lookup(name: string, pngs: Record<string, Uint8Array>, modelFolder = 'kart') {
+  const diagnostics: Diagnostic[] = [];
+  const found = findTexture(
+    name,
+    { pngs: new Map(Object.entries(pngs)), modelFolder, assetPath: 'assets' },
+    'material "M"',
+    diagnostics,
+  );
+  return { found, diagnostics };
+}
+
+describe('findTexture', () => {
+  it('takes the PNG beside the model over same-named PNGs of other folders, silently', () => {
+    const { found, diagnostics } = lookup('finish.png', {
+      '../racer/finish.png': png(237, 62),
+      'finish.png': png(8, 8),
+      '../finish.png': png(16, 16),
+    });
+    expect(found).toEqual({
+      romPath: 'rom:/kart/finish.sprite',
+      png: { key: 'finish.png', width: 8, height: 8 },
+      outputName: 'finish.png',
+    });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('falls back to the nearest same-named PNG of the asset folder, then the first by path, and says so', () => {
+    const { found, diagnostics } = lookup('sand.png.001', {
+      '../zzz/sand.png': png(4, 4),
+      '../b/deep/sand.png': png(2, 2),
+      '../aaa/sand.png': png(32, 16),
+      '../../outside/sand.png': png(1, 1),
+    });
+    expect(found.romPath).toBe('rom:/aaa/sand.sprite');
+    expect(found.png).toEqual({ key: '../aaa/sand.png', width: 32, height: 16 });
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ code: 't3dm/texture-fallback', severity: 'warning' });
+    for (const c of ['aaa/sand.png', 'zzz/sand.png', 'b/deep/sand.png']) expect(diagnostics[0]!.message).toContain(c);
+    expect(diagnostics[0]!.message).not.toContain('outside');
+  });
+
+  it('warns even when the fallback had one candidate', () => {
+    const { found, diagnostics } = lookup('tex/stone.png', { '../common/stone.png': png(64, 32) });
+    expect(found.romPath).toBe('rom:/common/stone.sprite');
+    expect(diagnostics.map((d) => d.code)).toEqual(['t3dm/texture-fallback']);
+  });
+
+  it('keeps a sub-folder of the name beside the model, and does not take a file that is no PNG', () => {
+    expect(lookup('tex/stone.png', { 'tex/stone.png': png(2, 4) }).found.romPath).toBe('rom:/kart/tex/stone.sprite');
+    const broken = lookup('stone.png', { 'stone.png': new Uint8Array([1, 2, 3]), '../x/stone.png': png(2, 2) });
+    expect(broken.found.romPath).toBe('rom:/x/stone.sprite');
+  });
+
+  it('stores the path beside the model when nothing is found, and warns', () => {
+    const { found, diagnostics } = lookup('gone.ci4.png', {});
+    expect(found).toEqual({ romPath: 'rom:/kart/gone.ci4.sprite', outputName: 'gone.ci4.png' });
+    expect(diagnostics.map((d) => d.code)).toEqual(['t3dm/texture-not-found']);
+  });
+
+  it('names a texture outside the asset folder by its path in the project, without rom:/', () => {
+    const { found } = lookup('crate.png', { 'crate.png': png(8, 8) }, '../models');
+    expect(found.romPath).toBe('models/crate.sprite');
+    expect(found.outputName).toBe('crate.png');
+  });
+});
