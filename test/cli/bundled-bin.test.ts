@@ -3,17 +3,18 @@
  * sources as the oracle. The bundle is made into a temporary copy of the package (bin, manifest, bundle and
  * nothing else: no tsc output, no node_modules), so it is the current code whatever the repository's own
  * bundle is, and only a self-contained bundle can run there. A module load hook lists the files each process
- * loads as modules: the bin and the worker's entry (the bin compiles the bundle itself, through its code cache,
- * in a cache folder of the test's for the test that looks at it).
+ * loads as modules: the bin and the worker's entry; the bin compiles the bundle's chunks itself, through its code
+ * cache, whose file for each kind of work (in a cache folder of the test's) names the chunks that work loaded.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCacheFile, workKey } from '../../packages/cli/src/compile-cache.js';
 import { loadedModules, moduleLogArgs } from './module-log.js';
 
 const exec = promisify(execFile);
@@ -36,12 +37,25 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the bundled bin; its stdout and the module files it (and its worker threads) loaded. */
-async function runBundled(args: string[]): Promise<{ stdout: string; modules: string[] }> {
-  const log = join(dir, `modules-${logs++}.log`);
+/**
+ * Runs the bundled bin, with a compile cache folder of its own; its stdout, the module files it (and its worker
+ * threads) loaded, and the bundle's chunks it compiled (named by the cache file of its kind of work).
+ */
+async function runBundled(args: string[]): Promise<{ stdout: string; modules: string[]; chunks: string[] }> {
+  const run = logs++;
+  const log = join(dir, `modules-${run}.log`);
+  const cache = join(dir, `cache-${run}`);
   const { args: nodeArgs, env } = moduleLogArgs(log);
-  const { stdout } = await exec(process.execPath, [...nodeArgs, bin, ...args], { env, maxBuffer: 64 << 20 });
-  return { stdout, modules: await loadedModules(log) };
+  const { stdout } = await exec(process.execPath, [...nodeArgs, bin, ...args], {
+    env: { ...env, XDG_CACHE_HOME: cache },
+    maxBuffer: 64 << 20,
+  });
+  const folder = join(cache, 'retromodel', 'compile-cache');
+  const files = await readdir(folder);
+  const read = files.map((f) => readCacheFile(join(folder, f), workKey(args))).filter((c) => c !== undefined);
+  expect(read).toHaveLength(1);
+  const chunks = [...read[0]!.chunks.keys()].map((name) => join(dir, 'cli', 'dist', 'bundle', name));
+  return { stdout, modules: await loadedModules(log), chunks };
 }
 
 /** The CLI run in-process from its sources (`--jobs` there always means this one thread). */
@@ -58,10 +72,13 @@ async function tree(root: string): Promise<Map<string, Buffer>> {
   return new Map(await Promise.all(files.map(async (f) => [relative(root, f), await readFile(f)] as const)));
 }
 
-/** The sizes of the compile-cache files in `folder`. */
-async function cacheSizes(folder: string): Promise<number[]> {
-  const names = await readdir(folder);
-  return Promise.all(names.map(async (n) => (await stat(join(folder, n))).size));
+/** The workspace modules (`archive/dist/read-u8.js`) whose code the loaded files hold, from esbuild's comments. */
+async function bundledModules(files: string[]): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const file of files)
+    for (const [, module] of (await readFile(file, 'utf8')).matchAll(/^\s*\/\/ (?:.*\/)?packages\/(\S+)$/gm))
+      names.add(module!);
+  return names;
 }
 
 /** The packages whose code the loaded files hold, from the `// node_modules/<name>/` and `// packages/<name>/` comments esbuild puts before each module. */
@@ -69,7 +86,7 @@ async function bundledPackages(files: string[]): Promise<Set<string>> {
   const names = new Set<string>();
   for (const file of files)
     for (const [, dependency, workspace] of (await readFile(file, 'utf8')).matchAll(
-      /^\/\/ (?:.*\/)?(?:node_modules\/((?:@[^/]+\/)?[^/]+)|packages\/([^/]+))\//gm,
+      /^\s*\/\/ (?:.*\/)?(?:node_modules\/((?:@[^/]+\/)?[^/]+)|packages\/([^/]+))\//gm,
     ))
       names.add((dependency ?? workspace)!);
   return names;
@@ -101,33 +118,51 @@ describe('the bundled retromodel bin', () => {
     for (const [name, bytes] of want) expect(got.get(name)?.equals(bytes), name).toBe(true);
   });
 
-  it('prints the help and compiles less for it than for a conversion (the code cache of each kind of work)', async () => {
-    const cache = join(dir, 'cache');
-    const env = { ...process.env, XDG_CACHE_HOME: cache };
-    const { stdout } = await exec(process.execPath, [bin, '--help'], { env });
+  it('prints the help from the entry chunks alone, without formats or dependencies', async () => {
+    const { stdout, chunks } = await runBundled(['--help']);
     expect(stdout).toBe((await runSources(['--help'])).out);
-    const { stdout: version } = await exec(process.execPath, [bin, '--version'], { env });
+    expect([...(await bundledPackages(chunks))]).toEqual(['cli']);
+    const { stdout: version } = await runBundled(['--version']);
     expect(version.trim()).toBe(
       JSON.parse(await readFile(repoPath('packages', 'cli', 'package.json'), 'utf8')).version,
     );
-    const model = repoPath('fixtures', 'j3d', 'sample.bmd');
-    await exec(process.execPath, [bin, 'convert', model, '-o', join(dir, 'cache-out'), '--to', 't3dm', '-q'], { env });
-    const sizes = await cacheSizes(join(cache, 'retromodel', 'compile-cache'));
-    expect(sizes.length).toBe(3);
-    const [help, , convert] = sizes.sort((a, b) => a - b);
-    // The help's code holds no converter: V8's data for it is well under that of a conversion.
-    expect(help! * 1.5).toBeLessThan(convert!);
   });
 
-  it('reports info on a model as the sources do', async () => {
+  it('reports info on a model without loading glTF-Transform, the validator or the archive codecs', async () => {
     const model = repoPath('fixtures', 'j3d', 'sample.bmd');
-    const { stdout } = await runBundled(['info', model]);
+    const { stdout, chunks } = await runBundled(['info', model]);
     expect(stdout).toBe((await runSources(['info', model])).out);
+    const packages = await bundledPackages(chunks);
+    expect(packages).toContain('j3d');
+    for (const lazy of ['@gltf-transform/core', '@gltf-transform/extensions', 'gltf-validator'])
+      expect(packages, lazy).not.toContain(lazy);
+    // Of the archive package, only the tree helpers transcode lists archives with and the layout file's name (no
+    // reader, writer or codec).
+    const archive = [...(await bundledModules(chunks))].filter((m) => m.startsWith('archive/'));
+    expect(archive.sort()).toEqual([
+      'archive/dist/archive-tree.js',
+      'archive/dist/entry-names.js',
+      'archive/dist/layout-file-name.js',
+    ]);
+  });
+
+  it('converts a .glb with PNG textures to T3DM without the other formats, glTF-Transform or a PNG codec', async () => {
+    const glb = haveFixtures ? fixture('t3dm', '03_objects', 'assets', 'box.glb') : repoPath('fixtures', 'cube.glb');
+    const out = join(dir, 'to-t3dm');
+    const { chunks } = await runBundled(['convert', glb, '-o', out, '--to', 't3dm', '-q']);
+    expect((await readdir(out)).some((f) => f.endsWith('.t3dm'))).toBe(true);
+    const packages = await bundledPackages(chunks);
+    for (const used of ['gltf', 't3dm', 'transcode']) expect(packages, used).toContain(used);
+    for (const lazy of ['fast-png', 'fflate', '@gltf-transform/core', 'gltf-validator', 'cli-progress'])
+      expect(packages, lazy).not.toContain(lazy);
+    // Of the other formats, only what transcode detects them by.
+    const others = [...(await bundledModules(chunks))].filter((m) => /^(j3d|tmd)\//.test(m));
+    expect(others.sort()).toEqual(['j3d/dist/adapters/j3d-adapter.js', 'tmd/dist/adapters/tmd-adapter.js']);
   });
 
   it('validates a GLB with the bundled Khronos validator', async () => {
-    const { stdout } = await runBundled(['validate', repoPath('fixtures', 'cube.glb'), '--json']);
+    const { stdout, chunks } = await runBundled(['validate', repoPath('fixtures', 'cube.glb'), '--json']);
     expect(JSON.parse(stdout).issues.numErrors).toBe(0);
-    expect(await bundledPackages([join(dir, 'cli', 'dist', 'bundle', 'retromodel.cjs')])).toContain('gltf-validator');
+    expect(await bundledPackages(chunks)).toContain('gltf-validator');
   });
 });

@@ -10,9 +10,9 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { crc32 } from 'node:zlib';
 import { repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checksum64 } from '../../packages/cli/src/checksum.js';
 import { compileCacheDir, readCacheFile, workKey, writeCacheFile } from '../../packages/cli/src/compile-cache.js';
 
 const exec = promisify(execFile);
@@ -63,16 +63,27 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     const [name] = await readdir(cacheFolder(home));
     const path = join(cacheFolder(home), name!);
     const good = await readFile(path);
+    const key = workKey(['convert', model, '--to', 'glb']);
+    const chunks = readCacheFile(path, key)!.chunks;
+    expect(chunks.size).toBeGreaterThan(3);
     const damaged = Buffer.from(good);
     damaged[damaged.length - 100]! ^= 0xff;
-    // Valid CRC over bytes V8 cannot take (another V8's data): V8 refuses them.
-    const header = good.subarray(0, good.length - (good.length - 14 - good.readUInt32LE(6)));
-    const alien = Buffer.concat([header, Buffer.alloc(4096, 7)]);
-    alien.writeUInt32LE(crc32(Buffer.alloc(4096, 7)), 10);
-    for (const bad of [damaged, good.subarray(0, 40), Buffer.from('not a cache'), alien]) {
+    // A good checksum over data V8 cannot take (another V8's): V8 refuses them.
+    const alienPath = join(dir, 'alien.bin');
+    writeCacheFile(alienPath, { key, chunks: new Map([...chunks.keys()].map((n) => [n, Buffer.alloc(4096, 7)])) });
+    const alien = await readFile(alienPath);
+    for (const bad of [
+      damaged,
+      good.subarray(0, 40),
+      good.subarray(0, good.length - 1),
+      Buffer.from('not a cache'),
+      alien,
+    ]) {
       await writeFile(path, bad);
       expect(await convert(home)).toEqual(reference);
-      expect(readCacheFile(path, workKey(['convert', model, '--to', 'glb']))?.data.length).toBeGreaterThan(4096);
+      const rewritten = readCacheFile(path, key);
+      expect(rewritten?.chunks.size).toBe(chunks.size);
+      for (const data of rewritten!.chunks.values()) expect(data.equals(Buffer.alloc(4096, 7))).toBe(false);
     }
   });
 
@@ -96,17 +107,37 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
 });
 
 describe('compile cache files', () => {
-  it('read back what was written, for the same kind of work only; a different key or CRC reads as none', async () => {
+  it('read back what was written, for the same kind of work only; a changed byte or length reads as none', async () => {
     const path = join(dir, 'unit', 'x.bin');
-    const data = Buffer.from('some V8 data');
-    expect(writeCacheFile(path, { key: 'convert glb>t3dm', data })).toBe(true);
-    expect(readCacheFile(path, 'convert glb>t3dm')?.data).toEqual(data);
+    const chunks = new Map([
+      ['retromodel.cjs', Buffer.from('some V8 data')],
+      ['chunk-A.cjs', Buffer.from('more V8 data, of another chunk')],
+    ]);
+    expect(writeCacheFile(path, { key: 'convert glb>t3dm', chunks })).toBe(true);
+    expect(readCacheFile(path, 'convert glb>t3dm')?.chunks).toEqual(chunks);
     expect(readCacheFile(path, '--help')).toBeUndefined();
     const bytes = await readFile(path);
-    bytes[bytes.length - 1]! ^= 1;
-    await writeFile(path, bytes);
+    for (const at of [0, 8, 20, bytes.length - 1]) {
+      const changed = Buffer.from(bytes);
+      changed[at]! ^= 1;
+      await writeFile(path, changed);
+      expect(readCacheFile(path, 'convert glb>t3dm'), `byte ${at}`).toBeUndefined();
+    }
+    await writeFile(path, Buffer.concat([bytes, Buffer.from([0])]));
     expect(readCacheFile(path, 'convert glb>t3dm')).toBeUndefined();
-    expect(writeCacheFile(join(dir, 'unit', 'x.bin', 'under-a-file'), { key: 'k', data })).toBe(false);
+    expect(writeCacheFile(join(dir, 'unit', 'x.bin', 'under-a-file'), { key: 'k', chunks })).toBe(false);
+  });
+
+  it('checksums every 8-byte word: one changed bit anywhere, also in a last partial word, changes the sum', () => {
+    const bytes = new Uint8Array(100_003).map((_, i) => (i * 2654435761) >>> 24);
+    const sum = checksum64(bytes);
+    expect(checksum64(bytes)).toBe(sum);
+    for (const at of [0, 7, 8, 50_000, 99_999, 100_002]) {
+      const changed = bytes.slice();
+      changed[at]! ^= 0x10;
+      expect(checksum64(changed), `byte ${at}`).not.toBe(sum);
+    }
+    expect(checksum64(bytes.subarray(0, 100_002))).not.toBe(sum);
   });
 
   it('names the kind of work by command, input extensions and output format', () => {

@@ -1,46 +1,53 @@
 /*
- * Starts the bundled CLI (dist/bundle/retromodel.cjs, one CommonJS file made by scripts/bundle-cli.mjs) from a
- * V8 code cache, so a process does not parse and compile the code it runs again: the bundle is compiled as a
- * vm.Script with the cache's data (Node 20's way; module.enableCompileCache needs 22.1 and more) and run as
- * Node runs a CommonJS module. Measured on a small .glb converted to T3DM, this takes about a third of the
- * process's instructions away.
+ * Starts the bundled CLI (dist/bundle/, CommonJS chunks made by scripts/bundle-cli.mjs) from a V8 code cache,
+ * so a process does not parse and compile again the code the last one of its kind ran: each chunk is
+ * compiled as a vm.Script with the cache's data for it (Node 20's way; module.enableCompileCache needs 22.1
+ * and more) and run as Node runs a CommonJS module, with a `require` that loads the other chunks the same way
+ * (each once) and anything else (node: modules, the Draco decoder) through Node's. A process compiles only
+ * the chunks its work reaches.
  *
  * The cache lives in the user's cache folder ($XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
  * %LOCALAPPDATA% on Windows), in retromodel/compile-cache/ made for the user alone (mode 0700), never beside
- * the models. One file per bundle (the hash scripts/bundle-cli.mjs writes on its first line), Node version,
- * architecture and kind of work (`convert glb>t3dm`, `--help`: V8 reads a cache whole, so `--help` would
- * otherwise pay for the converters' code), named by their hash:
- *   "RMCC1\n"   u32 LE length of the key   u32 LE CRC-32 of the V8 data   the key (UTF-8)   V8 data
- * After a run without a usable cache, V8's data (every function compiled by then) is written to a temporary
- * file renamed over the cache, so a process reading it never sees half a file. A cache that is missing,
- * unreadable, damaged (its CRC, its key), made by another V8 or with other flags (V8 refuses it) is simply not
- * used, and written again; one that cannot be written is not written. NODE_DISABLE_COMPILE_CACHE=1 turns it
- * off, as it does Node's own cache.
+ * the models. One file per bundle (the hash scripts/bundle-cli.mjs writes on the entry's first line), Node
+ * version, architecture and kind of work (`convert glb>t3dm`, `--help`, a batch's `worker`: V8 reads a
+ * script's cache whole, so `--help` would otherwise pay for the converters' code), named by their hash, with
+ * V8's data for every chunk that work loaded:
+ *   "RMCC2\n"  u64 LE checksum of the rest (checksum.ts)  u32 LE length of the key  u32 LE number of chunks
+ *   the key (UTF-8)  per chunk: u32 LE length of its name  u32 LE length of its data  name (Latin-1)  data
+ * After a run that loaded a chunk without usable data, V8's data (every function compiled by then) is written
+ * for all the chunks it loaded, to a temporary file renamed over the cache, so a process reading it never sees
+ * half a file. A cache that is missing, unreadable, damaged (the checksum, the key, a length), made by another V8 or
+ * with other flags (V8 refuses it) is simply not used, and written again; one that cannot be written is not
+ * written. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { crc32 } from 'node:zlib';
+import { checksum64 } from './checksum.js';
 
-const MAGIC = 'RMCC1\n';
+const MAGIC = 'RMCC2\n';
+
+/** The user's home folder: $HOME, as os.homedir() takes it first (node:os is loaded only without it). */
+const home = (env: NodeJS.ProcessEnv) => env.HOME || process.getBuiltinModule('node:os').homedir();
 
 /** The user's cache folder for retromodel's compile cache, or undefined when there is none to use. */
 export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   let base: string | undefined;
   if (process.platform === 'win32') base = env.LOCALAPPDATA;
-  else if (process.platform === 'darwin') base = join(homedir(), 'Library', 'Caches');
-  else base = env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  else if (process.platform === 'darwin') base = join(home(env), 'Library', 'Caches');
+  else base = env.XDG_CACHE_HOME || join(home(env), '.cache');
   return base ? join(base, 'retromodel', 'compile-cache') : undefined;
 }
 
-/** What a cache file holds: the kind of work its data was made by, and V8's data. */
-interface CacheFile {
+/** What a cache file holds: the kind of work its data was made by, and V8's data for each chunk by name. */
+export interface CacheFile {
   key: string;
-  data: Buffer;
+  chunks: Map<string, Buffer>;
 }
+
+/** The file's head: magic, checksum of the rest, length of the key, number of chunks. */
+const HEAD = MAGIC.length + 16;
 
 /** Reads a cache file; undefined when it is missing, not one, damaged, or made for another kind of work. */
 export function readCacheFile(path: string, key: string): CacheFile | undefined {
@@ -50,30 +57,57 @@ export function readCacheFile(path: string, key: string): CacheFile | undefined 
   } catch {
     return undefined;
   }
-  const head = MAGIC.length + 8;
-  if (bytes.length < head || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
-  const keyLength = bytes.readUInt32LE(MAGIC.length);
-  const crc = bytes.readUInt32LE(MAGIC.length + 4);
-  if (keyLength > bytes.length - head || bytes.toString('utf8', head, head + keyLength) !== key) return undefined;
-  const data = bytes.subarray(head + keyLength);
-  if (data.length === 0 || crc32(data) !== crc) return undefined;
-  return { key, data };
+  if (bytes.length < HEAD || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  if (bytes.readBigUInt64LE(MAGIC.length) !== checksum64(bytes.subarray(MAGIC.length + 8))) return undefined;
+  const keyLength = bytes.readUInt32LE(MAGIC.length + 8);
+  const count = bytes.readUInt32LE(MAGIC.length + 12);
+  let at = HEAD;
+  if (keyLength > bytes.length - at || bytes.toString('utf8', at, at + keyLength) !== key) return undefined;
+  at += keyLength;
+  const chunks = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (bytes.length - at < 8) return undefined;
+    const nameLength = bytes.readUInt32LE(at);
+    const dataLength = bytes.readUInt32LE(at + 4);
+    at += 8;
+    if (nameLength > bytes.length - at || dataLength > bytes.length - at - nameLength) return undefined;
+    chunks.set(
+      bytes.toString('latin1', at, at + nameLength),
+      bytes.subarray(at + nameLength, at + nameLength + dataLength),
+    );
+    at += nameLength + dataLength;
+  }
+  return at === bytes.length ? { key, chunks } : undefined;
 }
 
 /** Writes a cache file through a temporary beside it, renamed over it; false when it cannot be written. */
 export function writeCacheFile(path: string, file: CacheFile): boolean {
-  const temporary = `${path}.${process.pid}.tmp`;
+  const temporary = `${path}.${process.pid}.${Math.floor(Math.random() * 1e9)}.tmp`;
   try {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     const key = Buffer.from(file.key, 'utf8');
+    const counts = Buffer.alloc(8);
+    counts.writeUInt32LE(key.length, 0);
+    counts.writeUInt32LE(file.chunks.size, 4);
+    const parts: Buffer[] = [counts, key];
+    for (const [name, data] of file.chunks) {
+      const lengths = Buffer.alloc(8);
+      const nameBytes = Buffer.from(name, 'latin1');
+      lengths.writeUInt32LE(nameBytes.length, 0);
+      lengths.writeUInt32LE(data.length, 4);
+      parts.push(lengths, nameBytes, data);
+    }
+    const rest = Buffer.concat(parts);
     const head = Buffer.alloc(MAGIC.length + 8);
     head.write(MAGIC, 'latin1');
-    head.writeUInt32LE(key.length, MAGIC.length);
-    head.writeUInt32LE(crc32(file.data), MAGIC.length + 4);
-    // 'wx': a file already there (another process's temporary of the same pid, a planted link) is not written through.
+    head.writeBigUInt64LE(checksum64(rest), MAGIC.length);
+    // 'wx': a file already there (a planted link) is not written through.
     const fd = openSync(temporary, 'wx', 0o600);
     try {
-      for (const part of [head, key, file.data]) writeSync(fd, part);
+      for (const part of [head, rest]) writeSync(fd, part);
+      // On disk before it gets the cache's name: a machine that stops right after the rename does not leave a
+      // cache of the right length whose data never reached the disk.
+      fsyncSync(fd);
     } finally {
       closeSync(fd);
     }
@@ -110,42 +144,139 @@ export function workKey(argv: readonly string[]): string {
   return `convert ${[...inputs].sort().join(',')}>${to.toLowerCase()}`;
 }
 
-/** The first line of the bundle names its content: `// retromodel bundle <hash>`. */
-function bundleHash(source: string): string | undefined {
-  const match = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n/.exec(source.slice(0, 100));
-  return match?.[1];
+/** A CommonJS module's `require`, given by the CommonJS file that starts the bundle (it sits beside the chunks). */
+type NodeRequire = ((id: string) => unknown) & { resolve(id: string): string };
+
+/** What a chunk sees of its own location: import.meta.url and import.meta.resolve in the sources. */
+interface ChunkMeta {
+  readonly url: string;
+  resolve(id: string): string;
 }
 
-/** What the bundle exports. */
-interface BundleExports {
+/** A file's URL: node:url is loaded only for a chunk that asks. */
+const fileUrl = (path: string) => process.getBuiltinModule('node:url').pathToFileURL(path).href;
+
+/** The bundle's chunks in `dir`, each compiled once, from the cache's data when there is some for it. */
+class Chunks {
+  private readonly loaded = new Map<string, { exports: object; script: Script; cached: boolean }>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly nodeRequire: NodeRequire,
+    private readonly cache: CacheFile | undefined,
+  ) {}
+
+  /** The exports of chunk `name` (e.g. `retromodel.cjs`), run on first use; `source`: its text, when read already. */
+  require(name: string, source?: string): object {
+    const known = this.loaded.get(name);
+    if (known) return known.exports;
+    const path = join(this.dir, name);
+    const data = this.cache?.chunks.get(name);
+    const script = new Script(
+      `(function (exports, require, module, __filename, __dirname, __bundle) {${source ?? readChunk(path)}\n})`,
+      { filename: path, ...(data ? { cachedData: data } : {}) },
+    );
+    const module = { exports: {} };
+    const chunk = { exports: module.exports, script, cached: data !== undefined && !script.cachedDataRejected };
+    // Registered before it runs, as Node does: a chunk that requires this one back gets its exports so far.
+    this.loaded.set(name, chunk);
+    const nodeRequire = this.nodeRequire;
+    const meta: ChunkMeta = {
+      get url() {
+        return fileUrl(path);
+      },
+      resolve: (id) => fileUrl(nodeRequire.resolve(id)),
+    };
+    const requireChunk = (id: string) => (id.startsWith('./') ? this.require(id.slice(2)) : nodeRequire(id));
+    (script.runInThisContext() as (...args: unknown[]) => void)(
+      module.exports,
+      requireChunk,
+      module,
+      path,
+      this.dir,
+      meta,
+    );
+    chunk.exports = module.exports;
+    return module.exports;
+  }
+
+  /** True when a chunk was compiled without usable data from the cache. */
+  get stale(): boolean {
+    return [...this.loaded.values()].some((c) => !c.cached);
+  }
+
+  /** V8's data for every chunk loaded so far. */
+  cachedData(): Map<string, Buffer> {
+    return new Map([...this.loaded].map(([name, c]) => [name, c.script.createCachedData()]));
+  }
+}
+
+/**
+ * A chunk's text. The chunks are ASCII (scripts/bundle-cli.mjs escapes the rest): read as Latin-1 each is a
+ * one-byte string, made without decoding UTF-8.
+ */
+const readChunk = (path: string) => readFileSync(path, 'latin1');
+
+/** FNV-1a of a string's UTF-16 code units, as 8 hex digits. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The chunks of the bundle in `dir` with the cache of the kind of work `key`, read from the cache folder when
+ * there is a usable one; `save()` writes the cache when a chunk had no usable data. `entry` is the chunk
+ * whose first line names the bundle (`// retromodel bundle <hash>`): the cache is kept per bundle.
+ */
+function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRequire) {
+  const source = readChunk(join(dir, entry));
+  const hash = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n/.exec(source.slice(0, 100))?.[1];
+  const cacheDir = hash ? compileCacheDir() : undefined;
+  // A hash of the key names the file (the key inside is checked): a key holds what the command line gave.
+  const cachePath = cacheDir && join(cacheDir, `${hash}-${process.version}-${process.arch}-${fnv1a(key)}.bin`);
+  const chunks = new Chunks(dir, nodeRequire, cachePath ? readCacheFile(cachePath, key) : undefined);
+  return {
+    exports: chunks.require(entry, source),
+    save(): void {
+      if (cachePath && chunks.stale) writeCacheFile(cachePath, { key, chunks: chunks.cachedData() });
+    },
+  };
+}
+
+/** What the bundle's entry, retromodel.cjs, exports. */
+interface CliExports {
   runCli(argv: string[]): Promise<void>;
 }
 
 /**
- * Runs the bundled CLI at `bundlePath` with `argv`, compiled from the compile cache of its kind of work when
- * there is a usable one, and writes that cache after the run when there was none.
+ * Runs the bundled CLI in `dir` with `argv`, compiled from the compile cache of its kind of work when there is
+ * a usable one, and writes that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
+ * does not hold.
  */
-export async function runBundle(bundlePath: string, argv: string[]): Promise<void> {
-  // The bundle is ASCII (scripts/bundle-cli.mjs escapes the rest): read as Latin-1 it is a one-byte string,
-  // made without decoding UTF-8 (which cost a conversion about a tenth of its instructions).
-  const source = readFileSync(bundlePath, 'latin1');
-  const hash = bundleHash(source);
-  const dir = hash ? compileCacheDir() : undefined;
-  const key = workKey(argv);
-  // The key's CRC names the file (the key inside is checked): node:crypto would cost more than it saves here.
-  const cachePath = dir && join(dir, `${hash}-${process.version}-${process.arch}-${crc32(key).toString(16)}.bin`);
-  const cache = cachePath ? readCacheFile(cachePath, key) : undefined;
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: bundlePath,
-    cachedData: cache?.data,
-  });
-  const module = { exports: {} as BundleExports };
-  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
-  wrapper(module.exports, createRequire(bundlePath), module, bundlePath, dirname(bundlePath));
+export async function runBundle(dir: string, argv: string[], nodeRequire: NodeRequire): Promise<void> {
+  const bundle = openBundle(dir, 'retromodel.cjs', workKey(argv), nodeRequire);
   try {
-    await module.exports.runCli(argv);
+    await (bundle.exports as CliExports).runCli(argv);
   } finally {
-    if (cachePath && (cache === undefined || script.cachedDataRejected))
-      writeCacheFile(cachePath, { key, data: script.createCachedData() });
+    bundle.save();
   }
+}
+
+/** What the bundle's worker entry, worker.cjs, exports. */
+interface WorkerExports {
+  serveConvertJobs(onJobDone?: () => void): void;
+}
+
+/**
+ * Runs a batch's worker thread from the bundle in `dir`, with the cache kept for worker threads; the cache is
+ * written after the thread's first job when a chunk had none (the pool ends its threads without notice).
+ */
+export function runWorker(dir: string, nodeRequire: NodeRequire): void {
+  const bundle = openBundle(dir, 'worker.cjs', 'worker', nodeRequire);
+  let saved = false;
+  (bundle.exports as WorkerExports).serveConvertJobs(() => {
+    if (!saved) bundle.save();
+    saved = true;
+  });
 }
