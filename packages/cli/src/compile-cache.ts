@@ -12,20 +12,26 @@
  * version, architecture and kind of work (`convert glb>t3dm`, `--help`, a batch's `worker`: V8 reads a
  * script's cache whole, so `--help` would otherwise pay for the converters' code), named by their hash, with
  * V8's data for every chunk that work loaded:
- *   "RMCC2\n"  u64 LE checksum of the rest (checksum.ts)  u32 LE length of the key  u32 LE number of chunks
- *   the key (UTF-8)  per chunk: u32 LE length of its name  u32 LE length of its data  name (Latin-1)  data
- * After a run that loaded a chunk without usable data, V8's data (every function compiled by then) is written
- * for all the chunks it loaded, to a temporary file renamed over the cache, so a process reading it never sees
- * half a file. A cache that is missing, unreadable, damaged (the checksum, the key, a length), made by another V8 or
- * with other flags (V8 refuses it) is simply not used, and written again; one that cannot be written is not
- * written. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
+ *   "RMCC3\n"  body  the same body again
+ *   body: u32 LE length of the key  u32 LE number of chunks  the key (UTF-8)
+ *         per chunk: u32 LE length of its name  u32 LE length of its data  name (Latin-1)  data
+ * V8 does not check its cached data's content, so a damaged file must be told before V8 reads it: the body is
+ * stored twice and the copies compared (a memcmp), which costs less than any checksum a process can compute
+ * before it has loaded anything: node:zlib's crc32 first loads Node's stream modules (an eighth of `node -e
+ * 0`), a 64-bit hash in WebAssembly took 0.7-1.3 ms to set up (4% of a Node start-up), and one in JavaScript,
+ * run cold, tens of millions of instructions. A bit flipped on disk, or a page lost or zeroed, damages one
+ * copy only. After a run that loaded a chunk without usable data, V8's data (every function compiled by then)
+ * is written for all the chunks it loaded, to a temporary file flushed to disk and renamed over the cache, so
+ * a process reading it never sees half a file. A cache that is missing, unreadable, damaged (the copies, the
+ * key, a length), made by another V8 or with other flags (V8 refuses it) is simply not used, and written again;
+ * one that cannot be written is not written. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own
+ * cache.
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { checksum64 } from './checksum.js';
 
-const MAGIC = 'RMCC2\n';
+const MAGIC = 'RMCC3\n';
 
 /** The user's home folder: $HOME, as os.homedir() takes it first (node:os is loaded only without it). */
 const home = (env: NodeJS.ProcessEnv) => env.HOME || process.getBuiltinModule('node:os').homedir();
@@ -46,9 +52,6 @@ export interface CacheFile {
   chunks: Map<string, Buffer>;
 }
 
-/** The file's head: magic, checksum of the rest, length of the key, number of chunks. */
-const HEAD = MAGIC.length + 16;
-
 /** Reads a cache file; undefined when it is missing, not one, damaged, or made for another kind of work. */
 export function readCacheFile(path: string, key: string): CacheFile | undefined {
   let bytes: Buffer;
@@ -57,27 +60,29 @@ export function readCacheFile(path: string, key: string): CacheFile | undefined 
   } catch {
     return undefined;
   }
-  if (bytes.length < HEAD || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
-  if (bytes.readBigUInt64LE(MAGIC.length) !== checksum64(bytes.subarray(MAGIC.length + 8))) return undefined;
-  const keyLength = bytes.readUInt32LE(MAGIC.length + 8);
-  const count = bytes.readUInt32LE(MAGIC.length + 12);
-  let at = HEAD;
-  if (keyLength > bytes.length - at || bytes.toString('utf8', at, at + keyLength) !== key) return undefined;
+  const size = (bytes.length - MAGIC.length) / 2;
+  if (!Number.isInteger(size) || size < 8 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const body = bytes.subarray(MAGIC.length, MAGIC.length + size);
+  if (!body.equals(bytes.subarray(MAGIC.length + size))) return undefined;
+  const keyLength = body.readUInt32LE(0);
+  const count = body.readUInt32LE(4);
+  let at = 8;
+  if (keyLength > size - at || body.toString('utf8', at, at + keyLength) !== key) return undefined;
   at += keyLength;
   const chunks = new Map<string, Buffer>();
   for (let i = 0; i < count; i++) {
-    if (bytes.length - at < 8) return undefined;
-    const nameLength = bytes.readUInt32LE(at);
-    const dataLength = bytes.readUInt32LE(at + 4);
+    if (size - at < 8) return undefined;
+    const nameLength = body.readUInt32LE(at);
+    const dataLength = body.readUInt32LE(at + 4);
     at += 8;
-    if (nameLength > bytes.length - at || dataLength > bytes.length - at - nameLength) return undefined;
+    if (nameLength > size - at || dataLength > size - at - nameLength) return undefined;
     chunks.set(
-      bytes.toString('latin1', at, at + nameLength),
-      bytes.subarray(at + nameLength, at + nameLength + dataLength),
+      body.toString('latin1', at, at + nameLength),
+      body.subarray(at + nameLength, at + nameLength + dataLength),
     );
     at += nameLength + dataLength;
   }
-  return at === bytes.length ? { key, chunks } : undefined;
+  return at === size ? { key, chunks } : undefined;
 }
 
 /** Writes a cache file through a temporary beside it, renamed over it; false when it cannot be written. */
@@ -97,16 +102,13 @@ export function writeCacheFile(path: string, file: CacheFile): boolean {
       lengths.writeUInt32LE(data.length, 4);
       parts.push(lengths, nameBytes, data);
     }
-    const rest = Buffer.concat(parts);
-    const head = Buffer.alloc(MAGIC.length + 8);
-    head.write(MAGIC, 'latin1');
-    head.writeBigUInt64LE(checksum64(rest), MAGIC.length);
+    const body = Buffer.concat(parts);
     // 'wx': a file already there (a planted link) is not written through.
     const fd = openSync(temporary, 'wx', 0o600);
     try {
-      for (const part of [head, rest]) writeSync(fd, part);
+      for (const part of [Buffer.from(MAGIC, 'latin1'), body, body]) writeSync(fd, part);
       // On disk before it gets the cache's name: a machine that stops right after the rename does not leave a
-      // cache of the right length whose data never reached the disk.
+      // cache whose data never reached the disk.
       fsyncSync(fd);
     } finally {
       closeSync(fd);
