@@ -1,7 +1,7 @@
 /*
  * The `retromodel` command as a user runs it, in real processes of the built bin (built and bundled here
- * first): start-up (`--help`, `info` of a BTI, which needs no glTF library, and one small .glb converted to
- * T3DM) against `node -e 0`; a batch of every shared Tiny3D example .glb converted to T3DM: in one thread
+ * first): start-up (`--help`, `info` of a BTI, which needs no glTF library, and one .glb converted to T3DM:
+ * the examples' median by size, and 01_model's) against `node -e 0`; a batch of every shared Tiny3D example .glb converted to T3DM: in one thread
  * (`--jobs 1`) against the same bundle run without the bin's V8 tuning, and in two threads (this one and a
  * worker) against one; and, as Makefiles run converters, one process per file for the same .glb files against
  * tiny3d's gltf_to_t3d run the same way (../shared/tools/peers/tiny3d; skipped without it), and the batch's CPU
@@ -64,7 +64,10 @@ export function cases(): BenchCase[] {
   const startUp: BenchCase[] = [];
   const glbs = haveFixtures ? listFixtures('t3dm', /\.glb$/).map((f) => fixture(f)) : [];
   const out = mkdtempSync(join(tmpdir(), 'retromodel-bench-cli-'));
-  // What one conversion costs beyond starting Node: loading the formats, and running their code cold.
+  // What one conversion costs beyond starting Node: loading the formats, and running their code cold. Two models:
+  // the examples' median by size, and 01_model's (137 KB, among the largest).
+  const bySize = [...glbs].sort((a, b) => statSync(a).size - statSync(b).size || a.localeCompare(b));
+  const medianGlb = bySize[bySize.length >> 1];
   const smallGlb = haveFixtures ? fixture('t3dm', '01_model', 'assets', 'model.glb') : undefined;
   const bti = haveFixtures ? fixture('j3d', 'community_mkdd_track_name_IA4.bti') : undefined;
   const environments: [string, NodeJS.ProcessEnv][] = [['', withCache]];
@@ -87,17 +90,21 @@ export function cases(): BenchCase[] {
       baseline: nodeAlone(env),
       run: () => node([bin, 'info', bti], env),
     });
-    startUp.push({
-      group: 'cli',
-      name: `start-up: retromodel convert <small .glb> --to t3dm${label}`,
-      bytesIn: statSync(smallGlb).size,
-      iterations: 10,
-      baseline: nodeAlone(env),
-      run: () => {
-        rmSync(out, { recursive: true, force: true });
-        node([bin, 'convert', smallGlb, '-o', out, '--to', 't3dm', '--quiet'], env);
-      },
-    });
+    for (const [what, glb] of [
+      [`the median example, ${relative(fixture('t3dm'), medianGlb!)}`, medianGlb!],
+      ['01_model/assets/model.glb', smallGlb],
+    ] as const)
+      startUp.push({
+        group: 'cli',
+        name: `start-up: retromodel convert <${what}> --to t3dm${label}`,
+        bytesIn: statSync(glb).size,
+        iterations: 10,
+        baseline: nodeAlone(env),
+        run: () => {
+          rmSync(out, { recursive: true, force: true });
+          node([bin, 'convert', glb, '-o', out, '--to', 't3dm', '--quiet'], env);
+        },
+      });
   }
   if (!haveFixtures) return startUp;
   const bytesIn = glbs.reduce((s, f) => s + statSync(f).size, 0);
