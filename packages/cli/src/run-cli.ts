@@ -9,6 +9,5 @@ export async function runCli(argv: string[]): Promise<void> {
   // Ctrl-C and SIGTERM end the process at once while it converts; a command that writes holds them otherwise, so a
   // write set is finished or undone first (signals.ts). Node gives them their default action at start-up, also when
   // the parent ignored them (as a shell does for a background job).
-
   process.exitCode = await main(argv);
 }
