@@ -1,22 +1,15 @@
 /*
  * The modder's loop, through the built bin, as the README gives it: extract an archive; convert each model of it
  * (from the extracted folder, so with every animation of the archive that fits it) to GLB; convert the GLB back
- * `--to bdl` (model and animations); put the written files where the model and its animations were (a file named
+ * `--to bdl` or `--to bmd`, as the model was (model and animations); put the written files where the model and its animations were (a file named
  * like one of them takes its place, any other goes beside the model; the old animation files are removed, so every
  * clip of the new archive comes from the GLB); pack. Then independent readers compare the new archive with the
  * original: archives_dump.py (the archive opens and is consistent; every entry the loop did not write is still
  * there with its bytes, in the same order) and noclip's J3D loader (each model's joints, materials and triangles;
- * its textures and samplers; every clip, each file's kind, duration, loop mode and what it drives).
- *
- * Two parts need work still on other branches, and are skipped until it is merged (run with
- * RETROMODEL_LOOP_ALL=1 once it is: then they must pass):
- *   - issue-37-textures (issue 37 item 1): every texture and sampler of the original model comes back, name, GX
- *     format, size, mip count, data bytes and the pixels of every mip; today the default glTF tidy step drops
- *     textures only the GX state uses.
- *   - issue-38-anim-writers: every clip comes back as the files it came from (`TakeOutStar.bck`,
- *     `PowerStarColor.btk/.brk/.btp/.bva`), so the new archive gives each model the same clips, each file with its
- *     kind, duration, loop mode and tracks, and every entry of the archive keeps its index and ID; today
- *     `--to bdl` writes BCKs only, named `<model>.<clip>.bck`.
+ * its textures and samplers; every clip, each file's kind, duration, loop mode and what it drives). The archives:
+ * the Power Star (every animation kind), SamboHead (BTKs with other clocks than the BCK of their name, and a BTK
+ * glTF plays nothing of), Ganondorf's ship (four models, a BCK folder) and an MKDD track (a BCK and a BCA of one
+ * base name: two clips, each written back as its file).
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -36,15 +29,6 @@ import {
   repoPath,
 } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-/** Parts waiting for other branches (see the top of this file). */
-const all = process.env.RETROMODEL_LOOP_ALL === '1';
-const pending = { textures: !all, animationWriters: !all };
-if (!all)
-  console.warn(
-    '[modder loop] skipped until merged (RETROMODEL_LOOP_ALL=1 runs them): textures and samplers kept ' +
-      '(issue-37-textures); clips written back as their own files, entries keeping index and ID (issue-38-anim-writers)',
-  );
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
@@ -125,6 +109,7 @@ async function runLoop(name: string): Promise<Loop> {
   const messages = new Map<string, string[]>();
   for (const { model, clips } of original.models) {
     const stem = basename(model).replace(/\.[^.]+$/, '');
+    const kind = model.slice(model.lastIndexOf('.') + 1); // bdl or bmd, as the game has it
     const glbDir = join(work, 'glb', model);
     const backDir = join(work, 'back', model.replace(/\.[^./]+$/, ''));
     const report = JSON.parse(
@@ -135,7 +120,7 @@ async function runLoop(name: string): Promise<Loop> {
       report.files[0].diagnostics.map((d: { code: string; message: string }) => `${d.code}: ${d.message}`),
     );
     glbClips.set(model, await glbClipNames(join(glbDir, `${stem}.glb`)));
-    await runBin(['convert', join(glbDir, `${stem}.glb`), '--to', 'bdl', '-o', backDir]);
+    await runBin(['convert', join(glbDir, `${stem}.glb`), '--to', kind, '-o', backDir]);
     // The model and its animations as the GLB gives them back replace the old ones.
     const animationFiles = clips.flatMap((c) => c.files);
     for (const path of [model, ...animationFiles]) {
@@ -144,7 +129,8 @@ async function runLoop(name: string): Promise<Loop> {
     }
     const byName = new Map(animationFiles.map((p) => [basename(p), p]));
     for (const file of await readdir(backDir)) {
-      const at = file === `${stem}.bdl` ? model : (byName.get(file) ?? join(dirname(model), file).replace(/^\.\//, ''));
+      const at =
+        file === `${stem}.${kind}` ? model : (byName.get(file) ?? join(dirname(model), file).replace(/^\.\//, ''));
       touched.add(at);
       await mkdir(dirname(join(extracted, at)), { recursive: true });
       await copyFile(join(backDir, file), join(extracted, at));
@@ -167,7 +153,12 @@ async function runLoop(name: string): Promise<Loop> {
   };
 }
 
-const loops = ['nintendo_smg2_PowerStar.arc', 'nintendo_smg2_SamboHead.arc', 'community_tww_Ganondorf_Ship.arc'];
+const loops = [
+  'nintendo_smg2_PowerStar.arc',
+  'nintendo_smg2_SamboHead.arc',
+  'community_tww_Ganondorf_Ship.arc',
+  'community_mkdd_dstestcircle_track_v1.arc',
+];
 
 for (const name of loops) {
   describe.skipIf(!haveFixtures || !haveNoclip || !haveArchiveOracle)(`the modder's loop on ${name}`, () => {
@@ -181,13 +172,14 @@ for (const name of loops) {
         const got = loop.glbClips.get(model)!;
         for (const clip of clips) {
           if (got.includes(clip.name)) continue;
-          // Only a clip of material animations glTF cannot play (a texture matrix no texture reads) may be absent.
+          // Only a clip of material animations glTF plays nothing of (SamboHead.btk: a texture matrix no texture
+          // reads) may be absent, with a warning naming it.
           expect(
             clip.files.every((f) => !/\.bc[ka]$/.test(f)),
             `${model}: ${clip.name}`,
           ).toBe(true);
           expect(loop.messages.get(model)!.join('\n'), `${model}: ${clip.name}`).toMatch(
-            new RegExp(`j3d/btk-not-played: animation "${clip.name}"`),
+            new RegExp(`j3d/anim-not-played: animation "${clip.name}"`),
           );
         }
         expect(
@@ -199,6 +191,13 @@ for (const name of loops) {
       const bckClips = (model: string) => loop.glbClips.get(model)!.filter((c) => c !== 'PowerStarColor');
       if (name === 'nintendo_smg2_PowerStar.arc') expect(bckClips('PowerStar.bdl')).toHaveLength(19);
       if (name === 'nintendo_smg2_SamboHead.arc') expect(bckClips('SamboHead.bdl')).toHaveLength(12);
+      // A BCK and a BCA of one base name are two clips, the BCA's named by its file name, with a warning.
+      if (name === 'community_mkdd_dstestcircle_track_v1.arc') {
+        expect(loop.glbClips.get('objects/mariotree1.bmd')!.sort()).toEqual(['mariotree1_wait', 'mariotree1_wait.bca']);
+        expect(loop.messages.get('objects/mariotree1.bmd')!.join('\n')).toMatch(
+          /j3d\/joint-clips-one-name: "mariotree1_wait\.bca" and "mariotree1_wait\.bck" are two joint animations/,
+        );
+      }
     });
 
     it('the packed archive opens and is consistent; every entry the loop did not write is there, as it was, in order', () => {
@@ -230,44 +229,35 @@ for (const name of loops) {
       }
     });
 
-    it.skipIf(pending.textures)(
-      '[needs issue-37-textures] each model keeps every texture and sampler: name, GX and palette format, size, mips, data bytes, pixels of every mip',
-      async () => {
-        for (const { model } of loop.original.models) {
-          const was: NoclipModel = await noclipModel(loop.files.before.get(model)!);
-          const is: NoclipModel = await noclipModel(loop.files.after.get(model)!);
-          expect(is.textures, model).toEqual(was.textures);
-          expect(is.samplers, model).toEqual(was.samplers);
-        }
-      },
-    );
+    it('each model keeps every texture and sampler: name, GX and palette format, size, mips, data bytes, pixels of every mip', async () => {
+      for (const { model } of loop.original.models) {
+        const was: NoclipModel = await noclipModel(loop.files.before.get(model)!);
+        const is: NoclipModel = await noclipModel(loop.files.after.get(model)!);
+        expect(is.textures, model).toEqual(was.textures);
+        expect(is.samplers, model).toEqual(was.samplers);
+      }
+    });
 
-    it.skipIf(pending.animationWriters)(
-      '[needs issue-38-anim-writers] every clip comes back for its model, each file with its kind, duration, loop mode and tracks',
-      async () => {
-        for (const { model, clips } of loop.original.models) {
-          const again = loop.again.models.find((m) => m.model === model)!;
-          expect(again.clips.map((c) => c.name).sort(), model).toEqual(clips.map((c) => c.name).sort());
-          for (const clip of clips) {
-            const files = again.clips.find((c) => c.name === clip.name)!.files;
-            const read = async (paths: string[], from: Map<string, Uint8Array>) =>
-              (await Promise.all(paths.map((p) => noclipAnimation(from.get(p)!)))).sort((a, b) =>
-                a!.kind.localeCompare(b!.kind),
-              );
-            expect(await read(files, loop.files.after), `${model}: ${clip.name}`).toEqual(
-              await read(clip.files, loop.files.before),
+    it('every clip comes back for its model, each file with its kind, duration, loop mode and tracks', async () => {
+      for (const { model, clips } of loop.original.models) {
+        const again = loop.again.models.find((m) => m.model === model)!;
+        expect(again.clips.map((c) => c.name).sort(), model).toEqual(clips.map((c) => c.name).sort());
+        for (const clip of clips) {
+          const files = again.clips.find((c) => c.name === clip.name)!.files;
+          const read = async (paths: string[], from: Map<string, Uint8Array>) =>
+            (await Promise.all(paths.map((p) => noclipAnimation(from.get(p)!)))).sort((a, b) =>
+              a!.kind.localeCompare(b!.kind),
             );
-          }
+          expect(await read(files, loop.files.after), `${model}: ${clip.name}`).toEqual(
+            await read(clip.files, loop.files.before),
+          );
         }
-      },
-    );
+      }
+    });
 
-    it.skipIf(pending.animationWriters)(
-      '[needs issue-38-anim-writers] every entry of the archive keeps its index, name and ID',
-      () => {
-        const row = (e: { index: number; name: string; id: string }) => `${e.index} ${e.name} ${e.id}`;
-        expect(loop.after.entries!.map(row)).toEqual(loop.before.entries!.map(row));
-      },
-    );
+    it('every entry of the archive keeps its index, name and ID', () => {
+      const row = (e: { index: number; name: string; id: string }) => `${e.index} ${e.name} ${e.id}`;
+      expect(loop.after.entries!.map(row)).toEqual(loop.before.entries!.map(row));
+    });
   });
 }

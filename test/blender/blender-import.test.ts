@@ -13,7 +13,7 @@
  * children, so the game's joint frames would change), exported by Blender with custom properties (as the
  * README says), converted to BDL and read back: no error, every joint of the game's model in order at its rest
  * pose, the same triangles, a BCK per animation, and the game's textures byte for byte. And for the Power
- * Star, one image painted in Blender (mirrored) before the export: it goes back in the game's GX format near
+ * Star (its BDL alone), one image painted in Blender (mirrored) before the export: it goes back in the game's GX format near
  * the painted pixels, and every other texture, also those Blender does not import, byte for byte.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -38,6 +38,13 @@ let backToBdl: TranscodeResult;
 /** The Power Star's image that the second round trip edits in Blender (the base colour of its material FooMat). */
 const EDITED_STAR_IMAGE = 'PowerStar.4';
 let starTrip: BlenderResult;
+
+/** The Power Star's BDL, from its archive. */
+function starBdl(): Uint8Array {
+  const entry = findInArchive(openArchive(readFixture('archives', 'nintendo_smg2_PowerStar.arc')), 'PowerStar.bdl');
+  if (entry?.kind !== 'file') throw new Error('no PowerStar.bdl in the archive');
+  return entry.bytes;
+}
 let starToBdl: TranscodeResult;
 
 beforeAll(async () => {
@@ -58,9 +65,17 @@ beforeAll(async () => {
     export: exported,
     exportOptions: { export_extras: true },
   });
+  // The star alone (its BDL without the archive's clips): with PowerStarColor's texture pattern attached, FooMat
+  // shows the pattern's atlas instead of its own texture, which is the one painted here.
+  const starAlone = join(dir, 'PowerStar.alone.glb');
+  const { glb: starGlb } = await convertModel({
+    name: 'PowerStar.alone',
+    input: { bytes: starBdl(), fileName: 'PowerStar.bdl' },
+  });
+  await writeFile(starAlone, starGlb);
   const starExported = join(dir, 'PowerStar.blender.glb');
   jobs.push({
-    file: join(dir, 'PowerStar.glb'),
+    file: starAlone,
     importOptions: { bone_heuristic: 'BLENDER' },
     flipImages: [EDITED_STAR_IMAGE],
     export: starExported,
@@ -242,11 +257,7 @@ function psnr(a: Uint8Array, b: Uint8Array): number {
 }
 
 describe.runIf(haveBlender && haveFixtures)('Blender round trip with a texture painted in Blender', () => {
-  const star = () => {
-    const entry = findInArchive(openArchive(readFixture('archives', 'nintendo_smg2_PowerStar.arc')), 'PowerStar.bdl');
-    if (entry?.kind !== 'file') throw new Error('no PowerStar.bdl in the archive');
-    return readJ3d(entry.bytes);
-  };
+  const star = () => readJ3d(starBdl());
 
   it("the painted image goes back in the game's format; every other texture, in Blender or not, byte for byte", () => {
     expect(starTrip.error, failure(starTrip)).toBeUndefined();

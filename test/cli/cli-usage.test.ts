@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
+import { buildSampleBmd, buildU8, fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { adapters, archiveExtensions, outputFormats } from '@retromodel/transcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandNames, commandReference, readmeBlock } from '../../scripts/readme.js';
@@ -270,6 +270,30 @@ describe('what convert prints', () => {
     expect(r.stdout).toContain(`0 of 1 files converted, 1 failed: ${shown} in → 0 B out`);
   });
 
+  it('entries of an archive that fail count their bytes in: one refused for its name, one damaged', async () => {
+    const model = buildSampleBmd();
+    const cutModel = model.slice(0, model.length >> 1);
+    // Every entry is a model of the same bytes (or half of them); the one named with a control character is
+    // refused before converting, the cut one fails to read.
+    const archive = join(dir, 'entries.arc');
+    await writeFile(
+      archive,
+      buildU8([
+        { name: 'good.bmd', bytes: model },
+        { name: 'bad\x07name.bmd', bytes: model.slice() },
+        { name: 'cut.bmd', bytes: cutModel },
+      ]),
+    );
+    const r = await run('convert', archive, '-o', join(dir, 'entries-out'));
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/✗ .*bad\\x07name\.bmd: refused: /);
+    expect(r.stderr).toMatch(/✗ .*cut\.bmd: ParseError: j3d /);
+    const size = 2 * model.length + cutModel.length;
+    const shown = size < 1024 ? `${size} B` : `${(size / 1024).toFixed(1)} KB`;
+    expect(r.stdout).toContain(`1 of 3 files converted, 2 failed`);
+    expect(r.stdout).toContain(`: ${shown} in → `);
+  });
+
   it.skipIf(!haveFixtures)(
     'warnings are grouped per file and code, counted in the summary; --verbose adds the notes',
     async () => {
@@ -427,6 +451,9 @@ describe('info on a damaged file', () => {
       expect(r.code).toBe(1);
       const report = JSON.parse(r.stdout);
       expect(report.error).toMatch(/^ParseError: /);
+      expect(report.partial).toBe(true);
+      const { format, section, offset } = report.errorAt;
+      expect(report.error.startsWith(`ParseError: ${format} ${section} @0x${offset.toString(16)}: `)).toBe(true);
       const sections = report.tables.find((t: { title: string }) => t.title === 'sections').rows as (
         | string
         | number

@@ -10,6 +10,7 @@
  *   - no input replaced: an output that is an input (given, or reached through a link) fails its input; `pack`
  *     refuses an archive inside the folder it packs and an existing one without --force;
  *   - bad output folders fail at once, naming the folder; a folder converted three times gives what one run gives;
+ *   - names that make one file name (images `tex 1` and `tex_1`, clips `walk cycle` and `walk_cycle`) give two files;
  *   - an image over 8192 pixels a side inside a GLB is refused before it is decoded (the process stays small);
  *     a 10,000-node GLB is refused for BDL before the joints are made;
  *   - SIGTERM ends a conversion under way, with no output or temporary left.
@@ -30,6 +31,7 @@ import {
   cubeScene,
   hashTree,
   repoPath,
+  skinnedScene,
   yaz0Literals,
 } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -283,6 +285,42 @@ describe('no input is ever replaced', () => {
     for (let i = 0; i < 2; i++) expect((await runBin(['convert', 'models', '-q'], user)).code).toBe(0);
     expect(hashTree(join(user, 'models'))).toEqual(first);
   });
+});
+
+describe('names never collide silently', () => {
+  it('two images named "tex 1" and "tex_1" become two files in T3DM and glTF outputs', async () => {
+    const scene = cubeScene();
+    const first = scene.images[0]!;
+    if (first.kind !== 'rgba8') throw new Error('the cube has a decoded image');
+    first.name = 'tex 1';
+    scene.images.push({ ...first, name: 'tex_1', pixels: first.pixels.map((v) => 255 - v) });
+    scene.textures.push({ image: 1, sampler: 0 });
+    scene.materials.push({ ...scene.materials[0]!, name: 'other', baseColorTexture: { texture: 1, texCoord: 0 } });
+    const mesh = scene.meshes[0]!;
+    mesh.primitives.push({ ...mesh.primitives[0]!, material: 1 });
+    const glb = (await sceneToGlb(scene, { optimize: false })).bytes;
+    const { user } = await userFolder({ 'two.glb': glb });
+    for (const [to, pngs] of [
+      ['t3dm', ['tex_1.png', 'texture1.png']],
+      ['gltf', ['two_tex_1.png', 'two_1.png']],
+    ] as const) {
+      const run = await runBin(['convert', 'two.glb', '--to', to, '-o', `out-${to}`], user);
+      expect(run.code, run.stderr).toBe(0);
+      const written = hashTree(join(user, `out-${to}`));
+      expect([...written.keys()].filter((f) => f.endsWith('.png')).sort()).toEqual([...pngs].sort());
+      expect(new Set(pngs.map((p) => written.get(p))).size).toBe(2);
+    }
+  }, 60_000);
+
+  it('two clips named "walk cycle" and "walk_cycle" become two animation files beside a BDL', async () => {
+    const scene = skinnedScene();
+    scene.animations[0]!.name = 'walk cycle';
+    scene.animations[1]!.name = 'walk_cycle';
+    const { user } = await userFolder({ 'legs.glb': (await sceneToGlb(scene)).bytes });
+    const run = await runBin(['convert', 'legs.glb', '--to', 'bdl', '-o', 'out'], user);
+    expect(run.code, run.stderr).toBe(0);
+    expect([...hashTree(join(user, 'out')).keys()].sort()).toEqual(['legs.bdl', 'walk_cycle.1.bck', 'walk_cycle.bck']);
+  }, 60_000);
 });
 
 describe('output folders that cannot be written fail at once, naming the folder', () => {

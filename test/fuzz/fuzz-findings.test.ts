@@ -400,6 +400,58 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'glTF whose "scenes" key is misspelt (no node to draw), to TMD (seed 36: the writer refused with a RangeError)',
+    {
+      target: 't3dm/04_dynamic/assets/lava.glb',
+      mutation: {
+        kind: 'field',
+        section: 'JSON scenes',
+        offset: 110,
+        type: 'u16',
+        littleEndian: true,
+        value: 8820,
+        before: 8819,
+      },
+    },
+  ],
+  [
+    "TMD node position of f32's largest value, to T3DM (seed 3636: a bone the T3DM reader refuses was written)",
+    {
+      target: 'tmd/synth_2lod_2piece.tmd',
+      mutation: {
+        kind: 'field',
+        section: 'nodes',
+        offset: 156,
+        type: 'f32',
+        littleEndian: true,
+        value: 2139095039,
+        before: 0,
+      },
+    },
+  ],
+  [
+    "TKL position key of minus f32's largest value, to T3DM (seed 3636: a channel quantised to -Infinity was written)",
+    {
+      target: 'tmd/synth.tkl',
+      mutation: {
+        kind: 'field',
+        section: 'positions',
+        offset: 60,
+        type: 'f32',
+        littleEndian: true,
+        value: 4286578687,
+        before: 0,
+      },
+    },
+  ],
+  [
+    'glTF skin weight byte changed, its vertex summing to 1.00003 (seed 3601: ACCESSOR_WEIGHTS_NON_NORMALIZED)',
+    {
+      target: 't3dm/09_anim_viewer/assets/enemyPlant00.glb',
+      mutation: { kind: 'bytes', changes: [[0x7934, 0xff]] },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

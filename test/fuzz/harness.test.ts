@@ -3,17 +3,21 @@
  * the planner is deterministic and field-aware, archive sections match the independent archive dumps
  * (../shared/fixtures/archives/expected, by ../shared/tools/archives_dump.py), archive entry edits make the
  * archives they describe (read back by the archive reader, checked by checkEntryNames) and the CLI stage runs
- * them through extract and convert, findings group by what went wrong, and the pool's time and memory budgets
+ * them through extract and convert, glTF name edits make the GLBs they describe and run through every writer
+ * and the CLI stage, findings group by what went wrong, and the pool's time and memory budgets
  * stop a case and leave the pool working.
  */
 import { readFileSync } from 'node:fs';
 import { checkEntryNames, decodeYay0, decodeYaz0, listArchive, openArchive } from '@retromodel/archive';
+import { gltfToScene } from '@retromodel/gltf';
 import {
   applyMutation,
   archiveSections,
   type FuzzCase,
   fixture,
+  glbChunks,
   haveFixtures,
+  isFinding,
   listFuzzTargets,
   type Mutation,
   newRecord,
@@ -180,6 +184,71 @@ describe.skipIf(!haveFixtures)('archive entry edits', () => {
       pool.close();
     }
   }, 120_000);
+});
+
+describe.skipIf(!haveFixtures)('glTF name edits', () => {
+  // A GLB of tiny3d's examples with two images, one material and one node.
+  const id = 't3dm/24_hdr_bloom/assets/magic.glb';
+  const target = () => listFuzzTargets().find((t) => t.id === id)!;
+
+  it('make the GLB they describe, which the glTF reader reads, and the planner plans them', async () => {
+    const layout = await targetLayout(target());
+    const edited = applyMutation(layout.bytes, {
+      kind: 'gltf',
+      edits: [
+        { op: 'name', list: 'images', index: 0, name: 'tex 1' },
+        { op: 'name', list: 'images', index: 1, name: 'tex_1' },
+        { op: 'name', list: 'materials', index: 0, name: '..' },
+        { op: 'name', list: 'nodes', index: 0, name: 'a/b' },
+      ],
+    });
+    const { json, bin } = glbChunks(edited)!;
+    expect(bin).toEqual(glbChunks(layout.bytes)!.bin);
+    const names = (list: string) => (json[list] as { name?: string }[]).map((o) => o.name);
+    expect(names('images')).toEqual(['tex 1', 'tex_1']);
+    expect(names('materials')[0]).toBe('..');
+    expect(names('nodes')[0]).toBe('a/b');
+    const { scene } = await gltfToScene(edited);
+    expect(scene.images.map((i) => i.name)).toEqual(['tex 1', 'tex_1']);
+    const pointed = applyMutation(layout.bytes, { kind: 'gltf', edits: [{ op: 'uri', index: 1, uri: '/etc/passwd' }] });
+    const image = (glbChunks(pointed)!.json.images as Record<string, unknown>[])[1]!;
+    expect(image.uri).toBe('/etc/passwd');
+    expect(image.bufferView).toBeUndefined();
+    const planned = Array.from({ length: 200 }, (_, i) => planMutation(layout, [layout], 3, i));
+    expect(planned.filter((m) => m.kind === 'gltf').length).toBeGreaterThan(20);
+  });
+
+  it('run through every writer and the CLI stage (--to gltf, t3dm, bdl): no crash, nothing written outside -o', async () => {
+    const pool = startCasePool({ jobs: 1 });
+    try {
+      const edits = [
+        [
+          { op: 'name', list: 'images', index: 0, name: 'tex 1' },
+          { op: 'name', list: 'images', index: 1, name: 'TEX_1' },
+        ],
+        [
+          { op: 'name', list: 'images', index: 0, name: '../../../../evil' },
+          { op: 'name', list: 'materials', index: 0, name: 'x'.repeat(300) },
+        ],
+        [{ op: 'uri', index: 0, uri: '../../../../etc/passwd' }],
+        [{ op: 'n64-path', index: 0, name: '../../../../evil' }],
+        [{ op: 'fast64-texture', index: 0, name: '../../../../evil.png' }],
+        [
+          { op: 'n64-path', index: 0, name: 'tex_1' },
+          { op: 'name', list: 'images', index: 1, name: 'tex 1' },
+        ],
+      ];
+      for (const e of edits) {
+        const spec = { target: id, mutation: { kind: 'gltf', edits: e } } as FuzzCase;
+        const result = await pool.run(spec, 60_000);
+        expect(isFinding(result.outcome), `${JSON.stringify(e)}: ${result.outcome} ${result.error?.message}`).toBe(
+          false,
+        );
+      }
+    } finally {
+      pool.close();
+    }
+  }, 180_000);
 });
 
 describe.skipIf(!haveFixtures)('compressed targets', () => {

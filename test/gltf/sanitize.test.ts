@@ -1,10 +1,11 @@
 /*
  * Scenes with what glTF forbids, as fuzzed inputs produced them (issue: output that fails the validator):
  * non-unit normals, non-unit rotation keys, inverse bind matrices with a bad last row, a numeric name, a
- * texture on a primitive without texture coordinates, a COLOR_1 or TEXCOORD_1 without set 0. Each is written as a GLB the Khronos validator accepts
- * with 0 errors, with a warning saying what was changed, and the scene given is left as it was.
+ * texture on a primitive without texture coordinates, a COLOR_1 or TEXCOORD_1 without set 0, skin weights that
+ * are negative or do not sum to 1. Each is written as a GLB the Khronos validator accepts with 0 errors, with a
+ * warning saying what was changed, and the scene given is left as it was.
  */
-import { sceneToGlb } from '@retromodel/gltf';
+import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { createMaterial, mat4Identity, type Scene } from '@retromodel/scene';
 import { cubeScene, expectValidGlb } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -71,6 +72,38 @@ describe('writing a scene glTF would refuse', () => {
       'gltf/empty-mesh',
     ])
       expect(codes, code).toContain(code);
+    expect(scene).toEqual(before);
+  });
+});
+
+describe('skin weights', () => {
+  it('that are negative, sum to 0 or not to 1 are made a sum of 1; the others are kept as they are', async () => {
+    const scene = cubeScene();
+    const prim = scene.meshes[0]!.primitives[0]!;
+    const count = prim.attributes.POSITION.array.length / 3;
+    const weights = new Float32Array(count * 4);
+    for (let v = 0; v < count; v++) weights.set([0.25, 0.75, 0, 0], v * 4);
+    // Fuzz seed 3601: one byte of a weight changed, its vertex summing to 1.00003 (ACCESSOR_WEIGHTS_NON_NORMALIZED).
+    weights.set([0.50003, 0.5, 0, 0], 0);
+    weights.set([-0.5, 1.5, 0, 0], 4);
+    weights.set([0, 0, 0, 0], 8);
+    prim.attributes.JOINTS_0 = { array: new Uint8Array(count * 4).map((_, i) => (i % 4 === 1 ? 1 : 0)), itemSize: 4 };
+    prim.attributes.WEIGHTS_0 = { array: weights, itemSize: 4 };
+    scene.nodes.push({ name: 'hip', children: [2] }, { name: 'knee', children: [] });
+    scene.nodes[0]!.skin = 0;
+    scene.roots.push(1);
+    scene.skins.push({ joints: [1, 2], inverseBindMatrices: new Float32Array([...mat4Identity(), ...mat4Identity()]) });
+    const before = structuredClone(scene);
+    const { bytes, diagnostics } = await sceneToGlb(scene, { optimize: false });
+    expect((await expectValidGlb(bytes, 'weights.glb')).issues.numErrors).toBe(0);
+    const fixed = diagnostics.filter((d) => d.code === 'gltf/weights-fixed');
+    expect(fixed.map((d) => d.message)).toEqual([expect.stringMatching(/the skin weights of 3 vertices/)]);
+    const back = (await gltfToScene(bytes)).scene.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0!.array;
+    const at = (v: number) => [...back.subarray(v * 4, v * 4 + 4)];
+    expect(at(0)[0]! + at(0)[1]!).toBeCloseTo(1, 6);
+    expect(at(1)).toEqual([0, 1, 0, 0]);
+    expect(at(2)).toEqual([1, 0, 0, 0]);
+    for (let v = 3; v < count; v++) expect(at(v)).toEqual([0.25, 0.75, 0, 0]);
     expect(scene).toEqual(before);
   });
 });

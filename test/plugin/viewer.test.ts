@@ -4,20 +4,20 @@
  * opened in headless Chromium: the sample model must render (a clear share of non-background pixels) and
  * animate (two frames differ) with no console errors; dropping a .gltf with its .bin and texture (and, when the
  * J3D adapter and fixtures are there, a .bdl with its .bck) must produce a downloadable GLB that validates; a
- * dropped archive gives its model with every animation of the archive that fits it, and a clip picked in the panel
- * plays; a broken file is reported on the page; the warnings of a conversion are listed as the CLI prints them, and
+ * dropped archive gives its model with every animation of the archive that fits it (PowerStar.arc, SamboHead.arc),
+ * and a clip picked in the panel plays; a broken file is reported on the page; the warnings of a conversion are listed as the CLI prints them, and
  * the archive's model list shows only once an archive is dropped. Finally the page runs in the Vite dev server, where the model must come
  * from the plugin's dev middleware. Skipped with a message when Chromium is absent.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { decodePng, sceneToGltf } from '@retromodel/gltf';
-import { cubeScene, expectValidGlb, haveFixtures, readFixture, repoPath } from '@retromodel/test-utils';
+import { cubeScene, expectValidGlb, fixture, haveFixtures, readFixture, repoPath } from '@retromodel/test-utils';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import {
   build,
@@ -191,6 +191,20 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
   });
 
   /** Drops files on the page's drop zone, as a user dragging them from a file manager would. */
+  /** Picked in the panel, `clip` plays: within a few seconds of frames (the machine may be busy) the model moves. */
+  async function expectClipPlays(clip: string): Promise<void> {
+    await page.selectOption('#animation', clip);
+    const before = await canvasPixels();
+    let after = before;
+    for (let tries = 0; tries < 20 && after.pixels.every((v, i) => v === before.pixels[i]); tries++) {
+      const drawn = Number(await page.getAttribute('canvas', 'data-frames'));
+      await page.waitForFunction((n) => Number(document.querySelector('canvas')?.dataset.frames) >= n, drawn + 10);
+      after = await canvasPixels();
+    }
+    expect(Math.max(before.share, after.share), `${clip}: the model is in view`).toBeGreaterThan(0.001);
+    expect(after.pixels, clip).not.toEqual(before.pixels);
+  }
+
   async function dropFiles(files: { name: string; bytes: Uint8Array }[]): Promise<void> {
     const list = files.map((f) => ({ name: f.name, data: Buffer.from(f.bytes).toString('base64') }));
     await page.evaluate((items) => {
@@ -281,25 +295,37 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
       expect(listed).toEqual(['PowerStar.bdl']);
       expect(await page.isVisible('text=Model in the archive')).toBe(true);
       expect(await page.textContent('#status')).toMatch(/PowerStar\.arc: PowerStar\.bdl/);
+      // The panel's list of warnings scrolls; the view keeps the window's height.
+      expect((await page.locator('#view').boundingBox())?.height).toBe(page.viewportSize()?.height);
       // Every BCK of the archive (19, as the independent dumper counts them) is a clip, and PowerStarColor's
       // material, pattern and visibility files one more.
       const clips = ((await page.getAttribute('body', 'data-animations')) ?? '').split(',');
       expect(clips).toHaveLength(20);
       expect(clips).toContain('PowerStarColor');
       expect(clips).toEqual(expect.arrayContaining(['TakeOutStar', 'ResultFly', 'DemoSandyDown']));
-      // Picked in the panel, a clip plays: within a few seconds of frames (the machine may be busy) the star moves.
-      for (const clip of ['TakeOutStar', 'TrickRabbitWait']) {
-        await page.selectOption('#animation', clip);
-        const before = await canvasPixels();
-        let after = before;
-        for (let tries = 0; tries < 20 && after.pixels.every((v, i) => v === before.pixels[i]); tries++) {
-          const drawn = Number(await page.getAttribute('canvas', 'data-frames'));
-          await page.waitForFunction((n) => Number(document.querySelector('canvas')?.dataset.frames) >= n, drawn + 10);
-          after = await canvasPixels();
-        }
-        expect(Math.max(before.share, after.share), `${clip}: the star is in view`).toBeGreaterThan(0.001);
-        expect(after.pixels, clip).not.toEqual(before.pixels);
-      }
+      for (const clip of ['TakeOutStar', 'TrickRabbitWait']) await expectClipPlays(clip);
+      expect(consoleErrors).toEqual([]);
+    },
+  );
+
+  it.runIf(haveFixtures)(
+    'converts SamboHead from its dropped archive with every BCK of the archive as a clip, and plays them',
+    async () => {
+      await dropFiles([{ name: 'SamboHead.arc', bytes: readFixture('archives', 'nintendo_smg2_SamboHead.arc') }]);
+      await expectValidGlb(await downloadGlb('SamboHead.glb'), 'SamboHead.glb');
+      // The clips are the archive's 12 BCKs, as the independent dumper lists them (their BTKs play in the clip of
+      // their name; SamboHead.btk animates nothing glTF shows).
+      const dump = JSON.parse(
+        readFileSync(fixture('archives', 'expected', 'nintendo_smg2_SamboHead.arc.json'), 'utf8'),
+      ).dump;
+      const bcks = (dump.inner.rarc.files as { path: string }[])
+        .map((f) => f.path)
+        .filter((p) => p.endsWith('.bck'))
+        .map((p) => p.replace(/\.bck$/, ''));
+      expect(bcks).toHaveLength(12);
+      const clips = ((await page.getAttribute('body', 'data-animations')) ?? '').split(',');
+      expect(clips.sort()).toEqual(bcks.sort());
+      for (const clip of ['Wait', 'Hit', 'Run']) await expectClipPlays(clip);
       expect(consoleErrors).toEqual([]);
     },
   );

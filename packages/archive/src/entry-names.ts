@@ -19,6 +19,17 @@ export interface EntryNameProblem extends Diagnostic {
   names: string[];
 }
 
+/** Names of case twins a message lists at most. */
+const MAX_TWINS_NAMED = 3;
+
+/** The first `count` values of `set`. */
+function* firstOf<T>(set: Set<T>, count: number): Generator<T> {
+  for (const value of set) {
+    if (count-- <= 0) return;
+    yield value;
+  }
+}
+
 /** True for a U8 archive whose root holds only a folder named `.` (Mario Kart Wii's layout). */
 function dotTopFolder(tree: ArchiveTree): boolean {
   const only = tree.root.children.length === 1 ? tree.root.children[0] : undefined;
@@ -62,7 +73,12 @@ export function checkEntryNames(tree: ArchiveTree): EntryNameProblem[] {
       const at = [...names, child.name];
       const allowedDot = names.length === 0 && child.name === '.' && dotTopFolder(tree);
       const problem = allowedDot ? undefined : fileNameProblem(child.name);
-      const twins = [...folded.get(child.name.toLowerCase())!].filter((n) => n !== child.name);
+      // The other names of its case-folded name: at most three named, however many an archive holds.
+      const variants = folded.get(child.name.toLowerCase())!;
+      const twins = [...firstOf(variants, MAX_TWINS_NAMED + 1)]
+        .filter((n) => n !== child.name)
+        .slice(0, MAX_TWINS_NAMED);
+      const moreTwins = variants.size - 1 - twins.length;
       if (problem) report(child, at, 'archive/unsafe-name', `its name ${problem}, so it cannot be a file name`);
       else if (exact.get(child.name)! > 1)
         report(child, at, 'archive/duplicate-name', 'another entry of its folder has the same name');
@@ -71,7 +87,7 @@ export function checkEntryNames(tree: ArchiveTree): EntryNameProblem[] {
           child,
           at,
           'archive/case-twin',
-          `its name differs only in case from ${twins.map((n) => `"${printablePath([n])}"`).join(', ')} in the same folder (one file on macOS and Windows)`,
+          `its name differs only in case from ${twins.map((n) => `"${printablePath([n])}"`).join(', ')}${moreTwins > 0 ? ` and ${moreTwins} more` : ''} in the same folder (one file on macOS and Windows)`,
         );
       if (child.kind === 'folder') walk(child, at);
     }

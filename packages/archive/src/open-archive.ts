@@ -8,6 +8,7 @@
  * the archive's layout (archive-layout.ts), by which writeArchive writes it again as it was.
  */
 import { hex, ParseError } from '@retromodel/binary';
+import type { FileSection } from '@retromodel/scene';
 import { rarcLayoutRecord, u8LayoutRecord } from './archive-layout.js';
 import type { ArchiveEntry, ArchiveFolder, ArchiveTree, RarcArchiveMeta } from './archive-tree.js';
 import { maxYaz0Output } from './lz-bounds.js';
@@ -32,23 +33,44 @@ function isU8(bytes: Uint8Array): boolean {
 
 /**
  * Opens a RARC or U8 archive, plain or Yaz0/Yay0-compressed. Throws {@link ParseError} for anything else or for
- * damaged data.
+ * damaged data. Each part read is added to `read`, so that `info` on a damaged archive shows what came before the
+ * damage: each compression layer (`Yaz0 layer 1`, its stored and declared decoded sizes), then the archive's parts
+ * as its reader lists them (`RARC header`, `RARC file "a.bdl"`, …), at offsets in the decoded bytes when it was
+ * compressed.
  */
-export function openArchive(bytes: Uint8Array): ArchiveTree {
+export function openArchive(bytes: Uint8Array, read: FileSection[] = []): ArchiveTree {
   let compression: ArchiveTree['compression'] = 'none';
   let payload = bytes;
   for (let layer = 0; layer < MAX_LAYERS && (isYaz0(payload) || isYay0(payload)); layer++) {
     const yaz0 = isYaz0(payload);
     if (layer === 0) compression = yaz0 ? 'yaz0' : 'yay0';
     else checkNestedSize(payload, yaz0, bytes.length);
+    read.push({
+      name: `${yaz0 ? 'Yaz0' : 'Yay0'} layer ${layer + 1}`,
+      offset: 0,
+      size: payload.length,
+      detail: `${payload.length} bytes stored, ${declaredSize(payload)} declared decoded${layer > 0 ? ' (inside the layer above)' : ''}`,
+    });
     payload = yaz0 ? decodeYaz0(payload) : decodeYay0(payload);
   }
-  if (isRarc(payload)) return openRarc(payload, compression, { left: maxYaz0Output(bytes.length) });
-  if (isU8(payload)) return openU8(payload, compression);
+  const parts: FileSection[] = [];
+  try {
+    if (isRarc(payload)) return openRarc(payload, compression, { left: maxYaz0Output(bytes.length) }, parts);
+    if (isU8(payload)) return openU8(payload, compression, parts);
+  } finally {
+    // The archive's parts read, also when its reader stopped at damage, named for the format.
+    const format = isRarc(payload) ? 'RARC' : 'U8';
+    for (const part of parts) read.push({ ...part, name: `${format} ${part.name}` });
+  }
   throw new ParseError(
     { format: compression === 'none' ? 'rarc' : compression, section: 'header', offset: 0 },
     'the data is neither a RARC nor a U8 archive (nor Yaz0/Yay0 holding one)',
   );
+}
+
+/** The decoded size a Yaz0/Yay0 header declares (u32 at 4; 0 when the header is cut before it). */
+function declaredSize(payload: Uint8Array): number {
+  return payload.length < 8 ? 0 : ((payload[4]! << 24) | (payload[5]! << 16) | (payload[6]! << 8) | payload[7]!) >>> 0;
 }
 
 /**
@@ -57,7 +79,7 @@ export function openArchive(bytes: Uint8Array): ArchiveTree {
  */
 function checkNestedSize(payload: Uint8Array, yaz0: boolean, originalLength: number): void {
   if (payload.length < 8) return;
-  const declared = ((payload[4]! << 24) | (payload[5]! << 16) | (payload[6]! << 8) | payload[7]!) >>> 0;
+  const declared = declaredSize(payload);
   const bound = maxYaz0Output(originalLength);
   if (declared > bound) {
     throw new ParseError(
@@ -67,8 +89,8 @@ function checkNestedSize(payload: Uint8Array, yaz0: boolean, originalLength: num
   }
 }
 
-function openU8(bytes: Uint8Array, compression: ArchiveTree['compression']): ArchiveTree {
-  const file = readU8(bytes);
+function openU8(bytes: Uint8Array, compression: ArchiveTree['compression'], read: FileSection[]): ArchiveTree {
+  const file = readU8(bytes, read);
   const offsets = new Map<U8Node, number>(
     file.layout?.nodes.map((node, i) => [node, file.layout!.rootOffset + i * 12]),
   );
@@ -84,8 +106,13 @@ function openU8(bytes: Uint8Array, compression: ArchiveTree['compression']): Arc
   return { format: 'u8', compression, root: fromFolder(file.root), layout: { format: 'u8', compression, u8 } };
 }
 
-function openRarc(bytes: Uint8Array, compression: ArchiveTree['compression'], budget: Budget): ArchiveTree {
-  const file = readRarc(bytes);
+function openRarc(
+  bytes: Uint8Array,
+  compression: ArchiveTree['compression'],
+  budget: Budget,
+  read: FileSection[],
+): ArchiveTree {
+  const file = readRarc(bytes, read);
   const entries = file.layout?.entries ?? [];
   let byIndex = true;
   entries.forEach((e, i) => {
@@ -112,7 +139,7 @@ interface Budget {
 }
 
 function expandEntry(data: Uint8Array, yaz0: boolean, name: string, budget: Budget): Uint8Array {
-  const declared = data.length >= 8 ? ((data[4]! << 24) | (data[5]! << 16) | (data[6]! << 8) | data[7]!) >>> 0 : 0;
+  const declared = declaredSize(data);
   if (declared > budget.left) {
     throw new ParseError(
       { format: yaz0 ? 'yaz0' : 'yay0', section: `entry ${name}`, offset: 4 },

@@ -11,6 +11,7 @@
  * subtree) or folders nested deeper than 512 levels are errors. Nothing reads the padding: the layout keeps the bytes no structure covers.
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
+import type { FileSection } from '@retromodel/scene';
 import type { RarcEntry, RarcFile, RarcLayout } from './rarc-file.js';
 import { RarcFlags } from './rarc-file.js';
 
@@ -19,12 +20,18 @@ const latin1 = new TextDecoder('latin1');
 /** Deepest folder nesting accepted (real archives nest a handful of levels; tree code may recurse this deep). */
 export const MAX_RARC_DEPTH = 512;
 
-/** Reads a RARC archive; file bytes are views into `bytes`. Throws {@link ParseError} (format `rarc`). */
-export function readRarc(input: Uint8Array): RarcFile {
+/**
+ * Reads a RARC archive; file bytes are views into `bytes`. Throws {@link ParseError} (format `rarc`). Each part
+ * read (header, info block, the four tables, each file's data as `file "<name>"`) is added to `read`, so that
+ * `info` on a damaged archive shows what came before the damage (the header as soon as its size is read, as a
+ * cut archive is told by it).
+ */
+export function readRarc(input: Uint8Array, read: FileSection[] = []): RarcFile {
   const head = new BinaryReader(input, { format: 'rarc', section: 'header' });
   head.ensure(0x40, 'RARC header and info block', 0);
   if (head.fixedString(4) !== 'RARC') throw head.error('magic is not "RARC"', 0);
   const fileSize = head.u32();
+  read.push({ name: 'header', offset: 0, size: 0x20, detail: `${hex(fileSize)} bytes declared` });
   if (fileSize < 0x40 || fileSize > input.length) {
     throw head.error(`file size ${hex(fileSize)} is not within 0x40…${hex(input.length)} (the bytes given)`, 4);
   }
@@ -51,11 +58,12 @@ export function readRarc(input: Uint8Array): RarcFile {
   const sync = info.u8();
   const infoByte1B = info.u8();
   const infoReserved = info.u32();
+  read.push({ name: 'info block', offset: 0x20, size: 0x20, detail: `${nodeCount} nodes, ${entryCount} entries` });
 
-  const nodesR = sectionOf(r, 0x20 + nodeOffset, nodeCount, 0x10, 'nodes', 0x20);
-  const entriesR = sectionOf(r, 0x20 + entryOffset, entryCount, 0x14, 'entries', 0x28);
-  const strings = sectionOf(r, 0x20 + stringTableOffset, stringTableSize, 1, 'strings', 0x30);
-  const data = sectionOf(r, 0x20 + dataOffset, dataSize, 1, 'data', 0x0c);
+  const nodesR = sectionOf(r, 0x20 + nodeOffset, nodeCount, 0x10, 'nodes', 0x20, read);
+  const entriesR = sectionOf(r, 0x20 + entryOffset, entryCount, 0x14, 'entries', 0x28, read);
+  const strings = sectionOf(r, 0x20 + stringTableOffset, stringTableSize, 1, 'strings', 0x30, read);
+  const data = sectionOf(r, 0x20 + dataOffset, dataSize, 1, 'data', 0x0c, read);
   if (nodeCount === 0) throw info.error('archive has no root node', 0x20);
 
   const nameAt = (offset: number, at: number, where: BinaryReader): string => {
@@ -151,6 +159,14 @@ export function readRarc(input: Uint8Array): RarcFile {
       }
       entry = { kind: 'file', name, id, flags, data: data.bytes.subarray(target, target + size) };
       layout.entryData[i] = entry.data;
+      const compressed = (flags & RarcFlags.COMPRESSED) !== 0;
+      const how = (flags & RarcFlags.YAZ0) !== 0 ? 'Yaz0' : 'Yay0';
+      read.push({
+        name: `file "${name}"`,
+        offset: 0x20 + dataOffset + target,
+        size,
+        ...(compressed ? { detail: `${how}-compressed: ${size} bytes stored` } : {}),
+      });
     }
     layout.entries.push(entry);
     layout.entryNames.push(name);
@@ -170,14 +186,26 @@ export function readRarc(input: Uint8Array): RarcFile {
   return { root: layout.nodes[0]!, nextFileId, syncFileIds: sync !== 0, layout };
 }
 
-/** A checked sub-reader over `count` × `size` bytes at `offset`, the error naming the header field at `field`. */
-function sectionOf(r: BinaryReader, offset: number, count: number, size: number, name: string, field: number) {
+/**
+ * A checked sub-reader over `count` × `size` bytes at `offset`, the error naming the header field at `field`;
+ * the section is added to `read`.
+ */
+function sectionOf(
+  r: BinaryReader,
+  offset: number,
+  count: number,
+  size: number,
+  name: string,
+  field: number,
+  read: FileSection[],
+) {
   if (offset > r.length || count * size > r.length - offset) {
     throw new ParseError(
       { format: 'rarc', section: name === 'data' ? 'header' : 'info', offset: field },
       `${name} section ${hex(offset)}+${hex(count * size)} runs past the end of the ${hex(r.length)}-byte archive`,
     );
   }
+  read.push({ name, offset, size: count * size });
   return r.sub(offset, count * size, name);
 }
 

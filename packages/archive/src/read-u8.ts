@@ -8,6 +8,7 @@
  * deeper than 512 levels are refused (the tree code recurses).
  */
 import { BinaryReader, hex } from '@retromodel/binary';
+import type { FileSection } from '@retromodel/scene';
 import type { U8File, U8Folder, U8Layout, U8Node } from './u8-file.js';
 
 const latin1 = new TextDecoder('latin1');
@@ -18,8 +19,12 @@ export const MAX_U8_DEPTH = 512;
 /** The U8 magic as a big-endian u32. */
 export const U8_MAGIC = 0x55aa382d;
 
-/** Reads a U8 archive; file bytes are views into `bytes`. Throws {@link ParseError} (format `u8`). */
-export function readU8(bytes: Uint8Array): U8File {
+/**
+ * Reads a U8 archive; file bytes are views into `bytes`. Throws {@link ParseError} (format `u8`). Each part read
+ * (header, nodes, names, each file's data as `file "<name>"`) is added to `read`, so that `info` on a damaged
+ * archive shows what came before the damage.
+ */
+export function readU8(bytes: Uint8Array, read: FileSection[] = []): U8File {
   const r = new BinaryReader(bytes, { format: 'u8', section: 'header' });
   r.ensure(0x20, 'U8 header', 0);
   if (r.u32() !== U8_MAGIC) throw r.error('magic is not 55 AA 38 2D', 0);
@@ -31,6 +36,7 @@ export function readU8(bytes: Uint8Array): U8File {
     throw r.error(`root node offset ${hex(rootOffset)} lies outside the ${hex(bytes.length)}-byte archive`, 4);
   }
   if (dataOffset > bytes.length) throw r.error(`data offset ${hex(dataOffset)} lies past the archive end`, 0x0c);
+  read.push({ name: 'header', offset: 0, size: 0x20 });
   const nodesR = r.sub(rootOffset, bytes.length - rootOffset, 'nodes');
   if (nodesR.u8At(0) !== 1) throw nodesR.error('the root node is not a folder', 0);
   const count = nodesR.u32At(8);
@@ -40,6 +46,8 @@ export function readU8(bytes: Uint8Array): U8File {
     throw r.error(`node table and name pool size ${hex(headerSize)} does not fit ${count} nodes and the file`, 8);
   }
   const pool = r.sub(rootOffset + count * 12, headerSize - count * 12, 'names');
+  read.push({ name: 'nodes', offset: rootOffset, size: count * 12, detail: `${count} nodes` });
+  read.push({ name: 'names', offset: pool.base, size: pool.length });
 
   const layout: U8Layout = {
     nodes: [],
@@ -88,6 +96,7 @@ export function readU8(bytes: Uint8Array): U8File {
       }
       node = { kind: 'file', name, data: bytes.subarray(data, data + size) };
       layout.fileData[i] = node.data;
+      read.push({ name: `file "${name}"`, offset: data, size });
     } else {
       throw nodesR.error(`node type ${type} is neither 0 (file) nor 1 (folder)`, at);
     }

@@ -94,6 +94,19 @@ describe('entry names no file can have', () => {
       expect(problems.map((p) => p.location!.offset)).toEqual([1, 2, 3, 4].map((i) => recordOffset(format, 1, i)));
     });
 
+    it(`${format}: 1,024 case variants of one name: each reported, naming three of the others and how many more`, () => {
+      // Every upper/lower choice of the ten letters of "abcdefghij".
+      const names = Array.from({ length: 1024 }, (_, v) =>
+        [...'abcdefghij'].map((c, i) => ((v >> i) & 1 ? c.toUpperCase() : c)).join(''),
+      );
+      const problems = checkEntryNames(openArchive(build(names.map((n) => file(n)))));
+      expect(problems.map((p) => p.names[0])).toEqual(names);
+      expect(problems[0]!.message).toMatch(
+        /"abcdefghij" .*differs only in case from "Abcdefghij", "aBcdefghij", "ABcdefghij" and 1020 more in the same folder/,
+      );
+      expect(Math.max(...problems.map((p) => p.message.length))).toBeLessThan(300);
+    });
+
     it(`${format}: a control character is escaped in the report`, () => {
       const tree = openArchive(build([{ name: 'a\x07', children: [file('b\\c')] }]));
       expect(checkEntryNames(tree).map((p) => p.message.split(' (')[0])).toEqual([

@@ -116,7 +116,8 @@ export const commands: CommandSpec[] = [
     description:
       "Reports a file's format and sections, and what reading it gives: meshes, materials, textures (size, the\n" +
       'format stored, bytes stored and decoded), animations (duration, channels, keys), skins and the bounding box,\n' +
-      'with the diagnostics. On a damaged file: the sections read, then the error with its offset (exit 1).',
+      'with the diagnostics; for an archive, its files and which animations go with which model. On a damaged\n' +
+      'file (archives too): the parts read, then the error with its offset (exit 1; with --json, "partial": true).',
     options: {
       format: { type: 'string', value: '<format>', help: 'text (default), md, csv or json' },
       json: { type: 'boolean', help: 'the same as --format json' },

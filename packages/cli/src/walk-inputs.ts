@@ -34,10 +34,13 @@ export interface InputFile {
   failure?: string;
 }
 
-/** What an archive holds: its models (path inside and output names), and the entries refused for their names. */
+/**
+ * What an archive holds: its models (path inside and output names), and the entries refused for their names (with
+ * the bytes they hold, which count in as a failed input's).
+ */
 export interface ArchiveListing {
   models: { path: string; names: string[]; size: number }[];
-  refused: { entry: string; reason: string }[];
+  refused: { entry: string; reason: string; size: number }[];
 }
 
 /** The deepest folder containing every path in `dirs` (absolute paths). */
@@ -122,7 +125,8 @@ export async function walkInputs(
         size: model.size,
       });
     }
-    for (const refused of listing.refused) out.push({ ...at, inner: refused.entry, size: 0, failure: refused.reason });
+    for (const refused of listing.refused)
+      out.push({ ...at, inner: refused.entry, size: refused.size, failure: refused.reason });
   };
   const seenFiles = new Set<string>();
   const seenFolders = new Set<string>();

@@ -1,7 +1,8 @@
 /*
  * What glTF requires that a scene read from elsewhere may lack, made right before writing, each with a
- * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, skin weights >= 0,
- * rotation quaternions (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1),
+ * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, skin weights >= 0 that
+ * sum to 1, rotation quaternions (node and animation) of unit length, inverse bind matrices whose last row is
+ * (0, 0, 0, 1),
  * names that are text, attribute sets (TEXCOORD_n, COLOR_n, JOINTS_n, WEIGHTS_n) numbered from 0 without a gap
  * (a set after a gap is left out), no material texture slot that reads a TEXCOORD_n set its primitive does not
  * have (such a primitive gets a copy of the material without that slot, animated as the material is), skins
@@ -57,25 +58,52 @@ function fixNormals(meshes: Mesh[], warn: (code: string, message: string) => voi
   }));
 }
 
+/** Allowed distance of a vertex's weight sum from 1, per non-zero weight (the Khronos validator's, in f32). */
+const WEIGHT_SUM_TOLERANCE = 2e-7;
+
+/** Whether the `size` weights at `at` are negative somewhere, or do not sum (in f32, as the validator sums) to 1. */
+function weightsNeedFixing(w: Float32Array, at: number, size: number): boolean {
+  let sum = 0;
+  let used = 0;
+  for (let i = at; i < at + size; i++) {
+    if (w[i]! < 0) return true;
+    if (w[i]! !== 0) used++;
+    sum = Math.fround(sum + w[i]!);
+  }
+  return !(Math.abs(sum - 1) <= WEIGHT_SUM_TOLERANCE * used);
+}
+
 /**
- * Float WEIGHTS_0 with a negative weight (glTF wants none): negatives become 0 and the vertex's weights are
- * scaled back to a sum of 1 (when none is left, the first joint gets it all).
+ * Float WEIGHTS_0 that glTF does not allow: a vertex with a negative weight, or whose weights do not sum to 1
+ * (within the validator's tolerance), gets its negatives set to 0 and its weights scaled to a sum of 1 (when none
+ * is left, the first joint gets it all). Other vertices keep their weights as they are.
  */
 function fixWeights(meshes: Mesh[], warn: (code: string, message: string) => void): Mesh[] {
   return meshes.map((mesh, m) => ({
     ...mesh,
     primitives: mesh.primitives.map((p, k) => {
       const weights = p.attributes.WEIGHTS_0;
-      if (!weights || !(weights.array instanceof Float32Array) || !weights.array.some((w) => w < 0)) return p;
+      if (!weights || !(weights.array instanceof Float32Array)) return p;
       const size = weights.itemSize;
-      const fixed = weights.array.map((w) => Math.max(0, w));
-      for (let at = 0; at < fixed.length; at += size) {
+      let fixed: Float32Array | undefined;
+      let count = 0;
+      for (let at = 0; at + size <= weights.array.length; at += size) {
+        if (!weightsNeedFixing(weights.array, at, size)) continue;
+        fixed ??= weights.array.slice();
+        count++;
         let sum = 0;
-        for (let i = at; i < at + size; i++) sum += fixed[i]!;
+        for (let i = at; i < at + size; i++) {
+          fixed[i] = Math.max(0, fixed[i]!);
+          sum += fixed[i]!;
+        }
         if (sum > 0) for (let i = at; i < at + size; i++) fixed[i] = fixed[i]! / sum;
         else fixed[at] = 1;
       }
-      warn('weights-fixed', `mesh ${m} primitive ${k}: negative skin weights were set to 0 (the rest rescaled)`);
+      if (!fixed) return p;
+      warn(
+        'weights-fixed',
+        `mesh ${m} primitive ${k}: the skin weights of ${count} vertices were negative or did not sum to 1; negatives were set to 0 and the weights rescaled to a sum of 1`,
+      );
       return { ...p, attributes: { ...p.attributes, WEIGHTS_0: { ...weights, array: fixed } } };
     }),
   }));

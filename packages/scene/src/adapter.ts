@@ -96,11 +96,14 @@ export interface StoredTexture {
   name: string;
   width: number;
   height: number;
-  /** Image levels stored (1: no mipmaps). */
+  /** Image levels stored (1: no mipmaps; 0: the file does not say, as a T3DM that names a sprite). */
   levels: number;
-  /** The stored pixel format by its name: GX `CMPR` or `C8 (RGB5A3)`, Toshi `DXT1`, `PNG`. */
+  /**
+   * The stored pixel format by its name: GX `CMPR` or `C8 (RGB5A3)`, Toshi `ARGB_4444` or `DDS DXT5`, N64 `CI8`,
+   * `PNG`.
+   */
   format: string;
-  /** Bytes of pixel data the file stores for it, every level (a palette apart). */
+  /** Bytes of pixel data the file stores for it, every level (a palette apart); 0 when it stores none. */
   storedBytes: number;
 }
 
@@ -141,10 +144,13 @@ export interface FormatCodec<ReadOpts = Record<string, never>, WriteOpts = Recor
    * For a model format whose animations are files of their own (J3D): what a model offers animations, and what
    * an animation file drives (undefined for a file that is not one of the format's animations). Both throw
    * ParseError for a damaged file. transcode matches the animation files of an archive to its models with them.
+   * `clipNames` gives the clip each of a model's animation files plays in (by name and bytes, in order), as
+   * `read` names them.
    */
   animationTargets?: {
     model: (bytes: Uint8Array) => AnimationTargets;
     animation: (bytes: Uint8Array) => AnimationTargets | undefined;
+    clipNames: (files: readonly { name: string; bytes: Uint8Array }[]) => string[];
   };
 }
 
@@ -196,7 +202,8 @@ export function startsWithAscii(bytes: Uint8Array, text: string, offset = 0): bo
 /**
  * `info` on a damaged file: a FileInfo filled by `fill`, where a ParseError `fill` throws becomes `error` and the
  * sections filled before it are kept (what could be read, then where it stopped). Other errors are thrown.
- * ParseError is told by its name, as this package imports nothing.
+ * ParseError is told by its name, as this package imports nothing. A reader that records the parts it has read
+ * (`readTmd(bytes, info.sections)`) fills them as it goes; `describedSections` then adds what each one holds.
  */
 export async function partialInfo(format: string, fill: (info: FileInfo) => void | Promise<void>): Promise<FileInfo> {
   const info: FileInfo = { format, sections: [], diagnostics: [] };
@@ -207,4 +214,9 @@ export async function partialInfo(format: string, fill: (info: FileInfo) => void
     info.error = e;
   }
   return info;
+}
+
+/** The sections a reader recorded (`read`), each with the detail `details` gives for its name, if any. */
+export function describedSections(read: FileSection[], details: Record<string, string>): FileSection[] {
+  return read.map((s) => (Object.hasOwn(details, s.name) ? { ...s, detail: details[s.name] } : s));
 }

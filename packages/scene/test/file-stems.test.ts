@@ -3,7 +3,8 @@
  * source's names: `tex 1` and `tex_1`, `A` and `a`, a name equal to another's fallback.
  */
 import { describe, expect, it } from 'vitest';
-import { safeFileStem, uniqueFileStems } from '../src/index.js';
+import { MAX_FILE_STEM } from '../src/file-stems.js';
+import { fileNameProblem, safeFileStem, uniqueFileStems } from '../src/index.js';
 
 describe('uniqueFileStems', () => {
   it('makes names safe: other characters become _, no leading dot or underscore', () => {
@@ -22,5 +23,32 @@ describe('uniqueFileStems', () => {
     expect(stems).toEqual(['tex_1', '1', '2', '3', '4', '5', '6']);
     // A name that is another's fallback: the fallback gets a number.
     expect(uniqueFileStems(['1', undefined, '1_1', undefined], (i) => String(i))).toEqual(['1', '1_1', '2', '3']);
+  });
+
+  it('keeps a stem to 120 characters with no trailing dot, and passes the name rule with an extension added', () => {
+    expect(safeFileStem('x'.repeat(300))).toBe('x'.repeat(MAX_FILE_STEM));
+    expect(safeFileStem(`${'y'.repeat(119)}.png`)).toBe('y'.repeat(119));
+    expect(safeFileStem('end...')).toBe('end');
+    // Every kind of character a source's name may hold, long and short, through the rule of names read from files.
+    const alphabet = ['a', 'Z', '0', '_', '.', '-', ' ', '/', '\\', ':', '\x00', '\x1b', '\x7f', 'é', '漢', '😀'];
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    for (let n = 0; n < 2000; n++) {
+      const name = Array.from({ length: next() % 300 }, () => alphabet[next() % alphabet.length]).join('');
+      const [stem] = uniqueFileStems([name], () => 'fallback');
+      expect(fileNameProblem(`base_${stem}_12.png`), JSON.stringify(name)).toBeUndefined();
+    }
+  });
+
+  it('never gives a reserved name; a fallback may keep the stem it replaces', () => {
+    const stems = uniqueFileStems(
+      ['model', 'walk', 'Walk', undefined],
+      (i, stem) => (stem ? `${stem}.${i}` : `model.${i}`),
+      ['MODEL'],
+    );
+    expect(stems).toEqual(['model.0', 'walk', 'Walk.2', 'model.3']);
   });
 });

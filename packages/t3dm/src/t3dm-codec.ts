@@ -7,22 +7,26 @@
  * input's sidecars (beside the model, then in the project's asset folder), decoded (rgba8) images are encoded
  * with the context's `encodePng`, encoded PNG images are written as they are.
  */
-import type {
-  Diagnostic,
-  FileInfo,
-  FileSection,
-  FormatCodec,
-  Image,
-  OutputFile,
-  PngEncoder,
-  ReadContext,
-  ReadResult,
-  Scene,
-  WriteContext,
-  WriteResult,
+import { hex } from '@retromodel/binary';
+import {
+  type Diagnostic,
+  describedSections,
+  type FileInfo,
+  type FormatCodec,
+  type Image,
+  type OutputFile,
+  type PngEncoder,
+  partialInfo,
+  type ReadContext,
+  type ReadResult,
+  type Scene,
+  type StoredTexture,
+  type WriteContext,
+  type WriteResult,
 } from '@retromodel/scene';
 import { joinPath } from './codec/relative-path.js';
 import { writeSdata } from './codec/sdata.js';
+import { spriteFormatOf } from './codec/sprite-format.js';
 import { stringAt } from './codec/string-table.js';
 import { isTextureCandidate } from './from-scene/find-texture.js';
 import { fast64ImageNames } from './from-scene/material-from-scene.js';
@@ -31,7 +35,7 @@ import { type DrawCost, drawCost } from './read/draw-cost.js';
 import { readT3dm } from './read/read-t3dm.js';
 import { checkRuntimeConstraints } from './read/runtime-constraints.js';
 import type { T3dmReadOptions, T3dmWriteOptions } from './t3dm-adapter.js';
-import { chunkType } from './t3dm-file.js';
+import { chunkType, type T3dmFile } from './t3dm-file.js';
 import { pngCandidates, t3dmToScene } from './to-scene/t3dm-to-scene.js';
 import { writeT3dm } from './write/write-t3dm.js';
 
@@ -168,42 +172,57 @@ function describeDrawCost(c: DrawCost): string {
   return `one draw: ${c.commands} RSP commands (${c.loads} vertex loads, ${c.listTriangles} single triangles, ${c.stripCommands} strip commands for ${c.stripTriangles} triangles, ${c.sequenceTriangles} triangles in sequences, ${c.syncs} syncs), ${c.verticesLoaded} vertices loaded`;
 }
 
-function info(bytes: Uint8Array): FileInfo {
-  const file = readT3dm(bytes);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const tableAt = file.version >= 2 ? 0x2c : 0x28;
-  const strtab = view.getUint32(0x18);
-  const offsets = file.chunks.map((_, i) => view.getUint32(tableAt + i * 4) & 0xffffff);
-  const str = (o: number) => stringAt(file.stringTable, o) ?? '';
-  const sections: FileSection[] = [
-    {
-      name: 'header + chunk table',
-      offset: 0,
-      size: tableAt + file.chunks.length * 4,
-      detail: `${file.chunks.length} chunks, ${file.header.totalVertCount} vertices, ${file.header.totalIndexCount} u8 indices; ${describeDrawCost(drawCost(file))}`,
-    },
-  ];
-  file.chunks.forEach((c, i) => {
-    const offset = offsets[i]!;
-    const next = Math.min(strtab, ...offsets.filter((o) => o > offset));
-    let detail = '';
-    if (c.kind === 'object')
-      detail = `"${str(c.name)}": ${c.parts.length} parts, ${c.triCount} triangles, material ${c.material}`;
-    else if (c.kind === 'vertices') detail = `${c.normal.length} vertices`;
-    else if (c.kind === 'indices') detail = `${c.bytes.length} bytes`;
-    else if (c.kind === 'material')
-      detail = `"${str(c.name)}"${c.textureA.texPath ? `, texture ${str(c.textureA.texPath)}` : ''}`;
-    else if (c.kind === 'skeleton') detail = `${c.bones.length} bones`;
-    else if (c.kind === 'animation')
-      detail = `"${str(c.name)}": ${c.duration.toFixed(3)} s, ${c.keyframeCount} keyframes, ${c.channels.length} channels, stream ${str(c.filePath)}`;
-    else if (c.kind === 'bvh') {
-      const leaves = c.nodes.filter((n) => (n.value & 0xf) > 0).length;
-      detail = `${c.nodes.length} nodes, ${c.data.length} objects, ${(c.data.length / Math.max(1, leaves)).toFixed(2)} per leaf`;
-    } else detail = `${c.bytes.length} bytes (custom)`;
-    sections.push({ name: `${chunkType(c)} #${i}`, offset, size: next - offset, detail });
+/**
+ * The textures the materials name, once each, as the file stores them: the sprite's path, the size the material
+ * gives, the N64 format libdragon's mksprite takes from the path (sprite-format.ts; `AUTO`, mksprite's name for
+ * a format it picks from the PNG, when the path names none; `dynamic` for a fast64 texture reference). The pixels are in the sprite, not in the T3DM: no bytes stored, and
+ * the levels (mipmaps are the sprite's) unknown.
+ */
+function storedTextures(file: T3dmFile): StoredTexture[] {
+  const seen = new Map<string, StoredTexture>();
+  for (const c of file.chunks) {
+    if (c.kind !== 'material') continue;
+    for (const t of [c.textureA, c.textureB]) {
+      const path = t.texPath ? stringAt(file.stringTable, t.texPath) : undefined;
+      const name = path ?? (t.texReference ? `reference ${hex(t.texReference)}` : undefined);
+      if (name === undefined || seen.has(name)) continue;
+      const format = path ? (spriteFormatOf(path) ?? 'AUTO') : 'dynamic';
+      seen.set(name, { name, width: t.texWidth, height: t.texHeight, levels: 0, format, storedBytes: 0 });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Header, chunk table, chunks and string table, and the textures named; on a damaged file the parts before the error. */
+function info(bytes: Uint8Array): Promise<FileInfo> {
+  return partialInfo('t3dm', (out) => {
+    const file = readT3dm(bytes, out.sections);
+    const str = (o: number) => stringAt(file.stringTable, o) ?? '';
+    const details: Record<string, string> = {
+      header: `${file.chunks.length} chunks, ${file.header.totalVertCount} vertices, ${file.header.totalIndexCount} u8 indices; ${describeDrawCost(drawCost(file))}`,
+      'chunk table': `${file.chunks.length} entries (type, u24 offset)`,
+    };
+    file.chunks.forEach((c, i) => {
+      let detail = '';
+      if (c.kind === 'object')
+        detail = `"${str(c.name)}": ${c.parts.length} parts, ${c.triCount} triangles, material ${c.material}`;
+      else if (c.kind === 'vertices') detail = `${c.normal.length} vertices`;
+      else if (c.kind === 'indices') detail = `${c.bytes.length} bytes`;
+      else if (c.kind === 'material')
+        detail = `"${str(c.name)}"${c.textureA.texPath ? `, texture ${str(c.textureA.texPath)}` : ''}`;
+      else if (c.kind === 'skeleton') detail = `${c.bones.length} bones`;
+      else if (c.kind === 'animation')
+        detail = `"${str(c.name)}": ${c.duration.toFixed(3)} s, ${c.keyframeCount} keyframes, ${c.channels.length} channels, stream ${str(c.filePath)}`;
+      else if (c.kind === 'bvh') {
+        const leaves = c.nodes.filter((n) => (n.value & 0xf) > 0).length;
+        detail = `${c.nodes.length} nodes, ${c.data.length} objects, ${(c.data.length / Math.max(1, leaves)).toFixed(2)} per leaf`;
+      } else detail = `${c.bytes.length} bytes (custom)`;
+      details[`${chunkType(c)} #${i}`] = detail;
+    });
+    out.sections = describedSections(out.sections, details);
+    out.version = String(file.version);
+    out.textures = storedTextures(file);
   });
-  sections.push({ name: 'string table', offset: strtab, size: bytes.length - strtab });
-  return { format: 't3dm', version: String(file.version), sections, diagnostics: [] };
 }
 
 /** The T3DM reader, writer and `info`. */

@@ -156,6 +156,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
     expect(info.version).toBe('4');
     expect(info.sections.map((s) => s.name.split(' ')[0])).toEqual([
       'header',
+      'chunk',
       'O',
       'A',
       'A',

@@ -222,6 +222,74 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(new Set(paths).size).toBe(2);
   });
 
+  it('gives no image the file of a texture an N64 material keeps by its path, and reports two images of one path', () => {
+    const tri = (material: number): Primitive => ({
+      attributes: {
+        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+        TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 0, 1]), itemSize: 2 },
+      },
+      mode: 'TRIANGLES',
+      material,
+    });
+    const axis = { low: 0, high: 1, mask: 1, shift: 0, mirror: 0, clamp: 0 };
+    const slot = (path?: string) => ({
+      ...(path ? { path } : {}),
+      texReference: 0,
+      width: 2,
+      height: 2,
+      s: axis,
+      t: axis,
+    });
+    // As a T3DM read back keeps its materials (extras.n64), with the texture of rom:/texture1.sprite.
+    const n64 = (name: string, texture: number, path: string) =>
+      createMaterial({
+        name,
+        baseColorTexture: { texture, texCoord: 0 },
+        extras: {
+          n64: {
+            combiner: '0000000000000000',
+            otherModeValue: '0000000000000000',
+            otherModeMask: '0000000000000000',
+            blendMode: 0,
+            renderFlags: 3,
+            fogMode: 0,
+            setColorFlags: 0,
+            vertexFx: 0,
+            primColor: [255, 255, 255, 255],
+            envColor: [255, 255, 255, 255],
+            blendColor: [0, 0, 0, 0],
+            textureA: slot(path),
+            textureB: slot(),
+          },
+        },
+      });
+    const plain = createMaterial({ name: 'plain', baseColorTexture: { texture: 1, texCoord: 0 } });
+    const scene = meshScene(
+      [tri(0), tri(1), tri(2), tri(3)],
+      [
+        n64('kept', 0, 'rom:/texture1.sprite'),
+        plain,
+        n64('same path', 2, 'rom:/Texture1.sprite'),
+        n64('again', 0, 'rom:/texture1.sprite'),
+      ],
+    );
+    const image = (width: number) => ({ kind: 'rgba8' as const, width, height: 2, pixels: new Uint8Array(width * 8) });
+    // Image 1 has no name: its fallback would be texture1, the kept texture's file.
+    scene.images.push(image(2), image(4), image(8));
+    scene.samplers.push({});
+    scene.textures.push({ image: 0, sampler: 0 }, { image: 1, sampler: 0 }, { image: 2, sampler: 0 });
+    const { out } = convert(scene);
+    expect(out.textures.map((t) => [t.name, t.image.kind === 'rgba8' && t.image.width])).toEqual([
+      ['texture1.png', 2],
+      ['texture1_1.png', 4],
+    ]);
+    const taken = out.diagnostics.filter((d) => d.code === 't3dm/texture-name-taken');
+    expect(taken).toHaveLength(1);
+    expect(taken[0]!.message).toMatch(
+      /material "same path": image 2 would be written as Texture1\.png, the file of image 0/,
+    );
+  });
+
   it('gives primitives without normals flat normals and applies the texture transform', () => {
     const scene = meshScene(
       [
@@ -404,6 +472,63 @@ describe('sceneToT3dm on synthetic scenes', () => {
     if (clip?.kind !== 'animation') throw new Error('the clip was dropped');
     expect([clip.duration, clip.channels.length, clip.keyframeCount]).toEqual([1, 0, 0]);
     expect(writeSdata(out.sdata[0]!.file).length).toBe(0);
+  });
+
+  it('refuses a bone whose rest pose takes vertices beyond f32, which its reader would refuse to read', () => {
+    const triangle = (): Primitive => ({
+      attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+      mode: 'TRIANGLES',
+      material: 0,
+    });
+    const scene = meshScene([triangle()]);
+    skinToRootBone(scene);
+    // A position of f32's largest value, at base scale 1: an s16 vertex of the bone's shape would be drawn at
+    // infinity. (The automatic base scale would shrink it to fit.)
+    scene.nodes[1]!.translation = [3.4028234663852886e38, 0, 0];
+    expect(() => sceneToT3dm(scene, { baseScale: 1 })).toThrowError(
+      /bone "bone": its rest pose .* beyond the f32 range/,
+    );
+    // The file the writer would have made, as the reader sees it.
+    const fine = meshScene([triangle()]);
+    skinToRootBone(fine);
+    const { file } = sceneToT3dm(fine);
+    const skeleton = file.chunks.find((c) => c.kind === 'skeleton');
+    if (skeleton?.kind !== 'skeleton') throw new Error('no skeleton written');
+    skeleton.bones[0]!.position = [3.4028234663852886e38, 0, 0];
+    expect(() => readT3dm(writeT3dm(file))).toThrowError(
+      /S @0x[0-9a-f]+: bone 0's rest matrix carries vertices beyond/,
+    );
+  });
+
+  it('drops an animation channel whose values f32 cannot hold, with a warning, and writes a file its reader reads', () => {
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    skinToRootBone(scene);
+    const times = new Float32Array([0, 1]);
+    scene.animations.push({
+      name: 'far',
+      channels: [
+        { node: 1, path: 'translation', sampler: 0 },
+        { node: 1, path: 'scale', sampler: 1 },
+      ],
+      samplers: [
+        { input: times, output: new Float32Array([0, 0, 0, -3.4028234663852886e38, 0, 0]), interpolation: 'LINEAR' },
+        { input: times, output: new Float32Array([1, 1, 1, 2, 2, 2]), interpolation: 'LINEAR' },
+      ],
+    });
+    const { out, back } = convert(scene, { baseScale: 64 });
+    const warning = out.diagnostics.find((d) => d.code === 't3dm/animation-values');
+    expect(warning?.message).toMatch(/animation "far": 1 channel\(s\) have values beyond the f32 range/);
+    const clip = out.file.chunks.find((c) => c.kind === 'animation');
+    if (clip?.kind !== 'animation') throw new Error('the clip was dropped');
+    // The x translation is gone; the scale channels (three axes) stay, and the file reads back.
+    expect(clip.channels.filter((c) => c.quantScale !== Number.NEGATIVE_INFINITY)).toHaveLength(3);
+    expect(back.animations).toHaveLength(1);
   });
 
   it('converts degenerate input: many triangles over three vertices, a ten-minute animation', () => {

@@ -37,6 +37,7 @@ export {
   type Tally,
 } from './fuzz/fuzz-report.js';
 export { type FuzzTarget, listFuzzTargets, targetBytes } from './fuzz/fuzz-targets.js';
+export { type GltfEdit, glbChunks } from './fuzz/gltf-edits.js';
 export { planMutation } from './fuzz/plan-cases.js';
 export { type CaseResult, type FuzzCase, type Outcome, outcomes, runCase } from './fuzz/run-case.js';
 export { randomInt, randomPick, seededRandom, seedOf } from './fuzz/seeded-random.js';

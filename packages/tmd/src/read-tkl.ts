@@ -5,7 +5,7 @@
  * then f32[3] × nPos positions and f32[4] (x,y,z,w) × nRot rotations at 56. TMD keys index these tables.
  */
 import { BinaryReader } from '@retromodel/binary';
-import type { Diagnostic } from '@retromodel/scene';
+import type { Diagnostic, FileSection } from '@retromodel/scene';
 import { fieldName, keptField } from './name-field.js';
 
 const DATA_START = 56;
@@ -41,8 +41,11 @@ export function isTkl(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x54 && bytes[1] === 0x50 && bytes[2] === 0x4b && bytes[3] === 0x4c;
 }
 
-/** Parses a TKL keyframe library; throws a ParseError (format `tkl`) when its tables do not fit. */
-export function readTkl(bytes: Uint8Array): TklFile {
+/**
+ * Parses a TKL keyframe library; throws a ParseError (format `tkl`) when its tables do not fit. Each part read
+ * (header, positions, rotations) is added to `read`, so that `info` on a damaged file shows what came before.
+ */
+export function readTkl(bytes: Uint8Array, read: FileSection[] = []): TklFile {
   const r = new BinaryReader(bytes, { littleEndian: true, format: 'tkl', section: 'header' });
   r.ensure(DATA_START, 'TKL header');
   if (!isTkl(bytes)) throw r.error('not a keyframe library: the file does not start with "TPKL"', 0);
@@ -59,11 +62,14 @@ export function readTkl(bytes: Uint8Array): TklFile {
   const scaleSize = r.u32();
   const dataLen = r.u32();
   const diagnostics: Diagnostic[] = [];
+  read.push({ name: 'header', offset: 0, size: DATA_START });
   const data = r.withSection('tables');
   data.checkCount(numPositions, 12, 'positions');
   const positions = Float32Array.from(data.f32Array(numPositions * 3));
+  read.push({ name: 'positions', offset: DATA_START, size: 12 * numPositions });
   data.checkCount(numRotations, 16, 'rotations');
   const rotations = Float32Array.from(data.f32Array(numRotations * 4));
+  read.push({ name: 'rotations', offset: DATA_START + 12 * numPositions, size: 16 * numRotations });
   const trailing = data.remaining > 0 ? bytes.slice(data.absolute) : undefined;
   if (trailing) {
     diagnostics.push({

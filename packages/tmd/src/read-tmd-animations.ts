@@ -7,6 +7,7 @@
  * file's size, so crafted aliasing cannot make the reader loop or allocate without bound.
  */
 import { BinaryReader, ParseError } from '@retromodel/binary';
+import type { FileSection } from '@retromodel/scene';
 import { fieldName, keptField } from './name-field.js';
 import type { TmdAnimation, TmdChannel, TmdPointer } from './tmd-file.js';
 import { resolveTmdPointer } from './tmd-pointers.js';
@@ -46,17 +47,22 @@ function readChannel(bytes: Uint8Array, offset: number, budget: Budget): TmdChan
   return { offset, flags, times, positionKeys, rotationKeys };
 }
 
-/** Reads the animation table at `tableOffset` and every animation and channel it leads to. */
+/**
+ * Reads the animation table at `tableOffset` and every animation and channel it leads to; the table and each
+ * animation read (`animation <n> "<name>"`, its record) are added to `read`.
+ */
 export function readTmdAnimations(
   bytes: Uint8Array,
   tableOffset: number,
   numAnimations: number,
   numNodes: number,
   salt: number,
+  read: FileSection[] = [],
 ): TmdAnimation[] {
   const r = new BinaryReader(bytes, { littleEndian: true, format: 'tmd', section: 'animation table' });
   r.seek(tableOffset);
   r.checkCount(numAnimations, 4, 'animation pointers');
+  read.push({ name: 'animation table', offset: tableOffset, size: 4 * numAnimations });
   const recordSize = RECORD_HEAD + 4 * numNodes;
   const budget: Budget = { left: bytes.length };
   const records = new Map<number, TmdAnimation>();
@@ -72,6 +78,7 @@ export function readTmdAnimations(
       records.set(ptr.offset, anim);
     }
     out.push(anim);
+    read.push({ name: `animation ${a} "${anim.name}"`, offset: anim.offset, size: recordSize });
   }
   return out;
 }

@@ -8,6 +8,7 @@
  * Vertex: f32 pos[3], f32 normal[3], u8 weight[4], u8 boneByte[4], f32 uv[2].
  */
 import type { BinaryReader } from '@retromodel/binary';
+import type { FileSection } from '@retromodel/scene';
 import { fieldName, keptField } from './name-field.js';
 import type { TmdLodBlock, TmdLodLevel, TmdMesh, TmdPiece, TmdVertices } from './tmd-file.js';
 
@@ -98,14 +99,21 @@ function readLevel(r: BinaryReader): TmdLodLevel {
   return { offset, numMeshes, unk1, unk2, meshes };
 }
 
-/** Reads the LOD block at the reader's position (a reader over the whole file). */
-export function readTmdLod(r: BinaryReader): TmdLodBlock {
+/**
+ * Reads the LOD block at the reader's position (a reader over the whole file); each level read is added to
+ * `read` (`LOD <n>`).
+ */
+export function readTmdLod(r: BinaryReader, read: FileSection[] = []): TmdLodBlock {
   const offset = r.absolute;
   const numLevels = r.u32();
   const lodHeader = r.u32At(r.offset);
   const lodHeaderFloat = r.f32();
   r.checkCount(numLevels, LEVEL_HEAD, 'LOD levels');
   const levels: TmdLodLevel[] = [];
-  for (let l = 0; l < numLevels; l++) levels.push(readLevel(r));
+  for (let l = 0; l < numLevels; l++) {
+    const level = readLevel(r);
+    levels.push(level);
+    read.push({ name: `LOD ${l}`, offset: level.offset, size: r.absolute - level.offset });
+  }
   return { offset, numLevels, lodHeader, lodHeaderFloat, levels, end: r.absolute };
 }

@@ -7,7 +7,7 @@
  * otherwise P0 = aux block (int32 × numNodes), P1 = nodes, P2 = animation table.
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
-import type { Diagnostic } from '@retromodel/scene';
+import type { Diagnostic, FileSection } from '@retromodel/scene';
 import { readTmdAnimations } from './read-tmd-animations.js';
 import { readTmdLod } from './read-tmd-lod.js';
 import { NODE_RECORD_SIZE, readTmdNodes } from './read-tmd-nodes.js';
@@ -133,13 +133,16 @@ function sceneGaps(bytes: Uint8Array, file: Omit<TmdFile, 'diagnostics' | 'gaps'
 /**
  * Parses a TMD model. Throws a ParseError (format `tmd`, the block, the absolute offset) for anything that
  * cannot be read, including a salted pointer that decodes outside the file; returns size mismatches and
- * trailing bytes as `diagnostics`.
+ * trailing bytes as `diagnostics`. Each block read (header, scene header, aux, nodes, animation table, each
+ * animation, LOD and each level) is added to `read`, so that `info` on a damaged file shows what came before.
  */
-export function readTmd(bytes: Uint8Array): TmdFile {
+export function readTmd(bytes: Uint8Array, read: FileSection[] = []): TmdFile {
   const diagnostics: Diagnostic[] = [];
   const r = new BinaryReader(bytes, { littleEndian: true, format: 'tmd', section: 'header' });
   const header = readHeader(r, diagnostics);
+  read.push({ name: 'header', offset: 0, size: SCENE_BLOCK_START });
   const scene = readSceneHeader(r.withSection('scene header'), header);
+  read.push({ name: 'scene header', offset: SCENE_BLOCK_START, size: scene.hasAux ? 68 : 64 });
   if (scene.sceneBlockSize !== header.sceneBlockSize) {
     diagnostics.push({
       code: 'tmd/scene-block-size',
@@ -152,16 +155,19 @@ export function readTmd(bytes: Uint8Array): TmdFile {
     const ar = r.withSection('aux');
     ar.seek(scene.auxOffset);
     aux = Int32Array.from(ar.s32Array(scene.numNodes));
+    read.push({ name: 'aux', offset: scene.auxOffset, size: 4 * scene.numNodes });
   }
   const nr = r.withSection('nodes');
   nr.seek(scene.nodeArrayOffset);
   const nodes = readTmdNodes(nr, scene.numNodes);
+  read.push({ name: 'nodes', offset: scene.nodeArrayOffset, size: NODE_RECORD_SIZE * scene.numNodes });
   const animations = readTmdAnimations(
     bytes,
     scene.animationTableOffset,
     scene.numAnimations,
     scene.numNodes,
     header.salt,
+    read,
   );
   const meshBlock = SCENE_BLOCK_START + scene.sceneBlockSize;
   if (meshBlock + 8 > bytes.length) {
@@ -172,7 +178,9 @@ export function readTmd(bytes: Uint8Array): TmdFile {
   }
   const lr = r.withSection('LOD');
   lr.seek(meshBlock);
-  const lod = readTmdLod(lr);
+  const levelsAt = read.length;
+  const lod = readTmdLod(lr, read);
+  read.splice(levelsAt, 0, { name: 'LOD', offset: lod.offset, size: lod.end - lod.offset });
   let trailing: Uint8Array | undefined;
   if (lod.end !== bytes.length) {
     trailing = bytes.slice(lod.end);

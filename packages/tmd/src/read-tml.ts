@@ -7,7 +7,7 @@
  * Texture formats: 0 RGBA8888, 2 "ARGB_1555", 6 a complete DDS file, 7 "ARGB_4444", 9 4-bit alpha.
  */
 import { BinaryReader } from '@retromodel/binary';
-import type { Diagnostic } from '@retromodel/scene';
+import type { Diagnostic, FileSection } from '@retromodel/scene';
 import { fieldName, keptField } from './name-field.js';
 
 const TEXTURE_HEAD = 28;
@@ -62,8 +62,12 @@ export function isTml(bytes: Uint8Array): boolean {
   return bytes.length >= 4 && bytes[0] === 0x54 && bytes[1] === 0x4d && bytes[2] === 0x4c && bytes[3] === 0x31;
 }
 
-/** Parses a TML material library; throws a ParseError (format `tml`) when a record does not fit. */
-export function readTml(bytes: Uint8Array): TmlFile {
+/**
+ * Parses a TML material library; throws a ParseError (format `tml`) when a record does not fit. Each part read
+ * (header, each texture record, the materials) is added to `read`, so that `info` on a damaged file shows what
+ * came before.
+ */
+export function readTml(bytes: Uint8Array, read: FileSection[] = []): TmlFile {
   const r = new BinaryReader(bytes, { littleEndian: true, format: 'tml', section: 'header' });
   r.ensure(12, 'TML header');
   if (!isTml(bytes)) throw r.error('not a material library: the file does not start with "TML1"', 0);
@@ -77,6 +81,7 @@ export function readTml(bytes: Uint8Array): TmlFile {
       message: `header type is ${type}; the game only loads 0`,
       severity: 'warning',
     });
+  read.push({ name: 'header', offset: 0, size: 12 });
   const tr = r.withSection('textures');
   tr.checkCount(numTextures, TEXTURE_HEAD, 'texture records');
   const textures: TmlTexture[] = [];
@@ -93,8 +98,10 @@ export function readTml(bytes: Uint8Array): TmlFile {
     const unknown4 = tr.u32();
     const data = tr.bytesView(dataSize, `texture ${id} data`);
     textures.push({ offset, id, dataSize, unknown1, unknown2, format, width, height, unknown3, unknown4, data });
+    read.push({ name: `texture ${id}`, offset, size: TEXTURE_HEAD + dataSize });
   }
   const mr = tr.withSection('materials');
+  const materialsAt = mr.absolute;
   const numMaterials = mr.u32();
   mr.checkCount(numMaterials, NAME_SIZE + 8, 'material names and records');
   const names: string[] = [];
@@ -120,6 +127,7 @@ export function readTml(bytes: Uint8Array): TmlFile {
       });
     materials.push({ nameIndex, name, flags, textureIds });
   }
+  read.push({ name: 'materials', offset: materialsAt, size: mr.absolute - materialsAt });
   const tml: TmlFile = { type, textures, names, materials, diagnostics };
   if (nameFields.some((f) => f !== undefined)) tml.nameFields = nameFields;
   if (mr.remaining > 0) {

@@ -74,11 +74,17 @@ interface FolderAt {
   path: string;
 }
 
-/** An archive opened for lookups: each folder's name lookup built at most once, its animations matched once. */
+/**
+ * An archive opened for lookups: each folder's name lookup built at most once, and what the models of one folder
+ * share (the folders they find sidecars in, those sidecars, the files they may take as animations) made once per
+ * folder, not once per model; the animations matched once, and each file's path known from one walk of the tree.
+ */
 export class OpenedArchive {
   private readonly lookups = new Map<ArchiveFolder, ReturnType<typeof folderLookup>>();
-  private readonly sources = new Map<ArchiveFolder | undefined, SidecarSource>();
+  /** By the path of a model's folder: where its models look, what they find there and see as animations. */
+  private readonly folders = new Map<string, { at: FolderAt[]; sidecars?: SidecarSource; scope?: FitFile[] }>();
   private readonly fitted = new WeakMap<readonly AnyFormatAdapter[], Promise<Map<string, ModelAnimations>>>();
+  private paths: Map<ArchiveFile, string> | undefined;
   constructor(readonly tree: ArchiveTree) {}
 
   lookup(folder: ArchiveFolder): ReturnType<typeof folderLookup> {
@@ -99,15 +105,32 @@ export class OpenedArchive {
     return at;
   }
 
-  /** The folders a model at `path` finds its sidecars in: its own folder first, then the kind-named folders in it and beside it. */
-  private sidecarFolders(path: string): FolderAt[] {
-    const parts = path.split('/').filter(Boolean);
+  /** The path (names as the archive has them) of a file of the tree. */
+  pathOf(file: ArchiveFile): string | undefined {
+    this.paths ??= new Map(archiveFiles(this.tree).map((f) => [f.file, f.path]));
+    return this.paths.get(file);
+  }
+
+  /** What the models in the folder of the model at `path` share, made on first use. */
+  private folderOf(path: string) {
+    const parts = path.split('/').filter(Boolean).slice(0, -1);
+    const key = parts.join('/');
+    let shared = this.folders.get(key);
+    if (!shared) {
+      shared = { at: this.sidecarFolders(parts) };
+      this.folders.set(key, shared);
+    }
+    return shared;
+  }
+
+  /** The folders the models in the folder at `parts` find their sidecars in: that folder first, then the kind-named folders in it and beside it. */
+  private sidecarFolders(parts: string[]): FolderAt[] {
     const folderAt = (names: string[]): FolderAt | undefined => {
       const entry = this.find(names.join('/'));
       return entry?.kind === 'folder' ? { folder: entry, path: names.join('/') } : undefined;
     };
-    const own = folderAt(parts.slice(0, -1));
-    const parent = parts.length > 1 ? folderAt(parts.slice(0, -2)) : undefined;
+    const own = folderAt(parts);
+    const parent = parts.length > 0 ? folderAt(parts.slice(0, -1)) : undefined;
     const kindFolders = (at: FolderAt | undefined): FolderAt[] =>
       (at?.folder.children ?? []).flatMap((c) =>
         c.kind === 'folder' && c !== own?.folder && sidecarFolders.has(c.name.toLowerCase())
@@ -119,11 +142,9 @@ export class OpenedArchive {
 
   /** Sidecars of the model at `path`: its own folder first, then the kind-named folders in it and beside it. */
   sidecars(path: string): SidecarSource {
-    const folders = this.sidecarFolders(path);
-    const own = folders[0]?.folder;
-    const source = this.sources.get(own) ?? this.folderSidecars(folders.map((f) => f.folder));
-    this.sources.set(own, source);
-    return source;
+    const shared = this.folderOf(path);
+    shared.sidecars ??= this.folderSidecars(shared.at.map((f) => f.folder));
+    return shared.sidecars;
   }
 
   /** The sidecars found in `folders`, in that order. */
@@ -141,14 +162,21 @@ export class OpenedArchive {
     };
   }
 
-  /** The files a model at `path` sees as sidecars, each under the name it is read by (the first of a name wins). */
+  /**
+   * The files a model at `path` sees as sidecars, each under the name it is read by (the first of a name wins):
+   * one array for all the models of a folder.
+   */
   private scope(path: string): FitFile[] {
-    const out = new Map<string, FitFile>();
-    for (const { folder, path: at } of this.sidecarFolders(path))
-      for (const c of folder.children)
-        if (c.kind === 'file' && !out.has(c.name))
-          out.set(c.name, { path: at ? `${at}/${c.name}` : c.name, name: c.name, bytes: c.bytes });
-    return [...out.values()];
+    const shared = this.folderOf(path);
+    if (!shared.scope) {
+      const out = new Map<string, FitFile>();
+      for (const { folder, path: at } of shared.at)
+        for (const c of folder.children)
+          if (c.kind === 'file' && !out.has(c.name))
+            out.set(c.name, { path: at ? `${at}/${c.name}` : c.name, name: c.name, bytes: c.bytes });
+      shared.scope = [...out.values()];
+    }
+    return shared.scope;
   }
 
   /** The archive's animation files matched to its models (fit-animations.ts), by model path; computed once. */
@@ -203,8 +231,7 @@ export async function archiveInput(
   const entry = archived.find(path);
   if (entry?.kind !== 'file')
     throw new Error(`the archive has no file ${path} (nor one name that matches it in another case)`);
-  const exact = archiveFiles(archived.tree).find((f) => f.file === entry)!.path;
-  const fitted = (await archived.animations(list)).get(exact);
+  const fitted = (await archived.animations(list)).get(archived.pathOf(entry)!);
   return {
     bytes: entry.bytes,
     fileName: entry.name,
@@ -216,16 +243,27 @@ export async function archiveInput(
 
 /**
  * The animation files of an archive matched to its models (fit-animations.ts): for every model, by its path, the
- * files it takes (paths in the archive) and the warnings about those it leaves.
+ * files it takes (paths in the archive), the clips they make (each clip's name and files, in the order of its
+ * first file) and the warnings about those it leaves.
  */
 export async function archiveAnimations(
   archive: Uint8Array,
   list: readonly AnyFormatAdapter[] = builtInAdapters,
-): Promise<{ model: string; animations: string[]; diagnostics: Diagnostic[] }[]> {
+): Promise<
+  { model: string; animations: string[]; clips: { name: string; files: string[] }[]; diagnostics: Diagnostic[] }[]
+> {
   const fitted = await (await openedArchive(archive)).animations(list);
-  return [...fitted].map(([model, found]) => ({
-    model,
-    animations: found.files.map((f) => f.path),
-    diagnostics: found.diagnostics,
-  }));
+  return [...fitted].map(([model, found]) => {
+    const clips = new Map<string, string[]>();
+    found.files.forEach((f, i) => {
+      const name = found.clips[i]!;
+      clips.set(name, [...(clips.get(name) ?? []), f.path]);
+    });
+    return {
+      model,
+      animations: found.files.map((f) => f.path),
+      clips: [...clips].map(([name, files]) => ({ name, files })),
+      diagnostics: found.diagnostics,
+    };
+  });
 }

@@ -29,6 +29,12 @@ const rows: Row[] = [
     true,
     'animation files of the archive fit this and other models, none by name; they are not attached (give --anim)',
   ],
+  [
+    'archive/animation-more-joints',
+    'warning',
+    true,
+    "a joint animation named like the model with tracks for more joints: attached, the tracks past the model's joints left out",
+  ],
   ['archive/animation-unfit', 'warning', true, 'animation files beside the model fit no model of the archive'],
   ['archive/animations-attached', 'info', false, "the archive's animation files that fit the model, attached"],
   ['archive/case-twin', 'error', false, 'two entries of one folder whose names differ only in case (refused)'],
@@ -129,7 +135,12 @@ const rows: Row[] = [
     false,
     'what nothing uses (textures, images, texture coordinate sets, nodes) is left out',
   ],
-  ['gltf/weights-fixed', 'warning', false, 'negative skin weights are set to 0 and the rest rescaled'],
+  [
+    'gltf/weights-fixed',
+    'warning',
+    false,
+    'skin weights that are negative or do not sum to 1 are set to 0 and rescaled to a sum of 1',
+  ],
   // J3D models, textures and animations
   [
     'j3d/alpha-compare',
@@ -156,6 +167,12 @@ const rows: Row[] = [
     'warning',
     true,
     'a material animation names a material the model does not have; that part is left out',
+  ],
+  [
+    'j3d/anim-not-played',
+    'warning',
+    true,
+    'a clip of material animations glTF plays nothing of is no glTF animation; kept in extras, written back with the model',
   ],
   ['j3d/anim-property-twice', 'warning', true, 'two animation files animate one property; the first is kept'],
   ['j3d/animation-kind', 'warning', true, 'a file given as an animation is no J3D animation; ignored'],
@@ -272,6 +289,12 @@ const rows: Row[] = [
     'warning',
     true,
     "a material's TEV stages do not reduce to a glTF material exactly; the message says where (the full GX state is kept in extras.gx, so writing J3D again keeps it)",
+  ],
+  [
+    'j3d/joint-clips-one-name',
+    'warning',
+    false,
+    'two joint animations of one base name (a BCK and a BCA) are two clips; the second is named by its file name',
   ],
   ['j3d/joint-listed-twice', 'warning', false, 'INF1 lists a joint twice; its first place is kept'],
   [
@@ -409,7 +432,12 @@ const rows: Row[] = [
   // Tiny3D
   ['t3dm/animation-target', 'warning', true, 'animation channels that do not target a bone are dropped'],
   ['t3dm/animation-too-long', 'warning', true, 'an animation longer than T3DM playback counts is cut'],
-  ['t3dm/animation-values', 'warning', true, 'animation channels with non-finite or backward keys are dropped'],
+  [
+    't3dm/animation-values',
+    'warning',
+    true,
+    'animation channels with non-finite or backward keys, or values beyond the f32 range, are dropped',
+  ],
   [
     't3dm/bad-bone-index',
     'warning',
@@ -472,6 +500,12 @@ const rows: Row[] = [
     'warning',
     true,
     'a texture not beside the model was taken by its file name from the asset folder',
+  ],
+  [
+    't3dm/texture-name-taken',
+    'warning',
+    true,
+    "a texture whose PNG name is another image's is not written; its material shows that image",
   ],
   ['t3dm/texture-not-found', 'warning', true, "a material's texture PNG is not beside the model"],
   ['t3dm/texture-too-large', 'warning', true, 'a texture PNG beside the model is over the image size limit; left out'],

@@ -4,7 +4,9 @@
  * (fit-animations.ts, archive-input.ts): the nearest folder above the model, at most 8 levels up, that holds the
  * layout file is the archive's root. Only files a format adapter knows are read (models, animations, textures),
  * and the walk is bounded: 4096 files, 16 levels of folders, 64 MiB a file and 256 MiB in all; symbolic links are
- * not followed. The matching is kept per root while the files' names, sizes and modification times stay the same.
+ * not followed. The matching is kept per root while the files' names, sizes and modification times stay the same;
+ * within one run of a batch (`run`), per root as the run first read it, without walking the folder again for each
+ * model (n models of one extracted folder cost one walk, and the run's own outputs are not read as its files).
  */
 import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -87,25 +89,31 @@ function treeOf(root: string, files: { names: string[] }[]): ArchiveTree {
   return { format: 'rarc', compression: 'none', root: top };
 }
 
-/** Extracted folders read so far, by root: the state of their files and the folder opened as an archive. */
-const opened = new Map<string, { state: string; archive: OpenedArchive }>();
+/**
+ * Extracted folders read so far, by root: the state of their files (or the run that read them) and the folder
+ * opened as an archive.
+ */
+const opened = new Map<string, { state: string; run?: string; archive: OpenedArchive }>();
 
 /**
  * The animation files (absolute paths) of the extracted archive holding the model at `path` that fit it, and
- * what matching them said; none when the model is not in a folder `extract` wrote.
+ * what matching them said; none when the model is not in a folder `extract` wrote. Models of one `run` share the
+ * folder as the run first read it.
  */
 export async function extractedAnimations(
   path: string,
   list: readonly AnyFormatAdapter[],
+  run?: string,
 ): Promise<{ files: string[]; diagnostics: Diagnostic[] }> {
   const root = extractedRoot(path);
   if (!root) return { files: [], diagnostics: [] };
-  const extensions = new Set(list.filter((a) => !a.imageOnly).flatMap((a) => a.extensions));
-  const files = listFiles(root, extensions);
-  const state = JSON.stringify(files);
   let known = opened.get(root);
-  if (known?.state !== state) {
-    known = { state, archive: new OpenedArchive(treeOf(root, files)) };
+  if (run === undefined || known?.run !== run) {
+    const extensions = new Set(list.filter((a) => !a.imageOnly).flatMap((a) => a.extensions));
+    const files = listFiles(root, extensions);
+    const state = JSON.stringify(files);
+    if (known?.state !== state) known = { state, archive: new OpenedArchive(treeOf(root, files)) };
+    known = { ...known!, ...(run === undefined ? {} : { run }) };
     opened.set(root, known);
   }
   const fitted = (await known.archive.animations(list)).get(relative(root, path).split(sep).join('/'));

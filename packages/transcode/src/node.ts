@@ -5,6 +5,9 @@
  * Files and folders are read synchronously, as the conversion itself runs: a model's reads are a few small
  * calls one after another, and through libuv's thread pool each cost more CPU than the read (a batch of 55
  * .glb → .t3dm spent about 6% of its CPU time on them).
+ * A batch (`run`) lists each set of folders once: its first model's walk is kept, in this thread, for the other
+ * models of the run in the same folders, so n models in one folder cost one listing of it, not n; and what the
+ * run writes into the folder (its outputs, converting in place) is never a sidecar of a later model of the run.
  */
 import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
@@ -32,7 +35,22 @@ export interface FolderSidecarOptions {
    * `gltf-to-t3d` has them from its working folder. Default: found from the model's folder (tiny3dAssets).
    */
   assets?: { folder: string; path: string };
+  /**
+   * The batch this model belongs to (any string one run of a tool shares, another run not): the folders' listing
+   * is taken once per run and kept for its other models, as the folders were when the run first listed them.
+   * Without it every model lists its folders anew.
+   */
+  run?: string;
 }
+
+/** A walk of a model's folders: each file by its lower-case listed name, and the names in listing order. */
+interface FolderWalk {
+  index: Map<string, { name: string; path: string }>;
+  names: string[];
+}
+
+/** The walks of the current run (one run at a time is kept), by the folders walked. */
+let runWalks: { run: string; walks: Map<string, FolderWalk> } | undefined;
 
 /** Sub-folder levels below each sidecar folder that are listed (textures kept in `assets/<group>/...`). */
 const MAX_DEPTH = 3;
@@ -74,9 +92,9 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   ];
   const explicit = new Map((options.files ?? []).map((f) => [basename(f).toLowerCase(), resolve(f)]));
   // Lower-case name -> the name as listed and the file's path.
-  let index: Map<string, { name: string; path: string }> | undefined;
+  let found: FolderWalk | undefined;
   const used: string[] = [];
-  const buildIndex = () => {
+  const walkFolders = (): FolderWalk => {
     const map = new Map<string, { name: string; path: string }>();
     const walk = (root: string, base: string, rel: string, depth: number, required: boolean) => {
       let entries: Dirent[];
@@ -100,8 +118,26 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
       if (depth < MAX_DEPTH) for (const f of folders) walk(root, base, f, depth + 1, false);
     };
     for (const d of dirs) walk(d.path, d.base, '', 0, d.required);
-    for (const [key, path] of explicit) map.set(key, { name: basename(path), path });
-    return map;
+    return { index: map, names: [...map.values()].map((f) => f.name) };
+  };
+  /** The folders' walk (the run's, when it has one for them) with the files given explicitly added. */
+  const index = (): FolderWalk => {
+    if (found) return found;
+    let walked: FolderWalk;
+    if (options.run === undefined) walked = walkFolders();
+    else {
+      if (runWalks?.run !== options.run) runWalks = { run: options.run, walks: new Map() };
+      const key = JSON.stringify(dirs);
+      walked = runWalks.walks.get(key) ?? walkFolders();
+      runWalks.walks.set(key, walked);
+    }
+    if (explicit.size === 0) found = walked;
+    else {
+      const map = new Map(walked.index);
+      for (const [key, path] of explicit) map.set(key, { name: basename(path), path });
+      found = { index: map, names: [...map.values()].map((f) => f.name) };
+    }
+    return found;
   };
   const projectAssets = assetsDir && {
     assetFolder: relativeFrom(modelDir, assetsDir),
@@ -112,13 +148,11 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
     used,
     ...(projectAssets ? { projectAssets } : {}),
     async list() {
-      index ??= buildIndex();
-      return [...index.values()].map((f) => f.name);
+      return index().names;
     },
     async read(name: string) {
       if (name.length > 1024) return undefined;
-      index ??= buildIndex();
-      const path = index.get(name.toLowerCase())?.path;
+      const path = index().index.get(name.toLowerCase())?.path;
       if (!path) return undefined;
       const buf = readFileSync(path);
       used.push(path);
@@ -138,7 +172,7 @@ export async function transcodeFile(
 ): Promise<TranscodeResult & { sidecarPaths: string[] }> {
   const buf = readFileSync(path);
   const { extractedAnimations } = await import('./extracted-archive.js');
-  const fitted = await extractedAnimations(path, options.adapters ?? builtInAdapters);
+  const fitted = await extractedAnimations(path, options.adapters ?? builtInAdapters, options.run);
   const files = [...(options.files ?? []), ...fitted.files];
   const sidecars = folderSidecars(dirname(path), { ...options, files });
   const animations = fitted.files.map((f) => basename(f));

@@ -1,7 +1,8 @@
 /*
  * Which animation files go with which model (fit-animations.ts). First the rule on made-up targets: a model's
  * name first, then the one model an animation fits; what fits several and none by name, or nothing, is one
- * warning per model listing the files, with why. Then the shared archives: what the rule gives is what the same
+ * warning per model listing the files, with why; a joint animation with more tracks than the model its name names
+ * goes to it, with a warning, when no model fits it. Then the shared archives: what the rule gives is what the same
  * rule gives on noclip's reading of the files (joint counts, material names, shape counts), every attached file
  * is one noclip reads as fitting, and PowerStar.arc and SamboHead.arc hand every BCK to their model.
  */
@@ -30,6 +31,7 @@ const jsonFormat: AnyFormatAdapter = {
         if (text === 'broken') throw new ParseError({ format: 'fake', section: 'header', offset: 4 }, 'truncated');
         return JSON.parse(text).animation as AnimationTargets | undefined;
       },
+      clipNames: (files: readonly { name: string }[]) => files.map((f) => `clip:${f.name}`),
     },
   }),
 } satisfies FormatAdapter;
@@ -61,6 +63,45 @@ describe('the rule', () => {
     expect(fitted.get('PowerStar.bdl')!.files.map((f) => f.path)).toEqual(['PowerStarGet.bck', 'PowerStarColor.btk']);
     expect(fitted.get('Power.bdl')!.files.map((f) => f.path)).toEqual(['PowerFly.bck']);
     expect(fitted.get('Power.bdl')!.diagnostics.filter((d) => d.severity === 'warning')).toEqual([]);
+  });
+
+  it('a joint animation with more joint tracks than the model its name names is attached, with a warning', async () => {
+    // Pikmin 2's ufo: 37 joint tracks for 25 joints.
+    const files = [
+      anim('ufo_wait.bck', { joints: 37 }),
+      anim('ufo_fly.bck', { joints: 25 }),
+      anim('ufo_glow.btk', { materials: ['Nope'] }),
+      anim('other.bck', { joints: 37 }),
+    ];
+    const fitted = await fitAnimations([model('ufo.bmd', { joints: 25, materials: ['Hull'] }, files)]);
+    const found = fitted.get('ufo.bmd')!;
+    expect(found.files.map((f) => f.path)).toEqual(['ufo_wait.bck', 'ufo_fly.bck']);
+    expect(found.clips).toEqual(['clip:ufo_wait.bck', 'clip:ufo_fly.bck']);
+    const warnings = found.diagnostics.filter((d) => d.severity === 'warning');
+    expect(warnings.map((d) => d.code).sort()).toEqual(['archive/animation-more-joints', 'archive/animation-unfit']);
+    const more = warnings.find((d) => d.code === 'archive/animation-more-joints')!;
+    expect(more.message).toContain('ufo_wait.bck (37 joints, the model has 25)');
+    expect(more.message).not.toContain('ufo_fly');
+    // More tracks fit only by name; a material the model lacks still does not fit.
+    const unfit = warnings.find((d) => d.code === 'archive/animation-unfit')!;
+    expect(unfit.message).toContain('other.bck (37 joints, the model has 25)');
+    expect(unfit.message).toContain('ufo_glow.btk (material "Nope" not in the model)');
+  });
+
+  it('a model it fits by name, or the one model it fits, comes before the model its name names with fewer joints', async () => {
+    const files = [anim('PowerStarGet.bck', { joints: 5 })];
+    const byName = await fitAnimations([
+      model('PowerStar.bdl', { joints: 3 }, files),
+      model('Power.bdl', { joints: 5 }, files),
+    ]);
+    expect(byName.get('PowerStar.bdl')!.files).toEqual([]);
+    expect(byName.get('Power.bdl')!.files.map((f) => f.path)).toEqual(['PowerStarGet.bck']);
+    const one = await fitAnimations([
+      model('PowerStar.bdl', { joints: 3 }, files),
+      model('Walker.bdl', { joints: 5 }, files),
+    ]);
+    expect(one.get('PowerStar.bdl')!.files).toEqual([]);
+    expect(one.get('Walker.bdl')!.files.map((f) => f.path)).toEqual(['PowerStarGet.bck']);
   });
 
   it('a name prefix does not take an animation that does not fit; the one model it fits does', async () => {
@@ -110,7 +151,61 @@ describe('the rule', () => {
   it('a file that is no animation (undefined targets) is neither attached nor reported', async () => {
     const other: FitFile = { path: 'notes.txt', name: 'notes.txt', bytes: enc.encode('{}') };
     const fitted = await fitAnimations([model('PowerStar.bdl', star, [other])]);
-    expect(fitted.get('PowerStar.bdl')).toEqual({ files: [], diagnostics: [] });
+    expect(fitted.get('PowerStar.bdl')).toEqual({ files: [], clips: [], diagnostics: [] });
+  });
+});
+
+describe('the work grows with the files, not with the models times the files', () => {
+  /** The JSON format, counting how often it reads a model and an animation file. */
+  const countingFormat = () => {
+    const reads = { model: 0, animation: 0 };
+    const adapter: AnyFormatAdapter = {
+      ...jsonFormat,
+      load: async () => {
+        const hook = (await jsonFormat.load()).animationTargets!;
+        return {
+          animationTargets: {
+            ...hook,
+            model: (b: Uint8Array) => {
+              reads.model++;
+              return hook.model(b);
+            },
+            animation: (b: Uint8Array) => {
+              reads.animation++;
+              return hook.animation(b);
+            },
+          },
+        };
+      },
+    };
+    return { adapter, reads };
+  };
+  const many = (n: number, scope: FitFile[], adapter: AnyFormatAdapter): FitModel[] =>
+    Array.from({ length: n }, (_, i) => ({ ...model(`m${i}.bmd`, { joints: 2 }, scope), adapter }));
+  const notes = Array.from(
+    { length: 300 },
+    (_, i): FitFile => ({ path: `n${i}.txt`, name: `n${i}.txt`, bytes: enc.encode('{}') }),
+  );
+
+  it('models that share a scope without animations are not read, and each file of it is read once', async () => {
+    const { adapter, reads } = countingFormat();
+    const fitted = await fitAnimations(many(300, notes, adapter));
+    expect(reads).toEqual({ model: 0, animation: 300 });
+    expect(fitted.size).toBe(300);
+    expect([...fitted.values()].every((f) => f.files.length === 0 && f.diagnostics.length === 0)).toBe(true);
+  });
+
+  it('an animation that fits 300 models, none by name: each model is read once and names 8 of the others', async () => {
+    const { adapter, reads } = countingFormat();
+    const fitted = await fitAnimations(many(300, [...notes, anim('walk.bck', { joints: 2 })], adapter));
+    expect(reads).toEqual({ model: 300, animation: 301 });
+    const message = fitted.get('m0.bmd')!.diagnostics[0]!.message;
+    expect(message).toContain(
+      'walk.bck (also fits m1.bmd, m2.bmd, m3.bmd, m4.bmd, m5.bmd, m6.bmd, m7.bmd, m8.bmd and 291 more)',
+    );
+    expect(fitted.get('m5.bmd')!.diagnostics[0]!.message).toContain(
+      '(also fits m0.bmd, m1.bmd, m2.bmd, m3.bmd, m4.bmd, m6.bmd, m7.bmd, m8.bmd and 291 more)',
+    );
   });
 });
 

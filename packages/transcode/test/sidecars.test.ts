@@ -33,6 +33,25 @@ describe('folderSidecars', () => {
     expect((await s.list()).sort()).toEqual(['Dino.TKL', 'given.bck', 'skin.tml', 'walk.bck']);
   });
 
+  it("lists a run's folders once: later models of the run see them as they were, another run sees them anew", async () => {
+    const folder = join(root, 'run');
+    await mkdir(folder);
+    await writeFile(join(folder, 'a.bmd'), 'a');
+    const first = folderSidecars(folder, { run: 'one' });
+    expect(await first.list()).toEqual(['a.bmd']);
+    // An output of the run written beside its inputs.
+    await writeFile(join(folder, 'a.glb'), 'glb');
+    const second = folderSidecars(folder, { run: 'one' });
+    expect(await second.list()).toBe(await first.list());
+    expect(await second.read('a.glb')).toBeUndefined();
+    // Given files are added for their model only.
+    const given = folderSidecars(folder, { run: 'one', files: [join(root, 'given.bck')] });
+    expect((await given.list()).sort()).toEqual(['a.bmd', 'given.bck']);
+    expect(await folderSidecars(folder, { run: 'one' }).list()).toEqual(['a.bmd']);
+    expect((await folderSidecars(folder, { run: 'two' }).list()).sort()).toEqual(['a.bmd', 'a.glb']);
+    expect((await folderSidecars(folder).list()).sort()).toEqual(['a.bmd', 'a.glb']);
+  });
+
   it('finds names case-insensitively and records what was read', async () => {
     const s = folderSidecars(join(root, 'model'));
     expect(new TextDecoder().decode(await s.read('dino.tkl'))).toBe('tkl');

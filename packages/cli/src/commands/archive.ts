@@ -17,7 +17,7 @@ import { mkdirSync, realpathSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ArchiveEntry, ArchiveFolder, ArchiveLayout, ArchiveTree } from '@retromodel/archive';
-import { pathInside, printablePath } from '@retromodel/scene';
+import { type FileSection, pathInside, printablePath } from '@retromodel/scene';
 import { adapters, archiveFiles, detectFormat, openArchiveBytes } from '@retromodel/transcode';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
 import { holdSignals } from '../signals.js';
@@ -28,14 +28,37 @@ async function openFile(file: string | undefined): Promise<ArchiveTree> {
   return (await openBytes(file)).tree;
 }
 
-/** The archive's bytes and its tree (the same bytes array opens the same tree again, without opening it). */
-async function openBytes(file: string | undefined): Promise<{ bytes: Uint8Array; tree: ArchiveTree }> {
+/**
+ * The archive's bytes (`read`, when the caller has them, else the file's) and its tree (the same bytes array
+ * opens the same tree again, without opening it).
+ */
+async function openBytes(
+  file: string | undefined,
+  read?: Uint8Array,
+): Promise<{ bytes: Uint8Array; tree: ArchiveTree }> {
   if (!file) throw new UsageError('give an archive');
-  const buf = await readFile(file).catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(e.code === 'ENOENT' ? `no such file: ${file}` : e.message);
-  });
+  const buf =
+    read ??
+    (await readFile(file).catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(e.code === 'ENOENT' ? `no such file: ${file}` : e.message);
+    }));
   const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
   return { bytes, tree: await openArchiveBytes(bytes) };
+}
+
+/**
+ * What the readers got through in an archive that does not open, before the damage: its compression layers, its
+ * header and tables, and each file read, with offsets and sizes (openArchive lists them as it reads).
+ */
+export async function archiveParts(bytes: Uint8Array): Promise<FileSection[]> {
+  const { openArchive } = await import('@retromodel/archive');
+  const read: FileSection[] = [];
+  try {
+    openArchive(bytes, read);
+  } catch {
+    // The damage itself is the caller's to report; only the parts read before it are wanted here.
+  }
+  return read;
 }
 
 /** What a file inside is: the id of the format that recognises it, or '-'. */
@@ -58,10 +81,10 @@ async function nameProblems(tree: ArchiveTree) {
  * convert attaches them; files of one base name play as one clip).
  */
 export async function lsCommand(
-  args: { file?: string; json: boolean; animations?: boolean },
+  args: { file?: string; bytes?: Uint8Array; json: boolean; animations?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const { bytes, tree } = await openBytes(args.file);
+  const { bytes, tree } = await openBytes(args.file, args.bytes);
   const files = archiveFiles(tree).map(({ names, file }) => ({
     path: printablePath(names),
     size: file.bytes.length,
@@ -94,24 +117,14 @@ export async function lsCommand(
   return 0;
 }
 
-/** Each model of the archive, the clips its animation files make (by base name), and what was left and why. */
+/** Each model of the archive, the clips its animation files make, and what was left and why. */
 async function modelAnimations(bytes: Uint8Array) {
   const { archiveAnimations } = await import('@retromodel/transcode');
-  return (await archiveAnimations(bytes)).map(({ model, animations, diagnostics }) => {
-    const clips = new Map<string, string[]>();
-    for (const path of animations) {
-      const name = path
-        .split('/')
-        .pop()!
-        .replace(/\.[^.]*$/, '');
-      clips.set(name, [...(clips.get(name) ?? []), path]);
-    }
-    return {
-      model,
-      clips: [...clips].map(([name, files]) => ({ name, files })),
-      diagnostics: diagnostics.filter((d) => d.severity !== 'info'),
-    };
-  });
+  return (await archiveAnimations(bytes)).map(({ model, clips, diagnostics }) => ({
+    model,
+    clips,
+    diagnostics: diagnostics.filter((d) => d.severity !== 'info'),
+  }));
 }
 
 function printModelAnimations(models: Awaited<ReturnType<typeof modelAnimations>>, io: CliIo): void {

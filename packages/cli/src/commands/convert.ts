@@ -10,6 +10,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
+import type { ArchiveEntry } from '@retromodel/archive';
 import { type Diagnostic, formatGroup, groupDiagnostics, pathInside, printablePath } from '@retromodel/scene';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import { animationExtensions } from '../anim-files.js';
@@ -63,6 +64,11 @@ interface FileReport {
  */
 const defaultThreads = async () => Math.max(1, Math.min(8, (await import('node:os')).availableParallelism() - 1));
 
+/** The bytes of an archive entry: a file's, or those of every file below a folder. */
+function entryBytes(entry: ArchiveEntry): number {
+  return entry.kind === 'file' ? entry.bytes.length : entry.children.reduce((n, c) => n + entryBytes(c), 0);
+}
+
 /** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
 export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<number> {
   const { adapters, outputFormats } = await import('@retromodel/transcode');
@@ -87,13 +93,20 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     const tree = await openArchiveBytes(archiveBytes(path));
     const { checkEntryNames, outputNames } = await import('@retromodel/archive');
     const problems = checkEntryNames(tree);
+    // A refused entry's bytes count in (a folder's: all it holds), once: not again for entries below it.
+    const paths = new Set(problems.map((p) => JSON.stringify(p.names)));
+    const below = (names: string[]) => names.some((_, k) => k > 0 && paths.has(JSON.stringify(names.slice(0, k))));
     return {
       models: archiveModels(tree, adapters, new Set(problems.map((p) => p.entry))).map((m) => ({
         path: m.path,
         names: outputNames(tree, m.names),
         size: m.file.bytes.length,
       })),
-      refused: problems.map((p) => ({ entry: printablePath(p.names), reason: `refused: ${p.message}` })),
+      refused: problems.map((p) => ({
+        entry: printablePath(p.names),
+        reason: `refused: ${p.message}`,
+        size: below(p.names) ? 0 : entryBytes(p.entry),
+      })),
     };
   };
   const to =
@@ -133,6 +146,9 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     error: p.refusal,
   }));
   const todo = plans.map((plan, index) => ({ plan, index })).filter(({ plan }) => !plan.refusal);
+  // The run's identity: each thread lists a folder of inputs once for the whole run (transcode's `run`), and the
+  // run's outputs written into it are not sidecars of its later inputs.
+  const run = `${process.pid}-${Date.now()}-${Math.random()}`;
   const jobs: ConvertJob[] = todo.map(({ plan }) => ({
     path: plan.input.path,
     ...(plan.input.inner === undefined ? {} : { inner: plan.input.inner }),
@@ -148,6 +164,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
       write: args.write,
       files: [...args.animations, ...args.tmls, ...args.tkls],
       extraDirs: args.sidecarDirs,
+      run,
     },
   }));
   // Every file this batch wrote, so that two inputs never silently overwrite each other's outputs.

@@ -7,14 +7,20 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { FileInfo } from '@retromodel/scene';
-import { detectFormat, looksLikeArchive, type ReadOptionsByFormat, readScene } from '@retromodel/transcode';
+import {
+  detectFormat,
+  looksLikeArchive,
+  openArchiveBytes,
+  type ReadOptionsByFormat,
+  readScene,
+} from '@retromodel/transcode';
 import { folderSidecars } from '@retromodel/transcode/node';
-import { describeError } from '../describe-error.js';
 import { type ReportFormat, renderReport } from '../info/render-report.js';
 import { buildReport } from '../info/report.js';
 import { type CliIo, UsageError } from '../io.js';
 
 const formats = ['text', 'md', 'csv', 'json'];
+const archiveFormat = { id: 'archive', name: 'GameCube/Wii archive (RARC or U8, plain or Yaz0/Yay0)' };
 
 export async function infoCommand(
   args: { file?: string; format: string; read: ReadOptionsByFormat; animations: string[] },
@@ -30,8 +36,20 @@ export async function infoCommand(
   const fileName = basename(args.file);
   if (looksLikeArchive(bytes)) {
     // An archive: what is inside it (`retromodel ls`), and which animations go with which model.
-    const { lsCommand } = await import('./archive.js');
-    return lsCommand({ file: args.file, json: args.format === 'json', animations: true }, io);
+    const { archiveParts, lsCommand } = await import('./archive.js');
+    const damage = await openArchiveBytes(bytes).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    if (damage === undefined)
+      return lsCommand({ file: args.file, bytes, json: args.format === 'json', animations: true }, io);
+    // One that does not open gets a report too: the parts read before the damage, then the error (exit 1).
+    const info: FileInfo = { format: 'archive', sections: await archiveParts(bytes), diagnostics: [] };
+    const report = buildReport(args.file, bytes.length, archiveFormat, info, undefined, damage);
+    io.out(
+      args.format === 'json' ? JSON.stringify(report, null, 2) : renderReport(report, args.format as ReportFormat),
+    );
+    return 1;
   }
   const adapter = detectFormat(bytes, fileName);
   const sidecars = folderSidecars(dirname(args.file), { files: args.animations });
@@ -39,10 +57,12 @@ export async function infoCommand(
   // A damaged file still gets a report: the sections read before the error, then the error (exit 1).
   let error: unknown;
   const info: FileInfo | undefined = codec.info
-    ? await Promise.resolve(codec.info(bytes, { fileName, sidecars })).catch((e: unknown) => {
-        error = e;
-        return undefined;
-      })
+    ? await Promise.resolve()
+        .then(() => codec.info!(bytes, { fileName, sidecars }))
+        .catch((e: unknown) => {
+          error = e;
+          return undefined;
+        })
     : undefined;
   error ??= info?.error;
   const read =
@@ -52,8 +72,7 @@ export async function infoCommand(
           return undefined;
         })
       : undefined;
-  const failure = error === undefined ? undefined : describeError(error);
-  const report = buildReport(args.file, bytes.length, adapter, info, read, failure);
+  const report = buildReport(args.file, bytes.length, adapter, info, read, error);
   io.out(args.format === 'json' ? JSON.stringify(report, null, 2) : renderReport(report, args.format as ReportFormat));
-  return failure === undefined ? 0 : 1;
+  return error === undefined ? 0 : 1;
 }

@@ -1,15 +1,24 @@
-/* The `info` report as aligned text tables, Markdown tables or CSV (one block per table, titled). */
+/*
+ * The `info` report as aligned text tables, Markdown tables or CSV (one block per table, titled). Names in a
+ * report come from the file (entry, animation, material names): control characters are printed escaped (`\x1b`),
+ * never sent to the terminal.
+ */
 import type { Cell, InfoReport, ReportTable } from './report.js';
 
 export type ReportFormat = 'text' | 'md' | 'csv';
 
+/** A cell as printed: control characters escaped. */
+const shown = (c: Cell) =>
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
+  String(c).replace(/[\x00-\x1f\x7f]/g, (x) => `\\x${x.charCodeAt(0).toString(16).padStart(2, '0')}`);
+
 const csvCell = (c: Cell) => {
-  const s = String(c);
+  const s = shown(c);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
 function textTable(t: ReportTable): string[] {
-  const cells = [t.columns, ...t.rows.map((r) => r.map(String))];
+  const cells = [t.columns, ...t.rows.map((r) => r.map(shown))];
   const widths = t.columns.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   const line = (r: string[]) =>
     r
@@ -20,7 +29,7 @@ function textTable(t: ReportTable): string[] {
 }
 
 function mdTable(t: ReportTable): string[] {
-  const mdCell = (c: Cell) => String(c).replace(/\|/g, '\\|');
+  const mdCell = (c: Cell) => shown(c).replace(/\|/g, '\\|');
   return [
     `### ${t.title}`,
     '',
@@ -34,7 +43,7 @@ function mdTable(t: ReportTable): string[] {
 export function renderReport(report: InfoReport, format: ReportFormat): string {
   const head = `${report.file}: ${report.formatName}${report.version ? ` (${report.version})` : ''}, ${report.size} bytes`;
   // A damaged file: what was read, then the error that stopped the reading.
-  const error = report.error ? `error: ${report.error}` : undefined;
+  const error = report.error ? `error: ${shown(report.error)}` : undefined;
   if (format === 'csv')
     return [
       ...report.tables.map((t) =>

@@ -5,6 +5,7 @@
  */
 import type { FileInfo, Image, Material, Scene, StoredTexture } from '@retromodel/scene';
 import { mat4TransformPoint, triangleIndices, worldMatrices } from '@retromodel/scene';
+import { describeError } from '../describe-error.js';
 
 export type Cell = string | number;
 
@@ -21,19 +22,48 @@ export interface InfoReport {
   version?: string;
   size: number;
   tables: ReportTable[];
+  /** Set when the reading stopped at an error: the tables hold what was read before it. */
+  partial?: true;
   /** Why the report stops where it does: the error (a ParseError with its offset) that ended the reading. */
   error?: string;
+  /** Where a ParseError says the damage is: the format, the section and the byte offset. */
+  errorAt?: ErrorLocation;
+}
+
+/** The location a ParseError names. */
+export interface ErrorLocation {
+  format: string;
+  section: string;
+  offset: number;
+}
+
+/** The location of a ParseError (told by its name, as errors from a worker are rebuilt), else undefined. */
+function errorLocation(error: unknown): ErrorLocation | undefined {
+  if (!(error instanceof Error) || error.name !== 'ParseError') return undefined;
+  const { format, section, offset } = error as Error & Partial<ErrorLocation>;
+  return typeof format === 'string' && typeof section === 'string' && typeof offset === 'number'
+    ? { format, section, offset }
+    : undefined;
+}
+
+/** What a report says about the error that ended the reading, if any: the partial flag, message and location. */
+function reportError(error: unknown): Pick<InfoReport, 'partial' | 'error' | 'errorAt'> {
+  if (error === undefined) return {};
+  const at = errorLocation(error);
+  return { partial: true, error: describeError(error), ...(at ? { errorAt: at } : {}) };
 }
 
 const round = (v: number, digits = 3) => Number(v.toFixed(digits));
 const named = (name: string | undefined, index: number) => (name ? `${index} ${name}` : String(index));
 
-function formatNameOf(extras: Record<string, unknown> | undefined): string | undefined {
+/** A reader's note of how a texture is stored (`extras.<format>.formatName` and `.storedBytes`), if any. */
+function storedOf(extras: Record<string, unknown> | undefined): { formatName?: string; storedBytes?: number } {
   for (const value of Object.values(extras ?? {})) {
-    const name = (value as { formatName?: unknown } | undefined)?.formatName;
-    if (typeof name === 'string') return name;
+    const { formatName, storedBytes } = (value ?? {}) as { formatName?: unknown; storedBytes?: unknown };
+    if (typeof formatName === 'string')
+      return { formatName, ...(typeof storedBytes === 'number' ? { storedBytes } : {}) };
   }
-  return undefined;
+  return {};
 }
 
 function materialTexture(scene: Scene, m: Material): string {
@@ -81,35 +111,35 @@ function decodedBytes(width: number, height: number, levels: number): number {
 const mimeNames: Record<string, string> = { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP' };
 
 /**
- * One row per texture: as the file stores it (its `info`; unknown sizes and bytes as '?' and '-'), else as reading gives it: the stored format by name
- * (a reader's `formatName` extra, or the image file type), the bytes stored (an image file's size; '-' when only
- * decoded pixels are known) and the decoded RGBA8 size, every level.
+ * One row per texture: as the file stores it (its `info`; an unknown size or level count as '?', no bytes stored
+ * or an unknown decoded size as '-'), else as reading gives it: the stored format by name (a reader's
+ * `formatName` extra, or the image file type), the bytes stored (a reader's `storedBytes` extra, an image file's
+ * size; '-' when only decoded pixels are known) and the decoded RGBA8 size, every level.
  */
 function textureRows(stored: StoredTexture[] | undefined, scene: Scene | undefined): Cell[][] {
   if (stored?.length)
     return stored.map((t, i) => [
       named(t.name, i),
       t.width && t.height ? `${t.width}×${t.height}` : '?',
-      t.levels,
+      t.levels || '?',
       t.format,
       t.storedBytes || '-',
-      t.width && t.height ? decodedBytes(t.width, t.height, t.levels) : '-',
+      t.width && t.height && t.levels ? decodedBytes(t.width, t.height, t.levels) : '-',
     ]);
   return (scene?.textures ?? []).map((t, i) => {
     const image: Image | undefined = scene!.images[t.image];
     const width = image?.width ?? 0;
     const height = image?.height ?? 0;
     const levels = image?.kind === 'rgba8' ? 1 + (image.mipmaps?.length ?? 0) : 1;
+    const stored = storedOf(t.extras).formatName ? storedOf(t.extras) : storedOf(image?.extras);
     const format =
-      formatNameOf(t.extras) ??
-      formatNameOf(image?.extras) ??
-      (image?.kind === 'encoded' ? (mimeNames[image.mimeType] ?? image.mimeType) : 'RGBA8');
+      stored.formatName ?? (image?.kind === 'encoded' ? (mimeNames[image.mimeType] ?? image.mimeType) : 'RGBA8');
     return [
       named(t.name ?? image?.name, i),
       width && height ? `${width}×${height}` : '?',
       levels,
       format,
-      image?.kind === 'encoded' ? image.data.length : '-',
+      stored.storedBytes ?? (image?.kind === 'encoded' ? image.data.length : '-'),
       width && height ? decodedBytes(width, height, levels) : '-',
     ];
   });
@@ -122,7 +152,7 @@ export function buildReport(
   adapter: { id: string; name: string },
   info: FileInfo | undefined,
   read: { scene: Scene; diagnostics: FileInfo['diagnostics']; sidecarsUsed: string[] } | undefined,
-  error?: string,
+  error?: unknown,
 ): InfoReport {
   const tables: ReportTable[] = [];
   if (info?.sections.length)
@@ -201,6 +231,6 @@ export function buildReport(
     ...(info?.version ? { version: info.version } : {}),
     size,
     tables: tables.filter((t) => t.rows.length > 0 || t.title === 'diagnostics'),
-    ...(error ? { error } : {}),
+    ...reportError(error),
   };
 }

@@ -2,50 +2,66 @@
  * The codecs of J3D animation files, loaded by their adapters: `info` lists the header and the animation
  * chunk (duration, loop mode, what is animated, keys): joint animations (BCK, ANK1; full-frame BCA, ANF1),
  * texture-matrix animations (BTK, TTK1), register/konst colour animations (BRK, TRK1), material colour animations
- * (BPK, PAK1), texture patterns (BTP, TPT1) and shape visibility (BVA, VAF1). They are not read on their own: an
+ * (BPK, PAK1), texture patterns (BTP, TPT1) and shape visibility (BVA, VAF1); on a damaged file the header and
+ * the chunk if its size fits, then the ParseError. They are not read on their own: an
  * animation only has meaning on the model it drives. Every kind is also written (`--to bck`, `--to btk`, …): the
  * files of that kind `--to bmd|bdl` writes beside the model (animations-from-scene.ts), against the joints
  * sceneToJ3d gives the scene or, for the material, pattern and visibility kinds, the model it writes.
  */
-import type { Diagnostic, FileInfo, FormatCodec, Scene, WriteContext } from '@retromodel/scene';
+import {
+  type Diagnostic,
+  type FileInfo,
+  type FormatCodec,
+  partialInfo,
+  type Scene,
+  type WriteContext,
+} from '@retromodel/scene';
 import type { J3dAnimationHeader, J3dTrack } from '../anim/animation-track.js';
-import { readBca } from '../anim/read-bca.js';
+import { readBca, UNSTORED_PADDING } from '../anim/read-bca.js';
 import { readBck } from '../anim/read-bck.js';
 import { readBpk } from '../anim/read-bpk.js';
 import { readBrk } from '../anim/read-brk.js';
-import { readBtk } from '../anim/read-btk.js';
+import { readBtk, TTK1_SIZE_OVERCOUNT } from '../anim/read-btk.js';
 import { readBtp } from '../anim/read-btp.js';
 import { readBva } from '../anim/read-bva.js';
 import { jointModel, writtenModel } from '../from-scene/animation-model.js';
 import { animationFilesFromScene, type J3dAnimationKind } from '../from-scene/animations-from-scene.js';
 import type { AnimationToBckOptions } from '../scene/animation-to-bck.js';
+import { j3dChunkSections } from './j3d-chunk-sections.js';
 import { writeJ3dModel } from './write-j3d-files.js';
 
 const loopModes = ['once', 'once and reset', 'repeat', 'mirrored once', 'mirrored repeat'];
 
 const keysOf = (tracks: J3dTrack[]) => tracks.reduce((n, t) => n + t.keys.length, 0);
 
-/** Header and chunk sections of an animation file, the chunk described by `what`. */
-function animationInfo(
-  bytes: Uint8Array,
-  file: J3dAnimationHeader & { diagnostics?: FileInfo['diagnostics'] },
+/**
+ * `info` on an animation file: the header and the chunk, the chunk described by `describe` from the file `read`
+ * gives; on a damaged file the header and chunk whose sizes fit (j3dChunkSections, with the `slack` the reader
+ * accepts past the end), then the ParseError.
+ */
+function animationInfo<F extends J3dAnimationHeader & { diagnostics?: FileInfo['diagnostics'] }>(
+  kind: J3dAnimationKind,
   chunk: string,
-  what: string,
-): FileInfo {
-  return {
-    format: file.kind.slice(0, 3),
-    version: file.kind,
-    sections: [
-      { name: 'header', offset: 0, size: 0x20 },
-      {
-        name: chunk,
-        offset: 0x20,
-        size: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0x24),
-        detail: `${file.duration} frames, ${loopModes[file.loopMode] ?? `loop mode ${file.loopMode}`}, ${what}`,
-      },
-    ],
-    diagnostics: file.diagnostics ?? [],
-  };
+  read: (bytes: Uint8Array) => F,
+  describe: (file: F) => string,
+  slack = 0,
+): (bytes: Uint8Array) => Promise<FileInfo> {
+  return (bytes) =>
+    partialInfo(kind, (info) => {
+      info.sections = j3dChunkSections(bytes, slack);
+      const file = read(bytes);
+      info.version = file.kind;
+      info.sections = [
+        { name: 'header', offset: 0, size: 0x20 },
+        {
+          name: chunk,
+          offset: 0x20,
+          size: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(0x24),
+          detail: `${file.duration} frames, ${loopModes[file.loopMode] ?? `loop mode ${file.loopMode}`}, ${describe(file)}`,
+        },
+      ];
+      info.diagnostics = file.diagnostics ?? [];
+    });
 }
 
 /**
@@ -92,85 +108,78 @@ const whatKindHolds: Record<J3dAnimationKind, string> = {
 /** The BCK writer and `info`. */
 const bckCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('bck'),
-  info: (bytes) => {
-    const bck = readBck(bytes);
+  info: animationInfo('bck', 'ANK1', readBck, (bck) => {
     const keys = keysOf(bck.joints.flatMap((j) => [...j.scale, ...j.rotation, ...j.translation]));
-    return animationInfo(bytes, bck, 'ANK1', `${bck.joints.length} joints, ${keys} keys`);
-  },
+    return `${bck.joints.length} joints, ${keys} keys`;
+  }),
 };
 
 /** The BTK writer and `info`. */
 const btkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('btk'),
-  info: (bytes) => {
-    const btk = readBtk(bytes);
-    const keys = keysOf(btk.entries.flatMap((e) => [...e.scale, ...e.rotation, ...e.translation]));
-    const materials = new Set(btk.entries.map((e) => e.materialName)).size;
-    return animationInfo(
-      bytes,
-      btk,
-      'TTK1',
-      `${btk.entries.length} texture matrices of ${materials} materials, ${keys} keys`,
-    );
-  },
+  info: animationInfo(
+    'btk',
+    'TTK1',
+    readBtk,
+    (btk) => {
+      const keys = keysOf(btk.entries.flatMap((e) => [...e.scale, ...e.rotation, ...e.translation]));
+      const materials = new Set(btk.entries.map((e) => e.materialName)).size;
+      return `${btk.entries.length} texture matrices of ${materials} materials, ${keys} keys`;
+    },
+    TTK1_SIZE_OVERCOUNT,
+  ),
 };
 
 /** The BRK writer and `info`. */
 const brkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('brk'),
-  info: (bytes) => {
-    const brk = readBrk(bytes);
+  info: animationInfo('brk', 'TRK1', readBrk, (brk) => {
     const keys = keysOf(brk.entries.flatMap((e) => [e.r, e.g, e.b, e.a]));
     const konst = brk.entries.filter((e) => e.kind === 'konst').length;
-    return animationInfo(
-      bytes,
-      brk,
-      'TRK1',
-      `${brk.entries.length - konst} register and ${konst} konst colours, ${keys} keys`,
-    );
-  },
+    return `${brk.entries.length - konst} register and ${konst} konst colours, ${keys} keys`;
+  }),
 };
 
 /** The BCA writer and `info`. */
 const bcaCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('bca'),
-  info: (bytes) => {
-    const bca = readBca(bytes);
-    const values = bca.joints.reduce(
-      (n, j) => n + [...j.scale, ...j.rotation, ...j.translation].reduce((m, axis) => m + axis.length, 0),
-      0,
-    );
-    return animationInfo(bytes, bca, 'ANF1', `${bca.joints.length} joints, ${values} frame values`);
-  },
+  info: animationInfo(
+    'bca',
+    'ANF1',
+    readBca,
+    (bca) => {
+      const values = bca.joints.reduce(
+        (n, j) => n + [...j.scale, ...j.rotation, ...j.translation].reduce((m, axis) => m + axis.length, 0),
+        0,
+      );
+      return `${bca.joints.length} joints, ${values} frame values`;
+    },
+    UNSTORED_PADDING,
+  ),
 };
 
 /** The BPK writer and `info`. */
 const bpkCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('bpk'),
-  info: (bytes) => {
-    const bpk = readBpk(bytes);
+  info: animationInfo('bpk', 'PAK1', readBpk, (bpk) => {
     const keys = keysOf(bpk.entries.flatMap((e) => [e.r, e.g, e.b, e.a]));
-    return animationInfo(bytes, bpk, 'PAK1', `${bpk.entries.length} material colours, ${keys} keys`);
-  },
+    return `${bpk.entries.length} material colours, ${keys} keys`;
+  }),
 };
 
 /** The BTP writer and `info`. */
 const btpCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('btp'),
-  info: (bytes) => {
-    const btp = readBtp(bytes);
+  info: animationInfo('btp', 'TPT1', readBtp, (btp) => {
     const frames = btp.entries.reduce((n, e) => n + e.textureIndices.length, 0);
-    return animationInfo(bytes, btp, 'TPT1', `${btp.entries.length} texture slots, ${frames} frame indices`);
-  },
+    return `${btp.entries.length} texture slots, ${frames} frame indices`;
+  }),
 };
 
 /** The BVA writer and `info`. */
 const bvaCodec: FormatCodec<Record<string, never>, AnimationToBckOptions> = {
   write: animationWriter('bva'),
-  info: (bytes) => {
-    const bva = readBva(bytes);
-    return animationInfo(bytes, bva, 'VAF1', `visibility of ${bva.shapes.length} shapes`);
-  },
+  info: animationInfo('bva', 'VAF1', readBva, (bva) => `visibility of ${bva.shapes.length} shapes`),
 };
 
 /** The codec of every J3D animation kind. */

@@ -3,10 +3,9 @@
  * the animation files of an archive to its models: a joint animation (BCK, BCA) has one track per joint, in
  * JNT1 order, so it fits a model with that many joints; the material animations (BTK, BRK, BPK, BTP) name the
  * materials they drive, and JSystem binds them by those names; a visibility animation (BVA) has one run per shape,
- * in SHP1 order.
+ * in SHP1 order. Which clip each file plays in is clip-names.ts.
  */
 import type { AnimationTargets } from '@retromodel/scene';
-import { startsWithAscii } from '@retromodel/scene';
 import { readBca } from '../anim/read-bca.js';
 import { readBck } from '../anim/read-bck.js';
 import { readBpk } from '../anim/read-bpk.js';
@@ -15,6 +14,7 @@ import { readBtk } from '../anim/read-btk.js';
 import { readBtp } from '../anim/read-btp.js';
 import { readBva } from '../anim/read-bva.js';
 import { readJ3d } from '../read-j3d.js';
+import { animationKind, j3dClipNames } from './clip-names.js';
 
 /** The materials an animation file's entries name, once each. */
 const namesOf = (entries: { materialName: string }[]) => [...new Set(entries.map((e) => e.materialName))];
@@ -27,15 +27,30 @@ function modelTargets(bytes: Uint8Array): AnimationTargets {
 
 /** What a J3D animation file drives; undefined for any other file. */
 function animationTargets(bytes: Uint8Array): AnimationTargets | undefined {
-  if (startsWithAscii(bytes, 'J3D1bck1')) return { joints: readBck(bytes).joints.length };
-  if (startsWithAscii(bytes, 'J3D1bca1')) return { joints: readBca(bytes).joints.length };
-  if (startsWithAscii(bytes, 'J3D1btk1')) return { materials: namesOf(readBtk(bytes).entries) };
-  if (startsWithAscii(bytes, 'J3D1brk1')) return { materials: namesOf(readBrk(bytes).entries) };
-  if (startsWithAscii(bytes, 'J3D1bpk1')) return { materials: namesOf(readBpk(bytes).entries) };
-  if (startsWithAscii(bytes, 'J3D1btp1')) return { materials: namesOf(readBtp(bytes).entries) };
-  if (startsWithAscii(bytes, 'J3D1bva1')) return { shapes: readBva(bytes).shapes.length };
-  return undefined;
+  switch (animationKind(bytes)) {
+    case 'bck':
+      return { joints: readBck(bytes).joints.length };
+    case 'bca':
+      return { joints: readBca(bytes).joints.length };
+    case 'btk':
+      return { materials: namesOf(readBtk(bytes).entries) };
+    case 'brk':
+      return { materials: namesOf(readBrk(bytes).entries) };
+    case 'bpk':
+      return { materials: namesOf(readBpk(bytes).entries) };
+    case 'btp':
+      return { materials: namesOf(readBtp(bytes).entries) };
+    case 'bva':
+      return { shapes: readBva(bytes).shapes.length };
+    default:
+      return undefined;
+  }
+}
+
+/** The clip each animation file plays in (clip-names.ts), by file name and bytes. */
+function clipNames(files: readonly { name: string; bytes: Uint8Array }[]): string[] {
+  return j3dClipNames(files.map((f) => ({ name: f.name, kind: animationKind(f.bytes) })));
 }
 
 /** The J3D codec's `animationTargets`. */
-export const j3dAnimationTargets = { model: modelTargets, animation: animationTargets };
+export const j3dAnimationTargets = { model: modelTargets, animation: animationTargets, clipNames };

@@ -4,9 +4,9 @@
  * beside the model, of every name in `options.animations` and of those the caller chose (`context.animations`,
  * an archive's animations that fit the model): joints (BCK, BCA), materials (BTK texture SRT, BRK
  * TEV colours, BPK material colours, as KHR_animation_pointer channels; BTP texture patterns, as an atlas and
- * offset keys) and shape visibility (BVA, as scale keys); `write` is write-j3d-files.ts. `info` lists the chunks
- * with offsets,
- * sizes and counts, and the MDL3 check.
+ * offset keys) and shape visibility (BVA, as scale keys), each file in the clip clip-names.ts gives it (files of
+ * one base name make one clip); `write` is write-j3d-files.ts. `info` lists the chunks with offsets, sizes and
+ * counts, and the MDL3 check.
  */
 import { hex } from '@retromodel/binary';
 import {
@@ -16,7 +16,6 @@ import {
   partialInfo,
   type ReadContext,
   type ReadResult,
-  startsWithAscii,
 } from '@retromodel/scene';
 import { type BcaFile, readBca } from '../anim/read-bca.js';
 import { type BckFile, readBck } from '../anim/read-bck.js';
@@ -31,30 +30,44 @@ import { mdl3Diagnostics } from '../mdl3/compare-mdl3.js';
 import { readJ3d } from '../read-j3d.js';
 import { type J3dToSceneOptions, j3dToScene } from '../scene/j3d-to-scene.js';
 import { j3dAnimationTargets } from './animation-targets.js';
+import { animationKind, fileBaseName, j3dClipNames } from './clip-names.js';
 import type { J3dReadOptions } from './j3d-adapter.js';
 import { j3dChunkSections } from './j3d-chunk-sections.js';
 import { type J3dWriteOptions, writeJ3dFiles } from './write-j3d-files.js';
 
-function baseName(fileName: string): string {
-  const name = fileName.split(/[\\/]/).pop() ?? fileName;
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(0, dot) : name;
+const animationExtensions = ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva'];
+
+/** Names of animation files by their lower-case form (the first of each), per list of sidecar names. */
+const animationNamesOf = new WeakMap<readonly string[], Map<string, string>>();
+
+/**
+ * The animation files among `names` by lower-case name. Kept while the array lives: the models of one archive
+ * folder share one list, so a batch of them makes the map once, not once per model over the whole folder.
+ */
+function animationNames(names: readonly string[]): Map<string, string> {
+  let found = animationNamesOf.get(names);
+  if (!found) {
+    found = new Map();
+    for (const n of names) {
+      const lower = n.toLowerCase();
+      if (animationExtensions.some((ext) => lower.endsWith(ext)) && !found.has(lower)) found.set(lower, n);
+    }
+    animationNamesOf.set(names, found);
+  }
+  return found;
 }
 
 async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3dReadOptions): Promise<ReadResult> {
   const file = readJ3d(bytes);
   // The MDL3 check is about the file's own consistency, not about the conversion: `info` reports it.
   const diagnostics: Diagnostic[] = [];
-  const base = context.fileName ? baseName(context.fileName) : undefined;
+  const base = context.fileName ? fileBaseName(context.fileName) : undefined;
   const requested = [...(options.animations ?? []), ...(context.animations ?? [])];
   const available = context.sidecars ? await context.sidecars.list() : [];
   const wanted = new Set<string>(requested);
   if (base) {
-    // Only names as long as `<base>.<ext>` can match: one length test per name, not a lower-case copy per kind.
-    const byLowerName = new Map<string, string>();
-    for (const n of available)
-      if (n.length === base.length + 4 && !byLowerName.has(n.toLowerCase())) byLowerName.set(n.toLowerCase(), n);
-    for (const ext of ['.bck', '.bca', '.btk', '.brk', '.bpk', '.btp', '.bva']) {
+    const byLowerName = animationNames(available);
+    for (const ext of animationExtensions) {
       const match = byLowerName.get(`${base}${ext}`.toLowerCase());
       if (match) wanted.add(match);
     }
@@ -65,6 +78,7 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
   const patternAnimations: NonNullable<J3dToSceneOptions['patternAnimations']> = [];
   const visibilityAnimations: NonNullable<J3dToSceneOptions['visibilityAnimations']> = [];
   const sidecarsUsed: string[] = [];
+  const found: { name: string; data: Uint8Array }[] = [];
   for (const name of wanted) {
     const data = context.sidecars ? await context.sidecars.read(name) : undefined;
     if (!data) {
@@ -76,20 +90,29 @@ async function readJ3dScene(bytes: Uint8Array, context: ReadContext, options: J3
       continue;
     }
     sidecarsUsed.push(name);
-    if (startsWithAscii(data, 'J3D1bck1')) animations.push({ name: baseName(name), bck: readBck(data) });
-    else if (startsWithAscii(data, 'J3D1bca1')) animations.push({ name: baseName(name), bca: readBca(data) });
-    else if (startsWithAscii(data, 'J3D1btk1')) textureAnimations.push({ name: baseName(name), btk: readBtk(data) });
-    else if (startsWithAscii(data, 'J3D1brk1')) colorAnimations.push({ name: baseName(name), brk: readBrk(data) });
-    else if (startsWithAscii(data, 'J3D1bpk1')) colorAnimations.push({ name: baseName(name), bpk: readBpk(data) });
-    else if (startsWithAscii(data, 'J3D1btp1')) patternAnimations.push({ name: baseName(name), btp: readBtp(data) });
-    else if (startsWithAscii(data, 'J3D1bva1')) visibilityAnimations.push({ name: baseName(name), bva: readBva(data) });
+    found.push({ name, data });
+  }
+  const kinds = found.map((f) => animationKind(f.data));
+  const clips = j3dClipNames(
+    found.map((f, i) => ({ name: f.name, kind: kinds[i] })),
+    diagnostics,
+  );
+  found.forEach(({ name, data }, i) => {
+    const clip = clips[i]!;
+    if (kinds[i] === 'bck') animations.push({ name: clip, bck: readBck(data) });
+    else if (kinds[i] === 'bca') animations.push({ name: clip, bca: readBca(data) });
+    else if (kinds[i] === 'btk') textureAnimations.push({ name: clip, btk: readBtk(data) });
+    else if (kinds[i] === 'brk') colorAnimations.push({ name: clip, brk: readBrk(data) });
+    else if (kinds[i] === 'bpk') colorAnimations.push({ name: clip, bpk: readBpk(data) });
+    else if (kinds[i] === 'btp') patternAnimations.push({ name: clip, btp: readBtp(data) });
+    else if (kinds[i] === 'bva') visibilityAnimations.push({ name: clip, bva: readBva(data) });
     else
       diagnostics.push({
         code: 'j3d/animation-kind',
         message: `"${name}" is not a BCK, BCA, BTK, BRK, BPK, BTP or BVA animation; ignored`,
         severity: 'warning',
       });
-  }
+  });
   const converted = j3dToScene(file, {
     name: base,
     animations,

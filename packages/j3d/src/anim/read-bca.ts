@@ -14,7 +14,7 @@ import { readAnimationLayout } from './animation-layout.js';
 import { type J3dAnimationHeader, readAnimationChunk, readValueTable, tableSpan } from './animation-track.js';
 
 /** Chunk bytes a size field may count beyond the stored file (unstored padding to 0x20). */
-const UNSTORED_PADDING = 0x1f;
+export const UNSTORED_PADDING = 0x1f;
 
 /**
  * Distinct runs may overlap in a table; together they may hold at most this many times the table's own values,

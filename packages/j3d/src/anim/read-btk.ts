@@ -43,9 +43,12 @@ export interface BtkFile extends J3dAnimationHeader {
   diagnostics: Diagnostic[];
 }
 
+/** Bytes Nintendo's TTK1 size fields count past the end of the file. */
+export const TTK1_SIZE_OVERCOUNT = 4;
+
 /** Reads a `.btk` file. */
 export function readBtk(bytes: Uint8Array): BtkFile {
-  const { header, chunk } = readAnimationChunk(bytes, 'btk1', 'TTK1', 4);
+  const { header, chunk } = readAnimationChunk(bytes, 'btk1', 'TTK1', TTK1_SIZE_OVERCOUNT);
   const diagnostics: Diagnostic[] = [];
   const groups = chunk.u16At(0x0c);
   const count = Math.floor(groups / 3);

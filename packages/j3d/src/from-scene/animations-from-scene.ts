@@ -11,10 +11,13 @@
  *     whose texture was a pattern atlas → BTP; on baseColorFactor or emissiveFactor → BRK (register and konst
  *     colours) or BPK (material colour), by the TEV reduction inverted. The material files a J3D reader kept
  *     in the scene's extras are written back as they were for materials whose channels are unedited or were
- *     never in glTF (kept-material-animations.ts).
+ *     never in glTF, and so are the clips glTF plays nothing of, which only the extras hold, each file with its
+ *     own duration and loop mode (kept-material-animations.ts).
  * Whatever a kind cannot hold (another material property, a morph weight, a channel no sampler plays) is a
  * warning naming the clip and the channel. Clip names are made safe as file names (letters, digits, `_`, `-`,
- * `.`), and made distinct, ignoring case, by a number.
+ * `.`), and made distinct, ignoring case, by a number. A clip named like a file of the kind it writes
+ * (`wait.bca`: the reader names so a joint file whose base name another joint file kept, clip-names.ts) is
+ * written to that name, unless another clip's file took it.
  */
 import {
   type Animation,
@@ -26,6 +29,7 @@ import {
   pointerWidth,
   type Scene,
   type TextureTransform,
+  uniqueFileStems,
 } from '@retromodel/scene';
 import type { BpkFile } from '../anim/read-bpk.js';
 import type { BrkFile } from '../anim/read-brk.js';
@@ -44,7 +48,7 @@ import { visibilityToBva } from '../scene/animation-to-bva.js';
 import { type FactorChannels, factorsToColours } from '../scene/animation-to-colours.js';
 import { type PatternChannel, patternsToBtp } from '../scene/animation-to-pattern.js';
 import type { AnimationModel, WrittenModel } from './animation-model.js';
-import { channelState, keptBtkEntries, keptColourEntries } from './kept-material-animations.js';
+import { channelState, keptBtkEntries, keptColourEntries, unplayedClips } from './kept-material-animations.js';
 
 /** The J3D animation kinds, by file extension. */
 export type J3dAnimationKind = 'bck' | 'bca' | 'btk' | 'brk' | 'bpk' | 'btp' | 'bva';
@@ -64,26 +68,20 @@ const MAX_RUN_FRAMES = 0xfffe;
 const REST_TOLERANCE = 1e-6;
 
 /**
- * Safe, distinct file base names for the clips (an unnamed clip takes `baseName`, numbered after the first);
- * none is one of `reserved` (ignoring case).
+ * Safe, distinct file base names for the clips, as every writer makes names (uniqueFileStems): a clip's name made
+ * safe, numbered (`walk.1`) when another clip has it; an unnamed clip takes `baseName`, numbered after the first.
+ * None is one of `reserved` (ignoring case).
  */
 export function clipFileNames(
   animations: readonly Animation[],
   baseName: string,
   reserved: readonly string[] = [],
 ): string[] {
-  const used = new Set(reserved.map((r) => r.toLowerCase()));
-  return animations.map((a, i) => {
-    const clean = (a.name ?? '')
-      .replace(/[^\w.-]+/g, '_')
-      .replace(/^[.\s]+|[.\s]+$/g, '')
-      .slice(0, 120);
-    const wanted = clean || (i === 0 ? baseName : `${baseName}.${i}`);
-    let name = wanted;
-    for (let n = 1; used.has(name.toLowerCase()); n++) name = `${wanted}.${n}`;
-    used.add(name.toLowerCase());
-    return name;
-  });
+  return uniqueFileStems(
+    animations.map((a) => a.name),
+    (i, stem) => (stem ? `${stem}.${i}` : i === 0 ? baseName : `${baseName}.${i}`),
+    reserved,
+  );
 }
 
 /** The visibility samplers of a clip: STEP scale keys of 0 and the rest scale on a node that hides a shape. */
@@ -323,15 +321,25 @@ export function animationFilesFromScene(
   const diagnostics: Diagnostic[] = [];
   const files: OutputFile[] = [];
   const wants = (kind: J3dAnimationKind) => !options.kinds || options.kinds.includes(kind);
-  const names = clipFileNames(scene.animations, baseName, options.reservedNames);
-  const add = (name: string, kind: J3dAnimationKind, bytes: Uint8Array) =>
-    files.push({ name: `${name}.${kind}`, bytes, mimeType: 'application/x-nintendo-j3d' });
-  scene.animations.forEach((animation, i) => {
+  // The scene's clips, then those only its extras hold (material files glTF plays nothing of).
+  const clips = [...scene.animations, ...(model.written ? unplayedClips(scene) : [])];
+  const names = clipFileNames(clips, baseName, options.reservedNames);
+  // A clip named like a file of the kind (`wait.bca`, a joint file that shared its base name) is that file.
+  const used = new Set<string>();
+  const add = (name: string, kind: J3dAnimationKind, bytes: Uint8Array) => {
+    const own = name.toLowerCase().endsWith(`.${kind}`) && !used.has(name.toLowerCase());
+    let file = own ? name : `${name}.${kind}`;
+    for (let n = 1; used.has(file.toLowerCase()); n++) file = `${name}.${n}.${kind}`;
+    used.add(file.toLowerCase());
+    files.push({ name: file, bytes, mimeType: 'application/x-nintendo-j3d' });
+  };
+  clips.forEach((animation, i) => {
     const clip = animation.name ?? names[i]!;
     const name = names[i]!;
     const sorted = sortChannels(scene, animation, model);
     const skipped: string[] = [];
-    const hasJoints = sorted.joints.channels.length > 0 || animation.channels.length === 0;
+    const still = animation.channels.length === 0 && i < scene.animations.length;
+    const hasJoints = sorted.joints.channels.length > 0 || still;
     const gx = animation.extras?.gx as { source?: unknown } | undefined;
     const bca = (options.jointFormat ?? (gx?.source === 'bca' ? 'bca' : 'bck')) === 'bca';
     if (hasJoints && wants(bca ? 'bca' : 'bck')) {

@@ -3,8 +3,11 @@
  * `colourAnimations`: BRK and BPK entries; per clip name), for a writer: the entries of a material whose
  * channels glTF never had (they could not play) are written back as they were, and so are those of a material
  * whose channels are the ones read, unedited (their digests, channel-digest.ts, equal the ones the reader noted
- * in the clip's `extras.gx.channelDigests`); a material with edited or removed channels is converted from them. Extras come from a glTF, so every entry is checked: its material must be one the
- * written model has (by name), and every track sound (1 to 65535 keys of finite numbers, times not going back).
+ * in the clip's `extras.gx.channelDigests`); a material with edited or removed channels is converted from them.
+ * Extras come from a glTF, so every entry is checked: its material must be one the written model has (by name),
+ * and every track sound (1 to 65535 keys of finite numbers, times not going back).
+ * A clip glTF plays nothing of has no animation: the reader marked its files `unplayed`, and they are written back
+ * as clips of their own (unplayedClips).
  */
 import type { Animation, AnimationSampler, Scene } from '@retromodel/scene';
 import type { J3dTrack } from '../anim/animation-track.js';
@@ -75,6 +78,31 @@ export function keptBtkEntries(
     });
   }
   return { entries, maya: clip?.maya === true };
+}
+
+/**
+ * The clips only the scene's extras hold (kept files marked `unplayed`: glTF plays nothing of them, so no
+ * animation has their name), as animations without channels whose `extras.gx.files` give each file's clock:
+ * a writer writes their kept entries back as they were. A clip of a name some animation has is left to it.
+ */
+export function unplayedClips(scene: Scene): Animation[] {
+  const gx = (scene.extras?.gx ?? {}) as Json;
+  const taken = new Set(scene.animations.map((a) => a.name));
+  const clips = new Map<string, Record<string, { loopMode: unknown; duration: unknown }>>();
+  for (const [key, kindOf] of [
+    ['textureAnimations', () => 'btk'],
+    ['colourAnimations', (c: Json) => c.kind],
+  ] as const) {
+    const list = gx[key];
+    for (const c of Array.isArray(list) ? (list as (Json | undefined)[]) : []) {
+      const kind = c && kindOf(c);
+      if (c?.unplayed !== true || typeof c.name !== 'string' || taken.has(c.name) || typeof kind !== 'string') continue;
+      const files = clips.get(c.name) ?? {};
+      files[kind] = { loopMode: c.loopMode, duration: c.duration };
+      clips.set(c.name, files);
+    }
+  }
+  return [...clips].map(([name, files]) => ({ name, channels: [], samplers: [], extras: { gx: { files } } }));
 }
 
 /** The four colour tracks of a kept entry, when sound. */

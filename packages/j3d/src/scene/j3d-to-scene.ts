@@ -10,7 +10,8 @@
  * primitive per shape, in draw order, on a root node. Materials: see build-material; TEX1: build-textures;
  * BCK: bck-to-animation; BCA: bca-to-animation; BTK, BRK and BPK: material-animations (KHR_animation_pointer
  * channels; the files' tracks are also kept in `scene.extras.gx.textureAnimations` and `colourAnimations`, so
- * that a writer can write back what glTF could not play or what was not edited); BTP: btp-to-atlas (a texture
+ * that a writer can write back what glTF could not play or what was not edited, `unplayed` marking a clip glTF
+ * plays nothing of, which no animation holds); BTP: btp-to-atlas (a texture
  * atlas and STEP offset keys); BVA: bva-to-visibility (animated shapes on nodes of their own, STEP scale keys).
  * The whole TEX1, encoded as the game has it, is kept in `scene.extras.gxTex1Json` (tex1-extras).
  */
@@ -43,7 +44,7 @@ import { addTextures } from './build-textures.js';
 import { addShapeVisibility, type ShapeDraws, type VisibilityAnimation } from './bva-to-visibility.js';
 import { resolveDrawMatrices } from './draw-matrices.js';
 import { bindWorldMatrices, jointQuaternion } from './joint-matrices.js';
-import { addMaterialAnimations } from './material-animations.js';
+import { addMaterialAnimations, noteMaterialFiles } from './material-animations.js';
 import { readModelHierarchy } from './model-hierarchy.js';
 import { giveBackShapeScratch, takeShapeScratch } from './shape-scratch.js';
 import { addTex1Extras } from './tex1-extras.js';
@@ -204,23 +205,6 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
         ? bcaToAnimation(a.bca, a.name, joints, jointNodes, fps, diagnostics)
         : bckToAnimation(a.bck, a.name, joints, jointNodes, fps, diagnostics),
     );
-  const textureAnimations = (options.textureAnimations ?? []).map((a) => ({
-    name: a.name,
-    loopMode: a.btk.loopMode,
-    duration: a.btk.duration,
-    maya: a.btk.maya,
-    entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
-  }));
-  const colourAnimations = (options.colorAnimations ?? []).map((a) => {
-    const file = 'brk' in a ? a.brk : a.bpk;
-    return {
-      name: a.name,
-      kind: file.kind.slice(0, 3),
-      loopMode: file.loopMode,
-      duration: file.duration,
-      entries: file.entries,
-    };
-  });
   const materialAnimations = [...(options.textureAnimations ?? []), ...(options.colorAnimations ?? [])];
   // Animations re-reduce materials without reporting again what building them reported.
   const reduce = (gx: GxMaterial) => reduceMaterialTev(gx, { ...materialContext, diagnostics: [] });
@@ -232,6 +216,35 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   }
   const visibility = options.visibilityAnimations ?? [];
   if (draws && visibility.length > 0) addShapeVisibility(scene, draws, visibility, fps, diagnostics);
+  // A material file no animation took (glTF plays nothing of its clip) is kept with `unplayed`: only these
+  // extras hold it, and a writer writes it back as it was.
+  const unplayed = noteMaterialFiles(scene, materialAnimations);
+  for (const name of unplayed)
+    diagnostics.push({
+      code: 'j3d/anim-not-played',
+      message: `animation "${name}": glTF plays nothing of it (no channel reaches glTF or differs from the still model), so it is no glTF animation; its files are kept in the scene's extras and written back with the model (--to bmd/bdl)`,
+      severity: 'warning',
+    });
+  const alone = (name: string) => (unplayed.has(name) ? { unplayed: true } : {});
+  const textureAnimations = (options.textureAnimations ?? []).map((a) => ({
+    name: a.name,
+    loopMode: a.btk.loopMode,
+    duration: a.btk.duration,
+    maya: a.btk.maya,
+    entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
+    ...alone(a.name),
+  }));
+  const colourAnimations = (options.colorAnimations ?? []).map((a) => {
+    const file = 'brk' in a ? a.brk : a.bpk;
+    return {
+      name: a.name,
+      kind: file.kind.slice(0, 3),
+      loopMode: file.loopMode,
+      duration: file.duration,
+      entries: file.entries,
+      ...alone(a.name),
+    };
+  });
   scene.extras = {
     gx: {
       kind: file.kind,

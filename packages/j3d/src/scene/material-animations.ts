@@ -4,8 +4,9 @@
  * `wait.brk`, say) make one animation, whose colour channels see the BRK and BPK colours together; an
  * animation of the same name already in the scene (the joint animation `wait.bck`) takes the channels, so a
  * player runs them as one clip. Otherwise the new animation keeps the clip's J3D facts in `extras.gx`
- * (loop mode and duration of the longest file, fps) as joint animations do, and each file's own clock
- * (`extras.gx.files`); `extras.gx.colourRegisters` names the colours the colour channels come from, per material,
+ * (loop mode and duration of the longest file, fps) as joint animations do. Each file's own clock is noted on
+ * the clip of its name (`extras.gx.files`), also for a file glTF plays nothing of, as long as some animation of
+ * that name exists; `extras.gx.colourRegisters` names the colours the colour channels come from, per material,
  * and `extras.gx.channelDigests` fingerprints each channel made, so that a writer can tell an unedited one.
  */
 import {
@@ -81,7 +82,26 @@ function recordColourRegisters(animation: Animation, colours: ColourTrack[], nam
   animation.extras = { ...animation.extras, gx: { ...gx, colourRegisters: registers } };
 }
 
-/** Adds the material animations to a scene made from `file` (its materials in MAT3 order). */
+/**
+ * Once every animation is in the scene: notes each material file's own clock on the animation of its name
+ * (`extras.gx.files`), also when glTF plays none of the file's channels (the entries kept in the scene's extras
+ * are then written back with the file's duration and loop mode, not the clip's). Gives the names no animation
+ * has: clips of files glTF plays nothing of, which only the scene's extras hold.
+ */
+export function noteMaterialFiles(scene: Scene, sources: MaterialAnimation[]): Set<string> {
+  const alone = new Set<string>();
+  for (const source of sources) {
+    const animation = scene.animations.find((a) => a.name === source.name);
+    if (animation) noteFileClock(animation, kindOf(source), fileOf(source));
+    else alone.add(source.name);
+  }
+  return alone;
+}
+
+/**
+ * Adds the material animations to a scene made from `file` (its materials in MAT3 order); their clocks are
+ * noted once every animation is in (noteMaterialFiles).
+ */
 export function addMaterialAnimations(
   scene: Scene,
   file: J3dFile,
@@ -113,7 +133,6 @@ export function addMaterialAnimations(
     if (parts.every((p) => p.channels.length === 0)) continue;
     const longest = group.map(fileOf).reduce((a, b) => (b.duration > a.duration ? b : a));
     const animation = namedAnimation(scene, name, longest, fps);
-    for (const source of group) noteFileClock(animation, kindOf(source), fileOf(source));
     for (const p of parts) append(animation, p, model.names, diagnostics);
     if (colours.length > 0) recordColourRegisters(animation, colours, model.names);
   }

@@ -24,7 +24,8 @@ import {
 import { describe, expect, it } from 'vitest';
 import { writeJ3dFiles } from '../../src/adapters/write-j3d-files.js';
 import { sampleTrack } from '../../src/anim/animation-track.js';
-import { clipFileNames } from '../../src/from-scene/animations-from-scene.js';
+import { jointModel } from '../../src/from-scene/animation-model.js';
+import { animationFilesFromScene, clipFileNames } from '../../src/from-scene/animations-from-scene.js';
 import { sceneToJ3d } from '../../src/from-scene/scene-to-j3d.js';
 import { linearToSrgb } from '../../src/gx/srgb.js';
 import { j3dAdapter, readBca, readBck, readBpk, readBrk } from '../../src/index.js';
@@ -145,9 +146,32 @@ describe('animations of a scene from elsewhere, written and played back', () => 
       'walk_cycle.1',
       'WALK_CYCLE.2',
       'model.3',
-      '_up',
+      'up',
       'model.5',
     ]);
+  });
+});
+
+describe('a clip named like a file of its kind (a joint file that shared its base name, clip-names.ts)', () => {
+  const still = (name: string, source?: 'bca') => ({
+    name,
+    channels: [],
+    samplers: [],
+    ...(source ? { extras: { gx: { source } } } : {}),
+  });
+  const fileNames = (clips: ReturnType<typeof still>[]) => {
+    const scene = { ...materialAnimationScene(), animations: clips };
+    return animationFilesFromScene(jointModel(scene), 'toy').files.map((f) => f.name);
+  };
+
+  it('is written to that name', () => {
+    expect(fileNames([still('wait.bca', 'bca'), still('wait')])).toEqual(['wait.bca', 'wait.bck']);
+    expect(fileNames([still('wait'), still('wait.BCK')])).toEqual(['wait.bck', 'wait.BCK.bck']);
+  });
+
+  it("is not, when another clip's file has it", () => {
+    expect(fileNames([still('x', 'bca'), still('x.bca', 'bca')])).toEqual(['x.bca', 'x.bca.bca']);
+    expect(fileNames([still('x.bca', 'bca'), still('x', 'bca')])).toEqual(['x.bca', 'x.1.bca']);
   });
 });
 

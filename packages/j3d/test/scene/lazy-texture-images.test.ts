@@ -58,7 +58,7 @@ describe('lazily decoded TEX1 images', () => {
   it('reads a fresh image as plain data before its pixels were touched, and takes assignments', () => {
     const { scene } = j3dToScene(readJ3d(buildSampleBmd()));
     const image = scene.images[0] as RgbaImage;
-    expect(Object.keys(structuredClone(image))).toEqual(['kind', 'name', 'width', 'height', 'pixels']);
+    expect(Object.keys(structuredClone(image))).toEqual(['kind', 'name', 'width', 'height', 'pixels', 'extras']);
     const json = JSON.parse(JSON.stringify(image)) as { pixels: Record<string, number> };
     expect(Object.values(json.pixels)).toEqual([...image.pixels]);
     const replaced = new Uint8Array(image.width * image.height * 4).fill(7);

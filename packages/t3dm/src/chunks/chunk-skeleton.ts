@@ -30,43 +30,57 @@ export function readSkeleton(r: BinaryReader): T3dmSkeleton {
   const view = new DataView(records.buffer, records.byteOffset, records.byteLength);
   const le = r.littleEndian;
   const bones: T3dmBone[] = [];
-  // Rest matrices of the bones read so far, 16 numbers a bone in one array.
-  const world = new Float64Array(count * 16);
-  const local = new Float64Array(16);
-  const parent = new Float64Array(16);
-  const floats = new Float64Array(10);
   for (let i = 0; i < count; i++) {
     const at = i * BONE_SIZE;
+    const floats: number[] = [];
     for (let k = 0; k < 10; k++) {
       const v = view.getFloat32(at + 8 + k * 4, le);
       if (!Number.isFinite(v))
         throw r.error(`bone ${i} ${boneFloatNames[k]} is ${v}, not a finite number`, first + at + 8 + k * 4);
-      floats[k] = v;
+      floats.push(v);
     }
-    const bone: T3dmBone = {
+    bones.push({
       name: view.getUint32(at, le),
       parentIdx: view.getUint16(at + 4, le),
       depth: view.getUint16(at + 6, le),
       scale: [floats[0]!, floats[1]!, floats[2]!],
       rotation: [floats[3]!, floats[4]!, floats[5]!, floats[6]!],
       position: [floats[7]!, floats[8]!, floats[9]!],
-    };
-    // A parent index that is not an earlier bone leaves the bone a root here.
+    });
+  }
+  const unbounded = firstUnboundedBone(bones);
+  if (unbounded !== undefined)
+    throw r.error(
+      `bone ${unbounded}'s rest matrix carries vertices beyond the f32 range (scale or position too large)`,
+      first + unbounded * BONE_SIZE,
+    );
+  return { kind: 'skeleton', reserved, bones };
+}
+
+/**
+ * The first bone whose rest matrix (its own times its parents', from its fields as f32 stores them) maps an s16
+ * vertex beyond the f32 range, or whose fields are no finite f32; undefined when there is none. A parent index
+ * that is not an earlier bone leaves the bone a root here. The reader refuses such a skeleton, and so must a
+ * writer: the runtime would draw infinities.
+ */
+export function firstUnboundedBone(bones: readonly T3dmBone[]): number | undefined {
+  // Rest matrices of the bones so far, 16 numbers a bone in one array.
+  const world = new Float64Array(bones.length * 16);
+  const local = new Float64Array(16);
+  const parent = new Float64Array(16);
+  const f32 = <T extends readonly number[]>(list: T) => list.map(Math.fround) as unknown as T;
+  for (const [i, bone] of bones.entries()) {
+    const [scale, rotation, position] = [f32(bone.scale), f32(bone.rotation), f32(bone.position)];
+    if (![...scale, ...rotation, ...position].every(Number.isFinite)) return i;
     const p = bone.parentIdx;
     if (p < i) {
-      mat4ComposeTo(bone.position, quatNormalize(bone.rotation), bone.scale, local, 0);
+      mat4ComposeTo(position, quatNormalize(rotation), scale, local, 0);
       for (let k = 0; k < 16; k++) parent[k] = world[p * 16 + k]!;
       mat4MultiplyTo(parent, local, world, i * 16);
-    } else mat4ComposeTo(bone.position, quatNormalize(bone.rotation), bone.scale, world, i * 16);
-    if (!keepsVerticesFinite(world, i * 16)) {
-      throw r.error(
-        `bone ${i}'s rest matrix carries vertices beyond the f32 range (scale or position too large)`,
-        first + at,
-      );
-    }
-    bones.push(bone);
+    } else mat4ComposeTo(position, quatNormalize(rotation), scale, world, i * 16);
+    if (!keepsVerticesFinite(world, i * 16)) return i;
   }
-  return { kind: 'skeleton', reserved, bones };
+  return undefined;
 }
 
 const F32_MAX = 3.4028234663852886e38;

@@ -7,10 +7,12 @@
 import { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { SdataFile, SdataRecord } from '../t3dm-file.js';
 
-/** Reads a `.sdata` stream into its records. Throws a ParseError when a record is cut off. */
-export function readSdata(bytes: Uint8Array): SdataFile {
+/**
+ * Reads a `.sdata` stream into its records. Throws a ParseError when a record is cut off; the records read
+ * before it are in `records` (appended to), so that `info` on a cut stream shows them.
+ */
+export function readSdata(bytes: Uint8Array, records: SdataRecord[] = []): SdataFile {
   const r = new BinaryReader(bytes, { format: 'sdata', section: 'records' });
-  const records: SdataRecord[] = [];
   let words = 2;
   while (r.remaining > 0) {
     r.ensure(4 + words * 2, 'keyframe record');

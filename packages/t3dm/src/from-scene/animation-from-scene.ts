@@ -170,6 +170,9 @@ export function animationToT3dm(
   // name): no channels, an empty stream.
   const channels: T3dmChannelMapping[] = [];
   const records: PendingRecord[] = [];
+  // Scalar channels whose range f32 cannot hold (a value near ±3.4e38, times the base scale): dropped, as the
+  // reader refuses a channel whose quantisation is not finite.
+  let beyondF32 = 0;
   for (let index = 0; index < all.length; index++) {
     const track = all[index]!;
     const quat = index < rotations.length;
@@ -179,10 +182,20 @@ export function animationToT3dm(
       const { min, max } = rangeOf(track.values.map((v) => v[0]!));
       quantOffset = Math.fround(min);
       quantScale = Math.fround((max - min) / 65535);
+      if (!Number.isFinite(quantOffset) || !Number.isFinite(quantScale)) {
+        beyondF32++;
+        continue;
+      }
     }
     channels.push({ ...track.mapping, quantScale, quantOffset });
-    pushRecords(track, index, quat, quantScale, quantOffset, records);
+    pushRecords(track, channels.length - 1, quat, quantScale, quantOffset, records);
   }
+  if (beyondF32 > 0)
+    diagnostics.push({
+      code: 't3dm/animation-values',
+      message: `${label}: ${beyondF32} channel(s) have values beyond the f32 range a T3DM stores; they were dropped`,
+      severity: 'warning',
+    });
   records.sort((a, b) => a.needed - b.needed || a.tick - b.tick || a.channelIdx - b.channelIdx);
   const out: SdataRecord[] = records.map((r, i) => ({
     nextTime: r.nextTime,

@@ -63,13 +63,28 @@ function imageSize(image: Image | undefined): { width: number; height: number } 
 
 /**
  * File stems of the scene's images for the PNGs written beside the model (`rom:/<stem>.sprite`): their names
- * without `.png`, made safe and distinct as every writer makes them (uniqueFileStems), else `texture<n>`.
+ * without `.png`, made safe and distinct as every writer makes them (uniqueFileStems), else `texture<n>`. None is
+ * the name of a texture an N64 material of the scene keeps by its path (`rom:/<path>.sprite`), which is written
+ * under that path.
  */
 export function imageStems(scene: Scene): string[] {
+  const kept = scene.materials.flatMap((m) => {
+    const n64 = m.extras?.n64;
+    if (!isN64MaterialExtras(n64)) return [];
+    return [n64.textureA.path, n64.textureB.path].flatMap((path) =>
+      path ? [pngNameOfPath(path).replace(/\.png$/, '')] : [],
+    );
+  });
   return uniqueFileStems(
     scene.images.map((image) => image.name?.replace(/\.png$/i, '')),
     (i) => `texture${i}`,
+    kept,
   );
+}
+
+/** The PNG written for a texture an N64 material keeps by its ROM path: `rom:/a/b.sprite` → `a/b.png`. */
+function pngNameOfPath(path: string): string {
+  return path.replace(/^rom:\//, '').replace(/\.sprite$/, '.png');
 }
 
 /** What planning a material looks up: the project's PNGs, the images' file stems, and where to report. */
@@ -114,7 +129,7 @@ function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
     const texture = useImage && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
     if (t.path && texture) {
       plan.image = texture.image;
-      plan.pngName = t.path.replace(/^rom:\//, '').replace(/\.sprite$/, '.png');
+      plan.pngName = pngNameOfPath(t.path);
     }
     return plan;
   };

@@ -8,6 +8,7 @@
  */
 import type { Diagnostic, Image, Scene } from '@retromodel/scene';
 import { createMaterial } from '@retromodel/scene';
+import { firstUnboundedBone } from '../chunks/chunk-skeleton.js';
 import { StringTableBuilder } from '../codec/string-table.js';
 import type { SdataFile, T3dmBone, T3dmChunk, T3dmFile, T3dmObject } from '../t3dm-file.js';
 import { animationToT3dm } from './animation-from-scene.js';
@@ -70,7 +71,10 @@ export interface SceneToT3dmResult {
   diagnostics: Diagnostic[];
 }
 
-/** Converts any scene into a T3DM file model, its animation streams and its textures. */
+/**
+ * Converts any scene into a T3DM file model, its animation streams and its textures. Throws an Error saying why
+ * for a scene no T3DM can hold (a bone whose rest pose takes vertices beyond the f32 range).
+ */
 export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): SceneToT3dmResult {
   const diagnostics: Diagnostic[] = [];
   const baseName = options.baseName ?? 'model';
@@ -109,7 +113,7 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
   const strings = new StringTableBuilder();
   const boneNames = geometry.bones.map((b) => strings.add(b.name));
   const usedPlans = [...new Set(emitted.objects.map((b) => b.object.plan))];
-  const materials = materialChunks(scene, plans, usedPlans, strings);
+  const materials = materialChunks(scene, plans, usedPlans, strings, diagnostics);
   const objectChunks: T3dmObject[] = emitted.objects.map((b) => ({
     kind: 'object',
     name: strings.add(b.object.name),
@@ -165,6 +169,12 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
     rotation: [...b.rotation],
     position: [b.translation[0] * baseScale, b.translation[1] * baseScale, b.translation[2] * baseScale],
   }));
+  // A rest pose the reader refuses (and the runtime would draw as infinities) is not written.
+  const unbounded = firstUnboundedBone(bones);
+  if (unbounded !== undefined)
+    throw new Error(
+      `bone "${geometry.bones[unbounded]!.name}": its rest pose (scale or position, with its parents') takes vertices beyond the f32 range, which tiny3d cannot draw`,
+    );
   if (bones.length > 0) chunks.push({ kind: 'skeleton', reserved: 0, bones });
   const { min: aabbMin, max: aabbMax } = headerBounds(objectChunks, emitted.position, bones);
   const totalIndexCount = objectChunks.reduce((s, o) => s + o.parts.reduce((t, p) => t + p.numIndices, 0), 0);

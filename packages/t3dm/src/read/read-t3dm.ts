@@ -7,6 +7,7 @@
  * The unversioned "T3DM" magic (tiny3d before October 2024) and libdragon-compressed "DCA" assets are refused.
  */
 import { BinaryReader, hex, ParseError } from '@retromodel/binary';
+import type { FileSection } from '@retromodel/scene';
 import { readAnimation } from '../chunks/chunk-animation.js';
 import { readBvh } from '../chunks/chunk-bvh.js';
 import { readMaterial } from '../chunks/chunk-material.js';
@@ -55,9 +56,10 @@ function readMagic(bytes: Uint8Array): number {
 
 /**
  * Reads a `.t3dm` file (versions 1 to 4) into its file model. Throws a {@link ParseError} for anything that
- * is not a well-formed T3DM file.
+ * is not a well-formed T3DM file. Each part read (header, chunk table, each chunk as `<type> #<index>`, string
+ * table) is added to `read`, so that `info` on a damaged file shows what came before.
  */
-export function readT3dm(bytes: Uint8Array): T3dmFile {
+export function readT3dm(bytes: Uint8Array, read: FileSection[] = []): T3dmFile {
   const version = readMagic(bytes);
   const r = new BinaryReader(bytes, { format: FORMAT, section: 'header' });
   r.seek(4);
@@ -80,6 +82,7 @@ export function readT3dm(bytes: Uint8Array): T3dmFile {
     aabbMax: readS16Vec3(r),
   };
   const tableAt = r.offset;
+  read.push({ name: 'header', offset: 0, size: tableAt });
   r.checkCount(chunkCount, 4, 'chunk table');
   const tableEnd = tableAt + chunkCount * 4;
   if (stringTableOffset < tableEnd || stringTableOffset > bytes.length) {
@@ -109,8 +112,13 @@ export function readT3dm(bytes: Uint8Array): T3dmFile {
   for (const e of entries) e.end = nextStart.get(e.offset) ?? stringTableOffset;
   checkRequiredChunk(entries, chunkIdxVertices, 'V', 0x0c);
   checkRequiredChunk(entries, chunkIdxIndices, 'I', 0x10);
+  read.push({ name: 'chunk table', offset: tableAt, size: chunkCount * 4 });
 
-  const chunks: (T3dmChunk | undefined)[] = entries.map((e) => readChunk(bytes, e, version));
+  const chunks: (T3dmChunk | undefined)[] = entries.map((e, i) => {
+    const chunk = readChunk(bytes, e, version);
+    read.push({ name: `${e.type} #${i}`, offset: e.offset, size: e.end - e.offset });
+    return chunk;
+  });
   const vEntry = entries[chunkIdxVertices]!;
   const vertices = chunks[chunkIdxVertices];
   const vertexCount = vertices?.kind === 'vertices' ? vertices.normal.length : 0;
@@ -122,6 +130,7 @@ export function readT3dm(bytes: Uint8Array): T3dmFile {
     stringTable: bytes.slice(stringTableOffset),
   };
   checkStrings(file, entries);
+  read.push({ name: 'string table', offset: stringTableOffset, size: bytes.length - stringTableOffset });
   return file;
 }
 

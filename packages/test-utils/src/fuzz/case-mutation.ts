@@ -6,10 +6,13 @@
  * - `bytes`: a few single bytes changed;
  * - `splice`: `length` bytes of another fixture of the same format (`donor`, a target id) copied over `to`;
  * - `entries`: an archive's entries renamed, doubled, twinned in case, moved or wrapped, and the archive built
- *   again (entry-edits.ts).
+ *   again (entry-edits.ts);
+ * - `gltf`: a GLB's images, materials, animations, nodes or meshes renamed, or an image pointed at a file by a
+ *   hostile `uri`, and the GLB put together again (gltf-edits.ts).
  * `applyMutation` never changes its input; the result may be longer than the input (a splice past the end).
  */
 import { applyEntryEdits, describeEntryEdits, type EntryEdit } from './entry-edits.js';
+import { applyGltfEdits, describeGltfEdits, type GltfEdit } from './gltf-edits.js';
 
 /** A named byte range of a file: a chunk, a header, a table entry. */
 export interface FuzzSection {
@@ -34,7 +37,8 @@ export type Mutation =
     }
   | { kind: 'bytes'; changes: [number, number][] }
   | { kind: 'splice'; donor: string; from: number; length: number; to: number }
-  | { kind: 'entries'; edits: EntryEdit[] };
+  | { kind: 'entries'; edits: EntryEdit[] }
+  | { kind: 'gltf'; edits: GltfEdit[] };
 
 /** Byte width of a field type. */
 export function fieldWidth(type: FieldType): number {
@@ -81,6 +85,8 @@ export function applyMutation(bytes: Uint8Array, mutation: Mutation, donor?: (id
     }
     case 'entries':
       return applyEntryEdits(bytes, mutation.edits);
+    case 'gltf':
+      return applyGltfEdits(bytes, mutation.edits);
     case 'splice': {
       if (!donor) throw new Error(`splice from ${mutation.donor} needs the donor's bytes`);
       const piece = donor(mutation.donor).subarray(mutation.from, mutation.from + mutation.length);
@@ -121,5 +127,7 @@ export function describeMutation(mutation: Mutation, sections: readonly FuzzSect
       return `splice ${mutation.length} bytes of ${mutation.donor} @${hex(mutation.from)} over @${hex(mutation.to)}`;
     case 'entries':
       return `entries ${describeEntryEdits(mutation.edits)}`;
+    case 'gltf':
+      return `gltf ${describeGltfEdits(mutation.edits)}`;
   }
 }

@@ -6,12 +6,15 @@
  * 1e9, -0), 15% truncations (an even share of the file, or at a section boundary), 15% random bytes, 20%
  * splices (a section of a fixture of the same format over the same-named section, or any aligned range).
  * An archive target gives a quarter of its cases to entry edits instead (entry-edits.ts: one to three renames to
- * hostile names, duplicates, case twins, moves and new folders), the rest planned as above.
+ * hostile names, duplicates, case twins, moves and new folders), a glTF target a quarter to name edits
+ * (gltf-edits.ts: one to four objects given hostile names or names alike, images hostile URIs, materials hostile
+ * texture names); the rest are planned as above.
  */
 import { openArchive } from '@retromodel/archive';
 import { randomByteChanges, truncationLengths } from './byte-mutations.js';
 import { type FieldType, fieldWidth, type Mutation, readField } from './case-mutation.js';
 import { type EntryEdit, entryPaths, hostileNames } from './entry-edits.js';
+import { editNames, type GltfEdit, hostileUris, namedCounts, namedLists } from './gltf-edits.js';
 import { randomInt, randomPick, seededRandom, seedOf } from './seeded-random.js';
 import type { TargetLayout } from './target-layout.js';
 
@@ -99,6 +102,31 @@ function planEntries(rnd: () => number, layout: TargetLayout): Mutation {
   return { kind: 'entries', edits };
 }
 
+/** The named lists of each glTF layout, counted once. */
+const gltfCounts = new WeakMap<TargetLayout, ReturnType<typeof namedCounts>>();
+
+function planGltf(rnd: () => number, layout: TargetLayout): Mutation {
+  const counts = gltfCounts.get(layout) ?? namedCounts(layout.bytes);
+  gltfCounts.set(layout, counts);
+  const lists = namedLists.filter((l) => counts[l] > 0);
+  if (lists.length === 0) return { kind: 'none' };
+  const edits: GltfEdit[] = [];
+  for (let n = 1 + randomInt(rnd, 4); n > 0; n--) {
+    const r = rnd();
+    if (counts.images > 0 && r < 0.15)
+      edits.push({ op: 'uri', index: randomInt(rnd, counts.images), uri: randomPick(rnd, hostileUris) });
+    else if (counts.materials > 0 && r < 0.35) {
+      const op = rnd() < 0.5 ? 'fast64-texture' : 'n64-path';
+      const name = randomPick(rnd, [...editNames, ...hostileUris]);
+      edits.push({ op, index: randomInt(rnd, counts.materials), name });
+    } else {
+      const list = randomPick(rnd, lists);
+      edits.push({ op: 'name', list, index: randomInt(rnd, counts[list]), name: randomPick(rnd, editNames) });
+    }
+  }
+  return { kind: 'gltf', edits };
+}
+
 /**
  * The mutation of case `index` of `layout`'s target under `seed`. `donors` are the layouts of the targets
  * of the same format (the target's own included) that splices copy from.
@@ -113,6 +141,7 @@ export function planMutation(
   const kind = rnd();
   if (layout.bytes.length === 0) return { kind: 'none' };
   if (layout.target.run === 'archive' && rnd() < 0.25) return planEntries(rnd, layout);
+  if (layout.target.format === 'gltf' && rnd() < 0.25) return planGltf(rnd, layout);
   if (kind < 0.5) return planField(rnd, layout);
   if (kind < 0.65) return planTruncation(rnd, layout);
   if (kind < 0.8) return { kind: 'bytes', changes: randomByteChanges(layout.bytes.length, rnd) };

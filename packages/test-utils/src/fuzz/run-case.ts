@@ -2,13 +2,14 @@
  * One fuzz case, in this thread: damage the target's file, then run it the way a user would. For a model:
  * its `info`, transcode to GLB (reader, toScene, glTF writer), the Khronos validator on that GLB, transcode
  * to T3DM (the T3DM writer) and reading that T3DM back (our writer's output must be readable). A glTF model also
- * goes into the J3D writers (`bdl`, `bti`, `bck`). A sidecar runs the same with its host model; an archive is
- * opened and its first model converted the same way; a `decode` target (compressed text) is only decompressed.
- * Then the CLI's write paths (`cli` stage, archives and glTF): the damaged file alone in a user's folder, run
- * through `retromodel extract` and `convert` (archives) or `convert --to gltf` (glTF) with `-o` folders in it;
- * every file of the folder tree around it is hashed before and after.
- * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `refused` when a J3D
- * writer declined the scene with its own message (a plain Error: a format limit, nothing to write), `crash` for
+ * goes into the J3D writers (`bdl`, `bti`, `bck`) and the TMD writer (`tmd`). A sidecar runs the same with its
+ * host model; an archive is opened and its first model converted the same way; a `decode` target (compressed
+ * text) is only decompressed. Then the CLI's write paths (`cli` stage, archives and glTF): the damaged file alone
+ * in a user's folder, run through `retromodel extract` and `convert` (archives) or `convert --to gltf`, `--to
+ * t3dm` and `--to bdl` (glTF: the writers that name files beside the model after its images and clips) with `-o`
+ * folders in it; every file of the folder tree around it is hashed before and after.
+ * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `refused` when a writer
+ * (J3D, TMD, T3DM) declined the scene with its own message (a plain Error: a format limit, nothing to write), `crash` for
  * any other exception (a finding, as is a ParseError on our own T3DM output), `invalid-glb` for validator errors
  * in a GLB we wrote, `unsafe-write` when the CLI wrote outside its `-o` folders or changed its input. Time and
  * memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
@@ -62,8 +63,11 @@ class UnsafeWrite extends Error {
   override readonly name = 'UnsafeWrite';
 }
 
-/** J3D writers decline a scene they cannot hold (a format limit) with a plain Error and a sentence of their own. */
-const writerStages = new Set(['bdl', 'bti', 'bck']);
+/**
+ * The J3D, TMD and T3DM writers decline a scene they cannot hold (a format limit) with a plain Error and a sentence
+ * of their own.
+ */
+const writerStages = new Set(['bdl', 'bti', 'bck', 'tmd', 't3dm']);
 
 /**
  * Runs the CLI with each of `runs` (`{in}` and `{out}` replaced by the input file and a fresh output folder) on
@@ -180,7 +184,8 @@ export async function runCase(
     } catch (e) {
       const error = errorOf(e);
       const expected = e instanceof ParseError && !parseIsCrash;
-      const declined = writerStages.has(name) && error.name === 'Error';
+      // A writer's refusal, not the T3DM planner's WebAssembly aborting (an internal error, so a crash).
+      const declined = writerStages.has(name) && error.name === 'Error' && !/internal error/.test(error.message);
       note(
         expected
           ? 'parse-error'
@@ -227,10 +232,10 @@ export async function runCase(
     const sidecars = { list: () => [...outputs.keys()], read: (n: string) => outputs.get(n) };
     await stage('reread', () => readScene({ bytes: files[0]!.bytes, fileName: files[0]!.name, sidecars }), true);
     if (target.format !== 'gltf') return;
-    // Into the J3D writers: a BTI of each image, a BCK of each animation, when there are any.
+    // Into the J3D and TMD writers: a BTI of each image, a BCK of each animation, when there are any.
     const { images, animations } = converted.scene;
-    for (const to of ['bdl', ...(images.length ? ['bti'] : []), ...(animations.length ? ['bck'] : [])] as const)
-      await stage(to, () => transcode(input, { to, read }));
+    const writers = ['bdl', ...(images.length ? ['bti'] : []), ...(animations.length ? ['bck'] : []), 'tmd'] as const;
+    for (const to of writers) await stage(to, () => transcode(input, { to, read }));
   };
 
   const fileName = basename(target.file);
@@ -239,7 +244,13 @@ export async function runCase(
     await info(bytes, fileName);
     await convert({ bytes, fileName, sidecars: folderSource(dirname(target.file)) });
     if (target.format === 'gltf')
-      await stage('cli', () => runCli(fileName, bytes, [['convert', '{in}', '-o', '{out}', '--to', 'gltf', '-q']]));
+      await stage('cli', () =>
+        runCli(
+          fileName,
+          bytes,
+          ['gltf', 't3dm', 'bdl'].map((to) => ['convert', '{in}', '-o', '{out}', '--to', to, '-q']),
+        ),
+      );
   } else if (target.run === 'sidecar') {
     await info(bytes, fileName);
     const host = target.host!;

@@ -6,8 +6,10 @@
 import { hex } from '@retromodel/binary';
 import {
   createScene,
+  describedSections,
   type FileInfo,
   type FormatCodec,
+  partialInfo,
   previewQuad,
   type ReadContext,
   type ReadResult,
@@ -15,51 +17,43 @@ import {
 import { readTkl } from '../read-tkl.js';
 import { readTml } from '../read-tml.js';
 import { MaterialResolver } from '../scene/build-materials.js';
-import { tmlFormatNames } from '../texture/decode-tml-texture.js';
+import { tmlStoredTexture } from '../texture/stored-tml-texture.js';
 
-function tklInfo(bytes: Uint8Array): FileInfo {
-  const t = readTkl(bytes);
-  return {
-    format: 'tkl',
-    sections: [
-      {
-        name: 'header',
-        offset: 0,
-        size: 56,
-        detail: `"${t.name}", sizes ${t.positionSize}/${t.rotationSize}/${t.scaleSize}, dataLen ${t.dataLen}`,
-      },
-      { name: 'positions', offset: 56, size: 12 * t.numPositions, detail: `${t.numPositions} × f32[3]` },
-      {
-        name: 'rotations',
-        offset: 56 + 12 * t.numPositions,
-        size: 16 * t.numRotations,
-        detail: `${t.numRotations} × f32[4] (x,y,z,w)`,
-      },
-    ],
-    diagnostics: t.diagnostics,
-  };
+/** Header, positions and rotations; on a damaged file the parts read before the error. */
+function tklInfo(bytes: Uint8Array): Promise<FileInfo> {
+  return partialInfo('tkl', (info) => {
+    const t = readTkl(bytes, info.sections);
+    info.sections = describedSections(info.sections, {
+      header: `"${t.name}", sizes ${t.positionSize}/${t.rotationSize}/${t.scaleSize}, dataLen ${t.dataLen}`,
+      positions: `${t.numPositions} × f32[3]`,
+      rotations: `${t.numRotations} × f32[4] (x,y,z,w)`,
+    });
+    info.diagnostics = t.diagnostics;
+  });
 }
 
-function tmlInfo(bytes: Uint8Array): FileInfo {
-  const t = readTml(bytes);
-  return {
-    format: 'tml',
-    sections: [
-      {
-        name: 'header',
-        offset: 0,
-        size: 12,
-        detail: `type ${t.type}, ${t.textures.length} textures, ${t.materials.length} materials (${t.materials.map((m) => m.name).join(', ')})`,
-      },
-      ...t.textures.map((x) => ({
-        name: `texture ${x.id}`,
-        offset: x.offset,
-        size: 28 + x.dataSize,
-        detail: `${tmlFormatNames[x.format] ?? `format ${x.format}`} ${x.width}×${x.height}, data ${hex(x.dataSize)}`,
-      })),
-    ],
-    diagnostics: t.diagnostics,
-  };
+/**
+ * Header, texture records and materials, and each texture as stored (its Toshi or DDS format by name); on a
+ * damaged file the parts read before the error.
+ */
+function tmlInfo(bytes: Uint8Array, context: ReadContext): Promise<FileInfo> {
+  return partialInfo('tml', (info) => {
+    const t = readTml(bytes, info.sections);
+    const name = context.fileName ?? '';
+    const stored = t.textures.map((x) => tmlStoredTexture(x, `${name}#${x.id}`));
+    info.sections = describedSections(info.sections, {
+      header: `type ${t.type}, ${t.textures.length} textures, ${t.materials.length} materials`,
+      ...Object.fromEntries(
+        t.textures.map((x, i) => [
+          `texture ${x.id}`,
+          `${stored[i]!.format} ${x.width}×${x.height}, data ${hex(x.dataSize)}`,
+        ]),
+      ),
+      materials: t.materials.map((m) => m.name).join(', '),
+    });
+    info.textures = stored;
+    info.diagnostics = t.diagnostics;
+  });
 }
 
 function readTmlScene(bytes: Uint8Array, context: ReadContext): ReadResult {
@@ -85,4 +79,4 @@ function readTmlScene(bytes: Uint8Array, context: ReadContext): ReadResult {
 export const tklCodec: FormatCodec = { info: (bytes) => tklInfo(bytes) };
 
 /** The TML reader and `info`. */
-export const tmlCodec: FormatCodec = { read: readTmlScene, info: (bytes) => tmlInfo(bytes) };
+export const tmlCodec: FormatCodec = { read: readTmlScene, info: tmlInfo };

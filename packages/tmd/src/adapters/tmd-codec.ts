@@ -126,5 +126,5 @@ async function writeTmdScene(scene: Scene, context: WriteContext, options: TmdWr
 export const tmdCodec: FormatCodec<TmdReadOptions, TmdWriteOptions> = {
   read: readTmdScene,
   write: writeTmdScene,
-  info: (bytes) => tmdInfo(bytes),
+  info: tmdInfo,
 };

@@ -55,7 +55,7 @@ export class KeyTables {
     let at = index.get(key);
     if (at === undefined) {
       at = table.length / width;
-      if (at > 0xffff) throw new RangeError('a TKL table holds at most 65536 entries (keys are u16)');
+      if (at > 0xffff) throw new Error('a TKL table holds at most 65536 entries (keys are u16)');
       index.set(key, at);
       table.push(...stored);
     }

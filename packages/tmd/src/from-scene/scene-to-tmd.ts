@@ -129,13 +129,15 @@ function lodHeaderOf(scene: Scene, levels: TmdLodLevel[]): number {
   return box ? 2 * Math.max(...[0, 1, 2].map((k) => box.hi[k]! - box.lo[k]!)) : 0;
 }
 
-/** Converts a scene to TMD, TKL and TML file models. Throws a RangeError for what the format cannot hold. */
+/**
+ * Converts a scene to TMD, TKL and TML file models. Throws an Error saying why for a scene the format cannot hold
+ * (the writer's refusal, as the J3D writers refuse).
+ */
 export function sceneToTmd(scene: Scene, options: SceneToTmdOptions): SceneToTmdResult {
   const diagnostics: Diagnostic[] = [];
   const skeleton = skeletonFromScene(scene, diagnostics);
-  if (skeleton.nodes.length === 0) throw new RangeError('the scene has no mesh to write as a TMD model');
-  if (skeleton.nodes.length > 0xffff)
-    throw new RangeError(`a TMD holds at most 65535 nodes, not ${skeleton.nodes.length}`);
+  if (skeleton.nodes.length === 0) throw new Error('the scene has no mesh to write as a TMD model');
+  if (skeleton.nodes.length > 0xffff) throw new Error(`a TMD holds at most 65535 nodes, not ${skeleton.nodes.length}`);
   const materialNames = new NameTable('material', 31);
   const named = new Map<number, string>();
   const nameOf = (material: number) => {

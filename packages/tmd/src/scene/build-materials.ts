@@ -8,7 +8,8 @@
 import { ParseError } from '@retromodel/binary';
 import { alphaModeOfPixels, createMaterial, type Diagnostic, type Scene } from '@retromodel/scene';
 import type { TmlFile, TmlMaterial } from '../read-tml.js';
-import { decodeTmlTexture, tmlFormatNames } from '../texture/decode-tml-texture.js';
+import { decodeTmlTexture } from '../texture/decode-tml-texture.js';
+import { tmlStoredTexture } from '../texture/stored-tml-texture.js';
 
 const shaders: Record<number, string> = { 0: 'skin', 1: 'terrain', 2: 'terrain decal', 3: 'system', 4: 'sprite' };
 
@@ -86,6 +87,7 @@ export class MaterialResolver {
     } else {
       try {
         const { width, height, pixels } = decodeTmlTexture(record);
+        const stored = tmlStoredTexture(record, `${lib.name}#${id}`);
         if (this.scene.samplers.length === 0) {
           this.scene.samplers.push({
             wrapS: 'REPEAT',
@@ -100,7 +102,8 @@ export class MaterialResolver {
           width,
           height,
           pixels,
-          extras: { toshi: { format: record.format, formatName: tmlFormatNames[record.format] ?? 'unknown' } },
+          // As the library stores it, for `info`: the format by its Toshi or DDS name and the bytes stored.
+          extras: { toshi: { format: record.format, formatName: stored.format, storedBytes: stored.storedBytes } },
         });
         this.scene.textures.push({ name: `${lib.name}#${id}`, image: this.scene.images.length - 1, sampler: 0 });
         result = this.scene.textures.length - 1;
