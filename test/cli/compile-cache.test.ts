@@ -6,7 +6,7 @@
  * turns it off. The oracle for the output is the same conversion with the cache off.
  */
 import { execFile } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -95,6 +95,48 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     await chmod(cacheFolder(readOnly), 0o500);
     expect(await convert(readOnly)).toEqual(reference);
     await chmod(cacheFolder(readOnly), 0o700);
+  });
+
+  it('a run that writes its cache removes what no longer serves: old files, old temporaries, all but the newest 64', async () => {
+    const home = join(dir, 'home-f');
+    const folder = cacheFolder(home);
+    await mkdir(folder, { recursive: true });
+    const now = Date.now() / 1000;
+    const minute = 60;
+    const day = 24 * 3600;
+    // 70 cache files of another bundle, written a minute apart (the oldest 6 beyond the newest 64 with the new one).
+    const names = Array.from(
+      { length: 70 },
+      (_, i) => `${'ab'.repeat(16)}-v20.0.0-x64-${(i + 1).toString(16).padStart(8, '0')}.bin`,
+    );
+    for (const [i, name] of names.entries()) {
+      await writeFile(join(folder, name), 'x');
+      await utimes(join(folder, name), now - (i + 1) * minute, now - (i + 1) * minute);
+    }
+    const old = `${'cd'.repeat(16)}-v18.20.0-arm64-0000abcd.bin`;
+    const oldTemporary = `${names[0]}.4242.17.tmp`;
+    const newTemporary = `${names[1]}.4243.18.tmp`;
+    const notOurs = 'notes.bin';
+    for (const [name, age] of [
+      [old, 31 * day],
+      [oldTemporary, 2 * 3600],
+      [newTemporary, 10],
+      [notOurs, 400 * day],
+    ] as const) {
+      await writeFile(join(folder, name), 'x');
+      await utimes(join(folder, name), now - age, now - age);
+    }
+    expect(await convert(home)).toEqual(reference);
+    const left = new Set(await readdir(folder));
+    const written = [...left].filter((n) => !names.includes(n) && n.endsWith('.bin') && n !== notOurs);
+    expect(written).toHaveLength(1);
+    // The new file and the 63 newest others; the 7 oldest of the 70, the month-old file and the old temporary go.
+    expect(names.filter((n) => left.has(n))).toEqual(names.slice(0, 63));
+    expect(left.has(old)).toBe(false);
+    expect(left.has(oldTemporary)).toBe(false);
+    expect(left.has(newTemporary)).toBe(true);
+    expect(left.has(notOurs)).toBe(true);
+    expect(left.size).toBe(64 + 2);
   });
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {

@@ -24,10 +24,24 @@
  * is written for all the chunks it loaded, to a temporary file flushed to disk and renamed over the cache, so
  * a process reading it never sees half a file. A cache that is missing, unreadable, damaged (the copies, the
  * key, a length), made by another V8 or with other flags (V8 refuses it) is simply not used, and written again;
- * one that cannot be written is not written. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own
- * cache.
+ * one that cannot be written is not written. The folder does not grow without end: each bundle (every build or
+ * upgrade), Node version and kind of work makes a file of its own (up to a few MB), so a process that writes one
+ * also removes the cache files not written for 30 days (another installed retromodel or Node still in use writes
+ * its own again), temporaries a stopped process left (older than an hour), and all but the newest 64
+ * (pruneCacheFolder). NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
  */
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 
@@ -121,6 +135,41 @@ export function writeCacheFile(path: string, file: CacheFile): boolean {
     } catch {}
     return false;
   }
+}
+
+/** A cache file's name (`<bundle hash>-<Node version>-<arch>-<key hash>.bin`), or a temporary one writeCacheFile left. */
+const CACHE_NAME = /^[0-9a-f]{8,64}-v[0-9][0-9a-z.-]*-[0-9a-z]+-[0-9a-f]{8}\.bin(\.\d+\.\d+\.tmp)?$/;
+const HOUR = 3600 * 1000;
+
+/**
+ * Removes from the cache folder `dir` the files that no longer serve: cache files not written for `maxAge` ms
+ * (another bundle's, Node version's or kind of work's), temporaries older than an hour, and all but the newest
+ * `keep` cache files. Only names of the cache's own pattern are touched; what cannot be read or removed stays.
+ */
+export function pruneCacheFolder(dir: string, keep = 64, maxAge = 30 * 24 * HOUR, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => CACHE_NAME.test(n));
+  } catch {
+    return;
+  }
+  const kept: { path: string; mtime: number }[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime === undefined) continue;
+    const temporary = name.endsWith('.tmp');
+    if (now - mtime > (temporary ? HOUR : maxAge)) remove(path);
+    else if (!temporary) kept.push({ path, mtime });
+  }
+  kept.sort((a, b) => b.mtime - a.mtime);
+  for (const old of kept.slice(keep)) remove(old.path);
+}
+
+function remove(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {}
 }
 
 /**
@@ -241,7 +290,8 @@ function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRe
   return {
     exports: chunks.require(entry, source),
     save(): void {
-      if (cachePath && chunks.stale) writeCacheFile(cachePath, { key, chunks: chunks.cachedData() });
+      if (cacheDir && cachePath && chunks.stale && writeCacheFile(cachePath, { key, chunks: chunks.cachedData() }))
+        pruneCacheFolder(cacheDir);
     },
   };
 }
