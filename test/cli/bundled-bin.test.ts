@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCacheFile, workKey } from '../../packages/cli/src/compile-cache.js';
+import { type CacheFile, readCacheFile, workKey } from '../../packages/cli/src/compile-cache.js';
 import { loadedModules, moduleLogArgs } from './module-log.js';
 
 const exec = promisify(execFile);
@@ -52,7 +52,13 @@ async function runBundled(args: string[]): Promise<{ stdout: string; modules: st
   });
   const folder = join(cache, 'retromodel', 'compile-cache');
   const files = await readdir(folder);
-  const read = files.map((f) => readCacheFile(join(folder, f), workKey(args))).filter((c) => c !== undefined);
+  const read: CacheFile[] = [];
+  for (const f of files) {
+    // The key (after "RMCC3\n", the key's length and the chunk count): the kind of work, then any V8 flags the bin set.
+    const bytes = await readFile(join(folder, f));
+    const key = bytes.toString('utf8', 14, 14 + bytes.readUInt32LE(6));
+    if (key === workKey(args) || key.startsWith(`${workKey(args)} --`)) read.push(readCacheFile(join(folder, f), key)!);
+  }
   expect(read).toHaveLength(1);
   const chunks = [...read[0]!.chunks.keys()].map((name) => join(dir, 'cli', 'dist', 'bundle', name));
   return { stdout, modules: await loadedModules(log), chunks };

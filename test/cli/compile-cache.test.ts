@@ -62,7 +62,9 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     const [name] = await readdir(cacheFolder(home));
     const path = join(cacheFolder(home), name!);
     const good = await readFile(path);
-    const key = workKey(['convert', model, '--to', 'glb']);
+    // The key: the kind of work, then the V8 flags the bin set for it.
+    const key = good.toString('utf8', 14, 14 + good.readUInt32LE(6));
+    expect(key.startsWith(`${workKey(['convert', model, '--to', 'glb'])} --`)).toBe(true);
     const chunks = readCacheFile(path, key)!.chunks;
     expect(chunks.size).toBeGreaterThan(3);
     const damaged = Buffer.from(good);
@@ -137,6 +139,33 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     expect(left.has(newTemporary)).toBe(true);
     expect(left.has(notOurs)).toBe(true);
     expect(left.size).toBe(64 + 2);
+  });
+
+  it('one small glTF to T3DM and a batch of them keep caches of their own (the bin sets them other V8 flags)', async () => {
+    const home = join(dir, 'home-g');
+    const glb = join(dir, 'cube.glb');
+    const copy = join(dir, 'cube-copy.glb');
+    for (const to of [glb, copy]) await writeFile(to, await readFile(repoPath('fixtures', 'cube.glb')));
+    const env = { ...process.env, XDG_CACHE_HOME: home };
+    const one = async () => {
+      const out = join(dir, `out-${runs++}`);
+      await exec(process.execPath, [bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
+      return readFile(join(out, 'cube.t3dm'));
+    };
+    const batch = async () => {
+      const out = join(dir, `out-${runs++}`);
+      await exec(process.execPath, [bin, 'convert', glb, copy, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
+      return readFile(join(out, 'cube.t3dm'));
+    };
+    const written = await one();
+    expect(await batch()).toEqual(written);
+    const files = await readdir(cacheFolder(home));
+    expect(files).toHaveLength(2);
+    const caches = await Promise.all(files.map((f) => readFile(join(cacheFolder(home), f))));
+    // Each kind's next run uses its cache: neither is written again (V8 refuses code made with other flags).
+    expect(await one()).toEqual(written);
+    expect(await batch()).toEqual(written);
+    expect(await Promise.all(files.map((f) => readFile(join(cacheFolder(home), f))))).toEqual(caches);
   });
 
   it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {

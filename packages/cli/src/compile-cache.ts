@@ -304,10 +304,12 @@ interface CliExports {
 /**
  * Runs the bundled CLI in `dir` with `argv`, compiled from the compile cache of its kind of work when there is
  * a usable one, and writes that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
- * does not hold.
+ * does not hold; `v8Flags`, the V8 flags the bin set for this work, are part of the cache's key (V8 refuses
+ * code compiled with other flags).
  */
-export async function runBundle(dir: string, argv: string[], nodeRequire: NodeRequire): Promise<void> {
-  const bundle = openBundle(dir, 'retromodel.cjs', workKey(argv), nodeRequire);
+export async function runBundle(dir: string, argv: string[], nodeRequire: NodeRequire, v8Flags = ''): Promise<void> {
+  const key = v8Flags ? `${workKey(argv)} ${v8Flags}` : workKey(argv);
+  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire);
   try {
     await (bundle.exports as CliExports).runCli(argv);
   } finally {
