@@ -28,6 +28,13 @@ export interface BenchCase {
    * start-up, the single-thread batch for the worker pool). The case's time is also printed as a ratio to it.
    */
   baseline?: { name: string; run: () => unknown | Promise<unknown> };
+  /**
+   * Time whole turns (each turn's runs over their count) instead of single runs, so the garbage collections a
+   * case causes count where they fall: a median of single runs leaves out the few runs a collection lands in,
+   * and with them the cost of the case's garbage (a 2 MB model's reading timed 0.3 ms so and 1.3 ms per turn).
+   * The `other` column then shows the share of each one's turns spent collecting garbage.
+   */
+  perTurn?: boolean;
 }
 
 export interface BenchResult {
@@ -48,6 +55,8 @@ export interface BenchResult {
   ratioToCopy: number;
   /** Time of this case / median time of its own baseline, with the baseline's name. */
   ratioToBaseline?: { name: string; ratio: number };
+  /** With `perTurn`: the share of the case's (and its baseline's) turns spent in garbage collection. */
+  gcShare?: { run: number; baseline?: number };
 }
 
 /** The value below which a share `q` of `values` lie (nearest rank). */

@@ -1,7 +1,8 @@
 /*
  * `npm run bench`: runs every case exported by bench/cases/*.ts and prints one table.
- * - Time: the median of a case's runs after a warm-up; spread: half the interquartile range of the runs over
- *   the median (how far a typical run lies from it).
+ * - Time: the median of a case's runs after a warm-up (or, for a case timed `perTurn`, of its turns' times per
+ *   run, so its garbage collections count; `GC n%` is then the share of its turns spent collecting); spread:
+ *   half the interquartile range of the runs over the median (how far a typical run lies from it).
  * - `× copy`: the time over that of copying the same number of bytes, measured in this run, so figures compare
  *   across machines as ratios; `× baseline`: over the median of the case's own baseline (e.g. `node -e 0` for
  *   the CLI's start-up, `readJ3d` for `j3dToScene`), measured in turns with it.
@@ -14,6 +15,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type BenchCase, type BenchResult, median, quantile } from './harness.js';
 
@@ -54,6 +56,27 @@ const MEASURE_MS = 1500;
 /** Each turn of {@link timeRuns} runs one function for at least this long (a slow one once). */
 const TURN_MS = 30;
 
+/** Every garbage collection of this process: start (performance.now() clock) and duration in ms. */
+const collections: { start: number; ms: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) collections.push({ start: e.startTime, ms: e.duration });
+}).observe({ entryTypes: ['gc'] });
+
+/** The spans (start, end) of one function's turns. */
+type Spans = [number, number][];
+
+/** The share of `spans` spent in the collections that started within them (read once the observer has run). */
+async function gcShareOf(spans: Spans): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  let total = 0;
+  let gc = 0;
+  for (const [from, to] of spans) {
+    total += to - from;
+    for (const c of collections) if (c.start >= from && c.start < to) gc += c.ms;
+  }
+  return total > 0 ? gc / total : 0;
+}
+
 async function warmUp(runs: (() => unknown)[], minRuns: number, ms: number): Promise<void> {
   const start = performance.now();
   for (let i = 0; i < minRuns || performance.now() - start < ms; i++) for (const run of runs) await run();
@@ -66,25 +89,35 @@ async function warmUp(runs: (() => unknown)[], minRuns: number, ms: number): Pro
  * machine's load slows a case and its baseline alike, so their ratio stays fair on a busy machine, while a turn
  * still runs one function back to back, as a case alone would be timed.
  */
-async function timeRuns(runs: (() => unknown)[], iterations: number): Promise<number[][]> {
+async function timeRuns(
+  runs: (() => unknown)[],
+  iterations: number,
+  perTurn = false,
+): Promise<{ times: number[][]; spans: Spans[] }> {
   await warmUp(runs, WARM_UP.runs, WARM_UP.ms);
   globalThis.gc?.();
   await warmUp(runs, 0, WARM_UP.afterGcMs);
   const times: number[][] = runs.map(() => []);
+  const spans: Spans[] = runs.map(() => []);
   let total = 0;
   while (times[0]!.length < iterations || total < MEASURE_MS) {
     for (const [k, run] of runs.entries()) {
-      for (let turn = 0; turn < TURN_MS; ) {
+      const start = performance.now();
+      let count = 0;
+      for (let turn = 0; turn < TURN_MS; count++) {
         const t = performance.now();
         await run();
         const ms = performance.now() - t;
-        times[k]!.push(ms);
+        if (!perTurn) times[k]!.push(ms);
         turn += ms;
         total += ms;
       }
+      const end = performance.now();
+      spans[k]!.push([start, end]);
+      if (perTurn) times[k]!.push((end - start) / count);
     }
   }
-  return times;
+  return { times, spans };
 }
 
 async function timeOnce(run: () => unknown): Promise<number[]> {
@@ -95,10 +128,17 @@ async function timeOnce(run: () => unknown): Promise<number[]> {
 
 async function measure(c: BenchCase): Promise<BenchResult> {
   const iterations = c.iterations ?? 5;
-  const [times, baselineTimes] = c.once
-    ? [await timeOnce(c.run)]
-    : await timeRuns(c.baseline ? [c.run, c.baseline.run] : [c.run], iterations);
+  const timed = c.once
+    ? { times: [await timeOnce(c.run)], spans: [] }
+    : await timeRuns(c.baseline ? [c.run, c.baseline.run] : [c.run], iterations, c.perTurn);
+  const [times, baselineTimes] = timed.times as [number[], number[] | undefined];
   const baselineMs = baselineTimes ? median(baselineTimes) : undefined;
+  const gcShare = c.perTurn
+    ? {
+        run: await gcShareOf(timed.spans[0]!),
+        baseline: timed.spans[1] ? await gcShareOf(timed.spans[1]) : undefined,
+      }
+    : undefined;
   const ms = median(times);
   const mbIn = c.bytesIn / (1024 * 1024);
   return {
@@ -113,6 +153,7 @@ async function measure(c: BenchCase): Promise<BenchResult> {
     spread: (quantile(times, 0.75) - quantile(times, 0.25)) / 2 / ms,
     ratioToCopy: ms / copyBaselineMs(c.bytesIn),
     ratioToBaseline: c.baseline && baselineMs ? { name: c.baseline.name, ratio: ms / baselineMs } : undefined,
+    gcShare,
   };
 }
 
@@ -132,6 +173,10 @@ for (const f of files) {
   }
 }
 
+/** The `other` column's GC share: `GC 12%`, or `GC 12% vs 3%` beside the baseline's. */
+const gcText = (g: { run: number; baseline?: number }) =>
+  `GC ${(g.run * 100).toFixed(0)}%${g.baseline === undefined ? '' : ` vs ${(g.baseline * 100).toFixed(0)}%`}`;
+
 const rows = [
   ['group', 'case', 'MB in', 'ms', 'spread', 'MB/s', 'other', 'peak RSS MB', '× copy', '× baseline'],
   ...results.map((r) => [
@@ -141,7 +186,7 @@ const rows = [
     formatMs(r.ms),
     `±${(r.spread * 100).toFixed(0)}%`,
     r.mbPerSecond.toFixed(1),
-    [r.unitsPerSecond, r.detail].filter(Boolean).join(', '),
+    [r.unitsPerSecond, r.detail, r.gcShare && gcText(r.gcShare)].filter(Boolean).join(', '),
     r.peakRssMb.toFixed(0),
     r.mbIn > 0 ? r.ratioToCopy.toFixed(0) : '',
     r.ratioToBaseline ? `${r.ratioToBaseline.ratio.toFixed(2)} × ${r.ratioToBaseline.name}` : '',

@@ -3,16 +3,25 @@
  * Bundles the `retromodel` command into packages/cli/dist/bundle/ (run by the root `prepare` and by the
  * package's `build` and `prepack`, after `tsc -b`). Loading the CLI from tsc's output means resolving, reading
  * and linking several hundred small ES modules of the workspace packages and @gltf-transform/* per process
- * (about 0.25 s); the bundle is one entry file for the command, one for the batch worker thread
- * (run-batch.ts starts `./convert-worker.js` beside itself, so it must keep that name), and chunks for the
- * code only some commands load through `import()` (formats, glTF-Transform, the archive codecs, the Khronos
- * validator, the progress bar). bin/retromodel.js runs the bundle when it is there and up to date.
- * The old bundle is removed first, so no stale chunk stays and the new files are newer than tsc's build info.
+ * (about 0.25 s). The bundle is split as esbuild splits it (entries, lazily imported parts, shared chunks): a
+ * process loads only the chunks of the work it does (`--help` the entry and a few small chunks, a conversion
+ * to T3DM the glTF reader and T3DM writer, not the J3D or JPOG codecs, glTF-Transform or the validator).
+ * Each chunk is then made CommonJS (esbuild's transform: `import`/`export` become `require` and getters on
+ * `exports`, `import()` a `require` in a promise), because Node 20 can keep V8's compiled code for a script
+ * (src/compile-cache.ts, which bin/retromodel.cjs runs as start.cjs), not for an ES module: start.cjs compiles
+ * every chunk through a code cache and gives each chunk a `require` that loads the others the same way.
+ * Entries: retromodel.cjs (the command: run-cli.ts) and worker.cjs (a batch's worker thread: convert-worker.ts,
+ * which convert-worker.cjs runs through start.cjs; run-batch.ts starts `./convert-worker.cjs` beside itself).
+ * Each entry's first line names the whole bundle's content (`// retromodel bundle <sha-256 prefix>`): the
+ * compile cache is kept per bundle. Every file is ASCII only (other characters escaped), so start.cjs reads
+ * them as Latin-1. bin/retromodel.cjs runs the bundle when it is there and up to date. The old bundle is
+ * removed first, so no stale file stays and the new files are newer than tsc's build info.
  * No source map: the CLI prints error messages, not stacks, and the maps would point into node_modules.
  */
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const cli = join(import.meta.dirname, '..', 'packages', 'cli');
 // An other folder may be given (the tests bundle into a temporary copy of the package); it is emptied first.
@@ -23,22 +32,24 @@ rmSync(outdir, { recursive: true, force: true });
 await build({
   // tsc's output, so the bundle is exactly the code `tsc -b` type-checked and the fallback would run.
   entryPoints: {
-    retromodel: join(cli, 'dist', 'bin.js'),
-    'convert-worker': join(cli, 'dist', 'batch', 'convert-worker.js'),
+    retromodel: join(cli, 'dist', 'run-cli.js'),
+    worker: join(cli, 'dist', 'batch', 'convert-worker.js'),
   },
   outdir,
+  outExtension: { '.js': '.cjs' },
   bundle: true,
   splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunk-[hash]',
-  // CommonJS dependencies (cli-progress, the Dart-compiled validator) call require() for Node built-ins, which
-  // ES module output has no binding for. Only built-ins are left to require at run time (everything else is
-  // bundled), and process.getBuiltinModule gives those without loading node:module into every process.
-  banner: { js: 'const require = (id) => process.getBuiltinModule(id);' },
-  // main.ts reads the version from ../package.json when this is not defined; from dist/bundle/ that path would be wrong.
-  define: { RETROMODEL_VERSION: JSON.stringify(version) },
+  charset: 'ascii',
+  define: {
+    // main.ts reads the version from ../package.json when this is not defined; from dist/bundle/ that path would be wrong.
+    RETROMODEL_VERSION: JSON.stringify(version),
+    // A chunk run by start.cjs is a CommonJS script: its own URL, and resolution from its folder, are given to it.
+    'import.meta.url': '__bundle.url',
+    'import.meta.resolve': '__bundle.resolve',
+  },
   // fflate's Node build loads node:worker_threads at start-up for its asynchronous functions; the PNG codec
   // (fast-png) calls only the synchronous ones, which the browser build has the same.
   alias: { fflate: 'fflate/browser' },
@@ -48,3 +59,53 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+// Each chunk as CommonJS. What the bundle does not hold (worker threads, the Draco decoder) is required, not
+// imported: a script compiled from a code cache has no dynamic import() on Node 20. esbuild escapes what is
+// not ASCII in strings and names and keeps some comments as written: escaped too (a \u escape means the same
+// character anywhere in code), so every file is ASCII, one byte a character.
+const chunks = readdirSync(outdir).sort();
+const hash = createHash('sha256');
+const code = new Map();
+for (const name of chunks) {
+  // esbuild names the module each part of a chunk comes from in a comment (`// packages/j3d/dist/x.js`); the
+  // transform keeps only legal comments, so they are marked as such (`//!`) for it and unmarked after.
+  const esm = readFileSync(join(outdir, name), 'utf8').replace(/^\/\/ (?=(?:node_modules|packages)\/)/gm, '//! ');
+  const { code: marked } = await transform(esm, {
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    charset: 'ascii',
+    supported: { 'dynamic-import': false },
+    legalComments: 'inline',
+    logLevel: 'warning',
+  });
+  const cjs = marked.replace(/^(\s*)\/\/! (?=(?:node_modules|packages)\/)/gm, '$1// ');
+  const ascii = cjs.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  code.set(name, ascii);
+  hash.update(`${name}\n${ascii}\n`);
+}
+const bundleHash = hash.digest('hex').slice(0, 32);
+const entries = ['retromodel.cjs', 'worker.cjs'];
+for (const [name, ascii] of code)
+  writeFileSync(
+    join(outdir, name),
+    entries.includes(name) ? `// retromodel bundle ${bundleHash}\n${ascii}` : ascii,
+    'latin1',
+  );
+
+// What the bin runs first (a CommonJS bin loads no ES module machinery): the chunk loader with its code cache.
+await build({
+  entryPoints: [join(cli, 'dist', 'compile-cache.js')],
+  outfile: join(outdir, 'start.cjs'),
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+writeFileSync(
+  join(outdir, 'convert-worker.cjs'),
+  "// A batch's worker thread: the bundle's worker.cjs, through the code cache.\nrequire('./start.cjs').runWorker(__dirname, require);\n",
+);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { diagnosticCodes } from '../packages/transcode/src/diagnostic-codes.js';
 
 const root = join(import.meta.dirname, '..');
-const bin = join(root, 'packages', 'cli', 'bin', 'retromodel.js');
+const bin = join(root, 'packages', 'cli', 'bin', 'retromodel.cjs');
 export const readmePath = join(root, 'README.md');
 
 const markers = (name: string) => [`<!-- ${name} -->`, `<!-- /${name} -->`] as const;

@@ -1,23 +1,33 @@
 /*
  * The `retromodel` command as a user runs it, in real processes of the built bin (built and bundled here
- * first): start-up (`--help`, `info` of a BTI, which needs no glTF library, and one small .glb converted to
- * T3DM) against `node -e 0`, and a batch of every shared Tiny3D example .glb converted to T3DM: in one thread
+ * first): start-up (`--help`, `info` of a BTI, which needs no glTF library, and one .glb converted to T3DM:
+ * the examples' median by size, and 01_model's) against `node -e 0`; a batch of every shared Tiny3D example .glb converted to T3DM: in one thread
  * (`--jobs 1`) against the same bundle run without the bin's V8 tuning, and in two threads (this one and a
- * worker) against one, all measured in this run.
+ * worker) against one; and, as Makefiles run converters, one process per file for the same .glb files against
+ * tiny3d's gltf_to_t3d run the same way (../shared/tools/peers/tiny3d; skipped without it), and the batch's CPU
+ * against that of tiny3d's processes; all measured in this run. The bin's code cache (its own folder here) is
+ * made by a first run, as a user's first run makes it. When NODE_EXTRA_CA_CERTS is set, every Node process
+ * loads those certificates first (tens of ms, more than `node -e 0` costs without them), which hides the bin's
+ * own cost: the start-up rows are then also measured without it.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { encodeYaz0 } from '@retromodel/archive';
 import { buildSampleBmd, buildU8, fixture, haveFixtures, listFixtures, repoPath } from '@retromodel/test-utils';
 import { type BenchCase, median } from '../harness.js';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
-/** What the bin runs, without the V8 flags it sets first. */
-const untunedBundle = repoPath('packages', 'cli', 'dist', 'bundle', 'retromodel.js');
-const node = (args: string[]) => execFileSync(process.execPath, args, { stdio: 'ignore' });
-const nodeAlone = { name: 'node -e 0', run: () => node(['-e', '0']) };
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
+/** What the bin runs, from tsc's output without the bundle, its code cache or the V8 flags it sets first. */
+const untuned = repoPath('packages', 'cli', 'dist', 'bin.js');
+const tiny3d = fixture('..', 'tools', 'peers', 'tiny3d', 'gltf_to_t3d');
+/** The bin's code cache goes to a folder of the bench's own. */
+const cacheHome = mkdtempSync(join(tmpdir(), 'retromodel-bench-cache-'));
+const withCache = { ...process.env, XDG_CACHE_HOME: cacheHome };
+const { NODE_EXTRA_CA_CERTS: extraCerts, ...withoutCerts } = withCache;
+const node = (args: string[], env = withCache) => execFileSync(process.execPath, args, { stdio: 'ignore', env });
+const nodeAlone = (env = withCache) => ({ name: 'node -e 0', run: () => node(['-e', '0'], env) });
 
 /**
  * CPU seconds (user + system, every thread) of this process's finished children, where Linux's /proc tells
@@ -43,60 +53,125 @@ function countingCpu(run: () => void, into: number[]): () => void {
   };
 }
 
-/** The `other` column of a batch row: median CPU seconds of its runs and of its baseline's. */
+/** The `other` column of a batch row: median CPU seconds of its runs and of its baseline's, and their ratio. */
 const cpuDetail = (runs: number[], baseline: number[]) => () =>
-  runs.length > 0 && baseline.length > 0 ? `CPU ${median(runs).toFixed(2)} s vs ${median(baseline).toFixed(2)} s` : '';
+  runs.length > 0 && baseline.length > 0
+    ? `CPU ${median(runs).toFixed(2)} s vs ${median(baseline).toFixed(2)} s (${(median(runs) / median(baseline)).toFixed(2)}x)`
+    : '';
 
 export function cases(): BenchCase[] {
   execFileSync(process.execPath, [repoPath('node_modules', 'typescript', 'bin', 'tsc'), '-b', repoPath()]);
   execFileSync(process.execPath, [repoPath('scripts', 'bundle-cli.mjs')]);
-  const startUp: BenchCase[] = [
-    {
+  const startUp: BenchCase[] = [];
+  const glbs = haveFixtures ? listFixtures('t3dm', /\.glb$/).map((f) => fixture(f)) : [];
+  const out = mkdtempSync(join(tmpdir(), 'retromodel-bench-cli-'));
+  // What one conversion costs beyond starting Node: loading the formats, and running their code cold. Two models:
+  // the examples' median by size, and 01_model's (137 KB, among the largest).
+  const bySize = [...glbs].sort((a, b) => statSync(a).size - statSync(b).size || a.localeCompare(b));
+  const medianGlb = bySize[bySize.length >> 1];
+  const smallGlb = haveFixtures ? fixture('t3dm', '01_model', 'assets', 'model.glb') : undefined;
+  const bti = haveFixtures ? fixture('j3d', 'community_mkdd_track_name_IA4.bti') : undefined;
+  const environments: [string, NodeJS.ProcessEnv][] = [['', withCache]];
+  if (extraCerts) environments.push([' (without NODE_EXTRA_CA_CERTS)', withoutCerts]);
+  for (const [label, env] of environments) {
+    startUp.push({
       group: 'cli',
-      name: 'start-up: retromodel --help',
+      name: `start-up: retromodel --help${label}`,
       bytesIn: 0,
       iterations: 10,
-      baseline: nodeAlone,
-      run: () => node([bin, '--help']),
-    },
-  ];
+      baseline: nodeAlone(env),
+      run: () => node([bin, '--help'], env),
+    });
+    if (!bti || !smallGlb) continue;
+    startUp.push({
+      group: 'cli',
+      name: `start-up: retromodel info <.bti>${label}`,
+      bytesIn: statSync(bti).size,
+      iterations: 10,
+      baseline: nodeAlone(env),
+      run: () => node([bin, 'info', bti], env),
+    });
+    for (const [what, glb] of [
+      [`the median example, ${relative(fixture('t3dm'), medianGlb!)}`, medianGlb!],
+      ['01_model/assets/model.glb', smallGlb],
+    ] as const)
+      startUp.push({
+        group: 'cli',
+        name: `start-up: retromodel convert <${what}> --to t3dm${label}`,
+        bytesIn: statSync(glb).size,
+        iterations: 10,
+        baseline: nodeAlone(env),
+        run: () => {
+          rmSync(out, { recursive: true, force: true });
+          node([bin, 'convert', glb, '-o', out, '--to', 't3dm', '--quiet'], env);
+        },
+      });
+  }
   // Made by the builders, so it runs without the shared fixtures too.
   startUp.push(archiveBatch());
   if (!haveFixtures) return startUp;
-  const bti = fixture('j3d', 'community_mkdd_track_name_IA4.bti');
-  startUp.push({
-    group: 'cli',
-    name: 'start-up: retromodel info <.bti>',
-    bytesIn: statSync(bti).size,
-    iterations: 10,
-    baseline: nodeAlone,
-    run: () => node([bin, 'info', bti]),
-  });
-  const glbs = listFixtures('t3dm', /\.glb$/).map((f) => fixture(f));
   const bytesIn = glbs.reduce((s, f) => s + statSync(f).size, 0);
-  const out = mkdtempSync(join(tmpdir(), 'retromodel-bench-cli-'));
-  // What one conversion costs beyond starting Node: loading the formats, and running their code cold.
-  const smallGlb = fixture('t3dm', '01_model', 'assets', 'model.glb');
-  startUp.push({
-    group: 'cli',
-    name: 'start-up: retromodel convert <small .glb> --to t3dm',
-    bytesIn: statSync(smallGlb).size,
-    iterations: 10,
-    baseline: nodeAlone,
-    run: () => {
-      rmSync(out, { recursive: true, force: true });
-      node([bin, 'convert', smallGlb, '-o', out, '--to', 't3dm', '--quiet']);
-    },
-  });
   const batch =
     (jobs: string, entry = bin) =>
     () => {
       rmSync(out, { recursive: true, force: true });
       node([entry, 'convert', ...glbs, '-o', out, '--to', 't3dm', '--quiet', '--jobs', jobs]);
     };
-  const cpu = { tuned: [] as number[], untuned: [] as number[], pooled: [] as number[], single: [] as number[] };
+  // One process a file, as a Makefile rule runs a converter; tiny3d's from the example's folder, as its projects do.
+  const perFile = () => {
+    rmSync(out, { recursive: true, force: true });
+    for (const glb of glbs) node([bin, 'convert', glb, '-o', out, '--to', 't3dm', '--quiet']);
+  };
+  const tiny3dPerFile = () => {
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out);
+    for (const [i, glb] of glbs.entries()) {
+      const project = dirname(dirname(glb));
+      execFileSync(tiny3d, [relative(project, glb), join(out, `${i}.t3dm`)], { cwd: project, stdio: 'ignore' });
+    }
+  };
+  const cpu = {
+    tuned: [] as number[],
+    untuned: [] as number[],
+    pooled: [] as number[],
+    single: [] as number[],
+    batch: [] as number[],
+    tiny3d: [] as number[],
+    perFile: [] as number[],
+    tiny3dPerFile: [] as number[],
+  };
+  const peerRows: BenchCase[] = [];
+  if (!existsSync(tiny3d))
+    console.error('  cli: tiny3d peer absent (../shared/tools/peers/tiny3d): its rows are skipped');
+  else {
+    peerRows.push(
+      {
+        group: 'cli',
+        name: `batch: ${glbs.length} .glb -> .t3dm, --jobs 1, against tiny3d one process a file`,
+        bytesIn,
+        unit: 'files',
+        units: glbs.length,
+        iterations: 5,
+        baseline: { name: 'tiny3d', run: countingCpu(tiny3dPerFile, cpu.tiny3d) },
+        run: countingCpu(batch('1'), cpu.batch),
+        detail: cpuDetail(cpu.batch, cpu.tiny3d),
+      },
+      {
+        group: 'cli',
+        name: `one process a file: ${glbs.length} .glb -> .t3dm, against tiny3d`,
+        bytesIn,
+        unit: 'files',
+        units: glbs.length,
+        iterations: 3,
+        baseline: { name: 'tiny3d', run: countingCpu(tiny3dPerFile, cpu.tiny3dPerFile) },
+        run: countingCpu(perFile, cpu.perFile),
+        detail: cpuDetail(cpu.perFile, cpu.tiny3dPerFile),
+      },
+    );
+  }
   return [
     ...startUp,
+    ...peerRows,
     {
       group: 'cli',
       name: `batch: ${glbs.length} .glb -> .t3dm, --jobs 1`,
@@ -104,7 +179,7 @@ export function cases(): BenchCase[] {
       unit: 'files',
       units: glbs.length,
       iterations: 5,
-      baseline: { name: 'without the V8 tuning', run: countingCpu(batch('1', untunedBundle), cpu.untuned) },
+      baseline: { name: 'tsc output, no cache or V8 tuning', run: countingCpu(batch('1', untuned), cpu.untuned) },
       run: countingCpu(batch('1'), cpu.tuned),
       detail: cpuDetail(cpu.tuned, cpu.untuned),
     },

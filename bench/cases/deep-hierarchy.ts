@@ -28,7 +28,7 @@ function deepTmd(chain: boolean): Uint8Array {
 
 export function cases(): BenchCase[] {
   execFileSync(process.execPath, [repoPath('node_modules', 'typescript', 'bin', 'tsc'), '-b', repoPath()]);
-  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
   const dir = mkdtempSync(join(tmpdir(), 'retromodel-bench-deep-'));
   const nodeAlone = { name: 'node -e 0', run: () => execFileSync(process.execPath, ['-e', '0']) };
   return (['chain', 'flat'] as const).flatMap((shape) => {

@@ -72,7 +72,7 @@ function peakOf(bin: string, args: string[]): number {
 export function cases(): BenchCase[] {
   if (!haveFixtures) return [];
   execFileSync(process.execPath, [repoPath('node_modules', 'typescript', 'bin', 'tsc'), '-b', repoPath()]);
-  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
   const dir = mkdtempSync(join(tmpdir(), 'retromodel-bench-memory-'));
   return kinds.map((kind): BenchCase => {
     const files = kind.files().map((f) => fixture(f));

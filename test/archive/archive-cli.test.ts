@@ -109,7 +109,7 @@ describe.skipIf(!haveFixtures)('models inside archives', () => {
 
   it('the bin lists an archive as a process, with ls and with info', async () => {
     const run = promisify(execFile);
-    const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+    const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
     const { stdout } = await run(process.execPath, [bin, 'ls', fixture('archives', 'nintendo_smg2_PowerStar.arc')]);
     expect(stdout).toMatch(/RARC, yaz0, 35 files/);
     expect(stdout).toMatch(/\bj3d +PowerStar\.bdl/);

@@ -23,7 +23,7 @@ import {
 } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 const dumpOf = (name: string) =>
   JSON.parse(readFileSync(fixture('archives', 'expected', `${name}.json`), 'utf8')) as {

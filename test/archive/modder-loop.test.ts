@@ -30,7 +30,7 @@ import {
 } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
 let dir: string;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { type BckFile, type J3dTrack, writeBck } from '@retromodel/j3d';
 import { type BmdDescription, buildBmd, buildRarc, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 const JOINTS = 25;
 let dir: string;
 

@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 let dir: string;
 let bcks: string[];
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePlayback } from '../../packages/j3d/test/anim-kinds/bca-playback.js';
 import { readRawBca } from '../../packages/j3d/test/anim-kinds/raw-bca.js';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
 function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -17,7 +17,7 @@ import { readBca, readBck, readBrk, readBtk, readBtp, readBva } from '@retromode
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 const run = (...args: string[]) => promisify(execFile)(process.execPath, [bin, ...args], { maxBuffer: 1 << 24 });
 
 const readers = { bck: readBck, bca: readBca, btk: readBtk, brk: readBrk, btp: readBtp, bva: readBva };

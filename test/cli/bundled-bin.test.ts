@@ -3,7 +3,8 @@
  * sources as the oracle. The bundle is made into a temporary copy of the package (bin, manifest, bundle and
  * nothing else: no tsc output, no node_modules), so it is the current code whatever the repository's own
  * bundle is, and only a self-contained bundle can run there. A module load hook lists the files each process
- * loads: the bundle's, the worker's among them, and for help and info only the small chunks.
+ * loads as modules: the bin and the worker's entry; the bin compiles the bundle's chunks itself, through its code
+ * cache, whose file for each kind of work (in a cache folder of the test's) names the chunks that work loaded.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CacheFile, readCacheFile, workKey } from '../../packages/cli/src/compile-cache.js';
 import { loadedModules, moduleLogArgs } from './module-log.js';
 
 const exec = promisify(execFile);
@@ -25,22 +27,41 @@ beforeAll(async () => {
   const cli = join(dir, 'cli');
   await mkdir(join(cli, 'bin'), { recursive: true });
   await cp(repoPath('packages', 'cli', 'package.json'), join(cli, 'package.json'));
-  await cp(repoPath('packages', 'cli', 'bin', 'retromodel.js'), join(cli, 'bin', 'retromodel.js'));
+  await cp(repoPath('packages', 'cli', 'bin', 'retromodel.cjs'), join(cli, 'bin', 'retromodel.cjs'));
   await exec(process.execPath, [repoPath('scripts', 'bundle-cli.mjs'), join(cli, 'dist', 'bundle')], {
     cwd: repoPath(),
   });
-  bin = join(cli, 'bin', 'retromodel.js');
+  bin = join(cli, 'bin', 'retromodel.cjs');
 }, 120_000);
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the bundled bin; its stdout and the module files it (and its worker threads) loaded. */
-async function runBundled(args: string[]): Promise<{ stdout: string; modules: string[] }> {
-  const log = join(dir, `modules-${logs++}.log`);
+/**
+ * Runs the bundled bin, with a compile cache folder of its own; its stdout, the module files it (and its worker
+ * threads) loaded, and the bundle's chunks it compiled (named by the cache file of its kind of work).
+ */
+async function runBundled(args: string[]): Promise<{ stdout: string; modules: string[]; chunks: string[] }> {
+  const run = logs++;
+  const log = join(dir, `modules-${run}.log`);
+  const cache = join(dir, `cache-${run}`);
   const { args: nodeArgs, env } = moduleLogArgs(log);
-  const { stdout } = await exec(process.execPath, [...nodeArgs, bin, ...args], { env, maxBuffer: 64 << 20 });
-  return { stdout, modules: await loadedModules(log) };
+  const { stdout } = await exec(process.execPath, [...nodeArgs, bin, ...args], {
+    env: { ...env, XDG_CACHE_HOME: cache },
+    maxBuffer: 64 << 20,
+  });
+  const folder = join(cache, 'retromodel', 'compile-cache');
+  const files = await readdir(folder);
+  const read: CacheFile[] = [];
+  for (const f of files) {
+    // The key (after "RMCC3\n", the key's length and the chunk count): the kind of work, then any V8 flags the bin set.
+    const bytes = await readFile(join(folder, f));
+    const key = bytes.toString('utf8', 14, 14 + bytes.readUInt32LE(6));
+    if (key === workKey(args) || key.startsWith(`${workKey(args)} --`)) read.push(readCacheFile(join(folder, f), key)!);
+  }
+  expect(read).toHaveLength(1);
+  const chunks = [...read[0]!.chunks.keys()].map((name) => join(dir, 'cli', 'dist', 'bundle', name));
+  return { stdout, modules: await loadedModules(log), chunks };
 }
 
 /** The CLI run in-process from its sources (`--jobs` there always means this one thread). */
@@ -61,7 +82,7 @@ async function tree(root: string): Promise<Map<string, Buffer>> {
 async function bundledModules(files: string[]): Promise<Set<string>> {
   const names = new Set<string>();
   for (const file of files)
-    for (const [, module] of (await readFile(file, 'utf8')).matchAll(/^\/\/ (?:.*\/)?packages\/(\S+)$/gm))
+    for (const [, module] of (await readFile(file, 'utf8')).matchAll(/^\s*\/\/ (?:.*\/)?packages\/(\S+)$/gm))
       names.add(module!);
   return names;
 }
@@ -71,7 +92,7 @@ async function bundledPackages(files: string[]): Promise<Set<string>> {
   const names = new Set<string>();
   for (const file of files)
     for (const [, dependency, workspace] of (await readFile(file, 'utf8')).matchAll(
-      /^\/\/ (?:.*\/)?(?:node_modules\/((?:@[^/]+\/)?[^/]+)|packages\/([^/]+))\//gm,
+      /^\s*\/\/ (?:.*\/)?(?:node_modules\/((?:@[^/]+\/)?[^/]+)|packages\/([^/]+))\//gm,
     ))
       names.add((dependency ?? workspace)!);
   return names;
@@ -89,7 +110,7 @@ describe('the bundled retromodel bin', () => {
     const bundled = join(dir, 'jobs2');
     const { modules } = await runBundled(['convert', ...inputs, '-o', bundled, '--to', 't3dm', '--jobs', '2', '-q']);
     expect(modules.every((m) => m.startsWith(join(dir, 'cli')))).toBe(true);
-    expect(modules.map((m) => relative(join(dir, 'cli'), m))).toContain(join('dist', 'bundle', 'convert-worker.js'));
+    expect(modules.map((m) => relative(join(dir, 'cli'), m))).toContain(join('dist', 'bundle', 'convert-worker.cjs'));
     expect(modules.length).toBeLessThan(50);
 
     // The same conversions in-process from the sources, in one thread: the same files, byte for byte.
@@ -103,10 +124,10 @@ describe('the bundled retromodel bin', () => {
     for (const [name, bytes] of want) expect(got.get(name)?.equals(bytes), name).toBe(true);
   });
 
-  it('prints the help from the entry chunk alone, without formats or dependencies', async () => {
-    const { stdout, modules } = await runBundled(['--help']);
+  it('prints the help from the entry chunks alone, without formats or dependencies', async () => {
+    const { stdout, chunks } = await runBundled(['--help']);
     expect(stdout).toBe((await runSources(['--help'])).out);
-    expect([...(await bundledPackages(modules))]).toEqual(['cli']);
+    expect([...(await bundledPackages(chunks))]).toEqual(['cli']);
     const { stdout: version } = await runBundled(['--version']);
     expect(version.trim()).toBe(
       JSON.parse(await readFile(repoPath('packages', 'cli', 'package.json'), 'utf8')).version,
@@ -115,15 +136,15 @@ describe('the bundled retromodel bin', () => {
 
   it('reports info on a model without loading glTF-Transform, the validator or the archive codecs', async () => {
     const model = repoPath('fixtures', 'j3d', 'sample.bmd');
-    const { stdout, modules } = await runBundled(['info', model]);
+    const { stdout, chunks } = await runBundled(['info', model]);
     expect(stdout).toBe((await runSources(['info', model])).out);
-    const packages = await bundledPackages(modules);
+    const packages = await bundledPackages(chunks);
     expect(packages).toContain('j3d');
     for (const lazy of ['@gltf-transform/core', '@gltf-transform/extensions', 'gltf-validator'])
       expect(packages, lazy).not.toContain(lazy);
     // Of the archive package, only the tree helpers transcode lists archives with and the layout file's name (no
     // reader, writer or codec).
-    const archive = [...(await bundledModules(modules))].filter((m) => m.startsWith('archive/'));
+    const archive = [...(await bundledModules(chunks))].filter((m) => m.startsWith('archive/'));
     expect(archive.sort()).toEqual([
       'archive/dist/archive-tree.js',
       'archive/dist/entry-names.js',
@@ -131,9 +152,23 @@ describe('the bundled retromodel bin', () => {
     ]);
   });
 
+  it('converts a .glb with PNG textures to T3DM without the other formats, glTF-Transform or a PNG codec', async () => {
+    const glb = haveFixtures ? fixture('t3dm', '03_objects', 'assets', 'box.glb') : repoPath('fixtures', 'cube.glb');
+    const out = join(dir, 'to-t3dm');
+    const { chunks } = await runBundled(['convert', glb, '-o', out, '--to', 't3dm', '-q']);
+    expect((await readdir(out)).some((f) => f.endsWith('.t3dm'))).toBe(true);
+    const packages = await bundledPackages(chunks);
+    for (const used of ['gltf', 't3dm', 'transcode']) expect(packages, used).toContain(used);
+    for (const lazy of ['fast-png', 'fflate', '@gltf-transform/core', 'gltf-validator', 'cli-progress'])
+      expect(packages, lazy).not.toContain(lazy);
+    // Of the other formats, only what transcode detects them by.
+    const others = [...(await bundledModules(chunks))].filter((m) => /^(j3d|tmd)\//.test(m));
+    expect(others.sort()).toEqual(['j3d/dist/adapters/j3d-adapter.js', 'tmd/dist/adapters/tmd-adapter.js']);
+  });
+
   it('validates a GLB with the bundled Khronos validator', async () => {
-    const { stdout, modules } = await runBundled(['validate', repoPath('fixtures', 'cube.glb'), '--json']);
+    const { stdout, chunks } = await runBundled(['validate', repoPath('fixtures', 'cube.glb'), '--json']);
     expect(JSON.parse(stdout).issues.numErrors).toBe(0);
-    expect(await bundledPackages(modules)).toContain('gltf-validator');
+    expect(await bundledPackages(chunks)).toContain('gltf-validator');
   });
 });

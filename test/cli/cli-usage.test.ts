@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandNames, commandReference, readmeBlock } from '../../scripts/readme.js';
 import { readGlb } from '../blender/gltf-summary.js';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 const cube = repoPath('fixtures', 'cube.glb');
 
 /** Runs the bin; never rejects. */

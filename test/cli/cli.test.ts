@@ -209,7 +209,7 @@ describe('retromodel convert: two inputs writing one sidecar', () => {
 
 describe('the built retromodel bin, as a process', () => {
   const run = promisify(execFile);
-  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
   it('runs and sets its exit code', async () => {
     const { stdout } = await run(process.execPath, [bin, 'info', join(dir, 'cube.glb')]);

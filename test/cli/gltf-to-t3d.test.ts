@@ -14,7 +14,7 @@ import { stringAt } from '@retromodel/t3dm/internal';
 import { buildTiny3dProject, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
 let root = '';
 beforeAll(async () => {

@@ -20,7 +20,7 @@ import { buildU8, fixture, haveFixtures, readFixture, repoPath } from '@retromod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBpk } from '../../packages/j3d/test/anim-kinds/build-anim.js';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
 /** Runs the bin (killed after 60 s: a hang fails the test); never rejects. */
 function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { buildDds, buildTml, fixture, haveFixtures, listFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 const columns = ['texture', 'size', 'levels', 'format', 'stored bytes', 'decoded bytes'];
 
 /** Runs the bin; never rejects. */

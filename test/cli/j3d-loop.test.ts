@@ -20,7 +20,7 @@ import { fixture, haveFixtures, listFixtures, readFixture, repoPath } from '@ret
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveNoclip, readWithNoclip } from '../j3d/noclip-model.js';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
 function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

@@ -15,7 +15,7 @@ import { readTkl, readTmd, readTml } from '@retromodel/tmd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkTkl, checkTmd, checkTml } from '../../packages/tmd/test/spec-checks.js';
 
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 
 function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

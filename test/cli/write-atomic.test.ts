@@ -113,7 +113,7 @@ describe('the bin interrupted with SIGINT during a batch', () => {
     const glb = (await sceneToGlb(cubeScene())).bytes;
     for (let i = 0; i < 300; i++) await writeFile(join(inputs, `m${String(i).padStart(3, '0')}.glb`), glb);
     const out = join(dir, 'many-out');
-    const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+    const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
     const child = spawn(process.execPath, [
       bin,
       'convert',

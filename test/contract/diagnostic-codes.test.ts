@@ -61,7 +61,7 @@ describe('the list of diagnostic codes', () => {
     async () => {
       const out = await mkdtemp(join(tmpdir(), 'retromodel-codes-'));
       try {
-        const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+        const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
         const inputs = [fixture('j3d'), fixture('tmd'), fixture('t3dm'), fixture('archives')];
         const seen = new Map<string, Set<string>>();
         for (const to of ['glb', 't3dm', 'bdl']) {

@@ -25,7 +25,7 @@ import { MeshoptEncoder } from 'meshoptimizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const exec = promisify(execFile);
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 /** A shared model with a skin and textures, or the project's own sample when the shared fixtures are absent. */
 const model = haveFixtures ? fixture('j3d', 'nintendo_tww_swa_skinned.bdl') : repoPath('fixtures', 'j3d', 'sample.bmd');
 

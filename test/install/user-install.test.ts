@@ -119,9 +119,9 @@ describe('a fresh clone after npm ci', () => {
       ['convert', ...batchModels, '-o', out, '--to', 't3dm', '--jobs', '2'],
       clone,
     );
-    const outside = modules.filter((m) => !m.startsWith(bundle) && !m.endsWith('/cli/bin/retromodel.js'));
+    const outside = modules.filter((m) => !m.startsWith(bundle) && !m.endsWith('/cli/bin/retromodel.cjs'));
     expect(outside).toEqual([]);
-    expect(modules).toContain(join(bundle, 'convert-worker.js'));
+    expect(modules).toContain(join(bundle, 'convert-worker.cjs'));
     expect((await filesUnder(out)).size).toBeGreaterThan(batchModels.length);
   });
 
@@ -221,9 +221,10 @@ describe('npm pack of every public workspace package', () => {
     const cli = tarballs.find((t) => t.includes('retromodel-cli-'))!;
     const files = await tarballFiles(cli);
     for (const file of [
-      'bin/retromodel.js',
-      'dist/bundle/retromodel.js',
-      'dist/bundle/convert-worker.js',
+      'bin/retromodel.cjs',
+      'dist/bundle/retromodel.cjs',
+      'dist/bundle/start.cjs',
+      'dist/bundle/convert-worker.cjs',
       'dist/bin.js',
     ])
       expect(files).toContain(`package/${file}`);
@@ -269,8 +270,8 @@ describe('the tarballs installed into a new project outside the repository', () 
       ['convert', ...batchModels, '-o', bundled, '--to', 't3dm', '--jobs', '2'],
       app,
     );
-    expect(modules.filter((m) => !m.startsWith(bundle) && m !== join(cli, 'bin', 'retromodel.js'))).toEqual([]);
-    expect(modules).toContain(join(bundle, 'convert-worker.js'));
+    expect(modules.filter((m) => !m.startsWith(bundle) && m !== join(cli, 'bin', 'retromodel.cjs'))).toEqual([]);
+    expect(modules).toContain(join(bundle, 'convert-worker.cjs'));
     // The oracle: the installed package's unbundled tsc output, resolving its dependencies from node_modules.
     const compiled = join(app, 'batch-dist');
     await run(

@@ -251,7 +251,7 @@ describe.runIf(haveChromium)('examples/viewer in Chromium', () => {
       execFile(
         process.execPath,
         [
-          repoPath('packages/cli/bin/retromodel.js'),
+          repoPath('packages/cli/bin/retromodel.cjs'),
           'convert',
           join(folder, 'warned.gltf'),
           '-o',

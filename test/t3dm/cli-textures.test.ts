@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { t3dmExamples } from './examples.js';
 
 const run = promisify(execFile);
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 const examples = t3dmExamples();
 
 /** Each material's name with its two textures' stored path and size. */

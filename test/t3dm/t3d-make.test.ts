@@ -68,7 +68,7 @@ describe('a Makefile with T3D_GLTF_TO_3D="retromodel gltf-to-t3d"', () => {
     const shim = join(binDir, 'retromodel');
     writeFileSync(
       shim,
-      `#!/bin/sh\nexec "${process.execPath}" "${repoPath('packages', 'cli', 'bin', 'retromodel.js')}" "$@"\n`,
+      `#!/bin/sh\nexec "${process.execPath}" "${repoPath('packages', 'cli', 'bin', 'retromodel.cjs')}" "$@"\n`,
     );
     chmodSync(shim, 0o755);
     env = { ...process.env, PATH: `${binDir}:${process.env.PATH}` };

@@ -21,7 +21,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outsideHeaderBox, trianglesByMaterial, unmatchedTriangles } from './scene-compare.js';
 
 const run = promisify(execFile);
-const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 const models = [
   { name: 'kart/map', out: 'kart/map', flags: ['--bvh'] },
   { name: 'racer/car', out: 'racer/car', flags: [] },

@@ -1,15 +1,14 @@
 /*
  * The `retromodel` command line: global flags, `help`, and each command parsed against its own options
  * (command-specs.ts). Mistakes are usage errors (exit 2) that say what is wrong and, for a mistyped command
- * or option, what was probably meant. A command's implementation is imported only when it runs.
+ * or option, what was probably meant. A command's implementation, and what only commands need, is imported only
+ * when it runs: `--help` loads this file, the specs and io.ts.
  */
 
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
-import { animationFiles } from './anim-files.js';
 import { type CommandSpec, commandHelp, commands, overviewHelp } from './command-specs.js';
-import { describeError } from './describe-error.js';
 import { type CliIo, processIo, UsageError } from './io.js';
 
 /** Replaced by the version string in the bundled CLI (scripts/bundle-cli.mjs); otherwise not defined at all. */
@@ -156,6 +155,7 @@ function parseJobs(value: string | undefined): number | undefined {
 }
 
 async function runCommand(spec: CommandSpec, values: Values, positionals: string[], io: CliIo): Promise<number> {
+  const { animationFiles } = await import('./anim-files.js');
   const animations = animationFiles(list(values.anim));
   switch (spec.name) {
     case 'convert': {
@@ -271,6 +271,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       io.err(`error: ${e.message}\n(run '${hint}' for the usage)`);
       return 2;
     }
+    const { describeError } = await import('./describe-error.js');
     io.err(`error: ${describeError(e)}`);
     return 1;
   }

@@ -15,7 +15,7 @@
  * exists, so where mkdir keeps failing with ENOENT below an existing folder (`/proc/x/y`) it never returns.
  * Temporary names are short (`.retromodel-<tag>.tmp`), so that a 255-byte output name still has one.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathInside } from '@retromodel/scene';
 
@@ -89,7 +89,7 @@ export function prepareFolder(folder: string): void {
     makeFolders(folder);
     const probe = pathInside(folder, [`.retromodel-${uniqueTag()}.probe`]);
     writeFileSync(probe, new Uint8Array(0));
-    rmSync(probe, { force: true });
+    unlinkSync(probe);
   } catch (e) {
     const { code, message } = e as NodeJS.ErrnoException;
     throw new OutputFolderError(`cannot write in the output folder ${folder} (${code ?? message})`, { cause: e });

@@ -54,7 +54,7 @@ export interface WriteContext {
   baseName: string;
   /** For writers that emit images (T3DM textures, glTF with external images). */
   encodePng?: PngEncoder;
-  /** For writers that re-encode the scene's PNG images (BTI). */
+  /** For writers that re-encode the scene's PNG images (J3D and its animations, BTI, TMD: `writerDecodesPng`). */
   decodePng?: PngDecoder;
   /**
    * The input's sidecars (names may be `/`-separated paths into sub-folders), for writers that size or copy what
@@ -176,6 +176,12 @@ export interface FormatAdapter<ReadOpts = Record<string, never>, WriteOpts = Rec
    * where they are a model's textures.
    */
   imageOnly?: boolean;
+  /**
+   * True when the writer makes the format's own textures of the scene's PNG images (J3D models and their
+   * animations, BTI, TMD), so it needs a PNG decoder (WriteContext.decodePng); transcode loads one only for such
+   * a writer.
+   */
+  writerDecodesPng?: boolean;
   readOptions: OptionNames<ReadOpts>;
   writeOptions: OptionNames<WriteOpts>;
   /** Imports the parser/writer. */

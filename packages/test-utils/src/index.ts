@@ -8,6 +8,7 @@ export * from './adapters.js';
 export * from './archive-oracle.js';
 export * from './bck-playback.js';
 export * from './builders/build-archive.js';
+export * from './builders/build-big-bmd.js';
 export * from './builders/build-bmd.js';
 export * from './builders/build-bti.js';
 export * from './builders/build-sample-tmd.js';

@@ -230,8 +230,14 @@ export async function writeScene(
   if (!writer) throw new Error(`no writer for '${options.to}' among the adapters given`);
   const codec = await codecOf(writer);
   const own = (options.write as Record<string, object | undefined> | undefined)?.[id] ?? {};
-  const encodePng = options.encodePng ?? (id === 'gltf' ? undefined : await defaultPngEncoder());
-  const decodePng = id === 'gltf' ? undefined : (await loadPng()).decodePng;
+  // The PNG codec (fast-png, and fflate's tables it builds when loaded) only where the scene needs it: pixels to
+  // write as PNG files, or PNG files for a writer that makes its own textures of them. glTF has its own.
+  const images = read.scene.images;
+  const encodePng =
+    options.encodePng ??
+    (id === 'gltf' || !images.some((i) => i.kind === 'rgba8') ? undefined : await defaultPngEncoder());
+  const decodePng =
+    writer.writerDecodesPng && images.some((i) => i.kind === 'encoded') ? (await loadPng()).decodePng : undefined;
   const written = await codec.write!(
     read.scene,
     {

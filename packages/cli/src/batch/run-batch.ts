@@ -19,8 +19,16 @@ const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve)
 
 export type OutcomeHandler = (index: number, outcome: ConvertOutcome) => Promise<void>;
 
-/** The worker's built entry; from TypeScript sources (the repository's in-process tests) there is none. */
-const workerEntry = import.meta.url.endsWith('.js') ? new URL('./convert-worker.js', import.meta.url) : undefined;
+/**
+ * The worker thread's entry beside this code: the bundle's convert-worker.cjs, or tsc's worker-thread.js; from
+ * TypeScript sources (the repository's in-process tests) there is none. Asked only for a pool.
+ */
+function workerEntry(): URL | undefined {
+  const here = import.meta.url;
+  if (here.endsWith('.cjs')) return new URL('./convert-worker.cjs', here);
+  if (here.endsWith('.js')) return new URL('./worker-thread.js', here);
+  return undefined;
+}
 
 /**
  * Delivers outcomes to `onOutcome` in input order, one at a time. `settled()` waits for every delivery
@@ -108,7 +116,8 @@ export async function runBatch(
   onOutcome: OutcomeHandler,
 ): Promise<void> {
   // node:worker_threads is loaded only for a pool: a batch in one thread (--jobs 1, two cores) does without it.
-  const pool = workerEntry && Math.min(threads, jobs.length) > 1 ? await import('node:worker_threads') : undefined;
+  const entry = Math.min(threads, jobs.length) > 1 ? workerEntry() : undefined;
+  const pool = entry && (await import('node:worker_threads'));
   const delivery = inOrder(onOutcome);
   const finish = delivery.deliver;
   const pending = startOrder(sizes, jobs.length, pool !== undefined);
@@ -124,7 +133,7 @@ export async function runBatch(
   };
 
   const spawn = () => {
-    const worker = new pool!.Worker(workerEntry!);
+    const worker = new pool!.Worker(entry!);
     workers.add(worker);
     const queued: number[] = [];
     const feed = () => {

@@ -9,7 +9,6 @@
  * The output folder given with -o is created and tried with a small file before anything is converted.
  */
 import { readFileSync, realpathSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { dirname, extname, resolve } from 'node:path';
 import type { ArchiveEntry } from '@retromodel/archive';
 import { type Diagnostic, formatGroup, groupDiagnostics, pathInside, printablePath } from '@retromodel/scene';
@@ -63,7 +62,7 @@ interface FileReport {
  * garbage-collector threads during a batch (user time ≈ 1.3 × wall time in one thread), so on two cores a
  * second converting thread measured slower, not faster (`npm run bench`, cli rows).
  */
-const defaultThreads = () => Math.max(1, Math.min(8, availableParallelism() - 1));
+const defaultThreads = async () => Math.max(1, Math.min(8, (await import('node:os')).availableParallelism() - 1));
 
 /** The bytes of an archive entry: a file's, or those of every file below a folder. */
 function entryBytes(entry: ArchiveEntry): number {
@@ -134,7 +133,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   for (const file of [...args.animations, ...args.tmls, ...args.tkls])
     identities.set(identityOf(statIfAny(file)!), resolve(file));
   const plans = planOutputs(inputs, { output: args.output, to: args.to as OutputFormat, outputFormats }, single);
-  const started = performance.now();
+  const started = process.hrtime.bigint();
   const bar = await progressBar(io, args, inputs.length);
 
   // An input refused before converting (an archive that does not open) still counts its bytes in.
@@ -172,7 +171,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   const written = new Set<string>();
   let done = reports.length - jobs.length;
   bar?.update(done, { file: '' });
-  const threads = Math.min(args.jobs ?? defaultThreads(), jobs.length);
+  const threads = jobs.length <= 1 ? jobs.length : Math.min(args.jobs ?? (await defaultThreads()), jobs.length);
   // The models of one archive form a group, which a thread converts one after another (one opening).
   const sizes = todo.map(({ plan: { input } }) => ({
     size: input.size,
@@ -185,7 +184,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
   });
   bar?.stop();
 
-  printReports(reports, (performance.now() - started) / 1000, args, io, !bar);
+  printReports(reports, Number(process.hrtime.bigint() - started) / 1e9, args, io, !bar);
   return reports.some((r) => r.optionMistake) ? 2 : reports.some((r) => r.error) ? 1 : 0;
 }
 
@@ -248,7 +247,7 @@ const inputName = (input: InputFile) => (input.inner === undefined ? input.path 
  * again.
  */
 async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
-  if (!io.isTty || args.quiet || args.json || total <= 1) return undefined;
+  if (args.quiet || args.json || total <= 1 || !io.isTty) return undefined;
   const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     { format: ' {bar} {value}/{total} {file}', stream: io.ttyStream, hideCursor: false, clearOnComplete: true },

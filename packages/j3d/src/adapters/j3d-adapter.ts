@@ -34,6 +34,7 @@ export const j3dAdapter = {
   mimeTypes: ['application/x-nintendo-j3d'],
   magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'J3D2bmd3') || startsWithAscii(bytes, 'J3D2bdl4'),
   can: { read: true, write: true, info: true },
+  writerDecodesPng: true,
   readOptions: {
     animations: 'names of .bck/.bca/.btk/.brk/.bpk/.btp/.bva animation files beside the model to attach',
     fps: 'frames per second of the animations (default 30)',
@@ -55,6 +56,7 @@ export const btiAdapter = {
   extensions: ['.bti'],
   mimeTypes: ['image/x-nintendo-bti'],
   can: { read: true, write: true, info: true },
+  writerDecodesPng: true,
   readOptions: {},
   writeOptions: {
     format:
@@ -82,6 +84,8 @@ function animationAdapter(kind: J3dAnimationKind, name: string) {
     mimeTypes: ['application/x-nintendo-j3d'],
     magic: (bytes: Uint8Array) => startsWithAscii(bytes, `J3D1${kind}1`),
     can: { read: false, write: true, info: true },
+    // A material animation is written with the model it animates (its textures among it).
+    writerDecodesPng: true,
     readOptions: {},
     writeOptions: animationWriteOptions,
     load: () => import('./animation-codecs.js').then((m) => m.animationCodecs[kind]),

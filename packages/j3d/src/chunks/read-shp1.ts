@@ -35,7 +35,10 @@ export interface J3dShapePacket {
   displayListOffset: number;
   displayListSize: number;
   primitives: GxPrimitive[];
-  /** The display list's bytes as stored (`displayListSize` bytes, padding included), for a byte-exact rewrite. */
+  /**
+   * The display list's bytes as stored (`displayListSize` bytes, padding included; a view into the file), for a
+   * byte-exact rewrite.
+   */
   displayList?: Uint8Array;
 }
 
@@ -189,7 +192,7 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
         displayListOffset: r.base + offset,
         displayListSize: size,
         primitives: [],
-        displayList: dl.bytes.slice(),
+        displayList: dl.bytes,
       });
     }
     const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1) : 'gx';

@@ -255,7 +255,10 @@ function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, read
 /**
  * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes,
  * sent in `order` (GX order unless told). Every index is checked against the VTX1 array it reads. Columns are decoded one at a time over the
- * primitive's vertices (a tight loop per column instead of one dispatch per attribute and vertex).
+ * primitive's vertices (a tight loop per column instead of one dispatch per attribute and vertex). Every
+ * primitive's columns are views of two buffers made once for the list (indices, DIRECT values), sized for as
+ * many vertices as its bytes can hold: a typed array of its own per column and primitive cost a buffer each
+ * (outside V8's heap past 64 bytes), which made most of a big map's reading time and garbage.
  */
 export function readDisplayList(
   r: BinaryReader,
@@ -272,6 +275,19 @@ export function readDisplayList(
   let view: DataView | undefined;
   const primitives: GxPrimitive[] = [];
   let p = r.offset;
+  // Indices and DIRECT values a vertex sends, so the most the list can hold (each vertex takes vertexSize bytes).
+  let indicesPerVertex = 0;
+  let valuesPerVertex = 0;
+  for (let k = 0; k < columnCount; k++) {
+    const c = readers[k]!;
+    if (c.kind === DIRECT) valuesPerVertex += c.itemSize;
+    else indicesPerVertex += c.indexCount;
+  }
+  const maxVertices = vertexSize > 0 ? Math.floor((end - p) / vertexSize) : 0;
+  const indexPool = new Uint16Array(maxVertices * indicesPerVertex);
+  const valuePool = new Float32Array(maxVertices * valuesPerVertex);
+  let indexAt = 0;
+  let valueAt = 0;
   while (p < end) {
     const at = p;
     const opcode = bytes[p++]!;
@@ -296,13 +312,14 @@ export function readDisplayList(
     if (vertexSize === 0) throw r.error('shape draws vertices but its descriptor has no attributes', at);
     if (vertexCount * vertexSize > end - p)
       r.ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`, p);
-    const columns: GxVertexColumn[] = [];
+    const columns: GxVertexColumn[] = new Array(columnCount);
     let ok = true;
     let q = p;
     for (let k = 0; k < columnCount; k++) {
       const c = readers[k]!;
       if (c.kind === DIRECT) {
-        const values = new Float32Array(vertexCount * c.itemSize);
+        const values = valuePool.subarray(valueAt, valueAt + vertexCount * c.itemSize);
+        valueAt += values.length;
         view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         const per = c.itemSize / c.indexCount;
         for (let v = 0; v < vertexCount; v++)
@@ -316,11 +333,12 @@ export function readDisplayList(
               values,
               v * c.itemSize + n * per,
             );
-        columns.push({ attr: c.attr, values });
+        columns[k] = { attr: c.attr, values };
       } else {
-        const indices = new Uint16Array(vertexCount * c.indexCount);
+        const indices = indexPool.subarray(indexAt, indexAt + vertexCount * c.indexCount);
+        indexAt += indices.length;
         if (readIndexColumn(bytes, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
-        columns.push({ attr: c.attr, indices });
+        columns[k] = { attr: c.attr, indices };
       }
       q += c.size;
     }

@@ -103,7 +103,7 @@ describe.skipIf(!haveFixtures)('retromodel convert', () => {
   });
 
   it('finds the .btk beside a .bmd and writes a GLB whose material animation plays', async () => {
-    const bin = repoPath('packages', 'cli', 'bin', 'retromodel.js');
+    const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
     const out = join(dir, 'bomb.glb');
     const input = fixture('j3d', 'nintendo_mkdd_minigameitembox_bomb.bmd');
     const run = await new Promise<{ code: number; stderr: string }>((resolve) => {

@@ -35,25 +35,29 @@ export function readVertices(r: BinaryReader, pairs: number): T3dmVertices {
   return { kind: 'vertices', position, normal, rgba, st };
 }
 
-/** Writes the vertex pairs (an odd count gets a zero vertex appended). */
+/**
+ * Writes the vertex pairs (an odd count gets a zero vertex appended): laid out in a block of their own with one
+ * DataView, then copied in (a writer call per field cost the batch of shared examples about a twentieth of its
+ * time).
+ */
 export function writeVertices(w: BinaryWriter, v: T3dmVertices): void {
-  const count = v.normal.length;
-  const s16 = (arr: Int16Array, i: number) => w.s16(arr[i] ?? 0);
-  for (let a = 0; a < count; a += 2) {
-    const b = a + 1;
-    s16(v.position, a * 3);
-    s16(v.position, a * 3 + 1);
-    s16(v.position, a * 3 + 2);
-    w.u16(v.normal[a] ?? 0);
-    s16(v.position, b * 3);
-    s16(v.position, b * 3 + 1);
-    s16(v.position, b * 3 + 2);
-    w.u16(v.normal[b] ?? 0);
-    w.u32(v.rgba[a] ?? 0);
-    w.u32(v.rgba[b] ?? 0);
-    s16(v.st, a * 2);
-    s16(v.st, a * 2 + 1);
-    s16(v.st, b * 2);
-    s16(v.st, b * 2 + 1);
+  const { position, normal, rgba, st } = v;
+  const count = normal.length;
+  const block = new Uint8Array(((count + 1) >> 1) * 0x20);
+  const view = new DataView(block.buffer);
+  const le = w.littleEndian;
+  for (let a = 0; a < count; a++) {
+    // Vertex A of a pair at +0, B at +8 (position and normal), their colours at +0x10/+0x14, UVs at +0x18/+0x1C.
+    const at = (a >> 1) * 0x20;
+    const half = a & 1;
+    const p = at + half * 8;
+    view.setInt16(p, position[a * 3] ?? 0, le);
+    view.setInt16(p + 2, position[a * 3 + 1] ?? 0, le);
+    view.setInt16(p + 4, position[a * 3 + 2] ?? 0, le);
+    view.setUint16(p + 6, normal[a] ?? 0, le);
+    view.setUint32(at + 0x10 + half * 4, rgba[a] ?? 0, le);
+    view.setInt16(at + 0x18 + half * 4, st[a * 2] ?? 0, le);
+    view.setInt16(at + 0x1a + half * 4, st[a * 2 + 1] ?? 0, le);
   }
+  w.bytes(block);
 }

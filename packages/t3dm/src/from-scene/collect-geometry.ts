@@ -74,8 +74,11 @@ function floatsOf(attr: Attribute | undefined): Float64Array | undefined {
   if (!attr) return undefined;
   const a = attr.array;
   const div = normalizedDivisor(attr);
+  // Not normalized: the typed array constructor converts natively (a loop over arrays of every element type was
+  // slow where it was not optimised for each).
+  if (div === 1) return new Float64Array(a);
   const out = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = div === 1 ? a[i]! : Math.max(-1, a[i]! / div);
+  for (let i = 0; i < a.length; i++) out[i] = Math.max(-1, a[i]! / div);
   return out;
 }
 

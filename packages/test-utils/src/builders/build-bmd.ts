@@ -127,6 +127,11 @@ export interface BmdDescription {
   shapes: BuilderShape[];
   materials: BuilderMaterial[];
   textures?: BuilderTexture[];
+  /**
+   * Store MAT3's indirect table as Nintendo's files do: one 0x138 record per material, indirect texturing off
+   * (without it the table's offset is 0, which noclip's reader takes for a table at the chunk start).
+   */
+  indirectTable?: boolean;
 }
 
 const padText = 'This is padding data to alignment.';
@@ -677,6 +682,20 @@ function buildMat3(w: BinaryWriter, d: BmdDescription): void {
   w.align(4);
   w.patchU32(offsetsAt + 8, w.offset);
   w.bytes(nameTable(d.materials.map((m) => m.name)));
+  if (d.indirectTable) {
+    w.align(4);
+    w.patchU32(offsetsAt + 3 * 4, w.offset);
+    for (let i = 0; i < count; i++) {
+      w.u8(0).u8(0).u16(0xffff);
+      for (let k = 0; k < 4; k++) w.u8(0xff).u8(0xff).u16(0xffff);
+      for (let k = 0; k < 3; k++) {
+        for (const v of [0.5, 0, 0, 0, 0.5, 0]) w.f32(v);
+        w.u8(1).u8(0xff).u16(0xffff);
+      }
+      for (let k = 0; k < 4; k++) w.u8(0).u8(0).u16(0xffff);
+      for (let k = 0; k < 16; k++) w.u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0).u8(0xff).u16(0xffff);
+    }
+  }
   for (let slot = 4; slot < 30; slot++) {
     const t = tables[slot]!;
     if (t.values.length === 0) continue;

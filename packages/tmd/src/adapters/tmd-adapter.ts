@@ -35,6 +35,7 @@ export const tmdAdapter = {
   mimeTypes,
   magic: (bytes: Uint8Array) => startsWithAscii(bytes, 'TMDL'),
   can: { read: true, write: true, info: true },
+  writerDecodesPng: true,
   readOptions: {
     lod: "LOD level to convert, or 'all' for an MSFT_lod group (default 0)",
     tmls: 'names of the .tml material libraries beside the model to use, in order',

@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+// The `retromodel` command. This file is committed (not built) so that npm can link the bin when the
+// package is installed, before the workspace build has written dist/. It is CommonJS: a process started from
+// an ES module loads Node's ES module machinery first, about a third of what `retromodel --help` cost.
+// It runs the bundled CLI (dist/bundle/, made by scripts/bundle-cli.mjs: a few chunks instead of several
+// hundred modules to resolve and link, and of them only those the work needs) through a V8 code cache
+// (dist/bundle/start.cjs, from src/compile-cache.ts), so a process does not compile again the code the last
+// ones compiled. tsc's output dist/bin.js runs instead when there is no bundle, or in a checkout when `tsc -b`
+// has rebuilt the packages since the bundle was made (tsc touches the CLI's build info whenever it or a
+// package it depends on changes), so a stale bundle never runs.
+'use strict';
+const { statSync } = require('node:fs');
+const { join } = require('node:path');
+
+// A conversion is short, and V8's defaults are tuned for long runs: measured on a batch of 55 .glb -> .t3dm,
+// the optimising compiler's threads used more CPU than the conversion itself, a third of it compiling again
+// functions deoptimised on types they had not met yet. Waiting for more type feedback before optimising, and
+// inlining less, cut the batch's CPU time by about a quarter and its wall time by about a tenth (`npm run bench`,
+// group cli, compares it with the untuned bundle); the code runs as fast once warm. The young generation starts
+// at 1 MB and grows 2x per step (V8's default), so the batch ran 60 scavenges, most while it was small; growing
+// 16x per step (to the same 16 MB at most) leaves about 23 and cut the batch's CPU time by about a tenth (peak
+// RSS +15 MB). V8 reads that flag when the space grows, so it can be set here. Set before the CLI's code is
+// loaded, so every function it compiles sees them; worker threads share them (and the code cache of each kind
+// of work is made and used with the same flags). Only for the commands that convert: node:v8 loads Node's
+// stream modules, which cost `--help` or `ls` a tenth of a Node start-up and spare them nothing.
+// One glTF model of at most 1 MB converted to T3DM (a Makefile's rule per model) also keeps the T3DM writer's
+// WebAssembly at V8's first tier (--liftoff-only): the optimising tier's background compiles cost such a
+// process more than they save (callgrind, all threads: the examples' median 397 -> 355 M instructions,
+// 01_model's 443 -> 389 M; node -e 0 is 77 M), while a 2 MB model or a batch gains from them (17_culling's
+// 2.1 MB scene 2,333 -> 2,467 M with the flag). V8 keeps compiled code only for the flags it was made with,
+// so the flags are part of the code cache's key.
+const argv = process.argv.slice(2);
+const command = argv[0];
+let tuning = '';
+if (command === 'convert' || command === 'gltf-to-t3d') {
+  tuning = '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
+  if (oneSmallGltfToT3dm(argv)) tuning += ' --liftoff-only';
+  require('node:v8').setFlagsFromString(tuning);
+}
+
+/**
+ * True when `argv` converts one .glb/.gltf file of at most 1 MB to T3DM: `gltf-to-t3d <in> <out>`, or
+ * `convert ... --to t3dm` where that file is the only file or folder the arguments name (besides -o's).
+ */
+function oneSmallGltfToT3dm(args) {
+  const small = (path) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    return /\.(glb|gltf)$/i.test(path) && stat !== undefined && stat.isFile() && stat.size <= 1 << 20;
+  };
+  if (args[0] === 'gltf-to-t3d') return args.filter((a) => !a.startsWith('-')).length === 3 && small(args[1]);
+  if (!args.some((a, i) => /^--to=t3dm$/i.test(a) || (a === '--to' && /^t3dm$/i.test(args[i + 1] ?? '')))) return false;
+  let named = 0;
+  for (let i = 1; i < args.length; i++) {
+    if (args[i] === '-o' || args[i] === '--output') i++;
+    else if (statSync(args[i], { throwIfNoEntry: false }) !== undefined && (++named > 1 || !small(args[i])))
+      return false;
+  }
+  return named === 1;
+}
+
+const bundle = join(__dirname, '..', 'dist', 'bundle');
+const bundled = statSync(join(bundle, 'retromodel.cjs'), { throwIfNoEntry: false });
+const compiled = statSync(join(__dirname, '..', 'tsconfig.tsbuildinfo'), { throwIfNoEntry: false });
+if (bundled !== undefined && (compiled === undefined || compiled.mtimeMs <= bundled.mtimeMs))
+  require('../dist/bundle/start.cjs').runBundle(bundle, argv, require, tuning);
+else import('../dist/bin.js');

@@ -1,0 +1,336 @@
+/*
+ * Starts the bundled CLI (dist/bundle/, CommonJS chunks made by scripts/bundle-cli.mjs) from a V8 code cache,
+ * so a process does not parse and compile again the code the last one of its kind ran: each chunk is
+ * compiled as a vm.Script with the cache's data for it (Node 20's way; module.enableCompileCache needs 22.1
+ * and more) and run as Node runs a CommonJS module, with a `require` that loads the other chunks the same way
+ * (each once) and anything else (node: modules, the Draco decoder) through Node's. A process compiles only
+ * the chunks its work reaches.
+ *
+ * The cache lives in the user's cache folder ($XDG_CACHE_HOME or ~/.cache on Linux, ~/Library/Caches on macOS,
+ * %LOCALAPPDATA% on Windows), in retromodel/compile-cache/ made for the user alone (mode 0700), never beside
+ * the models. One file per bundle (the hash scripts/bundle-cli.mjs writes on the entry's first line), Node
+ * version, architecture and kind of work (`convert glb>t3dm`, `--help`, a batch's `worker`: V8 reads a
+ * script's cache whole, so `--help` would otherwise pay for the converters' code), named by their hash, with
+ * V8's data for every chunk that work loaded:
+ *   "RMCC3\n"  body  the same body again
+ *   body: u32 LE length of the key  u32 LE number of chunks  the key (UTF-8)
+ *         per chunk: u32 LE length of its name  u32 LE length of its data  name (Latin-1)  data
+ * V8 does not check its cached data's content, so a damaged file must be told before V8 reads it: the body is
+ * stored twice and the copies compared (a memcmp), which costs less than any checksum a process can compute
+ * before it has loaded anything: node:zlib's crc32 first loads Node's stream modules (an eighth of `node -e
+ * 0`), a 64-bit hash in WebAssembly took 0.7-1.3 ms to set up (4% of a Node start-up), and one in JavaScript,
+ * run cold, tens of millions of instructions. A bit flipped on disk, or a page lost or zeroed, damages one
+ * copy only. After a run that loaded a chunk without usable data, V8's data (every function compiled by then)
+ * is written for all the chunks it loaded, to a temporary file flushed to disk and renamed over the cache, so
+ * a process reading it never sees half a file. A cache that is missing, unreadable, damaged (the copies, the
+ * key, a length), made by another V8 or with other flags (V8 refuses it) is simply not used, and written again;
+ * one that cannot be written is not written. The folder does not grow without end: each bundle (every build or
+ * upgrade), Node version and kind of work makes a file of its own (up to a few MB), so a process that writes one
+ * also removes the cache files not written for 30 days (another installed retromodel or Node still in use writes
+ * its own again), temporaries a stopped process left (older than an hour), and all but the newest 64
+ * (pruneCacheFolder). NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
+ */
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { Script } from 'node:vm';
+
+const MAGIC = 'RMCC3\n';
+
+/** The user's home folder: $HOME, as os.homedir() takes it first (node:os is loaded only without it). */
+const home = (env: NodeJS.ProcessEnv) => env.HOME || process.getBuiltinModule('node:os').homedir();
+
+/** The user's cache folder for retromodel's compile cache, or undefined when there is none to use. */
+export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  let base: string | undefined;
+  if (process.platform === 'win32') base = env.LOCALAPPDATA;
+  else if (process.platform === 'darwin') base = join(home(env), 'Library', 'Caches');
+  else base = env.XDG_CACHE_HOME || join(home(env), '.cache');
+  return base ? join(base, 'retromodel', 'compile-cache') : undefined;
+}
+
+/** What a cache file holds: the kind of work its data was made by, and V8's data for each chunk by name. */
+export interface CacheFile {
+  key: string;
+  chunks: Map<string, Buffer>;
+}
+
+/** Reads a cache file; undefined when it is missing, not one, damaged, or made for another kind of work. */
+export function readCacheFile(path: string, key: string): CacheFile | undefined {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const size = (bytes.length - MAGIC.length) / 2;
+  if (!Number.isInteger(size) || size < 8 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  const body = bytes.subarray(MAGIC.length, MAGIC.length + size);
+  if (!body.equals(bytes.subarray(MAGIC.length + size))) return undefined;
+  const keyLength = body.readUInt32LE(0);
+  const count = body.readUInt32LE(4);
+  let at = 8;
+  if (keyLength > size - at || body.toString('utf8', at, at + keyLength) !== key) return undefined;
+  at += keyLength;
+  const chunks = new Map<string, Buffer>();
+  for (let i = 0; i < count; i++) {
+    if (size - at < 8) return undefined;
+    const nameLength = body.readUInt32LE(at);
+    const dataLength = body.readUInt32LE(at + 4);
+    at += 8;
+    if (nameLength > size - at || dataLength > size - at - nameLength) return undefined;
+    chunks.set(
+      body.toString('latin1', at, at + nameLength),
+      body.subarray(at + nameLength, at + nameLength + dataLength),
+    );
+    at += nameLength + dataLength;
+  }
+  return at === size ? { key, chunks } : undefined;
+}
+
+/** Writes a cache file through a temporary beside it, renamed over it; false when it cannot be written. */
+export function writeCacheFile(path: string, file: CacheFile): boolean {
+  const temporary = `${path}.${process.pid}.${Math.floor(Math.random() * 1e9)}.tmp`;
+  try {
+    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+    const key = Buffer.from(file.key, 'utf8');
+    const counts = Buffer.alloc(8);
+    counts.writeUInt32LE(key.length, 0);
+    counts.writeUInt32LE(file.chunks.size, 4);
+    const parts: Buffer[] = [counts, key];
+    for (const [name, data] of file.chunks) {
+      const lengths = Buffer.alloc(8);
+      const nameBytes = Buffer.from(name, 'latin1');
+      lengths.writeUInt32LE(nameBytes.length, 0);
+      lengths.writeUInt32LE(data.length, 4);
+      parts.push(lengths, nameBytes, data);
+    }
+    const body = Buffer.concat(parts);
+    // 'wx': a file already there (a planted link) is not written through.
+    const fd = openSync(temporary, 'wx', 0o600);
+    try {
+      for (const part of [Buffer.from(MAGIC, 'latin1'), body, body]) writeSync(fd, part);
+      // On disk before it gets the cache's name: a machine that stops right after the rename does not leave a
+      // cache whose data never reached the disk.
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+    return true;
+  } catch {
+    try {
+      unlinkSync(temporary);
+    } catch {}
+    return false;
+  }
+}
+
+/** A cache file's name (`<bundle hash>-<Node version>-<arch>-<key hash>.bin`), or a temporary one writeCacheFile left. */
+const CACHE_NAME = /^[0-9a-f]{8,64}-v[0-9][0-9a-z.-]*-[0-9a-z]+-[0-9a-f]{8}\.bin(\.\d+\.\d+\.tmp)?$/;
+const HOUR = 3600 * 1000;
+
+/**
+ * Removes from the cache folder `dir` the files that no longer serve: cache files not written for `maxAge` ms
+ * (another bundle's, Node version's or kind of work's), temporaries older than an hour, and all but the newest
+ * `keep` cache files. Only names of the cache's own pattern are touched; what cannot be read or removed stays.
+ */
+export function pruneCacheFolder(dir: string, keep = 64, maxAge = 30 * 24 * HOUR, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((n) => CACHE_NAME.test(n));
+  } catch {
+    return;
+  }
+  const kept: { path: string; mtime: number }[] = [];
+  for (const name of names) {
+    const path = join(dir, name);
+    const mtime = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (mtime === undefined) continue;
+    const temporary = name.endsWith('.tmp');
+    if (now - mtime > (temporary ? HOUR : maxAge)) remove(path);
+    else if (!temporary) kept.push({ path, mtime });
+  }
+  kept.sort((a, b) => b.mtime - a.mtime);
+  for (const old of kept.slice(keep)) remove(old.path);
+}
+
+function remove(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {}
+}
+
+/**
+ * The kind of work `argv` asks for, as a cache key: the command and, for convert, the input extensions and the
+ * output format (`convert glb>t3dm`); for anything else the command (or `--help`).
+ */
+export function workKey(argv: readonly string[]): string {
+  const command = argv[0] ?? '--help';
+  if (command !== 'convert') return command.startsWith('-') ? command : command.toLowerCase();
+  let to = '';
+  const inputs = new Set<string>();
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--to') to = argv[++i] ?? '';
+    else if (a.startsWith('--to=')) to = a.slice(5);
+    else if (a.startsWith('-')) {
+      if (a === '-o' || a === '--output') i++;
+    } else {
+      const dot = a.lastIndexOf('.');
+      if (dot > a.lastIndexOf('/') && dot > a.lastIndexOf('\\')) inputs.add(a.slice(dot + 1).toLowerCase());
+    }
+  }
+  return `convert ${[...inputs].sort().join(',')}>${to.toLowerCase()}`;
+}
+
+/** A CommonJS module's `require`, given by the CommonJS file that starts the bundle (it sits beside the chunks). */
+type NodeRequire = ((id: string) => unknown) & { resolve(id: string): string };
+
+/** What a chunk sees of its own location: import.meta.url and import.meta.resolve in the sources. */
+interface ChunkMeta {
+  readonly url: string;
+  resolve(id: string): string;
+}
+
+/** A file's URL: node:url is loaded only for a chunk that asks. */
+const fileUrl = (path: string) => process.getBuiltinModule('node:url').pathToFileURL(path).href;
+
+/** The bundle's chunks in `dir`, each compiled once, from the cache's data when there is some for it. */
+class Chunks {
+  private readonly loaded = new Map<string, { exports: object; script: Script; cached: boolean }>();
+
+  constructor(
+    private readonly dir: string,
+    private readonly nodeRequire: NodeRequire,
+    private readonly cache: CacheFile | undefined,
+  ) {}
+
+  /** The exports of chunk `name` (e.g. `retromodel.cjs`), run on first use; `source`: its text, when read already. */
+  require(name: string, source?: string): object {
+    const known = this.loaded.get(name);
+    if (known) return known.exports;
+    const path = join(this.dir, name);
+    const data = this.cache?.chunks.get(name);
+    const script = new Script(
+      `(function (exports, require, module, __filename, __dirname, __bundle) {${source ?? readChunk(path)}\n})`,
+      { filename: path, ...(data ? { cachedData: data } : {}) },
+    );
+    const module = { exports: {} };
+    const chunk = { exports: module.exports, script, cached: data !== undefined && !script.cachedDataRejected };
+    // Registered before it runs, as Node does: a chunk that requires this one back gets its exports so far.
+    this.loaded.set(name, chunk);
+    const nodeRequire = this.nodeRequire;
+    const meta: ChunkMeta = {
+      get url() {
+        return fileUrl(path);
+      },
+      resolve: (id) => fileUrl(nodeRequire.resolve(id)),
+    };
+    const requireChunk = (id: string) => (id.startsWith('./') ? this.require(id.slice(2)) : nodeRequire(id));
+    (script.runInThisContext() as (...args: unknown[]) => void)(
+      module.exports,
+      requireChunk,
+      module,
+      path,
+      this.dir,
+      meta,
+    );
+    chunk.exports = module.exports;
+    return module.exports;
+  }
+
+  /** True when a chunk was compiled without usable data from the cache. */
+  get stale(): boolean {
+    return [...this.loaded.values()].some((c) => !c.cached);
+  }
+
+  /** V8's data for every chunk loaded so far. */
+  cachedData(): Map<string, Buffer> {
+    return new Map([...this.loaded].map(([name, c]) => [name, c.script.createCachedData()]));
+  }
+}
+
+/**
+ * A chunk's text. The chunks are ASCII (scripts/bundle-cli.mjs escapes the rest): read as Latin-1 each is a
+ * one-byte string, made without decoding UTF-8.
+ */
+const readChunk = (path: string) => readFileSync(path, 'latin1');
+
+/** FNV-1a of a string's UTF-16 code units, as 8 hex digits. */
+function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/**
+ * The chunks of the bundle in `dir` with the cache of the kind of work `key`, read from the cache folder when
+ * there is a usable one; `save()` writes the cache when a chunk had no usable data. `entry` is the chunk
+ * whose first line names the bundle (`// retromodel bundle <hash>`): the cache is kept per bundle.
+ */
+function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRequire) {
+  const source = readChunk(join(dir, entry));
+  const hash = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n/.exec(source.slice(0, 100))?.[1];
+  const cacheDir = hash ? compileCacheDir() : undefined;
+  // A hash of the key names the file (the key inside is checked): a key holds what the command line gave.
+  const cachePath = cacheDir && join(cacheDir, `${hash}-${process.version}-${process.arch}-${fnv1a(key)}.bin`);
+  const chunks = new Chunks(dir, nodeRequire, cachePath ? readCacheFile(cachePath, key) : undefined);
+  return {
+    exports: chunks.require(entry, source),
+    save(): void {
+      if (cacheDir && cachePath && chunks.stale && writeCacheFile(cachePath, { key, chunks: chunks.cachedData() }))
+        pruneCacheFolder(cacheDir);
+    },
+  };
+}
+
+/** What the bundle's entry, retromodel.cjs, exports. */
+interface CliExports {
+  runCli(argv: string[]): Promise<void>;
+}
+
+/**
+ * Runs the bundled CLI in `dir` with `argv`, compiled from the compile cache of its kind of work when there is
+ * a usable one, and writes that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
+ * does not hold; `v8Flags`, the V8 flags the bin set for this work, are part of the cache's key (V8 refuses
+ * code compiled with other flags).
+ */
+export async function runBundle(dir: string, argv: string[], nodeRequire: NodeRequire, v8Flags = ''): Promise<void> {
+  const key = v8Flags ? `${workKey(argv)} ${v8Flags}` : workKey(argv);
+  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire);
+  try {
+    await (bundle.exports as CliExports).runCli(argv);
+  } finally {
+    bundle.save();
+  }
+}
+
+/** What the bundle's worker entry, worker.cjs, exports. */
+interface WorkerExports {
+  serveConvertJobs(onJobDone?: () => void): void;
+}
+
+/**
+ * Runs a batch's worker thread from the bundle in `dir`, with the cache kept for worker threads; the cache is
+ * written after the thread's first job when a chunk had none (the pool ends its threads without notice).
+ */
+export function runWorker(dir: string, nodeRequire: NodeRequire): void {
+  const bundle = openBundle(dir, 'worker.cjs', 'worker', nodeRequire);
+  let saved = false;
+  (bundle.exports as WorkerExports).serveConvertJobs(() => {
+    if (!saved) bundle.save();
+    saved = true;
+  });
+}

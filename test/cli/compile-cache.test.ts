@@ -1,0 +1,210 @@
+/*
+ * The bin's code cache (packages/cli/src/compile-cache.ts) as a user meets it, through the built bin: the
+ * cache goes to the user's cache folder (XDG_CACHE_HOME here, a temporary folder), never beside the models or
+ * the output; a cache that is damaged, cut short, made by another V8 (refused by it), or that cannot be
+ * written or read changes nothing in the output and is written anew where it can be; NODE_DISABLE_COMPILE_CACHE
+ * turns it off. The oracle for the output is the same conversion with the cache off.
+ */
+import { execFile } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoPath } from '@retromodel/test-utils';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compileCacheDir, readCacheFile, workKey, writeCacheFile } from '../../packages/cli/src/compile-cache.js';
+
+const exec = promisify(execFile);
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
+const model = repoPath('fixtures', 'j3d', 'sample.bmd');
+let dir: string;
+let runs = 0;
+let reference: Buffer;
+
+/** Converts the sample to GLB with the bin, with this cache folder (or none); the GLB's bytes. */
+async function convert(cacheHome: string | undefined, extra: NodeJS.ProcessEnv = {}): Promise<Buffer> {
+  const out = join(dir, `out-${runs++}`);
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  if (cacheHome === undefined) env.NODE_DISABLE_COMPILE_CACHE = '1';
+  else env.XDG_CACHE_HOME = cacheHome;
+  await exec(process.execPath, [bin, 'convert', model, '-o', out, '--to', 'glb', '-q'], { env, cwd: dir });
+  return readFile(join(out, 'sample.glb'));
+}
+
+const cacheFolder = (home: string) => join(home, 'retromodel', 'compile-cache');
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'retromodel-compile-cache-'));
+  reference = await convert(undefined);
+}, 60_000);
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
+  it('is written to the cache folder (for the user alone) and nowhere else, and used by the next run', async () => {
+    const home = join(dir, 'home-a');
+    expect(await convert(home)).toEqual(reference);
+    const files = await readdir(cacheFolder(home));
+    expect(files).toHaveLength(1);
+    expect((await import('node:fs')).statSync(cacheFolder(home)).mode & 0o777).toBe(0o700);
+    const before = await readFile(join(cacheFolder(home), files[0]!));
+    expect(await convert(home)).toEqual(reference);
+    // A usable cache is not written again.
+    expect(await readFile(join(cacheFolder(home), files[0]!))).toEqual(before);
+    // Nothing beside the working folder's own outputs.
+    expect((await readdir(dir)).filter((f) => !f.startsWith('out-') && !f.startsWith('home-'))).toEqual([]);
+  });
+
+  it('damaged, cut short or refused by V8: the output is the same and a good cache is written again', async () => {
+    const home = join(dir, 'home-b');
+    await convert(home);
+    const [name] = await readdir(cacheFolder(home));
+    const path = join(cacheFolder(home), name!);
+    const good = await readFile(path);
+    // The key: the kind of work, then the V8 flags the bin set for it.
+    const key = good.toString('utf8', 14, 14 + good.readUInt32LE(6));
+    expect(key.startsWith(`${workKey(['convert', model, '--to', 'glb'])} --`)).toBe(true);
+    const chunks = readCacheFile(path, key)!.chunks;
+    expect(chunks.size).toBeGreaterThan(3);
+    const damaged = Buffer.from(good);
+    damaged[damaged.length - 100]! ^= 0xff;
+    // Two equal copies of data V8 cannot take (another V8's): V8 refuses them.
+    const alienPath = join(dir, 'alien.bin');
+    writeCacheFile(alienPath, { key, chunks: new Map([...chunks.keys()].map((n) => [n, Buffer.alloc(4096, 7)])) });
+    const alien = await readFile(alienPath);
+    for (const bad of [
+      damaged,
+      good.subarray(0, 40),
+      good.subarray(0, good.length - 1),
+      Buffer.from('not a cache'),
+      alien,
+    ]) {
+      await writeFile(path, bad);
+      expect(await convert(home)).toEqual(reference);
+      const rewritten = readCacheFile(path, key);
+      expect(rewritten?.chunks.size).toBe(chunks.size);
+      for (const data of rewritten!.chunks.values()) expect(data.equals(Buffer.alloc(4096, 7))).toBe(false);
+    }
+  });
+
+  it('a cache folder that cannot be made or written: the output is the same', async () => {
+    const blocked = join(dir, 'home-c');
+    await writeFile(blocked, 'a file where the cache folder would be');
+    expect(await convert(blocked)).toEqual(reference);
+    const readOnly = join(dir, 'home-d');
+    await mkdir(cacheFolder(readOnly), { recursive: true });
+    await chmod(cacheFolder(readOnly), 0o500);
+    expect(await convert(readOnly)).toEqual(reference);
+    await chmod(cacheFolder(readOnly), 0o700);
+  });
+
+  it('a run that writes its cache removes what no longer serves: old files, old temporaries, all but the newest 64', async () => {
+    const home = join(dir, 'home-f');
+    const folder = cacheFolder(home);
+    await mkdir(folder, { recursive: true });
+    const now = Date.now() / 1000;
+    const minute = 60;
+    const day = 24 * 3600;
+    // 70 cache files of another bundle, written a minute apart (the oldest 6 beyond the newest 64 with the new one).
+    const names = Array.from(
+      { length: 70 },
+      (_, i) => `${'ab'.repeat(16)}-v20.0.0-x64-${(i + 1).toString(16).padStart(8, '0')}.bin`,
+    );
+    for (const [i, name] of names.entries()) {
+      await writeFile(join(folder, name), 'x');
+      await utimes(join(folder, name), now - (i + 1) * minute, now - (i + 1) * minute);
+    }
+    const old = `${'cd'.repeat(16)}-v18.20.0-arm64-0000abcd.bin`;
+    const oldTemporary = `${names[0]}.4242.17.tmp`;
+    const newTemporary = `${names[1]}.4243.18.tmp`;
+    const notOurs = 'notes.bin';
+    for (const [name, age] of [
+      [old, 31 * day],
+      [oldTemporary, 2 * 3600],
+      [newTemporary, 10],
+      [notOurs, 400 * day],
+    ] as const) {
+      await writeFile(join(folder, name), 'x');
+      await utimes(join(folder, name), now - age, now - age);
+    }
+    expect(await convert(home)).toEqual(reference);
+    const left = new Set(await readdir(folder));
+    const written = [...left].filter((n) => !names.includes(n) && n.endsWith('.bin') && n !== notOurs);
+    expect(written).toHaveLength(1);
+    // The new file and the 63 newest others; the 7 oldest of the 70, the month-old file and the old temporary go.
+    expect(names.filter((n) => left.has(n))).toEqual(names.slice(0, 63));
+    expect(left.has(old)).toBe(false);
+    expect(left.has(oldTemporary)).toBe(false);
+    expect(left.has(newTemporary)).toBe(true);
+    expect(left.has(notOurs)).toBe(true);
+    expect(left.size).toBe(64 + 2);
+  });
+
+  it('one small glTF to T3DM and a batch of them keep caches of their own (the bin sets them other V8 flags)', async () => {
+    const home = join(dir, 'home-g');
+    const glb = join(dir, 'cube.glb');
+    const copy = join(dir, 'cube-copy.glb');
+    for (const to of [glb, copy]) await writeFile(to, await readFile(repoPath('fixtures', 'cube.glb')));
+    const env = { ...process.env, XDG_CACHE_HOME: home };
+    const one = async () => {
+      const out = join(dir, `out-${runs++}`);
+      await exec(process.execPath, [bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
+      return readFile(join(out, 'cube.t3dm'));
+    };
+    const batch = async () => {
+      const out = join(dir, `out-${runs++}`);
+      await exec(process.execPath, [bin, 'convert', glb, copy, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
+      return readFile(join(out, 'cube.t3dm'));
+    };
+    const written = await one();
+    expect(await batch()).toEqual(written);
+    const files = await readdir(cacheFolder(home));
+    expect(files).toHaveLength(2);
+    const caches = await Promise.all(files.map((f) => readFile(join(cacheFolder(home), f))));
+    // Each kind's next run uses its cache: neither is written again (V8 refuses code made with other flags).
+    expect(await one()).toEqual(written);
+    expect(await batch()).toEqual(written);
+    expect(await Promise.all(files.map((f) => readFile(join(cacheFolder(home), f))))).toEqual(caches);
+  });
+
+  it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
+    const home = join(dir, 'home-e');
+    expect(await convert(home, { NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(reference);
+    expect(compileCacheDir({ NODE_DISABLE_COMPILE_CACHE: '1' })).toBeUndefined();
+    await expect(readdir(home)).rejects.toThrow();
+  });
+});
+
+describe('compile cache files', () => {
+  it('read back what was written, for the same kind of work only; a changed byte or length reads as none', async () => {
+    const path = join(dir, 'unit', 'x.bin');
+    const chunks = new Map([
+      ['retromodel.cjs', Buffer.from('some V8 data')],
+      ['chunk-A.cjs', Buffer.from('more V8 data, of another chunk')],
+    ]);
+    expect(writeCacheFile(path, { key: 'convert glb>t3dm', chunks })).toBe(true);
+    expect(readCacheFile(path, 'convert glb>t3dm')?.chunks).toEqual(chunks);
+    expect(readCacheFile(path, '--help')).toBeUndefined();
+    const bytes = await readFile(path);
+    // The magic, the first copy (counts, key, a chunk's data), the second copy.
+    for (const at of [0, 8, 20, 40, bytes.length - 1]) {
+      const changed = Buffer.from(bytes);
+      changed[at]! ^= 1;
+      await writeFile(path, changed);
+      expect(readCacheFile(path, 'convert glb>t3dm'), `byte ${at}`).toBeUndefined();
+    }
+    await writeFile(path, Buffer.concat([bytes, Buffer.from([0])]));
+    expect(readCacheFile(path, 'convert glb>t3dm')).toBeUndefined();
+    expect(writeCacheFile(join(dir, 'unit', 'x.bin', 'under-a-file'), { key: 'k', chunks })).toBe(false);
+  });
+
+  it('names the kind of work by command, input extensions and output format', () => {
+    expect(workKey(['convert', 'a.GLB', 'b.glb', '-o', 'out.dir', '--to', 'T3DM', '--jobs', '2'])).toBe(
+      'convert glb>t3dm',
+    );
+    expect(workKey(['convert', 'x.bmd', '--to=glb'])).toBe('convert bmd>glb');
+    expect(workKey([])).toBe('--help');
+    expect(workKey(['info', 'x.bdl'])).toBe('info');
+  });
+});
