@@ -14,10 +14,15 @@
 import { type BinaryReader, ParseError } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import {
+  columnPools,
+  decodeDisplayList,
+  displayListDecoder,
+  type GxColumnPools,
+  type GxListDecoder,
   type GxPrimitive,
   type GxSendOrder,
   type GxVertexAttribute,
-  readDisplayList,
+  maxListVertices,
   sendOrder,
 } from '../gx/display-list.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
@@ -74,39 +79,67 @@ export interface Shp1 {
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
 
 /**
- * Decodes a shape's display lists (`lists`, one per packet) into its packets: in GX attribute order, or, when
- * that fails and the descriptor lists the attributes in another order, in the descriptor's order if every list
- * reads so. Returns the order used; the GX order's error is thrown when neither reads.
+ * Makes room in `pools` for the columns of `lists` decoded with `decoder`: when the free part is too small, a
+ * new buffer takes its place, of at least `spare` entries (the rest of the chunk, so one buffer serves every
+ * shape of a file whose lists do not overlap).
+ */
+function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: BinaryReader[], spare: number): void {
+  let vertices = 0;
+  for (const dl of lists) vertices += maxListVertices(decoder, dl.length);
+  const indices = vertices * decoder.indicesPerVertex;
+  const values = vertices * decoder.valuesPerVertex;
+  if (pools.indices.length - pools.indexAt < indices) {
+    pools.indices = new Uint16Array(Math.max(indices, spare));
+    pools.indexAt = 0;
+  }
+  if (pools.values.length - pools.valueAt < values) {
+    pools.values = new Float32Array(values);
+    pools.valueAt = 0;
+  }
+}
+
+/**
+ * Decodes a shape's display lists (`lists`, one per packet) into its packets, their columns taken from
+ * `pools`: in GX attribute order, or, when that fails and the descriptor lists the attributes in another order,
+ * in the descriptor's order if every list reads so. Returns the order used; the GX order's error is thrown when
+ * neither reads. The decoder is made with the first list that has bytes (errors about the descriptor name it).
  */
 function readShapeLists(
   packets: J3dShapePacket[],
   lists: BinaryReader[],
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
+  pools: GxColumnPools,
+  spare: number,
 ): GxSendOrder {
-  const read = (order: GxSendOrder) =>
-    lists.map((dl) => {
+  const first = lists.find((dl) => dl.length > 0);
+  if (!first) return 'gx';
+  const indexAt = pools.indexAt;
+  const valueAt = pools.valueAt;
+  const read = (order: GxSendOrder) => {
+    const decoder = displayListDecoder(first, attributes, vtx1, order);
+    reservePools(pools, decoder, lists, spare);
+    for (let g = 0; g < lists.length; g++) {
+      const dl = lists[g]!;
       dl.offset = 0;
-      return dl.length > 0 ? readDisplayList(dl, attributes, vtx1, order) : [];
-    });
-  let primitives: GxPrimitive[][];
-  let order: GxSendOrder = 'gx';
+      packets[g]!.primitives = dl.length > 0 ? decodeDisplayList(dl, decoder, pools) : [];
+    }
+  };
   try {
-    primitives = read('gx');
+    read('gx');
+    return 'gx';
   } catch (gxError) {
     const same = sendOrder(attributes, 'gx').every((a, k) => a === attributes[k]);
     if (same || !(gxError instanceof ParseError)) throw gxError;
     try {
-      primitives = read('descriptor');
-      order = 'descriptor';
+      pools.indexAt = indexAt;
+      pools.valueAt = valueAt;
+      read('descriptor');
+      return 'descriptor';
     } catch {
       throw gxError;
     }
   }
-  primitives.forEach((p, g) => {
-    packets[g]!.primitives = p;
-  });
-  return order;
 }
 
 function vec3At(r: BinaryReader, at: number): Vec3 {
@@ -132,6 +165,8 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
   const remap: number[] = [];
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
   const shapes: J3dShape[] = [];
+  const pools = columnPools(0, 0);
+  const spare = Math.max(0, r.length - dlAt);
   const shapeLayouts: Shp1ShapeLayout[] = [];
   const groupCounts: number[] = [];
   let descriptorsEnd = 0;
@@ -195,7 +230,7 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
         displayList: dl.bytes,
       });
     }
-    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1) : 'gx';
+    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1, pools, spare) : 'gx';
     if (order === 'descriptor')
       diagnostics.push({
         code: 'j3d/shp1-descriptor-order',

@@ -91,7 +91,7 @@ const U16X3 = 3;
 const DIRECT = 4;
 
 /** Every reader has every field (one object shape, so the decoding loop's property reads stay monomorphic). */
-interface ColumnReader {
+export interface ColumnReader {
   attr: number;
   kind: number;
   /** Bytes per vertex. */
@@ -253,12 +253,65 @@ function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, read
 }
 
 /**
+ * How a shape's display lists are decoded: its column readers in send order, the bytes one vertex takes and the
+ * indices and DIRECT values it yields. Made once per shape and send order, for all its lists.
+ */
+export interface GxListDecoder {
+  readers: ColumnReader[];
+  vertexSize: number;
+  indicesPerVertex: number;
+  valuesPerVertex: number;
+}
+
+/** The decoder of lists for a shape with these attributes, sent in `order`; throws for a descriptor VTX1 cannot feed. */
+export function displayListDecoder(
+  r: BinaryReader,
+  attributes: GxVertexAttribute[],
+  vtx1: Vtx1,
+  order: GxSendOrder = 'gx',
+): GxListDecoder {
+  const readers = columnReaders(r, attributes, vtx1, order);
+  let vertexSize = 0;
+  let indicesPerVertex = 0;
+  let valuesPerVertex = 0;
+  for (const c of readers) {
+    vertexSize += c.size;
+    if (c.kind === DIRECT) valuesPerVertex += c.itemSize;
+    else indicesPerVertex += c.indexCount;
+  }
+  return { readers, vertexSize, indicesPerVertex, valuesPerVertex };
+}
+
+/**
+ * Where decoded lists put their columns: every primitive's columns are views of these two buffers (indices,
+ * DIRECT values), filled from `indexAt` and `valueAt` on. A typed array of its own per column and primitive
+ * cost a buffer each (outside V8's heap past 64 bytes), and a buffer per list still did for small models; a
+ * view made by the typed array's constructor costs a third of one made by `subarray`.
+ */
+export interface GxColumnPools {
+  indices: Uint16Array;
+  values: Float32Array;
+  indexAt: number;
+  valueAt: number;
+}
+
+/**
+ * The most vertices a list of `length` bytes can hold for this decoder (each vertex takes `vertexSize` bytes),
+ * so pools of this many vertices' indices and values always suffice for it.
+ */
+export function maxListVertices(decoder: GxListDecoder, length: number): number {
+  return decoder.vertexSize > 0 ? Math.floor(length / decoder.vertexSize) : 0;
+}
+
+/** Empty pools with room for this many indices and DIRECT values. */
+export function columnPools(indexCount: number, valueCount: number): GxColumnPools {
+  return { indices: new Uint16Array(indexCount), values: new Float32Array(valueCount), indexAt: 0, valueAt: 0 };
+}
+
+/**
  * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes,
- * sent in `order` (GX order unless told). Every index is checked against the VTX1 array it reads. Columns are decoded one at a time over the
- * primitive's vertices (a tight loop per column instead of one dispatch per attribute and vertex). Every
- * primitive's columns are views of two buffers made once for the list (indices, DIRECT values), sized for as
- * many vertices as its bytes can hold: a typed array of its own per column and primitive cost a buffer each
- * (outside V8's heap past 64 bytes), which made most of a big map's reading time and garbage.
+ * sent in `order` (GX order unless told), with pools of its own. Every index is checked against the VTX1 array
+ * it reads.
  */
 export function readDisplayList(
   r: BinaryReader,
@@ -266,28 +319,31 @@ export function readDisplayList(
   vtx1: Vtx1,
   order: GxSendOrder = 'gx',
 ): GxPrimitive[] {
-  const readers = columnReaders(r, attributes, vtx1, order);
+  const decoder = displayListDecoder(r, attributes, vtx1, order);
+  const n = maxListVertices(decoder, r.remaining);
+  return decodeDisplayList(r, decoder, columnPools(n * decoder.indicesPerVertex, n * decoder.valuesPerVertex));
+}
+
+/**
+ * Decodes the display list in `r` (a reader over exactly the list's bytes, from its offset) with `decoder`,
+ * its columns taken from `pools` (which must hold `maxListVertices` vertices' worth past their cursors). Every
+ * index is checked against the VTX1 array it reads. Columns are decoded one at a time over the primitive's
+ * vertices (a tight loop per column instead of one dispatch per attribute and vertex).
+ */
+export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools: GxColumnPools): GxPrimitive[] {
+  const { readers, vertexSize } = decoder;
   const columnCount = readers.length;
-  let vertexSize = 0;
-  for (let k = 0; k < columnCount; k++) vertexSize += readers[k]!.size;
   const bytes = r.bytes;
   const end = bytes.length;
   let view: DataView | undefined;
   const primitives: GxPrimitive[] = [];
   let p = r.offset;
-  // Indices and DIRECT values a vertex sends, so the most the list can hold (each vertex takes vertexSize bytes).
-  let indicesPerVertex = 0;
-  let valuesPerVertex = 0;
-  for (let k = 0; k < columnCount; k++) {
-    const c = readers[k]!;
-    if (c.kind === DIRECT) valuesPerVertex += c.itemSize;
-    else indicesPerVertex += c.indexCount;
-  }
-  const maxVertices = vertexSize > 0 ? Math.floor((end - p) / vertexSize) : 0;
-  const indexPool = new Uint16Array(maxVertices * indicesPerVertex);
-  const valuePool = new Float32Array(maxVertices * valuesPerVertex);
-  let indexAt = 0;
-  let valueAt = 0;
+  const indexBuffer = pools.indices.buffer;
+  const indexBase = pools.indices.byteOffset;
+  const valueBuffer = pools.values.buffer;
+  const valueBase = pools.values.byteOffset;
+  let indexAt = pools.indexAt;
+  let valueAt = pools.valueAt;
   while (p < end) {
     const at = p;
     const opcode = bytes[p++]!;
@@ -318,7 +374,7 @@ export function readDisplayList(
     for (let k = 0; k < columnCount; k++) {
       const c = readers[k]!;
       if (c.kind === DIRECT) {
-        const values = valuePool.subarray(valueAt, valueAt + vertexCount * c.itemSize);
+        const values = new Float32Array(valueBuffer, valueBase + valueAt * 4, vertexCount * c.itemSize);
         valueAt += values.length;
         view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
         const per = c.itemSize / c.indexCount;
@@ -335,7 +391,7 @@ export function readDisplayList(
             );
         columns[k] = { attr: c.attr, values };
       } else {
-        const indices = indexPool.subarray(indexAt, indexAt + vertexCount * c.indexCount);
+        const indices = new Uint16Array(indexBuffer, indexBase + indexAt * 2, vertexCount * c.indexCount);
         indexAt += indices.length;
         if (readIndexColumn(bytes, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
         columns[k] = { attr: c.attr, indices };
@@ -347,5 +403,7 @@ export function readDisplayList(
     primitives.push({ type, opcode, vertexCount, columns });
   }
   r.offset = p;
+  pools.indexAt = indexAt;
+  pools.valueAt = valueAt;
   return primitives;
 }
