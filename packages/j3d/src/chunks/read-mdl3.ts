@@ -76,17 +76,13 @@ export interface Mdl3Layout {
 }
 
 /**
- * Decodes the packet at `offset` (relative to the chunk). Commands are read from the chunk's bytes; a packet
- * reader (errors name the packet's bounds) is only built when a command does not fit, to throw its error.
+ * Walks the packet at `offset` (relative to the chunk) without keeping anything, and throws the error of the
+ * first command that does not read: one that runs past the packet (through a packet reader, so the error names
+ * the packet's bounds, as reading it would) or an unknown opcode.
  */
-function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'> {
+function checkPacket(r: BinaryReader, offset: number, size: number): void {
   r.ensure(size, 'MDL3 section', offset);
   const b = r.bytes;
-  const commands: Mdl3Command[] = [];
-  const bp: Record<number, number> = {};
-  const xf: Record<number, number> = {};
-  const cp: Record<number, number> = {};
-  let mask = 0xffffff;
   let q = 0;
   /** A command that runs past the packet: the same reads through a packet reader throw its usual error. */
   const readCutCommand = (read: (p: BinaryReader) => void) => {
@@ -104,7 +100,47 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
           p.u8();
           p.u24();
         });
+      q += 4;
+    } else if (op === 0x10) {
       const o = offset + q;
+      const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
+      if (size - q < 4 || count * 4 > size - q - 4)
+        readCutCommand((p) => {
+          const n = p.u16() + 1;
+          p.u16();
+          p.checkCount(n, 4, 'XF values');
+        });
+      q += 4 + count * 4;
+    } else if (op === 0x08) {
+      if (size - q < 5)
+        readCutCommand((p) => {
+          p.u8();
+          p.u32();
+        });
+      q += 5;
+    } else
+      throw r
+        .sub(offset, size, 'MDL3')
+        .error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
+  }
+}
+
+/** What a packet's commands decode to. */
+type PacketCommands = Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'>;
+
+/** Decodes the `size` bytes of a packet at `offset` of `b`, which checkPacket has walked. */
+function decodePacket(b: Uint8Array, offset: number, size: number): PacketCommands {
+  const commands: Mdl3Command[] = [];
+  const bp: Record<number, number> = {};
+  const xf: Record<number, number> = {};
+  const cp: Record<number, number> = {};
+  let mask = 0xffffff;
+  let q = 0;
+  while (q < size) {
+    const op = b[offset + q++]!;
+    if (op === 0x00) continue;
+    const o = offset + q;
+    if (op === 0x61) {
       const reg = b[o]!;
       const value = (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
       q += 4;
@@ -115,14 +151,7 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
         mask = 0xffffff;
       }
     } else if (op === 0x10) {
-      const o = offset + q;
-      const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
-      if (size - q < 4 || count * 4 > size - q - 4)
-        readCutCommand((p) => {
-          const n = p.u16() + 1;
-          p.u16();
-          p.checkCount(n, 4, 'XF values');
-        });
+      const count = ((b[o]! << 8) | b[o + 1]!) + 1;
       const address = (b[o + 2]! << 8) | b[o + 3]!;
       q += 4;
       const values: number[] = [];
@@ -133,24 +162,49 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
       }
       q += count * 4;
       commands.push({ kind: 'XF', address, values });
-    } else if (op === 0x08) {
-      if (size - q < 5)
-        readCutCommand((p) => {
-          p.u8();
-          p.u32();
-        });
-      const o = offset + q;
+    } else {
+      // 0x08 CP: checkPacket let no other opcode through.
       const reg = b[o]!;
       const value = ((b[o + 1]! << 24) | (b[o + 2]! << 16) | (b[o + 3]! << 8) | b[o + 4]!) >>> 0;
       q += 5;
       commands.push({ kind: 'CP', address: reg, values: [value] });
       cp[reg] = value;
-    } else
-      throw r
-        .sub(offset, size, 'MDL3')
-        .error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
+    }
   }
   return { commands, bp, xf, cp };
+}
+
+const packetCommandKeys = ['commands', 'bp', 'xf', 'cp'] as const;
+
+/**
+ * The accessors that packets of one chunk share until they are decoded: reading or setting `commands`, `bp`,
+ * `xf` or `cp` decodes the packet's commands (from `bytes` at its entry in `offsets`, relative to the chunk) and
+ * makes all four plain data properties. Converting a model never reads them (the scene is built from MAT3);
+ * `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's reading
+ * time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a hash
+ * table, about 0.2 µs a key; the accessors cost about 1.3 µs a packet.
+ */
+function lazyCommands(packets: Mdl3Packet[], bytes: Uint8Array, offsets: number[]): PropertyDescriptorMap {
+  const materialize = (packet: Mdl3Packet): PacketCommands => {
+    const decoded = decodePacket(bytes, offsets[packets.indexOf(packet)]!, packet.size);
+    for (const key of packetCommandKeys)
+      Object.defineProperty(packet, key, { value: decoded[key], writable: true, enumerable: true, configurable: true });
+    return decoded;
+  };
+  const accessors: PropertyDescriptorMap = {};
+  for (const key of packetCommandKeys)
+    accessors[key] = {
+      get(this: Mdl3Packet) {
+        return materialize(this)[key];
+      },
+      set(this: Mdl3Packet, value: unknown) {
+        materialize(this);
+        (this as unknown as Record<string, unknown>)[key] = value;
+      },
+      enumerable: true,
+      configurable: true,
+    };
+  return accessors;
 }
 
 /** Reads MDL3 from its chunk reader. */
@@ -164,16 +218,16 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   const namesAt = r.u32At(0x20);
   r.checkCount(count, 8, 'packet locations', locAt);
   const packets: Mdl3Packet[] = [];
+  const packetOffsets: number[] = [];
+  const accessors = lazyCommands(packets, r.bytes, packetOffsets);
   for (let i = 0; i < count; i++) {
     const entry = locAt + i * 8;
     const offset = entry + r.u32At(entry);
     const size = r.u32At(entry + 4);
-    const decoded: ReturnType<typeof readPacket> & Pick<Mdl3Packet, 'subpacketPad' | 'unknown0'> = readPacket(
-      r,
-      offset,
-      size,
-    );
+    checkPacket(r, offset, size);
+    packetOffsets.push(offset);
     let subpackets: Mdl3Packet['subpackets'] = null;
+    let subpacketPad: number | undefined;
     if (subAt !== 0 && subAt + (i + 1) * 0x10 <= r.length) {
       const s = subAt + i * 0x10;
       subpackets = {
@@ -184,17 +238,17 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
         tev: r.u16At(s + 8),
         fog: r.u16At(s + 10),
       };
-      decoded.subpacketPad = r.u32At(s + 12);
+      subpacketPad = r.u32At(s + 12);
     }
-    if (u8At !== 0 && u8At + i < r.length) decoded.unknown0 = r.u8At(u8At + i);
     const matrixIndices: Mdl3Packet['matrixIndices'] =
       mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
-    packets.push({ offset: r.base + offset, size, subpackets, matrixIndices, ...decoded });
+    const fields = { offset: r.base + offset, size, subpackets, matrixIndices };
+    const packet = Object.defineProperties(fields, accessors) as Mdl3Packet;
+    if (subpacketPad !== undefined) packet.subpacketPad = subpacketPad;
+    if (u8At !== 0 && u8At + i < r.length) packet.unknown0 = r.u8At(u8At + i);
+    packets.push(packet);
   }
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];
-  const base = r.base;
-  const packetOffsets: number[] = [];
-  for (const p of packets) packetOffsets.push(p.offset - base);
   const indices: number[] = [];
   if (indexAt !== 0 && indexAt + count * 2 <= r.length)
     for (let i = 0; i < count; i++) indices.push(r.u16At(indexAt + i * 2));

@@ -204,9 +204,15 @@ export function decodeVertexElement(
 /**
  * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` into `out` (the
  * elements of such an array are its components in a row): the same values decodeVertexElement gives, one tight
- * loop per type.
+ * loop per type. Returns the index of the first F32 value that is not a finite number (NaN, ±inf), or -1.
  */
-function decodeComponents(bytes: Uint8Array, view: DataView, at: number, f: J3dVertexFormat, out: Float32Array): void {
+function decodeComponents(
+  bytes: Uint8Array,
+  view: DataView,
+  at: number,
+  f: J3dVertexFormat,
+  out: Float32Array,
+): number {
   const n = out.length;
   const scale = 1 / 2 ** f.frac;
   switch (f.compType) {
@@ -225,8 +231,14 @@ function decodeComponents(bytes: Uint8Array, view: DataView, at: number, f: J3dV
       for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
       break;
     default:
-      for (let i = 0, p = at; i < n; i++, p += 4) out[i] = view.getFloat32(p);
+      for (let i = 0, p = at; i < n; i++, p += 4) {
+        const v = view.getFloat32(p);
+        out[i] = v;
+        // v - v is 0 for every finite number, NaN for NaN and ±inf.
+        if (v - v !== 0) return i;
+      }
   }
+  return -1;
 }
 
 /** The slot whose data offset an array of format `f` reads: its own, or NBT's for an NBT normal format. */
@@ -307,16 +319,12 @@ export function readVtx1(r: BinaryReader): Vtx1 {
       for (let i = 0; i < count; i++)
         decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
     } else {
-      decodeComponents(r.bytes, view, dataOffset, f, data);
-      if (f.compType === 4) {
-        let k = 0;
-        while (k < data.length && Number.isFinite(data[k]!)) k++;
-        if (k < data.length)
-          throw r.error(
-            `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
-            dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
-          );
-      }
+      const k = decodeComponents(r.bytes, view, dataOffset, f, data);
+      if (k >= 0)
+        throw r.error(
+          `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
+          dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
+        );
     }
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
   }
