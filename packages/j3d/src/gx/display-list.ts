@@ -340,7 +340,9 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
   let p = r.offset;
   const indexBuffer = pools.indices.buffer;
   const indexBase = pools.indices.byteOffset;
-  const valueBuffer = pools.values.buffer;
+  // The values' buffer is only asked for by a DIRECT column: asking an empty (on-heap) typed array for its
+  // buffer makes one.
+  let valueBuffer: ArrayBufferLike | undefined;
   const valueBase = pools.values.byteOffset;
   let indexAt = pools.indexAt;
   let valueAt = pools.valueAt;
@@ -374,6 +376,7 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
     for (let k = 0; k < columnCount; k++) {
       const c = readers[k]!;
       if (c.kind === DIRECT) {
+        valueBuffer ??= pools.values.buffer;
         const values = new Float32Array(valueBuffer, valueBase + valueAt * 4, vertexCount * c.itemSize);
         valueAt += values.length;
         view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
