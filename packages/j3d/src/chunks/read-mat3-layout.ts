@@ -27,11 +27,25 @@ export function isMat3TablePresent(offsets: readonly number[], slot: number): bo
   return o !== 0 && !(slot === 3 && o === offsets[2]);
 }
 
-/** Present table slots in the order their tables appear in the chunk (ties: slot order). */
+/**
+ * Present table slots in the order their tables appear in the chunk (ties: slot order). An insertion sort: the
+ * tables mostly lie in slot order already, and the sort's comparator calls cost more than these few moves.
+ */
 export function mat3TableOrder(offsets: readonly number[]): number[] {
   const slots: number[] = [];
-  for (let i = 0; i < offsets.length; i++) if (isMat3TablePresent(offsets, i)) slots.push(i);
-  return slots.sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+  for (let i = 0; i < offsets.length; i++) {
+    if (!isMat3TablePresent(offsets, i)) continue;
+    const o = offsets[i]!;
+    let k = slots.length;
+    slots.push(i);
+    // Slots come in increasing order, so a slot moves only before tables that start later (ties stay in order).
+    while (k > 0 && offsets[slots[k - 1]!]! > o) {
+      slots[k] = slots[k - 1]!;
+      k--;
+    }
+    slots[k] = i;
+  }
+  return slots;
 }
 
 /** Where table `slot`'s span ends: the next table's start, or `chunkLength`. */

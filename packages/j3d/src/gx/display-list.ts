@@ -303,9 +303,17 @@ export function maxListVertices(decoder: GxListDecoder, length: number): number 
   return decoder.vertexSize > 0 ? Math.floor(length / decoder.vertexSize) : 0;
 }
 
-/** Empty pools with room for this many indices and DIRECT values. */
+const noIndices = new Uint16Array(0);
+const noValues = new Float32Array(0);
+
+/** Empty pools with room for this many indices and DIRECT values (none: shared empty arrays, no allocation). */
 export function columnPools(indexCount: number, valueCount: number): GxColumnPools {
-  return { indices: new Uint16Array(indexCount), values: new Float32Array(valueCount), indexAt: 0, valueAt: 0 };
+  return {
+    indices: indexCount > 0 ? new Uint16Array(indexCount) : noIndices,
+    values: valueCount > 0 ? new Float32Array(valueCount) : noValues,
+    indexAt: 0,
+    valueAt: 0,
+  };
 }
 
 /**
