@@ -174,38 +174,31 @@ function decodePacket(b: Uint8Array, offset: number, size: number): PacketComman
   return { commands, bp, xf, cp };
 }
 
-const packetCommandKeys = ['commands', 'bp', 'xf', 'cp'] as const;
+/** How the packets of an MDL3 read lazily are built, until they are. */
+const pendingPackets = new WeakMap<Mdl3, () => Mdl3Packet[]>();
+
+/** Replaces the `packets` accessor of `mdl3` with a data property holding `packets`. */
+function settlePackets(mdl3: Mdl3, packets: Mdl3Packet[]): Mdl3Packet[] {
+  pendingPackets.delete(mdl3);
+  Object.defineProperty(mdl3, 'packets', { value: packets, writable: true, enumerable: true, configurable: true });
+  return packets;
+}
 
 /**
- * The accessors that packets of one chunk share until they are decoded: reading or setting `commands`, `bp`,
- * `xf` or `cp` decodes the packet's commands (from `bytes` at its entry in `offsets`, relative to the chunk) and
- * makes all four plain data properties. Converting a model never reads them (the scene is built from MAT3);
- * `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's reading
- * time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a hash
- * table, about 0.2 µs a key; the accessors cost about 1.3 µs a packet.
+ * The `packets` accessor every MDL3 read shares until its packets are built: reading it builds them (each
+ * packet's commands and register state decoded) and makes `packets` a plain data property; setting it first
+ * skips the building. One accessor for all files, so defining it reuses V8's map transitions.
  */
-function lazyCommands(packets: Mdl3Packet[], bytes: Uint8Array, offsets: number[]): PropertyDescriptorMap {
-  const materialize = (packet: Mdl3Packet): PacketCommands => {
-    const decoded = decodePacket(bytes, offsets[packets.indexOf(packet)]!, packet.size);
-    for (const key of packetCommandKeys)
-      Object.defineProperty(packet, key, { value: decoded[key], writable: true, enumerable: true, configurable: true });
-    return decoded;
-  };
-  const accessors: PropertyDescriptorMap = {};
-  for (const key of packetCommandKeys)
-    accessors[key] = {
-      get(this: Mdl3Packet) {
-        return materialize(this)[key];
-      },
-      set(this: Mdl3Packet, value: unknown) {
-        materialize(this);
-        (this as unknown as Record<string, unknown>)[key] = value;
-      },
-      enumerable: true,
-      configurable: true,
-    };
-  return accessors;
-}
+const lazyPackets: PropertyDescriptor = {
+  get(this: Mdl3) {
+    return settlePackets(this, pendingPackets.get(this)!());
+  },
+  set(this: Mdl3, value: Mdl3Packet[]) {
+    settlePackets(this, value);
+  },
+  enumerable: true,
+  configurable: true,
+};
 
 /** Reads MDL3 from its chunk reader. */
 export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
@@ -217,37 +210,46 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   const indexAt = r.u32At(0x1c);
   const namesAt = r.u32At(0x20);
   r.checkCount(count, 8, 'packet locations', locAt);
-  const packets: Mdl3Packet[] = [];
   const packetOffsets: number[] = [];
-  const accessors = lazyCommands(packets, r.bytes, packetOffsets);
+  const sizes: number[] = [];
   for (let i = 0; i < count; i++) {
     const entry = locAt + i * 8;
     const offset = entry + r.u32At(entry);
     const size = r.u32At(entry + 4);
     checkPacket(r, offset, size);
     packetOffsets.push(offset);
-    let subpackets: Mdl3Packet['subpackets'] = null;
-    let subpacketPad: number | undefined;
-    if (subAt !== 0 && subAt + (i + 1) * 0x10 <= r.length) {
-      const s = subAt + i * 0x10;
-      subpackets = {
-        channelColor: r.u16At(s),
-        channel: r.u16At(s + 2),
-        texGen: r.u16At(s + 4),
-        texture: r.u16At(s + 6),
-        tev: r.u16At(s + 8),
-        fog: r.u16At(s + 10),
-      };
-      subpacketPad = r.u32At(s + 12);
-    }
-    const matrixIndices: Mdl3Packet['matrixIndices'] =
-      mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
-    const fields = { offset: r.base + offset, size, subpackets, matrixIndices };
-    const packet = Object.defineProperties(fields, accessors) as Mdl3Packet;
-    if (subpacketPad !== undefined) packet.subpacketPad = subpacketPad;
-    if (u8At !== 0 && u8At + i < r.length) packet.unknown0 = r.u8At(u8At + i);
-    packets.push(packet);
+    sizes.push(size);
   }
+  /** The packets, each packet's commands decoded (checkPacket walked them all). */
+  const buildPackets = (): Mdl3Packet[] => {
+    const packets: Mdl3Packet[] = [];
+    for (let i = 0; i < count; i++) {
+      const offset = packetOffsets[i]!;
+      const size = sizes[i]!;
+      const { commands, bp, xf, cp } = decodePacket(r.bytes, offset, size);
+      let subpackets: Mdl3Packet['subpackets'] = null;
+      let subpacketPad: number | undefined;
+      if (subAt !== 0 && subAt + (i + 1) * 0x10 <= r.length) {
+        const s = subAt + i * 0x10;
+        subpackets = {
+          channelColor: r.u16At(s),
+          channel: r.u16At(s + 2),
+          texGen: r.u16At(s + 4),
+          texture: r.u16At(s + 6),
+          tev: r.u16At(s + 8),
+          fog: r.u16At(s + 10),
+        };
+        subpacketPad = r.u32At(s + 12);
+      }
+      const matrixIndices: Mdl3Packet['matrixIndices'] =
+        mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
+      const packet: Mdl3Packet = { offset: r.base + offset, size, subpackets, matrixIndices, commands, bp, xf, cp };
+      if (subpacketPad !== undefined) packet.subpacketPad = subpacketPad;
+      if (u8At !== 0 && u8At + i < r.length) packet.unknown0 = r.u8At(u8At + i);
+      packets.push(packet);
+    }
+    return packets;
+  };
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];
   const indices: number[] = [];
   if (indexAt !== 0 && indexAt + count * 2 <= r.length)
@@ -263,12 +265,18 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
     padding: detectMdl3Padding(
       r,
       count,
-      packets,
+      sizes,
       packetOffsets,
       namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
     ),
   };
-  return { packets, names, layout };
+  // Packets are built when first read: converting a model never reads them (the scene is built from MAT3);
+  // `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's reading
+  // time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a hash
+  // table, about 0.2 µs a key. The `packets` placeholder keeps the key order of an MDL3 read eagerly.
+  const mdl3: Mdl3 = { packets: [], names, layout };
+  pendingPackets.set(mdl3, buildPackets);
+  return Object.defineProperty(mdl3, 'packets', lazyPackets);
 }
 
 /** Element sizes of the tables at 0x0C..0x1C: packet locations, sub-packet locations, matrix indices, u8, u16. */
@@ -281,16 +289,16 @@ const mdl3TableSizes = [8, 0x10, 8, 1, 2];
 function detectMdl3Padding(
   r: BinaryReader,
   count: number,
-  packets: readonly Mdl3Packet[],
+  sizes: readonly number[],
   packetOffsets: readonly number[],
   namesEnd: number,
 ): string {
   const starts: number[] = [];
   for (let i = 0; i < 6; i++) starts.push(r.u32At(0x0c + i * 4));
   const ends = [0x24];
-  for (let i = 0; i < packets.length; i++) {
+  for (let i = 0; i < sizes.length; i++) {
     starts.push(packetOffsets[i]!);
-    ends.push(packetOffsets[i]! + packets[i]!.size);
+    ends.push(packetOffsets[i]! + sizes[i]!);
   }
   for (let i = 0; i < mdl3TableSizes.length; i++)
     if (starts[i] !== 0) ends.push(starts[i]! + count * mdl3TableSizes[i]!);

@@ -1,9 +1,9 @@
 /*
- * readJ3d leaves an MDL3 packet's commands and register state (commands, bp, xf, cp) to be decoded when one of
- * them is first read or set. Such a packet must look like plain data all the same: the four are enumerable own
- * properties, become data properties once touched, and setting one before any is read keeps the others as the
- * stored bytes say. The values are checked against the packet's bytes walked here by the GX FIFO command lengths
- * (BP 0x61 reg u24, XF 0x10 u16 count−1 u16 address values, CP 0x08 reg u32, NOP 0x00).
+ * readJ3d builds MDL3's packets (each packet's commands and register state: commands, bp, xf, cp) when
+ * `packets` is first read. The chunk must look like plain data all the same: `packets` is an enumerable own
+ * property in its place among the keys, a data property once read, and setting it first keeps what was set. The
+ * values are checked against each packet's bytes walked here by the GX FIFO command lengths (BP 0x61 reg u24,
+ * XF 0x10 u16 count−1 u16 address values, CP 0x08 reg u32, NOP 0x00).
  */
 import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -47,30 +47,30 @@ function stateOf(bytes: Uint8Array) {
 
 const asMap = (record: Record<number, number>) => new Map(Object.entries(record).map(([k, v]) => [Number(k), v]));
 
-describe.skipIf(!haveFixtures)('MDL3 packets decoded on first use', () => {
+describe.skipIf(!haveFixtures)('MDL3 packets built on first use', () => {
   const bdls = listFixtures('j3d', /\.bdl$/);
   it('the shared fixtures hold BDLs', () => expect(bdls.length).toBeGreaterThan(0));
   for (const path of bdls) {
     const name = path.split('/').pop()!;
-    it(`${name}: commands and register state are the packet's bytes, as plain data`, () => {
+    it(`${name}: packets hold the commands and register state of their bytes, as plain data`, () => {
       const bytes = readFixture('j3d', name);
-      const packets = readJ3d(bytes).MDL3!.packets;
+      const mdl3 = readJ3d(bytes).MDL3!;
+      expect(Object.keys(mdl3)).toEqual(['packets', 'names', 'layout']);
+      const packets = mdl3.packets;
+      expect(Object.getOwnPropertyDescriptor(mdl3, 'packets')).toMatchObject({ writable: true, enumerable: true });
+      expect(mdl3.packets).toBe(packets);
       expect(packets.length).toBeGreaterThan(0);
       for (const p of packets) {
-        expect(Object.keys(p)).toEqual(expect.arrayContaining(['commands', 'bp', 'xf', 'cp']));
         const want = stateOf(bytes.subarray(p.offset, p.offset + p.size));
-        expect(asMap(p.xf)).toEqual(want.xf);
-        for (const key of ['commands', 'bp', 'xf', 'cp'] as const)
-          expect(Object.getOwnPropertyDescriptor(p, key)).toMatchObject({ writable: true, enumerable: true });
         expect(p.commands.length).toBe(want.commands);
         expect(asMap(p.bp)).toEqual(want.bp);
+        expect(asMap(p.xf)).toEqual(want.xf);
         expect(asMap(p.cp)).toEqual(want.cp);
       }
-      // Setting one first keeps the others decoded.
-      const again = readJ3d(bytes).MDL3!.packets[0]!;
-      again.commands = [];
-      expect(again.commands).toEqual([]);
-      expect(asMap(again.bp)).toEqual(stateOf(bytes.subarray(again.offset, again.offset + again.size)).bp);
+      // Setting the packets first keeps them.
+      const again = readJ3d(bytes).MDL3!;
+      again.packets = [];
+      expect(again.packets).toEqual([]);
     });
   }
 });
