@@ -80,8 +80,10 @@ const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
 
 /**
  * Makes room in `pools` for the columns of `lists` decoded with `decoder`: when the free part is too small, a
- * new buffer takes its place, of at least `spare` entries (the rest of the chunk, so one buffer serves every
- * shape of a file whose lists do not overlap).
+ * new buffer takes its place, with room for as many indices as `spare` bytes of lists like these hold (the rest
+ * of the chunk, so one buffer serves every shape of a file whose shapes send alike and whose lists do not
+ * overlap). A buffer is zeroed when made, a cost that grows with its size: two bytes per chunk byte was twice
+ * what a map's lists need.
  */
 function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: BinaryReader[], spare: number): void {
   let vertices = 0;
@@ -89,7 +91,7 @@ function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: Binar
   const indices = vertices * decoder.indicesPerVertex;
   const values = vertices * decoder.valuesPerVertex;
   if (pools.indices.length - pools.indexAt < indices) {
-    pools.indices = new Uint16Array(Math.max(indices, spare));
+    pools.indices = new Uint16Array(Math.max(indices, maxListVertices(decoder, spare) * decoder.indicesPerVertex));
     pools.indexAt = 0;
   }
   if (pools.values.length - pools.valueAt < values) {

@@ -199,6 +199,7 @@ function columnReaders(
  */
 function readIndexColumn(
   bytes: Uint8Array,
+  view: DataView,
   p: number,
   stride: number,
   vertexCount: number,
@@ -213,8 +214,9 @@ function readIndexColumn(
       out[v] = value;
     }
   } else if (kind === U16) {
+    // One big-endian load through the DataView, which V8 compiles tighter than two byte loads and a shift.
     for (let v = 0; v < vertexCount; v++, p += stride) {
-      const value = (bytes[p]! << 8) | bytes[p + 1]!;
+      const value = view.getUint16(p);
       if (value > max) max = value;
       out[v] = value;
     }
@@ -404,7 +406,8 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
       } else {
         const indices = new Uint16Array(indexBuffer, indexBase + indexAt * 2, vertexCount * c.indexCount);
         indexAt += indices.length;
-        if (readIndexColumn(bytes, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
+        view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        if (readIndexColumn(bytes, view, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
         columns[k] = { attr: c.attr, indices };
       }
       q += c.size;
