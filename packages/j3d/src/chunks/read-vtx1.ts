@@ -230,13 +230,16 @@ function decodeComponents(
     case 3:
       for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
       break;
-    default:
+    default: {
+      // The stored bits copied as they are (no conversion to and from a double); an exponent of all ones is NaN
+      // or ±inf.
+      const bits = new Uint32Array(out.buffer, out.byteOffset, n);
       for (let i = 0, p = at; i < n; i++, p += 4) {
-        const v = view.getFloat32(p);
-        out[i] = v;
-        // v - v is 0 for every finite number, NaN for NaN and ±inf.
-        if (v - v !== 0) return i;
+        const v = view.getUint32(p);
+        bits[i] = v;
+        if ((v & 0x7f800000) === 0x7f800000) return i;
       }
+    }
   }
   return -1;
 }
