@@ -8,8 +8,16 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { GxVertexColumn } from './gx/display-list.js';
 import type { J3dFile } from './j3d-file.js';
 
-/** Throws a ParseError naming the chunk that holds an index which does not resolve. */
-export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryReader): void {
+/**
+ * Throws a ParseError naming the chunk that holds an index which does not resolve. `matrixIndicesSent` (from
+ * readShp1: per shape and packet, the PNMTXIDX values sent as a bit set) lets a packet whose values all name
+ * loaded slots skip the walk over its vertices, which only finds the first one that does not.
+ */
+export function checkModelIndices(
+  file: J3dFile,
+  chunk: (tag: string) => BinaryReader,
+  matrixIndicesSent?: readonly (readonly number[])[],
+): void {
   const jointCount = file.JNT1.joints.length;
   const inf1 = chunk('INF1');
   const limits: Record<number, [number, string]> = {
@@ -61,6 +69,8 @@ export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryR
       // names none); slots 0..9 make values up to 27.
       let named = 0;
       for (let k = 0; k < 10; k++) if (loaded & (1 << k)) named |= 1 << (k * 3);
+      const sent = matrixIndicesSent?.[s]?.[p];
+      const walk = sent === undefined || (sent & ~named) !== 0;
       for (const prim of packet.primitives) {
         const pn = matrixIndexColumn(prim.columns);
         if (!pn) {
@@ -68,14 +78,15 @@ export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryR
             throw shp1.error(`shape ${s} packet ${p} draws without a matrix in slot 0`, where);
           continue;
         }
-        for (let i = 0; i < pn.length; i++) {
-          const v = pn[i]!;
-          if (v > 27 || ((named >>> v) & 1) === 0)
-            throw shp1.error(
-              `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`,
-              where,
-            );
-        }
+        if (walk)
+          for (let i = 0; i < pn.length; i++) {
+            const v = pn[i]!;
+            if (v > 27 || ((named >>> v) & 1) === 0)
+              throw shp1.error(
+                `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`,
+                where,
+              );
+          }
       }
     }
   }

@@ -117,6 +117,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   for (const tag of requiredChunks) if (!readers.has(tag)) throw r.error(`the file has no ${tag} chunk`, 0x0c);
   const chunk = (tag: string) => readers.get(tag)!;
   const VTX1 = readVtx1(chunk('VTX1'));
+  const matrixIndicesSent: number[][] = [];
   const file: J3dFile = {
     kind,
     fileSize,
@@ -128,12 +129,12 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     EVP1: readEvp1(chunk('EVP1')),
     DRW1: readDrw1(chunk('DRW1')),
     JNT1: readJnt1(chunk('JNT1'), diagnostics),
-    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics),
+    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics, matrixIndicesSent),
     MAT3: readMat3(chunk('MAT3'), diagnostics),
     TEX1: readTex1(chunk('TEX1'), diagnostics),
     diagnostics,
   };
   if (readers.has('MDL3')) file.MDL3 = readMdl3(chunk('MDL3'), diagnostics);
-  checkModelIndices(file, (tag) => readers.get(tag)!);
+  checkModelIndices(file, (tag) => readers.get(tag)!, matrixIndicesSent);
   return file;
 }

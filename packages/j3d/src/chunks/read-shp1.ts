@@ -113,6 +113,7 @@ function readShapeLists(
   vtx1: Vtx1,
   pools: GxColumnPools,
   spare: number,
+  matrixIndicesSent: number[],
 ): GxSendOrder {
   const first = lists.find((dl) => dl.length > 0);
   if (!first) return 'gx';
@@ -124,7 +125,9 @@ function readShapeLists(
     for (let g = 0; g < lists.length; g++) {
       const dl = lists[g]!;
       dl.offset = 0;
+      pools.matrixIndicesSent = 0;
       packets[g]!.primitives = dl.length > 0 ? decodeDisplayList(dl, decoder, pools) : [];
+      matrixIndicesSent[g] = pools.matrixIndicesSent;
     }
   };
   try {
@@ -151,9 +154,16 @@ function vec3At(r: BinaryReader, at: number): Vec3 {
 /**
  * Reads SHP1 from its chunk reader; display lists are decoded against the VTX1 arrays. A shape whose lists do
  * not read in GX attribute order (an index past its array, a command that is not one) but read in its
- * descriptor's order is read so, with a note in `diagnostics`.
+ * descriptor's order is read so, with a note in `diagnostics`. `matrixIndicesSent` gets, per shape and packet,
+ * the PNMTXIDX values its list sends as a bit set (bit v: value v; bit 31: a value above 30), for
+ * checkModelIndices.
  */
-export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: Diagnostic[] = []): Shp1 {
+export function readShp1(
+  r: BinaryReader,
+  vtx1: Vtx1 | undefined,
+  diagnostics: Diagnostic[] = [],
+  matrixIndicesSent: number[][] = [],
+): Shp1 {
   const count = r.u16At(0x08);
   const shapesAt = r.u32At(0x0c);
   const remapAt = r.u32At(0x10);
@@ -232,7 +242,9 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
         displayList: dl.bytes,
       });
     }
-    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1, pools, spare) : 'gx';
+    const sent: number[] = new Array(groupCount).fill(0);
+    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1, pools, spare, sent) : 'gx';
+    matrixIndicesSent.push(sent);
     if (order === 'descriptor')
       diagnostics.push({
         code: 'j3d/shp1-descriptor-order',

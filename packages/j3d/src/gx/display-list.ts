@@ -232,6 +232,20 @@ function readIndexColumn(
   }
   return max;
 }
+/**
+ * Fills `out` with a PNMTXIDX column (one u8 every `stride` bytes from `p`); returns the values sent as a bit set
+ * (bit 31: a value above 30).
+ */
+function readMatrixIndexColumn(bytes: Uint8Array, p: number, stride: number, vertexCount: number, out: Uint16Array) {
+  let sent = 0;
+  for (let v = 0; v < vertexCount; v++, p += stride) {
+    const value = bytes[p]!;
+    out[v] = value;
+    sent |= value > 30 ? 0x80000000 : 1 << value;
+  }
+  return sent;
+}
+
 /** The error for the first index (vertex by vertex, in column order) that is past the end of its array. */
 function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, readers: ColumnReader[]): Error {
   const bytes = r.bytes;
@@ -295,6 +309,11 @@ export interface GxColumnPools {
   values: Float32Array;
   indexAt: number;
   valueAt: number;
+  /**
+   * The PNMTXIDX values the decoded lists sent, as a bit set (bit v: value v; bit 31: a value above 30), so the
+   * check that each names a loaded matrix slot needs no second pass over the vertices. The caller clears it.
+   */
+  matrixIndicesSent: number;
 }
 
 /**
@@ -315,6 +334,7 @@ export function columnPools(indexCount: number, valueCount: number): GxColumnPoo
     values: valueCount > 0 ? new Float32Array(valueCount) : noValues,
     indexAt: 0,
     valueAt: 0,
+    matrixIndicesSent: 0,
   };
 }
 
@@ -355,6 +375,7 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
   let valueBuffer: ArrayBufferLike | undefined;
   const valueBase = pools.values.byteOffset;
   let indexAt = pools.indexAt;
+  let matrixIndicesSent = pools.matrixIndicesSent;
   let valueAt = pools.valueAt;
   while (p < end) {
     const at = p;
@@ -406,8 +427,11 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
       } else {
         const indices = new Uint16Array(indexBuffer, indexBase + indexAt * 2, vertexCount * c.indexCount);
         indexAt += indices.length;
-        view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-        if (readIndexColumn(bytes, view, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
+        if (c.attr === 0) matrixIndicesSent |= readMatrixIndexColumn(bytes, q, vertexSize, vertexCount, indices);
+        else {
+          view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+          if (readIndexColumn(bytes, view, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
+        }
         columns[k] = { attr: c.attr, indices };
       }
       q += c.size;
@@ -418,6 +442,7 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
   }
   r.offset = p;
   pools.indexAt = indexAt;
+  pools.matrixIndicesSent = matrixIndicesSent;
   pools.valueAt = valueAt;
   return primitives;
 }
