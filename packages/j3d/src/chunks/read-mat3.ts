@@ -31,6 +31,7 @@ import type {
   GxZMode,
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
+import { LazyProperty } from './lazy-property.js';
 import { isMat3TablePresent, mat3TableEnds, mat3TableOrder, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
 import {
@@ -150,6 +151,9 @@ export interface Mat3Layout {
   /** The maker's padding text (see j3dPaddingTexts); "" = zeros. */
   padding: string;
 }
+
+/** MAT3's layout, found when first read. */
+const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
 
 function u16be(bytes: Uint8Array, at: number): number {
   return (bytes[at]! << 8) | bytes[at + 1]!;
@@ -284,14 +288,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     const e = remap[i]!;
     materials.push(resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail));
   }
-  const layout = readMat3Layout(r, offsets, {
-    headerPad,
-    materials: count,
-    entries,
-    names,
-    indirect: indirect.length,
-    order,
-    ends,
-  });
-  return { offsets, names, remap, entries, tables, indirect, materials, layout };
+  // The layout (table counts under the padding text) is found when first read: only a rewrite needs it, and it
+  // reads nothing readMat3 has not already checked. The `layout` placeholder keeps the key order.
+  const mat3: Mat3 = { offsets, names, remap, entries, tables, indirect, materials, layout: undefined };
+  const indirectCount = indirect.length;
+  return lazyLayout.define(mat3, () =>
+    readMat3Layout(r, offsets, { headerPad, materials: count, entries, names, indirect: indirectCount, order, ends }),
+  );
 }

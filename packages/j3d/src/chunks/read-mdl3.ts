@@ -13,6 +13,7 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
+import { LazyProperty } from './lazy-property.js';
 import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One FIFO command as stored. */
@@ -174,31 +175,8 @@ function decodePacket(b: Uint8Array, offset: number, size: number): PacketComman
   return { commands, bp, xf, cp };
 }
 
-/** How the packets of an MDL3 read lazily are built, until they are. */
-const pendingPackets = new WeakMap<Mdl3, () => Mdl3Packet[]>();
-
-/** Replaces the `packets` accessor of `mdl3` with a data property holding `packets`. */
-function settlePackets(mdl3: Mdl3, packets: Mdl3Packet[]): Mdl3Packet[] {
-  pendingPackets.delete(mdl3);
-  Object.defineProperty(mdl3, 'packets', { value: packets, writable: true, enumerable: true, configurable: true });
-  return packets;
-}
-
-/**
- * The `packets` accessor every MDL3 read shares until its packets are built: reading it builds them (each
- * packet's commands and register state decoded) and makes `packets` a plain data property; setting it first
- * skips the building. One accessor for all files, so defining it reuses V8's map transitions.
- */
-const lazyPackets: PropertyDescriptor = {
-  get(this: Mdl3) {
-    return settlePackets(this, pendingPackets.get(this)!());
-  },
-  set(this: Mdl3, value: Mdl3Packet[]) {
-    settlePackets(this, value);
-  },
-  enumerable: true,
-  configurable: true,
-};
+/** MDL3's packets, built (each packet's commands and register state decoded) when first read. */
+const lazyPackets = new LazyProperty<Mdl3Packet[]>('packets');
 
 /** Reads MDL3 from its chunk reader. */
 export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
@@ -256,27 +234,20 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
     for (let i = 0; i < count; i++) indices.push(r.u16At(indexAt + i * 2));
   const bareEmptyNameTable =
     namesAt !== 0 && names.length === 0 && (namesAt + 4 > r.length || r.u16At(namesAt + 2) !== 0xffff);
+  const namesEnd = namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt);
   const layout: Mdl3Layout = {
     headerPad: r.u16At(0x0a),
     offsets: [locAt, subAt, mtxAt, u8At, indexAt, namesAt],
     packetOffsets,
     indices,
     bareEmptyNameTable,
-    padding: detectMdl3Padding(
-      r,
-      count,
-      sizes,
-      packetOffsets,
-      namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
-    ),
+    padding: detectMdl3Padding(r, count, sizes, packetOffsets, namesEnd),
   };
   // Packets are built when first read: converting a model never reads them (the scene is built from MAT3);
   // `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's reading
   // time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a hash
   // table, about 0.2 µs a key. The `packets` placeholder keeps the key order of an MDL3 read eagerly.
-  const mdl3: Mdl3 = { packets: [], names, layout };
-  pendingPackets.set(mdl3, buildPackets);
-  return Object.defineProperty(mdl3, 'packets', lazyPackets);
+  return lazyPackets.define<Mdl3>({ packets: [], names, layout }, buildPackets);
 }
 
 /** Element sizes of the tables at 0x0C..0x1C: packet locations, sub-packet locations, matrix indices, u8, u16. */
