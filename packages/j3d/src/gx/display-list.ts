@@ -194,12 +194,13 @@ function columnReaders(
 
 /**
  * Fills `out` with the indices of one indexed (or DIRECT matrix-index) column: one vertex every `stride` bytes
- * from `p`, stored as its kind says. Returns the largest index, -1 for none (the caller compares it with the limit
- * and then finds the first bad index in file order for the error).
+ * from `p`, stored as its kind says (`view` holds `bytes` from `shift` on). Returns the largest index, -1 for none
+ * (the caller compares it with the limit and then finds the first bad index in file order for the error).
  */
 function readIndexColumn(
   bytes: Uint8Array,
   view: DataView,
+  shift: number,
   p: number,
   stride: number,
   vertexCount: number,
@@ -216,7 +217,7 @@ function readIndexColumn(
   } else if (kind === U16) {
     // One big-endian load through the DataView, which V8 compiles tighter than two byte loads and a shift.
     for (let v = 0; v < vertexCount; v++, p += stride) {
-      const value = view.getUint16(p);
+      const value = view.getUint16(p + shift);
       if (value > max) max = value;
       out[v] = value;
     }
@@ -314,6 +315,8 @@ export interface GxColumnPools {
    * check that each names a loaded matrix slot needs no second pass over the vertices. The caller clears it.
    */
   matrixIndicesSent: number;
+  /** A view of the whole buffer the lists lie in, made by the first list that needs one and shared by the rest. */
+  view: DataView | undefined;
 }
 
 /**
@@ -335,7 +338,15 @@ export function columnPools(indexCount: number, valueCount: number): GxColumnPoo
     indexAt: 0,
     valueAt: 0,
     matrixIndicesSent: 0,
+    view: undefined,
   };
+}
+
+/** pools.view when it is a view of `bytes`' buffer, else a new one (kept there); a view per list cost one each. */
+function bufferView(pools: GxColumnPools, bytes: Uint8Array): DataView {
+  const view = pools.view;
+  if (view !== undefined && view.buffer === bytes.buffer) return view;
+  return (pools.view = new DataView(bytes.buffer));
 }
 
 /**
@@ -366,6 +377,8 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
   const bytes = r.bytes;
   const end = bytes.length;
   let view: DataView | undefined;
+  // Where the list's bytes start in `view`, a view of their whole buffer.
+  const shift = bytes.byteOffset;
   const primitives: GxPrimitive[] = [];
   let p = r.offset;
   const indexBuffer = pools.indices.buffer;
@@ -410,13 +423,13 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
         valueBuffer ??= pools.values.buffer;
         const values = new Float32Array(valueBuffer, valueBase + valueAt * 4, vertexCount * c.itemSize);
         valueAt += values.length;
-        view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        view ??= bufferView(pools, bytes);
         const per = c.itemSize / c.indexCount;
         for (let v = 0; v < vertexCount; v++)
           for (let n = 0; n < c.indexCount; n++)
             decodeVertexElement(
               view,
-              q + v * vertexSize + (n * c.size) / c.indexCount,
+              shift + q + v * vertexSize + (n * c.size) / c.indexCount,
               c.array!,
               c.format!,
               per,
@@ -429,8 +442,8 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
         indexAt += indices.length;
         if (c.attr === 0) matrixIndicesSent |= readMatrixIndexColumn(bytes, q, vertexSize, vertexCount, indices);
         else {
-          view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-          if (readIndexColumn(bytes, view, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
+          view ??= bufferView(pools, bytes);
+          if (readIndexColumn(bytes, view, shift, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
         }
         columns[k] = { attr: c.attr, indices };
       }
