@@ -13,6 +13,7 @@
 import { BinaryReader, decodeText, ParseError } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { checkModelIndices } from './check-model-indices.js';
+import { ensureAt } from './chunks/read-bounds.js';
 import { readDrw1 } from './chunks/read-drw1.js';
 import { readEvp1 } from './chunks/read-evp1.js';
 import { readInf1 } from './chunks/read-inf1.js';
@@ -75,7 +76,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const readers = new Map<string, BinaryReader>();
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
-    r.ensure(8, `chunk ${i} header`, at);
+    ensureAt(r, 8, () => `chunk ${i} header`, at);
     const tag = tag4(bytes, at);
     const size = r.u32At(at + 4);
     if (size < 8)

@@ -28,9 +28,11 @@ export function detectChunkPadding(r: BinaryReader, ends: readonly number[], sta
       const o = starts[j]!;
       if (o !== 0 && o >= from && o < end) end = o;
     }
-    const span = spans[i] ?? (spans[i] = { start: 0, end: 0, size: 1, min: 0, maxPad: 0x1f });
-    span.start = Math.min(from, end);
-    span.end = end;
+    const span = spans[i];
+    if (span) {
+      span.start = Math.min(from, end);
+      span.end = end;
+    } else spans[i] = { start: Math.min(from, end), end, size: 1, min: 0, maxPad: 0x1f };
   }
   return detectPadding(r.bytes, spans, ends.length);
 }

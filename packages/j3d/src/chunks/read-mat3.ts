@@ -32,6 +32,7 @@ import type {
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
+import { checkCountAt } from './read-bounds.js';
 import { isMat3TablePresent, mat3TableEnds, mat3TableOrder, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
 import {
@@ -230,11 +231,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     for (let i = 0; i < n; i++) out.push(parse(r, start + i * size));
     return out;
   }
-  r.checkCount(count, 2, 'material remap table', at(1));
+  checkCountAt(r, count, 2, () => 'material remap table', at(1));
   const remap = u16s(r.bytes, at(1), count);
   let usedEntries = 0;
   for (const e of remap) if (e + 1 > usedEntries) usedEntries = e + 1;
-  r.checkCount(usedEntries, 0x14c, 'material entries', at(0));
+  checkCountAt(r, usedEntries, 0x14c, () => 'material entries', at(0));
   // Entries no material uses are kept too: the table runs to the next one.
   const storedEntries = at(0) === 0 ? 0 : Math.floor((ends[0]! - at(0)) / 0x14c);
   const entryCount = Math.max(usedEntries, storedEntries);

@@ -14,6 +14,7 @@ import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { LazyProperty } from './lazy-property.js';
+import { checkCountAt } from './read-bounds.js';
 import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One FIFO command as stored. */
@@ -187,7 +188,7 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   const u8At = r.u32At(0x18);
   const indexAt = r.u32At(0x1c);
   const namesAt = r.u32At(0x20);
-  r.checkCount(count, 8, 'packet locations', locAt);
+  checkCountAt(r, count, 8, () => 'packet locations', locAt);
   const packetOffsets: number[] = [];
   const sizes: number[] = [];
   for (let i = 0; i < count; i++) {

@@ -25,6 +25,7 @@ import {
   maxListVertices,
   sendOrder,
 } from '../gx/display-list.js';
+import { checkCountAt } from './read-bounds.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
 
@@ -172,8 +173,8 @@ export function readShp1(
   const dlAt = r.u32At(0x20);
   const groupsAt = r.u32At(0x24);
   const packetsAt = r.u32At(0x28);
-  r.checkCount(count, 0x28, 'shapes', shapesAt);
-  r.checkCount(count, 2, 'shape remap table', remapAt);
+  checkCountAt(r, count, 0x28, () => 'shapes', shapesAt);
+  checkCountAt(r, count, 2, () => 'shape remap table', remapAt);
   const remap: number[] = [];
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
   const shapes: J3dShape[] = [];
@@ -213,8 +214,8 @@ export function readShp1(
       pad8: r.u8At(at + 1),
       pad16: r.u16At(at + 0x0a),
     });
-    r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
-    r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
+    checkCountAt(r, groupCount, 8, () => `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
+    checkCountAt(r, groupCount, 8, () => `shape ${i} packets`, packetsAt + firstPacket * 8);
     const packets: J3dShapePacket[] = [];
     const lists: BinaryReader[] = [];
     for (let g = 0; g < groupCount; g++) {
@@ -224,7 +225,7 @@ export function readShp1(
       const first = r.u32At(gAt + 4);
       if (n > 10)
         throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
-      r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
+      checkCountAt(r, n, 2, () => `shape ${i} matrix table entries`, mtxTableAt + first * 2);
       const matrixTable: number[] = [];
       for (let k = 0; k < n; k++) matrixTable.push(r.u16At(mtxTableAt + (first + k) * 2));
       const pAt = packetsAt + (firstPacket + g) * 8;

@@ -346,7 +346,8 @@ export function columnPools(indexCount: number, valueCount: number): GxColumnPoo
 function bufferView(pools: GxColumnPools, bytes: Uint8Array): DataView {
   const view = pools.view;
   if (view !== undefined && view.buffer === bytes.buffer) return view;
-  return (pools.view = new DataView(bytes.buffer));
+  pools.view = new DataView(bytes.buffer);
+  return pools.view;
 }
 
 /**
