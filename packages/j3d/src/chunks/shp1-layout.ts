@@ -115,9 +115,19 @@ export function readShp1Layout(
     packetsAt + packetCount * 8,
   ];
   for (let s = 0; s < 8; s++) if (offsets[s] === 0 && contentEnds[s]! > 0) return undefined;
+  // Present tables by offset (ties: slot order), by insertion: slots come in increasing order, so a slot moves
+  // only before tables that start later.
   const order: number[] = [];
-  for (let s = 0; s < 8; s++) if (offsets[s] !== 0) order.push(s);
-  order.sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+  for (let s = 0; s < 8; s++) {
+    if (offsets[s] === 0) continue;
+    let k = order.length;
+    order.push(s);
+    while (k > 0 && offsets[order[k - 1]!]! > offsets[s]!) {
+      order[k] = order[k - 1]!;
+      k--;
+    }
+    order[k] = s;
+  }
   const empty = new Uint8Array(0);
   const slack: Uint8Array[] = [empty, empty, empty, empty, empty, empty, empty, empty];
   const spans: TableSpan[] = [];
