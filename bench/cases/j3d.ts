@@ -9,9 +9,9 @@
  * much; the spread is that of readJ3d's turns). noclip's slice over its own copy of the file is made once,
  * outside the timing, as its loader hands it a fetched buffer. What readJ3d leaves for later, and who does it:
  * TEX1's images are decoded by j3dToScene (noclip's parse leaves them too), so the `scene` rows count them;
- * MDL3's packets (each one's commands and register state) are built when first read, which j3dToScene and the
- * GLB writer never do (`info`'s MDL3 check and writing the file back do), after readJ3d has walked every
- * command for errors; noclip's parse leaves MDL3 unread, and goes further than readJ3d in one respect, turning
+ * MDL3's packets (each one's commands and register state) and MAT3's layout (its table counts under the maker's
+ * padding text) are built when first read, which j3dToScene and the GLB writer never do (`info`'s MDL3 check
+ * and writing the file back do), after readJ3d has walked every command for errors; noclip's parse leaves MDL3 unread, and goes further than readJ3d in one respect, turning
  * display lists into vertex buffers. Fixture cases are skipped when the shared fixtures are absent.
  */
 import { existsSync } from 'node:fs';
