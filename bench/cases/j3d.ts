@@ -1,15 +1,22 @@
 /*
- * J3D model conversion speed for every shared BMD/BDL, the project's sample BMD and two big models made by the
- * builders as users' big files are (a 1.4 MB stage map, a skinned character of many envelopes and packets):
- * readJ3d alone against noclip's BMD.parse on the same bytes (the peer in ../shared/tools/peers/noclip-j3d;
- * without it, alone), j3dToScene alone (over the read file, against readJ3d: the floor is a ratio of at most
- * 3), read + j3dToScene, and the whole way to GLB. The first two are timed by whole turns, so the garbage each
- * one leaves is collected, and counted, in its own time (the `GC` share says how much). readJ3d decodes every
- * chunk before it returns (nothing is left to decode later), as BMD.parse does; noclip's parse goes further in
- * one respect, turning display lists into vertex buffers, and leaves MDL3 unread. Fixture cases are skipped
- * when the shared fixtures are absent.
+ * J3D model conversion speed for every shared BMD/BDL (the j3d fixtures, and those inside the shared archives),
+ * the project's sample BMD and two big models made by the builders as users' big files are (a 1.4 MB stage map,
+ * a skinned character of many envelopes and packets): readJ3d alone against noclip's BMD.parse on the same bytes
+ * (the peer in ../shared/tools/peers/noclip-j3d; without it, alone), j3dToScene alone (over the read file,
+ * against readJ3d: the floor is a ratio of at most 3), read + j3dToScene, and the whole way to GLB (models in
+ * archives: readJ3d against noclip only). readJ3d and its baseline are timed by whole turns, alternating, after
+ * a warm-up, so the garbage each one leaves is collected, and counted, in its own time (the `GC` share says how
+ * much; the spread is that of readJ3d's turns). noclip's slice over its own copy of the file is made once,
+ * outside the timing, as its loader hands it a fetched buffer. What readJ3d leaves for later, and who does it:
+ * TEX1's images are decoded by j3dToScene (noclip's parse leaves them too), so the `scene` rows count them;
+ * MDL3's packets (each one's commands and register state) and MAT3's layout (its table counts under the maker's
+ * padding text) are built when first read, which j3dToScene and the GLB writer never do (`info`'s MDL3 check
+ * and writing the file back do), after readJ3d has walked every command for errors; noclip's parse leaves MDL3 unread, and goes further than readJ3d in one respect, turning
+ * display lists into vertex buffers. Fixture cases are skipped when the shared fixtures are absent.
  */
 import { existsSync } from 'node:fs';
+import { archiveFiles, openArchive } from '@retromodel/archive';
+import { ParseError } from '@retromodel/binary';
 import { sceneToGlb } from '@retromodel/gltf';
 import { j3dToScene, readJ3d } from '@retromodel/j3d';
 import {
@@ -23,8 +30,8 @@ import {
 } from '@retromodel/test-utils';
 import type { BenchCase } from '../harness.js';
 
-/** noclip's parse of a BMD/BDL, when the peer is there. */
-type NoclipParse = (bytes: Uint8Array) => unknown;
+/** noclip's parse of a BMD/BDL, when the peer is there: made for one file, then run. */
+type NoclipParse = (bytes: Uint8Array) => () => unknown;
 
 async function loadNoclip(): Promise<NoclipParse | undefined> {
   const path = fixture('..', 'tools', 'peers', 'noclip-j3d', 'noclip-j3d.bundle.mjs');
@@ -36,24 +43,34 @@ async function loadNoclip(): Promise<NoclipParse | undefined> {
     BMD: { parse(slice: unknown): unknown };
     ArrayBufferSlice: new (buffer: ArrayBuffer) => unknown;
   };
-  // noclip reads from an ArrayBufferSlice over an ArrayBuffer of its own, as its loader hands it a fetched file.
-  return (bytes) =>
-    nc.BMD.parse(new nc.ArrayBufferSlice(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength)));
+  // noclip reads from an ArrayBufferSlice over an ArrayBuffer of its own, as its loader hands it a fetched file:
+  // made once per file, so only the parse is timed.
+  return (bytes) => {
+    const slice = new nc.ArrayBufferSlice(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    return () => nc.BMD.parse(slice);
+  };
+}
+
+const iterationsFor = (bytes: Uint8Array) => (bytes.length > 1_000_000 ? 3 : 9);
+
+/** readJ3d against noclip's BMD.parse on the same bytes (alone without the peer). */
+function readCase(name: string, bytes: Uint8Array, noclip: NoclipParse | undefined): BenchCase {
+  return {
+    group: 'j3d',
+    name: `read ${name}`,
+    bytesIn: bytes.length,
+    iterations: iterationsFor(bytes),
+    perTurn: true,
+    run: () => readJ3d(bytes),
+    ...(noclip ? { baseline: { name: 'noclip BMD.parse', run: noclip(bytes) } } : {}),
+  };
 }
 
 function modelCases(name: string, bytes: Uint8Array, noclip: NoclipParse | undefined): BenchCase[] {
-  const iterations = bytes.length > 1_000_000 ? 3 : 9;
+  const iterations = iterationsFor(bytes);
   const file = readJ3d(bytes);
   return [
-    {
-      group: 'j3d',
-      name: `read ${name}`,
-      bytesIn: bytes.length,
-      iterations,
-      perTurn: true,
-      run: () => readJ3d(bytes),
-      ...(noclip ? { baseline: { name: 'noclip BMD.parse', run: () => noclip(bytes) } } : {}),
-    },
+    readCase(name, bytes, noclip),
     {
       group: 'j3d',
       name: `scene ${name}`,
@@ -80,6 +97,18 @@ function modelCases(name: string, bytes: Uint8Array, noclip: NoclipParse | undef
   ];
 }
 
+/** The BMD/BDL files in an archive; none when the file is not an archive (a compressed text file). */
+function modelsIn(bytes: Uint8Array) {
+  let files: ReturnType<typeof archiveFiles>;
+  try {
+    files = archiveFiles(openArchive(bytes));
+  } catch (e) {
+    if (e instanceof ParseError) return [];
+    throw e;
+  }
+  return files.filter((entry) => /\.(bmd|bdl)$/i.test(entry.path));
+}
+
 /** The J3D bench cases. */
 export async function cases(): Promise<BenchCase[]> {
   const noclip = await loadNoclip();
@@ -87,6 +116,11 @@ export async function cases(): Promise<BenchCase[]> {
   if (haveFixtures) {
     for (const path of listFixtures('j3d', /\.(bmd|bdl)$/))
       out.push(...modelCases(path.split('/').pop()!, readFixture(path), noclip));
+    for (const path of listFixtures('archives', /\.(arc|szs|yaz0)$/)) {
+      const archive = path.split('/').pop()!;
+      for (const entry of modelsIn(readFixture(path)))
+        out.push(readCase(`${archive}:${entry.path}`, entry.file.bytes, noclip));
+    }
   }
   out.push(...modelCases('sample.bmd (builder)', buildSampleBmd(), noclip));
   out.push(...modelCases('big map (builder)', buildBigMapBmd(), noclip));

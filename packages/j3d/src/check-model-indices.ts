@@ -8,8 +8,16 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { GxVertexColumn } from './gx/display-list.js';
 import type { J3dFile } from './j3d-file.js';
 
-/** Throws a ParseError naming the chunk that holds an index which does not resolve. */
-export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryReader): void {
+/**
+ * Throws a ParseError naming the chunk that holds an index which does not resolve. `matrixIndicesSent` (from
+ * readShp1: per shape and packet, the PNMTXIDX values sent as a bit set) lets a packet whose values all name
+ * loaded slots skip the walk over its vertices, which only finds the first one that does not.
+ */
+export function checkModelIndices(
+  file: J3dFile,
+  chunk: (tag: string) => BinaryReader,
+  matrixIndicesSent?: readonly (readonly number[])[],
+): void {
   const jointCount = file.JNT1.joints.length;
   const inf1 = chunk('INF1');
   const limits: Record<number, [number, string]> = {
@@ -43,7 +51,8 @@ export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryR
   const shp1 = chunk('SHP1');
   const shapes = file.SHP1.shapes;
   for (let s = 0; s < shapes.length; s++) {
-    const slots: (number | undefined)[] = [];
+    // Bit k: slot k holds a matrix (loaded by this packet or kept from the shape's previous one).
+    let loaded = 0;
     const packets = shapes[s]!.packets;
     for (let p = 0; p < packets.length; p++) {
       const packet = packets[p]!;
@@ -54,24 +63,30 @@ export function checkModelIndices(file: J3dFile, chunk: (tag: string) => BinaryR
         if (m === 0xffff) continue;
         if (m >= drawCount)
           throw shp1.error(`shape ${s} packet ${p} uses draw matrix ${m}, but DRW1 has ${drawCount}`, where);
-        slots[k] = m;
+        loaded |= 1 << k;
       }
+      // Bit v: PNMTXIDX v names a loaded slot (PNMTXIDX is 3 × the slot, so a value that is not a multiple of 3
+      // names none); slots 0..9 make values up to 27.
+      let named = 0;
+      for (let k = 0; k < 10; k++) if (loaded & (1 << k)) named |= 1 << (k * 3);
+      const sent = matrixIndicesSent?.[s]?.[p];
+      const walk = sent === undefined || (sent & ~named) !== 0;
       for (const prim of packet.primitives) {
         const pn = matrixIndexColumn(prim.columns);
         if (!pn) {
-          if (prim.vertexCount > 0 && slots[0] === undefined)
+          if (prim.vertexCount > 0 && (loaded & 1) === 0)
             throw shp1.error(`shape ${s} packet ${p} draws without a matrix in slot 0`, where);
           continue;
         }
-        for (let i = 0; i < pn.length; i++) {
-          const v = pn[i]!;
-          // PNMTXIDX is 3 × the slot: a value that is not a multiple of 3 names no slot either.
-          if (v % 3 !== 0 || slots[v / 3] === undefined)
-            throw shp1.error(
-              `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`,
-              where,
-            );
-        }
+        if (walk)
+          for (let i = 0; i < pn.length; i++) {
+            const v = pn[i]!;
+            if (v > 27 || ((named >>> v) & 1) === 0)
+              throw shp1.error(
+                `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`,
+                where,
+              );
+          }
       }
     }
   }

@@ -13,6 +13,7 @@
 import { BinaryReader, decodeText, ParseError } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { checkModelIndices } from './check-model-indices.js';
+import { ensureAt } from './chunks/read-bounds.js';
 import { readDrw1 } from './chunks/read-drw1.js';
 import { readEvp1 } from './chunks/read-evp1.js';
 import { readInf1 } from './chunks/read-inf1.js';
@@ -75,7 +76,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const readers = new Map<string, BinaryReader>();
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
-    r.ensure(8, `chunk ${i} header`, at);
+    ensureAt(r, 8, () => `chunk ${i} header`, at);
     const tag = tag4(bytes, at);
     const size = r.u32At(at + 4);
     if (size < 8)
@@ -117,6 +118,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   for (const tag of requiredChunks) if (!readers.has(tag)) throw r.error(`the file has no ${tag} chunk`, 0x0c);
   const chunk = (tag: string) => readers.get(tag)!;
   const VTX1 = readVtx1(chunk('VTX1'));
+  const matrixIndicesSent: number[][] = [];
   const file: J3dFile = {
     kind,
     fileSize,
@@ -128,12 +130,12 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     EVP1: readEvp1(chunk('EVP1')),
     DRW1: readDrw1(chunk('DRW1')),
     JNT1: readJnt1(chunk('JNT1'), diagnostics),
-    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics),
+    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics, matrixIndicesSent),
     MAT3: readMat3(chunk('MAT3'), diagnostics),
     TEX1: readTex1(chunk('TEX1'), diagnostics),
     diagnostics,
   };
   if (readers.has('MDL3')) file.MDL3 = readMdl3(chunk('MDL3'), diagnostics);
-  checkModelIndices(file, (tag) => readers.get(tag)!);
+  checkModelIndices(file, (tag) => readers.get(tag)!, matrixIndicesSent);
   return file;
 }

@@ -10,16 +10,31 @@ import { type BinaryReader, BinaryWriter } from '@retromodel/binary';
 import { detectPadding, j3dPaddingTexts, paddingBytes, type TableSpan } from './read-mat3-layout.js';
 
 /**
+ * Spans reused by every detectChunkPadding call with up to 64 gaps (each call fills what it needs; reading is
+ * synchronous); a chunk with more (an MDL3 of many packets) gets spans of its own, so what is kept stays small.
+ */
+const scratch: TableSpan[] = [];
+
+/**
  * The padding text of a chunk ("" = zeros): each gap runs from a part's end (`ends`) to the nearest part start
  * (`starts`, 0 = absent) at or after it, or to the chunk end. Offsets are relative to the chunk.
  */
 export function detectChunkPadding(r: BinaryReader, ends: readonly number[], starts: readonly number[]): string {
-  const spans: TableSpan[] = ends.map((from) => {
+  const spans = ends.length <= 64 ? scratch : [];
+  for (let i = 0; i < ends.length; i++) {
+    const from = ends[i]!;
     let end = r.length;
-    for (const o of starts) if (o !== 0 && o >= from && o < end) end = o;
-    return { start: Math.min(from, end), end, size: 1, min: 0, maxPad: 0x1f };
-  });
-  return detectPadding(r.bytes, spans);
+    for (let j = 0; j < starts.length; j++) {
+      const o = starts[j]!;
+      if (o !== 0 && o >= from && o < end) end = o;
+    }
+    const span = spans[i];
+    if (span) {
+      span.start = Math.min(from, end);
+      span.end = end;
+    } else spans[i] = { start: Math.min(from, end), end, size: 1, min: 0, maxPad: 0x1f };
+  }
+  return detectPadding(r.bytes, spans, ends.length);
 }
 
 /** A chunk being written: tag and size placeholder first, the maker's padding text in every gap. */

@@ -12,6 +12,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { detectChunkPadding } from './chunk-padding.js';
+import { checkCountAt } from './read-bounds.js';
 
 /** One envelope: joints and weights (weights sum to 1). */
 export interface J3dEnvelope {
@@ -51,10 +52,10 @@ export function readEvp1(r: BinaryReader): Evp1 {
   const envelopes: J3dEnvelope[] = [];
   let total = 0;
   if (count > 0) {
-    r.checkCount(count, 1, 'envelope influence counts', countsAt);
+    checkCountAt(r, count, 1, () => 'envelope influence counts', countsAt);
     for (let i = 0; i < count; i++) total += r.u8At(countsAt + i);
-    r.checkCount(total, 2, 'envelope joint indices', jointsAt);
-    r.checkCount(total, 4, 'envelope weights', weightsAt);
+    checkCountAt(r, total, 2, () => 'envelope joint indices', jointsAt);
+    checkCountAt(r, total, 4, () => 'envelope weights', weightsAt);
     let k = 0;
     for (let i = 0; i < count; i++) {
       const n = r.u8At(countsAt + i);

@@ -15,6 +15,7 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
+import { checkCountAt } from './read-bounds.js';
 import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One joint as stored, with its rotation also in radians. */
@@ -76,8 +77,8 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   const dataAt = r.u32At(0x0c);
   const remapAt = r.u32At(0x10);
   const namesAt = r.u32At(0x14);
-  r.checkCount(count, JOINT_RECORD_SIZE, 'joints', dataAt);
-  r.checkCount(count, 2, 'joint remap table', remapAt);
+  checkCountAt(r, count, JOINT_RECORD_SIZE, () => 'joints', dataAt);
+  checkCountAt(r, count, 2, () => 'joint remap table', remapAt);
   const names = readNameTable(r, namesAt, diagnostics);
   const remap: number[] = [];
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));

@@ -27,11 +27,25 @@ export function isMat3TablePresent(offsets: readonly number[], slot: number): bo
   return o !== 0 && !(slot === 3 && o === offsets[2]);
 }
 
-/** Present table slots in the order their tables appear in the chunk (ties: slot order). */
+/**
+ * Present table slots in the order their tables appear in the chunk (ties: slot order). An insertion sort: the
+ * tables mostly lie in slot order already, and the sort's comparator calls cost more than these few moves.
+ */
 export function mat3TableOrder(offsets: readonly number[]): number[] {
   const slots: number[] = [];
-  for (let i = 0; i < offsets.length; i++) if (isMat3TablePresent(offsets, i)) slots.push(i);
-  return slots.sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+  for (let i = 0; i < offsets.length; i++) {
+    if (!isMat3TablePresent(offsets, i)) continue;
+    const o = offsets[i]!;
+    let k = slots.length;
+    slots.push(i);
+    // Slots come in increasing order, so a slot moves only before tables that start later (ties stay in order).
+    while (k > 0 && offsets[slots[k - 1]!]! > o) {
+      slots[k] = slots[k - 1]!;
+      k--;
+    }
+    slots[k] = i;
+  }
+  return slots;
 }
 
 /** Where table `slot`'s span ends: the next table's start, or `chunkLength`. */
@@ -89,8 +103,11 @@ export interface TableSpan {
   maxPad: number;
 }
 
-/** The element count of a span under one padding pattern, and the padding bytes it explains. */
-export function countElements(bytes: Uint8Array, span: TableSpan, pattern: Uint8Array): { count: number; pad: number } {
+/**
+ * Where the padding of a span under one padding pattern starts: after the fewest whole elements (at least
+ * `span.min`) that only such padding follows; -1 when no count does.
+ */
+function paddingStart(bytes: Uint8Array, span: TableSpan, pattern: Uint8Array): number {
   const { start, end, size, maxPad } = span;
   const max = Math.floor((end - start) / size);
   // Only counts that leave at most maxPad bytes can be followed by padding: start at the first of them.
@@ -100,20 +117,34 @@ export function countElements(bytes: Uint8Array, span: TableSpan, pattern: Uint8
     const from = start + k * size;
     // Padding starts with the pattern's first byte: test that before the whole run.
     if (end - from <= maxPad && (from >= end || bytes[from] === head) && isPadding(bytes, from, end, pattern))
-      return { count: k, pad: end - from };
+      return from;
   }
-  return { count: max, pad: 0 };
+  return -1;
 }
 
-/** Picks the padding text that explains the most padding bytes over `spans` ("" = zeros, the fallback). */
-export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[]): string {
+/** The element count of a span under one padding pattern, and the padding bytes it explains. */
+export function countElements(bytes: Uint8Array, span: TableSpan, pattern: Uint8Array): { count: number; pad: number } {
+  const from = paddingStart(bytes, span, pattern);
+  if (from < 0) return { count: Math.floor((span.end - span.start) / span.size), pad: 0 };
+  return { count: (from - span.start) / span.size, pad: span.end - from };
+}
+
+/**
+ * Picks the padding text that explains the most padding bytes over the first `count` of `spans` ("" = zeros, the
+ * fallback).
+ */
+export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[], count = spans.length): string {
   let best = '';
   let bestScore = 0;
   for (let t = 0; t < j3dPaddingTexts.length; t++) {
     const text = j3dPaddingTexts[t]!;
     const pattern = paddingBytes(text);
     let score = 0;
-    for (let i = 0; i < spans.length; i++) score += countElements(bytes, spans[i]!, pattern).pad;
+    for (let i = 0; i < count; i++) {
+      const span = spans[i]!;
+      const from = paddingStart(bytes, span, pattern);
+      if (from >= 0) score += span.end - from;
+    }
     if (score > bestScore) {
       best = text;
       bestScore = score;

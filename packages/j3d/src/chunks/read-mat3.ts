@@ -31,6 +31,8 @@ import type {
   GxZMode,
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
+import { LazyProperty } from './lazy-property.js';
+import { checkCountAt } from './read-bounds.js';
 import { isMat3TablePresent, mat3TableEnds, mat3TableOrder, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
 import {
@@ -151,6 +153,9 @@ export interface Mat3Layout {
   padding: string;
 }
 
+/** MAT3's layout, found when first read. */
+const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
+
 function u16be(bytes: Uint8Array, at: number): number {
   return (bytes[at]! << 8) | bytes[at + 1]!;
 }
@@ -226,11 +231,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     for (let i = 0; i < n; i++) out.push(parse(r, start + i * size));
     return out;
   }
-  r.checkCount(count, 2, 'material remap table', at(1));
+  checkCountAt(r, count, 2, () => 'material remap table', at(1));
   const remap = u16s(r.bytes, at(1), count);
   let usedEntries = 0;
   for (const e of remap) if (e + 1 > usedEntries) usedEntries = e + 1;
-  r.checkCount(usedEntries, 0x14c, 'material entries', at(0));
+  checkCountAt(r, usedEntries, 0x14c, () => 'material entries', at(0));
   // Entries no material uses are kept too: the table runs to the next one.
   const storedEntries = at(0) === 0 ? 0 : Math.floor((ends[0]! - at(0)) / 0x14c);
   const entryCount = Math.max(usedEntries, storedEntries);
@@ -284,14 +289,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     const e = remap[i]!;
     materials.push(resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail));
   }
-  const layout = readMat3Layout(r, offsets, {
-    headerPad,
-    materials: count,
-    entries,
-    names,
-    indirect: indirect.length,
-    order,
-    ends,
-  });
-  return { offsets, names, remap, entries, tables, indirect, materials, layout };
+  // The layout (table counts under the padding text) is found when first read: only a rewrite needs it, and it
+  // reads nothing readMat3 has not already checked. The `layout` placeholder keeps the key order.
+  const mat3: Mat3 = { offsets, names, remap, entries, tables, indirect, materials, layout: undefined };
+  const indirectCount = indirect.length;
+  return lazyLayout.define(mat3, () =>
+    readMat3Layout(r, offsets, { headerPad, materials: count, entries, names, indirect: indirectCount, order, ends }),
+  );
 }

@@ -13,6 +13,8 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
+import { LazyProperty } from './lazy-property.js';
+import { checkCountAt } from './read-bounds.js';
 import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One FIFO command as stored. */
@@ -76,17 +78,13 @@ export interface Mdl3Layout {
 }
 
 /**
- * Decodes the packet at `offset` (relative to the chunk). Commands are read from the chunk's bytes; a packet
- * reader (errors name the packet's bounds) is only built when a command does not fit, to throw its error.
+ * Walks the packet at `offset` (relative to the chunk) without keeping anything, and throws the error of the
+ * first command that does not read: one that runs past the packet (through a packet reader, so the error names
+ * the packet's bounds, as reading it would) or an unknown opcode.
  */
-function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'> {
+function checkPacket(r: BinaryReader, offset: number, size: number): void {
   r.ensure(size, 'MDL3 section', offset);
   const b = r.bytes;
-  const commands: Mdl3Command[] = [];
-  const bp: Record<number, number> = {};
-  const xf: Record<number, number> = {};
-  const cp: Record<number, number> = {};
-  let mask = 0xffffff;
   let q = 0;
   /** A command that runs past the packet: the same reads through a packet reader throw its usual error. */
   const readCutCommand = (read: (p: BinaryReader) => void) => {
@@ -104,7 +102,47 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
           p.u8();
           p.u24();
         });
+      q += 4;
+    } else if (op === 0x10) {
       const o = offset + q;
+      const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
+      if (size - q < 4 || count * 4 > size - q - 4)
+        readCutCommand((p) => {
+          const n = p.u16() + 1;
+          p.u16();
+          p.checkCount(n, 4, 'XF values');
+        });
+      q += 4 + count * 4;
+    } else if (op === 0x08) {
+      if (size - q < 5)
+        readCutCommand((p) => {
+          p.u8();
+          p.u32();
+        });
+      q += 5;
+    } else
+      throw r
+        .sub(offset, size, 'MDL3')
+        .error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
+  }
+}
+
+/** What a packet's commands decode to. */
+type PacketCommands = Pick<Mdl3Packet, 'commands' | 'bp' | 'xf' | 'cp'>;
+
+/** Decodes the `size` bytes of a packet at `offset` of `b`, which checkPacket has walked. */
+function decodePacket(b: Uint8Array, offset: number, size: number): PacketCommands {
+  const commands: Mdl3Command[] = [];
+  const bp: Record<number, number> = {};
+  const xf: Record<number, number> = {};
+  const cp: Record<number, number> = {};
+  let mask = 0xffffff;
+  let q = 0;
+  while (q < size) {
+    const op = b[offset + q++]!;
+    if (op === 0x00) continue;
+    const o = offset + q;
+    if (op === 0x61) {
       const reg = b[o]!;
       const value = (b[o + 1]! << 16) | (b[o + 2]! << 8) | b[o + 3]!;
       q += 4;
@@ -115,14 +153,7 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
         mask = 0xffffff;
       }
     } else if (op === 0x10) {
-      const o = offset + q;
-      const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
-      if (size - q < 4 || count * 4 > size - q - 4)
-        readCutCommand((p) => {
-          const n = p.u16() + 1;
-          p.u16();
-          p.checkCount(n, 4, 'XF values');
-        });
+      const count = ((b[o]! << 8) | b[o + 1]!) + 1;
       const address = (b[o + 2]! << 8) | b[o + 3]!;
       q += 4;
       const values: number[] = [];
@@ -133,25 +164,20 @@ function readPacket(r: BinaryReader, offset: number, size: number): Pick<Mdl3Pac
       }
       q += count * 4;
       commands.push({ kind: 'XF', address, values });
-    } else if (op === 0x08) {
-      if (size - q < 5)
-        readCutCommand((p) => {
-          p.u8();
-          p.u32();
-        });
-      const o = offset + q;
+    } else {
+      // 0x08 CP: checkPacket let no other opcode through.
       const reg = b[o]!;
       const value = ((b[o + 1]! << 24) | (b[o + 2]! << 16) | (b[o + 3]! << 8) | b[o + 4]!) >>> 0;
       q += 5;
       commands.push({ kind: 'CP', address: reg, values: [value] });
       cp[reg] = value;
-    } else
-      throw r
-        .sub(offset, size, 'MDL3')
-        .error(`FIFO command 0x${op.toString(16)} is not BP (0x61), XF (0x10), CP (0x08) or NOP`, at);
+    }
   }
   return { commands, bp, xf, cp };
 }
+
+/** MDL3's packets, built (each packet's commands and register state decoded) when first read. */
+const lazyPackets = new LazyProperty<Mdl3Packet[]>('packets');
 
 /** Reads MDL3 from its chunk reader. */
 export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
@@ -162,59 +188,67 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   const u8At = r.u32At(0x18);
   const indexAt = r.u32At(0x1c);
   const namesAt = r.u32At(0x20);
-  r.checkCount(count, 8, 'packet locations', locAt);
-  const packets: Mdl3Packet[] = [];
+  checkCountAt(r, count, 8, () => 'packet locations', locAt);
+  const packetOffsets: number[] = [];
+  const sizes: number[] = [];
   for (let i = 0; i < count; i++) {
     const entry = locAt + i * 8;
     const offset = entry + r.u32At(entry);
     const size = r.u32At(entry + 4);
-    const decoded: ReturnType<typeof readPacket> & Pick<Mdl3Packet, 'subpacketPad' | 'unknown0'> = readPacket(
-      r,
-      offset,
-      size,
-    );
-    let subpackets: Mdl3Packet['subpackets'] = null;
-    if (subAt !== 0 && subAt + (i + 1) * 0x10 <= r.length) {
-      const s = subAt + i * 0x10;
-      subpackets = {
-        channelColor: r.u16At(s),
-        channel: r.u16At(s + 2),
-        texGen: r.u16At(s + 4),
-        texture: r.u16At(s + 6),
-        tev: r.u16At(s + 8),
-        fog: r.u16At(s + 10),
-      };
-      decoded.subpacketPad = r.u32At(s + 12);
-    }
-    if (u8At !== 0 && u8At + i < r.length) decoded.unknown0 = r.u8At(u8At + i);
-    const matrixIndices: Mdl3Packet['matrixIndices'] =
-      mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
-    packets.push({ offset: r.base + offset, size, subpackets, matrixIndices, ...decoded });
+    checkPacket(r, offset, size);
+    packetOffsets.push(offset);
+    sizes.push(size);
   }
+  /** The packets, each packet's commands decoded (checkPacket walked them all). */
+  const buildPackets = (): Mdl3Packet[] => {
+    const packets: Mdl3Packet[] = [];
+    for (let i = 0; i < count; i++) {
+      const offset = packetOffsets[i]!;
+      const size = sizes[i]!;
+      const { commands, bp, xf, cp } = decodePacket(r.bytes, offset, size);
+      let subpackets: Mdl3Packet['subpackets'] = null;
+      let subpacketPad: number | undefined;
+      if (subAt !== 0 && subAt + (i + 1) * 0x10 <= r.length) {
+        const s = subAt + i * 0x10;
+        subpackets = {
+          channelColor: r.u16At(s),
+          channel: r.u16At(s + 2),
+          texGen: r.u16At(s + 4),
+          texture: r.u16At(s + 6),
+          tev: r.u16At(s + 8),
+          fog: r.u16At(s + 10),
+        };
+        subpacketPad = r.u32At(s + 12);
+      }
+      const matrixIndices: Mdl3Packet['matrixIndices'] =
+        mtxAt !== 0 && mtxAt + (i + 1) * 8 <= r.length ? [r.u32At(mtxAt + i * 8), r.u32At(mtxAt + i * 8 + 4)] : null;
+      const packet: Mdl3Packet = { offset: r.base + offset, size, subpackets, matrixIndices, commands, bp, xf, cp };
+      if (subpacketPad !== undefined) packet.subpacketPad = subpacketPad;
+      if (u8At !== 0 && u8At + i < r.length) packet.unknown0 = r.u8At(u8At + i);
+      packets.push(packet);
+    }
+    return packets;
+  };
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];
-  const base = r.base;
-  const packetOffsets: number[] = [];
-  for (const p of packets) packetOffsets.push(p.offset - base);
   const indices: number[] = [];
   if (indexAt !== 0 && indexAt + count * 2 <= r.length)
     for (let i = 0; i < count; i++) indices.push(r.u16At(indexAt + i * 2));
   const bareEmptyNameTable =
     namesAt !== 0 && names.length === 0 && (namesAt + 4 > r.length || r.u16At(namesAt + 2) !== 0xffff);
+  const namesEnd = namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt);
   const layout: Mdl3Layout = {
     headerPad: r.u16At(0x0a),
     offsets: [locAt, subAt, mtxAt, u8At, indexAt, namesAt],
     packetOffsets,
     indices,
     bareEmptyNameTable,
-    padding: detectMdl3Padding(
-      r,
-      count,
-      packets,
-      packetOffsets,
-      namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt),
-    ),
+    padding: detectMdl3Padding(r, count, sizes, packetOffsets, namesEnd),
   };
-  return { packets, names, layout };
+  // Packets are built when first read: converting a model never reads them (the scene is built from MAT3);
+  // `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's reading
+  // time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a hash
+  // table, about 0.2 µs a key. The `packets` placeholder keeps the key order of an MDL3 read eagerly.
+  return lazyPackets.define<Mdl3>({ packets: [], names, layout }, buildPackets);
 }
 
 /** Element sizes of the tables at 0x0C..0x1C: packet locations, sub-packet locations, matrix indices, u8, u16. */
@@ -227,16 +261,16 @@ const mdl3TableSizes = [8, 0x10, 8, 1, 2];
 function detectMdl3Padding(
   r: BinaryReader,
   count: number,
-  packets: readonly Mdl3Packet[],
+  sizes: readonly number[],
   packetOffsets: readonly number[],
   namesEnd: number,
 ): string {
   const starts: number[] = [];
   for (let i = 0; i < 6; i++) starts.push(r.u32At(0x0c + i * 4));
   const ends = [0x24];
-  for (let i = 0; i < packets.length; i++) {
+  for (let i = 0; i < sizes.length; i++) {
     starts.push(packetOffsets[i]!);
-    ends.push(packetOffsets[i]! + packets[i]!.size);
+    ends.push(packetOffsets[i]! + sizes[i]!);
   }
   for (let i = 0; i < mdl3TableSizes.length; i++)
     if (starts[i] !== 0) ends.push(starts[i]! + count * mdl3TableSizes[i]!);

@@ -14,12 +14,18 @@
 import { type BinaryReader, ParseError } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import {
+  columnPools,
+  decodeDisplayList,
+  displayListDecoder,
+  type GxColumnPools,
+  type GxListDecoder,
   type GxPrimitive,
   type GxSendOrder,
   type GxVertexAttribute,
-  readDisplayList,
+  maxListVertices,
   sendOrder,
 } from '../gx/display-list.js';
+import { checkCountAt } from './read-bounds.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
 
@@ -74,39 +80,72 @@ export interface Shp1 {
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
 
 /**
- * Decodes a shape's display lists (`lists`, one per packet) into its packets: in GX attribute order, or, when
- * that fails and the descriptor lists the attributes in another order, in the descriptor's order if every list
- * reads so. Returns the order used; the GX order's error is thrown when neither reads.
+ * Makes room in `pools` for the columns of `lists` decoded with `decoder`: when the free part is too small, a
+ * new buffer takes its place, with room for as many indices as `spare` bytes of lists like these hold (the rest
+ * of the chunk, so one buffer serves every shape of a file whose shapes send alike and whose lists do not
+ * overlap). A buffer is zeroed when made, a cost that grows with its size: two bytes per chunk byte was twice
+ * what a map's lists need.
+ */
+function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: BinaryReader[], spare: number): void {
+  let vertices = 0;
+  for (const dl of lists) vertices += maxListVertices(decoder, dl.length);
+  const indices = vertices * decoder.indicesPerVertex;
+  const values = vertices * decoder.valuesPerVertex;
+  if (pools.indices.length - pools.indexAt < indices) {
+    pools.indices = new Uint16Array(Math.max(indices, maxListVertices(decoder, spare) * decoder.indicesPerVertex));
+    pools.indexAt = 0;
+  }
+  if (pools.values.length - pools.valueAt < values) {
+    pools.values = new Float32Array(values);
+    pools.valueAt = 0;
+  }
+}
+
+/**
+ * Decodes a shape's display lists (`lists`, one per packet) into its packets, their columns taken from
+ * `pools`: in GX attribute order, or, when that fails and the descriptor lists the attributes in another order,
+ * in the descriptor's order if every list reads so. Returns the order used; the GX order's error is thrown when
+ * neither reads. The decoder is made with the first list that has bytes (errors about the descriptor name it).
  */
 function readShapeLists(
   packets: J3dShapePacket[],
   lists: BinaryReader[],
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
+  pools: GxColumnPools,
+  spare: number,
+  matrixIndicesSent: number[],
 ): GxSendOrder {
-  const read = (order: GxSendOrder) =>
-    lists.map((dl) => {
+  const first = lists.find((dl) => dl.length > 0);
+  if (!first) return 'gx';
+  const indexAt = pools.indexAt;
+  const valueAt = pools.valueAt;
+  const read = (order: GxSendOrder) => {
+    const decoder = displayListDecoder(first, attributes, vtx1, order);
+    reservePools(pools, decoder, lists, spare);
+    for (let g = 0; g < lists.length; g++) {
+      const dl = lists[g]!;
       dl.offset = 0;
-      return dl.length > 0 ? readDisplayList(dl, attributes, vtx1, order) : [];
-    });
-  let primitives: GxPrimitive[][];
-  let order: GxSendOrder = 'gx';
+      pools.matrixIndicesSent = 0;
+      packets[g]!.primitives = dl.length > 0 ? decodeDisplayList(dl, decoder, pools) : [];
+      matrixIndicesSent[g] = pools.matrixIndicesSent;
+    }
+  };
   try {
-    primitives = read('gx');
+    read('gx');
+    return 'gx';
   } catch (gxError) {
     const same = sendOrder(attributes, 'gx').every((a, k) => a === attributes[k]);
     if (same || !(gxError instanceof ParseError)) throw gxError;
     try {
-      primitives = read('descriptor');
-      order = 'descriptor';
+      pools.indexAt = indexAt;
+      pools.valueAt = valueAt;
+      read('descriptor');
+      return 'descriptor';
     } catch {
       throw gxError;
     }
   }
-  primitives.forEach((p, g) => {
-    packets[g]!.primitives = p;
-  });
-  return order;
 }
 
 function vec3At(r: BinaryReader, at: number): Vec3 {
@@ -116,9 +155,16 @@ function vec3At(r: BinaryReader, at: number): Vec3 {
 /**
  * Reads SHP1 from its chunk reader; display lists are decoded against the VTX1 arrays. A shape whose lists do
  * not read in GX attribute order (an index past its array, a command that is not one) but read in its
- * descriptor's order is read so, with a note in `diagnostics`.
+ * descriptor's order is read so, with a note in `diagnostics`. `matrixIndicesSent` gets, per shape and packet,
+ * the PNMTXIDX values its list sends as a bit set (bit v: value v; bit 31: a value above 30), for
+ * checkModelIndices.
  */
-export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: Diagnostic[] = []): Shp1 {
+export function readShp1(
+  r: BinaryReader,
+  vtx1: Vtx1 | undefined,
+  diagnostics: Diagnostic[] = [],
+  matrixIndicesSent: number[][] = [],
+): Shp1 {
   const count = r.u16At(0x08);
   const shapesAt = r.u32At(0x0c);
   const remapAt = r.u32At(0x10);
@@ -127,11 +173,13 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
   const dlAt = r.u32At(0x20);
   const groupsAt = r.u32At(0x24);
   const packetsAt = r.u32At(0x28);
-  r.checkCount(count, 0x28, 'shapes', shapesAt);
-  r.checkCount(count, 2, 'shape remap table', remapAt);
+  checkCountAt(r, count, 0x28, () => 'shapes', shapesAt);
+  checkCountAt(r, count, 2, () => 'shape remap table', remapAt);
   const remap: number[] = [];
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
   const shapes: J3dShape[] = [];
+  const pools = columnPools(0, 0);
+  const spare = Math.max(0, r.length - dlAt);
   const shapeLayouts: Shp1ShapeLayout[] = [];
   const groupCounts: number[] = [];
   let descriptorsEnd = 0;
@@ -166,8 +214,8 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
       pad8: r.u8At(at + 1),
       pad16: r.u16At(at + 0x0a),
     });
-    r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
-    r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
+    checkCountAt(r, groupCount, 8, () => `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
+    checkCountAt(r, groupCount, 8, () => `shape ${i} packets`, packetsAt + firstPacket * 8);
     const packets: J3dShapePacket[] = [];
     const lists: BinaryReader[] = [];
     for (let g = 0; g < groupCount; g++) {
@@ -177,7 +225,7 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
       const first = r.u32At(gAt + 4);
       if (n > 10)
         throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
-      r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
+      checkCountAt(r, n, 2, () => `shape ${i} matrix table entries`, mtxTableAt + first * 2);
       const matrixTable: number[] = [];
       for (let k = 0; k < n; k++) matrixTable.push(r.u16At(mtxTableAt + (first + k) * 2));
       const pAt = packetsAt + (firstPacket + g) * 8;
@@ -195,7 +243,9 @@ export function readShp1(r: BinaryReader, vtx1: Vtx1 | undefined, diagnostics: D
         displayList: dl.bytes,
       });
     }
-    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1) : 'gx';
+    const sent: number[] = new Array(groupCount).fill(0);
+    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1, pools, spare, sent) : 'gx';
+    matrixIndicesSent.push(sent);
     if (order === 'descriptor')
       diagnostics.push({
         code: 'j3d/shp1-descriptor-order',

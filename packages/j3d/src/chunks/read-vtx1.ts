@@ -202,11 +202,18 @@ export function decodeVertexElement(
 }
 
 /**
- * Decodes `n` numbers of a position/normal/texcoord array stored back to back from `at` (the elements of such
- * an array are its components in a row): the same values decodeVertexElement gives, one tight loop per type.
+ * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` into `out` (the
+ * elements of such an array are its components in a row): the same values decodeVertexElement gives, one tight
+ * loop per type. Returns the index of the first F32 value that is not a finite number (NaN, ±inf), or -1.
  */
-function decodeComponents(bytes: Uint8Array, view: DataView, at: number, n: number, f: J3dVertexFormat): Float32Array {
-  const out = new Float32Array(n);
+function decodeComponents(
+  bytes: Uint8Array,
+  view: DataView,
+  at: number,
+  f: J3dVertexFormat,
+  out: Float32Array,
+): number {
+  const n = out.length;
   const scale = 1 / 2 ** f.frac;
   switch (f.compType) {
     case 0:
@@ -223,10 +230,42 @@ function decodeComponents(bytes: Uint8Array, view: DataView, at: number, n: numb
     case 3:
       for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
       break;
-    default:
-      for (let i = 0, p = at; i < n; i++, p += 4) out[i] = view.getFloat32(p);
+    default: {
+      // The stored bits copied as they are (no conversion to and from a double); an exponent of all ones is NaN
+      // or ±inf.
+      const bits = new Uint32Array(out.buffer, out.byteOffset, n);
+      for (let i = 0, p = at; i < n; i++, p += 4) {
+        const v = view.getUint32(p);
+        bits[i] = v;
+        if ((v & 0x7f800000) === 0x7f800000) return i;
+      }
+    }
   }
-  return out;
+  return -1;
+}
+
+/** The slot whose data offset an array of format `f` reads: its own, or NBT's for an NBT normal format. */
+function dataSlotOf(name: J3dVertexArrayName, dataOffsets: readonly number[]): number {
+  const slot = vertexSlotNames.indexOf(name);
+  return name === 'NRM' && dataOffsets[slot] === 0 && dataOffsets[2] !== 0 ? 2 : slot;
+}
+
+/**
+ * How many numbers the arrays of `formats` decode to, for the one buffer they are views of (a buffer of its own
+ * per array cost an allocation outside V8's heap each). Formats the reading refuses count nothing.
+ */
+function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonly number[], length: number): number {
+  let total = 0;
+  for (const f of formats) {
+    const name = arrayOfAttribute(f.attr);
+    if (!name) continue;
+    const dataOffset = dataOffsets[dataSlotOf(name, dataOffsets)]!;
+    const shape = vertexElementShape(name, f);
+    if (dataOffset === 0 || dataOffset >= length || 'problem' in shape) continue;
+    total +=
+      Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, length) - dataOffset) / shape.elementSize) * shape.itemSize;
+  }
+  return total;
 }
 
 /** Reads VTX1 from its chunk reader. */
@@ -256,6 +295,8 @@ export function readVtx1(r: BinaryReader): Vtx1 {
   const readSlots = new Set<number>();
   const view = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
   const arrays: Vtx1['arrays'] = {};
+  const decoded = new Float32Array(decodedLength(formats, dataOffsets, r.length));
+  let decodedAt = 0;
   for (const f of formats) {
     const at = formatAt.get(f)!;
     const name = arrayOfAttribute(f.attr);
@@ -264,9 +305,8 @@ export function readVtx1(r: BinaryReader): Vtx1 {
         `vertex format for attribute ${f.attr} is not a VTX1 array (9 POS, 10 NRM, 11-12 CLR, 13-20 TEX, 25 NBT)`,
         at,
       );
-    let slot = vertexSlotNames.indexOf(name);
     // An NBT normal format may keep its data in the NBT slot.
-    if (name === 'NRM' && dataOffsets[slot] === 0 && dataOffsets[2] !== 0) slot = 2;
+    const slot = dataSlotOf(name, dataOffsets);
     const dataOffset = dataOffsets[slot]!;
     if (dataOffset === 0) continue;
     if (arrays[name]) throw r.error(`vertex format for ${name} is listed twice`, at);
@@ -275,22 +315,19 @@ export function readVtx1(r: BinaryReader): Vtx1 {
     if (dataOffset >= r.length)
       throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
     const count = Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, r.length) - dataOffset) / elementSize);
-    let data: Float32Array;
+    // decodedLength counted this array's numbers.
+    const data = new Float32Array(decoded.buffer, decodedAt * 4, count * itemSize);
+    decodedAt += data.length;
     if (name === 'CLR0' || name === 'CLR1') {
-      data = new Float32Array(count * itemSize);
       for (let i = 0; i < count; i++)
         decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
     } else {
-      data = decodeComponents(r.bytes, view, dataOffset, count * itemSize, f);
-      if (f.compType === 4) {
-        let k = 0;
-        while (k < data.length && Number.isFinite(data[k]!)) k++;
-        if (k < data.length)
-          throw r.error(
-            `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
-            dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
-          );
-      }
+      const k = decodeComponents(r.bytes, view, dataOffset, f, data);
+      if (k >= 0)
+        throw r.error(
+          `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
+          dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
+        );
     }
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
   }

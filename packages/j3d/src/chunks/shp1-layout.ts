@@ -11,7 +11,7 @@
  * twice in one gap), display lists are zero padded to 0x20 inside their packet size. The slack is kept as
  * stored. A table's length is what the shapes reach: the furthest descriptor list end, matrix-table entry,
  * group, packet and display-list end (entries no shape uses before that are kept, with their display lists;
- * anything after it is slack).
+ * anything after it is slack). Stored bytes are kept as views into the file, not copies.
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { detectPadding, type TableSpan } from './read-mat3-layout.js';
@@ -115,9 +115,19 @@ export function readShp1Layout(
     packetsAt + packetCount * 8,
   ];
   for (let s = 0; s < 8; s++) if (offsets[s] === 0 && contentEnds[s]! > 0) return undefined;
+  // Present tables by offset (ties: slot order), by insertion: slots come in increasing order, so a slot moves
+  // only before tables that start later.
   const order: number[] = [];
-  for (let s = 0; s < 8; s++) if (offsets[s] !== 0) order.push(s);
-  order.sort((a, b) => offsets[a]! - offsets[b]! || a - b);
+  for (let s = 0; s < 8; s++) {
+    if (offsets[s] === 0) continue;
+    let k = order.length;
+    order.push(s);
+    while (k > 0 && offsets[order[k - 1]!]! > offsets[s]!) {
+      order[k] = order[k - 1]!;
+      k--;
+    }
+    order[k] = s;
+  }
   const empty = new Uint8Array(0);
   const slack: Uint8Array[] = [empty, empty, empty, empty, empty, empty, empty, empty];
   const spans: TableSpan[] = [];
@@ -126,7 +136,7 @@ export function readShp1Layout(
     const slot = order[k]!;
     const next = k + 1 < order.length ? offsets[order[k + 1]!]! : r.length;
     if (offsets[slot]! < end || contentEnds[slot]! > next) return undefined;
-    slack[slot] = r.bytes.slice(contentEnds[slot], next);
+    slack[slot] = r.bytes.subarray(contentEnds[slot], next);
     spans.push({ start: contentEnds[slot]!, end: next, size: 1, min: 0, maxPad: 0x1f });
     end = contentEnds[slot]!;
   }
@@ -139,19 +149,19 @@ export function readShp1Layout(
   for (let i = 0; i < packetCount; i++) {
     const p = packets[i]!;
     if (used[i] === 0 && p.size > 0)
-      unusedDisplayLists.push({ offset: p.offset, bytes: r.bytes.slice(dlAt + p.offset, dlAt + p.offset + p.size) });
+      unusedDisplayLists.push({ offset: p.offset, bytes: r.bytes.subarray(dlAt + p.offset, dlAt + p.offset + p.size) });
   }
   const first = order.length > 0 ? offsets[order[0]!]! : r.length;
   return {
     headerPad: r.u16At(0x0a),
     offsets,
     shapes: read.shapes,
-    descriptors: r.bytes.slice(descAt, descEnd),
+    descriptors: r.bytes.subarray(descAt, descEnd),
     matrixTable,
     groups,
     packets,
     unusedDisplayLists,
-    headerSlack: r.bytes.slice(0x2c, first),
+    headerSlack: r.bytes.subarray(0x2c, first),
     slack,
     padding: detectPadding(r.bytes, spans),
   };

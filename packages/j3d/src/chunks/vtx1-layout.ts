@@ -9,6 +9,7 @@
  * by Gamma." from SuperBMD), restarted at each gap. Array lengths are not stored, so the reader decodes that
  * slack as extra elements; the stored span of an array (its bytes up to the next array) is kept as it was.
  * A slot may hold an offset without a format entry: its bytes are never decoded and are kept as stored.
+ * Stored bytes are kept as views into the file, not copies.
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { detectPadding, type TableSpan } from './read-mat3-layout.js';
@@ -56,7 +57,7 @@ export function readVtx1Layout(
   for (const name in read.arrays) {
     const a = read.arrays[name as J3dVertexArrayName]!;
     const end = vtx1SpanEnd(dataOffsets, a.dataOffset, r.length);
-    spans[a.name] = r.bytes.slice(a.dataOffset, end);
+    spans[a.name] = r.bytes.subarray(a.dataOffset, end);
     padSpans.push({ start: a.dataOffset, end, size: a.elementSize, min: 0, maxPad: 0x1f });
   }
   const unread: Vtx1Layout['unread'] = [];
@@ -64,14 +65,14 @@ export function readVtx1Layout(
   for (let slot = 0; slot < dataOffsets.length; slot++) {
     const offset = dataOffsets[slot]!;
     if (offset !== 0 && !read.readSlots.has(slot))
-      unread.push({ slot, offset, bytes: r.bytes.slice(offset, vtx1SpanEnd(dataOffsets, offset, r.length)) });
+      unread.push({ slot, offset, bytes: r.bytes.subarray(offset, vtx1SpanEnd(dataOffsets, offset, r.length)) });
     if (offset >= formatEnd && offset < first) first = offset;
   }
   padSpans.push({ start: formatEnd, end: first, size: 1, min: 0, maxPad: 0x1f });
   return {
     formatPads: read.formatPads,
     terminator: read.terminator,
-    gap: r.bytes.slice(formatEnd, first),
+    gap: r.bytes.subarray(formatEnd, first),
     spans,
     unread,
     padding: detectPadding(r.bytes, padSpans),

@@ -91,7 +91,7 @@ const U16X3 = 3;
 const DIRECT = 4;
 
 /** Every reader has every field (one object shape, so the decoding loop's property reads stay monomorphic). */
-interface ColumnReader {
+export interface ColumnReader {
   attr: number;
   kind: number;
   /** Bytes per vertex. */
@@ -113,9 +113,24 @@ interface ColumnReader {
  */
 export type GxSendOrder = 'gx' | 'descriptor';
 
-/** The attributes in the order a list sends them. */
+/**
+ * The attributes in the order a list sends them. GX order by a stable insertion sort: descriptors list at most 32
+ * attributes, mostly in GX order already, and Array.prototype.sort's set-up and comparator calls cost more.
+ */
 export function sendOrder(attributes: readonly GxVertexAttribute[], order: GxSendOrder): GxVertexAttribute[] {
-  return order === 'gx' ? [...attributes].sort((a, b) => gxOrder(a.attr) - gxOrder(b.attr)) : [...attributes];
+  const out = attributes.slice();
+  if (order === 'descriptor') return out;
+  for (let i = 1; i < out.length; i++) {
+    const a = out[i]!;
+    const key = gxOrder(a.attr);
+    let k = i;
+    while (k > 0 && gxOrder(out[k - 1]!.attr) > key) {
+      out[k] = out[k - 1]!;
+      k--;
+    }
+    out[k] = a;
+  }
+  return out;
 }
 
 function columnReaders(
@@ -194,11 +209,13 @@ function columnReaders(
 
 /**
  * Fills `out` with the indices of one indexed (or DIRECT matrix-index) column: one vertex every `stride` bytes
- * from `p`, stored as its kind says. Returns the largest index, -1 for none (the caller compares it with the limit
- * and then finds the first bad index in file order for the error).
+ * from `p`, stored as its kind says (`view` holds `bytes` from `shift` on). Returns the largest index, -1 for none
+ * (the caller compares it with the limit and then finds the first bad index in file order for the error).
  */
 function readIndexColumn(
   bytes: Uint8Array,
+  view: DataView,
+  shift: number,
   p: number,
   stride: number,
   vertexCount: number,
@@ -213,8 +230,9 @@ function readIndexColumn(
       out[v] = value;
     }
   } else if (kind === U16) {
+    // One big-endian load through the DataView, which V8 compiles tighter than two byte loads and a shift.
     for (let v = 0; v < vertexCount; v++, p += stride) {
-      const value = (bytes[p]! << 8) | bytes[p + 1]!;
+      const value = view.getUint16(p + shift);
       if (value > max) max = value;
       out[v] = value;
     }
@@ -230,6 +248,20 @@ function readIndexColumn(
   }
   return max;
 }
+/**
+ * Fills `out` with a PNMTXIDX column (one u8 every `stride` bytes from `p`); returns the values sent as a bit set
+ * (bit 31: a value above 30).
+ */
+function readMatrixIndexColumn(bytes: Uint8Array, p: number, stride: number, vertexCount: number, out: Uint16Array) {
+  let sent = 0;
+  for (let v = 0; v < vertexCount; v++, p += stride) {
+    const value = bytes[p]!;
+    out[v] = value;
+    sent |= value > 30 ? 0x80000000 : 1 << value;
+  }
+  return sent;
+}
+
 /** The error for the first index (vertex by vertex, in column order) that is past the end of its array. */
 function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, readers: ColumnReader[]): Error {
   const bytes = r.bytes;
@@ -253,12 +285,90 @@ function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, read
 }
 
 /**
+ * How a shape's display lists are decoded: its column readers in send order, the bytes one vertex takes and the
+ * indices and DIRECT values it yields. Made once per shape and send order, for all its lists.
+ */
+export interface GxListDecoder {
+  readers: ColumnReader[];
+  vertexSize: number;
+  indicesPerVertex: number;
+  valuesPerVertex: number;
+}
+
+/** The decoder of lists for a shape with these attributes, sent in `order`; throws for a descriptor VTX1 cannot feed. */
+export function displayListDecoder(
+  r: BinaryReader,
+  attributes: GxVertexAttribute[],
+  vtx1: Vtx1,
+  order: GxSendOrder = 'gx',
+): GxListDecoder {
+  const readers = columnReaders(r, attributes, vtx1, order);
+  let vertexSize = 0;
+  let indicesPerVertex = 0;
+  let valuesPerVertex = 0;
+  for (const c of readers) {
+    vertexSize += c.size;
+    if (c.kind === DIRECT) valuesPerVertex += c.itemSize;
+    else indicesPerVertex += c.indexCount;
+  }
+  return { readers, vertexSize, indicesPerVertex, valuesPerVertex };
+}
+
+/**
+ * Where decoded lists put their columns: every primitive's columns are views of these two buffers (indices,
+ * DIRECT values), filled from `indexAt` and `valueAt` on. A typed array of its own per column and primitive
+ * cost a buffer each (outside V8's heap past 64 bytes), and a buffer per list still did for small models; a
+ * view made by the typed array's constructor costs a third of one made by `subarray`.
+ */
+export interface GxColumnPools {
+  indices: Uint16Array;
+  values: Float32Array;
+  indexAt: number;
+  valueAt: number;
+  /**
+   * The PNMTXIDX values the decoded lists sent, as a bit set (bit v: value v; bit 31: a value above 30), so the
+   * check that each names a loaded matrix slot needs no second pass over the vertices. The caller clears it.
+   */
+  matrixIndicesSent: number;
+  /** A view of the whole buffer the lists lie in, made by the first list that needs one and shared by the rest. */
+  view: DataView | undefined;
+}
+
+/**
+ * The most vertices a list of `length` bytes can hold for this decoder (each vertex takes `vertexSize` bytes),
+ * so pools of this many vertices' indices and values always suffice for it.
+ */
+export function maxListVertices(decoder: GxListDecoder, length: number): number {
+  return decoder.vertexSize > 0 ? Math.floor(length / decoder.vertexSize) : 0;
+}
+
+const noIndices = new Uint16Array(0);
+const noValues = new Float32Array(0);
+
+/** Empty pools with room for this many indices and DIRECT values (none: shared empty arrays, no allocation). */
+export function columnPools(indexCount: number, valueCount: number): GxColumnPools {
+  return {
+    indices: indexCount > 0 ? new Uint16Array(indexCount) : noIndices,
+    values: valueCount > 0 ? new Float32Array(valueCount) : noValues,
+    indexAt: 0,
+    valueAt: 0,
+    matrixIndicesSent: 0,
+    view: undefined,
+  };
+}
+
+/** pools.view when it is a view of `bytes`' buffer, else a new one (kept there); a view per list cost one each. */
+function bufferView(pools: GxColumnPools, bytes: Uint8Array): DataView {
+  const view = pools.view;
+  if (view !== undefined && view.buffer === bytes.buffer) return view;
+  pools.view = new DataView(bytes.buffer);
+  return pools.view;
+}
+
+/**
  * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes,
- * sent in `order` (GX order unless told). Every index is checked against the VTX1 array it reads. Columns are decoded one at a time over the
- * primitive's vertices (a tight loop per column instead of one dispatch per attribute and vertex). Every
- * primitive's columns are views of two buffers made once for the list (indices, DIRECT values), sized for as
- * many vertices as its bytes can hold: a typed array of its own per column and primitive cost a buffer each
- * (outside V8's heap past 64 bytes), which made most of a big map's reading time and garbage.
+ * sent in `order` (GX order unless told), with pools of its own. Every index is checked against the VTX1 array
+ * it reads.
  */
 export function readDisplayList(
   r: BinaryReader,
@@ -266,28 +376,36 @@ export function readDisplayList(
   vtx1: Vtx1,
   order: GxSendOrder = 'gx',
 ): GxPrimitive[] {
-  const readers = columnReaders(r, attributes, vtx1, order);
+  const decoder = displayListDecoder(r, attributes, vtx1, order);
+  const n = maxListVertices(decoder, r.remaining);
+  return decodeDisplayList(r, decoder, columnPools(n * decoder.indicesPerVertex, n * decoder.valuesPerVertex));
+}
+
+/**
+ * Decodes the display list in `r` (a reader over exactly the list's bytes, from its offset) with `decoder`,
+ * its columns taken from `pools` (which must hold `maxListVertices` vertices' worth past their cursors). Every
+ * index is checked against the VTX1 array it reads. Columns are decoded one at a time over the primitive's
+ * vertices (a tight loop per column instead of one dispatch per attribute and vertex).
+ */
+export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools: GxColumnPools): GxPrimitive[] {
+  const { readers, vertexSize } = decoder;
   const columnCount = readers.length;
-  let vertexSize = 0;
-  for (let k = 0; k < columnCount; k++) vertexSize += readers[k]!.size;
   const bytes = r.bytes;
   const end = bytes.length;
   let view: DataView | undefined;
+  // Where the list's bytes start in `view`, a view of their whole buffer.
+  const shift = bytes.byteOffset;
   const primitives: GxPrimitive[] = [];
   let p = r.offset;
-  // Indices and DIRECT values a vertex sends, so the most the list can hold (each vertex takes vertexSize bytes).
-  let indicesPerVertex = 0;
-  let valuesPerVertex = 0;
-  for (let k = 0; k < columnCount; k++) {
-    const c = readers[k]!;
-    if (c.kind === DIRECT) valuesPerVertex += c.itemSize;
-    else indicesPerVertex += c.indexCount;
-  }
-  const maxVertices = vertexSize > 0 ? Math.floor((end - p) / vertexSize) : 0;
-  const indexPool = new Uint16Array(maxVertices * indicesPerVertex);
-  const valuePool = new Float32Array(maxVertices * valuesPerVertex);
-  let indexAt = 0;
-  let valueAt = 0;
+  const indexBuffer = pools.indices.buffer;
+  const indexBase = pools.indices.byteOffset;
+  // The values' buffer is only asked for by a DIRECT column: asking an empty (on-heap) typed array for its
+  // buffer makes one.
+  let valueBuffer: ArrayBufferLike | undefined;
+  const valueBase = pools.values.byteOffset;
+  let indexAt = pools.indexAt;
+  let matrixIndicesSent = pools.matrixIndicesSent;
+  let valueAt = pools.valueAt;
   while (p < end) {
     const at = p;
     const opcode = bytes[p++]!;
@@ -318,15 +436,16 @@ export function readDisplayList(
     for (let k = 0; k < columnCount; k++) {
       const c = readers[k]!;
       if (c.kind === DIRECT) {
-        const values = valuePool.subarray(valueAt, valueAt + vertexCount * c.itemSize);
+        valueBuffer ??= pools.values.buffer;
+        const values = new Float32Array(valueBuffer, valueBase + valueAt * 4, vertexCount * c.itemSize);
         valueAt += values.length;
-        view ??= new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        view ??= bufferView(pools, bytes);
         const per = c.itemSize / c.indexCount;
         for (let v = 0; v < vertexCount; v++)
           for (let n = 0; n < c.indexCount; n++)
             decodeVertexElement(
               view,
-              q + v * vertexSize + (n * c.size) / c.indexCount,
+              shift + q + v * vertexSize + (n * c.size) / c.indexCount,
               c.array!,
               c.format!,
               per,
@@ -335,9 +454,13 @@ export function readDisplayList(
             );
         columns[k] = { attr: c.attr, values };
       } else {
-        const indices = indexPool.subarray(indexAt, indexAt + vertexCount * c.indexCount);
+        const indices = new Uint16Array(indexBuffer, indexBase + indexAt * 2, vertexCount * c.indexCount);
         indexAt += indices.length;
-        if (readIndexColumn(bytes, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
+        if (c.attr === 0) matrixIndicesSent |= readMatrixIndexColumn(bytes, q, vertexSize, vertexCount, indices);
+        else {
+          view ??= bufferView(pools, bytes);
+          if (readIndexColumn(bytes, view, shift, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
+        }
         columns[k] = { attr: c.attr, indices };
       }
       q += c.size;
@@ -347,5 +470,8 @@ export function readDisplayList(
     primitives.push({ type, opcode, vertexCount, columns });
   }
   r.offset = p;
+  pools.indexAt = indexAt;
+  pools.matrixIndicesSent = matrixIndicesSent;
+  pools.valueAt = valueAt;
   return primitives;
 }
