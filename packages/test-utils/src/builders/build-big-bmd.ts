@@ -7,20 +7,10 @@
  * two- and three-joint envelopes, shapes of many packets of up to ten matrices each with a PNMTXIDX on every
  * vertex). Pixel data is seeded noise: any bytes are valid GX texture data. Both are deterministic.
  */
+
+import { seededRandom } from '../fuzz/seeded-random.js';
 import type { BmdDescription, BuilderMaterial, BuilderShape, BuilderTexture, BuilderVertex } from './build-bmd.js';
 import { buildBmd } from './build-bmd.js';
-
-/** A small seeded generator (mulberry32), so every build gives the same bytes. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Bytes of one level-0 image: GX format id → bits per pixel. */
 const bitsPerPixel: Record<number, number> = { 1: 8, 3: 16, 5: 16, 14: 4 };
@@ -90,7 +80,7 @@ function terrainShape(index: number, material: number, random: () => number): Bu
 
 /** A stage map of about 1.4 MB (see the file comment). */
 export function buildBigMapBmd(): Uint8Array {
-  const random = seeded(41);
+  const random = seededRandom(41);
   const textures = mapTextures(random);
   const materials: BuilderMaterial[] = [];
   for (let m = 0; m < 20; m++)
@@ -114,7 +104,7 @@ export function buildBigMapBmd(): Uint8Array {
  * strips between neighbouring rings, in packets of up to ten draw matrices (PNMTXIDX on every vertex).
  */
 export function buildSkinnedCharacterBmd(): Uint8Array {
-  const random = seeded(42);
+  const random = seededRandom(42);
   const jointCount = 40;
   const joints: BmdDescription['joints'] = [{ name: 'center', parent: -1 }];
   for (let j = 1; j < jointCount; j++)
