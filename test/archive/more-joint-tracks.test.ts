@@ -11,8 +11,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { type BckFile, type J3dTrack, writeBck } from '@retromodel/j3d';
-import { type BmdDescription, buildBmd, buildRarc, repoPath } from '@retromodel/test-utils';
+import { writeBck } from '@retromodel/j3d';
+import { buildBmd, buildRarc, jointChainBmd, movingJointsBck, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
@@ -24,53 +24,8 @@ async function run(...args: string[]): Promise<string> {
   return stdout;
 }
 
-const model: BmdDescription = {
-  joints: Array.from({ length: JOINTS }, (_, j) => ({ name: `j${j}`, parent: j - 1, translation: [0, 1, 0] })),
-  drawMatrices: [{ joint: 0 }],
-  materials: [{ name: 'm' }],
-  shapes: [
-    {
-      material: 0,
-      packets: [
-        {
-          matrices: [0],
-          primitives: [
-            {
-              type: 'TRIANGLES',
-              vertices: [{ position: [0, 0, 0] }, { position: [1, 0, 0] }, { position: [0, 1, 0] }],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
-const constant = (value: number): J3dTrack => ({
-  tangentMode: 0,
-  keys: [{ time: 0, value, tangentIn: 0, tangentOut: 0 }],
-});
-const moving: J3dTrack = {
-  tangentMode: 0,
-  keys: [
-    { time: 0, value: 0, tangentIn: 0, tangentOut: 0 },
-    { time: 10, value: 5, tangentIn: 0, tangentOut: 0 },
-  ],
-};
 /** A BCK of `count` joint tracks, each moving its joint along X. */
-const bck = (count: number): Uint8Array =>
-  writeBck({
-    kind: 'bck1',
-    subVersion: '\xff'.repeat(16),
-    loopMode: 2,
-    angleScaleExponent: 0,
-    duration: 10,
-    joints: Array.from({ length: count }, () => ({
-      scale: [constant(1), constant(1), constant(1)],
-      rotation: [constant(0), constant(0), constant(0)],
-      translation: [moving, constant(1), constant(0)],
-    })),
-  } satisfies BckFile);
+const bck = (count: number): Uint8Array => writeBck(movingJointsBck(count));
 
 /** The GLB's clips: each one's name and the nodes (by name) its translation channels drive. */
 async function clipsOf(path: string): Promise<Map<string, string[]>> {
@@ -88,7 +43,7 @@ async function clipsOf(path: string): Promise<Map<string, string[]>> {
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'retromodel-more-joints-'));
   const archive = buildRarc([
-    { name: 'ufo.bmd', bytes: buildBmd(model) },
+    { name: 'ufo.bmd', bytes: buildBmd(jointChainBmd(JOINTS)) },
     { name: 'ufo_wait.bck', bytes: bck(37) },
     { name: 'ufo_fly.bck', bytes: bck(JOINTS) },
     { name: 'other.bck', bytes: bck(37) },

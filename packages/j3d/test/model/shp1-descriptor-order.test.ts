@@ -8,9 +8,8 @@
  *   - a joint animation with more joint tracks than the model (37 for 25) animates the joints it has tracks for,
  *     with a warning saying which tracks are left out.
  */
-import { type BmdDescription, buildBmd } from '@retromodel/test-utils';
+import { type BmdDescription, buildBmd, jointChainBmd, movingJointsBck } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { BckFile, J3dTrack } from '../../src/internal.js';
 import { j3dToScene, readJ3d, sceneToJ3d, writeJ3d } from '../../src/internal.js';
 
 /**
@@ -87,51 +86,9 @@ describe('an SHP1 whose display lists are in descriptor order', () => {
 
 describe('a joint animation with more joint tracks than the model', () => {
   const joints = 25;
-  const model: BmdDescription = {
-    joints: Array.from({ length: joints }, (_, j) => ({ name: `j${j}`, parent: j - 1, translation: [0, 1, 0] })),
-    drawMatrices: [{ joint: 0 }],
-    materials: [{ name: 'm' }],
-    shapes: [
-      {
-        material: 0,
-        packets: [
-          {
-            matrices: [0],
-            primitives: [
-              {
-                type: 'TRIANGLES',
-                vertices: [{ position: [0, 0, 0] }, { position: [1, 0, 0] }, { position: [0, 1, 0] }],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-  };
-  const constant = (value: number): J3dTrack => ({
-    tangentMode: 0,
-    keys: [{ time: 0, value, tangentIn: 0, tangentOut: 0 }],
-  });
-  const moving: J3dTrack = {
-    tangentMode: 0,
-    keys: [
-      { time: 0, value: 0, tangentIn: 0, tangentOut: 0 },
-      { time: 10, value: 5, tangentIn: 0, tangentOut: 0 },
-    ],
-  };
+  const model = jointChainBmd(joints);
   // 37 joints of tracks: each joint's X translation moves, so every joint it has tracks for is animated.
-  const bck: BckFile = {
-    kind: 'bck1',
-    subVersion: '\xff'.repeat(16),
-    loopMode: 2,
-    angleScaleExponent: 0,
-    duration: 10,
-    joints: Array.from({ length: 37 }, () => ({
-      scale: [constant(1), constant(1), constant(1)],
-      rotation: [constant(0), constant(0), constant(0)],
-      translation: [moving, constant(1), constant(0)],
-    })),
-  };
+  const bck = movingJointsBck(37);
 
   it('animates the 25 joints it names and says the other 12 tracks are left out', () => {
     const { scene, diagnostics } = j3dToScene(readJ3d(buildBmd(model)), { animations: [{ name: 'run', bck }] });
