@@ -446,6 +446,30 @@ describe.skipIf(!haveFixtures)('info on a damaged archive: the parts and files r
     );
   });
 
+  it('ls on the same archive: the files read before the damage, then the ParseError (exit 1)', async () => {
+    const name = 'community_tww_Ganondorf_Ship.arc';
+    const { info, entries } = dump(name).rarc;
+    const files = (entries as { index: number; name: string; dataOffset?: number; size: number }[]).filter(
+      (e) => e.dataOffset !== undefined,
+    );
+    const file = join(dir, 'ls-entry.arc');
+    await writeFile(
+      file,
+      patched(readFixture('archives', name), (v) =>
+        v.setUint32(0x20 + info.entryOffset + files[2]!.index * 0x14 + 8, 0x7fff_fff0),
+      ),
+    );
+    const { code, stdout, stderr } = await run('ls', file);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/damaged; read before the damage/);
+    const listed = [...stdout.matchAll(/^ {2}0x[0-9a-f]{6} +(\d+) {2}RARC file "(.+)"$/gm)].map((m) => [
+      m[2],
+      Number(m[1]),
+    ]);
+    expect(listed).toEqual(files.slice(0, 2).map((f) => [f.name, f.size]));
+    expect(stderr).toMatch(new RegExp(`^error: ParseError: rarc entries @0x[0-9a-f]+: file "${files[2]!.name}"`, 'm'));
+  });
+
   it('a RARC with an entry count too large: the parts before the entry table', async () => {
     const file = join(dir, 'count.arc');
     const bytes = readFixture('archives', 'community_tww_Ganondorf_Ship.arc');

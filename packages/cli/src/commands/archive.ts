@@ -36,14 +36,19 @@ async function openBytes(
   file: string | undefined,
   read?: Uint8Array,
 ): Promise<{ bytes: Uint8Array; tree: ArchiveTree }> {
+  const bytes = await archiveBytes(file, read);
+  return { bytes, tree: await openArchiveBytes(bytes) };
+}
+
+/** The archive's bytes: `read`, when the caller has them, else the file's. */
+async function archiveBytes(file: string | undefined, read?: Uint8Array): Promise<Uint8Array> {
   if (!file) throw new UsageError('give an archive');
   const buf =
     read ??
     (await readFile(file).catch((e: NodeJS.ErrnoException) => {
       throw new UsageError(e.code === 'ENOENT' ? `no such file: ${file}` : e.message);
     }));
-  const bytes = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-  return { bytes, tree: await openArchiveBytes(bytes) };
+  return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
 }
 
 /**
@@ -84,7 +89,16 @@ export async function lsCommand(
   args: { file?: string; bytes?: Uint8Array; json: boolean; animations?: boolean },
   io: CliIo,
 ): Promise<number> {
-  const { bytes, tree } = await openBytes(args.file, args.bytes);
+  const bytes = await archiveBytes(args.file, args.bytes);
+  const tree = await openArchiveBytes(bytes).catch(async (e: unknown) => {
+    // A damaged archive: what was read before the damage (its layers, tables and files), then the error.
+    if (!args.json) {
+      io.out(`${args.file}: damaged; read before the damage:`);
+      for (const s of await archiveParts(bytes))
+        io.out(`  0x${s.offset.toString(16).padStart(6, '0')}  ${String(s.size).padStart(8)}  ${s.name}`);
+    }
+    throw e;
+  });
   const files = archiveFiles(tree).map(({ names, file }) => ({
     path: printablePath(names),
     size: file.bytes.length,
