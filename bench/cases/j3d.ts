@@ -12,7 +12,10 @@
  * MDL3's packets (each one's commands and register state) and MAT3's layout (its table counts under the maker's
  * padding text) are built when first read, which j3dToScene and the GLB writer never do (`info`'s MDL3 check
  * and writing the file back do), after readJ3d has walked every command for errors; noclip's parse leaves MDL3 unread, and goes further than readJ3d in one respect, turning
- * display lists into vertex buffers. Fixture cases are skipped when the shared fixtures are absent.
+ * display lists into vertex buffers. The GLB rows convert the same bytes turn after turn, so from the second
+ * turn on the PNG encodings and level-0 pixels kept by their bytes (KeptByBytes) spare the deflate and the
+ * decode, as for a batch of models sharing textures; a model met first pays them. Fixture cases are skipped when
+ * the shared fixtures are absent.
  */
 import { existsSync } from 'node:fs';
 import { archiveFiles, openArchive } from '@retromodel/archive';
