@@ -87,6 +87,8 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
   const normalMatrices: (Float64Array | undefined)[] = [];
   const skinMatrices: (Float64Array | undefined)[] = [];
   const inverseBind = new Float64Array(16);
+  const joints: number[] = [];
+  const sums: number[] = [];
   let missingIbm = false;
   let cut = 0;
   const out: ResolvedDrawMatrix[] = [];
@@ -103,9 +105,10 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
     }
     const env = evp.envelopes[d.index]!;
     const m = take(16);
-    // The influences with each joint once (its weights summed, in the order joints first appear).
-    const joints: number[] = [];
-    const sums: number[] = [];
+    // The influences with each joint once (its weights summed, in the order joints first appear), gathered in
+    // the scratch lists and copied out at their length.
+    joints.length = 0;
+    sums.length = 0;
     for (let k = 0; k < env.joints.length; k++) {
       const j = env.joints[k]!;
       const w = env.weights[k]!;
@@ -139,10 +142,11 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
     }
     let sum = 0;
     for (const w of sums) sum += w;
-    const weights = sums.map(sum > 0 ? (w) => w / sum : () => 1 / sums.length);
+    const weights = sums.slice();
+    for (let k = 0; k < weights.length; k++) weights[k] = sum > 0 ? sums[k]! / sum : 1 / sums.length;
     const normalMatrix = take(9);
     normalMatrixTo(m, normalMatrix);
-    out.push({ matrix: m, normalMatrix, joints, weights });
+    out.push({ matrix: m, normalMatrix, joints: joints.slice(), weights });
   }
   if (cut > 0)
     diagnostics.push({
