@@ -5,7 +5,7 @@
  * this is the identity when the inverse binds match the joints). glTF holds at most 4 influences per vertex:
  * envelopes with more keep their 4 largest weights, renormalised, with a diagnostic.
  */
-import { type Diagnostic, type Mat4, mat4FromRowMajor3x4, mat4Invert, mat4Multiply } from '@retromodel/scene';
+import { type Diagnostic, type Mat4, mat4Invert, mat4MultiplyTo } from '@retromodel/scene';
 import type { J3dFile } from '../j3d-file.js';
 
 /** One draw matrix resolved: where it puts vertices, how it turns normals, and the skin influences. */
@@ -19,6 +19,13 @@ export interface ResolvedDrawMatrix {
 
 /** Column-major inverse transpose of the upper 3×3 of `m` (identity when singular). */
 export function normalMatrixOf(m: Mat4): Float64Array {
+  const out = new Float64Array(9);
+  normalMatrixTo(m, out);
+  return out;
+}
+
+/** Writes {@link normalMatrixOf}'s matrix into `out` (9 numbers). */
+function normalMatrixTo(m: ArrayLike<number>, out: Float64Array): void {
   const a = m[0]!,
     b = m[4]!,
     c = m[8]!,
@@ -32,7 +39,10 @@ export function normalMatrixOf(m: Mat4): Float64Array {
     B = -(d * i - f * g),
     C = d * h - e * g;
   const det = a * A + b * B + c * C;
-  if (!Number.isFinite(det) || Math.abs(det) < 1e-30) return new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-30) {
+    out.set(IDENTITY3);
+    return;
+  }
   const D = -(b * i - c * h),
     E = a * i - c * g,
     F = -(a * h - b * g);
@@ -41,52 +51,103 @@ export function normalMatrixOf(m: Mat4): Float64Array {
     I = a * e - b * d;
   // inverse = adj / det with adj = transpose(cofactors); inverse transpose = cofactors / det.
   // Column-major 3×3 of the cofactor matrix [[A,B,C],[D,E,F],[G,H,I]] (rows).
-  return new Float64Array([A / det, D / det, G / det, B / det, E / det, H / det, C / det, F / det, I / det]);
+  out[0] = A / det;
+  out[1] = D / det;
+  out[2] = G / det;
+  out[3] = B / det;
+  out[4] = E / det;
+  out[5] = H / det;
+  out[6] = C / det;
+  out[7] = F / det;
+  out[8] = I / det;
 }
 
-/** Resolves every DRW1 entry against the bind-pose joint matrices. */
+const IDENTITY3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
+
+/**
+ * Resolves every DRW1 entry against the bind-pose joint matrices. The matrices it makes (each envelope's, and the
+ * normal matrices) are views of one buffer: a typed array of its own each cost a buffer outside V8's heap, per
+ * entry, which for a character of a hundred envelopes cost more than the arithmetic.
+ */
 export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: Diagnostic[]): ResolvedDrawMatrix[] {
   const evp = file.EVP1;
-  const inverseBind = (j: number): Mat4 => {
-    if (j < evp.inverseBindCount) return mat4FromRowMajor3x4(evp.inverseBinds, j * 12);
-    return mat4Invert(world[j]!) ?? world[j]!;
+  const entries = file.DRW1.entries;
+  const jointCount = world.length;
+  let weightedCount = 0;
+  for (const d of entries) if (d.weighted) weightedCount++;
+  // Per weighted entry its matrix and normal matrix; per joint its normal matrix and world · inverse bind, each
+  // worked out once however many entries name it.
+  const buffer = new ArrayBuffer((weightedCount * 25 + jointCount * 25) * 8);
+  let at = 0;
+  const take = (length: number) => {
+    const view = new Float64Array(buffer, at, length);
+    at += length * 8;
+    return view;
   };
+  const normalMatrices: (Float64Array | undefined)[] = [];
+  const skinMatrices: (Float64Array | undefined)[] = [];
+  const inverseBind = new Float64Array(16);
+  const joints: number[] = [];
+  const sums: number[] = [];
   let missingIbm = false;
   let cut = 0;
-  // Per joint, worked out once however many entries name it: its normal matrix, and world · inverse bind.
-  const normalMatrices: Float64Array[] = [];
-  const skinMatrices: Mat4[] = [];
-  const out = file.DRW1.entries.map((d): ResolvedDrawMatrix => {
+  const out: ResolvedDrawMatrix[] = [];
+  for (const d of entries) {
     if (!d.weighted) {
-      normalMatrices[d.index] ??= normalMatrixOf(world[d.index]!);
-      return {
-        matrix: world[d.index]!,
-        normalMatrix: normalMatrices[d.index]!,
-        joints: [d.index],
-        weights: [1],
-      };
+      let normalMatrix = normalMatrices[d.index];
+      if (!normalMatrix) {
+        normalMatrix = take(9);
+        normalMatrixTo(world[d.index]!, normalMatrix);
+        normalMatrices[d.index] = normalMatrix;
+      }
+      out.push({ matrix: world[d.index]!, normalMatrix, joints: [d.index], weights: [1] });
+      continue;
     }
     const env = evp.envelopes[d.index]!;
-    const m = new Float64Array(16);
-    env.joints.forEach((j, k) => {
+    const m = take(16);
+    // The influences with each joint once (its weights summed, in the order joints first appear), gathered in
+    // the scratch lists and copied out at their length.
+    joints.length = 0;
+    sums.length = 0;
+    for (let k = 0; k < env.joints.length; k++) {
+      const j = env.joints[k]!;
+      const w = env.weights[k]!;
       if (j >= evp.inverseBindCount) missingIbm = true;
-      skinMatrices[j] ??= mat4Multiply(world[j]!, inverseBind(j));
-      const jm = skinMatrices[j]!;
-      for (let n = 0; n < 16; n++) m[n] = m[n]! + env.weights[k]! * jm[n]!;
-    });
-    let pairs = env.joints.map((j, k) => ({ j, w: env.weights[k]! }));
-    const merged = new Map<number, number>();
-    for (const p of pairs) merged.set(p.j, (merged.get(p.j) ?? 0) + p.w);
-    pairs = [...merged].map(([j, w]) => ({ j, w }));
-    if (pairs.length > 4) {
-      cut++;
-      pairs.sort((x, y) => y.w - x.w);
-      pairs = pairs.slice(0, 4);
+      let jm = skinMatrices[j];
+      if (!jm) {
+        jm = take(16);
+        if (j < evp.inverseBindCount) {
+          rowMajor3x4To(evp.inverseBinds, j * 12, inverseBind);
+          mat4MultiplyTo(world[j]!, inverseBind, jm, 0);
+        } else mat4MultiplyTo(world[j]!, mat4Invert(world[j]!) ?? world[j]!, jm, 0);
+        skinMatrices[j] = jm;
+      }
+      for (let n = 0; n < 16; n++) m[n] = m[n]! + w * jm[n]!;
+      const seen = joints.indexOf(j);
+      if (seen < 0) {
+        joints.push(j);
+        sums.push(0 + w);
+      } else sums[seen] = sums[seen]! + w;
     }
-    const sum = pairs.reduce((s, p) => s + p.w, 0);
-    const weights = sum > 0 ? pairs.map((p) => p.w / sum) : pairs.map(() => 1 / pairs.length);
-    return { matrix: m, normalMatrix: normalMatrixOf(m), joints: pairs.map((p) => p.j), weights };
-  });
+    if (joints.length > 4) {
+      cut++;
+      const pairs = joints.map((j, k) => ({ j, w: sums[k]! }));
+      pairs.sort((x, y) => y.w - x.w);
+      joints.length = 4;
+      sums.length = 4;
+      for (let k = 0; k < 4; k++) {
+        joints[k] = pairs[k]!.j;
+        sums[k] = pairs[k]!.w;
+      }
+    }
+    let sum = 0;
+    for (const w of sums) sum += w;
+    const weights = sums.slice();
+    for (let k = 0; k < weights.length; k++) weights[k] = sum > 0 ? sums[k]! / sum : 1 / sums.length;
+    const normalMatrix = take(9);
+    normalMatrixTo(m, normalMatrix);
+    out.push({ matrix: m, normalMatrix, joints: joints.slice(), weights });
+  }
   if (cut > 0)
     diagnostics.push({
       code: 'j3d/too-many-influences',
@@ -100,4 +161,11 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
       severity: 'warning',
     });
   return out;
+}
+
+/** The 4×4 of 12 numbers stored row by row from `offset` (as mat4FromRowMajor3x4 makes it) into `out`. */
+function rowMajor3x4To(rows: ArrayLike<number>, offset: number, out: Float64Array): void {
+  out.fill(0);
+  out[15] = 1;
+  for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) out[c * 4 + r] = rows[offset + r * 4 + c]!;
 }

@@ -23,6 +23,7 @@ import {
   mat4Decompose,
   mat4Identity,
   mat4Invert,
+  mat4InvertTo,
   mat4Multiply,
   type Scene,
   type SceneNode,
@@ -77,6 +78,8 @@ export interface J3dSceneResult {
   scene: Scene;
   diagnostics: Diagnostic[];
 }
+
+const IDENTITY = mat4Identity();
 
 function sameMatrix(a: ArrayLike<number>, b: ArrayLike<number>, tolerance: number): boolean {
   for (let i = 0; i < 16; i++) if (Math.abs(a[i]! - b[i]!) > tolerance * Math.max(1, Math.abs(b[i]!))) return false;
@@ -177,13 +180,15 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       meshNode.skin = scene.skins.length;
       const ibm = new Float32Array(joints.length * 16);
       const singular: string[] = [];
-      nodeWorld.slice(0, joints.length).forEach((w, j) => {
+      for (let j = 0; j < joints.length; j++) {
         // A scale of 0 (games hide parts so) or near the ends of the f32 range leaves no inverse f32 can hold.
-        const inverse = mat4Invert(w);
-        const fits = inverse !== null && Float32Array.from(inverse).every(Number.isFinite);
-        ibm.set(fits ? inverse : mat4Identity(), j * 16);
-        if (!fits) singular.push(`${j} (${joints[j]!.name})`);
-      });
+        let fits = mat4InvertTo(nodeWorld[j]!, ibm, j * 16);
+        for (let k = 0; fits && k < 16; k++) fits = Number.isFinite(ibm[j * 16 + k]!);
+        if (!fits) {
+          ibm.set(IDENTITY, j * 16);
+          singular.push(`${j} (${joints[j]!.name})`);
+        }
+      }
       if (singular.length > 0) {
         diagnostics.push({
           code: 'j3d/joint-not-invertible',

@@ -104,6 +104,8 @@ export class ShapeVertices {
   inline = false;
   /** Set by `plan`. */
   items = new Int32Array(0);
+  /** Per PNMTXIDX value, the draw matrix its slot holds (NaN: none), for the primitive at hand. */
+  readonly drawOfPn = new Float64Array(256);
   /** Per scene vertex: its draw matrix (an index into the context's draw matrices). */
   freshDrawIndices: Int32Array;
   readonly normals: NormalCache;
@@ -225,8 +227,18 @@ export function mergeVertices(
   const { column, plain } = s;
   const recordedCount = s.width.length;
   let count = s.count;
+  // Per PNMTXIDX value (a multiple of 3, or it names no slot) the slot's draw matrix, NaN for none; a vertex
+  // without PNMTXIDX takes slot 0.
+  const drawOfPn = s.drawOfPn;
+  const pnCount = pn ? Math.min(3 * slots.length, drawOfPn.length) : 0;
+  for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? Number.NaN) : Number.NaN;
+  const slot0 = slots[0] ?? Number.NaN;
   for (let v = 0; v < n; v++) {
-    const drawIndex = slots[pn ? pn[v]! / 3 : 0]!;
+    let drawIndex = slot0;
+    if (pn) {
+      const u = pn[v]!;
+      drawIndex = u < pnCount ? drawOfPn[u]! : (slots[u / 3] ?? Number.NaN);
+    }
     if (merge) {
       key[0] = drawIndex;
       let k = 1;
@@ -246,8 +258,9 @@ export function mergeVertices(
     let at = count * stride;
     if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = column[j]![v]!;
     else recordItems(s, at, v);
-    // A slot no matrix table has set (only in hand-built shapes: readJ3d checks them) names no draw matrix.
-    freshDrawIndices[count++] = drawIndex ?? -1;
+    // A slot no matrix table has set (only in hand-built shapes: readJ3d checks them) names no draw matrix (its
+    // key holds 0, as the Int32Array stores NaN).
+    freshDrawIndices[count++] = Number.isNaN(drawIndex) ? -1 : drawIndex;
   }
   s.count = count;
 }

@@ -238,7 +238,7 @@ interface Notes {
   lightingApproximations: string[];
 }
 
-const within = ([min, max]: [number, number], lo: number, hi: number) => min >= lo - 1e-6 && max <= hi + 1e-6;
+const within = ([min, max]: readonly [number, number], lo: number, hi: number) => min >= lo - 1e-6 && max <= hi + 1e-6;
 
 /** `p` with every lighting atom (diffuse and specular) at 0: what is left of it without GX lighting. */
 const withoutLighting = (p: Poly) =>

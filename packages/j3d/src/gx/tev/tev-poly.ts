@@ -163,24 +163,57 @@ const CORNER_BUDGET = 1 << 16;
  * linear in each atom, so its extremes lie at corners of the box, and all corners are evaluated while there are
  * few enough. Otherwise the bounds of `polyRange`, which contain the range.
  */
-export function exactRange(p: Poly): [number, number] {
+export function exactRange(p: Poly): readonly [number, number] {
+  // A stage reads one value as several inputs (an alpha as r, g and b): the last answer is kept for it.
+  if (p === lastRanged) return lastRange;
+  const range = cornerRange(p);
+  lastRanged = p;
+  lastRange = range;
+  return range;
+}
+
+let lastRanged: Poly | undefined;
+let lastRange: readonly [number, number] = [0, 0];
+/**
+ * The atoms and monomial masks of the polynomial `cornerRange` works on: scratch lists, reused (setting a list's
+ * length to 0 would drop its storage), their used length counted apart.
+ */
+const rangeAtoms: Atom[] = [];
+const rangeMasks: number[] = [];
+
+function cornerRange(p: Poly): [number, number] {
+  const { monomials, coefficients } = p;
   const bounds = polyRange(p);
   if (bounds[0] === bounds[1]) return bounds;
-  const atoms: Atom[] = [];
-  for (const m of p.monomials) {
+  const atoms = rangeAtoms;
+  let atomCount = 0;
+  for (const m of monomials) {
     for (let k = 0; k < m.length; k++) {
-      if (m[k] === m[k - 1]) return bounds;
-      if (!atoms.includes(m[k]!)) atoms.push(m[k]!);
+      const atom = m[k]!;
+      if (atom === m[k - 1]) return bounds;
+      let known = false;
+      for (let n = 0; n < atomCount && !known; n++) known = atoms[n] === atom;
+      if (!known) atoms[atomCount++] = atom;
     }
   }
-  if (2 ** atoms.length * p.monomials.length > CORNER_BUDGET) return bounds;
+  const corners = 2 ** atomCount;
+  if (corners * monomials.length > CORNER_BUDGET) return bounds;
   // Each monomial as a bit mask of its atoms: it counts at a corner that sets all of them.
-  const masks = p.monomials.map((m) => m.reduce((mask, a) => mask | (1 << atoms.indexOf(a)), 0));
+  const masks = rangeMasks;
+  for (let i = 0; i < monomials.length; i++) {
+    let mask = 0;
+    for (const a of monomials[i]!) {
+      let n = 0;
+      while (atoms[n] !== a) n++;
+      mask |= 1 << n;
+    }
+    masks[i] = mask;
+  }
   let lo = Infinity;
   let hi = -Infinity;
-  for (let corner = 0; corner < 2 ** atoms.length; corner++) {
+  for (let corner = 0; corner < corners; corner++) {
     let v = 0;
-    for (let i = 0; i < masks.length; i++) if ((masks[i]! & corner) === masks[i]) v += p.coefficients[i]!;
+    for (let i = 0; i < monomials.length; i++) if ((masks[i]! & corner) === masks[i]) v += coefficients[i]!;
     lo = Math.min(lo, v);
     hi = Math.max(hi, v);
   }
