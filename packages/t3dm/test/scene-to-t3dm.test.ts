@@ -17,6 +17,7 @@ import {
   type Scene,
   triangleIndices,
 } from '@retromodel/scene';
+import { n64MaterialExtras, n64TextureSlot } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { checkRuntimeConstraints, readT3dm, sceneToT3dm, t3dmToScene, writeSdata, writeT3dm } from '../src/index.js';
 
@@ -30,6 +31,18 @@ function meshScene(primitives: Primitive[], materials = [createMaterial({ name: 
 }
 
 /** Skins the mesh node to a new root node `bone` (node 1) whose inverse bind matrix is the identity. */
+/** One triangle with texture coordinates, drawn with `material`. */
+function texturedTriangle(material: number): Primitive {
+  return {
+    attributes: {
+      POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+      TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 0, 1]), itemSize: 2 },
+    },
+    mode: 'TRIANGLES',
+    material,
+  };
+}
+
 function skinToRootBone(scene: Scene): void {
   scene.nodes[0]!.skin = 0;
   scene.nodes.push({ name: 'bone', children: [] });
@@ -194,17 +207,9 @@ describe('sceneToT3dm on synthetic scenes', () => {
   });
 
   it('writes two images whose names make the same file name as two textures', () => {
-    const tri = (material: number): Primitive => ({
-      attributes: {
-        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
-        TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 0, 1]), itemSize: 2 },
-      },
-      mode: 'TRIANGLES',
-      material,
-    });
     const textured = (name: string, texture: number) =>
       createMaterial({ name, baseColorTexture: { texture, texCoord: 0 } });
-    const scene = meshScene([tri(0), tri(1)], [textured('a', 0), textured('b', 1)]);
+    const scene = meshScene([texturedTriangle(0), texturedTriangle(1)], [textured('a', 0), textured('b', 1)]);
     const image = (name: string, width: number) => ({
       kind: 'rgba8' as const,
       name,
@@ -223,49 +228,16 @@ describe('sceneToT3dm on synthetic scenes', () => {
   });
 
   it('gives no image the file of a texture an N64 material keeps by its path, and reports two images of one path', () => {
-    const tri = (material: number): Primitive => ({
-      attributes: {
-        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
-        TEXCOORD_0: { array: new Float32Array([0, 0, 1, 0, 0, 1]), itemSize: 2 },
-      },
-      mode: 'TRIANGLES',
-      material,
-    });
-    const axis = { low: 0, high: 1, mask: 1, shift: 0, mirror: 0, clamp: 0 };
-    const slot = (path?: string) => ({
-      ...(path ? { path } : {}),
-      texReference: 0,
-      width: 2,
-      height: 2,
-      s: axis,
-      t: axis,
-    });
     // As a T3DM read back keeps its materials (extras.n64), with the texture of rom:/texture1.sprite.
     const n64 = (name: string, texture: number, path: string) =>
       createMaterial({
         name,
         baseColorTexture: { texture, texCoord: 0 },
-        extras: {
-          n64: {
-            combiner: '0000000000000000',
-            otherModeValue: '0000000000000000',
-            otherModeMask: '0000000000000000',
-            blendMode: 0,
-            renderFlags: 3,
-            fogMode: 0,
-            setColorFlags: 0,
-            vertexFx: 0,
-            primColor: [255, 255, 255, 255],
-            envColor: [255, 255, 255, 255],
-            blendColor: [0, 0, 0, 0],
-            textureA: slot(path),
-            textureB: slot(),
-          },
-        },
+        extras: { n64: n64MaterialExtras(n64TextureSlot(2, path), n64TextureSlot(2)) },
       });
     const plain = createMaterial({ name: 'plain', baseColorTexture: { texture: 1, texCoord: 0 } });
     const scene = meshScene(
-      [tri(0), tri(1), tri(2), tri(3)],
+      [texturedTriangle(0), texturedTriangle(1), texturedTriangle(2), texturedTriangle(3)],
       [
         n64('kept', 0, 'rom:/texture1.sprite'),
         plain,

@@ -24,6 +24,7 @@ export * from './gltf-validator.js';
 export * from './gx-spec-encode.js';
 export * from './gx-textures.js';
 export * from './j3d-chunks.js';
+export * from './n64-material.js';
 export * from './naive-cmpr.js';
 export * from './noclip-j3d.js';
 export * from './sidecars.js';

@@ -10,6 +10,7 @@
  * mutations rarely make such files, since the JSON must stay valid; these are what an attacker would hand-make.
  * Edits address an object by its list and index, so a case is plain JSON.
  */
+import { n64MaterialExtras, n64TextureSlot } from '../n64-material.js';
 import { hostileNames } from './entry-edits.js';
 
 /** The glTF lists whose objects have names that writers may turn into file names. */
@@ -103,12 +104,6 @@ export function namedCounts(bytes: Uint8Array): Record<(typeof namedLists)[numbe
   return Object.fromEntries(namedLists.map((l) => [l, count(l)])) as Record<(typeof namedLists)[number], number>;
 }
 
-/** A texture slot of an N64 material (n64-extras.ts in @retromodel/t3dm), with a ROM path when given. */
-const n64Slot = (path?: string) => {
-  const axis = { low: 0, high: 31, mask: 5, shift: 0, mirror: 0, clamp: 0 };
-  return { ...(path === undefined ? {} : { path }), texReference: 0, width: 32, height: 32, s: axis, t: axis };
-};
-
 /** The object at `key` of `parent`, made when missing (or not an object). */
 function objectAt(parent: Record<string, unknown>, key: string): Record<string, unknown> {
   const found = parent[key];
@@ -139,21 +134,10 @@ export function applyGltfEdits(bytes: Uint8Array, edits: readonly GltfEdit[]): U
       tex0.tex_set = true;
       objectAt(tex0, 'tex').name = edit.name;
     } else {
-      objectAt(object, 'extras').n64 = {
-        combiner: '0000000000000000',
-        otherModeValue: '0000000000000000',
-        otherModeMask: '0000000000000000',
-        blendMode: 0,
-        renderFlags: 3,
-        fogMode: 0,
-        setColorFlags: 0,
-        vertexFx: 0,
-        primColor: [255, 255, 255, 255],
-        envColor: [255, 255, 255, 255],
-        blendColor: [0, 0, 0, 0],
-        textureA: n64Slot(`rom:/${edit.name}.sprite`),
-        textureB: n64Slot(),
-      };
+      objectAt(object, 'extras').n64 = n64MaterialExtras(
+        n64TextureSlot(32, `rom:/${edit.name}.sprite`),
+        n64TextureSlot(32),
+      );
     }
   }
   return buildGlb(json, bin);
