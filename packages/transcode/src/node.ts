@@ -123,19 +123,26 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   /** The folders' walk (the run's, when it has one for them) with the files given explicitly added. */
   const index = (): FolderWalk => {
     if (found) return found;
-    let walked: FolderWalk;
-    if (options.run === undefined) walked = walkFolders();
-    else {
-      if (runWalks?.run !== options.run) runWalks = { run: options.run, walks: new Map() };
-      const key = JSON.stringify(dirs);
-      walked = runWalks.walks.get(key) ?? walkFolders();
-      runWalks.walks.set(key, walked);
-    }
-    if (explicit.size === 0) found = walked;
-    else {
+    const withExplicit = (walked: FolderWalk): FolderWalk => {
+      if (explicit.size === 0) return walked;
       const map = new Map(walked.index);
       for (const [key, path] of explicit) map.set(key, { name: basename(path), path });
-      found = { index: map, names: [...map.values()].map((f) => f.name) };
+      return { index: map, names: [...map.values()].map((f) => f.name) };
+    };
+    if (options.run === undefined) found = withExplicit(walkFolders());
+    else {
+      if (runWalks?.run !== options.run) runWalks = { run: options.run, walks: new Map() };
+      // The run's models share their folders and the files given, so the merged index is kept too: a model
+      // costs a lookup, not a copy of its folder's listing.
+      const key = JSON.stringify(dirs);
+      const merged = `${key}\0${JSON.stringify([...explicit])}`;
+      found = runWalks.walks.get(merged);
+      if (!found) {
+        const walked = runWalks.walks.get(key) ?? walkFolders();
+        runWalks.walks.set(key, walked);
+        found = withExplicit(walked);
+        runWalks.walks.set(merged, found);
+      }
     }
     return found;
   };

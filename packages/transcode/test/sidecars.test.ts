@@ -47,6 +47,12 @@ describe('folderSidecars', () => {
     // Given files are added for their model only.
     const given = folderSidecars(folder, { run: 'one', files: [join(root, 'given.bck')] });
     expect((await given.list()).sort()).toEqual(['a.bmd', 'given.bck']);
+    // The next model given the same files shares that listing (no copy of the folder's per model).
+    const alsoGiven = folderSidecars(folder, { run: 'one', files: [join(root, 'given.bck')] });
+    expect(await alsoGiven.list()).toBe(await given.list());
+    expect(await folderSidecars(folder, { run: 'one', files: [join(root, 'other.bck')] }).list()).not.toContain(
+      'given.bck',
+    );
     expect(await folderSidecars(folder, { run: 'one' }).list()).toEqual(['a.bmd']);
     expect((await folderSidecars(folder, { run: 'two' }).list()).sort()).toEqual(['a.bmd', 'a.glb']);
     expect((await folderSidecars(folder).list()).sort()).toEqual(['a.bmd', 'a.glb']);
