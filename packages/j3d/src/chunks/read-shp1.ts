@@ -18,11 +18,14 @@ import {
   decodeDisplayList,
   displayListDecoder,
   type GxColumnPools,
+  type GxDrawList,
   type GxListDecoder,
-  type GxPrimitive,
   type GxSendOrder,
   type GxVertexAttribute,
+  type GxVertexLayout,
   maxListVertices,
+  noIndices,
+  noValues,
   sendOrder,
 } from '../gx/display-list.js';
 import { checkCountAt } from './read-bounds.js';
@@ -32,15 +35,17 @@ import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-la
 /** How a shape's vertices are placed: one matrix, camera-facing, Y-axis camera-facing, or per-vertex matrices. */
 export type J3dShapeMatrixType = 'Mtx' | 'BBoard' | 'YBBoard' | 'Multi';
 
-/** One matrix group with its packet's display list. */
-export interface J3dShapePacket {
+/**
+ * One matrix group with its packet's display list, decoded: its primitives and their vertex rows, laid out as
+ * the shape's `vertexLayout` says.
+ */
+export interface J3dShapePacket extends GxDrawList {
   useMtxIndex: number;
   /** DRW1 indices of PNMTX slots 0..n−1 as stored; 0xFFFF = keep the slot from the shape's previous packet. */
   matrixTable: number[];
   /** Display-list offset (absolute in the file) and size. */
   displayListOffset: number;
   displayListSize: number;
-  primitives: GxPrimitive[];
   /**
    * The display list's bytes as stored (`displayListSize` bytes, padding included; a view into the file), for a
    * byte-exact rewrite.
@@ -53,6 +58,8 @@ export interface J3dShape {
   matrixType: J3dShapeMatrixType;
   mtxTypeRaw: number;
   attributes: GxVertexAttribute[];
+  /** Where each attribute lies in its packets' vertex rows (the attributes in the order the lists send them). */
+  vertexLayout: GxVertexLayout;
   boundingRadius: number;
   bboxMin: Vec3;
   bboxMax: Vec3;
@@ -89,10 +96,11 @@ const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
 function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: BinaryReader[], spare: number): void {
   let vertices = 0;
   for (const dl of lists) vertices += maxListVertices(decoder, dl.length);
-  const indices = vertices * decoder.indicesPerVertex;
-  const values = vertices * decoder.valuesPerVertex;
+  const { indexStride, valueStride } = decoder.layout;
+  const indices = vertices * indexStride;
+  const values = vertices * valueStride;
   if (pools.indices.length - pools.indexAt < indices) {
-    pools.indices = new Uint16Array(Math.max(indices, maxListVertices(decoder, spare) * decoder.indicesPerVertex));
+    pools.indices = new Uint16Array(Math.max(indices, maxListVertices(decoder, spare) * indexStride));
     pools.indexAt = 0;
   }
   if (pools.values.length - pools.valueAt < values) {
@@ -102,10 +110,11 @@ function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: Binar
 }
 
 /**
- * Decodes a shape's display lists (`lists`, one per packet) into its packets, their columns taken from
- * `pools`: in GX attribute order, or, when that fails and the descriptor lists the attributes in another order,
- * in the descriptor's order if every list reads so. Returns the order used; the GX order's error is thrown when
- * neither reads. The decoder is made with the first list that has bytes (errors about the descriptor name it).
+ * Decodes a shape's display lists (`lists`, one per packet) into its packets, their rows taken from `pools`:
+ * in GX attribute order, or, when that fails and the descriptor lists the attributes in another order, in the
+ * descriptor's order if every list reads so. Returns the order used and the rows' layout (undefined when no list
+ * has bytes); the GX order's error is thrown when neither reads. The decoder is made with the first list that
+ * has bytes (errors about the descriptor name it).
  */
 function readShapeLists(
   packets: J3dShapePacket[],
@@ -115,9 +124,10 @@ function readShapeLists(
   pools: GxColumnPools,
   spare: number,
   matrixIndicesSent: number[],
-): GxSendOrder {
-  const first = lists.find((dl) => dl.length > 0);
-  if (!first) return 'gx';
+): { order: GxSendOrder; layout: GxVertexLayout | undefined } {
+  let first: BinaryReader | undefined;
+  for (let g = 0; g < lists.length && !first; g++) if (lists[g]!.length > 0) first = lists[g];
+  if (!first) return { order: 'gx', layout: undefined };
   const indexAt = pools.indexAt;
   const valueAt = pools.valueAt;
   const read = (order: GxSendOrder) => {
@@ -127,21 +137,20 @@ function readShapeLists(
       const dl = lists[g]!;
       dl.offset = 0;
       pools.matrixIndicesSent = 0;
-      packets[g]!.primitives = dl.length > 0 ? decodeDisplayList(dl, decoder, pools) : [];
+      if (dl.length > 0) decodeDisplayList(dl, decoder, pools, packets[g]!);
       matrixIndicesSent[g] = pools.matrixIndicesSent;
     }
+    return { order, layout: decoder.layout };
   };
   try {
-    read('gx');
-    return 'gx';
+    return read('gx');
   } catch (gxError) {
     const same = sendOrder(attributes, 'gx').every((a, k) => a === attributes[k]);
     if (same || !(gxError instanceof ParseError)) throw gxError;
     try {
       pools.indexAt = indexAt;
       pools.valueAt = valueAt;
-      read('descriptor');
-      return 'descriptor';
+      return read('descriptor');
     } catch {
       throw gxError;
     }
@@ -240,11 +249,16 @@ export function readShp1(
         displayListOffset: r.base + offset,
         displayListSize: size,
         primitives: [],
+        indices: noIndices,
+        values: noValues,
         displayList: dl.bytes,
       });
     }
     const sent: number[] = new Array(groupCount).fill(0);
-    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1, pools, spare, sent) : 'gx';
+    const read = vtx1 ? readShapeLists(packets, lists, attributes, vtx1, pools, spare, sent) : undefined;
+    const order = read?.order ?? 'gx';
+    // A shape none of whose lists has bytes has no rows.
+    const vertexLayout = read?.layout ?? { columns: [], indexStride: 0, valueStride: 0 };
     matrixIndicesSent.push(sent);
     if (order === 'descriptor')
       diagnostics.push({
@@ -256,6 +270,7 @@ export function readShp1(
       matrixType,
       mtxTypeRaw,
       attributes,
+      vertexLayout,
       boundingRadius: r.f32At(at + 0x0c),
       bboxMin: vec3At(r, at + 0x10),
       bboxMax: vec3At(r, at + 0x1c),
