@@ -165,13 +165,14 @@ function columnReaders(
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
   order: GxSendOrder,
+  at: number,
 ): ColumnReader[] {
   const sorted = sendOrder(attributes, order);
   return sorted.map((a): ColumnReader => {
     const arrayName = arrayOfAttribute(a.attr);
     if (a.attr <= 8) {
       if (a.type !== 1)
-        throw r.error(`${gxAttributeName(a.attr)} must be sent DIRECT (type 1), descriptor says ${a.type}`, 0);
+        throw r.error(`${gxAttributeName(a.attr)} must be sent DIRECT (type 1), descriptor says ${a.type}`, at);
       return {
         attr: a.attr,
         kind: U8,
@@ -185,14 +186,14 @@ function columnReaders(
         offset: 0,
       };
     }
-    if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, 0);
+    if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, at);
     if (a.type === 1) {
       // DIRECT data is inline, in the format the VTX1 format list gives (no array needs to exist).
       const format = vtx1.formats.find(
         (f) => f.attr === a.attr || (a.attr === 25 && f.attr === 10) || (a.attr === 10 && f.attr === 25),
       );
-      if (!format) throw r.error(`shape sends ${gxAttributeName(a.attr)} DIRECT but VTX1 has no format for it`, 0);
-      const layout = vertexElementLayout(r, arrayName, format, 0);
+      if (!format) throw r.error(`shape sends ${gxAttributeName(a.attr)} DIRECT but VTX1 has no format for it`, at);
+      const layout = vertexElementLayout(r, arrayName, format, at);
       const indexCount = (a.attr === 10 || a.attr === 25) && format.compCount === 2 ? 3 : 1;
       const size = layout.elementSize * indexCount;
       return {
@@ -211,7 +212,7 @@ function columnReaders(
     const array =
       vtx1.arrays[arrayName] ??
       (arrayName === 'NBT' ? vtx1.arrays.NRM : arrayName === 'NRM' ? vtx1.arrays.NBT : undefined);
-    if (!array) throw r.error(`shape uses ${arrayName} but VTX1 has no ${arrayName} array`, 0);
+    if (!array) throw r.error(`shape uses ${arrayName} but VTX1 has no ${arrayName} array`, at);
     const indexCount = (a.attr === 10 || a.attr === 25) && array.format.compCount === 2 ? 3 : 1;
     if (a.type === 2 || a.type === 3) {
       const size = (a.type === 2 ? 1 : 2) * indexCount;
@@ -232,21 +233,20 @@ function columnReaders(
     }
     throw r.error(
       `${gxAttributeName(a.attr)} has descriptor type ${a.type}; only 1 DIRECT, 2 INDEX8 and 3 INDEX16 exist`,
-      0,
+      at,
     );
   });
 }
 
 /**
  * Writes the indices of one indexed (or DIRECT matrix-index) column of a primitive into its rows: one vertex
- * every `stride` bytes from `p`, stored as its kind says (`view` holds `bytes` from `shift` on), into `out` from
+ * every `stride` bytes from `p`, stored as its kind says (`view` is a view of exactly `bytes`), into `out` from
  * `o` on, a row every `rowStride` entries. Returns the largest index, -1 for none (the caller compares it with the
  * limit and then finds the first bad index in file order for the error).
  */
 function readIndexColumn(
   bytes: Uint8Array,
   view: DataView,
-  shift: number,
   p: number,
   stride: number,
   vertexCount: number,
@@ -265,7 +265,7 @@ function readIndexColumn(
   } else if (kind === U16) {
     // One big-endian load through the DataView, which V8 compiles tighter than two byte loads and a shift.
     for (let v = 0; v < vertexCount; v++, p += stride, o += rowStride) {
-      const value = view.getUint16(p + shift);
+      const value = view.getUint16(p);
       if (value > max) max = value;
       out[o] = value;
     }
@@ -336,14 +336,18 @@ export interface GxListDecoder {
   layout: GxVertexLayout;
 }
 
-/** The decoder of lists for a shape with these attributes, sent in `order`; throws for a descriptor VTX1 cannot feed. */
+/**
+ * The decoder of lists for a shape with these attributes, sent in `order`; throws for a descriptor VTX1 cannot
+ * feed, at offset `at` of `r` (the start of the first list with bytes).
+ */
 export function displayListDecoder(
   r: BinaryReader,
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
   order: GxSendOrder = 'gx',
+  at = r.offset,
 ): GxListDecoder {
-  const readers = columnReaders(r, attributes, vtx1, order);
+  const readers = columnReaders(r, attributes, vtx1, order, at);
   let vertexSize = 0;
   let indexStride = 0;
   let valueStride = 0;
@@ -375,8 +379,6 @@ export interface GxColumnPools {
    * check that each names a loaded matrix slot needs no second pass over the vertices. The caller clears it.
    */
   matrixIndicesSent: number;
-  /** A view of the whole buffer the lists lie in, made by the first list that needs one and shared by the rest. */
-  view: DataView | undefined;
 }
 
 /**
@@ -399,16 +401,7 @@ export function columnPools(indexCount: number, valueCount: number): GxColumnPoo
     indexAt: 0,
     valueAt: 0,
     matrixIndicesSent: 0,
-    view: undefined,
   };
-}
-
-/** pools.view when it is a view of `bytes`' buffer, else a new one (kept there); a view per list cost one each. */
-function bufferView(pools: GxColumnPools, bytes: Uint8Array): DataView {
-  const view = pools.view;
-  if (view !== undefined && view.buffer === bytes.buffer) return view;
-  pools.view = new DataView(bytes.buffer);
-  return pools.view;
 }
 
 /** A decoded display list together with the row layout of its vertices. */
@@ -417,9 +410,9 @@ export interface GxDecodedList extends GxDrawList {
 }
 
 /**
- * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes,
- * sent in `order` (GX order unless told), into rows of its own. Every index is checked against the VTX1 array
- * it reads.
+ * Decodes the display list in `r` (a reader over exactly the list's bytes, from its offset) for a shape with
+ * these attributes, sent in `order` (GX order unless told), into rows of its own. Every index is checked
+ * against the VTX1 array it reads.
  */
 export function readDisplayList(
   r: BinaryReader,
@@ -431,19 +424,31 @@ export function readDisplayList(
   const n = maxListVertices(decoder, r.remaining);
   const { indexStride, valueStride } = decoder.layout;
   const out: GxDecodedList = { primitives: [], indices: noIndices, values: noValues, layout: decoder.layout };
-  decodeDisplayList(r, decoder, columnPools(n * indexStride, n * valueStride), out);
+  decodeDisplayList(r, r.offset, r.length, decoder, columnPools(n * indexStride, n * valueStride), out);
   return out;
 }
 
 /**
- * Decodes the display list in `r` (a reader over exactly the list's bytes, from its offset) with `decoder` into
- * `out` (its primitives, and its rows as views of `pools`, which must hold `maxListVertices` rows past their
- * cursors). Every index is checked against the VTX1 array it reads. Columns are decoded one at a time over a
- * primitive's vertices (a tight loop per column instead of one dispatch per attribute and vertex), straight into
- * their place in the rows: a primitive costs one small object.
+ * The reader over exactly the list at `start .. end` of `r`, at `at`, for the errors about running past the
+ * list's end (they say what is left of the list); made only when one is thrown.
+ */
+function listReader(r: BinaryReader, start: number, end: number, at: number): BinaryReader {
+  const list = r.sub(start, end - start);
+  list.offset = at - start;
+  return list;
+}
+
+/**
+ * Decodes the display list at `start .. end` of `r`'s bytes with `decoder` into `out` (its primitives, and its
+ * rows as views of `pools`, which must hold `maxListVertices` rows past their cursors). Every index is checked
+ * against the VTX1 array it reads. Columns are decoded one at a time over a primitive's vertices (a tight loop
+ * per column instead of one dispatch per attribute and vertex), straight into their place in the rows: a
+ * primitive costs one small object.
  */
 export function decodeDisplayList(
   r: BinaryReader,
+  start: number,
+  end: number,
   decoder: GxListDecoder,
   pools: GxColumnPools,
   out: GxDrawList,
@@ -452,12 +457,9 @@ export function decodeDisplayList(
   const { indexStride, valueStride } = decoder.layout;
   const columnCount = readers.length;
   const bytes = r.bytes;
-  const end = bytes.length;
-  let view: DataView | undefined;
-  // Where the list's bytes start in `view`, a view of their whole buffer.
-  const shift = bytes.byteOffset;
+  const view = r.view;
   const primitives: GxPrimitive[] = [];
-  let p = r.offset;
+  let p = start;
   const indices = pools.indices;
   const values = pools.values;
   const indexStart = pools.indexAt;
@@ -472,43 +474,30 @@ export function decodeDisplayList(
     if (type === undefined) {
       const command = opcode & 0xf8;
       if (command === 0x20 || command === 0x28 || command === 0x30 || command === 0x38) {
-        r.offset = p;
-        r.skip(4);
-        p = r.offset;
+        if (end - p < 4) listReader(r, start, end, p).skip(4);
+        p += 4;
         continue;
       }
       throw r.error(`display-list command 0x${opcode.toString(16)} is not a primitive`, at);
     }
-    if (end - p < 2) {
-      r.offset = p;
-      r.u16();
-    }
+    if (end - p < 2) listReader(r, start, end, p).u16();
     const vertexCount = (bytes[p]! << 8) | bytes[p + 1]!;
     p += 2;
     if (vertexSize === 0) throw r.error('shape draws vertices but its descriptor has no attributes', at);
     if (vertexCount * vertexSize > end - p)
-      r.ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`, p);
+      listReader(r, start, end, p).ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`);
     let ok = true;
     let q = p;
     const indexRow = indexStart + rows * indexStride;
     for (let k = 0; k < columnCount; k++) {
       const c = readers[k]!;
       if (c.kind === DIRECT) {
-        view ??= bufferView(pools, bytes);
         const per = c.itemSize / c.indexCount;
         const step = c.size / c.indexCount;
         for (let v = 0; v < vertexCount; v++) {
           const o = valueStart + (rows + v) * valueStride + c.offset;
           for (let n = 0; n < c.indexCount; n++)
-            decodeVertexElement(
-              view,
-              shift + q + v * vertexSize + n * step,
-              c.array!,
-              c.format!,
-              per,
-              values,
-              o + n * per,
-            );
+            decodeVertexElement(view, q + v * vertexSize + n * step, c.array!, c.format!, per, values, o + n * per);
         }
       } else if (c.attr === 0)
         matrixIndicesSent |= readMatrixIndexColumn(
@@ -521,11 +510,9 @@ export function decodeDisplayList(
           indexStride,
         );
       else {
-        view ??= bufferView(pools, bytes);
         const max = readIndexColumn(
           bytes,
           view,
-          shift,
           q,
           vertexSize,
           vertexCount,
@@ -543,7 +530,6 @@ export function decodeDisplayList(
     primitives.push({ type, opcode, vertexCount, first: rows });
     rows += vertexCount;
   }
-  r.offset = p;
   pools.indexAt = indexStart + rows * indexStride;
   pools.valueAt = valueStart + rows * valueStride;
   pools.matrixIndicesSent = matrixIndicesSent;
