@@ -9,6 +9,9 @@
  * as u8, INDEX16 as u16 (NBT3: three indices), DIRECT data inline in the format VTX1's format list gives it.
  * Primitives: 0x80 QUADS, 0x88 QUADS_2, 0x90 TRIANGLES, 0x98 TRIANGLE_STRIP, 0xA0 TRIANGLE_FAN, 0xA8 LINES,
  * 0xB0 LINE_STRIP, 0xB8 POINTS. LOAD_INDX_A..D (0x20/0x28/0x30/0x38, 4 more bytes) may appear and are skipped.
+ * Decoded, a list is its primitives (type, opcode, vertex count, first row) and one row per vertex sent: the
+ * indices in one Uint16Array and the DIRECT data in one Float32Array, each attribute at the place the shape's
+ * GxVertexLayout gives it (the same for all its lists).
  */
 import type { BinaryReader } from '@retromodel/binary';
 import {
