@@ -55,6 +55,8 @@ const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX
 
 /** GX attribute ids go up to NBT (25); one slot each for a primitive's columns. */
 const ATTR_SLOTS = 26;
+/** Key columns a shape has room for at first: a vertex descriptor lists at most 32 attributes (readShp1 refuses more). */
+const MAX_COLUMNS = 32;
 
 /** How a primitive gives one recorded attribute's item: not at all, one index, three (NBT3), or inline. */
 const ABSENT = 0;
@@ -80,8 +82,8 @@ export class ShapeVertices {
   count = 0;
   key = new Int32Array(16);
   /** Per key column: its first entry in a row, and its entries per vertex. */
-  readonly keyOffsets: number[] = [];
-  readonly keyPer: number[] = [];
+  keyOffsets = new Int32Array(MAX_COLUMNS);
+  keyPer = new Int32Array(MAX_COLUMNS);
   keyColumnCount = 0;
   /** Key length: 1 + every index of a vertex. */
   keyLength = 1;
@@ -97,8 +99,8 @@ export class ShapeVertices {
   /** Per recorded attribute: its slots in a row (3 for normals from an NBT3 array, else 1). */
   readonly width: number[] = [];
   /** Per recorded attribute: how the shape gives the item, and its first entry in a row. */
-  readonly mode: number[] = [];
-  readonly column: number[] = [];
+  readonly mode = new Int32Array(ATTR_SLOTS);
+  readonly column = new Int32Array(ATTR_SLOTS);
   /** The normal array is NBT3 (an indexed normal column holds three indices a vertex). */
   nbt3 = false;
   stride = 1;
@@ -163,8 +165,6 @@ export class ShapeVertices {
     for (let t = 0; t < layout.texSets; t++) record(13 + t, 1);
     this.stride = slots;
     this.inline = false;
-    this.mode.length = width.length;
-    this.column.length = width.length;
     if (this.items.length < capacity * slots) this.items = new Int32Array(capacity * slots);
   }
 }
@@ -174,6 +174,10 @@ export class ShapeVertices {
  * first attr-0 column) and how it gives each recorded attribute (from the first column of that attribute).
  */
 export function useLayout(layout: GxVertexLayout, s: ShapeVertices): void {
+  if (layout.columns.length > s.keyOffsets.length) {
+    s.keyOffsets = new Int32Array(layout.columns.length);
+    s.keyPer = new Int32Array(layout.columns.length);
+  }
   const { keyOffsets, keyPer, recordOf, width, mode, column } = s;
   const recordedCount = width.length;
   for (let j = 0; j < recordedCount; j++) mode[j] = ABSENT;
