@@ -143,11 +143,17 @@ describe.runIf(haveBlender && haveFixtures)('converted models imported by Blende
 /** Triangles of a J3D model's display lists with three different position indices. */
 function j3dTriangles(file: J3dFile): number {
   let count = 0;
-  for (const shape of file.SHP1.shapes)
+  for (const shape of file.SHP1.shapes) {
+    const { columns, indexStride } = shape.vertexLayout;
+    const posOffset = columns.find((c) => c.attr === 9 && !c.direct)!.offset;
     for (const packet of shape.packets)
       for (const primitive of packet.primitives) {
-        const pos = primitive.columns.find((c) => c.attr === 9)!.indices!;
         const n = primitive.vertexCount;
+        // The position index of each of its vertices (rows first .. first + n − 1 of the packet).
+        const pos = Array.from(
+          { length: n },
+          (_, v) => packet.indices[(primitive.first + v) * indexStride + posOffset],
+        );
         const corners: [number, number, number][] = [];
         if (primitive.type === 'TRIANGLES') for (let i = 0; i + 2 < n; i += 3) corners.push([i, i + 1, i + 2]);
         else if (primitive.type === 'TRIANGLE_STRIP') for (let i = 0; i + 2 < n; i++) corners.push([i, i + 1, i + 2]);
@@ -155,6 +161,7 @@ function j3dTriangles(file: J3dFile): number {
         else throw new Error(`unexpected ${primitive.type} primitive`);
         count += corners.filter(([a, b, c]) => pos[a] !== pos[b] && pos[b] !== pos[c] && pos[a] !== pos[c]).length;
       }
+  }
   return count;
 }
 

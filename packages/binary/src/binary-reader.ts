@@ -62,7 +62,8 @@ export class BinaryReader {
   readonly base: number;
   /** Current position, relative to the start of this reader's bytes. */
   offset = 0;
-  private readonly view: DataView;
+  /** A DataView of exactly `bytes` (offsets relative to this reader), for loops that read many values. */
+  readonly view: DataView;
 
   constructor(bytes: Uint8Array, options: BinaryReaderOptions) {
     this.bytes = bytes;

@@ -53,7 +53,9 @@ export function checkModelIndices(
   for (let s = 0; s < shapes.length; s++) {
     // Bit k: slot k holds a matrix (loaded by this packet or kept from the shape's previous one).
     let loaded = 0;
-    const packets = shapes[s]!.packets;
+    const { packets, vertexLayout } = shapes[s]!;
+    const pn = matrixIndexColumn(vertexLayout.columns);
+    const stride = vertexLayout.indexStride;
     for (let p = 0; p < packets.length; p++) {
       const packet = packets[p]!;
       const where = packet.displayListOffset - shp1.base;
@@ -65,35 +67,33 @@ export function checkModelIndices(
           throw shp1.error(`shape ${s} packet ${p} uses draw matrix ${m}, but DRW1 has ${drawCount}`, where);
         loaded |= 1 << k;
       }
+      if (pn < 0) {
+        if ((loaded & 1) === 0 && packet.primitives.some((prim) => prim.vertexCount > 0))
+          throw shp1.error(`shape ${s} packet ${p} draws without a matrix in slot 0`, where);
+        continue;
+      }
       // Bit v: PNMTXIDX v names a loaded slot (PNMTXIDX is 3 × the slot, so a value that is not a multiple of 3
       // names none); slots 0..9 make values up to 27.
       let named = 0;
       for (let k = 0; k < 10; k++) if (loaded & (1 << k)) named |= 1 << (k * 3);
       const sent = matrixIndicesSent?.[s]?.[p];
-      const walk = sent === undefined || (sent & ~named) !== 0;
-      for (const prim of packet.primitives) {
-        const pn = matrixIndexColumn(prim.columns);
-        if (!pn) {
-          if (prim.vertexCount > 0 && (loaded & 1) === 0)
-            throw shp1.error(`shape ${s} packet ${p} draws without a matrix in slot 0`, where);
-          continue;
+      if (sent !== undefined && (sent & ~named) === 0) continue;
+      const indices = packet.indices;
+      for (const prim of packet.primitives)
+        for (let i = prim.first * stride + pn, v = 0; v < prim.vertexCount; v++, i += stride) {
+          const value = indices[i]!;
+          if (value > 27 || ((named >>> value) & 1) === 0)
+            throw shp1.error(
+              `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${value}, which names no loaded matrix slot`,
+              where,
+            );
         }
-        if (walk)
-          for (let i = 0; i < pn.length; i++) {
-            const v = pn[i]!;
-            if (v > 27 || ((named >>> v) & 1) === 0)
-              throw shp1.error(
-                `shape ${s} packet ${p}: a vertex uses PNMTXIDX ${v}, which names no loaded matrix slot`,
-                where,
-              );
-          }
-      }
     }
   }
 }
 
-/** The PNMTXIDX indices of a primitive (its first attr-0 column), if it sends them. */
-function matrixIndexColumn(columns: readonly GxVertexColumn[]): Uint16Array | undefined {
-  for (let i = 0; i < columns.length; i++) if (columns[i]!.attr === 0) return columns[i]!.indices;
-  return undefined;
+/** Where a row holds the PNMTXIDX index (the first attr-0 column), or -1 when the shape sends none. */
+function matrixIndexColumn(columns: readonly GxVertexColumn[]): number {
+  for (let i = 0; i < columns.length; i++) if (columns[i]!.attr === 0 && !columns[i]!.direct) return columns[i]!.offset;
+  return -1;
 }

@@ -68,7 +68,14 @@ export {
   sceneToJ3d,
 } from './from-scene/scene-to-j3d.js';
 export type { J3dImageDecoder } from './from-scene/textures-from-scene.js';
-export type { GxPrimitive, GxPrimitiveType, GxVertexAttribute, GxVertexColumn } from './gx/display-list.js';
+export type {
+  GxDrawList,
+  GxPrimitive,
+  GxPrimitiveType,
+  GxVertexAttribute,
+  GxVertexColumn,
+  GxVertexLayout,
+} from './gx/display-list.js';
 export type * from './gx/material-types.js';
 export {
   chooseGxFormat,

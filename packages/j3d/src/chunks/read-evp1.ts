@@ -42,6 +42,9 @@ export interface Evp1Layout {
   padding: string;
 }
 
+/** The matrices of an EVP1 without any (shared: it has no entries to change). */
+const noMatrices: Float32Array = new Float32Array(0);
+
 /** Reads EVP1 from its chunk reader. */
 export function readEvp1(r: BinaryReader): Evp1 {
   const count = r.u16At(0x08);
@@ -71,7 +74,7 @@ export function readEvp1(r: BinaryReader): Evp1 {
     }
   }
   let inverseBindCount = 0;
-  let inverseBinds: Float32Array = new Float32Array(0);
+  let inverseBinds = noMatrices;
   if (ibmAt !== 0) {
     if (ibmAt > r.length)
       throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);

@@ -18,29 +18,34 @@ import {
   decodeDisplayList,
   displayListDecoder,
   type GxColumnPools,
+  type GxDrawList,
   type GxListDecoder,
-  type GxPrimitive,
   type GxSendOrder,
   type GxVertexAttribute,
+  type GxVertexLayout,
   maxListVertices,
+  noIndices,
+  noValues,
   sendOrder,
 } from '../gx/display-list.js';
-import { checkCountAt } from './read-bounds.js';
+import { checkCountAt, ensureAt } from './read-bounds.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
 
 /** How a shape's vertices are placed: one matrix, camera-facing, Y-axis camera-facing, or per-vertex matrices. */
 export type J3dShapeMatrixType = 'Mtx' | 'BBoard' | 'YBBoard' | 'Multi';
 
-/** One matrix group with its packet's display list. */
-export interface J3dShapePacket {
+/**
+ * One matrix group with its packet's display list, decoded: its primitives and their vertex rows, laid out as
+ * the shape's `vertexLayout` says.
+ */
+export interface J3dShapePacket extends GxDrawList {
   useMtxIndex: number;
   /** DRW1 indices of PNMTX slots 0..n−1 as stored; 0xFFFF = keep the slot from the shape's previous packet. */
   matrixTable: number[];
   /** Display-list offset (absolute in the file) and size. */
   displayListOffset: number;
   displayListSize: number;
-  primitives: GxPrimitive[];
   /**
    * The display list's bytes as stored (`displayListSize` bytes, padding included; a view into the file), for a
    * byte-exact rewrite.
@@ -53,6 +58,8 @@ export interface J3dShape {
   matrixType: J3dShapeMatrixType;
   mtxTypeRaw: number;
   attributes: GxVertexAttribute[];
+  /** Where each attribute lies in its packets' vertex rows (the attributes in the order the lists send them). */
+  vertexLayout: GxVertexLayout;
   boundingRadius: number;
   bboxMin: Vec3;
   bboxMax: Vec3;
@@ -80,19 +87,20 @@ export interface Shp1 {
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
 
 /**
- * Makes room in `pools` for the columns of `lists` decoded with `decoder`: when the free part is too small, a
+ * Makes room in `pools` for the rows of the packets' lists decoded with `decoder`: when the free part is too small, a
  * new buffer takes its place, with room for as many indices as `spare` bytes of lists like these hold (the rest
  * of the chunk, so one buffer serves every shape of a file whose shapes send alike and whose lists do not
  * overlap). A buffer is zeroed when made, a cost that grows with its size: two bytes per chunk byte was twice
  * what a map's lists need.
  */
-function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: BinaryReader[], spare: number): void {
+function reservePools(pools: GxColumnPools, decoder: GxListDecoder, packets: J3dShapePacket[], spare: number): void {
   let vertices = 0;
-  for (const dl of lists) vertices += maxListVertices(decoder, dl.length);
-  const indices = vertices * decoder.indicesPerVertex;
-  const values = vertices * decoder.valuesPerVertex;
+  for (let g = 0; g < packets.length; g++) vertices += maxListVertices(decoder, packets[g]!.displayListSize);
+  const { indexStride, valueStride } = decoder.layout;
+  const indices = vertices * indexStride;
+  const values = vertices * valueStride;
   if (pools.indices.length - pools.indexAt < indices) {
-    pools.indices = new Uint16Array(Math.max(indices, maxListVertices(decoder, spare) * decoder.indicesPerVertex));
+    pools.indices = new Uint16Array(Math.max(indices, maxListVertices(decoder, spare) * indexStride));
     pools.indexAt = 0;
   }
   if (pools.values.length - pools.valueAt < values) {
@@ -102,46 +110,49 @@ function reservePools(pools: GxColumnPools, decoder: GxListDecoder, lists: Binar
 }
 
 /**
- * Decodes a shape's display lists (`lists`, one per packet) into its packets, their columns taken from
- * `pools`: in GX attribute order, or, when that fails and the descriptor lists the attributes in another order,
- * in the descriptor's order if every list reads so. Returns the order used; the GX order's error is thrown when
- * neither reads. The decoder is made with the first list that has bytes (errors about the descriptor name it).
+ * Decodes a shape's display lists (in `r`, the chunk, where its packets say) into its packets, their rows taken from `pools`:
+ * in GX attribute order, or, when that fails and the descriptor lists the attributes in another order, in the
+ * descriptor's order if every list reads so. Returns the order used and the rows' layout (undefined when no list
+ * has bytes); the GX order's error is thrown when neither reads. The decoder is made with the first list that
+ * has bytes (errors about the descriptor name it).
  */
 function readShapeLists(
+  r: BinaryReader,
   packets: J3dShapePacket[],
-  lists: BinaryReader[],
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
   pools: GxColumnPools,
   spare: number,
   matrixIndicesSent: number[],
-): GxSendOrder {
-  const first = lists.find((dl) => dl.length > 0);
-  if (!first) return 'gx';
+): { order: GxSendOrder; layout: GxVertexLayout | undefined } {
+  let first = -1;
+  for (let g = 0; g < packets.length && first < 0; g++)
+    if (packets[g]!.displayListSize > 0) first = packets[g]!.displayListOffset - r.base;
+  if (first < 0) return { order: 'gx', layout: undefined };
   const indexAt = pools.indexAt;
   const valueAt = pools.valueAt;
   const read = (order: GxSendOrder) => {
-    const decoder = displayListDecoder(first, attributes, vtx1, order);
-    reservePools(pools, decoder, lists, spare);
-    for (let g = 0; g < lists.length; g++) {
-      const dl = lists[g]!;
-      dl.offset = 0;
+    const decoder = displayListDecoder(r, attributes, vtx1, order, first);
+    reservePools(pools, decoder, packets, spare);
+    for (let g = 0; g < packets.length; g++) {
+      const packet = packets[g]!;
+      const start = packet.displayListOffset - r.base;
       pools.matrixIndicesSent = 0;
-      packets[g]!.primitives = dl.length > 0 ? decodeDisplayList(dl, decoder, pools) : [];
+      if (packet.displayListSize > 0)
+        decodeDisplayList(r, start, start + packet.displayListSize, decoder, pools, packet);
       matrixIndicesSent[g] = pools.matrixIndicesSent;
     }
+    return { order, layout: decoder.layout };
   };
   try {
-    read('gx');
-    return 'gx';
+    return read('gx');
   } catch (gxError) {
     const same = sendOrder(attributes, 'gx').every((a, k) => a === attributes[k]);
     if (same || !(gxError instanceof ParseError)) throw gxError;
     try {
       pools.indexAt = indexAt;
       pools.valueAt = valueAt;
-      read('descriptor');
-      return 'descriptor';
+      return read('descriptor');
     } catch {
       throw gxError;
     }
@@ -217,7 +228,6 @@ export function readShp1(
     checkCountAt(r, groupCount, 8, () => `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
     checkCountAt(r, groupCount, 8, () => `shape ${i} packets`, packetsAt + firstPacket * 8);
     const packets: J3dShapePacket[] = [];
-    const lists: BinaryReader[] = [];
     for (let g = 0; g < groupCount; g++) {
       const gAt = groupsAt + (firstGroup + g) * 8;
       const useMtxIndex = r.u16At(gAt);
@@ -231,20 +241,24 @@ export function readShp1(
       const pAt = packetsAt + (firstPacket + g) * 8;
       const size = r.u32At(pAt);
       const offset = dlAt + r.u32At(pAt + 4);
-      const dl = r.sub(offset, size, 'SHP1');
+      ensureAt(r, size, () => 'SHP1 section', offset);
       if (size > 0 && !vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
-      lists.push(dl);
       packets.push({
         useMtxIndex,
         matrixTable,
         displayListOffset: r.base + offset,
         displayListSize: size,
         primitives: [],
-        displayList: dl.bytes,
+        indices: noIndices,
+        values: noValues,
+        displayList: r.bytes.subarray(offset, offset + size),
       });
     }
     const sent: number[] = new Array(groupCount).fill(0);
-    const order = vtx1 ? readShapeLists(packets, lists, attributes, vtx1, pools, spare, sent) : 'gx';
+    const read = vtx1 ? readShapeLists(r, packets, attributes, vtx1, pools, spare, sent) : undefined;
+    const order = read?.order ?? 'gx';
+    // A shape none of whose lists has bytes has no rows.
+    const vertexLayout = read?.layout ?? { columns: [], indexStride: 0, valueStride: 0 };
     matrixIndicesSent.push(sent);
     if (order === 'descriptor')
       diagnostics.push({
@@ -256,6 +270,7 @@ export function readShp1(
       matrixType,
       mtxTypeRaw,
       attributes,
+      vertexLayout,
       boundingRadius: r.f32At(at + 0x0c),
       bboxMin: vec3At(r, at + 0x10),
       bboxMax: vec3At(r, at + 0x1c),

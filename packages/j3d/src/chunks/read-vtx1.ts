@@ -293,7 +293,7 @@ export function readVtx1(r: BinaryReader): Vtx1 {
   }
   const formatEnd = r.offset;
   const readSlots = new Set<number>();
-  const view = new DataView(r.bytes.buffer, r.bytes.byteOffset, r.bytes.byteLength);
+  const view = r.view;
   const arrays: Vtx1['arrays'] = {};
   const decoded = new Float32Array(decodedLength(formats, dataOffsets, r.length));
   let decodedAt = 0;

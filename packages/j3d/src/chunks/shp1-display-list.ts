@@ -12,9 +12,10 @@
  */
 import { BinaryWriter } from '@retromodel/binary';
 import {
-  type GxPrimitive,
+  type GxDrawList,
   type GxSendOrder,
   type GxVertexAttribute,
+  type GxVertexLayout,
   gxPrimitiveCodes,
   sendOrder,
 } from '../gx/display-list.js';
@@ -48,16 +49,31 @@ function columnWriters(
 }
 
 /**
- * The display-list bytes of `primitives` for a shape with these descriptor attributes (no padding). DIRECT
- * data is encoded with `formats` (VTX1's format list). Throws an Error for data the list cannot hold.
+ * The display-list bytes of `list` (its primitives' vertex rows laid out as `layout` says) for a shape with these
+ * descriptor attributes (no padding). DIRECT data is encoded with `formats` (VTX1's format list). Throws an
+ * Error for data the list cannot hold.
  */
 export function encodeDisplayList(
-  primitives: readonly GxPrimitive[],
+  list: GxDrawList,
+  layout: GxVertexLayout,
   attributes: readonly GxVertexAttribute[],
   formats: readonly J3dVertexFormat[],
   order: GxSendOrder = 'gx',
 ): Uint8Array {
   const writers = columnWriters(attributes, formats, order);
+  const { indices, values, primitives } = list;
+  const { indexStride, valueStride } = layout;
+  const columns = writers.map((c) => {
+    const col = layout.columns.find((x) => x.attr === c.attr);
+    if (!col || col.direct !== (c.direct !== undefined))
+      throw new Error(
+        `SHP1 cannot be written: the vertex rows have no ${c.direct ? 'DIRECT' : 'index'} column for attribute ${c.attr}`,
+      );
+    const per = col.size;
+    if (!Number.isInteger(per) || per < 1 || (c.direct && per % c.direct.itemSize !== 0))
+      throw new Error(`SHP1 cannot be written: attribute ${c.attr} has ${per} entries a vertex`);
+    return { c, offset: col.offset, per };
+  });
   const w = new BinaryWriter({ initialSize: 0x100 });
   const scratch = new DataView(new ArrayBuffer(9 * 4 * 3));
   for (const prim of primitives) {
@@ -67,33 +83,33 @@ export function encodeDisplayList(
       throw new Error(`SHP1 cannot be written: ${prim.vertexCount} vertices in one primitive`);
     if (prim.vertexCount > 0 && writers.length === 0)
       throw new Error('SHP1 cannot be written: a shape draws vertices but its descriptor has no attributes');
+    const end = prim.first + prim.vertexCount;
+    if (
+      prim.vertexCount > 0 &&
+      (!Number.isInteger(prim.first) ||
+        prim.first < 0 ||
+        end * indexStride > indices.length ||
+        end * valueStride > values.length)
+    )
+      throw new Error(
+        `SHP1 cannot be written: a ${prim.type}'s vertex rows ${prim.first}..${end - 1} are past its list's rows`,
+      );
     w.u8((prim.opcode & 0xf8) === code ? prim.opcode : code).u16(prim.vertexCount);
-    const columns = writers.map((c) => {
-      const col = prim.columns.find((x) => x.attr === c.attr);
-      const data = c.direct ? col?.values : col?.indices;
-      if (!data) throw new Error(`SHP1 cannot be written: a ${prim.type} has no column for attribute ${c.attr}`);
-      const per = prim.vertexCount === 0 ? 1 : data.length / prim.vertexCount;
-      if (!Number.isInteger(per) || per < 1 || (c.direct && per % c.direct.itemSize !== 0))
-        throw new Error(
-          `SHP1 cannot be written: attribute ${c.attr} has ${data.length} values for ${prim.vertexCount} vertices`,
-        );
-      return { c, data, per };
-    });
-    for (let v = 0; v < prim.vertexCount; v++) {
-      for (const { c, data, per } of columns) {
+    for (let v = prim.first; v < end; v++) {
+      for (const { c, offset, per } of columns) {
         if (c.direct) {
           const { name, format, itemSize } = c.direct;
           const size = elementShapeOrThrow(name, format).elementSize;
           for (let n = 0; n < per / itemSize; n++) {
-            encodeVertexElement(scratch, 0, name, format, itemSize, data, v * per + n * itemSize);
+            encodeVertexElement(scratch, 0, name, format, itemSize, values, v * valueStride + offset + n * itemSize);
             w.bytes(new Uint8Array(scratch.buffer, 0, size));
           }
           continue;
         }
         for (let n = 0; n < per; n++) {
-          const index = data[v * per + n]!;
+          const index = indices[v * indexStride + offset + n]!;
           const max = c.type === 3 ? 0xffff : 0xff;
-          if (!Number.isInteger(index) || index < 0 || index > max)
+          if (index > max)
             throw new Error(
               `SHP1 cannot be written: attribute ${c.attr} index ${index} does not fit its ${max === 0xff ? 'u8' : 'u16'}`,
             );

@@ -59,6 +59,9 @@ export interface Shp1Layout {
   padding: string;
 }
 
+/** The slack of an absent table (shared: it has no bytes to change). */
+const empty = new Uint8Array(0);
+
 /**
  * Reads the layout of a SHP1 chunk whose shapes are already read (so every table run a shape points at is
  * known to fit). Undefined when the tables do not lie end to end (overlapping tables are rebuilt by the writer).
@@ -128,7 +131,6 @@ export function readShp1Layout(
     }
     order[k] = s;
   }
-  const empty = new Uint8Array(0);
   const slack: Uint8Array[] = [empty, empty, empty, empty, empty, empty, empty, empty];
   const spans: TableSpan[] = [];
   let end = 0x2c;

@@ -186,7 +186,7 @@ export function writeShp1(shp1: Shp1): Uint8Array {
   if (shapes.length > 0xffff) throw new Error(`SHP1 cannot be written: ${shapes.length} shapes (at most 65535)`);
   const formats = shp1.vertexFormats ?? [];
   const encoded = shapes.map((s) =>
-    s.packets.map((p) => encodeDisplayList(p.primitives, s.attributes, formats, s.sendOrder ?? 'gx')),
+    s.packets.map((p) => encodeDisplayList(p, s.vertexLayout, s.attributes, formats, s.sendOrder ?? 'gx')),
   );
   const plan = storedPlan(shp1, encoded) ?? rebuiltPlan(shp1, encoded);
   const c = new ChunkWriter('SHP1', layout?.padding, 0x100 + plan.displayListEnd + shapes.length * 0x40);

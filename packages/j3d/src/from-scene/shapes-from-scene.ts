@@ -17,6 +17,7 @@ import {
   type GxPrimitive,
   type GxPrimitiveType,
   type GxVertexAttribute,
+  type GxVertexLayout,
   gxPrimitiveCodes,
 } from '../gx/display-list.js';
 import type { ShapeSource } from './geometry-from-scene.js';
@@ -70,44 +71,58 @@ export function shapeFromSource(
     ...columns.map((c) => ({ attr: c.attr, type: 3 })),
   ];
   const groups = single ? [{ matrices: draws, elements }] : packetGroups(elements, vertices);
+  // A vertex row: PNMTXIDX (Multi shapes), then the index of each column, in GX attribute order.
+  const pnCount = single ? 0 : 1;
+  const indexStride = pnCount + columns.length;
+  const vertexLayout: GxVertexLayout = {
+    columns: [
+      ...(single ? [] : [{ attr: 0, direct: false, offset: 0, size: 1 }]),
+      ...columns.map((c, k) => ({ attr: c.attr, direct: false, offset: pnCount + k, size: 1 })),
+    ],
+    indexStride,
+    valueStride: 0,
+  };
   const packets = groups.map((g): J3dShapePacket => {
     const slot = new Map(g.matrices.map((m, k) => [m, k]));
-    const column = (list: number[]) => {
-      const cols = columns.map((c, k) => ({
-        attr: c.attr,
-        indices: Uint16Array.from(list, (v) => vertices[v]!.indices[k]!),
-      }));
-      if (!single) cols.unshift({ attr: 0, indices: Uint16Array.from(list, (v) => slot.get(vertices[v]!.draw)! * 3) });
-      return cols;
-    };
-    const primitive = (type: GxPrimitiveType, list: number[]): GxPrimitive => ({
-      type,
-      opcode: gxPrimitiveCodes[type],
-      vertexCount: list.length,
-      columns: column(list),
-    });
-    const primitives: GxPrimitive[] = [];
+    const lists: { type: GxPrimitiveType; list: number[] }[] = [];
     const flat = g.elements.flat();
     const chunked = (type: GxPrimitiveType, list: number[], size: number) => {
-      for (let i = 0; i < list.length; i += size) primitives.push(primitive(type, list.slice(i, i + size)));
+      for (let i = 0; i < list.length; i += size) lists.push({ type, list: list.slice(i, i + size) });
     };
     if (per === 3) {
       const { strips, triangles } = stripify(flat);
-      for (const s of strips) primitives.push(primitive('TRIANGLE_STRIP', s));
+      for (const s of strips) lists.push({ type: 'TRIANGLE_STRIP', list: s });
       chunked('TRIANGLES', triangles, 0xffff);
     } else chunked(per === 2 ? 'LINES' : 'POINTS', flat, per === 2 ? 0xfffe : 0xffff);
+    let rows = 0;
+    for (const l of lists) rows += l.list.length;
+    const indices = new Uint16Array(rows * indexStride);
+    const primitives: GxPrimitive[] = [];
+    let first = 0;
+    for (const { type, list } of lists) {
+      primitives.push({ type, opcode: gxPrimitiveCodes[type], vertexCount: list.length, first });
+      for (const id of list) {
+        const vertex = vertices[id]!;
+        let at = first++ * indexStride;
+        if (!single) indices[at++] = slot.get(vertex.draw)! * 3;
+        for (const index of vertex.indices) indices[at++] = index;
+      }
+    }
     return {
       useMtxIndex: g.matrices[0]!,
       matrixTable: g.matrices,
       displayListOffset: 0,
       displayListSize: 0,
       primitives,
+      indices,
+      values: new Float32Array(0),
     };
   });
   return {
     matrixType: single ? (src.billboard ?? 'Mtx') : 'Multi',
     mtxTypeRaw: 0,
     attributes,
+    vertexLayout,
     boundingRadius: 0,
     bboxMin: [0, 0, 0],
     bboxMax: [0, 0, 0],

@@ -9,6 +9,9 @@
  * as u8, INDEX16 as u16 (NBT3: three indices), DIRECT data inline in the format VTX1's format list gives it.
  * Primitives: 0x80 QUADS, 0x88 QUADS_2, 0x90 TRIANGLES, 0x98 TRIANGLE_STRIP, 0xA0 TRIANGLE_FAN, 0xA8 LINES,
  * 0xB0 LINE_STRIP, 0xB8 POINTS. LOAD_INDX_A..D (0x20/0x28/0x30/0x38, 4 more bytes) may appear and are skipped.
+ * Decoded, a list is its primitives (type, opcode, vertex count, first row) and one row per vertex sent: the
+ * indices in one Uint16Array and the DIRECT data in one Float32Array, each attribute at the place the shape's
+ * GxVertexLayout gives it (the same for all its lists).
  */
 import type { BinaryReader } from '@retromodel/binary';
 import {
@@ -54,23 +57,48 @@ export interface GxVertexAttribute {
 }
 
 /**
- * One attribute's values for every vertex of a primitive: `indices` for indexed attributes and DIRECT matrix
- * indices (NBT3: three per vertex), or `values` (itemSize numbers per vertex) for DIRECT data.
+ * Where one attribute lies in a vertex row of a shape's decoded lists: indices (INDEX8/INDEX16, and DIRECT
+ * matrix indices; NBT3: three) in the `indices` rows, DIRECT data (`size` numbers) in the `values` rows.
  */
 export interface GxVertexColumn {
   attr: number;
-  indices?: Uint16Array;
-  values?: Float32Array;
+  /** The attribute is DIRECT data (in `values`), not indices (in `indices`). */
+  direct: boolean;
+  /** Its first entry in a row. */
+  offset: number;
+  /** Its entries per vertex: indices (1; NBT3 3) or DIRECT numbers. */
+  size: number;
 }
 
-/** One draw command. */
+/**
+ * How a shape's decoded vertices are laid out: each vertex is a row of `indexStride` indices and one of
+ * `valueStride` DIRECT numbers, the attributes in send order.
+ */
+export interface GxVertexLayout {
+  columns: GxVertexColumn[];
+  indexStride: number;
+  valueStride: number;
+}
+
+/** One draw command: vertex rows `first .. first + vertexCount − 1` of its list. */
 export interface GxPrimitive {
   type: GxPrimitiveType;
   /** The opcode byte as stored (low 3 bits: vertex format index). */
   opcode: number;
   vertexCount: number;
-  /** One column per enabled attribute, in GX attribute-id order. */
-  columns: GxVertexColumn[];
+  first: number;
+}
+
+/**
+ * A decoded display list: its draw commands and the vertex rows they draw, one row per vertex sent, in list
+ * order (laid out as the shape's GxVertexLayout says). Rows are not shared: a vertex sent twice is two rows.
+ */
+export interface GxDrawList {
+  primitives: GxPrimitive[];
+  /** `indexStride` indices per row. */
+  indices: Uint16Array;
+  /** `valueStride` DIRECT numbers per row (empty when the shape sends no DIRECT data). */
+  values: Float32Array;
 }
 
 /** GX attribute id name, for messages and extras. */
@@ -105,6 +133,8 @@ export interface ColumnReader {
   itemSize: number;
   /** Indexed data: the element count of its array (every index must be below it); otherwise Infinity. */
   limit: number;
+  /** Its first entry in a row of indices (or of DIRECT values). */
+  offset: number;
 }
 
 /**
@@ -138,13 +168,14 @@ function columnReaders(
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
   order: GxSendOrder,
+  at: number,
 ): ColumnReader[] {
   const sorted = sendOrder(attributes, order);
   return sorted.map((a): ColumnReader => {
     const arrayName = arrayOfAttribute(a.attr);
     if (a.attr <= 8) {
       if (a.type !== 1)
-        throw r.error(`${gxAttributeName(a.attr)} must be sent DIRECT (type 1), descriptor says ${a.type}`, 0);
+        throw r.error(`${gxAttributeName(a.attr)} must be sent DIRECT (type 1), descriptor says ${a.type}`, at);
       return {
         attr: a.attr,
         kind: U8,
@@ -155,16 +186,17 @@ function columnReaders(
         format: undefined,
         itemSize: 1,
         limit: Infinity,
+        offset: 0,
       };
     }
-    if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, 0);
+    if (!arrayName) throw r.error(`vertex descriptor names unknown attribute ${a.attr}`, at);
     if (a.type === 1) {
       // DIRECT data is inline, in the format the VTX1 format list gives (no array needs to exist).
       const format = vtx1.formats.find(
         (f) => f.attr === a.attr || (a.attr === 25 && f.attr === 10) || (a.attr === 10 && f.attr === 25),
       );
-      if (!format) throw r.error(`shape sends ${gxAttributeName(a.attr)} DIRECT but VTX1 has no format for it`, 0);
-      const layout = vertexElementLayout(r, arrayName, format, 0);
+      if (!format) throw r.error(`shape sends ${gxAttributeName(a.attr)} DIRECT but VTX1 has no format for it`, at);
+      const layout = vertexElementLayout(r, arrayName, format, at);
       const indexCount = (a.attr === 10 || a.attr === 25) && format.compCount === 2 ? 3 : 1;
       const size = layout.elementSize * indexCount;
       return {
@@ -177,12 +209,13 @@ function columnReaders(
         format,
         itemSize: layout.itemSize * indexCount,
         limit: Infinity,
+        offset: 0,
       };
     }
     const array =
       vtx1.arrays[arrayName] ??
       (arrayName === 'NBT' ? vtx1.arrays.NRM : arrayName === 'NRM' ? vtx1.arrays.NBT : undefined);
-    if (!array) throw r.error(`shape uses ${arrayName} but VTX1 has no ${arrayName} array`, 0);
+    if (!array) throw r.error(`shape uses ${arrayName} but VTX1 has no ${arrayName} array`, at);
     const indexCount = (a.attr === 10 || a.attr === 25) && array.format.compCount === 2 ? 3 : 1;
     if (a.type === 2 || a.type === 3) {
       const size = (a.type === 2 ? 1 : 2) * indexCount;
@@ -198,65 +231,77 @@ function columnReaders(
         format: undefined,
         itemSize: array.itemSize,
         limit,
+        offset: 0,
       };
     }
     throw r.error(
       `${gxAttributeName(a.attr)} has descriptor type ${a.type}; only 1 DIRECT, 2 INDEX8 and 3 INDEX16 exist`,
-      0,
+      at,
     );
   });
 }
 
 /**
- * Fills `out` with the indices of one indexed (or DIRECT matrix-index) column: one vertex every `stride` bytes
- * from `p`, stored as its kind says (`view` holds `bytes` from `shift` on). Returns the largest index, -1 for none
- * (the caller compares it with the limit and then finds the first bad index in file order for the error).
+ * Writes the indices of one indexed (or DIRECT matrix-index) column of a primitive into its rows: one vertex
+ * every `stride` bytes from `p`, stored as its kind says (`view` is a view of exactly `bytes`), into `out` from
+ * `o` on, a row every `rowStride` entries. Returns the largest index, -1 for none (the caller compares it with the
+ * limit and then finds the first bad index in file order for the error).
  */
 function readIndexColumn(
   bytes: Uint8Array,
   view: DataView,
-  shift: number,
   p: number,
   stride: number,
   vertexCount: number,
   kind: number,
   out: Uint16Array,
+  o: number,
+  rowStride: number,
 ): number {
   let max = -1;
   if (kind === U8) {
-    for (let v = 0; v < vertexCount; v++, p += stride) {
+    for (let v = 0; v < vertexCount; v++, p += stride, o += rowStride) {
       const value = bytes[p]!;
       if (value > max) max = value;
-      out[v] = value;
+      out[o] = value;
     }
   } else if (kind === U16) {
     // One big-endian load through the DataView, which V8 compiles tighter than two byte loads and a shift.
-    for (let v = 0; v < vertexCount; v++, p += stride) {
-      const value = view.getUint16(p + shift);
+    for (let v = 0; v < vertexCount; v++, p += stride, o += rowStride) {
+      const value = view.getUint16(p);
       if (value > max) max = value;
-      out[v] = value;
+      out[o] = value;
     }
   } else {
     const wide = kind === U16X3;
-    for (let v = 0, o = 0; v < vertexCount; v++, p += stride) {
-      for (let n = 0; n < 3; n++, o++) {
+    for (let v = 0; v < vertexCount; v++, p += stride, o += rowStride) {
+      for (let n = 0; n < 3; n++) {
         const value = wide ? (bytes[p + n * 2]! << 8) | bytes[p + n * 2 + 1]! : bytes[p + n]!;
         if (value > max) max = value;
-        out[o] = value;
+        out[o + n] = value;
       }
     }
   }
   return max;
 }
+
 /**
- * Fills `out` with a PNMTXIDX column (one u8 every `stride` bytes from `p`); returns the values sent as a bit set
- * (bit 31: a value above 30).
+ * Writes a PNMTXIDX column (one u8 every `stride` bytes from `p`) into `out` from `o` on, a row every
+ * `rowStride` entries; returns the values sent as a bit set (bit 31: a value above 30).
  */
-function readMatrixIndexColumn(bytes: Uint8Array, p: number, stride: number, vertexCount: number, out: Uint16Array) {
+function readMatrixIndexColumn(
+  bytes: Uint8Array,
+  p: number,
+  stride: number,
+  vertexCount: number,
+  out: Uint16Array,
+  o: number,
+  rowStride: number,
+) {
   let sent = 0;
-  for (let v = 0; v < vertexCount; v++, p += stride) {
+  for (let v = 0; v < vertexCount; v++, p += stride, o += rowStride) {
     const value = bytes[p]!;
-    out[v] = value;
+    out[o] = value;
     sent |= value > 30 ? 0x80000000 : 1 << value;
   }
   return sent;
@@ -285,40 +330,47 @@ function firstBadIndex(r: BinaryReader, start: number, vertexCount: number, read
 }
 
 /**
- * How a shape's display lists are decoded: its column readers in send order, the bytes one vertex takes and the
- * indices and DIRECT values it yields. Made once per shape and send order, for all its lists.
+ * How a shape's display lists are decoded: its column readers in send order, the bytes one vertex takes and
+ * the row layout of the decoded vertices. Made once per shape and send order, for all its lists.
  */
 export interface GxListDecoder {
   readers: ColumnReader[];
   vertexSize: number;
-  indicesPerVertex: number;
-  valuesPerVertex: number;
+  layout: GxVertexLayout;
 }
 
-/** The decoder of lists for a shape with these attributes, sent in `order`; throws for a descriptor VTX1 cannot feed. */
+/**
+ * The decoder of lists for a shape with these attributes, sent in `order`; throws for a descriptor VTX1 cannot
+ * feed, at offset `at` of `r` (the start of the first list with bytes).
+ */
 export function displayListDecoder(
   r: BinaryReader,
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
   order: GxSendOrder = 'gx',
+  at = r.offset,
 ): GxListDecoder {
-  const readers = columnReaders(r, attributes, vtx1, order);
+  const readers = columnReaders(r, attributes, vtx1, order, at);
   let vertexSize = 0;
-  let indicesPerVertex = 0;
-  let valuesPerVertex = 0;
+  let indexStride = 0;
+  let valueStride = 0;
+  const columns: GxVertexColumn[] = [];
   for (const c of readers) {
     vertexSize += c.size;
-    if (c.kind === DIRECT) valuesPerVertex += c.itemSize;
-    else indicesPerVertex += c.indexCount;
+    const direct = c.kind === DIRECT;
+    const size = direct ? c.itemSize : c.indexCount;
+    c.offset = direct ? valueStride : indexStride;
+    columns.push({ attr: c.attr, direct, offset: c.offset, size });
+    if (direct) valueStride += size;
+    else indexStride += size;
   }
-  return { readers, vertexSize, indicesPerVertex, valuesPerVertex };
+  return { readers, vertexSize, layout: { columns, indexStride, valueStride } };
 }
 
 /**
- * Where decoded lists put their columns: every primitive's columns are views of these two buffers (indices,
- * DIRECT values), filled from `indexAt` and `valueAt` on. A typed array of its own per column and primitive
- * cost a buffer each (outside V8's heap past 64 bytes), and a buffer per list still did for small models; a
- * view made by the typed array's constructor costs a third of one made by `subarray`.
+ * Where decoded lists put their rows: every list's `indices` and `values` are views of these two buffers,
+ * filled from `indexAt` and `valueAt` on. A typed array of its own per list cost a buffer each (outside V8's
+ * heap past 64 bytes); a view made by the typed array's constructor costs a third of one made by `subarray`.
  */
 export interface GxColumnPools {
   indices: Uint16Array;
@@ -330,20 +382,19 @@ export interface GxColumnPools {
    * check that each names a loaded matrix slot needs no second pass over the vertices. The caller clears it.
    */
   matrixIndicesSent: number;
-  /** A view of the whole buffer the lists lie in, made by the first list that needs one and shared by the rest. */
-  view: DataView | undefined;
 }
 
 /**
  * The most vertices a list of `length` bytes can hold for this decoder (each vertex takes `vertexSize` bytes),
- * so pools of this many vertices' indices and values always suffice for it.
+ * so pools of this many rows always suffice for it.
  */
 export function maxListVertices(decoder: GxListDecoder, length: number): number {
   return decoder.vertexSize > 0 ? Math.floor(length / decoder.vertexSize) : 0;
 }
 
-const noIndices = new Uint16Array(0);
-const noValues = new Float32Array(0);
+/** Rows of an empty list, shared (they have no entries to change). */
+export const noIndices = new Uint16Array(0);
+export const noValues = new Float32Array(0);
 
 /** Empty pools with room for this many indices and DIRECT values (none: shared empty arrays, no allocation). */
 export function columnPools(indexCount: number, valueCount: number): GxColumnPools {
@@ -353,59 +404,71 @@ export function columnPools(indexCount: number, valueCount: number): GxColumnPoo
     indexAt: 0,
     valueAt: 0,
     matrixIndicesSent: 0,
-    view: undefined,
   };
 }
 
-/** pools.view when it is a view of `bytes`' buffer, else a new one (kept there); a view per list cost one each. */
-function bufferView(pools: GxColumnPools, bytes: Uint8Array): DataView {
-  const view = pools.view;
-  if (view !== undefined && view.buffer === bytes.buffer) return view;
-  pools.view = new DataView(bytes.buffer);
-  return pools.view;
+/** A decoded display list together with the row layout of its vertices. */
+export interface GxDecodedList extends GxDrawList {
+  layout: GxVertexLayout;
 }
 
 /**
- * Decodes the display list in `r` (a reader over exactly the list's bytes) for a shape with these attributes,
- * sent in `order` (GX order unless told), with pools of its own. Every index is checked against the VTX1 array
- * it reads.
+ * Decodes the display list in `r` (a reader over exactly the list's bytes, from its offset) for a shape with
+ * these attributes, sent in `order` (GX order unless told), into rows of its own. Every index is checked
+ * against the VTX1 array it reads.
  */
 export function readDisplayList(
   r: BinaryReader,
   attributes: GxVertexAttribute[],
   vtx1: Vtx1,
   order: GxSendOrder = 'gx',
-): GxPrimitive[] {
+): GxDecodedList {
   const decoder = displayListDecoder(r, attributes, vtx1, order);
   const n = maxListVertices(decoder, r.remaining);
-  return decodeDisplayList(r, decoder, columnPools(n * decoder.indicesPerVertex, n * decoder.valuesPerVertex));
+  const { indexStride, valueStride } = decoder.layout;
+  const out: GxDecodedList = { primitives: [], indices: noIndices, values: noValues, layout: decoder.layout };
+  decodeDisplayList(r, r.offset, r.length, decoder, columnPools(n * indexStride, n * valueStride), out);
+  return out;
 }
 
 /**
- * Decodes the display list in `r` (a reader over exactly the list's bytes, from its offset) with `decoder`,
- * its columns taken from `pools` (which must hold `maxListVertices` vertices' worth past their cursors). Every
- * index is checked against the VTX1 array it reads. Columns are decoded one at a time over the primitive's
- * vertices (a tight loop per column instead of one dispatch per attribute and vertex).
+ * The reader over exactly the list at `start .. end` of `r`, at `at`, for the errors about running past the
+ * list's end (they say what is left of the list); made only when one is thrown.
  */
-export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools: GxColumnPools): GxPrimitive[] {
+function listReader(r: BinaryReader, start: number, end: number, at: number): BinaryReader {
+  const list = r.sub(start, end - start);
+  list.offset = at - start;
+  return list;
+}
+
+/**
+ * Decodes the display list at `start .. end` of `r`'s bytes with `decoder` into `out` (its primitives, and its
+ * rows as views of `pools`, which must hold `maxListVertices` rows past their cursors). Every index is checked
+ * against the VTX1 array it reads. Columns are decoded one at a time over a primitive's vertices (a tight loop
+ * per column instead of one dispatch per attribute and vertex), straight into their place in the rows: a
+ * primitive costs one small object.
+ */
+export function decodeDisplayList(
+  r: BinaryReader,
+  start: number,
+  end: number,
+  decoder: GxListDecoder,
+  pools: GxColumnPools,
+  out: GxDrawList,
+): void {
   const { readers, vertexSize } = decoder;
+  const { indexStride, valueStride } = decoder.layout;
   const columnCount = readers.length;
   const bytes = r.bytes;
-  const end = bytes.length;
-  let view: DataView | undefined;
-  // Where the list's bytes start in `view`, a view of their whole buffer.
-  const shift = bytes.byteOffset;
+  const view = r.view;
   const primitives: GxPrimitive[] = [];
-  let p = r.offset;
-  const indexBuffer = pools.indices.buffer;
-  const indexBase = pools.indices.byteOffset;
-  // The values' buffer is only asked for by a DIRECT column: asking an empty (on-heap) typed array for its
-  // buffer makes one.
-  let valueBuffer: ArrayBufferLike | undefined;
-  const valueBase = pools.values.byteOffset;
-  let indexAt = pools.indexAt;
+  let p = start;
+  const indices = pools.indices;
+  const values = pools.values;
+  const indexStart = pools.indexAt;
+  const valueStart = pools.valueAt;
   let matrixIndicesSent = pools.matrixIndicesSent;
-  let valueAt = pools.valueAt;
+  let rows = 0;
   while (p < end) {
     const at = p;
     const opcode = bytes[p++]!;
@@ -414,64 +477,72 @@ export function decodeDisplayList(r: BinaryReader, decoder: GxListDecoder, pools
     if (type === undefined) {
       const command = opcode & 0xf8;
       if (command === 0x20 || command === 0x28 || command === 0x30 || command === 0x38) {
-        r.offset = p;
-        r.skip(4);
-        p = r.offset;
+        if (end - p < 4) listReader(r, start, end, p).skip(4);
+        p += 4;
         continue;
       }
       throw r.error(`display-list command 0x${opcode.toString(16)} is not a primitive`, at);
     }
-    if (end - p < 2) {
-      r.offset = p;
-      r.u16();
-    }
+    if (end - p < 2) listReader(r, start, end, p).u16();
     const vertexCount = (bytes[p]! << 8) | bytes[p + 1]!;
     p += 2;
     if (vertexSize === 0) throw r.error('shape draws vertices but its descriptor has no attributes', at);
     if (vertexCount * vertexSize > end - p)
-      r.ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`, p);
-    const columns: GxVertexColumn[] = new Array(columnCount);
+      listReader(r, start, end, p).ensure(vertexCount * vertexSize, `${type} with ${vertexCount} vertices`);
     let ok = true;
     let q = p;
+    const indexRow = indexStart + rows * indexStride;
     for (let k = 0; k < columnCount; k++) {
       const c = readers[k]!;
       if (c.kind === DIRECT) {
-        valueBuffer ??= pools.values.buffer;
-        const values = new Float32Array(valueBuffer, valueBase + valueAt * 4, vertexCount * c.itemSize);
-        valueAt += values.length;
-        view ??= bufferView(pools, bytes);
         const per = c.itemSize / c.indexCount;
-        for (let v = 0; v < vertexCount; v++)
+        const step = c.size / c.indexCount;
+        for (let v = 0; v < vertexCount; v++) {
+          const o = valueStart + (rows + v) * valueStride + c.offset;
           for (let n = 0; n < c.indexCount; n++)
-            decodeVertexElement(
-              view,
-              shift + q + v * vertexSize + (n * c.size) / c.indexCount,
-              c.array!,
-              c.format!,
-              per,
-              values,
-              v * c.itemSize + n * per,
-            );
-        columns[k] = { attr: c.attr, values };
-      } else {
-        const indices = new Uint16Array(indexBuffer, indexBase + indexAt * 2, vertexCount * c.indexCount);
-        indexAt += indices.length;
-        if (c.attr === 0) matrixIndicesSent |= readMatrixIndexColumn(bytes, q, vertexSize, vertexCount, indices);
-        else {
-          view ??= bufferView(pools, bytes);
-          if (readIndexColumn(bytes, view, shift, q, vertexSize, vertexCount, c.kind, indices) >= c.limit) ok = false;
+            decodeVertexElement(view, q + v * vertexSize + n * step, c.array!, c.format!, per, values, o + n * per);
         }
-        columns[k] = { attr: c.attr, indices };
+      } else if (c.attr === 0)
+        matrixIndicesSent |= readMatrixIndexColumn(
+          bytes,
+          q,
+          vertexSize,
+          vertexCount,
+          indices,
+          indexRow + c.offset,
+          indexStride,
+        );
+      else {
+        const max = readIndexColumn(
+          bytes,
+          view,
+          q,
+          vertexSize,
+          vertexCount,
+          c.kind,
+          indices,
+          indexRow + c.offset,
+          indexStride,
+        );
+        if (max >= c.limit) ok = false;
       }
       q += c.size;
     }
     if (!ok) throw firstBadIndex(r, p, vertexCount, readers);
     p += vertexCount * vertexSize;
-    primitives.push({ type, opcode, vertexCount, columns });
+    primitives.push({ type, opcode, vertexCount, first: rows });
+    rows += vertexCount;
   }
-  r.offset = p;
-  pools.indexAt = indexAt;
+  pools.indexAt = indexStart + rows * indexStride;
+  pools.valueAt = valueStart + rows * valueStride;
   pools.matrixIndicesSent = matrixIndicesSent;
-  pools.valueAt = valueAt;
-  return primitives;
+  out.primitives = primitives;
+  out.indices =
+    rows * indexStride > 0
+      ? new Uint16Array(indices.buffer, indices.byteOffset + indexStart * 2, rows * indexStride)
+      : noIndices;
+  out.values =
+    rows * valueStride > 0
+      ? new Float32Array(values.buffer, values.byteOffset + valueStart * 4, rows * valueStride)
+      : noValues;
 }

@@ -19,7 +19,7 @@ import type { Diagnostic, Primitive, PrimitiveMode } from '@retromodel/scene';
 import type { Jnt1 } from '../chunks/read-jnt1.js';
 import type { J3dShape } from '../chunks/read-shp1.js';
 import type { Vtx1 } from '../chunks/read-vtx1.js';
-import type { GxPrimitive } from '../gx/display-list.js';
+import type { GxPrimitive, GxVertexLayout } from '../gx/display-list.js';
 import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import { emitPrimitive, IndexList, type PrimitiveLists } from './emit-primitive.js';
@@ -27,6 +27,7 @@ import type { ShapeScratch } from './shape-scratch.js';
 import {
   mergeVertices,
   ShapeVertices,
+  useLayout,
   type VertexBuffers,
   type VertexLayout,
   writeVertices,
@@ -85,20 +86,23 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const vertices = scratch ? scratch.takeVertices(capacity) : new ShapeVertices(capacity);
   const layout: VertexLayout = { nbtAttr, normalArray, nbt, useColor, texSets: generated ? generated.set : texCount };
   vertices.plan(layout, capacity);
+  useLayout(shape.vertexLayout, vertices);
   const slots: number[] = [];
   let local = new Uint32Array(0);
-  const prims: GxPrimitive[] = [];
+  // With DIRECT data, each primitive (and its packet's values) and the scene vertex count after it.
+  const direct: { prim: GxPrimitive; values: Float32Array; rows: GxVertexLayout }[] = [];
   const ends: number[] = [];
   for (const packet of shape.packets) {
-    packet.matrixTable.forEach((m, k) => {
-      if (m !== 0xffff) slots[k] = m;
-    });
+    const matrixTable = packet.matrixTable;
+    for (let k = 0; k < matrixTable.length; k++) if (matrixTable[k] !== 0xffff) slots[k] = matrixTable[k]!;
     for (const prim of packet.primitives) {
       if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
-      mergeVertices(prim, keys, slots, vertices, local);
+      mergeVertices(prim, packet.indices, keys, slots, vertices, local);
       emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
-      prims.push(prim);
-      ends.push(vertices.count);
+      if (vertices.inline) {
+        direct.push({ prim, values: packet.values, rows: shape.vertexLayout });
+        ends.push(vertices.count);
+      }
     }
   }
   const count = vertices.count;
@@ -126,9 +130,9 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   else {
     // DIRECT data is each primitive's own: its vertices are written from it.
     let start = 0;
-    prims.forEach((prim, p) => {
+    direct.forEach((d, p) => {
       const end = ends[p]!;
-      if (end > start) writeVertices(prim, start, end, b, ctx, layout, vertices);
+      if (end > start) writeVertices(d, start, end, b, ctx, layout, vertices);
       start = end;
     });
   }

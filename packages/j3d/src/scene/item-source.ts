@@ -1,6 +1,6 @@
 /*
  * Where scene vertices find one attribute's values, in a VTX1 array (items at index × item size) or inline in a
- * primitive's DIRECT column (items at vertex × its size), and reading them with the defaults past the end of an
+ * primitive's DIRECT data (items at vertex × its size), and reading them with the defaults past the end of an
  * item or of the data (see shape-vertices.ts).
  */
 
@@ -25,10 +25,10 @@ export function setArraySource(s: ItemSource, data: Float32Array | undefined, it
   s.indexed = true;
 }
 
-/** Points `s` at a primitive's DIRECT data: `vertexCount` items back to back. */
-export function setInlineSource(s: ItemSource, values: Float32Array, vertexCount: number): void {
+/** Points `s` at a primitive's DIRECT data: items of `size` numbers back to back, one per vertex. */
+export function setInlineSource(s: ItemSource, values: Float32Array, size: number): void {
   s.data = values;
-  s.size = (values.length / vertexCount) | 0;
+  s.size = size;
   s.indexed = false;
 }
 

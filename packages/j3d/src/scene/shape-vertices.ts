@@ -9,7 +9,8 @@
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
  * PNMTXIDX left out as the draw matrix stands for it); vertices with equal keys become one scene vertex. A
- * primitive sending any attribute DIRECT merges nothing. Values are read from the VTX1 array at index × item size
+ * shape sending any attribute DIRECT, or a primitive whose rows run past its list's indices (hand-built lists
+ * only), merges nothing. Values are read from the VTX1 array at index × item size
  * (or inline for DIRECT data); values past the end of the data take the attribute's default (position and
  * texture coordinates 0, colour 1; a missing normal, binormal or tangent value gives NaN, which makes the
  * normal (0, 0, 1)). Everything is computed in doubles and rounded to f32 when stored.
@@ -17,7 +18,7 @@
  * write-vertex-attributes.ts.
  */
 import type { J3dVertexArray } from '../chunks/read-vtx1.js';
-import type { GxPrimitive, GxVertexColumn } from '../gx/display-list.js';
+import type { GxPrimitive, GxVertexLayout } from '../gx/display-list.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import { emptySource, type ItemSource, setArraySource, setInlineSource } from './item-source.js';
 import { NormalCache } from './normal-cache.js';
@@ -54,6 +55,8 @@ const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX
 
 /** GX attribute ids go up to NBT (25); one slot each for a primitive's columns. */
 const ATTR_SLOTS = 26;
+/** Key columns a shape has room for at first: a vertex descriptor lists at most 32 attributes (readShp1 refuses more). */
+const MAX_COLUMNS = 32;
 
 /** How a primitive gives one recorded attribute's item: not at all, one index, three (NBT3), or inline. */
 const ABSENT = 0;
@@ -68,8 +71,8 @@ const INLINE = 4;
 const MISSING = 0x7fffffff;
 
 /**
- * A shape's vertices being built: the key of the primitive at hand (draw matrix, then every attribute index)
- * with the index columns it is made of, and the columns its recorded attributes come from; and, for the whole
+ * A shape's vertices being built: the key of a vertex (draw matrix, then every attribute index) with the row
+ * entries it is made of, and the row entries its recorded attributes come from (the shape's row layout); and, for the whole
  * shape, per scene vertex (entry i for scene vertex i) its draw matrix and a row of `stride` items: POS's first,
  * then the normal's (three with an NBT3 array: normal, binormal, tangent), CLR0's, TEX0's... as `plan` set.
  * An item is an index into the attribute's VTX1 array, or for DIRECT data the vertex's place in its primitive.
@@ -78,27 +81,30 @@ export class ShapeVertices {
   /** Scene vertices so far. */
   count = 0;
   key = new Int32Array(16);
-  readonly keyColumns: Uint16Array[] = [];
-  readonly keyPer: number[] = [];
+  /** Per key column: its first entry in a row, and its entries per vertex. */
+  keyOffsets = new Int32Array(MAX_COLUMNS);
+  keyPer = new Int32Array(MAX_COLUMNS);
   keyColumnCount = 0;
   /** Key length: 1 + every index of a vertex. */
   keyLength = 1;
   /** No column is DIRECT data (only then are equal vertices merged). */
   merge = true;
-  /** The primitive's PNMTXIDX indices, if it sends them. */
-  pn: Uint16Array | undefined = undefined;
+  /** Where a row holds the PNMTXIDX index (-1: the shape sends none). */
+  pn = -1;
+  /** Indices per row of the shape's lists. */
+  rowStride = 0;
   /** Per attribute id: its first slot in a row, and its place among the recorded attributes (-1: not recorded). */
   readonly slotOf = new Int32Array(ATTR_SLOTS);
   readonly recordOf = new Int32Array(ATTR_SLOTS);
   /** Per recorded attribute: its slots in a row (3 for normals from an NBT3 array, else 1). */
   readonly width: number[] = [];
-  /** Per recorded attribute, for the primitive at hand: how it gives the item, and its index column. */
-  readonly mode: number[] = [];
-  readonly column: (Uint16Array | undefined)[] = [];
+  /** Per recorded attribute: how the shape gives the item, and its first entry in a row. */
+  readonly mode = new Int32Array(ATTR_SLOTS);
+  readonly column = new Int32Array(ATTR_SLOTS);
   /** The normal array is NBT3 (an indexed normal column holds three indices a vertex). */
   nbt3 = false;
   stride = 1;
-  /** The primitive at hand gives every recorded attribute as one index a vertex, in a whole column. */
+  /** The shape gives every recorded attribute as one index a vertex. */
   plain = true;
   /** Some primitive sends a recorded attribute as DIRECT data (the writes then go primitive by primitive). */
   inline = false;
@@ -133,11 +139,8 @@ export class ShapeVertices {
     this.normals.reserve(capacity);
   }
 
-  /** Lets go of the last model's columns and arrays (the buffers stay). */
+  /** Lets go of the last model's arrays (the buffers stay). */
   release(): void {
-    this.keyColumns.length = 0;
-    this.column.fill(undefined);
-    this.pn = undefined;
     for (const source of [this.pos, this.nrm, this.nbt3Source, this.clr, ...this.tex])
       setArraySource(source, undefined, 0);
   }
@@ -162,91 +165,97 @@ export class ShapeVertices {
     for (let t = 0; t < layout.texSets; t++) record(13 + t, 1);
     this.stride = slots;
     this.inline = false;
-    this.mode.length = width.length;
-    this.column.length = width.length;
     if (this.items.length < capacity * slots) this.items = new Int32Array(capacity * slots);
   }
 }
 
 /**
- * Finds `prim`'s key columns, whether it merges, its PNMTXIDX indices (those of its first attr-0 column) and how
- * it gives each recorded attribute (from the first column of that attribute).
+ * Reads a shape's row layout into `s`: its key columns, whether it merges, where its PNMTXIDX indices are (its
+ * first attr-0 column) and how it gives each recorded attribute (from the first column of that attribute).
  */
-function columnsOf(prim: GxPrimitive, s: ShapeVertices): void {
-  const { keyColumns, keyPer, recordOf, width, mode, column } = s;
+export function useLayout(layout: GxVertexLayout, s: ShapeVertices): void {
+  if (layout.columns.length > s.keyOffsets.length) {
+    s.keyOffsets = new Int32Array(layout.columns.length);
+    s.keyPer = new Int32Array(layout.columns.length);
+  }
+  const { keyOffsets, keyPer, recordOf, width, mode, column } = s;
   const recordedCount = width.length;
   for (let j = 0; j < recordedCount; j++) mode[j] = ABSENT;
   let count = 0;
   let length = 1;
   let merge = true;
-  let pnFound = false;
-  s.pn = undefined;
-  for (const c of prim.columns) {
-    if (c.values) merge = false;
+  s.pn = -1;
+  for (const c of layout.columns) {
+    if (c.direct) merge = false;
     const j = c.attr >= 0 && c.attr < ATTR_SLOTS ? recordOf[c.attr]! : -1;
     if (j >= 0 && mode[j] === ABSENT) {
-      mode[j] = c.values ? INLINE : !c.indices ? ABSENT : width[j] === 3 ? INDEX3 : INDEX;
-      column[j] = c.indices;
-      if (c.values) s.inline = true;
+      mode[j] = c.direct ? INLINE : width[j] === 3 ? INDEX3 : INDEX;
+      column[j] = c.offset;
+      if (c.direct) s.inline = true;
     }
-    if (c.attr === 0 && !pnFound) {
-      pnFound = true;
-      s.pn = c.indices;
+    if (c.direct) continue;
+    if (c.attr === 0) {
+      if (s.pn < 0) s.pn = c.offset;
+      continue;
     }
-    if (c.attr === 0 || !c.indices) continue;
-    // Indices per vertex: the reader makes each column vertexCount × that long.
-    const per = (c.indices.length / prim.vertexCount) | 0;
-    keyColumns[count] = c.indices;
-    keyPer[count++] = per;
-    length += per;
+    keyOffsets[count] = c.offset;
+    keyPer[count++] = c.size;
+    length += c.size;
   }
   s.keyColumnCount = count;
   s.keyLength = length;
   s.merge = merge;
+  s.rowStride = layout.indexStride;
   if (s.key.length < length) s.key = new Int32Array(length * 2);
   let plain = true;
-  for (let j = 0; j < recordedCount; j++) if (mode[j] !== INDEX || column[j]!.length < prim.vertexCount) plain = false;
+  for (let j = 0; j < recordedCount; j++) if (mode[j] !== INDEX) plain = false;
   s.plain = plain;
 }
 
 /**
- * Gives each GX vertex of `prim` its scene vertex in `out[0 .. vertexCount)`: an equal earlier one's (found in
- * `keys`), or the next new one, whose draw matrix and items are recorded in `s` (its values are written later
- * by {@link writeVertices}).
+ * Gives each GX vertex of `prim` (rows of `indices`, laid out as the shape's layout given to {@link useLayout}
+ * says) its scene vertex in `out[0 .. vertexCount)`: an equal earlier one's (found in `keys`), or the next new
+ * one, whose draw matrix and items are recorded in `s` (its values are written later by {@link writeVertices}).
  */
 export function mergeVertices(
   prim: GxPrimitive,
+  indices: Uint16Array,
   keys: VertexKeyTable,
   slots: number[],
   s: ShapeVertices,
   out: Uint32Array,
 ): void {
   const n = prim.vertexCount;
-  columnsOf(prim, s);
-  const { pn, key, keyColumns, keyPer, keyColumnCount, keyLength, merge, items, stride, freshDrawIndices } = s;
-  const { column, plain } = s;
+  const { pn, key, keyOffsets, keyPer, keyColumnCount, keyLength, items, stride, freshDrawIndices } = s;
+  const { column, rowStride } = s;
+  const first = prim.first * rowStride;
+  // Rows past the end of a hand-built list's indices give the MISSING item (recordItems), and their primitive
+  // merges nothing.
+  const whole = first + n * rowStride <= indices.length;
+  const plain = s.plain && whole;
+  const merge = s.merge && whole;
   const recordedCount = s.width.length;
   let count = s.count;
   // Per PNMTXIDX value (a multiple of 3, or it names no slot) the slot's draw matrix, NaN for none; a vertex
   // without PNMTXIDX takes slot 0.
   const drawOfPn = s.drawOfPn;
-  const pnCount = pn ? Math.min(3 * slots.length, drawOfPn.length) : 0;
+  const pnCount = pn >= 0 ? Math.min(3 * slots.length, drawOfPn.length) : 0;
   for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? Number.NaN) : Number.NaN;
   const slot0 = slots[0] ?? Number.NaN;
-  for (let v = 0; v < n; v++) {
+  for (let v = 0, row = first; v < n; v++, row += rowStride) {
     let drawIndex = slot0;
-    if (pn) {
-      const u = pn[v]!;
+    if (pn >= 0) {
+      const u = indices[row + pn]!;
       drawIndex = u < pnCount ? drawOfPn[u]! : (slots[u / 3] ?? Number.NaN);
     }
     if (merge) {
       key[0] = drawIndex;
       let k = 1;
       for (let c = 0; c < keyColumnCount; c++) {
-        const indices = keyColumns[c]!;
+        const at = row + keyOffsets[c]!;
         const per = keyPer[c]!;
-        if (per === 1) key[k++] = indices[v]!;
-        else for (let i = 0; i < per; i++) key[k++] = indices[v * per + i]!;
+        if (per === 1) key[k++] = indices[at]!;
+        else for (let i = 0; i < per; i++) key[k++] = indices[at + i]!;
       }
       const found = keys.findOrAdd(key, keyLength, count);
       if (found >= 0) {
@@ -256,8 +265,8 @@ export function mergeVertices(
     }
     out[v] = count;
     let at = count * stride;
-    if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = column[j]![v]!;
-    else recordItems(s, at, v);
+    if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = indices[row + column[j]!]!;
+    else recordItems(s, indices, row, at, v);
     // A slot no matrix table has set (only in hand-built shapes: readJ3d checks them) names no draw matrix (its
     // key holds 0, as the Int32Array stores NaN).
     freshDrawIndices[count++] = Number.isNaN(drawIndex) ? -1 : drawIndex;
@@ -265,18 +274,21 @@ export function mergeVertices(
   s.count = count;
 }
 
-/** Records the items of GX vertex `v` of the primitive at hand from `items[at]` on, whatever way it gives them. */
-function recordItems(s: ShapeVertices, at: number, v: number): void {
+/**
+ * Records the items of GX vertex `v` of the primitive at hand (its row at `row` of `indices`) from `items[at]`
+ * on, whatever way it gives them.
+ */
+function recordItems(s: ShapeVertices, indices: Uint16Array, row: number, at: number, v: number): void {
   const { items, mode, column, width } = s;
   for (let j = 0; j < width.length; j++) {
     const m = mode[j]!;
     if (m === INDEX) {
-      items[at++] = column[j]![v] ?? MISSING;
+      items[at++] = indices[row + column[j]!] ?? MISSING;
     } else if (m === INDEX3) {
-      const indices = column[j]!;
-      items[at++] = indices[v * 3] ?? MISSING;
-      items[at++] = indices[v * 3 + 1] ?? MISSING;
-      items[at++] = indices[v * 3 + 2] ?? MISSING;
+      const c = row + column[j]!;
+      items[at++] = indices[c] ?? MISSING;
+      items[at++] = indices[c + 1] ?? MISSING;
+      items[at++] = indices[c + 2] ?? MISSING;
     } else {
       // The normal's slots are three wide with an NBT3 array, whatever this primitive sends.
       const item = m === INLINE ? v : MISSING;
@@ -286,12 +298,35 @@ function recordItems(s: ShapeVertices, at: number, v: number): void {
 }
 
 /**
+ * The DIRECT data `prim` (rows of `values`, laid out as `rows` says) sends for `attr`, its vertices' items back
+ * to back, or undefined when it sends the attribute otherwise (or not at all). Only its first column of `attr` counts.
+ */
+function inlineValues(
+  prim: GxPrimitive,
+  values: Float32Array,
+  rows: GxVertexLayout,
+  attr: number,
+): { data: Float32Array; size: number } | undefined {
+  const c = rows.columns.find((x) => x.attr === attr);
+  if (!c?.direct) return undefined;
+  const { valueStride } = rows;
+  const start = prim.first * valueStride + c.offset;
+  // Rows past the end of a hand-built list's values are left out: their items take the defaults.
+  const n = Math.max(0, Math.min(prim.vertexCount, Math.floor((values.length - start - c.size) / valueStride) + 1));
+  const data = new Float32Array(n * c.size);
+  for (let v = 0, o = 0, at = start; v < n; v++, at += valueStride)
+    for (let k = 0; k < c.size; k++, o++) data[o] = values[at + k]!;
+  return { data, size: c.size };
+}
+
+/**
  * Writes scene vertices `start .. end` attribute by attribute: positions first (the bind-pose check throws there),
  * then normals, colours, texture coordinates and skin. Their items are read from the VTX1 arrays, or for the
- * attributes `prim` sends as DIRECT data, from its columns (`start .. end` are then the vertices it made).
+ * attributes `prim` sends as DIRECT data, from its rows in `values` (laid out as `rows` says; `start .. end` are
+ * then the vertices it made).
  */
 export function writeVertices(
-  prim: GxPrimitive | undefined,
+  direct: { prim: GxPrimitive; values: Float32Array; rows: GxVertexLayout } | undefined,
   start: number,
   end: number,
   b: VertexBuffers,
@@ -300,14 +335,9 @@ export function writeVertices(
   s: ShapeVertices,
 ): void {
   const arrays = ctx.vtx1.arrays;
-  const inline = (attr: number): GxVertexColumn | undefined => {
-    if (!prim) return undefined;
-    for (const c of prim.columns) if (c.attr === attr) return c.values ? c : undefined;
-    return undefined;
-  };
   const source = (into: ItemSource, attr: number, array: J3dVertexArray | undefined, itemSize: number) => {
-    const direct = inline(attr);
-    if (direct) setInlineSource(into, direct.values!, prim!.vertexCount);
+    const values = direct && inlineValues(direct.prim, direct.values, direct.rows, attr);
+    if (values) setInlineSource(into, values.data, values.size);
     else setArraySource(into, array?.data, itemSize);
   };
   source(s.pos, 9, arrays.POS, arrays.POS?.itemSize ?? 3);

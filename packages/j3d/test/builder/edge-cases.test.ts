@@ -17,6 +17,7 @@ import {
 import { type BmdDescription, type BuilderVertex, buildBmd, buildSampleBmd } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { j3dToScene, readJ3d } from '../../src/internal.js';
+import { primitiveColumns } from '../primitive-columns.js';
 
 const joints: BmdDescription['joints'] = [
   { name: 'root', parent: -1 },
@@ -341,7 +342,8 @@ describe('BMD edge cases from the builder', () => {
       }),
     );
     expect(f.VTX1.arrays.CLR0).toBeUndefined();
-    const col = f.SHP1.shapes[0]!.packets[0]!.primitives[0]!.columns.find((c) => c.attr === 11)!;
+    const shape = f.SHP1.shapes[0]!;
+    const col = primitiveColumns(shape.packets[0]!, shape.vertexLayout)[0]!.columns.find((c) => c.attr === 11)!;
     expect(Array.from(col.values!, (x) => Math.round(x * 255))).toEqual(colors.flat());
     const p = j3dToScene(f).scene.meshes[0]!.primitives[0]!;
     expect(Array.from(p.attributes.COLOR_0!.array).length).toBe(12);

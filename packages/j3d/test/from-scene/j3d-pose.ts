@@ -7,6 +7,7 @@
  */
 import { type Mat4, mat4Compose, mat4FromRowMajor3x4, mat4Multiply, quatFromEuler, type Vec3 } from '@retromodel/scene';
 import type { J3dFile } from '../../src/index.js';
+import { primitiveColumns } from '../primitive-columns.js';
 
 /** A joint's local transform as radians (X, Y, Z applied in that order), translation and scale. */
 export interface JointPose {
@@ -57,7 +58,7 @@ export function posedTriangles(file: J3dFile, world: Mat4[]): Float64Array {
       packet.matrixTable.forEach((m, k) => {
         if (m !== 0xffff) slots[k] = m;
       });
-      for (const prim of packet.primitives) {
+      for (const prim of primitiveColumns(packet, shape.vertexLayout)) {
         const pn = prim.columns.find((c) => c.attr === 0)?.indices;
         const pi = prim.columns.find((c) => c.attr === 9)!.indices!;
         const corner = (v: number) => {

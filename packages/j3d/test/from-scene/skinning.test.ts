@@ -8,6 +8,7 @@
  */
 import { quatFromEuler, type Vec3 } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
+import { primitiveColumns } from '../primitive-columns.js';
 import { type JointPose, posedTriangles, poseJoints } from './j3d-pose.js';
 import { ribbonScene, step } from './ribbon-scene.js';
 import { expectSameModel, throughJ3d } from './round-trip.js';
@@ -60,7 +61,7 @@ describe('sceneToJ3d skinning', () => {
         packets++;
         expect(p.matrixTable.length).toBeLessThanOrEqual(10);
         expect(p.matrixTable.every((m) => m < rigid + envelopes)).toBe(true);
-        for (const prim of p.primitives) {
+        for (const prim of primitiveColumns(p, shape.vertexLayout)) {
           const pn = prim.columns.find((c) => c.attr === 0)!.indices!;
           expect(Math.max(...pn)).toBeLessThan(p.matrixTable.length * 3);
           expect(pn.every((v) => v % 3 === 0)).toBe(true);

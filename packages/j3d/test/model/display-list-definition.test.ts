@@ -1,5 +1,5 @@
 /*
- * readDisplayList (columns decoded one at a time, by storage kind) against the plain definition of a GX display
+ * readDisplayList (columns decoded one at a time, by storage kind, into vertex rows) against the plain definition of a GX display
  * list (spec j3d.md §7.4): command by command, vertex by vertex, attribute by attribute in GX order, each index
  * read as u8 or big-endian u16 (NBT3: three) and checked against its array. Compared on every packet of the shared
  * models and on random lists (INDEX8/INDEX16, NBT3, matrix indices, LOAD_INDX commands, bad indices, truncation):
@@ -9,20 +9,16 @@ import { BinaryReader, ParseError } from '@retromodel/binary';
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { J3dVertexArray, J3dVertexArrayName, Vtx1 } from '../../src/chunks/read-vtx1.js';
-import {
-  type GxPrimitive,
-  type GxVertexAttribute,
-  gxPrimitiveCodes,
-  readDisplayList,
-} from '../../src/gx/display-list.js';
+import { type GxVertexAttribute, gxPrimitiveCodes, readDisplayList } from '../../src/gx/display-list.js';
 import { readJ3d } from '../../src/index.js';
+import { type PlainPrimitive, primitiveColumns } from '../primitive-columns.js';
 
 const primitiveNames = new Map(Object.entries(gxPrimitiveCodes).map(([name, code]) => [code, name]));
 const arrayNames: Record<number, J3dVertexArrayName> = { 9: 'POS', 10: 'NRM', 11: 'CLR0', 12: 'CLR1', 25: 'NBT' };
 for (let t = 0; t < 8; t++) arrayNames[13 + t] = `TEX${t}` as J3dVertexArrayName;
 
 /** The definition, for indexed attributes and matrix indices (no DIRECT data: none of the shared models has it). */
-function referenceDecode(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] | number {
+function referenceDecode(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx1: Vtx1): PlainPrimitive[] | number {
   const sorted = [...attributes].sort((a, b) => (a.attr === 25 ? 10 : a.attr) - (b.attr === 25 ? 10 : b.attr));
   const per = sorted.map((a) => {
     const array =
@@ -30,7 +26,7 @@ function referenceDecode(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx
     const three = (a.attr === 10 || a.attr === 25) && array?.format.compCount === 2;
     return { attr: a.attr, wide: a.type === 3, count: three ? 3 : 1, limit: array ? array.count : Infinity };
   });
-  const out: GxPrimitive[] = [];
+  const out: PlainPrimitive[] = [];
   let p = 0;
   while (p < bytes.length && bytes[p] !== 0) {
     const opcode = bytes[p]!;
@@ -59,7 +55,7 @@ function referenceDecode(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx
       });
     }
     out.push({
-      type: type as GxPrimitive['type'],
+      type: type as PlainPrimitive['type'],
       opcode,
       vertexCount,
       columns: columns.map((c) => ({ attr: c.attr, indices: Uint16Array.from(c.indices) })),
@@ -69,7 +65,7 @@ function referenceDecode(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx
 }
 
 /** The definition's primitives, or where it fails: a bad index at its vertex's attribute, a cut list -1. */
-function reference(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] | number {
+function reference(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx1: Vtx1): PlainPrimitive[] | number {
   try {
     return referenceDecode(bytes, attributes, vtx1);
   } catch (e) {
@@ -77,9 +73,10 @@ function reference(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx1: Vtx
   }
 }
 
-function decoded(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx1: Vtx1): GxPrimitive[] | number {
+function decoded(bytes: Uint8Array, attributes: GxVertexAttribute[], vtx1: Vtx1): PlainPrimitive[] | number {
   try {
-    return readDisplayList(new BinaryReader(bytes, { format: 'j3d', section: 'SHP1' }), attributes, vtx1);
+    const list = readDisplayList(new BinaryReader(bytes, { format: 'j3d', section: 'SHP1' }), attributes, vtx1);
+    return primitiveColumns(list, list.layout);
   } catch (e) {
     expect(e).toBeInstanceOf(ParseError);
     return /runs past the end/.test((e as ParseError).message) ? -1 : (e as ParseError).offset;
@@ -93,7 +90,9 @@ describe.skipIf(!haveFixtures)('display lists of the shared models against the d
       const file = readJ3d(readFixture('j3d', name));
       for (const shape of file.SHP1.shapes)
         for (const packet of shape.packets)
-          expect(packet.primitives).toEqual(reference(packet.displayList!, shape.attributes, file.VTX1));
+          expect(primitiveColumns(packet, shape.vertexLayout)).toEqual(
+            reference(packet.displayList!, shape.attributes, file.VTX1),
+          );
     });
   }
 });

@@ -11,6 +11,7 @@ import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils'
 import { describe, expect, it } from 'vitest';
 import { rasChannelOf } from '../../src/gx/ras-channel.js';
 import { bindWorldMatrices, j3dToScene, readJ3d, readModelHierarchy, resolveDrawMatrices } from '../../src/internal.js';
+import { primitiveColumns } from '../primitive-columns.js';
 import { expectedDump, maxDifference, withNoclipRotations } from './noclip-view.js';
 
 const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((p) => p.split('/').pop()!);
@@ -155,7 +156,7 @@ describe.skipIf(!haveFixtures)('J3D models against noclip dumps', () => {
             const p0 = shape.packets[0]!;
             const slots0 = p0.matrixTable;
             let v = 0;
-            for (const prim of p0.primitives) {
+            for (const prim of primitiveColumns(p0, shape.vertexLayout)) {
               for (let k = 0; k < prim.vertexCount && v < s.firstVertices.length; k++, v++) {
                 const e = s.firstVertices[v]!;
                 const col = (attr: number) => prim.columns.find((c) => c.attr === attr)?.indices?.[k];

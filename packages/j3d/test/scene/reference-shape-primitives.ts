@@ -3,11 +3,12 @@
  * kept as the oracle of their fast paths: the code as it was before the two-pass rewrite, vertex by vertex into
  * buffers with room for every GX vertex (copied out at the end), every component read through `component()`
  * with its bounds checks, normals normalised with Math.hypot, colours taken to linear one by one (no cache). See
- * shape-primitives-definition.test.ts.
+ * shape-primitives-definition.test.ts. It reads each primitive as plain columns (primitiveColumns).
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
  * PNMTXIDX left out as the draw matrix stands for it); vertices with equal keys become one scene vertex. A
- * primitive sending any attribute DIRECT merges nothing. Values are read from the VTX1 array at index × item size
+ * primitive sending any attribute DIRECT, or whose rows run past its list's indices (hand-built lists only),
+ * merges nothing. Values are read from the VTX1 array at index × item size
  * (or inline for DIRECT data); values past the end of the data take the attribute's default (position and
  * texture coordinates 0, colour 1; a missing normal, binormal or tangent value gives NaN, which makes the
  * normal (0, 0, 1)). Everything is computed in doubles and rounded to f32 when stored.
@@ -17,11 +18,11 @@ import { ParseError } from '@retromodel/binary';
 import type { Primitive, PrimitiveMode } from '@retromodel/scene';
 import { JOINT_RECORD_SIZE } from '../../src/chunks/read-jnt1.js';
 import type { J3dShape } from '../../src/chunks/read-shp1.js';
-import type { GxPrimitive, GxVertexColumn } from '../../src/gx/display-list.js';
 import type { ShapeContext } from '../../src/scene/build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from '../../src/scene/draw-matrices.js';
 import { emitPrimitive, IndexList, type PrimitiveLists } from '../../src/scene/emit-primitive.js';
 import { VertexKeyTable } from '../../src/scene/vertex-key-table.js';
+import { type PlainColumn, type PlainPrimitive, primitiveColumns } from '../primitive-columns.js';
 
 function isFiniteAt(values: Float32Array, at: number): boolean {
   return Number.isFinite(values[at]);
@@ -73,7 +74,7 @@ interface ItemSource {
 const NONE: ItemSource = { data: new Float32Array(0), indices: undefined, size: 0 };
 
 function itemSource(
-  col: GxVertexColumn | undefined,
+  col: PlainColumn | undefined,
   data: Float32Array | undefined,
   itemSize: number,
   vertexCount: number,
@@ -104,7 +105,7 @@ const ATTR_SLOTS = 26;
  * (draw matrix, then every attribute index) with the index columns it is made of.
  */
 class PrimitiveScratch {
-  readonly byAttr: (GxVertexColumn | undefined)[] = new Array(ATTR_SLOTS).fill(undefined);
+  readonly byAttr: (PlainColumn | undefined)[] = new Array(ATTR_SLOTS).fill(undefined);
   key = new Int32Array(16);
   readonly keyColumns: Uint16Array[] = [];
   readonly keyPer: number[] = [];
@@ -116,11 +117,12 @@ class PrimitiveScratch {
 }
 
 /** Fills `scratch` from `prim`'s columns (undo with {@link clearColumns}). */
-function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
+function sortColumns(prim: PlainPrimitive, scratch: PrimitiveScratch): void {
   const { byAttr, keyColumns, keyPer } = scratch;
   let count = 0;
   let length = 1;
-  let merge = true;
+  // A primitive whose rows run past its list's indices merges nothing.
+  let merge = !prim.cut;
   for (const c of prim.columns) {
     // The first column of an attribute is the one a lookup by attribute finds.
     if (c.attr >= 0 && c.attr < ATTR_SLOTS && byAttr[c.attr] === undefined) byAttr[c.attr] = c;
@@ -138,7 +140,7 @@ function sortColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
   if (scratch.key.length < length) scratch.key = new Int32Array(length * 2);
 }
 
-function clearColumns(prim: GxPrimitive, scratch: PrimitiveScratch): void {
+function clearColumns(prim: PlainPrimitive, scratch: PrimitiveScratch): void {
   for (const c of prim.columns) if (c.attr >= 0 && c.attr < ATTR_SLOTS) scratch.byAttr[c.attr] = undefined;
 }
 
@@ -168,7 +170,7 @@ function unitToScratch(x: number, y: number, z: number): void {
  * `out[0 .. vertexCount)`.
  */
 function addVertices(
-  prim: GxPrimitive,
+  prim: PlainPrimitive,
   b: VertexBuffers,
   slots: number[],
   ctx: ShapeContext,
@@ -367,7 +369,7 @@ export function referenceBuildShapePrimitives(shape: J3dShape, ctx: ShapeContext
     packet.matrixTable.forEach((m, k) => {
       if (m !== 0xffff) slots[k] = m;
     });
-    for (const prim of packet.primitives) {
+    for (const prim of primitiveColumns(packet, shape.vertexLayout)) {
       if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
       addVertices(prim, b, slots, ctx, layout, columns, local);
       emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);

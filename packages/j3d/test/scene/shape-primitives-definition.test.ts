@@ -4,7 +4,7 @@
  * hypot3 and cached per draw matrix and item) against its plain definition (reference-shape-primitives.ts:
  * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
  * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
- * (under a few material states) and on random shapes: short data, short columns, DIRECT columns, NBT and NBT3,
+ * (under a few material states) and on random shapes: short data, short rows, DIRECT columns, NBT and NBT3,
  * matrix indices, many draw matrices, non-finite values and bind poses beyond f32. hypot3 is held to Math.hypot.
  */
 import type { Primitive } from '@retromodel/scene';
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { Jnt1 } from '../../src/chunks/read-jnt1.js';
 import type { J3dShape } from '../../src/chunks/read-shp1.js';
 import type { J3dVertexArray, J3dVertexArrayName, Vtx1 } from '../../src/chunks/read-vtx1.js';
-import type { GxPrimitive, GxVertexColumn } from '../../src/gx/display-list.js';
+import type { GxVertexLayout } from '../../src/gx/display-list.js';
 import { readJ3d } from '../../src/index.js';
 import type { ShapeMaterialState } from '../../src/scene/build-material.js';
 import { buildShapePrimitives, type ShapeContext } from '../../src/scene/build-shape-primitives.js';
@@ -22,6 +22,7 @@ import { bindWorldMatrices } from '../../src/scene/joint-matrices.js';
 import { readModelHierarchy } from '../../src/scene/model-hierarchy.js';
 import { ShapeScratch } from '../../src/scene/shape-scratch.js';
 import { hypot3 } from '../../src/scene/write-vertex-attributes.js';
+import { type PlainColumn, type PlainPrimitive, rowsOf } from '../primitive-columns.js';
 import { referenceBuildShapePrimitives } from './reference-shape-primitives.js';
 
 function attempt(run: () => Primitive[]): Primitive[] | string {
@@ -152,7 +153,24 @@ describe('shape primitives of random shapes against the definition', () => {
       const withMatrixIndex = rnd() < 0.5;
       // Now and then more draw matrices than a small shape's normal cache has entries.
       const drawMatrices = Array.from({ length: rnd() < 0.2 ? 17 + int(32) : 1 + int(4) }, drawMatrix);
-      const direct = rnd() < 0.15;
+      // Attributes sent as DIRECT data (never POS): chosen per shape, as its lists all send alike.
+      const direct = new Set(rnd() < 0.15 ? attrs.filter((attr) => attr !== 9 && rnd() < 0.5) : []);
+      const per = (attr: number) => (attr === 25 && nbtKind === 3 ? 3 : 1);
+      const size = (attr: number) => (attr === 11 ? 4 : attr >= 13 ? 2 : 3);
+      // A row: PNMTXIDX, then every attribute in order, its indices or DIRECT values.
+      const layout: GxVertexLayout = { columns: [], indexStride: 0, valueStride: 0 };
+      for (const attr of withMatrixIndex ? [0, ...attrs] : attrs) {
+        const isDirect = direct.has(attr);
+        const entries = isDirect ? size(attr) : attr === 0 ? 1 : per(attr);
+        layout.columns.push({
+          attr,
+          direct: isDirect,
+          offset: isDirect ? layout.valueStride : layout.indexStride,
+          size: entries,
+        });
+        if (isDirect) layout.valueStride += entries;
+        else layout.indexStride += entries;
+      }
       const packets: J3dShape['packets'] = [];
       for (let p = 0; p < 1 + int(3); p++) {
         const matrixTable = Array.from({ length: 1 + int(10) }, () =>
@@ -160,33 +178,32 @@ describe('shape primitives of random shapes against the definition', () => {
         );
         if (p === 0 && matrixTable[0] === 0xffff) matrixTable[0] = 0;
         const tableSize = matrixTable.length;
-        const primitives: GxPrimitive[] = [];
+        const primitives: PlainPrimitive[] = [];
         for (let q = 0; q < 1 + int(3); q++) {
           const n = int(13);
-          const columns: GxVertexColumn[] = [];
+          const columns: PlainColumn[] = [];
           if (withMatrixIndex)
             columns.push({
               attr: 0,
               indices: Uint16Array.from({ length: n }, () => 3 * int(tableSize)),
             });
           for (const attr of attrs) {
-            if (direct && attr !== 9 && rnd() < 0.5) {
-              const size = attr === 11 ? 4 : attr >= 13 ? 2 : 3;
-              columns.push({ attr, values: Float32Array.from({ length: n * size }, value) });
-              continue;
-            }
-            const per = attr === 25 && nbtKind === 3 ? 3 : 1;
-            // Indices up to two items past the array (the reader checks them; hand-built files need not), and
-            // now and then a column a few indices short (the reader makes them whole; hand-built ones need not be).
-            const length = Math.max(0, n * per - (rnd() < 0.05 ? 1 + int(3) : 0));
-            columns.push({ attr, indices: Uint16Array.from({ length }, () => int(items + 2)) });
+            if (direct.has(attr)) columns.push({ attr, values: Float32Array.from({ length: n * size(attr) }, value) });
+            // Indices up to two items past the array (the reader checks them; hand-built files need not).
+            else columns.push({ attr, indices: Uint16Array.from({ length: n * per(attr) }, () => int(items + 2)) });
           }
           primitives.push({ type: 'TRIANGLE_STRIP', opcode: 0x98, vertexCount: n, columns });
         }
-        packets.push({ matrixTable, primitives } as unknown as J3dShape['packets'][number]);
+        // The rows of the packet's lists; now and then a few indices short, never its last PNMTXIDX (the reader
+        // makes them whole; hand-built ones need not be).
+        const rows = rowsOf(primitives, layout);
+        const cut = rnd() < 0.05 && layout.indexStride > 1 ? 1 + int(Math.min(3, layout.indexStride - 1)) : 0;
+        const indices = rows.indices.subarray(0, Math.max(0, rows.indices.length - cut));
+        packets.push({ matrixTable, ...rows, indices } as unknown as J3dShape['packets'][number]);
       }
       const shape = {
         attributes: attrs.map((attr) => ({ attr, type: 3 })),
+        vertexLayout: layout,
         packets,
       } as unknown as J3dShape;
       const state = STATES[int(STATES.length)];

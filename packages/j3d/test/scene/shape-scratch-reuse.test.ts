@@ -47,7 +47,7 @@ describe.skipIf(!haveFixtures)('the shape scratch carried from call to call', ()
       const { scene } = j3dToScene(file);
       expect(scene.meshes[0]?.primitives.length).toBeGreaterThan(0);
       // The arrays and draw-matrix lists a scratch records point into.
-      const held = [file, file.VTX1.arrays.POS!.data, file.SHP1.shapes[0]!.packets[0]!.primitives[0]!.columns[0]!];
+      const held = [file, file.VTX1.arrays.POS!.data, file.SHP1.shapes[0]!.packets[0]!.indices];
       for (const o of held) refs.push(new WeakRef(o));
     })();
     // WeakRefs read in a job stay alive until it ends.

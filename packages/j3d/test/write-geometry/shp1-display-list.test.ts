@@ -2,15 +2,16 @@
  * Display-list encoding against the stored bytes and the reader: every packet of every shared model encodes to
  * the leading bytes of its stored list (the rest zeros); a list with NBT3 indices, INDEX8 positions, DIRECT
  * RGBA4 colours and DIRECT S16 UVs, its descriptor out of GX order, decodes back through readDisplayList to
- * the same primitives; data the list cannot hold throws.
+ * the same primitives; data the list cannot hold (or rows it does not have) throws.
  */
 import { BinaryReader } from '@retromodel/binary';
 import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import type { J3dVertexFormat, Vtx1 } from '../../src/chunks/read-vtx1.js';
 import { encodeDisplayList } from '../../src/chunks/shp1-display-list.js';
-import { type GxPrimitive, readDisplayList } from '../../src/gx/display-list.js';
+import { readDisplayList } from '../../src/gx/display-list.js';
 import { readJ3d } from '../../src/index.js';
+import { type PlainPrimitive, primitiveColumns, rowsOf } from '../primitive-columns.js';
 
 const models = listFixtures('j3d', /\.(bmd|bdl)$/).map((p) => p.split('/').pop()!);
 
@@ -21,7 +22,7 @@ describe.skipIf(!haveFixtures)('display lists of the shared models', () => {
       let packets = 0;
       for (const shape of file.SHP1.shapes) {
         for (const p of shape.packets) {
-          const list = encodeDisplayList(p.primitives, shape.attributes, file.VTX1.formats);
+          const list = encodeDisplayList(p, shape.vertexLayout, shape.attributes, file.VTX1.formats);
           expect(list.length).toBeGreaterThan(0);
           expect(Array.from(p.displayList!.subarray(0, list.length))).toEqual(Array.from(list));
           expect(p.displayList!.subarray(list.length).every((b) => b === 0)).toBe(true);
@@ -63,7 +64,7 @@ describe('display-list encoding', () => {
     { attr: 11, type: 1 },
     { attr: 0, type: 1 },
   ];
-  const primitive: GxPrimitive = {
+  const primitive: PlainPrimitive = {
     type: 'TRIANGLE_STRIP',
     opcode: 0x98,
     vertexCount: 3,
@@ -80,27 +81,37 @@ describe('display-list encoding', () => {
   };
 
   it('decodes back through readDisplayList to the same primitives', () => {
-    const list = encodeDisplayList([primitive], attributes, formats);
+    const rows = rowsOf([primitive]);
+    const list = encodeDisplayList(rows, rows.layout, attributes, formats);
     // opcode, count, 3 × (1 + 1 + 6 + 2 + 4) bytes
     expect(list.length).toBe(3 + 3 * 14);
     const back = readDisplayList(new BinaryReader(list, { format: 'j3d', section: 'SHP1' }), attributes, vtx1);
-    expect(back).toEqual([primitive]);
+    expect(primitiveColumns(back, back.layout)).toEqual([primitive]);
   });
 
   it('throws for data the list cannot hold', () => {
-    const withColumn = (attr: number, column: GxPrimitive['columns'][number]) => ({
+    const encode = (p: PlainPrimitive, formatList = formats, attributeList = attributes) => {
+      const rows = rowsOf([p]);
+      return encodeDisplayList(rows, rows.layout, attributeList, formatList);
+    };
+    const withColumn = (attr: number, column: PlainPrimitive['columns'][number]) => ({
       ...primitive,
       columns: primitive.columns.map((c) => (c.attr === attr ? column : c)),
     });
-    expect(() =>
-      encodeDisplayList([withColumn(9, { attr: 9, indices: new Uint16Array([0, 256, 1]) })], attributes, formats),
-    ).toThrow(/index 256 does not fit its u8/);
-    expect(() => encodeDisplayList([primitive], attributes, formats.slice(0, 2))).toThrow(
-      /DIRECT but VTX1 has no format/,
+    expect(() => encode(withColumn(9, { attr: 9, indices: new Uint16Array([0, 256, 1]) }))).toThrow(
+      /index 256 does not fit its u8/,
     );
-    expect(() => encodeDisplayList([withColumn(13, { attr: 99 })], attributes, formats)).toThrow(
-      /no column for attribute 13/,
+    expect(() => encode(primitive, formats.slice(0, 2))).toThrow(/DIRECT but VTX1 has no format/);
+    expect(() => encode(withColumn(13, { attr: 99, values: new Float32Array(6) }))).toThrow(
+      /no DIRECT column for attribute 13/,
     );
-    expect(() => encodeDisplayList([primitive], [{ attr: 0, type: 3 }], formats)).toThrow(/descriptor type 3/);
+    expect(() => encode(withColumn(13, { attr: 13, indices: new Uint16Array(3) }))).toThrow(
+      /no DIRECT column for attribute 13/,
+    );
+    expect(() => encode(primitive, formats, [{ attr: 0, type: 3 }])).toThrow(/descriptor type 3/);
+    // Rows the list does not have.
+    const rows = rowsOf([primitive]);
+    const past = { ...rows, primitives: [{ ...rows.primitives[0]!, first: 1 }] };
+    expect(() => encodeDisplayList(past, rows.layout, attributes, formats)).toThrow(/past its list's rows/);
   });
 });

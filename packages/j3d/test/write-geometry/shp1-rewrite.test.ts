@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { type J3dShape, readShp1, type Shp1 } from '../../src/chunks/read-shp1.js';
 import { writeShp1 } from '../../src/chunks/write-shp1.js';
 import { type J3dFile, readJ3d } from '../../src/index.js';
+import { primitiveColumns } from '../primitive-columns.js';
 import { chunkBytes, describeDifference, replaceChunk } from '../write-materials/chunk-compare.js';
 import { builderModels } from './builder-models.js';
 
@@ -27,7 +28,7 @@ const meaning = (shapes: J3dShape[]) =>
     packets: s.packets.map((p) => ({
       useMtxIndex: p.useMtxIndex,
       matrixTable: p.matrixTable,
-      primitives: p.primitives,
+      primitives: primitiveColumns(p, s.vertexLayout),
     })),
   }));
 
@@ -122,11 +123,17 @@ describe.skipIf(!haveFixtures)('SHP1 writer', () => {
     const bytes = readFixture('j3d', 'nintendo_tww_shms_skinned_C4_C8.bdl');
     const file = readJ3d(bytes);
     const shapes = structuredClone(file.SHP1.shapes);
-    const prim = shapes[1]!.packets[0]!.primitives[0]!;
+    const packet = shapes[1]!.packets[0]!;
+    const prim = packet.primitives[0]!;
     expect(prim.type).toBe('TRIANGLE_STRIP');
     prim.type = 'TRIANGLE_FAN';
-    const pos = prim.columns.find((c) => c.attr === 9)!.indices!;
-    pos.reverse();
+    // Its positions in reverse order.
+    const { columns, indexStride } = shapes[1]!.vertexLayout;
+    const at = (v: number) => (prim.first + v) * indexStride + columns.find((c) => c.attr === 9)!.offset;
+    const pos = Array.from({ length: prim.vertexCount }, (_, v) => packet.indices[at(v)]!);
+    pos.reverse().forEach((index, v) => {
+      packet.indices[at(v)] = index;
+    });
     const back = readJ3d(spliced(bytes, file, { ...file.SHP1, shapes }));
     expect(back.SHP1.shapes[1]!.packets[0]!.primitives[0]!.opcode).toBe(0xa0);
     prim.opcode = 0xa0;
