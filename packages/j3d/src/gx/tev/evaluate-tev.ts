@@ -134,21 +134,28 @@ function colorSource(sel: number, { regs, tex, ras, kc }: StageSources, out: Pol
   }
   switch (sel) {
     case 8:
-      return put3(out, tex[0], tex[1], tex[2]);
+      put3(out, tex[0], tex[1], tex[2]);
+      return;
     case 9:
-      return put3(out, tex[3], tex[3], tex[3]);
+      put3(out, tex[3], tex[3], tex[3]);
+      return;
     case 10:
-      return put3(out, ras[0], ras[1], ras[2]);
+      put3(out, ras[0], ras[1], ras[2]);
+      return;
     case 11:
-      return put3(out, ras[3], ras[3], ras[3]);
+      put3(out, ras[3], ras[3], ras[3]);
+      return;
     case 12:
-      return put3(out, ONE, ONE, ONE);
+      put3(out, ONE, ONE, ONE);
+      return;
     case 13:
-      return put3(out, HALF, HALF, HALF);
+      put3(out, HALF, HALF, HALF);
+      return;
     case 14:
-      return put3(out, kc[0]!, kc[1]!, kc[2]!);
+      put3(out, kc[0]!, kc[1]!, kc[2]!);
+      return;
     default:
-      return put3(out, ZERO, ZERO, ZERO);
+      put3(out, ZERO, ZERO, ZERO);
   }
 }
 
