@@ -224,8 +224,8 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
     const n = Math.floor((ends[slot]! - start) / size);
-    const out: T[] = [];
-    for (let i = 0; i < n; i++) out.push(parse(r, start + i * size));
+    const out: T[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = parse(r, start + i * size);
     return out;
   }
   checkCountAt(r, count, 2, () => 'material remap table', at(1));
