@@ -183,7 +183,12 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
   // What a stage reads, filled in per stage: its sources, the colour inputs a..d (r, g, b each), one component's
   // four inputs, and the colour it makes.
   const sources: StageSources = { regs, tex: GRAY_ZERO, ras: GRAY_ZERO, kc: GRAY_ZERO, ka: ZERO };
-  const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [[], [], [], []];
+  const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+  ];
   const quad = [ZERO, ZERO, ZERO, ZERO] as Quad;
   const color: Poly[] = [ZERO, ZERO, ZERO];
   // `input` names the input for the message: colour (GX_CC_*) or alpha (GX_CA_*) and its selector.
