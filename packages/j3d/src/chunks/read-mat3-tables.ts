@@ -133,14 +133,7 @@ export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
   const matrices: GxIndirect['matrices'] = new Array(3);
   for (let i = 0; i < 3; i++) {
     const m = at + 0x14 + i * 0x1c;
-    const matrix = [
-      r.f32At(m),
-      r.f32At(m + 4),
-      r.f32At(m + 8),
-      r.f32At(m + 12),
-      r.f32At(m + 16),
-      r.f32At(m + 20),
-    ];
+    const matrix = [r.f32At(m), r.f32At(m + 4), r.f32At(m + 8), r.f32At(m + 12), r.f32At(m + 16), r.f32At(m + 20)];
     matrices[i] = { matrix, scaleExponent: (b[m + 0x18]! << 24) >> 24 };
   }
   const coordScales: GxIndirect['coordScales'] = new Array(4);
