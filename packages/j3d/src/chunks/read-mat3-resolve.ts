@@ -1,10 +1,10 @@
 /*
- * Resolving a MAT3 material (spec j3d.md §9.2): every index of its 0x14C init entry looked up in its table,
- * giving the complete GX state. 0xFFFF (u16) / 0xFF (u8) mean none, and so does any index into an absent or
- * empty table (Nintendo files keep 0 for the post-texgen tables they omit).
+ * Resolving a MAT3 material (spec j3d.md §9.2): every index of its 0x14C init entry, read straight from the
+ * entry's bytes, looked up in its table, giving the complete GX state. 0xFFFF (u16) / 0xFF (u8) mean none, and
+ * so does any index into an absent or empty table (Nintendo files keep 0 for the post-texgen tables they omit).
  */
 import type { GxIndirect, GxMaterial } from '../gx/material-types.js';
-import type { J3dMaterialEntry, Mat3Tables } from './read-mat3.js';
+import type { Mat3Tables } from './read-mat3.js';
 
 /** `list[index]`, null for "none" (`none`, or any index into an empty table); `fail` when past the end. */
 function pick<T>(
@@ -22,16 +22,29 @@ function pick<T>(
   return v;
 }
 
-/** `pick` for every index of a u16 index list. */
+function u16be(b: Uint8Array, at: number): number {
+  return (b[at]! << 8) | b[at + 1]!;
+}
+
+/** `pick` for each of the `n` big-endian u16 indices at `b[at]`. */
 function pickAll<T>(
   list: T[],
-  indices: readonly number[],
+  b: Uint8Array,
+  at: number,
+  n: number,
   what: string,
   where: string,
   fail: (sentence: string) => never,
 ): (T | null)[] {
-  const out: (T | null)[] = new Array(indices.length);
-  for (let k = 0; k < indices.length; k++) out[k] = pick(list, indices[k]!, what, where, fail);
+  const out: (T | null)[] = new Array(n);
+  for (let k = 0; k < n; k++) out[k] = pick(list, u16be(b, at + 2 * k), what, where, fail);
+  return out;
+}
+
+/** The `n` u8 values at `b[at]`. */
+function u8s(b: Uint8Array, at: number, n: number): number[] {
+  const out: number[] = new Array(n);
+  for (let k = 0; k < n; k++) out[k] = b[at + k]!;
   return out;
 }
 
@@ -42,52 +55,54 @@ function pickFlag(list: number[], index: number, what: string, where: string, fa
 }
 
 /**
- * Resolves one material from its init entry and the tables. An index past the end of its table calls `fail`
- * with a sentence (the reader throws a ParseError from it; the writer takes it as "the stored tables no longer
- * describe this material").
+ * Resolves one material from its 0x14C init entry (`b[at]`, in bounds: checked by the caller; the layout is
+ * readMaterialEntry's) and the tables. An index past the end of its table calls `fail` with a sentence (the
+ * reader throws a ParseError from it; the writer takes it as "the stored tables no longer describe this
+ * material").
  */
 export function resolveMaterial(
   name: string,
   entryIndex: number,
-  e: J3dMaterialEntry,
+  b: Uint8Array,
+  at: number,
   t: Mat3Tables,
   indirect: GxIndirect | null,
   fail: (sentence: string) => never,
 ): GxMaterial {
   const w = `material "${name}"`;
-  const textures = pickAll(t.textureNumbers, e.texNoIndices, 'texture number', w, fail);
+  const textures = pickAll(t.textureNumbers, b, at + 0x84, 8, 'texture number', w, fail);
   return {
     name,
     entryIndex,
-    materialMode: e.materialMode,
-    cullMode: pick(t.cullModes, e.cullModeIndex, 'cull mode', w, fail, 0xff),
-    colorChannelCount: pick(t.colorChanCounts, e.colorChanNumIndex, 'channel count', w, fail, 0xff),
-    channelControls: pickAll(t.channelControls, e.colorChanIndices, 'channel control', w, fail),
-    materialColors: pickAll(t.materialColors, e.matColorIndices, 'material colour', w, fail),
-    ambientColors: pickAll(t.ambientColors, e.ambColorIndices, 'ambient colour', w, fail),
-    lights: pickAll(t.lights, e.lightIndices, 'light', w, fail),
-    texGenCount: pick(t.texGenCounts, e.texGenNumIndex, 'texgen count', w, fail, 0xff),
-    texGens: pickAll(t.texGens, e.texGenIndices, 'texgen', w, fail),
-    postTexGens: pickAll(t.postTexGens, e.postTexGenIndices, 'post texgen', w, fail),
-    texMatrices: pickAll(t.texMatrices, e.texMtxIndices, 'texture matrix', w, fail),
-    postTexMatrices: pickAll(t.postTexMatrices, e.postTexMtxIndices, 'post texture matrix', w, fail),
+    materialMode: b[at]!,
+    cullMode: pick(t.cullModes, b[at + 1]!, 'cull mode', w, fail, 0xff),
+    colorChannelCount: pick(t.colorChanCounts, b[at + 2]!, 'channel count', w, fail, 0xff),
+    channelControls: pickAll(t.channelControls, b, at + 0x0c, 4, 'channel control', w, fail),
+    materialColors: pickAll(t.materialColors, b, at + 0x08, 2, 'material colour', w, fail),
+    ambientColors: pickAll(t.ambientColors, b, at + 0x14, 2, 'ambient colour', w, fail),
+    lights: pickAll(t.lights, b, at + 0x18, 8, 'light', w, fail),
+    texGenCount: pick(t.texGenCounts, b[at + 3]!, 'texgen count', w, fail, 0xff),
+    texGens: pickAll(t.texGens, b, at + 0x28, 8, 'texgen', w, fail),
+    postTexGens: pickAll(t.postTexGens, b, at + 0x38, 8, 'post texgen', w, fail),
+    texMatrices: pickAll(t.texMatrices, b, at + 0x48, 10, 'texture matrix', w, fail),
+    postTexMatrices: pickAll(t.postTexMatrices, b, at + 0x5c, 20, 'post texture matrix', w, fail),
     textures,
-    konstColors: pickAll(t.konstColors, e.konstColorIndices, 'konst colour', w, fail),
-    konstColorSelection: e.konstColorSelection,
-    konstAlphaSelection: e.konstAlphaSelection,
-    tevOrders: pickAll(t.tevOrders, e.tevOrderIndices, 'TEV order', w, fail),
-    tevColors: pickAll(t.tevColors, e.tevColorIndices, 'TEV colour', w, fail),
-    tevStageCount: pick(t.tevStageCounts, e.tevStageNumIndex, 'TEV stage count', w, fail, 0xff),
-    tevStages: pickAll(t.tevStages, e.tevStageIndices, 'TEV stage', w, fail),
-    tevSwapModes: pickAll(t.swapModes, e.tevSwapModeIndices, 'swap mode', w, fail),
-    tevSwapTables: pickAll(t.swapTables, e.tevSwapTableIndices, 'swap table', w, fail),
-    fog: pick(t.fogs, e.fogIndex, 'fog', w, fail),
-    alphaCompare: pick(t.alphaCompares, e.alphaCompIndex, 'alpha compare', w, fail),
-    blend: pick(t.blends, e.blendIndex, 'blend mode', w, fail),
-    zMode: pick(t.zModes, e.zModeIndex, 'z mode', w, fail, 0xff),
-    zCompLoc: pickFlag(t.zCompLocs, e.zCompLocIndex, 'z-comp-loc', w, fail),
-    dither: pickFlag(t.dithers, e.ditherIndex, 'dither', w, fail),
-    nbtScale: pick(t.nbtScales, e.nbtScaleIndex, 'NBT scale', w, fail),
+    konstColors: pickAll(t.konstColors, b, at + 0x94, 4, 'konst colour', w, fail),
+    konstColorSelection: u8s(b, at + 0x9c, 16),
+    konstAlphaSelection: u8s(b, at + 0xac, 16),
+    tevOrders: pickAll(t.tevOrders, b, at + 0xbc, 16, 'TEV order', w, fail),
+    tevColors: pickAll(t.tevColors, b, at + 0xdc, 4, 'TEV colour', w, fail),
+    tevStageCount: pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', w, fail, 0xff),
+    tevStages: pickAll(t.tevStages, b, at + 0xe4, 16, 'TEV stage', w, fail),
+    tevSwapModes: pickAll(t.swapModes, b, at + 0x104, 16, 'swap mode', w, fail),
+    tevSwapTables: pickAll(t.swapTables, b, at + 0x124, 4, 'swap table', w, fail),
+    fog: pick(t.fogs, u16be(b, at + 0x144), 'fog', w, fail),
+    alphaCompare: pick(t.alphaCompares, u16be(b, at + 0x146), 'alpha compare', w, fail),
+    blend: pick(t.blends, u16be(b, at + 0x148), 'blend mode', w, fail),
+    zMode: pick(t.zModes, b[at + 6]!, 'z mode', w, fail, 0xff),
+    zCompLoc: pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', w, fail),
+    dither: pickFlag(t.dithers, b[at + 7]!, 'dither', w, fail),
+    nbtScale: pick(t.nbtScales, u16be(b, at + 0x14a), 'NBT scale', w, fail),
     indirect,
   };
 }

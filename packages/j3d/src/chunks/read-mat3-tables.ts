@@ -50,8 +50,8 @@ export const parseTexGen: Parse<GxTexGen> = (r, at) => ({
 });
 export const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
   const info = r.u8At(at + 1);
-  const effectMatrix: number[] = [];
-  for (let i = 0; i < 16; i++) effectMatrix.push(r.f32At(at + 0x24 + i * 4));
+  const effectMatrix: number[] = new Array(16);
+  for (let i = 0; i < 16; i++) effectMatrix[i] = r.f32At(at + 0x24 + i * 4);
   return {
     projection: r.u8At(at),
     info,
@@ -87,8 +87,8 @@ export const parseTevStage: Parse<GxTevStage> = (r, at) => ({
 });
 export const parseSwapMode: Parse<GxSwapMode> = (r, at) => ({ rasSel: r.u8At(at), texSel: r.u8At(at + 1) });
 export const parseFog: Parse<GxFog> = (r, at) => {
-  const adjustTable: number[] = [];
-  for (let i = 0; i < 10; i++) adjustTable.push(r.u16At(at + 0x18 + i * 2));
+  const adjustTable: number[] = new Array(10);
+  for (let i = 0; i < 10; i++) adjustTable[i] = r.u16At(at + 0x18 + i * 2);
   return {
     type: r.u8At(at),
     adjustEnabled: r.u8At(at + 1) !== 0,
@@ -126,33 +126,33 @@ export const parseU32: Parse<number> = (r, at) => r.u32At(at);
 
 export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
   r.ensure(0x138, 'indirect record', at);
-  const orders: GxIndirect['orders'] = [];
-  for (let i = 0; i < 4; i++) orders.push({ texCoord: r.u8At(at + 4 + i * 4), texMap: r.u8At(at + 5 + i * 4) });
-  const matrices: GxIndirect['matrices'] = [];
+  // Lists made at their length (not grown by push): a record is 30 objects, read for every material.
+  const b = r.bytes;
+  const orders: GxIndirect['orders'] = new Array(4);
+  for (let i = 0; i < 4; i++) orders[i] = { texCoord: b[at + 4 + i * 4]!, texMap: b[at + 5 + i * 4]! };
+  const matrices: GxIndirect['matrices'] = new Array(3);
   for (let i = 0; i < 3; i++) {
     const m = at + 0x14 + i * 0x1c;
-    const matrix: number[] = [];
-    for (let k = 0; k < 6; k++) matrix.push(r.f32At(m + k * 4));
-    matrices.push({ matrix, scaleExponent: (r.u8At(m + 0x18) << 24) >> 24 });
+    const matrix = [r.f32At(m), r.f32At(m + 4), r.f32At(m + 8), r.f32At(m + 12), r.f32At(m + 16), r.f32At(m + 20)];
+    matrices[i] = { matrix, scaleExponent: (b[m + 0x18]! << 24) >> 24 };
   }
-  const coordScales: GxIndirect['coordScales'] = [];
-  for (let i = 0; i < 4; i++)
-    coordScales.push({ scaleS: r.u8At(at + 0x68 + i * 4), scaleT: r.u8At(at + 0x69 + i * 4) });
-  const tevStages: GxIndirectStage[] = [];
+  const coordScales: GxIndirect['coordScales'] = new Array(4);
+  for (let i = 0; i < 4; i++) coordScales[i] = { scaleS: b[at + 0x68 + i * 4]!, scaleT: b[at + 0x69 + i * 4]! };
+  const tevStages: GxIndirectStage[] = new Array(16);
   for (let i = 0; i < 16; i++) {
     const s = at + 0x78 + i * 0x0c;
-    tevStages.push({
-      indStage: r.u8At(s),
-      format: r.u8At(s + 1),
-      biasSel: r.u8At(s + 2),
-      matrixId: r.u8At(s + 3),
-      wrapS: r.u8At(s + 4),
-      wrapT: r.u8At(s + 5),
-      addPrev: r.u8At(s + 6) !== 0,
-      useOrigLod: r.u8At(s + 7) !== 0,
-      alphaSel: r.u8At(s + 8),
-    });
+    tevStages[i] = {
+      indStage: b[s]!,
+      format: b[s + 1]!,
+      biasSel: b[s + 2]!,
+      matrixId: b[s + 3]!,
+      wrapS: b[s + 4]!,
+      wrapT: b[s + 5]!,
+      addPrev: b[s + 6] !== 0,
+      useOrigLod: b[s + 7] !== 0,
+      alphaSel: b[s + 8]!,
+    };
   }
-  return { enabled: r.u8At(at) !== 0, stageCount: r.u8At(at + 1), orders, matrices, coordScales, tevStages };
+  return { enabled: b[at] !== 0, stageCount: b[at + 1]!, orders, matrices, coordScales, tevStages };
 }
 type GxIndirectStage = GxIndirect['tevStages'][number];

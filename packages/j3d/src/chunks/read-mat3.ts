@@ -153,12 +153,9 @@ export interface Mat3Layout {
   padding: string;
 }
 
-/** MAT3's layout, found when first read. */
+/** MAT3's layout and init entries, found when first read. */
 const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
-
-function u16be(bytes: Uint8Array, at: number): number {
-  return (bytes[at]! << 8) | bytes[at + 1]!;
-}
+const lazyEntries = new LazyProperty<J3dMaterialEntry[]>('entries');
 
 /** `n` big-endian u16 values from `bytes` at `at` (in bounds: checked by the caller). */
 function u16s(bytes: Uint8Array, at: number, n: number): number[] {
@@ -174,9 +171,9 @@ function u8s(bytes: Uint8Array, at: number, n: number): number[] {
   return out;
 }
 
-function readMaterialEntry(r: BinaryReader, at: number): J3dMaterialEntry {
-  r.ensure(0x14c, 'material entry', at);
-  const b = r.bytes;
+/** The init entry at `b[at]` (in bounds: checked by the caller). */
+function readMaterialEntry(b: Uint8Array, at: number): J3dMaterialEntry {
+  const u16 = (field: number) => (b[at + field]! << 8) | b[at + field + 1]!;
   return {
     materialMode: b[at]!,
     cullModeIndex: b[at + 1]!,
@@ -204,10 +201,10 @@ function readMaterialEntry(r: BinaryReader, at: number): J3dMaterialEntry {
     tevSwapModeIndices: u16s(b, at + 0x104, 16),
     tevSwapTableIndices: u16s(b, at + 0x124, 4),
     unknownIndices: u16s(b, at + 0x12c, 12),
-    fogIndex: u16be(b, at + 0x144),
-    alphaCompIndex: u16be(b, at + 0x146),
-    blendIndex: u16be(b, at + 0x148),
-    nbtScaleIndex: u16be(b, at + 0x14a),
+    fogIndex: u16(0x144),
+    alphaCompIndex: u16(0x146),
+    blendIndex: u16(0x148),
+    nbtScaleIndex: u16(0x14a),
   };
 }
 
@@ -227,8 +224,8 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
     const n = Math.floor((ends[slot]! - start) / size);
-    const out: T[] = [];
-    for (let i = 0; i < n; i++) out.push(parse(r, start + i * size));
+    const out: T[] = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = parse(r, start + i * size);
     return out;
   }
   checkCountAt(r, count, 2, () => 'material remap table', at(1));
@@ -239,8 +236,16 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   // Entries no material uses are kept too: the table runs to the next one.
   const storedEntries = at(0) === 0 ? 0 : Math.floor((ends[0]! - at(0)) / 0x14c);
   const entryCount = Math.max(usedEntries, storedEntries);
-  const entries: J3dMaterialEntry[] = [];
-  for (let i = 0; i < entryCount; i++) entries.push(readMaterialEntry(r, at(0) + i * 0x14c));
+  const entriesAt = at(0);
+  let entries: J3dMaterialEntry[] | undefined;
+  /** The init entries as objects, read once: only a rewrite, its layout and `info` need them. */
+  const readEntries = (): J3dMaterialEntry[] => {
+    if (!entries) {
+      entries = new Array(entryCount);
+      for (let i = 0; i < entryCount; i++) entries[i] = readMaterialEntry(r.bytes, entriesAt + i * 0x14c);
+    }
+    return entries;
+  };
   const names = readNameTable(r, at(2), diagnostics);
   if (names.length !== count)
     diagnostics.push({
@@ -287,13 +292,27 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const materials: GxMaterial[] = [];
   for (let i = 0; i < count; i++) {
     const e = remap[i]!;
-    materials.push(resolveMaterial(names[i] ?? `material${i}`, e, entries[e]!, tables, indirect[i] ?? null, fail));
+    const name = names[i] ?? `material${i}`;
+    materials.push(resolveMaterial(name, e, r.bytes, entriesAt + e * 0x14c, tables, indirect[i] ?? null, fail));
   }
-  // The layout (table counts under the padding text) is found when first read: only a rewrite needs it, and it
-  // reads nothing readMat3 has not already checked. The `layout` placeholder keeps the key order.
-  const mat3: Mat3 = { offsets, names, remap, entries, tables, indirect, materials, layout: undefined };
+  // The init entries as objects and the layout (table counts under the padding text) are built when first read:
+  // materials are resolved from the entries' bytes, and only a rewrite (and `info`'s entry count) needs them;
+  // they read nothing readMat3 has not already checked. Keys are added in the order of an eager read.
+  const mat3 = { offsets, names, remap } as Mat3;
+  lazyEntries.define(mat3, readEntries);
+  mat3.tables = tables;
+  mat3.indirect = indirect;
+  mat3.materials = materials;
   const indirectCount = indirect.length;
   return lazyLayout.define(mat3, () =>
-    readMat3Layout(r, offsets, { headerPad, materials: count, entries, names, indirect: indirectCount, order, ends }),
+    readMat3Layout(r, offsets, {
+      headerPad,
+      materials: count,
+      entries: readEntries(),
+      names,
+      indirect: indirectCount,
+      order,
+      ends,
+    }),
   );
 }

@@ -247,8 +247,11 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   // Packets are built when first read: converting a model never reads them (the scene is built from MAT3);
   // `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's reading
   // time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a hash
-  // table, about 0.2 µs a key. The `packets` placeholder keeps the key order of an MDL3 read eagerly.
-  return lazyPackets.define<Mdl3>({ packets: [], names, layout }, buildPackets);
+  // table, about 0.2 µs a key. Keys are added in the order of an MDL3 read eagerly.
+  const mdl3 = lazyPackets.define({} as Mdl3, buildPackets);
+  mdl3.names = names;
+  mdl3.layout = layout;
+  return mdl3;
 }
 
 /** Element sizes of the tables at 0x0C..0x1C: packet locations, sub-packet locations, matrix indices, u8, u16. */

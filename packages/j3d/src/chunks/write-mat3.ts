@@ -62,11 +62,16 @@ function storedPlan(mat3: Mat3): Mat3Plan | undefined {
   const fail = (sentence: string): never => {
     throw new StaleLayout(sentence);
   };
+  // Each entry is resolved from the bytes it is written as.
+  const entry = new BinaryWriter({ initialSize: 0x14c });
   try {
     for (let i = 0; i < n; i++) {
       const e = mat3.entries[mat3.remap[i]!];
       if (!e) return undefined;
-      const m = resolveMaterial(mat3.names[i]!, mat3.remap[i]!, e, tables, mat3.indirect[i] ?? null, fail);
+      entry.seek(0);
+      writeMaterialEntry(entry, e);
+      const b = entry.finish();
+      const m = resolveMaterial(mat3.names[i]!, mat3.remap[i]!, b, 0, tables, mat3.indirect[i] ?? null, fail);
       if (!same(m, mat3.materials[i])) return undefined;
     }
   } catch (error) {

@@ -109,28 +109,43 @@ export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevRedu
   });
 }
 
+/** Where a material's extras keep their GX state's JSON text once made. */
+const gxJsonState = Symbol('gxJson text');
+
+type GxExtras = Extras & { [gxJsonState]: { gx: GxMaterial; json: unknown; made: boolean } };
+
+/**
+ * The `gxJson` accessor, shared by every material's extras: an object literal with its own getter and setter
+ * would be made in dictionary mode, each with its own map, several µs a material.
+ */
+const gxJsonDescriptor: PropertyDescriptor = {
+  get(this: GxExtras): unknown {
+    const state = this[gxJsonState];
+    if (!state.made) {
+      state.json = JSON.stringify(state.gx);
+      state.made = true;
+    }
+    return state.json;
+  },
+  set(this: GxExtras, value: unknown) {
+    const state = this[gxJsonState];
+    state.json = value;
+    state.made = true;
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 /**
  * `extras` holding the GX state and, as `gxJson`, its JSON text, written out the first time it is read (most
  * scenes never read it, and a course's materials are tens of kilobytes of text). `gxJson` is an enumerable
- * accessor, so spreading, `structuredClone` and `JSON.stringify` see plain text; assigning replaces it.
+ * accessor, so spreading, `structuredClone` and `JSON.stringify` see plain text; assigning replaces it. What it
+ * keeps is in a non-enumerable symbol-keyed property, which keys, JSON and spreads do not see.
  */
 function gxExtras(gx: GxMaterial): Extras {
-  let json: unknown;
-  let made = false;
-  return {
-    gx,
-    get gxJson(): unknown {
-      if (!made) {
-        json = JSON.stringify(gx);
-        made = true;
-      }
-      return json;
-    },
-    set gxJson(value: unknown) {
-      json = value;
-      made = true;
-    },
-  };
+  const extras: Extras = { gx };
+  Object.defineProperty(extras, gxJsonState, { value: { gx, json: undefined, made: false } });
+  return Object.defineProperty(extras, 'gxJson', gxJsonDescriptor);
 }
 
 /** Converts one GX material. */

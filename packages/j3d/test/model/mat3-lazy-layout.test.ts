@@ -1,9 +1,11 @@
 /*
- * readJ3d finds MAT3's layout (the table counts under the maker's padding text) when `layout` is first read:
- * converting a model never reads it. The chunk must look like plain data all the same: `layout` is an
- * enumerable own property in its place among the keys, a data property once read, and setting it first keeps
- * what was set. The values are checked against the spec: the remap and name tables count one element per
- * material (j3d.md §9), the padding text is one of the makers' (or zeros), and the file writes back byte for byte.
+ * readJ3d finds MAT3's layout (the table counts under the maker's padding text) and its init entries as objects
+ * when `layout` and `entries` are first read: converting a model never reads them (materials are resolved from
+ * the entries' bytes). The chunk must look like plain data all the same: both are enumerable own properties in
+ * their place among the keys, data properties once read, and setting one first keeps what was set. The values
+ * are checked against the spec: the remap and name tables count one element per material (j3d.md §9), each
+ * material's texture numbers and TEV stages are the table elements its entry's indices name (0xFFFF none), the
+ * padding text is one of the makers' (or zeros), and the file writes back byte for byte.
  */
 import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -35,12 +37,27 @@ describe.skipIf(!haveFixtures)('MAT3 layout found on first use', () => {
       expect(layout.counts[1]).toBe(mat3.materials.length);
       expect(layout.counts[2]).toBe(mat3.names.length);
       expect(['', ...j3dPaddingTexts]).toContain(layout.padding);
+      const entries = mat3.entries;
+      expect(Object.getOwnPropertyDescriptor(mat3, 'entries')).toMatchObject({ writable: true, enumerable: true });
+      expect(mat3.entries).toBe(entries);
+      expect(entries.length).toBe(layout.counts[0]);
+      mat3.materials.forEach((m, i) => {
+        const e = entries[mat3.remap[i]!]!;
+        const named = <T>(list: T[], indices: number[]) =>
+          indices.map((k) => (k === 0xffff || list.length === 0 ? null : list[k]));
+        expect(m.textures).toEqual(named(mat3.tables.textureNumbers, e.texNoIndices));
+        expect(m.tevStages).toEqual(named(mat3.tables.tevStages, e.tevStageIndices));
+        expect(m.konstColorSelection).toEqual(e.konstColorSelection);
+      });
       expect(writeJ3d(file)).toEqual(bytes);
       // Setting the layout first keeps it.
       const again = readJ3d(bytes).MAT3;
       again.layout = undefined;
       expect(again.layout).toBeUndefined();
       expect(Object.getOwnPropertyDescriptor(again, 'layout')).toMatchObject({ value: undefined, enumerable: true });
+      again.entries = [];
+      expect(again.entries).toEqual([]);
+      expect(Object.keys(again)[3]).toBe('entries');
     });
   }
 });

@@ -87,6 +87,9 @@ const MAX_DEGREE = 12;
  * are made once and shared.
  */
 const GRAY_ZERO: Rgba = [ZERO, ZERO, ZERO, ZERO];
+const IDENTITY_SWAP = [0, 1, 2, 3];
+const BIASES = [0, 0.5, -0.5, 0];
+const SCALES = [1, 2, 4, 0.5];
 const byteConsts = Array.from({ length: 256 }, (_, v) => constPoly(v / 255));
 const fractionConsts = KONST_FRACTIONS.map((f) => [0, 1, 2, 3].map(() => constPoly(f)));
 
@@ -115,29 +118,44 @@ interface StageSources {
   ka: Poly;
 }
 
-/** The colour input `sel` (GX_CC_*) of a stage, as r, g, b. */
-function colorSource(sel: number, { regs, tex, ras, kc }: StageSources): Poly[] {
+function put3(out: Poly[], r: Poly, g: Poly, b: Poly): void {
+  out[0] = r;
+  out[1] = g;
+  out[2] = b;
+}
+
+/** Puts the colour input `sel` (GX_CC_*) of a stage, as r, g, b, in `out`. */
+function colorSource(sel: number, { regs, tex, ras, kc }: StageSources, out: Poly[]): void {
   if (sel <= 7) {
     const reg = regs[sel >> 1]!;
-    return sel % 2 === 0 ? [reg[0], reg[1], reg[2]] : [reg[3], reg[3], reg[3]];
+    if (sel % 2 === 0) put3(out, reg[0], reg[1], reg[2]);
+    else put3(out, reg[3], reg[3], reg[3]);
+    return;
   }
   switch (sel) {
     case 8:
-      return [tex[0], tex[1], tex[2]];
+      put3(out, tex[0], tex[1], tex[2]);
+      return;
     case 9:
-      return [tex[3], tex[3], tex[3]];
+      put3(out, tex[3], tex[3], tex[3]);
+      return;
     case 10:
-      return [ras[0], ras[1], ras[2]];
+      put3(out, ras[0], ras[1], ras[2]);
+      return;
     case 11:
-      return [ras[3], ras[3], ras[3]];
+      put3(out, ras[3], ras[3], ras[3]);
+      return;
     case 12:
-      return [ONE, ONE, ONE];
+      put3(out, ONE, ONE, ONE);
+      return;
     case 13:
-      return [HALF, HALF, HALF];
+      put3(out, HALF, HALF, HALF);
+      return;
     case 14:
-      return kc.slice(0, 3);
+      put3(out, kc[0]!, kc[1]!, kc[2]!);
+      return;
     default:
-      return [ZERO, ZERO, ZERO];
+      put3(out, ZERO, ZERO, ZERO);
   }
 }
 
@@ -161,7 +179,18 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const stageCount = Math.min(gx.tevStageCount ?? 0, 16);
   let lastColor = 0;
   let lastAlpha = 0;
-  const swapOf = (table: number | undefined) => gx.tevSwapTables[table ?? 0] ?? [0, 1, 2, 3];
+  const swapOf = (table: number | undefined) => gx.tevSwapTables[table ?? 0] ?? IDENTITY_SWAP;
+  // What a stage reads, filled in per stage: its sources, the colour inputs a..d (r, g, b each), one component's
+  // four inputs, and the colour it makes.
+  const sources: StageSources = { regs, tex: GRAY_ZERO, ras: GRAY_ZERO, kc: GRAY_ZERO, ka: ZERO };
+  const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+  ];
+  const quad = [ZERO, ZERO, ZERO, ZERO] as Quad;
+  const color: Poly[] = [ZERO, ZERO, ZERO];
   // `input` names the input for the message: colour (GX_CC_*) or alpha (GX_CA_*) and its selector.
   const wrap8 = (p: Poly, input: 'colour' | 'alpha', sel: number, stage: number): Poly => {
     const c = constantOf(p);
@@ -192,32 +221,40 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
       }
       tex = swapped(atoms, swapOf(swap?.texSel));
     }
-    const ras = rasterised(gx, order?.channel ?? 0xff, swapOf(swap?.rasSel), channels, approximations, s);
-    const sources: StageSources = {
-      regs,
-      tex,
-      ras,
-      kc: konst(gx, gx.konstColorSelection[s] ?? 0x0c, false),
-      ka: konst(gx, gx.konstAlphaSelection[s] ?? 0x1c, true)[3]!,
-    };
+    sources.tex = tex;
+    sources.ras = rasterised(gx, order?.channel ?? 0xff, swapOf(swap?.rasSel), channels, approximations, s);
+    sources.kc = konst(gx, gx.konstColorSelection[s] ?? 0x0c, false);
+    sources.ka = konst(gx, gx.konstAlphaSelection[s] ?? 0x1c, true)[3]!;
     const isLast = s === stageCount - 1;
     // a, b and c are 8-bit inputs; d is not wrapped.
-    const cIn = stage.colorIn.map((sel, k) => {
-      const v = colorSource(sel, sources);
-      return k === 3 ? v : v.map((p) => wrap8(p, 'colour', sel, s));
-    });
-    const ab = { a: cIn[0]!, b: cIn[1]! };
-    const color = [0, 1, 2].map((c) => combine(stage, false, cIn.map((x) => x[c]!) as Quad, ab, isLast, notes, s));
-    const aIn = stage.alphaIn.map((sel, k) => {
+    for (let k = 0; k < 4; k++) {
+      const sel = stage.colorIn[k]!;
+      const v = colorIn[k]!;
+      colorSource(sel, sources, v);
+      if (k < 3) for (let c = 0; c < 3; c++) v[c] = wrap8(v[c]!, 'colour', sel, s);
+    }
+    const [cA, cB, cC, cD] = colorIn;
+    for (let c = 0; c < 3; c++) {
+      quad[0] = cA[c]!;
+      quad[1] = cB[c]!;
+      quad[2] = cC[c]!;
+      quad[3] = cD[c]!;
+      color[c] = combine(stage, false, quad, cA, cB, isLast, notes, s);
+    }
+    for (let k = 0; k < 4; k++) {
+      const sel = stage.alphaIn[k]!;
       const v = alphaSource(sel, sources);
-      return k === 3 ? v : wrap8(v, 'alpha', sel, s);
-    }) as Quad;
-    const alpha = combine(stage, true, aIn, ab, isLast, notes, s);
+      quad[k] = k === 3 ? v : wrap8(v, 'alpha', sel, s);
+    }
+    const alpha = combine(stage, true, quad, cA, cB, isLast, notes, s);
     const cr = stage.colorRegister & 3;
     const ar = stage.alphaRegister & 3;
+    // Each register is a list of its own: written in place.
     const cReg = regs[cr]!;
-    regs[cr] = [color[0]!, color[1]!, color[2]!, cReg[3]];
-    regs[ar] = [regs[ar]![0], regs[ar]![1], regs[ar]![2], alpha];
+    cReg[0] = color[0]!;
+    cReg[1] = color[1]!;
+    cReg[2] = color[2]!;
+    regs[ar]![3] = alpha;
     lastColor = cr;
     lastAlpha = ar;
   }
@@ -313,7 +350,8 @@ function combine(
   stage: GxTevStage,
   alpha: boolean,
   inputs: Quad,
-  colorAB: { a: Poly[]; b: Poly[] },
+  colorA: Poly[],
+  colorB: Poly[],
   isLast: boolean,
   notes: Notes,
   s: number,
@@ -332,8 +370,8 @@ function combine(
   if (op >= 8) {
     // Compare: R8/GR16/BGR24 read the packed colour inputs a and b (the alpha combiner too).
     const perComponent = op >= 14;
-    const aVals = perComponent ? [a] : colorAB.a;
-    const bVals = perComponent ? [b] : colorAB.b;
+    const aVals = perComponent ? [a] : colorA;
+    const bVals = perComponent ? [b] : colorB;
     const constant = [...aVals, ...bVals].every((p) => constantOf(p) !== undefined);
     if (!constant) {
       approximations.push(`stage ${s} ${what} compares non-constant inputs (taken as false)`);
@@ -347,11 +385,12 @@ function combine(
   } else {
     // c = 0 (most stages that pass a value on) makes the lerp a, as the full expression would.
     const lerp = termCount(c) === 0 ? a : addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
-    const bias = [0, 0.5, -0.5, 0][alpha ? stage.alphaBias : stage.colorBias] ?? 0;
-    const scale = [1, 2, 4, 0.5][alpha ? stage.alphaScale : stage.colorScale] ?? 1;
+    const bias = BIASES[alpha ? stage.alphaBias : stage.colorBias] ?? 0;
+    const scale = SCALES[alpha ? stage.alphaScale : stage.colorScale] ?? 1;
     out = scalePoly(addPoly(addPoly(op === 1 ? scalePoly(lerp, -1) : lerp, d), constPoly(bias)), scale);
   }
-  const [lo, hi] = clamp ? [0, 1] : [REGISTER_MIN, REGISTER_MAX];
+  const lo = clamp ? 0 : REGISTER_MIN;
+  const hi = clamp ? 1 : REGISTER_MAX;
   const [min, max] = exactRange(out);
   if (min >= lo - 1e-9 && max <= hi + 1e-9) return out;
   const k = constantOf(out);

@@ -88,49 +88,69 @@ export interface ReduceTevOptions {
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
-type Shape = 'T' | 'V' | 'TV';
+/** Monomial shapes: 0 texture, 1 vertex colour, 2 both (T, V, TV). */
+type Shape = 0 | 1 | 2;
+const T: Shape = 0;
+const V: Shape = 1;
+const TV: Shape = 2;
 
 interface Split {
-  /** Total coefficient per shape. */
-  shapes: Map<Shape, number>;
+  /** Total coefficient per shape (undefined: no monomial of that shape). */
+  shapes: [number | undefined, number | undefined, number | undefined];
   constant: number;
   /** Value of each shape's monomials with every input at ½ (for the approximations). */
-  half: Map<Shape, number>;
+  half: [number, number, number];
+  /** The shapes present, in the order their first monomial comes. */
+  order: Shape[];
 }
 
 function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: Set<string>): Split {
-  const shapes = new Map<Shape, number>();
-  const half = new Map<Shape, number>();
-  let constant = 0;
+  const split: Split = { shapes: [undefined, undefined, undefined], constant: 0, half: [0, 0, 0], order: [] };
+  const { shapes, half } = split;
   const mainAtom = mainKey === undefined ? undefined : textureAtom(mainKey, component);
   const ownVertex = vertexAtom(0, component);
-  p.monomials.forEach((atoms, i) => {
+  for (let i = 0; i < p.monomials.length; i++) {
+    const atoms = p.monomials[i]!;
     const coefficient = p.coefficients[i]!;
     if (atoms.length === 0) {
-      constant += coefficient;
-      return;
+      split.constant += coefficient;
+      continue;
     }
-    const tex = atoms.filter((a) => isTextureAtom(a) && textureKeyOf(a) === mainKey);
-    const vtx = atoms.filter((a) => isVertexAtom(a) && pairOf(a) === 0);
-    if (tex.length > 1 || vtx.length > 1) notes.add('a value is multiplied by itself (taken once)');
-    if (tex.some((a) => a !== mainAtom))
+    let tex = 0;
+    let vtx = 0;
+    let otherTex = false;
+    let otherVertex = false;
+    for (let k = 0; k < atoms.length; k++) {
+      const a = atoms[k]!;
+      if (isTextureAtom(a) && textureKeyOf(a) === mainKey) {
+        tex++;
+        if (a !== mainAtom) otherTex = true;
+      } else if (isVertexAtom(a) && pairOf(a) === 0) {
+        vtx++;
+        if (a !== ownVertex) otherVertex = true;
+      }
+    }
+    if (tex > 1 || vtx > 1) notes.add('a value is multiplied by itself (taken once)');
+    if (otherTex)
       notes.add(
         'a texture component feeds another component (swap table or TEXA as colour; taken as the plain component)',
       );
-    if (vtx.some((a) => a !== ownVertex))
-      notes.add('a vertex-colour component feeds another component (taken as the plain component)');
-    const shape: Shape = tex.length && vtx.length ? 'TV' : tex.length ? 'T' : 'V';
-    shapes.set(shape, (shapes.get(shape) ?? 0) + coefficient);
-    half.set(shape, (half.get(shape) ?? 0) + coefficient * 0.5 ** atoms.length);
-  });
-  return { shapes, constant, half };
+    if (otherVertex) notes.add('a vertex-colour component feeds another component (taken as the plain component)');
+    const shape: Shape = tex && vtx ? TV : tex ? T : V;
+    const before = shapes[shape];
+    if (before === undefined) split.order.push(shape);
+    shapes[shape] = (before ?? 0) + coefficient;
+    half[shape] = half[shape] + coefficient * 0.5 ** atoms.length;
+  }
+  return split;
 }
 
 function pickShape(splits: Split[]): Shape | undefined {
   let best: Shape | undefined;
   let weight = 0;
-  for (const shape of ['TV', 'T', 'V'] as const) {
-    const w = splits.reduce((sum, s) => sum + Math.abs(s.shapes.get(shape) ?? 0), 0);
+  for (const shape of [TV, T, V]) {
+    let w = 0;
+    for (const s of splits) w += Math.abs(s.shapes[shape] ?? 0);
     if (w > weight + 1e-9) {
       best = shape;
       weight = w;
@@ -274,16 +294,16 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   let overbright = false;
   splits.forEach((s, k) => {
     const shape = k < 3 ? colorShape : alphaShape;
-    if (!shape) {
+    if (shape === undefined) {
       factor[k] = clamp01(s.constant);
       return;
     }
-    let f = s.shapes.get(shape) ?? 0;
+    let f = s.shapes[shape] ?? 0;
     let e = s.constant;
-    for (const [other, v] of s.half) {
+    for (const other of s.order) {
       if (other === shape) continue;
       notes.add(`${k < 3 ? 'colour' : 'alpha'} adds terms of different inputs (taken at ½ into a constant)`);
-      e += v;
+      e += s.half[other];
     }
     if (k === 3 && Math.abs(e) > 1e-9) {
       notes.add('alpha adds a constant to a varying value (folded into the factor)');
@@ -303,13 +323,13 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
       splitComponent(p, k, mainKey, new Set()),
     );
     const overWithoutLighting = unlitSplits.some(
-      (u, k) => (u.shapes.get((k < 3 ? colorShape : alphaShape)!) ?? 0) > 1 + 1e-6,
+      (u, k) => (u.shapes[(k < 3 ? colorShape : alphaShape)!] ?? 0) > 1 + 1e-6,
     );
     if (overWithoutLighting) notes.add('a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
     else lightingNotes.add('lighting scaled over 1 (left to the light intensity; the factor is 1)');
   }
-  const usesT = (s: Shape | undefined) => s === 'T' || s === 'TV';
-  const usesV = (s: Shape | undefined) => s === 'V' || s === 'TV';
+  const usesT = (s: Shape | undefined) => s === T || s === TV;
+  const usesV = (s: Shape | undefined) => s === V || s === TV;
   const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
   if (texture && !usesT(colorShape))
     notes.add("the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");

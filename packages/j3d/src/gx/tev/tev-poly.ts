@@ -139,21 +139,6 @@ export function constantOf(p: Poly): number | undefined {
   return p.monomials.length === 1 && p.monomials[0]!.length === 0 ? p.coefficients[0] : undefined;
 }
 
-/** Bounds of the polynomial over atoms in 0..1 (each monomial lies between 0 and its coefficient). */
-function polyRange(p: Poly): [number, number] {
-  let lo = 0;
-  let hi = 0;
-  for (let i = 0; i < p.monomials.length; i++) {
-    const v = p.coefficients[i]!;
-    if (p.monomials[i]!.length === 0) {
-      lo += v;
-      hi += v;
-    } else if (v < 0) lo += v;
-    else hi += v;
-  }
-  return [lo, hi];
-}
-
 /** Corner evaluations `exactRange` makes at most (2^atoms × terms). */
 const CORNER_BUDGET = 1 << 16;
 
@@ -161,7 +146,7 @@ const CORNER_BUDGET = 1 << 16;
  * The least and greatest value of the polynomial over atoms in 0..1, exactly when it is multilinear (no atom
  * twice in a monomial, as TEV values are unless a stage multiplies an input by itself): such a polynomial is
  * linear in each atom, so its extremes lie at corners of the box, and all corners are evaluated while there are
- * few enough. Otherwise the bounds of `polyRange`, which contain the range.
+ * few enough. Otherwise bounds that contain the range (each monomial between 0 and its coefficient).
  */
 export function exactRange(p: Poly): readonly [number, number] {
   // A stage reads one value as several inputs (an alpha as r, g and b): the last answer is kept for it.
@@ -183,21 +168,31 @@ const rangeMasks: number[] = [];
 
 function cornerRange(p: Poly): [number, number] {
   const { monomials, coefficients } = p;
-  const bounds = polyRange(p);
-  if (bounds[0] === bounds[1]) return bounds;
+  // Bounds over atoms in 0..1: each monomial lies between 0 and its coefficient.
+  let lower = 0;
+  let upper = 0;
+  for (let i = 0; i < monomials.length; i++) {
+    const v = coefficients[i]!;
+    if (monomials[i]!.length === 0) {
+      lower += v;
+      upper += v;
+    } else if (v < 0) lower += v;
+    else upper += v;
+  }
+  if (lower === upper) return [lower, upper];
   const atoms = rangeAtoms;
   let atomCount = 0;
   for (const m of monomials) {
     for (let k = 0; k < m.length; k++) {
       const atom = m[k]!;
-      if (atom === m[k - 1]) return bounds;
+      if (atom === m[k - 1]) return [lower, upper];
       let known = false;
       for (let n = 0; n < atomCount && !known; n++) known = atoms[n] === atom;
       if (!known) atoms[atomCount++] = atom;
     }
   }
   const corners = 2 ** atomCount;
-  if (corners * monomials.length > CORNER_BUDGET) return bounds;
+  if (corners * monomials.length > CORNER_BUDGET) return [lower, upper];
   // Each monomial as a bit mask of its atoms: it counts at a corner that sets all of them.
   const masks = rangeMasks;
   for (let i = 0; i < monomials.length; i++) {
