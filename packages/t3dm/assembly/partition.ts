@@ -171,10 +171,18 @@ function outside(t: i32): i32 {
   return n;
 }
 
-/** Groups of triangle numbers of `triangles` (vertex ids below `vertexCount`), one per part. */
-export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32): Array<Array<i32>> {
+/** Each vertex's open count before any part is taken; the number of triangles. */
+let openAtStart: Int32Array = new Int32Array(0);
+let triCount: i32 = 0;
+
+/**
+ * Sets up the partitions of `triangles` (vertex ids below `vertexCount`): the triangles of each vertex and their
+ * open counts, which every capacity's partition (partitionFor) starts from. Part numbers keep counting across
+ * the partitions, so the per-vertex and per-triangle marks need no clearing between them.
+ */
+export function preparePartitions(triangles: Int32Array, vertexCount: i32): void {
   tris = triangles;
-  const triCount = triangles.length / 3;
+  triCount = triangles.length / 3;
   start = new Int32Array(vertexCount + 1);
   for (let i = 0; i < triCount * 3; i++) start[tris[i] + 1]++;
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
@@ -185,6 +193,7 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
     for (let k = 0; k < 3; k++) byVertex[fill[tris[t * 3 + k]]++] = t;
     countOpen(t, 1);
   }
+  openAtStart = open.slice(0);
   done = new Uint8Array(triCount);
   inPart = new Int32Array(vertexCount);
   inPart.fill(-1);
@@ -202,9 +211,32 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
   openBits = 52 - 10 - orderBits;
   vertices = new MinHeap();
   pairs = new MinHeap();
+  loadBones = [];
+  loadCounts = [];
+  partId = 0;
+}
+
+/** Groups of triangle numbers of `triangles` (vertex ids below `vertexCount`), one per part. */
+export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32): Array<Array<i32>> {
+  preparePartitions(triangles, vertexCount);
+  return partitionFor(capacity, null, i32.MAX_VALUE)!;
+}
+
+/** Vertices the parts of the last partitionFor load in all (see its `bones`). */
+export let partitionLoads: i32 = 0;
+
+/**
+ * The partition of the prepared triangles for parts of at most `capacity` vertices. With `bones` (each vertex's
+ * bone), partitionLoads counts the vertices its parts load (per part and bone, its distinct vertices rounded up
+ * to even), and a partition whose count passes `loadLimit` is given up (null): it can only grow.
+ */
+export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit: i32): Array<Array<i32>> | null {
+  open.set(openAtStart);
+  done.fill(0);
+  partitionLoads = 0;
   const groups: Array<i32>[] = [];
   let scan = 0;
-  for (partId = 0; ; partId++) {
+  for (; ; partId++) {
     while (scan < triCount && done[scan] !== 0) scan++;
     if (scan >= triCount) break;
     group = [];
@@ -235,6 +267,44 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
       addTriangle(t);
     }
     groups.push(group);
+    if (bones !== null) {
+      partitionLoads += groupLoads(group, bones);
+      if (partitionLoads > loadLimit) {
+        partId++;
+        return null;
+      }
+    }
   }
+  partId++;
   return groups;
+}
+
+/** Bones of the group being counted and how many of its vertices each holds (made by preparePartitions). */
+let loadBones: i32[] = [];
+let loadCounts: i32[] = [];
+
+/** The vertices a part drawing `group` loads: per bone, its distinct vertices on that bone, rounded up to even. */
+function groupLoads(group: i32[], bones: Int32Array): i32 {
+  // seenIn is free here: the part is complete, and the next one marks with a new part number.
+  loadBones.length = 0;
+  loadCounts.length = 0;
+  for (let i = 0; i < group.length; i++) {
+    const t = group[i];
+    for (let k = 0; k < 3; k++) {
+      const v = tris[t * 3 + k];
+      if (seenIn[v] === -2 - partId) continue;
+      seenIn[v] = -2 - partId;
+      const bone = bones[v];
+      let b = loadBones.indexOf(bone);
+      if (b < 0) {
+        b = loadBones.length;
+        loadBones.push(bone);
+        loadCounts.push(0);
+      }
+      loadCounts[b]++;
+    }
+  }
+  let total = 0;
+  for (let b = 0; b < loadCounts.length; b++) total += loadCounts[b] + (loadCounts[b] & 1);
+  return total;
 }
