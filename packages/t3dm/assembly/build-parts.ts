@@ -3,8 +3,8 @@
  * the object's triangles are partitioned for several cache capacities (partition.ts), the partitions loading
  * the fewest vertices are planned part by part (plan-part-draw.ts), and the one drawn in the fewest RSP
  * commands is kept (the first of them on a tie). The trials share their work and stop as soon as they cannot
- * win: the partitions share the triangles of each vertex; a partition whose running vertex loads pass the
- * fewest of a finished one is given up; capacities of at least the object's vertex count give the same
+ * win: the partitions share the triangles of each vertex; a partition is given up once its vertex loads so
+ * far, plus one load of each vertex of the triangles left, pass the fewest of a finished one; capacities of at least the object's vertex count give the same
  * partition (no part ever fills them), worked out once; an equal group of triangles gets the part planned for
  * it before; and a partition whose running command count reaches the best one's is not planned further.
  *
