@@ -4,9 +4,10 @@
  * the fewest vertices are planned part by part (plan-part-draw.ts), and the one drawn in the fewest RSP
  * commands is kept (the first of them on a tie). The trials share their work and stop as soon as they cannot
  * win: the partitions share the triangles of each vertex; a partition is given up once its vertex loads so
- * far, plus one load of each vertex of the triangles left, pass the fewest of a finished one; capacities of at least the object's vertex count give the same
- * partition (no part ever fills them), worked out once; an equal group of triangles gets the part planned for
- * it before; and a partition whose running command count reaches the best one's is not planned further.
+ * far, plus one load of each vertex of the triangles left, pass the fewest of a finished one; capacities of at
+ * least the object's vertex count give the same partition (no part ever fills them), worked out once; an equal
+ * group of triangles gets the part planned for it before; and a partition is planned no further once its
+ * commands so far, plus three for each part left (a load, a draw and the sync), reach the best one's.
  *
  * A part comes out as one record of i32: its RSP commands, its loads (count, then bone, first slot, vertex
  * count and the object's vertex ids of each: an odd count gets its last vertex twice), its u8 triangles (count,
@@ -129,7 +130,8 @@ function partsOf(groups: Array<i32[]>, useStrips: bool, planned: PlannedParts, c
     }
     parts.push(record);
     partsCommands += record[0];
-    if (partsCommands >= commandLimit) return null;
+    // Each part left costs at least 3 commands: a load, a draw and the sync.
+    if (partsCommands + 3 * (groups.length - 1 - g) >= commandLimit) return null;
   }
   return parts;
 }
