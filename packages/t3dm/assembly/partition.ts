@@ -49,6 +49,10 @@ let vertices: MinHeap = new MinHeap();
 let pairs: MinHeap = new MinHeap();
 let partId: i32 = 0;
 let size: i32 = 0;
+/** The current part's vertices, in the order they joined (`size` of them). */
+let partVertices: Int32Array = new Int32Array(0);
+/** The triangles with fewer than three distinct vertices, in order. */
+let degenerate: Int32Array = new Int32Array(0);
 let seen: i32 = 0;
 /** Bits of the order field of a vertex key, and the clamp of its open count (which fills the bits above). */
 let orderBits: i64 = 0;
@@ -74,6 +78,12 @@ function take(t: i32): void {
   done[t] = 1;
   group.push(t);
   countOpen(t, -1);
+  const a = tris[t * 3];
+  const b = tris[t * 3 + 1];
+  const c = tris[t * 3 + 2];
+  if (open[a] === 0) openVertices--;
+  if (b !== a && open[b] === 0) openVertices--;
+  if (c !== b && c !== a && open[c] === 0) openVertices--;
 }
 
 /** Adds `by` to the open count of each distinct vertex of triangle t. */
@@ -89,7 +99,7 @@ function countOpen(t: i32, by: i32): void {
 /** Adds vertex u to the part: takes the triangles it completes, and updates its neighbours' keys. */
 function addVertex(u: i32): void {
   inPart[u] = partId;
-  size++;
+  partVertices[size++] = u;
   for (let e = start[u]; e < start[u + 1]; e++) {
     const t = byVertex[e];
     // A triangle using u twice is listed twice in a row: u is one vertex less to bring, once.
@@ -159,6 +169,49 @@ function bestPair(): i32 {
   return -1;
 }
 
+/** Distinct vertices of triangle t. */
+function distinct(t: i32): i32 {
+  const a = tris[t * 3];
+  const b = tris[t * 3 + 1];
+  const c = tris[t * 3 + 2];
+  return 1 + (b !== a ? 1 : 0) + (c !== b && c !== a ? 1 : 0);
+}
+
+/** Past this many triangles left, lowestFitting looks only at the triangles that can fit. */
+const SCAN_LIMIT: i32 = 256;
+
+/**
+ * The lowest-numbered triangle not taken, from `first` (the first not taken) on, that brings at most `room`
+ * vertices into the part, or -1. Any triangle brings at most three; one that brings fewer either touches the
+ * part (it is among the triangles of the part's vertices) or has fewer than three distinct vertices, so on a
+ * large object only those are looked at, instead of every triangle left.
+ */
+function lowestFitting(first: i32, room: i32): i32 {
+  if (first >= triCount) return -1;
+  if (room >= 3) return first;
+  if (triCount - first <= SCAN_LIMIT || degenerate.length > SCAN_LIMIT) {
+    for (let u = first; u < triCount; u++) if (done[u] === 0 && outside(u) <= room) return u;
+    return -1;
+  }
+  let best = i32.MAX_VALUE;
+  for (let i = 0; i < size; i++) {
+    const v = partVertices[i];
+    for (let e = start[v]; e < start[v + 1]; e++) {
+      const t = byVertex[e];
+      if (t < best && done[t] === 0 && outside(t) <= room) best = t;
+    }
+  }
+  for (let i = 0; i < degenerate.length; i++) {
+    const t = degenerate[i];
+    if (t >= best) break;
+    if (done[t] === 0 && outside(t) <= room) {
+      best = t;
+      break;
+    }
+  }
+  return best === i32.MAX_VALUE ? -1 : best;
+}
+
 /** Distinct vertices of triangle t outside the current part. */
 function outside(t: i32): i32 {
   const a = tris[t * 3];
@@ -171,10 +224,21 @@ function outside(t: i32): i32 {
   return n;
 }
 
-/** Groups of triangle numbers of `triangles` (vertex ids below `vertexCount`), one per part. */
-export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32): Array<Array<i32>> {
+/** Each vertex's open count before any part is taken; the number of triangles. */
+let openAtStart: Int32Array = new Int32Array(0);
+/** Vertices with triangles not taken yet (now, and before any part is taken). */
+let openVertices: i32 = 0;
+let openVerticesAtStart: i32 = 0;
+let triCount: i32 = 0;
+
+/**
+ * Sets up the partitions of `triangles` (vertex ids below `vertexCount`): the triangles of each vertex and their
+ * open counts, which every capacity's partition (partitionFor) starts from. Part numbers keep counting across
+ * the partitions, so the per-vertex and per-triangle marks need no clearing between them.
+ */
+export function preparePartitions(triangles: Int32Array, vertexCount: i32): void {
   tris = triangles;
-  const triCount = triangles.length / 3;
+  triCount = triangles.length / 3;
   start = new Int32Array(vertexCount + 1);
   for (let i = 0; i < triCount * 3; i++) start[tris[i] + 1]++;
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
@@ -185,6 +249,15 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
     for (let k = 0; k < 3; k++) byVertex[fill[tris[t * 3 + k]]++] = t;
     countOpen(t, 1);
   }
+  openAtStart = open.slice(0);
+  openVerticesAtStart = 0;
+  for (let v = 0; v < vertexCount; v++) if (open[v] > 0) openVerticesAtStart++;
+  let degenerateCount = 0;
+  for (let t = 0; t < triCount; t++) if (distinct(t) < 3) degenerateCount++;
+  degenerate = new Int32Array(degenerateCount);
+  degenerateCount = 0;
+  for (let t = 0; t < triCount; t++) if (distinct(t) < 3) degenerate[degenerateCount++] = t;
+  partVertices = new Int32Array(vertexCount);
   done = new Uint8Array(triCount);
   inPart = new Int32Array(vertexCount);
   inPart.fill(-1);
@@ -202,9 +275,34 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
   openBits = 52 - 10 - orderBits;
   vertices = new MinHeap();
   pairs = new MinHeap();
+  loadBones = [];
+  loadCounts = [];
+  partId = 0;
+}
+
+/** Groups of triangle numbers of `triangles` (vertex ids below `vertexCount`), one per part. */
+export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32): Array<Array<i32>> {
+  preparePartitions(triangles, vertexCount);
+  return partitionFor(capacity, null, i32.MAX_VALUE)!;
+}
+
+/** Vertices the parts of the last partitionFor load in all (see its `bones`). */
+export let partitionLoads: i32 = 0;
+
+/**
+ * The partition of the prepared triangles for parts of at most `capacity` vertices. With `bones` (each vertex's
+ * bone), partitionLoads counts the vertices its parts load (per part and bone, its distinct vertices rounded up
+ * to even), and a partition is given up (null) as soon as it must load more than `loadLimit`: the loads so far
+ * and, at least, each vertex of the triangles not taken yet.
+ */
+export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit: i32): Array<Array<i32>> | null {
+  open.set(openAtStart);
+  openVertices = openVerticesAtStart;
+  done.fill(0);
+  partitionLoads = 0;
   const groups: Array<i32>[] = [];
   let scan = 0;
-  for (partId = 0; ; partId++) {
+  for (; ; partId++) {
     while (scan < triCount && done[scan] !== 0) scan++;
     if (scan >= triCount) break;
     group = [];
@@ -224,17 +322,51 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
       if (t < 0) {
         // Triangles before `first` are all taken (taken ones stay taken), so the scan may start there.
         while (first < triCount && done[first] !== 0) first++;
-        for (let u = first; u < triCount; u++) {
-          if (done[u] === 0 && size + outside(u) <= capacity) {
-            t = u;
-            break;
-          }
-        }
+        t = lowestFitting(first, capacity - size);
       }
       if (t < 0) break;
       addTriangle(t);
     }
     groups.push(group);
+    if (bones !== null) {
+      partitionLoads += groupLoads(group, bones);
+      // Every vertex of a triangle not taken yet is loaded again by a later part.
+      if (partitionLoads + openVertices > loadLimit) {
+        partId++;
+        return null;
+      }
+    }
   }
+  partId++;
   return groups;
+}
+
+/** Bones of the group being counted and how many of its vertices each holds (made by preparePartitions). */
+let loadBones: i32[] = [];
+let loadCounts: i32[] = [];
+
+/** The vertices a part drawing `group` loads: per bone, its distinct vertices on that bone, rounded up to even. */
+function groupLoads(group: i32[], bones: Int32Array): i32 {
+  // seenIn is free here: the part is complete, and the next one marks with a new part number.
+  loadBones.length = 0;
+  loadCounts.length = 0;
+  for (let i = 0; i < group.length; i++) {
+    const t = group[i];
+    for (let k = 0; k < 3; k++) {
+      const v = tris[t * 3 + k];
+      if (seenIn[v] === -2 - partId) continue;
+      seenIn[v] = -2 - partId;
+      const bone = bones[v];
+      let b = loadBones.indexOf(bone);
+      if (b < 0) {
+        b = loadBones.length;
+        loadBones.push(bone);
+        loadCounts.push(0);
+      }
+      loadCounts[b]++;
+    }
+  }
+  let total = 0;
+  for (let b = 0; b < loadCounts.length; b++) total += loadCounts[b] + (loadCounts[b] & 1);
+  return total;
 }

@@ -3,6 +3,7 @@
  * src/from-scene/planner-wasm.ts; src/from-scene/planner-module.ts calls them). Each call fills the input
  * buffers `begin` allocated, then runs one of the entry points, whose result is left in the output buffer.
  */
+import { buildParts } from './build-parts';
 import { groups, input, output, readStrips, resetBuffers, writeList, writeStrips } from './io';
 import { partition } from './partition';
 import { planPart } from './plan-part-draw';
@@ -25,6 +26,16 @@ export function outputAddress(): usize {
 
 export function outputLength(): i32 {
   return output.length;
+}
+
+/**
+ * The parts of the object whose triangles are in `input` (vertex ids below `vertexCount`, each vertex's bone in
+ * `groups`): their count, then each part's record (build-parts.ts).
+ */
+export function buildObject(vertexCount: i32, useStrips: bool): void {
+  const parts = buildParts(input, groups, vertexCount, useStrips);
+  output.push(parts.length);
+  for (let p = 0; p < parts.length; p++) for (let i = 0; i < parts[p].length; i++) output.push(parts[p][i]);
 }
 
 /** Plans the part in `input` (dense ids below `n`): output order, list, sequence base and count, strips. */

@@ -11,7 +11,8 @@
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { buildParts } from '../src/from-scene/build-parts.js';
+import { type BuiltPart, buildParts } from '../src/from-scene/build-parts.js';
+import { planPartDraw } from '../src/from-scene/plan-part-draw.js';
 import { partition } from '../src/from-scene/planner-module.js';
 
 function referencePartition(tris: number[], capacity: number, maxTriangles: number): number[][] {
@@ -163,5 +164,65 @@ describe('buildParts', () => {
     const parts = buildParts(tris, new Array(70).fill(-1), 70, true);
     expect(parts).toHaveLength(1);
     expect(new Set(parts[0]!.loads.flatMap((l) => l.vertices)).size).toBe(70);
+  });
+});
+
+/**
+ * The parts the trials choose, worked out in full: every capacity partitioned, each partition's vertex loads
+ * counted, every partition loading the fewest planned group by group, the first drawn in the fewest RSP
+ * commands kept.
+ */
+function referenceParts(tris: number[], bones: number[], vertexCount: number): BuiltPart[] {
+  const capacities = vertexCount <= 70 ? [70, 68, 66, 64, 62] : [68, 66, 64, 62];
+  const partitions = capacities.map((c) => partition(tris, vertexCount, c));
+  const corners = (g: number[]) => g.flatMap((t) => [tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!]);
+  const loadsOf = (groups: number[][]) =>
+    groups.reduce((n, g) => {
+      const perBone = new Map<number, number>();
+      for (const v of new Set(corners(g))) perBone.set(bones[v]!, (perBone.get(bones[v]!) ?? 0) + 1);
+      return n + [...perBone.values()].reduce((m, c) => m + c + (c % 2), 0);
+    }, 0);
+  const loads = partitions.map(loadsOf);
+  const fewest = Math.min(...loads);
+  let best: { parts: BuiltPart[]; commands: number } | undefined;
+  partitions.forEach((groups, i) => {
+    if (loads[i] !== fewest) return;
+    const parts = groups.map((g): BuiltPart => {
+      const local = corners(g);
+      const oneBone = local.every((v) => bones[v] === bones[local[0]!]);
+      const draw = planPartDraw(local, true, oneBone ? undefined : (v) => bones[v]!);
+      const subLoads: BuiltPart['loads'] = [];
+      for (let dest = 0; dest < draw.order.length; ) {
+        let end = dest;
+        while (end < draw.order.length && bones[draw.order[end]!] === bones[draw.order[dest]!]) end++;
+        const vertices = draw.order.slice(dest, end);
+        if (vertices.length % 2) vertices.push(vertices[vertices.length - 1]!);
+        subLoads.push({ bone: bones[draw.order[dest]!]!, dest, vertices });
+        dest = end;
+      }
+      return { loads: subLoads, list: draw.list, sequence: draw.sequence, strips: draw.strips };
+    });
+    const commands = parts.reduce(
+      (n, p) => n + p.loads.length + p.list.length / 3 + (p.sequence.count > 0 ? 1 : 0) + p.strips.length + 1,
+      0,
+    );
+    if (!best || commands < best.commands) best = { parts, commands };
+  });
+  return best!.parts;
+}
+
+describe('buildParts against every trial worked out in full', () => {
+  it.each([1, 2, 3, 4, 5, 6])('chooses the same parts on random meshes with bones (seed %i)', (seed) => {
+    const rnd = seededRandom(100 + seed);
+    for (let round = 0; round < 8; round++) {
+      // Objects the cache holds whole (every capacity from 70 down alike) and larger ones; one bone, or several.
+      const vertexCount = round % 2 === 0 ? 3 + Math.floor(rnd() * 70) : 71 + Math.floor(rnd() * 400);
+      const tris = randomMesh(rnd, 1 + Math.floor(rnd() * vertexCount * 2), vertexCount);
+      const boneCount = round % 4 < 2 ? 1 : 2 + Math.floor(rnd() * 3);
+      const bones = Array.from({ length: vertexCount }, (_, v) =>
+        boneCount === 1 ? -1 : Math.floor(v / 37) % boneCount,
+      );
+      expect(buildParts(tris, bones, vertexCount, true)).toEqual(referenceParts(tris, bones, vertexCount));
+    }
   });
 });

@@ -575,6 +575,24 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(forced.diagnostics.map((d) => d.code)).toContain('t3dm/position-clipped');
   });
 
+  it('sizes the base scale by the largest finite coordinate, negative ones included', () => {
+    const g = grid(2, 10);
+    const position = Float32Array.from(g.position);
+    position[0] = Number.NaN;
+    position[1] = Number.NEGATIVE_INFINITY;
+    position[4] = Number.POSITIVE_INFINITY;
+    position[8] = -1500;
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: position, itemSize: 3 } },
+        indices: g.indices,
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    expect(sceneToT3dm(scene, { baseScale: 'auto' }).baseScale).toBe(2 ** Math.floor(Math.log2(32767 / 1500)));
+  });
+
   it('draws only nodes in the hierarchy (not LOD alternatives)', () => {
     const g = grid(1);
     const scene = meshScene([

@@ -13,7 +13,9 @@
  * before the strips, so the index DMA may overwrite them.
  *
  * The planning runs over the part's vertices renumbered 0..n-1 (dense-ids.ts), in the WebAssembly planner
- * (planner-module.ts; its source, packages/t3dm/assembly, works the plan out step by step).
+ * (planner-module.ts; its source, packages/t3dm/assembly, works the plan out step by step). The writer plans
+ * its parts inside the module (assembly/build-parts.ts renumbers and plans each part the same way); this entry
+ * plans one part on its own, for the tests of the plan's properties.
  */
 import { denseIds } from './dense-ids.js';
 import { planDense } from './planner-module.js';

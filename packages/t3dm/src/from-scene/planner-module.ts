@@ -20,6 +20,7 @@ interface PlannerExports {
   outputAddress(): number;
   outputLength(): number;
   plan(n: number, grouped: boolean): void;
+  buildObject(vertexCount: number, useStrips: boolean): void;
   stripify(n: number): void;
   orderStrips(n: number): void;
   partitionObject(vertexCount: number, capacity: number): void;
@@ -36,7 +37,7 @@ function begin(values: ArrayLike<number>, n: number, grouped: boolean): PlannerE
 }
 
 /** Reads the output list a call left, in order. */
-class Output {
+export class Output {
   private readonly data: Int32Array;
   private at = 0;
 
@@ -76,6 +77,23 @@ export function planDense(tris: Int32Array, length: number, n: number, groups: I
   const base = out.next();
   const count = out.next();
   return { order, list, sequence: { base, count }, strips: out.strips() };
+}
+
+/**
+ * Runs the object builder (assembly/build-parts.ts) over the object whose triangles are `tris` (flat triples,
+ * ids below `vertexCount`) and whose vertices' bones are `bones` (-1 for none): its output holds the part count,
+ * then each part's record.
+ */
+export function planObject(
+  tris: ArrayLike<number>,
+  bones: ArrayLike<number>,
+  vertexCount: number,
+  useStrips: boolean,
+): Output {
+  const p = begin(tris, vertexCount, true);
+  new Int32Array(p.memory.buffer, p.groupsAddress(), vertexCount).fill(-1).set(bones);
+  p.buildObject(vertexCount, useStrips);
+  return new Output(p);
 }
 
 // The planner's steps on their own, for the tests that check them against their plain definitions.

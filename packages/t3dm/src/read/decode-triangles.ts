@@ -27,10 +27,44 @@ export function decodeTriangles(
   version: number,
   diagnostics: Diagnostic[],
 ): DecodedTriangles {
+  const out: DecodedTriangles = { vertex: [], bone: [] };
+  const { bad } = replay(object, indexBytes, version, out);
+  if (bad > 0) {
+    diagnostics.push({
+      code: 't3dm/unloaded-cache-slot',
+      message: `${bad} triangle(s) use vertex-cache slots no part loaded; they were dropped`,
+      severity: 'warning',
+    });
+  }
+  return out;
+}
+
+/**
+ * How many triangles tiny3d draws for `object`, and how many it cannot (a slot never loaded), without
+ * listing them: what decodeTriangles would return and report.
+ */
+export function countTriangles(object: T3dmObject, indexBytes: Uint8Array, version: number): Replayed {
+  return replay(object, indexBytes, version, undefined);
+}
+
+/** Triangles drawn and triangles dropped (a slot never loaded). */
+export interface Replayed {
+  drawn: number;
+  bad: number;
+}
+
+/** Draws `object`'s parts through the cache, appending the triangles to `out` when given. */
+function replay(
+  object: T3dmObject,
+  indexBytes: Uint8Array,
+  version: number,
+  out: DecodedTriangles | undefined,
+): Replayed {
   const cache: Cache = {
     vertex: new Int32Array(SLOTS_WITH_SPILL).fill(-1),
     bone: new Int32Array(SLOTS_WITH_SPILL).fill(-1),
-    out: { vertex: [], bone: [] },
+    out,
+    drawn: 0,
   };
   let bad = 0;
   const view = new DataView(indexBytes.buffer, indexBytes.byteOffset, indexBytes.byteLength);
@@ -55,21 +89,18 @@ export function decodeTriangles(
       else bad += emitStripCommand(cache, view, range, version);
     }
   }
-  if (bad > 0) {
-    diagnostics.push({
-      code: 't3dm/unloaded-cache-slot',
-      message: `${bad} triangle(s) use vertex-cache slots no part loaded; they were dropped`,
-      severity: 'warning',
-    });
-  }
-  return cache.out;
+  return { drawn: cache.drawn, bad };
 }
 
-/** The vertex-cache slots (V-chunk vertex and bone of each, -1 when never loaded) and the triangles drawn. */
+/**
+ * The vertex-cache slots (V-chunk vertex and bone of each, -1 when never loaded), the triangles drawn (when
+ * they are listed) and their count.
+ */
 interface Cache {
   vertex: Int32Array;
   bone: Int32Array;
-  out: DecodedTriangles;
+  out: DecodedTriangles | undefined;
+  drawn: number;
 }
 
 /** Draws triangle (a, b, c) of cache slots: 0, or 1 when a slot was never loaded (nothing is drawn then). */
@@ -77,8 +108,11 @@ function emit(cache: Cache, a: number, b: number, c: number): number {
   const { vertex, bone, out } = cache;
   if (a >= SLOTS_WITH_SPILL || b >= SLOTS_WITH_SPILL || c >= SLOTS_WITH_SPILL) return 1;
   if (vertex[a]! < 0 || vertex[b]! < 0 || vertex[c]! < 0) return 1;
-  out.vertex.push(vertex[a]!, vertex[b]!, vertex[c]!);
-  out.bone.push(bone[a]!, bone[b]!, bone[c]!);
+  cache.drawn++;
+  if (out) {
+    out.vertex.push(vertex[a]!, vertex[b]!, vertex[c]!);
+    out.bone.push(bone[a]!, bone[b]!, bone[c]!);
+  }
   return 0;
 }
 

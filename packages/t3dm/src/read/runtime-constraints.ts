@@ -23,7 +23,7 @@ import {
   type T3dmObject,
   type T3dmPart,
 } from '../t3dm-file.js';
-import { CACHE_SLOTS, decodeTriangles } from './decode-triangles.js';
+import { CACHE_SLOTS, countTriangles } from './decode-triangles.js';
 import { readT3dm } from './read-t3dm.js';
 
 const ORDER = ['O', 'A', 'B', 'V', 'I', 'M', 'S'];
@@ -189,11 +189,9 @@ function checkObject(
     checkPart(o.parts[k]!, where, vertexCount, ib, boneCount, problems);
     checkStrips(o.parts[k]!, where, view, problems);
   }
-  const diagnostics: Diagnostic[] = [];
-  const tris = decodeTriangles(o, ib, file.version, diagnostics);
-  if (diagnostics.length > 0) problems.push(`object ${name}: draws from cache slots that were never loaded`);
-  if (tris.vertex.length / 3 !== o.triCount)
-    problems.push(`object ${name}: triCount ${o.triCount} but ${tris.vertex.length / 3} triangles are drawn`);
+  const { drawn, bad } = countTriangles(o, ib, file.version);
+  if (bad > 0) problems.push(`object ${name}: draws from cache slots that were never loaded`);
+  if (drawn !== o.triCount) problems.push(`object ${name}: triCount ${o.triCount} but ${drawn} triangles are drawn`);
   const v = file.chunks[file.header.chunkIdxVertices];
   if (v?.kind !== 'vertices') return;
   for (const p of o.parts) {

@@ -1,0 +1,208 @@
+/*
+ * One object's parts (spec §4, §13; src/from-scene/build-parts.ts explains the choice and reads the result):
+ * the object's triangles are partitioned for several cache capacities (partition.ts), the partitions loading
+ * the fewest vertices are planned part by part (plan-part-draw.ts), and the one drawn in the fewest RSP
+ * commands is kept (the first of them on a tie). The trials share their work and stop as soon as they cannot
+ * win: the partitions share the triangles of each vertex; a partition is given up once its vertex loads so
+ * far, plus one load of each vertex of the triangles left, pass the fewest of a finished one; capacities of at
+ * least the object's vertex count give the same partition (no part ever fills them), worked out once; an equal
+ * group of triangles gets the part planned for it before; and a partition is planned no further once its
+ * commands so far, plus three for each part left (a load, a draw and the sync), reach the best one's.
+ *
+ * A part comes out as one record of i32: its RSP commands, its loads (count, then bone, first slot, vertex
+ * count and the object's vertex ids of each: an odd count gets its last vertex twice), its u8 triangles (count,
+ * slots), its sequence (base, count) and its strip commands (count, then each as a list).
+ */
+import { partitionFor, partitionLoads, preparePartitions } from './partition';
+import { planPart } from './plan-part-draw';
+
+/** Vertex slots in the RSP cache. */
+const CACHE_SLOTS: i32 = 70;
+
+/** The part records planned so far for one object, by the object vertex ids of their triangles. */
+class PlannedParts {
+  byHash: Map<u32, i32> = new Map<u32, i32>();
+  tris: Array<i32[]> = [];
+  records: Array<i32[]> = [];
+  next: i32[] = [];
+
+  find(local: i32[], hash: u32): i32[] | null {
+    if (!this.byHash.has(hash)) return null;
+    for (let e = this.byHash.get(hash); e >= 0; e = this.next[e])
+      if (sameList(this.tris[e], local)) return this.records[e];
+    return null;
+  }
+
+  add(local: i32[], hash: u32, record: i32[]): void {
+    this.next.push(this.byHash.has(hash) ? this.byHash.get(hash) : -1);
+    this.byHash.set(hash, this.tris.length);
+    this.tris.push(local);
+    this.records.push(record);
+  }
+}
+
+function sameList(a: i32[], b: i32[]): bool {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+let tris: Int32Array = new Int32Array(0);
+let bones: Int32Array = new Int32Array(0);
+/** Dense id + 1 of each object vertex in the part being planned (0: not in it). */
+let denseOf: Int32Array = new Int32Array(0);
+
+/**
+ * The part records of the object whose triangles are `triangles` (vertex ids below `vertexCount`, whose bones
+ * are `vertexBones`, -1 for none), in draw order. Without strips one partition fills the whole cache and every
+ * part draws u8 triangles.
+ */
+export function buildParts(triangles: Int32Array, vertexBones: Int32Array, vertexCount: i32, useStrips: bool): i32[][] {
+  tris = triangles;
+  bones = vertexBones;
+  denseOf = new Int32Array(vertexCount);
+  const planned = new PlannedParts();
+  preparePartitions(triangles, vertexCount);
+  if (!useStrips) return partsOf(partitionFor(CACHE_SLOTS, null, i32.MAX_VALUE)!, false, planned, i32.MAX_VALUE)!;
+  // An object the cache holds whole is first tried as one part (one load of each vertex).
+  const capacities: i32[] = [CACHE_SLOTS - 2, CACHE_SLOTS - 4, CACHE_SLOTS - 6, CACHE_SLOTS - 8];
+  if (vertexCount <= CACHE_SLOTS) capacities.unshift(CACHE_SLOTS);
+  const partitions: Array<Array<i32[]> | null> = [];
+  const loads: i32[] = [];
+  let fewest = i32.MAX_VALUE;
+  let shared = -1;
+  for (let i = 0; i < capacities.length; i++) {
+    // A part stops at `capacity` vertices only when the object has that many: larger capacities than the
+    // object's vertex count partition alike, and the later one can never draw in fewer commands.
+    if (capacities[i] >= vertexCount && shared >= 0) {
+      partitions.push(null);
+      loads.push(i32.MAX_VALUE);
+      continue;
+    }
+    if (capacities[i] >= vertexCount) shared = i;
+    const groups = partitionFor(capacities[i], bones, fewest);
+    partitions.push(groups);
+    loads.push(groups === null ? i32.MAX_VALUE : partitionLoads);
+    if (groups !== null && partitionLoads < fewest) fewest = partitionLoads;
+  }
+  let best: i32[][] | null = null;
+  let bestCommands = i32.MAX_VALUE;
+  for (let i = 0; i < partitions.length; i++) {
+    if (loads[i] !== fewest) continue;
+    const parts = partsOf(partitions[i]!, true, planned, bestCommands);
+    if (parts === null) continue;
+    best = parts;
+    bestCommands = partsCommands;
+  }
+  return best!;
+}
+
+/** RSP commands of the parts the last partsOf returned. */
+let partsCommands: i32 = 0;
+
+/**
+ * The part records of the triangle groups of a partition, each planned once (`planned` keeps them), or null
+ * when their commands reach `commandLimit` (they cannot be fewer).
+ */
+function partsOf(groups: Array<i32[]>, useStrips: bool, planned: PlannedParts, commandLimit: i32): i32[][] | null {
+  const parts: i32[][] = [];
+  partsCommands = 0;
+  for (let g = 0; g < groups.length; g++) {
+    const group = groups[g];
+    const local = new Array<i32>(group.length * 3);
+    // FNV-1a over the group's vertex ids, and whether one bone holds them all.
+    let hash: u32 = 0x811c9dc5;
+    const bone0 = bones[tris[group[0] * 3]];
+    let singleBone = true;
+    for (let i = 0; i < group.length; i++) {
+      const t = group[i];
+      for (let k = 0; k < 3; k++) {
+        const v = tris[t * 3 + k];
+        local[i * 3 + k] = v;
+        hash = (hash ^ <u32>v) * 0x01000193;
+        if (bones[v] !== bone0) singleBone = false;
+      }
+    }
+    let record = planned.find(local, hash);
+    if (record === null) {
+      record = plannedPart(local, useStrips, singleBone);
+      planned.add(local, hash, record);
+    }
+    parts.push(record);
+    partsCommands += record[0];
+    // Each part left costs at least 3 commands: a load, a draw and the sync.
+    if (partsCommands + 3 * (groups.length - 1 - g) >= commandLimit) return null;
+  }
+  return parts;
+}
+
+/** The record of the part drawing `local` (object vertex ids, flat triples), all on one bone when `singleBone`. */
+function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
+  // Dense ids in first use, which is the slot order of a plain u8 list.
+  const ids: i32[] = [];
+  const dense = new Int32Array(local.length);
+  for (let i = 0; i < local.length; i++) {
+    const v = local[i];
+    let d = denseOf[v] - 1;
+    if (d < 0) {
+      d = ids.length;
+      denseOf[v] = d + 1;
+      ids.push(v);
+    }
+    dense[i] = d;
+  }
+  for (let d = 0; d < ids.length; d++) denseOf[ids[d]] = 0;
+  const n = ids.length;
+  let order: i32[];
+  let list: i32[];
+  let sequenceBase: i32 = 0;
+  let sequenceCount: i32 = 0;
+  let strips: i32[][] = [];
+  if (!useStrips) {
+    order = ids;
+    list = new Array<i32>(dense.length);
+    for (let i = 0; i < dense.length; i++) list[i] = dense[i];
+  } else {
+    let groups: Int32Array | null = null;
+    if (!singleBone) {
+      groups = new Int32Array(n);
+      for (let d = 0; d < n; d++) groups[d] = bones[ids[d]];
+    }
+    const plan = planPart(dense, n, groups);
+    order = plan.order;
+    for (let i = 0; i < order.length; i++) order[i] = ids[order[i]];
+    list = plan.list;
+    sequenceBase = plan.sequenceBase;
+    sequenceCount = plan.sequenceCount;
+    strips = plan.strips;
+  }
+  const record: i32[] = [0, 0];
+  // One load per run of vertices on one bone; an odd count loads its last vertex twice (the next load
+  // overwrites the pad).
+  let loadCount = 0;
+  for (let dest = 0; dest < order.length; ) {
+    const bone = bones[order[dest]];
+    let end = dest;
+    while (end < order.length && bones[order[end]] === bone) end++;
+    const count = end - dest;
+    record.push(bone);
+    record.push(dest);
+    record.push(count + (count & 1));
+    for (let i = dest; i < end; i++) record.push(order[i]);
+    if (count & 1) record.push(order[end - 1]);
+    loadCount++;
+    dest = end;
+  }
+  record[1] = loadCount;
+  record.push(list.length);
+  for (let i = 0; i < list.length; i++) record.push(list[i]);
+  record.push(sequenceBase);
+  record.push(sequenceCount);
+  record.push(strips.length);
+  for (let s = 0; s < strips.length; s++) {
+    record.push(strips[s].length);
+    for (let i = 0; i < strips[s].length; i++) record.push(strips[s][i]);
+  }
+  record[0] = loadCount + list.length / 3 + (sequenceCount > 0 ? 1 : 0) + strips.length + 1;
+  return record;
+}
