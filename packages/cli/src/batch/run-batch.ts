@@ -182,12 +182,7 @@ export async function runBatch(
         do {
           const index = pending.shift()!;
           stretch.push([index, await runConvertJob(jobs[index]!)]);
-        } while (
-          !pool &&
-          pending.length > 0 &&
-          stretch.length < STRETCH_JOBS &&
-          nowMs() - start < STRETCH_MS
-        );
+        } while (!pool && pending.length > 0 && stretch.length < STRETCH_JOBS && nowMs() - start < STRETCH_MS);
         return stretch;
       });
       for (const [index, outcome] of converted) finish(index, outcome);
