@@ -39,7 +39,7 @@ if (command === 'convert' || command === 'gltf-to-t3d') {
 
 /**
  * Sets V8 flags as node:v8's setFlagsFromString does, through the same function of Node's `v8` binding where
- * process.binding gives it (Node 20 to 24): node:v8 loads Node's stream and heap-snapshot modules (twenty-five),
+ * process.binding gives it: node:v8 loads Node's stream and heap-snapshot modules (twenty-five),
  * which cost a process that converts one model about 8 M instructions (callgrind), a tenth of `node -e 0`, and
  * serve nothing here. process.binding('v8') is deprecated (DEP0111) and warns on first use: the warning is
  * silenced for that call only (process.noDeprecation, read when the warning is made; also under
