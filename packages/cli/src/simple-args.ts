@@ -50,8 +50,10 @@ export function parseSimpleArgs(argv: readonly string[], options: Record<string,
       if (value === undefined || (value.length > 1 && value[0] === '-')) return undefined;
     }
     const stored = value ?? true;
-    if (option.multiple) ((values[name] ??= []) as (string | boolean)[]).push(stored);
-    else values[name] = stored;
+    const known = values[name];
+    if (!option.multiple) values[name] = stored;
+    else if (Array.isArray(known)) known.push(stored);
+    else values[name] = [stored];
   }
   return { values, positionals };
 }
