@@ -168,6 +168,50 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     expect(await Promise.all(files.map((f) => readFile(join(cacheFolder(home), f))))).toEqual(caches);
   });
 
+  it('sets the V8 flags without node:v8 and without a warning, else through node:v8, the same flags either way', async () => {
+    const home = join(dir, 'home-h');
+    const glb = join(dir, 'cube-flags.glb');
+    await writeFile(glb, await readFile(repoPath('fixtures', 'cube.glb')));
+    // A preload that writes the Node modules the process loaded after it, and one that takes process.binding away.
+    const modules = join(dir, 'modules.cjs');
+    await writeFile(
+      modules,
+      "const seen = new Set(process.moduleLoadList); process.on('exit', () => require('fs').writeFileSync(process.env.MODULES_OUT, process.moduleLoadList.filter((m) => !seen.has(m)).join('\\n')));",
+    );
+    const noBinding = join(dir, 'no-binding.cjs');
+    await writeFile(noBinding, 'delete process.binding;');
+    const one = async (preloads: string[], name: string) => {
+      const out = join(dir, `out-${runs++}`);
+      const env = {
+        ...process.env,
+        XDG_CACHE_HOME: home,
+        MODULES_OUT: join(dir, name),
+        NODE_OPTIONS: '--throw-deprecation',
+      };
+      const args = [...preloads.flatMap((p) => ['-r', p]), bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'];
+      const { stderr } = await exec(process.execPath, args, { env, cwd: dir });
+      return {
+        t3dm: await readFile(join(out, 'cube-flags.t3dm')),
+        stderr,
+        loaded: await readFile(join(dir, name), 'utf8'),
+      };
+    };
+    const first = await one([modules], 'first.txt');
+    expect(first.stderr).toBe('');
+    expect(first.loaded).toContain('Internal Binding v8');
+    expect(first.loaded).not.toMatch(/NativeModule (v8|stream|perf_hooks|internal\/fs\/rimraf)$/m);
+    const files = await readdir(cacheFolder(home));
+    expect(files).toHaveLength(1);
+    const cache = await readFile(join(cacheFolder(home), files[0]!));
+    // Without process.binding: node:v8 sets them. V8 refuses code compiled with other flags, so the cache the first
+    // run wrote being used as it is (not written again) shows that the flags are the same.
+    const fallback = await one([noBinding, modules], 'fallback.txt');
+    expect(fallback.loaded).toMatch(/^NativeModule v8$/m);
+    expect(fallback.stderr).toBe('');
+    expect(fallback.t3dm).toEqual(first.t3dm);
+    expect(await readFile(join(cacheFolder(home), files[0]!))).toEqual(cache);
+  });
+
   it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
     const home = join(dir, 'home-e');
     expect(await convert(home, { NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(reference);

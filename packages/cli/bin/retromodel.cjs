@@ -21,8 +21,7 @@ const { join } = require('node:path');
 // 16x per step (to the same 16 MB at most) leaves about 23 and cut the batch's CPU time by about a tenth (peak
 // RSS +15 MB). V8 reads that flag when the space grows, so it can be set here. Set before the CLI's code is
 // loaded, so every function it compiles sees them; worker threads share them (and the code cache of each kind
-// of work is made and used with the same flags). Only for the commands that convert: node:v8 loads Node's
-// stream modules, which cost `--help` or `ls` a tenth of a Node start-up and spare them nothing.
+// of work is made and used with the same flags). Only for the commands that convert (see setV8Flags).
 // One glTF model of at most 1 MB converted to T3DM (a Makefile's rule per model) also keeps the T3DM writer's
 // WebAssembly at V8's first tier (--liftoff-only): the optimising tier's background compiles cost such a
 // process more than they save (callgrind, all threads: the examples' median 397 -> 355 M instructions,
@@ -35,7 +34,30 @@ let tuning = '';
 if (command === 'convert' || command === 'gltf-to-t3d') {
   tuning = '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
   if (oneSmallGltfToT3dm(argv)) tuning += ' --liftoff-only';
-  require('node:v8').setFlagsFromString(tuning);
+  setV8Flags(tuning);
+}
+
+/**
+ * Sets V8 flags as node:v8's setFlagsFromString does, through the same function of Node's `v8` binding where
+ * process.binding gives it: node:v8 loads Node's stream and heap-snapshot modules (twenty-five),
+ * which cost a process that converts one model about 8 M instructions (callgrind), a tenth of `node -e 0`, and
+ * serve nothing here. process.binding('v8') is deprecated (DEP0111) and warns on first use: the warning is
+ * silenced for that call only (process.noDeprecation, read when the warning is made; also under
+ * --throw-deprecation). Where process.binding is gone, refuses `v8`, or the permission model denies it, node:v8.
+ */
+function setV8Flags(flags) {
+  const noDeprecation = Object.getOwnPropertyDescriptor(process, 'noDeprecation');
+  let binding;
+  try {
+    process.noDeprecation = true;
+    binding = process.binding('v8');
+  } catch {
+  } finally {
+    if (noDeprecation) Object.defineProperty(process, 'noDeprecation', noDeprecation);
+    else delete process.noDeprecation;
+  }
+  if (typeof binding?.setFlagsFromString === 'function') binding.setFlagsFromString(flags);
+  else require('node:v8').setFlagsFromString(flags);
 }
 
 /**

@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import { type CommandSpec, commandHelp, commands, overviewHelp } from './command-specs.js';
 import { type CliIo, processIo, UsageError } from './io.js';
+import { type ArgOption, parseSimpleArgs } from './simple-args.js';
 
 /** Replaced by the version string in the bundled CLI (scripts/bundle-cli.mjs); otherwise not defined at all. */
 declare const RETROMODEL_VERSION: string | undefined;
@@ -63,14 +64,23 @@ async function checkOptionNames(spec: CommandSpec, argv: string[]): Promise<void
   }
 }
 
-/** Parses a command's arguments; parser messages become usage errors in the tool's own words. */
-async function parseCommand(spec: CommandSpec, argv: string[]) {
-  await checkOptionNames(spec, argv);
-  const options: Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }> = {
-    help: { type: 'boolean', short: 'h' },
-  };
+/** A command's options as util.parseArgs takes them, with --help. */
+export function argOptions(spec: CommandSpec): Record<string, ArgOption> {
+  const options: Record<string, ArgOption> = { help: { type: 'boolean', short: 'h' } };
   for (const [name, o] of Object.entries(spec.options))
     options[name] = { type: o.type, ...(o.short ? { short: o.short } : {}), ...(o.multiple ? { multiple: true } : {}) };
+  return options;
+}
+
+/**
+ * Parses a command's arguments (util.parseArgs, loaded only for what simple-args.ts does not parse the same way);
+ * parser messages become usage errors in the tool's own words.
+ */
+async function parseCommand(spec: CommandSpec, argv: string[]) {
+  await checkOptionNames(spec, argv);
+  const options = argOptions(spec);
+  const simple = parseSimpleArgs(argv, options);
+  if (simple) return simple;
   try {
     return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
   } catch (e) {

@@ -15,7 +15,7 @@
  * exists, so where mkdir keeps failing with ENOENT below an existing folder (`/proc/x/y`) it never returns.
  * Temporary names are short (`.retromodel-<tag>.tmp`), so that a 255-byte output name still has one.
  */
-import { existsSync, mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathInside } from '@retromodel/scene';
 
@@ -44,8 +44,20 @@ const nodeFs: AtomicFs = {
   mkdir: async (path) => makeFolders(path),
   writeFile: async (path, data) => writeFileSync(path, data),
   rename: async (from, to) => renameSync(from, to),
-  rm: async (path, options) => rmSync(path, options),
+  rm: async (path) => removeFile(path),
 };
+
+/**
+ * Removes the file `path`; one that is not there is no error (as `rmSync` with `force`, which would load Node's
+ * rimraf module for it, a few hundred thousand instructions a process).
+ */
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+}
 
 class Interrupted extends Error {
   override readonly name = 'Interrupted';
