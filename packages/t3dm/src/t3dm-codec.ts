@@ -28,7 +28,7 @@ import { joinPath } from './codec/relative-path.js';
 import { writeSdata } from './codec/sdata.js';
 import { spriteFormatOf } from './codec/sprite-format.js';
 import { stringAt } from './codec/string-table.js';
-import { isTextureCandidate } from './from-scene/find-texture.js';
+import { textureCandidates } from './from-scene/find-texture.js';
 import { fast64ImageNames } from './from-scene/material-from-scene.js';
 import { sceneToT3dm } from './from-scene/scene-to-t3dm.js';
 import { type DrawCost, drawCost } from './read/draw-cost.js';
@@ -130,8 +130,9 @@ function pngBytes(
 async function sidecarPngs(sidecars: WriteContext['sidecars'], names: string[]): Promise<Map<string, Uint8Array>> {
   const pngs = new Map<string, Uint8Array>();
   if (names.length === 0) return pngs;
+  const isCandidate = textureCandidates(names);
   for (const listed of (await sidecars?.list()) ?? []) {
-    if (!names.some((n) => isTextureCandidate(listed, n))) continue;
+    if (!isCandidate(listed)) continue;
     const data = await sidecars!.read(listed);
     if (data) pngs.set(listed, data);
   }

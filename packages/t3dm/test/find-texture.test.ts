@@ -8,7 +8,7 @@
 import { encodePng } from '@retromodel/gltf';
 import type { Diagnostic } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
-import { findTexture } from '../src/from-scene/find-texture.js';
+import { findTexture, textureCandidates } from '../src/from-scene/find-texture.js';
 
 const png = (width: number, height: number) => encodePng({ width, height, pixels: new Uint8Array(width * height * 4) });
 
@@ -75,5 +75,30 @@ describe('findTexture', () => {
     const { found } = lookup('crate.png', { 'crate.png': png(8, 8) }, '../models');
     expect(found.romPath).toBe('models/crate.sprite');
     expect(found.outputName).toBe('crate.png');
+  });
+});
+
+describe('textureCandidates', () => {
+  it("keeps the files a name's lookup may read: its path from the model's folder, or a PNG of its file name", () => {
+    const isCandidate = textureCandidates(['tex\\wood.png', 'finish.png.001', '/abs/stone.png', 'C:/x/brick.png']);
+    const listed = [
+      'tex/wood.png', // the first name's path, backslashes read as folders
+      '../racer/wood.png', // a PNG of its file name elsewhere (the fallback)
+      'finish.png.001', // the second name's own path
+      '../racer/finish.png', // its fallback file name, Blender's .001 cut off
+      'finish.png.001.bak',
+      'stone.png', // absolute names are never read beside the model, but their file name is looked for
+      'other/brick.png',
+      'wood.png.txt',
+      'grass.png',
+    ];
+    expect(listed.filter(isCandidate)).toEqual([
+      'tex/wood.png',
+      '../racer/wood.png',
+      'finish.png.001',
+      '../racer/finish.png',
+      'stone.png',
+      'other/brick.png',
+    ]);
   });
 });

@@ -156,14 +156,63 @@ function gammaChannel(linear: number): number {
 
 /** A linear colour (`size` channels from `at`; missing ones are 1) as tiny3d's gamma-encoded RGBA8. */
 function packColor(colors: Float64Array, at: number, size: number): number {
-  const c = (i: number) => (at + i < colors.length ? colors[at + i]! : 1);
-  return (
-    ((gammaChannel(c(0)) << 24) |
-      (gammaChannel(c(1)) << 16) |
-      (gammaChannel(c(2)) << 8) |
-      (size > 3 ? encodeColorChannel(c(3), false) : 255)) >>>
-    0
-  );
+  const n = colors.length;
+  const r = at < n ? colors[at]! : 1;
+  const g = at + 1 < n ? colors[at + 1]! : 1;
+  const b = at + 2 < n ? colors[at + 2]! : 1;
+  const a = size > 3 ? encodeColorChannel(at + 3 < n ? colors[at + 3]! : 1, false) : 255;
+  return ((gammaChannel(r) << 24) | (gammaChannel(g) << 16) | (gammaChannel(b) << 8) | a) >>> 0;
+}
+
+/**
+ * `count` points of `from` moved by `m` into `to` (as mat4TransformPointTo, operation for operation), with the
+ * matrix in locals: the loop runs over every vertex of a model, mostly before V8 has optimised it, where each
+ * element read of the matrix costs an inline-cache call.
+ */
+function transformPoints(m: Mat4, from: ArrayLike<number>, to: Float64Array, count: number): void {
+  const m0 = m[0]!;
+  const m1 = m[1]!;
+  const m2 = m[2]!;
+  const m4 = m[4]!;
+  const m5 = m[5]!;
+  const m6 = m[6]!;
+  const m8 = m[8]!;
+  const m9 = m[9]!;
+  const m10 = m[10]!;
+  const m12 = m[12]!;
+  const m13 = m[13]!;
+  const m14 = m[14]!;
+  for (let v = 0; v < count; v++) {
+    const at = v * 3;
+    const x = from[at]!;
+    const y = from[at + 1]!;
+    const z = from[at + 2]!;
+    to[at] = m0 * x + m4 * y + m8 * z + m12;
+    to[at + 1] = m1 * x + m5 * y + m9 * z + m13;
+    to[at + 2] = m2 * x + m6 * y + m10 * z + m14;
+  }
+}
+
+/** `count` directions of `from` moved by `m` into `to` (as mat4TransformDirectionTo), the matrix in locals. */
+function transformDirections(m: Mat4, from: Float64Array, to: Float64Array, count: number): void {
+  const m0 = m[0]!;
+  const m1 = m[1]!;
+  const m2 = m[2]!;
+  const m4 = m[4]!;
+  const m5 = m[5]!;
+  const m6 = m[6]!;
+  const m8 = m[8]!;
+  const m9 = m[9]!;
+  const m10 = m[10]!;
+  for (let v = 0; v < count; v++) {
+    const at = v * 3;
+    const x = from[at]!;
+    const y = from[at + 1]!;
+    const z = from[at + 2]!;
+    to[at] = m0 * x + m4 * y + m8 * z;
+    to[at + 1] = m1 * x + m5 * y + m9 * z;
+    to[at + 2] = m2 * x + m6 * y + m10 * z;
+  }
 }
 
 function normalMatrix(m: ArrayLike<number>): Mat4 {
@@ -310,15 +359,20 @@ function placeVertices(
 ): number {
   const colors = floatsOf(colorAttribute);
   const colorSize = colorAttribute?.itemSize ?? 4;
-  const normalCache = new Map<number, Mat4>();
   const { position, normal, bone: boneOf, rgba } = out;
   const count = position.length / 3;
   let weighted = 0;
-  for (let v = 0; v < count; v++) {
-    let m = nodeWorld;
-    let nm = staticNormal;
-    if (skinning) {
-      const weights = skinning.weights;
+  if (!skinning) {
+    // Every vertex by the node's matrices.
+    transformPoints(nodeWorld, pos, position, count);
+    if (normals && normal) transformDirections(staticNormal, normals, normal, count);
+    if (normalMatrices) for (let v = 0; v < count; v++) normalMatrices.push(staticNormal);
+  } else {
+    const normalCache = new Map<number, Mat4>();
+    const { weights, joints, bones, matrices } = skinning;
+    for (let v = 0; v < count; v++) {
+      let m = nodeWorld;
+      let nm = staticNormal;
       let best = 0;
       let bestWeight = -1;
       let influences = 0;
@@ -331,9 +385,9 @@ function placeVertices(
         }
       }
       if (influences > 1) weighted++;
-      const jointIndex = skinning.joints[v * 4 + best] ?? 0;
-      const bone = skinning.bones[jointIndex];
-      const matrix = skinning.matrices[jointIndex];
+      const jointIndex = joints[v * 4 + best] ?? 0;
+      const bone = bones[jointIndex];
+      const matrix = matrices[jointIndex];
       if (bone !== undefined && matrix) {
         boneOf[v] = bone;
         m = matrix;
@@ -344,12 +398,12 @@ function placeVertices(
         }
         nm = cached;
       }
+      normalMatrices?.push(nm);
+      mat4TransformPointTo(m, pos, v * 3, position, v * 3);
+      if (normals && normal) mat4TransformDirectionTo(nm, normals, v * 3, normal, v * 3);
     }
-    normalMatrices?.push(nm);
-    mat4TransformPointTo(m, pos, v * 3, position, v * 3);
-    if (normals && normal) mat4TransformDirectionTo(nm, normals, v * 3, normal, v * 3);
-    if (colors) rgba[v] = packColor(colors, v * colorSize, colorSize);
   }
+  if (colors) for (let v = 0; v < count; v++) rgba[v] = packColor(colors, v * colorSize, colorSize);
   return weighted;
 }
 

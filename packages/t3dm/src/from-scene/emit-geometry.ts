@@ -40,34 +40,53 @@ export function emitGeometry(objects: QuantObject[], strips: boolean): EmittedGe
   let vertices = 0;
   let indexLength = 0;
   const out: EmittedGeometry['objects'] = [];
-  objects.forEach((object, o) => {
+  // Indexed loops over typed arrays held in locals: they run per vertex loaded, mostly before V8 optimises them.
+  for (let o = 0; o < objects.length; o++) {
+    const object = objects[o]!;
+    const { position: from, normal: fromNormal, rgba: fromRgba, st: fromSt } = object;
     const parts: T3dmPart[] = [];
-    const min: S16Vec3 = [32767, 32767, 32767];
-    const max: S16Vec3 = [-32768, -32768, -32768];
-    for (const part of built[o]!) {
-      part.loads.forEach((load, li) => {
+    let minX = 32767;
+    let minY = 32767;
+    let minZ = 32767;
+    let maxX = -32768;
+    let maxY = -32768;
+    let maxZ = -32768;
+    const objectParts = built[o]!;
+    for (let p = 0; p < objectParts.length; p++) {
+      const part = objectParts[p]!;
+      const loads = part.loads;
+      for (let li = 0; li < loads.length; li++) {
+        const load = loads[li]!;
         const first = vertices;
-        for (const v of load.vertices) {
-          for (let a = 0; a < 3; a++) {
-            const c = object.position[v * 3 + a]!;
-            position[vertices * 3 + a] = c;
-            if (c < min[a]!) min[a] = c;
-            if (c > max[a]!) max[a] = c;
-          }
-          normal[vertices] = object.normal[v]!;
-          rgba[vertices] = object.rgba[v]!;
-          st[vertices * 2] = object.st[v * 2]!;
-          st[vertices * 2 + 1] = object.st[v * 2 + 1]!;
+        const ids = load.vertices;
+        for (let i = 0; i < ids.length; i++) {
+          const v = ids[i]!;
+          const x = from[v * 3]!;
+          const y = from[v * 3 + 1]!;
+          const z = from[v * 3 + 2]!;
+          position[vertices * 3] = x;
+          position[vertices * 3 + 1] = y;
+          position[vertices * 3 + 2] = z;
+          if (x < minX) minX = x;
+          if (x > maxX) maxX = x;
+          if (y < minY) minY = y;
+          if (y > maxY) maxY = y;
+          if (z < minZ) minZ = z;
+          if (z > maxZ) maxZ = z;
+          normal[vertices] = fromNormal[v]!;
+          rgba[vertices] = fromRgba[v]!;
+          st[vertices * 2] = fromSt[v * 2]!;
+          st[vertices * 2 + 1] = fromSt[v * 2 + 1]!;
           vertices++;
         }
         // Only the last load draws.
-        const last = li === part.loads.length - 1;
+        const last = li === loads.length - 1;
         parts.push(emitLoad(part, load, last, first, indexLength));
         if (last) indexLength = emitIndices(part, parts[parts.length - 1]!, indices, indexLength);
-      });
+      }
     }
-    out.push({ object, parts, min, max });
-  });
+    out.push({ object, parts, min: [minX, minY, minZ], max: [maxX, maxY, maxZ] });
+  }
   return { position, normal, rgba, st, indices: indices.slice(0, indexLength), objects: out };
 }
 
@@ -89,14 +108,17 @@ function emitLoad(part: BuiltPart, load: SubLoad, last: boolean, first: number, 
 /** Writes a drawing part's u8 triangles and strip commands from `at`; returns the new end. */
 function emitIndices(part: BuiltPart, emitted: T3dmPart, indices: Uint8Array, at: number): number {
   let end = at;
-  for (const slot of part.list) indices[end++] = slot;
-  part.strips.forEach((command, s) => {
+  const list = part.list;
+  for (let i = 0; i < list.length; i++) indices[end++] = list[i]!;
+  for (let s = 0; s < part.strips.length; s++) {
+    const command = part.strips[s]!;
     end = Math.ceil(end / 8) * 8;
-    for (const e of command) {
+    for (let i = 0; i < command.length; i++) {
+      const e = command[i]!;
       indices[end++] = e >> 8;
       indices[end++] = e & 0xff;
     }
     emitted.numStripIndices[s] = command.length;
-  });
+  }
   return end;
 }

@@ -51,11 +51,20 @@ function besideKey(imageName: string): string | undefined {
   return name.startsWith('/') || /^[A-Za-z]:/.test(name) ? undefined : normalizePath(name);
 }
 
-/** True when a listed file (path from the model's folder) is one the lookup of `imageName` may read. */
-export function isTextureCandidate(listed: string, imageName: string): boolean {
-  return (
-    listed === besideKey(imageName) || (/\.png$/.test(listed) && fileNameOf(listed) === fallbackFileName(imageName))
-  );
+/**
+ * Tells whether a listed file (path from the model's folder) is one the lookup of any of `imageNames` may read:
+ * the path a name gives, or a PNG of the file name its fallback looks for. Each name's two forms are worked out
+ * once here, not per listed file (a project's asset folder may list hundreds).
+ */
+export function textureCandidates(imageNames: readonly string[]): (listed: string) => boolean {
+  const paths = new Set<string>();
+  const fileNames = new Set<string>();
+  for (const name of imageNames) {
+    const beside = besideKey(name);
+    if (beside !== undefined) paths.add(beside);
+    fileNames.add(fallbackFileName(name));
+  }
+  return (listed) => paths.has(listed) || (listed.endsWith('.png') && fileNames.has(fileNameOf(listed)));
 }
 
 /** tiny3d's stored path of a PNG at `assetRel` (its path from the asset folder). */
