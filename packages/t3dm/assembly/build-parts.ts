@@ -176,33 +176,44 @@ function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
     sequenceCount = plan.sequenceCount;
     strips = plan.strips;
   }
-  const record: i32[] = [0, 0];
   // One load per run of vertices on one bone; an odd count loads its last vertex twice (the next load
-  // overwrites the pad).
+  // overwrites the pad). The record is made at its full length (growing it entry by entry copied it).
   let loadCount = 0;
+  let length = 2 + 1 + list.length + 2 + 1;
   for (let dest = 0; dest < order.length; ) {
     const bone = bones[order[dest]];
     let end = dest;
     while (end < order.length && bones[order[end]] === bone) end++;
     const count = end - dest;
-    record.push(bone);
-    record.push(dest);
-    record.push(count + (count & 1));
-    for (let i = dest; i < end; i++) record.push(order[i]);
-    if (count & 1) record.push(order[end - 1]);
+    length += 3 + count + (count & 1);
     loadCount++;
     dest = end;
   }
-  record[1] = loadCount;
-  record.push(list.length);
-  for (let i = 0; i < list.length; i++) record.push(list[i]);
-  record.push(sequenceBase);
-  record.push(sequenceCount);
-  record.push(strips.length);
-  for (let s = 0; s < strips.length; s++) {
-    record.push(strips[s].length);
-    for (let i = 0; i < strips[s].length; i++) record.push(strips[s][i]);
-  }
+  for (let s = 0; s < strips.length; s++) length += 1 + strips[s].length;
+  const record = new Array<i32>(length);
   record[0] = loadCount + list.length / 3 + (sequenceCount > 0 ? 1 : 0) + strips.length + 1;
+  record[1] = loadCount;
+  let at = 2;
+  for (let dest = 0; dest < order.length; ) {
+    const bone = bones[order[dest]];
+    let end = dest;
+    while (end < order.length && bones[order[end]] === bone) end++;
+    const count = end - dest;
+    record[at++] = bone;
+    record[at++] = dest;
+    record[at++] = count + (count & 1);
+    for (let i = dest; i < end; i++) record[at++] = order[i];
+    if (count & 1) record[at++] = order[end - 1];
+    dest = end;
+  }
+  record[at++] = list.length;
+  for (let i = 0; i < list.length; i++) record[at++] = list[i];
+  record[at++] = sequenceBase;
+  record[at++] = sequenceCount;
+  record[at++] = strips.length;
+  for (let s = 0; s < strips.length; s++) {
+    record[at++] = strips[s].length;
+    for (let i = 0; i < strips[s].length; i++) record[at++] = strips[s][i];
+  }
   return record;
 }

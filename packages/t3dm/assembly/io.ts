@@ -18,6 +18,11 @@ export function resetBuffers(length: i32, n: i32, grouped: bool): void {
   output = [] as i32[];
 }
 
+/** Makes `list` the output (one made at its full length). */
+export function setOutput(list: i32[]): void {
+  output = list;
+}
+
 /** Appends `list` to the output, its length first. */
 export function writeList(list: i32[]): void {
   output.push(list.length);

@@ -57,7 +57,12 @@ let seen: i32 = 0;
 /** Bits of the order field of a vertex key, and the clamp of its open count (which fills the bits above). */
 let orderBits: i64 = 0;
 let openBits: i64 = 0;
-let group: Array<i32> = [];
+/**
+ * The triangles the current part has taken, in order (`groupLength` of them; made by preparePartitions, as every
+ * call begins on an emptied heap), copied out when the part is complete.
+ */
+let group: Int32Array = new Int32Array(0);
+let groupLength: i32 = 0;
 
 /** The heap key of vertex v: fewest -gain, then fewest triangles left open, then first seen. */
 function vertexKey(v: i32): f64 {
@@ -76,7 +81,7 @@ function see(v: i32): void {
 
 function take(t: i32): void {
   done[t] = 1;
-  group.push(t);
+  group[groupLength++] = t;
   countOpen(t, -1);
   const a = tris[t * 3];
   const b = tris[t * 3 + 1];
@@ -118,7 +123,7 @@ function addVertex(u: i32): void {
     } else missing[t]--;
     const m = missing[t];
     if (m === 0) {
-      if (group.length < MAX_PART_TRIANGLES) take(t);
+      if (groupLength < MAX_PART_TRIANGLES) take(t);
       continue;
     }
     // The vertices it still misses have touched the part.
@@ -258,6 +263,7 @@ export function preparePartitions(triangles: Int32Array, vertexCount: i32): void
   degenerateCount = 0;
   for (let t = 0; t < triCount; t++) if (distinct(t) < 3) degenerate[degenerateCount++] = t;
   partVertices = new Int32Array(vertexCount);
+  group = new Int32Array(MAX_PART_TRIANGLES);
   done = new Uint8Array(triCount);
   inPart = new Int32Array(vertexCount);
   inPart.fill(-1);
@@ -305,14 +311,14 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
   for (; ; partId++) {
     while (scan < triCount && done[scan] !== 0) scan++;
     if (scan >= triCount) break;
-    group = [];
+    groupLength = 0;
     size = 0;
     seen = 0;
     vertices.clear();
     pairs.clear();
     addTriangle(scan);
     let first = scan;
-    while (group.length < MAX_PART_TRIANGLES && size < capacity) {
+    while (groupLength < MAX_PART_TRIANGLES && size < capacity) {
       const v = bestVertex();
       if (v >= 0) {
         addVertex(v);
@@ -327,9 +333,11 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
       if (t < 0) break;
       addTriangle(t);
     }
-    groups.push(group);
+    const taken = new Array<i32>(groupLength);
+    for (let i = 0; i < groupLength; i++) taken[i] = group[i];
+    groups.push(taken);
     if (bones !== null) {
-      partitionLoads += groupLoads(group, bones);
+      partitionLoads += groupLoads(taken, bones);
       // Every vertex of a triangle not taken yet is loaded again by a later part.
       if (partitionLoads + openVertices > loadLimit) {
         partId++;

@@ -4,7 +4,7 @@
  * buffers `begin` allocated, then runs one of the entry points, whose result is left in the output buffer.
  */
 import { buildParts } from './build-parts';
-import { groups, input, output, readStrips, resetBuffers, writeList, writeStrips } from './io';
+import { groups, input, output, readStrips, resetBuffers, setOutput, writeList, writeStrips } from './io';
 import { partition } from './partition';
 import { planPart } from './plan-part-draw';
 import { byNewVertices } from './strip-order';
@@ -34,8 +34,14 @@ export function outputLength(): i32 {
  */
 export function buildObject(vertexCount: i32, useStrips: bool): void {
   const parts = buildParts(input, groups, vertexCount, useStrips);
-  output.push(parts.length);
-  for (let p = 0; p < parts.length; p++) for (let i = 0; i < parts[p].length; i++) output.push(parts[p][i]);
+  // Made at its full length (not grown entry by entry: each growth copies it).
+  let length = 1;
+  for (let p = 0; p < parts.length; p++) length += parts[p].length;
+  const out = new Array<i32>(length);
+  out[0] = parts.length;
+  let at = 1;
+  for (let p = 0; p < parts.length; p++) for (let i = 0; i < parts[p].length; i++) out[at++] = parts[p][i];
+  setOutput(out);
 }
 
 /** Plans the part in `input` (dense ids below `n`): output order, list, sequence base and count, strips. */

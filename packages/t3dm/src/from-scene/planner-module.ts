@@ -51,8 +51,13 @@ export class Output {
   }
 
   list(): number[] {
+    // Straight from the data (no method call per number): lists hold every vertex id a part loads.
+    const data = this.data;
+    const count = data[this.at]!;
+    const end = this.at + 1 + (count > 0 ? count : 0);
     const out: number[] = [];
-    for (let k = this.next(); k > 0; k--) out.push(this.next());
+    for (let i = this.at + 1; i < end; i++) out.push(data[i]!);
+    this.at = end;
     return out;
   }
 
