@@ -8,7 +8,7 @@
  * against that of tiny3d's processes; all measured in this run. The bin's code cache (its own folder here) is
  * made by a first run, as a user's first run makes it. When NODE_EXTRA_CA_CERTS is set, every Node process
  * loads those certificates first (tens of ms, more than `node -e 0` costs without them), which hides the bin's
- * own cost: the start-up rows are then also measured without it.
+ * own cost: the start-up rows and the batch against tiny3d are then also measured without it.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -112,10 +112,10 @@ export function cases(): BenchCase[] {
   if (!haveFixtures) return startUp;
   const bytesIn = glbs.reduce((s, f) => s + statSync(f).size, 0);
   const batch =
-    (jobs: string, entry = bin) =>
+    (jobs: string, entry = bin, env = withCache) =>
     () => {
       rmSync(out, { recursive: true, force: true });
-      node([entry, 'convert', ...glbs, '-o', out, '--to', 't3dm', '--quiet', '--jobs', jobs]);
+      node([entry, 'convert', ...glbs, '-o', out, '--to', 't3dm', '--quiet', '--jobs', jobs], env);
     };
   // One process a file, as a Makefile rule runs a converter; tiny3d's from the example's folder, as its projects do.
   const perFile = () => {
@@ -137,6 +137,8 @@ export function cases(): BenchCase[] {
     single: [] as number[],
     batch: [] as number[],
     tiny3d: [] as number[],
+    batchWithoutCerts: [] as number[],
+    tiny3dWithoutCerts: [] as number[],
     perFile: [] as number[],
     tiny3dPerFile: [] as number[],
   };
@@ -144,30 +146,40 @@ export function cases(): BenchCase[] {
   if (!existsSync(tiny3d))
     console.error('  cli: tiny3d peer absent (../shared/tools/peers/tiny3d): its rows are skipped');
   else {
-    peerRows.push(
-      {
+    // The batch pays Node's start-up once, so with NODE_EXTRA_CA_CERTS set it is also measured without it.
+    const batchEnvironments: [string, NodeJS.ProcessEnv, number[], number[]][] = [
+      ['', withCache, cpu.batch, cpu.tiny3d],
+    ];
+    if (extraCerts)
+      batchEnvironments.push([
+        ' (without NODE_EXTRA_CA_CERTS)',
+        withoutCerts,
+        cpu.batchWithoutCerts,
+        cpu.tiny3dWithoutCerts,
+      ]);
+    for (const [label, env, ours, theirs] of batchEnvironments)
+      peerRows.push({
         group: 'cli',
-        name: `batch: ${glbs.length} .glb -> .t3dm, --jobs 1, against tiny3d one process a file`,
+        name: `batch: ${glbs.length} .glb -> .t3dm, --jobs 1, against tiny3d one process a file${label}`,
         bytesIn,
         unit: 'files',
         units: glbs.length,
         iterations: 5,
-        baseline: { name: 'tiny3d', run: countingCpu(tiny3dPerFile, cpu.tiny3d) },
-        run: countingCpu(batch('1'), cpu.batch),
-        detail: cpuDetail(cpu.batch, cpu.tiny3d),
-      },
-      {
-        group: 'cli',
-        name: `one process a file: ${glbs.length} .glb -> .t3dm, against tiny3d`,
-        bytesIn,
-        unit: 'files',
-        units: glbs.length,
-        iterations: 3,
-        baseline: { name: 'tiny3d', run: countingCpu(tiny3dPerFile, cpu.tiny3dPerFile) },
-        run: countingCpu(perFile, cpu.perFile),
-        detail: cpuDetail(cpu.perFile, cpu.tiny3dPerFile),
-      },
-    );
+        baseline: { name: 'tiny3d', run: countingCpu(tiny3dPerFile, theirs) },
+        run: countingCpu(batch('1', bin, env), ours),
+        detail: cpuDetail(ours, theirs),
+      });
+    peerRows.push({
+      group: 'cli',
+      name: `one process a file: ${glbs.length} .glb -> .t3dm, against tiny3d`,
+      bytesIn,
+      unit: 'files',
+      units: glbs.length,
+      iterations: 3,
+      baseline: { name: 'tiny3d', run: countingCpu(tiny3dPerFile, cpu.tiny3dPerFile) },
+      run: countingCpu(perFile, cpu.perFile),
+      detail: cpuDetail(cpu.perFile, cpu.tiny3dPerFile),
+    });
   }
   return [
     ...startUp,
