@@ -253,7 +253,11 @@ export class BinaryReader {
    * and absolute file offsets. Throws if the range does not fit.
    */
   sub(offset: number, length: number, section = this.section): BinaryReader {
-    this.ensure(length, `${section} section`, offset);
+    // The in-bounds case first, so the error text is made only for the error.
+    if (
+      !(offset >= 0 && offset <= this.bytes.length && length >>> 0 === length && length <= this.bytes.length - offset)
+    )
+      this.ensure(length, `${section} section`, offset);
     return new BinaryReader(this.bytes.subarray(offset, offset + length), {
       littleEndian: this.littleEndian,
       format: this.format,
