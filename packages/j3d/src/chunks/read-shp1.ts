@@ -110,7 +110,7 @@ function reservePools(pools: GxColumnPools, decoder: GxListDecoder, packets: J3d
 }
 
 /** Display-list bytes up to which a file's index rows share one buffer with VTX1's numbers (see readJ3d). */
-const SHARED_ROWS_MAX = 0x4000;
+const SHARED_ROWS_MAX = 0x1000;
 
 /**
  * How many u16 index entries to make room for, before SHP1 is read, in VTX1's buffer: every index a list sends

@@ -278,7 +278,8 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
   const dataOffsets: number[] = [];
   for (let i = 0; i < 13; i++) dataOffsets.push(r.u32At(0x0c + i * 4));
   const formats: J3dVertexFormat[] = [];
-  const formatAt = new Map<J3dVertexFormat, number>();
+  /** Where each format entry is, by its place in `formats`. */
+  const formatAt: number[] = [];
   const formatPads: number[] = [];
   let terminator: J3dVertexFormat;
   r.seek(formatOffset);
@@ -293,10 +294,11 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
       break;
     }
     formats.push(f);
-    formatAt.set(f, at);
+    formatAt.push(at);
   }
   const formatEnd = r.offset;
-  const readSlots = new Set<number>();
+  /** Bit s: slot s was decoded. */
+  let readSlots = 0;
   const view = r.view;
   const arrays: Vtx1['arrays'] = {};
   const numbers = decodedLength(formats, dataOffsets, r.length);
@@ -307,8 +309,9 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
     room.indices = new Uint16Array(buffer, numbers * 4, room.count);
   } else decoded = new Float32Array(numbers);
   let decodedAt = 0;
-  for (const f of formats) {
-    const at = formatAt.get(f)!;
+  for (let fi = 0; fi < formats.length; fi++) {
+    const f = formats[fi]!;
+    const at = formatAt[fi]!;
     const name = arrayOfAttribute(f.attr);
     if (!name)
       throw r.error(
@@ -320,7 +323,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
     const dataOffset = dataOffsets[slot]!;
     if (dataOffset === 0) continue;
     if (arrays[name]) throw r.error(`vertex format for ${name} is listed twice`, at);
-    readSlots.add(slot);
+    readSlots |= 1 << slot;
     const { itemSize, elementSize } = vertexElementLayout(r, name, f, at);
     if (dataOffset >= r.length)
       throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
