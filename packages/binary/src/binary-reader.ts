@@ -62,8 +62,8 @@ export class BinaryReader {
   readonly base: number;
   /** Current position, relative to the start of this reader's bytes. */
   offset = 0;
-  /** A DataView of exactly `bytes` (offsets relative to this reader), for loops that read many values. */
-  readonly view: DataView;
+  /** The DataView behind `view`, made when first asked for. */
+  private viewMade: DataView | undefined;
 
   constructor(bytes: Uint8Array, options: BinaryReaderOptions) {
     this.bytes = bytes;
@@ -71,7 +71,15 @@ export class BinaryReader {
     this.format = options.format;
     this.section = options.section ?? 'file';
     this.base = options.base ?? 0;
-    this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /**
+   * A DataView of exactly `bytes` (offsets relative to this reader), for loops that read many values. Made when
+   * first asked for: making one costs more than reading a small chunk's integers, which come from `bytes`.
+   */
+  get view(): DataView {
+    if (!this.viewMade) this.viewMade = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
+    return this.viewMade;
   }
 
   get length(): number {
@@ -150,17 +158,30 @@ export class BinaryReader {
     return at;
   }
 
+  /** The u16 at `at` (in bounds), from the bytes. */
+  private u16Of(at: number): number {
+    const b = this.bytes;
+    return this.littleEndian ? b[at]! | (b[at + 1]! << 8) : (b[at]! << 8) | b[at + 1]!;
+  }
+  /** The u32 at `at` (in bounds), from the bytes, as a signed 32-bit integer. */
+  private s32Of(at: number): number {
+    const b = this.bytes;
+    return this.littleEndian
+      ? b[at]! | (b[at + 1]! << 8) | (b[at + 2]! << 16) | (b[at + 3]! << 24)
+      : (b[at]! << 24) | (b[at + 1]! << 16) | (b[at + 2]! << 8) | b[at + 3]!;
+  }
+
   u8(): number {
-    return this.view.getUint8(this.take(1, 'u8'));
+    return this.bytes[this.take(1, 'u8')]!;
   }
   s8(): number {
-    return this.view.getInt8(this.take(1, 's8'));
+    return (this.bytes[this.take(1, 's8')]! << 24) >> 24;
   }
   u16(): number {
-    return this.view.getUint16(this.take(2, 'u16'), this.littleEndian);
+    return this.u16Of(this.take(2, 'u16'));
   }
   s16(): number {
-    return this.view.getInt16(this.take(2, 's16'), this.littleEndian);
+    return (this.u16Of(this.take(2, 's16')) << 16) >> 16;
   }
   u24(): number {
     const at = this.take(3, 'u24');
@@ -170,10 +191,10 @@ export class BinaryReader {
       : (b[at]! << 16) | (b[at + 1]! << 8) | b[at + 2]!;
   }
   u32(): number {
-    return this.view.getUint32(this.take(4, 'u32'), this.littleEndian);
+    return this.s32Of(this.take(4, 'u32')) >>> 0;
   }
   s32(): number {
-    return this.view.getInt32(this.take(4, 's32'), this.littleEndian);
+    return this.s32Of(this.take(4, 's32'));
   }
   u64(): bigint {
     return this.view.getBigUint64(this.take(8, 'u64'), this.littleEndian);
@@ -191,23 +212,23 @@ export class BinaryReader {
    */
   u8At(offset: number): number {
     if (!(offset >= 0 && offset <= this.bytes.length - 1)) this.ensure(1, 'u8', offset);
-    return this.view.getUint8(offset);
+    return this.bytes[offset]!;
   }
   u16At(offset: number): number {
     if (!(offset >= 0 && offset <= this.bytes.length - 2)) this.ensure(2, 'u16', offset);
-    return this.view.getUint16(offset, this.littleEndian);
+    return this.u16Of(offset);
   }
   s16At(offset: number): number {
     if (!(offset >= 0 && offset <= this.bytes.length - 2)) this.ensure(2, 's16', offset);
-    return this.view.getInt16(offset, this.littleEndian);
+    return (this.u16Of(offset) << 16) >> 16;
   }
   u32At(offset: number): number {
     if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 'u32', offset);
-    return this.view.getUint32(offset, this.littleEndian);
+    return this.s32Of(offset) >>> 0;
   }
   s32At(offset: number): number {
     if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 's32', offset);
-    return this.view.getInt32(offset, this.littleEndian);
+    return this.s32Of(offset);
   }
   f32At(offset: number): number {
     if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 'f32', offset);
@@ -253,7 +274,11 @@ export class BinaryReader {
    * and absolute file offsets. Throws if the range does not fit.
    */
   sub(offset: number, length: number, section = this.section): BinaryReader {
-    this.ensure(length, `${section} section`, offset);
+    // The in-bounds case first, so the error text is made only for the error.
+    if (
+      !(offset >= 0 && offset <= this.bytes.length && length >>> 0 === length && length <= this.bytes.length - offset)
+    )
+      this.ensure(length, `${section} section`, offset);
     return new BinaryReader(this.bytes.subarray(offset, offset + length), {
       littleEndian: this.littleEndian,
       format: this.format,

@@ -20,7 +20,7 @@ import { readInf1 } from './chunks/read-inf1.js';
 import { readJnt1 } from './chunks/read-jnt1.js';
 import { readMat3 } from './chunks/read-mat3.js';
 import { readMdl3 } from './chunks/read-mdl3.js';
-import { readShp1 } from './chunks/read-shp1.js';
+import { readShp1, shp1IndexRoom } from './chunks/read-shp1.js';
 import { readTex1 } from './chunks/read-tex1.js';
 import { readVtx1 } from './chunks/read-vtx1.js';
 import type { J3dChunkInfo, J3dFile } from './j3d-file.js';
@@ -73,7 +73,9 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     });
   }
   const chunks: J3dChunkInfo[] = [];
-  const readers = new Map<string, BinaryReader>();
+  // Chunk readers by modelChunks index (the first of each tag), and the other tags met (for duplicates).
+  const readers: (BinaryReader | undefined)[] = [];
+  const otherTags: string[] = [];
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
     ensureAt(r, 8, () => `chunk ${i} header`, at);
@@ -91,13 +93,15 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
         4,
       );
     chunks.push({ tag, offset: at, size });
-    if (readers.has(tag))
+    const k = modelChunks.indexOf(tag);
+    if (k >= 0 ? readers[k] !== undefined : otherTags.includes(tag))
       diagnostics.push({
         code: 'j3d/duplicate-chunk',
         message: `chunk ${tag} appears twice; the first is used`,
         severity: 'warning',
       });
-    else readers.set(tag, chunk);
+    else if (k >= 0) readers[k] = chunk;
+    else otherTags.push(tag);
     at += size;
   }
   if (chunks.length !== sectionCount) {
@@ -115,9 +119,12 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
         severity: 'warning',
       });
   }
-  for (const tag of requiredChunks) if (!readers.has(tag)) throw r.error(`the file has no ${tag} chunk`, 0x0c);
-  const chunk = (tag: string) => readers.get(tag)!;
-  const VTX1 = readVtx1(chunk('VTX1'));
+  for (let k = 0; k < requiredChunks.length; k++)
+    if (!readers[k]) throw r.error(`the file has no ${requiredChunks[k]} chunk`, 0x0c);
+  const chunk = (tag: string) => readers[modelChunks.indexOf(tag)]!;
+  // A small file's SHP1 index rows are made in the buffer of VTX1's numbers (see readVtx1).
+  const room: { count: number; indices?: Uint16Array } = { count: shp1IndexRoom(chunk('SHP1')) };
+  const VTX1 = readVtx1(chunk('VTX1'), room);
   const matrixIndicesSent: number[][] = [];
   const file: J3dFile = {
     kind,
@@ -130,12 +137,13 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     EVP1: readEvp1(chunk('EVP1')),
     DRW1: readDrw1(chunk('DRW1')),
     JNT1: readJnt1(chunk('JNT1'), diagnostics),
-    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics, matrixIndicesSent),
+    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics, matrixIndicesSent, room.indices),
     MAT3: readMat3(chunk('MAT3'), diagnostics),
     TEX1: readTex1(chunk('TEX1'), diagnostics),
     diagnostics,
   };
-  if (readers.has('MDL3')) file.MDL3 = readMdl3(chunk('MDL3'), diagnostics);
-  checkModelIndices(file, (tag) => readers.get(tag)!, matrixIndicesSent);
+  const mdl3 = readers[modelChunks.indexOf('MDL3')];
+  if (mdl3) file.MDL3 = readMdl3(mdl3, diagnostics);
+  checkModelIndices(file, chunk, matrixIndicesSent);
   return file;
 }

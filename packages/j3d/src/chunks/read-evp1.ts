@@ -85,20 +85,21 @@ export function readEvp1(r: BinaryReader): Evp1 {
     inverseBinds = stored.buffer === r.bytes.buffer ? stored.slice() : stored;
   }
   // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them).
-  const checked = new Set<number>();
-  for (const e of envelopes)
-    for (const joint of e.joints) {
-      if (checked.has(joint)) continue;
-      checked.add(joint);
-      if (joint >= inverseBindCount) continue;
-      let k = 0;
-      while (k < 12 && Number.isFinite(inverseBinds[joint * 12 + k]!)) k++;
-      if (k < 12)
-        throw r.error(
-          `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
-          ibmAt + joint * 0x30 + k * 4,
-        );
-    }
+  const checked = envelopes.length > 0 ? new Set<number>() : undefined;
+  if (checked)
+    for (const e of envelopes)
+      for (const joint of e.joints) {
+        if (checked.has(joint)) continue;
+        checked.add(joint);
+        if (joint >= inverseBindCount) continue;
+        let k = 0;
+        while (k < 12 && Number.isFinite(inverseBinds[joint * 12 + k]!)) k++;
+        if (k < 12)
+          throw r.error(
+            `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
+            ibmAt + joint * 0x30 + k * 4,
+          );
+      }
   const offsets: Evp1Layout['offsets'] = [countsAt, jointsAt, weightsAt, ibmAt];
   const ends = count > 0 ? [0x1c, countsAt + count, jointsAt + total * 2, weightsAt + total * 4] : [0x1c];
   if (ibmAt !== 0) ends.push(ibmAt + inverseBindCount * 0x30);

@@ -109,6 +109,22 @@ function reservePools(pools: GxColumnPools, decoder: GxListDecoder, packets: J3d
   }
 }
 
+/** Display-list bytes up to which a file's index rows share one buffer with VTX1's numbers (see readJ3d). */
+const SHARED_ROWS_MAX = 0x1000;
+
+/**
+ * How many u16 index entries to make room for, before SHP1 is read, in VTX1's buffer: every index a list sends
+ * takes at least one of its bytes, so the bytes from the display-list table to the chunk end bound them. 0 for
+ * larger lists (their rows get buffers sized by their decoders, as zeroing twice their bytes would cost more)
+ * and for a chunk too short to hold the table's offset (reading it reports that).
+ */
+export function shp1IndexRoom(r: BinaryReader): number {
+  if (r.length < 0x24) return 0;
+  const dlAt = r.u32At(0x20);
+  const spare = dlAt < r.length ? r.length - dlAt : 0;
+  return spare <= SHARED_ROWS_MAX ? spare : 0;
+}
+
 /**
  * Decodes a shape's display lists (in `r`, the chunk, where its packets say) into its packets, their rows taken from `pools`:
  * in GX attribute order, or, when that fails and the descriptor lists the attributes in another order, in the
@@ -175,6 +191,7 @@ export function readShp1(
   vtx1: Vtx1 | undefined,
   diagnostics: Diagnostic[] = [],
   matrixIndicesSent: number[][] = [],
+  indexRoom?: Uint16Array,
 ): Shp1 {
   const count = r.u16At(0x08);
   const shapesAt = r.u32At(0x0c);
@@ -190,6 +207,7 @@ export function readShp1(
   for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
   const shapes: J3dShape[] = [];
   const pools = columnPools(0, 0);
+  if (indexRoom) pools.indices = indexRoom;
   const spare = Math.max(0, r.length - dlAt);
   const shapeLayouts: Shp1ShapeLayout[] = [];
   const groupCounts: number[] = [];

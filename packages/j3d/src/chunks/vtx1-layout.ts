@@ -47,8 +47,8 @@ export function readVtx1Layout(
     formatPads: number[];
     terminator: J3dVertexFormat;
     arrays: Partial<Record<J3dVertexArrayName, J3dVertexArray>>;
-    /** Slots the arrays were decoded from. */
-    readSlots: ReadonlySet<number>;
+    /** Slots the arrays were decoded from, as bits (bit s: slot s). */
+    readSlots: number;
   },
 ): Vtx1Layout {
   const { dataOffsets, formatEnd } = read;
@@ -64,7 +64,7 @@ export function readVtx1Layout(
   let first = r.length;
   for (let slot = 0; slot < dataOffsets.length; slot++) {
     const offset = dataOffsets[slot]!;
-    if (offset !== 0 && !read.readSlots.has(slot))
+    if (offset !== 0 && ((read.readSlots >>> slot) & 1) === 0)
       unread.push({ slot, offset, bytes: r.bytes.subarray(offset, vtx1SpanEnd(dataOffsets, offset, r.length)) });
     if (offset >= formatEnd && offset < first) first = offset;
   }
