@@ -26,14 +26,17 @@ const { join } = require('node:path');
 // WebAssembly at V8's first tier (--liftoff-only): the optimising tier's background compiles cost such a
 // process more than they save (callgrind, all threads: the examples' median 397 -> 355 M instructions,
 // 01_model's 443 -> 389 M; node -e 0 is 77 M), while a 2 MB model or a batch gains from them (17_culling's
-// 2.1 MB scene 2,333 -> 2,467 M with the flag). V8 keeps compiled code only for the flags it was made with,
-// so the flags are part of the code cache's key.
+// 2.1 MB scene 2,333 -> 2,467 M with the flag). Such a process also compiles a function for Sparkplug (V8's
+// baseline tier) as soon as its budget runs out, not once enough functions wait for it
+// (--no-baseline-batch-compilation; callgrind, V8's hash-seed prime search left out: the examples' median
+// 269 -> 254 M, 01_model 304 -> 282 M, cath.glb 681 -> 643 M, platformer.glb, 651 KB, 929 -> 919 M).
+// V8 keeps compiled code only for the flags it was made with, so the flags are part of the code cache's key.
 const argv = process.argv.slice(2);
 const command = argv[0];
 let tuning = '';
 if (command === 'convert' || command === 'gltf-to-t3d') {
   tuning = '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
-  if (oneSmallGltfToT3dm(argv)) tuning += ' --liftoff-only';
+  if (oneSmallGltfToT3dm(argv)) tuning += ' --liftoff-only --no-baseline-batch-compilation';
   setV8Flags(tuning);
 }
 
