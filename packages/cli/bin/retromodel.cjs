@@ -26,14 +26,26 @@ const { join } = require('node:path');
 // WebAssembly at V8's first tier (--liftoff-only): the optimising tier's background compiles cost such a
 // process more than they save (callgrind, all threads: the examples' median 397 -> 355 M instructions,
 // 01_model's 443 -> 389 M; node -e 0 is 77 M), while a 2 MB model or a batch gains from them (17_culling's
-// 2.1 MB scene 2,333 -> 2,467 M with the flag). V8 keeps compiled code only for the flags it was made with,
-// so the flags are part of the code cache's key.
+// 2.1 MB scene 2,333 -> 2,467 M with the flag). Such a process also compiles a function for Sparkplug (V8's
+// baseline tier) as soon as its budget runs out, not once enough functions wait for it
+// (--no-baseline-batch-compilation; callgrind, V8's hash-seed prime search left out: the examples' median
+// 269 -> 254 M, 01_model 304 -> 282 M, cath.glb 681 -> 643 M, platformer.glb, 651 KB, 929 -> 919 M). A model
+// of at most 512 KB also runs without TurboFan (--no-opt) and with V8's default interrupt budget instead of the
+// larger one above (median 254 -> 249 M, 01_model 282 -> 274 M, box.glb 161 -> 159 M, 24_hdr_bloom's
+// scene.glb, 355 KB, 401 -> 385 M, arcvis_baked_282.glb, 312 KB, 534 -> 487 M), which would cost platformer.glb
+// more (919 -> 999 M).
+// V8 keeps compiled code only for the flags it was made with, so the flags are part of the code cache's key.
 const argv = process.argv.slice(2);
 const command = argv[0];
 let tuning = '';
 if (command === 'convert' || command === 'gltf-to-t3d') {
-  tuning = '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
-  if (oneSmallGltfToT3dm(argv)) tuning += ' --liftoff-only';
+  const size = oneGltfToT3dmSize(argv);
+  tuning =
+    size !== undefined && size <= 1 << 19
+      ? '--no-opt'
+      : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200';
+  tuning += ' --semi-space-growth-factor=16';
+  if (size !== undefined && size <= 1 << 20) tuning += ' --liftoff-only --no-baseline-batch-compilation';
   setV8Flags(tuning);
 }
 
@@ -61,23 +73,28 @@ function setV8Flags(flags) {
 }
 
 /**
- * True when `argv` converts one .glb/.gltf file of at most 1 MB to T3DM: `gltf-to-t3d <in> <out>`, or
- * `convert ... --to t3dm` where that file is the only file or folder the arguments name (besides -o's).
+ * The size in bytes of the one .glb/.gltf file `argv` converts to T3DM, or undefined when it converts something
+ * else: `gltf-to-t3d <in> <out>`, or `convert ... --to t3dm` where that file is the only file or folder the
+ * arguments name (besides -o's).
  */
-function oneSmallGltfToT3dm(args) {
-  const small = (path) => {
-    const stat = statSync(path, { throwIfNoEntry: false });
-    return /\.(glb|gltf)$/i.test(path) && stat !== undefined && stat.isFile() && stat.size <= 1 << 20;
-  };
-  if (args[0] === 'gltf-to-t3d') return args.filter((a) => !a.startsWith('-')).length === 3 && small(args[1]);
-  if (!args.some((a, i) => /^--to=t3dm$/i.test(a) || (a === '--to' && /^t3dm$/i.test(args[i + 1] ?? '')))) return false;
-  let named = 0;
+function oneGltfToT3dmSize(args) {
+  const gltfSize = (path, stat = statSync(path, { throwIfNoEntry: false })) =>
+    /\.(glb|gltf)$/i.test(path) && stat !== undefined && stat.isFile() ? stat.size : undefined;
+  if (args[0] === 'gltf-to-t3d')
+    return args.filter((a) => !a.startsWith('-')).length === 3 ? gltfSize(args[1]) : undefined;
+  if (!args.some((a, i) => /^--to=t3dm$/i.test(a) || (a === '--to' && /^t3dm$/i.test(args[i + 1] ?? ''))))
+    return undefined;
+  let named;
   for (let i = 1; i < args.length; i++) {
     if (args[i] === '-o' || args[i] === '--output') i++;
-    else if (statSync(args[i], { throwIfNoEntry: false }) !== undefined && (++named > 1 || !small(args[i])))
-      return false;
+    else {
+      const stat = statSync(args[i], { throwIfNoEntry: false });
+      if (stat === undefined) continue;
+      if (named !== undefined) return undefined;
+      named = { path: args[i], stat };
+    }
   }
-  return named === 1;
+  return named && gltfSize(named.path, named.stat);
 }
 
 const bundle = join(__dirname, '..', 'dist', 'bundle');
