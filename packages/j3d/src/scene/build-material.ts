@@ -26,6 +26,7 @@ import {
   type TextureRef,
 } from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
+import type { TevEvaluation } from '../gx/tev/evaluate-tev.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
 import { reduceTev, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, textureMean } from './bake-texture.js';
@@ -47,6 +48,8 @@ export interface MaterialContext {
   scene?: Scene;
   /** By scene image index: channel sums of images not decoded yet (addTextures), for their mean colour. */
   undecodedSums?: readonly ((() => number[] | undefined) | undefined)[];
+  /** TEV evaluations shared by the model's materials (see ReduceTevOptions.evaluations). */
+  evaluations?: Map<string, TevEvaluation>;
 }
 
 /** What the shapes drawn with a material must do (see build-shape-primitives). */
@@ -102,6 +105,7 @@ export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevRedu
   if (!scene) return reduceTev(gx);
   return reduceTev(gx, {
     bake: true,
+    ...(ctx.evaluations ? { evaluations: ctx.evaluations } : {}),
     textureMean: (texMap) => {
       const t = sceneTextureOf(gx, texMap, ctx);
       return t === undefined ? undefined : textureMean(scene, t, ctx.undecodedSums);

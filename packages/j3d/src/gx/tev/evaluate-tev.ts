@@ -164,6 +164,34 @@ function alphaSource(sel: number, { regs, tex, ras, ka }: StageSources): Poly {
   return sel <= 3 ? regs[sel]![3] : sel === 4 ? tex[3] : sel === 5 ? ras[3] : sel === 6 ? ka : ZERO;
 }
 
+/**
+ * A text that is the same for two materials whenever {@link evaluateTev} gives them the same evaluation: every
+ * field it reads (the active stages' entries only), as JSON, numbers that JSON cannot write (NaN, ±Infinity)
+ * written as text so that they stay apart. JSON writes undefined entries as null, which evaluateTev reads alike.
+ * Keep it in step with evaluateTev.
+ */
+export function tevEvaluationKey(gx: GxMaterial): string {
+  const stages = Math.min(gx.tevStageCount ?? 0, 16);
+  return JSON.stringify(
+    [
+      gx.tevStageCount,
+      gx.colorChannelCount,
+      gx.tevColors,
+      gx.tevSwapTables,
+      gx.konstColors,
+      gx.channelControls,
+      gx.materialColors,
+      gx.ambientColors,
+      gx.tevStages.slice(0, stages),
+      gx.tevOrders.slice(0, stages),
+      gx.tevSwapModes.slice(0, stages),
+      gx.konstColorSelection.slice(0, stages),
+      gx.konstAlphaSelection.slice(0, stages),
+    ],
+    (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v),
+  );
+}
+
 /** Evaluates the active TEV stages of a material symbolically. */
 export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const approximations: string[] = [];

@@ -32,7 +32,7 @@
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { srgbToLinear } from '../srgb.js';
-import { evaluateTev, type TevTexture } from './evaluate-tev.js';
+import { evaluateTev, type TevEvaluation, type TevTexture, tevEvaluationKey } from './evaluate-tev.js';
 import {
   type Atom,
   componentOf,
@@ -84,6 +84,11 @@ export interface ReduceTevOptions {
   textureMean?: (texMap: number) => readonly number[] | undefined;
   /** The caller can add a baked texture for the material (see `TevReduction.bake`); needs `textureMean`. */
   bake?: boolean;
+  /**
+   * Evaluations made so far, by tevEvaluationKey: materials of one model often share their TEV state, and the
+   * evaluation is then the same (it is only read).
+   */
+  evaluations?: Map<string, TevEvaluation>;
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -161,7 +166,7 @@ function pickShape(splits: Split[]): Shape | undefined {
 
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
-  const ev = evaluateTev(gx);
+  const ev = options.evaluations ? evaluationOf(gx, options.evaluations) : evaluateTev(gx);
   const notes = new Set(ev.approximations);
   const lightingNotes = new Set(ev.lightingApproximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
@@ -346,6 +351,17 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     alpha: substituted[3]!,
     diagnostics: reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
   };
+}
+
+/** The evaluation of `gx`, from `evaluations` when a material of the same TEV state was evaluated before. */
+function evaluationOf(gx: GxMaterial, evaluations: Map<string, TevEvaluation>): TevEvaluation {
+  const key = tevEvaluationKey(gx);
+  let ev = evaluations.get(key);
+  if (!ev) {
+    ev = evaluateTev(gx);
+    evaluations.set(key, ev);
+  }
+  return ev;
 }
 
 /** `polys` with every lighting atom at 0 and every term of a lighting ramp left out: their unlit part. */
