@@ -26,9 +26,8 @@ import {
   type TextureRef,
 } from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
-import type { TevEvaluation } from '../gx/tev/evaluate-tev.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
-import { reduceTev, type TevReduction } from '../gx/tev/reduce-tev.js';
+import { reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, textureMean } from './bake-texture.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
 
@@ -49,7 +48,7 @@ export interface MaterialContext {
   /** By scene image index: channel sums of images not decoded yet (addTextures), for their mean colour. */
   undecodedSums?: readonly ((() => number[] | undefined) | undefined)[];
   /** TEV evaluations shared by the model's materials (see ReduceTevOptions.evaluations). */
-  evaluations?: Map<string, TevEvaluation>;
+  evaluations?: SharedEvaluation[];
 }
 
 /** What the shapes drawn with a material must do (see build-shape-primitives). */

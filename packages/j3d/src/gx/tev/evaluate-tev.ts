@@ -165,31 +165,44 @@ function alphaSource(sel: number, { regs, tex, ras, ka }: StageSources): Poly {
 }
 
 /**
- * A text that is the same for two materials whenever {@link evaluateTev} gives them the same evaluation: every
- * field it reads (the active stages' entries only), as JSON, numbers that JSON cannot write (NaN, ±Infinity)
- * written as text so that they stay apart. JSON writes undefined entries as null, which evaluateTev reads alike.
+ * Whether {@link evaluateTev} reads the same values from both materials (every field it reads, the active stages'
+ * entries only), so that it gives them the same evaluation. Values are compared in depth, numbers with Object.is.
  * Keep it in step with evaluateTev.
  */
-export function tevEvaluationKey(gx: GxMaterial): string {
-  const stages = Math.min(gx.tevStageCount ?? 0, 16);
-  return JSON.stringify(
-    [
-      gx.tevStageCount,
-      gx.colorChannelCount,
-      gx.tevColors,
-      gx.tevSwapTables,
-      gx.konstColors,
-      gx.channelControls,
-      gx.materialColors,
-      gx.ambientColors,
-      gx.tevStages.slice(0, stages),
-      gx.tevOrders.slice(0, stages),
-      gx.tevSwapModes.slice(0, stages),
-      gx.konstColorSelection.slice(0, stages),
-      gx.konstAlphaSelection.slice(0, stages),
-    ],
-    (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v),
+export function sameTevState(a: GxMaterial, b: GxMaterial): boolean {
+  const stages = Math.min(a.tevStageCount ?? 0, 16);
+  if (!Object.is(a.tevStageCount, b.tevStageCount) || !Object.is(a.colorChannelCount, b.colorChannelCount))
+    return false;
+  for (let s = 0; s < stages; s++)
+    if (
+      !sameValue(a.tevStages[s], b.tevStages[s]) ||
+      !sameValue(a.tevOrders[s], b.tevOrders[s]) ||
+      !sameValue(a.tevSwapModes[s], b.tevSwapModes[s]) ||
+      !Object.is(a.konstColorSelection[s], b.konstColorSelection[s]) ||
+      !Object.is(a.konstAlphaSelection[s], b.konstAlphaSelection[s])
+    )
+      return false;
+  return (
+    sameValue(a.tevColors, b.tevColors) &&
+    sameValue(a.konstColors, b.konstColors) &&
+    sameValue(a.tevSwapTables, b.tevSwapTables) &&
+    sameValue(a.channelControls, b.channelControls) &&
+    sameValue(a.materialColors, b.materialColors) &&
+    sameValue(a.ambientColors, b.ambientColors)
   );
+}
+
+/** Plain data equal in depth: the same own keys, values equal by Object.is or, for objects, in depth. */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (Object.is(x, y)) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x) !== Array.isArray(y)) return false;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys)
+    if (!Object.hasOwn(y, k) || !sameValue((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]))
+      return false;
+  return true;
 }
 
 /** Evaluates the active TEV stages of a material symbolically. */

@@ -32,7 +32,7 @@
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { srgbToLinear } from '../srgb.js';
-import { evaluateTev, type TevEvaluation, type TevTexture, tevEvaluationKey } from './evaluate-tev.js';
+import { evaluateTev, sameTevState, type TevEvaluation, type TevTexture } from './evaluate-tev.js';
 import {
   type Atom,
   componentOf,
@@ -78,6 +78,12 @@ export interface TevReduction {
   diagnostics: Diagnostic[];
 }
 
+/** A material's TEV evaluation, to share with materials of the same TEV state. */
+export interface SharedEvaluation {
+  gx: GxMaterial;
+  ev: TevEvaluation;
+}
+
 /** What the caller knows beyond the material. */
 export interface ReduceTevOptions {
   /** Mean RGBA (0..1) of the texture in a texture map slot, when known. */
@@ -85,10 +91,10 @@ export interface ReduceTevOptions {
   /** The caller can add a baked texture for the material (see `TevReduction.bake`); needs `textureMean`. */
   bake?: boolean;
   /**
-   * Evaluations made so far, by tevEvaluationKey: materials of one model often share their TEV state, and the
-   * evaluation is then the same (it is only read).
+   * Evaluations made so far, each with its material: materials of one model often share their TEV state
+   * (sameTevState), and the evaluation is then the same (it is only read). A new one is added.
    */
-  evaluations?: Map<string, TevEvaluation>;
+  evaluations?: SharedEvaluation[];
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -354,13 +360,10 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
 }
 
 /** The evaluation of `gx`, from `evaluations` when a material of the same TEV state was evaluated before. */
-function evaluationOf(gx: GxMaterial, evaluations: Map<string, TevEvaluation>): TevEvaluation {
-  const key = tevEvaluationKey(gx);
-  let ev = evaluations.get(key);
-  if (!ev) {
-    ev = evaluateTev(gx);
-    evaluations.set(key, ev);
-  }
+function evaluationOf(gx: GxMaterial, evaluations: SharedEvaluation[]): TevEvaluation {
+  for (const e of evaluations) if (sameTevState(gx, e.gx)) return e.ev;
+  const ev = evaluateTev(gx);
+  evaluations.push({ gx, ev });
   return ev;
 }
 
