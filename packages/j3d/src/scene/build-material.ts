@@ -27,7 +27,7 @@ import {
 } from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
-import { reduceTev, type TevReduction } from '../gx/tev/reduce-tev.js';
+import { reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, textureMean } from './bake-texture.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
 
@@ -47,6 +47,8 @@ export interface MaterialContext {
   scene?: Scene;
   /** By scene image index: channel sums of images not decoded yet (addTextures), for their mean colour. */
   undecodedSums?: readonly ((() => number[] | undefined) | undefined)[];
+  /** TEV evaluations shared by the model's materials (see ReduceTevOptions.evaluations). */
+  evaluations?: SharedEvaluation[];
 }
 
 /** What the shapes drawn with a material must do (see build-shape-primitives). */
@@ -102,6 +104,7 @@ export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevRedu
   if (!scene) return reduceTev(gx);
   return reduceTev(gx, {
     bake: true,
+    ...(ctx.evaluations ? { evaluations: ctx.evaluations } : {}),
     textureMean: (texMap) => {
       const t = sceneTextureOf(gx, texMap, ctx);
       return t === undefined ? undefined : textureMean(scene, t, ctx.undecodedSums);

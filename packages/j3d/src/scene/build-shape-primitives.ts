@@ -77,7 +77,6 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   // First every GX vertex gets its scene vertex (equal ones merged) and the index lists are made; then, with the
   // number of scene vertices known, their buffers are made at their size and written primitive by primitive.
   const scratch = ctx.scratch;
-  const keys = scratch ? scratch.takeKeyTable(capacity, 4) : new VertexKeyTable(capacity, 4);
   const lists: PrimitiveLists = {
     triangles: new IndexList(capacity * 3, scratch?.takeIndices(capacity * 3)),
     lines: new IndexList(0),
@@ -87,6 +86,8 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const layout: VertexLayout = { nbtAttr, normalArray, nbt, useColor, texSets: generated ? generated.set : texCount };
   vertices.plan(layout, capacity);
   useLayout(shape.vertexLayout, vertices);
+  const keys = scratch?.keyTable ?? new VertexKeyTable();
+  keys.clear(capacity, vertices.keyLength);
   const slots: number[] = [];
   let local = new Uint32Array(0);
   // With DIRECT data, each primitive (and its packet's values) and the scene vertex count after it.

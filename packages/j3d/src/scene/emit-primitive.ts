@@ -50,19 +50,22 @@ export function emitPrimitive(
 ): void {
   switch (type) {
     case 'TRIANGLES':
-      for (let i = 0; i + 2 < n; i += 3) triangle(b.triangles, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
+      for (let i = 0, t = start(b.triangles, Math.floor(n / 3)); i + 2 < n; i += 3, t += 3)
+        triangle(b.triangles.data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
       break;
     case 'TRIANGLE_STRIP':
-      for (let i = 2; i < n; i++) triangle(b.triangles, idx[i - 2]!, idx[i - (~i & 1)]!, idx[i - (i & 1)]!, flip);
+      for (let i = 2, t = start(b.triangles, n - 2); i < n; i++, t += 3)
+        triangle(b.triangles.data, t, idx[i - 2]!, idx[i - (~i & 1)]!, idx[i - (i & 1)]!, flip);
       break;
     case 'TRIANGLE_FAN':
-      for (let i = 2; i < n; i++) triangle(b.triangles, idx[0]!, idx[i - 1]!, idx[i]!, flip);
+      for (let i = 2, t = start(b.triangles, n - 2); i < n; i++, t += 3)
+        triangle(b.triangles.data, t, idx[0]!, idx[i - 1]!, idx[i]!, flip);
       break;
     case 'QUADS':
     case 'QUADS_2':
-      for (let i = 0; i + 3 < n; i += 4) {
-        triangle(b.triangles, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
-        triangle(b.triangles, idx[i]!, idx[i + 2]!, idx[i + 3]!, flip);
+      for (let i = 0, t = start(b.triangles, 2 * Math.floor(n / 4)); i + 3 < n; i += 4, t += 6) {
+        triangle(b.triangles.data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
+        triangle(b.triangles.data, t + 3, idx[i]!, idx[i + 2]!, idx[i + 3]!, flip);
       }
       break;
     case 'LINES':
@@ -79,14 +82,20 @@ export function emitPrimitive(
   }
 }
 
-/** GX clockwise → glTF counter-clockwise; flipped once more for GX cull FRONT. */
-function triangle(list: IndexList, a: number, c: number, d: number, flip: boolean): void {
-  list.reserve(3);
+/** Makes room for `count` more triangles (none when negative) and takes them: returns where the first goes. */
+function start(list: IndexList, count: number): number {
   const at = list.length;
-  list.data[at] = a;
-  list.data[at + 1] = flip ? c : d;
-  list.data[at + 2] = flip ? d : c;
-  list.length = at + 3;
+  if (count <= 0) return at;
+  list.reserve(3 * count);
+  list.length = at + 3 * count;
+  return at;
+}
+
+/** GX clockwise → glTF counter-clockwise; flipped once more for GX cull FRONT. */
+function triangle(data: Uint32Array, at: number, a: number, c: number, d: number, flip: boolean): void {
+  data[at] = a;
+  data[at + 1] = flip ? c : d;
+  data[at + 2] = flip ? d : c;
 }
 
 function pair(list: IndexList, a: number, c: number): void {

@@ -19,7 +19,8 @@ const MAX_KEPT_CAPACITY = 1 << 14;
 /** Buffers for one shape at a time; `take*` hands out a buffer of at least the asked length. */
 export class ShapeScratch {
   private indices = new Uint32Array(0);
-  private keyTable: VertexKeyTable | undefined;
+  /** The table that merges a shape's equal vertices (cleared by each shape). */
+  readonly keyTable = new VertexKeyTable();
   private vertices: ShapeVertices | undefined;
   readonly normals = new NormalCache();
   /** The most GX vertices of a shape so far. */
@@ -29,13 +30,6 @@ export class ShapeScratch {
   takeIndices(length: number): Uint32Array {
     if (this.indices.length < Math.max(4, length)) this.indices = new Uint32Array(Math.max(4, length));
     return this.indices;
-  }
-
-  /** An empty key table for about `expected` keys of `width` integers. */
-  takeKeyTable(expected: number, width: number): VertexKeyTable {
-    if (!this.keyTable) this.keyTable = new VertexKeyTable(expected, width);
-    else this.keyTable.clear(expected);
-    return this.keyTable;
   }
 
   /** The record of a shape's scene vertices, empty, for a shape of `capacity` GX vertices. */

@@ -55,7 +55,7 @@ const TEX_ARRAYS = ['TEX0', 'TEX1', 'TEX2', 'TEX3', 'TEX4', 'TEX5', 'TEX6', 'TEX
 
 /** GX attribute ids go up to NBT (25); one slot each for a primitive's columns. */
 const ATTR_SLOTS = 26;
-/** Key columns a shape has room for at first: a vertex descriptor lists at most 32 attributes (readShp1 refuses more). */
+/** Key entries a shape has room for at first: a vertex descriptor lists at most 32 attributes (readShp1 refuses more). */
 const MAX_COLUMNS = 32;
 
 /** How a primitive gives one recorded attribute's item: not at all, one index, three (NBT3), or inline. */
@@ -80,11 +80,8 @@ const MISSING = 0x7fffffff;
 export class ShapeVertices {
   /** Scene vertices so far. */
   count = 0;
-  key = new Int32Array(16);
-  /** Per key column: its first entry in a row, and its entries per vertex. */
-  keyOffsets = new Int32Array(MAX_COLUMNS);
-  keyPer = new Int32Array(MAX_COLUMNS);
-  keyColumnCount = 0;
+  /** Where each attribute index of a key lies in a row (a column of several indices gives each its own). */
+  keyAt = new Int32Array(MAX_COLUMNS);
   /** Key length: 1 + every index of a vertex. */
   keyLength = 1;
   /** No column is DIRECT data (only then are equal vertices merged). */
@@ -174,14 +171,12 @@ export class ShapeVertices {
  * first attr-0 column) and how it gives each recorded attribute (from the first column of that attribute).
  */
 export function useLayout(layout: GxVertexLayout, s: ShapeVertices): void {
-  if (layout.columns.length > s.keyOffsets.length) {
-    s.keyOffsets = new Int32Array(layout.columns.length);
-    s.keyPer = new Int32Array(layout.columns.length);
-  }
-  const { keyOffsets, keyPer, recordOf, width, mode, column } = s;
+  let entries = 0;
+  for (const c of layout.columns) entries += c.size;
+  if (entries > s.keyAt.length) s.keyAt = new Int32Array(entries);
+  const { keyAt, recordOf, width, mode, column } = s;
   const recordedCount = width.length;
   for (let j = 0; j < recordedCount; j++) mode[j] = ABSENT;
-  let count = 0;
   let length = 1;
   let merge = true;
   s.pn = -1;
@@ -198,15 +193,11 @@ export function useLayout(layout: GxVertexLayout, s: ShapeVertices): void {
       if (s.pn < 0) s.pn = c.offset;
       continue;
     }
-    keyOffsets[count] = c.offset;
-    keyPer[count++] = c.size;
-    length += c.size;
+    for (let i = 0; i < c.size; i++, length++) keyAt[length - 1] = c.offset + i;
   }
-  s.keyColumnCount = count;
   s.keyLength = length;
   s.merge = merge;
   s.rowStride = layout.indexStride;
-  if (s.key.length < length) s.key = new Int32Array(length * 2);
   let plain = true;
   for (let j = 0; j < recordedCount; j++) if (mode[j] !== INDEX) plain = false;
   s.plain = plain;
@@ -226,7 +217,7 @@ export function mergeVertices(
   out: Uint32Array,
 ): void {
   const n = prim.vertexCount;
-  const { pn, key, keyOffsets, keyPer, keyColumnCount, keyLength, items, stride, freshDrawIndices } = s;
+  const { pn, keyAt, items, stride, freshDrawIndices } = s;
   const { column, rowStride } = s;
   const first = prim.first * rowStride;
   // Rows past the end of a hand-built list's indices give the MISSING item (recordItems), and their primitive
@@ -249,15 +240,8 @@ export function mergeVertices(
       drawIndex = u < pnCount ? drawOfPn[u]! : (slots[u / 3] ?? Number.NaN);
     }
     if (merge) {
-      key[0] = drawIndex;
-      let k = 1;
-      for (let c = 0; c < keyColumnCount; c++) {
-        const at = row + keyOffsets[c]!;
-        const per = keyPer[c]!;
-        if (per === 1) key[k++] = indices[at]!;
-        else for (let i = 0; i < per; i++) key[k++] = indices[at + i]!;
-      }
-      const found = keys.findOrAdd(key, keyLength, count);
+      // The draw matrix as an Int32Array stores it (NaN, no matrix, as 0).
+      const found = keys.findOrAdd(indices, row, keyAt, drawIndex | 0, count);
       if (found >= 0) {
         out[v] = found;
         continue;

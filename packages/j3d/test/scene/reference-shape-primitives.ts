@@ -21,7 +21,6 @@ import type { J3dShape } from '../../src/chunks/read-shp1.js';
 import type { ShapeContext } from '../../src/scene/build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from '../../src/scene/draw-matrices.js';
 import { emitPrimitive, IndexList, type PrimitiveLists } from '../../src/scene/emit-primitive.js';
-import { VertexKeyTable } from '../../src/scene/vertex-key-table.js';
 import { type PlainColumn, type PlainPrimitive, primitiveColumns } from '../primitive-columns.js';
 
 function isFiniteAt(values: Float32Array, at: number): boolean {
@@ -54,7 +53,8 @@ interface VertexBuffers {
   texcoords: Float32Array[];
   joints?: Uint16Array;
   weights?: Float32Array;
-  keys: VertexKeyTable;
+  /** Scene vertex by key (its integers joined with commas). */
+  keys: Map<string, number>;
 }
 
 /** How the shape's vertices are laid out (the same for all its primitives). */
@@ -212,11 +212,13 @@ function addVertices(
         const per = keyPer[c]!;
         for (let i = 0; i < per; i++) key[k++] = indices[v * per + i]!;
       }
-      const found = b.keys.findOrAdd(key, keyLength, b.count);
-      if (found >= 0) {
+      const text = key.subarray(0, keyLength).join(',');
+      const found = b.keys.get(text);
+      if (found !== undefined) {
         out[v] = found;
         continue;
       }
+      b.keys.set(text, b.count);
     }
     const index = b.count++;
     out[v] = index;
@@ -347,7 +349,7 @@ export function referenceBuildShapePrimitives(shape: J3dShape, ctx: ShapeContext
     count: 0,
     position: floats(0, capacity * 3),
     texcoords: Array.from({ length: texCount }, (_, n) => floats(6 + n, capacity * 2)),
-    keys: new VertexKeyTable(capacity, 4),
+    keys: new Map(),
   };
   if (nbtAttr !== undefined) b.normal = floats(1, capacity * 3);
   if (nbt) b.tangent = floats(2, capacity * 4);

@@ -164,6 +164,47 @@ function alphaSource(sel: number, { regs, tex, ras, ka }: StageSources): Poly {
   return sel <= 3 ? regs[sel]![3] : sel === 4 ? tex[3] : sel === 5 ? ras[3] : sel === 6 ? ka : ZERO;
 }
 
+/**
+ * Whether {@link evaluateTev} reads the same values from both materials (every field it reads, the active stages'
+ * entries only), so that it gives them the same evaluation. Values are compared in depth, numbers with Object.is.
+ * Keep it in step with evaluateTev.
+ */
+export function sameTevState(a: GxMaterial, b: GxMaterial): boolean {
+  const stages = Math.min(a.tevStageCount ?? 0, 16);
+  if (!Object.is(a.tevStageCount, b.tevStageCount) || !Object.is(a.colorChannelCount, b.colorChannelCount))
+    return false;
+  for (let s = 0; s < stages; s++)
+    if (
+      !sameValue(a.tevStages[s], b.tevStages[s]) ||
+      !sameValue(a.tevOrders[s], b.tevOrders[s]) ||
+      !sameValue(a.tevSwapModes[s], b.tevSwapModes[s]) ||
+      !Object.is(a.konstColorSelection[s], b.konstColorSelection[s]) ||
+      !Object.is(a.konstAlphaSelection[s], b.konstAlphaSelection[s])
+    )
+      return false;
+  return (
+    sameValue(a.tevColors, b.tevColors) &&
+    sameValue(a.konstColors, b.konstColors) &&
+    sameValue(a.tevSwapTables, b.tevSwapTables) &&
+    sameValue(a.channelControls, b.channelControls) &&
+    sameValue(a.materialColors, b.materialColors) &&
+    sameValue(a.ambientColors, b.ambientColors)
+  );
+}
+
+/** Plain data equal in depth: the same own keys, values equal by Object.is or, for objects, in depth. */
+function sameValue(x: unknown, y: unknown): boolean {
+  if (Object.is(x, y)) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x) !== Array.isArray(y)) return false;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys)
+    if (!Object.hasOwn(y, k) || !sameValue((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]))
+      return false;
+  return true;
+}
+
 /** Evaluates the active TEV stages of a material symbolically. */
 export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const approximations: string[] = [];

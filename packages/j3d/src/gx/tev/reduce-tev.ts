@@ -32,7 +32,7 @@
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { srgbToLinear } from '../srgb.js';
-import { evaluateTev, type TevTexture } from './evaluate-tev.js';
+import { evaluateTev, sameTevState, type TevEvaluation, type TevTexture } from './evaluate-tev.js';
 import {
   type Atom,
   componentOf,
@@ -48,7 +48,7 @@ import {
   textureKeyOf,
   vertexAtom,
 } from './tev-atoms.js';
-import { evaluatePoly, type Monomial, type Poly, someAtom, substitutePoly, sumPoly } from './tev-poly.js';
+import { type Monomial, type Poly, someAtom, substitutePoly, sumPoly, textureSensitivity } from './tev-poly.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {
@@ -78,12 +78,23 @@ export interface TevReduction {
   diagnostics: Diagnostic[];
 }
 
+/** A material's TEV evaluation, to share with materials of the same TEV state. */
+export interface SharedEvaluation {
+  gx: GxMaterial;
+  ev: TevEvaluation;
+}
+
 /** What the caller knows beyond the material. */
 export interface ReduceTevOptions {
   /** Mean RGBA (0..1) of the texture in a texture map slot, when known. */
   textureMean?: (texMap: number) => readonly number[] | undefined;
   /** The caller can add a baked texture for the material (see `TevReduction.bake`); needs `textureMean`. */
   bake?: boolean;
+  /**
+   * Evaluations made so far, each with its material: materials of one model often share their TEV state
+   * (sameTevState), and the evaluation is then the same (it is only read). A new one is added.
+   */
+  evaluations?: SharedEvaluation[];
 }
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
@@ -161,7 +172,7 @@ function pickShape(splits: Split[]): Shape | undefined {
 
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
-  const ev = evaluateTev(gx);
+  const ev = options.evaluations ? evaluationOf(gx, options.evaluations) : evaluateTev(gx);
   const notes = new Set(ev.approximations);
   const lightingNotes = new Set(ev.lightingApproximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
@@ -187,17 +198,12 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     const source = t.texCoord === 0xff ? undefined : gx.texGens[t.texCoord]?.source;
     return source === 19 || source === 20;
   };
-  const sensitivity = (p: Poly, key: number) => {
-    const at = (x: number) =>
-      evaluatePoly(p, (a) => (!isTextureAtom(a) ? 0.5 : textureKeyOf(a) === key ? x : otherTexture(a)));
-    return Math.abs(at(1) - at(0));
-  };
   const pick = (polys: Poly[], ramps: boolean) => {
     let best: TevTexture | undefined;
     let weight = 0;
     for (const t of ev.textures) {
       if (ramp(t) !== ramps) continue;
-      const w = polys.reduce((sum, p) => sum + sensitivity(p, t.key), 0);
+      const w = polys.reduce((sum, p) => sum + textureSensitivity(p, t.key, otherTexture), 0);
       if (w > weight + 1e-9) {
         best = t;
         weight = w;
@@ -236,25 +242,30 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   // Other textures at their mean colour (or ½), CLR1 at white: the inputs glTF has no place for.
   const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
   const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
-  const substituteOthers = (polys: Poly[], found: Set<string>) =>
-    polys.map((p) =>
-      !someAtom(p, (atom) => otherTextureAtom(atom) || isVertex1(atom))
-        ? p
-        : substitutePoly(p, (atom) => {
-            if (otherTextureAtom(atom)) {
-              const mean = options.textureMean?.(texMapOf(atom)) !== undefined;
-              found.add(
-                `texture map ${texMapOf(atom)} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
-              );
-              return otherTexture(atom);
-            }
-            if (isVertex1(atom)) {
-              found.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
-              return 1;
-            }
-            return undefined;
-          }),
+  const substituteOthers = (polys: Poly[], found: Set<string>) => {
+    // Each atom's value, and its note, made where the atom is first met (a note is a set entry: met again, it
+    // adds nothing).
+    const values = new Map<Atom, number | undefined>();
+    const substitute = (atom: Atom) => {
+      if (values.has(atom)) return values.get(atom);
+      let value: number | undefined;
+      if (otherTextureAtom(atom)) {
+        const mean = options.textureMean?.(texMapOf(atom)) !== undefined;
+        found.add(
+          `texture map ${texMapOf(atom)} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
+        );
+        value = otherTexture(atom);
+      } else if (isVertex1(atom)) {
+        found.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
+        value = 1;
+      }
+      values.set(atom, value);
+      return value;
+    };
+    return polys.map((p) =>
+      !someAtom(p, (atom) => otherTextureAtom(atom) || isVertex1(atom)) ? p : substitutePoly(p, substitute),
     );
+  };
   const substituted = substituteOthers(withoutRamps, notes);
   const lit = litChannel || rampLit;
   // A colour of the base texture alone that falls where the texture rises: baked, when the caller can (it can
@@ -346,6 +357,14 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     alpha: substituted[3]!,
     diagnostics: reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
   };
+}
+
+/** The evaluation of `gx`, from `evaluations` when a material of the same TEV state was evaluated before. */
+function evaluationOf(gx: GxMaterial, evaluations: SharedEvaluation[]): TevEvaluation {
+  for (const e of evaluations) if (sameTevState(gx, e.gx)) return e.ev;
+  const ev = evaluateTev(gx);
+  evaluations.push({ gx, ev });
+  return ev;
 }
 
 /** `polys` with every lighting atom at 0 and every term of a lighting ramp left out: their unlit part. */

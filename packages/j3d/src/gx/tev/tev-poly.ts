@@ -6,7 +6,7 @@
  * lists its monomials with their coefficients in the order they first appeared, as a map would keep them;
  * zero coefficients are dropped, so equal values have equal terms.
  */
-import { type Atom, atomName } from './tev-atoms.js';
+import { type Atom, atomName, isTextureAtom, textureKeyOf } from './tev-atoms.js';
 
 /** A product of atoms, ascending ([] for the constant term). */
 export type Monomial = readonly Atom[];
@@ -185,7 +185,8 @@ function cornerRange(p: Poly): [number, number] {
   for (const m of monomials) {
     for (let k = 0; k < m.length; k++) {
       const atom = m[k]!;
-      if (atom === m[k - 1]) return [lower, upper];
+      // (Never reading m[-1]: an index outside an array takes V8's slow path.)
+      if (k > 0 && atom === m[k - 1]) return [lower, upper];
       let known = false;
       for (let n = 0; n < atomCount && !known; n++) known = atoms[n] === atom;
       if (!known) atoms[atomCount++] = atom;
@@ -265,6 +266,38 @@ export function evaluatePoly(p: Poly, value: (atom: Atom) => number): number {
     if (Math.abs(sum) < EPSILON) sum = 0;
   }
   return sum;
+}
+
+/**
+ * How much `p` changes with texture `key`: |p₁ − p₀|, where p₁ and p₀ are `evaluatePoly(p, value)` with that
+ * texture's atoms at 1 and at 0, every other texture atom at `other(atom)` and every other atom at ½. Both sums
+ * are made in one pass, each exactly as evaluatePoly makes it.
+ */
+export function textureSensitivity(p: Poly, key: number, other: (atom: Atom) => number): number {
+  let one = 0;
+  let zero = 0;
+  for (let i = 0; i < p.monomials.length; i++) {
+    let c1 = p.coefficients[i]!;
+    let c0 = c1;
+    for (const atom of p.monomials[i]!) {
+      if (!isTextureAtom(atom)) {
+        c1 *= 0.5;
+        c0 *= 0.5;
+      } else if (textureKeyOf(atom) === key) {
+        // × 1 leaves c1 as it is.
+        c0 *= 0;
+      } else {
+        const v = other(atom);
+        c1 *= v;
+        c0 *= v;
+      }
+    }
+    one += c1;
+    if (Math.abs(one) < EPSILON) one = 0;
+    zero += c0;
+    if (Math.abs(zero) < EPSILON) zero = 0;
+  }
+  return Math.abs(one - zero);
 }
 
 /** A readable form for messages, e.g. `0.5 + 2·t0/0.0·v0.0`. */

@@ -1,0 +1,59 @@
+/*
+ * Materials of one model share a TEV evaluation when their TEV state is the same (ReduceTevOptions.evaluations,
+ * compared by sameTevState): the reduction is the one made without sharing, and materials whose state differs
+ * in anything the evaluation reads do not share.
+ */
+import { describe, expect, it } from 'vitest';
+import { sameTevState } from '../../src/gx/tev/evaluate-tev.js';
+import { reduceTev, type SharedEvaluation } from '../../src/gx/tev/reduce-tev.js';
+import { gxMaterial, tevStage } from './gx-material.js';
+
+// out = konst colour × texture: C = TEXC (8) × KONST (14).
+const stage = tevStage({ colorIn: [15, 8, 14, 15], alphaIn: [7, 4, 6, 7] });
+const konst = (r: number) => [
+  [r, 128, 64, 255],
+  [255, 255, 255, 255],
+  [255, 255, 255, 255],
+  [255, 255, 255, 255],
+];
+
+describe('shared TEV evaluations', () => {
+  it('a material with the same TEV state as one reduced before gets the same reduction', () => {
+    const evaluations: SharedEvaluation[] = [];
+    const first = gxMaterial([stage], { name: 'first', konstColors: konst(200) });
+    const second = gxMaterial([stage], { name: 'second', konstColors: konst(200), textures: [3] });
+    reduceTev(first, { evaluations });
+    const shared = reduceTev(second, { evaluations });
+    expect(evaluations.length).toBe(1);
+    expect(shared).toEqual(reduceTev(second));
+    // 200/255 in display values, to linear, is the red factor (the texture scales it).
+    expect(shared.baseColorFactor[0]).toBeCloseTo(((200 / 255 + 0.055) / 1.055) ** 2.4, 6);
+  });
+
+  it('materials that differ in what the evaluation reads do not share it', () => {
+    const evaluations: SharedEvaluation[] = [];
+    const a = gxMaterial([stage], { konstColors: konst(200) });
+    const b = gxMaterial([stage], { konstColors: konst(100) });
+    const ra = reduceTev(a, { evaluations });
+    const rb = reduceTev(b, { evaluations });
+    expect(evaluations.length).toBe(2);
+    expect(rb.baseColorFactor[0]).toBeLessThan(ra.baseColorFactor[0]);
+    expect(rb).toEqual(reduceTev(b));
+  });
+
+  it('numbers are compared as Object.is compares them', () => {
+    const withNaN = gxMaterial([stage], { konstColors: konst(Number.NaN) });
+    const withInfinity = gxMaterial([stage], { konstColors: konst(Number.POSITIVE_INFINITY) });
+    expect(sameTevState(withNaN, withInfinity)).toBe(false);
+    expect(sameTevState(withNaN, gxMaterial([stage], { konstColors: konst(Number.NaN) }))).toBe(true);
+  });
+
+  it('stages past the stage count are not compared', () => {
+    const one = gxMaterial([stage]);
+    const more = gxMaterial([stage, tevStage({ colorIn: [8, 8, 8, 8] })], { tevStageCount: 1 });
+    expect(sameTevState(more, one)).toBe(true);
+    expect(sameTevState(gxMaterial([stage, tevStage({ colorIn: [8, 8, 8, 8] })]), gxMaterial([stage, stage]))).toBe(
+      false,
+    );
+  });
+});
