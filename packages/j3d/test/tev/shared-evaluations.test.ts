@@ -4,7 +4,7 @@
  * in anything the evaluation reads do not share.
  */
 import { describe, expect, it } from 'vitest';
-import { sameTevState } from '../../src/gx/tev/evaluate-tev.js';
+import { evaluateTev, sameTevState } from '../../src/gx/tev/evaluate-tev.js';
 import { reduceTev, type SharedEvaluation } from '../../src/gx/tev/reduce-tev.js';
 import { gxMaterial, tevStage } from './gx-material.js';
 
@@ -55,5 +55,25 @@ describe('shared TEV evaluations', () => {
     expect(sameTevState(gxMaterial([stage, tevStage({ colorIn: [8, 8, 8, 8] })]), gxMaterial([stage, stage]))).toBe(
       false,
     );
+  });
+});
+
+describe('sameTevState keeps in step with evaluateTev', () => {
+  /** The material's top-level fields `read` reads (a proxy records them). */
+  const fieldsRead = (material: ReturnType<typeof gxMaterial>, read: (m: typeof material) => unknown) => {
+    const seen = new Set<string | symbol>();
+    read(new Proxy(material, { get: (t, key, r) => (seen.add(key), Reflect.get(t, key, r)) }));
+    return seen;
+  };
+
+  it('compares every field of a material evaluateTev reads', () => {
+    // Two stages reading a texture, the rasterised colour and the konst colour, with a lit channel.
+    const material = gxMaterial([stage, tevStage({ colorIn: [15, 10, 8, 0], alphaIn: [7, 5, 4, 0] })], {
+      konstColors: konst(200),
+    });
+    const evaluated = fieldsRead(material, evaluateTev);
+    const compared = fieldsRead(material, (m) => sameTevState(m, material));
+    expect(evaluated.size).toBeGreaterThan(5);
+    expect([...evaluated].filter((key) => !compared.has(key))).toEqual([]);
   });
 });
