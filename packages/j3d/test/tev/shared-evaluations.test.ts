@@ -62,7 +62,11 @@ describe('sameTevState keeps in step with evaluateTev', () => {
   /** The material's top-level fields `read` reads (a proxy records them). */
   const fieldsRead = (material: ReturnType<typeof gxMaterial>, read: (m: typeof material) => unknown) => {
     const seen = new Set<string | symbol>();
-    read(new Proxy(material, { get: (t, key, r) => (seen.add(key), Reflect.get(t, key, r)) }));
+    const get = (target: typeof material, key: string | symbol, receiver: unknown) => {
+      seen.add(key);
+      return Reflect.get(target, key, receiver);
+    };
+    read(new Proxy(material, { get }));
     return seen;
   };
 
