@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluateTev, sameTevState } from '../../src/gx/tev/evaluate-tev.js';
-import { reduceTev, type SharedEvaluation } from '../../src/gx/tev/reduce-tev.js';
+import { reduceTev, SHARED_EVALUATIONS_MAX, type SharedEvaluation } from '../../src/gx/tev/reduce-tev.js';
 import { gxMaterial, tevStage } from './gx-material.js';
 
 // out = konst colour × texture: C = TEXC (8) × KONST (14).
@@ -39,6 +39,20 @@ describe('shared TEV evaluations', () => {
     expect(evaluations.length).toBe(2);
     expect(rb.baseColorFactor[0]).toBeLessThan(ra.baseColorFactor[0]);
     expect(rb).toEqual(reduceTev(b));
+  });
+
+  it('keeps at most SHARED_EVALUATIONS_MAX states, so many distinct materials cost linear work; later ones still reduce as alone', () => {
+    const evaluations: SharedEvaluation[] = [];
+    const count = SHARED_EVALUATIONS_MAX + 8;
+    for (let i = 0; i < count; i++) {
+      const material = gxMaterial([stage], { konstColors: konst(i) });
+      expect(reduceTev(material, { evaluations })).toEqual(reduceTev(material));
+    }
+    expect(evaluations.length).toBe(SHARED_EVALUATIONS_MAX);
+    // A state met again after the cap is still shared when it is among those kept.
+    const again = gxMaterial([stage], { name: 'again', konstColors: konst(0) });
+    expect(reduceTev(again, { evaluations })).toEqual(reduceTev(again));
+    expect(evaluations.length).toBe(SHARED_EVALUATIONS_MAX);
   });
 
   it('numbers are compared as Object.is compares them', () => {

@@ -359,11 +359,17 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   };
 }
 
+/**
+ * Distinct TEV states kept for sharing: a material is compared with at most this many, so a file of many
+ * distinct materials costs work linear in their count (a MAT3 can list 65,535), not quadratic.
+ */
+export const SHARED_EVALUATIONS_MAX = 32;
+
 /** The evaluation of `gx`, from `evaluations` when a material of the same TEV state was evaluated before. */
 function evaluationOf(gx: GxMaterial, evaluations: SharedEvaluation[]): TevEvaluation {
   for (const e of evaluations) if (sameTevState(gx, e.gx)) return e.ev;
   const ev = evaluateTev(gx);
-  evaluations.push({ gx, ev });
+  if (evaluations.length < SHARED_EVALUATIONS_MAX) evaluations.push({ gx, ev });
   return ev;
 }
 
