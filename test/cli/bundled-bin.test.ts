@@ -124,9 +124,23 @@ describe('the bundled retromodel bin', () => {
     for (const [name, bytes] of want) expect(got.get(name)?.equals(bytes), name).toBe(true);
   });
 
-  it('prints the help from the entry chunks alone, without formats or dependencies', async () => {
-    const { stdout, chunks } = await runBundled(['--help']);
-    expect(stdout).toBe((await runSources(['--help'])).out);
+  it('prints `--help` from the text the build wrote, loading no chunk of the bundle', async () => {
+    const log = join(dir, 'modules-help.log');
+    const cache = join(dir, 'cache-help');
+    const { args: nodeArgs, env } = moduleLogArgs(log);
+    for (const flag of ['--help', '-h']) {
+      const { stdout } = await exec(process.execPath, [...nodeArgs, bin, flag], {
+        env: { ...env, XDG_CACHE_HOME: cache },
+      });
+      expect(stdout).toBe((await runSources([flag])).out);
+    }
+    expect(await loadedModules(log)).toEqual([bin]);
+    await expect(readdir(cache)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  it("prints a command's help from the entry chunks alone, without formats or dependencies", async () => {
+    const { stdout, chunks } = await runBundled(['convert', '--help']);
+    expect(stdout).toBe((await runSources(['convert', '--help'])).out);
     expect([...(await bundledPackages(chunks))]).toEqual(['cli']);
     const { stdout: version } = await runBundled(['--version']);
     expect(version.trim()).toBe(
