@@ -171,25 +171,28 @@ function validatePrimitive(
   const joints = p.attributes.JOINTS_0;
   if (joints && joints.array instanceof Float32Array) error('float-joints', `${where}: JOINTS_0 must be integers`);
   const weights = p.attributes.WEIGHTS_0;
+  // Arrays in locals: the loops run cold (not yet optimised) over every vertex, where each property read costs.
   if (weights) {
+    const w = weights.array;
     for (let v = 0; v < count; v++) {
       let sum = 0;
-      for (let k = 0; k < 4; k++) sum += weights.array[v * 4 + k]!;
+      for (let k = 0; k < 4; k++) sum += w[v * 4 + k]!;
       if (Math.abs(sum - 1) > 2e-3) {
         error('weights-not-normalized', `${where}: weights of vertex ${v} sum to ${sum.toFixed(4)}`);
         break;
       }
     }
   }
-  if (p.indices) {
-    for (let i = 0; i < p.indices.length; i++) {
-      if (p.indices[i]! >= count) {
-        error('index-out-of-range', `${where}: index ${p.indices[i]} at ${i} ≥ vertex count ${count}`);
+  const indices = p.indices;
+  if (indices) {
+    for (let i = 0; i < indices.length; i++) {
+      if (indices[i]! >= count) {
+        error('index-out-of-range', `${where}: index ${indices[i]} at ${i} ≥ vertex count ${count}`);
         break;
       }
     }
   }
-  const n = p.indices ? p.indices.length : count;
+  const n = indices ? indices.length : count;
   if (p.mode === 'TRIANGLES' && n % 3 !== 0) error('triangle-count', `${where}: ${n} indices is not a multiple of 3`);
   if (
     p.material !== undefined &&

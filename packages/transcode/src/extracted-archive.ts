@@ -26,11 +26,11 @@ const MAX_TOTAL_BYTES = 256 * 1024 * 1024;
 function extractedRoot(path: string): string | undefined {
   let dir = dirname(path);
   for (let level = 0; level <= MAX_LEVELS_UP; level++) {
+    // Not here (no such file, or unreadable): try the folder above. A missing file is the common case, told
+    // without an exception (each one thrown cost about as much as the stat itself).
     try {
-      if (statSync(join(dir, LAYOUT_FILE_NAME)).isFile()) return dir;
-    } catch {
-      // Not here; try the folder above.
-    }
+      if (statSync(join(dir, LAYOUT_FILE_NAME), { throwIfNoEntry: false })?.isFile()) return dir;
+    } catch {}
     const up = dirname(dir);
     if (up === dir) return undefined;
     dir = up;
