@@ -11,13 +11,18 @@ export interface StripRange {
   count: number;
 }
 
+/** Where a strip command whose data would start at byte `at` of the I chunk starts: the next multiple of 8. */
+export function stripCommandOffset(at: number): number {
+  return Math.ceil(at / 8) * 8;
+}
+
 /** The strip commands of a part, in order. */
 export function stripRanges(part: T3dmPart): StripRange[] {
   const out: StripRange[] = [];
   let p = part.indices + part.numIndices;
   for (const count of part.numStripIndices) {
     if (count === 0) break;
-    p = Math.ceil(p / 8) * 8;
+    p = stripCommandOffset(p);
     out.push({ offset: p, count });
     p += count * 2;
   }

@@ -7,7 +7,7 @@
  * The cache keeps earlier loads, which is how bone-split parts (load-only parts, then one drawing part) work.
  */
 import type { Diagnostic } from '@retromodel/scene';
-import { type StripRange, stripRanges } from '../from-scene/part-layout.js';
+import { stripCommandOffset } from '../from-scene/part-layout.js';
 import type { T3dmObject } from '../t3dm-file.js';
 
 /** RSP vertex-cache slots tiny3d has (70), plus the temp slots a pad vertex may spill into. */
@@ -53,7 +53,11 @@ export interface Replayed {
   bad: number;
 }
 
-/** Draws `object`'s parts through the cache, appending the triangles to `out` when given. */
+/**
+ * Draws `object`'s parts through the cache, appending the triangles to `out` when given. The writer replays
+ * every object it writes (countTriangles), so the loops are kept plain for V8 to compile: the part's fields in
+ * locals, the strip commands located as part-layout.ts places them, their entries read from the bytes.
+ */
 function replay(
   object: T3dmObject,
   indexBytes: Uint8Array,
@@ -66,27 +70,42 @@ function replay(
     out,
     drawn: 0,
   };
+  const { vertex, bone: boneOf } = cache;
   let bad = 0;
-  const view = new DataView(indexBytes.buffer, indexBytes.byteOffset, indexBytes.byteLength);
-  for (const part of object.parts) {
+  const end = indexBytes.length;
+  const parts = object.parts;
+  for (let p = 0; p < parts.length; p++) {
+    const part = parts[p]!;
     const bone = part.matrixIdx === 0xffff ? -1 : part.matrixIdx;
     const first = part.vert / 16;
-    for (let k = 0; k < part.vertLoadCount && part.vertDestOffset + k < SLOTS_WITH_SPILL; k++) {
-      cache.vertex[part.vertDestOffset + k] = first + k;
-      cache.bone[part.vertDestOffset + k] = bone;
+    const dest = part.vertDestOffset;
+    // Slots past the spill slots are not loaded.
+    const loaded = Math.min(part.vertLoadCount, SLOTS_WITH_SPILL - dest);
+    for (let k = 0; k < loaded; k++) {
+      vertex[dest + k] = first + k;
+      boneOf[dest + k] = bone;
     }
-    for (let i = 0; i + 2 < part.numIndices; i += 3) {
-      const at = part.indices + i;
-      if (at + 2 < indexBytes.length) bad += emit(cache, indexBytes[at]!, indexBytes[at + 1]!, indexBytes[at + 2]!);
+    const indices = part.indices;
+    const numIndices = part.numIndices;
+    for (let i = 0; i + 2 < numIndices; i += 3) {
+      const at = indices + i;
+      if (at + 2 < end) bad += emit(cache, indexBytes[at]!, indexBytes[at + 1]!, indexBytes[at + 2]!);
       else bad++;
     }
+    const sequenceBase = part.idxSeqBase;
     for (let k = 0; k < part.idxSeqCount; k++) {
-      const b = part.idxSeqBase + k * 3;
+      const b = sequenceBase + k * 3;
       bad += emit(cache, b, b + 1, b + 2);
     }
-    for (const range of stripRanges(part)) {
-      if (range.offset + range.count * 2 > indexBytes.length) bad += range.count;
-      else bad += emitStripCommand(cache, view, range, version);
+    const counts = part.numStripIndices;
+    let at = indices + numIndices;
+    for (let s = 0; s < counts.length; s++) {
+      const count = counts[s]!;
+      if (count === 0) break;
+      at = stripCommandOffset(at);
+      if (at + count * 2 > end) bad += count;
+      else bad += emitStripCommand(cache, indexBytes, at, count, version);
+      at += count * 2;
     }
   }
   return { drawn: cache.drawn, bad };
@@ -116,15 +135,18 @@ function emit(cache: Cache, a: number, b: number, c: number): number {
   return 0;
 }
 
-/** Draws the strips of one strip command (entries as big-endian u16), in order; returns how many were bad. */
-function emitStripCommand(cache: Cache, view: DataView, range: StripRange, version: number): number {
+/**
+ * Draws the strips of the strip command of `count` entries (big-endian u16) at `offset`, in order; returns how
+ * many were bad.
+ */
+function emitStripCommand(cache: Cache, bytes: Uint8Array, offset: number, count: number, version: number): number {
   let bad = 0;
   // The current strip's last two entries and its length so far.
   let a = 0;
   let b = 0;
   let length = 0;
-  for (let k = 0; k < range.count; k++) {
-    const raw = view.getUint16(range.offset + k * 2);
+  for (let k = 0; k < count; k++) {
+    const raw = (bytes[offset + k * 2]! << 8) | bytes[offset + k * 2 + 1]!;
     const restart = (raw & 0x8000) !== 0;
     // v3+: restart bit | index; v1/v2: a restart is the negative value -(index + 1).
     const index = version >= 3 || !restart ? raw & 0x7fff : (0x10000 - raw - 1) & 0x7fff;

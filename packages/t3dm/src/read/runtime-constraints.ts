@@ -90,38 +90,54 @@ function usableStripEntries(free: number): number {
 }
 
 /** The highest slot a strip command reads (-1 for one running past the I chunk, which is reported apart). */
-function highestSlot(view: DataView, r: StripRange): number {
+function highestSlot(bytes: Uint8Array, r: StripRange): number {
   let m = -1;
-  if (r.offset + r.count * 2 > view.byteLength) return m;
-  for (let e = 0; e < r.count; e++) m = Math.max(m, view.getUint16(r.offset + e * 2) & 0x7fff);
+  if (r.offset + r.count * 2 > bytes.length) return m;
+  for (let e = 0; e < r.count; e++) {
+    const slot = ((bytes[r.offset + e * 2]! << 8) | bytes[r.offset + e * 2 + 1]!) & 0x7fff;
+    if (slot > m) m = slot;
+  }
   return m;
 }
 
-/** The strip-command rules of one part: placement, strip lengths and room in the cache. */
-function checkStrips(p: T3dmPart, where: string, view: DataView, problems: string[]): void {
+/**
+ * The strip-command rules of one part: placement, strip lengths and room in the cache. Entries are big-endian
+ * u16, their restart flag the top bit of the first byte.
+ */
+function checkStrips(p: T3dmPart, where: string, bytes: Uint8Array, problems: string[]): void {
   const counts = p.numStripIndices;
-  const firstZero = counts.indexOf(0);
-  if (firstZero >= 0 && counts.slice(firstZero).some((c) => c !== 0))
-    problems.push(`${where}: a strip command follows an empty one`);
+  for (let s = 0, empty = false; s < counts.length; s++) {
+    if (counts[s] === 0) empty = true;
+    else if (empty) {
+      problems.push(`${where}: a strip command follows an empty one`);
+      break;
+    }
+  }
   const ranges = stripRanges(p);
+  // The highest slot each command reads, and the highest it and the later commands read.
   const highest: number[] = [];
-  for (const r of ranges) highest.push(highestSlot(view, r));
+  for (let s = 0; s < ranges.length; s++) highest.push(highestSlot(bytes, ranges[s]!));
+  const fromHere: number[] = [];
+  for (let s = ranges.length - 1, m = -1; s >= 0; s--) {
+    m = Math.max(m, highest[s]!);
+    fromHere[s] = m;
+  }
   for (let s = 0; s < ranges.length; s++) {
     const r = ranges[s]!;
-    if (r.offset + r.count * 2 > view.byteLength) {
+    if (r.offset + r.count * 2 > bytes.length) {
       problems.push(`${where}: strip command ${s} runs past the I chunk`);
       continue;
     }
-    if (view.getUint16(r.offset) & 0x8000) problems.push(`${where}: strip command ${s} starts with a restart flag`);
+    if (bytes[r.offset]! & 0x80) problems.push(`${where}: strip command ${s} starts with a restart flag`);
     for (let e = 0, run = 0; e <= r.count; e++) {
-      if (e === r.count || (e > 0 && (view.getUint16(r.offset + e * 2) & 0x8000) !== 0)) {
+      if (e === r.count || (e > 0 && (bytes[r.offset + e * 2]! & 0x80) !== 0)) {
         if (run < 3) problems.push(`${where}: strip command ${s} holds a strip of ${run} entries`);
         run = 0;
       }
       run++;
     }
     if (highest[s]! >= CACHE_SLOTS) problems.push(`${where}: strip command ${s} reads slot ${highest[s]}`);
-    const free = CACHE_SLOTS - (Math.max(...highest.slice(s)) + 1);
+    const free = CACHE_SLOTS - (fromHere[s]! + 1);
     if (r.count + 1 > usableStripEntries(free))
       problems.push(
         `${where}: strip command ${s} has ${r.count} entries, but only ${usableStripEntries(free) - 1} fit in the ${free} free cache slots`,
@@ -193,11 +209,10 @@ function checkObject(
   boneCount: number,
   problems: string[],
 ): void {
-  const view = new DataView(ib.buffer, ib.byteOffset, ib.byteLength);
   for (let k = 0; k < o.parts.length; k++) {
     const where = `object ${name} part ${k}`;
     checkPart(o.parts[k]!, where, vertexCount, ib, boneCount, problems);
-    checkStrips(o.parts[k]!, where, view, problems);
+    checkStrips(o.parts[k]!, where, ib, problems);
   }
   const { drawn, bad } = countTriangles(o, ib, file.version);
   if (bad > 0) problems.push(`object ${name}: draws from cache slots that were never loaded`);
