@@ -102,7 +102,9 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
     ensureAt(r, 8, () => `chunk ${i} header`, at);
-    const tag = tag4(bytes, at);
+    // A model chunk's tag is the constant name (no string made per chunk); others are read as they are.
+    const k = modelChunkIndex(bytes, at);
+    const tag = k >= 0 ? modelChunks[k]! : tag4(bytes, at);
     const size = r.u32At(at + 4);
     if (size < 8)
       throw new ParseError(
@@ -116,7 +118,6 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
         4,
       );
     chunks.push({ tag, offset: at, size });
-    const k = modelChunkIndex(bytes, at);
     kinds.push(k);
     if (k >= 0 ? readers[k] !== undefined : otherTags.includes(tag))
       diagnostics.push({
