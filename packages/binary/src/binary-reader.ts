@@ -49,6 +49,14 @@ export function decodeText(bytes: Uint8Array, encoding: TextEncodingName = 'asci
 
 const platformLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
+/*
+ * One 32-bit cell seen as an integer and as a float: a float is read by storing its bits (assembled from the
+ * bytes) and loading the cell as a float, the same value DataView.getFloat32 gives. Reading floats so needs no
+ * DataView, which costs more to make than a small chunk's floats cost to read.
+ */
+const floatBits = new Uint32Array(1);
+const floatOfBits = new Float32Array(floatBits.buffer);
+
 /**
  * A bounds-checked cursor over bytes. Every read that would run past the end throws a {@link ParseError}
  * naming the format, the section and the absolute offset, never a RangeError.
@@ -200,7 +208,8 @@ export class BinaryReader {
     return this.view.getBigUint64(this.take(8, 'u64'), this.littleEndian);
   }
   f32(): number {
-    return this.view.getFloat32(this.take(4, 'f32'), this.littleEndian);
+    floatBits[0] = this.s32Of(this.take(4, 'f32'));
+    return floatOfBits[0]!;
   }
   f64(): number {
     return this.view.getFloat64(this.take(8, 'f64'), this.littleEndian);
@@ -232,7 +241,8 @@ export class BinaryReader {
   }
   f32At(offset: number): number {
     if (!(offset >= 0 && offset <= this.bytes.length - 4)) this.ensure(4, 'f32', offset);
-    return this.view.getFloat32(offset, this.littleEndian);
+    floatBits[0] = this.s32Of(offset);
+    return floatOfBits[0]!;
   }
 
   /** `count` bytes as a view into the file (no copy). */
@@ -315,7 +325,8 @@ export class BinaryReader {
   /*
    * Typed arrays of `count` elements. When the data is aligned and in the platform's byte order the result
    * is a view into the file (no copy; do not write to it); otherwise a byte-swapped copy. Each type has its
-   * own copy loop, so every loop reads one way.
+   * own copy loop, so every loop reads one way. Copies read the bytes (no DataView); a typed array's store
+   * keeps the low bits of the integer read, which gives the signed and unsigned types alike.
    */
   u8Array(count: number): Uint8Array {
     const at = this.arrayStart(count, 1, 'u8 array');
@@ -329,35 +340,38 @@ export class BinaryReader {
     const at = this.arrayStart(count, 2, 'u16 array');
     if (this.viewable(at, 2)) return new Uint16Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
     const out = new Uint16Array(count);
-    for (let i = 0; i < count; i++) out[i] = this.view.getUint16(at + i * 2, this.littleEndian);
+    for (let i = 0; i < count; i++) out[i] = this.u16Of(at + i * 2);
     return out;
   }
   s16Array(count: number): Int16Array {
     const at = this.arrayStart(count, 2, 's16 array');
     if (this.viewable(at, 2)) return new Int16Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
     const out = new Int16Array(count);
-    for (let i = 0; i < count; i++) out[i] = this.view.getInt16(at + i * 2, this.littleEndian);
+    for (let i = 0; i < count; i++) out[i] = this.u16Of(at + i * 2);
     return out;
   }
   u32Array(count: number): Uint32Array {
     const at = this.arrayStart(count, 4, 'u32 array');
     if (this.viewable(at, 4)) return new Uint32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
     const out = new Uint32Array(count);
-    for (let i = 0; i < count; i++) out[i] = this.view.getUint32(at + i * 4, this.littleEndian);
+    for (let i = 0; i < count; i++) out[i] = this.s32Of(at + i * 4);
     return out;
   }
   s32Array(count: number): Int32Array {
     const at = this.arrayStart(count, 4, 's32 array');
     if (this.viewable(at, 4)) return new Int32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
     const out = new Int32Array(count);
-    for (let i = 0; i < count; i++) out[i] = this.view.getInt32(at + i * 4, this.littleEndian);
+    for (let i = 0; i < count; i++) out[i] = this.s32Of(at + i * 4);
     return out;
   }
   f32Array(count: number): Float32Array {
     const at = this.arrayStart(count, 4, 'f32 array');
     if (this.viewable(at, 4)) return new Float32Array(this.bytes.buffer, this.bytes.byteOffset + at, count);
     const out = new Float32Array(count);
-    for (let i = 0; i < count; i++) out[i] = this.view.getFloat32(at + i * 4, this.littleEndian);
+    for (let i = 0; i < count; i++) {
+      floatBits[0] = this.s32Of(at + i * 4);
+      out[i] = floatOfBits[0]!;
+    }
     return out;
   }
 }

@@ -22,31 +22,75 @@ export function hashJ3dName(bytes: ArrayLike<number>, from = 0, to = bytes.lengt
 }
 
 /**
+ * Where the first NUL at or after `at` is in `bytes`, or -1. A loop: names are short, and TypedArray indexOf
+ * costs a call into the runtime that is longer than the scan.
+ */
+export function nulAt(bytes: Uint8Array, at: number): number {
+  for (let i = at; i < bytes.length; i++) if (bytes[i] === 0) return i;
+  return -1;
+}
+
+/**
+ * Per name of a table being read, where it ends and its hash from its bytes: lists reused by every table of up
+ * to 1024 names (reading is synchronous), so reading names allocates nothing but the names.
+ */
+const scratchEnds: number[] = [];
+const scratchHashes: number[] = [];
+
+/** Name bytes up to which one string of a table's names is made and cut into them (see readNameTable). */
+const SHARED_TEXT_MAX = 0x1000;
+
+/**
  * Reads the name table at `offset` (relative to `reader`, the chunk). Hash mismatches become warnings in
  * `diagnostics`; a table or string running out of the chunk is a ParseError.
  */
 export function readNameTable(reader: BinaryReader, offset: number, diagnostics: Diagnostic[]): string[] {
   const count = reader.u16At(offset);
   reader.checkCount(count, 4, 'name table entries', offset + 4);
-  const names: string[] = [];
   const bytes = reader.bytes;
+  const ends = count <= 1024 ? scratchEnds : new Array<number>(count);
+  const hashes = count <= 1024 ? scratchHashes : new Array<number>(count);
+  const startOf = (i: number) => offset + reader.u16At(offset + 4 + i * 4 + 2);
+  let first = bytes.length;
+  let last = 0;
+  let ascii = true;
   for (let i = 0; i < count; i++) {
-    const entry = offset + 4 + i * 4;
-    const hash = reader.u16At(entry);
-    const at = offset + reader.u16At(entry + 2);
-    // The NUL is found once, for the name and its hash; a string that starts outside the chunk or has no NUL
-    // goes through cStringAt, which throws its error.
-    const end = at < bytes.length ? bytes.indexOf(0, at) : -1;
-    const name = end < 0 ? reader.cStringAt(at, 'shift_jis') : decodeText(bytes.subarray(at, end), 'shift_jis');
-    const expected = hashJ3dName(bytes, at, end);
+    const at = startOf(i);
+    // The NUL is found once, for the name and its hash. A string that starts outside the chunk or has no NUL:
+    // cStringAt throws its error.
+    const end = at < bytes.length ? nulAt(bytes, at) : -1;
+    if (end < 0) reader.cStringAt(at, 'shift_jis');
+    let h = 0;
+    let high = 0;
+    for (let k = at; k < end; k++) {
+      const b = bytes[k]!;
+      h = (h * 3 + ((b << 24) >> 24)) & 0xffff;
+      high |= b;
+    }
+    if (high >= 0x80) ascii = false;
+    ends[i] = end;
+    hashes[i] = h;
+    if (at < first) first = at;
+    if (end > last) last = end;
+  }
+  const names: string[] = new Array(count);
+  if (ascii && last - first <= SHARED_TEXT_MAX) {
+    // Every name is ASCII, which every supported encoding reads as itself: the bytes from the first name to the
+    // end of the last become one string (a character per byte), and each name is cut from it, so no view of
+    // the bytes is made per name.
+    const text = count > 0 ? String.fromCharCode.apply(null, bytes.subarray(first, last) as unknown as number[]) : '';
+    for (let i = 0; i < count; i++) names[i] = text.slice(startOf(i) - first, ends[i]! - first);
+  } else for (let i = 0; i < count; i++) names[i] = decodeText(bytes.subarray(startOf(i), ends[i]), 'shift_jis');
+  for (let i = 0; i < count; i++) {
+    const hash = reader.u16At(offset + 4 + i * 4);
+    const expected = hashes[i]!;
     if (expected !== hash) {
       diagnostics.push({
         code: 'j3d/name-hash',
-        message: `${reader.section} name "${name}" has hash 0x${hash.toString(16)}, expected 0x${expected.toString(16)}; games that look it up by name will not find it`,
+        message: `${reader.section} name "${names[i]}" has hash 0x${hash.toString(16)}, expected 0x${expected.toString(16)}; games that look it up by name will not find it`,
         severity: 'warning',
       });
     }
-    names.push(name);
   }
   return names;
 }

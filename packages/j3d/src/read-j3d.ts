@@ -32,20 +32,34 @@ function tag4(bytes: Uint8Array, at: number): string {
   return String.fromCharCode(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!, bytes[at + 3]!);
 }
 
+/** True when the four bytes at `at` are `tag` (latin-1; the caller checks they exist), without making a string. */
+function isTag(bytes: Uint8Array, at: number, tag: string): boolean {
+  for (let i = 0; i < 4; i++) if (bytes[at + i] !== tag.charCodeAt(i)) return false;
+  return true;
+}
+
 const modelChunks: readonly string[] = [...requiredChunks, 'MDL3'];
+
+/**
+ * The modelChunks index of the chunk tag at `at` (in bounds), or -1, from the bytes: a tag made into a string is a
+ * new string each time, which an indexOf compares character by character with each name.
+ */
+function modelChunkIndex(bytes: Uint8Array, at: number): number {
+  for (let k = 0; k < modelChunks.length; k++) if (isTag(bytes, at, modelChunks[k]!)) return k;
+  return -1;
+}
 
 /**
  * Says what a file that is not a BMD/BDL is, when it is a known lookalike; otherwise undefined.
  * Used for clear errors (and by adapters to refuse them).
  */
 export function describeNonJ3dModel(bytes: Uint8Array): string | undefined {
-  if (bytes.length >= 4 && tag4(bytes, 0) === 'BMD0')
+  if (bytes.length >= 4 && isTag(bytes, 0, 'BMD0'))
     return 'this is a Nintendo DS model (NSBMD, magic "BMD0"), a different format that shares the .bmd extension; it is not a GameCube/Wii J3D model';
-  if (bytes.length >= 8 && tag4(bytes, 0) === 'J3D2') {
-    const kind = tag4(bytes, 4);
-    if (kind === 'bmd2')
+  if (bytes.length >= 8 && isTag(bytes, 0, 'J3D2')) {
+    if (isTag(bytes, 4, 'bmd2'))
       return 'this is an old-style BMD ("J3D2bmd2", with MAT2 materials), which is not supported; only bmd3 and bdl4 are';
-    if (kind === 'bmt3')
+    if (isTag(bytes, 4, 'bmt3'))
       return 'this is a BMT material/texture file ("J3D2bmt3"), not a model; it has no geometry to convert';
   }
   return undefined;
@@ -57,13 +71,20 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const other = describeNonJ3dModel(bytes);
   if (other) throw r.error(other, 0);
   r.ensure(0x20, 'file header', 0);
-  const magic = r.fixedString(8, 'latin1');
-  if (magic !== 'J3D2bmd3' && magic !== 'J3D2bdl4')
+  const kind: J3dFile['kind'] | undefined = !isTag(bytes, 0, 'J3D2')
+    ? undefined
+    : isTag(bytes, 4, 'bmd3')
+      ? 'bmd3'
+      : isTag(bytes, 4, 'bdl4')
+        ? 'bdl4'
+        : undefined;
+  if (!kind) {
+    const magic = r.fixedString(8, 'latin1');
     throw r.error(`magic "${magic.replace(/[^\x20-\x7e]/g, '?')}" is not a J3D model ("J3D2bmd3" or "J3D2bdl4")`, 0);
-  const kind = magic.slice(4) as J3dFile['kind'];
-  const fileSize = r.u32();
-  const sectionCount = r.u32();
-  const subVersion = decodeText(r.bytesView(16), 'latin1');
+  }
+  const fileSize = r.u32At(8);
+  const sectionCount = r.u32At(0x0c);
+  const subVersion = decodeText(bytes.subarray(0x10, 0x20), 'latin1');
   const diagnostics: Diagnostic[] = [];
   if (fileSize !== bytes.length) {
     diagnostics.push({
@@ -76,10 +97,14 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   // Chunk readers by modelChunks index (the first of each tag), and the other tags met (for duplicates).
   const readers: (BinaryReader | undefined)[] = [];
   const otherTags: string[] = [];
+  /** Per chunk, its modelChunks index (-1: not a model chunk). */
+  const kinds: number[] = [];
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
     ensureAt(r, 8, () => `chunk ${i} header`, at);
-    const tag = tag4(bytes, at);
+    // A model chunk's tag is the constant name (no string made per chunk); others are read as they are.
+    const k = modelChunkIndex(bytes, at);
+    const tag = k >= 0 ? modelChunks[k]! : tag4(bytes, at);
     const size = r.u32At(at + 4);
     if (size < 8)
       throw new ParseError(
@@ -93,7 +118,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
         4,
       );
     chunks.push({ tag, offset: at, size });
-    const k = modelChunks.indexOf(tag);
+    kinds.push(k);
     if (k >= 0 ? readers[k] !== undefined : otherTags.includes(tag))
       diagnostics.push({
         code: 'j3d/duplicate-chunk',
@@ -111,8 +136,9 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
       severity: 'warning',
     });
   }
-  for (const c of chunks) {
-    if (!modelChunks.includes(c.tag))
+  for (let i = 0; i < chunks.length; i++) {
+    const c = chunks[i]!;
+    if (kinds[i]! < 0)
       diagnostics.push({
         code: 'j3d/unknown-chunk',
         message: `chunk "${c.tag}" at 0x${c.offset.toString(16)} is not a J3D model chunk; skipped`,

@@ -5,16 +5,41 @@
  * The accessor is added as a new property, after the keys the object already has: the object keeps fast
  * properties and one map shared by every object built the same way (turning an existing data property into an
  * accessor would put each object in dictionary mode, slow to make and to read). What is pending lives in a
- * non-enumerable symbol-keyed record on the object (no WeakMap entry per part), which keys, JSON, spreads and
- * deep equality do not see. Whatever can fail is checked while the chunk is read; a deferred part is built from
+ * private field of the object (no WeakMap entry per part), which keys, JSON, spreads and deep equality do not
+ * see. Whatever can fail is checked while the chunk is read; a deferred part is built from
  * bytes known to be there and cannot throw. Once read (or set) it is a plain data property, in the key place it
  * was given.
  */
 
-const pendingKey = Symbol('pending lazy properties');
+/** What is pending on an object with lazy properties: the builders of those not read yet, by key. */
+type Builders = Record<string, (() => unknown) | undefined>;
 
-/** An object with lazy properties: the builders of those not read yet, by key. */
-type Holder = { [pendingKey]?: Record<string, (() => unknown) | undefined> };
+/**
+ * A constructor that returns the object it is given: a subclass's fields are then added to that object. This is
+ * how the record of pending builders is attached as a private field (one inline-cached store, where defining a
+ * symbol-keyed property is a runtime call costing as much as the accessor's own definition).
+ */
+class AttachTo {
+  constructor(target: object) {
+    // biome-ignore lint/correctness/noConstructorReturn: returning the target is what attaches the field to it
+    return target as AttachTo;
+  }
+}
+
+/** The private record of pending builders of an object with lazy properties. */
+class PendingBuilders extends AttachTo {
+  #builders: Builders = {};
+
+  /** The record of `target`, attached when it has none yet. */
+  static attach(target: object): Builders {
+    return #builders in target ? (target as PendingBuilders).#builders : new PendingBuilders(target).#builders;
+  }
+
+  /** The record of `target`, which has one (it has a lazy property). */
+  static of(target: object): Builders {
+    return (target as PendingBuilders).#builders;
+  }
+}
 
 /** One lazily built property: an accessor shared by every object it is defined on (V8 reuses their maps). */
 export class LazyProperty<T> {
@@ -23,10 +48,10 @@ export class LazyProperty<T> {
   constructor(private readonly key: string) {
     const lazy = this;
     this.descriptor = {
-      get(this: Holder) {
-        return lazy.settle(this, this[pendingKey]![key]!() as T);
+      get(this: object) {
+        return lazy.settle(this, PendingBuilders.of(this)[key]!() as T);
       },
-      set(this: Holder, value: T) {
+      set(this: object, value: T) {
         lazy.settle(this, value);
       },
       enumerable: true,
@@ -39,19 +64,13 @@ export class LazyProperty<T> {
    * `build()`'s result when first read.
    */
   define<O extends object>(target: O, build: () => T): O {
-    const holder = target as Holder;
-    let pending = holder[pendingKey];
-    if (!pending) {
-      pending = {};
-      Object.defineProperty(target, pendingKey, { value: pending });
-    }
-    pending[this.key] = build;
+    PendingBuilders.attach(target)[this.key] = build;
     return Object.defineProperty(target, this.key, this.descriptor);
   }
 
   /** Replaces the accessor on `target` with a data property holding `value`, and lets its builder go. */
-  private settle(target: Holder, value: T): T {
-    target[pendingKey]![this.key] = undefined;
+  private settle(target: object, value: T): T {
+    PendingBuilders.of(target)[this.key] = undefined;
     Object.defineProperty(target, this.key, { value, writable: true, enumerable: true, configurable: true });
     return value;
   }

@@ -44,12 +44,12 @@ export function readDrw1(r: BinaryReader): Drw1 {
   const indicesAt = r.u32At(0x10);
   checkCountAt(r, count, 1, () => 'draw-matrix kinds', kindsAt);
   checkCountAt(r, count, 2, () => 'draw-matrix indices', indicesAt);
-  const entries: J3dDrawMatrix[] = [];
+  const entries: J3dDrawMatrix[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const kind = r.u8At(kindsAt + i);
     if (kind > 1)
       throw r.error(`draw matrix ${i} has kind ${kind}; only 0 (joint) and 1 (envelope) exist`, kindsAt + i);
-    entries.push({ weighted: kind === 1, index: r.u16At(indicesAt + i * 2) });
+    entries[i] = { weighted: kind === 1, index: r.u16At(indicesAt + i * 2) };
   }
   const layout: Drw1Layout = {
     headerPad: r.u16At(0x0a),

@@ -52,7 +52,7 @@ export function readEvp1(r: BinaryReader): Evp1 {
   const jointsAt = r.u32At(0x10);
   const weightsAt = r.u32At(0x14);
   const ibmAt = r.u32At(0x18);
-  const envelopes: J3dEnvelope[] = [];
+  const envelopes: J3dEnvelope[] = new Array(count);
   let total = 0;
   if (count > 0) {
     checkCountAt(r, count, 1, () => 'envelope influence counts', countsAt);
@@ -63,14 +63,15 @@ export function readEvp1(r: BinaryReader): Evp1 {
     for (let i = 0; i < count; i++) {
       const n = r.u8At(countsAt + i);
       if (n === 0) throw r.error(`envelope ${i} has no influences`, countsAt + i);
-      const env: J3dEnvelope = { joints: [], weights: [] };
+      // Made at their length (a list grown by push gets room for 16 entries at once).
+      const env: J3dEnvelope = { joints: new Array(n), weights: new Array(n) };
       for (let j = 0; j < n; j++, k++) {
-        env.joints.push(r.u16At(jointsAt + k * 2));
+        env.joints[j] = r.u16At(jointsAt + k * 2);
         const w = r.f32At(weightsAt + k * 4);
         if (!Number.isFinite(w)) throw r.error(`envelope ${i} weight ${j} is not a finite number`, weightsAt + k * 4);
-        env.weights.push(w);
+        env.weights[j] = w;
       }
-      envelopes.push(env);
+      envelopes[i] = env;
     }
   }
   let inverseBindCount = 0;
@@ -84,22 +85,20 @@ export function readEvp1(r: BinaryReader): Evp1 {
     const stored = r.f32Array(inverseBindCount * 12);
     inverseBinds = stored.buffer === r.bytes.buffer ? stored.slice() : stored;
   }
-  // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them).
-  const checked = envelopes.length > 0 ? new Set<number>() : undefined;
-  if (checked)
-    for (const e of envelopes)
-      for (const joint of e.joints) {
-        if (checked.has(joint)) continue;
-        checked.add(joint);
-        if (joint >= inverseBindCount) continue;
-        let k = 0;
-        while (k < 12 && Number.isFinite(inverseBinds[joint * 12 + k]!)) k++;
-        if (k < 12)
-          throw r.error(
-            `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
-            ibmAt + joint * 0x30 + k * 4,
-          );
-      }
+  // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them). A
+  // joint used by several envelopes is checked again each time (twelve comparisons, less than a set of the
+  // joints seen costs to make and look up); the first bad matrix met is the same.
+  for (const e of envelopes)
+    for (const joint of e.joints) {
+      if (joint >= inverseBindCount) continue;
+      let k = 0;
+      while (k < 12 && Number.isFinite(inverseBinds[joint * 12 + k]!)) k++;
+      if (k < 12)
+        throw r.error(
+          `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
+          ibmAt + joint * 0x30 + k * 4,
+        );
+    }
   const offsets: Evp1Layout['offsets'] = [countsAt, jointsAt, weightsAt, ibmAt];
   const ends = count > 0 ? [0x1c, countsAt + count, jointsAt + total * 2, weightsAt + total * 4] : [0x1c];
   if (ibmAt !== 0) ends.push(ibmAt + inverseBindCount * 0x30);

@@ -80,13 +80,14 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   checkCountAt(r, count, JOINT_RECORD_SIZE, () => 'joints', dataAt);
   checkCountAt(r, count, 2, () => 'joint remap table', remapAt);
   const names = readNameTable(r, namesAt, diagnostics);
-  const remap: number[] = [];
-  for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
-  const joints: J3dJoint[] = [];
-  const jointPads: [number, number][] = [];
+  // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
+  const remap: number[] = new Array(count);
+  for (let i = 0; i < count; i++) remap[i] = r.u16At(remapAt + i * 2);
+  const joints: J3dJoint[] = new Array(count);
+  const jointPads: [number, number][] = new Array(count);
   for (let i = 0; i < count; i++) {
     const at = dataAt + i * JOINT_RECORD_SIZE;
-    jointPads.push([r.u8At(at + 3), r.u16At(at + 0x16)]);
+    jointPads[i] = [r.u8At(at + 3), r.u16At(at + 0x16)];
     const rotationRaw: Vec3 = [r.s16At(at + 0x10), r.s16At(at + 0x12), r.s16At(at + 0x14)];
     const joint: J3dJoint = {
       name: names[i] ?? `joint${i}`,
@@ -106,7 +107,7 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
     };
     checkFinite(r, joint, i, 'scale', joint.scale, at + 0x04);
     checkFinite(r, joint, i, 'translation', joint.translation, at + 0x18);
-    joints.push(joint);
+    joints[i] = joint;
   }
   if (names.length !== count) {
     diagnostics.push({

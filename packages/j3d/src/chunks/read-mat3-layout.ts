@@ -11,6 +11,7 @@
  * candidate that explains the most padding bytes (zeros when neither text fits).
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { nulAt } from '../name-table.js';
 import type { Mat3Layout } from './read-mat3.js';
 
 /** Padding texts of the known J3D makers, Nintendo's first. */
@@ -65,7 +66,8 @@ export function mat3TableEnd(offsets: readonly number[], slot: number, chunkLeng
  * that order is the nearest one that starts later, or at the same offset with a higher slot.
  */
 export function mat3TableEnds(offsets: readonly number[], order: readonly number[], chunkLength: number): number[] {
-  const ends: number[] = new Array(offsets.length).fill(0);
+  const ends: number[] = new Array(offsets.length);
+  for (let i = 0; i < ends.length; i++) ends[i] = 0;
   for (let k = 0; k < order.length; k++) {
     const slot = order[k]!;
     const next = k + 1 < order.length ? offsets[order[k + 1]!]! : chunkLength;
@@ -221,7 +223,7 @@ export function nameTableEnd(r: BinaryReader, offset: number): number {
   let end = offset + 4 + count * 4;
   for (let i = 0; i < count; i++) {
     const at = offset + r.u16At(offset + 4 + i * 4 + 2);
-    const nul = r.bytes.indexOf(0, at);
+    const nul = nulAt(r.bytes, at);
     end = Math.max(end, (nul < 0 ? r.length : nul) + 1);
   }
   return end;

@@ -212,8 +212,8 @@ function readMaterialEntry(b: Uint8Array, at: number): J3dMaterialEntry {
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
   const headerPad = r.u16At(0x0a);
-  const offsets: number[] = [];
-  for (let i = 0; i < 30; i++) offsets.push(r.u32At(0x0c + i * 4));
+  const offsets: number[] = new Array(30);
+  for (let i = 0; i < 30; i++) offsets[i] = r.u32At(0x0c + i * 4);
   const at = (i: number) => offsets[i]!;
   const order = mat3TableOrder(offsets);
   // Where each present table's span ends (mat3TableEnd), computed once.
@@ -253,10 +253,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
       message: `MAT3 has ${count} materials but ${names.length} names`,
       severity: 'warning',
     });
-  const indirect: GxIndirect[] = [];
+  let indirect: GxIndirect[] = [];
   if (isMat3TablePresent(offsets, 3)) {
     const n = Math.min(count, Math.floor((ends[3]! - at(3)) / 0x138));
-    for (let i = 0; i < n; i++) indirect.push(parseIndirect(r, at(3) + i * 0x138));
+    indirect = new Array(n);
+    for (let i = 0; i < n; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
   }
   const tables: Mat3Tables = {
     cullModes: table(4, 4, parseU32),
@@ -289,11 +290,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const fail = (sentence: string): never => {
     throw r.error(sentence, 0x0c);
   };
-  const materials: GxMaterial[] = [];
+  const materials: GxMaterial[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const e = remap[i]!;
     const name = names[i] ?? `material${i}`;
-    materials.push(resolveMaterial(name, e, r.bytes, entriesAt + e * 0x14c, tables, indirect[i] ?? null, fail));
+    materials[i] = resolveMaterial(name, e, r.bytes, entriesAt + e * 0x14c, tables, indirect[i] ?? null, fail);
   }
   // The init entries as objects and the layout (table counts under the padding text) are built when first read:
   // materials are resolved from the entries' bytes, and only a rewrite (and `info`'s entry count) needs them;

@@ -189,15 +189,15 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   const indexAt = r.u32At(0x1c);
   const namesAt = r.u32At(0x20);
   checkCountAt(r, count, 8, () => 'packet locations', locAt);
-  const packetOffsets: number[] = [];
-  const sizes: number[] = [];
+  const packetOffsets: number[] = new Array(count);
+  const sizes: number[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const entry = locAt + i * 8;
     const offset = entry + r.u32At(entry);
     const size = r.u32At(entry + 4);
     checkPacket(r, offset, size);
-    packetOffsets.push(offset);
-    sizes.push(size);
+    packetOffsets[i] = offset;
+    sizes[i] = size;
   }
   /** The packets, each packet's commands decoded (checkPacket walked them all). */
   const buildPackets = (): Mdl3Packet[] => {

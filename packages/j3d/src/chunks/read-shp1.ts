@@ -28,6 +28,7 @@ import {
   noValues,
   sendOrder,
 } from '../gx/display-list.js';
+import { LazyProperty } from './lazy-property.js';
 import { checkCountAt, ensureAt } from './read-bounds.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
@@ -85,6 +86,9 @@ export interface Shp1 {
 }
 
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
+
+/** SHP1's layout, found when first read. */
+const lazyLayout = new LazyProperty<Shp1Layout | undefined>('layout');
 
 /**
  * Makes room in `pools` for the rows of the packets' lists decoded with `decoder`: when the free part is too small, a
@@ -203,14 +207,15 @@ export function readShp1(
   const packetsAt = r.u32At(0x28);
   checkCountAt(r, count, 0x28, () => 'shapes', shapesAt);
   checkCountAt(r, count, 2, () => 'shape remap table', remapAt);
-  const remap: number[] = [];
-  for (let i = 0; i < count; i++) remap.push(r.u16At(remapAt + i * 2));
-  const shapes: J3dShape[] = [];
+  // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
+  const remap: number[] = new Array(count);
+  for (let i = 0; i < count; i++) remap[i] = r.u16At(remapAt + i * 2);
+  const shapes: J3dShape[] = new Array(count);
   const pools = columnPools(0, 0);
   if (indexRoom) pools.indices = indexRoom;
   const spare = Math.max(0, r.length - dlAt);
-  const shapeLayouts: Shp1ShapeLayout[] = [];
-  const groupCounts: number[] = [];
+  const shapeLayouts: Shp1ShapeLayout[] = new Array(count);
+  const groupCounts: number[] = new Array(count);
   let descriptorsEnd = 0;
   for (let i = 0; i < count; i++) {
     const at = shapesAt + i * 0x28;
@@ -236,16 +241,16 @@ export function readShp1(
     descriptorsEnd = Math.max(descriptorsEnd, r.offset);
     const firstGroup = r.u16At(at + 6);
     const firstPacket = r.u16At(at + 8);
-    shapeLayouts.push({
+    shapeLayouts[i] = {
       descriptorOffset: r.u16At(at + 4),
       firstGroup,
       firstPacket,
       pad8: r.u8At(at + 1),
       pad16: r.u16At(at + 0x0a),
-    });
+    };
     checkCountAt(r, groupCount, 8, () => `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
     checkCountAt(r, groupCount, 8, () => `shape ${i} packets`, packetsAt + firstPacket * 8);
-    const packets: J3dShapePacket[] = [];
+    const packets: J3dShapePacket[] = new Array(groupCount);
     for (let g = 0; g < groupCount; g++) {
       const gAt = groupsAt + (firstGroup + g) * 8;
       const useMtxIndex = r.u16At(gAt);
@@ -254,14 +259,14 @@ export function readShp1(
       if (n > 10)
         throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
       checkCountAt(r, n, 2, () => `shape ${i} matrix table entries`, mtxTableAt + first * 2);
-      const matrixTable: number[] = [];
-      for (let k = 0; k < n; k++) matrixTable.push(r.u16At(mtxTableAt + (first + k) * 2));
+      const matrixTable: number[] = new Array(n);
+      for (let k = 0; k < n; k++) matrixTable[k] = r.u16At(mtxTableAt + (first + k) * 2);
       const pAt = packetsAt + (firstPacket + g) * 8;
       const size = r.u32At(pAt);
       const offset = dlAt + r.u32At(pAt + 4);
       ensureAt(r, size, () => 'SHP1 section', offset);
       if (size > 0 && !vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
-      packets.push({
+      packets[g] = {
         useMtxIndex,
         matrixTable,
         displayListOffset: r.base + offset,
@@ -270,9 +275,10 @@ export function readShp1(
         indices: noIndices,
         values: noValues,
         displayList: r.bytes.subarray(offset, offset + size),
-      });
+      };
     }
-    const sent: number[] = new Array(groupCount).fill(0);
+    const sent: number[] = new Array(groupCount);
+    for (let g = 0; g < groupCount; g++) sent[g] = 0;
     const read = vtx1 ? readShapeLists(r, packets, attributes, vtx1, pools, spare, sent) : undefined;
     const order = read?.order ?? 'gx';
     // A shape none of whose lists has bytes has no rows.
@@ -284,7 +290,7 @@ export function readShp1(
         message: `SHP1 shape ${i}: its display lists send the vertex attributes in the order its descriptor lists them, not in GX attribute order (games read GX order); read so, and written back in GX order when the model is rebuilt`,
         severity: 'info',
       });
-    shapes.push({
+    shapes[i] = {
       matrixType,
       mtxTypeRaw,
       attributes,
@@ -294,9 +300,12 @@ export function readShp1(
       bboxMax: vec3At(r, at + 0x1c),
       packets,
       ...(order === 'descriptor' ? { sendOrder: order } : {}),
-    });
-    groupCounts.push(groupCount);
+    };
+    groupCounts[i] = groupCount;
   }
-  const layout = readShp1Layout(r, { shapes: shapeLayouts, groupCounts, descriptorsEnd });
-  return { shapes, remap, vertexFormats: vtx1?.formats, layout };
+  // The layout is found when first read (only a rewrite needs it), from the chunk's bytes and what was gathered
+  // above, which nothing outside this function holds; reading it cannot fail (every table run a shape points at
+  // was checked above). Keys are added in the order of an eager read.
+  const shp1: Shp1 = { shapes, remap, vertexFormats: vtx1?.formats };
+  return lazyLayout.define(shp1, () => readShp1Layout(r, { shapes: shapeLayouts, groupCounts, descriptorsEnd }));
 }

@@ -60,7 +60,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const namesAt = r.u32At(0x10);
   const names = count > 0 ? readNameTable(r, namesAt, diagnostics) : [];
   checkCountAt(r, count, BTI_HEADER_SIZE, () => 'texture headers', headersAt);
-  const textures: J3dTexture[] = [];
+  const textures: J3dTexture[] = new Array(count);
   const starts = [headersAt, namesAt];
   const ends = [0x14, headersAt + count * BTI_HEADER_SIZE];
   for (let i = 0; i < count; i++) {
@@ -83,7 +83,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
       ends.push(paletteAt + texture.palette.length);
     }
     for (const d of btiHeaderDiagnostics(header, `TEX1 texture "${name}"`)) diagnostics.push(d);
-    textures.push(texture);
+    textures[i] = texture;
   }
   // Without textures the name table is not read; its place counts only when its 4-byte header is there.
   if (count > 0) ends.push(nameTableEnd(r, namesAt));

@@ -17,7 +17,8 @@
  * vtx1-layout into `layout`.
  */
 import type { BinaryReader } from '@retromodel/binary';
-import { readVtx1Layout, type Vtx1Layout, vtx1SpanEnd } from './vtx1-layout.js';
+import { LazyProperty } from './lazy-property.js';
+import { readVtx1Layout, type Vtx1ArraySpan, type Vtx1Layout, vtx1SpanEnd } from './vtx1-layout.js';
 
 /** Names of the 13 VTX1 data slots, in slot order. */
 export const vertexSlotNames = [
@@ -75,6 +76,9 @@ export interface Vtx1 {
   layout?: Vtx1Layout;
 }
 
+/** VTX1's layout, found when first read. */
+const lazyLayout = new LazyProperty<Vtx1Layout>('layout');
+
 const componentBytes = [1, 1, 2, 2, 4];
 const colorBytes = [2, 3, 4, 2, 3, 4];
 
@@ -85,7 +89,8 @@ export function arrayOfAttribute(attr: number): J3dVertexArrayName | undefined {
   if (attr === 25) return 'NBT';
   if (attr === 11) return 'CLR0';
   if (attr === 12) return 'CLR1';
-  if (attr >= 13 && attr <= 20) return `TEX${attr - 13}` as J3dVertexArrayName;
+  // The names of the list (the same strings every time, not new ones).
+  if (attr >= 13 && attr <= 20) return vertexSlotNames[attr - 8];
   return undefined;
 }
 
@@ -244,10 +249,13 @@ function decodeComponents(
   return -1;
 }
 
-/** The slot whose data offset an array of format `f` reads: its own, or NBT's for an NBT normal format. */
-function dataSlotOf(name: J3dVertexArrayName, dataOffsets: readonly number[]): number {
-  const slot = vertexSlotNames.indexOf(name);
-  return name === 'NRM' && dataOffsets[slot] === 0 && dataOffsets[2] !== 0 ? 2 : slot;
+/**
+ * The slot whose data offset the array of attribute `attr` (one arrayOfAttribute names) reads: its own (POS 0,
+ * NRM 1, NBT 2, CLR0-1 3-4, TEX0-7 5-12), or NBT's for an NBT normal format stored there.
+ */
+function dataSlotOf(attr: number, dataOffsets: readonly number[]): number {
+  const slot = attr === 9 ? 0 : attr === 10 ? 1 : attr === 25 ? 2 : attr - 8;
+  return slot === 1 && dataOffsets[1] === 0 && dataOffsets[2] !== 0 ? 2 : slot;
 }
 
 /**
@@ -259,7 +267,7 @@ function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonl
   for (const f of formats) {
     const name = arrayOfAttribute(f.attr);
     if (!name) continue;
-    const dataOffset = dataOffsets[dataSlotOf(name, dataOffsets)]!;
+    const dataOffset = dataOffsets[dataSlotOf(f.attr, dataOffsets)]!;
     const shape = vertexElementShape(name, f);
     if (dataOffset === 0 || dataOffset >= length || 'problem' in shape) continue;
     total +=
@@ -275,8 +283,8 @@ function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonl
  */
 export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint16Array }): Vtx1 {
   const formatOffset = r.u32At(0x08);
-  const dataOffsets: number[] = [];
-  for (let i = 0; i < 13; i++) dataOffsets.push(r.u32At(0x0c + i * 4));
+  const dataOffsets: number[] = new Array(13);
+  for (let i = 0; i < 13; i++) dataOffsets[i] = r.u32At(0x0c + i * 4);
   const formats: J3dVertexFormat[] = [];
   /** Where each format entry is, by its place in `formats`. */
   const formatAt: number[] = [];
@@ -301,6 +309,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
   let readSlots = 0;
   const view = r.view;
   const arrays: Vtx1['arrays'] = {};
+  const spans: Vtx1ArraySpan[] = [];
   const numbers = decodedLength(formats, dataOffsets, r.length);
   let decoded: Float32Array;
   if (room && room.count > 0) {
@@ -319,7 +328,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
         at,
       );
     // An NBT normal format may keep its data in the NBT slot.
-    const slot = dataSlotOf(name, dataOffsets);
+    const slot = dataSlotOf(f.attr, dataOffsets);
     const dataOffset = dataOffsets[slot]!;
     if (dataOffset === 0) continue;
     if (arrays[name]) throw r.error(`vertex format for ${name} is listed twice`, at);
@@ -343,7 +352,14 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
         );
     }
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
+    spans.push({ name, dataOffset, elementSize });
   }
-  const layout = readVtx1Layout(r, { dataOffsets, formatEnd, formatPads, terminator, arrays, readSlots });
-  return { formatOffset, dataOffsets, formats, arrays, layout };
+  // The layout is found when first read (only a rewrite needs it), from the chunk's bytes and what was read
+  // here as it was read (the data offsets and spans copied: the returned chunk may be edited before then).
+  // Reading it cannot fail. Keys are added in the order of an eager read.
+  const storedOffsets = dataOffsets.slice();
+  const vtx1: Vtx1 = { formatOffset, dataOffsets, formats, arrays };
+  return lazyLayout.define(vtx1, () =>
+    readVtx1Layout(r, { dataOffsets: storedOffsets, formatEnd, formatPads, terminator, arrays: spans, readSlots }),
+  );
 }

@@ -15,6 +15,9 @@ import type { BinaryReader } from '@retromodel/binary';
 import { detectPadding, type TableSpan } from './read-mat3-layout.js';
 import type { J3dVertexArray, J3dVertexArrayName, J3dVertexFormat } from './read-vtx1.js';
 
+/** What the layout needs of a decoded array: where its data starts and how long its elements are. */
+export type Vtx1ArraySpan = Pick<J3dVertexArray, 'name' | 'dataOffset' | 'elementSize'>;
+
 /** The VTX1 layout details a rewrite needs beyond the decoded arrays. */
 export interface Vtx1Layout {
   /** The u24 after each format entry's frac, in list order, the end entry's last (0xFFFFFF in every file seen). */
@@ -46,7 +49,8 @@ export function readVtx1Layout(
     formatEnd: number;
     formatPads: number[];
     terminator: J3dVertexFormat;
-    arrays: Partial<Record<J3dVertexArrayName, J3dVertexArray>>;
+    /** The decoded arrays, in the order they were decoded. */
+    arrays: readonly Vtx1ArraySpan[];
     /** Slots the arrays were decoded from, as bits (bit s: slot s). */
     readSlots: number;
   },
@@ -54,8 +58,7 @@ export function readVtx1Layout(
   const { dataOffsets, formatEnd } = read;
   const spans: Vtx1Layout['spans'] = {};
   const padSpans: TableSpan[] = [];
-  for (const name in read.arrays) {
-    const a = read.arrays[name as J3dVertexArrayName]!;
+  for (const a of read.arrays) {
     const end = vtx1SpanEnd(dataOffsets, a.dataOffset, r.length);
     spans[a.name] = r.bytes.subarray(a.dataOffset, end);
     padSpans.push({ start: a.dataOffset, end, size: a.elementSize, min: 0, maxPad: 0x1f });
