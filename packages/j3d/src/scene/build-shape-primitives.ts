@@ -88,6 +88,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   useLayout(shape.vertexLayout, vertices);
   const keys = scratch?.keyTable ?? new VertexKeyTable();
   keys.clear(capacity, vertices.keyLength);
+  vertices.useKeyRows(keys);
   const slots: number[] = [];
   let local = new Uint32Array(0);
   // With DIRECT data, each primitive (and its packet's values) and the scene vertex count after it.
