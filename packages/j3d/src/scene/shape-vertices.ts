@@ -114,8 +114,13 @@ export class ShapeVertices {
   items = new Int32Array(0);
   /** The items buffer of shapes whose items are not key rows. */
   private ownItems = new Int32Array(0);
-  /** Per PNMTXIDX value, the draw matrix its slot holds (NaN: none), for the primitive at hand. */
+  /**
+   * Per PNMTXIDX value below `pnCount` (a multiple of 3, or it names no slot), the draw matrix its slot holds
+   * (NaN: none), and the draw matrix of a vertex without PNMTXIDX (slot 0), for the packet at hand (`useSlots`).
+   */
   readonly drawOfPn = new Float64Array(256);
+  pnCount = 0;
+  slot0 = Number.NaN;
   /** Per scene vertex: its draw matrix (an index into the context's draw matrices). */
   freshDrawIndices: Int32Array;
   readonly normals: NormalCache;
@@ -141,6 +146,15 @@ export class ShapeVertices {
     this.count = 0;
     if (this.freshDrawIndices.length < capacity) this.freshDrawIndices = new Int32Array(capacity);
     this.normals.reserve(capacity);
+  }
+
+  /** Reads the PNMTX slots of the next packet (after `useLayout`): see `drawOfPn`. */
+  useSlots(slots: number[]): void {
+    const drawOfPn = this.drawOfPn;
+    const pnCount = this.pn >= 0 ? Math.min(3 * slots.length, drawOfPn.length) : 0;
+    for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? Number.NaN) : Number.NaN;
+    this.pnCount = pnCount;
+    this.slot0 = slots[0] ?? Number.NaN;
   }
 
   /** Lets go of the last model's arrays (the buffers stay). */
@@ -260,12 +274,9 @@ export function mergeVertices(
   const { keyRows, contiguous } = s;
   const keyStart = keyAt[0]!;
   let count = s.count;
-  // Per PNMTXIDX value (a multiple of 3, or it names no slot) the slot's draw matrix, NaN for none; a vertex
-  // without PNMTXIDX takes slot 0.
-  const drawOfPn = s.drawOfPn;
-  const pnCount = pn >= 0 ? Math.min(3 * slots.length, drawOfPn.length) : 0;
-  for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? Number.NaN) : Number.NaN;
-  const slot0 = slots[0] ?? Number.NaN;
+  // Per PNMTXIDX value the slot's draw matrix (past `pnCount`, NaN), NaN for none; a vertex without PNMTXIDX
+  // takes slot 0.
+  const { drawOfPn, pnCount, slot0 } = s;
   for (let v = 0, row = first; v < n; v++, row += rowStride) {
     let drawIndex = slot0;
     if (pn >= 0) {
