@@ -88,6 +88,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   useLayout(shape.vertexLayout, vertices);
   const keys = scratch?.keyTable ?? new VertexKeyTable();
   keys.clear(capacity, vertices.keyLength);
+  vertices.useKeyRows(keys);
   const slots: number[] = [];
   let local = new Uint32Array(0);
   // With DIRECT data, each primitive (and its packet's values) and the scene vertex count after it.
@@ -96,6 +97,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   for (const packet of shape.packets) {
     const matrixTable = packet.matrixTable;
     for (let k = 0; k < matrixTable.length; k++) if (matrixTable[k] !== 0xffff) slots[k] = matrixTable[k]!;
+    vertices.useSlots(slots);
     for (const prim of packet.primitives) {
       if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
       mergeVertices(prim, packet.indices, keys, slots, vertices, local);

@@ -1,8 +1,9 @@
 /*
  * A shape's GX vertices into scene vertices (see build-shape-primitives for the maths), in two passes:
  * mergeVertices gives each GX vertex of a primitive its scene vertex (merging equal ones), and for each new one
- * records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`); once the
- * shape's count is known, writeVertices fills the buffers attribute by attribute, for all the shape's vertices at
+ * records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`: when
+ * every written attribute is one index a vertex, the vertex's key row in the key table, which holds those very
+ * indices, so nothing is copied twice); once the shape's count is known, writeVertices fills the buffers attribute by attribute, for all the shape's vertices at
  * once when every item is in a VTX1 array, primitive by primitive when some are DIRECT data (an item inside the
  * data is read directly, one past it through the bounds-checked fallbacks).
  * test/scene/reference-shape-primitives.ts keeps the plain one-pass definition this is checked against.
@@ -22,7 +23,7 @@ import type { GxPrimitive, GxVertexLayout } from '../gx/display-list.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import { emptySource, type ItemSource, setArraySource, setInlineSource } from './item-source.js';
 import { NormalCache } from './normal-cache.js';
-import type { VertexKeyTable } from './vertex-key-table.js';
+import { MISSING, type VertexKeyTable } from './vertex-key-table.js';
 import { writeColors, writeNormals, writePositions, writeSkin, writeTexCoords } from './write-vertex-attributes.js';
 
 /** The scene vertex buffers of a shape, each sized for its scene vertices. */
@@ -65,12 +66,6 @@ const INDEX3 = 3;
 const INLINE = 4;
 
 /**
- * The item index recorded for a vertex whose primitive lacks the attribute (or whose column is short): its
- * start (index × item size) lies past any data, so every component takes its default.
- */
-const MISSING = 0x7fffffff;
-
-/**
  * A shape's vertices being built: the key of a vertex (draw matrix, then every attribute index) with the row
  * entries it is made of, and the row entries its recorded attributes come from (the shape's row layout); and, for the whole
  * shape, per scene vertex (entry i for scene vertex i) its draw matrix and a row of `stride` items: POS's first,
@@ -103,12 +98,29 @@ export class ShapeVertices {
   stride = 1;
   /** The shape gives every recorded attribute as one index a vertex. */
   plain = true;
+  /**
+   * The key's indices are one run of a row (from `keyAt[0]`, as when no DIRECT matrix index sits between them):
+   * the key table reads them without `keyAt`.
+   */
+  contiguous = false;
+  /**
+   * `items` are the key table's rows (`keyRows`, set for a plain shape): a new vertex's key row is stored whether
+   * or not its primitive merges, and the recorded attributes' slots point into it.
+   */
+  keyRows = false;
   /** Some primitive sends a recorded attribute as DIRECT data (the writes then go primitive by primitive). */
   inline = false;
-  /** Set by `plan`. */
+  /** Set by `plan` (this buffer) or `useKeyRows` (the key table's). */
   items = new Int32Array(0);
-  /** Per PNMTXIDX value, the draw matrix its slot holds (NaN: none), for the primitive at hand. */
+  /** The items buffer of shapes whose items are not key rows. */
+  private ownItems = new Int32Array(0);
+  /**
+   * Per PNMTXIDX value below `pnCount` (a multiple of 3, or it names no slot), the draw matrix its slot holds
+   * (NaN: none), and the draw matrix of a vertex without PNMTXIDX (slot 0), for the packet at hand (`useSlots`).
+   */
   readonly drawOfPn = new Float64Array(256);
+  pnCount = 0;
+  slot0 = Number.NaN;
   /** Per scene vertex: its draw matrix (an index into the context's draw matrices). */
   freshDrawIndices: Int32Array;
   readonly normals: NormalCache;
@@ -134,6 +146,15 @@ export class ShapeVertices {
     this.count = 0;
     if (this.freshDrawIndices.length < capacity) this.freshDrawIndices = new Int32Array(capacity);
     this.normals.reserve(capacity);
+  }
+
+  /** Reads the PNMTX slots of the next packet (after `useLayout`): see `drawOfPn`. */
+  useSlots(slots: number[]): void {
+    const drawOfPn = this.drawOfPn;
+    const pnCount = this.pn >= 0 ? Math.min(3 * slots.length, drawOfPn.length) : 0;
+    for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? Number.NaN) : Number.NaN;
+    this.pnCount = pnCount;
+    this.slot0 = slots[0] ?? Number.NaN;
   }
 
   /** Lets go of the last model's arrays (the buffers stay). */
@@ -162,7 +183,28 @@ export class ShapeVertices {
     for (let t = 0; t < layout.texSets; t++) record(13 + t, 1);
     this.stride = slots;
     this.inline = false;
-    if (this.items.length < capacity * slots) this.items = new Int32Array(capacity * slots);
+    this.keyRows = false;
+    if (this.ownItems.length < capacity * slots) this.ownItems = new Int32Array(capacity * slots);
+    this.items = this.ownItems;
+  }
+
+  /**
+   * For a plain shape (after `useLayout`, and `keys.clear` for this shape), makes the key table's rows the items:
+   * a recorded attribute's slot is where its column's index lies in a key row (after the draw matrix).
+   */
+  useKeyRows(keys: VertexKeyTable): void {
+    if (!this.plain) return;
+    const { slotOf, recordOf, column, keyAt } = this;
+    for (let attr = 0; attr < ATTR_SLOTS; attr++) {
+      const j = recordOf[attr]!;
+      if (j < 0) continue;
+      let k = 0;
+      while (keyAt[k] !== column[j]) k++;
+      slotOf[attr] = 1 + k;
+    }
+    this.keyRows = true;
+    this.items = keys.rows;
+    this.stride = this.keyLength;
   }
 }
 
@@ -196,6 +238,9 @@ export function useLayout(layout: GxVertexLayout, s: ShapeVertices): void {
     for (let i = 0; i < c.size; i++, length++) keyAt[length - 1] = c.offset + i;
   }
   s.keyLength = length;
+  let contiguous = true;
+  for (let k = 1; k < length - 1; k++) if (keyAt[k] !== keyAt[0]! + k) contiguous = false;
+  s.contiguous = contiguous;
   s.merge = merge;
   s.rowStride = layout.indexStride;
   let plain = true;
@@ -226,13 +271,12 @@ export function mergeVertices(
   const plain = s.plain && whole;
   const merge = s.merge && whole;
   const recordedCount = s.width.length;
+  const { keyRows, contiguous } = s;
+  const keyStart = keyAt[0]!;
   let count = s.count;
-  // Per PNMTXIDX value (a multiple of 3, or it names no slot) the slot's draw matrix, NaN for none; a vertex
-  // without PNMTXIDX takes slot 0.
-  const drawOfPn = s.drawOfPn;
-  const pnCount = pn >= 0 ? Math.min(3 * slots.length, drawOfPn.length) : 0;
-  for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? Number.NaN) : Number.NaN;
-  const slot0 = slots[0] ?? Number.NaN;
+  // Per PNMTXIDX value the slot's draw matrix (past `pnCount`, NaN), NaN for none; a vertex without PNMTXIDX
+  // takes slot 0.
+  const { drawOfPn, pnCount, slot0 } = s;
   for (let v = 0, row = first; v < n; v++, row += rowStride) {
     let drawIndex = slot0;
     if (pn >= 0) {
@@ -241,16 +285,20 @@ export function mergeVertices(
     }
     if (merge) {
       // The draw matrix as an Int32Array stores it (NaN, no matrix, as 0).
-      const found = keys.findOrAdd(indices, row, keyAt, drawIndex | 0, count);
+      const found = contiguous
+        ? keys.findOrAddRun(indices, row + keyStart, drawIndex | 0, count)
+        : keys.findOrAdd(indices, row, keyAt, drawIndex | 0, count);
       if (found >= 0) {
         out[v] = found;
         continue;
       }
-    }
+    } else if (keyRows) keys.store(indices, row, keyAt, drawIndex | 0, count);
     out[v] = count;
-    let at = count * stride;
-    if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = indices[row + column[j]!]!;
-    else recordItems(s, indices, row, at, v);
+    if (!keyRows) {
+      let at = count * stride;
+      if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = indices[row + column[j]!]!;
+      else recordItems(s, indices, row, at, v);
+    }
     // A slot no matrix table has set (only in hand-built shapes: readJ3d checks them) names no draw matrix (its
     // key holds 0, as the Int32Array stores NaN).
     freshDrawIndices[count++] = Number.isNaN(drawIndex) ? -1 : drawIndex;

@@ -10,12 +10,21 @@
 
 const EMPTY = -1;
 
+/**
+ * The item index recorded for a vertex whose primitive lacks the attribute (or whose column is short): its
+ * start (index × item size) lies past any data, so every component takes its default.
+ */
+export const MISSING = 0x7fffffff;
+
 /** Vertex keys of one shape to scene vertices. */
 export class VertexKeyTable {
   /** Scene vertex per slot, or EMPTY. */
   private slots = new Int32Array(16);
-  /** Keys by scene vertex, `width` integers each. */
-  private keys = new Int32Array(0);
+  /**
+   * Keys by scene vertex, `width` integers each (the draw matrix, then the indices): the rows a plain shape's
+   * vertices read their items from (ShapeVertices.useKeyRows).
+   */
+  rows = new Int32Array(0);
   /** Integers a key: 1 (the draw matrix) + the row entries of `keyAt`. */
   private width = 1;
 
@@ -28,7 +37,7 @@ export class VertexKeyTable {
     while (capacity < vertices * 2) capacity *= 2;
     if (capacity > this.slots.length) this.slots = new Int32Array(capacity);
     this.slots.fill(EMPTY);
-    if (this.keys.length < vertices * width) this.keys = new Int32Array(vertices * width);
+    if (this.rows.length < vertices * width) this.rows = new Int32Array(vertices * width);
     this.width = width;
   }
 
@@ -38,7 +47,7 @@ export class VertexKeyTable {
    */
   findOrAdd(indices: Uint16Array, row: number, keyAt: Int32Array, draw: number, value: number): number {
     const slots = this.slots;
-    const keys = this.keys;
+    const keys = this.rows;
     const width = this.width;
     const n = width - 1;
     // FNV-1a over the integers, then a final avalanche so nearby keys spread over the slots.
@@ -65,5 +74,52 @@ export class VertexKeyTable {
     keys[at] = draw;
     for (let k = 0; k < n; k++) keys[at + 1 + k] = indices[row + keyAt[k]!]!;
     return -1;
+  }
+
+  /**
+   * {@link findOrAdd} for a key whose indices are one run, `indices[start ..]` (the same key, hash and slot, read
+   * without the row offsets).
+   */
+  findOrAddRun(indices: Uint16Array, start: number, draw: number, value: number): number {
+    const slots = this.slots;
+    const keys = this.rows;
+    const width = this.width;
+    const n = width - 1;
+    let h = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
+    for (let k = 0; k < n; k++) h = Math.imul(h ^ indices[start + k]!, 0x01000193);
+    h ^= h >>> 16;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    const mask = slots.length - 1;
+    let slot = h & mask;
+    for (;;) {
+      const v = slots[slot]!;
+      if (v === EMPTY) break;
+      const at = v * width;
+      if (keys[at] === draw) {
+        let k = 0;
+        while (k < n && keys[at + 1 + k] === indices[start + k]) k++;
+        if (k === n) return v;
+      }
+      slot = (slot + 1) & mask;
+    }
+    slots[slot] = value;
+    const at = value * width;
+    keys[at] = draw;
+    for (let k = 0; k < n; k++) keys[at + 1 + k] = indices[start + k]!;
+    return -1;
+  }
+
+  /**
+   * Stores the row of scene vertex `value` (as {@link findOrAdd} would) without making it findable: for a
+   * primitive that merges nothing. An index past the end of `indices` (a hand-built list's short rows) is
+   * stored as MISSING.
+   */
+  store(indices: Uint16Array, row: number, keyAt: Int32Array, draw: number, value: number): void {
+    const keys = this.rows;
+    const width = this.width;
+    const at = value * width;
+    keys[at] = draw;
+    for (let k = 0; k < width - 1; k++) keys[at + 1 + k] = indices[row + keyAt[k]!] ?? MISSING;
   }
 }

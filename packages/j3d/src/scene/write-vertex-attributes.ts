@@ -112,12 +112,13 @@ export function writePositions(
   ctx: ShapeContext,
 ) {
   const { pos, items, stride, freshDrawIndices } = s;
+  const slot = s.slotOf[9]!;
   const drawMatrices = ctx.drawMatrices;
   const size = pos.size;
   for (let i = start; i < end; i++) {
     const draw = drawMatrices[freshDrawIndices[i]!]!;
     const m = draw.matrix;
-    read3(pos, items[i * stride]! * size, 0, 0, item);
+    read3(pos, items[i * stride + slot]! * size, 0, 0, item);
     const x = item[0]!;
     const y = item[1]!;
     const z = item[2]!;

@@ -48,7 +48,15 @@ import {
   textureKeyOf,
   vertexAtom,
 } from './tev-atoms.js';
-import { type Monomial, type Poly, someAtom, substitutePoly, sumPoly, textureSensitivity } from './tev-poly.js';
+import {
+  type Monomial,
+  type Poly,
+  someAtom,
+  substitutePoly,
+  sumPoly,
+  termsWithout,
+  textureSensitivity,
+} from './tev-poly.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {
@@ -375,13 +383,8 @@ function evaluationOf(gx: GxMaterial, evaluations: SharedEvaluation[]): TevEvalu
 
 /** `polys` with every lighting atom at 0 and every term of a lighting ramp left out: their unlit part. */
 function withoutLighting(polys: readonly Poly[], isRamp: (a: Atom) => boolean): Poly[] {
-  return polys.map((p) =>
-    sumPoly(
-      p.monomials.flatMap((atoms, i) =>
-        atoms.some((a) => isLightingAtom(a) || isRamp(a)) ? [] : [[atoms, p.coefficients[i]!] as [Monomial, number]],
-      ),
-    ),
-  );
+  const lightingOrRamp = (a: Atom) => isLightingAtom(a) || isRamp(a);
+  return polys.map((p) => termsWithout(p, lightingOrRamp));
 }
 
 /** The warning listing the approximations, and the info notes on lighting. */

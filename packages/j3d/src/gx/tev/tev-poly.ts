@@ -253,6 +253,25 @@ export function sumPoly(terms: Iterable<readonly [Monomial, number]>): Poly {
 }
 
 /**
+ * `p` without the terms whose monomial holds an atom passing `test`: the sum of the others in their order, as
+ * sumPoly makes it (a polynomial's monomials are distinct and its coefficients at least EPSILON, so the sum is
+ * those terms as they are).
+ */
+export function termsWithout(p: Poly, test: (atom: Atom) => boolean): Poly {
+  const monomials: Monomial[] = [];
+  const coefficients: number[] = [];
+  for (let i = 0; i < p.monomials.length; i++) {
+    const m = p.monomials[i]!;
+    let k = 0;
+    while (k < m.length && !test(m[k]!)) k++;
+    if (k < m.length) continue;
+    monomials.push(m);
+    coefficients.push(p.coefficients[i]!);
+  }
+  return { monomials, coefficients };
+}
+
+/**
  * The constant `substitutePoly(p, value)` leaves when `value` gives a number for every atom, i.e.
  * `constantOf(substitutePoly(p, value)) ?? 0`, computed without building the polynomial: the same products in
  * the same order, summed as `put` sums them (a running sum that drops to 0 whenever it is within EPSILON of 0).
