@@ -60,16 +60,9 @@ export function readNameTable(reader: BinaryReader, offset: number, diagnostics:
     // cStringAt throws its error.
     const end = at < bytes.length ? nulAt(bytes, at) : -1;
     if (end < 0) reader.cStringAt(at, 'shift_jis');
-    let h = 0;
-    let high = 0;
-    for (let k = at; k < end; k++) {
-      const b = bytes[k]!;
-      h = (h * 3 + ((b << 24) >> 24)) & 0xffff;
-      high |= b;
-    }
-    if (high >= 0x80) ascii = false;
+    for (let k = at; k < end && ascii; k++) if (bytes[k]! >= 0x80) ascii = false;
     ends[i] = end;
-    hashes[i] = h;
+    hashes[i] = hashJ3dName(bytes, at, end);
     if (at < first) first = at;
     if (end > last) last = end;
   }
