@@ -94,5 +94,6 @@ export { checkMdl3, type Mdl3MaterialCheck } from './mdl3/compare-mdl3.js';
 export { describeNonJ3dModel, readJ3d } from './read-j3d.js';
 export { animationToBca } from './scene/animation-to-bca.js';
 export { type AnimationToBckOptions, animationToBck } from './scene/animation-to-bck.js';
+export { MAX_BAKED_TEXELS } from './scene/bake-texture.js';
 export { type J3dSceneResult, type J3dToSceneOptions, j3dToScene } from './scene/j3d-to-scene.js';
 export { writeJ3d } from './write-j3d.js';

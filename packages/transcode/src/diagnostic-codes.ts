@@ -183,6 +183,12 @@ const rows: Row[] = [
     false,
     'a model written as BMD/BDL has animations: they go to .bck files beside it',
   ],
+  [
+    'j3d/bake-limit',
+    'warning',
+    true,
+    "a material's colour per texel is not baked: the model's baked textures would pass the limit of 2^24 texels",
+  ],
   ['j3d/bca-joint-count', 'warning', true, 'a BCA has frames for another number of joints than the model'],
   [
     'j3d/bca-material-channel',

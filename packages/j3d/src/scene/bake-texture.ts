@@ -74,25 +74,54 @@ function bakePixels(terms: Term[][], src: Uint8Array): Uint8Array {
 }
 
 /**
- * Adds a texture (with its own image, the same sampler) whose texels are `rgba` evaluated on the texels of scene
- * texture `texture` (every atom of `rgba` is a component of that texture). Returns the new texture's index, or
- * undefined when the source image is not decoded RGBA8.
+ * The most texels (every mip level counted) that the textures baked for one scene may hold: 2^24, 64 MB of
+ * RGBA8, sixteen 1024 × 1024 textures (GX samples at most 1024 a side). A bake copies its whole source texture,
+ * and a material costs its file one 0x14C init entry, or two bytes when it shares one, so without a limit a few
+ * hundred kilobytes of MAT3 over one large texture would make gigabytes of baked pixels.
  */
-export function bakeTexture(scene: Scene, texture: number, rgba: readonly Poly[], name: string): number | undefined {
+export const MAX_BAKED_TEXELS = 1 << 24;
+
+/** What each scene has baked: its texels so far, and the baked texture of each source texture and colour. */
+const bakes = new WeakMap<Scene, { texels: number; textures: Map<string, number> }>();
+
+/**
+ * Adds a texture (with its own image, the same sampler) whose texels are `rgba` evaluated on the texels of scene
+ * texture `texture` (every atom of `rgba` is a component of that texture), named `name`. Materials that bake the
+ * same colour from the same texture (materials sharing an init entry, most often) share the first one's texture.
+ * Returns the baked texture's index; undefined when the source image is not decoded RGBA8, and 'limit' when
+ * baking it would take the scene's baked texels past MAX_BAKED_TEXELS.
+ */
+export function bakeTexture(
+  scene: Scene,
+  texture: number,
+  rgba: readonly Poly[],
+  name: string,
+): number | 'limit' | undefined {
   const source = scene.textures[texture];
   const image = scene.images[source?.image ?? -1];
   if (!source || image?.kind !== 'rgba8') return undefined;
   const terms = rgba.map((p) =>
     p.monomials.map((atoms, i) => ({ coefficient: p.coefficients[i]!, components: atoms.map(componentOf) })),
   );
-  const baked: RgbaImage = {
+  const baked = bakes.get(scene) ?? { texels: 0, textures: new Map<string, number>() };
+  bakes.set(scene, baked);
+  const key = `${texture} ${JSON.stringify(terms)}`;
+  const known = baked.textures.get(key);
+  if (known !== undefined) return known;
+  const texels = image.width * image.height + (image.mipmaps ?? []).reduce((n, m) => n + m.width * m.height, 0);
+  if (baked.texels + texels > MAX_BAKED_TEXELS) return 'limit';
+  baked.texels += texels;
+  const bakedImage: RgbaImage = {
     kind: 'rgba8',
     name,
     width: image.width,
     height: image.height,
     pixels: bakePixels(terms, image.pixels),
   };
-  if (image.mipmaps?.length) baked.mipmaps = image.mipmaps.map((m) => ({ ...m, pixels: bakePixels(terms, m.pixels) }));
-  const bakedImage = scene.images.push(baked) - 1;
-  return scene.textures.push({ name, image: bakedImage, sampler: source.sampler }) - 1;
+  if (image.mipmaps?.length)
+    bakedImage.mipmaps = image.mipmaps.map((m) => ({ ...m, pixels: bakePixels(terms, m.pixels) }));
+  const imageIndex = scene.images.push(bakedImage) - 1;
+  const index = scene.textures.push({ name, image: imageIndex, sampler: source.sampler }) - 1;
+  baked.textures.set(key, index);
+  return index;
 }

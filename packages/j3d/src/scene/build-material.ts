@@ -28,7 +28,7 @@ import {
 import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
 import { reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
-import { bakeTexture, textureMean } from './bake-texture.js';
+import { bakeTexture, MAX_BAKED_TEXELS, textureMean } from './bake-texture.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
 
 /**
@@ -179,8 +179,15 @@ export function buildMaterial(gx: GxMaterial, ctx: MaterialContext): BuiltMateri
     if (texture !== undefined && scene && tev.bake) {
       const name = `${gx.name}/${scene.textures[texture]?.name ?? texture}`;
       const baked = bakeTexture(scene, texture, tev.bake, name);
-      if (baked !== undefined) shows = undefined;
-      texture = baked ?? texture;
+      if (baked === 'limit')
+        diag(
+          'j3d/bake-limit',
+          `not baked: the model's baked textures would hold more than ${MAX_BAKED_TEXELS} texels; texture map ${texMap} is shown as it is`,
+        );
+      else if (baked !== undefined) {
+        shows = undefined;
+        texture = baked;
+      }
     }
     if (texture === undefined)
       diag('j3d/missing-texture', `TEV samples texture map ${texMap}, which has no texture`, 'warning');
