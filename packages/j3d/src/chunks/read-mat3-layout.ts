@@ -76,9 +76,15 @@ export function mat3TableEnds(offsets: readonly number[], order: readonly number
   return ends;
 }
 
-/** True when `bytes[from, to)` is `pattern` repeated from its start (a maker's padding). */
+/**
+ * True when `bytes[from, to)` is `pattern` repeated from its start (a maker's padding). The place in the pattern
+ * is counted, not taken modulo its length: a division per byte was the most of a small model's padding detection.
+ */
 export function isPadding(bytes: Uint8Array, from: number, to: number, pattern: Uint8Array): boolean {
-  for (let i = from; i < to; i++) if (bytes[i] !== pattern[(i - from) % pattern.length]) return false;
+  for (let i = from, k = 0; i < to; i++) {
+    if (bytes[i] !== pattern[k]) return false;
+    if (++k === pattern.length) k = 0;
+  }
   return true;
 }
 
