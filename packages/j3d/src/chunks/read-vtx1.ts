@@ -207,18 +207,18 @@ export function decodeVertexElement(
   }
 }
 
+/** One 32-bit cell seen as an integer and as a float: a float is read by storing its bits and loading it. */
+const cellBits = new Uint32Array(1);
+const cellFloat = new Float32Array(cellBits.buffer);
+
 /**
  * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` into `out` (the
  * elements of such an array are its components in a row): the same values decodeVertexElement gives, one tight
- * loop per type. Returns the index of the first F32 value that is not a finite number (NaN, ±inf), or -1.
+ * loop per type, from the bytes: a DataView made per read to load 16- and 32-bit numbers cost more than a small
+ * model's loads (and a float's way through a double and back keeps every finite value). Returns the index of the
+ * first F32 value that is not a finite number (NaN, ±inf), or -1.
  */
-function decodeComponents(
-  bytes: Uint8Array,
-  view: DataView,
-  at: number,
-  f: J3dVertexFormat,
-  out: Float32Array,
-): number {
+function decodeComponents(bytes: Uint8Array, at: number, f: J3dVertexFormat, out: Float32Array): number {
   const n = out.length;
   const scale = 1 / 2 ** f.frac;
   switch (f.compType) {
@@ -228,21 +228,18 @@ function decodeComponents(
     case 1:
       for (let i = 0; i < n; i++) out[i] = ((bytes[at + i]! << 24) >> 24) * scale;
       break;
-    // 16-bit components through the DataView: one big-endian load each, which V8 compiles tighter than two
-    // byte loads and shifts.
     case 2:
-      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getUint16(p) * scale;
+      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = ((bytes[p]! << 8) | bytes[p + 1]!) * scale;
       break;
     case 3:
-      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
+      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (((bytes[p]! << 24) >> 16) | bytes[p + 1]!) * scale;
       break;
     default: {
-      // The stored bits copied as they are (no conversion to and from a double); an exponent of all ones is NaN
-      // or ±inf.
-      const bits = new Uint32Array(out.buffer, out.byteOffset, n);
+      // An exponent of all ones is NaN or ±inf.
       for (let i = 0, p = at; i < n; i++, p += 4) {
-        const v = view.getUint32(p);
-        bits[i] = v;
+        const v = (bytes[p]! << 24) | (bytes[p + 1]! << 16) | (bytes[p + 2]! << 8) | bytes[p + 3]!;
+        cellBits[0] = v;
+        out[i] = cellFloat[0]!;
         if ((v & 0x7f800000) === 0x7f800000) return i;
       }
     }
@@ -308,7 +305,6 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
   const formatEnd = r.offset;
   /** Bit s: slot s was decoded. */
   let readSlots = 0;
-  const view = r.view;
   const arrays: Vtx1['arrays'] = {};
   const spans: Vtx1ArraySpan[] = [];
   const numbers = decodedLength(formats, dataOffsets, r.length);
@@ -340,10 +336,11 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
     const data = new Float32Array(decoded.buffer, decoded.byteOffset + decodedAt * 4, count * itemSize);
     decodedAt += data.length;
     if (name === 'CLR0' || name === 'CLR1') {
+      const view = r.view;
       for (let i = 0; i < count; i++)
         decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
     } else {
-      const k = decodeComponents(r.bytes, view, dataOffset, f, data);
+      const k = decodeComponents(r.bytes, dataOffset, f, data);
       if (k >= 0)
         throw r.error(
           `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
