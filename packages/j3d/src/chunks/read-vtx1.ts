@@ -18,7 +18,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { LazyProperty } from './lazy-property.js';
-import { float32Block } from './small-blocks.js';
+import { f32be, float32Block } from './small-blocks.js';
 import { readVtx1Layout, type Vtx1ArraySpan, type Vtx1Layout, vtx1SpanEnd } from './vtx1-layout.js';
 
 /** Names of the 13 VTX1 data slots, in slot order. */
@@ -207,15 +207,11 @@ export function decodeVertexElement(
   }
 }
 
-/** One 32-bit cell seen as an integer and as a float: a float is read by storing its bits and loading it. */
-const cellBits = new Uint32Array(1);
-const cellFloat = new Float32Array(cellBits.buffer);
-
 /**
  * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` into `out` (the
  * elements of such an array are its components in a row): the same values decodeVertexElement gives, one tight
  * loop per type, from the bytes: a DataView made per read to load 16- and 32-bit numbers cost more than a small
- * model's loads (and a float's way through a double and back keeps every finite value). Returns the index of the
+ * model's loads. Returns the index of the
  * first F32 value that is not a finite number (NaN, ±inf), or -1.
  */
 function decodeComponents(bytes: Uint8Array, at: number, f: J3dVertexFormat, out: Float32Array): number {
@@ -235,12 +231,10 @@ function decodeComponents(bytes: Uint8Array, at: number, f: J3dVertexFormat, out
       for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (((bytes[p]! << 24) >> 16) | bytes[p + 1]!) * scale;
       break;
     default: {
-      // An exponent of all ones is NaN or ±inf.
       for (let i = 0, p = at; i < n; i++, p += 4) {
-        const v = (bytes[p]! << 24) | (bytes[p + 1]! << 16) | (bytes[p + 2]! << 8) | bytes[p + 3]!;
-        cellBits[0] = v;
-        out[i] = cellFloat[0]!;
-        if ((v & 0x7f800000) === 0x7f800000) return i;
+        const v = f32be(bytes, p);
+        out[i] = v;
+        if (!Number.isFinite(v)) return i;
       }
     }
   }
