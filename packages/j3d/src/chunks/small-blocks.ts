@@ -39,7 +39,7 @@ const cellFloat = new Float32Array(cellBits.buffer);
  * The big-endian f32 at `bytes[at]` (in bounds), from its bytes: no DataView made per read, and a float's way
  * through a double keeps its value (as DataView.getFloat32 gives it).
  */
-export function f32be(bytes: Uint8Array, at: number): number {
+function f32be(bytes: Uint8Array, at: number): number {
   cellBits[0] = (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
   return cellFloat[0]!;
 }
