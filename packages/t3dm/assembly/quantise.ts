@@ -3,7 +3,8 @@
  * src/from-scene/quantise-wasm.ts; src/from-scene/quantise-module.ts calls them). One call per primitive:
  * `begin` empties the module's heap (AssemblyScript's stub runtime never frees) and allocates the primitive's
  * attribute buffers, which the JavaScript side fills; `quantise` fills the vertex table and the triangles over
- * it, which the JavaScript side then reads from the table's arrays.
+ * it, which the JavaScript side then reads from the table's arrays. A V chunk's bytes are laid out here too
+ * (`beginVertices`, then `packVertexPairs`).
  */
 import { packNormal, roundHalfAway } from './vertex-codec';
 import { VertexTable } from './vertex-table';
@@ -37,6 +38,49 @@ export function begin(count: i32, normals: bool, uvLength: i32, triangleLength: 
   tris = new Int32Array(triangleLength);
 }
 
+/** A V chunk's vertices (filled by the JavaScript side) and the pairs they are laid out in. */
+let vertexPosition = new Int16Array(0);
+let vertexNormal = new Uint16Array(0);
+let vertexRgba = new Uint32Array(0);
+let vertexSt = new Int16Array(0);
+let vertexPairs = new Uint8Array(0);
+
+/** Empties the heap and allocates the buffers of a V chunk of `count` vertices (zeros: an odd count's pad). */
+export function beginVertices(count: i32): void {
+  heap.reset();
+  vertexPosition = new Int16Array(count * 3);
+  vertexNormal = new Uint16Array(count);
+  vertexRgba = new Uint32Array(count);
+  vertexSt = new Int16Array(count * 2);
+  vertexPairs = new Uint8Array(((count + 1) >> 1) * 0x20);
+}
+
+/** A 16-bit value in the file's byte order. */
+function order16(v: u16, littleEndian: bool): u16 {
+  return littleEndian ? v : bswap<u16>(v);
+}
+
+/**
+ * Lays the V chunk's vertices out in pairs (spec §5: A = even, B = odd): posA s16[3] @0, normA u16 @6, posB
+ * @8, normB @0xE, rgbaA u32 @0x10, rgbaB @0x14, stA s16[2] @0x18, stB @0x1C.
+ */
+export function packVertexPairs(littleEndian: bool): void {
+  const out = vertexPairs.dataStart;
+  for (let a = 0; a < vertexNormal.length; a++) {
+    const at = out + <usize>((a >> 1) * 0x20);
+    const half = <usize>(a & 1);
+    const p = at + half * 8;
+    store<u16>(p, order16(<u16>vertexPosition[a * 3], littleEndian));
+    store<u16>(p + 2, order16(<u16>vertexPosition[a * 3 + 1], littleEndian));
+    store<u16>(p + 4, order16(<u16>vertexPosition[a * 3 + 2], littleEndian));
+    store<u16>(p + 6, order16(vertexNormal[a], littleEndian));
+    const rgba = vertexRgba[a];
+    store<u32>(at + 0x10 + half * 4, littleEndian ? rgba : bswap<u32>(rgba));
+    store<u16>(at + 0x18 + half * 4, order16(<u16>vertexSt[a * 2], littleEndian));
+    store<u16>(at + 0x1a + half * 4, order16(<u16>vertexSt[a * 2 + 1], littleEndian));
+  }
+}
+
 /** Addresses of the input buffers, in begin's order, then of the output arrays (allocating nothing). */
 export function address(which: i32): usize {
   switch (which) {
@@ -62,8 +106,19 @@ export function address(which: i32): usize {
       return table.st.dataStart;
     case 10:
       return table.bone.dataStart;
-    default:
+    case 11:
       return tris.dataStart;
+    // A V chunk's buffers, in beginVertices' order.
+    case 12:
+      return vertexPosition.dataStart;
+    case 13:
+      return vertexNormal.dataStart;
+    case 14:
+      return vertexRgba.dataStart;
+    case 15:
+      return vertexSt.dataStart;
+    default:
+      return vertexPairs.dataStart;
   }
 }
 
