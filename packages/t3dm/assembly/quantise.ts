@@ -4,7 +4,8 @@
  * `begin` empties the module's heap (AssemblyScript's stub runtime never frees) and allocates the primitive's
  * attribute buffers, which the JavaScript side fills; `quantise` fills the vertex table and the triangles over
  * it, which the JavaScript side then reads from the table's arrays. A V chunk's bytes are laid out here too
- * (`beginVertices`, then `packVertexPairs`).
+ * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
+ * order (`beginLoads`, then `copyLoads`).
  */
 import { packNormal, roundHalfAway } from './vertex-codec';
 import { VertexTable } from './vertex-table';
@@ -81,6 +82,60 @@ export function packVertexPairs(littleEndian: bool): void {
   }
 }
 
+/** An object's vertices (vertexPosition… hold them), the ids its parts load, their copies and their bounds. */
+let loadIds = new Int32Array(0);
+let loadedPosition = new Int16Array(0);
+let loadedNormal = new Uint16Array(0);
+let loadedRgba = new Uint32Array(0);
+let loadedSt = new Int16Array(0);
+let loadedBounds = new Int32Array(6);
+
+/** Empties the heap and allocates the buffers of an object of `count` vertices whose parts load `loads` in all. */
+export function beginLoads(count: i32, loads: i32): void {
+  beginVertices(count);
+  loadIds = new Int32Array(loads);
+  loadedPosition = new Int16Array(loads * 3);
+  loadedNormal = new Uint16Array(loads);
+  loadedRgba = new Uint32Array(loads);
+  loadedSt = new Int16Array(loads * 2);
+  loadedBounds = new Int32Array(6);
+}
+
+/** Copies the vertices `loadIds` names, in order, and their bounds (min x, y, z, max x, y, z; empty: s16 extremes). */
+export function copyLoads(): void {
+  let minX: i32 = 32767;
+  let minY: i32 = 32767;
+  let minZ: i32 = 32767;
+  let maxX: i32 = -32768;
+  let maxY: i32 = -32768;
+  let maxZ: i32 = -32768;
+  for (let i = 0; i < loadIds.length; i++) {
+    const v = loadIds[i];
+    const x = <i32>vertexPosition[v * 3];
+    const y = <i32>vertexPosition[v * 3 + 1];
+    const z = <i32>vertexPosition[v * 3 + 2];
+    loadedPosition[i * 3] = <i16>x;
+    loadedPosition[i * 3 + 1] = <i16>y;
+    loadedPosition[i * 3 + 2] = <i16>z;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+    loadedNormal[i] = vertexNormal[v];
+    loadedRgba[i] = vertexRgba[v];
+    loadedSt[i * 2] = vertexSt[v * 2];
+    loadedSt[i * 2 + 1] = vertexSt[v * 2 + 1];
+  }
+  loadedBounds[0] = minX;
+  loadedBounds[1] = minY;
+  loadedBounds[2] = minZ;
+  loadedBounds[3] = maxX;
+  loadedBounds[4] = maxY;
+  loadedBounds[5] = maxZ;
+}
+
 /** Addresses of the input buffers, in begin's order, then of the output arrays (allocating nothing). */
 export function address(which: i32): usize {
   switch (which) {
@@ -117,8 +172,21 @@ export function address(which: i32): usize {
       return vertexRgba.dataStart;
     case 15:
       return vertexSt.dataStart;
-    default:
+    case 16:
       return vertexPairs.dataStart;
+    // An object's loads, in beginLoads' order.
+    case 17:
+      return loadIds.dataStart;
+    case 18:
+      return loadedPosition.dataStart;
+    case 19:
+      return loadedNormal.dataStart;
+    case 20:
+      return loadedRgba.dataStart;
+    case 21:
+      return loadedSt.dataStart;
+    default:
+      return loadedBounds.dataStart;
   }
 }
 
