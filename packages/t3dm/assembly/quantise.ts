@@ -5,8 +5,10 @@
  * attribute buffers, which the JavaScript side fills; `quantise` fills the vertex table and the triangles over
  * it, which the JavaScript side then reads from the table's arrays. A V chunk's bytes are laid out here too
  * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
- * order (`beginLoads`, then `copyLoads`).
+ * order (`beginLoads`, then `copyLoads`), and the writer's check replays a file's objects (`beginReplay`, then
+ * `replay`).
  */
+import { PART_FIELDS, replayObjects } from './replay';
 import { packNormal, roundHalfAway } from './vertex-codec';
 import { VertexTable } from './vertex-table';
 
@@ -136,6 +138,26 @@ export function copyLoads(): void {
   loadedBounds[5] = maxZ;
 }
 
+/** A file's index bytes, its objects' parts and part counts, and the triangles each draws (replay.ts). */
+let indexBytes = new Uint8Array(0);
+let replayParts = new Int32Array(0);
+let replayPartCounts = new Int32Array(0);
+let replayed = new Int32Array(0);
+
+/** Empties the heap and allocates the buffers of a replay of `objects` objects of `parts` parts in all. */
+export function beginReplay(byteLength: i32, objects: i32, parts: i32): void {
+  heap.reset();
+  indexBytes = new Uint8Array(byteLength);
+  replayParts = new Int32Array(parts * PART_FIELDS);
+  replayPartCounts = new Int32Array(objects);
+  replayed = new Int32Array(objects * 2);
+}
+
+/** Replays the objects (replay.ts): each one's drawn and bad triangles in the result. */
+export function replay(version: i32): void {
+  replayObjects(indexBytes, replayParts, replayPartCounts, version, replayed);
+}
+
 /** Addresses of the input buffers, in begin's order, then of the output arrays (allocating nothing). */
 export function address(which: i32): usize {
   switch (which) {
@@ -185,8 +207,17 @@ export function address(which: i32): usize {
       return loadedRgba.dataStart;
     case 21:
       return loadedSt.dataStart;
-    default:
+    case 22:
       return loadedBounds.dataStart;
+    // A replay's buffers, in beginReplay's order.
+    case 23:
+      return indexBytes.dataStart;
+    case 24:
+      return replayParts.dataStart;
+    case 25:
+      return replayPartCounts.dataStart;
+    default:
+      return replayed.dataStart;
   }
 }
 

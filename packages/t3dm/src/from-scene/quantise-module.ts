@@ -10,7 +10,7 @@
  * also lays out the V chunk's bytes (vertexPairs): as JavaScript, a DataView call per field, mostly run before
  * V8 had optimised it, cost the batch of shared examples about 1% of its instructions (callgrind).
  */
-import type { T3dmVertices } from '../t3dm-file.js';
+import type { T3dmObject, T3dmVertices } from '../t3dm-file.js';
 import type { CollectedPrimitive } from './collect-geometry.js';
 import { QUANTISE_WASM } from './quantise-wasm.js';
 import { lazyWasm } from './wasm-instance.js';
@@ -22,6 +22,8 @@ interface QuantiseExports {
   packVertexPairs(littleEndian: boolean): void;
   beginLoads(count: number, loads: number): void;
   copyLoads(): void;
+  beginReplay(byteLength: number, objects: number, parts: number): void;
+  replay(version: number): void;
   address(which: number): number;
   quantise(texW: number, texH: number, half: number, baseScale: number): void;
   vertexCount(): number;
@@ -151,4 +153,50 @@ export function copyLoads(
   to.rgba.set(new Uint32Array(buffer, m.address(20), total), at);
   to.st.set(new Int16Array(buffer, m.address(21), total * 2), at * 2);
   bounds.set(new Int32Array(buffer, m.address(22), 6));
+}
+
+/** Per part in a replay: vertLoadCount, vertDestOffset, indices, numIndices, idxSeqBase, idxSeqCount, strips. */
+const PART_FIELDS = 10;
+
+/**
+ * How many triangles tiny3d draws for each of `objects` over the I chunk `indexBytes` and how many it cannot (a
+ * slot never loaded): read/decode-triangles.ts's count, replayed by the module (assembly/replay.ts) for all
+ * objects at once. As JavaScript, a call per triangle mostly run before V8 had optimised it, the writer's
+ * check of its own output spent about 3% of the batch of shared examples on it (callgrind).
+ */
+export function countDrawn(
+  objects: readonly T3dmObject[],
+  indexBytes: Uint8Array,
+  version: number,
+): { drawn: number; bad: number }[] {
+  let partCount = 0;
+  for (const o of objects) partCount += o.parts.length;
+  const m = quantiser();
+  m.beginReplay(indexBytes.length, objects.length, partCount);
+  const { buffer } = m.memory;
+  new Uint8Array(buffer, m.address(23), indexBytes.length).set(indexBytes);
+  const fields = new Int32Array(buffer, m.address(24), partCount * PART_FIELDS);
+  const counts = new Int32Array(buffer, m.address(25), objects.length);
+  // Offsets past the I chunk read nothing either way: clamped, they stay in i32.
+  const end = indexBytes.length;
+  let f = 0;
+  for (let o = 0; o < objects.length; o++) {
+    const parts = objects[o]!.parts;
+    counts[o] = parts.length;
+    for (const p of parts) {
+      fields[f] = p.vertLoadCount;
+      fields[f + 1] = p.vertDestOffset;
+      fields[f + 2] = Math.min(p.indices, end);
+      fields[f + 3] = p.numIndices;
+      fields[f + 4] = p.idxSeqBase;
+      fields[f + 5] = p.idxSeqCount;
+      fields.set(p.numStripIndices, f + 6);
+      f += PART_FIELDS;
+    }
+  }
+  m.replay(version);
+  const result = new Int32Array(m.memory.buffer, m.address(26), objects.length * 2);
+  const out: { drawn: number; bad: number }[] = [];
+  for (let o = 0; o < objects.length; o++) out.push({ drawn: result[o * 2]!, bad: result[o * 2 + 1]! });
+  return out;
 }
