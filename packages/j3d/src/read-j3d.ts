@@ -40,13 +40,37 @@ function isTag(bytes: Uint8Array, at: number, tag: string): boolean {
 
 const modelChunks: readonly string[] = [...requiredChunks, 'MDL3'];
 
+/** The four bytes at `at` (in bounds) as one big-endian number. */
+function u32be(bytes: ArrayLike<number>, at: number): number {
+  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+}
+
+/** The modelChunks tags as big-endian numbers (their characters as bytes). */
+const modelChunkCodes = modelChunks.map((tag) =>
+  u32be(
+    [...tag].map((c) => c.charCodeAt(0)),
+    0,
+  ),
+);
+
 /**
  * The modelChunks index of the chunk tag at `at` (in bounds), or -1, from the bytes: a tag made into a string is a
- * new string each time, which an indexOf compares character by character with each name.
+ * new string each time, which an indexOf compares character by character with each name; the tag's four bytes
+ * as one number are compared with each name's.
  */
 function modelChunkIndex(bytes: Uint8Array, at: number): number {
-  for (let k = 0; k < modelChunks.length; k++) if (isTag(bytes, at, modelChunks[k]!)) return k;
-  return -1;
+  return modelChunkCodes.indexOf(u32be(bytes, at));
+}
+
+/**
+ * The 16 sub-version bytes at 0x10 as decodeText gives them in latin1, made from the bytes without a view of
+ * them unless one is in 0x80..0x9F (which decodeText reads as windows-1252).
+ */
+function subVersionText(b: Uint8Array): string {
+  for (let i = 0x10; i < 0x20; i++)
+    if (b[i]! >= 0x80 && b[i]! < 0xa0) return decodeText(b.subarray(0x10, 0x20), 'latin1');
+  // biome-ignore format: one argument per byte
+  return String.fromCharCode(b[0x10]!, b[0x11]!, b[0x12]!, b[0x13]!, b[0x14]!, b[0x15]!, b[0x16]!, b[0x17]!, b[0x18]!, b[0x19]!, b[0x1a]!, b[0x1b]!, b[0x1c]!, b[0x1d]!, b[0x1e]!, b[0x1f]!);
 }
 
 /**
@@ -84,7 +108,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   }
   const fileSize = r.u32At(8);
   const sectionCount = r.u32At(0x0c);
-  const subVersion = decodeText(bytes.subarray(0x10, 0x20), 'latin1');
+  const subVersion = subVersionText(bytes);
   const diagnostics: Diagnostic[] = [];
   if (fileSize !== bytes.length) {
     diagnostics.push({

@@ -3,8 +3,12 @@
  * src/from-scene/quantise-wasm.ts; src/from-scene/quantise-module.ts calls them). One call per primitive:
  * `begin` empties the module's heap (AssemblyScript's stub runtime never frees) and allocates the primitive's
  * attribute buffers, which the JavaScript side fills; `quantise` fills the vertex table and the triangles over
- * it, which the JavaScript side then reads from the table's arrays.
+ * it, which the JavaScript side then reads from the table's arrays. A V chunk's bytes are laid out here too
+ * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
+ * order (`beginLoads`, then `copyLoads`), and the writer's check replays a file's objects (`beginReplay`, then
+ * `replay`).
  */
+import { PART_FIELDS, replayObjects } from './replay';
 import { packNormal, roundHalfAway } from './vertex-codec';
 import { VertexTable } from './vertex-table';
 
@@ -37,6 +41,123 @@ export function begin(count: i32, normals: bool, uvLength: i32, triangleLength: 
   tris = new Int32Array(triangleLength);
 }
 
+/** A V chunk's vertices (filled by the JavaScript side) and the pairs they are laid out in. */
+let vertexPosition = new Int16Array(0);
+let vertexNormal = new Uint16Array(0);
+let vertexRgba = new Uint32Array(0);
+let vertexSt = new Int16Array(0);
+let vertexPairs = new Uint8Array(0);
+
+/** Empties the heap and allocates the buffers of a V chunk of `count` vertices (zeros: an odd count's pad). */
+export function beginVertices(count: i32): void {
+  heap.reset();
+  vertexPosition = new Int16Array(count * 3);
+  vertexNormal = new Uint16Array(count);
+  vertexRgba = new Uint32Array(count);
+  vertexSt = new Int16Array(count * 2);
+  vertexPairs = new Uint8Array(((count + 1) >> 1) * 0x20);
+}
+
+/** A 16-bit value in the file's byte order. */
+function order16(v: u16, littleEndian: bool): u16 {
+  return littleEndian ? v : bswap<u16>(v);
+}
+
+/**
+ * Lays the V chunk's vertices out in pairs (spec §5: A = even, B = odd): posA s16[3] @0, normA u16 @6, posB
+ * @8, normB @0xE, rgbaA u32 @0x10, rgbaB @0x14, stA s16[2] @0x18, stB @0x1C.
+ */
+export function packVertexPairs(littleEndian: bool): void {
+  const out = vertexPairs.dataStart;
+  for (let a = 0; a < vertexNormal.length; a++) {
+    const at = out + <usize>((a >> 1) * 0x20);
+    const half = <usize>(a & 1);
+    const p = at + half * 8;
+    store<u16>(p, order16(<u16>vertexPosition[a * 3], littleEndian));
+    store<u16>(p + 2, order16(<u16>vertexPosition[a * 3 + 1], littleEndian));
+    store<u16>(p + 4, order16(<u16>vertexPosition[a * 3 + 2], littleEndian));
+    store<u16>(p + 6, order16(vertexNormal[a], littleEndian));
+    const rgba = vertexRgba[a];
+    store<u32>(at + 0x10 + half * 4, littleEndian ? rgba : bswap<u32>(rgba));
+    store<u16>(at + 0x18 + half * 4, order16(<u16>vertexSt[a * 2], littleEndian));
+    store<u16>(at + 0x1a + half * 4, order16(<u16>vertexSt[a * 2 + 1], littleEndian));
+  }
+}
+
+/** An object's vertices (vertexPosition… hold them), the ids its parts load, their copies and their bounds. */
+let loadIds = new Int32Array(0);
+let loadedPosition = new Int16Array(0);
+let loadedNormal = new Uint16Array(0);
+let loadedRgba = new Uint32Array(0);
+let loadedSt = new Int16Array(0);
+let loadedBounds = new Int32Array(6);
+
+/** Empties the heap and allocates the buffers of an object of `count` vertices whose parts load `loads` in all. */
+export function beginLoads(count: i32, loads: i32): void {
+  beginVertices(count);
+  loadIds = new Int32Array(loads);
+  loadedPosition = new Int16Array(loads * 3);
+  loadedNormal = new Uint16Array(loads);
+  loadedRgba = new Uint32Array(loads);
+  loadedSt = new Int16Array(loads * 2);
+  loadedBounds = new Int32Array(6);
+}
+
+/** Copies the vertices `loadIds` names, in order, and their bounds (min x, y, z, max x, y, z; empty: s16 extremes). */
+export function copyLoads(): void {
+  let minX: i32 = 32767;
+  let minY: i32 = 32767;
+  let minZ: i32 = 32767;
+  let maxX: i32 = -32768;
+  let maxY: i32 = -32768;
+  let maxZ: i32 = -32768;
+  for (let i = 0; i < loadIds.length; i++) {
+    const v = loadIds[i];
+    const x = <i32>vertexPosition[v * 3];
+    const y = <i32>vertexPosition[v * 3 + 1];
+    const z = <i32>vertexPosition[v * 3 + 2];
+    loadedPosition[i * 3] = <i16>x;
+    loadedPosition[i * 3 + 1] = <i16>y;
+    loadedPosition[i * 3 + 2] = <i16>z;
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+    if (z < minZ) minZ = z;
+    if (z > maxZ) maxZ = z;
+    loadedNormal[i] = vertexNormal[v];
+    loadedRgba[i] = vertexRgba[v];
+    loadedSt[i * 2] = vertexSt[v * 2];
+    loadedSt[i * 2 + 1] = vertexSt[v * 2 + 1];
+  }
+  loadedBounds[0] = minX;
+  loadedBounds[1] = minY;
+  loadedBounds[2] = minZ;
+  loadedBounds[3] = maxX;
+  loadedBounds[4] = maxY;
+  loadedBounds[5] = maxZ;
+}
+
+/** A file's index bytes, its objects' parts and part counts, and the triangles each draws (replay.ts). */
+let indexBytes = new Uint8Array(0);
+let replayParts = new Int32Array(0);
+let replayPartCounts = new Int32Array(0);
+let replayed = new Int32Array(0);
+
+/** Empties the heap and allocates the buffers of a replay of `objects` objects of `parts` parts in all. */
+export function beginReplay(byteLength: i32, objects: i32, parts: i32): void {
+  heap.reset();
+  indexBytes = new Uint8Array(byteLength);
+  replayParts = new Int32Array(parts * PART_FIELDS);
+  replayPartCounts = new Int32Array(objects);
+  replayed = new Int32Array(objects * 2);
+}
+
+/** Replays the objects (replay.ts): each one's drawn and bad triangles in the result. */
+export function replay(version: i32): void {
+  replayObjects(indexBytes, replayParts, replayPartCounts, version, replayed);
+}
+
 /** Addresses of the input buffers, in begin's order, then of the output arrays (allocating nothing). */
 export function address(which: i32): usize {
   switch (which) {
@@ -62,8 +183,41 @@ export function address(which: i32): usize {
       return table.st.dataStart;
     case 10:
       return table.bone.dataStart;
-    default:
+    case 11:
       return tris.dataStart;
+    // A V chunk's buffers, in beginVertices' order.
+    case 12:
+      return vertexPosition.dataStart;
+    case 13:
+      return vertexNormal.dataStart;
+    case 14:
+      return vertexRgba.dataStart;
+    case 15:
+      return vertexSt.dataStart;
+    case 16:
+      return vertexPairs.dataStart;
+    // An object's loads, in beginLoads' order.
+    case 17:
+      return loadIds.dataStart;
+    case 18:
+      return loadedPosition.dataStart;
+    case 19:
+      return loadedNormal.dataStart;
+    case 20:
+      return loadedRgba.dataStart;
+    case 21:
+      return loadedSt.dataStart;
+    case 22:
+      return loadedBounds.dataStart;
+    // A replay's buffers, in beginReplay's order.
+    case 23:
+      return indexBytes.dataStart;
+    case 24:
+      return replayParts.dataStart;
+    case 25:
+      return replayPartCounts.dataStart;
+    default:
+      return replayed.dataStart;
   }
 }
 

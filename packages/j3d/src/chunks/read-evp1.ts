@@ -13,6 +13,7 @@
 import type { BinaryReader } from '@retromodel/binary';
 import { detectChunkPadding } from './chunk-padding.js';
 import { checkCountAt } from './read-bounds.js';
+import { float32BlockOf } from './small-blocks.js';
 
 /** One envelope: joints and weights (weights sum to 1). */
 export interface J3dEnvelope {
@@ -80,10 +81,8 @@ export function readEvp1(r: BinaryReader): Evp1 {
     if (ibmAt > r.length)
       throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);
     inverseBindCount = Math.floor((r.length - ibmAt) / 0x30);
-    r.seek(ibmAt);
-    // Big-endian floats come back as a copy; a view into the file (same byte order) is copied here.
-    const stored = r.f32Array(inverseBindCount * 12);
-    inverseBinds = stored.buffer === r.bytes.buffer ? stored.slice() : stored;
+    // A copy of the stored floats, in a block (a Float32Array of its own was 4% of reading the skinned swa model).
+    inverseBinds = float32BlockOf(r.bytes, ibmAt, inverseBindCount * 12);
   }
   // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them). A
   // joint used by several envelopes is checked again each time (twelve comparisons, less than a set of the

@@ -18,6 +18,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { LazyProperty } from './lazy-property.js';
+import { float32Block } from './small-blocks.js';
 import { readVtx1Layout, type Vtx1ArraySpan, type Vtx1Layout, vtx1SpanEnd } from './vtx1-layout.js';
 
 /** Names of the 13 VTX1 data slots, in slot order. */
@@ -278,8 +279,8 @@ function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonl
 
 /**
  * Reads VTX1 from its chunk reader. With `room` (SHP1's index rows of a small file, see readJ3d), its `indices`
- * are made `room.count` u16 entries in the same buffer as the decoded arrays, after them: one buffer outside
- * V8's heap for the file instead of two, each costing about a microsecond to make and to collect.
+ * are made `room.count` u16 entries in the same block as the decoded arrays, after them (see small-blocks: a
+ * buffer outside V8's heap costs about a microsecond to make and to collect).
  */
 export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint16Array }): Vtx1 {
   const formatOffset = r.u32At(0x08);
@@ -311,12 +312,10 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
   const arrays: Vtx1['arrays'] = {};
   const spans: Vtx1ArraySpan[] = [];
   const numbers = decodedLength(formats, dataOffsets, r.length);
-  let decoded: Float32Array;
-  if (room && room.count > 0) {
-    const buffer = new ArrayBuffer(numbers * 4 + room.count * 2);
-    decoded = new Float32Array(buffer, 0, numbers);
-    room.indices = new Uint16Array(buffer, numbers * 4, room.count);
-  } else decoded = new Float32Array(numbers);
+  const roomCount = room ? room.count : 0;
+  const decoded = float32Block(numbers, roomCount * 2);
+  if (room && roomCount > 0)
+    room.indices = new Uint16Array(decoded.buffer, decoded.byteOffset + numbers * 4, roomCount);
   let decodedAt = 0;
   for (let fi = 0; fi < formats.length; fi++) {
     const f = formats[fi]!;
@@ -338,7 +337,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
       throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
     const count = Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, r.length) - dataOffset) / elementSize);
     // decodedLength counted this array's numbers.
-    const data = new Float32Array(decoded.buffer, decodedAt * 4, count * itemSize);
+    const data = new Float32Array(decoded.buffer, decoded.byteOffset + decodedAt * 4, count * itemSize);
     decodedAt += data.length;
     if (name === 'CLR0' || name === 'CLR1') {
       for (let i = 0; i < count; i++)

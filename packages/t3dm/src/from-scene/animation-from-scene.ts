@@ -19,7 +19,7 @@ import {
   isPlayableSampler,
   type NodeChannel,
   type Quat,
-  quatNormalize,
+  quatNormalizeTo,
 } from '@retromodel/scene';
 import { packQuat } from '../codec/quat-codec.js';
 import {
@@ -60,6 +60,9 @@ function rangeOf(values: ArrayLike<number>): { min: number; max: number } {
 /** A stream record with what ordering it needs: the tick it is needed at, its own tick, its kind. */
 type PendingRecord = SdataRecord & { needed: number; tick: number; quat: boolean };
 
+/** A key's rotation, normalised before it is packed (reused: one per key was garbage). */
+const unit: Quat = [0, 0, 0, 1];
+
 /** Appends the records of channel `index` (its track's kept keys, packed or quantised) to `records`. */
 function pushRecords(
   track: Track,
@@ -73,12 +76,14 @@ function pushRecords(
     const tick = track.ticks[k]!;
     // Kept keys are at most 0x7fff ticks apart (nextTime's 15 bits), and the last one is at lastTick.
     const needed = k === 0 ? 0 : track.ticks[k - 1]!;
+    const values = track.values;
     let data: number[];
     if (quat) {
-      const q = packQuat(quatNormalize(track.values[k] as Quat));
+      quatNormalizeTo(values[k * 4]!, values[k * 4 + 1]!, values[k * 4 + 2]!, values[k * 4 + 3]!, unit, 0);
+      const q = packQuat(unit);
       data = [q >>> 16, q & 0xffff];
     } else {
-      const v = track.values[k]![0]!;
+      const v = values[k]!;
       data = [quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0];
     }
     records.push({ needed, tick, quat, nextTime: tick - needed, nextIsQuat: false, channelIdx: index, data });
@@ -157,11 +162,16 @@ export function animationToT3dm(
     for (let axis = 0; axis < kept.length; axis++) {
       const track = kept[axis];
       if (!track) continue;
+      const { ticks, values } = track;
       if (rotation)
-        rotations.push({ mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 }, ...track });
+        rotations.push({
+          mapping: { targetIdx: bone, targetType: T3DM_TARGET_ROTATION, attributeIdx: 0 },
+          ticks,
+          values,
+        });
       else {
         const targetType = translation ? T3DM_TARGET_TRANSLATION : T3DM_TARGET_SCALE_XYZ;
-        tracks.push({ mapping: { targetIdx: bone, targetType, attributeIdx: axis }, ...track });
+        tracks.push({ mapping: { targetIdx: bone, targetType, attributeIdx: axis }, ticks, values });
       }
     }
   }
@@ -179,7 +189,7 @@ export function animationToT3dm(
     let quantScale = Number.NEGATIVE_INFINITY;
     let quantOffset = Number.POSITIVE_INFINITY;
     if (!quat) {
-      const { min, max } = rangeOf(track.values.map((v) => v[0]!));
+      const { min, max } = rangeOf(track.values);
       quantOffset = Math.fround(min);
       quantScale = Math.fround((max - min) / 65535);
       if (!Number.isFinite(quantOffset) || !Number.isFinite(quantScale)) {

@@ -44,10 +44,14 @@ function result(m: AnimationExports): Float64Array {
   return new Float64Array(m.memory.buffer, m.resultAddress(), m.resultLength());
 }
 
-/** A channel's kept keys: the tick of each and its value (4 numbers for a rotation, 1 for an axis). */
+/**
+ * A channel's kept keys: the tick of each and, flat, its value (4 numbers for a rotation, 1 for an axis). Copies of
+ * the module's result, two per track: an array per key (Array.from of a subarray) cost a batch of conversions
+ * more than the sampling itself.
+ */
 export interface KeptKeys {
-  ticks: number[];
-  values: number[][];
+  ticks: Float64Array;
+  values: Float64Array;
 }
 
 /**
@@ -75,10 +79,10 @@ export function channelTracks(
       tracks.push(undefined);
       continue;
     }
-    const ticks = Array.from(data.subarray(at, at + count));
+    const ticks = data.slice(at, at + count);
     at += count;
-    const values: number[][] = [];
-    for (let k = 0; k < count; k++, at += width) values.push(Array.from(data.subarray(at, at + width)));
+    const values = data.slice(at, at + count * width);
+    at += count * width;
     tracks.push({ ticks, values });
   }
   return tracks;

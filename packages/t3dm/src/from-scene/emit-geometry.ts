@@ -7,6 +7,7 @@
  */
 import type { S16Vec3, T3dmPart } from '../t3dm-file.js';
 import { type BuiltPart, buildParts, type SubLoad } from './build-parts.js';
+import { copyLoads, type VertexTarget } from './quantise-module.js';
 import type { QuantObject } from './quantise-objects.js';
 
 /** The geometry chunks' contents and each object's parts and bounds, in object order. */
@@ -46,74 +47,23 @@ export function emitGeometry(objects: QuantObject[], strips: boolean): EmittedGe
   for (let o = 0; o < objects.length; o++) {
     const object = objects[o]!;
     const parts: T3dmPart[] = [];
-    bounds.set(EMPTY_BOUNDS);
+    const loads: number[][] = [];
+    for (const part of built[o]!) for (const load of part.loads) loads.push(load.vertices);
+    copyLoads(object, loads, target, vertices, bounds);
     for (const part of built[o]!) {
-      part.loads.forEach((load, li) => {
+      for (let li = 0; li < part.loads.length; li++) {
+        const load = part.loads[li]!;
         const first = vertices;
-        vertices = copyVertices(object, load.vertices, target, vertices, bounds);
+        vertices += load.vertices.length;
         // Only the last load draws.
         const last = li === part.loads.length - 1;
         parts.push(emitLoad(part, load, last, first, indexLength));
         if (last) indexLength = emitIndices(part, parts[parts.length - 1]!, indices, indexLength);
-      });
+      }
     }
     out.push({ object, parts, min: [bounds[0]!, bounds[1]!, bounds[2]!], max: [bounds[3]!, bounds[4]!, bounds[5]!] });
   }
   return { position, normal, rgba, st, indices: indices.slice(0, indexLength), objects: out };
-}
-
-/** The V chunk's arrays, filled in load order. */
-interface VertexTarget {
-  position: Int16Array;
-  normal: Uint16Array;
-  rgba: Uint32Array;
-  st: Int16Array;
-}
-
-const EMPTY_BOUNDS = [32767, 32767, 32767, -32768, -32768, -32768];
-
-/**
- * Appends the object's vertices `ids` to `to` from vertex `at` and widens `bounds` (min x, y, z, max x, y, z) to
- * their positions; returns the new vertex count. A small function of its own: it runs per vertex loaded, and V8
- * optimises it alone, once, instead of the whole of emitGeometry (several times, on stack replacement).
- */
-function copyVertices(object: QuantObject, ids: number[], to: VertexTarget, at: number, bounds: Int32Array): number {
-  const { position: from, normal: fromNormal, rgba: fromRgba, st: fromSt } = object;
-  const { position, normal, rgba, st } = to;
-  let minX = bounds[0]!;
-  let minY = bounds[1]!;
-  let minZ = bounds[2]!;
-  let maxX = bounds[3]!;
-  let maxY = bounds[4]!;
-  let maxZ = bounds[5]!;
-  let n = at;
-  for (let i = 0; i < ids.length; i++) {
-    const v = ids[i]!;
-    const x = from[v * 3]!;
-    const y = from[v * 3 + 1]!;
-    const z = from[v * 3 + 2]!;
-    position[n * 3] = x;
-    position[n * 3 + 1] = y;
-    position[n * 3 + 2] = z;
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-    if (z < minZ) minZ = z;
-    if (z > maxZ) maxZ = z;
-    normal[n] = fromNormal[v]!;
-    rgba[n] = fromRgba[v]!;
-    st[n * 2] = fromSt[v * 2]!;
-    st[n * 2 + 1] = fromSt[v * 2 + 1]!;
-    n++;
-  }
-  bounds[0] = minX;
-  bounds[1] = minY;
-  bounds[2] = minZ;
-  bounds[3] = maxX;
-  bounds[4] = maxY;
-  bounds[5] = maxZ;
-  return n;
 }
 
 /** The T3DM part of one vertex load (from vertex `first`, indices from `at`). */

@@ -6,8 +6,11 @@
  * it), so the vertices written are the same.
  *
  * A call copies the primitive's attributes into buffers the module allocates (`begin` empties its heap first),
- * quantises, and copies the vertex table and triangles out before the next call reuses the memory.
+ * quantises, and copies the vertex table and triangles out before the next call reuses the memory. The module
+ * also lays out the V chunk's bytes (vertexPairs): as JavaScript, a DataView call per field, mostly run before
+ * V8 had optimised it, cost the batch of shared examples about 1% of its instructions (callgrind).
  */
+import type { T3dmObject, T3dmVertices } from '../t3dm-file.js';
 import type { CollectedPrimitive } from './collect-geometry.js';
 import { QUANTISE_WASM } from './quantise-wasm.js';
 import { lazyWasm } from './wasm-instance.js';
@@ -15,6 +18,12 @@ import { lazyWasm } from './wasm-instance.js';
 interface QuantiseExports {
   memory: WebAssembly.Memory;
   begin(count: number, normals: boolean, uvLength: number, triangleLength: number): void;
+  beginVertices(count: number): void;
+  packVertexPairs(littleEndian: boolean): void;
+  beginLoads(count: number, loads: number): void;
+  copyLoads(): void;
+  beginReplay(byteLength: number, objects: number, parts: number): void;
+  replay(version: number): void;
   address(which: number): number;
   quantise(texW: number, texH: number, half: number, baseScale: number): void;
   vertexCount(): number;
@@ -83,4 +92,111 @@ export function quantisePrimitive(
     clippedPositions: m.clippedPositions(),
     clippedUvs: m.clippedUvs(),
   };
+}
+
+/**
+ * The V chunk's bytes (spec §5): the vertices interleaved in pairs, 0x20 bytes per pair (an odd count gets a zero
+ * vertex appended; a field missing from a short array is 0), in the file's byte order.
+ */
+export function vertexPairs(v: T3dmVertices, littleEndian: boolean): Uint8Array {
+  const m = quantiser();
+  const count = v.normal.length;
+  m.beginVertices(count);
+  const { buffer } = m.memory;
+  new Int16Array(buffer, m.address(12), count * 3).set(v.position.subarray(0, count * 3));
+  new Uint16Array(buffer, m.address(13), count).set(v.normal);
+  new Uint32Array(buffer, m.address(14), count).set(v.rgba.subarray(0, count));
+  new Int16Array(buffer, m.address(15), count * 2).set(v.st.subarray(0, count * 2));
+  m.packVertexPairs(littleEndian);
+  return new Uint8Array(m.memory.buffer, m.address(16), ((count + 1) >> 1) * 0x20).slice();
+}
+
+/** The V chunk's arrays, filled in load order. */
+export interface VertexTarget {
+  position: Int16Array;
+  normal: Uint16Array;
+  rgba: Uint32Array;
+  st: Int16Array;
+}
+
+/**
+ * Copies the vertices of `object` that the lists in `loads` name, list after list, into `to` from vertex `at`,
+ * and sets `bounds` to their box (min x, y, z, max x, y, z; 32767 and -32768 when there are none). As
+ * JavaScript, a loop over every vertex loaded, it ran mostly before V8 had optimised it.
+ */
+export function copyLoads(
+  object: QuantisedVertices,
+  loads: readonly ArrayLike<number>[],
+  to: VertexTarget,
+  at: number,
+  bounds: Int32Array,
+): void {
+  let total = 0;
+  for (const ids of loads) total += ids.length;
+  const m = quantiser();
+  const count = object.vertexCount;
+  m.beginLoads(count, total);
+  const { buffer } = m.memory;
+  new Int16Array(buffer, m.address(12), count * 3).set(object.position);
+  new Uint16Array(buffer, m.address(13), count).set(object.normal);
+  new Uint32Array(buffer, m.address(14), count).set(object.rgba);
+  new Int16Array(buffer, m.address(15), count * 2).set(object.st);
+  const ids = new Int32Array(buffer, m.address(17), total);
+  let filled = 0;
+  for (const list of loads) {
+    ids.set(list, filled);
+    filled += list.length;
+  }
+  m.copyLoads();
+  to.position.set(new Int16Array(buffer, m.address(18), total * 3), at * 3);
+  to.normal.set(new Uint16Array(buffer, m.address(19), total), at);
+  to.rgba.set(new Uint32Array(buffer, m.address(20), total), at);
+  to.st.set(new Int16Array(buffer, m.address(21), total * 2), at * 2);
+  bounds.set(new Int32Array(buffer, m.address(22), 6));
+}
+
+/** Per part in a replay: vertLoadCount, vertDestOffset, indices, numIndices, idxSeqBase, idxSeqCount, strips. */
+const PART_FIELDS = 10;
+
+/**
+ * How many triangles tiny3d draws for each of `objects` over the I chunk `indexBytes` and how many it cannot (a
+ * slot never loaded): read/decode-triangles.ts's count, replayed by the module (assembly/replay.ts) for all
+ * objects at once. As JavaScript, a call per triangle mostly run before V8 had optimised it, the writer's
+ * check of its own output spent about 3% of the batch of shared examples on it (callgrind).
+ */
+export function countDrawn(
+  objects: readonly T3dmObject[],
+  indexBytes: Uint8Array,
+  version: number,
+): { drawn: number; bad: number }[] {
+  let partCount = 0;
+  for (const o of objects) partCount += o.parts.length;
+  const m = quantiser();
+  m.beginReplay(indexBytes.length, objects.length, partCount);
+  const { buffer } = m.memory;
+  new Uint8Array(buffer, m.address(23), indexBytes.length).set(indexBytes);
+  const fields = new Int32Array(buffer, m.address(24), partCount * PART_FIELDS);
+  const counts = new Int32Array(buffer, m.address(25), objects.length);
+  // Offsets past the I chunk read nothing either way: clamped, they stay in i32.
+  const end = indexBytes.length;
+  let f = 0;
+  for (let o = 0; o < objects.length; o++) {
+    const parts = objects[o]!.parts;
+    counts[o] = parts.length;
+    for (const p of parts) {
+      fields[f] = p.vertLoadCount;
+      fields[f + 1] = p.vertDestOffset;
+      fields[f + 2] = Math.min(p.indices, end);
+      fields[f + 3] = p.numIndices;
+      fields[f + 4] = p.idxSeqBase;
+      fields[f + 5] = p.idxSeqCount;
+      fields.set(p.numStripIndices, f + 6);
+      f += PART_FIELDS;
+    }
+  }
+  m.replay(version);
+  const result = new Int32Array(m.memory.buffer, m.address(26), objects.length * 2);
+  const out: { drawn: number; bad: number }[] = [];
+  for (let o = 0; o < objects.length; o++) out.push({ drawn: result[o * 2]!, bad: result[o * 2 + 1]! });
+  return out;
 }

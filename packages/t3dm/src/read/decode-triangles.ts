@@ -39,14 +39,6 @@ export function decodeTriangles(
   return out;
 }
 
-/**
- * How many triangles tiny3d draws for `object`, and how many it cannot (a slot never loaded), without
- * listing them: what decodeTriangles would return and report.
- */
-export function countTriangles(object: T3dmObject, indexBytes: Uint8Array, version: number): Replayed {
-  return replay(object, indexBytes, version, undefined);
-}
-
 /** Triangles drawn and triangles dropped (a slot never loaded). */
 export interface Replayed {
   drawn: number;
@@ -54,16 +46,12 @@ export interface Replayed {
 }
 
 /**
- * Draws `object`'s parts through the cache, appending the triangles to `out` when given. The writer replays
- * every object it writes (countTriangles), so the loops are kept plain for V8 to compile: the part's fields in
- * locals, the strip commands located as part-layout.ts places them, their entries read from the bytes.
+ * Draws `object`'s parts through the cache, appending the triangles to `out`: the part's fields in
+ * locals, the strip commands located as part-layout.ts places them, their entries read from the bytes. The
+ * writer's check counts the triangles of every object it writes by the same rules in WebAssembly
+ * (assembly/replay.ts, through countDrawn in from-scene/quantise-module.ts).
  */
-function replay(
-  object: T3dmObject,
-  indexBytes: Uint8Array,
-  version: number,
-  out: DecodedTriangles | undefined,
-): Replayed {
+function replay(object: T3dmObject, indexBytes: Uint8Array, version: number, out: DecodedTriangles): Replayed {
   const cache: Cache = {
     vertex: new Int32Array(SLOTS_WITH_SPILL).fill(-1),
     bone: new Int32Array(SLOTS_WITH_SPILL).fill(-1),
@@ -112,13 +100,13 @@ function replay(
 }
 
 /**
- * The vertex-cache slots (V-chunk vertex and bone of each, -1 when never loaded), the triangles drawn (when
- * they are listed) and their count.
+ * The vertex-cache slots (V-chunk vertex and bone of each, -1 when never loaded), the triangles drawn and their
+ * count.
  */
 interface Cache {
   vertex: Int32Array;
   bone: Int32Array;
-  out: DecodedTriangles | undefined;
+  out: DecodedTriangles;
   drawn: number;
 }
 
@@ -128,10 +116,8 @@ function emit(cache: Cache, a: number, b: number, c: number): number {
   if (a >= SLOTS_WITH_SPILL || b >= SLOTS_WITH_SPILL || c >= SLOTS_WITH_SPILL) return 1;
   if (vertex[a]! < 0 || vertex[b]! < 0 || vertex[c]! < 0) return 1;
   cache.drawn++;
-  if (out) {
-    out.vertex.push(vertex[a]!, vertex[b]!, vertex[c]!);
-    out.bone.push(bone[a]!, bone[b]!, bone[c]!);
-  }
+  out.vertex.push(vertex[a]!, vertex[b]!, vertex[c]!);
+  out.bone.push(bone[a]!, bone[b]!, bone[c]!);
   return 0;
 }
 

@@ -12,6 +12,7 @@
  */
 import type { Diagnostic } from '@retromodel/scene';
 import { type StripRange, stripRanges } from '../from-scene/part-layout.js';
+import { countDrawn } from '../from-scene/quantise-module.js';
 import {
   chunkAlignment,
   chunkType,
@@ -23,7 +24,7 @@ import {
   type T3dmObject,
   type T3dmPart,
 } from '../t3dm-file.js';
-import { CACHE_SLOTS, countTriangles } from './decode-triangles.js';
+import { CACHE_SLOTS } from './decode-triangles.js';
 import { readT3dm } from './read-t3dm.js';
 
 const ORDER = ['O', 'A', 'B', 'V', 'I', 'M', 'S'];
@@ -207,6 +208,7 @@ function checkObject(
   vertexCount: number,
   ib: Uint8Array,
   boneCount: number,
+  { drawn, bad }: { drawn: number; bad: number },
   problems: string[],
 ): void {
   for (let k = 0; k < o.parts.length; k++) {
@@ -214,7 +216,6 @@ function checkObject(
     checkPart(o.parts[k]!, where, vertexCount, ib, boneCount, problems);
     checkStrips(o.parts[k]!, where, ib, problems);
   }
-  const { drawn, bad } = countTriangles(o, ib, file.version);
   if (bad > 0) problems.push(`object ${name}: draws from cache slots that were never loaded`);
   if (drawn !== o.triCount) problems.push(`object ${name}: triCount ${o.triCount} but ${drawn} triangles are drawn`);
   const v = file.chunks[file.header.chunkIdxVertices];
@@ -273,6 +274,9 @@ export function checkRuntimeConstraints(input: T3dmFile | Uint8Array, written?: 
     problems.push(`header totalIndexCount ${h.totalIndexCount} but parts hold ${indexSum}`);
   const skeleton = file.chunks.find((c) => c.kind === 'skeleton');
   const boneCount = skeleton?.bones.length ?? 0;
+  // The triangles each object draws, in chunk order.
+  const counted = countDrawn(objects, ib, file.version);
+  let object = 0;
   for (let i = 0; i < file.chunks.length; i++) {
     const c = file.chunks[i]!;
     if (c.kind === 'object') {
@@ -280,7 +284,7 @@ export function checkRuntimeConstraints(input: T3dmFile | Uint8Array, written?: 
       const m = types[h.chunkIdxMaterials + c.material];
       if (m !== 'M' && m !== 'm')
         problems.push(`object chunk ${i} names material ${c.material}, which is not a material chunk`);
-      checkObject(file, c, `#${i}`, vertexCount, ib, boneCount, problems);
+      checkObject(file, c, `#${i}`, vertexCount, ib, boneCount, counted[object++]!, problems);
     } else if (c.kind === 'animation') {
       if (!skeleton) problems.push(`animation chunk ${i} without a skeleton`);
       checkChannels(c, i, boneCount, problems);
