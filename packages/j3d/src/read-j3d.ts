@@ -63,17 +63,6 @@ function modelChunkIndex(bytes: Uint8Array, at: number): number {
 }
 
 /**
- * The 16 sub-version bytes at 0x10 as decodeText gives them in latin1, made from the bytes without a view of
- * them unless one is in 0x80..0x9F (which decodeText reads as windows-1252).
- */
-function subVersionText(b: Uint8Array): string {
-  for (let i = 0x10; i < 0x20; i++)
-    if (b[i]! >= 0x80 && b[i]! < 0xa0) return decodeText(b.subarray(0x10, 0x20), 'latin1');
-  // biome-ignore format: one argument per byte
-  return String.fromCharCode(b[0x10]!, b[0x11]!, b[0x12]!, b[0x13]!, b[0x14]!, b[0x15]!, b[0x16]!, b[0x17]!, b[0x18]!, b[0x19]!, b[0x1a]!, b[0x1b]!, b[0x1c]!, b[0x1d]!, b[0x1e]!, b[0x1f]!);
-}
-
-/**
  * Says what a file that is not a BMD/BDL is, when it is a known lookalike; otherwise undefined.
  * Used for clear errors (and by adapters to refuse them).
  */
@@ -108,7 +97,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   }
   const fileSize = r.u32At(8);
   const sectionCount = r.u32At(0x0c);
-  const subVersion = subVersionText(bytes);
+  const subVersion = decodeText(bytes.subarray(0x10, 0x20), 'latin1');
   const diagnostics: Diagnostic[] = [];
   if (fileSize !== bytes.length) {
     diagnostics.push({

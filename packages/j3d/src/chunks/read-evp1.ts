@@ -82,7 +82,7 @@ export function readEvp1(r: BinaryReader): Evp1 {
       throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);
     inverseBindCount = Math.floor((r.length - ibmAt) / 0x30);
     // A copy of the stored floats, in a block (a Float32Array of its own was 4% of reading the skinned swa model).
-    inverseBinds = float32BlockOf(r.bytes, ibmAt, inverseBindCount * 12);
+    inverseBinds = float32BlockOf(r, ibmAt, inverseBindCount * 12);
   }
   // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them). A
   // joint used by several envelopes is checked again each time (twelve comparisons, less than a set of the

@@ -6,6 +6,7 @@
  * model only and is zero when handed out (a slab is never handed out twice), so a block is what a fresh buffer
  * would be. The cost: a model kept alive keeps its whole slab alive.
  */
+import type { BinaryReader } from '@retromodel/binary';
 
 /** Bytes of a slab, and the largest block cut from one (larger ones get a buffer of their own). */
 const SLAB_BYTES = 0x10000;
@@ -31,22 +32,9 @@ export function float32Block(count: number, extraBytes: number): Float32Array {
   return block;
 }
 
-/** One 32-bit cell seen as an integer and as a float: a float is read by storing its bits and loading it. */
-const cellBits = new Uint32Array(1);
-const cellFloat = new Float32Array(cellBits.buffer);
-
-/**
- * The big-endian f32 at `bytes[at]` (in bounds), from its bytes: no DataView made per read, and a float's way
- * through a double keeps its value (as DataView.getFloat32 gives it).
- */
-function f32be(bytes: Uint8Array, at: number): number {
-  cellBits[0] = (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
-  return cellFloat[0]!;
-}
-
-/** `count` big-endian f32 values from `bytes[at]` on (in bounds), in a block (see float32Block). */
-export function float32BlockOf(bytes: Uint8Array, at: number, count: number): Float32Array {
+/** `count` f32 values of the chunk from `at` on, read by `r` (its byte order, bounds checked), in a block. */
+export function float32BlockOf(r: BinaryReader, at: number, count: number): Float32Array {
   const out = float32Block(count, 0);
-  for (let i = 0; i < count; i++) out[i] = f32be(bytes, at + i * 4);
+  for (let i = 0; i < count; i++) out[i] = r.f32At(at + i * 4);
   return out;
 }
