@@ -170,6 +170,15 @@ describe('usage errors exit 2 and say what is wrong', () => {
     expect(readFileSync(input).equals(readFileSync(cube))).toBe(true);
   });
 
+  it('-o naming a folder that is there is that folder, whatever its name ends with', async () => {
+    const out = join(dir, 'out.glb');
+    await mkdir(out);
+    const r = await run('convert', cube, '-o', out);
+    expect(r.code, r.stderr).toBe(0);
+    expect(readdirSync(out)).toEqual(['cube.glb']);
+    expect(readGlb(readFileSync(join(out, 'cube.glb'))).json.meshes).toHaveLength(1);
+  });
+
   it('--lod naming a level the model does not have fails that file, writes nothing and exits 2', async () => {
     const out = join(dir, 'lod5.glb');
     const r = await run('convert', repoPath('fixtures', 'tmd', 'sample.tmd'), '-o', out, '--lod', '5');

@@ -11,6 +11,7 @@
  * Every path goes through the one confinement rule (pathInside): it lies inside its root (the `-o` folder or the
  * input's folder), or the input is refused.
  */
+import { statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { pathInside } from '@retromodel/scene';
 import type { OutputFormat } from '@retromodel/transcode';
@@ -32,9 +33,17 @@ export interface PlanArgs {
   outputFormats: readonly OutputFormat[];
 }
 
-/** True when `-o` names the one output file (one input, and an output format's extension). */
+/**
+ * True when `-o` names the one output file: one input, an output format's extension, and not a folder that
+ * is already there (`-o models.glb/` made by an earlier step stays a folder).
+ */
 export function outputIsFile(output: string | undefined, formats: readonly string[], single: boolean): boolean {
-  return single && output !== undefined && formats.includes(extname(output).slice(1).toLowerCase());
+  return (
+    single &&
+    output !== undefined &&
+    formats.includes(extname(output).slice(1).toLowerCase()) &&
+    statSync(output, { throwIfNoEntry: false })?.isDirectory() !== true
+  );
 }
 
 export function planOutputs(inputs: InputFile[], args: PlanArgs, single: boolean): PlannedOutput[] {
