@@ -11,11 +11,10 @@
  * Every path goes through the one confinement rule (pathInside): it lies inside its root (the `-o` folder or the
  * input's folder), or the input is refused.
  */
-import { statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { pathInside } from '@retromodel/scene';
 import type { OutputFormat } from '@retromodel/transcode';
-import type { InputFile } from '../walk-inputs.js';
+import { type InputFile, statIfAny } from '../walk-inputs.js';
 
 export interface PlannedOutput {
   input: InputFile;
@@ -42,7 +41,7 @@ export function outputIsFile(output: string | undefined, formats: readonly strin
     single &&
     output !== undefined &&
     formats.includes(extname(output).slice(1).toLowerCase()) &&
-    statSync(output, { throwIfNoEntry: false })?.isDirectory() !== true
+    statIfAny(output)?.isDirectory() !== true
   );
 }
 
