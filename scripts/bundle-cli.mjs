@@ -13,8 +13,8 @@
  * Entries: retromodel.cjs (the command: run-cli.ts) and worker.cjs (a batch's worker thread: convert-worker.ts,
  * which convert-worker.cjs runs through start.cjs; run-batch.ts starts `./convert-worker.cjs` beside itself).
  * Each entry's first line names the whole bundle's content (`// retromodel bundle <sha-256 prefix>`): the
- * compile cache is kept per bundle. Every file is ASCII only (other characters escaped), so start.cjs reads
- * them as Latin-1. bin/retromodel.cjs runs the bundle when it is there and up to date. The old bundle is
+ * compile cache is kept per bundle. Every file is ASCII only (other characters escaped), so each is a one-byte
+ * string in V8 however start.cjs reads it. bin/retromodel.cjs runs the bundle when it is there and up to date. The old bundle is
  * removed first, so no stale file stays and the new files are newer than tsc's build info.
  * No source map: the CLI prints error messages, not stacks, and the maps would point into node_modules.
  */

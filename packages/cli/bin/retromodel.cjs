@@ -19,7 +19,10 @@ const { join } = require('node:path');
 // group cli, compares it with the untuned bundle); the code runs as fast once warm. The young generation starts
 // at 1 MB and grows 2x per step (V8's default), so the batch ran 60 scavenges, most while it was small; growing
 // 16x per step (to the same 16 MB at most) leaves about 23 and cut the batch's CPU time by about a tenth (peak
-// RSS +15 MB). V8 reads that flag when the space grows, so it can be set here. Set before the CLI's code is
+// RSS +15 MB). V8 reads that flag when the space grows, so it can be set here; not for one model of at most
+// 512 KB (below), which it only cost pages mapped, touched and unmapped again: the examples' median converted in
+// its own process with it made 1,981 system calls against 1,209 and took 2-3.5 ms more CPU time, mostly the
+// system's (60 runs alternating, same instruction count by callgrind). Set before the CLI's code is
 // loaded, so every function it compiles sees them; worker threads share them (and the code cache of each kind
 // of work is made and used with the same flags). Only for the commands that convert (see setV8Flags).
 // One glTF model of at most 1 MB converted to T3DM (a Makefile's rule per model) also keeps the T3DM writer's
@@ -43,8 +46,7 @@ if (command === 'convert' || command === 'gltf-to-t3d') {
   tuning =
     size !== undefined && size <= 1 << 19
       ? '--no-opt'
-      : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200';
-  tuning += ' --semi-space-growth-factor=16';
+      : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
   if (size !== undefined && size <= 1 << 20) tuning += ' --liftoff-only --no-baseline-batch-compilation';
   setV8Flags(tuning);
 }
@@ -103,7 +105,7 @@ const compiled = statSync(join(__dirname, '..', 'tsconfig.tsbuildinfo'), { throw
 if (bundled === undefined || (compiled !== undefined && compiled.mtimeMs > bundled.mtimeMs)) import('../dist/bin.js');
 else if ((argv[0] === '--help' || argv[0] === '-h') && argv.length === 1 && process.platform !== 'win32')
   printHelp(readFileSync(join(bundle, 'help.txt')));
-else require('../dist/bundle/start.cjs').runBundle(bundle, argv, require, tuning);
+else loadStart().runBundle(bundle, argv, require, tuning);
 
 /**
  * Prints `retromodel --help`'s text, which the bundle's build wrote (help.txt), as the CLI's io.ts writes:
@@ -120,4 +122,19 @@ function printHelp(bytes) {
     if (e.code !== 'EAGAIN') throw e;
     process.stdout.write(bytes.subarray(done));
   }
+}
+
+/**
+ * The bundle's start.cjs, compiled and run here as Node runs a CommonJS file (it requires only Node's own
+ * modules). Through require() Node's loader also resolved its path, looked for its real path and read the
+ * package.json files above it for the module type: about 1.1 M instructions of a process that converts one model
+ * (callgrind), which the two lines of a vm.Script do not cost.
+ */
+function loadStart() {
+  const file = join(bundle, 'start.cjs');
+  const module = { exports: {} };
+  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
+  const { Script } = require('node:vm');
+  new Script(source, { filename: file }).runInThisContext()(module.exports, require, module, file, bundle);
+  return module.exports;
 }

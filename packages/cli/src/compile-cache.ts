@@ -270,10 +270,12 @@ class Chunks {
 }
 
 /**
- * A chunk's text. The chunks are ASCII (scripts/bundle-cli.mjs escapes the rest): read as Latin-1 each is a
- * one-byte string, made without decoding UTF-8.
+ * A chunk's text. The chunks are ASCII (scripts/bundle-cli.mjs escapes the rest), so read as UTF-8 each is a
+ * one-byte string all the same, and Node reads and decodes a file as UTF-8 in one call of its own, where Latin-1
+ * goes through fs.readFileSync's JavaScript (open, stat, read, close, then the decoding): about 0.7 M
+ * instructions less for the 26 chunks of one conversion to T3DM (callgrind).
  */
-const readChunk = (path: string) => readFileSync(path, 'latin1');
+const readChunk = (path: string) => readFileSync(path, 'utf8');
 
 /** FNV-1a of a string's UTF-16 code units, as 8 hex digits. */
 function fnv1a(text: string): string {

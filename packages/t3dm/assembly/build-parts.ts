@@ -13,6 +13,8 @@
  * count and the object's vertex ids of each: an odd count gets its last vertex twice), its u8 triangles (count,
  * slots), its sequence (base, count) and its strip commands (count, then each as a list).
  */
+
+import { put } from './list-store';
 import { partitionFor, partitionLoads, preparePartitions } from './partition';
 import { planPart } from './plan-part-draw';
 
@@ -118,7 +120,7 @@ function partsOf(groups: Array<i32[]>, useStrips: bool, planned: PlannedParts, c
       const t = group[i];
       for (let k = 0; k < 3; k++) {
         const v = tris[t * 3 + k];
-        local[i * 3 + k] = v;
+        put(local, i * 3 + k, v);
         hash = (hash ^ <u32>v) * 0x01000193;
         if (bones[v] !== bone0) singleBone = false;
       }
@@ -161,7 +163,7 @@ function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
   if (!useStrips) {
     order = ids;
     list = new Array<i32>(dense.length);
-    for (let i = 0; i < dense.length; i++) list[i] = dense[i];
+    for (let i = 0; i < dense.length; i++) put(list, i, dense[i]);
   } else {
     let groups: Int32Array | null = null;
     if (!singleBone) {
@@ -170,7 +172,7 @@ function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
     }
     const plan = planPart(dense, n, groups);
     order = plan.order;
-    for (let i = 0; i < order.length; i++) order[i] = ids[order[i]];
+    for (let i = 0; i < order.length; i++) put(order, i, ids[order[i]]);
     list = plan.list;
     sequenceBase = plan.sequenceBase;
     sequenceCount = plan.sequenceCount;
@@ -191,29 +193,29 @@ function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
   }
   for (let s = 0; s < strips.length; s++) length += 1 + strips[s].length;
   const record = new Array<i32>(length);
-  record[0] = loadCount + list.length / 3 + (sequenceCount > 0 ? 1 : 0) + strips.length + 1;
-  record[1] = loadCount;
+  put(record, 0, loadCount + list.length / 3 + (sequenceCount > 0 ? 1 : 0) + strips.length + 1);
+  put(record, 1, loadCount);
   let at = 2;
   for (let dest = 0; dest < order.length; ) {
     const bone = bones[order[dest]];
     let end = dest;
     while (end < order.length && bones[order[end]] === bone) end++;
     const count = end - dest;
-    record[at++] = bone;
-    record[at++] = dest;
-    record[at++] = count + (count & 1);
-    for (let i = dest; i < end; i++) record[at++] = order[i];
-    if (count & 1) record[at++] = order[end - 1];
+    put(record, at++, bone);
+    put(record, at++, dest);
+    put(record, at++, count + (count & 1));
+    for (let i = dest; i < end; i++) put(record, at++, order[i]);
+    if (count & 1) put(record, at++, order[end - 1]);
     dest = end;
   }
-  record[at++] = list.length;
-  for (let i = 0; i < list.length; i++) record[at++] = list[i];
-  record[at++] = sequenceBase;
-  record[at++] = sequenceCount;
-  record[at++] = strips.length;
+  put(record, at++, list.length);
+  for (let i = 0; i < list.length; i++) put(record, at++, list[i]);
+  put(record, at++, sequenceBase);
+  put(record, at++, sequenceCount);
+  put(record, at++, strips.length);
   for (let s = 0; s < strips.length; s++) {
-    record[at++] = strips[s].length;
-    for (let i = 0; i < strips[s].length; i++) record[at++] = strips[s][i];
+    put(record, at++, strips[s].length);
+    for (let i = 0; i < strips[s].length; i++) put(record, at++, strips[s][i]);
   }
   return record;
 }

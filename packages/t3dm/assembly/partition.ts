@@ -21,6 +21,8 @@
  * and open count above the order it touched the part in, which identifies it. One call's state lives in the
  * module globals below.
  */
+
+import { put } from './list-store';
 import { MinHeap } from './min-heap';
 
 /** Most triangles one part draws: keeps numIndices (u16) in range and the planning bounded on degenerate input. */
@@ -334,7 +336,7 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
       addTriangle(t);
     }
     const taken = new Array<i32>(groupLength);
-    for (let i = 0; i < groupLength; i++) taken[i] = group[i];
+    for (let i = 0; i < groupLength; i++) put(taken, i, group[i]);
     groups.push(taken);
     if (bones !== null) {
       partitionLoads += groupLoads(taken, bones);

@@ -7,6 +7,8 @@
  * adding the fewest new vertices next), commands are filled from the lowest slots up, and what no command has
  * room for near the top of the cache is drawn as u8 triangles (strip-commands.ts).
  */
+
+import { put } from './list-store';
 import { packCommands } from './strip-commands';
 import { byNewVertices } from './strip-order';
 import { pushTriangle, stripifyDense } from './stripify';
@@ -89,19 +91,31 @@ export function planPart(tris: Int32Array, n: i32, groups: Int32Array | null): P
 function classify(tris: Int32Array, n: i32, sequenceAllowed: bool): Classified {
   const uses = new Int32Array(n);
   for (let i = 0; i < tris.length; i++) uses[tris[i]]++;
-  const plain: i32[] = [];
-  const sequence: i32[] = [];
-  const rest: i32[] = [];
+  // Each triangle's class (0 plain, 1 sequence, 2 rest), counted, then the lists made at their full length.
+  const classOf = new Uint8Array(tris.length / 3);
+  const counts = new Int32Array(3);
   for (let i = 0; i + 2 < tris.length; i += 3) {
     const a = tris[i];
     const b = tris[i + 1];
     const c = tris[i + 2];
-    let into = rest;
-    if (a === b || b === c || a === c) into = plain;
-    else if (sequenceAllowed && uses[a] === 1 && uses[b] === 1 && uses[c] === 1) into = sequence;
-    into.push(a);
-    into.push(b);
-    into.push(c);
+    let into: u8 = 2;
+    if (a === b || b === c || a === c) into = 0;
+    else if (sequenceAllowed && uses[a] === 1 && uses[b] === 1 && uses[c] === 1) into = 1;
+    classOf[i / 3] = into;
+    counts[into] += 3;
+  }
+  const plain = new Array<i32>(counts[0]);
+  const sequence = new Array<i32>(counts[1]);
+  const rest = new Array<i32>(counts[2]);
+  counts.fill(0);
+  for (let i = 0; i + 2 < tris.length; i += 3) {
+    const into = classOf[i / 3];
+    const list = into === 0 ? plain : into === 1 ? sequence : rest;
+    const at = counts[into];
+    put(list, at, tris[i]);
+    put(list, at + 1, tris[i + 1]);
+    put(list, at + 2, tris[i + 2]);
+    counts[into] = at + 3;
   }
   if (sequence.length < 6) return new Classified(plain, [] as i32[], rest.concat(sequence));
   return new Classified(plain, sequence, rest);
@@ -181,20 +195,23 @@ function planStrips(
   n: i32,
 ): Plan {
   // Vertex ids in the order the strips, then `plain`, `peeled` and `sequence` first use them.
+  // Lists made at their full length and filled by index (Array#push is a call per entry, and may copy to grow).
   const seen = new Uint8Array(n);
-  let order: i32[] = [];
-  for (let s = 0; s < strips.length; s++) visit(strips[s], seen, order);
-  visit(plain, seen, order);
-  visit(peeled, seen, order);
-  visit(sequence, seen, order);
+  let order = new Array<i32>(n);
+  let seenCount = 0;
+  for (let s = 0; s < strips.length; s++) seenCount = visit(strips[s], seen, order, seenCount);
+  seenCount = visit(plain, seen, order, seenCount);
+  seenCount = visit(peeled, seen, order, seenCount);
+  seenCount = visit(sequence, seen, order, seenCount);
+  order.length = seenCount;
   if (groups !== null) order = groupedByBone(order, groups);
   const slot = new Int32Array(n);
   for (let i = 0; i < order.length; i++) slot[order[i]] = i;
   const inSlots: i32[][] = [];
-  for (let s = 0; s < strips.length; s++) inSlots.push(pushSlots([] as i32[], strips[s], slot));
-  const list: i32[] = [];
-  pushSlots(list, plain, slot);
-  pushSlots(list, peeled, slot);
+  for (let s = 0; s < strips.length; s++) inSlots.push(putSlots(new Array<i32>(strips[s].length), 0, strips[s], slot));
+  const list = new Array<i32>(plain.length + peeled.length);
+  putSlots(list, 0, plain, slot);
+  putSlots(list, plain.length, peeled, slot);
   const commands = packCommands(inSlots, list);
   // A command holding one triangle costs what a u8 triangle does, in more bytes.
   const kept: i32[][] = [];
@@ -206,19 +223,20 @@ function planStrips(
   return new Plan(order, list, sequence.length > 0 ? slot[sequence[0]] : 0, sequence.length / 3, kept);
 }
 
-/** Appends to `order` the vertices of `list` not `seen` yet. */
-function visit(list: i32[], seen: Uint8Array, order: i32[]): void {
+/** Puts into `order`, from index `count` on, the vertices of `list` not `seen` yet: the new count. */
+function visit(list: i32[], seen: Uint8Array, order: i32[], count: i32): i32 {
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
     if (seen[v] !== 0) continue;
     seen[v] = 1;
-    order.push(v);
+    put(order, count++, v);
   }
+  return count;
 }
 
-/** Appends the slots of `vertices` to `out` (returned). */
-function pushSlots(out: i32[], vertices: i32[], slot: Int32Array): i32[] {
-  for (let i = 0; i < vertices.length; i++) out.push(slot[vertices[i]]);
+/** Puts the slots of `vertices` into `out` (returned, long enough) from index `at` on. */
+function putSlots(out: i32[], at: i32, vertices: i32[], slot: Int32Array): i32[] {
+  for (let i = 0; i < vertices.length; i++) put(out, at + i, slot[vertices[i]]);
   return out;
 }
 

@@ -5,6 +5,7 @@
  */
 import { buildParts } from './build-parts';
 import { groups, input, output, readStrips, resetBuffers, setOutput, writeList, writeStrips } from './io';
+import { put } from './list-store';
 import { partition } from './partition';
 import { planPart } from './plan-part-draw';
 import { byNewVertices } from './strip-order';
@@ -38,9 +39,9 @@ export function buildObject(vertexCount: i32, useStrips: bool): void {
   let length = 1;
   for (let p = 0; p < parts.length; p++) length += parts[p].length;
   const out = new Array<i32>(length);
-  out[0] = parts.length;
+  put(out, 0, parts.length);
   let at = 1;
-  for (let p = 0; p < parts.length; p++) for (let i = 0; i < parts[p].length; i++) out[at++] = parts[p][i];
+  for (let p = 0; p < parts.length; p++) for (let i = 0; i < parts[p].length; i++) put(out, at++, parts[p][i]);
   setOutput(out);
 }
 

@@ -8,6 +8,7 @@
  * counting free neighbours follow links instead of searching. One call's state lives in the module globals
  * below (set by stripifyDense), which the helpers read.
  */
+import { put } from './list-store';
 
 let tris: i32[] = [] as i32[];
 /** Edge c (from corner c to the next, c = t * 3 + k) is crossed by edges acrossFirst[c], acrossNext[that], … */
@@ -208,7 +209,7 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
       }
     }
     const strip = new Array<i32>(best.length);
-    for (let i = 0; i < best.length; i++) strip[i] = best.strip[i];
+    for (let i = 0; i < best.length; i++) put(strip, i, best.strip[i]);
     out.push(strip);
   }
   return out;

@@ -84,11 +84,13 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   const modelDir = resolve(dir);
   const assetsDir = options.assets ? resolve(options.assets.folder) : tiny3dAssets(modelDir);
   const named = (options.extraDirs ?? []).map((d) => resolve(d));
-  // Each folder walked, and how its files are named: by their path from `base`.
+  // Each folder walked, and how its files are named: by their path from `base`. A model in the asset folder
+  // itself (a Tiny3D project's `assets/model.glb`) has its folder walked once: the same walk again would only
+  // find the names the first one listed.
   const dirs = [
     { path: modelDir, base: modelDir, required: false },
     ...named.map((path) => ({ path, base: path, required: true })),
-    ...(assetsDir ? [{ path: assetsDir, base: modelDir, required: false }] : []),
+    ...(assetsDir && assetsDir !== modelDir ? [{ path: assetsDir, base: modelDir, required: false }] : []),
   ];
   const explicit = new Map((options.files ?? []).map((f) => [basename(f).toLowerCase(), resolve(f)]));
   // Lower-case name -> the name as listed and the file's path.
