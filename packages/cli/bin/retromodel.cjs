@@ -105,7 +105,7 @@ const compiled = statSync(join(__dirname, '..', 'tsconfig.tsbuildinfo'), { throw
 if (bundled === undefined || (compiled !== undefined && compiled.mtimeMs > bundled.mtimeMs)) import('../dist/bin.js');
 else if ((argv[0] === '--help' || argv[0] === '-h') && argv.length === 1 && process.platform !== 'win32')
   printHelp(readFileSync(join(bundle, 'help.txt')));
-else loadStart().runBundle(bundle, argv, require, tuning);
+else require('../dist/bundle/start.cjs').runBundle(bundle, argv, require, tuning);
 
 /**
  * Prints `retromodel --help`'s text, which the bundle's build wrote (help.txt), as the CLI's io.ts writes:
@@ -122,19 +122,4 @@ function printHelp(bytes) {
     if (e.code !== 'EAGAIN') throw e;
     process.stdout.write(bytes.subarray(done));
   }
-}
-
-/**
- * The bundle's start.cjs, compiled and run here as Node runs a CommonJS file (it requires only Node's own
- * modules). Through require() Node's loader also resolved its path, looked for its real path and read the
- * package.json files above it for the module type: about 1.1 M instructions of a process that converts one model
- * (callgrind), which the two lines of a vm.Script do not cost.
- */
-function loadStart() {
-  const file = join(bundle, 'start.cjs');
-  const module = { exports: {} };
-  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
-  const { Script } = require('node:vm');
-  new Script(source, { filename: file }).runInThisContext()(module.exports, require, module, file, bundle);
-  return module.exports;
 }
