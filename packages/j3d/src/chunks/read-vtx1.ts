@@ -357,7 +357,12 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
     // decodedLength counted this array's numbers.
     const data = new Float32Array(buffer, byteOffset + decodedAt * 4, count * itemSize);
     decodedAt += data.length;
-    if (name === 'CLR0' || name === 'CLR1') {
+    if ((name === 'CLR0' || name === 'CLR1') && f.compType === 5) {
+      // RGBA8, the colour type of every model seen: its channels are its bytes, read as they are (no DataView
+      // made for the few colours of a small model, no call per colour).
+      const bytes = r.bytes;
+      for (let i = 0, p = dataOffset; i < data.length; i++, p++) data[i] = bytes[p]! / 255;
+    } else if (name === 'CLR0' || name === 'CLR1') {
       const view = r.view;
       for (let i = 0; i < count; i++)
         decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
