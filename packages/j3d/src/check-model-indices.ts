@@ -19,34 +19,37 @@ export function checkModelIndices(
   matrixIndicesSent?: readonly (readonly number[])[],
 ): void {
   const jointCount = file.JNT1.joints.length;
-  const inf1 = chunk('INF1');
-  const limits: Record<number, [number, string]> = {
-    16: [jointCount, 'joint'],
-    17: [file.MAT3.materials.length, 'material'],
-    18: [file.SHP1.shapes.length, 'shape'],
-  };
-  file.INF1.hierarchy.forEach((node, i) => {
-    const limit = limits[node.type];
-    if (limit && node.index >= limit[0]) {
-      throw inf1.error(
-        `hierarchy node ${i} names ${limit[1]} ${node.index}, but the model has ${limit[0]}`,
+  const materialCount = file.MAT3.materials.length;
+  const shapeCount = file.SHP1.shapes.length;
+  // Plain loops, no table of limits or callbacks: for a small model these checks ran as long as reading a chunk.
+  const hierarchy = file.INF1.hierarchy;
+  for (let i = 0; i < hierarchy.length; i++) {
+    const { type, index } = hierarchy[i]!;
+    const limit = type === 16 ? jointCount : type === 17 ? materialCount : type === 18 ? shapeCount : -1;
+    if (limit >= 0 && index >= limit) {
+      throw chunk('INF1').error(
+        `hierarchy node ${i} names ${type === 16 ? 'joint' : type === 17 ? 'material' : 'shape'} ${index}, but the model has ${limit}`,
         file.INF1.hierarchyOffset + i * 4,
       );
     }
-  });
-  file.EVP1.envelopes.forEach((env, i) => {
-    for (const j of env.joints)
-      if (j >= jointCount)
-        throw chunk('EVP1').error(`envelope ${i} names joint ${j}, but the model has ${jointCount}`, 0x10);
-  });
-  file.DRW1.entries.forEach((d, i) => {
-    const limit = d.weighted ? file.EVP1.envelopes.length : jointCount;
+  }
+  const envelopes = file.EVP1.envelopes;
+  for (let i = 0; i < envelopes.length; i++) {
+    const joints = envelopes[i]!.joints;
+    for (let k = 0; k < joints.length; k++)
+      if (joints[k]! >= jointCount)
+        throw chunk('EVP1').error(`envelope ${i} names joint ${joints[k]}, but the model has ${jointCount}`, 0x10);
+  }
+  const draws = file.DRW1.entries;
+  for (let i = 0; i < draws.length; i++) {
+    const d = draws[i]!;
+    const limit = d.weighted ? envelopes.length : jointCount;
     if (d.index >= limit)
       throw chunk('DRW1').error(
         `draw matrix ${i} names ${d.weighted ? 'envelope' : 'joint'} ${d.index}, but the model has ${limit}`,
         0x10,
       );
-  });
+  }
   const drawCount = file.DRW1.entries.length;
   const shp1 = chunk('SHP1');
   const shapes = file.SHP1.shapes;

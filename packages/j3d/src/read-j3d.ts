@@ -13,7 +13,6 @@
 import { BinaryReader, decodeText, ParseError } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { checkModelIndices } from './check-model-indices.js';
-import { ensureAt } from './chunks/read-bounds.js';
 import { readDrw1 } from './chunks/read-drw1.js';
 import { readEvp1 } from './chunks/read-evp1.js';
 import { readInf1 } from './chunks/read-inf1.js';
@@ -40,14 +39,14 @@ function isTag(bytes: Uint8Array, at: number, tag: string): boolean {
 
 const modelChunks: readonly string[] = [...requiredChunks, 'MDL3'];
 
-/** The four bytes at `at` (in bounds) as one big-endian number. */
-function u32be(bytes: ArrayLike<number>, at: number): number {
-  return ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
+/** The four bytes at `at` (in bounds) as one big-endian 32-bit integer (signed: a small integer, not a double). */
+function s32be(bytes: ArrayLike<number>, at: number): number {
+  return (bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!;
 }
 
-/** The modelChunks tags as big-endian numbers (their characters as bytes). */
-const modelChunkCodes = modelChunks.map((tag) =>
-  u32be(
+/** The modelChunks tags as big-endian 32-bit integers (their characters as bytes). */
+const modelChunkCodes = Int32Array.from(modelChunks, (tag) =>
+  s32be(
     [...tag].map((c) => c.charCodeAt(0)),
     0,
   ),
@@ -56,10 +55,32 @@ const modelChunkCodes = modelChunks.map((tag) =>
 /**
  * The modelChunks index of the chunk tag at `at` (in bounds), or -1, from the bytes: a tag made into a string is a
  * new string each time, which an indexOf compares character by character with each name; the tag's four bytes
- * as one number are compared with each name's.
+ * as one integer are compared with each name's, in a loop (an indexOf on a list of such numbers, which are too
+ * large for V8's small integers, compared them as doubles and cost 2% of reading a small model).
  */
 function modelChunkIndex(bytes: Uint8Array, at: number): number {
-  return modelChunkCodes.indexOf(u32be(bytes, at));
+  const code = s32be(bytes, at);
+  for (let k = 0; k < modelChunkCodes.length; k++) if (modelChunkCodes[k] === code) return k;
+  return -1;
+}
+
+/**
+ * The last sub-version read, as bytes and text: files of one maker share theirs ("SVR3" + 0xFF × 12 from every
+ * Nintendo file), so its text is made once, not per file (a view of the bytes and a decoding, each about as
+ * long as reading a small chunk's header). A string cannot change, so the shared one is as good as a new one.
+ */
+const lastSubVersionBytes = new Uint8Array(16);
+let lastSubVersion = decodeText(lastSubVersionBytes, 'latin1');
+
+/** The 16 sub-version bytes at 0x10 (in bounds) as latin-1 text. */
+function subVersionText(bytes: Uint8Array): string {
+  let same = true;
+  for (let i = 0; i < 16 && same; i++) same = bytes[0x10 + i] === lastSubVersionBytes[i];
+  if (!same) {
+    lastSubVersionBytes.set(bytes.subarray(0x10, 0x20));
+    lastSubVersion = decodeText(lastSubVersionBytes, 'latin1');
+  }
+  return lastSubVersion;
 }
 
 /**
@@ -97,7 +118,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   }
   const fileSize = r.u32At(8);
   const sectionCount = r.u32At(0x0c);
-  const subVersion = decodeText(bytes.subarray(0x10, 0x20), 'latin1');
+  const subVersion = subVersionText(bytes);
   const diagnostics: Diagnostic[] = [];
   if (fileSize !== bytes.length) {
     diagnostics.push({
@@ -114,7 +135,8 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const kinds: number[] = [];
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
-    ensureAt(r, 8, () => `chunk ${i} header`, at);
+    // (`at` is inside the file: only the header's end can be past it.)
+    if (bytes.length - at < 8) r.ensure(8, `chunk ${i} header`, at);
     // A model chunk's tag is the constant name (no string made per chunk); others are read as they are.
     const k = modelChunkIndex(bytes, at);
     const tag = k >= 0 ? modelChunks[k]! : tag4(bytes, at);
@@ -160,10 +182,11 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   }
   for (let k = 0; k < requiredChunks.length; k++)
     if (!readers[k]) throw r.error(`the file has no ${requiredChunks[k]} chunk`, 0x0c);
-  const chunk = (tag: string) => readers[modelChunks.indexOf(tag)]!;
+  // The readers by their place in modelChunks (INF1 0 … TEX1 7, MDL3 8), all there (checked above) but MDL3.
+  const shp1 = readers[5]!;
   // A small file's SHP1 index rows are made in the buffer of VTX1's numbers (see readVtx1).
-  const room: { count: number; indices?: Uint16Array } = { count: shp1IndexRoom(chunk('SHP1')) };
-  const VTX1 = readVtx1(chunk('VTX1'), room);
+  const room: { count: number; indices?: Uint16Array } = { count: shp1IndexRoom(shp1) };
+  const VTX1 = readVtx1(readers[1]!, room);
   const matrixIndicesSent: number[][] = [];
   const file: J3dFile = {
     kind,
@@ -171,18 +194,18 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
     sectionCount,
     subVersion,
     chunks,
-    INF1: readInf1(chunk('INF1')),
+    INF1: readInf1(readers[0]!),
     VTX1,
-    EVP1: readEvp1(chunk('EVP1')),
-    DRW1: readDrw1(chunk('DRW1')),
-    JNT1: readJnt1(chunk('JNT1'), diagnostics),
-    SHP1: readShp1(chunk('SHP1'), VTX1, diagnostics, matrixIndicesSent, room.indices),
-    MAT3: readMat3(chunk('MAT3'), diagnostics),
-    TEX1: readTex1(chunk('TEX1'), diagnostics),
+    EVP1: readEvp1(readers[2]!),
+    DRW1: readDrw1(readers[3]!),
+    JNT1: readJnt1(readers[4]!, diagnostics),
+    SHP1: readShp1(shp1, VTX1, diagnostics, matrixIndicesSent, room.indices),
+    MAT3: readMat3(readers[6]!, diagnostics),
+    TEX1: readTex1(readers[7]!, diagnostics),
     diagnostics,
   };
-  const mdl3 = readers[modelChunks.indexOf('MDL3')];
+  const mdl3 = readers[8];
   if (mdl3) file.MDL3 = readMdl3(mdl3, diagnostics);
-  checkModelIndices(file, chunk, matrixIndicesSent);
+  checkModelIndices(file, (tag) => readers[modelChunks.indexOf(tag)]!, matrixIndicesSent);
   return file;
 }

@@ -42,8 +42,8 @@ export function readDrw1(r: BinaryReader): Drw1 {
   const count = r.u16At(0x08);
   const kindsAt = r.u32At(0x0c);
   const indicesAt = r.u32At(0x10);
-  checkCountAt(r, count, 1, () => 'draw-matrix kinds', kindsAt);
-  checkCountAt(r, count, 2, () => 'draw-matrix indices', indicesAt);
+  checkCountAt(r, count, 1, 'draw-matrix kinds', kindsAt);
+  checkCountAt(r, count, 2, 'draw-matrix indices', indicesAt);
   const entries: J3dDrawMatrix[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const kind = r.u8At(kindsAt + i);

@@ -56,10 +56,10 @@ export function readEvp1(r: BinaryReader): Evp1 {
   const envelopes: J3dEnvelope[] = new Array(count);
   let total = 0;
   if (count > 0) {
-    checkCountAt(r, count, 1, () => 'envelope influence counts', countsAt);
+    checkCountAt(r, count, 1, 'envelope influence counts', countsAt);
     for (let i = 0; i < count; i++) total += r.u8At(countsAt + i);
-    checkCountAt(r, total, 2, () => 'envelope joint indices', jointsAt);
-    checkCountAt(r, total, 4, () => 'envelope weights', weightsAt);
+    checkCountAt(r, total, 2, 'envelope joint indices', jointsAt);
+    checkCountAt(r, total, 4, 'envelope weights', weightsAt);
     let k = 0;
     for (let i = 0; i < count; i++) {
       const n = r.u8At(countsAt + i);

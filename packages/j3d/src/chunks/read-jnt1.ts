@@ -77,8 +77,8 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   const dataAt = r.u32At(0x0c);
   const remapAt = r.u32At(0x10);
   const namesAt = r.u32At(0x14);
-  checkCountAt(r, count, JOINT_RECORD_SIZE, () => 'joints', dataAt);
-  checkCountAt(r, count, 2, () => 'joint remap table', remapAt);
+  checkCountAt(r, count, JOINT_RECORD_SIZE, 'joints', dataAt);
+  checkCountAt(r, count, 2, 'joint remap table', remapAt);
   const names = readNameTable(r, namesAt, diagnostics);
   // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
   const remap: number[] = new Array(count);

@@ -88,17 +88,22 @@ export function isPadding(bytes: Uint8Array, from: number, to: number, pattern: 
   return true;
 }
 
-const patterns = new Map<string, Uint8Array>();
+/** The bytes of a padding text ("" = zeros: one zero byte). */
+const patternOf = (text: string) =>
+  text === '' ? new Uint8Array(1) : new Uint8Array([...text].map((c) => c.charCodeAt(0) & 0xff));
 
-/** The padding pattern bytes of a padding text ("" = zeros). Shared per text: do not write to it. */
+/** The makers' patterns, by their place in j3dPaddingTexts, and zeros: made once. */
+const makerPatterns = j3dPaddingTexts.map(patternOf);
+const zeroPattern = patternOf('');
+
+/**
+ * The padding pattern bytes of a padding text ("" = zeros). Shared for the makers' texts and zeros (compared
+ * first, no map lookup: small chunks ask several times a read): do not write to it.
+ */
 export function paddingBytes(text: string): Uint8Array {
-  let pattern = patterns.get(text);
-  if (!pattern) {
-    pattern = text === '' ? new Uint8Array(1) : new Uint8Array([...text].map((c) => c.charCodeAt(0) & 0xff));
-    // Only the makers' texts (and zeros) are kept: other texts are built each time.
-    if (text === '' || (j3dPaddingTexts as readonly string[]).includes(text)) patterns.set(text, pattern);
-  }
-  return pattern;
+  if (text === '') return zeroPattern;
+  for (let t = 0; t < j3dPaddingTexts.length; t++) if (text === j3dPaddingTexts[t]) return makerPatterns[t]!;
+  return patternOf(text);
 }
 
 /** One table span to count: start, end, element size, and the fewest elements the file's indices need. */
@@ -162,7 +167,7 @@ export function detectPadding(bytes: Uint8Array, spans: readonly TableSpan[], co
   let bestScore = 0;
   for (let t = 0; t < j3dPaddingTexts.length && bestScore < most; t++) {
     const text = j3dPaddingTexts[t]!;
-    const pattern = paddingBytes(text);
+    const pattern = makerPatterns[t]!;
     let score = 0;
     for (let i = 0; i < count; i++) {
       const span = spans[i]!;

@@ -6,19 +6,22 @@
 import type { GxIndirect, GxMaterial } from '../gx/material-types.js';
 import type { Mat3Tables } from './read-mat3.js';
 
-/** `list[index]`, null for "none" (`none`, or any index into an empty table); `fail` when past the end. */
+/**
+ * `list[index]`, null for "none" (`none`, or any index into an empty table); `fail` when past the end. The
+ * material is named by `name`, put in the sentence only when it fails (a string per material otherwise).
+ */
 function pick<T>(
   list: T[],
   index: number,
   what: string,
-  where: string,
+  name: string,
   fail: (sentence: string) => never,
   none = 0xffff,
 ): T | null {
   // Nintendo files leave indices at 0 into tables they omit (post texgens/matrices): no table, no value.
   if (index === none || list.length === 0) return null;
   const v = list[index];
-  if (v === undefined) fail(`${where} uses ${what} ${index}, but that table has ${list.length} entries`);
+  if (v === undefined) fail(`material "${name}" uses ${what} ${index}, but that table has ${list.length} entries`);
   return v;
 }
 
@@ -33,11 +36,11 @@ function pickAll<T>(
   at: number,
   n: number,
   what: string,
-  where: string,
+  name: string,
   fail: (sentence: string) => never,
 ): (T | null)[] {
   const out: (T | null)[] = new Array(n);
-  for (let k = 0; k < n; k++) out[k] = pick(list, u16be(b, at + 2 * k), what, where, fail);
+  for (let k = 0; k < n; k++) out[k] = pick(list, u16be(b, at + 2 * k), what, name, fail);
   return out;
 }
 
@@ -49,8 +52,8 @@ function u8s(b: Uint8Array, at: number, n: number): number[] {
 }
 
 /** `pick` for a u8 index field that stores a 0/1 flag. */
-function pickFlag(list: number[], index: number, what: string, where: string, fail: (s: string) => never) {
-  const v = pick(list, index, what, where, fail, 0xff);
+function pickFlag(list: number[], index: number, what: string, name: string, fail: (s: string) => never) {
+  const v = pick(list, index, what, name, fail, 0xff);
   return v === null ? null : v !== 0;
 }
 
@@ -69,40 +72,39 @@ export function resolveMaterial(
   indirect: GxIndirect | null,
   fail: (sentence: string) => never,
 ): GxMaterial {
-  const w = `material "${name}"`;
-  const textures = pickAll(t.textureNumbers, b, at + 0x84, 8, 'texture number', w, fail);
+  const textures = pickAll(t.textureNumbers, b, at + 0x84, 8, 'texture number', name, fail);
   return {
     name,
     entryIndex,
     materialMode: b[at]!,
-    cullMode: pick(t.cullModes, b[at + 1]!, 'cull mode', w, fail, 0xff),
-    colorChannelCount: pick(t.colorChanCounts, b[at + 2]!, 'channel count', w, fail, 0xff),
-    channelControls: pickAll(t.channelControls, b, at + 0x0c, 4, 'channel control', w, fail),
-    materialColors: pickAll(t.materialColors, b, at + 0x08, 2, 'material colour', w, fail),
-    ambientColors: pickAll(t.ambientColors, b, at + 0x14, 2, 'ambient colour', w, fail),
-    lights: pickAll(t.lights, b, at + 0x18, 8, 'light', w, fail),
-    texGenCount: pick(t.texGenCounts, b[at + 3]!, 'texgen count', w, fail, 0xff),
-    texGens: pickAll(t.texGens, b, at + 0x28, 8, 'texgen', w, fail),
-    postTexGens: pickAll(t.postTexGens, b, at + 0x38, 8, 'post texgen', w, fail),
-    texMatrices: pickAll(t.texMatrices, b, at + 0x48, 10, 'texture matrix', w, fail),
-    postTexMatrices: pickAll(t.postTexMatrices, b, at + 0x5c, 20, 'post texture matrix', w, fail),
+    cullMode: pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff),
+    colorChannelCount: pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff),
+    channelControls: pickAll(t.channelControls, b, at + 0x0c, 4, 'channel control', name, fail),
+    materialColors: pickAll(t.materialColors, b, at + 0x08, 2, 'material colour', name, fail),
+    ambientColors: pickAll(t.ambientColors, b, at + 0x14, 2, 'ambient colour', name, fail),
+    lights: pickAll(t.lights, b, at + 0x18, 8, 'light', name, fail),
+    texGenCount: pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff),
+    texGens: pickAll(t.texGens, b, at + 0x28, 8, 'texgen', name, fail),
+    postTexGens: pickAll(t.postTexGens, b, at + 0x38, 8, 'post texgen', name, fail),
+    texMatrices: pickAll(t.texMatrices, b, at + 0x48, 10, 'texture matrix', name, fail),
+    postTexMatrices: pickAll(t.postTexMatrices, b, at + 0x5c, 20, 'post texture matrix', name, fail),
     textures,
-    konstColors: pickAll(t.konstColors, b, at + 0x94, 4, 'konst colour', w, fail),
+    konstColors: pickAll(t.konstColors, b, at + 0x94, 4, 'konst colour', name, fail),
     konstColorSelection: u8s(b, at + 0x9c, 16),
     konstAlphaSelection: u8s(b, at + 0xac, 16),
-    tevOrders: pickAll(t.tevOrders, b, at + 0xbc, 16, 'TEV order', w, fail),
-    tevColors: pickAll(t.tevColors, b, at + 0xdc, 4, 'TEV colour', w, fail),
-    tevStageCount: pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', w, fail, 0xff),
-    tevStages: pickAll(t.tevStages, b, at + 0xe4, 16, 'TEV stage', w, fail),
-    tevSwapModes: pickAll(t.swapModes, b, at + 0x104, 16, 'swap mode', w, fail),
-    tevSwapTables: pickAll(t.swapTables, b, at + 0x124, 4, 'swap table', w, fail),
-    fog: pick(t.fogs, u16be(b, at + 0x144), 'fog', w, fail),
-    alphaCompare: pick(t.alphaCompares, u16be(b, at + 0x146), 'alpha compare', w, fail),
-    blend: pick(t.blends, u16be(b, at + 0x148), 'blend mode', w, fail),
-    zMode: pick(t.zModes, b[at + 6]!, 'z mode', w, fail, 0xff),
-    zCompLoc: pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', w, fail),
-    dither: pickFlag(t.dithers, b[at + 7]!, 'dither', w, fail),
-    nbtScale: pick(t.nbtScales, u16be(b, at + 0x14a), 'NBT scale', w, fail),
+    tevOrders: pickAll(t.tevOrders, b, at + 0xbc, 16, 'TEV order', name, fail),
+    tevColors: pickAll(t.tevColors, b, at + 0xdc, 4, 'TEV colour', name, fail),
+    tevStageCount: pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff),
+    tevStages: pickAll(t.tevStages, b, at + 0xe4, 16, 'TEV stage', name, fail),
+    tevSwapModes: pickAll(t.swapModes, b, at + 0x104, 16, 'swap mode', name, fail),
+    tevSwapTables: pickAll(t.swapTables, b, at + 0x124, 4, 'swap table', name, fail),
+    fog: pick(t.fogs, u16be(b, at + 0x144), 'fog', name, fail),
+    alphaCompare: pick(t.alphaCompares, u16be(b, at + 0x146), 'alpha compare', name, fail),
+    blend: pick(t.blends, u16be(b, at + 0x148), 'blend mode', name, fail),
+    zMode: pick(t.zModes, b[at + 6]!, 'z mode', name, fail, 0xff),
+    zCompLoc: pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', name, fail),
+    dither: pickFlag(t.dithers, b[at + 7]!, 'dither', name, fail),
+    nbtScale: pick(t.nbtScales, u16be(b, at + 0x14a), 'NBT scale', name, fail),
     indirect,
   };
 }

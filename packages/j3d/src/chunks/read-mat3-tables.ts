@@ -21,14 +21,16 @@ import type {
   GxTexMatrix,
   GxZMode,
 } from '../gx/material-types.js';
+import type { Mat3Tables } from './read-mat3.js';
+import { mat3ElementSizes } from './read-mat3-layout.js';
 
 /** Parses one table element at `at`. */
-export type Parse<T> = (r: BinaryReader, at: number) => T;
+type Parse<T> = (r: BinaryReader, at: number) => T;
 
-export const rgba8: Parse<Vec4> = (r, at) => [r.u8At(at), r.u8At(at + 1), r.u8At(at + 2), r.u8At(at + 3)];
+const rgba8: Parse<Vec4> = (r, at) => [r.u8At(at), r.u8At(at + 1), r.u8At(at + 2), r.u8At(at + 3)];
 const f3 = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
 
-export const parseChannel: Parse<GxChannelControl> = (r, at) => ({
+const parseChannel: Parse<GxChannelControl> = (r, at) => ({
   lightingEnabled: r.u8At(at) !== 0,
   materialSource: r.u8At(at + 1),
   lightMask: r.u8At(at + 2),
@@ -36,19 +38,19 @@ export const parseChannel: Parse<GxChannelControl> = (r, at) => ({
   attenuationFunction: r.u8At(at + 4),
   ambientSource: r.u8At(at + 5),
 });
-export const parseLight: Parse<GxLight> = (r, at) => ({
+const parseLight: Parse<GxLight> = (r, at) => ({
   position: f3(r, at),
   direction: f3(r, at + 12),
   color: rgba8(r, at + 24),
   angleAttenuation: f3(r, at + 28),
   distanceAttenuation: f3(r, at + 40),
 });
-export const parseTexGen: Parse<GxTexGen> = (r, at) => ({
+const parseTexGen: Parse<GxTexGen> = (r, at) => ({
   type: r.u8At(at),
   source: r.u8At(at + 1),
   matrix: r.u8At(at + 2),
 });
-export const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
+const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
   const info = r.u8At(at + 1);
   const effectMatrix: number[] = new Array(16);
   for (let i = 0; i < 16; i++) effectMatrix[i] = r.f32At(at + 0x24 + i * 4);
@@ -64,13 +66,13 @@ export const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
     effectMatrix,
   };
 };
-export const parseTevOrder: Parse<GxTevOrder> = (r, at) => ({
+const parseTevOrder: Parse<GxTevOrder> = (r, at) => ({
   texCoord: r.u8At(at),
   texMap: r.u8At(at + 1),
   channel: r.u8At(at + 2),
 });
-export const parseTevColor: Parse<Vec4> = (r, at) => [r.s16At(at), r.s16At(at + 2), r.s16At(at + 4), r.s16At(at + 6)];
-export const parseTevStage: Parse<GxTevStage> = (r, at) => ({
+const parseTevColor: Parse<Vec4> = (r, at) => [r.s16At(at), r.s16At(at + 2), r.s16At(at + 4), r.s16At(at + 6)];
+const parseTevStage: Parse<GxTevStage> = (r, at) => ({
   mode: r.u8At(at),
   colorIn: [r.u8At(at + 1), r.u8At(at + 2), r.u8At(at + 3), r.u8At(at + 4)],
   colorOp: r.u8At(at + 5),
@@ -85,8 +87,8 @@ export const parseTevStage: Parse<GxTevStage> = (r, at) => ({
   alphaClamp: r.u8At(at + 17) !== 0,
   alphaRegister: r.u8At(at + 18),
 });
-export const parseSwapMode: Parse<GxSwapMode> = (r, at) => ({ rasSel: r.u8At(at), texSel: r.u8At(at + 1) });
-export const parseFog: Parse<GxFog> = (r, at) => {
+const parseSwapMode: Parse<GxSwapMode> = (r, at) => ({ rasSel: r.u8At(at), texSel: r.u8At(at + 1) });
+const parseFog: Parse<GxFog> = (r, at) => {
   const adjustTable: number[] = new Array(10);
   for (let i = 0; i < 10; i++) adjustTable[i] = r.u16At(at + 0x18 + i * 2);
   return {
@@ -101,28 +103,25 @@ export const parseFog: Parse<GxFog> = (r, at) => {
     adjustTable,
   };
 };
-export const parseAlphaCompare: Parse<GxAlphaCompare> = (r, at) => ({
+const parseAlphaCompare: Parse<GxAlphaCompare> = (r, at) => ({
   comp0: r.u8At(at),
   ref0: r.u8At(at + 1),
   op: r.u8At(at + 2),
   comp1: r.u8At(at + 3),
   ref1: r.u8At(at + 4),
 });
-export const parseBlend: Parse<GxBlend> = (r, at) => ({
+const parseBlend: Parse<GxBlend> = (r, at) => ({
   mode: r.u8At(at),
   srcFactor: r.u8At(at + 1),
   dstFactor: r.u8At(at + 2),
   logicOp: r.u8At(at + 3),
 });
-export const parseZMode: Parse<GxZMode> = (r, at) => ({
+const parseZMode: Parse<GxZMode> = (r, at) => ({
   enable: r.u8At(at) !== 0,
   func: r.u8At(at + 1),
   updateEnable: r.u8At(at + 2) !== 0,
 });
-export const parseNbt: Parse<GxNbtScale> = (r, at) => ({ enable: r.u8At(at) !== 0, scale: f3(r, at + 4) });
-export const parseU8: Parse<number> = (r, at) => r.u8At(at);
-export const parseU16: Parse<number> = (r, at) => r.u16At(at);
-export const parseU32: Parse<number> = (r, at) => r.u32At(at);
+const parseNbt: Parse<GxNbtScale> = (r, at) => ({ enable: r.u8At(at) !== 0, scale: f3(r, at + 4) });
 
 export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
   r.ensure(0x138, 'indirect record', at);
@@ -156,3 +155,113 @@ export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
   return { enabled: b[at] !== 0, stageCount: b[at + 1]!, orders, matrices, coordScales, tevStages };
 }
 type GxIndirectStage = GxIndirect['tevStages'][number];
+
+/**
+ * The MAT3 value tables (slots 4..29) of a chunk whose table offsets are `offsets` and whose table spans end at
+ * `ends` (mat3TableEnds). A table runs from its offset to its span's end (0 elements when absent); one that starts
+ * outside the chunk is a ParseError, the first such slot's. Every table is read by a loop of its own, not by one
+ * loop calling each table's parser: that call site saw a dozen parsers, so no call was inlined, and the loop
+ * itself was too big to inline into readMat3 at its 26 call sites.
+ */
+export function readMat3Tables(r: BinaryReader, offsets: readonly number[], ends: readonly number[]): Mat3Tables {
+  // The counts first, in slot order, so the first bad slot is the one reported, as when each table is read.
+  const n = tableCounts;
+  for (let slot = 4; slot < 30; slot++) {
+    const start = offsets[slot]!;
+    if (start > r.length)
+      throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
+    n[slot] = start === 0 ? 0 : Math.floor((ends[slot]! - start) / mat3ElementSizes[slot]!);
+  }
+  // Every element read below lies inside its span, which lies inside the chunk (checked above).
+  const b = r.bytes;
+  const channelControls: GxChannelControl[] = new Array(n[7]!);
+  for (let i = 0, at = offsets[7]!; i < n[7]!; i++, at += 8) channelControls[i] = parseChannel(r, at);
+  const lights: GxLight[] = new Array(n[9]!);
+  for (let i = 0, at = offsets[9]!; i < n[9]!; i++, at += 0x34) lights[i] = parseLight(r, at);
+  const texGens: GxTexGen[] = new Array(n[11]!);
+  for (let i = 0, at = offsets[11]!; i < n[11]!; i++, at += 4) texGens[i] = parseTexGen(r, at);
+  const postTexGens: GxTexGen[] = new Array(n[12]!);
+  for (let i = 0, at = offsets[12]!; i < n[12]!; i++, at += 4) postTexGens[i] = parseTexGen(r, at);
+  const texMatrices: GxTexMatrix[] = new Array(n[13]!);
+  for (let i = 0, at = offsets[13]!; i < n[13]!; i++, at += 0x64) texMatrices[i] = parseTexMatrix(r, at);
+  const postTexMatrices: GxTexMatrix[] = new Array(n[14]!);
+  for (let i = 0, at = offsets[14]!; i < n[14]!; i++, at += 0x64) postTexMatrices[i] = parseTexMatrix(r, at);
+  const tevOrders: GxTevOrder[] = new Array(n[16]!);
+  for (let i = 0, at = offsets[16]!; i < n[16]!; i++, at += 4) tevOrders[i] = parseTevOrder(r, at);
+  const tevColors: Vec4[] = new Array(n[17]!);
+  for (let i = 0, at = offsets[17]!; i < n[17]!; i++, at += 8) tevColors[i] = parseTevColor(r, at);
+  const tevStages: GxTevStage[] = new Array(n[20]!);
+  for (let i = 0, at = offsets[20]!; i < n[20]!; i++, at += 0x14) tevStages[i] = parseTevStage(r, at);
+  const swapModes: GxSwapMode[] = new Array(n[21]!);
+  for (let i = 0, at = offsets[21]!; i < n[21]!; i++, at += 4) swapModes[i] = parseSwapMode(r, at);
+  const fogs: GxFog[] = new Array(n[23]!);
+  for (let i = 0, at = offsets[23]!; i < n[23]!; i++, at += 0x2c) fogs[i] = parseFog(r, at);
+  const alphaCompares: GxAlphaCompare[] = new Array(n[24]!);
+  for (let i = 0, at = offsets[24]!; i < n[24]!; i++, at += 8) alphaCompares[i] = parseAlphaCompare(r, at);
+  const blends: GxBlend[] = new Array(n[25]!);
+  for (let i = 0, at = offsets[25]!; i < n[25]!; i++, at += 4) blends[i] = parseBlend(r, at);
+  const zModes: GxZMode[] = new Array(n[26]!);
+  for (let i = 0, at = offsets[26]!; i < n[26]!; i++, at += 4) zModes[i] = parseZMode(r, at);
+  const nbtScales: GxNbtScale[] = new Array(n[29]!);
+  for (let i = 0, at = offsets[29]!; i < n[29]!; i++, at += 0x10) nbtScales[i] = parseNbt(r, at);
+  return {
+    cullModes: u32s(b, offsets[4]!, n[4]!),
+    materialColors: colors(b, offsets[5]!, n[5]!),
+    colorChanCounts: u8s(b, offsets[6]!, n[6]!),
+    channelControls,
+    ambientColors: colors(b, offsets[8]!, n[8]!),
+    lights,
+    texGenCounts: u8s(b, offsets[10]!, n[10]!),
+    texGens,
+    postTexGens,
+    texMatrices,
+    postTexMatrices,
+    textureNumbers: u16s(b, offsets[15]!, n[15]!),
+    tevOrders,
+    tevColors,
+    konstColors: colors(b, offsets[18]!, n[18]!),
+    tevStageCounts: u8s(b, offsets[19]!, n[19]!),
+    tevStages,
+    swapModes,
+    swapTables: colors(b, offsets[22]!, n[22]!),
+    fogs,
+    alphaCompares,
+    blends,
+    zModes,
+    zCompLocs: u8s(b, offsets[27]!, n[27]!),
+    dithers: u8s(b, offsets[28]!, n[28]!),
+    nbtScales,
+  };
+}
+
+/** Per table slot, its element count while readMat3Tables runs (reading is synchronous). */
+const tableCounts: number[] = new Array(30).fill(0);
+
+/** `n` u8 values at `b[at]` (in bounds). */
+function u8s(b: Uint8Array, at: number, n: number): number[] {
+  const out: number[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = b[at + i]!;
+  return out;
+}
+
+/** `n` big-endian u16 values at `b[at]` (in bounds). */
+function u16s(b: Uint8Array, at: number, n: number): number[] {
+  const out: number[] = new Array(n);
+  for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (b[p]! << 8) | b[p + 1]!;
+  return out;
+}
+
+/** `n` big-endian u32 values at `b[at]` (in bounds). */
+function u32s(b: Uint8Array, at: number, n: number): number[] {
+  const out: number[] = new Array(n);
+  for (let i = 0, p = at; i < n; i++, p += 4)
+    out[i] = ((b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!) >>> 0;
+  return out;
+}
+
+/** `n` RGBA8 colours at `b[at]` (in bounds). */
+function colors(b: Uint8Array, at: number, n: number): Vec4[] {
+  const out: Vec4[] = new Array(n);
+  for (let i = 0, p = at; i < n; i++, p += 4) out[i] = [b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!];
+  return out;
+}

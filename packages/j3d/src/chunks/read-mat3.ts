@@ -35,27 +35,7 @@ import { LazyProperty } from './lazy-property.js';
 import { checkCountAt } from './read-bounds.js';
 import { isMat3TablePresent, mat3TableEnds, mat3TableOrder, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
-import {
-  type Parse,
-  parseAlphaCompare,
-  parseBlend,
-  parseChannel,
-  parseFog,
-  parseIndirect,
-  parseLight,
-  parseNbt,
-  parseSwapMode,
-  parseTevColor,
-  parseTevOrder,
-  parseTevStage,
-  parseTexGen,
-  parseTexMatrix,
-  parseU8,
-  parseU16,
-  parseU32,
-  parseZMode,
-  rgba8,
-} from './read-mat3-tables.js';
+import { parseIndirect, readMat3Tables } from './read-mat3-tables.js';
 
 /** One 0x14C material init entry: indices into the MAT3 tables, as stored (0xFF/0xFFFF = none). */
 export interface J3dMaterialEntry {
@@ -218,21 +198,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const order = mat3TableOrder(offsets);
   // Where each present table's span ends (mat3TableEnd), computed once.
   const ends = mat3TableEnds(offsets, order, r.length);
-  function table<T>(slot: number, size: number, parse: Parse<T>): T[] {
-    const start = at(slot);
-    if (start === 0) return [];
-    if (start > r.length)
-      throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
-    const n = Math.floor((ends[slot]! - start) / size);
-    const out: T[] = new Array(n);
-    for (let i = 0; i < n; i++) out[i] = parse(r, start + i * size);
-    return out;
-  }
-  checkCountAt(r, count, 2, () => 'material remap table', at(1));
+  checkCountAt(r, count, 2, 'material remap table', at(1));
   const remap = u16s(r.bytes, at(1), count);
   let usedEntries = 0;
   for (const e of remap) if (e + 1 > usedEntries) usedEntries = e + 1;
-  checkCountAt(r, usedEntries, 0x14c, () => 'material entries', at(0));
+  checkCountAt(r, usedEntries, 0x14c, 'material entries', at(0));
   // Entries no material uses are kept too: the table runs to the next one.
   const storedEntries = at(0) === 0 ? 0 : Math.floor((ends[0]! - at(0)) / 0x14c);
   const entryCount = Math.max(usedEntries, storedEntries);
@@ -259,34 +229,7 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     indirect = new Array(n);
     for (let i = 0; i < n; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
   }
-  const tables: Mat3Tables = {
-    cullModes: table(4, 4, parseU32),
-    materialColors: table(5, 4, rgba8),
-    colorChanCounts: table(6, 1, parseU8),
-    channelControls: table(7, 8, parseChannel),
-    ambientColors: table(8, 4, rgba8),
-    lights: table(9, 0x34, parseLight),
-    texGenCounts: table(10, 1, parseU8),
-    texGens: table(11, 4, parseTexGen),
-    postTexGens: table(12, 4, parseTexGen),
-    texMatrices: table(13, 0x64, parseTexMatrix),
-    postTexMatrices: table(14, 0x64, parseTexMatrix),
-    textureNumbers: table(15, 2, parseU16),
-    tevOrders: table(16, 4, parseTevOrder),
-    tevColors: table(17, 8, parseTevColor),
-    konstColors: table(18, 4, rgba8),
-    tevStageCounts: table(19, 1, parseU8),
-    tevStages: table(20, 0x14, parseTevStage),
-    swapModes: table(21, 4, parseSwapMode),
-    swapTables: table(22, 4, rgba8),
-    fogs: table(23, 0x2c, parseFog),
-    alphaCompares: table(24, 8, parseAlphaCompare),
-    blends: table(25, 4, parseBlend),
-    zModes: table(26, 4, parseZMode),
-    zCompLocs: table(27, 1, parseU8),
-    dithers: table(28, 1, parseU8),
-    nbtScales: table(29, 0x10, parseNbt),
-  };
+  const tables = readMat3Tables(r, offsets, ends);
   const fail = (sentence: string): never => {
     throw r.error(sentence, 0x0c);
   };

@@ -14,7 +14,7 @@ import type { Diagnostic } from '@retromodel/scene';
 import { readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { LazyProperty } from './lazy-property.js';
-import { checkCountAt } from './read-bounds.js';
+import { checkCountAt, ensureAt } from './read-bounds.js';
 import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One FIFO command as stored. */
@@ -78,27 +78,31 @@ export interface Mdl3Layout {
 }
 
 /**
+ * Reads a command that runs past the packet at `offset` (`size` bytes) from its place `q` through a packet reader,
+ * which throws its usual error for it (made here, in the failing branch only: not a closure per packet).
+ */
+function readCutCommand(r: BinaryReader, offset: number, size: number, q: number, read: (p: BinaryReader) => void) {
+  const p = r.sub(offset, size, 'MDL3');
+  p.offset = q;
+  read(p);
+}
+
+/**
  * Walks the packet at `offset` (relative to the chunk) without keeping anything, and throws the error of the
  * first command that does not read: one that runs past the packet (through a packet reader, so the error names
  * the packet's bounds, as reading it would) or an unknown opcode.
  */
 function checkPacket(r: BinaryReader, offset: number, size: number): void {
-  r.ensure(size, 'MDL3 section', offset);
+  ensureAt(r, size, 'MDL3 section', offset);
   const b = r.bytes;
   let q = 0;
-  /** A command that runs past the packet: the same reads through a packet reader throw its usual error. */
-  const readCutCommand = (read: (p: BinaryReader) => void) => {
-    const p = r.sub(offset, size, 'MDL3');
-    p.offset = q;
-    read(p);
-  };
   while (q < size) {
     const at = q;
     const op = b[offset + q++]!;
     if (op === 0x00) continue;
     if (op === 0x61) {
       if (size - q < 4)
-        readCutCommand((p) => {
+        readCutCommand(r, offset, size, q, (p) => {
           p.u8();
           p.u24();
         });
@@ -107,7 +111,7 @@ function checkPacket(r: BinaryReader, offset: number, size: number): void {
       const o = offset + q;
       const count = size - q >= 4 ? ((b[o]! << 8) | b[o + 1]!) + 1 : 0;
       if (size - q < 4 || count * 4 > size - q - 4)
-        readCutCommand((p) => {
+        readCutCommand(r, offset, size, q, (p) => {
           const n = p.u16() + 1;
           p.u16();
           p.checkCount(n, 4, 'XF values');
@@ -115,7 +119,7 @@ function checkPacket(r: BinaryReader, offset: number, size: number): void {
       q += 4 + count * 4;
     } else if (op === 0x08) {
       if (size - q < 5)
-        readCutCommand((p) => {
+        readCutCommand(r, offset, size, q, (p) => {
           p.u8();
           p.u32();
         });
@@ -188,7 +192,7 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
   const u8At = r.u32At(0x18);
   const indexAt = r.u32At(0x1c);
   const namesAt = r.u32At(0x20);
-  checkCountAt(r, count, 8, () => 'packet locations', locAt);
+  checkCountAt(r, count, 8, 'packet locations', locAt);
   const packetOffsets: number[] = new Array(count);
   const sizes: number[] = new Array(count);
   for (let i = 0; i < count; i++) {

@@ -20,6 +20,7 @@ import {
   type GxColumnPools,
   type GxDrawList,
   type GxListDecoder,
+  type GxPrimitive,
   type GxSendOrder,
   type GxVertexAttribute,
   type GxVertexLayout,
@@ -29,7 +30,7 @@ import {
   sendOrder,
 } from '../gx/display-list.js';
 import { LazyProperty } from './lazy-property.js';
-import { checkCountAt, ensureAt } from './read-bounds.js';
+import { checkCountAt, countFits, ensureAt } from './read-bounds.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
 
@@ -86,6 +87,9 @@ export interface Shp1 {
 }
 
 const matrixTypes: J3dShapeMatrixType[] = ['Mtx', 'BBoard', 'YBBoard', 'Multi'];
+
+/** The primitives of a packet whose list is about to be decoded (never left on a packet returned). */
+const undecoded: GxPrimitive[] = [];
 
 /** SHP1's layout, found when first read. */
 const lazyLayout = new LazyProperty<Shp1Layout | undefined>('layout');
@@ -205,8 +209,8 @@ export function readShp1(
   const dlAt = r.u32At(0x20);
   const groupsAt = r.u32At(0x24);
   const packetsAt = r.u32At(0x28);
-  checkCountAt(r, count, 0x28, () => 'shapes', shapesAt);
-  checkCountAt(r, count, 2, () => 'shape remap table', remapAt);
+  checkCountAt(r, count, 0x28, 'shapes', shapesAt);
+  checkCountAt(r, count, 2, 'shape remap table', remapAt);
   // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
   const remap: number[] = new Array(count);
   for (let i = 0; i < count; i++) remap[i] = r.u16At(remapAt + i * 2);
@@ -248,8 +252,10 @@ export function readShp1(
       pad8: r.u8At(at + 1),
       pad16: r.u16At(at + 0x0a),
     };
-    checkCountAt(r, groupCount, 8, () => `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
-    checkCountAt(r, groupCount, 8, () => `shape ${i} packets`, packetsAt + firstPacket * 8);
+    if (!countFits(r, groupCount, 8, groupsAt + firstGroup * 8))
+      r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
+    if (!countFits(r, groupCount, 8, packetsAt + firstPacket * 8))
+      r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
     const packets: J3dShapePacket[] = new Array(groupCount);
     for (let g = 0; g < groupCount; g++) {
       const gAt = groupsAt + (firstGroup + g) * 8;
@@ -258,20 +264,22 @@ export function readShp1(
       const first = r.u32At(gAt + 4);
       if (n > 10)
         throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
-      checkCountAt(r, n, 2, () => `shape ${i} matrix table entries`, mtxTableAt + first * 2);
+      if (!countFits(r, n, 2, mtxTableAt + first * 2))
+        r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
       const matrixTable: number[] = new Array(n);
       for (let k = 0; k < n; k++) matrixTable[k] = r.u16At(mtxTableAt + (first + k) * 2);
       const pAt = packetsAt + (firstPacket + g) * 8;
       const size = r.u32At(pAt);
       const offset = dlAt + r.u32At(pAt + 4);
-      ensureAt(r, size, () => 'SHP1 section', offset);
+      ensureAt(r, size, 'SHP1 section', offset);
       if (size > 0 && !vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
       packets[g] = {
         useMtxIndex,
         matrixTable,
         displayListOffset: r.base + offset,
         displayListSize: size,
-        primitives: [],
+        // A list with bytes gets its primitives when decoded below (or the read throws): no array made for it here.
+        primitives: size > 0 ? undecoded : [],
         indices: noIndices,
         values: noValues,
         displayList: r.bytes.subarray(offset, offset + size),
@@ -290,7 +298,7 @@ export function readShp1(
         message: `SHP1 shape ${i}: its display lists send the vertex attributes in the order its descriptor lists them, not in GX attribute order (games read GX order); read so, and written back in GX order when the model is rebuilt`,
         severity: 'info',
       });
-    shapes[i] = {
+    const shape: J3dShape = {
       matrixType,
       mtxTypeRaw,
       attributes,
@@ -299,8 +307,10 @@ export function readShp1(
       bboxMin: vec3At(r, at + 0x10),
       bboxMax: vec3At(r, at + 0x1c),
       packets,
-      ...(order === 'descriptor' ? { sendOrder: order } : {}),
     };
+    // Added after (still the last key), not spread into the literal: a spread is a runtime call per shape.
+    if (order === 'descriptor') shape.sendOrder = order;
+    shapes[i] = shape;
     groupCounts[i] = groupCount;
   }
   // The layout is found when first read (only a rewrite needs it), from the chunk's bytes and what was gathered

@@ -14,7 +14,7 @@ import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } 
 import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
 import { readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
-import { checkCountAt, ensureAt } from './read-bounds.js';
+import { checkCountAt, fits } from './read-bounds.js';
 import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One TEX1 texture: its name and BTI header. */
@@ -59,7 +59,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const headersAt = r.u32At(0x0c);
   const namesAt = r.u32At(0x10);
   const names = count > 0 ? readNameTable(r, namesAt, diagnostics) : [];
-  checkCountAt(r, count, BTI_HEADER_SIZE, () => 'texture headers', headersAt);
+  checkCountAt(r, count, BTI_HEADER_SIZE, 'texture headers', headersAt);
   const textures: J3dTexture[] = new Array(count);
   const starts = [headersAt, namesAt];
   const ends = [0x14, headersAt + count * BTI_HEADER_SIZE];
@@ -71,13 +71,14 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
     let size = 0;
     for (let l = 0; l < levels.length; l++) size += levels[l]!.size;
     const dataAt = headerOffset + header.dataOffset;
-    ensureAt(r, size, () => `texture "${name}" image data`, dataAt);
+    if (!fits(r, size, dataAt)) r.ensure(size, `texture "${name}" image data`, dataAt);
     const texture: J3dTexture = { name, header, headerOffset, data: r.bytes.subarray(dataAt, dataAt + size) };
     starts.push(dataAt);
     ends.push(dataAt + size);
     if (gxFormatLayout(header.format)?.paletted) {
       const paletteAt = headerOffset + header.paletteOffset;
-      ensureAt(r, header.paletteCount * 2, () => `texture "${name}" palette`, paletteAt);
+      if (!fits(r, header.paletteCount * 2, paletteAt))
+        r.ensure(header.paletteCount * 2, `texture "${name}" palette`, paletteAt);
       texture.palette = r.bytes.subarray(paletteAt, paletteAt + header.paletteCount * 2);
       starts.push(paletteAt);
       ends.push(paletteAt + texture.palette.length);

@@ -18,7 +18,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { LazyProperty } from './lazy-property.js';
-import { float32Block } from './small-blocks.js';
+import { block, reserveBlock } from './small-blocks.js';
 import { readVtx1Layout, type Vtx1ArraySpan, type Vtx1Layout, vtx1SpanEnd } from './vtx1-layout.js';
 
 /** Names of the 13 VTX1 data slots, in slot order. */
@@ -208,18 +208,20 @@ export function decodeVertexElement(
 }
 
 /**
- * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` into `out` (the
- * elements of such an array are its components in a row): the same values decodeVertexElement gives, one tight
- * loop per type. Returns the index of the first F32 value that is not a finite number (NaN, ±inf), or -1.
+ * Components up to which a 16-bit or F32 array is read from its bytes: past them, through the chunk's DataView
+ * (one big-endian load a value, which V8 compiles tighter than byte loads and shifts), whose making costs more
+ * than reading a small model's arrays from the bytes.
  */
-function decodeComponents(
-  bytes: Uint8Array,
-  view: DataView,
-  at: number,
-  f: J3dVertexFormat,
-  out: Float32Array,
-): number {
+const VIEW_FROM = 256;
+
+/**
+ * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` of `r` into `out`
+ * (the elements of such an array are its components in a row): the same values decodeVertexElement gives, one
+ * tight loop per type. Returns the index of the first F32 value that is not a finite number (NaN, ±inf), or -1.
+ */
+function decodeComponents(r: BinaryReader, at: number, f: J3dVertexFormat, out: Float32Array): number {
   const n = out.length;
+  const bytes = r.bytes;
   const scale = 1 / 2 ** f.frac;
   switch (f.compType) {
     case 0:
@@ -228,22 +230,39 @@ function decodeComponents(
     case 1:
       for (let i = 0; i < n; i++) out[i] = ((bytes[at + i]! << 24) >> 24) * scale;
       break;
-    // 16-bit components through the DataView: one big-endian load each, which V8 compiles tighter than two
-    // byte loads and shifts.
     case 2:
-      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getUint16(p) * scale;
+      if (n < VIEW_FROM)
+        for (let i = 0, p = at; i < n; i++, p += 2) out[i] = ((bytes[p]! << 8) | bytes[p + 1]!) * scale;
+      else {
+        const view = r.view;
+        for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getUint16(p) * scale;
+      }
       break;
     case 3:
-      for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
+      if (n < VIEW_FROM)
+        for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (((bytes[p]! << 24) >> 16) | bytes[p + 1]!) * scale;
+      else {
+        const view = r.view;
+        for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
+      }
       break;
     default: {
       // The stored bits copied as they are (no conversion to and from a double); an exponent of all ones is NaN
       // or ±inf.
       const bits = new Uint32Array(out.buffer, out.byteOffset, n);
-      for (let i = 0, p = at; i < n; i++, p += 4) {
-        const v = view.getUint32(p);
-        bits[i] = v;
-        if ((v & 0x7f800000) === 0x7f800000) return i;
+      if (n < VIEW_FROM) {
+        for (let i = 0, p = at; i < n; i++, p += 4) {
+          const v = (bytes[p]! << 24) | (bytes[p + 1]! << 16) | (bytes[p + 2]! << 8) | bytes[p + 3]!;
+          bits[i] = v;
+          if ((v & 0x7f800000) === 0x7f800000) return i;
+        }
+      } else {
+        const view = r.view;
+        for (let i = 0, p = at; i < n; i++, p += 4) {
+          const v = view.getUint32(p);
+          bits[i] = v;
+          if ((v & 0x7f800000) === 0x7f800000) return i;
+        }
       }
     }
   }
@@ -308,14 +327,13 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
   const formatEnd = r.offset;
   /** Bit s: slot s was decoded. */
   let readSlots = 0;
-  const view = r.view;
   const arrays: Vtx1['arrays'] = {};
   const spans: Vtx1ArraySpan[] = [];
   const numbers = decodedLength(formats, dataOffsets, r.length);
   const roomCount = room ? room.count : 0;
-  const decoded = float32Block(numbers, roomCount * 2);
-  if (room && roomCount > 0)
-    room.indices = new Uint16Array(decoded.buffer, decoded.byteOffset + numbers * 4, roomCount);
+  reserveBlock(numbers * 4 + roomCount * 2);
+  const { buffer, byteOffset } = block;
+  if (room && roomCount > 0) room.indices = new Uint16Array(buffer, byteOffset + numbers * 4, roomCount);
   let decodedAt = 0;
   for (let fi = 0; fi < formats.length; fi++) {
     const f = formats[fi]!;
@@ -337,13 +355,19 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
       throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
     const count = Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, r.length) - dataOffset) / elementSize);
     // decodedLength counted this array's numbers.
-    const data = new Float32Array(decoded.buffer, decoded.byteOffset + decodedAt * 4, count * itemSize);
+    const data = new Float32Array(buffer, byteOffset + decodedAt * 4, count * itemSize);
     decodedAt += data.length;
-    if (name === 'CLR0' || name === 'CLR1') {
+    if ((name === 'CLR0' || name === 'CLR1') && f.compType === 5) {
+      // RGBA8, the colour type of every model seen: its channels are its bytes, read as they are (no DataView
+      // made for the few colours of a small model, no call per colour).
+      const bytes = r.bytes;
+      for (let i = 0, p = dataOffset; i < data.length; i++, p++) data[i] = bytes[p]! / 255;
+    } else if (name === 'CLR0' || name === 'CLR1') {
+      const view = r.view;
       for (let i = 0; i < count; i++)
         decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
     } else {
-      const k = decodeComponents(r.bytes, view, dataOffset, f, data);
+      const k = decodeComponents(r, dataOffset, f, data);
       if (k >= 0)
         throw r.error(
           `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,

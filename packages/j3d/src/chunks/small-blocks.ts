@@ -16,25 +16,36 @@ let slab = new ArrayBuffer(0);
 let slabAt = SLAB_BYTES;
 
 /**
- * `count` zeroed floats, in a buffer that has `extraBytes` more zeroed bytes right after them which nothing else
- * uses (the caller may view them), from the shared slab when small.
+ * Where the block last handed out by reserveBlock lies: its buffer and the byte offset of its start (one shared
+ * record, not an object or view per block: the caller makes the views it needs over it).
  */
-export function float32Block(count: number, extraBytes: number): Float32Array {
-  const bytes = count * 4 + extraBytes;
-  if (bytes > BLOCK_MAX) return new Float32Array(new ArrayBuffer(bytes), 0, count);
-  if (slabAt + bytes > SLAB_BYTES) {
+export const block = { buffer: slab, byteOffset: 0 };
+
+/**
+ * Reserves `bytes` zeroed bytes that nothing else uses, starting 4-byte aligned, from the shared slab when small,
+ * and points `block` at them.
+ */
+export function reserveBlock(bytes: number): void {
+  if (bytes > BLOCK_MAX) {
+    block.buffer = new ArrayBuffer(bytes);
+    block.byteOffset = 0;
+    return;
+  }
+  // (`>=`: an empty block at the very end of a slab would start past the end of the first, empty, slab.)
+  if (slabAt + bytes >= SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);
     slabAt = 0;
   }
-  const block = new Float32Array(slab, slabAt, count);
+  block.buffer = slab;
+  block.byteOffset = slabAt;
   // The next block starts 4-byte aligned, for its floats.
   slabAt += (bytes + 3) & ~3;
-  return block;
 }
 
 /** `count` f32 values of the chunk from `at` on, read by `r` (its byte order, bounds checked), in a block. */
 export function float32BlockOf(r: BinaryReader, at: number, count: number): Float32Array {
-  const out = float32Block(count, 0);
+  reserveBlock(count * 4);
+  const out = new Float32Array(block.buffer, block.byteOffset, count);
   for (let i = 0; i < count; i++) out[i] = r.f32At(at + i * 4);
   return out;
 }
