@@ -164,10 +164,14 @@ function splitComponent(p: Poly, component: number, mainKey: number | undefined,
   return split;
 }
 
+/** The order shapes are tried in (ties go to the earlier). */
+const SHAPE_ORDER: readonly Shape[] = [TV, T, V];
+
 function pickShape(splits: Split[]): Shape | undefined {
   let best: Shape | undefined;
   let weight = 0;
-  for (const shape of [TV, T, V]) {
+  for (let o = 0; o < SHAPE_ORDER.length; o++) {
+    const shape = SHAPE_ORDER[o]!;
     let w = 0;
     for (const s of splits) w += Math.abs(s.shapes[shape] ?? 0);
     if (w > weight + 1e-9) {
