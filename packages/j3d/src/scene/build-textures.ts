@@ -8,7 +8,7 @@
  * texture list keep nothing of a texture no material shows (glTF-Transform writes `textures` from the materials'
  * slots), so the image stays known as the game's.
  */
-import type { Scene } from '@retromodel/scene';
+import type { Sampler, Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
@@ -24,30 +24,63 @@ export interface AddedTextures {
   undecodedSums: ((() => number[] | undefined) | undefined)[];
 }
 
+/** An image made for TEX1 headers whose image fields are equal (see {@link addTextures}). */
+interface SharedImage {
+  format: number;
+  width: number;
+  height: number;
+  levels: number;
+  /** The palette's format and entries, for palette formats. */
+  paletteFormat: number;
+  palette: Uint8Array | undefined;
+  image: number;
+  tex1: number[];
+}
+
 /** Adds TEX1's textures to `scene`. */
 export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
   const undecodedSums: AddedTextures['undecodedSums'] = [];
-  // Images by data offset, format, size and levels; palette formats also need equal palette bytes (compared
-  // only between headers that agree on all the rest).
-  const images = new Map<string, { palette: Uint8Array | undefined; image: number; tex1: number[] }[]>();
-  const samplers = new Map<string, number>();
+  // Images by data offset, then compared on format, size, levels and, for palette formats, palette format and
+  // bytes; samplers compared field by field (there are few distinct ones). Numbers, not a string key per
+  // texture: making the key text was most of this function's time and garbage.
+  const images = new Map<number, SharedImage[]>();
+  const samplers: Sampler[] = [];
+  const samplerIndices: number[] = [];
   const textureOf = tex1.textures.map((t, k) => {
     const h = t.header;
     const paletteAt = t.headerOffset + h.paletteOffset;
     const palette = gxFormatLayout(h.format)?.paletted
       ? tex1.bytes.subarray(paletteAt, paletteAt + h.paletteCount * 2)
       : undefined;
-    const imageKey = `${t.headerOffset + h.dataOffset},${h.format},${h.width},${h.height},${Math.max(1, h.mipCount)},${palette ? h.paletteFormat : ''}`;
-    let candidates = images.get(imageKey);
+    const dataAt = t.headerOffset + h.dataOffset;
+    const levels = Math.max(1, h.mipCount);
+    let candidates = images.get(dataAt);
     if (!candidates) {
       candidates = [];
-      images.set(imageKey, candidates);
+      images.set(dataAt, candidates);
     }
-    let shared = candidates.find((c) => samePalette(c.palette, palette));
+    let shared = candidates.find(
+      (c) =>
+        c.format === h.format &&
+        c.width === h.width &&
+        c.height === h.height &&
+        c.levels === levels &&
+        (palette === undefined || c.paletteFormat === h.paletteFormat) &&
+        samePalette(c.palette, palette),
+    );
     if (!shared) {
       const prepared = prepareBtiImage(tex1.bytes, t.headerOffset, h);
-      const lazy = lazyRgbaImage(t.name, { ...prepared, decodeLevel0: () => decodeLevel0Kept(tex1, t, prepared) });
-      shared = { palette, image: scene.images.push(lazy.image) - 1, tex1: [] };
+      const lazy = lazyRgbaImage(t.name, prepared, () => decodeLevel0Kept(tex1, t, prepared));
+      shared = {
+        format: h.format,
+        width: h.width,
+        height: h.height,
+        levels,
+        paletteFormat: h.paletteFormat,
+        palette,
+        image: scene.images.push(lazy.image) - 1,
+        tex1: [],
+      };
       lazy.image.extras = { gx: { tex1: shared.tex1 } };
       undecodedSums[shared.image] = lazy.undecodedSums;
       candidates.push(shared);
@@ -55,17 +88,17 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
     shared.tex1.push(k);
     const { image } = shared;
     const s = btiSampler(h);
-    const samplerKey = `${s.wrapS} ${s.wrapT} ${s.minFilter} ${s.magFilter}`;
-    let sampler = samplers.get(samplerKey);
-    if (sampler === undefined) {
-      sampler = scene.samplers.length;
-      scene.samplers.push(s);
-      samplers.set(samplerKey, sampler);
+    let found = samplers.findIndex(
+      (o) => o.wrapS === s.wrapS && o.wrapT === s.wrapT && o.minFilter === s.minFilter && o.magFilter === s.magFilter,
+    );
+    if (found < 0) {
+      found = samplers.push(s) - 1;
+      samplerIndices.push(scene.samplers.push(s) - 1);
     }
     scene.textures.push({
       name: t.name,
       image,
-      sampler,
+      sampler: samplerIndices[found]!,
       extras: { gx: { header: h, formatName: gxFormatName(h.format) } },
     });
     return scene.textures.length - 1;

@@ -22,16 +22,27 @@ export interface LazyRgbaImage {
   undecodedSums: () => number[] | undefined;
 }
 
-/** An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps. */
-export function lazyRgbaImage(name: string, prepared: PreparedBtiImage): LazyRgbaImage {
-  // Only `source` holds the decoder and the file's bytes, so that they can be let go of.
+/**
+ * An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps (level 0 by
+ * `decodeLevel0`, by default the prepared image's own).
+ */
+export function lazyRgbaImage(
+  name: string,
+  prepared: PreparedBtiImage,
+  decodeLevel0: () => Uint8Array = prepared.decodeLevel0,
+): LazyRgbaImage {
+  // Only `source` and `decode0` hold the decoder and the file's bytes, so that they can be let go of.
   let source: PreparedBtiImage | undefined = prepared;
+  let decode0: (() => Uint8Array) | undefined = decodeLevel0;
   const { width, height, levelCount } = prepared;
   let pixels: Uint8Array | undefined;
   let mipmaps: BtiMipLevel[] | undefined;
   // The decoder is needed until level 0 and (when there are any) the mip levels have been read or replaced.
   const release = () => {
-    if (pixels !== undefined && (mipmaps !== undefined || levelCount === 1)) source = undefined;
+    if (pixels !== undefined && (mipmaps !== undefined || levelCount === 1)) {
+      source = undefined;
+      decode0 = undefined;
+    }
   };
   const image: RgbaImage = {
     kind: 'rgba8',
@@ -40,7 +51,7 @@ export function lazyRgbaImage(name: string, prepared: PreparedBtiImage): LazyRgb
     height,
     get pixels(): Uint8Array {
       if (pixels === undefined) {
-        pixels = source!.decodeLevel0();
+        pixels = decode0!();
         release();
       }
       return pixels;

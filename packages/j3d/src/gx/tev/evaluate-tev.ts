@@ -192,17 +192,37 @@ export function sameTevState(a: GxMaterial, b: GxMaterial): boolean {
   );
 }
 
-/** Plain data equal in depth: the same own keys, values equal by Object.is or, for objects, in depth. */
+/**
+ * Plain data equal in depth: the same own keys (for arrays, the same length and elements present), values equal
+ * by Object.is or, for objects, in depth. Walks arrays by index and objects' keys with `for…in` instead of
+ * listing them (Object.keys made two arrays per object compared, most of the garbage of comparing materials);
+ * plain data has no inherited enumerable keys.
+ */
 function sameValue(x: unknown, y: unknown): boolean {
   if (Object.is(x, y)) return true;
   if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-  if (Array.isArray(x) !== Array.isArray(y)) return false;
-  const keys = Object.keys(x);
-  if (keys.length !== Object.keys(y).length) return false;
-  for (const k of keys)
-    if (!Object.hasOwn(y, k) || !sameValue((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]))
-      return false;
-  return true;
+  const arrays = Array.isArray(x);
+  if (arrays !== Array.isArray(y)) return false;
+  if (arrays) {
+    const a = x as unknown[];
+    const b = y as unknown[];
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      const present = i in a;
+      if (present !== i in b || (present && !sameValue(a[i], b[i]))) return false;
+    }
+    return true;
+  }
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
+  let count = 0;
+  for (const k in a) {
+    if (!Object.hasOwn(a, k)) continue;
+    if (!Object.hasOwn(b, k) || !sameValue(a[k], b[k])) return false;
+    count++;
+  }
+  for (const k in b) if (Object.hasOwn(b, k)) count--;
+  return count === 0;
 }
 
 /** Evaluates the active TEV stages of a material symbolically. */

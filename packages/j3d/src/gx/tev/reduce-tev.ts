@@ -114,8 +114,11 @@ const V: Shape = 1;
 const TV: Shape = 2;
 
 interface Split {
-  /** Total coefficient per shape (undefined: no monomial of that shape). */
-  shapes: [number | undefined, number | undefined, number | undefined];
+  /**
+   * Total coefficient per shape, NaN when there is no monomial of that shape (a number, not undefined, so that
+   * the list holds unboxed doubles: a list holding undefined boxes every sum stored in it).
+   */
+  shapes: [number, number, number];
   constant: number;
   /** Value of each shape's monomials with every input at ½ (for the approximations). */
   half: [number, number, number];
@@ -124,7 +127,7 @@ interface Split {
 }
 
 function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: Set<string>): Split {
-  const split: Split = { shapes: [undefined, undefined, undefined], constant: 0, half: [0, 0, 0], order: [] };
+  const split: Split = { shapes: [Number.NaN, Number.NaN, Number.NaN], constant: 0, half: [0, 0, 0], order: [] };
   const { shapes, half } = split;
   const mainAtom = mainKey === undefined ? undefined : textureAtom(mainKey, component);
   const ownVertex = vertexAtom(0, component);
@@ -157,19 +160,31 @@ function splitComponent(p: Poly, component: number, mainKey: number | undefined,
     if (otherVertex) notes.add('a vertex-colour component feeds another component (taken as the plain component)');
     const shape: Shape = tex && vtx ? TV : tex ? T : V;
     const before = shapes[shape];
-    if (before === undefined) split.order.push(shape);
-    shapes[shape] = (before ?? 0) + coefficient;
+    if (Number.isNaN(before)) {
+      split.order.push(shape);
+      shapes[shape] = coefficient;
+    } else shapes[shape] = before + coefficient;
     half[shape] = half[shape] + coefficient * 0.5 ** atoms.length;
   }
   return split;
 }
 
+/** The total coefficient of a shape's monomials (0 when there are none). */
+function weightOf(s: Split, shape: Shape): number {
+  const w = s.shapes[shape];
+  return Number.isNaN(w) ? 0 : w;
+}
+
+/** The order shapes are tried in (ties go to the earlier). */
+const SHAPE_ORDER: readonly Shape[] = [TV, T, V];
+
 function pickShape(splits: Split[]): Shape | undefined {
   let best: Shape | undefined;
   let weight = 0;
-  for (const shape of [TV, T, V]) {
+  for (let o = 0; o < SHAPE_ORDER.length; o++) {
+    const shape = SHAPE_ORDER[o]!;
     let w = 0;
-    for (const s of splits) w += Math.abs(s.shapes[shape] ?? 0);
+    for (let k = 0; k < splits.length; k++) w += Math.abs(weightOf(splits[k]!, shape));
     if (w > weight + 1e-9) {
       best = shape;
       weight = w;
@@ -178,19 +193,30 @@ function pickShape(splits: Split[]): Shape | undefined {
   return best;
 }
 
+/** A diffuse lighting atom of a colour (not alpha) channel. */
+const isLitColourAtom = (a: Atom) => isLightAtom(a) && !isAlphaLightingAtom(a);
+const isLightOrSpecularAtom = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
+/** Lighting taken as 1 (fully lit), a specular highlight as 0. */
+const unlitValue = (a: Atom) => (isLightAtom(a) ? 1 : isSpecularAtom(a) ? 0 : undefined);
+
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
   const ev = options.evaluations ? evaluationOf(gx, options.evaluations) : evaluateTev(gx);
   const notes = new Set(ev.approximations);
   const lightingNotes = new Set(ev.lightingApproximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
-  const litChannel = ev.color.slice(0, 3).some((p) => someAtom(p, (a) => isLightAtom(a) && !isAlphaLightingAtom(a)));
-  const specular = ev.color.some((p) => someAtom(p, isSpecularAtom));
+  const litChannel =
+    someAtom(ev.color[0], isLitColourAtom) ||
+    someAtom(ev.color[1], isLitColourAtom) ||
+    someAtom(ev.color[2], isLitColourAtom);
+  let specular = false;
+  for (let k = 0; k < 4 && !specular; k++) specular = someAtom(ev.color[k]!, isSpecularAtom);
   // Substitutions leave a polynomial without the atoms they replace as it is (same terms, same order).
-  const lighting = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
-  const unlitColor = ev.color.map((p) =>
-    someAtom(p, lighting) ? substitutePoly(p, (a) => (isLightAtom(a) ? 1 : isSpecularAtom(a) ? 0 : undefined)) : p,
-  );
+  const unlitColor: Poly[] = [];
+  for (let k = 0; k < 4; k++) {
+    const p = ev.color[k]!;
+    unlitColor.push(someAtom(p, isLightOrSpecularAtom) ? substitutePoly(p, unlitValue) : p);
+  }
   // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom).
   const otherValues = new Map<Atom, number>();
   const otherTexture = (atom: Atom) => {
@@ -211,7 +237,8 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     let weight = 0;
     for (const t of ev.textures) {
       if (ramp(t) !== ramps) continue;
-      const w = polys.reduce((sum, p) => sum + textureSensitivity(p, t.key, otherTexture), 0);
+      let w = 0;
+      for (let k = 0; k < polys.length; k++) w += textureSensitivity(polys[k]!, t.key, otherTexture);
       if (w > weight + 1e-9) {
         best = t;
         weight = w;
@@ -317,7 +344,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
       factor[k] = clamp01(s.constant);
       return;
     }
-    let f = s.shapes[shape] ?? 0;
+    let f = weightOf(s, shape);
     let e = s.constant;
     for (const other of s.order) {
       if (other === shape) continue;
@@ -341,9 +368,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     const unlitSplits = substituteOthers(withoutLighting(ev.color, isRamp), new Set()).map((p, k) =>
       splitComponent(p, k, mainKey, new Set()),
     );
-    const overWithoutLighting = unlitSplits.some(
-      (u, k) => (u.shapes[(k < 3 ? colorShape : alphaShape)!] ?? 0) > 1 + 1e-6,
-    );
+    const overWithoutLighting = unlitSplits.some((u, k) => weightOf(u, (k < 3 ? colorShape : alphaShape)!) > 1 + 1e-6);
     if (overWithoutLighting) notes.add('a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
     else lightingNotes.add('lighting scaled over 1 (left to the light intensity; the factor is 1)');
   }

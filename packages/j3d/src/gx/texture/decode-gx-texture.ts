@@ -112,14 +112,16 @@ export function checkGxTextureLevel(input: GxTextureInput) {
   return { layout, palette32, decodeBlock: blockDecoders.get(format)! };
 }
 
+/** The palette format ids (listed once, not per texture level checked). */
+const KNOWN_PALETTE_FORMATS: readonly number[] = Object.values(GxPaletteFormat);
+
 function checkedPalette(input: GxTextureInput, location: ParseErrorLocation): Uint32Array {
   const name = gxFormatName(input.format);
   const palette = input.palette;
   if (!palette || palette.data.length < 2) {
     throw new ParseError(location, `${name} texture has no palette (colour-indexed textures need one)`);
   }
-  const known: number[] = Object.values(GxPaletteFormat);
-  if (!known.includes(palette.format)) {
+  if (!KNOWN_PALETTE_FORMATS.includes(palette.format)) {
     throw new ParseError(
       location,
       `palette format ${gxPaletteFormatName(palette.format)} is not a GX palette format (0 IA8, 1 RGB565, 2 RGB5A3)`,
