@@ -212,6 +212,44 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     expect(await readFile(join(cacheFolder(home), files[0]!))).toEqual(cache);
   });
 
+  it("loads before setting the V8 flags the Node modules a conversion loads (so from Node's own code cache)", async () => {
+    // A preload that writes the Node modules loaded when the bin sets its flags, and those loaded after.
+    const hook = join(dir, 'flags-hook.cjs');
+    await writeFile(
+      hook,
+      [
+        "const { writeFileSync } = require('fs');",
+        'process.noDeprecation = true;',
+        "const v8 = process.binding('v8');",
+        'const set = v8.setFlagsFromString;',
+        'let before;',
+        'v8.setFlagsFromString = (flags) => { before = new Set(process.moduleLoadList); set(flags); };',
+        "process.on('exit', () => writeFileSync(process.env.MODULES_OUT, JSON.stringify({ before: before && [...before], after: process.moduleLoadList.filter((m) => before && !before.has(m)) })));",
+      ].join('\n'),
+    );
+    const glb = join(dir, 'cube-builtins.glb');
+    await writeFile(glb, await readFile(repoPath('fixtures', 'cube.glb')));
+    const loaded = async (input: string, to: string) => {
+      const env = { ...process.env, XDG_CACHE_HOME: join(dir, 'home-i'), MODULES_OUT: join(dir, `${to}.json`) };
+      await exec(
+        process.execPath,
+        ['-r', hook, bin, 'convert', input, '-o', join(dir, `out-${runs++}`), '--to', to, '-q'],
+        {
+          env,
+          cwd: dir,
+        },
+      );
+      return JSON.parse(await readFile(join(dir, `${to}.json`), 'utf8')) as { before: string[]; after: string[] };
+    };
+    const toT3dm = await loaded(glb, 't3dm');
+    expect(toT3dm.before).toContain('NativeModule vm');
+    expect(toT3dm.after.filter((m) => m.startsWith('NativeModule'))).toEqual([]);
+    // The sample's textures are written as PNG, deflated by node:zlib (which loads Node's streams).
+    const toGlb = await loaded(model, 'glb');
+    expect(toGlb.before).toContain('NativeModule zlib');
+    expect(toGlb.after.filter((m) => m.startsWith('NativeModule'))).toEqual([]);
+  });
+
   it('NODE_DISABLE_COMPILE_CACHE turns it off', async () => {
     const home = join(dir, 'home-e');
     expect(await convert(home, { NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual(reference);

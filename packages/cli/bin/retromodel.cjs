@@ -37,7 +37,13 @@ const { join } = require('node:path');
 // larger one above (median 254 -> 249 M, 01_model 282 -> 274 M, box.glb 161 -> 159 M, 24_hdr_bloom's
 // scene.glb, 355 KB, 401 -> 385 M, arcvis_baked_282.glb, 312 KB, 534 -> 487 M), which would cost platformer.glb
 // more (919 -> 999 M).
+// Every converting process also runs without V8's compilation cache (--no-compilation-cache), which looks each
+// script's source up by its hash before compiling it: each chunk of the bundle is compiled once a process (from
+// the code cache), so the lookup never hits and only hashed the chunks' text (the examples' median 222 -> 219 M).
 // V8 keeps compiled code only for the flags it was made with, so the flags are part of the code cache's key.
+// That holds for Node's own modules too: Node compiles one from the code cache built into it, made with V8's
+// default flags, so a module first loaded after the flags change is compiled again from its source, and
+// lazily function by function (preloadBuiltins).
 const argv = process.argv.slice(2);
 const command = argv[0];
 let tuning = '';
@@ -48,7 +54,34 @@ if (command === 'convert' || command === 'gltf-to-t3d') {
       ? '--no-opt'
       : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
   if (size !== undefined && size <= 1 << 20) tuning += ' --liftoff-only --no-baseline-batch-compilation';
+  tuning += ' --no-compilation-cache';
+  preloadBuiltins(argv);
   setV8Flags(tuning);
+}
+
+/**
+ * Loads, while V8's flags are still Node's, the Node modules that the conversion `args` asks for will load, so
+ * they come from Node's built-in code cache (see above): node:vm, which start.cjs compiles the chunks with (the
+ * examples' median 224 -> 222 M instructions, callgrind), and node:zlib with Node's stream modules, which the
+ * glTF writer deflates PNG textures with, when the output is glTF (a J3D course to .glb: 1,652 -> 1,585 M; 8 M
+ * for nothing when the models have no textures to write).
+ */
+function preloadBuiltins(args) {
+  require('node:vm');
+  if (args[0] === 'convert' && /^(glb|gltf)$/i.test(outputFormat(args))) require('node:zlib');
+}
+
+/** The format `convert args` writes: --to's, else -o's extension, else glb (as the convert command decides). */
+function outputFormat(args) {
+  let to;
+  let output;
+  for (let i = 1; i < args.length; i++) {
+    if (args[i] === '--to') to = args[++i];
+    else if (args[i].startsWith('--to=')) to = args[i].slice(5);
+    else if (args[i] === '-o' || args[i] === '--output') output = args[++i];
+    else if (args[i].startsWith('--output=')) output = args[i].slice(9);
+  }
+  return to ?? /\.([^./\\]+)$/.exec(output ?? '')?.[1] ?? 'glb';
 }
 
 /**
