@@ -52,7 +52,7 @@ function sameList(a: i32[], b: i32[]): bool {
 let tris: Int32Array = new Int32Array(0);
 let bones: Int32Array = new Int32Array(0);
 /** Dense id + 1 of each object vertex in the part being planned (0: not in it). */
-let denseOf: Int32Array = new Int32Array(0);
+let denseOf: StaticArray<i32> = new StaticArray<i32>(0);
 
 /**
  * The part records of the object whose triangles are `triangles` (vertex ids below `vertexCount`, whose bones
@@ -62,7 +62,7 @@ let denseOf: Int32Array = new Int32Array(0);
 export function buildParts(triangles: Int32Array, vertexBones: Int32Array, vertexCount: i32, useStrips: bool): i32[][] {
   tris = triangles;
   bones = vertexBones;
-  denseOf = new Int32Array(vertexCount);
+  denseOf = new StaticArray<i32>(vertexCount);
   const planned = new PlannedParts();
   preparePartitions(triangles, vertexCount);
   if (!useStrips) return partsOf(partitionFor(CACHE_SLOTS, null, i32.MAX_VALUE)!, false, planned, i32.MAX_VALUE)!;

@@ -3,7 +3,7 @@
  * again when its key changes and skip stale entries at the top.
  */
 export class MinHeap {
-  data: Float64Array = new Float64Array(64);
+  data: StaticArray<f64> = new StaticArray<f64>(64);
   length: i32 = 0;
 
   /** The smallest entry (the heap must not be empty). */
@@ -17,8 +17,8 @@ export class MinHeap {
 
   push(value: f64): void {
     if (this.length === this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
+      const grown = new StaticArray<f64>(this.data.length * 2);
+      memory.copy(changetype<usize>(grown), changetype<usize>(this.data), (<usize>this.length) << 3);
       this.data = grown;
     }
     const data = this.data;

@@ -89,11 +89,11 @@ export function planPart(tris: Int32Array, n: i32, groups: Int32Array | null): P
  * uses (a sequence, when there are at least two and `sequenceAllowed`), and the rest (for strips).
  */
 function classify(tris: Int32Array, n: i32, sequenceAllowed: bool): Classified {
-  const uses = new Int32Array(n);
+  const uses = new StaticArray<i32>(n);
   for (let i = 0; i < tris.length; i++) uses[tris[i]]++;
   // Each triangle's class (0 plain, 1 sequence, 2 rest), counted, then the lists made at their full length.
-  const classOf = new Uint8Array(tris.length / 3);
-  const counts = new Int32Array(3);
+  const classOf = new StaticArray<u8>(tris.length / 3);
+  const counts = new StaticArray<i32>(3);
   for (let i = 0; i + 2 < tris.length; i += 3) {
     const a = tris[i];
     const b = tris[i + 1];
@@ -128,8 +128,8 @@ function classify(tris: Int32Array, n: i32, sequenceAllowed: bool): Classified {
  */
 function peelOnce(strips: i32[][], n: i32, peeled: i32[]): i32[][] {
   // Triangle count per vertex; vertices in the order the strips' triangles first use them.
-  const uses = new Int32Array(n);
-  const seen = new Int32Array(n);
+  const uses = new StaticArray<i32>(n);
+  const seen = new StaticArray<i32>(n);
   let seenCount = 0;
   for (let si = 0; si < strips.length; si++) {
     const s = strips[si];
@@ -196,7 +196,7 @@ function planStrips(
 ): Plan {
   // Vertex ids in the order the strips, then `plain`, `peeled` and `sequence` first use them.
   // Lists made at their full length and filled by index (Array#push is a call per entry, and may copy to grow).
-  const seen = new Uint8Array(n);
+  const seen = new StaticArray<u8>(n);
   let order = new Array<i32>(n);
   let seenCount = 0;
   for (let s = 0; s < strips.length; s++) seenCount = visit(strips[s], seen, order, seenCount);
@@ -205,7 +205,7 @@ function planStrips(
   seenCount = visit(sequence, seen, order, seenCount);
   order.length = seenCount;
   if (groups !== null) order = groupedByBone(order, groups);
-  const slot = new Int32Array(n);
+  const slot = new StaticArray<i32>(n);
   for (let i = 0; i < order.length; i++) slot[order[i]] = i;
   const inSlots: i32[][] = [];
   for (let s = 0; s < strips.length; s++) inSlots.push(putSlots(new Array<i32>(strips[s].length), 0, strips[s], slot));
@@ -224,7 +224,7 @@ function planStrips(
 }
 
 /** Puts into `order`, from index `count` on, the vertices of `list` not `seen` yet: the new count. */
-function visit(list: i32[], seen: Uint8Array, order: i32[], count: i32): i32 {
+function visit(list: i32[], seen: StaticArray<u8>, order: i32[], count: i32): i32 {
   for (let i = 0; i < list.length; i++) {
     const v = list[i];
     if (seen[v] !== 0) continue;
@@ -235,7 +235,7 @@ function visit(list: i32[], seen: Uint8Array, order: i32[], count: i32): i32 {
 }
 
 /** Puts the slots of `vertices` into `out` (returned, long enough) from index `at` on. */
-function putSlots(out: i32[], at: i32, vertices: i32[], slot: Int32Array): i32[] {
+function putSlots(out: i32[], at: i32, vertices: i32[], slot: StaticArray<i32>): i32[] {
   for (let i = 0; i < vertices.length; i++) put(out, at + i, slot[vertices[i]]);
   return out;
 }

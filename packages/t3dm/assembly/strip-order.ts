@@ -8,13 +8,13 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   const count = strips.length;
   // Each strip's distinct vertices (CSR: vertices[first[i] .. first[i + 1]) ), and the strips of each vertex
   // (CSR: stripsOf[start[v] .. start[v + 1]) ).
-  const seen = new Int32Array(n);
+  const seen = new StaticArray<i32>(n);
   seen.fill(-1);
-  const first = new Int32Array(count + 1);
+  const first = new StaticArray<i32>(count + 1);
   let total = 0;
   for (let i = 0; i < count; i++) total += strips[i].length;
-  const vertices = new Int32Array(total);
-  const start = new Int32Array(n + 1);
+  const vertices = new StaticArray<i32>(total);
+  const start = new StaticArray<i32>(n + 1);
   let length = 0;
   for (let i = 0; i < count; i++) {
     first[i] = length;
@@ -29,8 +29,8 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   }
   first[count] = length;
   for (let v = 0; v < n; v++) start[v + 1] += start[v];
-  const fill = start.slice(0, n);
-  const stripsOf = new Int32Array(length);
+  const fill = StaticArray.slice<i32>(start, 0, n);
+  const stripsOf = new StaticArray<i32>(length);
   for (let i = 0; i < count; i++) for (let e = first[i]; e < first[i + 1]; e++) stripsOf[fill[vertices[e]]++] = i;
   // The tie-breaks as one rank (longer strip first, then the first in the list: a counting sort by length),
   // and a heap keyed by new-vertex count, then rank (fresh * scale + rank, scale a power of two above every
@@ -38,11 +38,11 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   // changed since, or whose strip is taken, are skipped when they reach the top).
   let longest = 0;
   for (let i = 0; i < count; i++) longest = max(longest, strips[i].length);
-  const atLength = new Int32Array(longest + 2);
+  const atLength = new StaticArray<i32>(longest + 2);
   for (let i = 0; i < count; i++) atLength[longest - strips[i].length + 1]++;
   for (let l = 1; l <= longest; l++) atLength[l + 1] += atLength[l];
-  const byRank = new Int32Array(count);
-  const rank = new Int32Array(count);
+  const byRank = new StaticArray<i32>(count);
+  const rank = new StaticArray<i32>(count);
   for (let i = 0; i < count; i++) {
     const r = atLength[longest - strips[i].length]++;
     byRank[r] = i;
@@ -50,14 +50,14 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   }
   let scale = 1;
   while (scale < count) scale *= 2;
-  const fresh = new Int32Array(count);
+  const fresh = new StaticArray<i32>(count);
   const heap = new MinHeap();
   for (let i = 0; i < count; i++) {
     fresh[i] = first[i + 1] - first[i];
     heap.push(<f64>fresh[i] * <f64>scale + <f64>rank[i]);
   }
-  const loaded = new Uint8Array(n);
-  const taken = new Uint8Array(count);
+  const loaded = new StaticArray<u8>(n);
+  const taken = new StaticArray<u8>(count);
   const out: i32[][] = [];
   while (out.length < count) {
     const key = heap.pop();

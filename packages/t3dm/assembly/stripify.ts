@@ -12,14 +12,14 @@ import { put } from './list-store';
 
 let tris: i32[] = [] as i32[];
 /** Edge c (from corner c to the next, c = t * 3 + k) is crossed by edges acrossFirst[c], acrossNext[that], … */
-let acrossFirst: Int32Array = new Int32Array(0);
-let acrossNext: Int32Array = new Int32Array(0);
-let used: Uint8Array = new Uint8Array(0);
+let acrossFirst: StaticArray<i32> = new StaticArray<i32>(0);
+let acrossNext: StaticArray<i32> = new StaticArray<i32>(0);
+let used: StaticArray<u8> = new StaticArray<u8>(0);
 /** Triangles taken by the strip being grown: mark[t] === stamp (one stamp per grow). */
-let mark: Int32Array = new Int32Array(0);
+let mark: StaticArray<i32> = new StaticArray<i32>(0);
 let stamp: i32 = 0;
 /** The unused triangles by their free-neighbour count (0..3): one bitset of `words` 32-bit words per count. */
-let byFree: Int32Array = new Int32Array(0);
+let byFree: StaticArray<i32> = new StaticArray<i32>(0);
 let words: i32 = 0;
 
 /** Edge c of a triangle runs from its corner c to the next one (c = t * 3 + k, k = 0..2). */
@@ -39,18 +39,18 @@ function previousCorner(c: i32): i32 {
  * takes the chain of the edges (a, b).
  */
 function acrossChains(count: i32, vertexCount: i32): void {
-  const first = new Int32Array(vertexCount + 1);
+  const first = new StaticArray<i32>(vertexCount + 1);
   for (let c = 0; c < count * 3; c++) first[tris[c] + 1]++;
   for (let v = 0; v < vertexCount; v++) first[v + 1] += first[v];
-  const fill = first.slice(0, vertexCount);
-  const corners = new Int32Array(count * 3);
+  const fill = StaticArray.slice<i32>(first, 0, vertexCount);
+  const corners = new StaticArray<i32>(count * 3);
   for (let c = 0; c < count * 3; c++) corners[fill[tris[c]]++] = c;
   // head[b]: the first link of the chain of the edges (a, b), valid while headOwner[b] === a.
-  const head = new Int32Array(vertexCount);
-  const headOwner = new Int32Array(vertexCount);
+  const head = new StaticArray<i32>(vertexCount);
+  const headOwner = new StaticArray<i32>(vertexCount);
   headOwner.fill(-1);
-  acrossFirst = new Int32Array(count * 3);
-  acrossNext = new Int32Array(count * 3);
+  acrossFirst = new StaticArray<i32>(count * 3);
+  acrossNext = new StaticArray<i32>(count * 3);
   for (let a = 0; a < vertexCount; a++) {
     // Backwards, each pushed on the front of its chain, so the chains come out in triangle order.
     for (let i = first[a + 1] - 1; i >= first[a]; i--) {
@@ -96,8 +96,8 @@ function findNext(from: i32, a: i32, b: i32): i32 {
 class Grown {
   length: i32 = 0;
   constructor(
-    public strip: Int32Array,
-    public taken: Int32Array,
+    public strip: StaticArray<i32>,
+    public taken: StaticArray<i32>,
   ) {}
 }
 
@@ -156,16 +156,16 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
   const count = triangles.length / 3;
   tris = triangles;
   acrossChains(count, vertexCount);
-  used = new Uint8Array(count);
-  mark = new Int32Array(count);
+  used = new StaticArray<u8>(count);
+  mark = new StaticArray<i32>(count);
   stamp = 0;
   // Two grow buffers: the longest strip so far and the one being grown.
   const maxStrip = min(count + 2, 0x7fff);
-  let best = new Grown(new Int32Array(maxStrip), new Int32Array(count));
-  let other = new Grown(new Int32Array(maxStrip), new Int32Array(count));
-  const free = new Int32Array(count);
+  let best = new Grown(new StaticArray<i32>(maxStrip), new StaticArray<i32>(count));
+  let other = new Grown(new StaticArray<i32>(maxStrip), new StaticArray<i32>(count));
+  const free = new StaticArray<i32>(count);
   words = (count + 31) >>> 5;
-  byFree = new Int32Array(words * 4);
+  byFree = new StaticArray<i32>(words * 4);
   for (let t = 0; t < count; t++) {
     free[t] = countFree(t);
     byFree[free[t] * words + (t >>> 5)] |= 1 << (t & 31);
