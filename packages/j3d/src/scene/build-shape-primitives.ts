@@ -110,11 +110,13 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   }
   const count = vertices.count;
   if (count === 0) return [];
-  // The shape's vertex arrays are views of one zeroed buffer: one allocation instead of up to seven (f32 arrays
-  // first, then the u16 joints, so every view is aligned).
+  // The shape's vertex arrays and index lists are views of one zeroed buffer: one allocation instead of up to ten
+  // (f32 arrays first, then the index lists, each padded to 4 bytes, then the u16 joints, so every view is
+  // aligned).
   const floatsPerVertex =
     3 + 2 * texCount + (nbtAttr !== undefined ? 3 : 0) + (nbt ? 4 : 0) + (useColor ? 4 : 0) + (ctx.skinned ? 4 : 0);
-  const buffer = new ArrayBuffer(count * (floatsPerVertex * 4 + (ctx.skinned ? 8 : 0)));
+  const indexBytes = lists.triangles.byteLength(count) + lists.lines.byteLength(count) + lists.points.byteLength(count);
+  const buffer = new ArrayBuffer(count * (floatsPerVertex * 4 + (ctx.skinned ? 8 : 0)) + indexBytes);
   let at = 0;
   const f32 = (size: number) => {
     const view = new Float32Array(buffer, at, count * size);
@@ -125,10 +127,10 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   if (nbtAttr !== undefined) b.normal = f32(3);
   if (nbt) b.tangent = f32(4);
   if (useColor) b.color = f32(4);
-  if (ctx.skinned) {
-    b.weights = f32(4);
-    b.joints = new Uint16Array(buffer, at, count * 4);
-  }
+  if (ctx.skinned) b.weights = f32(4);
+  let indexAt = at;
+  at += indexBytes;
+  if (ctx.skinned) b.joints = new Uint16Array(buffer, at, count * 4);
   if (!vertices.inline) writeVertices(undefined, 0, count, b, ctx, layout, vertices);
   else {
     // DIRECT data is each primitive's own: its vertices are written from it.
@@ -153,7 +155,8 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const out: Primitive[] = [];
   const add = (list: IndexList, mode: PrimitiveMode) => {
     if (list.length === 0) return;
-    const p: Primitive = { attributes, indices: list.toIndices(count), mode };
+    const p: Primitive = { attributes, indices: list.toIndices(count, buffer, indexAt), mode };
+    indexAt += list.byteLength(count);
     if (ctx.material !== undefined) p.material = ctx.material;
     if (shape.matrixType === 'BBoard' || shape.matrixType === 'YBBoard')
       p.extras = { gx: { billboard: shape.matrixType } };

@@ -23,10 +23,27 @@ export class IndexList {
     this.data = grown;
   }
 
-  /** The indices as glTF wants them: 16-bit unless a vertex index needs more. */
-  toIndices(vertexCount: number): Uint16Array | Uint32Array {
+  /**
+   * The indices as glTF wants them: 16-bit unless a vertex index needs more; in `buffer` from `byteOffset` when
+   * given (room for {@link IndexList.byteLength} bytes), else in a buffer of their own.
+   */
+  toIndices(vertexCount: number, buffer?: ArrayBuffer, byteOffset = 0): Uint16Array | Uint32Array {
     const used = this.data.subarray(0, this.length);
-    return vertexCount > 0xffff ? used.slice() : new Uint16Array(used);
+    if (!buffer) return vertexCount > 0xffff ? used.slice() : new Uint16Array(used);
+    const out =
+      vertexCount > 0xffff
+        ? new Uint32Array(buffer, byteOffset, this.length)
+        : new Uint16Array(buffer, byteOffset, this.length);
+    out.set(used);
+    return out;
+  }
+
+  /**
+   * Bytes {@link IndexList.toIndices} takes in a shared buffer, rounded up to 4 so that whatever follows, and every
+   * list, starts on a 4-byte boundary (as a buffer of its own does: the GLB writer hashes aligned data by words).
+   */
+  byteLength(vertexCount: number): number {
+    return vertexCount > 0xffff ? this.length * 4 : (this.length * 2 + 3) & ~3;
   }
 }
 

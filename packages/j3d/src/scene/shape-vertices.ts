@@ -3,9 +3,10 @@
  * mergeVertices gives each GX vertex of a primitive its scene vertex (merging equal ones), and for each new one
  * records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`: when
  * every written attribute is one index a vertex, the vertex's key row in the key table, which holds those very
- * indices, so nothing is copied twice); once the shape's count is known, writeVertices fills the buffers attribute by attribute, for all the shape's vertices at
- * once when every item is in a VTX1 array, primitive by primitive when some are DIRECT data (an item inside the
- * data is read directly, one past it through the bounds-checked fallbacks).
+ * indices, so nothing is copied twice); once the shape's count is known, writeVertices fills the buffers vertex by
+ * vertex, for all the shape's vertices at once when every item is in a VTX1 array, primitive by primitive when
+ * some are DIRECT data (an item inside the data is read directly, one past it through the bounds-checked
+ * fallbacks).
  * test/scene/reference-shape-primitives.ts keeps the plain one-pass definition this is checked against.
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
@@ -24,7 +25,7 @@ import type { ShapeContext } from './build-shape-primitives.js';
 import { emptySource, type ItemSource, setArraySource, setInlineSource } from './item-source.js';
 import { NormalCache } from './normal-cache.js';
 import { MISSING, type VertexKeyTable } from './vertex-key-table.js';
-import { writeColors, writeNormals, writePositions, writeSkin, writeTexCoords } from './write-vertex-attributes.js';
+import { type NormalPlan, writeAttributes } from './write-vertex-attributes.js';
 
 /** The scene vertex buffers of a shape, each sized for its scene vertices. */
 export interface VertexBuffers {
@@ -352,10 +353,9 @@ function inlineValues(
 }
 
 /**
- * Writes scene vertices `start .. end` attribute by attribute: positions first (the bind-pose check throws there),
- * then normals, colours, texture coordinates and skin. Their items are read from the VTX1 arrays, or for the
- * attributes `prim` sends as DIRECT data, from its rows in `values` (laid out as `rows` says; `start .. end` are
- * then the vertices it made).
+ * Writes scene vertices `start .. end` (write-vertex-attributes.ts; the bind-pose check of a position throws).
+ * Their items are read from the VTX1 arrays, or for the attributes `prim` sends as DIRECT data, from its rows in
+ * `values` (laid out as `rows` says; `start .. end` are then the vertices it made).
  */
 export function writeVertices(
   direct: { prim: GxPrimitive; values: Float32Array; rows: GxVertexLayout } | undefined,
@@ -373,26 +373,23 @@ export function writeVertices(
     else setArraySource(into, array?.data, itemSize);
   };
   source(s.pos, 9, arrays.POS, arrays.POS?.itemSize ?? 3);
-  writePositions(s, start, end, b.position, ctx);
-  const generated = ctx.state?.normalTexCoord;
-  if (b.normal || generated) {
+  let normals: NormalPlan | undefined;
+  if (b.normal || ctx.state?.normalTexCoord) {
     const normalArray = layout.normalArray;
     if (layout.nbtAttr !== undefined) source(s.nrm, layout.nbtAttr, normalArray, normalArray?.itemSize ?? 3);
     else setArraySource(s.nrm, undefined, 0);
     setArraySource(s.nbt3Source, normalArray?.data, 3);
     // Without normals (only normal-generated coordinates, from (0, 0)) no slot is read.
-    const slot = layout.nbtAttr === undefined ? -1 : s.slotOf[layout.nbtAttr]!;
-    writeNormals(s, slot, start, end, b, s.nbt3 && s.nrm.indexed, generated, ctx.drawMatrices);
+    normals = {
+      slot: layout.nbtAttr === undefined ? -1 : s.slotOf[layout.nbtAttr]!,
+      nbt3: s.nbt3 && s.nrm.indexed,
+    };
   }
-  if (b.color) {
-    source(s.clr, 11, arrays.CLR0, 4);
-    writeColors(s, start, end, b.color, ctx.state?.vertexColor ?? true, ctx.state?.vertexAlpha ?? true);
-  }
+  if (b.color) source(s.clr, 11, arrays.CLR0, 4);
   for (let t = 0; t < layout.texSets; t++) {
     const arr = arrays[TEX_ARRAYS[t]!];
     s.tex[t] ??= emptySource();
     source(s.tex[t]!, 13 + t, arr, arr?.itemSize ?? 2);
-    writeTexCoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, b.texcoords[t]!);
   }
-  if (b.joints && b.weights) writeSkin(s, start, end, b.joints, b.weights, ctx.drawMatrices);
+  writeAttributes(s, start, end, b, ctx, normals, layout.texSets);
 }

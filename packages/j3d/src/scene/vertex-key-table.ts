@@ -1,11 +1,12 @@
 /*
  * Merging equal GX vertices of one shape: a hash table from a vertex's key (its draw matrix and every attribute
  * index) to the scene vertex made for it. The key is read straight from the vertex's row of its packet's
- * indices (the row offsets `keyAt` list, from the shape's GxVertexLayout), so a lookup copies nothing. Open
- * addressing with linear probing over a power-of-two slot array sized, at `clear`, for every GX vertex of the
- * shape to be added without growing; a slot holds the scene vertex, and the keys live back to back in one
- * Int32Array, the key of scene vertex v at v × key length (the draw matrix first). Two keys are equal when they
- * hold the same integers (a shape's keys all have its layout's length).
+ * indices (the row offsets `keyAt` list, from the shape's GxVertexLayout) into the row the vertex gets if it
+ * is new, and hashed on the way, so that a new vertex (most are) costs one pass over its key and a found one
+ * compares two rows of one array. Open addressing with linear probing over a power-of-two slot array sized, at
+ * `clear`, for every GX vertex of the shape to be added without growing; a slot holds the scene vertex, and the
+ * keys live back to back in one Int32Array, the key of scene vertex v at v × key length (the draw matrix first).
+ * Two keys are equal when they hold the same integers (a shape's keys all have its layout's length).
  */
 
 const EMPTY = -1;
@@ -46,34 +47,20 @@ export class VertexKeyTable {
    * stores `value` (a scene vertex below the count given to `clear`) for it and returns -1.
    */
   findOrAdd(indices: Uint16Array, row: number, keyAt: Int32Array, draw: number, value: number): number {
-    const slots = this.slots;
     const keys = this.rows;
     const width = this.width;
-    const n = width - 1;
-    // FNV-1a over the integers, then a final avalanche so nearby keys spread over the slots.
-    let h = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
-    for (let k = 0; k < n; k++) h = Math.imul(h ^ indices[row + keyAt[k]!]!, 0x01000193);
-    h ^= h >>> 16;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    const mask = slots.length - 1;
-    let slot = h & mask;
-    for (;;) {
-      const v = slots[slot]!;
-      if (v === EMPTY) break;
-      const at = v * width;
-      if (keys[at] === draw) {
-        let k = 0;
-        while (k < n && keys[at + 1 + k] === indices[row + keyAt[k]!]) k++;
-        if (k === n) return v;
-      }
-      slot = (slot + 1) & mask;
-    }
-    slots[slot] = value;
+    // The key is written as `value`'s row while it is hashed: a found key leaves it there unused (rows past the
+    // last vertex added are free), a new one is then stored by its slot alone.
     const at = value * width;
     keys[at] = draw;
-    for (let k = 0; k < n; k++) keys[at + 1 + k] = indices[row + keyAt[k]!]!;
-    return -1;
+    // FNV-1a over the integers, then a final avalanche (in find) so nearby keys spread over the slots.
+    let h = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
+    for (let k = 1; k < width; k++) {
+      const x = indices[row + keyAt[k - 1]!]!;
+      keys[at + k] = x;
+      h = Math.imul(h ^ x, 0x01000193);
+    }
+    return this.find(h, at, value);
   }
 
   /**
@@ -81,12 +68,27 @@ export class VertexKeyTable {
    * without the row offsets).
    */
   findOrAddRun(indices: Uint16Array, start: number, draw: number, value: number): number {
+    const keys = this.rows;
+    const width = this.width;
+    const at = value * width;
+    keys[at] = draw;
+    let h = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
+    for (let k = 1; k < width; k++) {
+      const x = indices[start + k - 1]!;
+      keys[at + k] = x;
+      h = Math.imul(h ^ x, 0x01000193);
+    }
+    return this.find(h, at, value);
+  }
+
+  /**
+   * The scene vertex whose row equals the one at `at` (scene vertex `value`'s, just written), found by its FNV
+   * state `h`; when there is none, makes `value` findable and returns -1.
+   */
+  private find(h: number, at: number, value: number): number {
     const slots = this.slots;
     const keys = this.rows;
     const width = this.width;
-    const n = width - 1;
-    let h = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
-    for (let k = 0; k < n; k++) h = Math.imul(h ^ indices[start + k]!, 0x01000193);
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
@@ -95,18 +97,13 @@ export class VertexKeyTable {
     for (;;) {
       const v = slots[slot]!;
       if (v === EMPTY) break;
-      const at = v * width;
-      if (keys[at] === draw) {
-        let k = 0;
-        while (k < n && keys[at + 1 + k] === indices[start + k]) k++;
-        if (k === n) return v;
-      }
+      const other = v * width;
+      let k = 0;
+      while (k < width && keys[other + k] === keys[at + k]) k++;
+      if (k === width) return v;
       slot = (slot + 1) & mask;
     }
     slots[slot] = value;
-    const at = value * width;
-    keys[at] = draw;
-    for (let k = 0; k < n; k++) keys[at + 1 + k] = indices[start + k]!;
     return -1;
   }
 

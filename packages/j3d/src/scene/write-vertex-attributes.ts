@@ -1,14 +1,16 @@
 /*
- * The second pass of shape-vertices.ts: scene vertices written one attribute at a time (positions, normals with
- * tangents and normal-generated texture coordinates, colours, texture coordinates, skin), each read from its
- * ItemSource at the item its slot of the vertex's row names.
+ * The second pass of shape-vertices.ts: scene vertices written one at a time, every attribute of a vertex before
+ * the next vertex (position, normal with tangent and normal-generated texture coordinates, colour, texture
+ * coordinates, skin), each read from its ItemSource at the item its slot of the vertex's row names. One pass
+ * instead of one per attribute: a vertex's row and draw matrix are read once, and the draw matrix's numbers are
+ * held in locals while vertices share it (most shapes draw all their vertices with one or a few).
  */
 import { ParseError } from '@retromodel/binary';
 import { JOINT_RECORD_SIZE } from '../chunks/read-jnt1.js';
 import { srgbToLinear } from '../gx/srgb.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
-import { component, type ItemSource, read3 } from './item-source.js';
+import { component, read3 } from './item-source.js';
 import type { ShapeVertices, VertexBuffers } from './shape-vertices.js';
 
 /**
@@ -86,7 +88,15 @@ export function hypot3(x: number, y: number, z: number): number {
   return Math.sqrt(sum) * max;
 }
 
+/**
+ * The least double a Float32Array stores as infinity: 2¹²⁸ − 2¹⁰³, halfway between the largest f32 and 2¹²⁸ (ties
+ * round to the even 2¹²⁸). A double stores as a finite f32 exactly when its magnitude is below this, so the
+ * bind-pose check needs no read back of what was stored.
+ */
+export const F32_ROUNDS_TO_INFINITY = 2 ** 128 - 2 ** 103;
+
 const scratch = new Float64Array(3);
+const EMPTY_DATA = new Float32Array(0);
 const item = new Float64Array(3);
 
 /** Writes (x, y, z) normalised to `scratch`, or (0, 0, 1) when it has no length. */
@@ -103,57 +113,49 @@ function unitToScratch(x: number, y: number, z: number): void {
   scratch[2] = z / len;
 }
 
-/** Positions of scene vertices `start .. end`, by their draw matrices; throws for one beyond the f32 range. */
-export function writePositions(
-  s: ShapeVertices,
-  start: number,
-  end: number,
-  position: Float32Array,
-  ctx: ShapeContext,
-) {
-  const { pos, items, stride, freshDrawIndices } = s;
-  const slot = s.slotOf[9]!;
-  const drawMatrices = ctx.drawMatrices;
-  const size = pos.size;
-  for (let i = start; i < end; i++) {
-    const draw = drawMatrices[freshDrawIndices[i]!]!;
-    const m = draw.matrix;
-    read3(pos, items[i * stride + slot]! * size, 0, 0, item);
-    const x = item[0]!;
-    const y = item[1]!;
-    const z = item[2]!;
-    const o = i * 3;
-    position[o] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
-    position[o + 1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
-    position[o + 2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-    if (!(Number.isFinite(position[o]) && Number.isFinite(position[o + 1]) && Number.isFinite(position[o + 2])))
-      throw positionOverflow(ctx, draw);
-  }
+/** How {@link writeAttributes} reads the normals (the shape sends NRM or NBT, or only generates coordinates). */
+export interface NormalPlan {
+  /** The normal's slot in a row (-1: the shape sends no normals). */
+  slot: number;
+  /**
+   * The normal, binormal and tangent are items of 3 of `s.nbt3Source`, each at an index of its own (`slot` and the
+   * two after it).
+   */
+  nbt3: boolean;
 }
 
 /**
- * Normals (and tangents) of scene vertices `start .. end`, and the normal-generated texture coordinates from the
- * bind-pose model-space normal (from (0, 0) without normals), the normal's item at `slot` of their rows. `nbt3`:
- * the normal, binormal and tangent are items of 3 of `s.nbt3Source`, each at an index of its own (`slot` and
- * the two after it).
+ * Writes scene vertices `start .. end`: positions by their draw matrices (throwing for one beyond the f32 range),
+ * normals (and tangents) by the inverse transpose (unit, cached per draw matrix and item), the normal-generated
+ * texture coordinates from the bind-pose model-space normal (from (0, 0) without normals), COLOR_0 (CLR0 in
+ * linear where the material reads it, else 1), the first `texSets` TEXCOORD sets (0 past the data) and the skin
+ * influences (at most 4; the buffers start zeroed, which the unused ones keep).
  */
-export function writeNormals(
+export function writeAttributes(
   s: ShapeVertices,
-  slot: number,
   start: number,
   end: number,
   b: VertexBuffers,
-  nbt3: boolean,
-  generated: { set: number; rows: number[] } | undefined,
-  drawMatrices: ResolvedDrawMatrix[],
+  ctx: ShapeContext,
+  normals: NormalPlan | undefined,
+  texSets: number,
 ): void {
-  const { nrm, items, stride, freshDrawIndices } = s;
-  // NBT3: the normal, binormal and tangent each from an index of their own; else one item of `nrm` holds
-  // them at offsets 0, 3 and 6.
-  const src = nbt3 ? s.nbt3Source : nrm;
-  const size = src.size;
-  const { normal, tangent, texcoords } = b;
-  const uv = generated ? texcoords[generated.set]! : undefined;
+  const { items, stride, freshDrawIndices, pos, clr } = s;
+  const drawMatrices = ctx.drawMatrices;
+  const { position, normal, tangent, color, texcoords, joints, weights } = b;
+  // Positions.
+  const posSlot = s.slotOf[9]!;
+  const posData = pos.data;
+  const posSize = pos.size;
+  const posWhole = posSize >= 3;
+  // Normals: NBT3, the normal, binormal and tangent each from an index of their own; else one item of `nrm`
+  // holds them at offsets 0, 3 and 6.
+  const nbt3 = normals?.nbt3 ?? false;
+  const nSlot = normals?.slot ?? -1;
+  const src = nbt3 ? s.nbt3Source : s.nrm;
+  const nSize = src.size;
+  const generated = normals ? ctx.state?.normalTexCoord : undefined;
+  const genUv = generated ? texcoords[generated.set]! : undefined;
   const r = generated?.rows ?? [];
   // Normals read from the VTX1 array are cached (DIRECT ones are the primitive's own). A missing item's start is
   // past every array (shape-vertices.ts): it is never found, and the tag it leaves matches no real start.
@@ -162,20 +164,109 @@ export function writeNormals(
   const tags = cache?.tags;
   const cached = cache?.values;
   const mask = (tags?.length ?? 0) / 2 - 1;
+  // Colours: indexed ones are taken to linear once per CLR0 array; DIRECT ones as they come.
+  const rgb = ctx.state?.vertexColor ?? true;
+  const alpha = ctx.state?.vertexAlpha ?? true;
+  const cSlot = s.slotOf[11]!;
+  const cData = clr.data;
+  const cSize = clr.size;
+  const linear = color && rgb && clr.indexed && cSize > 0 ? linearOf(cData) : undefined;
+  const cWhole = cSize >= 4;
+  // Texture coordinates: the first two sets (most shapes send at most two) from locals, any further ones from
+  // the lists.
+  const texData: Float32Array[] = [];
+  const texSize: number[] = [];
+  const texSlot: number[] = [];
+  for (let t = 0; t < texSets; t++) {
+    texData.push(s.tex[t]!.data);
+    texSize.push(s.tex[t]!.size);
+    texSlot.push(s.slotOf[13 + t]!);
+  }
+  const uv0 = texSets > 0 ? texcoords[0] : undefined;
+  const uv0Data = texData[0] ?? EMPTY_DATA;
+  const uv0Size = texSize[0] ?? 0;
+  const uv0Slot = texSlot[0] ?? 0;
+  const uv1 = texSets > 1 ? texcoords[1] : undefined;
+  const uv1Data = texData[1] ?? EMPTY_DATA;
+  const uv1Size = texSize[1] ?? 0;
+  const uv1Slot = texSlot[1] ?? 0;
+  // The draw matrix of the vertex before, and its numbers.
+  let d = -2;
+  let draw = drawMatrices[0]!;
+  // NaN, not 0, to start with: a small integer would make them tagged values, boxed at every load.
+  let m0 = Number.NaN;
+  let m1 = Number.NaN;
+  let m2 = Number.NaN;
+  let m4 = Number.NaN;
+  let m5 = Number.NaN;
+  let m6 = Number.NaN;
+  let m8 = Number.NaN;
+  let m9 = Number.NaN;
+  let m10 = Number.NaN;
+  let m12 = Number.NaN;
+  let m13 = Number.NaN;
+  let m14 = Number.NaN;
   for (let i = start; i < end; i++) {
-    const row = i * stride + slot;
-    const index = i;
-    let mnx = 0;
-    let mny = 0;
+    const row = i * stride;
+    const di = freshDrawIndices[i]!;
+    if (di !== d) {
+      d = di;
+      draw = drawMatrices[d]!;
+      const m = draw.matrix;
+      m0 = m[0]!;
+      m1 = m[1]!;
+      m2 = m[2]!;
+      m4 = m[4]!;
+      m5 = m[5]!;
+      m6 = m[6]!;
+      m8 = m[8]!;
+      m9 = m[9]!;
+      m10 = m[10]!;
+      m12 = m[12]!;
+      m13 = m[13]!;
+      m14 = m[14]!;
+    }
+    const pAt = items[row + posSlot]! * posSize;
+    let x: number;
+    let y: number;
+    let z: number;
+    if (posWhole && pAt + 3 <= posData.length) {
+      x = posData[pAt]!;
+      y = posData[pAt + 1]!;
+      z = posData[pAt + 2]!;
+    } else {
+      read3(pos, pAt, 0, 0, item);
+      x = item[0]!;
+      y = item[1]!;
+      z = item[2]!;
+    }
+    const o3 = i * 3;
+    const px = m0 * x + m4 * y + m8 * z + m12;
+    const py = m1 * x + m5 * y + m9 * z + m13;
+    const pz = m2 * x + m6 * y + m10 * z + m14;
+    position[o3] = px;
+    position[o3 + 1] = py;
+    position[o3 + 2] = pz;
+    // The stored f32 is finite exactly when the double is below F32_ROUNDS_TO_INFINITY (NaN is not).
+    if (
+      !(
+        Math.abs(px) < F32_ROUNDS_TO_INFINITY &&
+        Math.abs(py) < F32_ROUNDS_TO_INFINITY &&
+        Math.abs(pz) < F32_ROUNDS_TO_INFINITY
+      )
+    )
+      throw positionOverflow(ctx, draw);
     if (normal) {
-      const d = freshDrawIndices[i]!;
-      const draw = drawMatrices[d]!;
-      const nAt = items[row]! * size;
+      const nRow = row + nSlot;
+      const nAt = items[nRow]! * nSize;
       const entry = (nAt * 31 + d) & mask;
+      let tnx: number;
+      let tny: number;
+      let tnz: number;
       if (tags && cached && tags[entry * 2] === d && tags[entry * 2 + 1] === nAt) {
-        scratch[0] = cached[entry * 3]!;
-        scratch[1] = cached[entry * 3 + 1]!;
-        scratch[2] = cached[entry * 3 + 2]!;
+        tnx = cached[entry * 3]!;
+        tny = cached[entry * 3 + 1]!;
+        tnz = cached[entry * 3 + 2]!;
       } else {
         read3(src, nAt, 0, Number.NaN, item);
         const nx = item[0]!;
@@ -187,145 +278,116 @@ export function writeNormals(
           nm[1]! * nx + nm[4]! * ny + nm[7]! * nz,
           nm[2]! * nx + nm[5]! * ny + nm[8]! * nz,
         );
+        tnx = scratch[0]!;
+        tny = scratch[1]!;
+        tnz = scratch[2]!;
         if (tags && cached) {
           tags[entry * 2] = d;
           tags[entry * 2 + 1] = nAt;
-          cached[entry * 3] = scratch[0]!;
-          cached[entry * 3 + 1] = scratch[1]!;
-          cached[entry * 3 + 2] = scratch[2]!;
+          cached[entry * 3] = tnx;
+          cached[entry * 3 + 1] = tny;
+          cached[entry * 3 + 2] = tnz;
         }
       }
-      const tnx = scratch[0]!;
-      const tny = scratch[1]!;
-      const tnz = scratch[2]!;
-      normal[index * 3] = tnx;
-      normal[index * 3 + 1] = tny;
-      normal[index * 3 + 2] = tnz;
-      mnx = tnx;
-      mny = tny;
+      normal[o3] = tnx;
+      normal[o3 + 1] = tny;
+      normal[o3 + 2] = tnz;
+      if (genUv) {
+        genUv[i * 2] = r[0]! * tnx + r[1]! * tny + r[2]!;
+        genUv[i * 2 + 1] = r[3]! * tnx + r[4]! * tny + r[5]!;
+      }
       if (tangent) {
-        const m = draw.matrix;
-        read3(src, nbt3 ? items[row + 1]! * 3 : nAt, nbt3 ? 0 : 3, Number.NaN, item);
+        read3(src, nbt3 ? items[nRow + 1]! * 3 : nAt, nbt3 ? 0 : 3, Number.NaN, item);
         const bx = item[0]!;
         const by = item[1]!;
         const bz = item[2]!;
-        read3(src, nbt3 ? items[row + 2]! * 3 : nAt, nbt3 ? 0 : 6, Number.NaN, item);
+        read3(src, nbt3 ? items[nRow + 2]! * 3 : nAt, nbt3 ? 0 : 6, Number.NaN, item);
         const tx = item[0]!;
         const ty = item[1]!;
         const tz = item[2]!;
-        unitToScratch(
-          m[0]! * tx + m[4]! * ty + m[8]! * tz,
-          m[1]! * tx + m[5]! * ty + m[9]! * tz,
-          m[2]! * tx + m[6]! * ty + m[10]! * tz,
-        );
+        unitToScratch(m0 * tx + m4 * ty + m8 * tz, m1 * tx + m5 * ty + m9 * tz, m2 * tx + m6 * ty + m10 * tz);
         const ttx = scratch[0]!;
         const tty = scratch[1]!;
         const ttz = scratch[2]!;
-        const tbx = m[0]! * bx + m[4]! * by + m[8]! * bz;
-        const tby = m[1]! * bx + m[5]! * by + m[9]! * bz;
-        const tbz = m[2]! * bx + m[6]! * by + m[10]! * bz;
+        const tbx = m0 * bx + m4 * by + m8 * bz;
+        const tby = m1 * bx + m5 * by + m9 * bz;
+        const tbz = m2 * bx + m6 * by + m10 * bz;
         const cx = tny * ttz - tnz * tty;
         const cy = tnz * ttx - tnx * ttz;
         const cz = tnx * tty - tny * ttx;
-        tangent[index * 4] = ttx;
-        tangent[index * 4 + 1] = tty;
-        tangent[index * 4 + 2] = ttz;
-        tangent[index * 4 + 3] = cx * tbx + cy * tby + cz * tbz < 0 ? -1 : 1;
+        const o4 = i * 4;
+        tangent[o4] = ttx;
+        tangent[o4 + 1] = tty;
+        tangent[o4 + 2] = ttz;
+        tangent[o4 + 3] = cx * tbx + cy * tby + cz * tbz < 0 ? -1 : 1;
+      }
+    } else if (genUv) {
+      // Without normals, from (0, 0) (as written, so that a non-finite row gives what it gives times 0).
+      genUv[i * 2] = r[0]! * 0 + r[1]! * 0 + r[2]!;
+      genUv[i * 2 + 1] = r[3]! * 0 + r[4]! * 0 + r[5]!;
+    }
+    if (color) {
+      const c = items[row + cSlot]! * cSize;
+      const o4 = i * 4;
+      if (linear && cWhole && c + 4 <= cData.length) {
+        color[o4] = linearAt(linear, cData, c);
+        color[o4 + 1] = linearAt(linear, cData, c + 1);
+        color[o4 + 2] = linearAt(linear, cData, c + 2);
+        color[o4 + 3] = alpha ? cData[c + 3]! : 1;
+      } else {
+        for (let k = 0; k < 3; k++) {
+          const inside = k < cSize && c + k < cData.length;
+          color[o4 + k] = !rgb
+            ? 1
+            : !inside
+              ? LINEAR_ONE
+              : linear
+                ? linearAt(linear, cData, c + k)
+                : srgbToLinear(cData[c + k]!);
+        }
+        color[o4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
       }
     }
-    if (uv) {
-      uv[index * 2] = r[0]! * mnx + r[1]! * mny + r[2]!;
-      uv[index * 2 + 1] = r[3]! * mnx + r[4]! * mny + r[5]!;
+    if (uv0) {
+      const at = items[row + uv0Slot]! * uv0Size;
+      if (uv0Size >= 2 && at + 2 <= uv0Data.length) {
+        uv0[i * 2] = uv0Data[at]!;
+        uv0[i * 2 + 1] = uv0Data[at + 1]!;
+      } else {
+        uv0[i * 2] = component(s.tex[0]!, at, 0, 0);
+        uv0[i * 2 + 1] = component(s.tex[0]!, at, 1, 0);
+      }
     }
-  }
-}
-
-/** COLOR_0 of scene vertices `start .. end`: CLR0 in linear where the material reads it, else 1. */
-export function writeColors(
-  s: ShapeVertices,
-  start: number,
-  end: number,
-  color: Float32Array,
-  rgb: boolean,
-  alpha: boolean,
-) {
-  const { clr, items, stride } = s;
-  const slot = s.slotOf[11]!;
-  const data = clr.data;
-  const size = clr.size;
-  // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
-  const linear = rgb && clr.indexed && size > 0 ? linearOf(data) : undefined;
-  const whole = size >= 4;
-  for (let i = start; i < end; i++) {
-    const c = items[i * stride + slot]! * size;
-    const o = i * 4;
-    if (linear && whole && c + 4 <= data.length) {
-      color[o] = linearAt(linear, data, c);
-      color[o + 1] = linearAt(linear, data, c + 1);
-      color[o + 2] = linearAt(linear, data, c + 2);
-      color[o + 3] = alpha ? data[c + 3]! : 1;
-      continue;
+    if (uv1) {
+      const at = items[row + uv1Slot]! * uv1Size;
+      if (uv1Size >= 2 && at + 2 <= uv1Data.length) {
+        uv1[i * 2] = uv1Data[at]!;
+        uv1[i * 2 + 1] = uv1Data[at + 1]!;
+      } else {
+        uv1[i * 2] = component(s.tex[1]!, at, 0, 0);
+        uv1[i * 2 + 1] = component(s.tex[1]!, at, 1, 0);
+      }
     }
-    for (let k = 0; k < 3; k++) {
-      const inside = k < clr.size && c + k < data.length;
-      color[o + k] = !rgb
-        ? 1
-        : !inside
-          ? LINEAR_ONE
-          : linear
-            ? linearAt(linear, data, c + k)
-            : srgbToLinear(data[c + k]!);
+    for (let t = 2; t < texSets; t++) {
+      const data = texData[t]!;
+      const size = texSize[t]!;
+      const at = items[row + texSlot[t]!]! * size;
+      const uv = texcoords[t]!;
+      if (size >= 2 && at + 2 <= data.length) {
+        uv[i * 2] = data[at]!;
+        uv[i * 2 + 1] = data[at + 1]!;
+      } else {
+        uv[i * 2] = component(s.tex[t]!, at, 0, 0);
+        uv[i * 2 + 1] = component(s.tex[t]!, at, 1, 0);
+      }
     }
-    color[o + 3] = alpha ? component(clr, c, 3, 1) : 1;
-  }
-}
-
-/** One TEXCOORD set of scene vertices `start .. end`, from `t` at slot `slot` of their rows (0 past the data). */
-export function writeTexCoords(
-  s: ShapeVertices,
-  t: ItemSource,
-  slot: number,
-  start: number,
-  end: number,
-  uv: Float32Array,
-): void {
-  const { items, stride } = s;
-  const data = t.data;
-  const size = t.size;
-  const whole = size >= 2;
-  for (let i = start; i < end; i++) {
-    const at = items[i * stride + slot]! * size;
-    const o = i * 2;
-    if (whole && at + 2 <= data.length) {
-      uv[o] = data[at]!;
-      uv[o + 1] = data[at + 1]!;
-    } else {
-      uv[o] = component(t, at, 0, 0);
-      uv[o + 1] = component(t, at, 1, 0);
-    }
-  }
-}
-
-/**
- * JOINTS_0 / WEIGHTS_0 of scene vertices `start .. end`: their draw matrices' influences (at most 4; the buffers
- * start zeroed, which the unused ones keep).
- */
-export function writeSkin(
-  s: ShapeVertices,
-  start: number,
-  end: number,
-  joints: Uint16Array,
-  weights: Float32Array,
-  drawMatrices: ResolvedDrawMatrix[],
-) {
-  const draws = s.freshDrawIndices;
-  for (let i = start; i < end; i++) {
-    const draw = drawMatrices[draws[i]!]!;
-    const o = i * 4;
-    const n = Math.min(4, draw.joints.length);
-    for (let k = 0; k < n; k++) {
-      joints[o + k] = draw.joints[k]!;
-      weights[o + k] = draw.weights[k] ?? 0;
+    if (joints && weights) {
+      const o4 = i * 4;
+      const n = Math.min(4, draw.joints.length);
+      for (let k = 0; k < n; k++) {
+        joints[o4 + k] = draw.joints[k]!;
+        weights[o4 + k] = draw.weights[k] ?? 0;
+      }
     }
   }
 }

@@ -1,6 +1,6 @@
 /*
- * buildShapePrimitives (GX vertices merged first, then buffers made at their size and written attribute by
- * attribute, components read without bounds checks where the item is inside the data, normals normalised by
+ * buildShapePrimitives (GX vertices merged first, then buffers made at their size and written vertex by
+ * vertex, components read without bounds checks where the item is inside the data, normals normalised by
  * hypot3 and cached per draw matrix and item) against its plain definition (reference-shape-primitives.ts:
  * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
  * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
