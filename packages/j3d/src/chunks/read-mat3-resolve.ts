@@ -6,6 +6,11 @@
 import type { GxIndirect, GxMaterial } from '../gx/material-types.js';
 import type { Mat3Tables } from './read-mat3.js';
 
+/** The error for index `index` of a material's `what` past the end of its table (`length` entries). */
+function pastTheEnd(what: string, index: number, name: string, length: number, fail: (sentence: string) => never) {
+  return fail(`material "${name}" uses ${what} ${index}, but that table has ${length} entries`);
+}
+
 /**
  * `list[index]`, null for "none" (`none`, or any index into an empty table); `fail` when past the end. The
  * material is named by `name`, put in the sentence only when it fails (a string per material otherwise).
@@ -21,16 +26,16 @@ function pick<T>(
   // Nintendo files leave indices at 0 into tables they omit (post texgens/matrices): no table, no value.
   if (index === none || list.length === 0) return null;
   const v = list[index];
-  if (v === undefined) fail(`material "${name}" uses ${what} ${index}, but that table has ${list.length} entries`);
-  return v;
+  if (v === undefined) pastTheEnd(what, index, name, list.length, fail);
+  return v as T;
 }
 
-function u16be(b: Uint8Array, at: number): number {
-  return (b[at]! << 8) | b[at + 1]!;
-}
-
-/** `pick` for each of the `n` big-endian u16 indices at `b[at]`. */
-function pickAll<T>(
+/**
+ * `pick` for each of the `n` big-endian u16 indices at `b[at]`, in one loop with no call per index (a material
+ * has 130 such indices, most of them "none"). Called with the tables of elements (objects and arrays) only, so
+ * its loads and stores see one kind of list (the texture numbers, small integers, have pickNumbers).
+ */
+function pickAll<T extends object>(
   list: T[],
   b: Uint8Array,
   at: number,
@@ -40,8 +45,45 @@ function pickAll<T>(
   fail: (sentence: string) => never,
 ): (T | null)[] {
   const out: (T | null)[] = new Array(n);
-  for (let k = 0; k < n; k++) out[k] = pick(list, u16be(b, at + 2 * k), what, name, fail);
+  const length = list.length;
+  for (let k = 0, p = at; k < n; k++, p += 2) {
+    const index = (b[p]! << 8) | b[p + 1]!;
+    if (index === 0xffff || length === 0) out[k] = null;
+    else {
+      const v = list[index];
+      if (v === undefined) pastTheEnd(what, index, name, length, fail);
+      out[k] = v as T;
+    }
+  }
   return out;
+}
+
+/** pickAll for a table of numbers. */
+function pickNumbers(
+  list: number[],
+  b: Uint8Array,
+  at: number,
+  n: number,
+  what: string,
+  name: string,
+  fail: (sentence: string) => never,
+): (number | null)[] {
+  const out: (number | null)[] = new Array(n);
+  const length = list.length;
+  for (let k = 0, p = at; k < n; k++, p += 2) {
+    const index = (b[p]! << 8) | b[p + 1]!;
+    if (index === 0xffff || length === 0) out[k] = null;
+    else {
+      const v = list[index];
+      if (v === undefined) pastTheEnd(what, index, name, length, fail);
+      out[k] = v as number;
+    }
+  }
+  return out;
+}
+
+function u16be(b: Uint8Array, at: number): number {
+  return (b[at]! << 8) | b[at + 1]!;
 }
 
 /** The `n` u8 values at `b[at]`. */
@@ -72,7 +114,7 @@ export function resolveMaterial(
   indirect: GxIndirect | null,
   fail: (sentence: string) => never,
 ): GxMaterial {
-  const textures = pickAll(t.textureNumbers, b, at + 0x84, 8, 'texture number', name, fail);
+  const textures = pickNumbers(t.textureNumbers, b, at + 0x84, 8, 'texture number', name, fail);
   return {
     name,
     entryIndex,

@@ -24,104 +24,114 @@ import type {
 import type { Mat3Tables } from './read-mat3.js';
 import { mat3ElementSizes } from './read-mat3-layout.js';
 
-/** Parses one table element at `at`. */
+/**
+ * Parses one table element at `at` (in bounds: readMat3Tables checks each table's span). Bytes are read from
+ * the chunk's bytes, not through the reader's checked reads: a parser is inlined into its table's loop, and
+ * the reader's calls it made were past what V8 inlines into a function, each a call of its own.
+ */
 type Parse<T> = (r: BinaryReader, at: number) => T;
 
-const rgba8: Parse<Vec4> = (r, at) => [r.u8At(at), r.u8At(at + 1), r.u8At(at + 2), r.u8At(at + 3)];
+const s16be = (b: Uint8Array, at: number) => ((b[at]! << 24) >> 16) | b[at + 1]!;
 const f3 = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
 
-const parseChannel: Parse<GxChannelControl> = (r, at) => ({
-  lightingEnabled: r.u8At(at) !== 0,
-  materialSource: r.u8At(at + 1),
-  lightMask: r.u8At(at + 2),
-  diffuseFunction: r.u8At(at + 3),
-  attenuationFunction: r.u8At(at + 4),
-  ambientSource: r.u8At(at + 5),
-});
-const parseLight: Parse<GxLight> = (r, at) => ({
-  position: f3(r, at),
-  direction: f3(r, at + 12),
-  color: rgba8(r, at + 24),
-  angleAttenuation: f3(r, at + 28),
-  distanceAttenuation: f3(r, at + 40),
-});
-const parseTexGen: Parse<GxTexGen> = (r, at) => ({
-  type: r.u8At(at),
-  source: r.u8At(at + 1),
-  matrix: r.u8At(at + 2),
-});
+const parseChannel: Parse<GxChannelControl> = (r, at) => {
+  const b = r.bytes;
+  return {
+    lightingEnabled: b[at] !== 0,
+    materialSource: b[at + 1]!,
+    lightMask: b[at + 2]!,
+    diffuseFunction: b[at + 3]!,
+    attenuationFunction: b[at + 4]!,
+    ambientSource: b[at + 5]!,
+  };
+};
+const parseLight: Parse<GxLight> = (r, at) => {
+  const b = r.bytes;
+  return {
+    position: f3(r, at),
+    direction: f3(r, at + 12),
+    color: [b[at + 24]!, b[at + 25]!, b[at + 26]!, b[at + 27]!],
+    angleAttenuation: f3(r, at + 28),
+    distanceAttenuation: f3(r, at + 40),
+  };
+};
+const parseTexGen: Parse<GxTexGen> = (r, at) => {
+  const b = r.bytes;
+  return { type: b[at]!, source: b[at + 1]!, matrix: b[at + 2]! };
+};
 const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
-  const info = r.u8At(at + 1);
+  const b = r.bytes;
+  const info = b[at + 1]!;
   const effectMatrix: number[] = new Array(16);
   for (let i = 0; i < 16; i++) effectMatrix[i] = r.f32At(at + 0x24 + i * 4);
   return {
-    projection: r.u8At(at),
+    projection: b[at]!,
     info,
     mappingMode: info & 0x3f,
     maya: (info & 0x80) !== 0,
     center: f3(r, at + 4),
     scale: [r.f32At(at + 0x10), r.f32At(at + 0x14)],
-    rotationRaw: r.s16At(at + 0x18),
+    rotationRaw: s16be(b, at + 0x18),
     translation: [r.f32At(at + 0x1c), r.f32At(at + 0x20)],
     effectMatrix,
   };
 };
-const parseTevOrder: Parse<GxTevOrder> = (r, at) => ({
-  texCoord: r.u8At(at),
-  texMap: r.u8At(at + 1),
-  channel: r.u8At(at + 2),
-});
-const parseTevColor: Parse<Vec4> = (r, at) => [r.s16At(at), r.s16At(at + 2), r.s16At(at + 4), r.s16At(at + 6)];
-const parseTevStage: Parse<GxTevStage> = (r, at) => ({
-  mode: r.u8At(at),
-  colorIn: [r.u8At(at + 1), r.u8At(at + 2), r.u8At(at + 3), r.u8At(at + 4)],
-  colorOp: r.u8At(at + 5),
-  colorBias: r.u8At(at + 6),
-  colorScale: r.u8At(at + 7),
-  colorClamp: r.u8At(at + 8) !== 0,
-  colorRegister: r.u8At(at + 9),
-  alphaIn: [r.u8At(at + 10), r.u8At(at + 11), r.u8At(at + 12), r.u8At(at + 13)],
-  alphaOp: r.u8At(at + 14),
-  alphaBias: r.u8At(at + 15),
-  alphaScale: r.u8At(at + 16),
-  alphaClamp: r.u8At(at + 17) !== 0,
-  alphaRegister: r.u8At(at + 18),
-});
-const parseSwapMode: Parse<GxSwapMode> = (r, at) => ({ rasSel: r.u8At(at), texSel: r.u8At(at + 1) });
-const parseFog: Parse<GxFog> = (r, at) => {
-  const adjustTable: number[] = new Array(10);
-  for (let i = 0; i < 10; i++) adjustTable[i] = r.u16At(at + 0x18 + i * 2);
+const parseTevOrder: Parse<GxTevOrder> = (r, at) => {
+  const b = r.bytes;
+  return { texCoord: b[at]!, texMap: b[at + 1]!, channel: b[at + 2]! };
+};
+const parseTevColor: Parse<Vec4> = (r, at) => {
+  const b = r.bytes;
+  return [s16be(b, at), s16be(b, at + 2), s16be(b, at + 4), s16be(b, at + 6)];
+};
+const parseTevStage: Parse<GxTevStage> = (r, at) => {
+  const b = r.bytes;
   return {
-    type: r.u8At(at),
-    adjustEnabled: r.u8At(at + 1) !== 0,
-    adjustCenter: r.u16At(at + 2),
+    mode: b[at]!,
+    colorIn: [b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!],
+    colorOp: b[at + 5]!,
+    colorBias: b[at + 6]!,
+    colorScale: b[at + 7]!,
+    colorClamp: b[at + 8] !== 0,
+    colorRegister: b[at + 9]!,
+    alphaIn: [b[at + 10]!, b[at + 11]!, b[at + 12]!, b[at + 13]!],
+    alphaOp: b[at + 14]!,
+    alphaBias: b[at + 15]!,
+    alphaScale: b[at + 16]!,
+    alphaClamp: b[at + 17] !== 0,
+    alphaRegister: b[at + 18]!,
+  };
+};
+const parseSwapMode: Parse<GxSwapMode> = (r, at) => ({ rasSel: r.bytes[at]!, texSel: r.bytes[at + 1]! });
+const parseFog: Parse<GxFog> = (r, at) => {
+  const b = r.bytes;
+  const adjustTable: number[] = new Array(10);
+  for (let i = 0, p = at + 0x18; i < 10; i++, p += 2) adjustTable[i] = (b[p]! << 8) | b[p + 1]!;
+  return {
+    type: b[at]!,
+    adjustEnabled: b[at + 1] !== 0,
+    adjustCenter: (b[at + 2]! << 8) | b[at + 3]!,
     startZ: r.f32At(at + 4),
     endZ: r.f32At(at + 8),
     nearZ: r.f32At(at + 12),
     farZ: r.f32At(at + 16),
-    color: rgba8(r, at + 20),
+    color: [b[at + 20]!, b[at + 21]!, b[at + 22]!, b[at + 23]!],
     adjustTable,
   };
 };
-const parseAlphaCompare: Parse<GxAlphaCompare> = (r, at) => ({
-  comp0: r.u8At(at),
-  ref0: r.u8At(at + 1),
-  op: r.u8At(at + 2),
-  comp1: r.u8At(at + 3),
-  ref1: r.u8At(at + 4),
-});
-const parseBlend: Parse<GxBlend> = (r, at) => ({
-  mode: r.u8At(at),
-  srcFactor: r.u8At(at + 1),
-  dstFactor: r.u8At(at + 2),
-  logicOp: r.u8At(at + 3),
-});
-const parseZMode: Parse<GxZMode> = (r, at) => ({
-  enable: r.u8At(at) !== 0,
-  func: r.u8At(at + 1),
-  updateEnable: r.u8At(at + 2) !== 0,
-});
-const parseNbt: Parse<GxNbtScale> = (r, at) => ({ enable: r.u8At(at) !== 0, scale: f3(r, at + 4) });
+const parseAlphaCompare: Parse<GxAlphaCompare> = (r, at) => {
+  const b = r.bytes;
+  return { comp0: b[at]!, ref0: b[at + 1]!, op: b[at + 2]!, comp1: b[at + 3]!, ref1: b[at + 4]! };
+};
+const parseBlend: Parse<GxBlend> = (r, at) => {
+  const b = r.bytes;
+  return { mode: b[at]!, srcFactor: b[at + 1]!, dstFactor: b[at + 2]!, logicOp: b[at + 3]! };
+};
+const parseZMode: Parse<GxZMode> = (r, at) => {
+  const b = r.bytes;
+  return { enable: b[at] !== 0, func: b[at + 1]!, updateEnable: b[at + 2] !== 0 };
+};
+const parseNbt: Parse<GxNbtScale> = (r, at) => ({ enable: r.bytes[at] !== 0, scale: f3(r, at + 4) });
 
 export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
   r.ensure(0x138, 'indirect record', at);
