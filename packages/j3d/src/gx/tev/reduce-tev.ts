@@ -32,7 +32,7 @@
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { srgbToLinear } from '../srgb.js';
-import { evaluateTev, sameTevState, type TevEvaluation, type TevTexture } from './evaluate-tev.js';
+import { evaluateTev, type TevEvaluation, type TevTexture } from './evaluate-tev.js';
 import {
   type Atom,
   componentOf,
@@ -57,6 +57,15 @@ import {
   termsWithout,
   textureSensitivity,
 } from './tev-poly.js';
+import {
+  keepReduction,
+  keptReductionOf,
+  type ReductionParts,
+  type SharedEvaluation,
+  sharedEvaluationOf,
+} from './tev-sharing.js';
+
+export { SHARED_EVALUATIONS_MAX, type SharedEvaluation } from './tev-sharing.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {
@@ -86,12 +95,6 @@ export interface TevReduction {
   diagnostics: Diagnostic[];
 }
 
-/** A material's TEV evaluation, to share with materials of the same TEV state. */
-export interface SharedEvaluation {
-  gx: GxMaterial;
-  ev: TevEvaluation;
-}
-
 /** What the caller knows beyond the material. */
 export interface ReduceTevOptions {
   /** Mean RGBA (0..1) of the texture in a texture map slot, when known. */
@@ -100,7 +103,8 @@ export interface ReduceTevOptions {
   bake?: boolean;
   /**
    * Evaluations made so far, each with its material: materials of one model often share their TEV state
-   * (sameTevState), and the evaluation is then the same (it is only read). A new one is added.
+   * (sameTevState), and the evaluation is then the same (it is only read). A new one is added. Reductions made
+   * from them are kept with them, and one is reused for a material of the same inputs (tev-sharing.ts).
    */
   evaluations?: SharedEvaluation[];
 }
@@ -125,6 +129,10 @@ interface Split {
   /** The shapes present, in the order their first monomial comes. */
   order: Shape[];
 }
+
+/** ½ to the power of a monomial's degree (a call to Math.pow each time cost more than the rest of the split). */
+const HALF_POWERS = Array.from({ length: 33 }, (_, n) => 0.5 ** n);
+const halfPower = (n: number) => HALF_POWERS[n] ?? 0.5 ** n;
 
 function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: Set<string>): Split {
   const split: Split = { shapes: [Number.NaN, Number.NaN, Number.NaN], constant: 0, half: [0, 0, 0], order: [] };
@@ -164,7 +172,7 @@ function splitComponent(p: Poly, component: number, mainKey: number | undefined,
       split.order.push(shape);
       shapes[shape] = coefficient;
     } else shapes[shape] = before + coefficient;
-    half[shape] = half[shape] + coefficient * 0.5 ** atoms.length;
+    half[shape] = half[shape] + coefficient * halfPower(atoms.length);
   }
   return split;
 }
@@ -199,11 +207,30 @@ const isLightOrSpecularAtom = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
 /** Lighting taken as 1 (fully lit), a specular highlight as 0. */
 const unlitValue = (a: Atom) => (isLightAtom(a) ? 1 : isSpecularAtom(a) ? 0 : undefined);
 
+/** A set of the texts (mostly none: a set made from a list walks the list's iterator even when it is empty). */
+const setOf = (texts: readonly string[]) => (texts.length === 0 ? new Set<string>() : new Set(texts));
+
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
-  const ev = options.evaluations ? evaluationOf(gx, options.evaluations) : evaluateTev(gx);
-  const notes = new Set(ev.approximations);
-  const lightingNotes = new Set(ev.lightingApproximations);
+  const { evaluations, textureMean } = options;
+  const bake = options.bake === true;
+  if (!evaluations) return named(reduceEvaluation(gx, evaluateTev(gx), bake, textureMean), gx.name);
+  const shared = sharedEvaluationOf(gx, evaluations);
+  const parts =
+    keptReductionOf(shared, gx, bake, textureMean) ??
+    keepReduction(shared, gx, bake, textureMean, (mean) => reduceEvaluation(gx, shared.ev, bake, mean));
+  return named(parts, gx.name);
+}
+
+/** The reduction of a material with its evaluation `ev`, its messages apart. */
+function reduceEvaluation(
+  gx: GxMaterial,
+  ev: TevEvaluation,
+  bake: boolean,
+  textureMean: ((texMap: number) => readonly number[] | undefined) | undefined,
+): ReductionParts {
+  const notes = setOf(ev.approximations);
+  const lightingNotes = setOf(ev.lightingApproximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
   const litChannel =
     someAtom(ev.color[0], isLitColourAtom) ||
@@ -222,7 +249,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   const otherTexture = (atom: Atom) => {
     let value = otherValues.get(atom);
     if (value === undefined) {
-      value = options.textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
+      value = textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
       otherValues.set(atom, value);
     }
     return value;
@@ -279,16 +306,21 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
   const substituteOthers = (polys: Poly[], found: Set<string>) => {
     // Each atom's value, and its note, made where the atom is first met (a note is a set entry: met again, it
-    // adds nothing).
+    // adds nothing, so the note of the texture map noted last is not made again: its text is not built and
+    // hashed once per component of the texture).
     const values = new Map<Atom, number | undefined>();
+    let notedTexMap = -1;
     const substitute = (atom: Atom) => {
       if (values.has(atom)) return values.get(atom);
       let value: number | undefined;
       if (otherTextureAtom(atom)) {
-        const mean = options.textureMean?.(texMapOf(atom)) !== undefined;
-        found.add(
-          `texture map ${texMapOf(atom)} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
-        );
+        const texMap = texMapOf(atom);
+        const mean = textureMean?.(texMap) !== undefined;
+        if (texMap !== notedTexMap)
+          found.add(
+            `texture map ${texMap} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
+          );
+        notedTexMap = texMap;
         value = otherTexture(atom);
       } else if (isVertex1(atom)) {
         found.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
@@ -310,7 +342,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     .slice(0, 3)
     .some((p) => p.coefficients.some((v, i) => p.monomials[i]!.length > 0 && v < -1e-9));
   // The texture's pixels are asked for last: finding them out can mean decoding them.
-  const bakeable = () => options.bake === true && options.textureMean?.(main!.texMap) !== undefined;
+  const bakeable = () => bake && textureMean?.(main!.texMap) !== undefined;
   if (main && falls && substituted.every(ofMainOnly) && bakeable())
     return {
       texture: main,
@@ -323,14 +355,10 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
       lit,
       alpha: substituted[3]!,
       bake: substituted,
-      diagnostics: [
-        ...reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
-        {
-          code: 'j3d/tev-baked',
-          message: `material "${gx.name}": its colour falls where texture map ${main.texMap} rises, which glTF factors cannot hold: the TEV's colour per texel is baked into a texture of its own`,
-          severity: 'info',
-        },
-      ],
+      notes,
+      lightingNotes,
+      specular,
+      bakedTexMap: main.texMap,
     };
   const splits = substituted.map((p, k) => splitComponent(p, k, mainKey, notes));
   const colorShape = pickShape(splits.slice(0, 3));
@@ -388,22 +416,40 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     emissive: hasEmissive ? (emissive.map(srgbToLinear) as [number, number, number]) : null,
     lit,
     alpha: substituted[3]!,
-    diagnostics: reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
+    notes,
+    lightingNotes,
+    specular,
   };
 }
 
 /**
- * Distinct TEV states kept for sharing: a material is compared with at most this many, so a file of many
- * distinct materials costs work linear in their count (a MAT3 can list 65,535), not quadratic.
+ * The reduction of material `name` from its parts, with its messages. Its lists are its own (parts may be shared
+ * by several materials); its polynomials are shared, as they never change.
  */
-export const SHARED_EVALUATIONS_MAX = 32;
-
-/** The evaluation of `gx`, from `evaluations` when a material of the same TEV state was evaluated before. */
-function evaluationOf(gx: GxMaterial, evaluations: SharedEvaluation[]): TevEvaluation {
-  for (const e of evaluations) if (sameTevState(gx, e.gx)) return e.ev;
-  const ev = evaluateTev(gx);
-  if (evaluations.length < SHARED_EVALUATIONS_MAX) evaluations.push({ gx, ev });
-  return ev;
+function named(parts: ReductionParts, name: string): TevReduction {
+  const { notes, lightingNotes, lit, specular, bakedTexMap } = parts;
+  const diagnostics = reductionDiagnostics(name, notes, lightingNotes, lit, specular);
+  const reduction: TevReduction = {
+    texture: parts.texture,
+    textureColor: parts.textureColor,
+    textureAlpha: parts.textureAlpha,
+    vertexColor: parts.vertexColor,
+    vertexAlpha: parts.vertexAlpha,
+    baseColorFactor: [...parts.baseColorFactor],
+    emissive: parts.emissive && [...parts.emissive],
+    lit,
+    alpha: parts.alpha,
+    diagnostics,
+  };
+  if (parts.bake) {
+    reduction.bake = [...parts.bake];
+    diagnostics.push({
+      code: 'j3d/tev-baked',
+      message: `material "${name}": its colour falls where texture map ${bakedTexMap} rises, which glTF factors cannot hold: the TEV's colour per texel is baked into a texture of its own`,
+      severity: 'info',
+    });
+  }
+  return reduction;
 }
 
 /** `polys` with every lighting atom at 0 and every term of a lighting ramp left out: their unlit part. */
@@ -415,8 +461,8 @@ function withoutLighting(polys: readonly Poly[], isRamp: (a: Atom) => boolean): 
 /** The warning listing the approximations, and the info notes on lighting. */
 function reductionDiagnostics(
   name: string,
-  notes: Set<string>,
-  lightingNotes: Set<string>,
+  notes: ReadonlySet<string>,
+  lightingNotes: ReadonlySet<string>,
   lit: boolean,
   specular: boolean,
 ): Diagnostic[] {
