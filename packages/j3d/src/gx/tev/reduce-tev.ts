@@ -134,7 +134,7 @@ interface Split {
 const HALF_POWERS = Array.from({ length: 33 }, (_, n) => 0.5 ** n);
 const halfPower = (n: number) => HALF_POWERS[n] ?? 0.5 ** n;
 
-function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: Set<string>): Split {
+function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: string[]): Split {
   const split: Split = { shapes: [Number.NaN, Number.NaN, Number.NaN], constant: 0, half: [0, 0, 0], order: [] };
   const { shapes, half } = split;
   const mainAtom = mainKey === undefined ? undefined : textureAtom(mainKey, component);
@@ -160,12 +160,13 @@ function splitComponent(p: Poly, component: number, mainKey: number | undefined,
         if (a !== ownVertex) otherVertex = true;
       }
     }
-    if (tex > 1 || vtx > 1) notes.add('a value is multiplied by itself (taken once)');
+    if (tex > 1 || vtx > 1) addNote(notes, 'a value is multiplied by itself (taken once)');
     if (otherTex)
-      notes.add(
+      addNote(
+        notes,
         'a texture component feeds another component (swap table or TEXA as colour; taken as the plain component)',
       );
-    if (otherVertex) notes.add('a vertex-colour component feeds another component (taken as the plain component)');
+    if (otherVertex) addNote(notes, 'a vertex-colour component feeds another component (taken as the plain component)');
     const shape: Shape = tex && vtx ? TV : tex ? T : V;
     const before = shapes[shape];
     if (Number.isNaN(before)) {
@@ -207,8 +208,19 @@ const isLightOrSpecularAtom = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
 /** Lighting taken as 1 (fully lit), a specular highlight as 0. */
 const unlitValue = (a: Atom) => (isLightAtom(a) ? 1 : isSpecularAtom(a) ? 0 : undefined);
 
-/** A set of the texts (mostly none: a set made from a list walks the list's iterator even when it is empty). */
-const setOf = (texts: readonly string[]) => (texts.length === 0 ? new Set<string>() : new Set(texts));
+/**
+ * Notes are lists of distinct texts, in the order first added, as a set keeps them: a material has a few at most,
+ * and a set (made for each material, two or three times) cost more than the rest of the reduction's lists.
+ */
+function addNote(notes: string[], text: string): void {
+  if (!notes.includes(text)) notes.push(text);
+}
+
+function notesOf(texts: readonly string[]): string[] {
+  const notes: string[] = [];
+  for (const text of texts) addNote(notes, text);
+  return notes;
+}
 
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
@@ -229,8 +241,8 @@ function reduceEvaluation(
   bake: boolean,
   textureMean: ((texMap: number) => readonly number[] | undefined) | undefined,
 ): ReductionParts {
-  const notes = setOf(ev.approximations);
-  const lightingNotes = setOf(ev.lightingApproximations);
+  const notes = notesOf(ev.approximations);
+  const lightingNotes = notesOf(ev.lightingApproximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
   const litChannel =
     someAtom(ev.color[0], isLitColourAtom) ||
@@ -294,7 +306,7 @@ function reduceEvaluation(
               terms.push([atoms, v]);
               return;
             }
-            lightingNotes.add('a toon lighting ramp (a texture whose coordinates come from a colour channel)');
+            addNote(lightingNotes, 'a toon lighting ramp (a texture whose coordinates come from a colour channel)');
             if (!atoms.some(isMain)) return;
             terms.push([atoms.filter((a) => !isRamp(a)), v]);
             rampLit = true;
@@ -304,10 +316,10 @@ function reduceEvaluation(
   // Other textures at their mean colour (or ½), CLR1 at white: the inputs glTF has no place for.
   const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
   const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
-  const substituteOthers = (polys: Poly[], found: Set<string>) => {
-    // Each atom's value, and its note, made where the atom is first met (a note is a set entry: met again, it
+  const substituteOthers = (polys: Poly[], found: string[]) => {
+    // Each atom's value, and its note, made where the atom is first met (a note is kept once: met again, it
     // adds nothing, so the note of the texture map noted last is not made again: its text is not built and
-    // hashed once per component of the texture).
+    // compared once per component of the texture).
     const values = new Map<Atom, number | undefined>();
     let notedTexMap = -1;
     const substitute = (atom: Atom) => {
@@ -317,13 +329,14 @@ function reduceEvaluation(
         const texMap = texMapOf(atom);
         const mean = textureMean?.(texMap) !== undefined;
         if (texMap !== notedTexMap)
-          found.add(
+          addNote(
+            found,
             `texture map ${texMap} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
           );
         notedTexMap = texMap;
         value = otherTexture(atom);
       } else if (isVertex1(atom)) {
-        found.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
+        addNote(found, 'vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
         value = 1;
       }
       values.set(atom, value);
@@ -376,35 +389,36 @@ function reduceEvaluation(
     let e = s.constant;
     for (const other of s.order) {
       if (other === shape) continue;
-      notes.add(`${k < 3 ? 'colour' : 'alpha'} adds terms of different inputs (taken at ½ into a constant)`);
+      addNote(notes, `${k < 3 ? 'colour' : 'alpha'} adds terms of different inputs (taken at ½ into a constant)`);
       e += s.half[other];
     }
     if (k === 3 && Math.abs(e) > 1e-9) {
-      notes.add('alpha adds a constant to a varying value (folded into the factor)');
+      addNote(notes, 'alpha adds a constant to a varying value (folded into the factor)');
       f += e;
       e = 0;
     }
     if (f > 1 + 1e-6) overbright = true;
-    if (f < -1e-6) notes.add('a varying term has a negative weight (taken as 0)');
-    if (e < -1e-6) notes.add('the colour subtracts a constant (taken as 0)');
+    if (f < -1e-6) addNote(notes, 'a varying term has a negative weight (taken as 0)');
+    if (e < -1e-6) addNote(notes, 'the colour subtracts a constant (taken as 0)');
     factor[k] = clamp01(f);
     if (k < 3) emissive[k] = clamp01(e);
   });
   if (overbright) {
     // Lighting scaled over 1 (2 × a lit channel, as games brighten their lights) is the renderer's light intensity:
     // only a term that stays over 1 without lighting is a brightening glTF factors cannot hold.
-    const unlitSplits = substituteOthers(withoutLighting(ev.color, isRamp), new Set()).map((p, k) =>
-      splitComponent(p, k, mainKey, new Set()),
+    const unlitSplits = substituteOthers(withoutLighting(ev.color, isRamp), []).map((p, k) =>
+      splitComponent(p, k, mainKey, []),
     );
     const overWithoutLighting = unlitSplits.some((u, k) => weightOf(u, (k < 3 ? colorShape : alphaShape)!) > 1 + 1e-6);
-    if (overWithoutLighting) notes.add('a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
-    else lightingNotes.add('lighting scaled over 1 (left to the light intensity; the factor is 1)');
+    if (overWithoutLighting)
+      addNote(notes, 'a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
+    else addNote(lightingNotes, 'lighting scaled over 1 (left to the light intensity; the factor is 1)');
   }
   const usesT = (s: Shape | undefined) => s === T || s === TV;
   const usesV = (s: Shape | undefined) => s === V || s === TV;
   const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
   if (texture && !usesT(colorShape))
-    notes.add("the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");
+    addNote(notes, "the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");
   const hasEmissive = colorShape !== undefined && emissive.some((e) => e > 1e-6);
   return {
     texture,
@@ -461,22 +475,22 @@ function withoutLighting(polys: readonly Poly[], isRamp: (a: Atom) => boolean): 
 /** The warning listing the approximations, and the info notes on lighting. */
 function reductionDiagnostics(
   name: string,
-  notes: ReadonlySet<string>,
-  lightingNotes: ReadonlySet<string>,
+  notes: readonly string[],
+  lightingNotes: readonly string[],
   lit: boolean,
   specular: boolean,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  if (notes.size > 0)
+  if (notes.length > 0)
     diagnostics.push({
       code: 'j3d/irreducible-tev',
-      message: `material "${name}": its TEV stages do not reduce to a glTF material exactly: ${[...notes].join('; ')}`,
+      message: `material "${name}": its TEV stages do not reduce to a glTF material exactly: ${notes.join('; ')}`,
       severity: 'warning',
     });
-  if (lit || lightingNotes.size > 0)
+  if (lit || lightingNotes.length > 0)
     diagnostics.push({
       code: 'j3d/tev-lighting',
-      message: `material "${name}": GX lighting is left to the glTF renderer's lights (taken as fully lit)${lightingNotes.size ? `: ${[...lightingNotes].join('; ')}` : ''}`,
+      message: `material "${name}": GX lighting is left to the glTF renderer's lights (taken as fully lit)${lightingNotes.length ? `: ${lightingNotes.join('; ')}` : ''}`,
       severity: 'info',
     });
   if (specular)

@@ -14,8 +14,8 @@ import type { TevReduction } from './reduce-tev.js';
 
 /** A reduction as made for any material of its inputs: its messages are made per material (they name it). */
 export interface ReductionParts extends Omit<TevReduction, 'diagnostics'> {
-  notes: ReadonlySet<string>;
-  lightingNotes: ReadonlySet<string>;
+  notes: readonly string[];
+  lightingNotes: readonly string[];
   specular: boolean;
   /** The texture map baked, when the colour is baked per texel. */
   bakedTexMap?: number;
