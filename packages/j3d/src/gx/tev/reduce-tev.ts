@@ -256,14 +256,16 @@ function reduceEvaluation(
     const p = ev.color[k]!;
     unlitColor.push(someAtom(p, isLightOrSpecularAtom) ? substitutePoly(p, unlitValue) : p);
   }
-  // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom).
-  const otherValues = new Map<Atom, number>();
+  // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom;
+  // kept in two short lists, as a material has few atoms and a Map made for each reduction cost more).
+  const otherAtoms: Atom[] = [];
+  const otherValues: number[] = [];
   const otherTexture = (atom: Atom) => {
-    let value = otherValues.get(atom);
-    if (value === undefined) {
-      value = textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
-      otherValues.set(atom, value);
-    }
+    const known = otherAtoms.indexOf(atom);
+    if (known >= 0) return otherValues[known]!;
+    const value = textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
+    otherAtoms.push(atom);
+    otherValues.push(value);
     return value;
   };
   // Lighting ramps: textures whose coordinates come from a colour channel (texgen source COLOR0/1).
@@ -320,10 +322,12 @@ function reduceEvaluation(
     // Each atom's value, and its note, made where the atom is first met (a note is kept once: met again, it
     // adds nothing, so the note of the texture map noted last is not made again: its text is not built and
     // compared once per component of the texture).
-    const values = new Map<Atom, number | undefined>();
+    const atoms: Atom[] = [];
+    const values: (number | undefined)[] = [];
     let notedTexMap = -1;
     const substitute = (atom: Atom) => {
-      if (values.has(atom)) return values.get(atom);
+      const known = atoms.indexOf(atom);
+      if (known >= 0) return values[known];
       let value: number | undefined;
       if (otherTextureAtom(atom)) {
         const texMap = texMapOf(atom);
@@ -339,7 +343,8 @@ function reduceEvaluation(
         addNote(found, 'vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
         value = 1;
       }
-      values.set(atom, value);
+      atoms.push(atom);
+      values.push(value);
       return value;
     };
     return polys.map((p) =>
