@@ -409,16 +409,29 @@ function swapped(rgba: readonly Poly[], swap: ArrayLike<number>): Rgba {
 
 /** The rasterised colour of channel pair `ras` (0 C0A0, 1 C1A1) before a swap table. */
 function channelColor(gx: GxMaterial, ras: number): Rgba {
-  return [0, 1, 2, 3].map((c) => {
-    const control = gx.channelControls[ras * 2 + (c === 3 ? 1 : 0)];
-    const value =
-      control?.materialSource === 1 ? atomPoly(vertexAtom(ras, c)) : unitConst(gx.materialColors[ras]?.[c] ?? 255);
-    if (!control?.lightingEnabled) return value;
-    if (control.attenuationFunction !== 0) return mulPoly(value, atomPoly(lightAtom(ras, c === 3)));
-    const ambient =
-      control.ambientSource === 1 ? atomPoly(vertexAtom(ras, c)) : unitConst(gx.ambientColors[ras]?.[c] ?? 0);
-    return mulPoly(value, addPoly(ambient, atomPoly(specularAtom(ras, c === 3))));
-  }) as Rgba;
+  return [
+    channelComponent(gx, ras, 0),
+    channelComponent(gx, ras, 1),
+    channelComponent(gx, ras, 2),
+    channelComponent(gx, ras, 3),
+  ];
+}
+
+/** The polynomials of the vertex-colour, lighting and specular atoms (0..15), made once and shared. */
+const CHANNEL_ATOM_POLYS = Array.from({ length: 16 }, (_, a) => atomPoly(a));
+
+/** Component `c` of the rasterised colour of channel pair `ras`. */
+function channelComponent(gx: GxMaterial, ras: number, c: number): Poly {
+  const control = gx.channelControls[ras * 2 + (c === 3 ? 1 : 0)];
+  const value =
+    control?.materialSource === 1
+      ? CHANNEL_ATOM_POLYS[vertexAtom(ras, c)]!
+      : unitConst(gx.materialColors[ras]?.[c] ?? 255);
+  if (!control?.lightingEnabled) return value;
+  if (control.attenuationFunction !== 0) return mulPoly(value, CHANNEL_ATOM_POLYS[lightAtom(ras, c === 3)]!);
+  const ambient =
+    control.ambientSource === 1 ? CHANNEL_ATOM_POLYS[vertexAtom(ras, c)]! : unitConst(gx.ambientColors[ras]?.[c] ?? 0);
+  return mulPoly(value, addPoly(ambient, CHANNEL_ATOM_POLYS[specularAtom(ras, c === 3)]!));
 }
 
 /** The packed value a compare op reads (R8, GR16, BGR24), or undefined for the per-component ops. */
