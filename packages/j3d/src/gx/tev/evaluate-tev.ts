@@ -79,6 +79,9 @@ const HALF = constPoly(128 / 255);
 const KONST_FRACTIONS = [1, 7 / 8, 3 / 4, 5 / 8, 1 / 2, 3 / 8, 1 / 4, 1 / 8];
 const REGISTER_MIN = -1024 / 255;
 const REGISTER_MAX = 1023 / 255;
+/** The ranges a clamp keeps to, as its message says them (made once: formatting numbers is slow). */
+const CLAMPED_RANGE_TEXT = `${0}..${+(1).toFixed(3)}`;
+const REGISTER_RANGE_TEXT = `${REGISTER_MIN}..${+REGISTER_MAX.toFixed(3)}`;
 const MAX_TERMS = 64;
 const MAX_DEGREE = 12;
 
@@ -92,6 +95,22 @@ const BIASES = [0, 0.5, -0.5, 0];
 const SCALES = [1, 2, 4, 0.5];
 const byteConsts = Array.from({ length: 256 }, (_, v) => constPoly(v / 255));
 const fractionConsts = KONST_FRACTIONS.map((f) => [0, 1, 2, 3].map(() => constPoly(f)));
+/** The atoms of a texture's components as polynomials, by texture key (made when a key is first met, then shared). */
+const textureAtomPolys = new Map<number, Rgba>();
+
+function textureAtomsOf(key: number): Rgba {
+  let atoms = textureAtomPolys.get(key);
+  if (!atoms) {
+    atoms = [
+      atomPoly(textureAtom(key, 0)),
+      atomPoly(textureAtom(key, 1)),
+      atomPoly(textureAtom(key, 2)),
+      atomPoly(textureAtom(key, 3)),
+    ];
+    textureAtomPolys.set(key, atoms);
+  }
+  return atoms;
+}
 
 /** The constant v/255 (shared for the 8-bit values). */
 function unitConst(v: number): Poly {
@@ -225,47 +244,63 @@ function sameValue(x: unknown, y: unknown): boolean {
   return count === 0;
 }
 
+/*
+ * What a stage reads, filled in per stage: its sources, the colour inputs a..d (r, g, b each), one component's
+ * four inputs, and the colour it makes. Lists shared by every evaluation (one runs at a time and none keeps
+ * them): made per evaluation, they were a good part of its garbage.
+ */
+const sources: StageSources = { regs: [], tex: GRAY_ZERO, ras: GRAY_ZERO, kc: GRAY_ZERO, ka: ZERO };
+const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [
+  [ZERO, ZERO, ZERO],
+  [ZERO, ZERO, ZERO],
+  [ZERO, ZERO, ZERO],
+  [ZERO, ZERO, ZERO],
+];
+const quad = [ZERO, ZERO, ZERO, ZERO] as Quad;
+const color: Poly[] = [ZERO, ZERO, ZERO];
+
+/**
+ * An 8-bit input of a stage; `input` names it for the message: colour (GX_CC_*) or alpha (GX_CA_*) and its
+ * selector.
+ */
+function wrap8(p: Poly, notes: Notes, input: 'colour' | 'alpha', sel: number, stage: number): Poly {
+  const c = constantOf(p);
+  if (c !== undefined) {
+    // A byte already (nearly always) is its own shared constant: the remainders below are floating-point
+    // remainders, a call out of V8's optimised code, and they were the most costly line of the evaluation.
+    const n = Math.round(c * 255);
+    return n >= 0 && n <= 255 ? byteConsts[n]! : unitConst(((n % 256) + 256) % 256);
+  }
+  if (!within(exactRange(p), 0, 1))
+    note(
+      notes,
+      p,
+      0,
+      1,
+      `stage ${stage} reads ${input} input ${sel} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`,
+    );
+  return p;
+}
+
 /** Evaluates the active TEV stages of a material symbolically. */
 export function evaluateTev(gx: GxMaterial): TevEvaluation {
   const approximations: string[] = [];
   const lightingApproximations: string[] = [];
   const notes: Notes = { approximations, lightingApproximations };
   const textures: TevTexture[] = [];
-  // A texture's component atoms, by its key; a colour channel's rasterised colour before swapping, by channel.
-  const textureAtoms = new Map<number, Poly[]>();
-  const channels = new Map<number, Rgba>();
-  const init = (i: number): Rgba => (gx.tevColors[i] ?? [0, 0, 0, 0]).map(unitConst) as Rgba;
+  // A colour channel's rasterised colour before swapping, by channel pair (made when first read).
+  const channels: (Rgba | undefined)[] = [undefined, undefined];
+  const init = (i: number): Rgba => {
+    const c = gx.tevColors[i];
+    return c ? [unitConst(c[0]!), unitConst(c[1]!), unitConst(c[2]!), unitConst(c[3]!)] : [ZERO, ZERO, ZERO, ZERO];
+  };
   // Register file: 0 PREV, 1..3 C0..C2 (the TEV destination numbering).
   const regs: Rgba[] = [init(3), init(0), init(1), init(2)];
   const stageCount = Math.min(gx.tevStageCount ?? 0, 16);
   let lastColor = 0;
   let lastAlpha = 0;
   const swapOf = (table: number | undefined) => gx.tevSwapTables[table ?? 0] ?? IDENTITY_SWAP;
-  // What a stage reads, filled in per stage: its sources, the colour inputs a..d (r, g, b each), one component's
-  // four inputs, and the colour it makes.
-  const sources: StageSources = { regs, tex: GRAY_ZERO, ras: GRAY_ZERO, kc: GRAY_ZERO, ka: ZERO };
-  const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [
-    [ZERO, ZERO, ZERO],
-    [ZERO, ZERO, ZERO],
-    [ZERO, ZERO, ZERO],
-    [ZERO, ZERO, ZERO],
-  ];
-  const quad = [ZERO, ZERO, ZERO, ZERO] as Quad;
-  const color: Poly[] = [ZERO, ZERO, ZERO];
-  // `input` names the input for the message: colour (GX_CC_*) or alpha (GX_CA_*) and its selector.
-  const wrap8 = (p: Poly, input: 'colour' | 'alpha', sel: number, stage: number): Poly => {
-    const c = constantOf(p);
-    if (c !== undefined) return unitConst(((Math.round(c * 255) % 256) + 256) % 256);
-    if (!within(exactRange(p), 0, 1))
-      note(
-        notes,
-        p,
-        0,
-        1,
-        `stage ${stage} reads ${input} input ${sel} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`,
-      );
-    return p;
-  };
+  sources.regs = regs;
   for (let s = 0; s < stageCount; s++) {
     const stage = gx.tevStages[s];
     if (!stage) continue;
@@ -274,13 +309,10 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     let tex = GRAY_ZERO;
     if (order && order.texMap !== 0xff) {
       const key = textureKey(order.texMap, order.texCoord);
-      let atoms = textureAtoms.get(key);
-      if (!atoms) {
-        textures.push({ texMap: order.texMap, texCoord: order.texCoord, key });
-        atoms = [0, 1, 2, 3].map((c) => atomPoly(textureAtom(key, c)));
-        textureAtoms.set(key, atoms);
-      }
-      tex = swapped(atoms, swapOf(swap?.texSel));
+      let known = false;
+      for (let t = 0; t < textures.length && !known; t++) known = textures[t]!.key === key;
+      if (!known) textures.push({ texMap: order.texMap, texCoord: order.texCoord, key });
+      tex = swapped(textureAtomsOf(key), swapOf(swap?.texSel));
     }
     sources.tex = tex;
     sources.ras = rasterised(gx, order?.channel ?? 0xff, swapOf(swap?.rasSel), channels, approximations, s);
@@ -292,7 +324,7 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
       const sel = stage.colorIn[k]!;
       const v = colorIn[k]!;
       colorSource(sel, sources, v);
-      if (k < 3) for (let c = 0; c < 3; c++) v[c] = wrap8(v[c]!, 'colour', sel, s);
+      if (k < 3) for (let c = 0; c < 3; c++) v[c] = wrap8(v[c]!, notes, 'colour', sel, s);
     }
     const [cA, cB, cC, cD] = colorIn;
     for (let c = 0; c < 3; c++) {
@@ -305,7 +337,7 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     for (let k = 0; k < 4; k++) {
       const sel = stage.alphaIn[k]!;
       const v = alphaSource(sel, sources);
-      quad[k] = k === 3 ? v : wrap8(v, 'alpha', sel, s);
+      quad[k] = k === 3 ? v : wrap8(v, notes, 'alpha', sel, s);
     }
     const alpha = combine(stage, true, quad, cA, cB, isLast, notes, s);
     const cr = stage.colorRegister & 3;
@@ -352,7 +384,7 @@ function rasterised(
   gx: GxMaterial,
   channelId: number,
   swap: ArrayLike<number>,
-  channels: Map<number, Rgba>,
+  channels: (Rgba | undefined)[],
   approximations: string[],
   stage: number,
 ): Rgba {
@@ -362,10 +394,10 @@ function rasterised(
     return GRAY_ZERO;
   }
   if (ras > 1 || ras >= (gx.colorChannelCount ?? 2)) return GRAY_ZERO;
-  let raw = channels.get(ras);
+  let raw = channels[ras];
   if (!raw) {
     raw = channelColor(gx, ras);
-    channels.set(ras, raw);
+    channels[ras] = raw;
   }
   return swapped(raw, swap);
 }
@@ -377,16 +409,29 @@ function swapped(rgba: readonly Poly[], swap: ArrayLike<number>): Rgba {
 
 /** The rasterised colour of channel pair `ras` (0 C0A0, 1 C1A1) before a swap table. */
 function channelColor(gx: GxMaterial, ras: number): Rgba {
-  return [0, 1, 2, 3].map((c) => {
-    const control = gx.channelControls[ras * 2 + (c === 3 ? 1 : 0)];
-    const value =
-      control?.materialSource === 1 ? atomPoly(vertexAtom(ras, c)) : unitConst(gx.materialColors[ras]?.[c] ?? 255);
-    if (!control?.lightingEnabled) return value;
-    if (control.attenuationFunction !== 0) return mulPoly(value, atomPoly(lightAtom(ras, c === 3)));
-    const ambient =
-      control.ambientSource === 1 ? atomPoly(vertexAtom(ras, c)) : unitConst(gx.ambientColors[ras]?.[c] ?? 0);
-    return mulPoly(value, addPoly(ambient, atomPoly(specularAtom(ras, c === 3))));
-  }) as Rgba;
+  return [
+    channelComponent(gx, ras, 0),
+    channelComponent(gx, ras, 1),
+    channelComponent(gx, ras, 2),
+    channelComponent(gx, ras, 3),
+  ];
+}
+
+/** The polynomials of the vertex-colour, lighting and specular atoms (0..15), made once and shared. */
+const CHANNEL_ATOM_POLYS = Array.from({ length: 16 }, (_, a) => atomPoly(a));
+
+/** Component `c` of the rasterised colour of channel pair `ras`. */
+function channelComponent(gx: GxMaterial, ras: number, c: number): Poly {
+  const control = gx.channelControls[ras * 2 + (c === 3 ? 1 : 0)];
+  const value =
+    control?.materialSource === 1
+      ? CHANNEL_ATOM_POLYS[vertexAtom(ras, c)]!
+      : unitConst(gx.materialColors[ras]?.[c] ?? 255);
+  if (!control?.lightingEnabled) return value;
+  if (control.attenuationFunction !== 0) return mulPoly(value, CHANNEL_ATOM_POLYS[lightAtom(ras, c === 3)]!);
+  const ambient =
+    control.ambientSource === 1 ? CHANNEL_ATOM_POLYS[vertexAtom(ras, c)]! : unitConst(gx.ambientColors[ras]?.[c] ?? 0);
+  return mulPoly(value, addPoly(ambient, CHANNEL_ATOM_POLYS[specularAtom(ras, c === 3)]!));
 }
 
 /** The packed value a compare op reads (R8, GR16, BGR24), or undefined for the per-component ops. */
@@ -452,6 +497,7 @@ function combine(
   }
   const lo = clamp ? 0 : REGISTER_MIN;
   const hi = clamp ? 1 : REGISTER_MAX;
+  const range = clamp ? CLAMPED_RANGE_TEXT : REGISTER_RANGE_TEXT;
   const [min, max] = exactRange(out);
   if (min >= lo - 1e-9 && max <= hi + 1e-9) return out;
   const k = constantOf(out);
@@ -460,6 +506,6 @@ function combine(
   if (min >= hi) return constPoly(hi);
   // The display clamps the final pixel anyway; a clamp inside the chain changes what later stages see.
   if (!(isLast && clamp))
-    note(notes, out, lo, hi, `stage ${s} ${what} clamps a value that may leave ${lo}..${+hi.toFixed(3)} (not applied)`);
+    note(notes, out, lo, hi, `stage ${s} ${what} clamps a value that may leave ${range} (not applied)`);
   return out;
 }

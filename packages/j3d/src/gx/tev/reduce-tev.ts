@@ -32,7 +32,7 @@
 import type { Diagnostic } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { srgbToLinear } from '../srgb.js';
-import { evaluateTev, sameTevState, type TevEvaluation, type TevTexture } from './evaluate-tev.js';
+import { evaluateTev, type TevEvaluation, type TevTexture } from './evaluate-tev.js';
 import {
   type Atom,
   componentOf,
@@ -57,6 +57,15 @@ import {
   termsWithout,
   textureSensitivity,
 } from './tev-poly.js';
+import {
+  keepReduction,
+  keptReductionOf,
+  type ReductionParts,
+  type SharedEvaluation,
+  sharedEvaluationOf,
+} from './tev-sharing.js';
+
+export { SHARED_EVALUATIONS_MAX, type SharedEvaluation } from './tev-sharing.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {
@@ -86,12 +95,6 @@ export interface TevReduction {
   diagnostics: Diagnostic[];
 }
 
-/** A material's TEV evaluation, to share with materials of the same TEV state. */
-export interface SharedEvaluation {
-  gx: GxMaterial;
-  ev: TevEvaluation;
-}
-
 /** What the caller knows beyond the material. */
 export interface ReduceTevOptions {
   /** Mean RGBA (0..1) of the texture in a texture map slot, when known. */
@@ -100,7 +103,8 @@ export interface ReduceTevOptions {
   bake?: boolean;
   /**
    * Evaluations made so far, each with its material: materials of one model often share their TEV state
-   * (sameTevState), and the evaluation is then the same (it is only read). A new one is added.
+   * (sameTevState), and the evaluation is then the same (it is only read). A new one is added. Reductions made
+   * from them are kept with them, and one is reused for a material of the same inputs (tev-sharing.ts).
    */
   evaluations?: SharedEvaluation[];
 }
@@ -126,7 +130,11 @@ interface Split {
   order: Shape[];
 }
 
-function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: Set<string>): Split {
+/** ½ to the power of a monomial's degree (a call to Math.pow each time cost more than the rest of the split). */
+const HALF_POWERS = Array.from({ length: 33 }, (_, n) => 0.5 ** n);
+const halfPower = (n: number) => HALF_POWERS[n] ?? 0.5 ** n;
+
+function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: string[]): Split {
   const split: Split = { shapes: [Number.NaN, Number.NaN, Number.NaN], constant: 0, half: [0, 0, 0], order: [] };
   const { shapes, half } = split;
   const mainAtom = mainKey === undefined ? undefined : textureAtom(mainKey, component);
@@ -152,19 +160,20 @@ function splitComponent(p: Poly, component: number, mainKey: number | undefined,
         if (a !== ownVertex) otherVertex = true;
       }
     }
-    if (tex > 1 || vtx > 1) notes.add('a value is multiplied by itself (taken once)');
+    if (tex > 1 || vtx > 1) addNote(notes, 'a value is multiplied by itself (taken once)');
     if (otherTex)
-      notes.add(
+      addNote(
+        notes,
         'a texture component feeds another component (swap table or TEXA as colour; taken as the plain component)',
       );
-    if (otherVertex) notes.add('a vertex-colour component feeds another component (taken as the plain component)');
+    if (otherVertex) addNote(notes, 'a vertex-colour component feeds another component (taken as the plain component)');
     const shape: Shape = tex && vtx ? TV : tex ? T : V;
     const before = shapes[shape];
     if (Number.isNaN(before)) {
       split.order.push(shape);
       shapes[shape] = coefficient;
     } else shapes[shape] = before + coefficient;
-    half[shape] = half[shape] + coefficient * 0.5 ** atoms.length;
+    half[shape] = half[shape] + coefficient * halfPower(atoms.length);
   }
   return split;
 }
@@ -199,11 +208,41 @@ const isLightOrSpecularAtom = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
 /** Lighting taken as 1 (fully lit), a specular highlight as 0. */
 const unlitValue = (a: Atom) => (isLightAtom(a) ? 1 : isSpecularAtom(a) ? 0 : undefined);
 
+/**
+ * Notes are lists of distinct texts, in the order first added, as a set keeps them: a material has a few at most,
+ * and a set (made for each material, two or three times) cost more than the rest of the reduction's lists.
+ */
+function addNote(notes: string[], text: string): void {
+  if (!notes.includes(text)) notes.push(text);
+}
+
+function notesOf(texts: readonly string[]): string[] {
+  const notes: string[] = [];
+  for (const text of texts) addNote(notes, text);
+  return notes;
+}
+
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
-  const ev = options.evaluations ? evaluationOf(gx, options.evaluations) : evaluateTev(gx);
-  const notes = new Set(ev.approximations);
-  const lightingNotes = new Set(ev.lightingApproximations);
+  const { evaluations, textureMean } = options;
+  const bake = options.bake === true;
+  if (!evaluations) return named(reduceEvaluation(gx, evaluateTev(gx), bake, textureMean), gx.name);
+  const shared = sharedEvaluationOf(gx, evaluations);
+  const parts =
+    keptReductionOf(shared, gx, bake, textureMean) ??
+    keepReduction(shared, gx, bake, textureMean, (mean) => reduceEvaluation(gx, shared.ev, bake, mean));
+  return named(parts, gx.name);
+}
+
+/** The reduction of a material with its evaluation `ev`, its messages apart. */
+function reduceEvaluation(
+  gx: GxMaterial,
+  ev: TevEvaluation,
+  bake: boolean,
+  textureMean: ((texMap: number) => readonly number[] | undefined) | undefined,
+): ReductionParts {
+  const notes = notesOf(ev.approximations);
+  const lightingNotes = notesOf(ev.lightingApproximations);
   // glTF lights the colour only: the material is lit when the colour depends on a lit colour channel.
   const litChannel =
     someAtom(ev.color[0], isLitColourAtom) ||
@@ -217,14 +256,16 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     const p = ev.color[k]!;
     unlitColor.push(someAtom(p, isLightOrSpecularAtom) ? substitutePoly(p, unlitValue) : p);
   }
-  // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom).
-  const otherValues = new Map<Atom, number>();
+  // A texture other than the base one: its mean colour component when known, else ½ (looked up once per atom;
+  // kept in two short lists, as a material has few atoms and a Map made for each reduction cost more).
+  const otherAtoms: Atom[] = [];
+  const otherValues: number[] = [];
   const otherTexture = (atom: Atom) => {
-    let value = otherValues.get(atom);
-    if (value === undefined) {
-      value = options.textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
-      otherValues.set(atom, value);
-    }
+    const known = otherAtoms.indexOf(atom);
+    if (known >= 0) return otherValues[known]!;
+    const value = textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
+    otherAtoms.push(atom);
+    otherValues.push(value);
     return value;
   };
   // Lighting ramps: textures whose coordinates come from a colour channel (texgen source COLOR0/1).
@@ -267,7 +308,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
               terms.push([atoms, v]);
               return;
             }
-            lightingNotes.add('a toon lighting ramp (a texture whose coordinates come from a colour channel)');
+            addNote(lightingNotes, 'a toon lighting ramp (a texture whose coordinates come from a colour channel)');
             if (!atoms.some(isMain)) return;
             terms.push([atoms.filter((a) => !isRamp(a)), v]);
             rampLit = true;
@@ -277,24 +318,33 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
   // Other textures at their mean colour (or ½), CLR1 at white: the inputs glTF has no place for.
   const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
   const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
-  const substituteOthers = (polys: Poly[], found: Set<string>) => {
-    // Each atom's value, and its note, made where the atom is first met (a note is a set entry: met again, it
-    // adds nothing).
-    const values = new Map<Atom, number | undefined>();
+  const substituteOthers = (polys: Poly[], found: string[]) => {
+    // Each atom's value, and its note, made where the atom is first met (a note is kept once: met again, it
+    // adds nothing, so the note of the texture map noted last is not made again: its text is not built and
+    // compared once per component of the texture).
+    const atoms: Atom[] = [];
+    const values: (number | undefined)[] = [];
+    let notedTexMap = -1;
     const substitute = (atom: Atom) => {
-      if (values.has(atom)) return values.get(atom);
+      const known = atoms.indexOf(atom);
+      if (known >= 0) return values[known];
       let value: number | undefined;
       if (otherTextureAtom(atom)) {
-        const mean = options.textureMean?.(texMapOf(atom)) !== undefined;
-        found.add(
-          `texture map ${texMapOf(atom)} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
-        );
+        const texMap = texMapOf(atom);
+        const mean = textureMean?.(texMap) !== undefined;
+        if (texMap !== notedTexMap)
+          addNote(
+            found,
+            `texture map ${texMap} is mixed in besides the base texture (taken as ${mean ? 'its mean colour' : '½'})`,
+          );
+        notedTexMap = texMap;
         value = otherTexture(atom);
       } else if (isVertex1(atom)) {
-        found.add('vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
+        addNote(found, 'vertex colour 1 (CLR1) has no glTF attribute (taken as white)');
         value = 1;
       }
-      values.set(atom, value);
+      atoms.push(atom);
+      values.push(value);
       return value;
     };
     return polys.map((p) =>
@@ -310,7 +360,7 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     .slice(0, 3)
     .some((p) => p.coefficients.some((v, i) => p.monomials[i]!.length > 0 && v < -1e-9));
   // The texture's pixels are asked for last: finding them out can mean decoding them.
-  const bakeable = () => options.bake === true && options.textureMean?.(main!.texMap) !== undefined;
+  const bakeable = () => bake && textureMean?.(main!.texMap) !== undefined;
   if (main && falls && substituted.every(ofMainOnly) && bakeable())
     return {
       texture: main,
@@ -323,14 +373,10 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
       lit,
       alpha: substituted[3]!,
       bake: substituted,
-      diagnostics: [
-        ...reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
-        {
-          code: 'j3d/tev-baked',
-          message: `material "${gx.name}": its colour falls where texture map ${main.texMap} rises, which glTF factors cannot hold: the TEV's colour per texel is baked into a texture of its own`,
-          severity: 'info',
-        },
-      ],
+      notes,
+      lightingNotes,
+      specular,
+      bakedTexMap: main.texMap,
     };
   const splits = substituted.map((p, k) => splitComponent(p, k, mainKey, notes));
   const colorShape = pickShape(splits.slice(0, 3));
@@ -348,35 +394,36 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     let e = s.constant;
     for (const other of s.order) {
       if (other === shape) continue;
-      notes.add(`${k < 3 ? 'colour' : 'alpha'} adds terms of different inputs (taken at ½ into a constant)`);
+      addNote(notes, `${k < 3 ? 'colour' : 'alpha'} adds terms of different inputs (taken at ½ into a constant)`);
       e += s.half[other];
     }
     if (k === 3 && Math.abs(e) > 1e-9) {
-      notes.add('alpha adds a constant to a varying value (folded into the factor)');
+      addNote(notes, 'alpha adds a constant to a varying value (folded into the factor)');
       f += e;
       e = 0;
     }
     if (f > 1 + 1e-6) overbright = true;
-    if (f < -1e-6) notes.add('a varying term has a negative weight (taken as 0)');
-    if (e < -1e-6) notes.add('the colour subtracts a constant (taken as 0)');
+    if (f < -1e-6) addNote(notes, 'a varying term has a negative weight (taken as 0)');
+    if (e < -1e-6) addNote(notes, 'the colour subtracts a constant (taken as 0)');
     factor[k] = clamp01(f);
     if (k < 3) emissive[k] = clamp01(e);
   });
   if (overbright) {
     // Lighting scaled over 1 (2 × a lit channel, as games brighten their lights) is the renderer's light intensity:
     // only a term that stays over 1 without lighting is a brightening glTF factors cannot hold.
-    const unlitSplits = substituteOthers(withoutLighting(ev.color, isRamp), new Set()).map((p, k) =>
-      splitComponent(p, k, mainKey, new Set()),
+    const unlitSplits = substituteOthers(withoutLighting(ev.color, isRamp), []).map((p, k) =>
+      splitComponent(p, k, mainKey, []),
     );
     const overWithoutLighting = unlitSplits.some((u, k) => weightOf(u, (k < 3 ? colorShape : alphaShape)!) > 1 + 1e-6);
-    if (overWithoutLighting) notes.add('a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
-    else lightingNotes.add('lighting scaled over 1 (left to the light intensity; the factor is 1)');
+    if (overWithoutLighting)
+      addNote(notes, 'a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
+    else addNote(lightingNotes, 'lighting scaled over 1 (left to the light intensity; the factor is 1)');
   }
   const usesT = (s: Shape | undefined) => s === T || s === TV;
   const usesV = (s: Shape | undefined) => s === V || s === TV;
   const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
   if (texture && !usesT(colorShape))
-    notes.add("the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");
+    addNote(notes, "the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");
   const hasEmissive = colorShape !== undefined && emissive.some((e) => e > 1e-6);
   return {
     texture,
@@ -388,22 +435,40 @@ export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevRe
     emissive: hasEmissive ? (emissive.map(srgbToLinear) as [number, number, number]) : null,
     lit,
     alpha: substituted[3]!,
-    diagnostics: reductionDiagnostics(gx.name, notes, lightingNotes, lit, specular),
+    notes,
+    lightingNotes,
+    specular,
   };
 }
 
 /**
- * Distinct TEV states kept for sharing: a material is compared with at most this many, so a file of many
- * distinct materials costs work linear in their count (a MAT3 can list 65,535), not quadratic.
+ * The reduction of material `name` from its parts, with its messages. Its lists are its own (parts may be shared
+ * by several materials); its polynomials are shared, as they never change.
  */
-export const SHARED_EVALUATIONS_MAX = 32;
-
-/** The evaluation of `gx`, from `evaluations` when a material of the same TEV state was evaluated before. */
-function evaluationOf(gx: GxMaterial, evaluations: SharedEvaluation[]): TevEvaluation {
-  for (const e of evaluations) if (sameTevState(gx, e.gx)) return e.ev;
-  const ev = evaluateTev(gx);
-  if (evaluations.length < SHARED_EVALUATIONS_MAX) evaluations.push({ gx, ev });
-  return ev;
+function named(parts: ReductionParts, name: string): TevReduction {
+  const { notes, lightingNotes, lit, specular, bakedTexMap } = parts;
+  const diagnostics = reductionDiagnostics(name, notes, lightingNotes, lit, specular);
+  const reduction: TevReduction = {
+    texture: parts.texture,
+    textureColor: parts.textureColor,
+    textureAlpha: parts.textureAlpha,
+    vertexColor: parts.vertexColor,
+    vertexAlpha: parts.vertexAlpha,
+    baseColorFactor: [...parts.baseColorFactor],
+    emissive: parts.emissive && [...parts.emissive],
+    lit,
+    alpha: parts.alpha,
+    diagnostics,
+  };
+  if (parts.bake) {
+    reduction.bake = [...parts.bake];
+    diagnostics.push({
+      code: 'j3d/tev-baked',
+      message: `material "${name}": its colour falls where texture map ${bakedTexMap} rises, which glTF factors cannot hold: the TEV's colour per texel is baked into a texture of its own`,
+      severity: 'info',
+    });
+  }
+  return reduction;
 }
 
 /** `polys` with every lighting atom at 0 and every term of a lighting ramp left out: their unlit part. */
@@ -415,22 +480,22 @@ function withoutLighting(polys: readonly Poly[], isRamp: (a: Atom) => boolean): 
 /** The warning listing the approximations, and the info notes on lighting. */
 function reductionDiagnostics(
   name: string,
-  notes: Set<string>,
-  lightingNotes: Set<string>,
+  notes: readonly string[],
+  lightingNotes: readonly string[],
   lit: boolean,
   specular: boolean,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  if (notes.size > 0)
+  if (notes.length > 0)
     diagnostics.push({
       code: 'j3d/irreducible-tev',
-      message: `material "${name}": its TEV stages do not reduce to a glTF material exactly: ${[...notes].join('; ')}`,
+      message: `material "${name}": its TEV stages do not reduce to a glTF material exactly: ${notes.join('; ')}`,
       severity: 'warning',
     });
-  if (lit || lightingNotes.size > 0)
+  if (lit || lightingNotes.length > 0)
     diagnostics.push({
       code: 'j3d/tev-lighting',
-      message: `material "${name}": GX lighting is left to the glTF renderer's lights (taken as fully lit)${lightingNotes.size ? `: ${[...lightingNotes].join('; ')}` : ''}`,
+      message: `material "${name}": GX lighting is left to the glTF renderer's lights (taken as fully lit)${lightingNotes.length ? `: ${lightingNotes.join('; ')}` : ''}`,
       severity: 'info',
     });
   if (specular)

@@ -175,15 +175,25 @@ function cornerRange(p: Poly): [number, number] {
   // Bounds over atoms in 0..1: each monomial lies between 0 and its coefficient.
   let lower = 0;
   let upper = 0;
+  let falling = false;
+  let rising = false;
   for (let i = 0; i < monomials.length; i++) {
     const v = coefficients[i]!;
     if (monomials[i]!.length === 0) {
       lower += v;
       upper += v;
-    } else if (v < 0) lower += v;
-    else upper += v;
+    } else if (v < 0) {
+      lower += v;
+      falling = true;
+    } else {
+      upper += v;
+      rising = true;
+    }
   }
-  if (lower === upper) return [lower, upper];
+  // When no term falls (or none rises), the bounds are the corners with every atom at 0 and at 1, summed in the
+  // same order as the corners are below; and no other corner's sum is beyond them, as adding a term of one sign
+  // can only move a rounded sum that way. So they are the range itself, found without walking the corners.
+  if (lower === upper || !(falling && rising)) return [lower, upper];
   const atoms = rangeAtoms;
   let atomCount = 0;
   for (const m of monomials) {
