@@ -22,7 +22,7 @@ import type { Vtx1 } from '../chunks/read-vtx1.js';
 import type { GxPrimitive, GxVertexLayout } from '../gx/display-list.js';
 import type { ShapeMaterialState } from './build-material.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
-import { emitPrimitive, IndexList, type PrimitiveLists } from './emit-primitive.js';
+import { emitPrimitive, IndexList, ListLengths, listLengths, type PrimitiveLists } from './emit-primitive.js';
 import type { ShapeScratch } from './shape-scratch.js';
 import {
   mergeVertices,
@@ -72,16 +72,19 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     ? generated.set + 1
     : Math.max(ctx.minTexCoordSets, texSets.length ? Math.max(...texSets) + 1 : 0);
   const useColor = ctx.vertexColors && has(11);
+  // Every GX vertex, and the length of each index list, from the primitives' kinds and vertex counts.
   let capacity = 0;
-  for (const packet of shape.packets) for (const prim of packet.primitives) capacity += prim.vertexCount;
-  // First every GX vertex gets its scene vertex (equal ones merged) and the index lists are made; then, with the
-  // number of scene vertices known, their buffers are made at their size and written primitive by primitive.
+  const lengths = new ListLengths();
+  for (const packet of shape.packets)
+    for (const prim of packet.primitives) {
+      capacity += prim.vertexCount;
+      listLengths(prim.type, prim.vertexCount, lengths);
+    }
+  // First every GX vertex gets its scene vertex (equal ones merged, in `sceneOf`, GX vertices in list order);
+  // then, with the number of scene vertices known, their buffers are made at their size and written, and the
+  // index lists written into them from `sceneOf`.
   const scratch = ctx.scratch;
-  const lists: PrimitiveLists = {
-    triangles: new IndexList(capacity * 3, scratch?.takeIndices(capacity * 3)),
-    lines: new IndexList(0),
-    points: new IndexList(0),
-  };
+  const sceneOf = scratch ? scratch.takeSceneOf(capacity) : new Uint32Array(capacity);
   const vertices = scratch ? scratch.takeVertices(capacity) : new ShapeVertices(capacity);
   const layout: VertexLayout = { nbtAttr, normalArray, nbt, useColor, texSets: generated ? generated.set : texCount };
   vertices.plan(layout, capacity);
@@ -90,18 +93,17 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   keys.clear(capacity, vertices.keyLength);
   vertices.useKeyRows(keys);
   const slots: number[] = [];
-  let local = new Uint32Array(0);
   // With DIRECT data, each primitive (and its packet's values) and the scene vertex count after it.
   const direct: { prim: GxPrimitive; values: Float32Array; rows: GxVertexLayout }[] = [];
   const ends: number[] = [];
+  let gx = 0;
   for (const packet of shape.packets) {
     const matrixTable = packet.matrixTable;
     for (let k = 0; k < matrixTable.length; k++) if (matrixTable[k] !== 0xffff) slots[k] = matrixTable[k]!;
     vertices.useSlots(slots);
     for (const prim of packet.primitives) {
-      if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
-      mergeVertices(prim, packet.indices, keys, slots, vertices, local);
-      emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
+      mergeVertices(prim, packet.indices, keys, slots, vertices, sceneOf, gx);
+      gx += prim.vertexCount;
       if (vertices.inline) {
         direct.push({ prim, values: packet.values, rows: shape.vertexLayout });
         ends.push(vertices.count);
@@ -115,7 +117,9 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   // aligned).
   const floatsPerVertex =
     3 + 2 * texCount + (nbtAttr !== undefined ? 3 : 0) + (nbt ? 4 : 0) + (useColor ? 4 : 0) + (ctx.skinned ? 4 : 0);
-  const indexBytes = lists.triangles.byteLength(count) + lists.lines.byteLength(count) + lists.points.byteLength(count);
+  const wide = count > 0xffff;
+  const listBytes = (length: number) => (wide ? length * 4 : (length * 2 + 3) & ~3);
+  const indexBytes = listBytes(lengths.triangles) + listBytes(lengths.lines) + listBytes(lengths.points);
   const buffer = new ArrayBuffer(count * (floatsPerVertex * 4 + (ctx.skinned ? 8 : 0)) + indexBytes);
   let at = 0;
   const f32 = (size: number) => {
@@ -123,14 +127,30 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     at += count * size * 4;
     return view;
   };
-  const b: VertexBuffers = { position: f32(3), texcoords: Array.from({ length: texCount }, () => f32(2)) };
+  const b: VertexBuffers = { position: f32(3), texcoords: [] };
+  for (let t = 0; t < texCount; t++) b.texcoords.push(f32(2));
   if (nbtAttr !== undefined) b.normal = f32(3);
   if (nbt) b.tangent = f32(4);
   if (useColor) b.color = f32(4);
   if (ctx.skinned) b.weights = f32(4);
-  let indexAt = at;
-  at += indexBytes;
+  const list = (length: number) => {
+    const view = wide ? new Uint32Array(buffer, at, length) : new Uint16Array(buffer, at, length);
+    at += listBytes(length);
+    return new IndexList(view);
+  };
+  const lists: PrimitiveLists = {
+    triangles: list(lengths.triangles),
+    lines: list(lengths.lines),
+    points: list(lengths.points),
+  };
   if (ctx.skinned) b.joints = new Uint16Array(buffer, at, count * 4);
+  const flip = state?.flipWinding ?? false;
+  gx = 0;
+  for (const packet of shape.packets)
+    for (const prim of packet.primitives) {
+      emitPrimitive(prim.type, sceneOf, gx, prim.vertexCount, lists, flip);
+      gx += prim.vertexCount;
+    }
   if (!vertices.inline) writeVertices(undefined, 0, count, b, ctx, layout, vertices);
   else {
     // DIRECT data is each primitive's own: its vertices are written from it.
@@ -155,8 +175,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const out: Primitive[] = [];
   const add = (list: IndexList, mode: PrimitiveMode) => {
     if (list.length === 0) return;
-    const p: Primitive = { attributes, indices: list.toIndices(count, buffer, indexAt), mode };
-    indexAt += list.byteLength(count);
+    const p: Primitive = { attributes, indices: list.data, mode };
     if (ctx.material !== undefined) p.material = ctx.material;
     if (shape.matrixType === 'BBoard' || shape.matrixType === 'YBBoard')
       p.extras = { gx: { billboard: shape.matrixType } };

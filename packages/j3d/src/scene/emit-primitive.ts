@@ -2,121 +2,139 @@
  * GX primitives to glTF index lists (spec j3d.md §7.4): strip triangle i is (i−2, i−(~i&1), i−(i&1)), fan
  * (0, i−1, i), quad (0,1,2)(0,2,3); GX front faces are clockwise, glTF's counter-clockwise, so each triangle is
  * reversed (and reversed once more when the material culls front faces). Lines and line strips become LINES.
+ * A shape's list lengths follow from its primitives' kinds and vertex counts alone (listLengths), so the lists
+ * are written straight into the shape's output buffer, at their final width, once the scene vertices are known:
+ * no list grows, and none is copied out.
  */
 import type { GxPrimitive } from '../gx/display-list.js';
 
-/** A growing list of vertex indices. */
+/** A glTF index list being filled (16-bit when every scene vertex fits, else 32-bit), and how much is filled. */
 export class IndexList {
-  data: Uint32Array;
   length = 0;
-
-  /** An empty list with room for `capacity` indices, or in `buffer` (a reused buffer) when given. */
-  constructor(capacity: number, buffer?: Uint32Array) {
-    this.data = buffer ?? new Uint32Array(Math.max(4, capacity));
-  }
-
-  /** Makes room for `more` further indices. */
-  reserve(more: number): void {
-    if (this.length + more <= this.data.length) return;
-    const grown = new Uint32Array(Math.max(this.data.length * 2, this.length + more));
-    grown.set(this.data.subarray(0, this.length));
-    this.data = grown;
-  }
-
-  /**
-   * The indices as glTF wants them: 16-bit unless a vertex index needs more; in `buffer` from `byteOffset` when
-   * given (room for {@link IndexList.byteLength} bytes), else in a buffer of their own.
-   */
-  toIndices(vertexCount: number, buffer?: ArrayBuffer, byteOffset = 0): Uint16Array | Uint32Array {
-    const used = this.data.subarray(0, this.length);
-    if (!buffer) return vertexCount > 0xffff ? used.slice() : new Uint16Array(used);
-    const out =
-      vertexCount > 0xffff
-        ? new Uint32Array(buffer, byteOffset, this.length)
-        : new Uint16Array(buffer, byteOffset, this.length);
-    out.set(used);
-    return out;
-  }
-
-  /**
-   * Bytes {@link IndexList.toIndices} takes in a shared buffer, rounded up to 4 so that whatever follows, and every
-   * list, starts on a 4-byte boundary (as a buffer of its own does: the GLB writer hashes aligned data by words).
-   */
-  byteLength(vertexCount: number): number {
-    return vertexCount > 0xffff ? this.length * 4 : (this.length * 2 + 3) & ~3;
-  }
+  constructor(readonly data: Uint16Array | Uint32Array) {}
 }
 
-/** The index lists being filled. */
+/** The index lists a shape's primitives are written to. */
 export interface PrimitiveLists {
   triangles: IndexList;
   lines: IndexList;
   points: IndexList;
 }
 
+/** Indices a shape's lists get: triangles, lines and points (see {@link listLengths}). */
+export class ListLengths {
+  triangles = 0;
+  lines = 0;
+  points = 0;
+}
+
+/** Adds what {@link emitPrimitive} writes for a primitive of `type` and `n` vertices to `into`. */
+export function listLengths(type: GxPrimitive['type'], n: number, into: ListLengths): void {
+  switch (type) {
+    case 'TRIANGLES':
+      into.triangles += 3 * Math.floor(n / 3);
+      break;
+    case 'TRIANGLE_STRIP':
+    case 'TRIANGLE_FAN':
+      if (n > 2) into.triangles += 3 * (n - 2);
+      break;
+    case 'QUADS':
+    case 'QUADS_2':
+      into.triangles += 6 * Math.floor(n / 4);
+      break;
+    case 'LINES':
+      into.lines += 2 * Math.floor(n / 2);
+      break;
+    case 'LINE_STRIP':
+      if (n > 1) into.lines += 2 * (n - 1);
+      break;
+    case 'POINTS':
+      into.points += n;
+      break;
+  }
+}
+
 /**
- * Appends one GX primitive's vertex indices (`idx[0 .. n)`, the scene vertex of each GX vertex) as triangles,
- * lines or points.
+ * Appends one GX primitive's vertex indices (`idx[at .. at + n)`, the scene vertex of each GX vertex) as
+ * triangles, lines or points; the lists have room for them ({@link listLengths}).
  */
 export function emitPrimitive(
   type: GxPrimitive['type'],
   idx: Uint32Array,
+  at: number,
   n: number,
   b: PrimitiveLists,
   flip: boolean,
 ): void {
   switch (type) {
-    case 'TRIANGLES':
-      for (let i = 0, t = start(b.triangles, Math.floor(n / 3)); i + 2 < n; i += 3, t += 3)
-        triangle(b.triangles.data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
+    case 'TRIANGLES': {
+      const list = b.triangles;
+      const data = list.data;
+      let t = list.length;
+      for (let i = at, end = at + n - 2; i < end; i += 3, t += 3)
+        triangle(data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
+      list.length = t;
       break;
-    case 'TRIANGLE_STRIP':
-      for (let i = 2, t = start(b.triangles, n - 2); i < n; i++, t += 3)
-        triangle(b.triangles.data, t, idx[i - 2]!, idx[i - (~i & 1)]!, idx[i - (i & 1)]!, flip);
-      break;
-    case 'TRIANGLE_FAN':
-      for (let i = 2, t = start(b.triangles, n - 2); i < n; i++, t += 3)
-        triangle(b.triangles.data, t, idx[0]!, idx[i - 1]!, idx[i]!, flip);
-      break;
-    case 'QUADS':
-    case 'QUADS_2':
-      for (let i = 0, t = start(b.triangles, 2 * Math.floor(n / 4)); i + 3 < n; i += 4, t += 6) {
-        triangle(b.triangles.data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
-        triangle(b.triangles.data, t + 3, idx[i]!, idx[i + 2]!, idx[i + 3]!, flip);
+    }
+    case 'TRIANGLE_STRIP': {
+      const list = b.triangles;
+      const data = list.data;
+      let t = list.length;
+      // Triangle i (from 2) is (i−2, i−1, i) for even i and (i−2, i, i−1) for odd i, each then reversed.
+      for (let i = 2; i < n; i++, t += 3) {
+        const odd = i & 1;
+        triangle(data, t, idx[at + i - 2]!, idx[at + i - 1 + odd]!, idx[at + i - odd]!, flip);
       }
+      list.length = t;
       break;
-    case 'LINES':
-      for (let i = 0; i + 1 < n; i += 2) pair(b.lines, idx[i]!, idx[i + 1]!);
+    }
+    case 'TRIANGLE_FAN': {
+      const list = b.triangles;
+      const data = list.data;
+      let t = list.length;
+      for (let i = 2; i < n; i++, t += 3) triangle(data, t, idx[at]!, idx[at + i - 1]!, idx[at + i]!, flip);
+      list.length = t;
       break;
-    case 'LINE_STRIP':
-      for (let i = 1; i < n; i++) pair(b.lines, idx[i - 1]!, idx[i]!);
+    }
+    case 'QUADS':
+    case 'QUADS_2': {
+      const list = b.triangles;
+      const data = list.data;
+      let t = list.length;
+      for (let i = at, end = at + n - 3; i < end; i += 4, t += 6) {
+        triangle(data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
+        triangle(data, t + 3, idx[i]!, idx[i + 2]!, idx[i + 3]!, flip);
+      }
+      list.length = t;
       break;
-    case 'POINTS':
-      b.points.reserve(n);
-      b.points.data.set(idx.subarray(0, n), b.points.length);
-      b.points.length += n;
+    }
+    case 'LINES': {
+      const list = b.lines;
+      for (let i = 0; i + 1 < n; i += 2) pair(list, idx[at + i]!, idx[at + i + 1]!);
       break;
+    }
+    case 'LINE_STRIP': {
+      const list = b.lines;
+      for (let i = 1; i < n; i++) pair(list, idx[at + i - 1]!, idx[at + i]!);
+      break;
+    }
+    case 'POINTS': {
+      const list = b.points;
+      for (let i = 0; i < n; i++) list.data[list.length + i] = idx[at + i]!;
+      list.length += n;
+      break;
+    }
   }
 }
 
-/** Makes room for `count` more triangles (none when negative) and takes them: returns where the first goes. */
-function start(list: IndexList, count: number): number {
-  const at = list.length;
-  if (count <= 0) return at;
-  list.reserve(3 * count);
-  list.length = at + 3 * count;
-  return at;
-}
-
 /** GX clockwise → glTF counter-clockwise; flipped once more for GX cull FRONT. */
-function triangle(data: Uint32Array, at: number, a: number, c: number, d: number, flip: boolean): void {
+function triangle(data: Uint16Array | Uint32Array, at: number, a: number, c: number, d: number, flip: boolean): void {
   data[at] = a;
   data[at + 1] = flip ? c : d;
   data[at + 2] = flip ? d : c;
 }
 
 function pair(list: IndexList, a: number, c: number): void {
-  list.reserve(2);
   list.data[list.length] = a;
   list.data[list.length + 1] = c;
   list.length += 2;

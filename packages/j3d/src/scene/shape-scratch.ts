@@ -1,7 +1,7 @@
 /*
  * Working buffers for building shapes, reused from one shape to the next within a j3dToScene call, and from one
- * call to the next: the key table that merges a shape's equal vertices, the room its triangle list is assembled
- * in (copied out into the scene as 16- or 32-bit indices) and the record of its scene vertices, so they need not
+ * call to the next: the key table that merges a shape's equal vertices, the scene vertex of each of its GX
+ * vertices (read back when its index lists are written) and the record of its scene vertices, so they need not
  * be made (zeroed, then collected) again for every shape; and the unit normals worked out so far (shapes share
  * normal items). Typed arrays past V8's small size live outside its heap, and making one costs microseconds:
  * for a small model, as much as a shape's vertices.
@@ -18,7 +18,7 @@ const MAX_KEPT_CAPACITY = 1 << 14;
 
 /** Buffers for one shape at a time; `take*` hands out a buffer of at least the asked length. */
 export class ShapeScratch {
-  private indices = new Uint32Array(0);
+  private sceneOf = new Uint32Array(0);
   /** The table that merges a shape's equal vertices (cleared by each shape). */
   readonly keyTable = new VertexKeyTable();
   private vertices: ShapeVertices | undefined;
@@ -26,10 +26,10 @@ export class ShapeScratch {
   /** The most GX vertices of a shape so far. */
   private largest = 0;
 
-  /** Room for the triangle list (an IndexList grows past it by itself). */
-  takeIndices(length: number): Uint32Array {
-    if (this.indices.length < Math.max(4, length)) this.indices = new Uint32Array(Math.max(4, length));
-    return this.indices;
+  /** Room for the scene vertex of each of a shape's `length` GX vertices. */
+  takeSceneOf(length: number): Uint32Array {
+    if (this.sceneOf.length < length) this.sceneOf = new Uint32Array(length);
+    return this.sceneOf;
   }
 
   /** The record of a shape's scene vertices, empty, for a shape of `capacity` GX vertices. */

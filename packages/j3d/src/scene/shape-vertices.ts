@@ -251,8 +251,9 @@ export function useLayout(layout: GxVertexLayout, s: ShapeVertices): void {
 
 /**
  * Gives each GX vertex of `prim` (rows of `indices`, laid out as the shape's layout given to {@link useLayout}
- * says) its scene vertex in `out[0 .. vertexCount)`: an equal earlier one's (found in `keys`), or the next new
- * one, whose draw matrix and items are recorded in `s` (its values are written later by {@link writeVertices}).
+ * says) its scene vertex in `out[outAt .. outAt + vertexCount)`: an equal earlier one's (found in `keys`), or the
+ * next new one, whose draw matrix and items are recorded in `s` (its values are written later by
+ * {@link writeVertices}).
  */
 export function mergeVertices(
   prim: GxPrimitive,
@@ -261,6 +262,7 @@ export function mergeVertices(
   slots: number[],
   s: ShapeVertices,
   out: Uint32Array,
+  outAt: number,
 ): void {
   const n = prim.vertexCount;
   const { pn, keyAt, items, stride, freshDrawIndices } = s;
@@ -290,11 +292,11 @@ export function mergeVertices(
         ? keys.findOrAddRun(indices, row + keyStart, drawIndex | 0, count)
         : keys.findOrAdd(indices, row, keyAt, drawIndex | 0, count);
       if (found >= 0) {
-        out[v] = found;
+        out[outAt + v] = found;
         continue;
       }
     } else if (keyRows) keys.store(indices, row, keyAt, drawIndex | 0, count);
-    out[v] = count;
+    out[outAt + v] = count;
     if (!keyRows) {
       let at = count * stride;
       if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = indices[row + column[j]!]!;

@@ -20,7 +20,6 @@ import { JOINT_RECORD_SIZE } from '../../src/chunks/read-jnt1.js';
 import type { J3dShape } from '../../src/chunks/read-shp1.js';
 import type { ShapeContext } from '../../src/scene/build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from '../../src/scene/draw-matrices.js';
-import { emitPrimitive, IndexList, type PrimitiveLists } from '../../src/scene/emit-primitive.js';
 import { type PlainColumn, type PlainPrimitive, primitiveColumns } from '../primitive-columns.js';
 
 function isFiniteAt(values: Float32Array, at: number): boolean {
@@ -321,6 +320,33 @@ function addVertices(
   clearColumns(prim, scratchColumns);
 }
 
+/** The index lists of a shape, as plain arrays. */
+interface PlainLists {
+  triangles: number[];
+  lines: number[];
+  points: number[];
+}
+
+/**
+ * One GX primitive's scene vertices (`idx[0 .. n)`) appended to the lists (spec j3d.md §7.4): strip triangle i is
+ * (i−2, i−(~i&1), i−(i&1)), fan (0, i−1, i), quad (0,1,2)(0,2,3), each reversed (GX clockwise, glTF
+ * counter-clockwise) and reversed back when `flip`; lines in pairs, line strips as consecutive pairs, points one by one.
+ */
+function plainEmit(type: string, idx: Uint32Array, n: number, lists: PlainLists, flip: boolean): void {
+  const tri = (a: number, c: number, d: number) => lists.triangles.push(...(flip ? [a, c, d] : [a, d, c]));
+  if (type === 'TRIANGLES') for (let i = 0; i + 2 < n; i += 3) tri(idx[i]!, idx[i + 1]!, idx[i + 2]!);
+  if (type === 'TRIANGLE_STRIP') for (let i = 2; i < n; i++) tri(idx[i - 2]!, idx[i - (~i & 1)]!, idx[i - (i & 1)]!);
+  if (type === 'TRIANGLE_FAN') for (let i = 2; i < n; i++) tri(idx[0]!, idx[i - 1]!, idx[i]!);
+  if (type === 'QUADS' || type === 'QUADS_2')
+    for (let i = 0; i + 3 < n; i += 4) {
+      tri(idx[i]!, idx[i + 1]!, idx[i + 2]!);
+      tri(idx[i]!, idx[i + 2]!, idx[i + 3]!);
+    }
+  if (type === 'LINES') for (let i = 0; i + 1 < n; i += 2) lists.lines.push(idx[i]!, idx[i + 1]!);
+  if (type === 'LINE_STRIP') for (let i = 1; i < n; i++) lists.lines.push(idx[i - 1]!, idx[i]!);
+  if (type === 'POINTS') for (let i = 0; i < n; i++) lists.points.push(idx[i]!);
+}
+
 /** Converts a shape into up to three primitives (triangles, lines, points) with the given material. */
 export function referenceBuildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primitive[] {
   const { vtx1, state } = ctx;
@@ -358,11 +384,7 @@ export function referenceBuildShapePrimitives(shape: J3dShape, ctx: ShapeContext
     b.joints = new Uint16Array(capacity * 4);
     b.weights = floats(4, capacity * 4);
   }
-  const lists: PrimitiveLists = {
-    triangles: new IndexList(capacity * 3),
-    lines: new IndexList(0),
-    points: new IndexList(0),
-  };
+  const lists: PlainLists = { triangles: [], lines: [], points: [] };
   const slots: number[] = [];
   let local = new Uint32Array(0);
   const layout = { nbtAttr, nbt, useColor };
@@ -374,7 +396,7 @@ export function referenceBuildShapePrimitives(shape: J3dShape, ctx: ShapeContext
     for (const prim of primitiveColumns(packet, shape.vertexLayout)) {
       if (local.length < prim.vertexCount) local = new Uint32Array(prim.vertexCount);
       addVertices(prim, b, slots, ctx, layout, columns, local);
-      emitPrimitive(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
+      plainEmit(prim.type, local, prim.vertexCount, lists, state?.flipWinding ?? false);
     }
   }
   const count = b.count;
@@ -392,9 +414,13 @@ export function referenceBuildShapePrimitives(shape: J3dShape, ctx: ShapeContext
     attributes.WEIGHTS_0 = used(b.weights, 4);
   }
   const out: Primitive[] = [];
-  const add = (list: IndexList, mode: PrimitiveMode) => {
+  const add = (list: number[], mode: PrimitiveMode) => {
     if (list.length === 0) return;
-    const p: Primitive = { attributes, indices: list.toIndices(count), mode };
+    const p: Primitive = {
+      attributes,
+      indices: count > 0xffff ? Uint32Array.from(list) : Uint16Array.from(list),
+      mode,
+    };
     if (ctx.material !== undefined) p.material = ctx.material;
     if (shape.matrixType === 'BBoard' || shape.matrixType === 'YBBoard')
       p.extras = { gx: { billboard: shape.matrixType } };

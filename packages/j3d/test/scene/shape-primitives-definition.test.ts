@@ -4,8 +4,9 @@
  * hypot3 and cached per draw matrix and item) against its plain definition (reference-shape-primitives.ts:
  * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
  * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
- * (under a few material states) and on random shapes: short data, short rows, DIRECT columns, NBT and NBT3,
- * matrix indices, many draw matrices, non-finite values and bind poses beyond f32. hypot3 is held to Math.hypot.
+ * (under a few material states) and on random shapes of every primitive kind: short data, short rows, DIRECT
+ * columns, NBT and NBT3, matrix indices, many draw matrices, non-finite values and bind poses beyond f32. hypot3
+ * is held to Math.hypot.
  */
 import type { Primitive } from '@retromodel/scene';
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
@@ -96,6 +97,18 @@ describe.skipIf(!haveFixtures)('shape primitives of the shared models against th
     });
   }
 });
+
+/** The GX primitive kinds and their opcodes. */
+const KINDS = [
+  ['QUADS', 0x80],
+  ['QUADS_2', 0x88],
+  ['TRIANGLES', 0x90],
+  ['TRIANGLE_STRIP', 0x98],
+  ['TRIANGLE_FAN', 0xa0],
+  ['LINES', 0xa8],
+  ['LINE_STRIP', 0xb0],
+  ['POINTS', 0xb8],
+] as const;
 
 describe('shape primitives of random shapes against the definition', () => {
   const rnd = seededRandom(0x5e7e);
@@ -192,7 +205,9 @@ describe('shape primitives of random shapes against the definition', () => {
             // Indices up to two items past the array (the reader checks them; hand-built files need not).
             else columns.push({ attr, indices: Uint16Array.from({ length: n * per(attr) }, () => int(items + 2)) });
           }
-          primitives.push({ type: 'TRIANGLE_STRIP', opcode: 0x98, vertexCount: n, columns });
+          // Every GX primitive kind, strips most often (as in the games' files).
+          const [type, opcode] = rnd() < 0.5 ? (['TRIANGLE_STRIP', 0x98] as const) : KINDS[int(KINDS.length)]!;
+          primitives.push({ type, opcode, vertexCount: n, columns });
         }
         // The rows of the packet's lists; now and then a few indices short, never its last PNMTXIDX (the reader
         // makes them whole; hand-built ones need not be).
