@@ -280,6 +280,14 @@ export function mergeVertices(
   // Per PNMTXIDX value the slot's draw matrix (past `pnCount`, NaN), NaN for none; a vertex without PNMTXIDX
   // takes slot 0.
   const { drawOfPn, pnCount, slot0 } = s;
+  if (pn < 0 && merge && contiguous && keyRows) {
+    // Every vertex of the primitive has slot 0's draw matrix, and the key rows are the items: the table merges
+    // the whole primitive in one call, and the new vertices all get that draw matrix.
+    const merged = keys.mergeRuns(indices, first + keyStart, rowStride, n, slot0 | 0, out, outAt, count);
+    freshDrawIndices.fill(Number.isNaN(slot0) ? -1 : slot0, count, merged);
+    s.count = merged;
+    return;
+  }
   for (let v = 0, row = first; v < n; v++, row += rowStride) {
     let drawIndex = slot0;
     if (pn >= 0) {

@@ -82,6 +82,63 @@ export class VertexKeyTable {
   }
 
   /**
+   * {@link findOrAddRun} for `n` keys of one draw matrix at once (the keys of a primitive's vertices, when no
+   * vertex names its own matrix): key r's indices are `indices[start + r · stride ..]`; `out[outAt + r]` gets its
+   * scene vertex, a new one numbered on from `count`. Returns the count after them. The same keys, hashes and
+   * slots as one findOrAddRun a key, in one loop with the table's arrays held in locals: a call per vertex, and
+   * reloading the arrays for each, cost more than hashing the key.
+   */
+  mergeRuns(
+    indices: Uint16Array,
+    start: number,
+    stride: number,
+    n: number,
+    draw: number,
+    out: Uint32Array,
+    outAt: number,
+    count: number,
+  ): number {
+    const keys = this.rows;
+    const slots = this.slots;
+    const width = this.width;
+    const mask = slots.length - 1;
+    const seed = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
+    for (let r = 0, from = start; r < n; r++, from += stride) {
+      const at = count * width;
+      keys[at] = draw;
+      let h = seed;
+      for (let k = 1; k < width; k++) {
+        const x = indices[from + k - 1]!;
+        keys[at + k] = x;
+        h = Math.imul(h ^ x, 0x01000193);
+      }
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      let slot = h & mask;
+      let found = -1;
+      for (;;) {
+        const v = slots[slot]!;
+        if (v === EMPTY) break;
+        const other = v * width;
+        let k = 0;
+        while (k < width && keys[other + k] === keys[at + k]) k++;
+        if (k === width) {
+          found = v;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (found >= 0) out[outAt + r] = found;
+      else {
+        slots[slot] = count;
+        out[outAt + r] = count++;
+      }
+    }
+    return count;
+  }
+
+  /**
    * The scene vertex whose row equals the one at `at` (scene vertex `value`'s, just written), found by its FNV
    * state `h`; when there is none, makes `value` findable and returns -1.
    */

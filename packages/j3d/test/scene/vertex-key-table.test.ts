@@ -2,8 +2,8 @@
  * VertexKeyTable (a key written into its row while hashed, found by comparing rows) against the plain definition
  * of merging: a Map from the key's integers joined with commas to the first scene vertex given that key. Random
  * keys of every width a shape can have, drawn from few values so that most repeat, read through scattered row
- * offsets (findOrAdd) and as runs (findOrAddRun), with the table reused from shape to shape; and the keys of every
- * shape of the shared models.
+ * offsets (findOrAdd) and as runs (findOrAddRun, and mergeRuns a primitive at a time), with the table reused from
+ * shape to shape; and the keys of every shape of the shared models.
  */
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +84,39 @@ describe('VertexKeyTable against a Map of the keys as text', () => {
         const c: KeyCase = { indices, stride, keyAt, draws };
         expect(merged(table, c, asRun), `trial ${trial}`).toEqual(definition(c));
       }
+    }
+  });
+
+  it('merges whole primitives of one draw matrix (mergeRuns) alike', () => {
+    const rnd = seededRandom(0x6d72);
+    const int = (n: number) => Math.floor(rnd() * n);
+    const table = new VertexKeyTable();
+    for (let trial = 0; trial < 300; trial++) {
+      const keyLength = 1 + int(8);
+      const stride = keyLength + int(4);
+      const vertices = int(trial % 10 === 0 ? 3000 : 200);
+      const values = 1 + int(trial % 3 === 0 ? 3 : 60000);
+      const indices = new Uint16Array(vertices * stride);
+      for (let i = 0; i < indices.length; i++) indices[i] = int(values);
+      const first = int(stride - keyLength + 1);
+      // Primitives of a few vertices each, every one with a draw matrix of its own.
+      const primitives: { start: number; n: number; draw: number }[] = [];
+      for (let v = 0; v < vertices; ) {
+        const n = Math.min(vertices - v, int(20));
+        primitives.push({ start: v, n, draw: int(1 + int(12)) });
+        v += n;
+      }
+      const draws = primitives.flatMap((p) => Array<number>(p.n).fill(p.draw));
+      const c: KeyCase = { indices, stride, keyAt: Int32Array.from({ length: keyLength }, (_, k) => first + k), draws };
+      table.clear(vertices, keyLength + 1);
+      const out = new Uint32Array(vertices);
+      let count = 0;
+      for (const p of primitives)
+        count = table.mergeRuns(indices, p.start * stride + first, stride, p.n, p.draw, out, p.start, count);
+      const rows: number[][] = [];
+      for (let v = 0; v < count; v++)
+        rows.push([...table.rows.subarray(v * (keyLength + 1), (v + 1) * (keyLength + 1))]);
+      expect({ vertexOf: [...out], rows }, `trial ${trial}`).toEqual(definition(c));
     }
   });
 
