@@ -6,8 +6,8 @@
  * win: the partitions share the triangles of each vertex; a partition is given up once its vertex loads so
  * far, plus one load of each vertex of the triangles left, pass the fewest of a finished one; capacities of at
  * least the object's vertex count give the same partition (no part ever fills them), worked out once; an equal
- * group of triangles gets the part planned for it before; and a partition is planned no further once its
- * commands so far, plus three for each part left (a load, a draw and the sync), reach the best one's.
+ * group of triangles gets the part planned for it before; and the tied partitions are planned a part at a
+ * time, best first (cheapestTied), so a partition that cannot win is planned only as far as its commands show it.
  *
  * A part comes out as one record of i32: its RSP commands, its loads (count, then bone, first slot, vertex
  * count and the object's vertex ids of each: an odd count gets its last vertex twice), its u8 triangles (count,
@@ -65,7 +65,12 @@ export function buildParts(triangles: Int32Array, vertexBones: Int32Array, verte
   denseOf = new StaticArray<i32>(vertexCount);
   const planned = new PlannedParts();
   preparePartitions(triangles, vertexCount);
-  if (!useStrips) return partsOf(partitionFor(CACHE_SLOTS, null, i32.MAX_VALUE)!, false, planned, i32.MAX_VALUE)!;
+  if (!useStrips) {
+    const groups = partitionFor(CACHE_SLOTS, null, i32.MAX_VALUE)!;
+    const parts: i32[][] = [];
+    for (let g = 0; g < groups.length; g++) parts.push(partRecord(groups[g], false, planned));
+    return parts;
+  }
   // An object the cache holds whole is first tried as one part (one load of each vertex).
   const capacities: i32[] = [CACHE_SLOTS - 2, CACHE_SLOTS - 4, CACHE_SLOTS - 6, CACHE_SLOTS - 8];
   if (vertexCount <= CACHE_SLOTS) capacities.unshift(CACHE_SLOTS);
@@ -87,55 +92,72 @@ export function buildParts(triangles: Int32Array, vertexBones: Int32Array, verte
     loads.push(groups === null ? i32.MAX_VALUE : partitionLoads);
     if (groups !== null && partitionLoads < fewest) fewest = partitionLoads;
   }
-  let best: i32[][] | null = null;
-  let bestCommands = i32.MAX_VALUE;
-  for (let i = 0; i < partitions.length; i++) {
-    if (loads[i] !== fewest) continue;
-    const parts = partsOf(partitions[i]!, true, planned, bestCommands);
-    if (parts === null) continue;
-    best = parts;
-    bestCommands = partsCommands;
-  }
-  return best!;
+  return cheapestTied(partitions, loads, fewest, planned);
 }
 
-/** RSP commands of the parts the last partsOf returned. */
-let partsCommands: i32 = 0;
-
 /**
- * The part records of the triangle groups of a partition, each planned once (`planned` keeps them), or null
- * when their commands reach `commandLimit` (they cannot be fewer).
+ * The parts of the first partition loading `fewest` vertices that draws in the fewest RSP commands. The tied
+ * partitions are planned best first: the one whose commands so far, plus three for each part left (a load, a
+ * draw and the sync: the least a part costs), are the fewest (the first of them on a tie) gets its next part
+ * planned, until the one picked is complete. As that bound never falls when a part is planned, the one picked
+ * complete draws in no more commands than any other can, and in fewer than any before it: the partition
+ * planning them one after another chooses. Over the 55 examples' objects this plans 2,011 parts, not 2,414.
  */
-function partsOf(groups: Array<i32[]>, useStrips: bool, planned: PlannedParts, commandLimit: i32): i32[][] | null {
-  const parts: i32[][] = [];
-  partsCommands = 0;
-  for (let g = 0; g < groups.length; g++) {
-    const group = groups[g];
-    const local = new Array<i32>(group.length * 3);
-    // FNV-1a over the group's vertex ids, and whether one bone holds them all.
-    let hash: u32 = 0x811c9dc5;
-    const bone0 = bones[tris[group[0] * 3]];
-    let singleBone = true;
-    for (let i = 0; i < group.length; i++) {
-      const t = group[i];
-      for (let k = 0; k < 3; k++) {
-        const v = tris[t * 3 + k];
-        put(local, i * 3 + k, v);
-        hash = (hash ^ <u32>v) * 0x01000193;
-        if (bones[v] !== bone0) singleBone = false;
+function cheapestTied(
+  partitions: Array<Array<i32[]> | null>,
+  loads: i32[],
+  fewest: i32,
+  planned: PlannedParts,
+): i32[][] {
+  const tied: Array<i32[]>[] = [];
+  for (let i = 0; i < partitions.length; i++) if (loads[i] === fewest) tied.push(partitions[i]!);
+  const n = tied.length;
+  const parts: i32[][][] = [];
+  for (let k = 0; k < n; k++) parts.push([]);
+  const commands = new StaticArray<i32>(n);
+  let pick = 0;
+  for (;;) {
+    pick = 0;
+    let pickBound = i32.MAX_VALUE;
+    for (let k = 0; k < n; k++) {
+      const bound = commands[k] + 3 * (tied[k].length - parts[k].length);
+      if (bound < pickBound) {
+        pick = k;
+        pickBound = bound;
       }
     }
-    let record = planned.find(local, hash);
-    if (record === null) {
-      record = plannedPart(local, useStrips, singleBone);
-      planned.add(local, hash, record);
-    }
-    parts.push(record);
-    partsCommands += record[0];
-    // Each part left costs at least 3 commands: a load, a draw and the sync.
-    if (partsCommands + 3 * (groups.length - 1 - g) >= commandLimit) return null;
+    const groups = tied[pick];
+    const done = parts[pick];
+    if (done.length === groups.length) break;
+    const record = partRecord(groups[done.length], true, planned);
+    done.push(record);
+    commands[pick] += record[0];
   }
-  return parts;
+  return parts[pick];
+}
+
+/** The record of the part drawing the triangles `group`, planned once for equal groups (`planned` keeps them). */
+function partRecord(group: i32[], useStrips: bool, planned: PlannedParts): i32[] {
+  const local = new Array<i32>(group.length * 3);
+  // FNV-1a over the group's vertex ids, and whether one bone holds them all.
+  let hash: u32 = 0x811c9dc5;
+  const bone0 = bones[tris[group[0] * 3]];
+  let singleBone = true;
+  for (let i = 0; i < group.length; i++) {
+    const t = group[i];
+    for (let k = 0; k < 3; k++) {
+      const v = tris[t * 3 + k];
+      put(local, i * 3 + k, v);
+      hash = (hash ^ <u32>v) * 0x01000193;
+      if (bones[v] !== bone0) singleBone = false;
+    }
+  }
+  let record = planned.find(local, hash);
+  if (record === null) {
+    record = plannedPart(local, useStrips, singleBone);
+    planned.add(local, hash, record);
+  }
+  return record;
 }
 
 /** The record of the part drawing `local` (object vertex ids, flat triples), all on one bone when `singleBone`. */

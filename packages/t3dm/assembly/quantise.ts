@@ -138,24 +138,45 @@ export function copyLoads(): void {
   loadedBounds[5] = maxZ;
 }
 
-/** A file's index bytes, its objects' parts and part counts, and the triangles each draws (replay.ts). */
+/**
+ * A file's index bytes, its objects' parts and part counts, the triangles each draws (replay.ts), the V chunk's
+ * positions, the objects' boxes and the model's (6 values each), and each part's suspect flags.
+ */
 let indexBytes = new Uint8Array(0);
 let replayParts = new Int32Array(0);
 let replayPartCounts = new Int32Array(0);
 let replayed = new Int32Array(0);
+let replayPositions = new Int16Array(0);
+let replayBoxes = new Float64Array(0);
+let replaySuspects = new Int32Array(0);
 
-/** Empties the heap and allocates the buffers of a replay of `objects` objects of `parts` parts in all. */
-export function beginReplay(byteLength: i32, objects: i32, parts: i32): void {
+/**
+ * Empties the heap and allocates the buffers of a replay of `objects` objects of `parts` parts in all, over
+ * `positionLength` position coordinates.
+ */
+export function beginReplay(byteLength: i32, objects: i32, parts: i32, positionLength: i32): void {
   heap.reset();
   indexBytes = new Uint8Array(byteLength);
   replayParts = new Int32Array(parts * PART_FIELDS);
   replayPartCounts = new Int32Array(objects);
   replayed = new Int32Array(objects * 2);
+  replayPositions = new Int16Array(positionLength);
+  replayBoxes = new Float64Array(objects * 6 + 6);
+  replaySuspects = new Int32Array(parts);
 }
 
-/** Replays the objects (replay.ts): each one's drawn and bad triangles in the result. */
+/** Replays the objects (replay.ts): each one's drawn and bad triangles, and each part's suspect flags. */
 export function replay(version: i32): void {
-  replayObjects(indexBytes, replayParts, replayPartCounts, version, replayed);
+  replayObjects(
+    indexBytes,
+    replayParts,
+    replayPartCounts,
+    version,
+    replayed,
+    replayPositions,
+    replayBoxes,
+    replaySuspects,
+  );
 }
 
 /** Addresses of the input buffers, in begin's order, then of the output arrays (allocating nothing). */
@@ -216,8 +237,14 @@ export function address(which: i32): usize {
       return replayParts.dataStart;
     case 25:
       return replayPartCounts.dataStart;
-    default:
+    case 26:
       return replayed.dataStart;
+    case 27:
+      return replayPositions.dataStart;
+    case 28:
+      return replayBoxes.dataStart;
+    default:
+      return replaySuspects.dataStart;
   }
 }
 

@@ -1,5 +1,5 @@
 /*
- * countDrawn (the writer's check counts each object's triangles in WebAssembly, assembly/replay.ts) against
+ * replayParts (the writer's check counts each object's triangles in WebAssembly, assembly/replay.ts) against
  * decodeTriangles, which lists them by the same rules in JavaScript: random parts (loads anywhere in the cache
  * and past it, u8 triangles, sequences and strip commands, offsets inside and past the I chunk) over random
  * index bytes, in both strip-restart conventions.
@@ -7,10 +7,12 @@
 import type { Diagnostic } from '@retromodel/scene';
 import { randomInt, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { countDrawn } from '../src/from-scene/quantise-module.js';
+import { replayParts } from '../src/from-scene/quantise-module.js';
 import { decodeTriangles } from '../src/read/decode-triangles.js';
 import type { T3dmObject } from '../src/t3dm-file.js';
 import { handObject, handPart } from './hand-built.js';
+
+const noBox = { aabbMin: [0, 0, 0], aabbMax: [0, 0, 0] };
 
 /** What decodeTriangles draws and reports dropped. */
 function decoded(object: T3dmObject, bytes: Uint8Array, version: number): { drawn: number; bad: number } {
@@ -20,7 +22,7 @@ function decoded(object: T3dmObject, bytes: Uint8Array, version: number): { draw
   return { drawn: vertex.length / 3, bad };
 }
 
-describe('countDrawn', () => {
+describe('replayParts', () => {
   it('counts what decodeTriangles draws and drops, object by object', () => {
     const rnd = seededRandom(41);
     let drawn = 0;
@@ -48,7 +50,7 @@ describe('countDrawn', () => {
         objects.push(handObject(parts));
       }
       const version = round % 4 === 0 ? 2 : 4;
-      const counted = countDrawn(objects, bytes, version);
+      const { counted } = replayParts(objects, bytes, version, new Int16Array(0), noBox);
       objects.forEach((object, o) => {
         const expected = decoded(object, bytes, version);
         expect(counted[o]).toEqual(expected);

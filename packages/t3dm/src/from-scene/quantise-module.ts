@@ -22,7 +22,7 @@ interface QuantiseExports {
   packVertexPairs(littleEndian: boolean): void;
   beginLoads(count: number, loads: number): void;
   copyLoads(): void;
-  beginReplay(byteLength: number, objects: number, parts: number): void;
+  beginReplay(byteLength: number, objects: number, parts: number, positionLength: number): void;
   replay(version: number): void;
   address(which: number): number;
   quantise(texW: number, texH: number, half: number, baseScale: number): void;
@@ -155,34 +155,69 @@ export function copyLoads(
   bounds.set(new Int32Array(buffer, m.address(22), 6));
 }
 
-/** Per part in a replay: vertLoadCount, vertDestOffset, indices, numIndices, idxSeqBase, idxSeqCount, strips. */
-const PART_FIELDS = 10;
+/**
+ * Per part in a replay: vertLoadCount, vertDestOffset, indices, numIndices, idxSeqBase, idxSeqCount, strips,
+ * vert, matrixIdx.
+ */
+const PART_FIELDS = 12;
+
+/** Suspect flags of a part (assembly/replay.ts): which of the check's loops could find a fault in it. */
+export const SUSPECT_INDICES = 1;
+export const SUSPECT_STRIPS = 2;
+export const SUSPECT_OUTSIDE_OBJECT = 4;
+export const SUSPECT_OUTSIDE_MODEL = 8;
+
+/** A box as the file stores it. */
+interface Box {
+  aabbMin: ArrayLike<number>;
+  aabbMax: ArrayLike<number>;
+}
+
+/** What replayParts finds: each object's drawn and bad triangles, and each part's suspect flags. */
+export interface Replayed {
+  counted: { drawn: number; bad: number }[];
+  /** Per part, objects after one another: SUSPECT_* flags. */
+  suspects: Int32Array;
+}
 
 /**
  * How many triangles tiny3d draws for each of `objects` over the I chunk `indexBytes` and how many it cannot (a
  * slot never loaded): read/decode-triangles.ts's count, replayed by the module (assembly/replay.ts) for all
  * objects at once. As JavaScript, a call per triangle mostly run before V8 had optimised it, the writer's
- * check of its own output spent about 3% of the batch of shared examples on it (callgrind).
+ * check of its own output spent about 3% of the batch of shared examples on it (callgrind). The same pass flags
+ * each part whose index bytes, or whose vertices (`position`, the V chunk's) against its object's box and, for
+ * a part without a bone, the `model`'s, the check's loops could find at fault.
  */
-export function countDrawn(
+export function replayParts(
   objects: readonly T3dmObject[],
   indexBytes: Uint8Array,
   version: number,
-): { drawn: number; bad: number }[] {
+  position: Int16Array,
+  model: Box,
+): Replayed {
   let partCount = 0;
   for (const o of objects) partCount += o.parts.length;
   const m = quantiser();
-  m.beginReplay(indexBytes.length, objects.length, partCount);
+  m.beginReplay(indexBytes.length, objects.length, partCount, position.length);
   const { buffer } = m.memory;
   new Uint8Array(buffer, m.address(23), indexBytes.length).set(indexBytes);
+  new Int16Array(buffer, m.address(27), position.length).set(position);
   const fields = new Int32Array(buffer, m.address(24), partCount * PART_FIELDS);
   const counts = new Int32Array(buffer, m.address(25), objects.length);
+  const boxes = new Float64Array(buffer, m.address(28), objects.length * 6 + 6);
+  const putBox = (box: Box, at: number) => {
+    boxes.set(box.aabbMin, at);
+    boxes.set(box.aabbMax, at + 3);
+  };
+  putBox(model, objects.length * 6);
   // Offsets past the I chunk read nothing either way: clamped, they stay in i32.
   const end = indexBytes.length;
   let f = 0;
   for (let o = 0; o < objects.length; o++) {
-    const parts = objects[o]!.parts;
+    const object = objects[o]!;
+    const parts = object.parts;
     counts[o] = parts.length;
+    putBox(object, o * 6);
     for (const p of parts) {
       fields[f] = p.vertLoadCount;
       fields[f + 1] = p.vertDestOffset;
@@ -191,12 +226,14 @@ export function countDrawn(
       fields[f + 4] = p.idxSeqBase;
       fields[f + 5] = p.idxSeqCount;
       fields.set(p.numStripIndices, f + 6);
+      fields[f + 10] = p.vert;
+      fields[f + 11] = p.matrixIdx;
       f += PART_FIELDS;
     }
   }
   m.replay(version);
   const result = new Int32Array(m.memory.buffer, m.address(26), objects.length * 2);
-  const out: { drawn: number; bad: number }[] = [];
-  for (let o = 0; o < objects.length; o++) out.push({ drawn: result[o * 2]!, bad: result[o * 2 + 1]! });
-  return out;
+  const counted: { drawn: number; bad: number }[] = [];
+  for (let o = 0; o < objects.length; o++) counted.push({ drawn: result[o * 2]!, bad: result[o * 2 + 1]! });
+  return { counted, suspects: new Int32Array(m.memory.buffer, m.address(29), partCount).slice() };
 }

@@ -49,7 +49,7 @@ export interface Replayed {
  * Draws `object`'s parts through the cache, appending the triangles to `out`: the part's fields in
  * locals, the strip commands located as part-layout.ts places them, their entries read from the bytes. The
  * writer's check counts the triangles of every object it writes by the same rules in WebAssembly
- * (assembly/replay.ts, through countDrawn in from-scene/quantise-module.ts).
+ * (assembly/replay.ts, through replayParts in from-scene/quantise-module.ts).
  */
 function replay(object: T3dmObject, indexBytes: Uint8Array, version: number, out: DecodedTriangles): Replayed {
   const cache: Cache = {

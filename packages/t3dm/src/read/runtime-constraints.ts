@@ -12,7 +12,13 @@
  */
 import type { Diagnostic } from '@retromodel/scene';
 import { type StripRange, stripRanges } from '../from-scene/part-layout.js';
-import { countDrawn } from '../from-scene/quantise-module.js';
+import {
+  replayParts,
+  SUSPECT_INDICES,
+  SUSPECT_OUTSIDE_MODEL,
+  SUSPECT_OUTSIDE_OBJECT,
+  SUSPECT_STRIPS,
+} from '../from-scene/quantise-module.js';
 import {
   chunkAlignment,
   chunkType,
@@ -55,13 +61,17 @@ function checkLayout(bytes: Uint8Array, problems: string[]): void {
   if (strtab % 4 !== 0) problems.push('the string table is not 4-aligned');
 }
 
-/** The load, u8-triangle, sequence and bone rules of one part (`where` names it in messages). */
+/**
+ * The load, u8-triangle, sequence and bone rules of one part (`where` names it in messages); its u8 indices are
+ * looked at when the replay found them suspect (SUSPECT_INDICES in `suspect`).
+ */
 function checkPart(
   p: T3dmPart,
   where: string,
   vertexCount: number,
   ib: Uint8Array,
   boneCount: number,
+  suspect: number,
   problems: string[],
 ): void {
   if (p.vert % 32 !== 0) problems.push(`${where}: vertex offset 0x${p.vert.toString(16)} is not a whole vertex pair`);
@@ -73,9 +83,10 @@ function checkPart(
     );
   if (p.vert / 16 + p.vertLoadCount > vertexCount) problems.push(`${where}: loads vertices past the end of V`);
   if (p.numIndices % 3 !== 0) problems.push(`${where}: ${p.numIndices} triangle indices is not a multiple of 3`);
-  for (let i = 0; i < p.numIndices; i++)
-    if ((ib[p.indices + i] ?? 0xff) >= CACHE_SLOTS)
-      problems.push(`${where}: triangle index ${ib[p.indices + i]} is outside the cache`);
+  if (suspect & SUSPECT_INDICES)
+    for (let i = 0; i < p.numIndices; i++)
+      if ((ib[p.indices + i] ?? 0xff) >= CACHE_SLOTS)
+        problems.push(`${where}: triangle index ${ib[p.indices + i]} is outside the cache`);
   if (p.idxSeqCount > 0 && p.idxSeqBase + p.idxSeqCount * 3 > CACHE_SLOTS)
     problems.push(`${where}: sequence reads past slot 69`);
   if (p.matrixIdx !== 0xffff && p.matrixIdx >= boneCount)
@@ -201,6 +212,10 @@ function checkBvh(c: T3dmBvh, objectCount: number, problems: string[]): void {
   if (seen.some((s) => s !== 1)) problems.push('BVH leaves do not cover every object exactly once');
 }
 
+/**
+ * The rules of one object and its parts. `suspects` holds the replay's flags of each part from `first` on: the
+ * loops over a part's index bytes and loaded vertices run only where they could find a fault.
+ */
 function checkObject(
   file: T3dmFile,
   o: T3dmObject,
@@ -209,27 +224,34 @@ function checkObject(
   ib: Uint8Array,
   boneCount: number,
   { drawn, bad }: { drawn: number; bad: number },
+  suspects: Int32Array,
+  first: number,
   problems: string[],
 ): void {
   for (let k = 0; k < o.parts.length; k++) {
     const where = `object ${name} part ${k}`;
-    checkPart(o.parts[k]!, where, vertexCount, ib, boneCount, problems);
-    checkStrips(o.parts[k]!, where, ib, problems);
+    const suspect = suspects[first + k]!;
+    checkPart(o.parts[k]!, where, vertexCount, ib, boneCount, suspect, problems);
+    if (suspect & SUSPECT_STRIPS) checkStrips(o.parts[k]!, where, ib, problems);
   }
   if (bad > 0) problems.push(`object ${name}: draws from cache slots that were never loaded`);
   if (drawn !== o.triCount) problems.push(`object ${name}: triCount ${o.triCount} but ${drawn} triangles are drawn`);
   const v = file.chunks[file.header.chunkIdxVertices];
   if (v?.kind !== 'vertices') return;
-  for (const p of o.parts) {
-    const outside = outsideBox(o, p, v.position);
+  for (let k = 0; k < o.parts.length; k++) {
+    const outside = suspects[first + k]! & SUSPECT_OUTSIDE_OBJECT ? outsideBox(o, o.parts[k]!, v.position) : -1;
     if (outside >= 0) {
       problems.push(`object ${name}: vertex ${outside} lies outside the object's bounding box`);
       return;
     }
   }
   // A vertex loaded without a bone matrix is drawn where it is stored, in every pose: the model's box holds it.
-  for (const p of o.parts) {
-    const outside = p.matrixIdx === 0xffff ? outsideBox(file.header, p, v.position) : -1;
+  for (let k = 0; k < o.parts.length; k++) {
+    const p = o.parts[k]!;
+    const outside =
+      p.matrixIdx === 0xffff && suspects[first + k]! & SUSPECT_OUTSIDE_MODEL
+        ? outsideBox(file.header, p, v.position)
+        : -1;
     if (outside >= 0) {
       problems.push(`object ${name}: vertex ${outside}, drawn without a bone, lies outside the header's bounding box`);
       return;
@@ -274,9 +296,16 @@ export function checkRuntimeConstraints(input: T3dmFile | Uint8Array, written?: 
     problems.push(`header totalIndexCount ${h.totalIndexCount} but parts hold ${indexSum}`);
   const skeleton = file.chunks.find((c) => c.kind === 'skeleton');
   const boneCount = skeleton?.bones.length ?? 0;
-  // The triangles each object draws, in chunk order.
-  const counted = countDrawn(objects, ib, file.version);
+  // The triangles each object draws, in chunk order, and which parts the loops below must look at.
+  const { counted, suspects } = replayParts(
+    objects,
+    ib,
+    file.version,
+    v?.kind === 'vertices' ? v.position : new Int16Array(0),
+    h,
+  );
   let object = 0;
+  let firstPart = 0;
   for (let i = 0; i < file.chunks.length; i++) {
     const c = file.chunks[i]!;
     if (c.kind === 'object') {
@@ -284,7 +313,8 @@ export function checkRuntimeConstraints(input: T3dmFile | Uint8Array, written?: 
       const m = types[h.chunkIdxMaterials + c.material];
       if (m !== 'M' && m !== 'm')
         problems.push(`object chunk ${i} names material ${c.material}, which is not a material chunk`);
-      checkObject(file, c, `#${i}`, vertexCount, ib, boneCount, counted[object++]!, problems);
+      checkObject(file, c, `#${i}`, vertexCount, ib, boneCount, counted[object++]!, suspects, firstPart, problems);
+      firstPart += c.parts.length;
     } else if (c.kind === 'animation') {
       if (!skeleton) problems.push(`animation chunk ${i} without a skeleton`);
       checkChannels(c, i, boneCount, problems);
