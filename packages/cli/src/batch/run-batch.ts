@@ -12,7 +12,9 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { withDefaultSignals } from '../signals.js';
+import { withV8Defaults } from '../v8-tuning.js';
 import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
+import { WORKER_READY } from './worker-ready.js';
 
 /** Resolves once the events already waiting (worker messages, signals) have been handled. */
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -124,10 +126,10 @@ export async function runBatch(
 ): Promise<void> {
   // node:worker_threads is loaded only for a pool: a batch in one thread (--jobs 1, two cores) does without it.
   const entry = Math.min(threads, jobs.length) > 1 ? workerEntry() : undefined;
-  const pool = entry && (await import('node:worker_threads'));
+  let pool: typeof import('node:worker_threads') | undefined;
   const delivery = inOrder(onOutcome);
   const finish = delivery.deliver;
-  const pending = startOrder(sizes, jobs.length, pool !== undefined);
+  const pending = startOrder(sizes, jobs.length, entry !== undefined);
   const workers = new Set<Worker>();
   let workersDone = () => {};
   const allWorkersDone = new Promise<void>((resolve) => {
@@ -139,11 +141,17 @@ export async function runBatch(
     return true;
   };
 
+  /** Starts a worker thread: `started` resolves once it has (or is lost), `feed` sends it work. */
   const spawn = () => {
     const worker = new pool!.Worker(entry!);
     workers.add(worker);
+    let ready = () => {};
+    const started = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
     const queued: number[] = [];
     const feed = () => {
+      if (!workers.has(worker)) return;
       while (queued.length < 2 && pending.length > 0) {
         const index = pending.shift()!;
         queued.push(index);
@@ -152,24 +160,39 @@ export async function runBatch(
       if (queued.length === 0 && retire(worker)) void worker.terminate();
     };
     const lost = (reason: string) => {
+      ready();
       if (!retire(worker)) return;
       const [converting, ...rest] = queued;
       if (converting !== undefined) finish(converting, { error: `the conversion thread stopped: ${reason}` });
       pending.unshift(...rest);
-      if (pending.length > 0) spawn();
+      if (pending.length > 0) spawn().feed();
     };
-    worker.on('message', (m: { index: number; outcome: ConvertOutcome }) => {
+    worker.on('message', (m: typeof WORKER_READY | { index: number; outcome: ConvertOutcome }) => {
+      if (m === WORKER_READY) {
+        ready();
+        return;
+      }
       queued.splice(queued.indexOf(m.index), 1);
       finish(m.index, m.outcome);
       feed();
     });
     worker.on('error', (e) => lost(e.message));
     worker.on('exit', (code) => lost(`exit code ${code}`));
-    feed();
+    return { started, feed };
   };
 
   try {
-    if (pool) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
+    if (entry) {
+      // The threads start with V8's own flags, so each compiles Node's modules from Node's code cache, not from
+      // their source (v8-tuning.ts); they are sent work once all have started and the tuning is set again.
+      const started = await withV8Defaults(async () => {
+        pool = await import('node:worker_threads');
+        const spawned = Array.from({ length: Math.min(threads, jobs.length) - 1 }, spawn);
+        await Promise.all(spawned.map((s) => s.started));
+        return spawned;
+      });
+      for (const s of started) s.feed();
+    }
     // This thread converts too, taking the next job whenever it is free; between jobs it lets the workers'
     // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy. While
     // it converts, Ctrl-C and SIGTERM end the process at once (signals.ts). Without workers it converts a stretch
@@ -182,7 +205,7 @@ export async function runBatch(
         do {
           const index = pending.shift()!;
           stretch.push([index, await runConvertJob(jobs[index]!)]);
-        } while (!pool && pending.length > 0 && stretch.length < STRETCH_JOBS && nowMs() - start < STRETCH_MS);
+        } while (!entry && pending.length > 0 && stretch.length < STRETCH_JOBS && nowMs() - start < STRETCH_MS);
         return stretch;
       });
       for (const [index, outcome] of converted) finish(index, outcome);
