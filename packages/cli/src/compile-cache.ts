@@ -341,12 +341,14 @@ interface WorkerExports {
 /**
  * Runs a batch's worker thread from the bundle in `dir`, with the cache kept for worker threads; the cache is
  * written after the thread's first job when a chunk had none (the pool ends its threads without notice).
- * The thread tells the pool it has started (WORKER_READY), then loads the bundle when the first job comes: the
- * pool starts its threads with V8's own flags and sets the bin's again before it sends them work (v8-tuning.ts),
- * and the chunks' cached code was made with the bin's.
+ * The thread loads the Node modules the pool names (workerData.preload) and tells the pool it has started
+ * (WORKER_READY), then loads the bundle when the first job comes: the pool starts its threads with V8's own flags,
+ * so that Node's modules come from Node's code cache, and sets the bin's again before it sends them work
+ * (v8-tuning.ts); the chunks' cached code was made with the bin's.
  */
 export function runWorker(dir: string, nodeRequire: NodeRequire): void {
-  const { parentPort } = nodeRequire('node:worker_threads') as typeof import('node:worker_threads');
+  const { parentPort, workerData } = nodeRequire('node:worker_threads') as typeof import('node:worker_threads');
+  for (const id of (workerData as { preload?: string[] } | undefined)?.preload ?? []) nodeRequire(id);
   parentPort?.once('message', (first: unknown) => {
     const bundle = openBundle(dir, 'worker.cjs', 'worker', nodeRequire);
     let saved = false;

@@ -113,6 +113,17 @@ export function startOrder(sizes: JobSize[], count: number, pooled: boolean): nu
 }
 
 /**
+ * The Node modules a worker thread loads before it tells the pool it has started, so it compiles them from Node's
+ * code cache (v8-tuning.ts): node:zlib (with Node's stream modules), which the glTF package deflates PNG images
+ * with, unless every job reads glTF and writes T3DM (whose images are the model's own, or encoded in JavaScript).
+ */
+export function workerPreloads(jobs: ConvertJob[]): string[] {
+  const gltfToT3dm = (job: ConvertJob) =>
+    job.options.to === 't3dm' && job.inner === undefined && /\.(glb|gltf)$/i.test(job.path);
+  return jobs.every(gltfToT3dm) ? [] : ['node:zlib'];
+}
+
+/**
  * Converts `jobs` in this thread and `threads - 1` worker threads (all in this thread when `threads` is 1 or
  * when running from sources) and calls `onOutcome` for each, in input order. `sizes[i]` is job i's input size
  * and group, used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries
@@ -141,10 +152,15 @@ export async function runBatch(
     return true;
   };
 
+  const preload = entry ? workerPreloads(jobs) : [];
   /** Starts a worker thread: `started` resolves once it has (or is lost), `feed` sends it work. */
   const spawn = () => {
-    const worker = new pool!.Worker(entry!);
+    const worker = new pool!.Worker(entry!, { stdout: true, stderr: true, workerData: { preload } });
     workers.add(worker);
+    // What the thread prints (a warning) is passed on as it comes: Node's own piping would make this thread's
+    // process.stdout and process.stderr at once, loading Node's stream, net and tty modules for them (io.ts).
+    worker.stdout.on('data', (text: Buffer) => process.stdout.write(text));
+    worker.stderr.on('data', (text: Buffer) => process.stderr.write(text));
     let ready = () => {};
     const started = new Promise<void>((resolve) => {
       ready = resolve;
