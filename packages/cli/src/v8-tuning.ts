@@ -18,19 +18,12 @@ export interface V8Tuning {
   retune(): void;
 }
 
-let tuning: V8Tuning | undefined;
-
-/** Records the tuning the bin set for this process (none: the flags are V8's own, or the tsc output runs). */
-export function useV8Tuning(given: V8Tuning | undefined): void {
-  tuning = given;
-}
-
 /**
- * Runs `work` with V8's own flags, then sets the tuning again; where they cannot be given back, with the tuning.
- * Nothing compiled from the bundle's code cache may run meanwhile: its code was made with the tuning.
+ * Runs `work` with V8's own flags, then sets `lent`'s again; where they cannot be given back, with `lent`'s (none:
+ * the flags are V8's own, or the tsc output runs). Nothing compiled from the bundle's code cache may run
+ * meanwhile: its code was made with the tuning.
  */
-export async function withV8Defaults<T>(work: () => Promise<T>): Promise<T> {
-  const lent = tuning;
+export async function withV8Defaults<T>(lent: V8Tuning | undefined, work: () => Promise<T>): Promise<T> {
   if (!lent) return work();
   if (!lent.untune()) {
     lent.retune();

@@ -12,7 +12,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { withDefaultSignals } from '../signals.js';
-import { withV8Defaults } from '../v8-tuning.js';
+import { type V8Tuning, withV8Defaults } from '../v8-tuning.js';
 import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
 import { WORKER_READY } from './worker-ready.js';
 
@@ -127,13 +127,15 @@ export function workerPreloads(jobs: ConvertJob[]): string[] {
  * Converts `jobs` in this thread and `threads - 1` worker threads (all in this thread when `threads` is 1 or
  * when running from sources) and calls `onOutcome` for each, in input order. `sizes[i]` is job i's input size
  * and group, used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries
- * and is rethrown once the conversions under way have ended.
+ * and is rethrown once the conversions under way have ended. `v8Tuning`: the V8 flags the bin set, given back to
+ * V8 while the worker threads start.
  */
 export async function runBatch(
   jobs: ConvertJob[],
   threads: number,
   sizes: JobSize[],
   onOutcome: OutcomeHandler,
+  v8Tuning?: V8Tuning,
 ): Promise<void> {
   // node:worker_threads is loaded only for a pool: a batch in one thread (--jobs 1, two cores) does without it.
   const entry = Math.min(threads, jobs.length) > 1 ? workerEntry() : undefined;
@@ -201,7 +203,7 @@ export async function runBatch(
     if (entry) {
       // The threads start with V8's own flags, so each compiles Node's modules from Node's code cache, not from
       // their source (v8-tuning.ts); they are sent work once all have started and the tuning is set again.
-      const started = await withV8Defaults(async () => {
+      const started = await withV8Defaults(v8Tuning, async () => {
         pool = await import('node:worker_threads');
         const spawned = Array.from({ length: Math.min(threads, jobs.length) - 1 }, spawn);
         await Promise.all(spawned.map((s) => s.started));
