@@ -7,7 +7,7 @@
  * cache, whose file for each kind of work (in a cache folder of the test's) names the chunks that work loaded.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
@@ -122,6 +122,56 @@ describe('the bundled retromodel bin', () => {
     expect([...got.keys()].sort()).toEqual([...want.keys()].sort());
     expect(want.size).toBeGreaterThan(inputs.length);
     for (const [name, bytes] of want) expect(got.get(name)?.equals(bytes), name).toBe(true);
+  });
+
+  it("starts a batch's worker threads without compiling Node's own modules from their source", async () => {
+    // V8 refuses Node's built-in code cache once the bin has set its flags: a thread started then compiles Node's
+    // bootstrap from source (v8-tuning.ts). Node tells which of its modules a thread compiled without the cache
+    // (internal, under --expose-internals); each worker records its list when it posts its first outcome.
+    const log = join(dir, 'builtins.log');
+    const preload = join(dir, 'builtins-log.cjs');
+    await writeFile(
+      preload,
+      `const { isMainThread, parentPort } = require('node:worker_threads');
+const { internalBinding } = require('internal/test/binding');
+if (!isMainThread) {
+  const post = parentPort.postMessage;
+  parentPort.postMessage = function (message, transfer) {
+    if (typeof message === 'object' && 'outcome' in message) {
+      const { compiledWithCache, compiledWithoutCache } = internalBinding('builtins').getCacheUsage();
+      const usage = { withCache: compiledWithCache.size, withoutCache: [...compiledWithoutCache] };
+      require('node:fs').appendFileSync(${JSON.stringify(log)}, JSON.stringify(usage) + '\\n');
+    }
+    return post.call(this, message, transfer);
+  };
+}
+`,
+    );
+    const inputs = [repoPath('fixtures', 'cube.glb'), repoPath('fixtures', 'j3d', 'sample.bmd')];
+    await exec(
+      process.execPath,
+      [
+        '--no-warnings',
+        '--expose-internals',
+        '--require',
+        preload,
+        bin,
+        'convert',
+        ...inputs,
+        '-o',
+        join(dir, 'pool'),
+      ].concat(['--to', 't3dm', '--jobs', '2', '-q']),
+      { env: { ...process.env, XDG_CACHE_HOME: join(dir, 'cache-pool') } },
+    );
+    const threads = (await readFile(log, 'utf8'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { withCache: number; withoutCache: string[] });
+    expect(threads.length).toBeGreaterThan(0);
+    for (const thread of threads) {
+      expect(thread.withoutCache).toEqual([]);
+      expect(thread.withCache).toBeGreaterThan(50);
+    }
   });
 
   it('prints `--help` from the text the build wrote, loading no chunk of the bundle', async () => {

@@ -23,8 +23,8 @@ const { join } = require('node:path');
 // 512 KB (below), which it only cost pages mapped, touched and unmapped again: the examples' median converted in
 // its own process with it made 1,981 system calls against 1,209 and took 2-3.5 ms more CPU time, mostly the
 // system's (60 runs alternating, same instruction count by callgrind). Set before the CLI's code is
-// loaded, so every function it compiles sees them; worker threads share them (and the code cache of each kind
-// of work is made and used with the same flags). Only for the commands that convert (see setV8Flags).
+// loaded, so every function it compiles sees them; a batch's worker threads convert with them too (and the code
+// cache of each kind of work is made and used with the same flags). Only for the commands that convert (see tuneV8).
 // One glTF model of at most 1 MB converted to T3DM (a Makefile's rule per model) also keeps the T3DM writer's
 // WebAssembly at V8's first tier (--liftoff-only): the optimising tier's background compiles cost such a
 // process more than they save (callgrind, all threads: the examples' median 397 -> 355 M instructions,
@@ -43,20 +43,58 @@ const { join } = require('node:path');
 // V8 keeps compiled code only for the flags it was made with, so the flags are part of the code cache's key.
 // That holds for Node's own modules too: Node compiles one from the code cache built into it, made with V8's
 // default flags, so a module first loaded after the flags change is compiled again from its source, and
-// lazily function by function (preloadBuiltins).
+// lazily function by function (preloadBuiltins). A batch's worker thread would compile all of Node's bootstrap
+// so, about as much again as the thread costs: the threads start with V8's own flags (src/v8-tuning.ts), which
+// the bin gives back and sets again for the bundle (tuneV8).
+
+/**
+ * V8's own values of the integer flags above, in Node 20's V8 (`node --v8-options`); a boolean flag's own value
+ * is the other one. Where a V8 has others, giving the flags back does not give V8 its own (the code cache's
+ * version tag tells) and the threads start with the tuning, as before.
+ */
+const V8_DEFAULTS = {
+  'interrupt-budget': 67584,
+  'max-inlined-bytecode-size-cumulative': 920,
+  'semi-space-growth-factor': 2,
+};
+
 const argv = process.argv.slice(2);
 const command = argv[0];
-let tuning = '';
+let v8Tuning;
 if (command === 'convert' || command === 'gltf-to-t3d') {
   const size = oneGltfToT3dmSize(argv);
-  tuning =
+  let tuning =
     size !== undefined && size <= 1 << 19
       ? '--no-opt'
       : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
   if (size !== undefined && size <= 1 << 20) tuning += ' --liftoff-only --no-baseline-batch-compilation';
   tuning += ' --no-compilation-cache';
   preloadBuiltins(argv);
-  setV8Flags(tuning);
+  v8Tuning = tuneV8(tuning);
+}
+
+/**
+ * Sets V8 `flags`; returns what src/v8-tuning.ts takes: the flags, and the means to give V8 its own flags back
+ * (true when V8 has them again: its code cache's version tag, which hashes the flags, is the one it had) and to
+ * set `flags` again.
+ */
+function tuneV8(flags) {
+  const v8 = v8Functions();
+  const ownTag = v8.cachedDataVersionTag();
+  v8.setFlagsFromString(flags);
+  const own = (flag) => {
+    const [name, value] = flag.slice(2).split('=');
+    if (value !== undefined) return `--${name}=${V8_DEFAULTS[name]}`;
+    return name.startsWith('no-') ? `--${name.slice(3)}` : `--no-${name}`;
+  };
+  return {
+    flags,
+    untune: () => {
+      v8.setFlagsFromString(flags.split(' ').map(own).join(' '));
+      return v8.cachedDataVersionTag() === ownTag;
+    },
+    retune: () => v8.setFlagsFromString(flags),
+  };
 }
 
 /**
@@ -85,14 +123,14 @@ function outputFormat(args) {
 }
 
 /**
- * Sets V8 flags as node:v8's setFlagsFromString does, through the same function of Node's `v8` binding where
- * process.binding gives it: node:v8 loads Node's stream and heap-snapshot modules (twenty-five),
+ * setFlagsFromString and cachedDataVersionTag as node:v8 has them: those of Node's `v8` binding where
+ * process.binding gives it, as node:v8 does: node:v8 loads Node's stream and heap-snapshot modules (twenty-five),
  * which cost a process that converts one model about 8 M instructions (callgrind), a tenth of `node -e 0`, and
  * serve nothing here. process.binding('v8') is deprecated (DEP0111) and warns on first use: the warning is
  * silenced for that call only (process.noDeprecation, read when the warning is made; also under
  * --throw-deprecation). Where process.binding is gone, refuses `v8`, or the permission model denies it, node:v8.
  */
-function setV8Flags(flags) {
+function v8Functions() {
   const noDeprecation = Object.getOwnPropertyDescriptor(process, 'noDeprecation');
   let binding;
   try {
@@ -103,8 +141,9 @@ function setV8Flags(flags) {
     if (noDeprecation) Object.defineProperty(process, 'noDeprecation', noDeprecation);
     else delete process.noDeprecation;
   }
-  if (typeof binding?.setFlagsFromString === 'function') binding.setFlagsFromString(flags);
-  else require('node:v8').setFlagsFromString(flags);
+  return typeof binding?.setFlagsFromString === 'function' && typeof binding.cachedDataVersionTag === 'function'
+    ? binding
+    : require('node:v8');
 }
 
 /**
@@ -138,7 +177,21 @@ const compiled = statSync(join(__dirname, '..', 'tsconfig.tsbuildinfo'), { throw
 if (bundled === undefined || (compiled !== undefined && compiled.mtimeMs > bundled.mtimeMs)) import('../dist/bin.js');
 else if ((argv[0] === '--help' || argv[0] === '-h') && argv.length === 1 && process.platform !== 'win32')
   printHelp(readFileSync(join(bundle, 'help.txt')));
-else require('../dist/bundle/start.cjs').runBundle(bundle, argv, require, tuning);
+else runStart(join(bundle, 'start.cjs')).runBundle(bundle, argv, require, v8Tuning);
+
+/**
+ * Runs start.cjs as Node runs a CommonJS module, but not through Node's module loader, which resolves the path
+ * first (a stat, and fs.realpathSync's walk of its folders) and runs more of its own JavaScript, compiled on
+ * first use: 1.45 M instructions less for the examples' median converted to T3DM (callgrind, V8's random seed
+ * fixed: 234.00 -> 232.55 M). start.cjs requires only Node's modules.
+ */
+function runStart(path) {
+  const { Script } = require('node:vm');
+  const module = { exports: {} };
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${readFileSync(path, 'utf8')}\n})`;
+  new Script(wrapper, { filename: path }).runInThisContext()(module.exports, require, module, path, bundle);
+  return module.exports;
+}
 
 /**
  * Prints `retromodel --help`'s text, which the bundle's build wrote (help.txt), as the CLI's io.ts writes:

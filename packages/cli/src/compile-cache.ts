@@ -51,6 +51,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
+import { WORKER_READY } from './batch/worker-ready.js';
+import type { V8Tuning } from './v8-tuning.js';
 
 const MAGIC = 'RMCC3\n';
 
@@ -307,20 +309,25 @@ function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRe
 
 /** What the bundle's entry, retromodel.cjs, exports. */
 interface CliExports {
-  runCli(argv: string[]): Promise<void>;
+  runCli(argv: string[], v8Tuning?: V8Tuning): Promise<void>;
 }
 
 /**
  * Runs the bundled CLI in `dir` with `argv`, compiled from the compile cache of its kind of work when there is
  * a usable one, and writes that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
- * does not hold; `v8Flags`, the V8 flags the bin set for this work, are part of the cache's key (V8 refuses
+ * does not hold; `v8Tuning`, the V8 flags the bin set for this work, are part of the cache's key (V8 refuses
  * code compiled with other flags).
  */
-export async function runBundle(dir: string, argv: string[], nodeRequire: NodeRequire, v8Flags = ''): Promise<void> {
-  const key = v8Flags ? `${workKey(argv)} ${v8Flags}` : workKey(argv);
+export async function runBundle(
+  dir: string,
+  argv: string[],
+  nodeRequire: NodeRequire,
+  v8Tuning?: V8Tuning,
+): Promise<void> {
+  const key = v8Tuning ? `${workKey(argv)} ${v8Tuning.flags}` : workKey(argv);
   const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire);
   try {
-    await (bundle.exports as CliExports).runCli(argv);
+    await (bundle.exports as CliExports).runCli(argv, v8Tuning);
   } finally {
     bundle.save();
   }
@@ -328,18 +335,27 @@ export async function runBundle(dir: string, argv: string[], nodeRequire: NodeRe
 
 /** What the bundle's worker entry, worker.cjs, exports. */
 interface WorkerExports {
-  serveConvertJobs(onJobDone?: () => void): void;
+  serveConvertJobs(onJobDone?: () => void, first?: unknown): void;
 }
 
 /**
  * Runs a batch's worker thread from the bundle in `dir`, with the cache kept for worker threads; the cache is
  * written after the thread's first job when a chunk had none (the pool ends its threads without notice).
+ * The thread loads the Node modules the pool names (workerData.preload) and tells the pool it has started
+ * (WORKER_READY), then loads the bundle when the first job comes: the pool starts its threads with V8's own flags,
+ * so that Node's modules come from Node's code cache, and sets the bin's again before it sends them work
+ * (v8-tuning.ts); the chunks' cached code was made with the bin's.
  */
 export function runWorker(dir: string, nodeRequire: NodeRequire): void {
-  const bundle = openBundle(dir, 'worker.cjs', 'worker', nodeRequire);
-  let saved = false;
-  (bundle.exports as WorkerExports).serveConvertJobs(() => {
-    if (!saved) bundle.save();
-    saved = true;
+  const { parentPort, workerData } = nodeRequire('node:worker_threads') as typeof import('node:worker_threads');
+  for (const id of (workerData as { preload?: string[] } | undefined)?.preload ?? []) nodeRequire(id);
+  parentPort?.once('message', (first: unknown) => {
+    const bundle = openBundle(dir, 'worker.cjs', 'worker', nodeRequire);
+    let saved = false;
+    (bundle.exports as WorkerExports).serveConvertJobs(() => {
+      if (!saved) bundle.save();
+      saved = true;
+    }, first);
   });
+  parentPort?.postMessage(WORKER_READY);
 }

@@ -11,6 +11,7 @@ import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/tran
 import { type CommandSpec, commandHelp, commands, overviewHelp } from './command-specs.js';
 import { type CliIo, processIo, UsageError } from './io.js';
 import { type ArgOption, parseSimpleArgs } from './simple-args.js';
+import type { V8Tuning } from './v8-tuning.js';
 
 /** Replaced by the version string in the bundled CLI (scripts/bundle-cli.mjs); otherwise not defined at all. */
 declare const RETROMODEL_VERSION: string | undefined;
@@ -164,7 +165,13 @@ function parseJobs(value: string | undefined): number | undefined {
   return Number(value);
 }
 
-async function runCommand(spec: CommandSpec, values: Values, positionals: string[], io: CliIo): Promise<number> {
+async function runCommand(
+  spec: CommandSpec,
+  values: Values,
+  positionals: string[],
+  io: CliIo,
+  v8Tuning: V8Tuning | undefined,
+): Promise<number> {
   const { animationFiles } = await import('./anim-files.js');
   const animations = animationFiles(list(values.anim));
   switch (spec.name) {
@@ -189,6 +196,7 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
           jobs: parseJobs(text(values.jobs)),
         },
         io,
+        v8Tuning,
       );
     }
     case 'info': {
@@ -253,8 +261,11 @@ async function runCommand(spec: CommandSpec, values: Values, positionals: string
   }
 }
 
-/** Runs the CLI with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failures, 2 usage. */
-export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
+/**
+ * Runs the CLI with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failures, 2 usage.
+ * `v8Tuning`: the V8 flags the bin set for this process (v8-tuning.ts).
+ */
+export async function main(argv: string[], io: CliIo = processIo, v8Tuning?: V8Tuning): Promise<number> {
   let spec: CommandSpec | undefined;
   try {
     const [first, ...rest] = argv;
@@ -274,7 +285,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       io.out(commandHelp(spec));
       return 0;
     }
-    return await runCommand(spec, values as Values, positionals, io);
+    return await runCommand(spec, values as Values, positionals, io, v8Tuning);
   } catch (e) {
     if (e instanceof UsageError) {
       const hint = spec && spec.name !== 'help' ? `retromodel ${spec.name} --help` : 'retromodel --help';

@@ -12,7 +12,9 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { withDefaultSignals } from '../signals.js';
+import { type V8Tuning, withV8Defaults } from '../v8-tuning.js';
 import { type ConvertJob, type ConvertOutcome, runConvertJob } from './convert-job.js';
+import { WORKER_READY } from './worker-ready.js';
 
 /** Resolves once the events already waiting (worker messages, signals) have been handled. */
 const yieldToEvents = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -111,23 +113,36 @@ export function startOrder(sizes: JobSize[], count: number, pooled: boolean): nu
 }
 
 /**
+ * The Node modules a worker thread loads before it tells the pool it has started, so it compiles them from Node's
+ * code cache (v8-tuning.ts): node:zlib (with Node's stream modules), which the glTF package deflates PNG images
+ * with, unless every job reads glTF and writes T3DM (whose images are the model's own, or encoded in JavaScript).
+ */
+export function workerPreloads(jobs: ConvertJob[]): string[] {
+  const gltfToT3dm = (job: ConvertJob) =>
+    job.options.to === 't3dm' && job.inner === undefined && /\.(glb|gltf)$/i.test(job.path);
+  return jobs.every(gltfToT3dm) ? [] : ['node:zlib'];
+}
+
+/**
  * Converts `jobs` in this thread and `threads - 1` worker threads (all in this thread when `threads` is 1 or
  * when running from sources) and calls `onOutcome` for each, in input order. `sizes[i]` is job i's input size
  * and group, used only for the order jobs start in ({@link startOrder}). An error thrown by `onOutcome` stops the deliveries
- * and is rethrown once the conversions under way have ended.
+ * and is rethrown once the conversions under way have ended. `v8Tuning`: the V8 flags the bin set, given back to
+ * V8 while the worker threads start.
  */
 export async function runBatch(
   jobs: ConvertJob[],
   threads: number,
   sizes: JobSize[],
   onOutcome: OutcomeHandler,
+  v8Tuning?: V8Tuning,
 ): Promise<void> {
   // node:worker_threads is loaded only for a pool: a batch in one thread (--jobs 1, two cores) does without it.
   const entry = Math.min(threads, jobs.length) > 1 ? workerEntry() : undefined;
-  const pool = entry && (await import('node:worker_threads'));
+  let pool: typeof import('node:worker_threads') | undefined;
   const delivery = inOrder(onOutcome);
   const finish = delivery.deliver;
-  const pending = startOrder(sizes, jobs.length, pool !== undefined);
+  const pending = startOrder(sizes, jobs.length, entry !== undefined);
   const workers = new Set<Worker>();
   let workersDone = () => {};
   const allWorkersDone = new Promise<void>((resolve) => {
@@ -139,11 +154,22 @@ export async function runBatch(
     return true;
   };
 
+  const preload = entry ? workerPreloads(jobs) : [];
+  /** Starts a worker thread: `started` resolves once it has (or is lost), `feed` sends it work. */
   const spawn = () => {
-    const worker = new pool!.Worker(entry!);
+    const worker = new pool!.Worker(entry!, { stdout: true, stderr: true, workerData: { preload } });
     workers.add(worker);
+    // What the thread prints (a warning) is passed on as it comes: Node's own piping would make this thread's
+    // process.stdout and process.stderr at once, loading Node's stream, net and tty modules for them (io.ts).
+    worker.stdout.on('data', (text: Buffer) => process.stdout.write(text));
+    worker.stderr.on('data', (text: Buffer) => process.stderr.write(text));
+    let ready = () => {};
+    const started = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
     const queued: number[] = [];
     const feed = () => {
+      if (!workers.has(worker)) return;
       while (queued.length < 2 && pending.length > 0) {
         const index = pending.shift()!;
         queued.push(index);
@@ -152,24 +178,39 @@ export async function runBatch(
       if (queued.length === 0 && retire(worker)) void worker.terminate();
     };
     const lost = (reason: string) => {
+      ready();
       if (!retire(worker)) return;
       const [converting, ...rest] = queued;
       if (converting !== undefined) finish(converting, { error: `the conversion thread stopped: ${reason}` });
       pending.unshift(...rest);
-      if (pending.length > 0) spawn();
+      if (pending.length > 0) spawn().feed();
     };
-    worker.on('message', (m: { index: number; outcome: ConvertOutcome }) => {
+    worker.on('message', (m: typeof WORKER_READY | { index: number; outcome: ConvertOutcome }) => {
+      if (m === WORKER_READY) {
+        ready();
+        return;
+      }
       queued.splice(queued.indexOf(m.index), 1);
       finish(m.index, m.outcome);
       feed();
     });
     worker.on('error', (e) => lost(e.message));
     worker.on('exit', (code) => lost(`exit code ${code}`));
-    feed();
+    return { started, feed };
   };
 
   try {
-    if (pool) for (let i = 1; i < Math.min(threads, jobs.length); i++) spawn();
+    if (entry) {
+      // The threads start with V8's own flags, so each compiles Node's modules from Node's code cache, not from
+      // their source (v8-tuning.ts); they are sent work once all have started and the tuning is set again.
+      const started = await withV8Defaults(v8Tuning, async () => {
+        pool = await import('node:worker_threads');
+        const spawned = Array.from({ length: Math.min(threads, jobs.length) - 1 }, spawn);
+        await Promise.all(spawned.map((s) => s.started));
+        return spawned;
+      });
+      for (const s of started) s.feed();
+    }
     // This thread converts too, taking the next job whenever it is free; between jobs it lets the workers'
     // messages (and a Ctrl-C) through. Its file reads are synchronous, so one job at a time keeps it busy. While
     // it converts, Ctrl-C and SIGTERM end the process at once (signals.ts). Without workers it converts a stretch
@@ -182,7 +223,7 @@ export async function runBatch(
         do {
           const index = pending.shift()!;
           stretch.push([index, await runConvertJob(jobs[index]!)]);
-        } while (!pool && pending.length > 0 && stretch.length < STRETCH_JOBS && nowMs() - start < STRETCH_MS);
+        } while (!entry && pending.length > 0 && stretch.length < STRETCH_JOBS && nowMs() - start < STRETCH_MS);
         return stretch;
       });
       for (const [index, outcome] of converted) finish(index, outcome);

@@ -20,6 +20,7 @@ import { runBatch } from '../batch/run-batch.js';
 import { describeError } from '../describe-error.js';
 import { type CliIo, formatBytes, UsageError } from '../io.js';
 import { holdSignals } from '../signals.js';
+import type { V8Tuning } from '../v8-tuning.js';
 import { type ArchiveListing, type InputFile, identityOf, statIfAny, walkInputs } from '../walk-inputs.js';
 import { prepareFolder, writeFilesAtomic } from '../write-atomic.js';
 
@@ -70,7 +71,7 @@ function entryBytes(entry: ArchiveEntry): number {
 }
 
 /** `retromodel convert`: converts every input, prints failures and a summary; exit 1 if any input failed. */
-export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<number> {
+export async function convertCommand(args: ConvertArgs, io: CliIo, v8Tuning?: V8Tuning): Promise<number> {
   const { adapters, outputFormats } = await import('@retromodel/transcode');
   if (args.inputs.length === 0) throw new UsageError('convert needs at least one input file or folder');
   if (args.to !== undefined && !(outputFormats as readonly string[]).includes(args.to))
@@ -177,11 +178,17 @@ export async function convertCommand(args: ConvertArgs, io: CliIo): Promise<numb
     size: input.size,
     ...(input.inner ? { group: input.path } : {}),
   }));
-  await runBatch(jobs, threads, sizes, async (i, outcome) => {
-    const { plan, index } = todo[i]!;
-    reports[index] = await finishOne(plan, outcome, written, identities);
-    bar?.update(++done, { file: plan.input.relativePath });
-  });
+  await runBatch(
+    jobs,
+    threads,
+    sizes,
+    async (i, outcome) => {
+      const { plan, index } = todo[i]!;
+      reports[index] = await finishOne(plan, outcome, written, identities);
+      bar?.update(++done, { file: plan.input.relativePath });
+    },
+    v8Tuning,
+  );
   bar?.stop();
 
   printReports(reports, Number(process.hrtime.bigint() - started) / 1e9, args, io, !bar);
