@@ -11,8 +11,15 @@
  * was given.
  */
 
-/** What is pending on an object with lazy properties: the builders of those not read yet, by key. */
-type Builders = Record<string, (() => unknown) | undefined>;
+/**
+ * What is pending on an object with lazy properties: the builders of those not read yet, by their property's
+ * slot (see LazyProperty.slot). A list indexed by a small integer: a record keyed by property name was a keyed
+ * store with a name that varies (a megamorphic store adding a property) on every definition.
+ */
+type Builders = ((() => unknown) | undefined)[];
+
+/** LazyProperty instances made so far: the next one's slot. */
+let slots = 0;
 
 /**
  * A constructor that returns the object it is given: a subclass's fields are then added to that object. This is
@@ -28,7 +35,7 @@ class AttachTo {
 
 /** The private record of pending builders of an object with lazy properties. */
 class PendingBuilders extends AttachTo {
-  #builders: Builders = {};
+  #builders: Builders = new Array(slots);
 
   /** The record of `target`, attached when it has none yet. */
   static attach(target: object): Builders {
@@ -44,12 +51,15 @@ class PendingBuilders extends AttachTo {
 /** One lazily built property: an accessor shared by every object it is defined on (V8 reuses their maps). */
 export class LazyProperty<T> {
   private readonly descriptor: PropertyDescriptor;
+  /** This property's place in an object's list of pending builders (one per LazyProperty made). */
+  private readonly slot = slots++;
 
   constructor(private readonly key: string) {
     const lazy = this;
+    const slot = this.slot;
     this.descriptor = {
       get(this: object) {
-        return lazy.settle(this, PendingBuilders.of(this)[key]!() as T);
+        return lazy.settle(this, PendingBuilders.of(this)[slot]!() as T);
       },
       set(this: object, value: T) {
         lazy.settle(this, value);
@@ -64,13 +74,13 @@ export class LazyProperty<T> {
    * `build()`'s result when first read.
    */
   define<O extends object>(target: O, build: () => T): O {
-    PendingBuilders.attach(target)[this.key] = build;
+    PendingBuilders.attach(target)[this.slot] = build;
     return Object.defineProperty(target, this.key, this.descriptor);
   }
 
   /** Replaces the accessor on `target` with a data property holding `value`, and lets its builder go. */
   private settle(target: object, value: T): T {
-    PendingBuilders.of(target)[this.key] = undefined;
+    PendingBuilders.of(target)[this.slot] = undefined;
     Object.defineProperty(target, this.key, { value, writable: true, enumerable: true, configurable: true });
     return value;
   }

@@ -33,12 +33,15 @@ export function isMat3TablePresent(offsets: readonly number[], slot: number): bo
  * tables mostly lie in slot order already, and the sort's comparator calls cost more than these few moves.
  */
 export function mat3TableOrder(offsets: readonly number[]): number[] {
-  const slots: number[] = [];
+  // Made at its length (pushed onto, the list was grown twice, each a copy).
+  let present = 0;
+  for (let i = 0; i < offsets.length; i++) if (isMat3TablePresent(offsets, i)) present++;
+  const slots: number[] = new Array(present);
+  let placed = 0;
   for (let i = 0; i < offsets.length; i++) {
     if (!isMat3TablePresent(offsets, i)) continue;
     const o = offsets[i]!;
-    let k = slots.length;
-    slots.push(i);
+    let k = placed++;
     // Slots come in increasing order, so a slot moves only before tables that start later (ties stay in order).
     while (k > 0 && offsets[slots[k - 1]!]! > o) {
       slots[k] = slots[k - 1]!;

@@ -75,7 +75,8 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
     const texture: J3dTexture = { name, header, headerOffset, data: r.bytes.subarray(dataAt, dataAt + size) };
     starts.push(dataAt);
     ends.push(dataAt + size);
-    if (gxFormatLayout(header.format)?.paletted) {
+    const paletted = gxFormatLayout(header.format)?.paletted;
+    if (paletted) {
       const paletteAt = headerOffset + header.paletteOffset;
       if (!fits(r, header.paletteCount * 2, paletteAt))
         r.ensure(header.paletteCount * 2, `texture "${name}" palette`, paletteAt);
@@ -83,7 +84,10 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
       starts.push(paletteAt);
       ends.push(paletteAt + texture.palette.length);
     }
-    for (const d of btiHeaderDiagnostics(header, `TEX1 texture "${name}"`)) diagnostics.push(d);
+    // Asked only when one of its two warnings applies (a paletted texture with its palette flag off, no mip
+    // count): the text naming the texture and the empty list were made for every texture otherwise.
+    if ((paletted && header.hasPalette === 0) || header.mipCount === 0)
+      for (const d of btiHeaderDiagnostics(header, `TEX1 texture "${name}"`)) diagnostics.push(d);
     textures[i] = texture;
   }
   // Without textures the name table is not read; its place counts only when its 4-byte header is there.

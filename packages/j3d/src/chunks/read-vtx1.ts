@@ -327,6 +327,11 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
   const formatEnd = r.offset;
   /** Bit s: slot s was decoded. */
   let readSlots = 0;
+  /**
+   * Bit a: an array was decoded for attribute a (9..25; one name each). Tested instead of `arrays[name]`: a load
+   * keyed by a name that varies is a megamorphic lookup, about as long as decoding a small array.
+   */
+  let readAttrs = 0;
   const arrays: Vtx1['arrays'] = {};
   const spans: Vtx1ArraySpan[] = [];
   const numbers = decodedLength(formats, dataOffsets, r.length);
@@ -348,7 +353,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
     const slot = dataSlotOf(f.attr, dataOffsets);
     const dataOffset = dataOffsets[slot]!;
     if (dataOffset === 0) continue;
-    if (arrays[name]) throw r.error(`vertex format for ${name} is listed twice`, at);
+    if ((readAttrs >>> f.attr) & 1) throw r.error(`vertex format for ${name} is listed twice`, at);
     readSlots |= 1 << slot;
     const { itemSize, elementSize } = vertexElementLayout(r, name, f, at);
     if (dataOffset >= r.length)
@@ -375,6 +380,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
         );
     }
     arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
+    readAttrs |= 1 << f.attr;
     spans.push({ name, dataOffset, elementSize });
   }
   // The layout is found when first read (only a rewrite needs it), from the chunk's bytes and what was read
