@@ -8,6 +8,13 @@
  * read them like data. Each returns the same array on every read; assigning replaces it. Level 0 and the mip
  * levels are decoded apart (a glTF or PNG writer reads only `pixels`); once both have been read, the image lets
  * go of the decoder (and with it the file's bytes).
+ *
+ * Every image shares one getter and setter per property, which find the image's own state under a symbol key
+ * (non-enumerable: keys, spreads, clones and JSON do not see it). Accessor closures of each image's own would
+ * give each image a hidden class of its own (V8 keeps an accessor's functions in the class), and classes live in
+ * the old generation: holding the closures, and through them the image and its decoder, they kept every image
+ * alive through the young-generation collections until the next full one (most of a small model's
+ * j3dToScene garbage was so promoted, and the collections copying it cost a fifth of the conversion).
  */
 import type { RgbaImage } from '@retromodel/scene';
 import type { BtiMipLevel, PreparedBtiImage } from '../bti/decode-bti-image.js';
@@ -22,6 +29,66 @@ export interface LazyRgbaImage {
   undecodedSums: () => number[] | undefined;
 }
 
+/** What an image decodes from, and what it has decoded or been given. */
+interface LazyState {
+  /** Only `source` and `decode0` hold the decoder and the file's bytes, so that they can be let go of. */
+  source: PreparedBtiImage | undefined;
+  decode0: (() => Uint8Array) | undefined;
+  width: number;
+  height: number;
+  levelCount: number;
+  pixels: Uint8Array | undefined;
+  mipmaps: BtiMipLevel[] | undefined;
+}
+
+const lazyState = Symbol('lazy pixels');
+
+type LazyImage = RgbaImage & { [lazyState]: LazyState };
+
+/** The decoder is needed until level 0 and (when there are any) the mip levels have been read or replaced. */
+function release(state: LazyState): void {
+  if (state.pixels !== undefined && (state.mipmaps !== undefined || state.levelCount === 1)) {
+    state.source = undefined;
+    state.decode0 = undefined;
+  }
+}
+
+const pixelsDescriptor: PropertyDescriptor = {
+  get(this: LazyImage): Uint8Array {
+    const state = this[lazyState];
+    if (state.pixels === undefined) {
+      state.pixels = state.decode0!();
+      release(state);
+    }
+    return state.pixels;
+  },
+  set(this: LazyImage, value: Uint8Array) {
+    const state = this[lazyState];
+    state.pixels = value;
+    release(state);
+  },
+  enumerable: true,
+  configurable: true,
+};
+
+const mipmapsDescriptor: PropertyDescriptor = {
+  get(this: LazyImage): BtiMipLevel[] {
+    const state = this[lazyState];
+    if (state.mipmaps === undefined) {
+      state.mipmaps = state.source!.decodeMipmaps();
+      release(state);
+    }
+    return state.mipmaps;
+  },
+  set(this: LazyImage, value: BtiMipLevel[]) {
+    const state = this[lazyState];
+    state.mipmaps = value;
+    release(state);
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 /**
  * An rgba8 scene image of `prepared`, decoded on the first read of its pixels or mipmaps (level 0 by
  * `decodeLevel0`, by default the prepared image's own).
@@ -31,54 +98,23 @@ export function lazyRgbaImage(
   prepared: PreparedBtiImage,
   decodeLevel0: () => Uint8Array = prepared.decodeLevel0,
 ): LazyRgbaImage {
-  // Only `source` and `decode0` hold the decoder and the file's bytes, so that they can be let go of.
-  let source: PreparedBtiImage | undefined = prepared;
-  let decode0: (() => Uint8Array) | undefined = decodeLevel0;
   const { width, height, levelCount } = prepared;
-  let pixels: Uint8Array | undefined;
-  let mipmaps: BtiMipLevel[] | undefined;
-  // The decoder is needed until level 0 and (when there are any) the mip levels have been read or replaced.
-  const release = () => {
-    if (pixels !== undefined && (mipmaps !== undefined || levelCount === 1)) {
-      source = undefined;
-      decode0 = undefined;
-    }
-  };
-  const image: RgbaImage = {
-    kind: 'rgba8',
-    name,
+  const state: LazyState = {
+    source: prepared,
+    decode0: decodeLevel0,
     width,
     height,
-    get pixels(): Uint8Array {
-      if (pixels === undefined) {
-        pixels = decode0!();
-        release();
-      }
-      return pixels;
-    },
-    set pixels(value: Uint8Array) {
-      pixels = value;
-      release();
-    },
+    levelCount,
+    pixels: undefined,
+    mipmaps: undefined,
   };
-  if (levelCount > 1) {
-    Object.defineProperty(image, 'mipmaps', {
-      enumerable: true,
-      configurable: true,
-      get: (): BtiMipLevel[] => {
-        if (mipmaps === undefined) {
-          mipmaps = source!.decodeMipmaps();
-          release();
-        }
-        return mipmaps;
-      },
-      set: (value: BtiMipLevel[]) => {
-        mipmaps = value;
-        release();
-      },
-    });
-  }
+  const image = { kind: 'rgba8', name, width, height } as RgbaImage;
+  Object.defineProperty(image, lazyState, { value: state });
+  Object.defineProperty(image, 'pixels', pixelsDescriptor);
+  if (levelCount > 1) Object.defineProperty(image, 'mipmaps', mipmapsDescriptor);
   const undecodedSums = () =>
-    pixels === undefined && image.width === width && image.height === height ? source?.sumLevel0() : undefined;
+    state.pixels === undefined && image.width === width && image.height === height
+      ? state.source?.sumLevel0()
+      : undefined;
   return { image, undecodedSums };
 }

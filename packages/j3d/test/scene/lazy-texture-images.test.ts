@@ -98,6 +98,19 @@ describe('lazily decoded TEX1 images', () => {
     expect(calls).toEqual({ level0: 1, mipmaps: 1, all: 0 });
   });
 
+  it('images share their accessor functions (no closures of their own that the engine keeps per image)', () => {
+    const { scene } = j3dToScene(readJ3d(buildSampleBmd()));
+    const [a] = scene.images as RgbaImage[];
+    const b = j3dToScene(readJ3d(buildSampleBmd())).scene.images[0] as RgbaImage;
+    for (const key of ['pixels', 'mipmaps'] as const) {
+      const da = Object.getOwnPropertyDescriptor(a, key);
+      const db = Object.getOwnPropertyDescriptor(b, key);
+      expect(da?.get).toBe(db?.get);
+      expect(da?.set).toBe(db?.set);
+    }
+    expect(Object.getOwnPropertyDescriptor(a, 'pixels')?.get).toBeTypeOf('function');
+  });
+
   it('models sharing texture data each get pixels of their own, and other data is decoded anew', () => {
     const eagerOf = (file: ReturnType<typeof readJ3d>) => {
       const t = file.TEX1.textures[0]!;
