@@ -104,6 +104,36 @@ export function tex1Json(tex1: Tex1, shown: ReadonlySet<number>): string {
   return JSON.stringify({ textures, blobs } satisfies KeptTex1);
 }
 
+/** Where an extras object keeps what its `gxTex1Json` text is made from, and the text once made. */
+const tex1State = Symbol('gxTex1Json text');
+
+type Tex1Extras = Extras & {
+  [tex1State]: { tex1: Tex1; shown: () => ReadonlySet<number>; text: unknown; made: boolean };
+};
+
+/**
+ * The `gxTex1Json` accessor, shared by every scene's extras: accessor closures of each extras object's own would
+ * give it a hidden class of its own (V8 keeps an accessor's functions there), in the old generation, and through
+ * them `shown` (which holds the whole scene) would outlive every young-generation collection.
+ */
+const tex1Descriptor: PropertyDescriptor = {
+  get(this: Tex1Extras): unknown {
+    const state = this[tex1State];
+    if (!state.made) {
+      state.text = tex1Json(state.tex1, state.shown());
+      state.made = true;
+    }
+    return state.text;
+  },
+  set(this: Tex1Extras, value: unknown) {
+    const state = this[tex1State];
+    state.text = value;
+    state.made = true;
+  },
+  enumerable: true,
+  configurable: true,
+};
+
 /**
  * Adds `gxTex1Json` to `extras` (when TEX1 has textures) as an enumerable property whose text is made when it
  * is first read, with the TEX1 indices `shown` gives then; spreading, `structuredClone` and `JSON.stringify`
@@ -111,21 +141,6 @@ export function tex1Json(tex1: Tex1, shown: ReadonlySet<number>): string {
  */
 export function addTex1Extras(extras: Extras, tex1: Tex1, shown: () => ReadonlySet<number>): void {
   if (tex1.textures.length === 0) return;
-  let text: unknown;
-  let made = false;
-  Object.defineProperty(extras, TEX1_EXTRAS_KEY, {
-    enumerable: true,
-    configurable: true,
-    get: () => {
-      if (!made) {
-        text = tex1Json(tex1, shown());
-        made = true;
-      }
-      return text;
-    },
-    set: (value: unknown) => {
-      text = value;
-      made = true;
-    },
-  });
+  Object.defineProperty(extras, tex1State, { value: { tex1, shown, text: undefined, made: false } });
+  Object.defineProperty(extras, TEX1_EXTRAS_KEY, tex1Descriptor);
 }

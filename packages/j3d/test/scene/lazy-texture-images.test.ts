@@ -111,6 +111,24 @@ describe('lazily decoded TEX1 images', () => {
     expect(Object.getOwnPropertyDescriptor(a, 'pixels')?.get).toBeTypeOf('function');
   });
 
+  it("scenes' extras share the gxTex1Json accessor, each making and keeping its own text", () => {
+    const a = j3dToScene(readJ3d(buildSampleBmd())).scene.extras!;
+    const b = j3dToScene(readJ3d(buildSampleBmd())).scene.extras!;
+    const da = Object.getOwnPropertyDescriptor(a, 'gxTex1Json');
+    const db = Object.getOwnPropertyDescriptor(b, 'gxTex1Json');
+    expect(da?.get).toBeTypeOf('function');
+    expect(da?.get).toBe(db?.get);
+    expect(da?.set).toBe(db?.set);
+    expect(da?.enumerable).toBe(true);
+    const text = a.gxTex1Json as string;
+    expect(JSON.parse(text).textures.length).toBeGreaterThan(0);
+    b.gxTex1Json = 'edited';
+    expect(b.gxTex1Json).toBe('edited');
+    expect(a.gxTex1Json).toBe(text);
+    expect({ ...a }.gxTex1Json).toBe(text);
+    expect(Object.keys(a)).toEqual(Object.keys(b));
+  });
+
   it('models sharing texture data each get pixels of their own, and other data is decoded anew', () => {
     const eagerOf = (file: ReturnType<typeof readJ3d>) => {
       const t = file.TEX1.textures[0]!;
