@@ -85,8 +85,7 @@ export class VertexKeyTable {
    * {@link findOrAddRun} for `n` keys of one draw matrix at once (the keys of a primitive's vertices, when no
    * vertex names its own matrix): key r's indices are `indices[start + r · stride ..]`; `out[outAt + r]` gets its
    * scene vertex, a new one numbered on from `count`. Returns the count after them. The same keys, hashes and
-   * slots as one findOrAddRun a key, in one loop with the table's arrays held in locals: a call per vertex, and
-   * reloading the arrays for each, cost more than hashing the key.
+   * slots as one findOrAddRun a key, in one loop.
    */
   mergeRuns(
     indices: Uint16Array,
@@ -99,9 +98,7 @@ export class VertexKeyTable {
     count: number,
   ): number {
     const keys = this.rows;
-    const slots = this.slots;
     const width = this.width;
-    const mask = slots.length - 1;
     const seed = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
     for (let r = 0, from = start; r < n; r++, from += stride) {
       const at = count * width;
@@ -112,28 +109,8 @@ export class VertexKeyTable {
         keys[at + k] = x;
         h = Math.imul(h ^ x, 0x01000193);
       }
-      h ^= h >>> 16;
-      h = Math.imul(h, 0x85ebca6b);
-      h ^= h >>> 13;
-      let slot = h & mask;
-      let found = -1;
-      for (;;) {
-        const v = slots[slot]!;
-        if (v === EMPTY) break;
-        const other = v * width;
-        let k = 0;
-        while (k < width && keys[other + k] === keys[at + k]) k++;
-        if (k === width) {
-          found = v;
-          break;
-        }
-        slot = (slot + 1) & mask;
-      }
-      if (found >= 0) out[outAt + r] = found;
-      else {
-        slots[slot] = count;
-        out[outAt + r] = count++;
-      }
+      const found = this.find(h, at, count);
+      out[outAt + r] = found >= 0 ? found : count++;
     }
     return count;
   }
