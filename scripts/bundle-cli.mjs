@@ -12,8 +12,8 @@
  * every chunk through a code cache and gives each chunk a `require` that loads the others the same way.
  * Entries: retromodel.cjs (the command: run-cli.ts) and worker.cjs (a batch's worker thread: convert-worker.ts,
  * which convert-worker.cjs runs through start.cjs; run-batch.ts starts `./convert-worker.cjs` beside itself).
- * Each entry's first line names the whole bundle's content (`// retromodel bundle <sha-256 prefix>`): the
- * compile cache is kept per bundle. Every file is ASCII only (other characters escaped), so each is a one-byte
+ * Each entry's first line, and start.cjs's, names the whole bundle's content, start.cjs included (`// retromodel
+ * bundle <sha-256 prefix>`): the compile cache is kept per bundle. Every file is ASCII only (other characters escaped), so each is a one-byte
  * string in V8 however start.cjs reads it. bin/retromodel.cjs runs the bundle when it is there and up to date. The old bundle is
  * removed first, so no stale file stays and the new files are newer than tsc's build info.
  * No source map: the CLI prints error messages, not stacks, and the maps would point into node_modules.
@@ -94,8 +94,26 @@ for (const name of chunks) {
   code.set(name, ascii);
   hash.update(`${name}\n${ascii}\n`);
 }
+
+// What the bin runs first (a CommonJS bin loads no ES module machinery): the chunk loader with its code cache.
+// Part of the bundle's hash, and named by it on its first line too: the bin keeps V8's code for it in the cache.
+const [{ text: start }] = (
+  await build({
+    entryPoints: [join(cli, 'dist', 'compile-cache.js')],
+    write: false,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    charset: 'ascii',
+    legalComments: 'none',
+    logLevel: 'warning',
+  })
+).outputFiles;
+code.set('start.cjs', start);
+hash.update(`start.cjs\n${start}\n`);
 const bundleHash = hash.digest('hex').slice(0, 32);
-const entries = ['retromodel.cjs', 'worker.cjs'];
+const entries = ['retromodel.cjs', 'worker.cjs', 'start.cjs'];
 for (const [name, ascii] of code)
   writeFileSync(
     join(outdir, name),
@@ -103,17 +121,6 @@ for (const [name, ascii] of code)
     'latin1',
   );
 
-// What the bin runs first (a CommonJS bin loads no ES module machinery): the chunk loader with its code cache.
-await build({
-  entryPoints: [join(cli, 'dist', 'compile-cache.js')],
-  outfile: join(outdir, 'start.cjs'),
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
-});
 writeFileSync(
   join(outdir, 'convert-worker.cjs'),
   "// A batch's worker thread: the bundle's worker.cjs, through the code cache.\nrequire('./start.cjs').runWorker(__dirname, require);\n",

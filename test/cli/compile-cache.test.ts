@@ -33,6 +33,24 @@ async function convert(cacheHome: string | undefined, extra: NodeJS.ProcessEnv =
 
 const cacheFolder = (home: string) => join(home, 'retromodel', 'compile-cache');
 
+/**
+ * The names of the cache folder's files of one kind, sorted: `work`, a kind of work's chunks (RMCC3), or `start`,
+ * start.cjs's own (RMCS1, which the bin reads).
+ */
+async function cacheFiles(home: string, kind: 'work' | 'start'): Promise<string[]> {
+  const magic = kind === 'work' ? 'RMCC3\n' : 'RMCS1\n';
+  const names: string[] = [];
+  for (const name of await readdir(cacheFolder(home)))
+    if ((await readFile(join(cacheFolder(home), name))).toString('latin1', 0, 6) === magic) names.push(name);
+  return names.sort();
+}
+
+/** The bytes of every file in the cache folder, by name. */
+async function cacheBytes(home: string): Promise<Map<string, Buffer>> {
+  const names = (await readdir(cacheFolder(home))).sort();
+  return new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(cacheFolder(home), n))] as const)));
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'retromodel-compile-cache-'));
   reference = await convert(undefined);
@@ -45,13 +63,15 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
   it('is written to the cache folder (for the user alone) and nowhere else, and used by the next run', async () => {
     const home = join(dir, 'home-a');
     expect(await convert(home)).toEqual(reference);
-    const files = await readdir(cacheFolder(home));
-    expect(files).toHaveLength(1);
+    // The kind of work's, and start.cjs's.
+    expect(await cacheFiles(home, 'work')).toHaveLength(1);
+    expect(await cacheFiles(home, 'start')).toHaveLength(1);
+    expect(await readdir(cacheFolder(home))).toHaveLength(2);
     expect((await import('node:fs')).statSync(cacheFolder(home)).mode & 0o777).toBe(0o700);
-    const before = await readFile(join(cacheFolder(home), files[0]!));
+    const before = await cacheBytes(home);
     expect(await convert(home)).toEqual(reference);
     // A usable cache is not written again.
-    expect(await readFile(join(cacheFolder(home), files[0]!))).toEqual(before);
+    expect(await cacheBytes(home)).toEqual(before);
     // Nothing beside the working folder's own outputs.
     expect((await readdir(dir)).filter((f) => !f.startsWith('out-') && !f.startsWith('home-'))).toEqual([]);
   });
@@ -59,7 +79,7 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
   it('damaged, cut short or refused by V8: the output is the same and a good cache is written again', async () => {
     const home = join(dir, 'home-b');
     await convert(home);
-    const [name] = await readdir(cacheFolder(home));
+    const [name] = await cacheFiles(home, 'work');
     const path = join(cacheFolder(home), name!);
     const good = await readFile(path);
     // The key: the kind of work, then the V8 flags the bin set for it.
@@ -86,6 +106,61 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
       expect(rewritten?.chunks.size).toBe(chunks.size);
       for (const data of rewritten!.chunks.values()) expect(data.equals(Buffer.alloc(4096, 7))).toBe(false);
     }
+  });
+
+  it("start.cjs's own cache: used by the next run; damaged, cut short or refused by V8, written again", async () => {
+    const home = join(dir, 'home-s');
+    await convert(home);
+    const [name] = await cacheFiles(home, 'start');
+    const path = join(cacheFolder(home), name!);
+    const good = await readFile(path);
+    // "RMCS1\n" and V8's data twice.
+    const data = good.subarray(6, 6 + (good.length - 6) / 2);
+    expect(good.subarray(6 + data.length)).toEqual(data);
+    // Compiled from it (V8 took the data: a preload records what each vm.Script was given), and so not written again.
+    const hook = join(dir, 'scripts-hook.cjs');
+    await writeFile(
+      hook,
+      [
+        "const vm = require('vm');",
+        'const seen = [];',
+        'vm.Script = class extends vm.Script {',
+        '  constructor(code, options) {',
+        '    super(code, options);',
+        '    seen.push([options.filename.split(/[\\\\/]/).pop(), options.cachedData !== undefined && !this.cachedDataRejected]);',
+        '  }',
+        '};',
+        "process.on('exit', () => require('fs').writeFileSync(process.env.SCRIPTS_OUT, JSON.stringify(seen)));",
+      ].join('\n'),
+    );
+    const scriptsOut = join(dir, 'scripts.json');
+    await convert(home, { NODE_OPTIONS: `-r ${hook}`, SCRIPTS_OUT: scriptsOut });
+    const seen = JSON.parse(await readFile(scriptsOut, 'utf8')) as [string, boolean][];
+    expect(seen[0]).toEqual(['start.cjs', true]);
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen.every(([, cached]) => cached)).toBe(true);
+    expect(await readFile(path)).toEqual(good);
+    const damaged = Buffer.from(good);
+    damaged[damaged.length - 100]! ^= 0xff;
+    const junk = Buffer.alloc(data.length, 7);
+    for (const bad of [
+      damaged,
+      good.subarray(0, good.length - 1),
+      Buffer.concat([Buffer.from('RMCS1\n'), junk, junk]),
+      Buffer.from('not a cache'),
+    ]) {
+      await writeFile(path, bad);
+      expect(await convert(home)).toEqual(reference);
+      const rewritten = await readFile(path);
+      expect(rewritten.equals(bad)).toBe(false);
+      expect(rewritten.toString('latin1', 0, 6)).toBe('RMCS1\n');
+      const half = (rewritten.length - 6) / 2;
+      expect(rewritten.subarray(6, 6 + half)).toEqual(rewritten.subarray(6 + half));
+    }
+    // The last one written is used as it is.
+    const last = await readFile(path);
+    expect(await convert(home)).toEqual(reference);
+    expect(await readFile(path)).toEqual(last);
   });
 
   it('a cache folder that cannot be made or written: the output is the same', async () => {
@@ -131,9 +206,10 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     expect(await convert(home)).toEqual(reference);
     const left = new Set(await readdir(folder));
     const written = [...left].filter((n) => !names.includes(n) && n.endsWith('.bin') && n !== notOurs);
-    expect(written).toHaveLength(1);
-    // The new file and the 63 newest others; the 7 oldest of the 70, the month-old file and the old temporary go.
-    expect(names.filter((n) => left.has(n))).toEqual(names.slice(0, 63));
+    // The kind of work's cache and start.cjs's.
+    expect(written).toHaveLength(2);
+    // The new files and the 62 newest others; the 8 oldest of the 70, the month-old file and the old temporary go.
+    expect(names.filter((n) => left.has(n))).toEqual(names.slice(0, 62));
     expect(left.has(old)).toBe(false);
     expect(left.has(oldTemporary)).toBe(false);
     expect(left.has(newTemporary)).toBe(true);
@@ -159,13 +235,14 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     };
     const written = await one();
     expect(await batch()).toEqual(written);
-    const files = await readdir(cacheFolder(home));
-    expect(files).toHaveLength(2);
-    const caches = await Promise.all(files.map((f) => readFile(join(cacheFolder(home), f))));
-    // Each kind's next run uses its cache: neither is written again (V8 refuses code made with other flags).
+    expect(await cacheFiles(home, 'work')).toHaveLength(2);
+    // start.cjs too is compiled with other flags.
+    expect(await cacheFiles(home, 'start')).toHaveLength(2);
+    const caches = await cacheBytes(home);
+    // Each kind's next run uses its caches: none is written again (V8 refuses code made with other flags).
     expect(await one()).toEqual(written);
     expect(await batch()).toEqual(written);
-    expect(await Promise.all(files.map((f) => readFile(join(cacheFolder(home), f))))).toEqual(caches);
+    expect(await cacheBytes(home)).toEqual(caches);
   });
 
   it('sets the V8 flags without node:v8 and without a warning, else through node:v8, the same flags either way', async () => {
@@ -200,16 +277,15 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     expect(first.stderr).toBe('');
     expect(first.loaded).toContain('Internal Binding v8');
     expect(first.loaded).not.toMatch(/NativeModule (v8|stream|perf_hooks|internal\/fs\/rimraf)$/m);
-    const files = await readdir(cacheFolder(home));
-    expect(files).toHaveLength(1);
-    const cache = await readFile(join(cacheFolder(home), files[0]!));
-    // Without process.binding: node:v8 sets them. V8 refuses code compiled with other flags, so the cache the first
-    // run wrote being used as it is (not written again) shows that the flags are the same.
+    expect(await cacheFiles(home, 'work')).toHaveLength(1);
+    const caches = await cacheBytes(home);
+    // Without process.binding: node:v8 sets them. V8 refuses code compiled with other flags, so the caches the first
+    // run wrote being used as they are (not written again) shows that the flags are the same.
     const fallback = await one([noBinding, modules], 'fallback.txt');
     expect(fallback.loaded).toMatch(/^NativeModule v8$/m);
     expect(fallback.stderr).toBe('');
     expect(fallback.t3dm).toEqual(first.t3dm);
-    expect(await readFile(join(cacheFolder(home), files[0]!))).toEqual(cache);
+    expect(await cacheBytes(home)).toEqual(caches);
   });
 
   it("loads before setting the V8 flags the Node modules a conversion loads (so from Node's own code cache)", async () => {

@@ -177,20 +177,69 @@ const compiled = statSync(join(__dirname, '..', 'tsconfig.tsbuildinfo'), { throw
 if (bundled === undefined || (compiled !== undefined && compiled.mtimeMs > bundled.mtimeMs)) import('../dist/bin.js');
 else if ((argv[0] === '--help' || argv[0] === '-h') && argv.length === 1 && process.platform !== 'win32')
   printHelp(readFileSync(join(bundle, 'help.txt')));
-else runStart(join(bundle, 'start.cjs')).runBundle(bundle, argv, require, v8Tuning);
+else {
+  const start = runStart(join(bundle, 'start.cjs'), v8Tuning?.flags ?? '');
+  start.exports.runBundle(bundle, argv, require, v8Tuning, start.cache);
+}
 
 /**
  * Runs start.cjs as Node runs a CommonJS module, but not through Node's module loader, which resolves the path
  * first (a stat, and fs.realpathSync's walk of its folders) and runs more of its own JavaScript, compiled on
  * first use: 1.45 M instructions less for the examples' median converted to T3DM (callgrind, V8's random seed
- * fixed: 234.00 -> 232.55 M). start.cjs requires only Node's modules.
+ * fixed: 234.00 -> 232.55 M). start.cjs requires only Node's modules. It is compiled from V8's data in its own
+ * cache file when there is a usable one (startCache; src/compile-cache.ts's StartCache): else `cache` says where
+ * start.cjs writes that file after the run.
  */
-function runStart(path) {
+function runStart(path, flags) {
   const { Script } = require('node:vm');
+  const source = readFileSync(path, 'utf8');
+  const cache = startCache(source, flags);
+  const wrapper = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
+  const script = new Script(wrapper, cache?.data ? { filename: path, cachedData: cache.data } : { filename: path });
   const module = { exports: {} };
-  const wrapper = `(function (exports, require, module, __filename, __dirname) {${readFileSync(path, 'utf8')}\n})`;
-  new Script(wrapper, { filename: path }).runInThisContext()(module.exports, require, module, path, bundle);
-  return module.exports;
+  script.runInThisContext()(module.exports, require, module, path, bundle);
+  const stale = cache && (cache.data === undefined || script.cachedDataRejected);
+  return { exports: module.exports, cache: stale ? { path: cache.path, script } : undefined };
+}
+
+/**
+ * start.cjs's cache file for these V8 `flags`: where src/compile-cache.ts keeps the others (compileCacheDir), named
+ * as they are (the bundle's hash, which start.cjs's first line gives, Node's version, the architecture, an FNV-1a
+ * hash of `start.cjs <flags>`), and its data when the file is whole (its two copies equal); undefined without a
+ * cache folder (NODE_DISABLE_COMPILE_CACHE) or a hash.
+ */
+function startCache(source, flags) {
+  const env = process.env;
+  const hash = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n/.exec(source.slice(0, 100));
+  if (env.NODE_DISABLE_COMPILE_CACHE || !hash) return undefined;
+  const home = () => env.HOME || require('node:os').homedir();
+  const base =
+    process.platform === 'win32'
+      ? env.LOCALAPPDATA
+      : process.platform === 'darwin'
+        ? join(home(), 'Library', 'Caches')
+        : env.XDG_CACHE_HOME || join(home(), '.cache');
+  if (!base) return undefined;
+  const key = `start.cjs ${flags}`;
+  let fnv = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) fnv = Math.imul(fnv ^ key.charCodeAt(i), 0x01000193);
+  const name = `${hash[1]}-${process.version}-${process.arch}-${(fnv >>> 0).toString(16).padStart(8, '0')}.bin`;
+  const path = join(base, 'retromodel', 'compile-cache', name);
+  let bytes;
+  try {
+    bytes = readFileSync(path);
+  } catch {
+    return { path };
+  }
+  // "RMCS1\n" and V8's data twice (src/compile-cache.ts's writeStartCache).
+  const size = (bytes.length - 6) / 2;
+  const data = bytes.subarray(6, 6 + size);
+  const whole =
+    size > 0 &&
+    Number.isInteger(size) &&
+    bytes.toString('latin1', 0, 6) === 'RMCS1\n' &&
+    data.equals(bytes.subarray(6 + size));
+  return { path, data: whole ? data : undefined };
 }
 
 /**

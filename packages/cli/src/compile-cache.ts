@@ -28,7 +28,8 @@
  * upgrade), Node version and kind of work makes a file of its own (up to a few MB), so a process that writes one
  * also removes the cache files not written for 30 days (another installed retromodel or Node still in use writes
  * its own again), temporaries a stopped process left (older than an hour), and all but the newest 64
- * (pruneCacheFolder). NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
+ * (pruneCacheFolder). start.cjs itself, which reads this cache, is compiled by the bin from a cache file of its own
+ * (StartCache). NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
  * Not a V8 start-up snapshot (`node --snapshot-blob`): the bin runs in a Node already started (a shebang, npm's
  * cmd-shim on Windows, npx), so a snapshot needs a second Node process, a whole start-up more; Node exits with
  * an error, not a fallback, on a blob made by another Node, other V8 flags or another CPU; and it saves less
@@ -55,6 +56,7 @@ import { WORKER_READY } from './batch/worker-ready.js';
 import type { V8Tuning } from './v8-tuning.js';
 
 const MAGIC = 'RMCC3\n';
+const START_MAGIC = 'RMCS1\n';
 
 /** The user's home folder: $HOME, as os.homedir() takes it first (node:os is loaded only without it). */
 const home = (env: NodeJS.ProcessEnv) => env.HOME || process.getBuiltinModule('node:os').homedir();
@@ -110,26 +112,41 @@ export function readCacheFile(path: string, key: string): CacheFile | undefined 
 
 /** Writes a cache file through a temporary beside it, renamed over it; false when it cannot be written. */
 export function writeCacheFile(path: string, file: CacheFile): boolean {
+  const key = Buffer.from(file.key, 'utf8');
+  const counts = Buffer.alloc(8);
+  counts.writeUInt32LE(key.length, 0);
+  counts.writeUInt32LE(file.chunks.size, 4);
+  const parts: Buffer[] = [counts, key];
+  for (const [name, data] of file.chunks) {
+    const lengths = Buffer.alloc(8);
+    const nameBytes = Buffer.from(name, 'latin1');
+    lengths.writeUInt32LE(nameBytes.length, 0);
+    lengths.writeUInt32LE(data.length, 4);
+    parts.push(lengths, nameBytes, data);
+  }
+  const body = Buffer.concat(parts);
+  return writeWhole(path, [Buffer.from(MAGIC, 'latin1'), body, body]);
+}
+
+/**
+ * start.cjs's cache file (StartCache): "RMCS1\n" and V8's data for start.cjs, twice. The bin reads it, so it is
+ * as simple as can be checked: which bundle, Node, architecture and V8 flags it serves is in its name (V8 also
+ * refuses data of another version, other flags or a source of another length), its content whole when the
+ * copies are equal.
+ */
+export function writeStartCache(path: string, data: Buffer): boolean {
+  return writeWhole(path, [Buffer.from(START_MAGIC, 'latin1'), data, data]);
+}
+
+/** Writes `parts` as the file `path` through a temporary beside it, renamed over it; false when it cannot be written. */
+function writeWhole(path: string, parts: Buffer[]): boolean {
   const temporary = `${path}.${process.pid}.${Math.floor(Math.random() * 1e9)}.tmp`;
   try {
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
-    const key = Buffer.from(file.key, 'utf8');
-    const counts = Buffer.alloc(8);
-    counts.writeUInt32LE(key.length, 0);
-    counts.writeUInt32LE(file.chunks.size, 4);
-    const parts: Buffer[] = [counts, key];
-    for (const [name, data] of file.chunks) {
-      const lengths = Buffer.alloc(8);
-      const nameBytes = Buffer.from(name, 'latin1');
-      lengths.writeUInt32LE(nameBytes.length, 0);
-      lengths.writeUInt32LE(data.length, 4);
-      parts.push(lengths, nameBytes, data);
-    }
-    const body = Buffer.concat(parts);
     // 'wx': a file already there (a planted link) is not written through.
     const fd = openSync(temporary, 'wx', 0o600);
     try {
-      for (const part of [Buffer.from(MAGIC, 'latin1'), body, body]) writeSync(fd, part);
+      for (const part of parts) writeSync(fd, part);
       // On disk before it gets the cache's name: a machine that stops right after the rename does not leave a
       // cache whose data never reached the disk.
       fsyncSync(fd);
@@ -291,7 +308,7 @@ function fnv1a(text: string): string {
  * there is a usable one; `save()` writes the cache when a chunk had no usable data. `entry` is the chunk
  * whose first line names the bundle (`// retromodel bundle <hash>`): the cache is kept per bundle.
  */
-function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRequire) {
+function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRequire, start?: StartCache) {
   const source = readChunk(join(dir, entry));
   const hash = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n/.exec(source.slice(0, 100))?.[1];
   const cacheDir = hash ? compileCacheDir() : undefined;
@@ -301,10 +318,25 @@ function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRe
   return {
     exports: chunks.require(entry, source),
     save(): void {
-      if (cacheDir && cachePath && chunks.stale && writeCacheFile(cachePath, { key, chunks: chunks.cachedData() }))
-        pruneCacheFolder(cacheDir);
+      let written = false;
+      if (cacheDir && cachePath && chunks.stale)
+        written = writeCacheFile(cachePath, { key, chunks: chunks.cachedData() });
+      if (start) written = writeStartCache(start.path, start.script.createCachedData()) || written;
+      if (written && cacheDir) pruneCacheFolder(cacheDir);
     },
   };
+}
+
+/**
+ * start.cjs's own cache, which the bin reads (and compiles this file with) before anything of the bundle runs:
+ * given when the bin had no usable data for it, to be written after the run (with every function compiled by
+ * then; writeStartCache). It lies beside the other cache files, named as they are: by the bundle's hash (which
+ * start.cjs's first line names too) and an FNV-1a hash of `start.cjs <V8 flags>`. Without it, start.cjs (10 KB)
+ * was compiled from source in every process, and each function of it that ran when first called.
+ */
+export interface StartCache {
+  path: string;
+  script: Script;
 }
 
 /** What the bundle's entry, retromodel.cjs, exports. */
@@ -316,16 +348,17 @@ interface CliExports {
  * Runs the bundled CLI in `dir` with `argv`, compiled from the compile cache of its kind of work when there is
  * a usable one, and writes that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
  * does not hold; `v8Tuning`, the V8 flags the bin set for this work, are part of the cache's key (V8 refuses
- * code compiled with other flags).
+ * code compiled with other flags); `start`: start.cjs's own cache, to write after the run.
  */
 export async function runBundle(
   dir: string,
   argv: string[],
   nodeRequire: NodeRequire,
   v8Tuning?: V8Tuning,
+  start?: StartCache,
 ): Promise<void> {
   const key = v8Tuning ? `${workKey(argv)} ${v8Tuning.flags}` : workKey(argv);
-  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire);
+  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire, start);
   try {
     await (bundle.exports as CliExports).runCli(argv, v8Tuning);
   } finally {
