@@ -179,7 +179,19 @@ else if ((argv[0] === '--help' || argv[0] === '-h') && argv.length === 1 && proc
   printHelp(readFileSync(join(bundle, 'help.txt')));
 else {
   const start = runStart(join(bundle, 'start.cjs'), v8Tuning?.flags ?? '');
-  start.exports.runBundle(bundle, argv, require, v8Tuning, start.cache);
+  start.exports.runBundle(bundle, argv, require, v8Tuning, start.cache).then(() => setImmediate(endIfIdle));
+}
+
+/**
+ * Ends the process now when nothing would run any more: no handle or request keeps Node's event loop alive (no
+ * worker thread, no write still under way to a pipe Node writes to asynchronously, no timer), nobody listens for
+ * 'beforeExit', and every promise chain has settled (this runs from setImmediate, after the microtasks).
+ * process.exit() then ends the process as the loop's end would ('exit' listeners run, with the exit code set),
+ * without Node's teardown of the environment and V8's heap: about 1 M instructions of a conversion to T3DM
+ * (callgrind: the examples' median 209.7-209.8 -> 208.7-208.8 M).
+ */
+function endIfIdle() {
+  if (process.getActiveResourcesInfo?.().length === 0 && process.listenerCount('beforeExit') === 0) process.exit();
 }
 
 /**
