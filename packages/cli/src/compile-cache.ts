@@ -50,7 +50,7 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { Script } from 'node:vm';
 import { WORKER_READY } from './batch/worker-ready.js';
 import type { V8Tuning } from './v8-tuning.js';
@@ -247,11 +247,12 @@ class Chunks {
   require(name: string, source?: string): object {
     const known = this.loaded.get(name);
     if (known) return known.exports;
-    const path = join(this.dir, name);
+    // The folder and a chunk's plain name (no path.join: it normalises the whole path again for every chunk).
+    const path = `${this.dir}${sep}${name}`;
     const data = this.cache?.chunks.get(name);
     const script = new Script(
       `(function (exports, require, module, __filename, __dirname, __bundle) {${source ?? readChunk(path)}\n})`,
-      { filename: path, ...(data ? { cachedData: data } : {}) },
+      data ? { filename: path, cachedData: data } : { filename: path },
     );
     const module = { exports: {} };
     const chunk = { exports: module.exports, script, cached: data !== undefined && !script.cachedDataRejected };
