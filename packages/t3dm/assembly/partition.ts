@@ -295,8 +295,9 @@ export function preparePartitions(triangles: Int32Array, vertexCount: i32): void
   openBits = 52 - 10 - orderBits;
   vertices = new MinHeap();
   pairs = new MinHeap();
-  loadBones = [];
-  loadCounts = [];
+  // A part holds at most `vertexCount` vertices, so at most as many bones.
+  loadBones = new StaticArray<i32>(vertexCount);
+  loadCounts = new StaticArray<i32>(vertexCount);
   partId = 0;
 }
 
@@ -373,8 +374,10 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
 }
 
 /** Bones of the group being counted and how many of its vertices each holds (made by preparePartitions). */
-let loadBones: i32[] = [];
-let loadCounts: i32[] = [];
+let loadBones: StaticArray<i32> = new StaticArray<i32>(0);
+let loadCounts: StaticArray<i32> = new StaticArray<i32>(0);
+/** Entries of loadBones and loadCounts in use. */
+let boneKinds: i32 = 0;
 
 /**
  * The vertices a part drawing `group` (the part just made) loads: per bone, its distinct vertices on that bone,
@@ -383,8 +386,7 @@ let loadCounts: i32[] = [];
  * may have joined without one of their triangles, and the triangles' corners are counted instead.
  */
 function groupLoads(group: i32[], bones: Int32Array): i32 {
-  loadBones.length = 0;
-  loadCounts.length = 0;
+  boneKinds = 0;
   if (group.length < MAX_PART_TRIANGLES) {
     for (let i = 0; i < size; i++) countLoad(bones[partVertices[i]]);
   } else {
@@ -400,17 +402,18 @@ function groupLoads(group: i32[], bones: Int32Array): i32 {
     }
   }
   let total = 0;
-  for (let b = 0; b < loadCounts.length; b++) total += loadCounts[b] + (loadCounts[b] & 1);
+  for (let b = 0; b < boneKinds; b++) total += loadCounts[b] + (loadCounts[b] & 1);
   return total;
 }
 
-/** Counts one more vertex of the part on `bone`. */
+/** Counts one more vertex of the part on `bone` (a part's vertices are mostly on one bone or a few). */
 function countLoad(bone: i32): void {
-  let b = loadBones.indexOf(bone);
-  if (b < 0) {
-    b = loadBones.length;
-    loadBones.push(bone);
-    loadCounts.push(0);
+  for (let b = 0; b < boneKinds; b++) {
+    if (loadBones[b] === bone) {
+      loadCounts[b]++;
+      return;
+    }
   }
-  loadCounts[b]++;
+  loadBones[boneKinds] = bone;
+  loadCounts[boneKinds++] = 1;
 }
