@@ -5,9 +5,10 @@
  * commands is kept (the first of them on a tie). The trials share their work and stop as soon as they cannot
  * win: the partitions share the triangles of each vertex; a partition is given up once its vertex loads so
  * far, plus one load of each vertex of the triangles left, pass the fewest of a finished one; capacities of at
- * least the object's vertex count give the same partition (no part ever fills them), worked out once; an equal
- * group of triangles gets the part planned for it before; and the tied partitions are planned a part at a
- * time, best first (cheapestTied), so a partition that cannot win is planned only as far as its commands show it.
+ * least the most vertices a part of the last partition took give that partition again (no part of it ever
+ * reached them), and are left out; an equal group of triangles gets the part planned for it before; and the
+ * tied partitions are planned a part at a time, best first (cheapestTied), so a partition that cannot win is
+ * planned only as far as its commands show it.
  *
  * A part comes out as one record of i32: its RSP commands, its loads (count, then bone, first slot, vertex
  * count and the object's vertex ids of each: an odd count gets its last vertex twice), its u8 triangles (count,
@@ -15,7 +16,7 @@
  */
 
 import { put } from './list-store';
-import { partitionFor, partitionLoads, preparePartitions } from './partition';
+import { largestPart, partitionFor, partitionLoads, preparePartitions } from './partition';
 import { planPart } from './plan-part-draw';
 
 /** Vertex slots in the RSP cache. */
@@ -77,17 +78,18 @@ export function buildParts(triangles: Int32Array, vertexBones: Int32Array, verte
   const partitions: Array<Array<i32[]> | null> = [];
   const loads: i32[] = [];
   let fewest = i32.MAX_VALUE;
-  let shared = -1;
+  // The smallest capacity known to give the last partition worked out (largestPart): a smaller capacity in the
+  // list that is at least as large gives it again, and the later of two equal partitions never draws in fewer
+  // commands, so it is left out. (An object's capacities at or above its vertex count all give one partition.)
+  let same = i32.MAX_VALUE;
   for (let i = 0; i < capacities.length; i++) {
-    // A part stops at `capacity` vertices only when the object has that many: larger capacities than the
-    // object's vertex count partition alike, and the later one can never draw in fewer commands.
-    if (capacities[i] >= vertexCount && shared >= 0) {
+    if (capacities[i] >= same) {
       partitions.push(null);
       loads.push(i32.MAX_VALUE);
       continue;
     }
-    if (capacities[i] >= vertexCount) shared = i;
     const groups = partitionFor(capacities[i], bones, fewest);
+    same = largestPart;
     partitions.push(groups);
     loads.push(groups === null ? i32.MAX_VALUE : partitionLoads);
     if (groups !== null && partitionLoads < fewest) fewest = partitionLoads;

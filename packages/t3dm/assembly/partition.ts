@@ -22,7 +22,6 @@
  * module globals below.
  */
 
-import { put } from './list-store';
 import { MinHeap } from './min-heap';
 
 /** Most triangles one part draws: keeps numIndices (u16) in range and the planning bounded on degenerate input. */
@@ -109,42 +108,49 @@ function countOpen(t: i32, by: i32): void {
 
 /** Adds vertex u to the part: takes the triangles it completes, and updates its neighbours' keys. */
 function addVertex(u: i32): void {
-  inPart[u] = partId;
+  const id = partId;
+  inPart[u] = id;
   partVertices[size++] = u;
-  for (let e = start[u]; e < start[u + 1]; e++) {
+  const from = start[u];
+  const to = start[u + 1];
+  let previous = -1;
+  for (let e = from; e < to; e++) {
     const t = byVertex[e];
     // A triangle using u twice is listed twice in a row: u is one vertex less to bring, once.
-    if (done[t] !== 0 || (e > start[u] && byVertex[e - 1] === t)) continue;
+    if (t === previous) continue;
+    previous = t;
+    if (done[t] !== 0) continue;
     const a = tris[t * 3];
     const b = tris[t * 3 + 1];
     const c = tris[t * 3 + 2];
-    if (missingIn[t] !== partId) {
+    // Whether each corner is outside the part, read once (the stores below may alias, so the compiler cannot).
+    const outA = inPart[a] !== id;
+    const outB = inPart[b] !== id;
+    const outC = inPart[c] !== id;
+    let m: i32;
+    if (missingIn[t] !== id) {
       // First touch: count its distinct vertices outside the part (u is in it now).
-      missingIn[t] = partId;
-      let m = 0;
-      if (inPart[a] !== partId) m++;
-      if (inPart[b] !== partId && b !== a) m++;
-      if (inPart[c] !== partId && c !== b && c !== a) m++;
-      missing[t] = m;
-    } else missing[t]--;
-    const m = missing[t];
+      missingIn[t] = id;
+      m = <i32>outA + <i32>(outB && b !== a) + <i32>(outC && c !== b && c !== a);
+    } else m = missing[t] - 1;
+    missing[t] = m;
     if (m === 0) {
       if (groupLength < MAX_PART_TRIANGLES) take(t);
       continue;
     }
     // The vertices it still misses have touched the part.
-    if (inPart[a] !== partId) see(a);
-    if (inPart[b] !== partId) see(b);
-    if (inPart[c] !== partId) see(c);
+    if (outA) see(a);
+    if (outB) see(b);
+    if (outC) see(c);
     if (m === 1) {
-      const w = inPart[a] !== partId ? a : inPart[b] !== partId ? b : c;
+      const w = outA ? a : outB ? b : c;
       gain[w]++;
       vertices.push(vertexKey(w));
     } else if (m === 2) {
       let first = 0x7fffffff;
-      if (inPart[a] !== partId) first = min(first, seenAt[a]);
-      if (inPart[b] !== partId) first = min(first, seenAt[b]);
-      if (inPart[c] !== partId) first = min(first, seenAt[c]);
+      if (outA) first = min(first, seenAt[a]);
+      if (outB) first = min(first, seenAt[b]);
+      if (outC) first = min(first, seenAt[c]);
       pairs.push(<f64>(((<i64>first) << 32) | <i64>t));
     }
   }
@@ -289,8 +295,9 @@ export function preparePartitions(triangles: Int32Array, vertexCount: i32): void
   openBits = 52 - 10 - orderBits;
   vertices = new MinHeap();
   pairs = new MinHeap();
-  loadBones = [];
-  loadCounts = [];
+  // A part holds at most `vertexCount` vertices, so at most as many bones.
+  loadBones = new StaticArray<i32>(vertexCount);
+  loadCounts = new StaticArray<i32>(vertexCount);
   partId = 0;
 }
 
@@ -302,6 +309,13 @@ export function partition(triangles: Int32Array, vertexCount: i32, capacity: i32
 
 /** Vertices the parts of the last partitionFor load in all (see its `bones`). */
 export let partitionLoads: i32 = 0;
+/**
+ * The most vertices a part of the last partitionFor took (of the parts it made before it returned). A capacity
+ * only ever changes what a part does by stopping it, or by refusing a step that would pass it: so a capacity of
+ * at least this many takes the same steps, part after part, and gives the same partition (or gives up at the
+ * same part).
+ */
+export let largestPart: i32 = 0;
 
 /**
  * The partition of the prepared triangles for parts of at most `capacity` vertices. With `bones` (each vertex's
@@ -314,6 +328,7 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
   openVertices = openVerticesAtStart;
   done.fill(0);
   partitionLoads = 0;
+  largestPart = 0;
   const groups: Array<i32>[] = [];
   let scan = 0;
   for (; ; partId++) {
@@ -341,8 +356,9 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
       if (t < 0) break;
       addTriangle(t);
     }
+    if (size > largestPart) largestPart = size;
     const taken = new Array<i32>(groupLength);
-    for (let i = 0; i < groupLength; i++) put(taken, i, group[i]);
+    memory.copy(taken.dataStart, changetype<usize>(group), (<usize>groupLength) << 2);
     groups.push(taken);
     if (bones !== null) {
       partitionLoads += groupLoads(taken, bones);
@@ -358,31 +374,46 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
 }
 
 /** Bones of the group being counted and how many of its vertices each holds (made by preparePartitions). */
-let loadBones: i32[] = [];
-let loadCounts: i32[] = [];
+let loadBones: StaticArray<i32> = new StaticArray<i32>(0);
+let loadCounts: StaticArray<i32> = new StaticArray<i32>(0);
+/** Entries of loadBones and loadCounts in use. */
+let boneKinds: i32 = 0;
 
-/** The vertices a part drawing `group` loads: per bone, its distinct vertices on that bone, rounded up to even. */
+/**
+ * The vertices a part drawing `group` (the part just made) loads: per bone, its distinct vertices on that bone,
+ * rounded up to even. Those are the part's own vertices (each joined the part with a triangle it completed, and
+ * a triangle is taken as it completes), unless the part stopped at MAX_PART_TRIANGLES: then the last vertices
+ * may have joined without one of their triangles, and the triangles' corners are counted instead.
+ */
 function groupLoads(group: i32[], bones: Int32Array): i32 {
-  // seenIn is free here: the part is complete, and the next one marks with a new part number.
-  loadBones.length = 0;
-  loadCounts.length = 0;
-  for (let i = 0; i < group.length; i++) {
-    const t = group[i];
-    for (let k = 0; k < 3; k++) {
-      const v = tris[t * 3 + k];
-      if (seenIn[v] === -2 - partId) continue;
-      seenIn[v] = -2 - partId;
-      const bone = bones[v];
-      let b = loadBones.indexOf(bone);
-      if (b < 0) {
-        b = loadBones.length;
-        loadBones.push(bone);
-        loadCounts.push(0);
+  boneKinds = 0;
+  if (group.length < MAX_PART_TRIANGLES) {
+    for (let i = 0; i < size; i++) countLoad(bones[partVertices[i]]);
+  } else {
+    // seenIn is free here: the part is complete, and the next one marks with a new part number.
+    for (let i = 0; i < group.length; i++) {
+      const t = group[i];
+      for (let k = 0; k < 3; k++) {
+        const v = tris[t * 3 + k];
+        if (seenIn[v] === -2 - partId) continue;
+        seenIn[v] = -2 - partId;
+        countLoad(bones[v]);
       }
-      loadCounts[b]++;
     }
   }
   let total = 0;
-  for (let b = 0; b < loadCounts.length; b++) total += loadCounts[b] + (loadCounts[b] & 1);
+  for (let b = 0; b < boneKinds; b++) total += loadCounts[b] + (loadCounts[b] & 1);
   return total;
+}
+
+/** Counts one more vertex of the part on `bone` (a part's vertices are mostly on one bone or a few). */
+function countLoad(bone: i32): void {
+  for (let b = 0; b < boneKinds; b++) {
+    if (loadBones[b] === bone) {
+      loadCounts[b]++;
+      return;
+    }
+  }
+  loadBones[boneKinds] = bone;
+  loadCounts[boneKinds++] = 1;
 }

@@ -6,7 +6,7 @@
 import { buildParts } from './build-parts';
 import { groups, input, output, readStrips, resetBuffers, setOutput, writeList, writeStrips } from './io';
 import { put } from './list-store';
-import { partition } from './partition';
+import { largestPart, partition, partitionFor, partitionLoads, preparePartitions } from './partition';
 import { planPart } from './plan-part-draw';
 import { byNewVertices } from './strip-order';
 import { stripifyDense } from './stripify';
@@ -70,4 +70,15 @@ export function orderStrips(n: i32): void {
 /** The parts of the object whose triangles are in `input` (ids below `vertexCount`): each part's triangle numbers. */
 export function partitionObject(vertexCount: i32, capacity: i32): void {
   writeStrips(partition(input, vertexCount, capacity));
+}
+
+/**
+ * For the tests of the steps: the vertices the partition of `input` (ids below `vertexCount`, each one's bone in
+ * `groups`) for parts of at most `capacity` vertices loads, and the most vertices one of its parts took.
+ */
+export function partitionCounts(vertexCount: i32, capacity: i32): void {
+  preparePartitions(input, vertexCount);
+  partitionFor(capacity, groups, i32.MAX_VALUE);
+  output.push(partitionLoads);
+  output.push(largestPart);
 }

@@ -5,6 +5,8 @@
  * from the lowest slots up (the last command drawn reads the lowest slots); a strip that does not fit is cut at
  * an even triangle (so the rest keeps its winding) to fill the command.
  */
+
+import { put } from './list-store';
 import { pushStripTriangles } from './stripify';
 
 const CACHE_SLOTS: i32 = 70;
@@ -103,6 +105,9 @@ function longestPrefix(s: i32[], used: i32, highest: i32): i32 {
 
 /** Appends the first `count` entries of `strip`, its first carrying the restart bit unless it opens the command. */
 function append(command: i32[], strip: i32[], count: i32): void {
-  command.push(strip[0] | (command.length > 0 ? 0x8000 : 0));
-  for (let i = 1; i < count; i++) command.push(strip[i]);
+  // Grown to its new length once, then stored into (Array#push checks the capacity and may grow at each entry).
+  const at = command.length;
+  command.length = at + count;
+  put(command, at, strip[0] | (at > 0 ? 0x8000 : 0));
+  for (let i = 1; i < count; i++) put(command, at + i, strip[i]);
 }

@@ -13,7 +13,7 @@ import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { type BuiltPart, buildParts } from '../src/from-scene/build-parts.js';
 import { planPartDraw } from '../src/from-scene/plan-part-draw.js';
-import { partition } from '../src/from-scene/planner-module.js';
+import { partition, partitionCounts } from '../src/from-scene/planner-module.js';
 
 function referencePartition(tris: number[], capacity: number, maxTriangles: number): number[][] {
   const triCount = tris.length / 3;
@@ -107,6 +107,55 @@ describe('partition', () => {
     const groups = partition(tris, 4, 70);
     expect(groups).toEqual(referencePartition(tris, 70, 1024));
     expect(groups[0]).toHaveLength(1024);
+  });
+});
+
+/** Per part and bone, the part's distinct vertices on that bone rounded up to even, summed over the parts. */
+function loadsPerBone(tris: number[], bones: number[], groups: number[][]): number {
+  let total = 0;
+  for (const g of groups) {
+    const perBone = new Map<number, number>();
+    for (const v of new Set(g.flatMap((t) => [tris[t * 3]!, tris[t * 3 + 1]!, tris[t * 3 + 2]!])))
+      perBone.set(bones[v]!, (perBone.get(bones[v]!) ?? 0) + 1);
+    for (const c of perBone.values()) total += c + (c % 2);
+  }
+  return total;
+}
+
+describe('partition counts', () => {
+  it.each([
+    1, 2, 3, 4,
+  ])('counts loads per part and bone; capacities from the largest part up partition alike (seed %i)', (seed) => {
+    const rnd = seededRandom(200 + seed);
+    for (let round = 0; round < 6; round++) {
+      const vertexCount = 3 + Math.floor(rnd() * 300);
+      const tris = randomMesh(rnd, 1 + Math.floor(rnd() * 400), vertexCount);
+      const boneCount = 1 + Math.floor(rnd() * 3);
+      const bones = Array.from({ length: vertexCount }, (_, v) => Math.floor(v / 23) % boneCount);
+      for (const capacity of [6, 11, 62, 64, 66, 68, 70]) {
+        const groups = partition(tris, vertexCount, capacity);
+        const counts = partitionCounts(tris, bones, vertexCount, capacity);
+        expect(counts.loads).toBe(loadsPerBone(tris, bones, groups));
+        for (let smaller = counts.largestPart; smaller < capacity; smaller++)
+          expect(partition(tris, vertexCount, smaller)).toEqual(groups);
+        // And one less than the largest part cuts that part short.
+        if (counts.largestPart > 3) expect(partition(tris, vertexCount, counts.largestPart - 1)).not.toEqual(groups);
+      }
+    }
+  });
+
+  it('counts only the vertices of the triangles a part took when it stops at 1024 triangles', () => {
+    // Triangle 0 starts the part; vertex 1 completes the 1024 degenerate triangles (0, 1, 1), and vertex 2 then
+    // joins without triangle 0, which no longer fits in the part: the part loads vertices 0 and 1 only, and a
+    // second part draws triangle 0 (three vertices, four loads).
+    const tris = [0, 1, 2];
+    for (let t = 0; t < 1024; t++) tris.push(0, 1, 1);
+    const bones = [5, 5, 5];
+    const groups = partition(tris, 3, 70);
+    expect(groups[0]).toHaveLength(1024);
+    expect(partitionCounts(tris, bones, 3, 70).loads).toBe(loadsPerBone(tris, bones, groups));
+    expect(groups).toHaveLength(2);
+    expect(loadsPerBone(tris, bones, groups)).toBe(2 + 4);
   });
 });
 

@@ -24,6 +24,7 @@ interface PlannerExports {
   stripify(n: number): void;
   orderStrips(n: number): void;
   partitionObject(vertexCount: number, capacity: number): void;
+  partitionCounts(vertexCount: number, capacity: number): void;
 }
 
 const planner = lazyWasm<PlannerExports>(PLANNER_WASM, 'part planner');
@@ -134,4 +135,22 @@ export function partition(tris: ArrayLike<number>, vertexCount: number, capacity
   const p = begin(tris, vertexCount, false);
   p.partitionObject(vertexCount, capacity);
   return new Output(p).strips();
+}
+
+/**
+ * The vertices the partition of `tris` for parts of at most `capacity` vertices loads (per part and bone, its
+ * distinct vertices rounded up to even; `bones[v]` is vertex v's bone), and the most vertices one of its parts
+ * took: a capacity from there up to `capacity` gives the same partition, which buildParts relies on.
+ */
+export function partitionCounts(
+  tris: ArrayLike<number>,
+  bones: ArrayLike<number>,
+  vertexCount: number,
+  capacity: number,
+): { loads: number; largestPart: number } {
+  const p = begin(tris, vertexCount, true);
+  new Int32Array(p.memory.buffer, p.groupsAddress(), vertexCount).set(bones);
+  p.partitionCounts(vertexCount, capacity);
+  const out = new Output(p);
+  return { loads: out.next(), largestPart: out.next() };
 }
