@@ -11,7 +11,11 @@ import type { ResolvedDrawMatrix } from './draw-matrices.js';
  * matrix index in one list of draw matrices and its start in one array: another list or array empties it.
  */
 export class NormalCache {
-  private entries = 0;
+  /**
+   * Entries in use (a power of two): sized for the shapes of the call at hand, not for the arrays, which are kept
+   * from call to call and so may be larger (emptying all of them for each small model cost more than its normals).
+   */
+  entries = 0;
   /** Per entry: draw matrix index (-1: empty) and start. */
   tags = new Int32Array(0);
   /** Per entry: the unit normal. */
@@ -28,8 +32,9 @@ export class NormalCache {
     this.data = undefined;
   }
 
-  /** Forgets the array and draw matrices it was used with (the next `use` starts empty). */
+  /** Forgets the array and draw matrices it was used with (the next `use` starts empty, and small). */
   release(): void {
+    this.entries = 0;
     this.data = undefined;
     this.drawMatrices = undefined;
   }
@@ -37,11 +42,11 @@ export class NormalCache {
   /** Ready for normals from `data` turned by `drawMatrices` (forgetting any others). */
   use(data: Float32Array, drawMatrices: ResolvedDrawMatrix[]): void {
     if (this.data === data && this.drawMatrices === drawMatrices) return;
-    if (this.tags.length !== this.entries * 2) {
+    if (this.tags.length < this.entries * 2) {
       this.tags = new Int32Array(this.entries * 2);
       this.values = new Float64Array(this.entries * 3);
     }
-    this.tags.fill(-1);
+    this.tags.fill(-1, 0, this.entries * 2);
     this.data = data;
     this.drawMatrices = drawMatrices;
   }

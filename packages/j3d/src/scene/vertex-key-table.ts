@@ -19,8 +19,14 @@ export const MISSING = 0x7fffffff;
 
 /** Vertex keys of one shape to scene vertices. */
 export class VertexKeyTable {
-  /** Scene vertex per slot, or EMPTY. */
+  /** Scene vertex per slot, or EMPTY: the first `mask + 1` are the present shape's table. */
   private slots = new Int32Array(16);
+  /**
+   * Slots in use less 1 (a power of two less 1), sized for the shape at hand, not for the array: the array is
+   * kept from shape to shape and call to call, so after one big shape it is larger than a small shape needs, and
+   * filling all of it for each shape cost a small model more than merging its vertices.
+   */
+  private mask = 15;
   /**
    * Keys by scene vertex, `width` integers each (the draw matrix, then the indices): the rows a plain shape's
    * vertices read their items from (ShapeVertices.useKeyRows).
@@ -34,10 +40,11 @@ export class VertexKeyTable {
    * `width` integers; the arrays are kept when they are big enough.
    */
   clear(vertices: number, width: number): void {
-    let capacity = this.slots.length;
+    let capacity = 16;
     while (capacity < vertices * 2) capacity *= 2;
     if (capacity > this.slots.length) this.slots = new Int32Array(capacity);
-    this.slots.fill(EMPTY);
+    this.slots.fill(EMPTY, 0, capacity);
+    this.mask = capacity - 1;
     if (this.rows.length < vertices * width) this.rows = new Int32Array(vertices * width);
     this.width = width;
   }
@@ -126,7 +133,7 @@ export class VertexKeyTable {
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);
     h ^= h >>> 13;
-    const mask = slots.length - 1;
+    const mask = this.mask;
     let slot = h & mask;
     for (;;) {
       const v = slots[slot]!;

@@ -163,7 +163,7 @@ export function writeAttributes(
   cache?.use(src.data, drawMatrices);
   const tags = cache?.tags;
   const cached = cache?.values;
-  const mask = (tags?.length ?? 0) / 2 - 1;
+  const mask = (cache?.entries ?? 0) - 1;
   // Colours: indexed ones are taken to linear once per CLR0 array; DIRECT ones as they come.
   const rgb = ctx.state?.vertexColor ?? true;
   const alpha = ctx.state?.vertexAlpha ?? true;
