@@ -44,9 +44,10 @@ describe('VTX1 arrays on either side of the DataView threshold', () => {
     const rnd = seededRandom(41);
     // Finite F32 values whose bits a trip through a double must keep: signed zeros, subnormals, the extremes.
     const special = [-0, 0, 1e-45, -1e-45, 1.1754942e-38, 3.4028235e38, -3.4028235e38];
-    // 12..40 XYZ elements: 36..120 components (the chunk's numbers), below and above the threshold (64).
+    // 36..120 components (the chunk's numbers), below and above the DataView threshold (64), and 252..270 around
+    // the one (256) from which an array's F32 values are copied as bits.
     for (const compType of [2, 3, 4])
-      for (let count = 12; count <= 40; count += 2) {
+      for (const count of [12, 14, 20, 21, 22, 24, 30, 40, 84, 85, 86, 90]) {
         const chunk = positionsChunk(compType, count, (i, w) => {
           if (compType === 4) w.f32(i < special.length ? special[i]! : (rnd() - 0.5) * 1e6);
           else w.u8(Math.floor(rnd() * 256)).u8(Math.floor(rnd() * 256));
