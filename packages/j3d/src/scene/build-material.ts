@@ -29,6 +29,7 @@ import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
 import { reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, MAX_BAKED_TEXELS, textureMean } from './bake-texture.js';
+import { type LazyTextState, lazyTextDescriptor } from './lazy-text-descriptor.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
 
 /**
@@ -115,29 +116,12 @@ export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevRedu
 /** Where a material's extras keep their GX state's JSON text once made. */
 const gxJsonState = Symbol('gxJson text');
 
-type GxExtras = Extras & { [gxJsonState]: { gx: GxMaterial; json: unknown; made: boolean } };
+interface GxTextState extends LazyTextState {
+  gx: GxMaterial;
+}
 
-/**
- * The `gxJson` accessor, shared by every material's extras: an object literal with its own getter and setter
- * would be made in dictionary mode, each with its own map, several µs a material.
- */
-const gxJsonDescriptor: PropertyDescriptor = {
-  get(this: GxExtras): unknown {
-    const state = this[gxJsonState];
-    if (!state.made) {
-      state.json = JSON.stringify(state.gx);
-      state.made = true;
-    }
-    return state.json;
-  },
-  set(this: GxExtras, value: unknown) {
-    const state = this[gxJsonState];
-    state.json = value;
-    state.made = true;
-  },
-  enumerable: true,
-  configurable: true,
-};
+/** The `gxJson` accessor, shared by every material's extras (see lazyTextDescriptor). */
+const gxJsonDescriptor = lazyTextDescriptor<GxTextState>(gxJsonState, (state) => JSON.stringify(state.gx));
 
 /**
  * `extras` holding the GX state and, as `gxJson`, its JSON text, written out the first time it is read (most
@@ -147,7 +131,7 @@ const gxJsonDescriptor: PropertyDescriptor = {
  */
 function gxExtras(gx: GxMaterial): Extras {
   const extras: Extras = { gx };
-  Object.defineProperty(extras, gxJsonState, { value: { gx, json: undefined, made: false } });
+  Object.defineProperty(extras, gxJsonState, { value: { gx, value: undefined, made: false } });
   return Object.defineProperty(extras, 'gxJson', gxJsonDescriptor);
 }
 

@@ -25,6 +25,7 @@ import type { J3dTexture, Tex1 } from '../chunks/read-tex1.js';
 import { encodeGxTexture } from '../gx/texture/encode-gx-texture.js';
 import { GxTextureFormat, gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
 import { reproducibleLevel0Kept } from './kept-level0.js';
+import { type LazyTextState, lazyTextDescriptor } from './lazy-text-descriptor.js';
 
 /** The key of the TEX1 text in a scene's extras. */
 export const TEX1_EXTRAS_KEY = 'gxTex1Json';
@@ -107,32 +108,13 @@ export function tex1Json(tex1: Tex1, shown: ReadonlySet<number>): string {
 /** Where an extras object keeps what its `gxTex1Json` text is made from, and the text once made. */
 const tex1State = Symbol('gxTex1Json text');
 
-type Tex1Extras = Extras & {
-  [tex1State]: { tex1: Tex1; shown: () => ReadonlySet<number>; text: unknown; made: boolean };
-};
+interface Tex1TextState extends LazyTextState {
+  tex1: Tex1;
+  shown: () => ReadonlySet<number>;
+}
 
-/**
- * The `gxTex1Json` accessor, shared by every scene's extras: accessor closures of each extras object's own would
- * give it a hidden class of its own (V8 keeps an accessor's functions there), in the old generation, and through
- * them `shown` (which holds the whole scene) would outlive every young-generation collection.
- */
-const tex1Descriptor: PropertyDescriptor = {
-  get(this: Tex1Extras): unknown {
-    const state = this[tex1State];
-    if (!state.made) {
-      state.text = tex1Json(state.tex1, state.shown());
-      state.made = true;
-    }
-    return state.text;
-  },
-  set(this: Tex1Extras, value: unknown) {
-    const state = this[tex1State];
-    state.text = value;
-    state.made = true;
-  },
-  enumerable: true,
-  configurable: true,
-};
+/** The `gxTex1Json` accessor, shared by every scene's extras (`shown` holds the whole scene: see lazyTextDescriptor). */
+const tex1Descriptor = lazyTextDescriptor<Tex1TextState>(tex1State, (state) => tex1Json(state.tex1, state.shown()));
 
 /**
  * Adds `gxTex1Json` to `extras` (when TEX1 has textures) as an enumerable property whose text is made when it
@@ -141,6 +123,6 @@ const tex1Descriptor: PropertyDescriptor = {
  */
 export function addTex1Extras(extras: Extras, tex1: Tex1, shown: () => ReadonlySet<number>): void {
   if (tex1.textures.length === 0) return;
-  Object.defineProperty(extras, tex1State, { value: { tex1, shown, text: undefined, made: false } });
+  Object.defineProperty(extras, tex1State, { value: { tex1, shown, value: undefined, made: false } });
   Object.defineProperty(extras, TEX1_EXTRAS_KEY, tex1Descriptor);
 }
