@@ -19,7 +19,8 @@ export function checkModelIndices(
   matrixIndicesSent?: readonly (readonly number[])[],
 ): void {
   const jointCount = file.JNT1.joints.length;
-  const materialCount = file.MAT3.materials.length;
+  // One remap entry per material: the materials themselves are resolved when first read (see readMat3).
+  const materialCount = file.MAT3.remap.length;
   const shapeCount = file.SHP1.shapes.length;
   // Plain loops, no table of limits or callbacks: for a small model these checks ran as long as reading a chunk.
   const hierarchy = file.INF1.hierarchy;

@@ -150,3 +150,75 @@ export function resolveMaterial(
     indirect,
   };
 }
+
+/**
+ * The index fields of an init entry, in the order resolveMaterial looks them up: byte offset in the entry,
+ * number of indices, bytes per index (1: u8, "none" 0xFF; 2: u16, "none" 0xFFFF), the table slot they index, and
+ * what an error calls them. Flat lists of numbers: checkMaterialIndices walks them for every material.
+ */
+const fieldAt = [
+  0x84, 1, 2, 0x0c, 0x08, 0x14, 0x18, 3, 0x28, 0x38, 0x48, 0x5c, 0x94, 0xbc, 0xdc, 4, 0xe4, 0x104, 0x124, 0x144, 0x146,
+  0x148, 6, 5, 7, 0x14a,
+];
+const fieldCount = [8, 1, 1, 4, 2, 2, 8, 1, 8, 8, 10, 20, 4, 16, 4, 1, 16, 16, 4, 1, 1, 1, 1, 1, 1, 1];
+const fieldWidth = [2, 1, 1, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2];
+const fieldSlot = [15, 4, 6, 7, 5, 8, 9, 10, 11, 12, 13, 14, 18, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
+const fieldWhat = [
+  'texture number',
+  'cull mode',
+  'channel count',
+  'channel control',
+  'material colour',
+  'ambient colour',
+  'light',
+  'texgen count',
+  'texgen',
+  'post texgen',
+  'texture matrix',
+  'post texture matrix',
+  'konst colour',
+  'TEV order',
+  'TEV colour',
+  'TEV stage count',
+  'TEV stage',
+  'swap mode',
+  'swap table',
+  'fog',
+  'alpha compare',
+  'blend mode',
+  'z mode',
+  'z-comp-loc',
+  'dither',
+  'NBT scale',
+];
+
+/**
+ * Calls `fail` as resolveMaterial would for the material named `name` whose init entry is `b[at]`, over tables of
+ * `counts[slot]` elements (mat3TableCounts), without resolving it: the same sentence for the same first index past
+ * the end of its table. This is what lets readMat3 leave resolving to the first read of `materials` and still
+ * throw a bad file's ParseError itself.
+ */
+export function checkMaterialIndices(
+  name: string,
+  b: Uint8Array,
+  at: number,
+  counts: readonly number[],
+  fail: (sentence: string) => never,
+): void {
+  for (let f = 0; f < fieldAt.length; f++) {
+    const length = counts[fieldSlot[f]!]!;
+    // An index into an empty (or absent) table means none, as does the "none" value (0xFF, 0xFFFF).
+    if (length === 0) continue;
+    const n = fieldCount[f]!;
+    let p = at + fieldAt[f]!;
+    if (fieldWidth[f] === 1) {
+      const index = b[p]!;
+      if (index >= length && index !== 0xff) pastTheEnd(fieldWhat[f]!, index, name, length, fail);
+      continue;
+    }
+    for (let k = 0; k < n; k++, p += 2) {
+      const index = (b[p]! << 8) | b[p + 1]!;
+      if (index >= length && index !== 0xffff) pastTheEnd(fieldWhat[f]!, index, name, length, fail);
+    }
+  }
+}

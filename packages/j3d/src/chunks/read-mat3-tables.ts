@@ -167,21 +167,31 @@ export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
 type GxIndirectStage = GxIndirect['tevStages'][number];
 
 /**
- * The MAT3 value tables (slots 4..29) of a chunk whose table offsets are `offsets` and whose table spans end at
- * `ends` (mat3TableEnds). A table runs from its offset to its span's end (0 elements when absent); one that starts
- * outside the chunk is a ParseError, the first such slot's. Every table is read by a loop of its own, not by one
- * loop calling each table's parser: that call site saw a dozen parsers, so no call was inlined, and the loop
- * itself was too big to inline into readMat3 at its 26 call sites.
+ * The element count of every MAT3 value table (slots 4..29; slots 0..3 are 0) of a chunk whose table offsets are
+ * `offsets` and whose table spans end at `ends` (mat3TableEnds). A table runs from its offset to its span's end
+ * (0 elements when absent); one that starts outside the chunk is a ParseError, the first such slot's. These
+ * counts are all a material's indices are checked against (checkMaterialIndices): the tables themselves are
+ * read when first used (readMat3Tables).
  */
-export function readMat3Tables(r: BinaryReader, offsets: readonly number[], ends: readonly number[]): Mat3Tables {
-  // The counts first, in slot order, so the first bad slot is the one reported, as when each table is read.
-  const n = tableCounts;
+export function mat3TableCounts(r: BinaryReader, offsets: readonly number[], ends: readonly number[]): number[] {
+  const n: number[] = new Array(30);
+  for (let slot = 0; slot < 4; slot++) n[slot] = 0;
   for (let slot = 4; slot < 30; slot++) {
     const start = offsets[slot]!;
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
     n[slot] = start === 0 ? 0 : Math.floor((ends[slot]! - start) / mat3ElementSizes[slot]!);
   }
+  return n;
+}
+
+/**
+ * The MAT3 value tables (slots 4..29) of a chunk whose table offsets are `offsets`, each of `n[slot]` elements
+ * (mat3TableCounts, which has checked that they lie inside the chunk). Every table is read by a loop of its own,
+ * not by one loop calling each table's parser: that call site saw a dozen parsers, so no call was inlined, and the
+ * loop itself was too big to inline into its caller at its 26 call sites.
+ */
+export function readMat3Tables(r: BinaryReader, offsets: readonly number[], n: readonly number[]): Mat3Tables {
   // Every element read below lies inside its span, which lies inside the chunk (checked above).
   const b = r.bytes;
   const channelControls: GxChannelControl[] = new Array(n[7]!);
@@ -243,9 +253,6 @@ export function readMat3Tables(r: BinaryReader, offsets: readonly number[], ends
     nbtScales,
   };
 }
-
-/** Per table slot, its element count while readMat3Tables runs (reading is synchronous). */
-const tableCounts: number[] = new Array(30).fill(0);
 
 /** `n` u8 values at `b[at]` (in bounds). */
 function u8s(b: Uint8Array, at: number, n: number): number[] {

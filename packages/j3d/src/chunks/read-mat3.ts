@@ -34,8 +34,8 @@ import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
 import { checkCountAt } from './read-bounds.js';
 import { isMat3TablePresent, mat3TableEnds, mat3TableOrder, readMat3Layout } from './read-mat3-layout.js';
-import { resolveMaterial } from './read-mat3-resolve.js';
-import { parseIndirect, readMat3Tables } from './read-mat3-tables.js';
+import { checkMaterialIndices, resolveMaterial } from './read-mat3-resolve.js';
+import { mat3TableCounts, parseIndirect, readMat3Tables } from './read-mat3-tables.js';
 
 /** One 0x14C material init entry: indices into the MAT3 tables, as stored (0xFF/0xFFFF = none). */
 export interface J3dMaterialEntry {
@@ -133,9 +133,15 @@ export interface Mat3Layout {
   padding: string;
 }
 
-/** MAT3's layout and init entries, found when first read. */
-const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
+/**
+ * MAT3's parts built when first read: the init entries as objects, the value tables, the indirect records, the
+ * resolved materials and the layout (see readMat3).
+ */
 const lazyEntries = new LazyProperty<J3dMaterialEntry[]>('entries');
+const lazyTables = new LazyProperty<Mat3Tables>('tables');
+const lazyIndirect = new LazyProperty<GxIndirect[]>('indirect');
+const lazyMaterials = new LazyProperty<GxMaterial[]>('materials');
+const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
 
 /** `n` big-endian u16 values from `bytes` at `at` (in bounds: checked by the caller). */
 function u16s(bytes: Uint8Array, at: number, n: number): number[] {
@@ -188,7 +194,14 @@ function readMaterialEntry(b: Uint8Array, at: number): J3dMaterialEntry {
   };
 }
 
-/** Reads MAT3 from its chunk reader. */
+/**
+ * Reads MAT3 from its chunk reader. Everything that can fail is checked here (the remap, entry and name tables
+ * in bounds, every table starting inside the chunk, every index of every material inside its table), but the
+ * parts are built when first read: the tables and materials were two thirds of reading a small model's bytes
+ * (objects for every table element, an array per index field of every material), and a model converted reads
+ * them once, later, in j3dToScene; the init entries and layout only a rewrite (and `info`) reads. Keys are added
+ * in the order of an eager read.
+ */
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
   const headerPad = r.u16At(0x0a);
@@ -207,15 +220,6 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const storedEntries = at(0) === 0 ? 0 : Math.floor((ends[0]! - at(0)) / 0x14c);
   const entryCount = Math.max(usedEntries, storedEntries);
   const entriesAt = at(0);
-  let entries: J3dMaterialEntry[] | undefined;
-  /** The init entries as objects, read once: only a rewrite, its layout and `info` need them. */
-  const readEntries = (): J3dMaterialEntry[] => {
-    if (!entries) {
-      entries = new Array(entryCount);
-      for (let i = 0; i < entryCount; i++) entries[i] = readMaterialEntry(r.bytes, entriesAt + i * 0x14c);
-    }
-    return entries;
-  };
   const names = readNameTable(r, at(2), diagnostics);
   if (names.length !== count)
     diagnostics.push({
@@ -223,31 +227,53 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
       message: `MAT3 has ${count} materials but ${names.length} names`,
       severity: 'warning',
     });
-  let indirect: GxIndirect[] = [];
-  if (isMat3TablePresent(offsets, 3)) {
-    const n = Math.min(count, Math.floor((ends[3]! - at(3)) / 0x138));
-    indirect = new Array(n);
-    for (let i = 0; i < n; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
-  }
-  const tables = readMat3Tables(r, offsets, ends);
+  const indirectCount = isMat3TablePresent(offsets, 3) ? Math.min(count, Math.floor((ends[3]! - at(3)) / 0x138)) : 0;
+  const counts = mat3TableCounts(r, offsets, ends);
   const fail = (sentence: string): never => {
     throw r.error(sentence, 0x0c);
   };
-  const materials: GxMaterial[] = new Array(count);
-  for (let i = 0; i < count; i++) {
-    const e = remap[i]!;
-    const name = names[i] ?? `material${i}`;
-    materials[i] = resolveMaterial(name, e, r.bytes, entriesAt + e * 0x14c, tables, indirect[i] ?? null, fail);
-  }
-  // The init entries as objects and the layout (table counts under the padding text) are built when first read:
-  // materials are resolved from the entries' bytes, and only a rewrite (and `info`'s entry count) needs them;
-  // they read nothing readMat3 has not already checked. Keys are added in the order of an eager read.
+  const b = r.bytes;
+  for (let i = 0; i < count; i++)
+    checkMaterialIndices(names[i] ?? `material${i}`, b, entriesAt + remap[i]! * 0x14c, counts, fail);
+
+  // The parts, each built once (the materials are made of the tables and indirect records).
+  let entries: J3dMaterialEntry[] | undefined;
+  const readEntries = (): J3dMaterialEntry[] => {
+    if (!entries) {
+      entries = new Array(entryCount);
+      for (let i = 0; i < entryCount; i++) entries[i] = readMaterialEntry(b, entriesAt + i * 0x14c);
+    }
+    return entries;
+  };
+  let tables: Mat3Tables | undefined;
+  const readTables = (): Mat3Tables => {
+    if (!tables) tables = readMat3Tables(r, offsets, counts);
+    return tables;
+  };
+  let indirect: GxIndirect[] | undefined;
+  const readIndirect = (): GxIndirect[] => {
+    if (!indirect) {
+      indirect = new Array(indirectCount);
+      for (let i = 0; i < indirectCount; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
+    }
+    return indirect;
+  };
+  const resolveMaterials = (): GxMaterial[] => {
+    const t = readTables();
+    const ind = readIndirect();
+    const materials: GxMaterial[] = new Array(count);
+    for (let i = 0; i < count; i++) {
+      const e = remap[i]!;
+      const name = names[i] ?? `material${i}`;
+      materials[i] = resolveMaterial(name, e, b, entriesAt + e * 0x14c, t, ind[i] ?? null, fail);
+    }
+    return materials;
+  };
   const mat3 = { offsets, names, remap } as Mat3;
   lazyEntries.define(mat3, readEntries);
-  mat3.tables = tables;
-  mat3.indirect = indirect;
-  mat3.materials = materials;
-  const indirectCount = indirect.length;
+  lazyTables.define(mat3, readTables);
+  lazyIndirect.define(mat3, readIndirect);
+  lazyMaterials.define(mat3, resolveMaterials);
   return lazyLayout.define(mat3, () =>
     readMat3Layout(r, offsets, {
       headerPad,
