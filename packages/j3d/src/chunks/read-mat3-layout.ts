@@ -80,6 +80,38 @@ export function mat3TableEnds(offsets: readonly number[], order: readonly number
 }
 
 /**
+ * The element count of every MAT3 table slot (0 when absent, and for the name table, which has no element size):
+ * the whole elements from its start to mat3TableEnd (none when it starts past the chunk). Tables mostly lie in
+ * slot order, and then a table ends where the next present slot's starts: one walk down the slots, with no
+ * table order or list of ends made (those cost a small model's MAT3 read more than the rest of its header).
+ * Otherwise the ends come from the table order.
+ */
+export function mat3TableCounts(offsets: readonly number[], chunkLength: number): number[] {
+  const counts: number[] = new Array(30);
+  let ascending = true;
+  for (let slot = 0, last = 0; slot < 30; slot++) {
+    const o = offsets[slot]!;
+    if (o === 0 || (slot === 3 && o === offsets[2])) continue;
+    if (o < last) ascending = false;
+    last = o;
+  }
+  const ends = ascending ? undefined : mat3TableEnds(offsets, mat3TableOrder(offsets), chunkLength);
+  // Walking down, `next` is the start of the nearest present slot above (or the chunk's end).
+  let next = chunkLength;
+  for (let slot = 29; slot >= 0; slot--) {
+    const start = offsets[slot]!;
+    if (start === 0 || (slot === 3 && start === offsets[2])) {
+      counts[slot] = 0;
+      continue;
+    }
+    const end = ends ? ends[slot]! : Math.max(next < chunkLength ? next : chunkLength, start);
+    counts[slot] = slot === 2 ? 0 : Math.floor((end - start) / mat3ElementSizes[slot]!);
+    next = start;
+  }
+  return counts;
+}
+
+/**
  * True when `bytes[from, to)` is `pattern` repeated from its start (a maker's padding). The place in the pattern
  * is counted, not taken modulo its length: a division per byte was the most of a small model's padding detection.
  */
@@ -259,10 +291,7 @@ export function nameTableEnd(r: BinaryReader, offset: number): number {
   return end;
 }
 
-/**
- * Reads the layout of a MAT3 chunk whose offsets, entries, names and indirect records are already read.
- * `order` and `ends` are mat3TableOrder and mat3TableEnds of the offsets.
- */
+/** Reads the layout of a MAT3 chunk whose offsets, entries, names and indirect records are already read. */
 export function readMat3Layout(
   r: BinaryReader,
   offsets: readonly number[],
@@ -272,13 +301,11 @@ export function readMat3Layout(
     entries: readonly object[];
     names: readonly string[];
     indirect: number;
-    order?: readonly number[];
-    ends?: readonly number[];
   },
 ): Mat3Layout {
   const counts: number[] = new Array(offsets.length).fill(0);
-  const order = read.order ?? mat3TableOrder(offsets);
-  const ends = read.ends ?? mat3TableEnds(offsets, order, r.length);
+  const order = mat3TableOrder(offsets);
+  const ends = mat3TableEnds(offsets, order, r.length);
   const spans: TableSpan[] = [];
   for (let k = 0; k < order.length; k++) {
     const slot = order[k]!;

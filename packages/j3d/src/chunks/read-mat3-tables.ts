@@ -22,7 +22,6 @@ import type {
   GxZMode,
 } from '../gx/material-types.js';
 import type { Mat3Tables } from './read-mat3.js';
-import { mat3ElementSizes } from './read-mat3-layout.js';
 
 /**
  * Parses one table element at `at` (in bounds: readMat3Tables checks each table's span). Bytes are read from
@@ -167,27 +166,20 @@ export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
 type GxIndirectStage = GxIndirect['tevStages'][number];
 
 /**
- * The element count of every MAT3 value table (slots 4..29; slots 0..3 are 0) of a chunk whose table offsets are
- * `offsets` and whose table spans end at `ends` (mat3TableEnds). A table runs from its offset to its span's end
- * (0 elements when absent); one that starts outside the chunk is a ParseError, the first such slot's. These
- * counts are all a material's indices are checked against (checkMaterialIndices): the tables themselves are
- * read when first used (readMat3Tables).
+ * Throws the ParseError of the first MAT3 value table (slots 4..29) that starts outside the chunk. The tables
+ * themselves are read when first used (readMat3Tables), and are counted by mat3TableCounts.
  */
-export function mat3TableCounts(r: BinaryReader, offsets: readonly number[], ends: readonly number[]): number[] {
-  const n: number[] = new Array(30);
-  for (let slot = 0; slot < 4; slot++) n[slot] = 0;
+export function checkMat3TableStarts(r: BinaryReader, offsets: readonly number[]): void {
   for (let slot = 4; slot < 30; slot++) {
     const start = offsets[slot]!;
     if (start > r.length)
       throw r.error(`table ${slot} starts outside the chunk (0x${start.toString(16)})`, 0x0c + slot * 4);
-    n[slot] = start === 0 ? 0 : Math.floor((ends[slot]! - start) / mat3ElementSizes[slot]!);
   }
-  return n;
 }
 
 /**
  * The MAT3 value tables (slots 4..29) of a chunk whose table offsets are `offsets`, each of `n[slot]` elements
- * (mat3TableCounts, which has checked that they lie inside the chunk). Every table is read by a loop of its own,
+ * (mat3TableCounts; checkMat3TableStarts has checked that they lie inside the chunk). Every table is read by a loop of its own,
  * not by one loop calling each table's parser: that call site saw a dozen parsers, so no call was inlined, and the
  * loop itself was too big to inline into its caller at its 26 call sites.
  */

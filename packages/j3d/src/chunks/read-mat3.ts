@@ -33,9 +33,9 @@ import type {
 import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
 import { checkCountAt } from './read-bounds.js';
-import { isMat3TablePresent, mat3TableEnds, mat3TableOrder, readMat3Layout } from './read-mat3-layout.js';
+import { mat3TableCounts, readMat3Layout } from './read-mat3-layout.js';
 import { checkMaterialIndices, resolveMaterial } from './read-mat3-resolve.js';
-import { mat3TableCounts, parseIndirect, readMat3Tables } from './read-mat3-tables.js';
+import { checkMat3TableStarts, parseIndirect, readMat3Tables } from './read-mat3-tables.js';
 
 /** One 0x14C material init entry: indices into the MAT3 tables, as stored (0xFF/0xFFFF = none). */
 export interface J3dMaterialEntry {
@@ -208,17 +208,14 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const offsets: number[] = new Array(30);
   for (let i = 0; i < 30; i++) offsets[i] = r.u32At(0x0c + i * 4);
   const at = (i: number) => offsets[i]!;
-  const order = mat3TableOrder(offsets);
-  // Where each present table's span ends (mat3TableEnd), computed once.
-  const ends = mat3TableEnds(offsets, order, r.length);
+  const counts = mat3TableCounts(offsets, r.length);
   checkCountAt(r, count, 2, 'material remap table', at(1));
   const remap = u16s(r.bytes, at(1), count);
   let usedEntries = 0;
   for (const e of remap) if (e + 1 > usedEntries) usedEntries = e + 1;
   checkCountAt(r, usedEntries, 0x14c, 'material entries', at(0));
   // Entries no material uses are kept too: the table runs to the next one.
-  const storedEntries = at(0) === 0 ? 0 : Math.floor((ends[0]! - at(0)) / 0x14c);
-  const entryCount = Math.max(usedEntries, storedEntries);
+  const entryCount = Math.max(usedEntries, counts[0]!);
   const entriesAt = at(0);
   const names = readNameTable(r, at(2), diagnostics);
   if (names.length !== count)
@@ -227,8 +224,8 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
       message: `MAT3 has ${count} materials but ${names.length} names`,
       severity: 'warning',
     });
-  const indirectCount = isMat3TablePresent(offsets, 3) ? Math.min(count, Math.floor((ends[3]! - at(3)) / 0x138)) : 0;
-  const counts = mat3TableCounts(r, offsets, ends);
+  const indirectCount = Math.min(count, counts[3]!);
+  checkMat3TableStarts(r, offsets);
   const fail = (sentence: string): never => {
     throw r.error(sentence, 0x0c);
   };
@@ -281,8 +278,6 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
       entries: readEntries(),
       names,
       indirect: indirectCount,
-      order,
-      ends,
     }),
   );
 }

@@ -180,8 +180,9 @@ function decodePacket(b: Uint8Array, offset: number, size: number): PacketComman
   return { commands, bp, xf, cp };
 }
 
-/** MDL3's packets, built (each packet's commands and register state decoded) when first read. */
+/** MDL3's packets (each packet's commands and register state decoded) and layout, built when first read. */
 const lazyPackets = new LazyProperty<Mdl3Packet[]>('packets');
+const lazyLayout = new LazyProperty<Mdl3Layout | undefined>('layout');
 
 /** Reads MDL3 from its chunk reader. */
 export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
@@ -234,28 +235,31 @@ export function readMdl3(r: BinaryReader, diagnostics: Diagnostic[]): Mdl3 {
     return packets;
   };
   const names = namesAt !== 0 ? readNameTable(r, namesAt, diagnostics) : [];
-  const indices: number[] = [];
-  if (indexAt !== 0 && indexAt + count * 2 <= r.length)
-    for (let i = 0; i < count; i++) indices.push(r.u16At(indexAt + i * 2));
-  const bareEmptyNameTable =
-    namesAt !== 0 && names.length === 0 && (namesAt + 4 > r.length || r.u16At(namesAt + 2) !== 0xffff);
-  const namesEnd = namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt);
-  const layout: Mdl3Layout = {
-    headerPad: r.u16At(0x0a),
-    offsets: [locAt, subAt, mtxAt, u8At, indexAt, namesAt],
-    packetOffsets,
-    indices,
-    bareEmptyNameTable,
-    padding: detectMdl3Padding(r, count, sizes, packetOffsets, namesEnd),
+  /** The layout: it reads only bytes checked above (the header, the name table) or tested in bounds here. */
+  const buildLayout = (): Mdl3Layout => {
+    const indices: number[] = [];
+    if (indexAt !== 0 && indexAt + count * 2 <= r.length)
+      for (let i = 0; i < count; i++) indices.push(r.u16At(indexAt + i * 2));
+    const bareEmptyNameTable =
+      namesAt !== 0 && names.length === 0 && (namesAt + 4 > r.length || r.u16At(namesAt + 2) !== 0xffff);
+    const namesEnd = namesAt === 0 ? 0 : bareEmptyNameTable ? namesAt + 2 : nameTableEnd(r, namesAt);
+    return {
+      headerPad: r.u16At(0x0a),
+      offsets: [locAt, subAt, mtxAt, u8At, indexAt, namesAt],
+      packetOffsets,
+      indices,
+      bareEmptyNameTable,
+      padding: detectMdl3Padding(r, count, sizes, packetOffsets, namesEnd),
+    };
   };
-  // Packets are built when first read: converting a model never reads them (the scene is built from MAT3);
-  // `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's reading
-  // time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a hash
-  // table, about 0.2 µs a key. Keys are added in the order of an MDL3 read eagerly.
+  // Packets and the layout are built when first read: converting a model never reads them (the scene is built
+  // from MAT3); `info`'s MDL3 check and writing the file back do. Decoding every packet here made most of a BDL's
+  // reading time: a register state is an object keyed by register, and V8 keeps XF addresses (0x1000 and up) in a
+  // hash table, about 0.2 µs a key; the layout's padding scan (every gap between packets) was a third of the rest.
+  // Keys are added in the order of an MDL3 read eagerly.
   const mdl3 = lazyPackets.define({} as Mdl3, buildPackets);
   mdl3.names = names;
-  mdl3.layout = layout;
-  return mdl3;
+  return lazyLayout.define(mdl3, buildLayout);
 }
 
 /** Element sizes of the tables at 0x0C..0x1C: packet locations, sub-packet locations, matrix indices, u8, u16. */

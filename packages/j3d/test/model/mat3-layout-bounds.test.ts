@@ -10,6 +10,7 @@ import {
   countElements,
   isMat3TablePresent,
   mat3ElementSizes,
+  mat3TableCounts,
   mat3TableEnd,
   mat3TableEnds,
   mat3TableOrder,
@@ -65,6 +66,31 @@ describe('MAT3 table counting', () => {
       const ends = mat3TableEnds(offsets, mat3TableOrder(offsets), length);
       for (let slot = 0; slot < 30; slot++)
         if (isMat3TablePresent(offsets, slot)) expect(ends[slot]).toBe(mat3TableEnd(offsets, slot, length));
+    }
+  });
+
+  it('counts every table’s whole elements up to mat3TableEnd, in slot order or not', () => {
+    const rnd = seededRandom(53);
+    const pick = (n: number) => Math.floor(rnd() * n);
+    for (let round = 0; round < 4000; round++) {
+      const length = 0x100 + pick(0x400);
+      const offsets = Array.from({ length: 30 }, () =>
+        rnd() < 0.3 ? 0 : rnd() < 0.1 ? length + pick(0x100) : 0x84 + pick(length / 8) * 4,
+      );
+      // Half the rounds lie in slot order (as makers write them), absent tables and ties kept.
+      if (round % 2 === 0) {
+        const present = offsets.filter((o) => o !== 0).sort((a, b) => a - b);
+        for (let slot = 0, k = 0; slot < 30; slot++) if (offsets[slot] !== 0) offsets[slot] = present[k++]!;
+      }
+      if (rnd() < 0.3) offsets[3] = offsets[2]!;
+      const counts = mat3TableCounts(offsets, length);
+      for (let slot = 0; slot < 30; slot++) {
+        const want =
+          slot === 2 || !isMat3TablePresent(offsets, slot)
+            ? 0
+            : Math.floor((mat3TableEnd(offsets, slot, length) - offsets[slot]!) / mat3ElementSizes[slot]!);
+        expect(counts[slot], `slot ${slot} of ${offsets}`).toBe(want);
+      }
     }
   });
 

@@ -1,13 +1,13 @@
 /*
  * readJ3d builds MDL3's packets (each packet's commands and register state: commands, bp, xf, cp) when
- * `packets` is first read. The chunk must look like plain data all the same: `packets` is an enumerable own
+ * `packets` is first read, and its layout when `layout` is. The chunk must look like plain data all the same: `packets` is an enumerable own
  * property in its place among the keys, a data property once read, and setting it first keeps what was set. The
  * values are checked against each packet's bytes walked here by the GX FIFO command lengths (BP 0x61 reg u24,
  * XF 0x10 u16 count−1 u16 address values, CP 0x08 reg u32, NOP 0x00).
  */
 import { haveFixtures, listFixtures, readFixture } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { readJ3d } from '../../src/internal.js';
+import { readJ3d, writeJ3d } from '../../src/internal.js';
 
 /** The BP registers, XF addresses and CP registers a packet's bytes write (last value each, BP masks applied). */
 function stateOf(bytes: Uint8Array) {
@@ -71,6 +71,16 @@ describe.skipIf(!haveFixtures)('MDL3 packets built on first use', () => {
       const again = readJ3d(bytes).MDL3!;
       again.packets = [];
       expect(again.packets).toEqual([]);
+      // The layout too is built when first read: a data property then, and the file writes back byte for byte.
+      const file = readJ3d(bytes);
+      const layout = file.MDL3!.layout;
+      expect(Object.getOwnPropertyDescriptor(file.MDL3!, 'layout')).toMatchObject({ value: layout, writable: true });
+      expect(layout!.packetOffsets.length).toBe(packets.length);
+      expect(writeJ3d(file)).toEqual(bytes);
+      const set = readJ3d(bytes).MDL3!;
+      set.layout = undefined;
+      expect(set.layout).toBeUndefined();
+      expect(Object.keys(set)).toEqual(['packets', 'names', 'layout']);
     });
   }
 });
