@@ -66,13 +66,16 @@ export function emitPrimitive(
   b: PrimitiveLists,
   flip: boolean,
 ): void {
+  // A boolean for the triangles' tests: a parameter's truth is tested against every kind of false value (about
+  // ten instructions a test), a comparison's result with one.
+  const flipped = flip === true;
   switch (type) {
     case 'TRIANGLES': {
       const list = b.triangles;
       const data = list.data;
       let t = list.length;
       for (let i = at, end = at + n - 2; i < end; i += 3, t += 3)
-        triangle(data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
+        triangle(data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flipped);
       list.length = t;
       break;
     }
@@ -80,10 +83,19 @@ export function emitPrimitive(
       const list = b.triangles;
       const data = list.data;
       let t = list.length;
-      // Triangle i (from 2) is (i−2, i−1, i) for even i and (i−2, i, i−1) for odd i, each then reversed.
-      for (let i = 2; i < n; i++, t += 3) {
-        const odd = i & 1;
-        triangle(data, t, idx[at + i - 2]!, idx[at + i - 1 + odd]!, idx[at + i - odd]!, flip);
+      // Triangle i (from 2) is (i−2, i−1, i) for even i and (i−2, i, i−1) for odd i, each then reversed. Two
+      // a turn, an even one and the odd one after it, sharing the loads of their common vertices.
+      let i = 2;
+      for (; i + 1 < n; i += 2, t += 6) {
+        const a = idx[at + i - 2]!;
+        const c = idx[at + i - 1]!;
+        const d = idx[at + i]!;
+        triangle(data, t, a, c, d, flipped);
+        triangle(data, t + 3, c, idx[at + i + 1]!, d, flipped);
+      }
+      if (i < n) {
+        triangle(data, t, idx[at + i - 2]!, idx[at + i - 1]!, idx[at + i]!, flipped);
+        t += 3;
       }
       list.length = t;
       break;
@@ -92,7 +104,7 @@ export function emitPrimitive(
       const list = b.triangles;
       const data = list.data;
       let t = list.length;
-      for (let i = 2; i < n; i++, t += 3) triangle(data, t, idx[at]!, idx[at + i - 1]!, idx[at + i]!, flip);
+      for (let i = 2; i < n; i++, t += 3) triangle(data, t, idx[at]!, idx[at + i - 1]!, idx[at + i]!, flipped);
       list.length = t;
       break;
     }
@@ -102,8 +114,8 @@ export function emitPrimitive(
       const data = list.data;
       let t = list.length;
       for (let i = at, end = at + n - 3; i < end; i += 4, t += 6) {
-        triangle(data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flip);
-        triangle(data, t + 3, idx[i]!, idx[i + 2]!, idx[i + 3]!, flip);
+        triangle(data, t, idx[i]!, idx[i + 1]!, idx[i + 2]!, flipped);
+        triangle(data, t + 3, idx[i]!, idx[i + 2]!, idx[i + 3]!, flipped);
       }
       list.length = t;
       break;

@@ -3,10 +3,10 @@
  * mergeVertices gives each GX vertex of a primitive its scene vertex (merging equal ones), and for each new one
  * records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`: when
  * every written attribute is one index a vertex, the vertex's key row in the key table, which holds those very
- * indices, so nothing is copied twice); once the shape's count is known, writeVertices fills the buffers vertex by
- * vertex, for all the shape's vertices at once when every item is in a VTX1 array, primitive by primitive when
- * some are DIRECT data (an item inside the data is read directly, one past it through the bounds-checked
- * fallbacks).
+ * indices, so nothing is copied twice); once the shape's count is known, writeVertices fills the buffers
+ * (write-vertex-attributes.ts), for all the shape's vertices at once when every item is in a VTX1 array,
+ * primitive by primitive when some are DIRECT data (an item inside the data is read directly, one past it
+ * through the bounds-checked fallbacks).
  * test/scene/reference-shape-primitives.ts keeps the plain one-pass definition this is checked against.
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,

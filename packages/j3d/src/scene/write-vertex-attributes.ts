@@ -1,16 +1,16 @@
 /*
- * The second pass of shape-vertices.ts: scene vertices written one at a time, every attribute of a vertex before
- * the next vertex (position, normal with tangent and normal-generated texture coordinates, colour, texture
- * coordinates, skin), each read from its ItemSource at the item its slot of the vertex's row names. One pass
- * instead of one per attribute: a vertex's row and draw matrix are read once, and the draw matrix's numbers are
- * held in locals while vertices share it (most shapes draw all their vertices with one or a few).
+ * The second pass of shape-vertices.ts: scene vertices written one at a time, every attribute that needs the
+ * vertex's draw matrix (position, normal with tangent and normal-generated texture coordinates, skin) before the
+ * next vertex, then the colours and each texture coordinate set in loops of their own; each value read from its
+ * ItemSource at the item its slot of the vertex's row names. The draw matrix's numbers are held in locals while
+ * vertices share it (most shapes draw all their vertices with one or a few).
  */
 import { ParseError } from '@retromodel/binary';
 import { JOINT_RECORD_SIZE } from '../chunks/read-jnt1.js';
 import { srgbToLinear } from '../gx/srgb.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
-import { component, read3 } from './item-source.js';
+import { component, type ItemSource, read3 } from './item-source.js';
 import type { ShapeVertices, VertexBuffers } from './shape-vertices.js';
 
 /**
@@ -27,27 +27,22 @@ function positionOverflow(ctx: ShapeContext, draw: ResolvedDrawMatrix): ParseErr
 }
 
 /**
- * Indexed CLR0 arrays' values in linear, per array, each worked out the first time a vertex reads it (NaN until
- * then): vertices share colour items, and `**` is the dear part.
+ * Indexed CLR0 arrays' colours in linear, per array, all worked out the first time a shape reads the array
+ * (vertices share colour items, and `**` is the dear part). All at once, not each value at its first read: the
+ * colour loop then holds no check and no call of its own, which had the loop's values spilled to the stack and
+ * read back at every vertex. Alpha values (every fourth, CLR0 items being RGBA) stay in display values and are
+ * not read from here.
  */
 const linearColors = new WeakMap<Float32Array, Float64Array>();
 
 function linearOf(data: Float32Array): Float64Array {
   let linear = linearColors.get(data);
   if (!linear) {
-    linear = new Float64Array(data.length).fill(Number.NaN);
+    linear = new Float64Array(data.length);
+    for (let i = 0; i < data.length; i++) if ((i & 3) !== 3) linear[i] = srgbToLinear(data[i]!);
     linearColors.set(data, linear);
   }
   return linear;
-}
-
-function linearAt(linear: Float64Array, data: Float32Array, at: number): number {
-  let value = linear[at]!;
-  if (Number.isNaN(value)) {
-    value = srgbToLinear(data[at]!);
-    linear[at] = value;
-  }
-  return value;
 }
 
 /** The colour a value past the data reads (1), in linear. */
@@ -96,7 +91,6 @@ export function hypot3(x: number, y: number, z: number): number {
 export const F32_ROUNDS_TO_INFINITY = 2 ** 128 - 2 ** 103;
 
 const scratch = new Float64Array(3);
-const EMPTY_DATA = new Float32Array(0);
 const item = new Float64Array(3);
 
 /** Writes (x, y, z) normalised to `scratch`, or (0, 0, 1) when it has no length. */
@@ -140,7 +134,7 @@ export function writeAttributes(
   normals: NormalPlan | undefined,
   texSets: number,
 ): void {
-  const { items, stride, freshDrawIndices, pos, clr } = s;
+  const { items, stride, freshDrawIndices, pos } = s;
   const drawMatrices = ctx.drawMatrices;
   const { position, normal, tangent, color, texcoords, joints, weights } = b;
   // Positions.
@@ -164,32 +158,13 @@ export function writeAttributes(
   const tags = cache?.tags;
   const cached = cache?.values;
   const mask = (cache?.entries ?? 0) - 1;
-  // Colours: indexed ones are taken to linear once per CLR0 array; DIRECT ones as they come.
-  const rgb = ctx.state?.vertexColor ?? true;
-  const alpha = ctx.state?.vertexAlpha ?? true;
-  const cSlot = s.slotOf[11]!;
-  const cData = clr.data;
-  const cSize = clr.size;
-  const linear = color && rgb && clr.indexed && cSize > 0 ? linearOf(cData) : undefined;
-  const cWhole = cSize >= 4;
-  // Texture coordinates: the first two sets (most shapes send at most two) from locals, any further ones from
-  // the lists.
-  const texData: Float32Array[] = [];
-  const texSize: number[] = [];
-  const texSlot: number[] = [];
-  for (let t = 0; t < texSets; t++) {
-    texData.push(s.tex[t]!.data);
-    texSize.push(s.tex[t]!.size);
-    texSlot.push(s.slotOf[13 + t]!);
-  }
-  const uv0 = texSets > 0 ? texcoords[0] : undefined;
-  const uv0Data = texData[0] ?? EMPTY_DATA;
-  const uv0Size = texSize[0] ?? 0;
-  const uv0Slot = texSlot[0] ?? 0;
-  const uv1 = texSets > 1 ? texcoords[1] : undefined;
-  const uv1Data = texData[1] ?? EMPTY_DATA;
-  const uv1Size = texSize[1] ?? 0;
-  const uv1Slot = texSlot[1] ?? 0;
+  // What the loop writes, as booleans: a test of a boolean is one comparison, where the truth of an array or
+  // undefined is tested against every kind of false value (about ten instructions, at every vertex).
+  const hasNormal = normal !== undefined;
+  const useCache = tags !== undefined && cached !== undefined;
+  const hasGenerated = genUv !== undefined;
+  const hasTangent = tangent !== undefined;
+  const hasSkin = joints !== undefined && weights !== undefined;
   // The draw matrix of the vertex before, and its numbers.
   let d = -2;
   let draw = drawMatrices[0]!;
@@ -256,17 +231,17 @@ export function writeAttributes(
       )
     )
       throw positionOverflow(ctx, draw);
-    if (normal) {
+    if (hasNormal) {
       const nRow = row + nSlot;
       const nAt = items[nRow]! * nSize;
       const entry = (nAt * 31 + d) & mask;
       let tnx: number;
       let tny: number;
       let tnz: number;
-      if (tags && cached && tags[entry * 2] === d && tags[entry * 2 + 1] === nAt) {
-        tnx = cached[entry * 3]!;
-        tny = cached[entry * 3 + 1]!;
-        tnz = cached[entry * 3 + 2]!;
+      if (useCache && tags![entry * 2] === d && tags![entry * 2 + 1] === nAt) {
+        tnx = cached![entry * 3]!;
+        tny = cached![entry * 3 + 1]!;
+        tnz = cached![entry * 3 + 2]!;
       } else {
         read3(src, nAt, 0, Number.NaN, item);
         const nx = item[0]!;
@@ -281,22 +256,22 @@ export function writeAttributes(
         tnx = scratch[0]!;
         tny = scratch[1]!;
         tnz = scratch[2]!;
-        if (tags && cached) {
-          tags[entry * 2] = d;
-          tags[entry * 2 + 1] = nAt;
-          cached[entry * 3] = tnx;
-          cached[entry * 3 + 1] = tny;
-          cached[entry * 3 + 2] = tnz;
+        if (useCache) {
+          tags![entry * 2] = d;
+          tags![entry * 2 + 1] = nAt;
+          cached![entry * 3] = tnx;
+          cached![entry * 3 + 1] = tny;
+          cached![entry * 3 + 2] = tnz;
         }
       }
-      normal[o3] = tnx;
-      normal[o3 + 1] = tny;
-      normal[o3 + 2] = tnz;
-      if (genUv) {
-        genUv[i * 2] = r[0]! * tnx + r[1]! * tny + r[2]!;
-        genUv[i * 2 + 1] = r[3]! * tnx + r[4]! * tny + r[5]!;
+      normal![o3] = tnx;
+      normal![o3 + 1] = tny;
+      normal![o3 + 2] = tnz;
+      if (hasGenerated) {
+        genUv![i * 2] = r[0]! * tnx + r[1]! * tny + r[2]!;
+        genUv![i * 2 + 1] = r[3]! * tnx + r[4]! * tny + r[5]!;
       }
-      if (tangent) {
+      if (hasTangent) {
         read3(src, nbt3 ? items[nRow + 1]! * 3 : nAt, nbt3 ? 0 : 3, Number.NaN, item);
         const bx = item[0]!;
         const by = item[1]!;
@@ -316,78 +291,88 @@ export function writeAttributes(
         const cy = tnz * ttx - tnx * ttz;
         const cz = tnx * tty - tny * ttx;
         const o4 = i * 4;
-        tangent[o4] = ttx;
-        tangent[o4 + 1] = tty;
-        tangent[o4 + 2] = ttz;
-        tangent[o4 + 3] = cx * tbx + cy * tby + cz * tbz < 0 ? -1 : 1;
+        tangent![o4] = ttx;
+        tangent![o4 + 1] = tty;
+        tangent![o4 + 2] = ttz;
+        tangent![o4 + 3] = cx * tbx + cy * tby + cz * tbz < 0 ? -1 : 1;
       }
-    } else if (genUv) {
+    } else if (hasGenerated) {
       // Without normals, from (0, 0) (as written, so that a non-finite row gives what it gives times 0).
-      genUv[i * 2] = r[0]! * 0 + r[1]! * 0 + r[2]!;
-      genUv[i * 2 + 1] = r[3]! * 0 + r[4]! * 0 + r[5]!;
+      genUv![i * 2] = r[0]! * 0 + r[1]! * 0 + r[2]!;
+      genUv![i * 2 + 1] = r[3]! * 0 + r[4]! * 0 + r[5]!;
     }
-    if (color) {
-      const c = items[row + cSlot]! * cSize;
-      const o4 = i * 4;
-      if (linear && cWhole && c + 4 <= cData.length) {
-        color[o4] = linearAt(linear, cData, c);
-        color[o4 + 1] = linearAt(linear, cData, c + 1);
-        color[o4 + 2] = linearAt(linear, cData, c + 2);
-        color[o4 + 3] = alpha ? cData[c + 3]! : 1;
-      } else {
-        for (let k = 0; k < 3; k++) {
-          const inside = k < cSize && c + k < cData.length;
-          color[o4 + k] = !rgb
-            ? 1
-            : !inside
-              ? LINEAR_ONE
-              : linear
-                ? linearAt(linear, cData, c + k)
-                : srgbToLinear(cData[c + k]!);
-        }
-        color[o4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
-      }
-    }
-    if (uv0) {
-      const at = items[row + uv0Slot]! * uv0Size;
-      if (uv0Size >= 2 && at + 2 <= uv0Data.length) {
-        uv0[i * 2] = uv0Data[at]!;
-        uv0[i * 2 + 1] = uv0Data[at + 1]!;
-      } else {
-        uv0[i * 2] = component(s.tex[0]!, at, 0, 0);
-        uv0[i * 2 + 1] = component(s.tex[0]!, at, 1, 0);
-      }
-    }
-    if (uv1) {
-      const at = items[row + uv1Slot]! * uv1Size;
-      if (uv1Size >= 2 && at + 2 <= uv1Data.length) {
-        uv1[i * 2] = uv1Data[at]!;
-        uv1[i * 2 + 1] = uv1Data[at + 1]!;
-      } else {
-        uv1[i * 2] = component(s.tex[1]!, at, 0, 0);
-        uv1[i * 2 + 1] = component(s.tex[1]!, at, 1, 0);
-      }
-    }
-    for (let t = 2; t < texSets; t++) {
-      const data = texData[t]!;
-      const size = texSize[t]!;
-      const at = items[row + texSlot[t]!]! * size;
-      const uv = texcoords[t]!;
-      if (size >= 2 && at + 2 <= data.length) {
-        uv[i * 2] = data[at]!;
-        uv[i * 2 + 1] = data[at + 1]!;
-      } else {
-        uv[i * 2] = component(s.tex[t]!, at, 0, 0);
-        uv[i * 2 + 1] = component(s.tex[t]!, at, 1, 0);
-      }
-    }
-    if (joints && weights) {
+    if (hasSkin) {
       const o4 = i * 4;
       const n = Math.min(4, draw.joints.length);
       for (let k = 0; k < n; k++) {
-        joints[o4 + k] = draw.joints[k]!;
-        weights[o4 + k] = draw.weights[k] ?? 0;
+        joints![o4 + k] = draw.joints[k]!;
+        weights![o4 + k] = draw.weights[k] ?? 0;
       }
+    }
+  }
+  // Colours and texture coordinates need no draw matrix: each in a loop of its own, over the rows again.
+  if (color) writeColours(s, start, end, color, ctx.state?.vertexColor !== false, ctx.state?.vertexAlpha !== false);
+  for (let t = 0; t < texSets; t++) writeTexcoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, texcoords[t]!);
+}
+
+/**
+ * COLOR_0 of scene vertices `start .. end`: CLR0 in linear where the material reads its rgb (else 1), its alpha
+ * where the material reads it (else 1); 1 past the data.
+ */
+function writeColours(
+  s: ShapeVertices,
+  start: number,
+  end: number,
+  color: Float32Array,
+  rgb: boolean,
+  alpha: boolean,
+): void {
+  const { items, stride, clr } = s;
+  const cSlot = s.slotOf[11]!;
+  const cData = clr.data;
+  const cSize = clr.size;
+  // Indexed colours are taken to linear once per CLR0 array; DIRECT ones as they come.
+  const linear = rgb && clr.indexed && cSize > 0 ? linearOf(cData) : undefined;
+  // Booleans for the loop's tests (see writeAttributes).
+  const fast = linear !== undefined && cSize >= 4;
+  const readAlpha = alpha === true;
+  for (let i = start; i < end; i++) {
+    const c = items[i * stride + cSlot]! * cSize;
+    const o4 = i * 4;
+    if (fast && c + 4 <= cData.length) {
+      color[o4] = linear![c]!;
+      color[o4 + 1] = linear![c + 1]!;
+      color[o4 + 2] = linear![c + 2]!;
+      color[o4 + 3] = readAlpha ? cData[c + 3]! : 1;
+    } else {
+      for (let k = 0; k < 3; k++) {
+        const inside = k < cSize && c + k < cData.length;
+        color[o4 + k] = !rgb ? 1 : !inside ? LINEAR_ONE : linear ? linear[c + k]! : srgbToLinear(cData[c + k]!);
+      }
+      color[o4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
+    }
+  }
+}
+
+/** One TEXCOORD set of scene vertices `start .. end`, from `source` at the item in `slot` of each row (0 past the data). */
+function writeTexcoords(
+  s: ShapeVertices,
+  source: ItemSource,
+  slot: number,
+  start: number,
+  end: number,
+  uv: Float32Array,
+): void {
+  const { items, stride } = s;
+  const { data, size } = source;
+  for (let i = start; i < end; i++) {
+    const at = items[i * stride + slot]! * size;
+    if (size >= 2 && at + 2 <= data.length) {
+      uv[i * 2] = data[at]!;
+      uv[i * 2 + 1] = data[at + 1]!;
+    } else {
+      uv[i * 2] = component(source, at, 0, 0);
+      uv[i * 2 + 1] = component(source, at, 1, 0);
     }
   }
 }
