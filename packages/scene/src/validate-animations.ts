@@ -7,6 +7,7 @@
  */
 import { type PointerTarget, parseMaterialPointer, pointerWidth } from './animation-pointer.js';
 import type { Animation, AnimationSampler, Material, PointerChannel, Scene } from './types.js';
+import { firstNotIncreasing } from './validate-arrays.js';
 
 type Report = (code: string, message: string) => void;
 
@@ -67,12 +68,8 @@ function validateAnimation(scene: Scene, anim: Animation, a: number, error: Repo
   const inRange = (i: number, length: number) => Number.isInteger(i) && i >= 0 && i < length;
   anim.samplers.forEach((s, k) => {
     const where = `animation ${a} sampler ${k}`;
-    for (let t = 1; t < s.input.length; t++) {
-      if (!(s.input[t]! > s.input[t - 1]!)) {
-        error('times-not-increasing', `${where}: key times do not increase at key ${t}`);
-        break;
-      }
-    }
+    const t = firstNotIncreasing(s.input);
+    if (t !== -1) error('times-not-increasing', `${where}: key times do not increase at key ${t}`);
     if (s.input.length === 0) error('no-keys', `${where}: no keys`);
     if (s.input.length > 0 && s.input[0]! < 0) error('negative-time', `${where}: negative key time`);
   });

@@ -1,6 +1,7 @@
 import type { Diagnostic } from './diagnostics.js';
 import type { Attribute, Primitive, Scene } from './types.js';
 import { validateAnimations } from './validate-animations.js';
+import { allFinite, firstIndexAtLeast, firstUnnormalizedWeights, weightSum } from './validate-arrays.js';
 
 const itemSizes: Record<string, number[]> = {
   POSITION: [3],
@@ -134,13 +135,6 @@ export function validateScene(scene: Scene): Diagnostic[] {
   return out;
 }
 
-/** Whether every value is finite (a loop: `every(Number.isFinite)` calls back per value, on every vertex). */
-function allFinite(values: Float32Array): boolean {
-  // x - x is 0 for a finite x and NaN for ±Infinity and NaN.
-  for (let i = 0; i < values.length; i++) if (values[i]! - values[i]! !== 0) return false;
-  return true;
-}
-
 function validatePrimitive(
   scene: Scene,
   p: Primitive,
@@ -171,26 +165,17 @@ function validatePrimitive(
   const joints = p.attributes.JOINTS_0;
   if (joints && joints.array instanceof Float32Array) error('float-joints', `${where}: JOINTS_0 must be integers`);
   const weights = p.attributes.WEIGHTS_0;
-  // Arrays in locals: the loops run cold (not yet optimised) over every vertex, where each property read costs.
   if (weights) {
-    const w = weights.array;
-    for (let v = 0; v < count; v++) {
-      let sum = 0;
-      for (let k = 0; k < 4; k++) sum += w[v * 4 + k]!;
-      if (Math.abs(sum - 1) > 2e-3) {
-        error('weights-not-normalized', `${where}: weights of vertex ${v} sum to ${sum.toFixed(4)}`);
-        break;
-      }
+    const v = firstUnnormalizedWeights(weights.array, count);
+    if (v !== -1) {
+      const sum = weightSum(weights.array, v);
+      error('weights-not-normalized', `${where}: weights of vertex ${v} sum to ${sum.toFixed(4)}`);
     }
   }
   const indices = p.indices;
   if (indices) {
-    for (let i = 0; i < indices.length; i++) {
-      if (indices[i]! >= count) {
-        error('index-out-of-range', `${where}: index ${indices[i]} at ${i} ≥ vertex count ${count}`);
-        break;
-      }
-    }
+    const i = firstIndexAtLeast(indices, count);
+    if (i !== -1) error('index-out-of-range', `${where}: index ${indices[i]} at ${i} ≥ vertex count ${count}`);
   }
   const n = indices ? indices.length : count;
   if (p.mode === 'TRIANGLES' && n % 3 !== 0) error('triangle-count', `${where}: ${n} indices is not a multiple of 3`);

@@ -19,6 +19,7 @@ import {
 } from '@retromodel/scene';
 import { n64MaterialExtras, n64TextureSlot } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
+import { packNormal } from '../src/codec/vertex-codec.js';
 import { checkRuntimeConstraints, readT3dm, sceneToT3dm, t3dmToScene, writeSdata, writeT3dm } from '../src/index.js';
 
 function meshScene(primitives: Primitive[], materials = [createMaterial({ name: 'm' })]): Scene {
@@ -204,6 +205,52 @@ describe('sceneToT3dm on synthetic scenes', () => {
       .COLOR_0!.array;
     expect(colors[0]).toBeCloseTo(1, 2);
     expect(colors[1]).toBeCloseTo(0, 2);
+  });
+
+  it('packs vertex colours and normals of float and normalized integer attributes by their glTF values', () => {
+    // Two triangles far apart (no vertex shared), one with float attributes, one with normalized integers.
+    const position = (dx: number) => new Float32Array([dx, 0, 0, dx + 1, 0, 0, dx, 1, 0]);
+    const floatColors = new Float32Array([0.9, 0.25, 0.04, 1, 0.5, 0.001, 0.7, 0.3, 0, 1, 0.33, 0.6]);
+    const intColors = new Uint16Array([65535, 30000, 1200, 65535, 12, 40000, 65535, 5000, 20000, 7, 0, 65535]);
+    const floatNormals = new Float32Array([0.6, 0.8, 0, 0, 0.28, 0.96, -0.48, 0.6, 0.64]);
+    const intNormals = new Int16Array([32767, -32768, 0, 100, 2000, -30000, 0, 0, 32767]);
+    const primitive = (dx: number, colors: Float32Array | Uint16Array, normals: Float32Array | Int16Array) => ({
+      attributes: {
+        POSITION: { array: position(dx), itemSize: 3 },
+        NORMAL: { array: normals, itemSize: 3, normalized: normals instanceof Int16Array },
+        COLOR_0: { array: colors, itemSize: 4, normalized: colors instanceof Uint16Array },
+      },
+      mode: 'TRIANGLES' as const,
+      material: 0,
+    });
+    const scene = meshScene(
+      [primitive(0, floatColors, floatNormals), primitive(10, intColors, intNormals)],
+      [createMaterial({ name: 'm', vertexColors: true })],
+    );
+    const { out } = convert(scene);
+    const v = out.file.chunks.find((c) => c.kind === 'vertices');
+    if (v?.kind !== 'vertices') throw new Error('no V');
+    // The spec's encodings of the attributes' glTF values: unsigned normalized k / (2^n - 1), signed at least -1;
+    // colours gamma-encoded (pow 0.4545, ×255 truncated) but alpha, normals packed 5.6.5.
+    const value = (a: Float32Array | Uint16Array | Int16Array, i: number) =>
+      a instanceof Uint16Array ? a[i]! / 65535 : a instanceof Int16Array ? Math.max(-1, a[i]! / 32767) : a[i]!;
+    const channel = (c: number, gamma: boolean) =>
+      Math.trunc(Math.min(1, Math.max(0, gamma ? Math.max(0, c) ** 0.4545 : c)) * 255);
+    const expected: [number, number][] = [];
+    for (const [colors, normals] of [
+      [floatColors, floatNormals],
+      [intColors, intNormals],
+    ] as const) {
+      for (let k = 0; k < 3; k++) {
+        const [r, g, b, a] = [0, 1, 2, 3].map((c) => channel(value(colors, k * 4 + c), c < 3));
+        const rgba = ((r! << 24) | (g! << 16) | (b! << 8) | a!) >>> 0;
+        expected.push([rgba, packNormal(value(normals, k * 3), value(normals, k * 3 + 1), value(normals, k * 3 + 2))]);
+      }
+    }
+    // Each vertex once (a part loading an odd count loads its last vertex twice).
+    const written = Array.from(v.normal, (normal, i): [number, number] => [v.rgba[i]!, normal]);
+    const order = (list: [number, number][]) => [...new Set(list.map((e) => e.join(' ')))].sort();
+    expect(order(written)).toEqual(order(expected));
   });
 
   it('writes two images whose names make the same file name as two textures', () => {

@@ -70,6 +70,16 @@ export interface CollectedGeometry {
   primitives: CollectedPrimitive[];
 }
 
+/**
+ * An attribute's values as floats to read: a Float32Array as it is (the reads give the same numbers a copy would),
+ * any other kind converted to a new Float64Array, so the loops over them see two kinds of array.
+ */
+function readableFloats(attr: Attribute | undefined): Float32Array | Float64Array | undefined {
+  if (attr?.array instanceof Float32Array) return attr.array;
+  return floatsOf(attr);
+}
+
+/** An attribute's values as a new Float64Array (normalized integers scaled, signed ones at least -1). */
 function floatsOf(attr: Attribute | undefined): Float64Array | undefined {
   if (!attr) return undefined;
   const a = attr.array;
@@ -155,7 +165,7 @@ function gammaChannel(linear: number): number {
 }
 
 /** A linear colour (`size` channels from `at`; missing ones are 1) as tiny3d's gamma-encoded RGBA8. */
-function packColor(colors: Float64Array, at: number, size: number): number {
+function packColor(colors: Float32Array | Float64Array, at: number, size: number): number {
   const n = colors.length;
   const r = at < n ? colors[at]! : 1;
   const g = at + 1 < n ? colors[at + 1]! : 1;
@@ -194,7 +204,7 @@ function transformPoints(m: Mat4, from: ArrayLike<number>, to: Float64Array, cou
 }
 
 /** `count` directions of `from` moved by `m` into `to` (as mat4TransformDirectionTo), the matrix in locals. */
-function transformDirections(m: Mat4, from: Float64Array, to: Float64Array, count: number): void {
+function transformDirections(m: Mat4, from: Float32Array | Float64Array, to: Float64Array, count: number): void {
   const m0 = m[0]!;
   const m1 = m[1]!;
   const m2 = m[2]!;
@@ -345,11 +355,13 @@ interface Skinning {
 /**
  * Moves a primitive's vertices into model space (or the space of each one's dominant joint) and packs its
  * colours, into `out`; `normalMatrices` (given when the primitive has no normals) gets each vertex's normal
- * matrix. Returns how many vertices had more than one joint influence.
+ * matrix. Returns how many vertices had more than one joint influence. Each loop is a function of its own:
+ * V8 optimises them one by one as they get hot, where this function with all of them inlined was the batch's
+ * costliest compilation.
  */
 function placeVertices(
   pos: ArrayLike<number>,
-  normals: Float64Array | undefined,
+  normals: Float32Array | Float64Array | undefined,
   colorAttribute: Attribute | undefined,
   nodeWorld: Mat4,
   staticNormal: Mat4,
@@ -357,9 +369,7 @@ function placeVertices(
   out: CollectedPrimitive,
   normalMatrices: Mat4[] | undefined,
 ): number {
-  const colors = floatsOf(colorAttribute);
-  const colorSize = colorAttribute?.itemSize ?? 4;
-  const { position, normal, bone: boneOf, rgba } = out;
+  const { position, normal } = out;
   const count = position.length / 3;
   let weighted = 0;
   if (!skinning) {
@@ -367,43 +377,64 @@ function placeVertices(
     transformPoints(nodeWorld, pos, position, count);
     if (normals && normal) transformDirections(staticNormal, normals, normal, count);
     if (normalMatrices) for (let v = 0; v < count; v++) normalMatrices.push(staticNormal);
-  } else {
-    const normalCache = new Map<number, Mat4>();
-    const { weights, joints, bones, matrices } = skinning;
-    for (let v = 0; v < count; v++) {
-      let m = nodeWorld;
-      let nm = staticNormal;
-      let best = 0;
-      let bestWeight = -1;
-      let influences = 0;
-      for (let k = 0; k < 4; k++) {
-        const w = weights ? (weights[v * 4 + k] ?? 0) : k === 0 ? 1 : 0;
-        if (w > 0) influences++;
-        if (w > bestWeight) {
-          bestWeight = w;
-          best = k;
-        }
+  } else weighted = placeSkinned(pos, normals, nodeWorld, staticNormal, skinning, out, normalMatrices);
+  const colors = readableFloats(colorAttribute);
+  if (colors) packColors(colors, colorAttribute?.itemSize ?? 4, out.rgba, count);
+  return weighted;
+}
+
+/** `count` colours of `size` channels as tiny3d's RGBA8, into `rgba`. */
+function packColors(colors: Float32Array | Float64Array, size: number, rgba: Uint32Array, count: number): void {
+  for (let v = 0; v < count; v++) rgba[v] = packColor(colors, v * size, size);
+}
+
+/** placeVertices for a skinned primitive: each vertex by its dominant joint's matrices (a bone's), or the node's. */
+function placeSkinned(
+  pos: ArrayLike<number>,
+  normals: Float32Array | Float64Array | undefined,
+  nodeWorld: Mat4,
+  staticNormal: Mat4,
+  skinning: Skinning,
+  out: CollectedPrimitive,
+  normalMatrices: Mat4[] | undefined,
+): number {
+  const { position, normal, bone: boneOf } = out;
+  const count = position.length / 3;
+  let weighted = 0;
+  const normalCache = new Map<number, Mat4>();
+  const { weights, joints, bones, matrices } = skinning;
+  for (let v = 0; v < count; v++) {
+    let m = nodeWorld;
+    let nm = staticNormal;
+    let best = 0;
+    let bestWeight = -1;
+    let influences = 0;
+    for (let k = 0; k < 4; k++) {
+      const w = weights ? (weights[v * 4 + k] ?? 0) : k === 0 ? 1 : 0;
+      if (w > 0) influences++;
+      if (w > bestWeight) {
+        bestWeight = w;
+        best = k;
       }
-      if (influences > 1) weighted++;
-      const jointIndex = joints[v * 4 + best] ?? 0;
-      const bone = bones[jointIndex];
-      const matrix = matrices[jointIndex];
-      if (bone !== undefined && matrix) {
-        boneOf[v] = bone;
-        m = matrix;
-        let cached = normalCache.get(jointIndex);
-        if (!cached) {
-          cached = normalMatrix(m);
-          normalCache.set(jointIndex, cached);
-        }
-        nm = cached;
-      }
-      normalMatrices?.push(nm);
-      mat4TransformPointTo(m, pos, v * 3, position, v * 3);
-      if (normals && normal) mat4TransformDirectionTo(nm, normals, v * 3, normal, v * 3);
     }
+    if (influences > 1) weighted++;
+    const jointIndex = joints[v * 4 + best] ?? 0;
+    const bone = bones[jointIndex];
+    const matrix = matrices[jointIndex];
+    if (bone !== undefined && matrix) {
+      boneOf[v] = bone;
+      m = matrix;
+      let cached = normalCache.get(jointIndex);
+      if (!cached) {
+        cached = normalMatrix(m);
+        normalCache.set(jointIndex, cached);
+      }
+      nm = cached;
+    }
+    normalMatrices?.push(nm);
+    mat4TransformPointTo(m, pos, v * 3, position, v * 3);
+    if (normals && normal) mat4TransformDirectionTo(nm, normals, v * 3, normal, v * 3);
   }
-  if (colors) for (let v = 0; v < count; v++) rgba[v] = packColor(colors, v * colorSize, colorSize);
   return weighted;
 }
 
@@ -451,7 +482,7 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[], ignoreT
       }
       const pos = prim.attributes.POSITION.array;
       const count = pos.length / 3;
-      const normals = floatsOf(prim.attributes.NORMAL);
+      const normals = readableFloats(prim.attributes.NORMAL);
       // fast64 / N64 materials address their tiles with TEXCOORD_0 as tiny3d does; plain ones use their texture's set.
       const material = scene.materials[prim.material ?? -1];
       const texRef = material?.extras?.f3d_mat || material?.extras?.n64 ? undefined : material?.baseColorTexture;
