@@ -160,6 +160,28 @@ describe('gltfToScene on bad input', () => {
     expect((await parseError(glb(c.json, c.bin))).section).toBe('JSON');
   });
 
+  it('rejects a float accessor holding NaN or an infinity, naming the first such element (ACCESSOR_INVALID_FLOAT)', async () => {
+    // Each non-finite kind alone, at the first, a middle and the last of the 9 position values, and two at once.
+    const cases: [Record<number, number>, string][] = [];
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+      for (const at of [0, 4, 8]) cases.push([{ [at]: bad }, `element ${at} is ${bad}`]);
+    cases.push([{ 7: Number.NEGATIVE_INFINITY, 5: Number.NaN }, 'element 5 is NaN']);
+    for (const [values, says] of cases) {
+      const t = triangle();
+      const positions = new Float32Array(t.bin.buffer, 0, 9);
+      for (const [at, value] of Object.entries(values)) positions[Number(at)] = value;
+      const error = await parseError(glb(t.json, t.bin));
+      expect(error.section).toBe('JSON');
+      expect(error.message).toContain(`accessors[0] ${says}, not a finite number`);
+    }
+    // The largest and smallest finite floats are numbers like any other.
+    const t = triangle();
+    new Float32Array(t.bin.buffer, 0, 9).set([3.4028234663852886e38, -3.4028234663852886e38, 1e-45], 3);
+    t.json.accessors[0]!.min = [-3.4028234663852886e38, -3.4028234663852886e38, 0];
+    t.json.accessors[0]!.max = [3.4028234663852886e38, 1, 1e-45];
+    expect((await gltfToScene(glb(t.json, t.bin))).scene.meshes).toHaveLength(1);
+  });
+
   it('refuses an image over 8192 pixels a side by its header (the one image limit), in a buffer, a data URI or a file', async () => {
     // A PNG whose IHDR says 16384 × 2 (PNG spec: signature, IHDR, IDAT, IEND; CRCs are not what is tested) and a
     // JPEG whose SOF0 says 9000 wide (JPEG: SOI, an APP0 of 16 bytes, SOF0 with height then width, EOI).
