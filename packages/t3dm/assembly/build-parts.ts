@@ -18,6 +18,7 @@
 import { put } from './list-store';
 import { largestPart, partitionFor, partitionLoads, preparePartitions } from './partition';
 import { planPart } from './plan-part-draw';
+import { unfilledList } from './unfilled';
 
 /** Vertex slots in the RSP cache. */
 const CACHE_SLOTS: i32 = 70;
@@ -140,7 +141,7 @@ function cheapestTied(
 
 /** The record of the part drawing the triangles `group`, planned once for equal groups (`planned` keeps them). */
 function partRecord(group: i32[], useStrips: bool, planned: PlannedParts): i32[] {
-  const local = new Array<i32>(group.length * 3);
+  const local = unfilledList(group.length * 3);
   // FNV-1a over the group's vertex ids, and whether one bone holds them all.
   let hash: u32 = 0x811c9dc5;
   const bone0 = bones[tris[group[0] * 3]];
@@ -186,7 +187,7 @@ function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
   let strips: i32[][] = [];
   if (!useStrips) {
     order = ids;
-    list = new Array<i32>(dense.length);
+    list = unfilledList(dense.length);
     for (let i = 0; i < dense.length; i++) put(list, i, dense[i]);
   } else {
     let groups: Int32Array | null = null;
@@ -216,7 +217,7 @@ function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
     dest = end;
   }
   for (let s = 0; s < strips.length; s++) length += 1 + strips[s].length;
-  const record = new Array<i32>(length);
+  const record = unfilledList(length);
   put(record, 0, loadCount + list.length / 3 + (sequenceCount > 0 ? 1 : 0) + strips.length + 1);
   put(record, 1, loadCount);
   let at = 2;

@@ -23,6 +23,7 @@
  */
 
 import { MinHeap } from './min-heap';
+import { unfilledList } from './unfilled';
 
 /** Most triangles one part draws: keeps numIndices (u16) in range and the planning bounded on degenerate input. */
 const MAX_PART_TRIANGLES: i32 = 1024;
@@ -357,7 +358,7 @@ export function partitionFor(capacity: i32, bones: Int32Array | null, loadLimit:
       addTriangle(t);
     }
     if (size > largestPart) largestPart = size;
-    const taken = new Array<i32>(groupLength);
+    const taken = unfilledList(groupLength);
     memory.copy(taken.dataStart, changetype<usize>(group), (<usize>groupLength) << 2);
     groups.push(taken);
     if (bones !== null) {

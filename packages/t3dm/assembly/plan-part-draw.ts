@@ -12,6 +12,7 @@ import { put } from './list-store';
 import { packCommands } from './strip-commands';
 import { byNewVertices } from './strip-order';
 import { pushTriangle, stripifyDense } from './stripify';
+import { unfilledList, unfilledStatic } from './unfilled';
 
 /** Most vertices the planning peels off the top of the cache. */
 const MAX_PEEL: i32 = 2;
@@ -104,9 +105,9 @@ function classify(tris: Int32Array, n: i32, sequenceAllowed: bool): Classified {
     classOf[i / 3] = into;
     counts[into] += 3;
   }
-  const plain = new Array<i32>(counts[0]);
-  const sequence = new Array<i32>(counts[1]);
-  const rest = new Array<i32>(counts[2]);
+  const plain = unfilledList(counts[0]);
+  const sequence = unfilledList(counts[1]);
+  const rest = unfilledList(counts[2]);
   counts.fill(0);
   for (let i = 0; i + 2 < tris.length; i += 3) {
     const into = classOf[i / 3];
@@ -129,7 +130,7 @@ function classify(tris: Int32Array, n: i32, sequenceAllowed: bool): Classified {
 function peelOnce(strips: i32[][], n: i32, peeled: i32[]): i32[][] {
   // Triangle count per vertex; vertices in the order the strips' triangles first use them.
   const uses = new StaticArray<i32>(n);
-  const seen = new StaticArray<i32>(n);
+  const seen = unfilledStatic(n);
   let seenCount = 0;
   for (let si = 0; si < strips.length; si++) {
     const s = strips[si];
@@ -197,7 +198,7 @@ function planStrips(
   // Vertex ids in the order the strips, then `plain`, `peeled` and `sequence` first use them.
   // Lists made at their full length and filled by index (Array#push is a call per entry, and may copy to grow).
   const seen = new StaticArray<u8>(n);
-  let order = new Array<i32>(n);
+  let order = unfilledList(n);
   let seenCount = 0;
   for (let s = 0; s < strips.length; s++) seenCount = visit(strips[s], seen, order, seenCount);
   seenCount = visit(plain, seen, order, seenCount);
@@ -205,11 +206,11 @@ function planStrips(
   seenCount = visit(sequence, seen, order, seenCount);
   order.length = seenCount;
   if (groups !== null) order = groupedByBone(order, groups);
-  const slot = new StaticArray<i32>(n);
+  const slot = unfilledStatic(n);
   for (let i = 0; i < order.length; i++) slot[order[i]] = i;
   const inSlots: i32[][] = [];
-  for (let s = 0; s < strips.length; s++) inSlots.push(putSlots(new Array<i32>(strips[s].length), 0, strips[s], slot));
-  const list = new Array<i32>(plain.length + peeled.length);
+  for (let s = 0; s < strips.length; s++) inSlots.push(putSlots(unfilledList(strips[s].length), 0, strips[s], slot));
+  const list = unfilledList(plain.length + peeled.length);
   putSlots(list, 0, plain, slot);
   putSlots(list, plain.length, peeled, slot);
   const commands = packCommands(inSlots, list);

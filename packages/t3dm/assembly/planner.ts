@@ -10,6 +10,7 @@ import { largestPart, partition, partitionFor, partitionLoads, preparePartitions
 import { planPart } from './plan-part-draw';
 import { byNewVertices } from './strip-order';
 import { stripifyDense } from './stripify';
+import { unfilledList } from './unfilled';
 
 /** Empties the heap and allocates `length` input entries and (when `grouped`) `n` groups: the input's address. */
 export function begin(length: i32, n: i32, grouped: bool): usize {
@@ -38,7 +39,7 @@ export function buildObject(vertexCount: i32, useStrips: bool): void {
   // Made at its full length (not grown entry by entry: each growth copies it).
   let length = 1;
   for (let p = 0; p < parts.length; p++) length += parts[p].length;
-  const out = new Array<i32>(length);
+  const out = unfilledList(length);
   put(out, 0, parts.length);
   let at = 1;
   for (let p = 0; p < parts.length; p++) for (let i = 0; i < parts[p].length; i++) put(out, at++, parts[p][i]);

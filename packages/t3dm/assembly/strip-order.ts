@@ -3,17 +3,18 @@
  * first), so that vertices get cache slots from the bottom up in the order the strips use them.
  */
 import { MinHeap } from './min-heap';
+import { unfilledStatic } from './unfilled';
 
 export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   const count = strips.length;
   // Each strip's distinct vertices (CSR: vertices[first[i] .. first[i + 1]) ), and the strips of each vertex
   // (CSR: stripsOf[start[v] .. start[v + 1]) ).
-  const seen = new StaticArray<i32>(n);
+  const seen = unfilledStatic(n);
   seen.fill(-1);
-  const first = new StaticArray<i32>(count + 1);
+  const first = unfilledStatic(count + 1);
   let total = 0;
   for (let i = 0; i < count; i++) total += strips[i].length;
-  const vertices = new StaticArray<i32>(total);
+  const vertices = unfilledStatic(total);
   const start = new StaticArray<i32>(n + 1);
   let length = 0;
   for (let i = 0; i < count; i++) {
@@ -30,7 +31,7 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   first[count] = length;
   for (let v = 0; v < n; v++) start[v + 1] += start[v];
   const fill = StaticArray.slice<i32>(start, 0, n);
-  const stripsOf = new StaticArray<i32>(length);
+  const stripsOf = unfilledStatic(length);
   for (let i = 0; i < count; i++) for (let e = first[i]; e < first[i + 1]; e++) stripsOf[fill[vertices[e]]++] = i;
   // The tie-breaks as one rank (longer strip first, then the first in the list: a counting sort by length),
   // and a heap keyed by new-vertex count, then rank (fresh * scale + rank, scale a power of two above every
@@ -41,8 +42,8 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   const atLength = new StaticArray<i32>(longest + 2);
   for (let i = 0; i < count; i++) atLength[longest - strips[i].length + 1]++;
   for (let l = 1; l <= longest; l++) atLength[l + 1] += atLength[l];
-  const byRank = new StaticArray<i32>(count);
-  const rank = new StaticArray<i32>(count);
+  const byRank = unfilledStatic(count);
+  const rank = unfilledStatic(count);
   for (let i = 0; i < count; i++) {
     const r = atLength[longest - strips[i].length]++;
     byRank[r] = i;
@@ -50,7 +51,7 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   }
   let scale = 1;
   while (scale < count) scale *= 2;
-  const fresh = new StaticArray<i32>(count);
+  const fresh = unfilledStatic(count);
   const heap = new MinHeap();
   for (let i = 0; i < count; i++) {
     fresh[i] = first[i + 1] - first[i];

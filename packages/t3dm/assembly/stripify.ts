@@ -9,6 +9,7 @@
  * below (set by stripifyDense), which the helpers read.
  */
 import { put } from './list-store';
+import { unfilledList, unfilledStatic } from './unfilled';
 
 let tris: i32[] = [] as i32[];
 /** Edge c (from corner c to the next, c = t * 3 + k) is crossed by edges acrossFirst[c], acrossNext[that], … */
@@ -43,14 +44,14 @@ function acrossChains(count: i32, vertexCount: i32): void {
   for (let c = 0; c < count * 3; c++) first[tris[c] + 1]++;
   for (let v = 0; v < vertexCount; v++) first[v + 1] += first[v];
   const fill = StaticArray.slice<i32>(first, 0, vertexCount);
-  const corners = new StaticArray<i32>(count * 3);
+  const corners = unfilledStatic(count * 3);
   for (let c = 0; c < count * 3; c++) corners[fill[tris[c]]++] = c;
   // head[b]: the first link of the chain of the edges (a, b), valid while headOwner[b] === a.
-  const head = new StaticArray<i32>(vertexCount);
-  const headOwner = new StaticArray<i32>(vertexCount);
+  const head = unfilledStatic(vertexCount);
+  const headOwner = unfilledStatic(vertexCount);
   headOwner.fill(-1);
-  acrossFirst = new StaticArray<i32>(count * 3);
-  acrossNext = new StaticArray<i32>(count * 3);
+  acrossFirst = unfilledStatic(count * 3);
+  acrossNext = unfilledStatic(count * 3);
   for (let a = 0; a < vertexCount; a++) {
     // Backwards, each pushed on the front of its chain, so the chains come out in triangle order.
     for (let i = first[a + 1] - 1; i >= first[a]; i--) {
@@ -161,9 +162,9 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
   stamp = 0;
   // Two grow buffers: the longest strip so far and the one being grown.
   const maxStrip = min(count + 2, 0x7fff);
-  let best = new Grown(new StaticArray<i32>(maxStrip), new StaticArray<i32>(count));
-  let other = new Grown(new StaticArray<i32>(maxStrip), new StaticArray<i32>(count));
-  const free = new StaticArray<i32>(count);
+  let best = new Grown(unfilledStatic(maxStrip), unfilledStatic(count));
+  let other = new Grown(unfilledStatic(maxStrip), unfilledStatic(count));
+  const free = unfilledStatic(count);
   words = (count + 31) >>> 5;
   byFree = new StaticArray<i32>(words * 4);
   for (let t = 0; t < count; t++) {
@@ -208,7 +209,7 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
         }
       }
     }
-    const strip = new Array<i32>(best.length);
+    const strip = unfilledList(best.length);
     for (let i = 0; i < best.length; i++) put(strip, i, best.strip[i]);
     out.push(strip);
   }
