@@ -54,13 +54,14 @@ async function runBundled(args: string[]): Promise<{ stdout: string; modules: st
   const files = await readdir(folder);
   const read: CacheFile[] = [];
   for (const f of files) {
-    // The key (after "RMCC3\n", the key's length and the chunk count): the kind of work, then any V8 flags the bin set.
+    // The key (after "RMCC4\n", the key's length, the chunk count and the data's length): the kind of work, then
+    // any V8 flags the bin set.
     const bytes = await readFile(join(folder, f));
-    const key = bytes.toString('utf8', 14, 14 + bytes.readUInt32LE(6));
+    const key = bytes.toString('utf8', 18, 18 + bytes.readUInt32LE(6));
     if (key === workKey(args) || key.startsWith(`${workKey(args)} --`)) read.push(readCacheFile(join(folder, f), key)!);
   }
   expect(read).toHaveLength(1);
-  const chunks = [...read[0]!.chunks.keys()].map((name) => join(dir, 'cli', 'dist', 'bundle', name));
+  const chunks = read[0]!.chunks.map((name) => join(dir, 'cli', 'dist', 'bundle', name));
   return { stdout, modules: await loadedModules(log), chunks };
 }
 

@@ -34,16 +34,19 @@ async function convert(cacheHome: string | undefined, extra: NodeJS.ProcessEnv =
 const cacheFolder = (home: string) => join(home, 'retromodel', 'compile-cache');
 
 /**
- * The names of the cache folder's files of one kind, sorted: `work`, a kind of work's chunks (RMCC3), or `start`,
+ * The names of the cache folder's files of one kind, sorted: `work`, a kind of work's chunks (RMCC4), or `start`,
  * start.cjs's own (RMCS1, which the bin reads).
  */
 async function cacheFiles(home: string, kind: 'work' | 'start'): Promise<string[]> {
-  const magic = kind === 'work' ? 'RMCC3\n' : 'RMCS1\n';
+  const magic = kind === 'work' ? 'RMCC4\n' : 'RMCS1\n';
   const names: string[] = [];
   for (const name of await readdir(cacheFolder(home)))
     if ((await readFile(join(cacheFolder(home), name))).toString('latin1', 0, 6) === magic) names.push(name);
   return names.sort();
 }
+
+/** The key of a kind of work's cache file (after "RMCC4\n", the key's length, the chunk count and the data's length). */
+const keyOf = (file: Buffer) => file.toString('utf8', 18, 18 + file.readUInt32LE(6));
 
 /** The bytes of every file in the cache folder, by name. */
 async function cacheBytes(home: string): Promise<Map<string, Buffer>> {
@@ -60,14 +63,25 @@ afterAll(async () => {
 });
 
 describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
-  it('is written to the cache folder (for the user alone) and nowhere else, and used by the next run', async () => {
+  it('is written to the cache folder (for the user alone) and nowhere else, and used by the next runs', async () => {
     const home = join(dir, 'home-a');
     expect(await convert(home)).toEqual(reference);
     // The kind of work's, and start.cjs's.
-    expect(await cacheFiles(home, 'work')).toHaveLength(1);
+    const [work] = await cacheFiles(home, 'work');
     expect(await cacheFiles(home, 'start')).toHaveLength(1);
     expect(await readdir(cacheFolder(home))).toHaveLength(2);
     expect((await import('node:fs')).statSync(cacheFolder(home)).mode & 0o777).toBe(0o700);
+    // The first run lists the chunks it loaded, each compiled on its own: no data for them as one script yet.
+    const path = join(cacheFolder(home), work!);
+    const listed = readCacheFile(path, keyOf(await readFile(path)))!;
+    expect(listed.chunks.length).toBeGreaterThan(3);
+    expect(listed.chunks[0]).toBe('retromodel.cjs');
+    expect(listed.data.length).toBe(0);
+    // The second compiles them as one script and writes its data.
+    expect(await convert(home)).toEqual(reference);
+    const compiled = readCacheFile(path, keyOf(await readFile(path)))!;
+    expect(compiled.chunks).toEqual(listed.chunks);
+    expect(compiled.data.length).toBeGreaterThan(10_000);
     const before = await cacheBytes(home);
     expect(await convert(home)).toEqual(reference);
     // A usable cache is not written again.
@@ -79,19 +93,21 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
   it('damaged, cut short or refused by V8: the output is the same and a good cache is written again', async () => {
     const home = join(dir, 'home-b');
     await convert(home);
+    await convert(home);
     const [name] = await cacheFiles(home, 'work');
     const path = join(cacheFolder(home), name!);
     const good = await readFile(path);
     // The key: the kind of work, then the V8 flags the bin set for it.
-    const key = good.toString('utf8', 14, 14 + good.readUInt32LE(6));
+    const key = keyOf(good);
     expect(key.startsWith(`${workKey(['convert', model, '--to', 'glb'])} --`)).toBe(true);
-    const chunks = readCacheFile(path, key)!.chunks;
-    expect(chunks.size).toBeGreaterThan(3);
+    const { chunks, data } = readCacheFile(path, key)!;
+    expect(chunks.length).toBeGreaterThan(3);
+    expect(data.length).toBeGreaterThan(10_000);
     const damaged = Buffer.from(good);
     damaged[damaged.length - 100]! ^= 0xff;
     // Two equal copies of data V8 cannot take (another V8's): V8 refuses them.
     const alienPath = join(dir, 'alien.bin');
-    writeCacheFile(alienPath, { key, chunks: new Map([...chunks.keys()].map((n) => [n, Buffer.alloc(4096, 7)])) });
+    writeCacheFile(alienPath, { key, chunks, data: Buffer.alloc(4096, 7) });
     const alien = await readFile(alienPath);
     for (const bad of [
       damaged,
@@ -103,13 +119,41 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
       await writeFile(path, bad);
       expect(await convert(home)).toEqual(reference);
       const rewritten = readCacheFile(path, key);
-      expect(rewritten?.chunks.size).toBe(chunks.size);
-      for (const data of rewritten!.chunks.values()) expect(data.equals(Buffer.alloc(4096, 7))).toBe(false);
+      expect(rewritten?.chunks).toEqual(chunks);
+      // Refused data is replaced by the run's own; an unreadable file by the list alone.
+      if (bad === alien) expect(rewritten!.data.length).toBeGreaterThan(10_000);
+      else expect(rewritten!.data.length).toBe(0);
     }
+  });
+
+  it('a chunk the list lacks: compiled on its own, then listed, then compiled with the others from new data', async () => {
+    const home = join(dir, 'home-l');
+    await convert(home);
+    await convert(home);
+    const [name] = await cacheFiles(home, 'work');
+    const path = join(cacheFolder(home), name!);
+    const key = keyOf(await readFile(path));
+    const full = readCacheFile(path, key)!;
+    // The list without a chunk the conversion loads (its data is that of the longer list: V8 refuses it).
+    const shorter = full.chunks.filter((_, i) => i !== 1);
+    writeCacheFile(path, { key, chunks: shorter, data: full.data });
+    expect(await convert(home)).toEqual(reference);
+    const relisted = readCacheFile(path, key)!;
+    expect(relisted.chunks).toEqual([...shorter, full.chunks[1]]);
+    expect(relisted.data.length).toBe(0);
+    expect(await convert(home)).toEqual(reference);
+    const compiled = readCacheFile(path, key)!;
+    expect(compiled.chunks).toEqual(relisted.chunks);
+    expect(compiled.data.length).toBeGreaterThan(10_000);
+    const before = await readFile(path);
+    expect(await convert(home)).toEqual(reference);
+    expect(await readFile(path)).toEqual(before);
   });
 
   it("start.cjs's own cache: used by the next run; damaged, cut short or refused by V8, written again", async () => {
     const home = join(dir, 'home-s');
+    await convert(home);
+    // The second run writes the data of the chunks' script (start.cjs's own is written by the first).
     await convert(home);
     const [name] = await cacheFiles(home, 'start');
     const path = join(cacheFolder(home), name!);
@@ -136,9 +180,11 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     const scriptsOut = join(dir, 'scripts.json');
     await convert(home, { NODE_OPTIONS: `-r ${hook}`, SCRIPTS_OUT: scriptsOut });
     const seen = JSON.parse(await readFile(scriptsOut, 'utf8')) as [string, boolean][];
-    expect(seen[0]).toEqual(['start.cjs', true]);
-    expect(seen.length).toBeGreaterThan(3);
-    expect(seen.every(([, cached]) => cached)).toBe(true);
+    // start.cjs, then the chunks the cache lists, as one script (named by the entry chunk).
+    expect(seen).toEqual([
+      ['start.cjs', true],
+      ['retromodel.cjs', true],
+    ]);
     expect(await readFile(path)).toEqual(good);
     const damaged = Buffer.from(good);
     damaged[damaged.length - 100]! ^= 0xff;
@@ -235,6 +281,9 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     };
     const written = await one();
     expect(await batch()).toEqual(written);
+    // The second run of each kind writes the data of its chunks compiled as one script.
+    expect(await one()).toEqual(written);
+    expect(await batch()).toEqual(written);
     expect(await cacheFiles(home, 'work')).toHaveLength(2);
     // start.cjs too is compiled with other flags.
     expect(await cacheFiles(home, 'start')).toHaveLength(2);
@@ -278,6 +327,8 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     expect(first.loaded).toContain('Internal Binding v8');
     expect(first.loaded).not.toMatch(/NativeModule (v8|stream|perf_hooks|internal\/fs\/rimraf)$/m);
     expect(await cacheFiles(home, 'work')).toHaveLength(1);
+    // The second run writes the data of the chunks compiled as one script.
+    expect((await one([modules], 'second.txt')).t3dm).toEqual(first.t3dm);
     const caches = await cacheBytes(home);
     // Without process.binding: node:v8 sets them. V8 refuses code compiled with other flags, so the caches the first
     // run wrote being used as they are (not written again) shows that the flags are the same.
@@ -337,16 +388,16 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
 describe('compile cache files', () => {
   it('read back what was written, for the same kind of work only; a changed byte or length reads as none', async () => {
     const path = join(dir, 'unit', 'x.bin');
-    const chunks = new Map([
-      ['retromodel.cjs', Buffer.from('some V8 data')],
-      ['chunk-A.cjs', Buffer.from('more V8 data, of another chunk')],
-    ]);
-    expect(writeCacheFile(path, { key: 'convert glb>t3dm', chunks })).toBe(true);
-    expect(readCacheFile(path, 'convert glb>t3dm')?.chunks).toEqual(chunks);
+    const file = { key: 'convert glb>t3dm', chunks: ['retromodel.cjs', 'chunk-A.cjs'], data: Buffer.from('V8 data') };
+    expect(writeCacheFile(path, file)).toBe(true);
+    expect(readCacheFile(path, 'convert glb>t3dm')).toEqual(file);
+    const listOnly = join(dir, 'unit', 'list-only.bin');
+    expect(writeCacheFile(listOnly, { ...file, data: Buffer.alloc(0) })).toBe(true);
+    expect(readCacheFile(listOnly, 'convert glb>t3dm')).toEqual({ ...file, data: Buffer.alloc(0) });
     expect(readCacheFile(path, '--help')).toBeUndefined();
     const bytes = await readFile(path);
-    // The magic, the first copy (counts, key, a chunk's data), the second copy.
-    for (const at of [0, 8, 20, 40, bytes.length - 1]) {
+    // The magic, the first copy (counts, key, a chunk's name, the data), the second copy.
+    for (const at of [0, 8, 16, 20, 40, 50, bytes.length - 1]) {
       const changed = Buffer.from(bytes);
       changed[at]! ^= 1;
       await writeFile(path, changed);
@@ -354,7 +405,7 @@ describe('compile cache files', () => {
     }
     await writeFile(path, Buffer.concat([bytes, Buffer.from([0])]));
     expect(readCacheFile(path, 'convert glb>t3dm')).toBeUndefined();
-    expect(writeCacheFile(join(dir, 'unit', 'x.bin', 'under-a-file'), { key: 'k', chunks })).toBe(false);
+    expect(writeCacheFile(join(dir, 'unit', 'x.bin', 'under-a-file'), file)).toBe(false);
   });
 
   it('names the kind of work by command, input extensions and output format', () => {

@@ -11,17 +11,24 @@
  * the models. One file per bundle (the hash scripts/bundle-cli.mjs writes on the entry's first line), Node
  * version, architecture and kind of work (`convert glb>t3dm`, `--help`, a batch's `worker`: V8 reads a
  * script's cache whole, so `--help` would otherwise pay for the converters' code), named by their hash, with
- * V8's data for every chunk that work loaded:
- *   "RMCC3\n"  body  the same body again
- *   body: u32 LE length of the key  u32 LE number of chunks  the key (UTF-8)
- *         per chunk: u32 LE length of its name  u32 LE length of its data  name (Latin-1)  data
+ * the names of the chunks that work loaded, in load order, and V8's data for them compiled as one script:
+ *   "RMCC4\n"  body  the same body again
+ *   body: u32 LE length of the key  u32 LE number of chunks  u32 LE length of the data  the key (UTF-8)
+ *         per chunk: u32 LE length of its name  name (Latin-1)
+ *         the data (empty when the run that wrote the file compiled the chunks one by one)
+ * One script, not one per chunk: a process compiles the listed chunks as one array of their functions (each run
+ * when its chunk is first required) from one piece of V8 data, which costs less than making, deserialising and
+ * linking 26 scripts one by one (callgrind, all threads, V8's hash-seed search left out, glTF -> T3DM: the
+ * examples' median 202.7 -> 200.0 M instructions, 01_model 205.3 -> 201.6 M, box.glb 146.2 -> 141.0 M). A chunk
+ * not listed is compiled on its own; the run that loaded it writes the longer list with no data, the next run
+ * compiles that list as one script and writes its data, and the runs after read it.
  * V8 does not check its cached data's content, so a damaged file must be told before V8 reads it: the body is
  * stored twice and the copies compared (a memcmp), which costs less than any checksum a process can compute
  * before it has loaded anything: node:zlib's crc32 first loads Node's stream modules (an eighth of `node -e
  * 0`), a 64-bit hash in WebAssembly took 0.7-1.3 ms to set up (4% of a Node start-up), and one in JavaScript,
  * run cold, tens of millions of instructions. A bit flipped on disk, or a page lost or zeroed, damages one
- * copy only. After a run that loaded a chunk without usable data, V8's data (every function compiled by then)
- * is written for all the chunks it loaded, to a temporary file flushed to disk and renamed over the cache, so
+ * copy only. After a run whose chunks had no usable data, or that loaded a chunk not listed, the cache is
+ * written again (as above), to a temporary file flushed to disk and renamed over the cache, so
  * a process reading it never sees half a file. A cache that is missing, unreadable, damaged (the copies, the
  * key, a length), made by another V8 or with other flags (V8 refuses it) is simply not used, and written again;
  * one that cannot be written is not written. The folder does not grow without end: each bundle (every build or
@@ -55,7 +62,7 @@ import { Script } from 'node:vm';
 import { WORKER_READY } from './batch/worker-ready.js';
 import type { V8Tuning } from './v8-tuning.js';
 
-const MAGIC = 'RMCC3\n';
+const MAGIC = 'RMCC4\n';
 const START_MAGIC = 'RMCS1\n';
 
 /** The user's home folder: $HOME, as os.homedir() takes it first (node:os is loaded only without it). */
@@ -71,10 +78,14 @@ export function compileCacheDir(env: NodeJS.ProcessEnv = process.env): string | 
   return base ? join(base, 'retromodel', 'compile-cache') : undefined;
 }
 
-/** What a cache file holds: the kind of work its data was made by, and V8's data for each chunk by name. */
+/**
+ * What a cache file holds: the kind of work its data was made by, the chunks that work loaded (load order), and
+ * V8's data for them compiled as one script (chunksScript), empty when there is none yet.
+ */
 export interface CacheFile {
   key: string;
-  chunks: Map<string, Buffer>;
+  chunks: string[];
+  data: Buffer;
 }
 
 /** Reads a cache file; undefined when it is missing, not one, damaged, or made for another kind of work. */
@@ -86,44 +97,42 @@ export function readCacheFile(path: string, key: string): CacheFile | undefined 
     return undefined;
   }
   const size = (bytes.length - MAGIC.length) / 2;
-  if (!Number.isInteger(size) || size < 8 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
+  if (!Number.isInteger(size) || size < 12 || bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return undefined;
   const body = bytes.subarray(MAGIC.length, MAGIC.length + size);
   if (!body.equals(bytes.subarray(MAGIC.length + size))) return undefined;
   const keyLength = body.readUInt32LE(0);
   const count = body.readUInt32LE(4);
-  let at = 8;
+  const dataLength = body.readUInt32LE(8);
+  let at = 12;
   if (keyLength > size - at || body.toString('utf8', at, at + keyLength) !== key) return undefined;
   at += keyLength;
-  const chunks = new Map<string, Buffer>();
+  const chunks: string[] = [];
   for (let i = 0; i < count; i++) {
-    if (size - at < 8) return undefined;
+    if (size - at < 4) return undefined;
     const nameLength = body.readUInt32LE(at);
-    const dataLength = body.readUInt32LE(at + 4);
-    at += 8;
-    if (nameLength > size - at || dataLength > size - at - nameLength) return undefined;
-    chunks.set(
-      body.toString('latin1', at, at + nameLength),
-      body.subarray(at + nameLength, at + nameLength + dataLength),
-    );
-    at += nameLength + dataLength;
+    at += 4;
+    if (nameLength > size - at) return undefined;
+    chunks.push(body.toString('latin1', at, at + nameLength));
+    at += nameLength;
   }
-  return at === size ? { key, chunks } : undefined;
+  return size - at === dataLength ? { key, chunks, data: body.subarray(at) } : undefined;
 }
 
 /** Writes a cache file through a temporary beside it, renamed over it; false when it cannot be written. */
 export function writeCacheFile(path: string, file: CacheFile): boolean {
   const key = Buffer.from(file.key, 'utf8');
-  const counts = Buffer.alloc(8);
+  const counts = Buffer.alloc(12);
   counts.writeUInt32LE(key.length, 0);
-  counts.writeUInt32LE(file.chunks.size, 4);
+  counts.writeUInt32LE(file.chunks.length, 4);
+  counts.writeUInt32LE(file.data.length, 8);
   const parts: Buffer[] = [counts, key];
-  for (const [name, data] of file.chunks) {
-    const lengths = Buffer.alloc(8);
+  for (const name of file.chunks) {
     const nameBytes = Buffer.from(name, 'latin1');
-    lengths.writeUInt32LE(nameBytes.length, 0);
-    lengths.writeUInt32LE(data.length, 4);
-    parts.push(lengths, nameBytes, data);
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(nameBytes.length, 0);
+    parts.push(length, nameBytes);
   }
+  parts.push(file.data);
   const body = Buffer.concat(parts);
   return writeWhole(path, [Buffer.from(MAGIC, 'latin1'), body, body]);
 }
@@ -233,31 +242,66 @@ interface ChunkMeta {
 /** A file's URL: node:url is loaded only for a chunk that asks. */
 const fileUrl = (path: string) => process.getBuiltinModule('node:url').pathToFileURL(path).href;
 
-/** The bundle's chunks in `dir`, each compiled once, from the cache's data when there is some for it. */
-class Chunks {
-  private readonly loaded = new Map<string, { exports: object; script: Script; cached: boolean }>();
+/** A chunk's code as the function a CommonJS module is run as, with what the chunk sees of its location. */
+const wrap = (source: string) => `(function (exports, require, module, __filename, __dirname, __bundle) {${source}\n})`;
 
+type ChunkFunction = (...args: unknown[]) => void;
+
+/**
+ * The bundle's chunks in `dir`, each run once: those the cache lists compiled together, as one script of an array
+ * of their functions, from the cache's data when it has some; any other on its own, when first required.
+ */
+class Chunks {
+  private readonly loaded = new Map<string, object>();
+  /** The listed chunks' functions, in the list's order. */
+  private readonly listed = new Map<string, ChunkFunction>();
+  /** The listed chunks' script, when there is a list. */
+  private readonly script: Script | undefined;
+  /** The script came from usable data. */
+  private readonly cached: boolean = false;
+  /** The chunks compiled on their own, in load order. */
+  private readonly unlisted: string[] = [];
+
+  /** `entry` is the first chunk to run, whose text `entrySource` is read already. */
   constructor(
     private readonly dir: string,
     private readonly nodeRequire: NodeRequire,
-    private readonly cache: CacheFile | undefined,
-  ) {}
+    cache: CacheFile | undefined,
+    entry: string,
+    entrySource: string,
+  ) {
+    if (!cache || cache.chunks.length === 0) return;
+    let sources: string[];
+    try {
+      sources = cache.chunks.map((name) => (name === entry ? entrySource : readChunk(`${dir}${sep}${name}`)));
+    } catch {
+      return;
+    }
+    const path = `${dir}${sep}${entry}`;
+    const data = cache.data.length > 0 ? cache.data : undefined;
+    this.script = new Script(
+      `[${sources.map(wrap).join(',\n')}]`,
+      data ? { filename: path, cachedData: data } : { filename: path },
+    );
+    const functions = this.script.runInThisContext() as ChunkFunction[];
+    for (const [i, name] of cache.chunks.entries()) this.listed.set(name, functions[i]!);
+    this.cached = data !== undefined && !this.script.cachedDataRejected;
+  }
 
   /** The exports of chunk `name` (e.g. `retromodel.cjs`), run on first use; `source`: its text, when read already. */
   require(name: string, source?: string): object {
     const known = this.loaded.get(name);
-    if (known) return known.exports;
+    if (known) return known;
     // The folder and a chunk's plain name (no path.join: it normalises the whole path again for every chunk).
     const path = `${this.dir}${sep}${name}`;
-    const data = this.cache?.chunks.get(name);
-    const script = new Script(
-      `(function (exports, require, module, __filename, __dirname, __bundle) {${source ?? readChunk(path)}\n})`,
-      data ? { filename: path, cachedData: data } : { filename: path },
-    );
+    let run = this.listed.get(name);
+    if (!run) {
+      run = new Script(wrap(source ?? readChunk(path)), { filename: path }).runInThisContext() as ChunkFunction;
+      this.unlisted.push(name);
+    }
     const module = { exports: {} };
-    const chunk = { exports: module.exports, script, cached: data !== undefined && !script.cachedDataRejected };
     // Registered before it runs, as Node does: a chunk that requires this one back gets its exports so far.
-    this.loaded.set(name, chunk);
+    this.loaded.set(name, module.exports);
     const nodeRequire = this.nodeRequire;
     const meta: ChunkMeta = {
       get url() {
@@ -266,26 +310,25 @@ class Chunks {
       resolve: (id) => fileUrl(nodeRequire.resolve(id)),
     };
     const requireChunk = (id: string) => (id.startsWith('./') ? this.require(id.slice(2)) : nodeRequire(id));
-    (script.runInThisContext() as (...args: unknown[]) => void)(
-      module.exports,
-      requireChunk,
-      module,
-      path,
-      this.dir,
-      meta,
-    );
-    chunk.exports = module.exports;
+    run(module.exports, requireChunk, module, path, this.dir, meta);
+    this.loaded.set(name, module.exports);
     return module.exports;
   }
 
-  /** True when a chunk was compiled without usable data from the cache. */
+  /** True when the cache should be written: a chunk was not listed, or the listed ones had no usable data. */
   get stale(): boolean {
-    return [...this.loaded.values()].some((c) => !c.cached);
+    return this.unlisted.length > 0 || !this.cached;
   }
 
-  /** V8's data for every chunk loaded so far. */
-  cachedData(): Map<string, Buffer> {
-    return new Map([...this.loaded].map(([name, c]) => [name, c.script.createCachedData()]));
+  /**
+   * What to write to the cache for the kind of work `key`: every chunk listed or loaded, and V8's data for the
+   * listed ones' script (every function compiled by then) when no other chunk was loaded; else none (the next
+   * run compiles the longer list as one script and writes its data).
+   */
+  cacheFile(key: string): CacheFile {
+    const chunks = [...this.listed.keys(), ...this.unlisted];
+    if (this.script && this.unlisted.length === 0) return { key, chunks, data: this.script.createCachedData() };
+    return { key, chunks, data: Buffer.alloc(0) };
   }
 }
 
@@ -315,13 +358,12 @@ function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRe
   const cacheDir = hash ? compileCacheDir() : undefined;
   // A hash of the key names the file (the key inside is checked): a key holds what the command line gave.
   const cachePath = cacheDir && join(cacheDir, `${hash}-${process.version}-${process.arch}-${fnv1a(key)}.bin`);
-  const chunks = new Chunks(dir, nodeRequire, cachePath ? readCacheFile(cachePath, key) : undefined);
+  const chunks = new Chunks(dir, nodeRequire, cachePath ? readCacheFile(cachePath, key) : undefined, entry, source);
   return {
     exports: chunks.require(entry, source),
     save(): void {
       let written = false;
-      if (cacheDir && cachePath && chunks.stale)
-        written = writeCacheFile(cachePath, { key, chunks: chunks.cachedData() });
+      if (cacheDir && cachePath && chunks.stale) written = writeCacheFile(cachePath, chunks.cacheFile(key));
       if (start) written = writeStartCache(start.path, start.script.createCachedData()) || written;
       if (written && cacheDir) pruneCacheFolder(cacheDir);
     },
