@@ -58,7 +58,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const headersAt = r.u32At(0x0c);
   const namesAt = r.u32At(0x10);
   const names = count > 0 ? readNameTable(r, namesAt, diagnostics) : [];
-  const namesEnd = lastNameTableEnd();
+  const namesEnd = count > 0 ? lastNameTableEnd() : 0;
   checkCountAt(r, count, BTI_HEADER_SIZE, 'texture headers', headersAt);
   const textures: J3dTexture[] = new Array(count);
   const starts = [headersAt, namesAt];
