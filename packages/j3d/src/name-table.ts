@@ -10,6 +10,8 @@
  */
 import { type BinaryReader, decodeText } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
+import { u16be } from './chunks/read-be.js';
+import { checkCountAt } from './chunks/read-bounds.js';
 
 /**
  * The J3D name hash of an encoded name (bytes of the Shift-JIS/ASCII string, without the NUL), or of
@@ -38,8 +40,8 @@ const scratchEnds: number[] = [];
 const scratchHashes: number[] = [];
 
 /** Where name `i` of the table at `offset` starts (its entry is in bounds). */
-function nameStart(reader: BinaryReader, offset: number, i: number): number {
-  return offset + reader.u16At(offset + 4 + i * 4 + 2);
+function nameStart(bytes: Uint8Array, offset: number, i: number): number {
+  return offset + u16be(bytes, offset + 4 + i * 4 + 2);
 }
 
 /** ASCII bytes up to which asciiText makes its text from the bytes themselves. */
@@ -78,13 +80,26 @@ function asciiText(bytes: Uint8Array, from: number, to: number): string {
 /** Name bytes up to which one string of a table's names is made and cut into them (see readNameTable). */
 const SHARED_TEXT_MAX = 0x1000;
 
+/** Where the table readNameTable read last ends (see lastNameTableEnd). */
+let lastEnd = 0;
+
+/**
+ * Where the name table readNameTable read last ends, relative to its chunk: past its entries and its last
+ * string's NUL (nameTableEnd's answer, which a chunk's padding detection asks for). Read just after it returns
+ * (reading is synchronous): readNameTable has found every NUL already, and nameTableEnd would find them again.
+ */
+export function lastNameTableEnd(): number {
+  return lastEnd;
+}
+
 /**
  * Reads the name table at `offset` (relative to `reader`, the chunk). Hash mismatches become warnings in
  * `diagnostics`; a table or string running out of the chunk is a ParseError.
  */
 export function readNameTable(reader: BinaryReader, offset: number, diagnostics: Diagnostic[]): string[] {
   const count = reader.u16At(offset);
-  reader.checkCount(count, 4, 'name table entries', offset + 4);
+  // (checkCountAt: checkCount would make its message on every call, a string longer to make than the table.)
+  checkCountAt(reader, count, 4, 'name table entries', offset + 4);
   const bytes = reader.bytes;
   const ends = count <= 1024 ? scratchEnds : new Array<number>(count);
   const hashes = count <= 1024 ? scratchHashes : new Array<number>(count);
@@ -92,17 +107,27 @@ export function readNameTable(reader: BinaryReader, offset: number, diagnostics:
   let last = 0;
   let ascii = true;
   for (let i = 0; i < count; i++) {
-    const at = offset + reader.u16At(offset + 4 + i * 4 + 2);
-    // The NUL is found once, for the name and its hash. A string that starts outside the chunk or has no NUL:
-    // cStringAt throws its error.
-    const end = at < bytes.length ? nulAt(bytes, at) : -1;
+    const at = offset + u16be(bytes, offset + 4 + i * 4 + 2);
+    // One pass over the name finds its NUL, its hash (hashJ3dName's) and whether it is ASCII. A string that
+    // starts outside the chunk or has no NUL: cStringAt throws its error.
+    let end = -1;
+    let hash = 0;
+    for (let k = at; k < bytes.length; k++) {
+      const c = bytes[k]!;
+      if (c === 0) {
+        end = k;
+        break;
+      }
+      if (c >= 0x80) ascii = false;
+      hash = (hash * 3 + ((c << 24) >> 24)) & 0xffff;
+    }
     if (end < 0) reader.cStringAt(at, 'shift_jis');
-    for (let k = at; k < end && ascii; k++) if (bytes[k]! >= 0x80) ascii = false;
     ends[i] = end;
-    hashes[i] = hashJ3dName(bytes, at, end);
+    hashes[i] = hash;
     if (at < first) first = at;
     if (end > last) last = end;
   }
+  lastEnd = Math.max(offset + 4 + count * 4, last + 1);
   const names: string[] = new Array(count);
   if (ascii && last - first <= SHARED_TEXT_MAX) {
     // Every name is ASCII, which every supported encoding reads as itself: the bytes from the first name to the
@@ -110,12 +135,12 @@ export function readNameTable(reader: BinaryReader, offset: number, diagnostics:
     // the bytes is made per name. decodeText makes a long text with a TextDecoder: String.fromCharCode over the
     // bytes pushes one argument per byte, 2.5× slower at 60 bytes, 10× at 1000 (measured).
     const text = count > 0 ? asciiText(bytes, first, last) : '';
-    for (let i = 0; i < count; i++) names[i] = text.slice(nameStart(reader, offset, i) - first, ends[i]! - first);
+    for (let i = 0; i < count; i++) names[i] = text.slice(nameStart(bytes, offset, i) - first, ends[i]! - first);
   } else
     for (let i = 0; i < count; i++)
-      names[i] = decodeText(bytes.subarray(nameStart(reader, offset, i), ends[i]), 'shift_jis');
+      names[i] = decodeText(bytes.subarray(nameStart(bytes, offset, i), ends[i]), 'shift_jis');
   for (let i = 0; i < count; i++) {
-    const hash = reader.u16At(offset + 4 + i * 4);
+    const hash = u16be(bytes, offset + 4 + i * 4);
     const expected = hashes[i]!;
     if (expected !== hash) {
       diagnostics.push({

@@ -1,8 +1,8 @@
 /*
  * Parts of a read chunk that only a rewrite needs (MAT3's init entries and layout, MDL3's packets) are built
- * when first read: converting a model never reads them. So are MAT3's tables and materials, which converting
- * reads once, after readJ3d (j3dToScene). Defining one costs a few hundred ns (an accessor, and
- * once per object a hidden record of what is pending), so only parts that cost more to build are deferred.
+ * when first read: converting a model never reads them. Defining one costs a few hundred ns (an accessor, and
+ * once per object a hidden record of what is pending), and turning it into a data property on its first read
+ * as much again, so only parts that cost more to build, and that a conversion does not read, are deferred.
  * The accessor is added as a new property, after the keys the object already has: the object keeps fast
  * properties and one map shared by every object built the same way (turning an existing data property into an
  * accessor would put each object in dictionary mode, slow to make and to read). What is pending lives in a

@@ -10,6 +10,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { detectChunkPadding } from './chunk-padding.js';
+import { u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
 
 /** One draw matrix. */
@@ -44,12 +45,14 @@ export function readDrw1(r: BinaryReader): Drw1 {
   const indicesAt = r.u32At(0x10);
   checkCountAt(r, count, 1, 'draw-matrix kinds', kindsAt);
   checkCountAt(r, count, 2, 'draw-matrix indices', indicesAt);
+  // Both lists are in bounds (checked): read from the bytes (see read-be).
+  const b = r.bytes;
   const entries: J3dDrawMatrix[] = new Array(count);
   for (let i = 0; i < count; i++) {
-    const kind = r.u8At(kindsAt + i);
+    const kind = b[kindsAt + i]!;
     if (kind > 1)
       throw r.error(`draw matrix ${i} has kind ${kind}; only 0 (joint) and 1 (envelope) exist`, kindsAt + i);
-    entries[i] = { weighted: kind === 1, index: r.u16At(indicesAt + i * 2) };
+    entries[i] = { weighted: kind === 1, index: u16be(b, indicesAt + i * 2) };
   }
   const layout: Drw1Layout = {
     headerPad: r.u16At(0x0a),

@@ -12,6 +12,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { detectChunkPadding } from './chunk-padding.js';
+import { f32be, u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
 import { float32BlockOf } from './small-blocks.js';
 
@@ -57,18 +58,20 @@ export function readEvp1(r: BinaryReader): Evp1 {
   let total = 0;
   if (count > 0) {
     checkCountAt(r, count, 1, 'envelope influence counts', countsAt);
-    for (let i = 0; i < count; i++) total += r.u8At(countsAt + i);
+    // The three lists are in bounds (checked): read from the bytes (see read-be).
+    const b = r.bytes;
+    for (let i = 0; i < count; i++) total += b[countsAt + i]!;
     checkCountAt(r, total, 2, 'envelope joint indices', jointsAt);
     checkCountAt(r, total, 4, 'envelope weights', weightsAt);
     let k = 0;
     for (let i = 0; i < count; i++) {
-      const n = r.u8At(countsAt + i);
+      const n = b[countsAt + i]!;
       if (n === 0) throw r.error(`envelope ${i} has no influences`, countsAt + i);
       // Made at their length (a list grown by push gets room for 16 entries at once).
       const env: J3dEnvelope = { joints: new Array(n), weights: new Array(n) };
       for (let j = 0; j < n; j++, k++) {
-        env.joints[j] = r.u16At(jointsAt + k * 2);
-        const w = r.f32At(weightsAt + k * 4);
+        env.joints[j] = u16be(b, jointsAt + k * 2);
+        const w = f32be(b, weightsAt + k * 4);
         if (!Number.isFinite(w)) throw r.error(`envelope ${i} weight ${j} is not a finite number`, weightsAt + k * 4);
         env.weights[j] = w;
       }

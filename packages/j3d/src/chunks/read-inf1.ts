@@ -10,6 +10,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { detectChunkPadding } from './chunk-padding.js';
+import { u16be } from './read-be.js';
 
 /** How joint matrices are built from their scale/rotation/translation (INF1 loadFlags bits 0-3). */
 export type J3dMatrixCalc = 'Basic' | 'SoftImage' | 'Maya';
@@ -61,11 +62,14 @@ export function readInf1(r: BinaryReader): Inf1 {
   const hierarchy: J3dHierarchyNode[] = [];
   let depth = 0;
   let endIndex = 0;
-  for (;;) {
-    const at = r.offset;
-    if (r.remaining < 4) throw r.error('hierarchy has no end node (type 0) before the end of the chunk', at);
-    const type = r.u16();
-    const index = r.u16();
+  // Each node's four bytes are checked to be there, then read from the bytes (see read-be); `at` stops at the
+  // end node.
+  const b = r.bytes;
+  let at = hierarchyOffset;
+  for (; ; at += 4) {
+    if (b.length - at < 4) throw r.error('hierarchy has no end node (type 0) before the end of the chunk', at);
+    const type = u16be(b, at);
+    const index = u16be(b, at + 2);
     if (type === 0) {
       endIndex = index;
       break;
@@ -92,7 +96,7 @@ export function readInf1(r: BinaryReader): Inf1 {
     layout: {
       headerPad: r.u16At(0x0a),
       endIndex,
-      padding: detectChunkPadding(r, [0x18, r.offset], [hierarchyOffset]),
+      padding: detectChunkPadding(r, [0x18, at + 4], [hierarchyOffset]),
     },
   };
 }

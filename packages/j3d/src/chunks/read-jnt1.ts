@@ -13,10 +13,10 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
-import { readNameTable } from '../name-table.js';
+import { lastNameTableEnd, readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
+import { f32be, s16be, u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
-import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One joint as stored, with its rotation also in radians. */
 export interface J3dJoint {
@@ -59,7 +59,8 @@ export interface Jnt1Layout {
   padding: string;
 }
 
-const vec3At = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
+/** The three big-endian f32 at `b[at]` (in bounds). */
+const vec3At = (b: Uint8Array, at: number): Vec3 => [f32be(b, at), f32be(b, at + 4), f32be(b, at + 8)];
 
 /** Throws when a component of a joint's scale or translation is not a finite number. */
 function checkFinite(r: BinaryReader, joint: J3dJoint, i: number, field: string, values: Vec3, offset: number): void {
@@ -80,30 +81,33 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   checkCountAt(r, count, JOINT_RECORD_SIZE, 'joints', dataAt);
   checkCountAt(r, count, 2, 'joint remap table', remapAt);
   const names = readNameTable(r, namesAt, diagnostics);
+  const namesEnd = lastNameTableEnd();
   // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
+  // The joint records and the remap table are in bounds (checked above): read from the bytes (see read-be).
+  const b = r.bytes;
   const remap: number[] = new Array(count);
-  for (let i = 0; i < count; i++) remap[i] = r.u16At(remapAt + i * 2);
+  for (let i = 0; i < count; i++) remap[i] = u16be(b, remapAt + i * 2);
   const joints: J3dJoint[] = new Array(count);
   const jointPads: [number, number][] = new Array(count);
   for (let i = 0; i < count; i++) {
     const at = dataAt + i * JOINT_RECORD_SIZE;
-    jointPads[i] = [r.u8At(at + 3), r.u16At(at + 0x16)];
-    const rotationRaw: Vec3 = [r.s16At(at + 0x10), r.s16At(at + 0x12), r.s16At(at + 0x14)];
+    jointPads[i] = [b[at + 3]!, u16be(b, at + 0x16)];
+    const rotationRaw: Vec3 = [s16be(b, at + 0x10), s16be(b, at + 0x12), s16be(b, at + 0x14)];
     const joint: J3dJoint = {
       name: names[i] ?? `joint${i}`,
-      kind: r.u16At(at),
-      scaleCompensate: r.u8At(at + 2),
-      scale: vec3At(r, at + 0x04),
+      kind: u16be(b, at),
+      scaleCompensate: b[at + 2]!,
+      scale: vec3At(b, at + 0x04),
       rotationRaw,
       rotation: [
         (rotationRaw[0] * Math.PI) / 32768,
         (rotationRaw[1] * Math.PI) / 32768,
         (rotationRaw[2] * Math.PI) / 32768,
       ],
-      translation: vec3At(r, at + 0x18),
-      boundingRadius: r.f32At(at + 0x24),
-      bboxMin: vec3At(r, at + 0x28),
-      bboxMax: vec3At(r, at + 0x34),
+      translation: vec3At(b, at + 0x18),
+      boundingRadius: f32be(b, at + 0x24),
+      bboxMin: vec3At(b, at + 0x28),
+      bboxMax: vec3At(b, at + 0x34),
     };
     checkFinite(r, joint, i, 'scale', joint.scale, at + 0x04);
     checkFinite(r, joint, i, 'translation', joint.translation, at + 0x18);
@@ -122,7 +126,7 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
     jointPads,
     padding: detectChunkPadding(
       r,
-      [0x18, dataAt + count * JOINT_RECORD_SIZE, remapAt + count * 2, nameTableEnd(r, namesAt)],
+      [0x18, dataAt + count * JOINT_RECORD_SIZE, remapAt + count * 2, namesEnd],
       [dataAt, remapAt, namesAt],
     ),
   };

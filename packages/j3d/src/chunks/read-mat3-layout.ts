@@ -105,7 +105,9 @@ export function mat3TableCounts(offsets: readonly number[], chunkLength: number)
       continue;
     }
     const end = ends ? ends[slot]! : Math.max(next < chunkLength ? next : chunkLength, start);
-    counts[slot] = slot === 2 ? 0 : Math.floor((end - start) / mat3ElementSizes[slot]!);
+    // `| 0` floors the (non-negative, chunk-sized) quotient to a small integer: Math.floor's result is a double
+    // to V8, which then kept the list's counts as doubles, boxed in every table size made from them.
+    counts[slot] = slot === 2 ? 0 : ((end - start) / mat3ElementSizes[slot]!) | 0;
     next = start;
   }
   return counts;

@@ -4,6 +4,7 @@
  * so does any index into an absent or empty table (Nintendo files keep 0 for the post-texgen tables they omit).
  */
 import type { GxIndirect, GxMaterial } from '../gx/material-types.js';
+import { u16be } from './read-be.js';
 import type { Mat3Tables } from './read-mat3.js';
 
 /** The error for index `index` of a material's `what` past the end of its table (`length` entries). */
@@ -31,9 +32,35 @@ function pick<T>(
 }
 
 /**
+ * A new list of `n` nulls, for n an index field's length (2, 4, 8, 10, 16 or 20). Made from an array literal: V8
+ * copies a literal's template in a few instructions, where `new Array(n)` of a length it cannot see calls the
+ * Array constructor (a material has 17 such lists).
+ */
+function nulls(n: number): null[] {
+  switch (n) {
+    case 2:
+      return [null, null];
+    case 4:
+      return [null, null, null, null];
+    case 8:
+      return [null, null, null, null, null, null, null, null];
+    case 10:
+      return [null, null, null, null, null, null, null, null, null, null];
+    case 16:
+      return [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+    case 20:
+      // biome-ignore format: twenty nulls, one line
+      return [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
+    default:
+      return new Array<null>(n).fill(null);
+  }
+}
+
+/**
  * `pick` for each of the `n` big-endian u16 indices at `b[at]`, in one loop with no call per index (a material
- * has 130 such indices, most of them "none"). Called with the tables of elements (objects and arrays) only, so
- * its loads and stores see one kind of list (the texture numbers, small integers, have pickNumbers).
+ * has 130 such indices, most of them "none", left null). Called with the tables of elements (objects and
+ * arrays) only, so its loads and stores see one kind of list (the texture numbers, small integers, have
+ * pickNumbers).
  */
 function pickAll<T extends object>(
   list: T[],
@@ -44,16 +71,15 @@ function pickAll<T extends object>(
   name: string,
   fail: (sentence: string) => never,
 ): (T | null)[] {
-  const out: (T | null)[] = new Array(n);
+  const out: (T | null)[] = nulls(n);
   const length = list.length;
+  if (length === 0) return out;
   for (let k = 0, p = at; k < n; k++, p += 2) {
     const index = (b[p]! << 8) | b[p + 1]!;
-    if (index === 0xffff || length === 0) out[k] = null;
-    else {
-      const v = list[index];
-      if (v === undefined) pastTheEnd(what, index, name, length, fail);
-      out[k] = v as T;
-    }
+    if (index === 0xffff) continue;
+    const v = list[index];
+    if (v === undefined) pastTheEnd(what, index, name, length, fail);
+    out[k] = v as T;
   }
   return out;
 }
@@ -68,29 +94,39 @@ function pickNumbers(
   name: string,
   fail: (sentence: string) => never,
 ): (number | null)[] {
-  const out: (number | null)[] = new Array(n);
+  const out: (number | null)[] = nulls(n);
   const length = list.length;
+  if (length === 0) return out;
   for (let k = 0, p = at; k < n; k++, p += 2) {
     const index = (b[p]! << 8) | b[p + 1]!;
-    if (index === 0xffff || length === 0) out[k] = null;
-    else {
-      const v = list[index];
-      if (v === undefined) pastTheEnd(what, index, name, length, fail);
-      out[k] = v as number;
-    }
+    if (index === 0xffff) continue;
+    const v = list[index];
+    if (v === undefined) pastTheEnd(what, index, name, length, fail);
+    out[k] = v as number;
   }
   return out;
 }
 
-function u16be(b: Uint8Array, at: number): number {
-  return (b[at]! << 8) | b[at + 1]!;
-}
-
-/** The `n` u8 values at `b[at]`. */
-function u8s(b: Uint8Array, at: number, n: number): number[] {
-  const out: number[] = new Array(n);
-  for (let k = 0; k < n; k++) out[k] = b[at + k]!;
-  return out;
+/** The 16 u8 values at `b[at]` (a konst selection field), as one array literal (see nulls). */
+function u8x16(b: Uint8Array, at: number): number[] {
+  return [
+    b[at]!,
+    b[at + 1]!,
+    b[at + 2]!,
+    b[at + 3]!,
+    b[at + 4]!,
+    b[at + 5]!,
+    b[at + 6]!,
+    b[at + 7]!,
+    b[at + 8]!,
+    b[at + 9]!,
+    b[at + 10]!,
+    b[at + 11]!,
+    b[at + 12]!,
+    b[at + 13]!,
+    b[at + 14]!,
+    b[at + 15]!,
+  ];
 }
 
 /** `pick` for a u8 index field that stores a 0/1 flag. */
@@ -132,8 +168,8 @@ export function resolveMaterial(
     postTexMatrices: pickAll(t.postTexMatrices, b, at + 0x5c, 20, 'post texture matrix', name, fail),
     textures,
     konstColors: pickAll(t.konstColors, b, at + 0x94, 4, 'konst colour', name, fail),
-    konstColorSelection: u8s(b, at + 0x9c, 16),
-    konstAlphaSelection: u8s(b, at + 0xac, 16),
+    konstColorSelection: u8x16(b, at + 0x9c),
+    konstAlphaSelection: u8x16(b, at + 0xac),
     tevOrders: pickAll(t.tevOrders, b, at + 0xbc, 16, 'TEV order', name, fail),
     tevColors: pickAll(t.tevColors, b, at + 0xdc, 4, 'TEV colour', name, fail),
     tevStageCount: pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff),
@@ -149,76 +185,4 @@ export function resolveMaterial(
     nbtScale: pick(t.nbtScales, u16be(b, at + 0x14a), 'NBT scale', name, fail),
     indirect,
   };
-}
-
-/**
- * The index fields of an init entry, in the order resolveMaterial looks them up: byte offset in the entry,
- * number of indices, bytes per index (1: u8, "none" 0xFF; 2: u16, "none" 0xFFFF), the table slot they index, and
- * what an error calls them. Flat lists of numbers: checkMaterialIndices walks them for every material.
- */
-const fieldAt = [
-  0x84, 1, 2, 0x0c, 0x08, 0x14, 0x18, 3, 0x28, 0x38, 0x48, 0x5c, 0x94, 0xbc, 0xdc, 4, 0xe4, 0x104, 0x124, 0x144, 0x146,
-  0x148, 6, 5, 7, 0x14a,
-];
-const fieldCount = [8, 1, 1, 4, 2, 2, 8, 1, 8, 8, 10, 20, 4, 16, 4, 1, 16, 16, 4, 1, 1, 1, 1, 1, 1, 1];
-const fieldWidth = [2, 1, 1, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1, 1, 1, 2];
-const fieldSlot = [15, 4, 6, 7, 5, 8, 9, 10, 11, 12, 13, 14, 18, 16, 17, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29];
-const fieldWhat = [
-  'texture number',
-  'cull mode',
-  'channel count',
-  'channel control',
-  'material colour',
-  'ambient colour',
-  'light',
-  'texgen count',
-  'texgen',
-  'post texgen',
-  'texture matrix',
-  'post texture matrix',
-  'konst colour',
-  'TEV order',
-  'TEV colour',
-  'TEV stage count',
-  'TEV stage',
-  'swap mode',
-  'swap table',
-  'fog',
-  'alpha compare',
-  'blend mode',
-  'z mode',
-  'z-comp-loc',
-  'dither',
-  'NBT scale',
-];
-
-/**
- * Calls `fail` as resolveMaterial would for the material named `name` whose init entry is `b[at]`, over tables of
- * `counts[slot]` elements (mat3TableCounts), without resolving it: the same sentence for the same first index past
- * the end of its table. This is what lets readMat3 leave resolving to the first read of `materials` and still
- * throw a bad file's ParseError itself.
- */
-export function checkMaterialIndices(
-  name: string,
-  b: Uint8Array,
-  at: number,
-  counts: readonly number[],
-  fail: (sentence: string) => never,
-): void {
-  for (let f = 0; f < fieldAt.length; f++) {
-    const length = counts[fieldSlot[f]!]!;
-    // An index into an empty (or absent) table means none, as does the "none" value (0xFF, 0xFFFF).
-    if (length === 0) continue;
-    const n = fieldCount[f]!;
-    let p = at + fieldAt[f]!;
-    if (fieldWidth[f] === 1) {
-      const index = b[p]!;
-      if (index >= length && index !== 0xff) pastTheEnd(fieldWhat[f]!, index, name, length, fail);
-      continue;
-    }
-    for (let k = 0; k < n; k++, p += 2) {
-      const index = (b[p]! << 8) | b[p + 1]!;
-      if (index >= length && index !== 0xffff) pastTheEnd(fieldWhat[f]!, index, name, length, fail);
-    }
-  }
 }

@@ -21,6 +21,7 @@ import type {
   GxTexMatrix,
   GxZMode,
 } from '../gx/material-types.js';
+import { f32be, s16be } from './read-be.js';
 import type { Mat3Tables } from './read-mat3.js';
 
 /**
@@ -30,8 +31,10 @@ import type { Mat3Tables } from './read-mat3.js';
  */
 type Parse<T> = (r: BinaryReader, at: number) => T;
 
-const s16be = (b: Uint8Array, at: number) => ((b[at]! << 24) >> 16) | b[at + 1]!;
-const f3 = (r: BinaryReader, at: number): Vec3 => [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
+const f3 = (r: BinaryReader, at: number): Vec3 => {
+  const b = r.bytes;
+  return [f32be(b, at), f32be(b, at + 4), f32be(b, at + 8)];
+};
 
 const parseChannel: Parse<GxChannelControl> = (r, at) => {
   const b = r.bytes;
@@ -62,16 +65,16 @@ const parseTexMatrix: Parse<GxTexMatrix> = (r, at) => {
   const b = r.bytes;
   const info = b[at + 1]!;
   const effectMatrix: number[] = new Array(16);
-  for (let i = 0; i < 16; i++) effectMatrix[i] = r.f32At(at + 0x24 + i * 4);
+  for (let i = 0; i < 16; i++) effectMatrix[i] = f32be(b, at + 0x24 + i * 4);
   return {
     projection: b[at]!,
     info,
     mappingMode: info & 0x3f,
     maya: (info & 0x80) !== 0,
     center: f3(r, at + 4),
-    scale: [r.f32At(at + 0x10), r.f32At(at + 0x14)],
+    scale: [f32be(b, at + 0x10), f32be(b, at + 0x14)],
     rotationRaw: s16be(b, at + 0x18),
-    translation: [r.f32At(at + 0x1c), r.f32At(at + 0x20)],
+    translation: [f32be(b, at + 0x1c), f32be(b, at + 0x20)],
     effectMatrix,
   };
 };
@@ -110,10 +113,10 @@ const parseFog: Parse<GxFog> = (r, at) => {
     type: b[at]!,
     adjustEnabled: b[at + 1] !== 0,
     adjustCenter: (b[at + 2]! << 8) | b[at + 3]!,
-    startZ: r.f32At(at + 4),
-    endZ: r.f32At(at + 8),
-    nearZ: r.f32At(at + 12),
-    farZ: r.f32At(at + 16),
+    startZ: f32be(b, at + 4),
+    endZ: f32be(b, at + 8),
+    nearZ: f32be(b, at + 12),
+    farZ: f32be(b, at + 16),
     color: [b[at + 20]!, b[at + 21]!, b[at + 22]!, b[at + 23]!],
     adjustTable,
   };
@@ -141,7 +144,14 @@ export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
   const matrices: GxIndirect['matrices'] = new Array(3);
   for (let i = 0; i < 3; i++) {
     const m = at + 0x14 + i * 0x1c;
-    const matrix = [r.f32At(m), r.f32At(m + 4), r.f32At(m + 8), r.f32At(m + 12), r.f32At(m + 16), r.f32At(m + 20)];
+    const matrix = [
+      f32be(b, m),
+      f32be(b, m + 4),
+      f32be(b, m + 8),
+      f32be(b, m + 12),
+      f32be(b, m + 16),
+      f32be(b, m + 20),
+    ];
     matrices[i] = { matrix, scaleExponent: (b[m + 0x18]! << 24) >> 24 };
   }
   const coordScales: GxIndirect['coordScales'] = new Array(4);

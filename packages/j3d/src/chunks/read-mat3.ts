@@ -34,7 +34,7 @@ import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
 import { checkCountAt } from './read-bounds.js';
 import { mat3TableCounts, readMat3Layout } from './read-mat3-layout.js';
-import { checkMaterialIndices, resolveMaterial } from './read-mat3-resolve.js';
+import { resolveMaterial } from './read-mat3-resolve.js';
 import { checkMat3TableStarts, parseIndirect, readMat3Tables } from './read-mat3-tables.js';
 
 /** One 0x14C material init entry: indices into the MAT3 tables, as stored (0xFF/0xFFFF = none). */
@@ -134,13 +134,10 @@ export interface Mat3Layout {
 }
 
 /**
- * MAT3's parts built when first read: the init entries as objects, the value tables, the indirect records, the
- * resolved materials and the layout (see readMat3).
+ * MAT3's parts that only a rewrite (and `info`) reads, built when first read: the init entries as objects and
+ * the layout (see readMat3).
  */
 const lazyEntries = new LazyProperty<J3dMaterialEntry[]>('entries');
-const lazyTables = new LazyProperty<Mat3Tables>('tables');
-const lazyIndirect = new LazyProperty<GxIndirect[]>('indirect');
-const lazyMaterials = new LazyProperty<GxMaterial[]>('materials');
 const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
 
 /** `n` big-endian u16 values from `bytes` at `at` (in bounds: checked by the caller). */
@@ -195,12 +192,12 @@ function readMaterialEntry(b: Uint8Array, at: number): J3dMaterialEntry {
 }
 
 /**
- * Reads MAT3 from its chunk reader. Everything that can fail is checked here (the remap, entry and name tables
- * in bounds, every table starting inside the chunk, every index of every material inside its table), but the
- * parts are built when first read: the tables and materials were two thirds of reading a small model's bytes
- * (objects for every table element, an array per index field of every material), and a model converted reads
- * them once, later, in j3dToScene; the init entries and layout only a rewrite (and `info`) reads. Keys are added
- * in the order of an eager read.
+ * Reads MAT3 from its chunk reader: the tables, the indirect records and every material resolved, which every
+ * conversion reads. Resolving checks each index of each material against its table (a ParseError). The init
+ * entries and layout, which only a rewrite (and `info`) reads, are built when first read: deferring the tables
+ * and materials too cost a conversion more than it spared (three more lazy properties defined per read, the
+ * materials' turned into a data property on their first read, and every index checked twice, once by readJ3d
+ * and again when resolving). Keys are in the order of an eager read.
  */
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
@@ -230,10 +227,16 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     throw r.error(sentence, 0x0c);
   };
   const b = r.bytes;
-  for (let i = 0; i < count; i++)
-    checkMaterialIndices(names[i] ?? `material${i}`, b, entriesAt + remap[i]! * 0x14c, counts, fail);
+  const tables = readMat3Tables(r, offsets, counts);
+  const indirect: GxIndirect[] = new Array(indirectCount);
+  for (let i = 0; i < indirectCount; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
+  const materials: GxMaterial[] = new Array(count);
+  for (let i = 0; i < count; i++) {
+    const e = remap[i]!;
+    const name = names[i] ?? `material${i}`;
+    materials[i] = resolveMaterial(name, e, b, entriesAt + e * 0x14c, tables, indirect[i] ?? null, fail);
+  }
 
-  // The parts, each built once (the materials are made of the tables and indirect records).
   let entries: J3dMaterialEntry[] | undefined;
   const readEntries = (): J3dMaterialEntry[] => {
     if (!entries) {
@@ -242,35 +245,10 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
     }
     return entries;
   };
-  let tables: Mat3Tables | undefined;
-  const readTables = (): Mat3Tables => {
-    if (!tables) tables = readMat3Tables(r, offsets, counts);
-    return tables;
-  };
-  let indirect: GxIndirect[] | undefined;
-  const readIndirect = (): GxIndirect[] => {
-    if (!indirect) {
-      indirect = new Array(indirectCount);
-      for (let i = 0; i < indirectCount; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
-    }
-    return indirect;
-  };
-  const resolveMaterials = (): GxMaterial[] => {
-    const t = readTables();
-    const ind = readIndirect();
-    const materials: GxMaterial[] = new Array(count);
-    for (let i = 0; i < count; i++) {
-      const e = remap[i]!;
-      const name = names[i] ?? `material${i}`;
-      materials[i] = resolveMaterial(name, e, b, entriesAt + e * 0x14c, t, ind[i] ?? null, fail);
-    }
-    return materials;
-  };
-  const mat3 = { offsets, names, remap } as Mat3;
-  lazyEntries.define(mat3, readEntries);
-  lazyTables.define(mat3, readTables);
-  lazyIndirect.define(mat3, readIndirect);
-  lazyMaterials.define(mat3, resolveMaterials);
+  const mat3 = lazyEntries.define({ offsets, names, remap } as Mat3, readEntries);
+  mat3.tables = tables;
+  mat3.indirect = indirect;
+  mat3.materials = materials;
   return lazyLayout.define(mat3, () =>
     readMat3Layout(r, offsets, {
       headerPad,

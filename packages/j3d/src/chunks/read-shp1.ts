@@ -30,6 +30,7 @@ import {
   sendOrder,
 } from '../gx/display-list.js';
 import { LazyProperty } from './lazy-property.js';
+import { u16be, u32be } from './read-be.js';
 import { checkCountAt, countFits, ensureAt } from './read-bounds.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
@@ -257,20 +258,23 @@ export function readShp1(
     if (!countFits(r, groupCount, 8, packetsAt + firstPacket * 8))
       r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
     const packets: J3dShapePacket[] = new Array(groupCount);
+    // The shape's matrix groups, packet locations and matrix table entries are read from the bytes once checked
+    // to be in the chunk (see read-be): a skinned model has a group per packet.
+    const b = r.bytes;
     for (let g = 0; g < groupCount; g++) {
       const gAt = groupsAt + (firstGroup + g) * 8;
-      const useMtxIndex = r.u16At(gAt);
-      const n = r.u16At(gAt + 2);
-      const first = r.u32At(gAt + 4);
+      const useMtxIndex = u16be(b, gAt);
+      const n = u16be(b, gAt + 2);
+      const first = u32be(b, gAt + 4);
       if (n > 10)
         throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
       if (!countFits(r, n, 2, mtxTableAt + first * 2))
         r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
       const matrixTable: number[] = new Array(n);
-      for (let k = 0; k < n; k++) matrixTable[k] = r.u16At(mtxTableAt + (first + k) * 2);
+      for (let k = 0; k < n; k++) matrixTable[k] = u16be(b, mtxTableAt + (first + k) * 2);
       const pAt = packetsAt + (firstPacket + g) * 8;
-      const size = r.u32At(pAt);
-      const offset = dlAt + r.u32At(pAt + 4);
+      const size = u32be(b, pAt);
+      const offset = dlAt + u32be(b, pAt + 4);
       ensureAt(r, size, 'SHP1 section', offset);
       if (size > 0 && !vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
       packets[g] = {

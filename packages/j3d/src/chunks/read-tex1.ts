@@ -12,10 +12,9 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } from '../bti/bti-header.js';
 import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
-import { readNameTable } from '../name-table.js';
+import { lastNameTableEnd, readNameTable } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { checkCountAt, fits } from './read-bounds.js';
-import { nameTableEnd } from './read-mat3-layout.js';
 
 /** One TEX1 texture: its name and BTI header. */
 export interface J3dTexture {
@@ -59,6 +58,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const headersAt = r.u32At(0x0c);
   const namesAt = r.u32At(0x10);
   const names = count > 0 ? readNameTable(r, namesAt, diagnostics) : [];
+  const namesEnd = count > 0 ? lastNameTableEnd() : 0;
   checkCountAt(r, count, BTI_HEADER_SIZE, 'texture headers', headersAt);
   const textures: J3dTexture[] = new Array(count);
   const starts = [headersAt, namesAt];
@@ -91,7 +91,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
     textures[i] = texture;
   }
   // Without textures the name table is not read; its place counts only when its 4-byte header is there.
-  if (count > 0) ends.push(nameTableEnd(r, namesAt));
+  if (count > 0) ends.push(namesEnd);
   else if (namesAt >= 0x14 && namesAt + 4 <= r.length && r.u16At(namesAt) === 0) ends.push(namesAt + 4);
   const layout: Tex1Layout = {
     headerPad: r.u16At(0x0a),

@@ -1,11 +1,11 @@
 /*
- * readJ3d leaves MAT3's tables, indirect records and resolved materials to their first read, but a material
- * index past the end of its table is still readJ3d's own ParseError. Checked against the spec (j3d.md §9.1,
+ * readJ3d resolves every MAT3 material, and a material index past the end of its table is its ParseError (the
+ * index is checked once, as the material is resolved). Checked against the spec (j3d.md §9.1,
  * §9.2): for every index field of an init entry, the file is edited so that material 0 names the element just
  * past its table's end (a table runs to the next higher non-zero offset, of two at one offset the earlier slot
  * being empty, or to the chunk end; 0xFF/0xFFFF and any index into an empty table mean none), and readJ3d must
  * throw the error naming that material, field, index and table length; "none" reads as null. The materials
- * read later are the table elements their entries' indices name, field by field; and a table starting past the
+ * are the table elements their entries' indices name, field by field; and a table starting past the
  * chunk is an error of readJ3d too.
  */
 import { ParseError } from '@retromodel/binary';
@@ -133,7 +133,7 @@ describe('MAT3 material indices are checked by readJ3d', () => {
       expect(tried).toBeGreaterThan(5);
     });
 
-    it(`${name}: materials read later are the elements their entries' indices name`, () => {
+    it(`${name}: materials are the elements their entries' indices name`, () => {
       const bytes = load();
       const { at, size, view, offsets } = mat3Of(bytes);
       const mat3 = readJ3d(bytes).MAT3;

@@ -1,9 +1,10 @@
 /*
  * readJ3d finds MAT3's layout (the table counts under the maker's padding text) and its init entries as objects
  * when `layout` and `entries` are first read: converting a model never reads them (materials are resolved from
- * the entries' bytes); the tables, indirect records and materials too are built when first read. The chunk must
- * look like plain data all the same: each is an enumerable own property in its place among the keys, a data
- * property once read, and setting one first keeps what was set. The values
+ * the entries' bytes). The tables, indirect records and materials, which every conversion reads, are plain data
+ * properties as readJ3d returns them. The chunk must look like plain data all the same: each part is an
+ * enumerable own property in its place among the keys, a data property once read, and setting one first keeps
+ * what was set. The values
  * are checked against the spec: the remap and name tables count one element per material (j3d.md §9), each
  * material's texture numbers and TEV stages are the table elements its entry's indices name (0xFFFF none), the
  * padding text is one of the makers' (or zeros), and the file writes back byte for byte.
@@ -59,9 +60,12 @@ describe.skipIf(!haveFixtures)('MAT3 layout found on first use', () => {
       again.entries = [];
       expect(again.entries).toEqual([]);
       expect(Object.keys(again)[3]).toBe('entries');
-      // So do the tables, indirect records and materials, read or set.
+      // So do the tables, indirect records and materials, read or set; they are data properties before any read.
       for (const key of ['tables', 'indirect', 'materials'] as const) {
         const read = readJ3d(bytes).MAT3;
+        const fresh = Object.getOwnPropertyDescriptor(read, key);
+        expect(fresh, key).toMatchObject({ writable: true, enumerable: true });
+        expect(fresh?.get, key).toBeUndefined();
         const value = read[key];
         expect(Object.getOwnPropertyDescriptor(read, key), key).toMatchObject({
           value,
