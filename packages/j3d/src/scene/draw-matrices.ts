@@ -165,7 +165,10 @@ export function resolveDrawMatrices(file: J3dFile, world: Mat4[], diagnostics: D
 
 /** The 4×4 of 12 numbers stored row by row from `offset` (as mat4FromRowMajor3x4 makes it) into `out`. */
 function rowMajor3x4To(rows: ArrayLike<number>, offset: number, out: Float64Array): void {
-  out.fill(0);
+  // The bottom row set one entry at a time (the loop below sets the rest): `fill` is a call into V8's C++ runtime.
+  out[3] = 0;
+  out[7] = 0;
+  out[11] = 0;
   out[15] = 1;
   for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) out[c * 4 + r] = rows[offset + r * 4 + c]!;
 }

@@ -167,8 +167,11 @@ export class ShapeVertices {
   /** Records the items of the attributes `layout` writes, for a shape of `capacity` GX vertices. */
   plan(layout: VertexLayout, capacity: number): void {
     const { slotOf, recordOf, width } = this;
-    slotOf.fill(-1);
-    recordOf.fill(-1);
+    // Loops, not `fill` (a call into V8's C++ runtime, dear for 26 entries: see mergeVertices).
+    for (let attr = 0; attr < ATTR_SLOTS; attr++) {
+      slotOf[attr] = -1;
+      recordOf[attr] = -1;
+    }
     width.length = 0;
     let slots = 0;
     const record = (attr: number, w: number) => {
@@ -284,7 +287,10 @@ export function mergeVertices(
     // Every vertex of the primitive has slot 0's draw matrix, and the key rows are the items: the table merges
     // the whole primitive in one call, and the new vertices all get that draw matrix.
     const merged = keys.mergeRuns(indices, first + keyStart, rowStride, n, slot0 | 0, out, outAt, count);
-    freshDrawIndices.fill(Number.isNaN(slot0) ? -1 : slot0, count, merged);
+    // A loop, not `fill`: TypedArray.prototype.fill is a call into V8's C++ runtime, dearer than the few
+    // vertices a primitive adds (it was a tenth of this function's time, called for every strip).
+    const draw = Number.isNaN(slot0) ? -1 : slot0;
+    for (let v = count; v < merged; v++) freshDrawIndices[v] = draw;
     s.count = merged;
     return;
   }

@@ -326,7 +326,10 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
       colorSource(sel, sources, v);
       if (k < 3) for (let c = 0; c < 3; c++) v[c] = wrap8(v[c]!, notes, 'colour', sel, s);
     }
-    const [cA, cB, cC, cD] = colorIn;
+    const cA = colorIn[0];
+    const cB = colorIn[1];
+    const cC = colorIn[2];
+    const cD = colorIn[3];
     for (let c = 0; c < 3; c++) {
       quad[0] = cA[c]!;
       quad[1] = cB[c]!;
@@ -368,7 +371,13 @@ interface Notes {
   lightingApproximations: string[];
 }
 
-const within = ([min, max]: readonly [number, number], lo: number, hi: number) => min >= lo - 1e-6 && max <= hi + 1e-6;
+/*
+ * Lists of a fixed length (a range, a stage's four inputs) are read by index, not destructured: destructuring
+ * runs the iterator protocol, which V8 left in place here (an iterator and a result object per element, a
+ * tenth of an evaluation's garbage in a heap profile of the bomb model's materials).
+ */
+const within = (range: readonly [number, number], lo: number, hi: number) =>
+  range[0] >= lo - 1e-6 && range[1] <= hi + 1e-6;
 
 /** `p` with every lighting atom (diffuse and specular) at 0: what is left of it without GX lighting. */
 const withoutLighting = (p: Poly) =>
@@ -444,7 +453,11 @@ function packed(op: number, v: Poly[]): number | undefined {
 }
 
 /** A stage with these inputs would make a value over MAX_TERMS terms or MAX_DEGREE atoms in a monomial. */
-function tooComplex([a, b, c, d]: Quad): boolean {
+function tooComplex(inputs: Quad): boolean {
+  const a = inputs[0];
+  const b = inputs[1];
+  const c = inputs[2];
+  const d = inputs[3];
   const terms = termCount(c) * (termCount(a) + termCount(b)) + termCount(a) + termCount(d);
   const degree = Math.max(degreeOf(c) + Math.max(degreeOf(a), degreeOf(b)), degreeOf(d));
   return terms > MAX_TERMS || degree > MAX_DEGREE;
@@ -471,7 +484,11 @@ function combine(
     approximations.push(
       `stage ${s} ${what} is too complex to follow symbolically (its inputs taken with every atom at ½)`,
     );
-  const [a, b, c, d] = complex ? (inputs.map(atHalf) as Quad) : inputs;
+  const q = complex ? (inputs.map(atHalf) as Quad) : inputs;
+  const a = q[0];
+  const b = q[1];
+  const c = q[2];
+  const d = q[3];
   let out: Poly;
   if (op >= 8) {
     // Compare: R8/GR16/BGR24 read the packed colour inputs a and b (the alpha combiner too).
@@ -498,7 +515,9 @@ function combine(
   const lo = clamp ? 0 : REGISTER_MIN;
   const hi = clamp ? 1 : REGISTER_MAX;
   const range = clamp ? CLAMPED_RANGE_TEXT : REGISTER_RANGE_TEXT;
-  const [min, max] = exactRange(out);
+  const extent = exactRange(out);
+  const min = extent[0];
+  const max = extent[1];
   if (min >= lo - 1e-9 && max <= hi + 1e-9) return out;
   const k = constantOf(out);
   if (k !== undefined) return constPoly(Math.min(hi, Math.max(lo, k)));

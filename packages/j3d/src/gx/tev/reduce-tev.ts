@@ -318,6 +318,8 @@ function reduceEvaluation(
   // Other textures at their mean colour (or ½), CLR1 at white: the inputs glTF has no place for.
   const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
   const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
+  // Made once per reduction, not once per polynomial substituted.
+  const replaced = (atom: Atom) => otherTextureAtom(atom) || isVertex1(atom);
   const substituteOthers = (polys: Poly[], found: string[]) => {
     // Each atom's value, and its note, made where the atom is first met (a note is kept once: met again, it
     // adds nothing, so the note of the texture map noted last is not made again: its text is not built and
@@ -347,9 +349,7 @@ function reduceEvaluation(
       values.push(value);
       return value;
     };
-    return polys.map((p) =>
-      !someAtom(p, (atom) => otherTextureAtom(atom) || isVertex1(atom)) ? p : substitutePoly(p, substitute),
-    );
+    return polys.map((p) => (!someAtom(p, replaced) ? p : substitutePoly(p, substitute)));
   };
   const substituted = substituteOthers(withoutRamps, notes);
   const lit = litChannel || rampLit;
