@@ -83,32 +83,43 @@ export function mat3TableEnds(offsets: readonly number[], order: readonly number
  * The element count of every MAT3 table slot (0 when absent, and for the name table, which has no element size):
  * the whole elements from its start to mat3TableEnd (none when it starts past the chunk). Tables mostly lie in
  * slot order, and then a table ends where the next present slot's starts: one walk down the slots, with no
- * table order or list of ends made (those cost a small model's MAT3 read more than the rest of its header).
- * Otherwise the ends come from the table order.
+ * table order or list of ends made (those cost a small model's MAT3 read more than the rest of its header), that
+ * also checks the order as it goes (a separate pass checking it first cost as much as the counting). Otherwise
+ * the ends come from the table order.
  */
 export function mat3TableCounts(offsets: readonly number[], chunkLength: number): number[] {
   const counts: number[] = new Array(30);
-  let ascending = true;
-  for (let slot = 0, last = 0; slot < 30; slot++) {
-    const o = offsets[slot]!;
-    if (o === 0 || (slot === 3 && o === offsets[2])) continue;
-    if (o < last) ascending = false;
-    last = o;
-  }
-  const ends = ascending ? undefined : mat3TableEnds(offsets, mat3TableOrder(offsets), chunkLength);
-  // Walking down, `next` is the start of the nearest present slot above (or the chunk's end).
+  // Walking down, `next` is the start of the nearest present slot above (or the chunk's end), and `above` that
+  // start itself (-1 before any): a present slot starting after it breaks slot order.
   let next = chunkLength;
+  let above = -1;
   for (let slot = 29; slot >= 0; slot--) {
     const start = offsets[slot]!;
     if (start === 0 || (slot === 3 && start === offsets[2])) {
       counts[slot] = 0;
       continue;
     }
-    const end = ends ? ends[slot]! : Math.max(next < chunkLength ? next : chunkLength, start);
+    if (above >= 0 && start > above) return countsFromEnds(offsets, chunkLength);
+    const end = Math.max(next < chunkLength ? next : chunkLength, start);
     // `| 0` floors the (non-negative, chunk-sized) quotient to a small integer: Math.floor's result is a double
     // to V8, which then kept the list's counts as doubles, boxed in every table size made from them.
     counts[slot] = slot === 2 ? 0 : ((end - start) / mat3ElementSizes[slot]!) | 0;
     next = start;
+    above = start;
+  }
+  return counts;
+}
+
+/** mat3TableCounts for tables out of slot order: the ends come from the table order. */
+function countsFromEnds(offsets: readonly number[], chunkLength: number): number[] {
+  const ends = mat3TableEnds(offsets, mat3TableOrder(offsets), chunkLength);
+  const counts: number[] = new Array(30);
+  for (let slot = 0; slot < 30; slot++) {
+    const start = offsets[slot]!;
+    counts[slot] =
+      slot === 2 || start === 0 || (slot === 3 && start === offsets[2])
+        ? 0
+        : ((ends[slot]! - start) / mat3ElementSizes[slot]!) | 0;
   }
   return counts;
 }
