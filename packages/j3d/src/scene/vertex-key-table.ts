@@ -79,21 +79,7 @@ export class VertexKeyTable {
     const width = this.width;
     const at = value * width;
     keys[at] = draw;
-    let h = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
-    // Two indices a turn, as in mergeRuns.
-    let k = 1;
-    for (; k + 1 < width; k += 2) {
-      const x = indices[start + k - 1]!;
-      const y = indices[start + k]!;
-      keys[at + k] = x;
-      keys[at + k + 1] = y;
-      h = Math.imul(Math.imul(h ^ x, 0x01000193) ^ y, 0x01000193);
-    }
-    if (k < width) {
-      const x = indices[start + k - 1]!;
-      keys[at + k] = x;
-      h = Math.imul(h ^ x, 0x01000193);
-    }
+    const h = storeRun(indices, start, keys, at, width, Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193));
     return this.find(h, at, value);
   }
 
@@ -119,23 +105,7 @@ export class VertexKeyTable {
     for (let r = 0, from = start; r < n; r++, from += stride) {
       const at = count * width;
       keys[at] = draw;
-      let h = seed;
-      // Two indices a turn: each typed array access checks its array's map and reloads its length and data
-      // pointer, once a turn for the two (most keys are 3 to 6 indices).
-      let k = 1;
-      for (; k + 1 < width; k += 2) {
-        const x = indices[from + k - 1]!;
-        const y = indices[from + k]!;
-        keys[at + k] = x;
-        keys[at + k + 1] = y;
-        h = Math.imul(Math.imul(h ^ x, 0x01000193) ^ y, 0x01000193);
-      }
-      if (k < width) {
-        const x = indices[from + k - 1]!;
-        keys[at + k] = x;
-        h = Math.imul(h ^ x, 0x01000193);
-      }
-      const found = this.find(h, at, count);
+      const found = this.find(storeRun(indices, from, keys, at, width, seed), at, count);
       out[outAt + r] = found >= 0 ? found : count++;
     }
     return count;
@@ -179,4 +149,35 @@ export class VertexKeyTable {
     keys[at] = draw;
     for (let k = 0; k < width - 1; k++) keys[at + 1 + k] = indices[row + keyAt[k]!] ?? MISSING;
   }
+}
+
+/**
+ * Stores a key's indices, `indices[from ..]` (width − 1 of them), after its draw matrix at `keys[at]`, and returns
+ * the FNV-1a hash of the key from `seed` (the draw matrix's). Two indices a turn: each typed array access checks
+ * its array's map and reloads its length and data pointer, once a turn for the two (most keys are 3 to 6
+ * indices). Small enough for V8 to inline at both callers.
+ */
+function storeRun(
+  indices: Uint16Array,
+  from: number,
+  keys: Int32Array,
+  at: number,
+  width: number,
+  seed: number,
+): number {
+  let h = seed;
+  let k = 1;
+  for (; k + 1 < width; k += 2) {
+    const x = indices[from + k - 1]!;
+    const y = indices[from + k]!;
+    keys[at + k] = x;
+    keys[at + k + 1] = y;
+    h = Math.imul(Math.imul(h ^ x, 0x01000193) ^ y, 0x01000193);
+  }
+  if (k < width) {
+    const x = indices[from + k - 1]!;
+    keys[at + k] = x;
+    h = Math.imul(h ^ x, 0x01000193);
+  }
+  return h;
 }
