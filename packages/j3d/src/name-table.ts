@@ -80,16 +80,21 @@ function asciiText(bytes: Uint8Array, from: number, to: number): string {
 /** Name bytes up to which one string of a table's names is made and cut into them (see readNameTable). */
 const SHARED_TEXT_MAX = 0x1000;
 
-/** Where the table readNameTable read last ends (see lastNameTableEnd). */
+/** Where the table readNameTable read last ends: set by it for readNameTableWithEnd, read just after it returns. */
 let lastEnd = 0;
 
 /**
- * Where the name table readNameTable read last ends, relative to its chunk: past its entries and its last
- * string's NUL (nameTableEnd's answer, which a chunk's padding detection asks for). Read just after it returns
- * (reading is synchronous): readNameTable has found every NUL already, and nameTableEnd would find them again.
+ * readNameTable, and where the table ends relative to its chunk: past its entries and its last string's NUL
+ * (nameTableEnd's answer, which a chunk's padding detection asks for). readNameTable has found every NUL
+ * already, and nameTableEnd would find them again.
  */
-export function lastNameTableEnd(): number {
-  return lastEnd;
+export function readNameTableWithEnd(
+  reader: BinaryReader,
+  offset: number,
+  diagnostics: Diagnostic[],
+): { names: string[]; end: number } {
+  const names = readNameTable(reader, offset, diagnostics);
+  return { names, end: lastEnd };
 }
 
 /**

@@ -13,7 +13,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
-import { lastNameTableEnd, readNameTable } from '../name-table.js';
+import { readNameTableWithEnd } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { f32be, s16be, u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
@@ -80,8 +80,7 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   const namesAt = r.u32At(0x14);
   checkCountAt(r, count, JOINT_RECORD_SIZE, 'joints', dataAt);
   checkCountAt(r, count, 2, 'joint remap table', remapAt);
-  const names = readNameTable(r, namesAt, diagnostics);
-  const namesEnd = lastNameTableEnd();
+  const { names, end: namesEnd } = readNameTableWithEnd(r, namesAt, diagnostics);
   // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
   // The joint records and the remap table are in bounds (checked above): read from the bytes (see read-be).
   const b = r.bytes;

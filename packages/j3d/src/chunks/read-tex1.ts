@@ -12,7 +12,7 @@ import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } from '../bti/bti-header.js';
 import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
-import { lastNameTableEnd, readNameTable } from '../name-table.js';
+import { readNameTableWithEnd } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { checkCountAt, fits } from './read-bounds.js';
 
@@ -57,8 +57,8 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const count = r.u16At(0x08);
   const headersAt = r.u32At(0x0c);
   const namesAt = r.u32At(0x10);
-  const names = count > 0 ? readNameTable(r, namesAt, diagnostics) : [];
-  const namesEnd = count > 0 ? lastNameTableEnd() : 0;
+  const { names, end: namesEnd } =
+    count > 0 ? readNameTableWithEnd(r, namesAt, diagnostics) : { names: [] as string[], end: 0 };
   checkCountAt(r, count, BTI_HEADER_SIZE, 'texture headers', headersAt);
   const textures: J3dTexture[] = new Array(count);
   const starts = [headersAt, namesAt];

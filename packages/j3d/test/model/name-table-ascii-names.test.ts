@@ -9,7 +9,7 @@ import { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { lastNameTableEnd, readNameTable } from '../../src/name-table.js';
+import { readNameTable, readNameTableWithEnd } from '../../src/name-table.js';
 
 /** A name table holding `names` (ASCII), strings in order after the entries. */
 function buildTable(names: string[]): Uint8Array {
@@ -56,12 +56,12 @@ describe('name tables of ASCII names', () => {
     }
   });
 
-  it('tells where the table it read last ends: past the entries and the furthest NUL', () => {
+  it('tells where the table it read ends: past the entries and the furthest NUL', () => {
     for (let count = 0; count <= 6; count++) {
       const names = Array.from({ length: count }, (_, i) => nameOf(i * 3));
       const bytes = buildTable(names);
-      readNameTable(new BinaryReader(bytes, { format: 'j3d', section: 'JNT1' }), 0, []);
-      expect(lastNameTableEnd()).toBe(bytes.length);
+      const { end } = readNameTableWithEnd(new BinaryReader(bytes, { format: 'j3d', section: 'JNT1' }), 0, []);
+      expect(end).toBe(bytes.length);
     }
     // Strings stored in reverse order (the first entry's is last), and a table in the middle of a chunk: the end
     // is the first entry's NUL + 1, relative to the chunk.
@@ -75,9 +75,13 @@ describe('name tables of ASCII names', () => {
     const chunk = new Uint8Array(8 + reversed.length + 8);
     chunk.set(reversed, 8);
     const diagnostics: Diagnostic[] = [];
-    const names = readNameTable(new BinaryReader(chunk, { format: 'j3d', section: 'TEX1' }), 8, diagnostics);
+    const { names, end } = readNameTableWithEnd(
+      new BinaryReader(chunk, { format: 'j3d', section: 'TEX1' }),
+      8,
+      diagnostics,
+    );
     expect(names).toEqual(['ab', 'cdef']);
     expect(diagnostics).toEqual([]);
-    expect(lastNameTableEnd()).toBe(8 + reversed.length);
+    expect(end).toBe(8 + reversed.length);
   });
 });
