@@ -5,9 +5,10 @@
  * attribute buffers, which the JavaScript side fills; `quantise` fills the vertex table and the triangles over
  * it, which the JavaScript side then reads from the table's arrays. A V chunk's bytes are laid out here too
  * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
- * order (`beginLoads`, then `copyLoads`), and the writer's check replays a file's objects (`beginReplay`, then
- * `replay`).
+ * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
+ * `replay`), and vertex colours are packed (`beginColors`, then `packColors`).
  */
+import { packColorList } from './pack-colors';
 import { PART_FIELDS, replayObjects } from './replay';
 import { packNormal, roundHalfAway } from './vertex-codec';
 import { VertexTable } from './vertex-table';
@@ -243,9 +244,29 @@ export function address(which: i32): usize {
       return replayPositions.dataStart;
     case 28:
       return replayBoxes.dataStart;
-    default:
+    case 29:
       return replaySuspects.dataStart;
+    // A primitive's colours, in beginColors' order.
+    case 30:
+      return colorValues.dataStart;
+    default:
+      return packedColors.dataStart;
   }
+}
+
+let colorValues = new Float64Array(0);
+let packedColors = new Uint32Array(0);
+
+/** Empties the heap and allocates the buffers of `count` vertex colours given as `length` numbers. */
+export function beginColors(length: i32, count: i32): void {
+  heap.reset();
+  colorValues = new Float64Array(length);
+  packedColors = new Uint32Array(count);
+}
+
+/** The colours (`size` channels each) as tiny3d's RGBA8 (pack-colors.ts). */
+export function packColors(size: i32): void {
+  packColorList(colorValues.dataStart, colorValues.length, size, packedColors.dataStart, packedColors.length);
 }
 
 export function vertexCount(): i32 {

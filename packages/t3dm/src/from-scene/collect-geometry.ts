@@ -32,8 +32,8 @@ import {
   triangleIndices,
   worldMatrixOf,
 } from '@retromodel/scene';
-import { encodeColorChannel } from '../codec/vertex-codec.js';
 import { fast64Material } from './fast64-material.js';
+import { packColors } from './quantise-module.js';
 
 /** The joint Blender's glTF export adds for vertices that no bone deforms; tiny3d makes no bone of it. */
 const NEUTRAL_BONE = 'neutral_bone';
@@ -141,37 +141,6 @@ function withFlatNormals(p: CollectedPrimitive, source: ArrayLike<number>, norma
     }
   }
   return out;
-}
-
-// Gamma-encoded channels through a direct-mapped cache keyed by the input's bits: colours repeat across a model
-// (they are mostly 8- or 16-bit values widened), and the encoding's power function costs more than the rest of
-// a vertex. An entry is used only when its input equals the one asked for, so the result is the function's.
-const GAMMA_CACHE_SIZE = 1024;
-const cachedLinear = new Float64Array(GAMMA_CACHE_SIZE).fill(Number.NaN);
-const cachedByte = new Int32Array(GAMMA_CACHE_SIZE);
-const bitsView = new Float64Array(1);
-const bitsWords = new Int32Array(bitsView.buffer);
-
-/** {@link encodeColorChannel} with gamma, through the cache. */
-function gammaChannel(linear: number): number {
-  bitsView[0] = linear;
-  const hi = bitsWords[1]!;
-  const slot = (bitsWords[0]! ^ hi ^ (hi >>> 10) ^ (hi >>> 20)) & (GAMMA_CACHE_SIZE - 1);
-  if (cachedLinear[slot] !== linear) {
-    cachedLinear[slot] = linear;
-    cachedByte[slot] = encodeColorChannel(linear, true);
-  }
-  return cachedByte[slot]!;
-}
-
-/** A linear colour (`size` channels from `at`; missing ones are 1) as tiny3d's gamma-encoded RGBA8. */
-function packColor(colors: Float32Array | Float64Array, at: number, size: number): number {
-  const n = colors.length;
-  const r = at < n ? colors[at]! : 1;
-  const g = at + 1 < n ? colors[at + 1]! : 1;
-  const b = at + 2 < n ? colors[at + 2]! : 1;
-  const a = size > 3 ? encodeColorChannel(at + 3 < n ? colors[at + 3]! : 1, false) : 255;
-  return ((gammaChannel(r) << 24) | (gammaChannel(g) << 16) | (gammaChannel(b) << 8) | a) >>> 0;
 }
 
 /**
@@ -381,11 +350,6 @@ function placeVertices(
   const colors = readableFloats(colorAttribute);
   if (colors) packColors(colors, colorAttribute?.itemSize ?? 4, out.rgba, count);
   return weighted;
-}
-
-/** `count` colours of `size` channels as tiny3d's RGBA8, into `rgba`. */
-function packColors(colors: Float32Array | Float64Array, size: number, rgba: Uint32Array, count: number): void {
-  for (let v = 0; v < count; v++) rgba[v] = packColor(colors, v * size, size);
 }
 
 /** placeVertices for a skinned primitive: each vertex by its dominant joint's matrices (a bone's), or the node's. */

@@ -30,6 +30,8 @@ interface QuantiseExports {
   triangleIndexCount(): number;
   clippedPositions(): number;
   clippedUvs(): number;
+  beginColors(length: number, count: number): void;
+  packColors(size: number): void;
 }
 
 const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
@@ -92,6 +94,18 @@ export function quantisePrimitive(
     clippedPositions: m.clippedPositions(),
     clippedUvs: m.clippedUvs(),
   };
+}
+
+/**
+ * `count` vertex colours of `size` channels (a channel past the end of `colors` is 1) as tiny3d's gamma-encoded
+ * RGBA8, into `rgba` (assembly/pack-colors.ts).
+ */
+export function packColors(colors: Float32Array | Float64Array, size: number, rgba: Uint32Array, count: number): void {
+  const m = quantiser();
+  m.beginColors(colors.length, count);
+  new Float64Array(m.memory.buffer, m.address(30), colors.length).set(colors);
+  m.packColors(size);
+  rgba.set(new Uint32Array(m.memory.buffer, m.address(31), count));
 }
 
 /**

@@ -2,8 +2,8 @@
  * One of the writer's WebAssembly modules (compiled from packages/t3dm/assembly by scripts/build-wasm.mjs and
  * committed base64-encoded), instantiated on first use, synchronously: browsers allow any size since Chrome 114,
  * and a page whose Content-Security-Policy forbids WebAssembly needs 'wasm-unsafe-eval' to convert to T3DM.
- * The modules import `abort` (AssemblyScript's, for an internal error) and, the animation sampler, two of the
- * host's Math functions.
+ * The modules import `abort` (AssemblyScript's, for an internal error) and, the animation sampler and the
+ * quantiser, some of the host's Math functions.
  */
 /**
  * The module's bytes. Node's Buffer decodes base64 natively; elsewhere atob and a plain loop (a callback per byte,
@@ -30,6 +30,7 @@ function instantiateWasm<T>(base64: string, what: string): T {
       },
       'Math.acos': Math.acos,
       'Math.sin': Math.sin,
+      'Math.pow': Math.pow,
     },
   };
   return new WebAssembly.Instance(new WebAssembly.Module(bytes), imports).exports as T;
