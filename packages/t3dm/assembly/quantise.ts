@@ -6,10 +6,12 @@
  * it, which the JavaScript side then reads from the table's arrays. A V chunk's bytes are laid out here too
  * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
  * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
- * `replay`), and vertex colours are packed (`beginColors`, then `packColors`).
+ * `replay`), vertex colours are packed (`beginColors`, then `packColors`) and points and directions moved by a
+ * matrix (`beginTransform`, then `transform`).
  */
 import { packColorList } from './pack-colors';
 import { PART_FIELDS, replayObjects } from './replay';
+import { transformList } from './transform-points';
 import { packNormal, roundHalfAway } from './vertex-codec';
 import { VertexTable } from './vertex-table';
 
@@ -249,9 +251,39 @@ export function address(which: i32): usize {
     // A primitive's colours, in beginColors' order.
     case 30:
       return colorValues.dataStart;
-    default:
+    case 31:
       return packedColors.dataStart;
+    // A list of points or directions, in beginTransform's order.
+    case 32:
+      return transformMatrix.dataStart;
+    case 33:
+      return transformFrom.dataStart;
+    default:
+      return transformTo.dataStart;
   }
+}
+
+let transformMatrix = new Float64Array(0);
+let transformFrom = new Float64Array(0);
+let transformTo = new Float64Array(0);
+
+/** Empties the heap and allocates the buffers of a 4x4 matrix and `count` xyz triples moved by it. */
+export function beginTransform(count: i32): void {
+  heap.reset();
+  transformMatrix = new Float64Array(16);
+  transformFrom = new Float64Array(count * 3);
+  transformTo = new Float64Array(count * 3);
+}
+
+/** The triples moved by the matrix: as points when `translate`, else as directions (transform-points.ts). */
+export function transform(translate: bool): void {
+  transformList(
+    transformMatrix.dataStart,
+    transformFrom.dataStart,
+    transformTo.dataStart,
+    transformFrom.length / 3,
+    translate,
+  );
 }
 
 let colorValues = new Float64Array(0);

@@ -33,7 +33,7 @@ import {
   worldMatrixOf,
 } from '@retromodel/scene';
 import { fast64Material } from './fast64-material.js';
-import { packColors } from './quantise-module.js';
+import { packColors, transformTriples } from './quantise-module.js';
 
 /** The joint Blender's glTF export adds for vertices that no bone deforms; tiny3d makes no bone of it. */
 const NEUTRAL_BONE = 'neutral_bone';
@@ -141,57 +141,6 @@ function withFlatNormals(p: CollectedPrimitive, source: ArrayLike<number>, norma
     }
   }
   return out;
-}
-
-/**
- * `count` points of `from` moved by `m` into `to` (as mat4TransformPointTo, operation for operation), with the
- * matrix in locals: the loop runs over every vertex of a model, mostly before V8 has optimised it, where each
- * element read of the matrix costs an inline-cache call.
- */
-function transformPoints(m: Mat4, from: ArrayLike<number>, to: Float64Array, count: number): void {
-  const m0 = m[0]!;
-  const m1 = m[1]!;
-  const m2 = m[2]!;
-  const m4 = m[4]!;
-  const m5 = m[5]!;
-  const m6 = m[6]!;
-  const m8 = m[8]!;
-  const m9 = m[9]!;
-  const m10 = m[10]!;
-  const m12 = m[12]!;
-  const m13 = m[13]!;
-  const m14 = m[14]!;
-  for (let v = 0; v < count; v++) {
-    const at = v * 3;
-    const x = from[at]!;
-    const y = from[at + 1]!;
-    const z = from[at + 2]!;
-    to[at] = m0 * x + m4 * y + m8 * z + m12;
-    to[at + 1] = m1 * x + m5 * y + m9 * z + m13;
-    to[at + 2] = m2 * x + m6 * y + m10 * z + m14;
-  }
-}
-
-/** `count` directions of `from` moved by `m` into `to` (as mat4TransformDirectionTo), the matrix in locals. */
-function transformDirections(m: Mat4, from: Float32Array | Float64Array, to: Float64Array, count: number): void {
-  const m0 = m[0]!;
-  const m1 = m[1]!;
-  const m2 = m[2]!;
-  const m4 = m[4]!;
-  const m5 = m[5]!;
-  const m6 = m[6]!;
-  const m8 = m[8]!;
-  const m9 = m[9]!;
-  const m10 = m[10]!;
-  for (let v = 0; v < count; v++) {
-    const at = v * 3;
-    const x = from[at]!;
-    const y = from[at + 1]!;
-    const z = from[at + 2]!;
-    to[at] = m0 * x + m4 * y + m8 * z;
-    to[at + 1] = m1 * x + m5 * y + m9 * z;
-    to[at + 2] = m2 * x + m6 * y + m10 * z;
-  }
 }
 
 function normalMatrix(m: ArrayLike<number>): Mat4 {
@@ -343,8 +292,8 @@ function placeVertices(
   let weighted = 0;
   if (!skinning) {
     // Every vertex by the node's matrices.
-    transformPoints(nodeWorld, pos, position, count);
-    if (normals && normal) transformDirections(staticNormal, normals, normal, count);
+    transformTriples(nodeWorld, pos, position, count, true);
+    if (normals && normal) transformTriples(staticNormal, normals, normal, count, false);
     if (normalMatrices) for (let v = 0; v < count; v++) normalMatrices.push(staticNormal);
   } else weighted = placeSkinned(pos, normals, nodeWorld, staticNormal, skinning, out, normalMatrices);
   const colors = readableFloats(colorAttribute);

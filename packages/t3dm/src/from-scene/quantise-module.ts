@@ -10,6 +10,7 @@
  * also lays out the V chunk's bytes (vertexPairs): as JavaScript, a DataView call per field, mostly run before
  * V8 had optimised it, cost the batch of shared examples about 1% of its instructions (callgrind).
  */
+import type { Mat4 } from '@retromodel/scene';
 import type { T3dmObject, T3dmVertices } from '../t3dm-file.js';
 import type { CollectedPrimitive } from './collect-geometry.js';
 import { QUANTISE_WASM } from './quantise-wasm.js';
@@ -32,6 +33,8 @@ interface QuantiseExports {
   clippedUvs(): number;
   beginColors(length: number, count: number): void;
   packColors(size: number): void;
+  beginTransform(count: number): void;
+  transform(translate: boolean): void;
 }
 
 const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
@@ -106,6 +109,29 @@ export function packColors(colors: Float32Array | Float64Array, size: number, rg
   new Float64Array(m.memory.buffer, m.address(30), colors.length).set(colors);
   m.packColors(size);
   rgba.set(new Uint32Array(m.memory.buffer, m.address(31), count));
+}
+
+/**
+ * `count` xyz triples of `from` moved by `m` into `to`: as points (mat4TransformPointTo) when `translate`, else
+ * as directions (mat4TransformDirectionTo); a value missing from `from` is NaN, as an element read past its end
+ * makes it (assembly/transform-points.ts).
+ */
+export function transformTriples(
+  m: Mat4,
+  from: ArrayLike<number>,
+  to: Float64Array,
+  count: number,
+  translate: boolean,
+): void {
+  const q = quantiser();
+  const n = count * 3;
+  q.beginTransform(count);
+  new Float64Array(q.memory.buffer, q.address(32), 16).set(m);
+  const input = new Float64Array(q.memory.buffer, q.address(33), n);
+  if (from.length === n) input.set(from);
+  else for (let i = 0; i < n; i++) input[i] = from[i] ?? Number.NaN;
+  q.transform(translate);
+  to.set(new Float64Array(q.memory.buffer, q.address(34), n));
 }
 
 /**
