@@ -27,7 +27,7 @@ import {
 } from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
-import { reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
+import { type ReduceTevOptions, reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, MAX_BAKED_TEXELS, textureMean } from './bake-texture.js';
 import { type LazyTextState, lazyTextDescriptor } from './lazy-text-descriptor.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
@@ -103,14 +103,16 @@ function sceneTextureOf(gx: GxMaterial, texMap: number, ctx: MaterialContext): n
 export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevReduction {
   const { scene } = ctx;
   if (!scene) return reduceTev(gx);
-  return reduceTev(gx, {
+  // Made field by field, not spread: an object spread is a copy at run time.
+  const options: ReduceTevOptions = {
     bake: true,
-    ...(ctx.evaluations ? { evaluations: ctx.evaluations } : {}),
     textureMean: (texMap) => {
       const t = sceneTextureOf(gx, texMap, ctx);
       return t === undefined ? undefined : textureMean(scene, t, ctx.undecodedSums);
     },
-  });
+  };
+  if (ctx.evaluations) options.evaluations = ctx.evaluations;
+  return reduceTev(gx, options);
 }
 
 /** Where a material's extras keep their GX state's JSON text once made. */

@@ -32,10 +32,21 @@ interface Building {
   coefficients: number[];
 }
 
-const building = (from?: Poly): Building => ({
-  monomials: from ? from.monomials.slice() : [],
-  coefficients: from ? from.coefficients.slice() : [],
-});
+/**
+ * A polynomial to build, starting with the terms of `from`. They are pushed onto empty lists, not copied with
+ * slice: a copy is made at its exact length, so the first term `put` adds grew it again (two stores made for
+ * each list where one does; an empty list's first push makes room for 17).
+ */
+function building(from?: Poly): Building {
+  const monomials: Monomial[] = [];
+  const coefficients: number[] = [];
+  if (from)
+    for (let i = 0; i < from.monomials.length; i++) {
+      monomials.push(from.monomials[i]!);
+      coefficients.push(from.coefficients[i]!);
+    }
+  return { monomials, coefficients };
+}
 
 /** Adds a term as a map from monomial to coefficient would (a sum within EPSILON of 0 drops the term). */
 function put(out: Building, m: Monomial, value: number): void {
@@ -89,6 +100,18 @@ export function addPoly(a: Poly, b: Poly): Poly {
   if (a.monomials.length === 0) return b;
   const out = building(a);
   for (let i = 0; i < b.monomials.length; i++) put(out, b.monomials[i]!, b.coefficients[i]!);
+  return out;
+}
+
+/**
+ * b − a: the terms `addPoly(b, scalePoly(a, -1))` gives, in the same order, without making −a (negating drops no
+ * term, as every stored coefficient is at least EPSILON, and is exact).
+ */
+export function subPoly(b: Poly, a: Poly): Poly {
+  if (a.monomials.length === 0) return b;
+  if (b.monomials.length === 0) return scalePoly(a, -1);
+  const out = building(b);
+  for (let i = 0; i < a.monomials.length; i++) put(out, a.monomials[i]!, a.coefficients[i]! * -1);
   return out;
 }
 
