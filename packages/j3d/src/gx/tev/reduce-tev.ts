@@ -213,6 +213,23 @@ function pickShape(first: number, end: number): Shape | undefined {
   return best;
 }
 
+/*
+ * Tests that read nothing of a reduction are made once, here, not as closures per reduction (each closure, and
+ * the context it keeps, was garbage).
+ */
+/** A shape reads the texture, or the vertex colour. */
+const usesT = (s: Shape | undefined) => s === T || s === TV;
+const usesV = (s: Shape | undefined) => s === V || s === TV;
+/** A vertex-colour atom of CLR1. */
+const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
+
+/** Some varying term of `p` has a negative weight (the value falls where its inputs rise). */
+function hasFallingTerm(p: Poly): boolean {
+  for (let i = 0; i < p.coefficients.length; i++)
+    if (p.monomials[i]!.length > 0 && p.coefficients[i]! < -1e-9) return true;
+  return false;
+}
+
 /** A diffuse lighting atom of a colour (not alpha) channel. */
 const isLitColourAtom = (a: Atom) => isLightAtom(a) && !isAlphaLightingAtom(a);
 const isLightOrSpecularAtom = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
@@ -332,7 +349,6 @@ function reduceEvaluation(
         });
   // Other textures at their mean colour (or ½), CLR1 at white: the inputs glTF has no place for.
   const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
-  const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
   // Made once per reduction, not once per polynomial substituted.
   const replaced = (atom: Atom) => otherTextureAtom(atom) || isVertex1(atom);
   const substituteOthers = (polys: Poly[], found: string[]) => {
@@ -371,9 +387,8 @@ function reduceEvaluation(
   // A colour of the base texture alone that falls where the texture rises: baked, when the caller can (it can
   // add a texture and has the base texture's pixels).
   const ofMainOnly = (p: Poly) => !someAtom(p, (a) => !isMain(a));
-  const falls = substituted
-    .slice(0, 3)
-    .some((p) => p.coefficients.some((v, i) => p.monomials[i]!.length > 0 && v < -1e-9));
+  let falls = false;
+  for (let k = 0; k < 3 && !falls; k++) falls = hasFallingTerm(substituted[k]!);
   // The texture's pixels are asked for last: finding them out can mean decoding them.
   const bakeable = () => bake && textureMean?.(main!.texMap) !== undefined;
   if (main && falls && substituted.every(ofMainOnly) && bakeable())
@@ -439,8 +454,6 @@ function reduceEvaluation(
       addNote(notes, 'a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
     else addNote(lightingNotes, 'lighting scaled over 1 (left to the light intensity; the factor is 1)');
   }
-  const usesT = (s: Shape | undefined) => s === T || s === TV;
-  const usesV = (s: Shape | undefined) => s === V || s === TV;
   const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
   if (texture && !usesT(colorShape))
     addNote(notes, "the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");
