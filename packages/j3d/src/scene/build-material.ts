@@ -27,7 +27,7 @@ import {
 } from '@retromodel/scene';
 import type { GxMaterial } from '../gx/material-types.js';
 import { reduceAlphaMode } from '../gx/tev/reduce-alpha-mode.js';
-import { reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
+import { type ReduceTevOptions, reduceTev, type SharedEvaluation, type TevReduction } from '../gx/tev/reduce-tev.js';
 import { bakeTexture, MAX_BAKED_TEXELS, textureMean } from './bake-texture.js';
 import { type LazyTextState, lazyTextDescriptor } from './lazy-text-descriptor.js';
 import { texMatrixRows, texMatrixToTransform } from './tex-matrix.js';
@@ -76,10 +76,20 @@ export interface BuiltMaterial {
 
 const ENV_BASE = [0.5, 0, 0.5, 0, -0.5, 0.5];
 
-/** rows a ∘ rows b for 2×3 affine UV matrices. */
+/** rows a ∘ rows b for 2×3 affine UV matrices (read by index: destructuring ran the iterator protocol). */
 function composeRows(a: number[], b: number[]): number[] {
-  const [a0, a1, a2, a3, a4, a5] = a as [number, number, number, number, number, number];
-  const [b0, b1, b2, b3, b4, b5] = b as [number, number, number, number, number, number];
+  const a0 = a[0]!;
+  const a1 = a[1]!;
+  const a2 = a[2]!;
+  const a3 = a[3]!;
+  const a4 = a[4]!;
+  const a5 = a[5]!;
+  const b0 = b[0]!;
+  const b1 = b[1]!;
+  const b2 = b[2]!;
+  const b3 = b[3]!;
+  const b4 = b[4]!;
+  const b5 = b[5]!;
   return [
     a0 * b0 + a1 * b3,
     a0 * b1 + a1 * b4,
@@ -103,14 +113,16 @@ function sceneTextureOf(gx: GxMaterial, texMap: number, ctx: MaterialContext): n
 export function reduceMaterialTev(gx: GxMaterial, ctx: MaterialContext): TevReduction {
   const { scene } = ctx;
   if (!scene) return reduceTev(gx);
-  return reduceTev(gx, {
+  // Made field by field, not spread: an object spread is a copy at run time.
+  const options: ReduceTevOptions = {
     bake: true,
-    ...(ctx.evaluations ? { evaluations: ctx.evaluations } : {}),
     textureMean: (texMap) => {
       const t = sceneTextureOf(gx, texMap, ctx);
       return t === undefined ? undefined : textureMean(scene, t, ctx.undecodedSums);
     },
-  });
+  };
+  if (ctx.evaluations) options.evaluations = ctx.evaluations;
+  return reduceTev(gx, options);
 }
 
 /** Where a material's extras keep their GX state's JSON text once made. */

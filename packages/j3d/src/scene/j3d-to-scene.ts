@@ -142,7 +142,8 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const materialContext = { texture: (i: number) => textureOf[i], diagnostics, scene, undecodedSums };
   // The model's materials share TEV evaluations (animation frames, below, do not: each frame is another state).
   const evaluations: SharedEvaluation[] = [];
-  const built = file.MAT3.materials.map((gx) => buildMaterial(gx, { ...materialContext, evaluations }));
+  const buildContext = { ...materialContext, evaluations };
+  const built = file.MAT3.materials.map((gx) => buildMaterial(gx, buildContext));
   for (const b of built) scene.materials.push(b.material);
 
   // Geometry.

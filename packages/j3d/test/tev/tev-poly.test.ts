@@ -1,13 +1,13 @@
 /*
- * tev-poly against the plain definition of its operations: polynomials as maps from the monomial's name (its
- * atoms' names sorted and joined by '*') to the coefficient, every term put through a running sum into a new
- * map that drops it when the sum is within EPSILON of 0. The numeric terms must come out as those maps, in the
- * same order, shortcuts (adding 0, multiplying by 0 or 1, scaling 0 or by 1) included. Also: evaluatePoly is
- * the constant substitutePoly leaves when every atom gets a number (`constantOf(substitutePoly(p, value)) ?? 0`);
- * a substitution that replaces no atom gives the polynomial's terms in order; sumPoly is successive addPoly
- * calls of one-term polynomials; someAtom asks every atom until one passes. exactRange contains every value
- * the polynomial takes, and for a multilinear one (no atom twice in a monomial) is the least and greatest of
- * its values at the corners of the box (evaluatePoly at every 0/1 choice of its atoms).
+ * tev-poly against the plain definition of its operations: polynomials as maps from the monomial's name (its atoms'
+ * names sorted and joined by '*') to the coefficient, every term put through a running sum into a new map that drops
+ * it when the sum is within EPSILON of 0. The numeric terms must come out as those maps, in the same order,
+ * shortcuts (adding 0, multiplying by 0 or 1, scaling 0 or by 1) included; subPoly(b, a) is b plus a scaled by −1.
+ * Also: evaluatePoly is the constant substitutePoly leaves when every atom gets a number
+ * (`constantOf(substitutePoly(p, value)) ?? 0`); a substitution that replaces no atom gives the polynomial's terms
+ * in order; sumPoly is successive addPoly calls of one-term polynomials; someAtom asks every atom until one passes.
+ * exactRange contains every value the polynomial takes, and for a multilinear one (no atom twice in a monomial) is
+ * the least and greatest of its values at the corners of the box (evaluatePoly at every 0/1 choice of its atoms).
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -32,6 +32,7 @@ import {
   type Poly,
   scalePoly,
   someAtom,
+  subPoly,
   substitutePoly,
   sumPoly,
 } from '../../src/gx/tev/tev-poly.js';
@@ -119,6 +120,7 @@ describe('tev-poly', () => {
       expect(entries(addPoly(a, b))).toEqual([...plainAdd(polyTerms(a), polyTerms(b))]);
       expect(entries(mulPoly(a, b))).toEqual([...plainMul(polyTerms(a), polyTerms(b))]);
       expect(entries(scalePoly(a, s))).toEqual([...plainScale(polyTerms(a), s)]);
+      expect(entries(subPoly(b, a))).toEqual([...plainAdd(polyTerms(b), plainScale(polyTerms(a), -1))]);
     }
   });
 

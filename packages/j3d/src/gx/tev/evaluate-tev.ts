@@ -46,6 +46,7 @@ import {
   type Poly,
   scalePoly,
   someAtom,
+  subPoly,
   substitutePoly,
   termCount,
 } from './tev-poly.js';
@@ -117,15 +118,31 @@ function unitConst(v: number): Poly {
   return Number.isInteger(v) && v >= 0 && v <= 255 ? byteConsts[v]! : constPoly(v / 255);
 }
 
-function konst(gx: GxMaterial, sel: number, alpha: boolean): readonly Poly[] {
-  if (sel < 8) return fractionConsts[sel]!;
-  const k = gx.konstColors[sel & 3] ?? [255, 255, 255, 255];
-  if (!alpha && sel >= 0x0c && sel <= 0x0f) return k.map(unitConst);
-  if (sel >= 0x10 && sel <= 0x1f) {
-    const v = unitConst(k[(sel - 0x10) >> 2]!);
-    return [v, v, v, v];
+const WHITE = [255, 255, 255, 255];
+
+/**
+ * The konst colour input `sel` of a stage, as r, g, b, put in `out` (a list of the caller's, which this writes
+ * over: a list made per stage was garbage).
+ */
+function konstColor(gx: GxMaterial, sel: number, out: Poly[]): void {
+  if (sel < 8) {
+    const f = fractionConsts[sel]!;
+    put3(out, f[0]!, f[1]!, f[2]!);
+    return;
   }
-  return GRAY_ZERO;
+  const k = gx.konstColors[sel & 3] ?? WHITE;
+  if (sel >= 0x0c && sel <= 0x0f) put3(out, unitConst(k[0]!), unitConst(k[1]!), unitConst(k[2]!));
+  else if (sel >= 0x10 && sel <= 0x1f) {
+    const v = unitConst(k[(sel - 0x10) >> 2]!);
+    put3(out, v, v, v);
+  } else put3(out, ZERO, ZERO, ZERO);
+}
+
+/** The konst alpha input `sel` of a stage. */
+function konstAlpha(gx: GxMaterial, sel: number): Poly {
+  if (sel < 8) return fractionConsts[sel]![3]!;
+  if (sel < 0x10 || sel > 0x1f) return ZERO;
+  return unitConst((gx.konstColors[sel & 3] ?? WHITE)[(sel - 0x10) >> 2]!);
 }
 
 /** What the inputs of a stage read besides the registers. */
@@ -249,7 +266,8 @@ function sameValue(x: unknown, y: unknown): boolean {
  * four inputs, and the colour it makes. Lists shared by every evaluation (one runs at a time and none keeps
  * them): made per evaluation, they were a good part of its garbage.
  */
-const sources: StageSources = { regs: [], tex: GRAY_ZERO, ras: GRAY_ZERO, kc: GRAY_ZERO, ka: ZERO };
+const konstColorIn: Poly[] = [ZERO, ZERO, ZERO];
+const sources: StageSources = { regs: [], tex: GRAY_ZERO, ras: GRAY_ZERO, kc: konstColorIn, ka: ZERO };
 const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [
   [ZERO, ZERO, ZERO],
   [ZERO, ZERO, ZERO],
@@ -316,8 +334,8 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
     }
     sources.tex = tex;
     sources.ras = rasterised(gx, order?.channel ?? 0xff, swapOf(swap?.rasSel), channels, approximations, s);
-    sources.kc = konst(gx, gx.konstColorSelection[s] ?? 0x0c, false);
-    sources.ka = konst(gx, gx.konstAlphaSelection[s] ?? 0x1c, true)[3]!;
+    konstColor(gx, gx.konstColorSelection[s] ?? 0x0c, konstColorIn);
+    sources.ka = konstAlpha(gx, gx.konstAlphaSelection[s] ?? 0x1c);
     const isLast = s === stageCount - 1;
     // a, b and c are 8-bit inputs; d is not wrapped.
     for (let k = 0; k < 4; k++) {
@@ -411,9 +429,17 @@ function rasterised(
   return swapped(raw, swap);
 }
 
-/** A colour through a swap table (the hardware keeps 2 bits an entry). */
-function swapped(rgba: readonly Poly[], swap: ArrayLike<number>): Rgba {
-  return [rgba[swap[0]! & 3]!, rgba[swap[1]! & 3]!, rgba[swap[2]! & 3]!, rgba[swap[3]! & 3]!];
+/**
+ * A colour through a swap table (the hardware keeps 2 bits an entry). Through the identity (nearly every stage)
+ * it is the colour itself, not a copy: the colours swapped are never changed.
+ */
+function swapped(rgba: Rgba, swap: ArrayLike<number>): Rgba {
+  const r = swap[0]! & 3;
+  const g = swap[1]! & 3;
+  const b = swap[2]! & 3;
+  const a = swap[3]! & 3;
+  if (r === 0 && g === 1 && b === 2 && a === 3) return rgba;
+  return [rgba[r]!, rgba[g]!, rgba[b]!, rgba[a]!];
 }
 
 /** The rasterised colour of channel pair `ras` (0 C0A0, 1 C1A1) before a swap table. */
@@ -507,7 +533,7 @@ function combine(
     }
   } else {
     // c = 0 (most stages that pass a value on) makes the lerp a, as the full expression would.
-    const lerp = termCount(c) === 0 ? a : addPoly(a, mulPoly(c, addPoly(b, scalePoly(a, -1))));
+    const lerp = termCount(c) === 0 ? a : addPoly(a, mulPoly(c, subPoly(b, a)));
     const bias = BIASES[alpha ? stage.alphaBias : stage.colorBias] ?? 0;
     const scale = SCALES[alpha ? stage.alphaScale : stage.colorScale] ?? 1;
     out = scalePoly(addPoly(addPoly(op === 1 ? scalePoly(lerp, -1) : lerp, d), constPoly(bias)), scale);

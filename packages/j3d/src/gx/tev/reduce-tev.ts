@@ -117,33 +117,42 @@ const T: Shape = 0;
 const V: Shape = 1;
 const TV: Shape = 2;
 
-interface Split {
-  /**
-   * Total coefficient per shape, NaN when there is no monomial of that shape (a number, not undefined, so that
-   * the list holds unboxed doubles: a list holding undefined boxes every sum stored in it).
-   */
-  shapes: [number, number, number];
-  constant: number;
-  /** Value of each shape's monomials with every input at ½ (for the approximations). */
-  half: [number, number, number];
-  /** The shapes present, in the order their first monomial comes. */
-  order: Shape[];
-}
+/*
+ * The split of each component k (0..3) of a colour: its monomials grouped by shape. Written in place into lists
+ * shared by every reduction (one runs at a time, and none keeps a split): four split objects of three lists each
+ * were 6 of the bomb model's 110 KB of garbage a conversion (a heap profile).
+ *   splitWeights[k · 3 + shape]  total coefficient of the shape's monomials, NaN when there is none (a number,
+ *                                not undefined, so that the list holds unboxed doubles)
+ *   splitHalves[k · 3 + shape]   their value with every input at ½ (for the approximations)
+ *   splitConstants[k]            the constant term
+ *   splitOrders[k · 3 + n]       the shapes present, in the order their first monomial comes (splitOrderLengths[k])
+ */
+const splitWeights = new Float64Array(12);
+const splitHalves = new Float64Array(12);
+const splitConstants = new Float64Array(4);
+const splitOrders = new Uint8Array(12);
+const splitOrderLengths = new Uint8Array(4);
 
 /** ½ to the power of a monomial's degree (a call to Math.pow each time cost more than the rest of the split). */
 const HALF_POWERS = Array.from({ length: 33 }, (_, n) => 0.5 ** n);
 const halfPower = (n: number) => HALF_POWERS[n] ?? 0.5 ** n;
 
-function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: string[]): Split {
-  const split: Split = { shapes: [Number.NaN, Number.NaN, Number.NaN], constant: 0, half: [0, 0, 0], order: [] };
-  const { shapes, half } = split;
+/** Splits component `component` of a colour, `p`, into the split lists (see above). */
+function splitComponent(p: Poly, component: number, mainKey: number | undefined, notes: string[]): void {
+  const base = component * 3;
+  for (let shape = 0; shape < 3; shape++) {
+    splitWeights[base + shape] = Number.NaN;
+    splitHalves[base + shape] = 0;
+  }
+  let constant = 0;
+  let orderLength = 0;
   const mainAtom = mainKey === undefined ? undefined : textureAtom(mainKey, component);
   const ownVertex = vertexAtom(0, component);
   for (let i = 0; i < p.monomials.length; i++) {
     const atoms = p.monomials[i]!;
     const coefficient = p.coefficients[i]!;
     if (atoms.length === 0) {
-      split.constant += coefficient;
+      constant += coefficient;
       continue;
     }
     let tex = 0;
@@ -167,33 +176,35 @@ function splitComponent(p: Poly, component: number, mainKey: number | undefined,
         'a texture component feeds another component (swap table or TEXA as colour; taken as the plain component)',
       );
     if (otherVertex) addNote(notes, 'a vertex-colour component feeds another component (taken as the plain component)');
-    const shape: Shape = tex && vtx ? TV : tex ? T : V;
-    const before = shapes[shape];
+    const at = base + (tex && vtx ? TV : tex ? T : V);
+    const before = splitWeights[at]!;
     if (Number.isNaN(before)) {
-      split.order.push(shape);
-      shapes[shape] = coefficient;
-    } else shapes[shape] = before + coefficient;
-    half[shape] = half[shape] + coefficient * halfPower(atoms.length);
+      splitOrders[base + orderLength++] = at - base;
+      splitWeights[at] = coefficient;
+    } else splitWeights[at] = before + coefficient;
+    splitHalves[at] = splitHalves[at]! + coefficient * halfPower(atoms.length);
   }
-  return split;
+  splitConstants[component] = constant;
+  splitOrderLengths[component] = orderLength;
 }
 
-/** The total coefficient of a shape's monomials (0 when there are none). */
-function weightOf(s: Split, shape: Shape): number {
-  const w = s.shapes[shape];
+/** The total coefficient of a shape's monomials in component k's split (0 when there are none). */
+function weightOf(k: number, shape: Shape): number {
+  const w = splitWeights[k * 3 + shape]!;
   return Number.isNaN(w) ? 0 : w;
 }
 
 /** The order shapes are tried in (ties go to the earlier). */
 const SHAPE_ORDER: readonly Shape[] = [TV, T, V];
 
-function pickShape(splits: Split[]): Shape | undefined {
+/** The shape of the largest total weight over the splits of components `first` to `end` (exclusive). */
+function pickShape(first: number, end: number): Shape | undefined {
   let best: Shape | undefined;
   let weight = 0;
   for (let o = 0; o < SHAPE_ORDER.length; o++) {
     const shape = SHAPE_ORDER[o]!;
     let w = 0;
-    for (let k = 0; k < splits.length; k++) w += Math.abs(weightOf(splits[k]!, shape));
+    for (let k = first; k < end; k++) w += Math.abs(weightOf(k, shape));
     if (w > weight + 1e-9) {
       best = shape;
       weight = w;
@@ -202,11 +213,32 @@ function pickShape(splits: Split[]): Shape | undefined {
   return best;
 }
 
+/*
+ * Tests that read nothing of a reduction are made once, here, not as closures per reduction (each closure, and
+ * the context it keeps, was garbage).
+ */
+/** A shape reads the texture, or the vertex colour. */
+const usesT = (s: Shape | undefined) => s === T || s === TV;
+const usesV = (s: Shape | undefined) => s === V || s === TV;
+/** A vertex-colour atom of CLR1. */
+const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
+
+/** Some varying term of `p` has a negative weight (the value falls where its inputs rise). */
+function hasFallingTerm(p: Poly): boolean {
+  for (let i = 0; i < p.coefficients.length; i++)
+    if (p.monomials[i]!.length > 0 && p.coefficients[i]! < -1e-9) return true;
+  return false;
+}
+
 /** A diffuse lighting atom of a colour (not alpha) channel. */
 const isLitColourAtom = (a: Atom) => isLightAtom(a) && !isAlphaLightingAtom(a);
 const isLightOrSpecularAtom = (a: Atom) => isLightAtom(a) || isSpecularAtom(a);
 /** Lighting taken as 1 (fully lit), a specular highlight as 0. */
 const unlitValue = (a: Atom) => (isLightAtom(a) ? 1 : isSpecularAtom(a) ? 0 : undefined);
+
+/** The notes of a colour and of an alpha that add terms of several shapes (made once, not per note). */
+const COLOUR_MIXES = 'colour adds terms of different inputs (taken at ½ into a constant)';
+const ALPHA_MIXES = 'alpha adds terms of different inputs (taken at ½ into a constant)';
 
 /**
  * Notes are lists of distinct texts, in the order first added, as a set keeps them: a material has a few at most,
@@ -317,7 +349,6 @@ function reduceEvaluation(
         });
   // Other textures at their mean colour (or ½), CLR1 at white: the inputs glTF has no place for.
   const otherTextureAtom = (atom: Atom) => isTextureAtom(atom) && !isMain(atom);
-  const isVertex1 = (atom: Atom) => isVertexAtom(atom) && pairOf(atom) === 1;
   // Made once per reduction, not once per polynomial substituted.
   const replaced = (atom: Atom) => otherTextureAtom(atom) || isVertex1(atom);
   const substituteOthers = (polys: Poly[], found: string[]) => {
@@ -356,9 +387,8 @@ function reduceEvaluation(
   // A colour of the base texture alone that falls where the texture rises: baked, when the caller can (it can
   // add a texture and has the base texture's pixels).
   const ofMainOnly = (p: Poly) => !someAtom(p, (a) => !isMain(a));
-  const falls = substituted
-    .slice(0, 3)
-    .some((p) => p.coefficients.some((v, i) => p.monomials[i]!.length > 0 && v < -1e-9));
+  let falls = false;
+  for (let k = 0; k < 3 && !falls; k++) falls = hasFallingTerm(substituted[k]!);
   // The texture's pixels are asked for last: finding them out can mean decoding them.
   const bakeable = () => bake && textureMean?.(main!.texMap) !== undefined;
   if (main && falls && substituted.every(ofMainOnly) && bakeable())
@@ -378,24 +408,25 @@ function reduceEvaluation(
       specular,
       bakedTexMap: main.texMap,
     };
-  const splits = substituted.map((p, k) => splitComponent(p, k, mainKey, notes));
-  const colorShape = pickShape(splits.slice(0, 3));
-  const alphaShape = pickShape([splits[3]!]);
+  for (let k = 0; k < 4; k++) splitComponent(substituted[k]!, k, mainKey, notes);
+  const colorShape = pickShape(0, 3);
+  const alphaShape = pickShape(3, 4);
   const factor = [1, 1, 1, 1];
   const emissive = [0, 0, 0];
   let overbright = false;
-  splits.forEach((s, k) => {
+  for (let k = 0; k < 4; k++) {
     const shape = k < 3 ? colorShape : alphaShape;
     if (shape === undefined) {
-      factor[k] = clamp01(s.constant);
-      return;
+      factor[k] = clamp01(splitConstants[k]!);
+      continue;
     }
-    let f = weightOf(s, shape);
-    let e = s.constant;
-    for (const other of s.order) {
+    let f = weightOf(k, shape);
+    let e = splitConstants[k]!;
+    for (let n = 0; n < splitOrderLengths[k]!; n++) {
+      const other = splitOrders[k * 3 + n]!;
       if (other === shape) continue;
-      addNote(notes, `${k < 3 ? 'colour' : 'alpha'} adds terms of different inputs (taken at ½ into a constant)`);
-      e += s.half[other];
+      addNote(notes, k < 3 ? COLOUR_MIXES : ALPHA_MIXES);
+      e += splitHalves[k * 3 + other]!;
     }
     if (k === 3 && Math.abs(e) > 1e-9) {
       addNote(notes, 'alpha adds a constant to a varying value (folded into the factor)');
@@ -407,20 +438,22 @@ function reduceEvaluation(
     if (e < -1e-6) addNote(notes, 'the colour subtracts a constant (taken as 0)');
     factor[k] = clamp01(f);
     if (k < 3) emissive[k] = clamp01(e);
-  });
+  }
   if (overbright) {
     // Lighting scaled over 1 (2 × a lit channel, as games brighten their lights) is the renderer's light intensity:
     // only a term that stays over 1 without lighting is a brightening glTF factors cannot hold.
-    const unlitSplits = substituteOthers(withoutLighting(ev.color, isRamp), []).map((p, k) =>
-      splitComponent(p, k, mainKey, []),
-    );
-    const overWithoutLighting = unlitSplits.some((u, k) => weightOf(u, (k < 3 ? colorShape : alphaShape)!) > 1 + 1e-6);
+    // (The split lists are written over: what the colour's splits said is read above.)
+    const unlit = substituteOthers(withoutLighting(ev.color, isRamp), []);
+    for (let k = 0; k < 4; k++) splitComponent(unlit[k]!, k, mainKey, []);
+    let overWithoutLighting = false;
+    for (let k = 0; k < 4 && !overWithoutLighting; k++) {
+      const shape = k < 3 ? colorShape : alphaShape;
+      overWithoutLighting = shape !== undefined && weightOf(k, shape) > 1 + 1e-6;
+    }
     if (overWithoutLighting)
       addNote(notes, 'a varying term is scaled over 1 (glTF factors cannot brighten; clamped to 1)');
     else addNote(lightingNotes, 'lighting scaled over 1 (left to the light intensity; the factor is 1)');
   }
-  const usesT = (s: Shape | undefined) => s === T || s === TV;
-  const usesV = (s: Shape | undefined) => s === V || s === TV;
   const texture = main && (usesT(colorShape) || usesT(alphaShape)) ? main : null;
   if (texture && !usesT(colorShape))
     addNote(notes, "the texture drives only alpha, but glTF multiplies the colour by the texture's colour too");

@@ -3,12 +3,14 @@
  * material's mean texture colour needs no more). Sums are integers, so the order is free: when the picture is
  * whole blocks, every texel stored is inside it and the level is summed in one run in storage order; else each
  * block row's texels inside the picture are a run. Per format (spec j3d.md §11.3):
- *   I4, I8, IA4, IA8: an intensity (r = g = b) and an alpha field, summed as they are (4-bit fields · 17);
+ *   I4, I8, IA4, IA8: an intensity (r = g = b) and an alpha field, summed as they are (4-bit fields · 17), four
+ *     bytes at a time (byte-lane-sums.ts);
  *     I4 and I8 have one field for all four channels.
  *   RGB565, RGB5A3 and the colour-indexed formats: each texel's code looked up in its table (texel-words.ts,
  *     the palette) and the pixel's bytes added.
  *   RGBA8, CMPR: each block decoded into a block-sized buffer and summed.
  */
+import { evenOddByteSums, laneSums, nibbleSums } from './byte-lane-sums.js';
 import { checkGxTextureLevel, type GxTextureInput } from './decode-gx-texture.js';
 import { GxPaletteFormat, GxTextureFormat } from './formats.js';
 import { u16Words } from './texel-words.js';
@@ -24,31 +26,27 @@ function texelAdder(format: number, palette32: Uint32Array): AddTexels | undefin
       return (sums, data, first, count) => {
         // A run starts at a whole byte (block rows are 8 texels); an odd count ends on a high nibble.
         const end = (first + count) >> 1;
-        const [hi, lo] = nibbleSums(data, first >> 1, end);
-        const i = (hi + lo + (count & 1 ? data[end]! >> 4 : 0)) * 17;
+        nibbleSums(data, first >> 1, end);
+        const i = (laneSums[0]! + laneSums[1]! + (count & 1 ? data[end]! >> 4 : 0)) * 17;
         addGray(sums, i, i);
       };
     case GxTextureFormat.I8:
       return (sums, data, first, count) => {
         // The bytes summed as they are (splitting each into nibbles, as I4 must, did twice the work).
-        let i = 0;
-        for (let at = first, end = first + count; at < end; at++) i += data[at]!;
+        evenOddByteSums(data, first, first + count);
+        const i = laneSums[0]! + laneSums[1]!;
         addGray(sums, i, i);
       };
     case GxTextureFormat.IA4:
       return (sums, data, first, count) => {
-        const [a, i] = nibbleSums(data, first, first + count);
-        addGray(sums, i * 17, a * 17);
+        nibbleSums(data, first, first + count);
+        addGray(sums, laneSums[1]! * 17, laneSums[0]! * 17);
       };
     case GxTextureFormat.IA8:
       return (sums, data, first, count) => {
-        let a = 0;
-        let i = 0;
-        for (let at = first * 2, end = (first + count) * 2; at < end; at += 2) {
-          a += data[at]!;
-          i += data[at + 1]!;
-        }
-        addGray(sums, i, a);
+        // Alpha, then intensity.
+        evenOddByteSums(data, first * 2, (first + count) * 2);
+        addGray(sums, laneSums[1]!, laneSums[0]!);
       };
     case GxTextureFormat.RGB565:
       return tableAdder(16, u16Words(GxPaletteFormat.RGB565), 0xffff);
@@ -97,17 +95,6 @@ function addGray(sums: Sums, intensity: number, alpha: number): void {
   sums[1] += intensity;
   sums[2] += intensity;
   sums[3] += alpha;
-}
-
-/** The sums of the high and of the low nibbles of the bytes from `start` to `end`. */
-function nibbleSums(data: Uint8Array, start: number, end: number): [number, number] {
-  let hi = 0;
-  let lo = 0;
-  for (let at = start; at < end; at++) {
-    hi += data[at]! >> 4;
-    lo += data[at]! & 0xf;
-  }
-  return [hi, lo];
 }
 
 /**
