@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
+import { assertNoStaticCycle, exportsAsValues } from './chunk-exports.mjs';
 
 const cli = join(import.meta.dirname, '..', 'packages', 'cli');
 // An other folder may be given (the tests bundle into a temporary copy of the package); it is emptied first.
@@ -84,16 +85,23 @@ for (const name of chunks) {
   // getter, to a second one: every chunk a process loads paid for both (about 2.5 M instructions of one small
   // conversion's chunk set, callgrind) and every use of another chunk's export called two getters. The first
   // object, marked `__esModule` as the copy is, serves the same.
-  const cjs = marked
-    .replace(/^(\s*)\/\/! (?=(?:node_modules|packages)\/)/gm, '$1// ')
-    .replace(
-      /^module\.exports = __toCommonJS\((\w+)\);$/m,
-      'module.exports = __defProp($1, "__esModule", { value: true });',
-    );
+  const cjs = exportsAsValues(
+    marked
+      .replace(/^(\s*)\/\/! (?=(?:node_modules|packages)\/)/gm, '$1// ')
+      .replace(
+        /^module\.exports = __toCommonJS\((\w+)\);$/m,
+        'module.exports = __defProp($1, "__esModule", { value: true });',
+      ),
+    name,
+  )
+    // A chunk's exports object is marked `__esModule` already: __toESM would only copy it, getter by getter.
+    .replace(/__toESM\((require\("\.\/[\w-]+\.cjs"\))\)/g, '$1');
   const ascii = cjs.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   code.set(name, ascii);
   hash.update(`${name}\n${ascii}\n`);
 }
+
+assertNoStaticCycle(code);
 
 // What the bin runs first (a CommonJS bin loads no ES module machinery): the chunk loader with its code cache.
 // Part of the bundle's hash, and named by it on its first line too: the bin keeps V8's code for it in the cache.

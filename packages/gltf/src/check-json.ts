@@ -46,6 +46,12 @@ const isIndex = (v: unknown, length: number): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < length;
 const isSize = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 
+/**
+ * How an error names accessor `i` (or its `part`, `.sparse.indices`): made only for the error, as a file has
+ * thousands of accessors and checking one costs little more than making its name did.
+ */
+const accessorName = (i: number, part = '') => `accessors[${i}]${part}`;
+
 /** Throws a ParseError located in the JSON. */
 export function jsonError(where: JsonLocation, detail: string): ParseError {
   return new ParseError({ format: 'gltf', section: 'JSON', offset: where.jsonOffset }, detail);
@@ -131,56 +137,69 @@ export function checkAccessors(json: GLTF.IGLTF, bufferBytes: number[], where: J
       );
     }
   });
-  const fits = (what: string, viewIndex: unknown, byteOffset: unknown, count: number, elementBytes: number) => {
+  const fits = (
+    i: number,
+    part: string,
+    viewIndex: unknown,
+    byteOffset: unknown,
+    count: number,
+    elementBytes: number,
+  ) => {
     if (!isIndex(viewIndex, views.length))
-      throw jsonError(where, `${what} names bufferView ${String(viewIndex)}, which does not exist`);
-    if (!isSize(byteOffset)) throw jsonError(where, `${what} has an invalid byteOffset`);
+      throw jsonError(where, `${accessorName(i, part)} names bufferView ${String(viewIndex)}, which does not exist`);
+    if (!isSize(byteOffset)) throw jsonError(where, `${accessorName(i, part)} has an invalid byteOffset`);
     const view = views[viewIndex]!;
     const stride = view.byteStride ?? elementBytes;
     if (stride < elementBytes)
       throw jsonError(
         where,
-        `${what}: elements of ${elementBytes} bytes do not fit bufferView ${viewIndex}'s stride of ${stride}`,
+        `${accessorName(i, part)}: elements of ${elementBytes} bytes do not fit bufferView ${viewIndex}'s stride of ${stride}`,
       );
     const end = byteOffset + stride * (count - 1) + elementBytes;
     if (end > view.byteLength) {
       throw jsonError(
         where,
-        `${what} needs ${hex(end)} bytes of bufferView ${viewIndex}, which has ${hex(view.byteLength)}`,
+        `${accessorName(i, part)} needs ${hex(end)} bytes of bufferView ${viewIndex}, which has ${hex(view.byteLength)}`,
       );
     }
   };
   (json.accessors ?? []).forEach((a, i) => {
-    const what = `accessors[${i}]`;
     const componentSize = componentSizes[a.componentType];
     const components = typeSizes[a.type];
-    if (componentSize === undefined) throw jsonError(where, `${what} has unknown componentType ${a.componentType}`);
-    if (components === undefined) throw jsonError(where, `${what} has unknown type ${String(a.type)}`);
+    if (componentSize === undefined)
+      throw jsonError(where, `${accessorName(i)} has unknown componentType ${a.componentType}`);
+    if (components === undefined) throw jsonError(where, `${accessorName(i)} has unknown type ${String(a.type)}`);
     if (!(Number.isInteger(a.count) && a.count >= 1))
-      throw jsonError(where, `${what}.count ${a.count} is not a positive integer`);
+      throw jsonError(where, `${accessorName(i)}.count ${a.count} is not a positive integer`);
     const elementBytes = componentSize * components;
-    if (a.bufferView !== undefined) fits(what, a.bufferView, a.byteOffset ?? 0, a.count, elementBytes);
+    if (a.bufferView !== undefined) fits(i, '', a.bufferView, a.byteOffset ?? 0, a.count, elementBytes);
     else if (a.count * elementBytes > maxUnbackedBytes)
-      throw jsonError(where, `${what} has no bufferView and would need ${hex(a.count * elementBytes)} bytes of zeros`);
+      throw jsonError(
+        where,
+        `${accessorName(i)} has no bufferView and would need ${hex(a.count * elementBytes)} bytes of zeros`,
+      );
     if (a.sparse === undefined) return;
     const sparse = a.sparse as unknown;
     if (!isObject(sparse) || !isObject(sparse.indices) || !isObject(sparse.values))
-      throw jsonError(where, `${what}.sparse is incomplete`);
+      throw jsonError(where, `${accessorName(i)}.sparse is incomplete`);
     const count = sparse.count;
     if (!(Number.isInteger(count) && (count as number) >= 1 && (count as number) <= a.count))
-      throw jsonError(where, `${what}.sparse.count is invalid`);
+      throw jsonError(where, `${accessorName(i)}.sparse.count is invalid`);
     const indexSize = sparseIndexSizes[sparse.indices.componentType as number];
-    if (indexSize === undefined) throw jsonError(where, `${what}.sparse.indices has an invalid componentType`);
+    if (indexSize === undefined)
+      throw jsonError(where, `${accessorName(i)}.sparse.indices has an invalid componentType`);
     // The reader falls back to the accessor's byteOffset when the sparse part gives none (accessor-data.ts).
     fits(
-      `${what}.sparse.indices`,
+      i,
+      '.sparse.indices',
       sparse.indices.bufferView,
       sparse.indices.byteOffset ?? a.byteOffset ?? 0,
       count as number,
       indexSize,
     );
     fits(
-      `${what}.sparse.values`,
+      i,
+      '.sparse.values',
       sparse.values.bufferView,
       sparse.values.byteOffset ?? a.byteOffset ?? 0,
       count as number,

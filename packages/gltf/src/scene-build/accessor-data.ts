@@ -65,12 +65,12 @@ function arrayTypeOf(componentType: unknown): ArrayType {
 }
 
 /** Values of an accessor-like definition that has a bufferView. */
-function readBacked(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], source: BufferSource) {
+function readBacked(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], viewDefs: GLTF.IBufferView[]) {
   const ArrayOf = arrayTypeOf(def.componentType);
   const elementSize = elementSizeOf(def.type);
   const componentSize = (ArrayOf as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
   const bytes = views[def.bufferView!]!;
-  const stride = source.json.bufferViews![def.bufferView!]!.byteStride;
+  const stride = viewDefs[def.bufferView!]!.byteStride;
   const start = def.byteOffset || 0;
   if (stride === undefined || stride === elementSize * componentSize) {
     const from = bytes.byteOffset + start;
@@ -104,16 +104,16 @@ function readerOf(componentType: number, view: DataView): (at: number) => number
 }
 
 /** Values of one accessor (check-json.ts has checked its ranges). */
-function readAccessor(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], source: BufferSource) {
+function readAccessor(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], viewDefs: GLTF.IBufferView[]) {
   const base =
     def.bufferView !== undefined
-      ? readBacked(def, views, source)
+      ? readBacked(def, views, viewDefs)
       : new (arrayTypeOf(def.componentType))(def.count * elementSizeOf(def.type));
   const sparse = def.sparse;
   if (!sparse) return base;
   const count = sparse.count;
-  const indices = readBacked({ ...def, ...sparse.indices, count, type: 'SCALAR' } as GLTF.IAccessor, views, source);
-  const values = readBacked({ ...def, ...sparse.values, count } as GLTF.IAccessor, views, source);
+  const indices = readBacked({ ...def, ...sparse.indices, count, type: 'SCALAR' } as GLTF.IAccessor, views, viewDefs);
+  const values = readBacked({ ...def, ...sparse.values, count } as GLTF.IAccessor, views, viewDefs);
   const elementSize = elementSizeOf(def.type);
   for (let i = 0; i < count; i++)
     for (let j = 0; j < elementSize; j++) base[indices[i]! * elementSize + j] = values[i * elementSize + j]!;
@@ -143,9 +143,10 @@ function firstNonFinite(array: Float32Array): number {
 
 /** Every accessor's values, in the file's order, with float accessors checked for non-finite numbers. */
 export function readAccessors(source: BufferSource, where: JsonLocation): AccessorData[] {
-  const views = (source.json.bufferViews ?? []).map((_, i) => bufferViewBytes(source, i));
+  const viewDefs = source.json.bufferViews ?? [];
+  const views = viewDefs.map((_, i) => bufferViewBytes(source, i));
   return (source.json.accessors ?? []).map((def, i): AccessorData => {
-    const array = readAccessor(def, views, source);
+    const array = readAccessor(def, views, viewDefs);
     const k = array instanceof Float32Array ? firstNonFinite(array) : -1;
     if (k >= 0) throw jsonError(where, `accessors[${i}] element ${k} is ${array[k]}, not a finite number`);
     return {
