@@ -102,16 +102,18 @@ export function describeNonJ3dModel(bytes: Uint8Array): string | undefined {
 /** Reads a BMD (`J3D2bmd3`) or BDL (`J3D2bdl4`) file. Throws a ParseError for anything else or for bad data. */
 export function readJ3d(bytes: Uint8Array): J3dFile {
   const r = new BinaryReader(bytes, { format: 'j3d', section: 'header' });
-  const other = describeNonJ3dModel(bytes);
+  const kind: J3dFile['kind'] | undefined =
+    bytes.length < 8 || !isTag(bytes, 0, 'J3D2')
+      ? undefined
+      : isTag(bytes, 4, 'bmd3')
+        ? 'bmd3'
+        : isTag(bytes, 4, 'bdl4')
+          ? 'bdl4'
+          : undefined;
+  // A known lookalike is never a J3D2bmd3/bdl4 file: it is looked for only when the magic is not one.
+  const other = kind ? undefined : describeNonJ3dModel(bytes);
   if (other) throw r.error(other, 0);
   r.ensure(0x20, 'file header', 0);
-  const kind: J3dFile['kind'] | undefined = !isTag(bytes, 0, 'J3D2')
-    ? undefined
-    : isTag(bytes, 4, 'bmd3')
-      ? 'bmd3'
-      : isTag(bytes, 4, 'bdl4')
-        ? 'bdl4'
-        : undefined;
   if (!kind) {
     const magic = r.fixedString(8, 'latin1');
     throw r.error(`magic "${magic.replace(/[^\x20-\x7e]/g, '?')}" is not a J3D model ("J3D2bmd3" or "J3D2bdl4")`, 0);

@@ -14,7 +14,7 @@ import type { BinaryReader } from '@retromodel/binary';
 import { detectChunkPadding } from './chunk-padding.js';
 import { f32be, u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
-import { float32BlockOf } from './small-blocks.js';
+import { block, float32BlockOf } from './small-blocks.js';
 
 /** One envelope: joints and weights (weights sum to 1). */
 export interface J3dEnvelope {
@@ -80,27 +80,32 @@ export function readEvp1(r: BinaryReader): Evp1 {
   }
   let inverseBindCount = 0;
   let inverseBinds = noMatrices;
+  /** Every stored matrix holds finite numbers (known while copying them): none to look for below. */
+  let allFinite = true;
   if (ibmAt !== 0) {
     if (ibmAt > r.length)
       throw r.error(`inverse bind matrices start outside the chunk (0x${ibmAt.toString(16)})`, 0x18);
     inverseBindCount = Math.floor((r.length - ibmAt) / 0x30);
     // A copy of the stored floats, in a block (a Float32Array of its own was 4% of reading the skinned swa model).
     inverseBinds = float32BlockOf(r, ibmAt, inverseBindCount * 12);
+    allFinite = block.finite;
   }
   // The matrices of joints that envelopes use must be finite numbers (the skinned vertices go through them). A
   // joint used by several envelopes is checked again each time (twelve comparisons, less than a set of the
-  // joints seen costs to make and look up); the first bad matrix met is the same.
-  for (const e of envelopes)
-    for (const joint of e.joints) {
-      if (joint >= inverseBindCount) continue;
-      let k = 0;
-      while (k < 12 && Number.isFinite(inverseBinds[joint * 12 + k]!)) k++;
-      if (k < 12)
-        throw r.error(
-          `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
-          ibmAt + joint * 0x30 + k * 4,
-        );
-    }
+  // joints seen costs to make and look up); the first bad matrix met is the same. When the copy found every
+  // stored value finite, none is looked for.
+  if (!allFinite)
+    for (const e of envelopes)
+      for (const joint of e.joints) {
+        if (joint >= inverseBindCount) continue;
+        let k = 0;
+        while (k < 12 && Number.isFinite(inverseBinds[joint * 12 + k]!)) k++;
+        if (k < 12)
+          throw r.error(
+            `inverse bind matrix of joint ${joint} holds ${inverseBinds[joint * 12 + k]}`,
+            ibmAt + joint * 0x30 + k * 4,
+          );
+      }
   const offsets: Evp1Layout['offsets'] = [countsAt, jointsAt, weightsAt, ibmAt];
   const ends = count > 0 ? [0x1c, countsAt + count, jointsAt + total * 2, weightsAt + total * 4] : [0x1c];
   if (ibmAt !== 0) ends.push(ibmAt + inverseBindCount * 0x30);

@@ -57,15 +57,15 @@ function nulls(n: number): null[] {
 }
 
 /**
- * `pick` for each of the `n` big-endian u16 indices at `b[at]`, in one loop with no call per index (a material
- * has 130 such indices, most of them "none", left null). Called with the tables of elements (objects and
+ * `pick` for each of the `n` big-endian u16 indices at `field` of the entry `e`, in one loop with no call per
+ * index (a material has 130 such indices, most of them "none", left null). Called with the tables of elements (objects and
  * arrays) only, so its loads and stores see one kind of list (the texture numbers, small integers, have
  * pickNumbers).
  */
 function pickAll<T extends object>(
   list: T[],
-  b: Uint8Array,
-  at: number,
+  e: EntryBytes,
+  field: number,
   n: number,
   what: string,
   name: string,
@@ -74,15 +74,39 @@ function pickAll<T extends object>(
   const out: (T | null)[] = nulls(n);
   const length = list.length;
   if (length === 0) return out;
-  for (let k = 0, p = at; k < n; k++, p += 2) {
-    const index = (b[p]! << 8) | b[p + 1]!;
-    if (index === 0xffff) continue;
-    const v = list[index];
-    if (v === undefined) pastTheEnd(what, index, name, length, fail);
-    out[k] = v as T;
-  }
+  const words = e.words;
+  if (words)
+    for (let k = 0, q = field >> 1; k < n; k++, q++) {
+      const w = words[q]!;
+      const index = ((w & 0xff) << 8) | (w >>> 8);
+      if (index === 0xffff) continue;
+      const v = list[index];
+      if (v === undefined) pastTheEnd(what, index, name, length, fail);
+      out[k] = v as T;
+    }
+  else
+    for (let k = 0, p = e.at + field, b = e.b; k < n; k++, p += 2) {
+      const index = (b[p]! << 8) | b[p + 1]!;
+      if (index === 0xffff) continue;
+      const v = list[index];
+      if (v === undefined) pastTheEnd(what, index, name, length, fail);
+      out[k] = v as T;
+    }
   return out;
 }
+
+/**
+ * An init entry's bytes (`b[at]`), and when they lie 2-byte aligned on a little-endian platform, a u16 view of
+ * them (`words`, each big-endian index read byte-swapped). Every element access of a typed array costs over ten
+ * instructions here: an index read whole is one access where its two bytes are two, and a material has 130.
+ */
+interface EntryBytes {
+  b: Uint8Array;
+  at: number;
+  words: Uint16Array | undefined;
+}
+
+const platformLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** pickAll for a table of numbers. */
 function pickNumbers(
@@ -150,6 +174,14 @@ export function resolveMaterial(
   indirect: GxIndirect | null,
   fail: (sentence: string) => never,
 ): GxMaterial {
+  const e: EntryBytes = {
+    b,
+    at,
+    words:
+      platformLittleEndian && (b.byteOffset + at) % 2 === 0 && at + 0x14c <= b.length
+        ? new Uint16Array(b.buffer, b.byteOffset + at, 0x14c / 2)
+        : undefined,
+  };
   const textures = pickNumbers(t.textureNumbers, b, at + 0x84, 8, 'texture number', name, fail);
   return {
     name,
@@ -157,25 +189,25 @@ export function resolveMaterial(
     materialMode: b[at]!,
     cullMode: pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff),
     colorChannelCount: pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff),
-    channelControls: pickAll(t.channelControls, b, at + 0x0c, 4, 'channel control', name, fail),
-    materialColors: pickAll(t.materialColors, b, at + 0x08, 2, 'material colour', name, fail),
-    ambientColors: pickAll(t.ambientColors, b, at + 0x14, 2, 'ambient colour', name, fail),
-    lights: pickAll(t.lights, b, at + 0x18, 8, 'light', name, fail),
+    channelControls: pickAll(t.channelControls, e, 0x0c, 4, 'channel control', name, fail),
+    materialColors: pickAll(t.materialColors, e, 0x08, 2, 'material colour', name, fail),
+    ambientColors: pickAll(t.ambientColors, e, 0x14, 2, 'ambient colour', name, fail),
+    lights: pickAll(t.lights, e, 0x18, 8, 'light', name, fail),
     texGenCount: pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff),
-    texGens: pickAll(t.texGens, b, at + 0x28, 8, 'texgen', name, fail),
-    postTexGens: pickAll(t.postTexGens, b, at + 0x38, 8, 'post texgen', name, fail),
-    texMatrices: pickAll(t.texMatrices, b, at + 0x48, 10, 'texture matrix', name, fail),
-    postTexMatrices: pickAll(t.postTexMatrices, b, at + 0x5c, 20, 'post texture matrix', name, fail),
+    texGens: pickAll(t.texGens, e, 0x28, 8, 'texgen', name, fail),
+    postTexGens: pickAll(t.postTexGens, e, 0x38, 8, 'post texgen', name, fail),
+    texMatrices: pickAll(t.texMatrices, e, 0x48, 10, 'texture matrix', name, fail),
+    postTexMatrices: pickAll(t.postTexMatrices, e, 0x5c, 20, 'post texture matrix', name, fail),
     textures,
-    konstColors: pickAll(t.konstColors, b, at + 0x94, 4, 'konst colour', name, fail),
+    konstColors: pickAll(t.konstColors, e, 0x94, 4, 'konst colour', name, fail),
     konstColorSelection: u8x16(b, at + 0x9c),
     konstAlphaSelection: u8x16(b, at + 0xac),
-    tevOrders: pickAll(t.tevOrders, b, at + 0xbc, 16, 'TEV order', name, fail),
-    tevColors: pickAll(t.tevColors, b, at + 0xdc, 4, 'TEV colour', name, fail),
+    tevOrders: pickAll(t.tevOrders, e, 0xbc, 16, 'TEV order', name, fail),
+    tevColors: pickAll(t.tevColors, e, 0xdc, 4, 'TEV colour', name, fail),
     tevStageCount: pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff),
-    tevStages: pickAll(t.tevStages, b, at + 0xe4, 16, 'TEV stage', name, fail),
-    tevSwapModes: pickAll(t.swapModes, b, at + 0x104, 16, 'swap mode', name, fail),
-    tevSwapTables: pickAll(t.swapTables, b, at + 0x124, 4, 'swap table', name, fail),
+    tevStages: pickAll(t.tevStages, e, 0xe4, 16, 'TEV stage', name, fail),
+    tevSwapModes: pickAll(t.swapModes, e, 0x104, 16, 'swap mode', name, fail),
+    tevSwapTables: pickAll(t.swapTables, e, 0x124, 4, 'swap table', name, fail),
     fog: pick(t.fogs, u16be(b, at + 0x144), 'fog', name, fail),
     alphaCompare: pick(t.alphaCompares, u16be(b, at + 0x146), 'alpha compare', name, fail),
     blend: pick(t.blends, u16be(b, at + 0x148), 'blend mode', name, fail),

@@ -32,6 +32,7 @@ import type {
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
+import { u32be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
 import { mat3TableCounts, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
@@ -203,7 +204,9 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
   const headerPad = r.u16At(0x0a);
   const offsets: number[] = new Array(30);
-  for (let i = 0; i < 30; i++) offsets[i] = r.u32At(0x0c + i * 4);
+  // The header's offsets from the bytes when all are there (the reader's checked reads throw otherwise).
+  if (r.length >= 0x84) for (let i = 0; i < 30; i++) offsets[i] = u32be(r.bytes, 0x0c + i * 4);
+  else for (let i = 0; i < 30; i++) offsets[i] = r.u32At(0x0c + i * 4);
   const at = (i: number) => offsets[i]!;
   const counts = mat3TableCounts(offsets, r.length);
   checkCountAt(r, count, 2, 'material remap table', at(1));

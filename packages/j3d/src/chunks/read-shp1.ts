@@ -30,7 +30,7 @@ import {
   sendOrder,
 } from '../gx/display-list.js';
 import { LazyProperty } from './lazy-property.js';
-import { u16be, u32be } from './read-be.js';
+import { f32be, u16be, u32be } from './read-be.js';
 import { checkCountAt, countFits, ensureAt } from './read-bounds.js';
 import type { J3dVertexFormat, Vtx1 } from './read-vtx1.js';
 import { readShp1Layout, type Shp1Layout, type Shp1ShapeLayout } from './shp1-layout.js';
@@ -184,8 +184,9 @@ function readShapeLists(
   }
 }
 
-function vec3At(r: BinaryReader, at: number): Vec3 {
-  return [r.f32At(at), r.f32At(at + 4), r.f32At(at + 8)];
+/** The three big-endian f32 at `b[at]` (in bounds). */
+function vec3At(b: Uint8Array, at: number): Vec3 {
+  return [f32be(b, at), f32be(b, at + 4), f32be(b, at + 8)];
 }
 
 /**
@@ -212,9 +213,10 @@ export function readShp1(
   const packetsAt = r.u32At(0x28);
   checkCountAt(r, count, 0x28, 'shapes', shapesAt);
   checkCountAt(r, count, 2, 'shape remap table', remapAt);
+  const b = r.bytes;
   // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
   const remap: number[] = new Array(count);
-  for (let i = 0; i < count; i++) remap[i] = r.u16At(remapAt + i * 2);
+  for (let i = 0; i < count; i++) remap[i] = u16be(b, remapAt + i * 2);
   const shapes: J3dShape[] = new Array(count);
   const pools = columnPools(0, 0);
   if (indexRoom) pools.indices = indexRoom;
@@ -224,34 +226,39 @@ export function readShp1(
   let descriptorsEnd = 0;
   for (let i = 0; i < count; i++) {
     const at = shapesAt + i * 0x28;
-    const mtxTypeRaw = r.u8At(at);
+    // The shape's record is in the chunk (checked above): read from the bytes (see read-be).
+    const mtxTypeRaw = b[at]!;
     const matrixType = matrixTypes[mtxTypeRaw];
     if (!matrixType)
       throw r.error(`shape ${i} has matrix type ${mtxTypeRaw}; only 0 Mtx, 1 BBoard, 2 YBBoard and 3 Multi exist`, at);
-    const groupCount = r.u16At(at + 2);
+    const groupCount = u16be(b, at + 2);
+    const descriptorOffset = u16be(b, at + 4);
     const attributes: GxVertexAttribute[] = [];
-    r.seek(descAt + r.u16At(at + 4));
+    r.seek(descAt + descriptorOffset);
+    // Each entry's 8 bytes are checked to be there, then read from the bytes; `d` ends past the end entry.
+    let d = descAt + descriptorOffset;
     for (;;) {
-      if (r.remaining < 8) throw r.error(`shape ${i} vertex descriptor has no end entry (attr 0xFF)`, r.offset);
-      const attr = r.u32();
-      const type = r.u32();
+      if (b.length - d < 8) throw r.error(`shape ${i} vertex descriptor has no end entry (attr 0xFF)`, d);
+      const attr = u32be(b, d);
+      const type = u32be(b, d + 4);
+      d += 8;
       if (attr === 0xff) break;
-      if (attributes.length >= 32)
-        throw r.error(`shape ${i} vertex descriptor lists more than 32 attributes`, r.offset - 8);
+      if (attributes.length >= 32) throw r.error(`shape ${i} vertex descriptor lists more than 32 attributes`, d - 8);
       for (let k = 0; k < attributes.length; k++)
         if (attributes[k]!.attr === attr)
-          throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, r.offset - 8);
+          throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, d - 8);
       if (type !== 0) attributes.push({ attr, type });
     }
-    descriptorsEnd = Math.max(descriptorsEnd, r.offset);
-    const firstGroup = r.u16At(at + 6);
-    const firstPacket = r.u16At(at + 8);
+    r.seek(d);
+    descriptorsEnd = Math.max(descriptorsEnd, d);
+    const firstGroup = u16be(b, at + 6);
+    const firstPacket = u16be(b, at + 8);
     shapeLayouts[i] = {
-      descriptorOffset: r.u16At(at + 4),
+      descriptorOffset,
       firstGroup,
       firstPacket,
-      pad8: r.u8At(at + 1),
-      pad16: r.u16At(at + 0x0a),
+      pad8: b[at + 1]!,
+      pad16: u16be(b, at + 0x0a),
     };
     if (!countFits(r, groupCount, 8, groupsAt + firstGroup * 8))
       r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
@@ -260,7 +267,6 @@ export function readShp1(
     const packets: J3dShapePacket[] = new Array(groupCount);
     // The shape's matrix groups, packet locations and matrix table entries are read from the bytes once checked
     // to be in the chunk (see read-be): a skinned model has a group per packet.
-    const b = r.bytes;
     for (let g = 0; g < groupCount; g++) {
       const gAt = groupsAt + (firstGroup + g) * 8;
       const useMtxIndex = u16be(b, gAt);
@@ -307,9 +313,9 @@ export function readShp1(
       mtxTypeRaw,
       attributes,
       vertexLayout,
-      boundingRadius: r.f32At(at + 0x0c),
-      bboxMin: vec3At(r, at + 0x10),
-      bboxMax: vec3At(r, at + 0x1c),
+      boundingRadius: f32be(b, at + 0x0c),
+      bboxMin: vec3At(b, at + 0x10),
+      bboxMax: vec3At(b, at + 0x1c),
       packets,
     };
     // Added after (still the last key), not spread into the literal: a spread is a runtime call per shape.

@@ -18,6 +18,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { LazyProperty } from './lazy-property.js';
+import { u32be } from './read-be.js';
 import { block, reserveBlock } from './small-blocks.js';
 import { readVtx1Layout, type Vtx1ArraySpan, type Vtx1Layout, vtx1SpanEnd } from './vtx1-layout.js';
 
@@ -222,6 +223,9 @@ const BITS_FROM = 256;
 const floatBits = new Uint32Array(1);
 const floatOfBits = new Float32Array(floatBits.buffer);
 
+/** 1 / 2^frac for the fixed-point shifts a format may have (0..31): `2 ** frac` of a variable is a call of pow. */
+const fracScales = Array.from({ length: 32 }, (_, frac) => 1 / 2 ** frac);
+
 /**
  * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` of `r` into `out`
  * (the elements of such an array are its components in a row): the same values decodeVertexElement gives, one
@@ -238,7 +242,8 @@ function decodeComponents(
 ): number {
   const n = out.length;
   const bytes = r.bytes;
-  const scale = 1 / 2 ** f.frac;
+  // (frac is 0..31: vertexElementShape refuses others.)
+  const scale = fracScales[f.frac]!;
   switch (f.compType) {
     case 0:
       for (let i = 0; i < n; i++) out[i] = bytes[at + i]! * scale;
@@ -303,19 +308,35 @@ function dataSlotOf(attr: number, dataOffsets: readonly number[]): number {
 }
 
 /**
+ * Per format of the chunk being read (by its place in the list), what decodedLength found: the array's element
+ * count (-1: no array is decoded from it here, or reading it fails), numbers per element and stored bytes per
+ * element. Lists reused by every read (reading is synchronous), so the main loop does not find each array's
+ * shape and span end a second time.
+ */
+const spanCounts: number[] = [];
+const spanItemSizes: number[] = [];
+const spanElementSizes: number[] = [];
+
+/**
  * How many numbers the arrays of `formats` decode to, for the one buffer they are views of (a buffer of its own
- * per array cost an allocation outside V8's heap each). Formats the reading refuses count nothing.
+ * per array cost an allocation outside V8's heap each), noting each array's shape in the span lists above.
+ * Formats the reading refuses or skips count nothing.
  */
 function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonly number[], length: number): number {
   let total = 0;
-  for (const f of formats) {
+  for (let fi = 0; fi < formats.length; fi++) {
+    const f = formats[fi]!;
+    spanCounts[fi] = -1;
     const name = arrayOfAttribute(f.attr);
     if (!name) continue;
     const dataOffset = dataOffsets[dataSlotOf(f.attr, dataOffsets)]!;
     const shape = vertexElementShape(name, f);
     if (dataOffset === 0 || dataOffset >= length || 'problem' in shape) continue;
-    total +=
-      Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, length) - dataOffset) / shape.elementSize) * shape.itemSize;
+    const count = Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, length) - dataOffset) / shape.elementSize);
+    spanCounts[fi] = count;
+    spanItemSizes[fi] = shape.itemSize;
+    spanElementSizes[fi] = shape.elementSize;
+    total += count * shape.itemSize;
   }
   return total;
 }
@@ -327,28 +348,38 @@ function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonl
  */
 export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint16Array }): Vtx1 {
   const formatOffset = r.u32At(0x08);
+  const b = r.bytes;
   const dataOffsets: number[] = new Array(13);
-  for (let i = 0; i < 13; i++) dataOffsets[i] = r.u32At(0x0c + i * 4);
+  // The header's offsets from the bytes when all are there (the reader's checked reads throw otherwise).
+  if (b.length >= 0x40) for (let i = 0; i < 13; i++) dataOffsets[i] = u32be(b, 0x0c + i * 4);
+  else for (let i = 0; i < 13; i++) dataOffsets[i] = r.u32At(0x0c + i * 4);
   const formats: J3dVertexFormat[] = [];
   /** Where each format entry is, by its place in `formats`. */
   const formatAt: number[] = [];
   const formatPads: number[] = [];
   let terminator: J3dVertexFormat;
   r.seek(formatOffset);
-  for (;;) {
-    const at = r.offset;
-    if (r.remaining < 0x10)
-      throw r.error('vertex format list has no end entry (attr 0xFF) before the end of the chunk', at);
-    const f = { attr: r.u32(), compCount: r.u32(), compType: r.u32(), frac: r.u8() };
-    formatPads.push(r.u24());
+  // Each entry's 0x10 bytes are checked to be there, then read from the bytes.
+  let entry = formatOffset;
+  for (; ; entry += 0x10) {
+    if (b.length - entry < 0x10)
+      throw r.error('vertex format list has no end entry (attr 0xFF) before the end of the chunk', entry);
+    const f = {
+      attr: u32be(b, entry),
+      compCount: u32be(b, entry + 4),
+      compType: u32be(b, entry + 8),
+      frac: b[entry + 12]!,
+    };
+    formatPads.push((b[entry + 13]! << 16) | (b[entry + 14]! << 8) | b[entry + 15]!);
     if (f.attr === 0xff) {
       terminator = f;
       break;
     }
     formats.push(f);
-    formatAt.push(at);
+    formatAt.push(entry);
   }
-  const formatEnd = r.offset;
+  const formatEnd = entry + 0x10;
+  r.seek(formatEnd);
   /** Bit s: slot s was decoded. */
   let readSlots = 0;
   /**
@@ -379,11 +410,14 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
     if (dataOffset === 0) continue;
     if ((readAttrs >>> f.attr) & 1) throw r.error(`vertex format for ${name} is listed twice`, at);
     readSlots |= 1 << slot;
-    const { itemSize, elementSize } = vertexElementLayout(r, name, f, at);
-    if (dataOffset >= r.length)
+    // decodedLength found the array's shape and counted its numbers, unless reading it fails here.
+    const count = spanCounts[fi]!;
+    if (count < 0) {
+      vertexElementLayout(r, name, f, at);
       throw r.error(`${name} data offset 0x${dataOffset.toString(16)} is outside the chunk`, 0x0c + slot * 4);
-    const count = Math.floor((vtx1SpanEnd(dataOffsets, dataOffset, r.length) - dataOffset) / elementSize);
-    // decodedLength counted this array's numbers.
+    }
+    const itemSize = spanItemSizes[fi]!;
+    const elementSize = spanElementSizes[fi]!;
     const data = new Float32Array(buffer, byteOffset + decodedAt * 4, count * itemSize);
     decodedAt += data.length;
     if ((name === 'CLR0' || name === 'CLR1') && f.compType === 5) {
