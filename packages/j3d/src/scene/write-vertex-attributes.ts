@@ -165,6 +165,9 @@ export function writeAttributes(
   const hasGenerated = genUv !== undefined;
   const hasTangent = tangent !== undefined;
   const hasSkin = joints !== undefined && weights !== undefined;
+  // The f32 limit in a local: the module's exported constant is read through a checked, boxed cell, at every
+  // vertex when the loop names it.
+  const limit = F32_ROUNDS_TO_INFINITY;
   // The draw matrix of the vertex before, and its numbers.
   let d = -2;
   let draw = drawMatrices[0]!;
@@ -223,14 +226,7 @@ export function writeAttributes(
     position[o3 + 1] = py;
     position[o3 + 2] = pz;
     // The stored f32 is finite exactly when the double is below F32_ROUNDS_TO_INFINITY (NaN is not).
-    if (
-      !(
-        Math.abs(px) < F32_ROUNDS_TO_INFINITY &&
-        Math.abs(py) < F32_ROUNDS_TO_INFINITY &&
-        Math.abs(pz) < F32_ROUNDS_TO_INFINITY
-      )
-    )
-      throw positionOverflow(ctx, draw);
+    if (!(Math.abs(px) < limit && Math.abs(py) < limit && Math.abs(pz) < limit)) throw positionOverflow(ctx, draw);
     if (hasNormal) {
       const nRow = row + nSlot;
       const nAt = items[nRow]! * nSize;
