@@ -4,7 +4,6 @@
  * so does any index into an absent or empty table (Nintendo files keep 0 for the post-texgen tables they omit).
  */
 import type { GxIndirect, GxMaterial } from '../gx/material-types.js';
-import { u16be } from './read-be.js';
 import type { Mat3Tables } from './read-mat3.js';
 
 /** The error for index `index` of a material's `what` past the end of its table (`length` entries). */
@@ -57,15 +56,15 @@ function nulls(n: number): null[] {
 }
 
 /**
- * `pick` for each of the `n` big-endian u16 indices at `field` of the entry `e`, in one loop with no call per
+ * `pick` for each of the `n` big-endian u16 indices at `p` of `v`, in one loop with no call per
  * index (a material has 130 such indices, most of them "none", left null). Called with the tables of elements (objects and
  * arrays) only, so its loads and stores see one kind of list (the texture numbers, small integers, have
  * pickNumbers).
  */
 function pickAll<T extends object>(
   list: T[],
-  e: EntryBytes,
-  field: number,
+  v: DataView,
+  p: number,
   n: number,
   what: string,
   name: string,
@@ -74,45 +73,21 @@ function pickAll<T extends object>(
   const out: (T | null)[] = nulls(n);
   const length = list.length;
   if (length === 0) return out;
-  const words = e.words;
-  if (words)
-    for (let k = 0, q = field >> 1; k < n; k++, q++) {
-      const w = words[q]!;
-      const index = ((w & 0xff) << 8) | (w >>> 8);
-      if (index === 0xffff) continue;
-      const v = list[index];
-      if (v === undefined) pastTheEnd(what, index, name, length, fail);
-      out[k] = v as T;
-    }
-  else
-    for (let k = 0, p = e.at + field, b = e.b; k < n; k++, p += 2) {
-      const index = (b[p]! << 8) | b[p + 1]!;
-      if (index === 0xffff) continue;
-      const v = list[index];
-      if (v === undefined) pastTheEnd(what, index, name, length, fail);
-      out[k] = v as T;
-    }
+  for (let k = 0; k < n; k++, p += 2) {
+    const index = v.getUint16(p);
+    if (index === 0xffff) continue;
+    const x = list[index];
+    if (x === undefined) pastTheEnd(what, index, name, length, fail);
+    out[k] = x as T;
+  }
   return out;
 }
-
-/**
- * An init entry's bytes (`b[at]`), and when they lie 2-byte aligned on a little-endian platform, a u16 view of
- * them (`words`, each big-endian index read byte-swapped). Every element access of a typed array costs over ten
- * instructions here: an index read whole is one access where its two bytes are two, and a material has 130.
- */
-interface EntryBytes {
-  b: Uint8Array;
-  at: number;
-  words: Uint16Array | undefined;
-}
-
-const platformLittleEndian = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
 /** pickAll for a table of numbers. */
 function pickNumbers(
   list: number[],
-  b: Uint8Array,
-  at: number,
+  v: DataView,
+  p: number,
   n: number,
   what: string,
   name: string,
@@ -121,12 +96,12 @@ function pickNumbers(
   const out: (number | null)[] = nulls(n);
   const length = list.length;
   if (length === 0) return out;
-  for (let k = 0, p = at; k < n; k++, p += 2) {
-    const index = (b[p]! << 8) | b[p + 1]!;
+  for (let k = 0; k < n; k++, p += 2) {
+    const index = v.getUint16(p);
     if (index === 0xffff) continue;
-    const v = list[index];
-    if (v === undefined) pastTheEnd(what, index, name, length, fail);
-    out[k] = v as number;
+    const x = list[index];
+    if (x === undefined) pastTheEnd(what, index, name, length, fail);
+    out[k] = x as number;
   }
   return out;
 }
@@ -173,48 +148,45 @@ export function resolveMaterial(
   t: Mat3Tables,
   indirect: GxIndirect | null,
   fail: (sentence: string) => never,
+  view?: DataView,
 ): GxMaterial {
-  const e: EntryBytes = {
-    b,
-    at,
-    words:
-      platformLittleEndian && (b.byteOffset + at) % 2 === 0 && at + 0x14c <= b.length
-        ? new Uint16Array(b.buffer, b.byteOffset + at, 0x14c / 2)
-        : undefined,
-  };
-  const textures = pickNumbers(t.textureNumbers, b, at + 0x84, 8, 'texture number', name, fail);
+  // The u16 indices are read whole through a DataView of b's buffer (the reader's bufferView, shared by a file's
+  // chunks): one access an index, where its two bytes are two, each over ten instructions (130 a material).
+  const v = view ?? new DataView(b.buffer);
+  const p = b.byteOffset + at;
+  const textures = pickNumbers(t.textureNumbers, v, p + 0x84, 8, 'texture number', name, fail);
   return {
     name,
     entryIndex,
     materialMode: b[at]!,
     cullMode: pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff),
     colorChannelCount: pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff),
-    channelControls: pickAll(t.channelControls, e, 0x0c, 4, 'channel control', name, fail),
-    materialColors: pickAll(t.materialColors, e, 0x08, 2, 'material colour', name, fail),
-    ambientColors: pickAll(t.ambientColors, e, 0x14, 2, 'ambient colour', name, fail),
-    lights: pickAll(t.lights, e, 0x18, 8, 'light', name, fail),
+    channelControls: pickAll(t.channelControls, v, p + 0x0c, 4, 'channel control', name, fail),
+    materialColors: pickAll(t.materialColors, v, p + 0x08, 2, 'material colour', name, fail),
+    ambientColors: pickAll(t.ambientColors, v, p + 0x14, 2, 'ambient colour', name, fail),
+    lights: pickAll(t.lights, v, p + 0x18, 8, 'light', name, fail),
     texGenCount: pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff),
-    texGens: pickAll(t.texGens, e, 0x28, 8, 'texgen', name, fail),
-    postTexGens: pickAll(t.postTexGens, e, 0x38, 8, 'post texgen', name, fail),
-    texMatrices: pickAll(t.texMatrices, e, 0x48, 10, 'texture matrix', name, fail),
-    postTexMatrices: pickAll(t.postTexMatrices, e, 0x5c, 20, 'post texture matrix', name, fail),
+    texGens: pickAll(t.texGens, v, p + 0x28, 8, 'texgen', name, fail),
+    postTexGens: pickAll(t.postTexGens, v, p + 0x38, 8, 'post texgen', name, fail),
+    texMatrices: pickAll(t.texMatrices, v, p + 0x48, 10, 'texture matrix', name, fail),
+    postTexMatrices: pickAll(t.postTexMatrices, v, p + 0x5c, 20, 'post texture matrix', name, fail),
     textures,
-    konstColors: pickAll(t.konstColors, e, 0x94, 4, 'konst colour', name, fail),
+    konstColors: pickAll(t.konstColors, v, p + 0x94, 4, 'konst colour', name, fail),
     konstColorSelection: u8x16(b, at + 0x9c),
     konstAlphaSelection: u8x16(b, at + 0xac),
-    tevOrders: pickAll(t.tevOrders, e, 0xbc, 16, 'TEV order', name, fail),
-    tevColors: pickAll(t.tevColors, e, 0xdc, 4, 'TEV colour', name, fail),
+    tevOrders: pickAll(t.tevOrders, v, p + 0xbc, 16, 'TEV order', name, fail),
+    tevColors: pickAll(t.tevColors, v, p + 0xdc, 4, 'TEV colour', name, fail),
     tevStageCount: pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff),
-    tevStages: pickAll(t.tevStages, e, 0xe4, 16, 'TEV stage', name, fail),
-    tevSwapModes: pickAll(t.swapModes, e, 0x104, 16, 'swap mode', name, fail),
-    tevSwapTables: pickAll(t.swapTables, e, 0x124, 4, 'swap table', name, fail),
-    fog: pick(t.fogs, u16be(b, at + 0x144), 'fog', name, fail),
-    alphaCompare: pick(t.alphaCompares, u16be(b, at + 0x146), 'alpha compare', name, fail),
-    blend: pick(t.blends, u16be(b, at + 0x148), 'blend mode', name, fail),
+    tevStages: pickAll(t.tevStages, v, p + 0xe4, 16, 'TEV stage', name, fail),
+    tevSwapModes: pickAll(t.swapModes, v, p + 0x104, 16, 'swap mode', name, fail),
+    tevSwapTables: pickAll(t.swapTables, v, p + 0x124, 4, 'swap table', name, fail),
+    fog: pick(t.fogs, v.getUint16(p + 0x144), 'fog', name, fail),
+    alphaCompare: pick(t.alphaCompares, v.getUint16(p + 0x146), 'alpha compare', name, fail),
+    blend: pick(t.blends, v.getUint16(p + 0x148), 'blend mode', name, fail),
     zMode: pick(t.zModes, b[at + 6]!, 'z mode', name, fail, 0xff),
     zCompLoc: pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', name, fail),
     dither: pickFlag(t.dithers, b[at + 7]!, 'dither', name, fail),
-    nbtScale: pick(t.nbtScales, u16be(b, at + 0x14a), 'NBT scale', name, fail),
+    nbtScale: pick(t.nbtScales, v.getUint16(p + 0x14a), 'NBT scale', name, fail),
     indirect,
   };
 }

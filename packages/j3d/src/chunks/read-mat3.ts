@@ -32,7 +32,6 @@ import type {
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
-import { u32be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
 import { mat3TableCounts, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
@@ -204,9 +203,13 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
   const headerPad = r.u16At(0x0a);
   const offsets: number[] = new Array(30);
-  // The header's offsets from the bytes when all are there (the reader's checked reads throw otherwise).
-  if (r.length >= 0x84) for (let i = 0; i < 30; i++) offsets[i] = u32be(r.bytes, 0x0c + i * 4);
-  else for (let i = 0; i < 30; i++) offsets[i] = r.u32At(0x0c + i * 4);
+  // The header's offsets read whole through the reader's bufferView when all are there (the reader's checked
+  // reads throw otherwise): one load each, where making a u32 from its four bytes is four typed-array accesses.
+  if (r.length >= 0x84) {
+    const v = r.bufferView;
+    const p = r.bytes.byteOffset + 0x0c;
+    for (let i = 0; i < 30; i++) offsets[i] = v.getUint32(p + i * 4);
+  } else for (let i = 0; i < 30; i++) offsets[i] = r.u32At(0x0c + i * 4);
   const at = (i: number) => offsets[i]!;
   const counts = mat3TableCounts(offsets, r.length);
   checkCountAt(r, count, 2, 'material remap table', at(1));
@@ -234,10 +237,11 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const indirect: GxIndirect[] = new Array(indirectCount);
   for (let i = 0; i < indirectCount; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
   const materials: GxMaterial[] = new Array(count);
+  const view = r.bufferView;
   for (let i = 0; i < count; i++) {
     const e = remap[i]!;
     const name = names[i] ?? `material${i}`;
-    materials[i] = resolveMaterial(name, e, b, entriesAt + e * 0x14c, tables, indirect[i] ?? null, fail);
+    materials[i] = resolveMaterial(name, e, b, entriesAt + e * 0x14c, tables, indirect[i] ?? null, fail, view);
   }
 
   let entries: J3dMaterialEntry[] | undefined;

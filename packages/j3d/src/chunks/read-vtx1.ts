@@ -208,20 +208,8 @@ export function decodeVertexElement(
   }
 }
 
-/**
- * Numbers (all of a chunk's arrays together) from which its 16-bit and F32 arrays are read through the chunk's
- * DataView: one checked big-endian load a value, where reading the bytes is four checked byte loads and shifts
- * (about 65 instructions an F32 value against 30, callgrind). Making the view costs about 1,000 instructions
- * once a chunk, more than a few dozen values read from the bytes.
- */
-const VIEW_FROM = 64;
-
 /** F32 values of one array from which they are copied as bits (see decodeComponents). */
 const BITS_FROM = 256;
-
-/** One 32-bit cell seen as an integer and as a float, to make an F32 value from its bits without a view. */
-const floatBits = new Uint32Array(1);
-const floatOfBits = new Float32Array(floatBits.buffer);
 
 /** 1 / 2^frac for the fixed-point shifts a format may have (0..31): `2 ** frac` of a variable is a call of pow. */
 const fracScales = Array.from({ length: 32 }, (_, frac) => 1 / 2 ** frac);
@@ -229,17 +217,13 @@ const fracScales = Array.from({ length: 32 }, (_, frac) => 1 / 2 ** frac);
 /**
  * Decodes `out.length` numbers of a position/normal/texcoord array stored back to back from `at` of `r` into `out`
  * (the elements of such an array are its components in a row): the same values decodeVertexElement gives, one
- * tight loop per type, through the chunk's DataView when `viaView`. Returns the index of the first F32 value that
- * is not a finite number (NaN, ±inf), or -1. An F32 value goes through a double on its way (exact for every
- * finite value; a NaN's payload may change, but a NaN is an error).
+ * tight loop per type. 16-bit and F32 values are read through the reader's bufferView (shared by a file's chunks,
+ * so no view is made for VTX1): one checked big-endian load a value, where reading the bytes is two or four
+ * typed-array accesses and shifts (about 65 instructions an F32 value against 30, callgrind). Returns the index
+ * of the first F32 value that is not a finite number (NaN, ±inf), or -1. An F32 value goes through a double on
+ * its way (exact for every finite value; a NaN's payload may change, but a NaN is an error).
  */
-function decodeComponents(
-  r: BinaryReader,
-  at: number,
-  f: J3dVertexFormat,
-  out: Float32Array,
-  viaView: boolean,
-): number {
+function decodeComponents(r: BinaryReader, at: number, f: J3dVertexFormat, out: Float32Array): number {
   const n = out.length;
   const bytes = r.bytes;
   // (frac is 0..31: vertexElementShape refuses others.)
@@ -251,49 +235,37 @@ function decodeComponents(
     case 1:
       for (let i = 0; i < n; i++) out[i] = ((bytes[at + i]! << 24) >> 24) * scale;
       break;
-    case 2:
-      if (!viaView) for (let i = 0, p = at; i < n; i++, p += 2) out[i] = ((bytes[p]! << 8) | bytes[p + 1]!) * scale;
-      else {
-        const view = r.view;
-        for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getUint16(p) * scale;
-      }
+    case 2: {
+      const view = r.bufferView;
+      for (let i = 0, p = bytes.byteOffset + at; i < n; i++, p += 2) out[i] = view.getUint16(p) * scale;
       break;
-    case 3:
-      if (!viaView)
-        for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (((bytes[p]! << 24) >> 16) | bytes[p + 1]!) * scale;
-      else {
-        const view = r.view;
-        for (let i = 0, p = at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
-      }
+    }
+    case 3: {
+      const view = r.bufferView;
+      for (let i = 0, p = bytes.byteOffset + at; i < n; i++, p += 2) out[i] = view.getInt16(p) * scale;
       break;
-    default:
+    }
+    default: {
+      const view = r.bufferView;
       // (v - v is NaN for NaN and ±inf, 0 for every finite v.)
-      if (!viaView)
-        for (let i = 0, p = at; i < n; i++, p += 4) {
-          floatBits[0] = (bytes[p]! << 24) | (bytes[p + 1]! << 16) | (bytes[p + 2]! << 8) | bytes[p + 3]!;
-          const v = floatOfBits[0]!;
-          out[i] = v;
-          if (v - v !== 0) return i;
-        }
-      else if (n < BITS_FROM) {
-        const view = r.view;
-        for (let i = 0, p = at; i < n; i++, p += 4) {
+      if (n < BITS_FROM)
+        for (let i = 0, p = bytes.byteOffset + at; i < n; i++, p += 4) {
           const v = view.getFloat32(p);
           out[i] = v;
           if (v - v !== 0) return i;
         }
-      } else {
+      else {
         // The stored bits copied as they are, through an integer view of `out` (no conversion to and from a double,
         // 8% fewer instructions on a big array than getFloat32; the view costs about 600 once an array); an exponent
         // of all ones is NaN or ±inf.
-        const view = r.view;
         const bits = new Uint32Array(out.buffer, out.byteOffset, n);
-        for (let i = 0, p = at; i < n; i++, p += 4) {
+        for (let i = 0, p = bytes.byteOffset + at; i < n; i++, p += 4) {
           const v = view.getUint32(p);
           bits[i] = v;
           if ((v & 0x7f800000) === 0x7f800000) return i;
         }
       }
+    }
   }
   return -1;
 }
@@ -430,7 +402,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
       for (let i = 0; i < count; i++)
         decodeVertexElement(view, dataOffset + i * elementSize, name, f, itemSize, data, i * itemSize);
     } else {
-      const k = decodeComponents(r, dataOffset, f, data, numbers >= VIEW_FROM);
+      const k = decodeComponents(r, dataOffset, f, data);
       if (k >= 0)
         throw r.error(
           `${name} element ${Math.floor(k / itemSize)} component ${k % itemSize} is ${data[k]}, not a finite number`,
