@@ -145,11 +145,67 @@ const parseNbt: Parse<GxNbtScale> = (r, at) => ({
   scale: f3(r.bufferView, r.bytes.byteOffset + at + 4),
 });
 
+/**
+ * The 0x138-byte indirect record Nintendo's and SuperBMD's tools write for a material without indirect texturing:
+ * off, no stages, then 0xFFFF; four orders 0xFF 0xFF 0xFFFF; three matrices [0.5 0 0; 0 0.5 0] (f32) with scale
+ * exponent 1 and 0xFF 0xFF 0xFF; four coordinate scales 0 0 0xFFFF; sixteen stages of eight zeros, alpha select 0
+ * and 0xFF 0xFF 0xFF. 82 of the 84 records in the shared models are these bytes.
+ */
+function disabledRecordBytes(): Uint8Array {
+  const b = new Uint8Array(0x138);
+  const v = new DataView(b.buffer);
+  v.setUint16(2, 0xffff);
+  for (let i = 0; i < 4; i++) v.setUint32(0x04 + i * 4, 0xffffffff);
+  for (let i = 0; i < 3; i++) {
+    const m = 0x14 + i * 0x1c;
+    v.setFloat32(m, 0.5);
+    v.setFloat32(m + 16, 0.5);
+    v.setUint32(m + 0x18, 0x01ffffff);
+  }
+  for (let i = 0; i < 4; i++) v.setUint16(0x68 + i * 4 + 2, 0xffff);
+  for (let i = 0; i < 16; i++) v.setUint32(0x78 + i * 0x0c + 8, 0x00ffffff);
+  return b;
+}
+const disabledBytes = disabledRecordBytes();
+const disabledView = new DataView(disabledBytes.buffer);
+/**
+ * disabledBytes as 78 32-bit words, compared a word at a time; read little-endian (here and from the file), which
+ * is the same comparison with no byte swap per word.
+ */
+const disabledWords = Int32Array.from({ length: 0x138 / 4 }, (_, k) => disabledView.getInt32(k * 4, true));
+
+/** `value` and every object and array reachable from it, frozen. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const x of Object.values(value)) deepFreeze(x);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The record of disabledRecordBytes, read once and frozen: every material whose record is those bytes gets this
+ * one object (in any file), which cannot be changed. Building a record is 35 objects and lists, most of the cost
+ * of resolving a small model's material; comparing its bytes with these is a twelfth of that.
+ */
+export const disabledIndirectRecord: GxIndirect = deepFreeze(buildIndirect(disabledBytes, disabledView, 0));
+
+/**
+ * The indirect record at `at` of the chunk: the shared disabledIndirectRecord when its bytes are that record's,
+ * else a new one.
+ */
 export function parseIndirect(r: BinaryReader, at: number): GxIndirect {
   r.ensure(0x138, 'indirect record', at);
-  // Lists made at their length (not grown by push): a record is 30 objects, read for every material.
-  const b = r.bytes;
   const v = r.bufferView;
+  const p = r.bytes.byteOffset + at;
+  for (let k = 0; k < 0x138 / 4; k++)
+    if (v.getInt32(p + k * 4, true) !== disabledWords[k]) return buildIndirect(r.bytes, v, at);
+  return disabledIndirectRecord;
+}
+
+/** The 0x138 indirect record at `b[at]` (in bounds), `v` a DataView of b's buffer. */
+function buildIndirect(b: Uint8Array, v: DataView, at: number): GxIndirect {
+  // Lists made at their length (not grown by push): a record is 30 objects.
   const orders: GxIndirect['orders'] = new Array(4);
   for (let i = 0; i < 4; i++) orders[i] = { texCoord: b[at + 4 + i * 4]!, texMap: b[at + 5 + i * 4]! };
   const matrices: GxIndirect['matrices'] = new Array(3);

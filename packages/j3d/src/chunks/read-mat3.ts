@@ -110,7 +110,10 @@ export interface Mat3 {
   remap: number[];
   entries: J3dMaterialEntry[];
   tables: Mat3Tables;
-  /** Per material (not per entry); empty when the table is absent. */
+  /**
+   * Per material (not per entry); empty when the table is absent. A record of the bytes makers write for a
+   * material without indirect texturing is one shared, frozen object (disabledIndirectRecord).
+   */
   indirect: GxIndirect[];
   materials: GxMaterial[];
   /**
