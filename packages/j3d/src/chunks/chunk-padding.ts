@@ -7,10 +7,40 @@
  * multiple of the part's alignment, as the maker would.
  */
 import { type BinaryReader, BinaryWriter } from '@retromodel/binary';
-import { isPadding, j3dPaddingTexts, paddingBytes } from './read-mat3-layout.js';
+import { j3dPaddingTexts, paddingBytes } from './read-mat3-layout.js';
 
 /** The makers' padding patterns, by their place in j3dPaddingTexts. */
 const makerPatterns = j3dPaddingTexts.map(paddingBytes);
+
+/**
+ * Per maker pattern, the four bytes from each place k of the text on as one 32-bit word, as a little-endian
+ * DataView read of those bytes gives it: a gap is compared with a text four bytes a load. The texts (34 bytes) are
+ * longer than any run compared (at most 0x1F bytes, from the text's start), so no word wraps round.
+ */
+const makerWords = makerPatterns.map((pattern) => {
+  const v = new DataView(pattern.buffer, pattern.byteOffset, pattern.length);
+  return Int32Array.from({ length: pattern.length - 3 }, (_, k) => v.getInt32(k, true));
+});
+
+/**
+ * isPadding(bytes, from, to, pattern) for a maker's pattern whose words are `words` and a run `to - from` of at
+ * most 0x1F bytes (shorter than the pattern), four bytes at a time through `v`, a DataView of bytes' buffer; the
+ * last 0..3 bytes one at a time.
+ */
+function isMakerPadding(
+  bytes: Uint8Array,
+  v: DataView,
+  from: number,
+  to: number,
+  pattern: Uint8Array,
+  words: Int32Array,
+): boolean {
+  const base = bytes.byteOffset;
+  let i = from;
+  for (; to - i >= 4; i += 4) if (v.getInt32(base + i, true) !== words[i - from]) return false;
+  for (; i < to; i++) if (bytes[i] !== pattern[i - from]) return false;
+  return true;
+}
 
 /**
  * Where the gap after a part ending at `from` ends: the nearest part start (`starts`, 0 = absent) at or after it,
@@ -27,14 +57,26 @@ function gapEnd(from: number, starts: readonly number[], length: number): number
 
 /**
  * Where the padding of the gap `bytes[from, to)` starts under `pattern`: the first place, at most 0x1F bytes
- * before `to`, from which the pattern runs to the gap's end (`to` itself when none does).
+ * before `to`, from which the pattern (a maker's, whose words are `words`) runs to the gap's end (`to` itself when
+ * none does); `v` is a DataView of bytes' buffer.
  */
-function gapPaddingStart(bytes: Uint8Array, from: number, to: number, pattern: Uint8Array): number {
+function gapPaddingStart(
+  bytes: Uint8Array,
+  v: DataView,
+  from: number,
+  to: number,
+  pattern: Uint8Array,
+  words: Int32Array,
+): number {
   const head = pattern[0];
   for (let p = Math.max(from, to - 0x1f); p < to; p++)
-    if (bytes[p] === head && isPadding(bytes, p, to, pattern)) return p;
+    if (bytes[p] === head && isMakerPadding(bytes, v, p, to, pattern, words)) return p;
   return to;
 }
+
+/** Scratch lists of detectChunkPadding's gap starts and ends (a chunk has a few gaps; reused by every call). */
+const scratchFroms: number[] = [];
+const scratchTos: number[] = [];
 
 /**
  * The padding text of a chunk ("" = zeros): each gap runs from a part's end (`ends`) to the nearest part start
@@ -46,23 +88,28 @@ function gapPaddingStart(bytes: Uint8Array, from: number, to: number, pattern: U
  */
 export function detectChunkPadding(r: BinaryReader, ends: readonly number[], starts: readonly number[]): string {
   const bytes = r.bytes;
+  const v = r.bufferView;
   const length = bytes.length;
-  // The most padding bytes a text can explain (the last 0x1F bytes of each gap); once a text explains them all,
-  // no later text can explain more, and it is not tried.
+  // Each gap's end, found once (not again for each text tried), and its start (a part ending past the next part's
+  // start has an empty gap). The most padding bytes a text can explain (the last 0x1F bytes of each gap); once a
+  // text explains them all, no later text can explain more, and it is not tried.
+  const froms = scratchFroms;
+  const tos = scratchTos;
   let most = 0;
   for (let i = 0; i < ends.length; i++) {
     const to = gapEnd(ends[i]!, starts, length);
-    most += Math.min(to - Math.min(ends[i]!, to), 0x1f);
+    froms[i] = Math.min(ends[i]!, to);
+    tos[i] = to;
+    most += Math.min(to - froms[i]!, 0x1f);
   }
   let best = '';
   let bestScore = 0;
   for (let t = 0; t < makerPatterns.length && bestScore < most; t++) {
     const pattern = makerPatterns[t]!;
+    const words = makerWords[t]!;
     let score = 0;
-    for (let i = 0; i < ends.length; i++) {
-      const to = gapEnd(ends[i]!, starts, length);
-      score += to - gapPaddingStart(bytes, Math.min(ends[i]!, to), to, pattern);
-    }
+    for (let i = 0; i < ends.length; i++)
+      score += tos[i]! - gapPaddingStart(bytes, v, froms[i]!, tos[i]!, pattern, words);
     if (score > bestScore) {
       best = j3dPaddingTexts[t]!;
       bestScore = score;

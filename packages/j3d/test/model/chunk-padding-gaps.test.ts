@@ -2,7 +2,8 @@
  * detectChunkPadding finds a chunk's padding text from its gaps with loops of its own over the gaps' bytes; it
  * must pick the text the general detectPadding picks over the same gaps as spans of bytes (element size 1, no
  * fewest count, up to 0x1F bytes of padding), on chunks whose gaps hold either maker's text, zeros, other bytes,
- * text that starts late in a gap, gaps longer than 0x1F bytes, empty gaps and parts ending past the chunk.
+ * text that starts late in a gap, text with one wrong byte, gaps longer than 0x1F bytes, empty gaps and parts ending
+ * past the chunk, the chunk 0..3 bytes into its buffer.
  */
 import { BinaryReader } from '@retromodel/binary';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,8 @@ function chunk(seed: number): { bytes: Uint8Array; ends: number[]; starts: numbe
     const late = next(3) === 0 ? next(8) : 0;
     for (let i = end + late, c = 0; i < start; i++, c++)
       bytes[i] = fill === 0 ? 0 : fill === 3 ? next(256) : text.charCodeAt(c % text.length);
+    // Now and then one byte of the text is wrong (anywhere in it: the text is compared four bytes at a time).
+    if (next(4) === 0 && start > end + late) bytes[end + late + next(start - end - late)] ^= 1 + next(255);
   }
   return { bytes, ends, starts };
 }
@@ -58,7 +61,11 @@ describe('detectChunkPadding', () => {
     const seen = new Set<string>();
     for (let seed = 1; seed <= 3000; seed++) {
       const { bytes, ends, starts } = chunk(seed);
-      const r = new BinaryReader(bytes, { format: 'j3d', section: 'TEST' });
+      // The chunk at 0..3 bytes into its buffer (a chunk of a file starts anywhere in the file's bytes).
+      const shift = seed % 4;
+      const held = new Uint8Array(bytes.length + shift);
+      held.set(bytes, shift);
+      const r = new BinaryReader(held.subarray(shift), { format: 'j3d', section: 'TEST' });
       const expected = detectPadding(bytes, spansOf(bytes.length, ends, starts));
       seen.add(expected);
       expect(detectChunkPadding(r, ends, starts), `seed ${seed}`).toBe(expected);
