@@ -56,7 +56,7 @@ function nulls(n: number): null[] {
 }
 
 /**
- * `pick` for each of the `n` big-endian u16 indices at `p` of `v`, in one loop with no call per
+ * `pick` for each of the `n` (even) big-endian u16 indices at `p` of `v`, in one loop with no call per
  * index (a material has 130 such indices, most of them "none", left null). Called with the tables of elements (objects and
  * arrays) only, so its loads and stores see one kind of list (the texture numbers, small integers, have
  * pickNumbers).
@@ -73,12 +73,22 @@ function pickAll<T extends object>(
   const out: (T | null)[] = nulls(n);
   const length = list.length;
   if (length === 0) return out;
-  for (let k = 0; k < n; k++, p += 2) {
-    const index = v.getUint16(p);
-    if (index === 0xffff) continue;
-    const x = list[index];
-    if (x === undefined) pastTheEnd(what, index, name, length, fail);
-    out[k] = x as T;
+  // Two indices a load (n is even): most are "none", in pairs.
+  for (let k = 0; k < n; k += 2, p += 4) {
+    const pair = v.getInt32(p);
+    if (pair === -1) continue;
+    const first = pair >>> 16;
+    if (first !== 0xffff) {
+      const x = list[first];
+      if (x === undefined) pastTheEnd(what, first, name, length, fail);
+      out[k] = x as T;
+    }
+    const second = pair & 0xffff;
+    if (second !== 0xffff) {
+      const x = list[second];
+      if (x === undefined) pastTheEnd(what, second, name, length, fail);
+      out[k + 1] = x as T;
+    }
   }
   return out;
 }
@@ -96,12 +106,22 @@ function pickNumbers(
   const out: (number | null)[] = nulls(n);
   const length = list.length;
   if (length === 0) return out;
-  for (let k = 0; k < n; k++, p += 2) {
-    const index = v.getUint16(p);
-    if (index === 0xffff) continue;
-    const x = list[index];
-    if (x === undefined) pastTheEnd(what, index, name, length, fail);
-    out[k] = x as number;
+  // Two indices a load (n is even): most are "none", in pairs.
+  for (let k = 0; k < n; k += 2, p += 4) {
+    const pair = v.getInt32(p);
+    if (pair === -1) continue;
+    const first = pair >>> 16;
+    if (first !== 0xffff) {
+      const x = list[first];
+      if (x === undefined) pastTheEnd(what, first, name, length, fail);
+      out[k] = x as number;
+    }
+    const second = pair & 0xffff;
+    if (second !== 0xffff) {
+      const x = list[second];
+      if (x === undefined) pastTheEnd(what, second, name, length, fail);
+      out[k + 1] = x as number;
+    }
   }
   return out;
 }

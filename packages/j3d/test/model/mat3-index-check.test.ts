@@ -112,23 +112,26 @@ describe('MAT3 material indices are checked by readJ3d', () => {
       for (const field of fields) {
         const length = tableLength(offsets, size, field.slot);
         const none = field.u8 ? 0xff : 0xffff;
-        const edited = (index: number) => {
-          const copy = bytes.slice();
-          const v = new DataView(copy.buffer);
-          if (field.u8) copy[entry + field.at] = index;
-          else v.setUint16(entry + field.at, index);
-          return copy;
-        };
-        if (length > 0 && length < none) {
-          tried++;
-          const bad = edited(length);
-          expect(() => readJ3d(bad), field.what).toThrow(ParseError);
-          expect(() => readJ3d(bad), field.what).toThrow(
-            `material "${material0}" uses ${field.what} ${length}, but that table has ${length} entries`,
-          );
+        // The field's first index, and of a list its second too (the reader loads indices two at a time).
+        for (let k = 0; k < Math.min(field.n, 2); k++) {
+          const edited = (index: number) => {
+            const copy = bytes.slice();
+            const v = new DataView(copy.buffer);
+            if (field.u8) copy[entry + field.at] = index;
+            else v.setUint16(entry + field.at + k * 2, index);
+            return copy;
+          };
+          if (length > 0 && length < none) {
+            tried++;
+            const bad = edited(length);
+            expect(() => readJ3d(bad), field.what).toThrow(ParseError);
+            expect(() => readJ3d(bad), field.what).toThrow(
+              `material "${material0}" uses ${field.what} ${length}, but that table has ${length} entries`,
+            );
+          }
+          const value = readJ3d(edited(none)).MAT3.materials[0]![field.material];
+          expect(Array.isArray(value) ? value[k] : value, field.what).toBeNull();
         }
-        const value = readJ3d(edited(none)).MAT3.materials[0]![field.material];
-        expect(Array.isArray(value) ? value[0] : value, field.what).toBeNull();
       }
       expect(tried).toBeGreaterThan(5);
     });
