@@ -230,6 +230,26 @@ describe('scene utilities', () => {
     expect(moved[8]).toBeCloseTo(2.5, 5);
   });
 
+  it('lists whole triangles as the plain loop does, indexed (16 and 32 bits) or not, whatever the count', () => {
+    /** The definition: the triple at each i = 0, 3, 6, ... with i + 2 below the count. */
+    const plain = (count: number, at: (i: number) => number) => {
+      const out: number[] = [];
+      for (let i = 0; i + 2 < count; i += 3) out.push(at(i), at(i + 1), at(i + 2));
+      return out;
+    };
+    for (let n = 0; n < 14; n++) {
+      const pos = { array: new Float32Array(n * 2), itemSize: 3 };
+      const triangles = triangleIndices({ mode: 'TRIANGLES', attributes: { POSITION: pos } });
+      expect(Array.from(triangles)).toEqual(plain((n * 2) / 3, (i) => i));
+      const values = Array.from({ length: n }, (_, i) => (i * 7919 + 3) % 65536);
+      for (const indices of [new Uint16Array(values), new Uint32Array(values.map((v) => v * 70001))]) {
+        const listed = triangleIndices({ mode: 'TRIANGLES', attributes: { POSITION: pos }, indices });
+        expect(listed).toBeInstanceOf(Uint32Array);
+        expect(Array.from(listed)).toEqual(plain(n, (i) => indices[i]!));
+      }
+    }
+  });
+
   it('unrolls strips and fans with their winding', () => {
     const pos = { array: new Float32Array(15), itemSize: 3 };
     expect(Array.from(triangleIndices({ mode: 'TRIANGLE_STRIP', attributes: { POSITION: pos } }))).toEqual([

@@ -88,14 +88,12 @@ function copyKey(sampler: Sampler, k: i32, width: i32, out: Float64Array, at: i3
   for (let i = 0; i < width; i++) out[at + i] = <f64>sampler.output[base + i];
 }
 
-/** Scratch for the two normalised keys of a linear rotation, and for one interpolated rotation. */
+/** Scratch for the two normalised keys of a linear rotation. */
 let keys = new Float64Array(8);
-let slerped = new Float64Array(4);
 
-/** Allocates the scratch arrays afresh: the heap they were in has been emptied. */
+/** Allocates the scratch array afresh: the heap it was in has been emptied. */
 export function resetScratch(): void {
   keys = new Float64Array(8);
-  slerped = new Float64Array(4);
 }
 
 /**
@@ -167,14 +165,86 @@ export function sampleChannel(sampler: Sampler, times: Float64Array, width: i32,
   return out;
 }
 
-/** How far interpolating samples `a` and `b` (slerp for rotations) at `f` lands from sample `j`. */
-function interpolationError(samples: Float64Array, a: i32, b: i32, f: f64, j: i32, rotation: bool): f64 {
-  if (rotation) {
-    quatSlerpTo(samples, a * 4, samples, b * 4, f, slerped, 0);
-    return 1 - Math.abs(quatDot(slerped, 0, samples, j * 4));
+/**
+ * Whether interpolating samples `a` and `b` (slerp for rotations) reproduces every sample between them within
+ * `tolerance`: for sample j at f = (ticks[j] - ticks[a]) / (ticks[b] - ticks[a]), a scalar's |lerp - sample|, a
+ * rotation's 1 - |quatSlerpTo(a, b, f) · sample|. The numbers are quatSlerpTo's and quatDot's, operation for
+ * operation; what does not depend on f (the dot product of the ends, the flip to the shorter arc, the angle and its
+ * sine) is worked out once for the pair rather than once per sample: this check runs for every sample of every
+ * span tried, and it was most of a batch's animation work.
+ */
+function spanFits(ticks: Float64Array, samples: Float64Array, a: i32, b: i32, rotation: bool, tolerance: f64): bool {
+  const t0 = ticks[a];
+  const length = ticks[b] - t0;
+  if (!rotation) {
+    const v = samples[a];
+    const d = samples[b] - v;
+    for (let j = a + 1; j < b; j++) {
+      const f = (ticks[j] - t0) / length;
+      if (!(Math.abs(v + d * f - samples[j]) <= tolerance)) return false;
+    }
+    return true;
   }
-  const v = samples[a];
-  return Math.abs(v + (samples[b] - v) * f - samples[j]);
+  const ax = samples[a * 4];
+  const ay = samples[a * 4 + 1];
+  const az = samples[a * 4 + 2];
+  const aw = samples[a * 4 + 3];
+  let bx = samples[b * 4];
+  let by = samples[b * 4 + 1];
+  let bz = samples[b * 4 + 2];
+  let bw = samples[b * 4 + 3];
+  let cos = ax * bx + ay * by + az * bz + aw * bw;
+  if (cos < 0) {
+    cos = -cos;
+    bx = -bx;
+    by = -by;
+    bz = -bz;
+    bw = -bw;
+  }
+  const near = cos > 0.9995;
+  const theta = near ? 0 : HostMath.acos(cos);
+  const sin = near ? 0 : HostMath.sin(theta);
+  for (let j = a + 1; j < b; j++) {
+    const t = (ticks[j] - t0) / length;
+    let x: f64;
+    let y: f64;
+    let z: f64;
+    let w: f64;
+    if (near) {
+      // quatNormalizeTo of the straight blend.
+      x = ax + (bx - ax) * t;
+      y = ay + (by - ay) * t;
+      z = az + (bz - az) * t;
+      w = aw + (bw - aw) * t;
+      const len = Math.sqrt(x * x + y * y + z * z + w * w);
+      if (len === 0 || !isFinite(len)) {
+        x = 0;
+        y = 0;
+        z = 0;
+        w = 1;
+      } else {
+        x = x / len;
+        y = y / len;
+        z = z / len;
+        w = w / len;
+      }
+    } else {
+      const wa = HostMath.sin((1 - t) * theta) / sin;
+      const wb = HostMath.sin(t * theta) / sin;
+      x = ax * wa + bx * wb;
+      y = ay * wa + by * wb;
+      z = az * wa + bz * wb;
+      w = aw * wa + bw * wb;
+    }
+    const at = j * 4;
+    let dot: f64 = 0;
+    dot += x * samples[at];
+    dot += y * samples[at + 1];
+    dot += z * samples[at + 2];
+    dot += w * samples[at + 3];
+    if (!(1 - Math.abs(dot) <= tolerance)) return false;
+  }
+  return true;
 }
 
 /**
@@ -194,11 +264,10 @@ export function reduceSamples(
   const kept: i32[] = [0];
   let anchor = 0;
   for (let k = 2; k < count; k++) {
-    let ok = k - anchor <= maxSpan && ticks[k] - ticks[anchor] <= maxTicks;
-    for (let j = anchor + 1; j < k && ok; j++) {
-      const f = (ticks[j] - ticks[anchor]) / (ticks[k] - ticks[anchor]);
-      ok = interpolationError(samples, anchor, k, f, j, rotation) <= tolerance;
-    }
+    const ok =
+      k - anchor <= maxSpan &&
+      ticks[k] - ticks[anchor] <= maxTicks &&
+      spanFits(ticks, samples, anchor, k, rotation, tolerance);
     if (!ok) {
       kept.push(k - 1);
       anchor = k - 1;

@@ -90,7 +90,10 @@ describe('reduceSamples', () => {
         // Mostly smooth runs (so keys are dropped), with jumps.
         value = value.map((v) => (rnd() > 0.95 ? rnd() : v + (rnd() - 0.5) * 0.002));
         const sample = value.slice(0, width);
-        samples.push(rotation ? quatNormalize(sample as Quat) : sample);
+        // Every third rotation run has samples on both sides of the double cover (q and -q), so the reduction
+        // takes the shorter arc between its ends.
+        const sign = rotation && round % 3 === 0 && rnd() > 0.5 ? -1 : 1;
+        samples.push(rotation ? quatNormalize(sample as Quat).map((v) => v * sign) : sample);
       }
       const tolerance = rotation ? 2e-6 : 1e-3;
       const flat = Float64Array.from(samples.flat());
