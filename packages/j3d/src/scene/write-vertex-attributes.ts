@@ -165,6 +165,9 @@ export function writeAttributes(
   const hasGenerated = genUv !== undefined;
   const hasTangent = tangent !== undefined;
   const hasSkin = joints !== undefined && weights !== undefined;
+  // With PNMTXIDX the draw matrix changes from vertex to vertex, and the influences are written with the rest;
+  // without, the vertices of a packet share one, and writeSkinRuns copies them along.
+  const skinEach = hasSkin && s.pn >= 0;
   // The f32 limit in a local: the module's exported constant is read through a checked, boxed cell, at every
   // vertex when the loop names it.
   const limit = F32_ROUNDS_TO_INFINITY;
@@ -297,7 +300,7 @@ export function writeAttributes(
       genUv![i * 2] = r[0]! * 0 + r[1]! * 0 + r[2]!;
       genUv![i * 2 + 1] = r[3]! * 0 + r[4]! * 0 + r[5]!;
     }
-    if (hasSkin) {
+    if (skinEach) {
       const o4 = i * 4;
       const n = Math.min(4, draw.joints.length);
       for (let k = 0; k < n; k++) {
@@ -306,9 +309,61 @@ export function writeAttributes(
       }
     }
   }
+  if (hasSkin && !skinEach) writeSkinRuns(freshDrawIndices, start, end, drawMatrices, joints!, weights!);
   // Colours and texture coordinates need no draw matrix: each in a loop of its own, over the rows again.
   if (color) writeColours(s, start, end, color, ctx.state?.vertexColor !== false, ctx.state?.vertexAlpha !== false);
   for (let t = 0; t < texSets; t++) writeTexcoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, texcoords[t]!);
+}
+
+/**
+ * JOINTS_0 and WEIGHTS_0 of scene vertices `start .. end` of a shape without PNMTXIDX: their draw matrix's
+ * influences (at most 4; the buffers start zeroed, which the unused ones keep). Its vertices come in runs of one
+ * draw matrix (a packet's): a long run's first vertex is written and then copied over the rest, doubling
+ * (copyWithin moves the bytes in one call; written value by value in the vertex loop, a vertex's influences
+ * cost about eighty instructions).
+ */
+function writeSkinRuns(
+  drawIndices: Int32Array,
+  start: number,
+  end: number,
+  drawMatrices: ResolvedDrawMatrix[],
+  joints: Uint16Array,
+  weights: Float32Array,
+): void {
+  let i = start;
+  while (i < end) {
+    const d = drawIndices[i]!;
+    let runEnd = i + 1;
+    while (runEnd < end && drawIndices[runEnd] === d) runEnd++;
+    const draw = drawMatrices[d]!;
+    const n = Math.min(4, draw.joints.length);
+    const copies = runEnd - i >= LONG_RUN ? i + 1 : runEnd;
+    for (; i < copies; i++) {
+      const o4 = i * 4;
+      for (let k = 0; k < n; k++) {
+        joints[o4 + k] = draw.joints[k]!;
+        weights[o4 + k] = draw.weights[k] ?? 0;
+      }
+    }
+    if (i < runEnd) {
+      repeatFirst(joints, (i - 1) * 4, runEnd * 4, 4);
+      repeatFirst(weights, (i - 1) * 4, runEnd * 4, 4);
+      i = runEnd;
+    }
+  }
+}
+
+/** Vertices a run of one draw matrix has at least for its influences to be copied (see writeSkinRuns). */
+const LONG_RUN = 16;
+
+/** Copies `array[from .. from + length)` over `array[from + length .. to)`, doubling what is copied each time. */
+function repeatFirst(array: Uint16Array | Float32Array, from: number, to: number, length: number): void {
+  let filled = length;
+  while (from + filled < to) {
+    const n = Math.min(filled, to - from - filled);
+    array.copyWithin(from + filled, from, from + n);
+    filled += n;
+  }
 }
 
 /**
