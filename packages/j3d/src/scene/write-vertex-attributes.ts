@@ -170,9 +170,9 @@ export function writeAttributes(
   // With PNMTXIDX the draw matrix changes from vertex to vertex, and the influences are written with the rest;
   // without, the vertices of a packet share one, and writeSkinRuns copies them along.
   const skinEach = hasSkin && s.pn >= 0;
-  // The f32 limit in a local: the module's exported constant is read through a checked, boxed cell, at every
-  // vertex when the loop names it.
-  const limit = F32_ROUNDS_TO_INFINITY;
+  // F32_ROUNDS_TO_INFINITY's expression, which V8 folds to a constant: the module's exported constant, even
+  // copied to a local, stayed a boxed number, its map checked and its value loaded at every vertex.
+  const limit = 2 ** 128 - 2 ** 103;
   // The draw matrix of the vertex before, and its numbers.
   let d = -2;
   let draw = drawMatrices[0]!;
