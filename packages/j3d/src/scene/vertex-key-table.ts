@@ -102,6 +102,7 @@ export class VertexKeyTable {
     const keys = this.rows;
     const width = this.width;
     const seed = Math.imul(0x811c9dc5 ^ width ^ draw, 0x01000193);
+    if (width >= 2 && width <= 6) return this.mergeShortRuns(indices, start, stride, n, draw, out, outAt, count, seed);
     for (let r = 0, from = start; r < n; r++, from += stride) {
       const at = count * width;
       keys[at] = draw;
@@ -109,6 +110,90 @@ export class VertexKeyTable {
       out[outAt + r] = found >= 0 ? found : count++;
     }
     return count;
+  }
+
+  /**
+   * {@link mergeRuns} for keys of 1 to 5 indices (most shapes send 2 to 5 attributes): a key's indices are read
+   * into locals, hashed, and compared from there with the rows the probe meets, and stored only when new. The same
+   * hashes, slots and rows; about half the instructions of the loops over a key (whose every typed-array access
+   * checked its array again, and which wrote every key before looking it up).
+   */
+  private mergeShortRuns(
+    indices: Uint16Array,
+    start: number,
+    stride: number,
+    n: number,
+    draw: number,
+    out: Uint32Array,
+    outAt: number,
+    count: number,
+    seed: number,
+  ): number {
+    const keys = this.rows;
+    const slots = this.slots;
+    const mask = this.mask | 0;
+    const width = this.width | 0;
+    // The numbers as int32 (`| 0`): as parameters V8 kept them tagged or as doubles, converting them at each use
+    // (the draw matrix went through a double to be stored).
+    const d = draw | 0;
+    const step = stride | 0;
+    const last = n | 0;
+    const base = outAt | 0;
+    let next = count | 0;
+    const s0 = seed | 0;
+    const has1 = width > 2;
+    const has2 = width > 3;
+    const has3 = width > 4;
+    const has4 = width > 5;
+    for (let r = 0, from = start | 0; r < last; r++, from += step) {
+      const x0 = indices[from]!;
+      const x1 = has1 ? indices[from + 1]! : 0;
+      const x2 = has2 ? indices[from + 2]! : 0;
+      const x3 = has3 ? indices[from + 3]! : 0;
+      const x4 = has4 ? indices[from + 4]! : 0;
+      // FNV-1a over the indices in order, as storeRun hashes them, and find's avalanche.
+      let h = Math.imul(s0 ^ x0, 0x01000193);
+      if (has1) h = Math.imul(h ^ x1, 0x01000193);
+      if (has2) h = Math.imul(h ^ x2, 0x01000193);
+      if (has3) h = Math.imul(h ^ x3, 0x01000193);
+      if (has4) h = Math.imul(h ^ x4, 0x01000193);
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      let slot = h & mask;
+      let found = -1;
+      for (;;) {
+        const v = slots[slot]!;
+        if (v === EMPTY) break;
+        const o = v * width;
+        if (
+          keys[o] === d &&
+          keys[o + 1] === x0 &&
+          (!has1 || keys[o + 2] === x1) &&
+          (!has2 || keys[o + 3] === x2) &&
+          (!has3 || keys[o + 4] === x3) &&
+          (!has4 || keys[o + 5] === x4)
+        ) {
+          found = v;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (found >= 0) {
+        out[base + r] = found;
+        continue;
+      }
+      slots[slot] = next;
+      const at = next * width;
+      keys[at] = d;
+      keys[at + 1] = x0;
+      if (has1) keys[at + 2] = x1;
+      if (has2) keys[at + 3] = x2;
+      if (has3) keys[at + 4] = x3;
+      if (has4) keys[at + 5] = x4;
+      out[base + r] = next++;
+    }
+    return next;
   }
 
   /**

@@ -148,6 +148,8 @@ export function writeAttributes(
   const nSlot = normals?.slot ?? -1;
   const src = nbt3 ? s.nbt3Source : s.nrm;
   const nSize = src.size;
+  const nData = src.data;
+  const nWhole = nSize >= 3;
   const generated = normals ? ctx.state?.normalTexCoord : undefined;
   const genUv = generated ? texcoords[generated.set]! : undefined;
   const r = generated?.rows ?? [];
@@ -165,9 +167,12 @@ export function writeAttributes(
   const hasGenerated = genUv !== undefined;
   const hasTangent = tangent !== undefined;
   const hasSkin = joints !== undefined && weights !== undefined;
-  // The f32 limit in a local: the module's exported constant is read through a checked, boxed cell, at every
-  // vertex when the loop names it.
-  const limit = F32_ROUNDS_TO_INFINITY;
+  // With PNMTXIDX the draw matrix changes from vertex to vertex, and the influences are written with the rest;
+  // without, the vertices of a packet share one, and writeSkinRuns copies them along.
+  const skinEach = hasSkin && s.pn >= 0;
+  // F32_ROUNDS_TO_INFINITY's expression, which V8 folds to a constant: the module's exported constant, even
+  // copied to a local, stayed a boxed number, its map checked and its value loaded at every vertex.
+  const limit = 2 ** 128 - 2 ** 103;
   // The draw matrix of the vertex before, and its numbers.
   let d = -2;
   let draw = drawMatrices[0]!;
@@ -184,6 +189,16 @@ export function writeAttributes(
   let m12 = Number.NaN;
   let m13 = Number.NaN;
   let m14 = Number.NaN;
+  // Its normal matrix (read when a normal is worked out).
+  let n0 = Number.NaN;
+  let n1 = Number.NaN;
+  let n2 = Number.NaN;
+  let n3 = Number.NaN;
+  let n4 = Number.NaN;
+  let n5 = Number.NaN;
+  let n6 = Number.NaN;
+  let n7 = Number.NaN;
+  let n8 = Number.NaN;
   for (let i = start; i < end; i++) {
     const row = i * stride;
     const di = freshDrawIndices[i]!;
@@ -203,6 +218,18 @@ export function writeAttributes(
       m12 = m[12]!;
       m13 = m[13]!;
       m14 = m[14]!;
+      if (hasNormal) {
+        const nm = draw.normalMatrix;
+        n0 = nm[0]!;
+        n1 = nm[1]!;
+        n2 = nm[2]!;
+        n3 = nm[3]!;
+        n4 = nm[4]!;
+        n5 = nm[5]!;
+        n6 = nm[6]!;
+        n7 = nm[7]!;
+        n8 = nm[8]!;
+      }
     }
     const pAt = items[row + posSlot]! * posSize;
     let x: number;
@@ -239,19 +266,35 @@ export function writeAttributes(
         tny = cached![entry * 3 + 1]!;
         tnz = cached![entry * 3 + 2]!;
       } else {
-        read3(src, nAt, 0, Number.NaN, item);
-        const nx = item[0]!;
-        const ny = item[1]!;
-        const nz = item[2]!;
-        const nm = draw.normalMatrix;
-        unitToScratch(
-          nm[0]! * nx + nm[3]! * ny + nm[6]! * nz,
-          nm[1]! * nx + nm[4]! * ny + nm[7]! * nz,
-          nm[2]! * nx + nm[5]! * ny + nm[8]! * nz,
-        );
-        tnx = scratch[0]!;
-        tny = scratch[1]!;
-        tnz = scratch[2]!;
+        // Read, turned and made unit in locals: through the `item` and `scratch` arrays each value was stored and
+        // loaded back, every typed-array access checked (about 100 of a miss's 260 instructions).
+        let nx: number;
+        let ny: number;
+        let nz: number;
+        if (nWhole && nAt + 3 <= nData.length) {
+          nx = nData[nAt]!;
+          ny = nData[nAt + 1]!;
+          nz = nData[nAt + 2]!;
+        } else {
+          read3(src, nAt, 0, Number.NaN, item);
+          nx = item[0]!;
+          ny = item[1]!;
+          nz = item[2]!;
+        }
+        const ux = n0 * nx + n3 * ny + n6 * nz;
+        const uy = n1 * nx + n4 * ny + n7 * nz;
+        const uz = n2 * nx + n5 * ny + n8 * nz;
+        const len = hypot3(ux, uy, uz);
+        // As unitToScratch: (0, 0, 1) without a length (NaN and infinity fail the test).
+        if (len > 1e-12 && len < Number.POSITIVE_INFINITY) {
+          tnx = ux / len;
+          tny = uy / len;
+          tnz = uz / len;
+        } else {
+          tnx = 0;
+          tny = 0;
+          tnz = 1;
+        }
         if (useCache) {
           tags![entry * 2] = d;
           tags![entry * 2 + 1] = nAt;
@@ -297,7 +340,7 @@ export function writeAttributes(
       genUv![i * 2] = r[0]! * 0 + r[1]! * 0 + r[2]!;
       genUv![i * 2 + 1] = r[3]! * 0 + r[4]! * 0 + r[5]!;
     }
-    if (hasSkin) {
+    if (skinEach) {
       const o4 = i * 4;
       const n = Math.min(4, draw.joints.length);
       for (let k = 0; k < n; k++) {
@@ -306,9 +349,61 @@ export function writeAttributes(
       }
     }
   }
+  if (hasSkin && !skinEach) writeSkinRuns(freshDrawIndices, start, end, drawMatrices, joints!, weights!);
   // Colours and texture coordinates need no draw matrix: each in a loop of its own, over the rows again.
   if (color) writeColours(s, start, end, color, ctx.state?.vertexColor !== false, ctx.state?.vertexAlpha !== false);
   for (let t = 0; t < texSets; t++) writeTexcoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, texcoords[t]!);
+}
+
+/**
+ * JOINTS_0 and WEIGHTS_0 of scene vertices `start .. end` of a shape without PNMTXIDX: their draw matrix's
+ * influences (at most 4; the buffers start zeroed, which the unused ones keep). Its vertices come in runs of one
+ * draw matrix (a packet's): a long run's first vertex is written and then copied over the rest, doubling
+ * (copyWithin moves the bytes in one call; written value by value in the vertex loop, a vertex's influences
+ * cost about eighty instructions).
+ */
+function writeSkinRuns(
+  drawIndices: Int32Array,
+  start: number,
+  end: number,
+  drawMatrices: ResolvedDrawMatrix[],
+  joints: Uint16Array,
+  weights: Float32Array,
+): void {
+  let i = start;
+  while (i < end) {
+    const d = drawIndices[i]!;
+    let runEnd = i + 1;
+    while (runEnd < end && drawIndices[runEnd] === d) runEnd++;
+    const draw = drawMatrices[d]!;
+    const n = Math.min(4, draw.joints.length);
+    const copies = runEnd - i >= LONG_RUN ? i + 1 : runEnd;
+    for (; i < copies; i++) {
+      const o4 = i * 4;
+      for (let k = 0; k < n; k++) {
+        joints[o4 + k] = draw.joints[k]!;
+        weights[o4 + k] = draw.weights[k] ?? 0;
+      }
+    }
+    if (i < runEnd) {
+      repeatFirst(joints, (i - 1) * 4, runEnd * 4, 4);
+      repeatFirst(weights, (i - 1) * 4, runEnd * 4, 4);
+      i = runEnd;
+    }
+  }
+}
+
+/** Vertices a run of one draw matrix has at least for its influences to be copied (see writeSkinRuns). */
+const LONG_RUN = 16;
+
+/** Copies `array[from .. from + length)` over `array[from + length .. to)`, doubling what is copied each time. */
+function repeatFirst(array: Uint16Array | Float32Array, from: number, to: number, length: number): void {
+  let filled = length;
+  while (from + filled < to) {
+    const n = Math.min(filled, to - from - filled);
+    array.copyWithin(from + filled, from, from + n);
+    filled += n;
+  }
 }
 
 /**
