@@ -30,16 +30,17 @@ function positionOverflow(ctx: ShapeContext, draw: ResolvedDrawMatrix): ParseErr
  * Indexed CLR0 arrays' colours in linear, per array, all worked out the first time a shape reads the array
  * (vertices share colour items, and `**` is the dear part). All at once, not each value at its first read: the
  * colour loop then holds no check and no call of its own, which had the loop's values spilled to the stack and
- * read back at every vertex. Alpha values (every fourth, CLR0 items being RGBA) stay in display values and are
- * not read from here.
+ * read back at every vertex. Kept as float32, COLOR_0's type: a float64 value stored into COLOR_0 is rounded to
+ * float32 once either way, so rounding it here gives the same bits, and the loop copies an item's four floats
+ * as they are (alpha values, every fourth, are CLR0's own, in display values, as COLOR_0 takes them).
  */
-const linearColors = new WeakMap<Float32Array, Float64Array>();
+const linearColors = new WeakMap<Float32Array, Float32Array>();
 
-function linearOf(data: Float32Array): Float64Array {
+function linearOf(data: Float32Array): Float32Array {
   let linear = linearColors.get(data);
   if (!linear) {
-    linear = new Float64Array(data.length);
-    for (let i = 0; i < data.length; i++) if ((i & 3) !== 3) linear[i] = srgbToLinear(data[i]!);
+    linear = new Float32Array(data.length);
+    for (let i = 0; i < data.length; i++) linear[i] = (i & 3) !== 3 ? srgbToLinear(data[i]!) : data[i]!;
     linearColors.set(data, linear);
   }
   return linear;
@@ -428,21 +429,51 @@ function writeColours(
   const fast = linear !== undefined && cSize >= 4;
   const readAlpha = alpha === true;
   for (let i = start; i < end; i++) {
+    if (fast) {
+      i = copyLinearColours(items, stride, cSlot, cSize, linear!, color, i, end, readAlpha);
+      if (i === end) break;
+    }
+    // A vertex the fast loop stopped at (its item lies past the data), or any vertex when it does not apply.
     const c = items[i * stride + cSlot]! * cSize;
     const o4 = i * 4;
-    if (fast && c + 4 <= cData.length) {
-      color[o4] = linear![c]!;
-      color[o4 + 1] = linear![c + 1]!;
-      color[o4 + 2] = linear![c + 2]!;
-      color[o4 + 3] = readAlpha ? cData[c + 3]! : 1;
-    } else {
-      for (let k = 0; k < 3; k++) {
-        const inside = k < cSize && c + k < cData.length;
-        color[o4 + k] = !rgb ? 1 : !inside ? LINEAR_ONE : linear ? linear[c + k]! : srgbToLinear(cData[c + k]!);
-      }
-      color[o4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
+    for (let k = 0; k < 3; k++) {
+      const inside = k < cSize && c + k < cData.length;
+      color[o4 + k] = !rgb ? 1 : !inside ? LINEAR_ONE : linear ? linear[c + k]! : srgbToLinear(cData[c + k]!);
     }
+    color[o4 + 3] = alpha ? component(clr, c, 3, 1) : 1;
   }
+}
+
+/**
+ * writeColours' loop for an indexed CLR0 array of 4 components or more whose rgb the material reads: copies each
+ * vertex's item of `linear` (the array in linear, linearOf) to COLOR_0, alpha 1 unless `alpha`, from vertex
+ * `start` until `end` or the first vertex whose item lies past the data, and returns that vertex. A function of
+ * its own so that every value it uses has one type (inside writeColours `linear` may be undefined, and was
+ * checked, spilled and reloaded at every vertex).
+ */
+function copyLinearColours(
+  items: Int32Array,
+  stride: number,
+  slot: number,
+  size: number,
+  linear: Float32Array,
+  color: Float32Array,
+  start: number,
+  end: number,
+  alpha: boolean,
+): number {
+  const length = linear.length;
+  let i = start;
+  for (; i < end; i++) {
+    const c = items[i * stride + slot]! * size;
+    if (c + 4 > length) break;
+    const o4 = i * 4;
+    color[o4] = linear[c]!;
+    color[o4 + 1] = linear[c + 1]!;
+    color[o4 + 2] = linear[c + 2]!;
+    color[o4 + 3] = alpha ? linear[c + 3]! : 1;
+  }
+  return i;
 }
 
 /** One TEXCOORD set of scene vertices `start .. end`, from `source` at the item in `slot` of each row (0 past the data). */
