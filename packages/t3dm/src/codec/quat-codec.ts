@@ -23,14 +23,62 @@ export function unpackQuat(q: number): Quat {
   return out;
 }
 
-/** Encodes a unit quaternion as tiny3d does (first index wins ties for the largest component). */
+/** One of the three stored components as a 10-bit value (`sign` makes the omitted component positive). */
+function encodeComponent(v: number, sign: number): number {
+  return Math.min(1023, Math.max(0, Math.round(((sign * v + RANGE) / (2 * RANGE)) * 1023)));
+}
+
+/**
+ * Encodes a unit quaternion as tiny3d does (first index wins ties for the largest component). The components
+ * are read into locals and encoded by a top-level function: a closure per call (over the sign) cost an
+ * allocation per key of every animation written.
+ */
 export function packQuat(q: Quat): number {
+  const x = q[0]!;
+  const y = q[1]!;
+  const z = q[2]!;
+  const w = q[3]!;
   let largest = 0;
-  for (let i = 1; i < 4; i++) if (q[i]! * q[i]! > q[largest]! * q[largest]!) largest = i;
-  const sign = q[largest]! >= 0 ? 1 : -1;
-  const enc = (v: number) => Math.min(1023, Math.max(0, Math.round(((sign * v + RANGE) / (2 * RANGE)) * 1023)));
-  const a = enc(q[(largest + 1) & 3]!);
-  const b = enc(q[(largest + 2) & 3]!);
-  const c = enc(q[(largest + 3) & 3]!);
-  return ((largest << 30) | (a << 20) | (b << 10) | c) >>> 0;
+  let big = x;
+  if (y * y > big * big) {
+    largest = 1;
+    big = y;
+  }
+  if (z * z > big * big) {
+    largest = 2;
+    big = z;
+  }
+  if (w * w > big * big) {
+    largest = 3;
+    big = w;
+  }
+  const sign = big >= 0 ? 1 : -1;
+  // The stored components follow the omitted one cyclically: (largest+1)&3, (largest+2)&3, (largest+3)&3.
+  let a: number;
+  let b: number;
+  let c: number;
+  if (largest === 0) {
+    a = y;
+    b = z;
+    c = w;
+  } else if (largest === 1) {
+    a = z;
+    b = w;
+    c = x;
+  } else if (largest === 2) {
+    a = w;
+    b = x;
+    c = y;
+  } else {
+    a = x;
+    b = y;
+    c = z;
+  }
+  return (
+    ((largest << 30) |
+      (encodeComponent(a, sign) << 20) |
+      (encodeComponent(b, sign) << 10) |
+      encodeComponent(c, sign)) >>>
+    0
+  );
 }

@@ -72,11 +72,12 @@ function pushRecords(
   quantOffset: number,
   records: PendingRecord[],
 ): void {
-  for (let k = 0; k < track.ticks.length; k++) {
-    const tick = track.ticks[k]!;
-    // Kept keys are at most 0x7fff ticks apart (nextTime's 15 bits), and the last one is at lastTick.
-    const needed = k === 0 ? 0 : track.ticks[k - 1]!;
-    const values = track.values;
+  const { ticks, values } = track;
+  // Kept keys are at most 0x7fff ticks apart (nextTime's 15 bits), and the last one is at lastTick. Key k is
+  // needed when key k-1 starts (key 0 at once).
+  let needed = 0;
+  for (let k = 0; k < ticks.length; k++) {
+    const tick = ticks[k]!;
     let data: number[];
     if (quat) {
       quatNormalizeTo(values[k * 4]!, values[k * 4 + 1]!, values[k * 4 + 2]!, values[k * 4 + 3]!, unit, 0);
@@ -87,6 +88,7 @@ function pushRecords(
       data = [quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0];
     }
     records.push({ needed, tick, quat, nextTime: tick - needed, nextIsQuat: false, channelIdx: index, data });
+    needed = tick;
   }
 }
 
