@@ -74,6 +74,8 @@ export class BinaryReader {
   private viewMade: DataView | undefined;
   /** The reader this one was cut from by `sub` (undefined for one made from bytes). */
   private parent: BinaryReader | undefined;
+  /** `bytes.buffer`, kept by `sub` once read (and handed to the readers it makes). */
+  private arrayBuffer: ArrayBufferLike | undefined;
   /** The DataView behind `bufferView` (kept by the reader made from bytes), made when first asked for. */
   private bufferViewMade: DataView | undefined;
 
@@ -103,7 +105,7 @@ export class BinaryReader {
   get bufferView(): DataView {
     let root: BinaryReader = this;
     while (root.parent) root = root.parent;
-    if (!root.bufferViewMade) root.bufferViewMade = new DataView(root.bytes.buffer);
+    if (!root.bufferViewMade) root.bufferViewMade = new DataView(root.arrayBuffer ?? root.bytes.buffer);
     return root.bufferViewMade;
   }
 
@@ -306,13 +308,20 @@ export class BinaryReader {
       !(offset >= 0 && offset <= this.bytes.length && length >>> 0 === length && length <= this.bytes.length - offset)
     )
       this.ensure(length, `${section} section`, offset);
-    const sub = new BinaryReader(this.bytes.subarray(offset, offset + length), {
+    // A view made by the Uint8Array constructor, not `subarray`: subarray looks up the species constructor and
+    // then makes the same view through it, about 150 instructions more a call (readJ3d makes one per chunk).
+    // `bytes.buffer` is a call into the runtime (about 100 instructions), so the buffer is kept once read.
+    const bytes = this.bytes;
+    let buffer = this.arrayBuffer;
+    if (buffer === undefined) this.arrayBuffer = buffer = bytes.buffer;
+    const sub = new BinaryReader(new Uint8Array(buffer, bytes.byteOffset + offset, length), {
       littleEndian: this.littleEndian,
       format: this.format,
       section,
       base: this.base + offset,
     });
     sub.parent = this;
+    sub.arrayBuffer = buffer;
     return sub;
   }
 

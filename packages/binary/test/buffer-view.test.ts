@@ -18,6 +18,22 @@ describe('BinaryReader.bufferView', () => {
     expect(inner.bufferView).toBe(r.bufferView);
   });
 
+  it('cuts readers (and readers from them) over the backing bytes at their absolute positions', () => {
+    const r = new BinaryReader(bytes, { format: 'test' });
+    const chunk = r.sub(8, 10, 'CHNK');
+    const inner = chunk.sub(4, 6);
+    const again = chunk.sub(2, 3);
+    for (const [reader, start, length] of [
+      [chunk, 3 + 8, 10],
+      [inner, 3 + 8 + 4, 6],
+      [again, 3 + 8 + 2, 3],
+    ] as const) {
+      expect(reader.bytes.buffer).toBe(backing.buffer);
+      expect(reader.bytes.byteOffset).toBe(start);
+      expect([...reader.bytes]).toEqual([...backing.slice(start, start + length)]);
+    }
+  });
+
   it("reads a sub-reader's values at bytes.byteOffset + offset", () => {
     const chunk = new BinaryReader(bytes, { format: 'test' }).sub(8, 10, 'CHNK');
     const v = chunk.bufferView;

@@ -290,6 +290,55 @@ const spanItemSizes: number[] = [];
 const spanElementSizes: number[] = [];
 
 /**
+ * Adds `array` to `arrays` under its name, after the names already there. A store named in the code per array
+ * name, not `arrays[array.name] = array`: a store keyed by a name that varies, adding a property, is a
+ * megamorphic store through the runtime (about 240 instructions), where each named store is inline-cached.
+ */
+function addArray(arrays: Vtx1['arrays'], array: J3dVertexArray): void {
+  switch (array.name) {
+    case 'POS':
+      arrays.POS = array;
+      break;
+    case 'NRM':
+      arrays.NRM = array;
+      break;
+    case 'NBT':
+      arrays.NBT = array;
+      break;
+    case 'CLR0':
+      arrays.CLR0 = array;
+      break;
+    case 'CLR1':
+      arrays.CLR1 = array;
+      break;
+    case 'TEX0':
+      arrays.TEX0 = array;
+      break;
+    case 'TEX1':
+      arrays.TEX1 = array;
+      break;
+    case 'TEX2':
+      arrays.TEX2 = array;
+      break;
+    case 'TEX3':
+      arrays.TEX3 = array;
+      break;
+    case 'TEX4':
+      arrays.TEX4 = array;
+      break;
+    case 'TEX5':
+      arrays.TEX5 = array;
+      break;
+    case 'TEX6':
+      arrays.TEX6 = array;
+      break;
+    case 'TEX7':
+      arrays.TEX7 = array;
+      break;
+  }
+}
+
+/**
  * How many numbers the arrays of `formats` decode to, for the one buffer they are views of (a buffer of its own
  * per array cost an allocation outside V8's heap each), noting each array's shape in the span lists above.
  * Formats the reading refuses or skips count nothing.
@@ -409,7 +458,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
           dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
         );
     }
-    arrays[name] = { name, format: f, dataOffset, elementSize, count, itemSize, data };
+    addArray(arrays, { name, format: f, dataOffset, elementSize, count, itemSize, data });
     readAttrs |= 1 << f.attr;
     spans.push({ name, dataOffset, elementSize });
   }

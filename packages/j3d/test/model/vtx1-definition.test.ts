@@ -82,3 +82,44 @@ describe('random VTX1 chunks against the definition', () => {
     }
   });
 });
+
+describe('VTX1 array names', () => {
+  it('keys each array under the name of its attribute, in the order of the format list', () => {
+    // [attribute, name, component count, component type]: one array in each of the 13 slots, F32 but the
+    // colours (RGBA8), listed in a shuffled order.
+    const attributes = [
+      [9, 'POS', 1, 4],
+      [10, 'NRM', 0, 4],
+      [25, 'NBT', 0, 4],
+      [11, 'CLR0', 1, 5],
+      [12, 'CLR1', 1, 5],
+      ...[0, 1, 2, 3, 4, 5, 6, 7].map((t) => [13 + t, `TEX${t}`, 1, 4] as const),
+    ] as const;
+    const slotOf = (attr: number) => (attr === 9 ? 0 : attr === 10 ? 1 : attr === 25 ? 2 : attr - 8);
+    const rnd = seededRandom(41);
+    for (let round = 0; round < 20; round++) {
+      const order = [...attributes].sort(() => rnd() - 0.5);
+      const w = new BinaryWriter();
+      w.string('VTX1', { terminate: false }).u32(0).u32(0x40);
+      const offsetsAt = w.offset;
+      for (let i = 0; i < 13; i++) w.u32(0);
+      while (w.offset < 0x40) w.u8(0);
+      for (const [attr, , compCount, compType] of order)
+        w.u32(attr).u32(compCount).u32(compType).u8(0).u8(0xff).u16(0xffff);
+      w.u32(0xff).u32(1).u32(0).u8(0).u8(0xff).u16(0xffff);
+      for (const [attr] of attributes) {
+        while (w.offset % 0x20 !== 0) w.u8(0);
+        w.patchU32(offsetsAt + slotOf(attr) * 4, w.offset);
+        for (let i = 0; i < 8; i++) w.f32(0.5);
+      }
+      w.patchU32(4, w.offset);
+      const vtx1 = readVtx1(new BinaryReader(w.finish(), { format: 'j3d', section: 'VTX1' }));
+      expect(Object.keys(vtx1.arrays)).toEqual(order.map(([, name]) => name));
+      for (const [attr, name] of order) {
+        const a = vtx1.arrays[name as keyof Vtx1['arrays']]!;
+        expect(a.name).toBe(name);
+        expect(a.format.attr).toBe(attr);
+      }
+    }
+  });
+});
