@@ -16,6 +16,8 @@
  * bundle <sha-256 prefix>`): the compile cache is kept per bundle. Every file is ASCII only (other characters escaped), so each is a one-byte
  * string in V8 however start.cjs reads it. bin/retromodel.cjs runs the bundle when it is there and up to date. The old bundle is
  * removed first, so no stale file stays and the new files are newer than tsc's build info.
+ * Beside the chunks: help.txt (`retromodel --help`'s text) and wasm.bin (the WebAssembly modules the chunks embed,
+ * which start.cjs compiles in the background while it loads them).
  * No source map: the CLI prints error messages, not stacks, and the maps would point into node_modules.
  */
 import { createHash } from 'node:crypto';
@@ -128,6 +130,23 @@ for (const [name, ascii] of code)
     entries.includes(name) ? `// retromodel bundle ${bundleHash}\n${ascii}` : ascii,
     'latin1',
   );
+
+// The WebAssembly modules the chunks embed as base64 text (the T3DM writer's), each with its chunk's name, for
+// start.cjs to compile in the background while it loads those chunks (compile-cache.ts, precompileWasm; the
+// format is readWasmFile's): "RMWA1\n", then per module a u32 LE length and the chunk's name, a u32 LE length and
+// the module. A module's base64 text begins "AGFzbQ" ("\0asm").
+const u32 = (n) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32LE(n);
+  return b;
+};
+const wasm = [Buffer.from('RMWA1\n', 'latin1')];
+for (const [name, ascii] of code)
+  for (const [, base64] of ascii.matchAll(/"(AGFzbQ[A-Za-z0-9+/]*={0,2})"/g)) {
+    const bytes = Buffer.from(base64, 'base64');
+    wasm.push(u32(name.length), Buffer.from(name, 'latin1'), u32(bytes.length), bytes);
+  }
+writeFileSync(join(outdir, 'wasm.bin'), Buffer.concat(wasm));
 
 writeFileSync(
   join(outdir, 'convert-worker.cjs'),

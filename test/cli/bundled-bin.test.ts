@@ -14,7 +14,10 @@ import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CacheFile, readCacheFile, workKey } from '../../packages/cli/src/compile-cache.js';
+import { type CacheFile, readCacheFile, readWasmFile, workKey } from '../../packages/cli/src/compile-cache.js';
+import { ANIMATION_WASM } from '../../packages/t3dm/src/from-scene/animation-wasm.js';
+import { PLANNER_WASM } from '../../packages/t3dm/src/from-scene/planner-wasm.js';
+import { QUANTISE_WASM } from '../../packages/t3dm/src/from-scene/quantise-wasm.js';
 import { loadedModules, moduleLogArgs } from './module-log.js';
 
 const exec = promisify(execFile);
@@ -229,6 +232,94 @@ if (!isMainThread) {
     // Of the other formats, only what transcode detects them by.
     const others = [...(await bundledModules(chunks))].filter((m) => /^(j3d|tmd)\//.test(m));
     expect(others.sort()).toEqual(['j3d/dist/adapters/j3d-adapter.js', 'tmd/dist/adapters/tmd-adapter.js']);
+  });
+
+  it("compiles the T3DM writer's WebAssembly in the background, done before the conversion starts", async () => {
+    // wasm.bin holds the modules the writer's chunk embeds, byte for byte as the writer decodes them (V8 gives
+    // the writer the module compiled in the background only for the same bytes).
+    const modules = readWasmFile(join(dir, 'cli', 'dist', 'bundle', 'wasm.bin'))!;
+    const writer = [ANIMATION_WASM, QUANTISE_WASM, PLANNER_WASM].map((b) => Buffer.from(b, 'base64'));
+    expect(modules.map((m) => m.bytes).sort(Buffer.compare)).toEqual([...writer].sort(Buffer.compare));
+    for (const m of modules) expect(m.chunk).toMatch(/^t3dm-codec-\w+\.cjs$/);
+    // A preload records, in order, the modules given to WebAssembly.compile, their compiles' ends, and the modules
+    // compiled synchronously (the writer's), by their length.
+    const hook = join(dir, 'wasm-hook.cjs');
+    await writeFile(
+      hook,
+      `const seen = [];
+const { compile, Module } = WebAssembly;
+WebAssembly.compile = (bytes) => { seen.push('compile ' + bytes.byteLength); return compile(bytes).then((m) => { seen.push('compiled ' + bytes.byteLength); return m; }); };
+WebAssembly.Module = function (bytes) { seen.push('module ' + bytes.byteLength); return new Module(bytes); };
+process.on('exit', () => require('node:fs').writeFileSync(process.env.WASM_LOG, JSON.stringify(seen)));
+`,
+    );
+    const glb = repoPath('fixtures', 'cube.glb');
+    const cache = join(dir, 'cache-wasm');
+    const convertLogged = async (name: string) => {
+      const out = join(dir, name);
+      const log = join(dir, `${name}.json`);
+      await exec(process.execPath, ['-r', hook, bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'], {
+        env: { ...process.env, XDG_CACHE_HOME: cache, WASM_LOG: log },
+      });
+      return {
+        seen: JSON.parse(await readFile(log, 'utf8')) as string[],
+        t3dm: await readFile(join(out, 'cube.t3dm')),
+      };
+    };
+    // The first run has no cache to tell which chunks the work loads: nothing is compiled ahead.
+    const first = await convertLogged('wasm-first');
+    expect(first.seen.filter((e) => !e.startsWith('module'))).toEqual([]);
+    const reference = join(dir, 'wasm-reference');
+    expect((await runSources(['convert', glb, '-o', reference, '--to', 't3dm', '-q'])).code).toBe(0);
+    expect(first.t3dm.equals(await readFile(join(reference, 'cube.t3dm')))).toBe(true);
+    await convertLogged('wasm-second');
+    const warm = await convertLogged('wasm-warm');
+    expect(warm.t3dm.equals(first.t3dm)).toBe(true);
+    const lengths = modules.map((m) => m.bytes.length);
+    const firstModule = warm.seen.findIndex((e) => e.startsWith('module'));
+    expect(firstModule).toBeGreaterThan(0);
+    const ahead = warm.seen.slice(0, firstModule);
+    expect(ahead.filter((e) => e.startsWith('compile ')).map((e) => Number(e.split(' ')[1]))).toEqual(lengths);
+    expect(
+      ahead
+        .filter((e) => e.startsWith('compiled '))
+        .map((e) => Number(e.split(' ')[1]))
+        .sort(),
+    ).toEqual([...lengths].sort());
+    // The writer compiles its modules as before: only those the model needs (not the animation sampler here).
+    expect(warm.seen.slice(firstModule)).toEqual(first.seen);
+  });
+
+  it('converts as before when wasm.bin is missing, damaged or not one', async () => {
+    const path = join(dir, 'cli', 'dist', 'bundle', 'wasm.bin');
+    const good = await readFile(path);
+    const glb = repoPath('fixtures', 'cube.glb');
+    const cache = join(dir, 'cache-wasm-damaged');
+    const convertTo = async (name: string) => {
+      const out = join(dir, name);
+      await exec(process.execPath, [bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'], {
+        env: { ...process.env, XDG_CACHE_HOME: cache },
+      });
+      return readFile(join(out, 'cube.t3dm'));
+    };
+    const reference = await convertTo('damaged-reference');
+    await convertTo('damaged-warm');
+    const flipped = Buffer.from(good);
+    for (let i = 100; i < flipped.length; i += 97) flipped[i]! ^= 0x5a;
+    try {
+      for (const [i, bad] of [
+        flipped,
+        good.subarray(0, good.length - 7),
+        Buffer.from('not wasm'),
+        undefined,
+      ].entries()) {
+        if (bad) await writeFile(path, bad);
+        else await rm(path);
+        expect((await convertTo(`damaged-${i}`)).equals(reference), String(i)).toBe(true);
+      }
+    } finally {
+      await writeFile(path, good);
+    }
   });
 
   it('validates a GLB with the bundled Khronos validator', async () => {

@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileCacheDir, readCacheFile, workKey, writeCacheFile } from '../../packages/cli/src/compile-cache.js';
+import {
+  compileCacheDir,
+  readCacheFile,
+  readWasmFile,
+  workKey,
+  writeCacheFile,
+} from '../../packages/cli/src/compile-cache.js';
 
 const exec = promisify(execFile);
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
@@ -406,6 +412,39 @@ describe('compile cache files', () => {
     await writeFile(path, Buffer.concat([bytes, Buffer.from([0])]));
     expect(readCacheFile(path, 'convert glb>t3dm')).toBeUndefined();
     expect(writeCacheFile(join(dir, 'unit', 'x.bin', 'under-a-file'), file)).toBe(false);
+  });
+
+  it("reads wasm.bin's modules with their chunks' names; a file cut short or not one reads as none", async () => {
+    // "RMWA1\n", then per module: u32 LE length, the chunk's name, u32 LE length, the module's bytes.
+    const u32 = (n: number) => Buffer.from([n & 0xff, (n >> 8) & 0xff, (n >> 16) & 0xff, n >>> 24]);
+    const one = Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+    const two = Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 4, 1, 0x60, 0, 0]);
+    const file = Buffer.concat([
+      Buffer.from('RMWA1\n'),
+      u32(9),
+      Buffer.from('a-one.cjs'),
+      u32(one.length),
+      one,
+      u32(5),
+      Buffer.from('b.cjs'),
+      u32(two.length),
+      two,
+    ]);
+    const path = join(dir, 'wasm.bin');
+    await writeFile(path, file);
+    expect(readWasmFile(path)).toEqual([
+      { chunk: 'a-one.cjs', bytes: one },
+      { chunk: 'b.cjs', bytes: two },
+    ]);
+    await writeFile(path, Buffer.from('RMWA1\n'));
+    expect(readWasmFile(path)).toEqual([]);
+    for (const cut of [file.length - 1, file.length - two.length - 2, 7, 3]) {
+      await writeFile(path, file.subarray(0, cut));
+      expect(readWasmFile(path), String(cut)).toBeUndefined();
+    }
+    await writeFile(path, Buffer.concat([Buffer.from('RMWA2\n'), file.subarray(6)]));
+    expect(readWasmFile(path)).toBeUndefined();
+    expect(readWasmFile(join(dir, 'no-such-wasm.bin'))).toBeUndefined();
   });
 
   it('names the kind of work by command, input extensions and output format', () => {

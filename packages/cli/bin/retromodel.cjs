@@ -36,7 +36,10 @@ const { join } = require('node:path');
 // of at most 512 KB also runs without TurboFan (--no-opt) and with V8's default interrupt budget instead of the
 // larger one above (median 254 -> 249 M, 01_model 282 -> 274 M, box.glb 161 -> 159 M, 24_hdr_bloom's
 // scene.glb, 355 KB, 401 -> 385 M, arcvis_baked_282.glb, 312 KB, 534 -> 487 M), which would cost platformer.glb
-// more (919 -> 999 M).
+// more (919 -> 999 M). Such a process (at most 1 MB) compiles the writer's WebAssembly on V8's background threads
+// while it loads the bundle (src/compile-cache.ts, precompileWasm), and then every function of it at once
+// (--no-wasm-lazy-compilation), not each when first called on the main thread (callgrind, 01_model: the main
+// thread's instructions 178.9 -> 172.7 M, all threads' 182.8 -> 184.6 M).
 // Every converting process also runs without V8's compilation cache (--no-compilation-cache), which looks each
 // script's source up by its hash before compiling it: each chunk of the bundle is compiled once a process (from
 // the code cache), so the lookup never hits and only hashed the chunks' text (the examples' median 222 -> 219 M).
@@ -67,7 +70,8 @@ if (command === 'convert' || command === 'gltf-to-t3d') {
     size !== undefined && size <= 1 << 19
       ? '--no-opt'
       : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
-  if (size !== undefined && size <= 1 << 20) tuning += ' --liftoff-only --no-baseline-batch-compilation';
+  if (size !== undefined && size <= 1 << 20)
+    tuning += ' --liftoff-only --no-baseline-batch-compilation --no-wasm-lazy-compilation';
   tuning += ' --no-compilation-cache';
   preloadBuiltins(argv);
   v8Tuning = tuneV8(tuning);

@@ -37,6 +37,8 @@
  * its own again), temporaries a stopped process left (older than an hour), and all but the newest 64
  * (pruneCacheFolder). start.cjs itself, which reads this cache, is compiled by the bin from a cache file of its own
  * (StartCache). NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
+ * The WebAssembly modules the listed chunks embed (the T3DM writer's) are compiled too, on V8's background
+ * threads while the main thread reads and deserialises the chunks (precompileWasm): see there.
  * Not a V8 start-up snapshot (`node --snapshot-blob`): the bin runs in a Node already started (a shebang, npm's
  * cmd-shim on Windows, npx), so a snapshot needs a second Node process, a whole start-up more; Node exits with
  * an error, not a fallback, on a blob made by another Node, other V8 flags or another CPU; and it saves less
@@ -64,6 +66,7 @@ import type { V8Tuning } from './v8-tuning.js';
 
 const MAGIC = 'RMCC4\n';
 const START_MAGIC = 'RMCS1\n';
+const WASM_MAGIC = 'RMWA1\n';
 
 /** The user's home folder: $HOME, as os.homedir() takes it first (node:os is loaded only without it). */
 const home = (env: NodeJS.ProcessEnv) => env.HOME || process.getBuiltinModule('node:os').homedir();
@@ -230,6 +233,79 @@ export function workKey(argv: readonly string[]): string {
   return `convert ${[...inputs].sort().join(',')}>${to.toLowerCase()}`;
 }
 
+/** A WebAssembly module a chunk of the bundle embeds, as wasm.bin gives it. */
+export interface EmbeddedWasm {
+  /** The chunk's file name. */
+  chunk: string;
+  /** The module's bytes (what the chunk decodes from its base64 text). */
+  bytes: Buffer<ArrayBuffer>;
+}
+
+/**
+ * Reads the bundle's wasm.bin (scripts/bundle-cli.mjs): "RMWA1\n", then per module a u32 LE length and the name of
+ * the chunk that embeds it (Latin-1), a u32 LE length and the module's bytes. Undefined when the file is missing or
+ * not one. Nothing checks the bytes: a chunk compiles its module from its own text, so a damaged copy here is at
+ * worst compiled for nothing (precompileWasm).
+ */
+export function readWasmFile(path: string): EmbeddedWasm[] | undefined {
+  let file: Buffer<ArrayBuffer>;
+  try {
+    file = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  if (file.toString('latin1', 0, WASM_MAGIC.length) !== WASM_MAGIC) return undefined;
+  const modules: EmbeddedWasm[] = [];
+  let at = WASM_MAGIC.length;
+  const field = () => {
+    if (file.length - at < 4) return undefined;
+    const length = file.readUInt32LE(at);
+    at += 4;
+    if (length > file.length - at) return undefined;
+    at += length;
+    return file.subarray(at - length, at);
+  };
+  while (at < file.length) {
+    const chunk = field();
+    const bytes = chunk && field();
+    if (!bytes) return undefined;
+    modules.push({ chunk: chunk.toString('latin1'), bytes });
+  }
+  return modules;
+}
+
+/**
+ * The modules precompileWasm compiled, kept for the process's life: V8 gives a module compiled from the same bytes
+ * again only while some WebAssembly.Module still holds it.
+ */
+const precompiled: WebAssembly.Module[] = [];
+
+/**
+ * Starts compiling, on V8's background threads, the WebAssembly modules that `chunks` of the bundle in `dir` embed
+ * (wasm.bin); the promise settles when they are compiled (or failed to). The T3DM writer compiles its modules
+ * from the base64 text in its chunk with `new WebAssembly.Module`, synchronously, on the main thread, when a
+ * conversion first needs each. V8 keeps the modules a process compiled by their bytes (its native module cache),
+ * so the writer's compile then takes the module compiled here: the main thread decodes and compiles nothing, and
+ * with --no-wasm-lazy-compilation (bin/retromodel.cjs, one small model) compiles no function when first called
+ * either. The compiling overlaps the chunks' reading and deserialising; the caller waits for it to finish before
+ * the work starts (the writer's own compile would otherwise not find it finished, and compile again). Callgrind,
+ * glTF -> T3DM, 01_model: the main thread's instructions 179.5 -> 172.7 M, all threads' 181.1 -> 184.6 M.
+ */
+function precompileWasm(dir: string, chunks: readonly string[]): Promise<void> {
+  if (typeof WebAssembly !== 'object') return Promise.resolve();
+  const wanted = readWasmFile(`${dir}${sep}wasm.bin`)?.filter((m) => chunks.includes(m.chunk)) ?? [];
+  return Promise.all(
+    wanted.map((m) =>
+      WebAssembly.compile(m.bytes).then(
+        (compiled) => {
+          precompiled.push(compiled);
+        },
+        () => {},
+      ),
+    ),
+  ).then(() => {});
+}
+
 /** A CommonJS module's `require`, given by the CommonJS file that starts the bundle (it sits beside the chunks). */
 type NodeRequire = ((id: string) => unknown) & { resolve(id: string): string };
 
@@ -350,17 +426,29 @@ function fnv1a(text: string): string {
 /**
  * The chunks of the bundle in `dir` with the cache of the kind of work `key`, read from the cache folder when
  * there is a usable one; `save()` writes the cache when a chunk had no usable data. `entry` is the chunk
- * whose first line names the bundle (`// retromodel bundle <hash>`): the cache is kept per bundle.
+ * whose first line names the bundle (`// retromodel bundle <hash>`): the cache is kept per bundle. With
+ * `precompile`, `wasm` settles once the WebAssembly modules of the chunks the cache lists are compiled
+ * (precompileWasm); else at once.
  */
-function openBundle(dir: string, entry: string, key: string, nodeRequire: NodeRequire, start?: StartCache) {
+function openBundle(
+  dir: string,
+  entry: string,
+  key: string,
+  nodeRequire: NodeRequire,
+  start?: StartCache,
+  precompile = false,
+) {
   const source = readChunk(join(dir, entry));
   const hash = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n/.exec(source.slice(0, 100))?.[1];
   const cacheDir = hash ? compileCacheDir() : undefined;
   // A hash of the key names the file (the key inside is checked): a key holds what the command line gave.
   const cachePath = cacheDir && join(cacheDir, `${hash}-${process.version}-${process.arch}-${fnv1a(key)}.bin`);
-  const chunks = new Chunks(dir, nodeRequire, cachePath ? readCacheFile(cachePath, key) : undefined, entry, source);
+  const cache = cachePath ? readCacheFile(cachePath, key) : undefined;
+  const wasm = precompile && cache ? precompileWasm(dir, cache.chunks) : undefined;
+  const chunks = new Chunks(dir, nodeRequire, cache, entry, source);
   return {
     exports: chunks.require(entry, source),
+    wasm,
     save(): void {
       let written = false;
       if (cacheDir && cachePath && chunks.stale) written = writeCacheFile(cachePath, chunks.cacheFile(key));
@@ -389,7 +477,8 @@ interface CliExports {
 
 /**
  * Runs the bundled CLI in `dir` with `argv`, compiled from the compile cache of its kind of work when there is
- * a usable one, and writes that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
+ * a usable one (and the WebAssembly modules of the chunks it lists compiled meanwhile, precompileWasm), and writes
+ * that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
  * does not hold; `v8Tuning`, the V8 flags the bin set for this work, are part of the cache's key (V8 refuses
  * code compiled with other flags); `start`: start.cjs's own cache, to write after the run.
  */
@@ -401,8 +490,9 @@ export async function runBundle(
   start?: StartCache,
 ): Promise<void> {
   const key = v8Tuning ? `${workKey(argv)} ${v8Tuning.flags}` : workKey(argv);
-  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire, start);
+  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire, start, true);
   try {
+    await bundle.wasm;
     await (bundle.exports as CliExports).runCli(argv, v8Tuning);
   } finally {
     bundle.save();
