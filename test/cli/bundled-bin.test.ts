@@ -288,6 +288,28 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.WASM_LOG, 
     ).toEqual([...lengths].sort());
     // The writer compiles its modules as before: only those the model needs (not the animation sampler here).
     expect(warm.seen.slice(firstModule)).toEqual(first.seen);
+    // Not for a batch (its V8 compiles WebAssembly lazily), nor reading T3DM (the writer's modules serve nothing).
+    const copy = join(dir, 'cube-copy.glb');
+    await writeFile(copy, await readFile(glb));
+    for (const args of [
+      [glb, copy, '--to', 't3dm'],
+      [join(dir, 'wasm-first', 'cube.t3dm'), '--to', 'glb'],
+    ])
+      for (const run of [0, 1, 2]) {
+        const log = join(dir, `wasm-other-${run}.json`);
+        await exec(
+          process.execPath,
+          ['-r', hook, bin, 'convert', ...args, '-o', join(dir, `wasm-other-${run}`), '-q'],
+          {
+            env: { ...process.env, XDG_CACHE_HOME: cache, WASM_LOG: log },
+          },
+        );
+        const seen = JSON.parse(await readFile(log, 'utf8')) as string[];
+        expect(
+          seen.filter((e) => e.startsWith('compile')),
+          args.join(' '),
+        ).toEqual([]);
+      }
   });
 
   it('converts as before when wasm.bin is missing, damaged or not one', async () => {

@@ -37,8 +37,8 @@
  * its own again), temporaries a stopped process left (older than an hour), and all but the newest 64
  * (pruneCacheFolder). start.cjs itself, which reads this cache, is compiled by the bin from a cache file of its own
  * (StartCache). NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own cache.
- * The WebAssembly modules the listed chunks embed (the T3DM writer's) are compiled too, on V8's background
- * threads while the main thread reads and deserialises the chunks (precompileWasm): see there.
+ * For one small glTF to T3DM, the WebAssembly modules the listed chunks embed (the T3DM writer's) are compiled
+ * too, on V8's background threads while the main thread reads and deserialises the chunks (precompileWasm).
  * Not a V8 start-up snapshot (`node --snapshot-blob`): the bin runs in a Node already started (a shebang, npm's
  * cmd-shim on Windows, npx), so a snapshot needs a second Node process, a whole start-up more; Node exits with
  * an error, not a fallback, on a blob made by another Node, other V8 flags or another CPU; and it saves less
@@ -285,11 +285,13 @@ const precompiled: WebAssembly.Module[] = [];
  * (wasm.bin); the promise settles when they are compiled (or failed to). The T3DM writer compiles its modules
  * from the base64 text in its chunk with `new WebAssembly.Module`, synchronously, on the main thread, when a
  * conversion first needs each. V8 keeps the modules a process compiled by their bytes (its native module cache),
- * so the writer's compile then takes the module compiled here: the main thread decodes and compiles nothing, and
- * with --no-wasm-lazy-compilation (bin/retromodel.cjs, one small model) compiles no function when first called
- * either. The compiling overlaps the chunks' reading and deserialising; the caller waits for it to finish before
+ * so the writer's compile then takes the module compiled here: the main thread neither decodes them nor, with
+ * --no-wasm-lazy-compilation (bin/retromodel.cjs, one small model), compiles any function of them when first
+ * called. The compiling overlaps the chunks' reading and deserialising; the caller waits for it to finish before
  * the work starts (the writer's own compile would otherwise not find it finished, and compile again). Callgrind,
- * glTF -> T3DM, 01_model: the main thread's instructions 179.5 -> 172.7 M, all threads' 181.1 -> 184.6 M.
+ * all threads / main thread, V8's hash-seed prime search left out: glTF -> T3DM, 01_model 181.1 / 179.5 M ->
+ * 185.1 / 171.7 M, the examples' median 188.6 / 183.5 M -> 192.7 / 178.8 M (with lazy compilation, compiling
+ * ahead only moved the decoding: main 178.9 M).
  */
 function precompileWasm(dir: string, chunks: readonly string[]): Promise<void> {
   if (typeof WebAssembly !== 'object') return Promise.resolve();
@@ -477,8 +479,8 @@ interface CliExports {
 
 /**
  * Runs the bundled CLI in `dir` with `argv`, compiled from the compile cache of its kind of work when there is
- * a usable one (and the WebAssembly modules of the chunks it lists compiled meanwhile, precompileWasm), and writes
- * that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
+ * a usable one (and, where the bin set --no-wasm-lazy-compilation, the WebAssembly modules of the chunks it lists
+ * compiled meanwhile: precompileWasm), and writes that cache after the run when a chunk had none. `nodeRequire` loads what the bundle
  * does not hold; `v8Tuning`, the V8 flags the bin set for this work, are part of the cache's key (V8 refuses
  * code compiled with other flags); `start`: start.cjs's own cache, to write after the run.
  */
@@ -490,7 +492,10 @@ export async function runBundle(
   start?: StartCache,
 ): Promise<void> {
   const key = v8Tuning ? `${workKey(argv)} ${v8Tuning.flags}` : workKey(argv);
-  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire, start, true);
+  // Only where the bin has V8 compile WebAssembly eagerly (one small glTF to T3DM): with lazy compilation the
+  // background would only decode the modules, and a T3DM read (the same chunk) needs none of the writer's.
+  const eager = v8Tuning?.flags.split(' ').includes('--no-wasm-lazy-compilation') ?? false;
+  const bundle = openBundle(dir, 'retromodel.cjs', key, nodeRequire, start, eager);
   try {
     await bundle.wasm;
     await (bundle.exports as CliExports).runCli(argv, v8Tuning);
