@@ -35,6 +35,8 @@ interface QuantiseExports {
   packColors(size: number): void;
   beginTransform(count: number): void;
   transform(translate: boolean): void;
+  beginValues(length: number): void;
+  maxAbsFinite(): number;
 }
 
 const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
@@ -132,6 +134,14 @@ export function transformTriples(
   else for (let i = 0; i < n; i++) input[i] = from[i] ?? Number.NaN;
   q.transform(translate);
   to.set(new Float64Array(q.memory.buffer, q.address(34), n));
+}
+
+/** The largest magnitude among the finite numbers of `values`, 0 when there is none (assembly/max-abs.ts). */
+export function maxAbsFinite(values: Float64Array): number {
+  const m = quantiser();
+  m.beginValues(values.length);
+  new Float64Array(m.memory.buffer, m.address(35), values.length).set(values);
+  return m.maxAbsFinite();
 }
 
 /**
