@@ -76,7 +76,7 @@ export function emitGeometry(objects: QuantObject[], strips: boolean): EmittedGe
   for (let o = 0; o < objects.length; o++) {
     const object = objects[o]!;
     const parts: T3dmPart[] = [];
-    const loads: number[][] = [];
+    const loads: Int32Array[] = [];
     for (const part of built[o]!) for (const load of part.loads) loads.push(load.vertices);
     copyLoads(object, loads, target, vertices, bounds);
     for (const part of built[o]!) {
@@ -113,8 +113,8 @@ function emitLoad(part: BuiltPart, load: SubLoad, last: boolean, first: number, 
 /** Writes a drawing part's u8 triangles and strip commands from `at`; returns the new end. */
 function emitIndices(part: BuiltPart, emitted: T3dmPart, indices: Uint8Array, at: number): number {
   let end = at;
-  const list = part.list;
-  for (let i = 0; i < list.length; i++) indices[end++] = list[i]!;
+  indices.set(part.list, end);
+  end += part.list.length;
   for (let s = 0; s < part.strips.length; s++) {
     const command = part.strips[s]!;
     end = Math.ceil(end / 8) * 8;

@@ -67,6 +67,22 @@ export class Output {
     for (let s = this.next(); s > 0; s--) out.push(this.list());
     return out;
   }
+
+  /** The next list as a copy of its entries (one native copy, where list() pushes them one by one). */
+  ids(): Int32Array {
+    const count = this.data[this.at]!;
+    const end = this.at + 1 + (count > 0 ? count : 0);
+    const out = this.data.slice(this.at + 1, end);
+    this.at = end;
+    return out;
+  }
+
+  /** The next list of lists (strips), each as ids() reads it. */
+  idLists(): Int32Array[] {
+    const out: Int32Array[] = [];
+    for (let s = this.next(); s > 0; s--) out.push(this.ids());
+    return out;
+  }
 }
 
 /**
