@@ -192,7 +192,8 @@ export async function finishScene(
     if (e instanceof ParseError) throw e;
     throw jsonError(where, `the glTF content is inconsistent (${e instanceof Error ? e.message : String(e)})`);
   }
-  const problems = validateScene(scene);
+  // readAccessors has refused any float accessor holding NaN or an infinity.
+  const problems = validateScene(scene, { finiteAttributes: true });
   const errors = problems.filter((d) => d.severity === 'error');
   if (errors.length > 0)
     throw jsonError(

@@ -31,4 +31,4 @@ export {
 } from './scene-utils.js';
 export * from './types.js';
 export { pointerChannelProblem } from './validate-animations.js';
-export { validateScene } from './validate-scene.js';
+export { type ValidateOptions, validateScene } from './validate-scene.js';

@@ -7,27 +7,17 @@
  */
 
 /**
- * Whether every value is finite. The sum of finite float32 values in float64 is finite (at most 2^32 values of
- * at most 3.5e38 each), and a NaN or an infinity among them makes it NaN or infinite; so one addition per value.
+ * Whether every value is finite: none is NaN, +Infinity or -Infinity, which three searches of V8's own tell
+ * (includes: C++ loops over the elements, a few instructions a value). A loop here ran cold in a process that
+ * converts one model (the interpreter or Sparkplug, where each float read is a new heap number): 01_model's
+ * 23,412 floats allocated about 700 KB, a scavenge's worth.
  */
 export function allFinite(values: Float32Array): boolean {
-  const n = values.length;
-  const end4 = n - (n % 4);
-  // Four sums: each loop turn does more work per check of the bound (the function is optimised early; here the
-  // loop's own steps cost as much as the addition).
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let d = 0;
-  for (let i = 0; i < end4; i += 4) {
-    a += values[i]!;
-    b += values[i + 1]!;
-    c += values[i + 2]!;
-    d += values[i + 3]!;
-  }
-  for (let i = end4; i < n; i++) a += values[i]!;
-  const sum = a + b + c + d;
-  return sum - sum === 0;
+  return (
+    !values.includes(Number.NaN) &&
+    !values.includes(Number.POSITIVE_INFINITY) &&
+    !values.includes(Number.NEGATIVE_INFINITY)
+  );
 }
 
 /** The first key (from 1) whose time is not above the one before it (NaN neither above nor below), or -1. */

@@ -13,11 +13,20 @@ const itemSizes: Record<string, number[]> = {
   WEIGHTS: [4],
 };
 
+/** Options of {@link validateScene}. */
+export interface ValidateOptions {
+  /**
+   * The caller has checked that every float vertex attribute holds finite numbers (as the glTF reader checks
+   * every float accessor, which the attributes are or are made from with integers): they are not searched again.
+   */
+  finiteAttributes?: boolean;
+}
+
 /**
  * Checks every reference by index and every array length in a scene. Returns diagnostics (severity
  * `error` for anything a writer could not turn into a valid file); an empty list means the scene is sound.
  */
-export function validateScene(scene: Scene): Diagnostic[] {
+export function validateScene(scene: Scene, options: ValidateOptions = {}): Diagnostic[] {
   const out: Diagnostic[] = [];
   const error = (code: string, message: string) => out.push({ code: `scene/${code}`, message, severity: 'error' });
   const warn = (code: string, message: string) => out.push({ code: `scene/${code}`, message, severity: 'warning' });
@@ -81,7 +90,7 @@ export function validateScene(scene: Scene): Diagnostic[] {
 
   scene.meshes.forEach((mesh, m) => {
     mesh.primitives.forEach((p, k) => {
-      validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, error, warn);
+      validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, options.finiteAttributes === true, error, warn);
     });
   });
 
@@ -139,6 +148,7 @@ function validatePrimitive(
   scene: Scene,
   p: Primitive,
   where: string,
+  finiteAttributes: boolean,
   error: (code: string, message: string) => void,
   warn: (code: string, message: string) => void,
 ): void {
@@ -159,7 +169,7 @@ function validatePrimitive(
         `${where}: ${name} has ${attr.array.length / attr.itemSize} elements, POSITION has ${count}`,
       );
     }
-    if (attr.array instanceof Float32Array && !allFinite(attr.array))
+    if (!finiteAttributes && attr.array instanceof Float32Array && !allFinite(attr.array))
       error('non-finite', `${where}: ${name} has non-finite values`);
   }
   const joints = p.attributes.JOINTS_0;

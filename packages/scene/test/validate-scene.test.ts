@@ -158,6 +158,18 @@ describe('validateScene', () => {
       expect(validateScene(s).every((d) => d.message.length > 0)).toBe(true);
     });
   }
+
+  it('searches the float attributes for NaN and infinities unless the caller has (finiteAttributes)', () => {
+    for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) {
+      const s = goodScene();
+      s.meshes[0]!.primitives[0]!.attributes.POSITION.array[4] = bad;
+      expect(codes(s)).toEqual(['scene/non-finite']);
+      // The caller vouches for the attributes: the other checks still run.
+      expect(validateScene(s, { finiteAttributes: true })).toEqual([]);
+      s.nodes[0]!.children.push(42);
+      expect(validateScene(s, { finiteAttributes: true }).map((d) => d.code)).toEqual(['scene/bad-child']);
+    }
+  });
 });
 
 describe('scene utilities', () => {

@@ -6,9 +6,11 @@
  * it, which the JavaScript side then reads from the table's arrays. A V chunk's bytes are laid out here too
  * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
  * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
- * `replay`), vertex colours are packed (`beginColors`, then `packColors`) and points and directions moved by a
- * matrix (`beginTransform`, then `transform`).
+ * `replay`), vertex colours are packed (`beginColors`, then `packColors`), points and directions moved by a
+ * matrix (`beginTransform`, then `transform`) and a list's largest finite magnitude found (`beginValues`, then
+ * `maxAbsFinite`).
  */
+import { maxAbsFiniteOf } from './max-abs';
 import { packColorList } from './pack-colors';
 import { PART_FIELDS, replayObjects } from './replay';
 import { transformList } from './transform-points';
@@ -258,9 +260,25 @@ export function address(which: i32): usize {
       return transformMatrix.dataStart;
     case 33:
       return transformFrom.dataStart;
-    default:
+    case 34:
       return transformTo.dataStart;
+    // A list of numbers, in beginValues' order.
+    default:
+      return values.dataStart;
   }
+}
+
+let values = new Float64Array(0);
+
+/** Empties the heap and allocates a list of `length` numbers. */
+export function beginValues(length: i32): void {
+  heap.reset();
+  values = new Float64Array(length);
+}
+
+/** The largest magnitude among the list's finite numbers, 0 when there is none (max-abs.ts). */
+export function maxAbsFinite(): f64 {
+  return maxAbsFiniteOf(values.dataStart, values.length);
 }
 
 let transformMatrix = new Float64Array(0);

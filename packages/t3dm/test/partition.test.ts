@@ -212,7 +212,7 @@ describe('buildParts', () => {
     }
     const parts = buildParts(tris, new Array(70).fill(-1), 70, true);
     expect(parts).toHaveLength(1);
-    expect(new Set(parts[0]!.loads.flatMap((l) => l.vertices)).size).toBe(70);
+    expect(new Set(parts[0]!.loads.flatMap((l) => [...l.vertices])).size).toBe(70);
   });
 });
 
@@ -246,10 +246,15 @@ function referenceParts(tris: number[], bones: number[], vertexCount: number): B
         while (end < draw.order.length && bones[draw.order[end]!] === bones[draw.order[dest]!]) end++;
         const vertices = draw.order.slice(dest, end);
         if (vertices.length % 2) vertices.push(vertices[vertices.length - 1]!);
-        subLoads.push({ bone: bones[draw.order[dest]!]!, dest, vertices });
+        subLoads.push({ bone: bones[draw.order[dest]!]!, dest, vertices: Int32Array.from(vertices) });
         dest = end;
       }
-      return { loads: subLoads, list: draw.list, sequence: draw.sequence, strips: draw.strips };
+      return {
+        loads: subLoads,
+        list: Int32Array.from(draw.list),
+        sequence: draw.sequence,
+        strips: draw.strips.map((s) => Int32Array.from(s)),
+      };
     });
     const commands = parts.reduce(
       (n, p) => n + p.loads.length + p.list.length / 3 + (p.sequence.count > 0 ? 1 : 0) + p.strips.length + 1,

@@ -94,6 +94,34 @@ describe('quantisePrimitive', () => {
     }
   });
 
+  it("keeps each result whole through the module's later calls, which reuse its memory", () => {
+    const rnd = seededRandom(22);
+    const prims = Array.from({ length: 40 }, () => randomPrimitive(rnd));
+    // All quantised first, each checked after the others have overwritten the module's memory.
+    const results = prims.map((p) => quantisePrimitive(p, 64, 32, 16, 64));
+    prims.forEach((p, k) => {
+      const q = results[k]!;
+      const plain = plainQuantise(p, 64, 32, 16, 64);
+      const vertices = Array.from({ length: q.vertexCount }, (_, i) => [
+        ...q.position.subarray(i * 3, i * 3 + 3),
+        q.normal[i]!,
+        q.rgba[i]!,
+        ...q.st.subarray(i * 2, i * 2 + 2),
+        q.bone[i]!,
+      ]);
+      expect(vertices).toEqual(plain.vertices);
+      expect(Array.from(q.tris)).toEqual(plain.tris);
+      // Each array holds exactly its own values (its length is the vertex or triangle index count).
+      expect([q.position.length, q.normal.length, q.rgba.length, q.st.length, q.bone.length]).toEqual([
+        q.vertexCount * 3,
+        q.vertexCount,
+        q.vertexCount,
+        q.vertexCount * 2,
+        q.vertexCount,
+      ]);
+    });
+  });
+
   it('packs every normal as the codec does', () => {
     // Normals whose packing turns on the last bit of their length: Math.hypot's, not the plain root of the sum of
     // squares (found by search).

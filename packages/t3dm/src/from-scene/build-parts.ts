@@ -21,18 +21,18 @@ import { planObject } from './planner-module.js';
 export interface SubLoad {
   bone: number;
   dest: number;
-  vertices: number[];
+  vertices: Int32Array;
 }
 
 /** One part as drawn: its loads, then u8 triangles, then strip commands (only the last load draws). */
 export interface BuiltPart {
   loads: SubLoad[];
   /** u8 triangle-list cache slots. */
-  list: number[];
+  list: Int32Array;
   /** Unindexed triangles from slot `base`. */
   sequence: { base: number; count: number };
   /** Strip commands: entries with the restart bit (0x8000) on the first index of every strip but the first. */
-  strips: number[][];
+  strips: Int32Array[];
 }
 
 /**
@@ -53,12 +53,12 @@ export function buildParts(
     for (let l = out.next(); l > 0; l--) {
       const bone = out.next();
       const dest = out.next();
-      loads.push({ bone, dest, vertices: out.list() });
+      loads.push({ bone, dest, vertices: out.ids() });
     }
-    const list = out.list();
+    const list = out.ids();
     const base = out.next();
     const count = out.next();
-    parts.push({ loads, list, sequence: { base, count }, strips: out.strips() });
+    parts.push({ loads, list, sequence: { base, count }, strips: out.idLists() });
   }
   return parts;
 }

@@ -41,6 +41,7 @@ function begin(values: ArrayLike<number>, n: number, grouped: boolean): PlannerE
 export class Output {
   private readonly data: Int32Array;
   private at = 0;
+  private copy: Int32Array | undefined;
 
   constructor(p: PlannerExports) {
     // A view made after the call: the module's memory may have grown during it.
@@ -65,6 +66,26 @@ export class Output {
   strips(): number[][] {
     const out: number[][] = [];
     for (let s = this.next(); s > 0; s--) out.push(this.list());
+    return out;
+  }
+
+  /**
+   * The next list, as a view of one copy of the whole output made at the first call (the lists outlive the
+   * module's next call; a copy of each list was an ArrayBuffer of its own, outside V8's heap, for most of them).
+   */
+  ids(): Int32Array {
+    this.copy ??= this.data.slice();
+    const count = this.data[this.at]!;
+    const length = count > 0 ? count : 0;
+    const out = new Int32Array(this.copy.buffer, (this.at + 1) * 4, length);
+    this.at += 1 + length;
+    return out;
+  }
+
+  /** The next list of lists (strips), each as ids() reads it. */
+  idLists(): Int32Array[] {
+    const out: Int32Array[] = [];
+    for (let s = this.next(); s > 0; s--) out.push(this.ids());
     return out;
   }
 }

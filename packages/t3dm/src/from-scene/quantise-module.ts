@@ -35,6 +35,8 @@ interface QuantiseExports {
   packColors(size: number): void;
   beginTransform(count: number): void;
   transform(translate: boolean): void;
+  beginValues(length: number): void;
+  maxAbsFinite(): number;
 }
 
 const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
@@ -84,16 +86,34 @@ export function quantisePrimitive(
   view(Int32Array, 4, count).set(prim.bone);
   view(Uint32Array, 5, prim.triangles.length).set(prim.triangles);
   m.quantise(texW, texH, half, baseScale);
-  // Views made after the call (the module's memory may have grown during it), copied out.
+  // The results lie in the module's memory (which the next call reuses): one copy of the span holding them all,
+  // viewed array by array, instead of a copy of each (an ArrayBuffer of its own, outside V8's heap, for most).
   const n = m.vertexCount();
+  const triangleLength = m.triangleIndexCount();
+  const lengths = [n * 3 * 2, n * 2, n * 4, n * 2 * 2, n * 4, triangleLength * 4];
+  let first = Number.POSITIVE_INFINITY;
+  let end = 0;
+  for (let k = 0; k < 6; k++) {
+    const at = m.address(6 + k);
+    first = Math.min(first, at);
+    end = Math.max(end, at + lengths[k]!);
+  }
+  // From a multiple of 8 (the module's arrays start at one), so every view stays aligned to its element size.
+  first -= first % 8;
+  const copy = new Uint8Array(m.memory.buffer).slice(first, end).buffer;
+  const result = <T>(
+    Type: { new (buffer: ArrayBuffer, offset: number, length: number): T },
+    which: number,
+    length: number,
+  ) => new Type(copy, m.address(which) - first, length);
   return {
     vertexCount: n,
-    position: view(Int16Array, 6, n * 3).slice(),
-    normal: view(Uint16Array, 7, n).slice(),
-    rgba: view(Uint32Array, 8, n).slice(),
-    st: view(Int16Array, 9, n * 2).slice(),
-    bone: view(Int32Array, 10, n).slice(),
-    tris: view(Int32Array, 11, m.triangleIndexCount()).slice(),
+    position: result(Int16Array, 6, n * 3),
+    normal: result(Uint16Array, 7, n),
+    rgba: result(Uint32Array, 8, n),
+    st: result(Int16Array, 9, n * 2),
+    bone: result(Int32Array, 10, n),
+    tris: result(Int32Array, 11, triangleLength),
     clippedPositions: m.clippedPositions(),
     clippedUvs: m.clippedUvs(),
   };
@@ -132,6 +152,14 @@ export function transformTriples(
   else for (let i = 0; i < n; i++) input[i] = from[i] ?? Number.NaN;
   q.transform(translate);
   to.set(new Float64Array(q.memory.buffer, q.address(34), n));
+}
+
+/** The largest magnitude among the finite numbers of `values`, 0 when there is none (assembly/max-abs.ts). */
+export function maxAbsFinite(values: Float64Array): number {
+  const m = quantiser();
+  m.beginValues(values.length);
+  new Float64Array(m.memory.buffer, m.address(35), values.length).set(values);
+  return m.maxAbsFinite();
 }
 
 /**

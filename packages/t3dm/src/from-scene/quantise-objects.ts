@@ -9,7 +9,7 @@ import type { Diagnostic } from '@retromodel/scene';
 import { DEFAULT_BASE_SCALE } from '../to-scene/t3dm-to-scene.js';
 import type { CollectedGeometry } from './collect-geometry.js';
 import type { MaterialPlan } from './material-from-scene.js';
-import { type QuantisedVertices, quantisePrimitive } from './quantise-module.js';
+import { maxAbsFinite, type QuantisedVertices, quantisePrimitive } from './quantise-module.js';
 
 /** One object before it is split into parts: packed vertices and triangles over them. */
 export interface QuantObject extends QuantisedVertices {
@@ -23,21 +23,6 @@ export interface QuantObject extends QuantisedVertices {
 function autoScale(maxAbs: number): number {
   if (!(maxAbs > 0)) return DEFAULT_BASE_SCALE;
   return 2 ** Math.floor(Math.log2(32767 / maxAbs));
-}
-
-/**
- * The largest magnitude among the finite values (0 when none). Arithmetic only (a NaN compares false, and
- * x - x is 0 for a finite x, NaN for an infinite one), no call per value: the loop runs over every position of
- * a model, mostly before V8 has optimised it.
- */
-function maxAbsFinite(values: Float64Array): number {
-  let maxAbs = 0;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i]!;
-    const abs = v < 0 ? -v : v;
-    if (abs > maxAbs && abs - abs === 0) maxAbs = abs;
-  }
-  return maxAbs;
 }
 
 /** The base scale: the one given, or `auto`, or 64 unless that clips the model (then `auto`, with a warning). */
