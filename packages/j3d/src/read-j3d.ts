@@ -129,12 +129,14 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
       severity: 'warning',
     });
   }
-  const chunks: J3dChunkInfo[] = [];
-  // Chunk readers by modelChunks index (the first of each tag), and the other tags met (for duplicates).
-  const readers: (BinaryReader | undefined)[] = [];
-  const otherTags: string[] = [];
-  /** Per chunk, its modelChunks index (-1: not a model chunk). */
-  const kinds: number[] = [];
+  // The chunk list made with room for the chunks the header lists (up to 16; models have 8 or 9), not grown from
+  // empty (its first store makes room for 17, a call of its own), and cut to those read after the loop.
+  const chunks: J3dChunkInfo[] = new Array(Math.min(sectionCount, 16));
+  let chunkCount = 0;
+  // Chunk readers by modelChunks index (the first of each tag), and the other tags met (for duplicates; a list
+  // only once one is met).
+  const readers: (BinaryReader | undefined)[] = new Array(modelChunks.length);
+  let otherTags: string[] | undefined;
   let at = 0x20;
   for (let i = 0; i < sectionCount && at < bytes.length; i++) {
     // (`at` is inside the file: only the header's end can be past it.)
@@ -154,18 +156,19 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
         `chunk runs past the end of the file (needs 0x${size.toString(16)} bytes, 0x${(bytes.length - at).toString(16)} left)`,
         4,
       );
-    chunks.push({ tag, offset: at, size });
-    kinds.push(k);
-    if (k >= 0 ? readers[k] !== undefined : otherTags.includes(tag))
+    chunks[chunkCount++] = { tag, offset: at, size };
+    if (k >= 0 ? readers[k] !== undefined : otherTags?.includes(tag))
       diagnostics.push({
         code: 'j3d/duplicate-chunk',
         message: `chunk ${tag} appears twice; the first is used`,
         severity: 'warning',
       });
     else if (k >= 0) readers[k] = chunk;
-    else otherTags.push(tag);
+    else if (otherTags) otherTags.push(tag);
+    else otherTags = [tag];
     at += size;
   }
+  if (chunkCount < chunks.length) chunks.length = chunkCount;
   if (chunks.length !== sectionCount) {
     diagnostics.push({
       code: 'j3d/section-count',
@@ -173,9 +176,11 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
       severity: 'warning',
     });
   }
-  for (let i = 0; i < chunks.length; i++) {
+  // A chunk is not a model chunk when its tag is none of theirs (known again from its bytes: no list of each
+  // chunk's kind is kept while reading).
+  for (let i = 0; otherTags && i < chunks.length; i++) {
     const c = chunks[i]!;
-    if (kinds[i]! < 0)
+    if (modelChunkIndex(bytes, c.offset) < 0)
       diagnostics.push({
         code: 'j3d/unknown-chunk',
         message: `chunk "${c.tag}" at 0x${c.offset.toString(16)} is not a J3D model chunk; skipped`,

@@ -11,7 +11,7 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } from '../bti/bti-header.js';
-import { gxFormatLayout, gxMipChain } from '../gx/texture/formats.js';
+import { gxFormatLayout, gxMipChainBytes } from '../gx/texture/formats.js';
 import { readNameTableWithEnd } from '../name-table.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { checkCountAt, fits } from './read-bounds.js';
@@ -67,15 +67,15 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
     const headerOffset = headersAt + i * BTI_HEADER_SIZE;
     const header = readBtiHeader(r, headerOffset);
     const name = names[i] ?? `texture${i}`;
-    const levels = gxMipChain(header.format, header.width, header.height, Math.max(1, header.mipCount));
-    let size = 0;
-    for (let l = 0; l < levels.length; l++) size += levels[l]!.size;
+    // (readBtiHeader has checked that the format is a GX texture format.)
+    const layout = gxFormatLayout(header.format)!;
+    const size = gxMipChainBytes(layout, header.width, header.height, Math.max(1, header.mipCount));
     const dataAt = headerOffset + header.dataOffset;
     if (!fits(r, size, dataAt)) r.ensure(size, `texture "${name}" image data`, dataAt);
     const texture: J3dTexture = { name, header, headerOffset, data: r.bytes.subarray(dataAt, dataAt + size) };
     starts.push(dataAt);
     ends.push(dataAt + size);
-    const paletted = gxFormatLayout(header.format)?.paletted;
+    const paletted = layout.paletted;
     if (paletted) {
       const paletteAt = headerOffset + header.paletteOffset;
       if (!fits(r, header.paletteCount * 2, paletteAt))

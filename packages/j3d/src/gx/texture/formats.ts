@@ -123,6 +123,25 @@ export function gxTextureByteSize(format: number, width: number, height: number)
   return blocksX * blocksY * layout.blockBytes;
 }
 
+/**
+ * Bytes of a whole mip chain of `mipCount` levels of `layout`'s format: the sum of gxMipChain's level sizes, with
+ * no level made (TEX1 checks that each texture's chain fits while reading; the levels are made when decoding).
+ * Each side is halved level by level (never below 1): floor(floor(s / 2^(l-1)) / 2) is floor(s / 2^l), so the
+ * sides are gxMipChain's, with no power and no division.
+ */
+export function gxMipChainBytes(layout: GxFormatLayout, width: number, height: number, mipCount: number): number {
+  const { blockWidth, blockHeight, blockBytes } = layout;
+  let total = 0;
+  let w = width;
+  let h = height;
+  for (let level = 0; level < mipCount; level++) {
+    total += Math.ceil(w / blockWidth) * Math.ceil(h / blockHeight) * blockBytes;
+    w = w > 1 ? Math.floor(w / 2) : 1;
+    h = h > 1 ? Math.floor(h / 2) : 1;
+  }
+  return total;
+}
+
 /** One level of a mip chain: its size and where its data starts, relative to level 0's data. */
 export interface GxMipLevel {
   width: number;
