@@ -25,6 +25,7 @@ import type { ResolvedDrawMatrix } from './draw-matrices.js';
 import { emitPrimitive, IndexList, ListLengths, listLengths, type PrimitiveLists } from './emit-primitive.js';
 import type { ShapeScratch } from './shape-scratch.js';
 import {
+  mergePacketVertices,
   mergeVertices,
   ShapeVertices,
   useLayout,
@@ -101,13 +102,15 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     const matrixTable = packet.matrixTable;
     for (let k = 0; k < matrixTable.length; k++) if (matrixTable[k] !== 0xffff) slots[k] = matrixTable[k]!;
     vertices.useSlots(slots);
+    if (!vertices.inline) {
+      gx += mergePacketVertices(packet.primitives, packet.indices, keys, slots, vertices, sceneOf, gx);
+      continue;
+    }
     for (const prim of packet.primitives) {
-      mergeVertices(prim, packet.indices, keys, slots, vertices, sceneOf, gx);
+      mergeVertices(prim.first, prim.vertexCount, packet.indices, keys, slots, vertices, sceneOf, gx);
       gx += prim.vertexCount;
-      if (vertices.inline) {
-        direct.push({ prim, values: packet.values, rows: shape.vertexLayout });
-        ends.push(vertices.count);
-      }
+      direct.push({ prim, values: packet.values, rows: shape.vertexLayout });
+      ends.push(vertices.count);
     }
   }
   const count = vertices.count;

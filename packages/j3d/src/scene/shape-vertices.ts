@@ -1,7 +1,8 @@
 /*
  * A shape's GX vertices into scene vertices (see build-shape-primitives for the maths), in two passes:
- * mergeVertices gives each GX vertex of a primitive its scene vertex (merging equal ones), and for each new one
- * records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`: when
+ * mergeVertices gives each GX vertex of a primitive (or of a whole packet, mergePacketVertices) its scene
+ * vertex (merging equal ones; with PNMTXIDX, each vertex's draw matrix is looked up as the key table merges), and
+ * for each new one records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`: when
  * every written attribute is one index a vertex, the vertex's key row in the key table, which holds those very
  * indices, so nothing is copied twice); once the shape's count is known, writeVertices fills the buffers
  * (write-vertex-attributes.ts), for all the shape's vertices at once when every item is in a VTX1 array,
@@ -117,11 +118,14 @@ export class ShapeVertices {
   private ownItems = new Int32Array(0);
   /**
    * Per PNMTXIDX value below `pnCount` (a multiple of 3, or it names no slot), the draw matrix its slot holds
-   * (NaN: none), and the draw matrix of a vertex without PNMTXIDX (slot 0), for the packet at hand (`useSlots`).
+   * (-1: none), and the draw matrix of a vertex without PNMTXIDX (slot 0), for the packet at hand (`useSlots`).
+   * Slots hold matrix table entries, integers from 0 to 0xfffe.
    */
-  readonly drawOfPn = new Float64Array(256);
+  readonly drawOfPn = new Int32Array(256);
   pnCount = 0;
-  slot0 = Number.NaN;
+  slot0 = -1;
+  /** Every PNMTXIDX value from `pnCount` on names no slot (the packet's slots all have a value in `drawOfPn`). */
+  pnWhole = true;
   /** Per scene vertex: its draw matrix (an index into the context's draw matrices). */
   freshDrawIndices: Int32Array;
   readonly normals: NormalCache;
@@ -153,9 +157,10 @@ export class ShapeVertices {
   useSlots(slots: number[]): void {
     const drawOfPn = this.drawOfPn;
     const pnCount = this.pn >= 0 ? Math.min(3 * slots.length, drawOfPn.length) : 0;
-    for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? Number.NaN) : Number.NaN;
+    for (let u = 0; u < pnCount; u++) drawOfPn[u] = u % 3 === 0 ? (slots[u / 3] ?? -1) : -1;
     this.pnCount = pnCount;
-    this.slot0 = slots[0] ?? Number.NaN;
+    this.pnWhole = 3 * slots.length <= drawOfPn.length;
+    this.slot0 = slots[0] ?? -1;
   }
 
   /** Lets go of the last model's arrays (the buffers stay). */
@@ -253,13 +258,54 @@ export function useLayout(layout: GxVertexLayout, s: ShapeVertices): void {
 }
 
 /**
- * Gives each GX vertex of `prim` (rows of `indices`, laid out as the shape's layout given to {@link useLayout}
- * says) its scene vertex in `out[outAt .. outAt + vertexCount)`: an equal earlier one's (found in `keys`), or the
- * next new one, whose draw matrix and items are recorded in `s` (its values are written later by
+ * Gives each GX vertex of a packet's primitives (rows of `indices`, laid out as the shape's layout given to
+ * {@link useLayout} says) its scene vertex, in `out` from `outAt` on, in list order, as {@link mergeVertices}
+ * does a primitive at a time; returns how many GX vertices they are. When the primitives' rows follow on from
+ * one another (as a decoded display list's do) and are all inside `indices`, and no attribute is DIRECT data
+ * (whose items are places in a primitive), they are merged in one call: the same vertices, keys and order, with
+ * one call's set-up (the bomb model's primitives average four vertices).
+ */
+export function mergePacketVertices(
+  prims: readonly GxPrimitive[],
+  indices: Uint16Array,
+  keys: VertexKeyTable,
+  slots: number[],
+  s: ShapeVertices,
+  out: Uint32Array,
+  outAt: number,
+): number {
+  let rows = 0;
+  let followOn = true;
+  const first = prims.length > 0 ? prims[0]!.first : 0;
+  for (let p = 0; p < prims.length; p++) {
+    const prim = prims[p]!;
+    if (prim.first !== first + rows) followOn = false;
+    rows += prim.vertexCount;
+  }
+  // Rows past the end of a hand-built list's indices make their primitive merge nothing, so such a packet goes
+  // a primitive at a time.
+  if (followOn && !s.inline && (first + rows) * s.rowStride <= indices.length) {
+    mergeVertices(first, rows, indices, keys, slots, s, out, outAt);
+    return rows;
+  }
+  let at = outAt;
+  for (let p = 0; p < prims.length; p++) {
+    const prim = prims[p]!;
+    mergeVertices(prim.first, prim.vertexCount, indices, keys, slots, s, out, at);
+    at += prim.vertexCount;
+  }
+  return rows;
+}
+
+/**
+ * Gives each of `n` GX vertices, rows `firstRow ..` of `indices` (laid out as the shape's layout given to
+ * {@link useLayout} says) its scene vertex in `out[outAt .. outAt + n)`: an equal earlier one's (found in
+ * `keys`), or the next new one, whose draw matrix and items are recorded in `s` (its values are written later by
  * {@link writeVertices}).
  */
 export function mergeVertices(
-  prim: GxPrimitive,
+  firstRow: number,
+  n: number,
   indices: Uint16Array,
   keys: VertexKeyTable,
   slots: number[],
@@ -267,10 +313,9 @@ export function mergeVertices(
   out: Uint32Array,
   outAt: number,
 ): void {
-  const n = prim.vertexCount;
   const { pn, keyAt, items, stride, freshDrawIndices } = s;
   const { column, rowStride } = s;
-  const first = prim.first * rowStride;
+  const first = firstRow * rowStride;
   // Rows past the end of a hand-built list's indices give the MISSING item (recordItems), and their primitive
   // merges nothing.
   const whole = first + n * rowStride <= indices.length;
@@ -280,45 +325,63 @@ export function mergeVertices(
   const { keyRows, contiguous } = s;
   const keyStart = keyAt[0]!;
   let count = s.count;
-  // Per PNMTXIDX value the slot's draw matrix (past `pnCount`, NaN), NaN for none; a vertex without PNMTXIDX
-  // takes slot 0.
+  // Per PNMTXIDX value the slot's draw matrix (past `pnCount`, the slots list's), -1 for none; a vertex without
+  // PNMTXIDX takes slot 0. A key holds a vertex's draw matrix, 0 for none.
   const { drawOfPn, pnCount, slot0 } = s;
-  if (pn < 0 && merge && contiguous && keyRows) {
-    // Every vertex of the primitive has slot 0's draw matrix, and the key rows are the items: the table merges
-    // the whole primitive in one call, and the new vertices all get that draw matrix.
-    const merged = keys.mergeRuns(indices, first + keyStart, rowStride, n, slot0 | 0, out, outAt, count);
-    // A loop, not `fill`: TypedArray.prototype.fill is a call into V8's C++ runtime, dearer than the few
-    // vertices a primitive adds (it was a tenth of this function's time, called for every strip).
-    const draw = Number.isNaN(slot0) ? -1 : slot0;
-    for (let v = count; v < merged; v++) freshDrawIndices[v] = draw;
-    s.count = merged;
-    return;
+  if (merge && contiguous && keyRows) {
+    if (pn < 0) {
+      // Every vertex has slot 0's draw matrix, and the key rows are the items: the table merges them all in one
+      // call, and the new vertices all get that draw matrix.
+      const merged = keys.mergeRuns(indices, first + keyStart, rowStride, n, slot0 < 0 ? 0 : slot0, out, outAt, count);
+      // A loop, not `fill`: TypedArray.prototype.fill is a call into V8's C++ runtime, dearer than the few
+      // vertices a primitive adds (it was a tenth of this function's time, called for every strip).
+      for (let v = count; v < merged; v++) freshDrawIndices[v] = slot0;
+      s.count = merged;
+      return;
+    }
+    if (s.pnWhole && keys.shortKeys) {
+      // Each vertex's draw matrix is looked up in `drawOfPn` by the table as it merges.
+      s.count = keys.mergeShortRunsEach(
+        indices,
+        first + keyStart,
+        rowStride,
+        n,
+        pn - keyStart,
+        drawOfPn,
+        pnCount,
+        out,
+        outAt,
+        count,
+        freshDrawIndices,
+      );
+      return;
+    }
   }
   for (let v = 0, row = first; v < n; v++, row += rowStride) {
     let drawIndex = slot0;
     if (pn >= 0) {
       const u = indices[row + pn]!;
-      drawIndex = u < pnCount ? drawOfPn[u]! : (slots[u / 3] ?? Number.NaN);
+      drawIndex = u < pnCount ? drawOfPn[u]! : (slots[u / 3] ?? -1);
     }
+    const drawKey = drawIndex < 0 ? 0 : drawIndex;
     if (merge) {
-      // The draw matrix as an Int32Array stores it (NaN, no matrix, as 0).
       const found = contiguous
-        ? keys.findOrAddRun(indices, row + keyStart, drawIndex | 0, count)
-        : keys.findOrAdd(indices, row, keyAt, drawIndex | 0, count);
+        ? keys.findOrAddRun(indices, row + keyStart, drawKey, count)
+        : keys.findOrAdd(indices, row, keyAt, drawKey, count);
       if (found >= 0) {
         out[outAt + v] = found;
         continue;
       }
-    } else if (keyRows) keys.store(indices, row, keyAt, drawIndex | 0, count);
+    } else if (keyRows) keys.store(indices, row, keyAt, drawKey, count);
     out[outAt + v] = count;
     if (!keyRows) {
       let at = count * stride;
       if (plain) for (let j = 0; j < recordedCount; j++) items[at++] = indices[row + column[j]!]!;
       else recordItems(s, indices, row, at, v);
     }
-    // A slot no matrix table has set (only in hand-built shapes: readJ3d checks them) names no draw matrix (its
-    // key holds 0, as the Int32Array stores NaN).
-    freshDrawIndices[count++] = Number.isNaN(drawIndex) ? -1 : drawIndex;
+    // A slot no matrix table has set (only in hand-built shapes: readJ3d checks them) names no draw matrix (-1;
+    // its key holds 0).
+    freshDrawIndices[count++] = drawIndex;
   }
   s.count = count;
 }

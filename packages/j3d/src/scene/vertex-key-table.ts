@@ -112,6 +112,11 @@ export class VertexKeyTable {
     return count;
   }
 
+  /** Keys of 1 to 5 indices (widths 2 to 6): mergeShortRunsEach takes them. */
+  get shortKeys(): boolean {
+    return this.width >= 2 && this.width <= 6;
+  }
+
   /**
    * {@link mergeRuns} for keys of 1 to 5 indices (most shapes send 2 to 5 attributes): a key's indices are read
    * into locals, hashed, and compared from there with the rows the probe meets, and stored only when new. The same
@@ -191,6 +196,97 @@ export class VertexKeyTable {
       if (has2) keys[at + 3] = x2;
       if (has3) keys[at + 4] = x3;
       if (has4) keys[at + 5] = x4;
+      out[base + r] = next++;
+    }
+    return next;
+  }
+
+  /**
+   * {@link mergeShortRuns} for vertices that each name their draw matrix (a shape with PNMTXIDX; `shortKeys`
+   * only): vertex r's PNMTXIDX is `indices[start + r · stride + pnAt]`, u, and its draw matrix `drawOfPn[u]`
+   * when u < `pnCount`, else none (-1; the caller sees that no slot lies past `pnCount`). Its key holds that draw
+   * matrix (0 for none), so the same keys, hashes, slots and rows as a findOrAddRun a vertex; a new vertex's draw
+   * matrix (-1 for none) goes to `fresh[its number]`. Returns the count after them.
+   */
+  mergeShortRunsEach(
+    indices: Uint16Array,
+    start: number,
+    stride: number,
+    n: number,
+    pnAt: number,
+    drawOfPn: Int32Array,
+    pnCount: number,
+    out: Uint32Array,
+    outAt: number,
+    count: number,
+    fresh: Int32Array,
+  ): number {
+    const keys = this.rows;
+    const slots = this.slots;
+    const mask = this.mask | 0;
+    const width = this.width | 0;
+    // As int32 (see mergeShortRuns).
+    const step = stride | 0;
+    const last = n | 0;
+    const base = outAt | 0;
+    const pnOffset = pnAt | 0;
+    const pns = pnCount | 0;
+    let next = count | 0;
+    const seedWidth = 0x811c9dc5 ^ width;
+    const has1 = width > 2;
+    const has2 = width > 3;
+    const has3 = width > 4;
+    const has4 = width > 5;
+    for (let r = 0, from = start | 0; r < last; r++, from += step) {
+      const u = indices[from + pnOffset]!;
+      const draw = u < pns ? drawOfPn[u]! : -1;
+      const d = draw < 0 ? 0 : draw;
+      const x0 = indices[from]!;
+      const x1 = has1 ? indices[from + 1]! : 0;
+      const x2 = has2 ? indices[from + 2]! : 0;
+      const x3 = has3 ? indices[from + 3]! : 0;
+      const x4 = has4 ? indices[from + 4]! : 0;
+      // The seed of the draw matrix (as mergeRuns makes it), then as mergeShortRuns.
+      let h = Math.imul(Math.imul(seedWidth ^ d, 0x01000193) ^ x0, 0x01000193);
+      if (has1) h = Math.imul(h ^ x1, 0x01000193);
+      if (has2) h = Math.imul(h ^ x2, 0x01000193);
+      if (has3) h = Math.imul(h ^ x3, 0x01000193);
+      if (has4) h = Math.imul(h ^ x4, 0x01000193);
+      h ^= h >>> 16;
+      h = Math.imul(h, 0x85ebca6b);
+      h ^= h >>> 13;
+      let slot = h & mask;
+      let found = -1;
+      for (;;) {
+        const v = slots[slot]!;
+        if (v === EMPTY) break;
+        const o = v * width;
+        if (
+          keys[o] === d &&
+          keys[o + 1] === x0 &&
+          (!has1 || keys[o + 2] === x1) &&
+          (!has2 || keys[o + 3] === x2) &&
+          (!has3 || keys[o + 4] === x3) &&
+          (!has4 || keys[o + 5] === x4)
+        ) {
+          found = v;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      if (found >= 0) {
+        out[base + r] = found;
+        continue;
+      }
+      slots[slot] = next;
+      const at = next * width;
+      keys[at] = d;
+      keys[at + 1] = x0;
+      if (has1) keys[at + 2] = x1;
+      if (has2) keys[at + 3] = x2;
+      if (has3) keys[at + 4] = x3;
+      if (has4) keys[at + 5] = x4;
+      fresh[next] = draw;
       out[base + r] = next++;
     }
     return next;

@@ -5,7 +5,8 @@
  * vertex by vertex through bounds-checked reads and Math.hypot into buffers with room for every GX vertex): the
  * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
  * (under a few material states) and on random shapes of every primitive kind: short data, short rows, DIRECT
- * columns, NBT and NBT3, matrix indices, many draw matrices, non-finite values and bind poses beyond f32. hypot3
+ * columns, NBT and NBT3, matrix indices (some naming no slot, tables of over 85 slots), many draw matrices,
+ * primitives whose rows do not follow on, non-finite values and bind poses beyond f32. hypot3
  * is held to Math.hypot.
  */
 import type { Primitive } from '@retromodel/scene';
@@ -186,7 +187,8 @@ describe('shape primitives of random shapes against the definition', () => {
       }
       const packets: J3dShape['packets'] = [];
       for (let p = 0; p < 1 + int(3); p++) {
-        const matrixTable = Array.from({ length: 1 + int(10) }, () =>
+        // Now and then a table longer than PNMTXIDX values below 256 can name (86 slots and more).
+        const matrixTable = Array.from({ length: rnd() < 0.05 ? 86 + int(20) : 1 + int(10) }, () =>
           rnd() < 0.2 && p > 0 ? 0xffff : int(drawMatrices.length),
         );
         if (p === 0 && matrixTable[0] === 0xffff) matrixTable[0] = 0;
@@ -198,7 +200,10 @@ describe('shape primitives of random shapes against the definition', () => {
           if (withMatrixIndex)
             columns.push({
               attr: 0,
-              indices: Uint16Array.from({ length: n }, () => 3 * int(tableSize)),
+              // Now and then a value that names no slot (not a multiple of 3, or past the table).
+              indices: Uint16Array.from({ length: n }, () =>
+                rnd() < 0.05 ? int(3 * tableSize + 6) : 3 * int(tableSize),
+              ),
             });
           for (const attr of attrs) {
             if (direct.has(attr)) columns.push({ attr, values: Float32Array.from({ length: n * size(attr) }, value) });
@@ -211,7 +216,15 @@ describe('shape primitives of random shapes against the definition', () => {
         }
         // The rows of the packet's lists; now and then a few indices short, never its last PNMTXIDX (the reader
         // makes them whole; hand-built ones need not be).
-        const rows = rowsOf(primitives, layout);
+        // Now and then the rows of the primitives after the first in the reverse order (a hand-built list: a
+        // decoded one's follow on), which are then merged one at a time.
+        const reordered = rnd() < 0.3;
+        const order = reordered ? [0, ...[...primitives.keys()].slice(1).reverse()] : [...primitives.keys()];
+        const rows = rowsOf(
+          order.map((q) => primitives[q]!),
+          layout,
+        );
+        rows.primitives = primitives.map((_, q) => rows.primitives[order.indexOf(q)]!);
         const cut = rnd() < 0.05 && layout.indexStride > 1 ? 1 + int(Math.min(3, layout.indexStride - 1)) : 0;
         const indices = rows.indices.subarray(0, Math.max(0, rows.indices.length - cut));
         packets.push({ matrixTable, ...rows, indices } as unknown as J3dShape['packets'][number]);

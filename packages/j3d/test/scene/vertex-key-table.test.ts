@@ -2,8 +2,9 @@
  * VertexKeyTable (a key written into its row while hashed, found by comparing rows) against the plain definition
  * of merging: a Map from the key's integers joined with commas to the first scene vertex given that key. Random
  * keys of every width a shape can have, drawn from few values so that most repeat, read through scattered row
- * offsets (findOrAdd) and as runs (findOrAddRun, and mergeRuns a primitive at a time), with the table reused from
- * shape to shape; and the keys of every shape of the shared models.
+ * offsets (findOrAdd) and as runs (findOrAddRun, mergeRuns a primitive at a time, and mergeShortRunsEach with
+ * each vertex's draw matrix looked up by its PNMTXIDX), with the table reused from shape to shape; and the keys
+ * of every shape of the shared models.
  */
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -117,6 +118,69 @@ describe('VertexKeyTable against a Map of the keys as text', () => {
       for (let v = 0; v < count; v++)
         rows.push([...table.rows.subarray(v * (keyLength + 1), (v + 1) * (keyLength + 1))]);
       expect({ vertexOf: [...out], rows }, `trial ${trial}`).toEqual(definition(c));
+    }
+  });
+
+  it('merges vertices that each name their draw matrix (mergeShortRunsEach) alike', () => {
+    const rnd = seededRandom(0x7e43);
+    const int = (n: number) => Math.floor(rnd() * n);
+    const table = new VertexKeyTable();
+    for (let trial = 0; trial < 300; trial++) {
+      const keyLength = 1 + int(5);
+      // A row: the key's indices as a run, with the PNMTXIDX before, inside or after them.
+      const stride = keyLength + 1 + int(3);
+      const first = int(stride - keyLength);
+      const outside = [...Array(stride).keys()].filter((at) => at < first || at >= first + keyLength);
+      const pnAt = outside[int(outside.length)]!;
+      const vertices = int(trial % 10 === 0 ? 3000 : 200);
+      const values = 1 + int(trial % 3 === 0 ? 3 : 60000);
+      // PNMTXIDX values name draw matrices up to `pnCount` (some none, -1), none from there on.
+      const pnCount = int(31);
+      const drawOfPn = Int32Array.from({ length: 256 }, () => (rnd() < 0.2 ? -1 : int(12)));
+      const indices = new Uint16Array(vertices * stride);
+      for (let i = 0; i < indices.length; i++) indices[i] = int(values);
+      for (let v = 0; v < vertices; v++) indices[v * stride + pnAt] = int(pnCount + 4);
+      const drawOf = (v: number) => {
+        const u = indices[v * stride + pnAt]!;
+        return u < pnCount ? drawOfPn[u]! : -1;
+      };
+      // The definition keys a vertex of no draw matrix under 0, and gives a new one its own draw matrix.
+      const c: KeyCase = {
+        indices,
+        stride,
+        keyAt: Int32Array.from({ length: keyLength }, (_, k) => first + k),
+        draws: Array.from({ length: vertices }, (_, v) => Math.max(0, drawOf(v))),
+      };
+      const expected = definition(c);
+      const freshExpected: number[] = [];
+      expected.vertexOf.forEach((scene, v) => {
+        if (freshExpected.length === scene) freshExpected.push(drawOf(v));
+      });
+      // From a count other than 0, through a table cleared for this shape.
+      const before = int(5);
+      table.clear(vertices + before, keyLength + 1);
+      const out = new Uint32Array(vertices + 2);
+      const fresh = new Int32Array(vertices + before);
+      const count = table.mergeShortRunsEach(
+        indices,
+        first,
+        stride,
+        vertices,
+        pnAt - first,
+        drawOfPn,
+        pnCount,
+        out,
+        2,
+        before,
+        fresh,
+      );
+      const rows: number[][] = [];
+      for (let v = before; v < count; v++)
+        rows.push([...table.rows.subarray(v * (keyLength + 1), (v + 1) * (keyLength + 1))]);
+      expect(
+        { vertexOf: [...out.subarray(2)].map((v) => v - before), rows, fresh: [...fresh.subarray(before, count)] },
+        `trial ${trial}`,
+      ).toEqual({ ...expected, fresh: freshExpected });
     }
   });
 
