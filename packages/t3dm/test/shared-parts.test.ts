@@ -61,4 +61,25 @@ describe('partsOfObjects', () => {
       buildParts(base.tris, base.bone, 90, true),
     );
   });
+
+  it('compares an object with at most 16 look-alike geometries, and still gives each its own parts', () => {
+    // 40 geometries of one vertex count and triangle count, each differing from the first in its last index.
+    const lookalikes = Array.from({ length: 40 }, (_, k) => {
+      const o = object(3, 60, 50, 0);
+      o.tris[o.tris.length - 1] = k;
+      return o;
+    });
+    const objects = [
+      ...lookalikes,
+      { ...lookalikes[0]!, name: 'first again' },
+      { ...lookalikes[29]!, name: '30th again' },
+    ];
+    const parts = partsOfObjects(objects, true);
+    objects.forEach((o, k) => {
+      expect(parts[k]).toEqual(buildParts(o.tris, o.bone, o.vertexCount, true));
+    });
+    expect(parts[40]).toBe(parts[0]);
+    // The 30th geometry was past the 16 kept for comparing: planned again, not looked for among all 40.
+    expect(parts[41]).not.toBe(parts[29]);
+  });
 });

@@ -28,6 +28,13 @@ function sameInts(a: Int32Array, b: Int32Array): boolean {
 }
 
 /**
+ * The most distinct geometries of one vertex count and triangle count an object is compared with. Past them an
+ * object is planned on its own: a file of many objects that only look alike (each differing late in its lists)
+ * then costs comparisons linear in its size, not quadratic.
+ */
+const LOOKALIKES = 16;
+
+/**
  * Every object's parts. buildParts depends only on the triangles, the vertices' bones and the vertex count, so
  * objects equal in those (the instances of one mesh, as a scene places a mesh several times) share the parts
  * planned for the first of them: the planning runs once per distinct geometry, not once per placement (the
@@ -44,7 +51,7 @@ export function partsOfObjects(objects: QuantObject[], strips: boolean): BuiltPa
     }
     for (const p of same) if (sameInts(p.object.tris, o.tris) && sameInts(p.object.bone, o.bone)) return p.parts;
     const parts = buildParts(o.tris, o.bone, o.vertexCount, strips);
-    same.push({ object: o, parts });
+    if (same.length < LOOKALIKES) same.push({ object: o, parts });
     return parts;
   });
 }
