@@ -452,6 +452,28 @@ const findings: [what: string, spec: FuzzCase][] = [
       mutation: { kind: 'bytes', changes: [[0x7934, 0xff]] },
     },
   ],
+  [
+    'T3DM scalar channel quantScale 2.47e36: keys of 65535 · it overflow f32 (ACCESSOR_INVALID_FLOAT Infinity)',
+    {
+      target: 't3dm/09_anim_viewer/filesystem/cath.t3dm',
+      mutation: {
+        kind: 'field',
+        section: 'A #10',
+        offset: 8608,
+        type: 'u32',
+        littleEndian: false,
+        value: 2079172924,
+        before: 848298128,
+      },
+    },
+  ],
+  [
+    'T3DM A chunk splice giving a channel quantScale -1.7e38 (ACCESSOR_INVALID_FLOAT -Infinity)',
+    {
+      target: 't3dm/08_animation/filesystem/snake.t3dm',
+      mutation: { kind: 'splice', donor: 't3dm/12_uv_gen/filesystem/gold.t3dm', from: 10388, length: 64, to: 2304 },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

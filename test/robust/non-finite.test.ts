@@ -125,6 +125,18 @@ describe.skipIf(!haveFixtures)('T3DM floats the runtime computes with', () => {
     expect([error.section, error.offset]).toEqual(['A', at]);
   });
 
+  // Found by npm run fuzz (seed 4116): a finite quantScale of 2.5e36 made a key 65535 · 2.5e36, an infinity in the GLB.
+  it('a scalar channel quantScale of 1e35, finite but 65535 of it past the f32 range: a ParseError there', async () => {
+    const a = chunkOffset(snake(), 'A');
+    const view = new DataView(snake().buffer, snake().byteOffset);
+    const at = a + 0x14 + 12 * view.getUint16(a + 0x0c) + 4;
+    const huge = new Uint8Array(4);
+    new DataView(huge.buffer).setFloat32(0, 1e35);
+    const error = await convert(mutated(snake(), at, [...huge]));
+    expect([error.section, error.offset]).toEqual(['A', at]);
+    expect(error.detail).toMatch(/f32 range/);
+  });
+
   it('a texture axis low (M @0x34 + 0x14) of NaN', async () => {
     const at = chunkOffset(snake(), 'M') + 0x34 + 0x14;
     const error = await convert(mutated(snake(), at, NAN));

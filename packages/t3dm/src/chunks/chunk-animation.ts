@@ -5,9 +5,15 @@
  * quantScale f32, quantOffset f32. Quaternion channels come first.
  * The duration must be a finite number of seconds ≥ 0 and a scalar channel's quantScale/quantOffset finite
  * (ParseError otherwise); a rotation channel's two floats are unused (tiny3d leaves them ±inf, spec §16.15).
+ * A scalar key's value is `u16 · quantScale + quantOffset` in f32 (the runtime's sum), so every u16 must give a
+ * finite f32: |quantScale| · 65535 + |quantOffset| below the largest f32 (tiny3d's converter writes the range of
+ * the channel's own values there), else the key would be an infinity no glTF or pose can hold.
  */
 import type { BinaryReader, BinaryWriter } from '@retromodel/binary';
 import type { T3dmAnimation, T3dmChannelMapping } from '../t3dm-file.js';
+
+/** The largest finite f32. */
+const F32_MAX = 3.4028234663852886e38;
 
 /** Reads an A chunk at the reader's position. */
 export function readAnimation(r: BinaryReader): T3dmAnimation {
@@ -33,6 +39,11 @@ export function readAnimation(r: BinaryReader): T3dmAnimation {
     if (i >= channelsQuat && !(Number.isFinite(channel.quantScale) && Number.isFinite(channel.quantOffset)))
       throw r.error(
         `scalar channel ${i} has quantScale ${channel.quantScale} and quantOffset ${channel.quantOffset}; both must be finite`,
+        r.offset - 8,
+      );
+    if (i >= channelsQuat && !(Math.abs(channel.quantScale) * 0xffff + Math.abs(channel.quantOffset) < F32_MAX))
+      throw r.error(
+        `scalar channel ${i}'s keys reach past the f32 range (quantScale ${channel.quantScale} · 65535 + quantOffset ${channel.quantOffset})`,
         r.offset - 8,
       );
     channels.push(channel);
