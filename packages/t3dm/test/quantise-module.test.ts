@@ -48,6 +48,17 @@ function plainQuantise(prim: CollectedPrimitive, texW: number, texH: number, hal
   return { vertices, tris: tris.slice(0, tris.length - (tris.length % 3)), clippedPositions, clippedUvs };
 }
 
+/** A quantised primitive's vertices as rows (position, normal, colour, st, bone), as plainQuantise lists them. */
+function vertexRows(q: ReturnType<typeof quantisePrimitive>): number[][] {
+  return Array.from({ length: q.vertexCount }, (_, i) => [
+    ...q.position.subarray(i * 3, i * 3 + 3),
+    q.normal[i]!,
+    q.rgba[i]!,
+    ...q.st.subarray(i * 2, i * 2 + 2),
+    q.bone[i]!,
+  ]);
+}
+
 function randomPrimitive(rnd: () => number): CollectedPrimitive {
   const count = 1 + Math.floor(rnd() * 80);
   // A few distinct values per attribute, so that vertices repeat.
@@ -81,14 +92,7 @@ describe('quantisePrimitive', () => {
       const baseScale = [64, 1, 1 / 3][round % 3]!;
       const q = quantisePrimitive(prim, texW!, texH!, half, baseScale);
       const plain = plainQuantise(prim, texW!, texH!, half, baseScale);
-      const vertices = Array.from({ length: q.vertexCount }, (_, i) => [
-        ...q.position.subarray(i * 3, i * 3 + 3),
-        q.normal[i]!,
-        q.rgba[i]!,
-        ...q.st.subarray(i * 2, i * 2 + 2),
-        q.bone[i]!,
-      ]);
-      expect(vertices).toEqual(plain.vertices);
+      expect(vertexRows(q)).toEqual(plain.vertices);
       expect(Array.from(q.tris)).toEqual(plain.tris);
       expect([q.clippedPositions, q.clippedUvs]).toEqual([plain.clippedPositions, plain.clippedUvs]);
     }
@@ -102,14 +106,7 @@ describe('quantisePrimitive', () => {
     prims.forEach((p, k) => {
       const q = results[k]!;
       const plain = plainQuantise(p, 64, 32, 16, 64);
-      const vertices = Array.from({ length: q.vertexCount }, (_, i) => [
-        ...q.position.subarray(i * 3, i * 3 + 3),
-        q.normal[i]!,
-        q.rgba[i]!,
-        ...q.st.subarray(i * 2, i * 2 + 2),
-        q.bone[i]!,
-      ]);
-      expect(vertices).toEqual(plain.vertices);
+      expect(vertexRows(q)).toEqual(plain.vertices);
       expect(Array.from(q.tris)).toEqual(plain.tris);
       // Each array holds exactly its own values (its length is the vertex or triangle index count).
       expect([q.position.length, q.normal.length, q.rgba.length, q.st.length, q.bone.length]).toEqual([
