@@ -8,4 +8,5 @@ export { BinaryWriter, type BinaryWriterOptions } from './binary-writer.js';
 export { hashBytes } from './hash-bytes.js';
 export { KeptByBytes } from './kept-by-bytes.js';
 export { hex, ParseError, type ParseErrorLocation } from './parse-error.js';
+export { freshArray, plainRecord } from './plain-records.js';
 export { sameBytes } from './same-bytes.js';
