@@ -3,6 +3,19 @@
  * Figures are printed together with a baseline measured in the same run (a plain memory copy of the same
  * bytes), so they compare across machines as ratios.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A new folder in the system's temporary folder for a case's inputs and outputs, removed when the bench process
+ * exits (the archive batch alone writes 2,000 models and their outputs).
+ */
+export function benchFolder(prefix: string): string {
+  const folder = mkdtempSync(join(tmpdir(), `retromodel-bench-${prefix}-`));
+  process.on('exit', () => rmSync(folder, { recursive: true, force: true }));
+  return folder;
+}
 export interface BenchCase {
   /** Group, e.g. `gltf`, `t3dm`. */
   group: string;

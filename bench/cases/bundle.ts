@@ -6,12 +6,11 @@
  *   page's first chunk, and as everything a BDL -> GLB conversion loads (plus the J3D and glTF codec chunks).
  * The rows time the build; the sizes are in the `other` column.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoPath } from '@retromodel/test-utils';
 import { build, type Metafile } from 'esbuild';
-import type { BenchCase } from '../harness.js';
+import { type BenchCase, benchFolder } from '../harness.js';
 
 const eager = [
   "export * from '@retromodel/transcode';",
@@ -65,7 +64,7 @@ function loaded(meta: Metafile, start: string, follow: (path: string) => boolean
 const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
 
 export async function cases(): Promise<BenchCase[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'retromodel-bundle-'));
+  const dir = benchFolder('bundle');
   const sizes = async (source: string) => {
     const meta = await bundle(dir, source);
     const entry = Object.keys(meta.outputs).find((p) => meta.outputs[p]!.entryPoint?.endsWith('entry.js'))!;

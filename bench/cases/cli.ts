@@ -11,19 +11,18 @@
  * own cost: the start-up rows and the batch against tiny3d are then also measured without it.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { encodeYaz0 } from '@retromodel/archive';
 import { buildSampleBmd, buildU8, fixture, haveFixtures, listFixtures, repoPath } from '@retromodel/test-utils';
-import { type BenchCase, median } from '../harness.js';
+import { type BenchCase, benchFolder, median } from '../harness.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 /** What the bin runs, from tsc's output without the bundle, its code cache or the V8 flags it sets first. */
 const untuned = repoPath('packages', 'cli', 'dist', 'bin.js');
 const tiny3d = fixture('..', 'tools', 'peers', 'tiny3d', 'gltf_to_t3d');
 /** The bin's code cache goes to a folder of the bench's own. */
-const cacheHome = mkdtempSync(join(tmpdir(), 'retromodel-bench-cache-'));
+const cacheHome = benchFolder('cache');
 const withCache = { ...process.env, XDG_CACHE_HOME: cacheHome };
 const { NODE_EXTRA_CA_CERTS: extraCerts, ...withoutCerts } = withCache;
 const node = (args: string[], env = withCache) => execFileSync(process.execPath, args, { stdio: 'ignore', env });
@@ -64,7 +63,7 @@ export function cases(): BenchCase[] {
   execFileSync(process.execPath, [repoPath('scripts', 'bundle-cli.mjs')]);
   const startUp: BenchCase[] = [];
   const glbs = haveFixtures ? listFixtures('t3dm', /\.glb$/).map((f) => fixture(f)) : [];
-  const out = mkdtempSync(join(tmpdir(), 'retromodel-bench-cli-'));
+  const out = benchFolder('cli');
   // What one conversion costs beyond starting Node: loading the formats, and running their code cold. Two models:
   // the examples' median by size, and 01_model's (137 KB, among the largest).
   const bySize = [...glbs].sort((a, b) => statSync(a).size - statSync(b).size || a.localeCompare(b));
@@ -222,7 +221,7 @@ export function cases(): BenchCase[] {
 function archiveBatch(): BenchCase {
   const count = 2000;
   const model = buildSampleBmd();
-  const folder = mkdtempSync(join(tmpdir(), 'retromodel-bench-archive-'));
+  const folder = benchFolder('archive');
   const archive = join(folder, 'many.szs');
   const models = Array.from({ length: count }, (_, i) => ({ name: `m${i}.bmd`, bytes: model }));
   writeFileSync(archive, encodeYaz0(buildU8([{ name: 'models', children: models }])));

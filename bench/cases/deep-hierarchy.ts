@@ -4,11 +4,10 @@
  * under 2 s each). The baseline is `node -e 0`, measured in the same run.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildTmd, repoPath } from '@retromodel/test-utils';
-import type { BenchCase } from '../harness.js';
+import { type BenchCase, benchFolder } from '../harness.js';
 
 const COUNT = 65_535;
 
@@ -29,7 +28,7 @@ function deepTmd(chain: boolean): Uint8Array {
 export function cases(): BenchCase[] {
   execFileSync(process.execPath, [repoPath('node_modules', 'typescript', 'bin', 'tsc'), '-b', repoPath()]);
   const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
-  const dir = mkdtempSync(join(tmpdir(), 'retromodel-bench-deep-'));
+  const dir = benchFolder('deep');
   const nodeAlone = { name: 'node -e 0', run: () => execFileSync(process.execPath, ['-e', '0']) };
   return (['chain', 'flat'] as const).flatMap((shape) => {
     const bytes = deepTmd(shape === 'chain');

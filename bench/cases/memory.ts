@@ -6,11 +6,10 @@
  * closest to its limit. These cases run once; their time is that of the whole kind, not a figure of merit.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fixture, haveFixtures, listFixtures, listFuzzTargets, repoPath } from '@retromodel/test-utils';
-import type { BenchCase } from '../harness.js';
+import { type BenchCase, benchFolder } from '../harness.js';
 
 const MB = 1024 * 1024;
 const limitMb = (bytes: number) => (20 * bytes) / MB + 150;
@@ -73,7 +72,7 @@ export function cases(): BenchCase[] {
   if (!haveFixtures) return [];
   execFileSync(process.execPath, [repoPath('node_modules', 'typescript', 'bin', 'tsc'), '-b', repoPath()]);
   const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
-  const dir = mkdtempSync(join(tmpdir(), 'retromodel-bench-memory-'));
+  const dir = benchFolder('memory');
   return kinds.map((kind): BenchCase => {
     const files = kind.files().map((f) => fixture(f));
     const sizes = files.map((f) => statSync(f).size);
