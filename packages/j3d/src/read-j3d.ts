@@ -10,7 +10,7 @@
  * After the chunks are read, indices between them (INF1 → JNT1/MAT3/SHP1, EVP1/DRW1 → JNT1, SHP1 → DRW1, the
  * PNMTXIDX slots a vertex uses) are checked, so a J3dFile is always consistent.
  */
-import { BinaryReader, decodeText, freshArray, ParseError } from '@retromodel/binary';
+import { BinaryReader, decodeText, ParseError } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { checkModelIndices } from './check-model-indices.js';
 import { readDrw1 } from './chunks/read-drw1.js';
@@ -24,7 +24,7 @@ import { readTex1 } from './chunks/read-tex1.js';
 import { readVtx1 } from './chunks/read-vtx1.js';
 import type { J3dChunkInfo, J3dFile } from './j3d-file.js';
 import { ChunkInfo, J3dFileRecord } from './read-records.js';
-import { arrayOfLength } from './young-arrays.js';
+import { objectList, objectsOfLength } from './young-arrays.js';
 
 const requiredChunks = ['INF1', 'VTX1', 'EVP1', 'DRW1', 'JNT1', 'SHP1', 'MAT3', 'TEX1'] as const;
 
@@ -123,7 +123,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const fileSize = r.u32At(8);
   const sectionCount = r.u32At(0x0c);
   const subVersion = subVersionText(bytes);
-  const diagnostics = freshArray<Diagnostic>();
+  const diagnostics = objectList<Diagnostic>();
   if (fileSize !== bytes.length) {
     diagnostics.push({
       code: 'j3d/file-size',
@@ -133,7 +133,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   }
   // The chunk list made with room for the chunks the header lists (up to 16; models have 8 or 9), not grown from
   // empty (its first store makes room for 17, a call of its own), and cut to those read after the loop.
-  const chunks = arrayOfLength<J3dChunkInfo>(Math.min(sectionCount, 16));
+  const chunks = objectsOfLength<J3dChunkInfo>(Math.min(sectionCount, 16));
   let chunkCount = 0;
   // Chunk readers by modelChunks index (the first of each tag), and the other tags met (for duplicates; a list
   // only once one is met).

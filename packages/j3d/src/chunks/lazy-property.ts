@@ -12,7 +12,7 @@
  * was given.
  */
 
-import { arrayOfLength } from '../young-arrays.js';
+import { objectsOfLength } from '../young-arrays.js';
 
 /**
  * What is pending on an object with lazy properties: the builders of those not read yet, by their property's
@@ -38,7 +38,7 @@ class AttachTo {
 
 /** The private record of pending builders of an object with lazy properties. */
 class PendingBuilders extends AttachTo {
-  #builders: Builders = arrayOfLength(slots);
+  #builders: Builders = objectsOfLength(slots);
 
   /** The record of `target`, attached when it has none yet. */
   static attach(target: object): Builders {

@@ -10,7 +10,7 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { DrawMatrix, Drw1LayoutRecord, Drw1Record } from '../read-records.js';
-import { arrayOfLength, ints2 } from '../young-arrays.js';
+import { objectsOfLength, pair } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
@@ -49,7 +49,7 @@ export function readDrw1(r: BinaryReader): Drw1 {
   checkCountAt(r, count, 2, 'draw-matrix indices', indicesAt);
   // Both lists are in bounds (checked): read from the bytes (see read-be).
   const b = r.bytes;
-  const entries = arrayOfLength<J3dDrawMatrix>(count);
+  const entries = objectsOfLength<J3dDrawMatrix>(count);
   for (let i = 0; i < count; i++) {
     const kind = b[kindsAt + i]!;
     if (kind > 1)
@@ -58,7 +58,7 @@ export function readDrw1(r: BinaryReader): Drw1 {
   }
   const layout: Drw1Layout = new Drw1LayoutRecord(
     r.u16At(0x0a),
-    ints2(kindsAt, indicesAt),
+    pair(kindsAt, indicesAt),
     count,
     detectChunkPadding(r, [0x14, kindsAt + count, indicesAt + count * 2], [kindsAt, indicesAt]),
   );

@@ -8,8 +8,9 @@
  * The hierarchy starts right after the 0x18-byte header in every file seen. For a byte-exact rewrite the layout
  * keeps the u16 at 0x0A, the end node's index (0 in every file seen) and the maker's padding text.
  */
-import { type BinaryReader, freshArray } from '@retromodel/binary';
+import type { BinaryReader } from '@retromodel/binary';
 import { HierarchyNode, Inf1LayoutRecord, Inf1Record } from '../read-records.js';
+import { objectList } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { u16be } from './read-be.js';
 
@@ -60,7 +61,7 @@ export function readInf1(r: BinaryReader): Inf1 {
     );
   const hierarchyOffset = r.u32At(0x14);
   r.seek(hierarchyOffset);
-  const hierarchy = freshArray<J3dHierarchyNode>();
+  const hierarchy = objectList<J3dHierarchyNode>();
   let depth = 0;
   let endIndex = 0;
   // Each node's four bytes are checked to be there, then read from the bytes (see read-be); `at` stops at the

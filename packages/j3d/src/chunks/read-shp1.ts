@@ -11,7 +11,7 @@
  * What a byte-exact rewrite needs beyond the shapes (table pointers, stored tables, slack, padding text) is read
  * by shp1-layout into `layout`; each packet keeps its display list's stored bytes.
  */
-import { type BinaryReader, freshArray, ParseError } from '@retromodel/binary';
+import { type BinaryReader, ParseError } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import {
   columnPools,
@@ -30,7 +30,7 @@ import {
   sendOrder,
 } from '../gx/display-list.js';
 import { Shape, ShapeLayout, ShapePacket, Shp1Record, VertexAttribute, VertexLayout } from '../read-records.js';
-import { arrayOfLength, floats3 } from '../young-arrays.js';
+import { intsOfLength, objectList, objectsOfLength, vec3 } from '../young-arrays.js';
 import { LazyProperty } from './lazy-property.js';
 import { u16be, u32be } from './read-be.js';
 import { checkCountAt, countFits, ensureAt } from './read-bounds.js';
@@ -191,7 +191,7 @@ function readShapeLists(
  * four bytes costs about 70 instructions.
  */
 function vec3At(v: DataView, p: number): Vec3 {
-  return floats3(v.getFloat32(p), v.getFloat32(p + 4), v.getFloat32(p + 8));
+  return vec3(v.getFloat32(p), v.getFloat32(p + 4), v.getFloat32(p + 8));
 }
 
 /**
@@ -221,14 +221,14 @@ export function readShp1(
   const b = r.bytes;
   const view = r.bufferView;
   // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
-  const remap = arrayOfLength<number>(count);
+  const remap = intsOfLength(count);
   for (let i = 0; i < count; i++) remap[i] = u16be(b, remapAt + i * 2);
-  const shapes = arrayOfLength<J3dShape>(count);
+  const shapes = objectsOfLength<J3dShape>(count);
   const pools = columnPools(0, 0);
   if (indexRoom) pools.indices = indexRoom;
   const spare = Math.max(0, r.length - dlAt);
-  const shapeLayouts = arrayOfLength<Shp1ShapeLayout>(count);
-  const groupCounts = arrayOfLength<number>(count);
+  const shapeLayouts = objectsOfLength<Shp1ShapeLayout>(count);
+  const groupCounts = intsOfLength(count);
   let descriptorsEnd = 0;
   for (let i = 0; i < count; i++) {
     const at = shapesAt + i * 0x28;
@@ -239,7 +239,7 @@ export function readShp1(
       throw r.error(`shape ${i} has matrix type ${mtxTypeRaw}; only 0 Mtx, 1 BBoard, 2 YBBoard and 3 Multi exist`, at);
     const groupCount = u16be(b, at + 2);
     const descriptorOffset = u16be(b, at + 4);
-    const attributes = freshArray<GxVertexAttribute>();
+    const attributes = objectList<GxVertexAttribute>();
     r.seek(descAt + descriptorOffset);
     // Each entry's 8 bytes are checked to be there, then read from the bytes; `d` ends past the end entry.
     let d = descAt + descriptorOffset;
@@ -264,7 +264,7 @@ export function readShp1(
       r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
     if (!countFits(r, groupCount, 8, packetsAt + firstPacket * 8))
       r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
-    const packets = arrayOfLength<J3dShapePacket>(groupCount);
+    const packets = objectsOfLength<J3dShapePacket>(groupCount);
     // The shape's matrix groups, packet locations and matrix table entries are read from the bytes once checked
     // to be in the chunk (see read-be): a skinned model has a group per packet.
     for (let g = 0; g < groupCount; g++) {
@@ -276,7 +276,7 @@ export function readShp1(
         throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
       if (!countFits(r, n, 2, mtxTableAt + first * 2))
         r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
-      const matrixTable = arrayOfLength<number>(n);
+      const matrixTable = intsOfLength(n);
       for (let k = 0; k < n; k++) matrixTable[k] = u16be(b, mtxTableAt + (first + k) * 2);
       const pAt = packetsAt + (firstPacket + g) * 8;
       const size = u32be(b, pAt);
@@ -289,7 +289,7 @@ export function readShp1(
         r.base + offset,
         size,
         // A list with bytes gets its primitives when decoded below (or the read throws): no array made for it here.
-        size > 0 ? undecoded : freshArray(),
+        size > 0 ? undecoded : objectList(),
         noIndices,
         noValues,
         r.bytes.subarray(offset, offset + size),
@@ -300,7 +300,7 @@ export function readShp1(
     const read = vtx1 ? readShapeLists(r, packets, attributes, vtx1, pools, spare, sent) : undefined;
     const order = read?.order ?? 'gx';
     // A shape none of whose lists has bytes has no rows.
-    const vertexLayout = read?.layout ?? new VertexLayout(freshArray(), 0, 0);
+    const vertexLayout = read?.layout ?? new VertexLayout(objectList(), 0, 0);
     matrixIndicesSent.push(sent);
     if (order === 'descriptor')
       diagnostics.push({

@@ -14,7 +14,7 @@ import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } 
 import { gxFormatLayout, gxMipChainBytes } from '../gx/texture/formats.js';
 import { readNameTableWithEnd } from '../name-table.js';
 import { Tex1LayoutRecord, Tex1Record, Texture } from '../read-records.js';
-import { arrayOfLength } from '../young-arrays.js';
+import { objectsOfLength } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { checkCountAt, fits } from './read-bounds.js';
 
@@ -62,7 +62,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const { names, end: namesEnd } =
     count > 0 ? readNameTableWithEnd(r, namesAt, diagnostics) : { names: [] as string[], end: 0 };
   checkCountAt(r, count, BTI_HEADER_SIZE, 'texture headers', headersAt);
-  const textures = arrayOfLength<J3dTexture>(count);
+  const textures = objectsOfLength<J3dTexture>(count);
   const starts = [headersAt, namesAt];
   const ends = [0x14, headersAt + count * BTI_HEADER_SIZE];
   for (let i = 0; i < count; i++) {

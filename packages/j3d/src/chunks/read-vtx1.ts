@@ -18,7 +18,7 @@
  */
 import { type BinaryReader, freshArray } from '@retromodel/binary';
 import { VertexArray, VertexArraySpan, VertexArrays, VertexFormat, Vtx1Record } from '../read-records.js';
-import { arrayOfLength } from '../young-arrays.js';
+import { intsOfLength, objectList } from '../young-arrays.js';
 import { LazyProperty } from './lazy-property.js';
 import { u32be } from './read-be.js';
 import { block, reserveBlock } from './small-blocks.js';
@@ -372,11 +372,11 @@ function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonl
 export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint16Array }): Vtx1 {
   const formatOffset = r.u32At(0x08);
   const b = r.bytes;
-  const dataOffsets = arrayOfLength<number>(13);
+  const dataOffsets = intsOfLength(13);
   // The header's offsets from the bytes when all are there (the reader's checked reads throw otherwise).
   if (b.length >= 0x40) for (let i = 0; i < 13; i++) dataOffsets[i] = u32be(b, 0x0c + i * 4);
   else for (let i = 0; i < 13; i++) dataOffsets[i] = r.u32At(0x0c + i * 4);
-  const formats = freshArray<J3dVertexFormat>();
+  const formats = objectList<J3dVertexFormat>();
   /** Where each format entry is, by its place in `formats`. */
   const formatAt: number[] = [];
   const formatPads = freshArray<number>();
@@ -406,7 +406,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
    */
   let readAttrs = 0;
   const arrays: Vtx1['arrays'] = new VertexArrays();
-  const spans = freshArray<Vtx1ArraySpan>();
+  const spans = objectList<Vtx1ArraySpan>();
   const numbers = decodedLength(formats, dataOffsets, r.length);
   const roomCount = room ? room.count : 0;
   reserveBlock(numbers * 4 + roomCount * 2);

@@ -13,7 +13,7 @@
  * indices in one Uint16Array and the DIRECT data in one Float32Array, each attribute at the place the shape's
  * GxVertexLayout gives it (the same for all its lists).
  */
-import { type BinaryReader, freshArray } from '@retromodel/binary';
+import type { BinaryReader } from '@retromodel/binary';
 import {
   arrayOfAttribute,
   decodeVertexElement,
@@ -23,6 +23,7 @@ import {
   vertexElementLayout,
 } from '../chunks/read-vtx1.js';
 import { Primitive, VertexColumn, VertexLayout } from '../read-records.js';
+import { objectList } from '../young-arrays.js';
 
 /** A GX primitive kind. */
 export type GxPrimitiveType =
@@ -355,7 +356,7 @@ export function displayListDecoder(
   let vertexSize = 0;
   let indexStride = 0;
   let valueStride = 0;
-  const columns = freshArray<GxVertexColumn>();
+  const columns = objectList<GxVertexColumn>();
   for (const c of readers) {
     vertexSize += c.size;
     const direct = c.kind === DIRECT;
@@ -462,7 +463,7 @@ export function decodeDisplayList(
   const columnCount = readers.length;
   const bytes = r.bytes;
   const view = r.view;
-  const primitives = freshArray<GxPrimitive>();
+  const primitives = objectList<GxPrimitive>();
   let p = start;
   const indices = pools.indices;
   const values = pools.values;
