@@ -23,6 +23,8 @@ import { readShp1, shp1IndexRoom } from './chunks/read-shp1.js';
 import { readTex1 } from './chunks/read-tex1.js';
 import { readVtx1 } from './chunks/read-vtx1.js';
 import type { J3dChunkInfo, J3dFile } from './j3d-file.js';
+import { ChunkInfo, J3dFileRecord } from './read-records.js';
+import { objectList, objectsOfLength } from './young-arrays.js';
 
 const requiredChunks = ['INF1', 'VTX1', 'EVP1', 'DRW1', 'JNT1', 'SHP1', 'MAT3', 'TEX1'] as const;
 
@@ -121,7 +123,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const fileSize = r.u32At(8);
   const sectionCount = r.u32At(0x0c);
   const subVersion = subVersionText(bytes);
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics = objectList<Diagnostic>();
   if (fileSize !== bytes.length) {
     diagnostics.push({
       code: 'j3d/file-size',
@@ -131,7 +133,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   }
   // The chunk list made with room for the chunks the header lists (up to 16; models have 8 or 9), not grown from
   // empty (its first store makes room for 17, a call of its own), and cut to those read after the loop.
-  const chunks: J3dChunkInfo[] = new Array(Math.min(sectionCount, 16));
+  const chunks = objectsOfLength<J3dChunkInfo>(Math.min(sectionCount, 16));
   let chunkCount = 0;
   // Chunk readers by modelChunks index (the first of each tag), and the other tags met (for duplicates; a list
   // only once one is met).
@@ -156,7 +158,7 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
         `chunk runs past the end of the file (needs 0x${size.toString(16)} bytes, 0x${(bytes.length - at).toString(16)} left)`,
         4,
       );
-    chunks[chunkCount++] = { tag, offset: at, size };
+    chunks[chunkCount++] = new ChunkInfo(tag, at, size);
     if (k >= 0 ? readers[k] !== undefined : otherTags?.includes(tag))
       diagnostics.push({
         code: 'j3d/duplicate-chunk',
@@ -195,22 +197,22 @@ export function readJ3d(bytes: Uint8Array): J3dFile {
   const room: { count: number; indices?: Uint16Array } = { count: shp1IndexRoom(shp1) };
   const VTX1 = readVtx1(readers[1]!, room);
   const matrixIndicesSent: number[][] = [];
-  const file: J3dFile = {
+  const file: J3dFile = new J3dFileRecord(
     kind,
     fileSize,
     sectionCount,
     subVersion,
     chunks,
-    INF1: readInf1(readers[0]!),
+    readInf1(readers[0]!),
     VTX1,
-    EVP1: readEvp1(readers[2]!),
-    DRW1: readDrw1(readers[3]!),
-    JNT1: readJnt1(readers[4]!, diagnostics),
-    SHP1: readShp1(shp1, VTX1, diagnostics, matrixIndicesSent, room.indices),
-    MAT3: readMat3(readers[6]!, diagnostics),
-    TEX1: readTex1(readers[7]!, diagnostics),
+    readEvp1(readers[2]!),
+    readDrw1(readers[3]!),
+    readJnt1(readers[4]!, diagnostics),
+    readShp1(shp1, VTX1, diagnostics, matrixIndicesSent, room.indices),
+    readMat3(readers[6]!, diagnostics),
+    readTex1(readers[7]!, diagnostics),
     diagnostics,
-  };
+  );
   const mdl3 = readers[8];
   if (mdl3) file.MDL3 = readMdl3(mdl3, diagnostics);
   checkModelIndices(file, (tag) => readers[modelChunks.indexOf(tag)]!, matrixIndicesSent);

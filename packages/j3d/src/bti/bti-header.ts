@@ -22,8 +22,8 @@
  */
 import type { BinaryReader } from '@retromodel/binary';
 import { type Diagnostic, imageSizeProblem } from '@retromodel/scene';
-import { s16be, u16be, u32be } from '../chunks/read-be.js';
 import { gxFormatLayout, gxFormatName, gxPaletteFormatName } from '../gx/texture/formats.js';
+import { BtiHeaderRecord } from '../read-records.js';
 
 /** The 32-byte BTI / TEX1 texture header, field for field, values as stored. */
 export interface BtiHeader {
@@ -82,32 +82,7 @@ export function readBtiHeader(reader: BinaryReader, headerOffset: number): BtiHe
   const at = (field: number) => headerOffset + field;
   // The 0x20 bytes are there (checked above): read from the bytes, not through the reader's checked reads (a
   // bounds check and a call each, 22 a header).
-  const b = reader.bytes;
-  const h = headerOffset;
-  const header: BtiHeader = {
-    format: b[h]!,
-    alphaEnabled: b[h + 0x01]!,
-    width: u16be(b, h + 0x02),
-    height: u16be(b, h + 0x04),
-    wrapS: b[h + 0x06]!,
-    wrapT: b[h + 0x07]!,
-    hasPalette: b[h + 0x08]!,
-    paletteFormat: b[h + 0x09]!,
-    paletteCount: u16be(b, h + 0x0a),
-    paletteOffset: u32be(b, h + 0x0c),
-    mipmapEnabled: b[h + 0x10]!,
-    edgeLod: b[h + 0x11]!,
-    biasClamp: b[h + 0x12]!,
-    maxAnisotropy: b[h + 0x13]!,
-    minFilter: b[h + 0x14]!,
-    magFilter: b[h + 0x15]!,
-    minLod: (b[h + 0x16]! << 24) >> 24,
-    maxLod: (b[h + 0x17]! << 24) >> 24,
-    mipCount: b[h + 0x18]!,
-    unknown0x19: b[h + 0x19]!,
-    lodBias: s16be(b, h + 0x1a),
-    dataOffset: u32be(b, h + 0x1c),
-  };
+  const header: BtiHeader = new BtiHeaderRecord(reader.bytes, headerOffset);
 
   const layout = gxFormatLayout(header.format);
   if (!layout) throw reader.error(`texture format ${gxFormatName(header.format)} is not a GX texture format`, at(0x00));

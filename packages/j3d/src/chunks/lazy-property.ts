@@ -12,6 +12,8 @@
  * was given.
  */
 
+import { objectsOfLength } from '../young-arrays.js';
+
 /**
  * What is pending on an object with lazy properties: the builders of those not read yet, by their property's
  * slot (see LazyProperty.slot). A list indexed by a small integer: a record keyed by property name was a keyed
@@ -36,7 +38,7 @@ class AttachTo {
 
 /** The private record of pending builders of an object with lazy properties. */
 class PendingBuilders extends AttachTo {
-  #builders: Builders = new Array(slots);
+  #builders: Builders = objectsOfLength(slots);
 
   /** The record of `target`, attached when it has none yet. */
   static attach(target: object): Builders {

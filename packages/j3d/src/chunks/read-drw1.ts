@@ -9,6 +9,8 @@
  * The layout keeps the stored offsets, the u16 at 0x0A and the padding text for a byte-exact rewrite.
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { DrawMatrix, Drw1LayoutRecord, Drw1Record } from '../read-records.js';
+import { objectsOfLength, pair } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
@@ -47,18 +49,18 @@ export function readDrw1(r: BinaryReader): Drw1 {
   checkCountAt(r, count, 2, 'draw-matrix indices', indicesAt);
   // Both lists are in bounds (checked): read from the bytes (see read-be).
   const b = r.bytes;
-  const entries: J3dDrawMatrix[] = new Array(count);
+  const entries = objectsOfLength<J3dDrawMatrix>(count);
   for (let i = 0; i < count; i++) {
     const kind = b[kindsAt + i]!;
     if (kind > 1)
       throw r.error(`draw matrix ${i} has kind ${kind}; only 0 (joint) and 1 (envelope) exist`, kindsAt + i);
-    entries[i] = { weighted: kind === 1, index: u16be(b, indicesAt + i * 2) };
+    entries[i] = new DrawMatrix(kind === 1, u16be(b, indicesAt + i * 2));
   }
-  const layout: Drw1Layout = {
-    headerPad: r.u16At(0x0a),
-    offsets: [kindsAt, indicesAt],
+  const layout: Drw1Layout = new Drw1LayoutRecord(
+    r.u16At(0x0a),
+    pair(kindsAt, indicesAt),
     count,
-    padding: detectChunkPadding(r, [0x14, kindsAt + count, indicesAt + count * 2], [kindsAt, indicesAt]),
-  };
-  return { entries, layout };
+    detectChunkPadding(r, [0x14, kindsAt + count, indicesAt + count * 2], [kindsAt, indicesAt]),
+  );
+  return new Drw1Record(entries, layout);
 }

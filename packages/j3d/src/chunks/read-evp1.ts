@@ -11,6 +11,8 @@
  * next multiple of 4. The layout keeps the stored offsets, the u16 at 0x0A and the padding text.
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { Envelope, Evp1LayoutRecord, Evp1Record } from '../read-records.js';
+import { floatsOfLength, intsOfLength, objectsOfLength, quad, triple } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { f32be, u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
@@ -54,7 +56,7 @@ export function readEvp1(r: BinaryReader): Evp1 {
   const jointsAt = r.u32At(0x10);
   const weightsAt = r.u32At(0x14);
   const ibmAt = r.u32At(0x18);
-  const envelopes: J3dEnvelope[] = new Array(count);
+  const envelopes = objectsOfLength<J3dEnvelope>(count);
   let total = 0;
   if (count > 0) {
     checkCountAt(r, count, 1, 'envelope influence counts', countsAt);
@@ -68,7 +70,7 @@ export function readEvp1(r: BinaryReader): Evp1 {
       const n = b[countsAt + i]!;
       if (n === 0) throw r.error(`envelope ${i} has no influences`, countsAt + i);
       // Made at their length (a list grown by push gets room for 16 entries at once).
-      const env: J3dEnvelope = { joints: new Array(n), weights: new Array(n) };
+      const env: J3dEnvelope = new Envelope(intsOfLength(n), floatsOfLength(n));
       for (let j = 0; j < n; j++, k++) {
         env.joints[j] = u16be(b, jointsAt + k * 2);
         const w = f32be(b, weightsAt + k * 4);
@@ -106,14 +108,15 @@ export function readEvp1(r: BinaryReader): Evp1 {
             ibmAt + joint * 0x30 + k * 4,
           );
       }
-  const offsets: Evp1Layout['offsets'] = [countsAt, jointsAt, weightsAt, ibmAt];
   const ends = count > 0 ? [0x1c, countsAt + count, jointsAt + total * 2, weightsAt + total * 4] : [0x1c];
   if (ibmAt !== 0) ends.push(ibmAt + inverseBindCount * 0x30);
-  const layout: Evp1Layout = {
-    headerPad: r.u16At(0x0a),
-    offsets,
-    counts: [count, total, inverseBindCount],
-    padding: detectChunkPadding(r, ends, count > 0 ? offsets : [ibmAt]),
-  };
-  return { envelopes, inverseBinds, inverseBindCount, layout };
+  // (The padding is found from lists of its own: detectChunkPadding's other callers pass lists of small integers,
+  // and the layout's lists are of another kind; see young-arrays.)
+  const layout: Evp1Layout = new Evp1LayoutRecord(
+    r.u16At(0x0a),
+    quad(countsAt, jointsAt, weightsAt, ibmAt),
+    triple(count, total, inverseBindCount),
+    detectChunkPadding(r, ends, count > 0 ? [countsAt, jointsAt, weightsAt, ibmAt] : [ibmAt]),
+  );
+  return new Evp1Record(envelopes, inverseBinds, inverseBindCount, layout);
 }

@@ -9,6 +9,8 @@
  * keeps the u16 at 0x0A, the end node's index (0 in every file seen) and the maker's padding text.
  */
 import type { BinaryReader } from '@retromodel/binary';
+import { HierarchyNode, Inf1LayoutRecord, Inf1Record } from '../read-records.js';
+import { objectList } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { u16be } from './read-be.js';
 
@@ -59,7 +61,7 @@ export function readInf1(r: BinaryReader): Inf1 {
     );
   const hierarchyOffset = r.u32At(0x14);
   r.seek(hierarchyOffset);
-  const hierarchy: J3dHierarchyNode[] = [];
+  const hierarchy = objectList<J3dHierarchyNode>();
   let depth = 0;
   let endIndex = 0;
   // Each node's four bytes are checked to be there, then read from the bytes (see read-be); `at` stops at the
@@ -84,19 +86,15 @@ export function readInf1(r: BinaryReader): Inf1 {
         at,
       );
     }
-    hierarchy.push({ type, index });
+    hierarchy.push(new HierarchyNode(type, index));
   }
-  return {
+  return new Inf1Record(
     loadFlags,
-    matrixCalc: calc,
-    mtxGroupCount: r.u32At(0x0c),
-    vertexCount: r.u32At(0x10),
+    calc,
+    r.u32At(0x0c),
+    r.u32At(0x10),
     hierarchyOffset,
     hierarchy,
-    layout: {
-      headerPad: r.u16At(0x0a),
-      endIndex,
-      padding: detectChunkPadding(r, [0x18, at + 4], [hierarchyOffset]),
-    },
-  };
+    new Inf1LayoutRecord(r.u16At(0x0a), endIndex, detectChunkPadding(r, [0x18, at + 4], [hierarchyOffset])),
+  );
 }

@@ -14,6 +14,8 @@
 import type { BinaryReader } from '@retromodel/binary';
 import type { Diagnostic, Vec3 } from '@retromodel/scene';
 import { readNameTableWithEnd } from '../name-table.js';
+import { Jnt1LayoutRecord, Jnt1Record, Joint } from '../read-records.js';
+import { intsOfLength, objectsOfLength, pair, triple, vec3 } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { u16be } from './read-be.js';
 import { checkCountAt } from './read-bounds.js';
@@ -63,7 +65,7 @@ export interface Jnt1Layout {
  * The three big-endian f32 at `p` of `v` (the reader's bufferView): one load each, where making a float from its
  * four bytes costs about 70 instructions (13 floats a joint).
  */
-const vec3At = (v: DataView, p: number): Vec3 => [v.getFloat32(p), v.getFloat32(p + 4), v.getFloat32(p + 8)];
+const vec3At = (v: DataView, p: number): Vec3 => vec3(v.getFloat32(p), v.getFloat32(p + 4), v.getFloat32(p + 8));
 
 /** Throws when a component of a joint's scale or translation is not a finite number. */
 function checkFinite(r: BinaryReader, joint: J3dJoint, i: number, field: string, values: Vec3, offset: number): void {
@@ -88,31 +90,27 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
   // The joint records and the remap table are in bounds (checked above): read from the bytes (see read-be).
   const b = r.bytes;
   const v = r.bufferView;
-  const remap: number[] = new Array(count);
+  const remap = intsOfLength(count);
   for (let i = 0; i < count; i++) remap[i] = u16be(b, remapAt + i * 2);
-  const joints: J3dJoint[] = new Array(count);
-  const jointPads: [number, number][] = new Array(count);
+  const joints = objectsOfLength<J3dJoint>(count);
+  const jointPads = objectsOfLength<[number, number]>(count);
   for (let i = 0; i < count; i++) {
     const at = dataAt + i * JOINT_RECORD_SIZE;
     const p = b.byteOffset + at;
-    jointPads[i] = [b[at + 3]!, v.getUint16(p + 0x16)];
-    const rotationRaw: Vec3 = [v.getInt16(p + 0x10), v.getInt16(p + 0x12), v.getInt16(p + 0x14)];
-    const joint: J3dJoint = {
-      name: names[i] ?? `joint${i}`,
-      kind: v.getUint16(p),
-      scaleCompensate: b[at + 2]!,
-      scale: vec3At(v, p + 0x04),
+    jointPads[i] = pair(b[at + 3]!, v.getUint16(p + 0x16));
+    const rotationRaw: Vec3 = triple(v.getInt16(p + 0x10), v.getInt16(p + 0x12), v.getInt16(p + 0x14));
+    const joint: J3dJoint = new Joint(
+      names[i] ?? `joint${i}`,
+      v.getUint16(p),
+      b[at + 2]!,
+      vec3At(v, p + 0x04),
       rotationRaw,
-      rotation: [
-        (rotationRaw[0] * Math.PI) / 32768,
-        (rotationRaw[1] * Math.PI) / 32768,
-        (rotationRaw[2] * Math.PI) / 32768,
-      ],
-      translation: vec3At(v, p + 0x18),
-      boundingRadius: v.getFloat32(p + 0x24),
-      bboxMin: vec3At(v, p + 0x28),
-      bboxMax: vec3At(v, p + 0x34),
-    };
+      vec3((rotationRaw[0] * Math.PI) / 32768, (rotationRaw[1] * Math.PI) / 32768, (rotationRaw[2] * Math.PI) / 32768),
+      vec3At(v, p + 0x18),
+      v.getFloat32(p + 0x24),
+      vec3At(v, p + 0x28),
+      vec3At(v, p + 0x34),
+    );
     checkFinite(r, joint, i, 'scale', joint.scale, at + 0x04);
     checkFinite(r, joint, i, 'translation', joint.translation, at + 0x18);
     joints[i] = joint;
@@ -124,15 +122,15 @@ export function readJnt1(r: BinaryReader, diagnostics: Diagnostic[]): Jnt1 {
       severity: 'warning',
     });
   }
-  const layout: Jnt1Layout = {
-    headerPad: r.u16At(0x0a),
-    offsets: [dataAt, remapAt, namesAt],
+  const layout: Jnt1Layout = new Jnt1LayoutRecord(
+    r.u16At(0x0a),
+    triple(dataAt, remapAt, namesAt),
     jointPads,
-    padding: detectChunkPadding(
+    detectChunkPadding(
       r,
       [0x18, dataAt + count * JOINT_RECORD_SIZE, remapAt + count * 2, namesEnd],
       [dataAt, remapAt, namesAt],
     ),
-  };
-  return { joints, remap, dataOffset: r.base + dataAt, layout };
+  );
+  return new Jnt1Record(joints, remap, r.base + dataAt, layout);
 }

@@ -29,6 +29,8 @@ import {
   noValues,
   sendOrder,
 } from '../gx/display-list.js';
+import { Shape, ShapeLayout, ShapePacket, Shp1Record, VertexAttribute, VertexLayout } from '../read-records.js';
+import { intsOfLength, objectList, objectsOfLength, vec3 } from '../young-arrays.js';
 import { LazyProperty } from './lazy-property.js';
 import { u16be, u32be } from './read-be.js';
 import { checkCountAt, countFits, ensureAt } from './read-bounds.js';
@@ -189,7 +191,7 @@ function readShapeLists(
  * four bytes costs about 70 instructions.
  */
 function vec3At(v: DataView, p: number): Vec3 {
-  return [v.getFloat32(p), v.getFloat32(p + 4), v.getFloat32(p + 8)];
+  return vec3(v.getFloat32(p), v.getFloat32(p + 4), v.getFloat32(p + 8));
 }
 
 /**
@@ -219,14 +221,14 @@ export function readShp1(
   const b = r.bytes;
   const view = r.bufferView;
   // Lists of a known length are made at that length (a list grown by push gets room for 16 entries at once).
-  const remap: number[] = new Array(count);
+  const remap = intsOfLength(count);
   for (let i = 0; i < count; i++) remap[i] = u16be(b, remapAt + i * 2);
-  const shapes: J3dShape[] = new Array(count);
+  const shapes = objectsOfLength<J3dShape>(count);
   const pools = columnPools(0, 0);
   if (indexRoom) pools.indices = indexRoom;
   const spare = Math.max(0, r.length - dlAt);
-  const shapeLayouts: Shp1ShapeLayout[] = new Array(count);
-  const groupCounts: number[] = new Array(count);
+  const shapeLayouts = objectsOfLength<Shp1ShapeLayout>(count);
+  const groupCounts = intsOfLength(count);
   let descriptorsEnd = 0;
   for (let i = 0; i < count; i++) {
     const at = shapesAt + i * 0x28;
@@ -237,7 +239,7 @@ export function readShp1(
       throw r.error(`shape ${i} has matrix type ${mtxTypeRaw}; only 0 Mtx, 1 BBoard, 2 YBBoard and 3 Multi exist`, at);
     const groupCount = u16be(b, at + 2);
     const descriptorOffset = u16be(b, at + 4);
-    const attributes: GxVertexAttribute[] = [];
+    const attributes = objectList<GxVertexAttribute>();
     r.seek(descAt + descriptorOffset);
     // Each entry's 8 bytes are checked to be there, then read from the bytes; `d` ends past the end entry.
     let d = descAt + descriptorOffset;
@@ -251,24 +253,18 @@ export function readShp1(
       for (let k = 0; k < attributes.length; k++)
         if (attributes[k]!.attr === attr)
           throw r.error(`shape ${i} vertex descriptor lists attribute ${attr} twice`, d - 8);
-      if (type !== 0) attributes.push({ attr, type });
+      if (type !== 0) attributes.push(new VertexAttribute(attr, type));
     }
     r.seek(d);
     descriptorsEnd = Math.max(descriptorsEnd, d);
     const firstGroup = u16be(b, at + 6);
     const firstPacket = u16be(b, at + 8);
-    shapeLayouts[i] = {
-      descriptorOffset,
-      firstGroup,
-      firstPacket,
-      pad8: b[at + 1]!,
-      pad16: u16be(b, at + 0x0a),
-    };
+    shapeLayouts[i] = new ShapeLayout(descriptorOffset, firstGroup, firstPacket, b[at + 1]!, u16be(b, at + 0x0a));
     if (!countFits(r, groupCount, 8, groupsAt + firstGroup * 8))
       r.checkCount(groupCount, 8, `shape ${i} matrix groups`, groupsAt + firstGroup * 8);
     if (!countFits(r, groupCount, 8, packetsAt + firstPacket * 8))
       r.checkCount(groupCount, 8, `shape ${i} packets`, packetsAt + firstPacket * 8);
-    const packets: J3dShapePacket[] = new Array(groupCount);
+    const packets = objectsOfLength<J3dShapePacket>(groupCount);
     // The shape's matrix groups, packet locations and matrix table entries are read from the bytes once checked
     // to be in the chunk (see read-be): a skinned model has a group per packet.
     for (let g = 0; g < groupCount; g++) {
@@ -280,31 +276,31 @@ export function readShp1(
         throw r.error(`shape ${i} matrix group ${g} uses ${n} matrices; GX has 10 position-matrix slots`, gAt + 2);
       if (!countFits(r, n, 2, mtxTableAt + first * 2))
         r.checkCount(n, 2, `shape ${i} matrix table entries`, mtxTableAt + first * 2);
-      const matrixTable: number[] = new Array(n);
+      const matrixTable = intsOfLength(n);
       for (let k = 0; k < n; k++) matrixTable[k] = u16be(b, mtxTableAt + (first + k) * 2);
       const pAt = packetsAt + (firstPacket + g) * 8;
       const size = u32be(b, pAt);
       const offset = dlAt + u32be(b, pAt + 4);
       ensureAt(r, size, 'SHP1 section', offset);
       if (size > 0 && !vtx1) throw r.error('shapes draw vertices but the file has no VTX1 chunk', pAt);
-      packets[g] = {
+      packets[g] = new ShapePacket(
         useMtxIndex,
         matrixTable,
-        displayListOffset: r.base + offset,
-        displayListSize: size,
+        r.base + offset,
+        size,
         // A list with bytes gets its primitives when decoded below (or the read throws): no array made for it here.
-        primitives: size > 0 ? undecoded : [],
-        indices: noIndices,
-        values: noValues,
-        displayList: r.bytes.subarray(offset, offset + size),
-      };
+        size > 0 ? undecoded : objectList(),
+        noIndices,
+        noValues,
+        r.bytes.subarray(offset, offset + size),
+      );
     }
     const sent: number[] = new Array(groupCount);
     for (let g = 0; g < groupCount; g++) sent[g] = 0;
     const read = vtx1 ? readShapeLists(r, packets, attributes, vtx1, pools, spare, sent) : undefined;
     const order = read?.order ?? 'gx';
     // A shape none of whose lists has bytes has no rows.
-    const vertexLayout = read?.layout ?? { columns: [], indexStride: 0, valueStride: 0 };
+    const vertexLayout = read?.layout ?? new VertexLayout(objectList(), 0, 0);
     matrixIndicesSent.push(sent);
     if (order === 'descriptor')
       diagnostics.push({
@@ -312,17 +308,17 @@ export function readShp1(
         message: `SHP1 shape ${i}: its display lists send the vertex attributes in the order its descriptor lists them, not in GX attribute order (games read GX order); read so, and written back in GX order when the model is rebuilt`,
         severity: 'info',
       });
-    const shape: J3dShape = {
+    const shape: J3dShape = new Shape(
       matrixType,
       mtxTypeRaw,
       attributes,
       vertexLayout,
-      boundingRadius: view.getFloat32(b.byteOffset + at + 0x0c),
-      bboxMin: vec3At(view, b.byteOffset + at + 0x10),
-      bboxMax: vec3At(view, b.byteOffset + at + 0x1c),
+      view.getFloat32(b.byteOffset + at + 0x0c),
+      vec3At(view, b.byteOffset + at + 0x10),
+      vec3At(view, b.byteOffset + at + 0x1c),
       packets,
-    };
-    // Added after (still the last key), not spread into the literal: a spread is a runtime call per shape.
+    );
+    // Added after (still the last key), not passed to the constructor: most shapes have none.
     if (order === 'descriptor') shape.sendOrder = order;
     shapes[i] = shape;
     groupCounts[i] = groupCount;
@@ -330,6 +326,6 @@ export function readShp1(
   // The layout is found when first read (only a rewrite needs it), from the chunk's bytes and what was gathered
   // above, which nothing outside this function holds; reading it cannot fail (every table run a shape points at
   // was checked above). Keys are added in the order of an eager read.
-  const shp1: Shp1 = { shapes, remap, vertexFormats: vtx1?.formats };
+  const shp1: Shp1 = new Shp1Record(shapes, remap, vtx1?.formats);
   return lazyLayout.define(shp1, () => readShp1Layout(r, { shapes: shapeLayouts, groupCounts, descriptorsEnd }));
 }

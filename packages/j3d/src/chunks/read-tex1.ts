@@ -13,6 +13,8 @@ import type { Diagnostic } from '@retromodel/scene';
 import { BTI_HEADER_SIZE, type BtiHeader, btiHeaderDiagnostics, readBtiHeader } from '../bti/bti-header.js';
 import { gxFormatLayout, gxMipChainBytes } from '../gx/texture/formats.js';
 import { readNameTableWithEnd } from '../name-table.js';
+import { Tex1LayoutRecord, Tex1Record, Texture } from '../read-records.js';
+import { objectsOfLength } from '../young-arrays.js';
 import { detectChunkPadding } from './chunk-padding.js';
 import { checkCountAt, fits } from './read-bounds.js';
 
@@ -60,7 +62,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   const { names, end: namesEnd } =
     count > 0 ? readNameTableWithEnd(r, namesAt, diagnostics) : { names: [] as string[], end: 0 };
   checkCountAt(r, count, BTI_HEADER_SIZE, 'texture headers', headersAt);
-  const textures: J3dTexture[] = new Array(count);
+  const textures = objectsOfLength<J3dTexture>(count);
   const starts = [headersAt, namesAt];
   const ends = [0x14, headersAt + count * BTI_HEADER_SIZE];
   for (let i = 0; i < count; i++) {
@@ -72,7 +74,7 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
     const size = gxMipChainBytes(layout, header.width, header.height, Math.max(1, header.mipCount));
     const dataAt = headerOffset + header.dataOffset;
     if (!fits(r, size, dataAt)) r.ensure(size, `texture "${name}" image data`, dataAt);
-    const texture: J3dTexture = { name, header, headerOffset, data: r.bytes.subarray(dataAt, dataAt + size) };
+    const texture: J3dTexture = new Texture(name, header, headerOffset, r.bytes.subarray(dataAt, dataAt + size));
     starts.push(dataAt);
     ends.push(dataAt + size);
     const paletted = layout.paletted;
@@ -93,12 +95,12 @@ export function readTex1(r: BinaryReader, diagnostics: Diagnostic[]): Tex1 {
   // Without textures the name table is not read; its place counts only when its 4-byte header is there.
   if (count > 0) ends.push(namesEnd);
   else if (namesAt >= 0x14 && namesAt + 4 <= r.length && r.u16At(namesAt) === 0) ends.push(namesAt + 4);
-  const layout: Tex1Layout = {
-    headerPad: r.u16At(0x0a),
-    headersOffset: headersAt,
-    namesOffset: namesAt,
+  const layout: Tex1Layout = new Tex1LayoutRecord(
+    r.u16At(0x0a),
+    headersAt,
+    namesAt,
     count,
-    padding: detectChunkPadding(r, ends, starts),
-  };
-  return { textures, bytes: r.bytes, offset: r.base, layout };
+    detectChunkPadding(r, ends, starts),
+  );
+  return new Tex1Record(textures, r.bytes, r.base, layout);
 }

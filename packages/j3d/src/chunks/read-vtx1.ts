@@ -16,7 +16,9 @@
  * What a byte-exact rewrite needs beyond the arrays (stored spans, pads, gaps, padding text) is read by
  * vtx1-layout into `layout`.
  */
-import type { BinaryReader } from '@retromodel/binary';
+import { type BinaryReader, freshArray } from '@retromodel/binary';
+import { VertexArray, VertexArraySpan, VertexArrays, VertexFormat, Vtx1Record } from '../read-records.js';
+import { intsOfLength, objectList } from '../young-arrays.js';
 import { LazyProperty } from './lazy-property.js';
 import { u32be } from './read-be.js';
 import { block, reserveBlock } from './small-blocks.js';
@@ -370,14 +372,14 @@ function decodedLength(formats: readonly J3dVertexFormat[], dataOffsets: readonl
 export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint16Array }): Vtx1 {
   const formatOffset = r.u32At(0x08);
   const b = r.bytes;
-  const dataOffsets: number[] = new Array(13);
+  const dataOffsets = intsOfLength(13);
   // The header's offsets from the bytes when all are there (the reader's checked reads throw otherwise).
   if (b.length >= 0x40) for (let i = 0; i < 13; i++) dataOffsets[i] = u32be(b, 0x0c + i * 4);
   else for (let i = 0; i < 13; i++) dataOffsets[i] = r.u32At(0x0c + i * 4);
-  const formats: J3dVertexFormat[] = [];
+  const formats = objectList<J3dVertexFormat>();
   /** Where each format entry is, by its place in `formats`. */
   const formatAt: number[] = [];
-  const formatPads: number[] = [];
+  const formatPads = freshArray<number>();
   let terminator: J3dVertexFormat;
   r.seek(formatOffset);
   // Each entry's 0x10 bytes are checked to be there, then read from the bytes.
@@ -385,12 +387,7 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
   for (; ; entry += 0x10) {
     if (b.length - entry < 0x10)
       throw r.error('vertex format list has no end entry (attr 0xFF) before the end of the chunk', entry);
-    const f = {
-      attr: u32be(b, entry),
-      compCount: u32be(b, entry + 4),
-      compType: u32be(b, entry + 8),
-      frac: b[entry + 12]!,
-    };
+    const f = new VertexFormat(u32be(b, entry), u32be(b, entry + 4), u32be(b, entry + 8), b[entry + 12]!);
     formatPads.push((b[entry + 13]! << 16) | (b[entry + 14]! << 8) | b[entry + 15]!);
     if (f.attr === 0xff) {
       terminator = f;
@@ -408,8 +405,8 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
    * keyed by a name that varies is a megamorphic lookup, about as long as decoding a small array.
    */
   let readAttrs = 0;
-  const arrays: Vtx1['arrays'] = {};
-  const spans: Vtx1ArraySpan[] = [];
+  const arrays: Vtx1['arrays'] = new VertexArrays();
+  const spans = objectList<Vtx1ArraySpan>();
   const numbers = decodedLength(formats, dataOffsets, r.length);
   const roomCount = room ? room.count : 0;
   reserveBlock(numbers * 4 + roomCount * 2);
@@ -458,15 +455,15 @@ export function readVtx1(r: BinaryReader, room?: { count: number; indices?: Uint
           dataOffset + Math.floor(k / itemSize) * elementSize + (k % itemSize) * 4,
         );
     }
-    addArray(arrays, { name, format: f, dataOffset, elementSize, count, itemSize, data });
+    addArray(arrays, new VertexArray(name, f, dataOffset, elementSize, count, itemSize, data));
     readAttrs |= 1 << f.attr;
-    spans.push({ name, dataOffset, elementSize });
+    spans.push(new VertexArraySpan(name, dataOffset, elementSize));
   }
   // The layout is found when first read (only a rewrite needs it), from the chunk's bytes and what was read
   // here as it was read (the data offsets and spans copied: the returned chunk may be edited before then).
   // Reading it cannot fail. Keys are added in the order of an eager read.
   const storedOffsets = dataOffsets.slice();
-  const vtx1: Vtx1 = { formatOffset, dataOffsets, formats, arrays };
+  const vtx1: Vtx1 = new Vtx1Record(formatOffset, dataOffsets, formats, arrays);
   return lazyLayout.define(vtx1, () =>
     readVtx1Layout(r, { dataOffsets: storedOffsets, formatEnd, formatPads, terminator, arrays: spans, readSlots }),
   );

@@ -22,6 +22,8 @@ import {
   type Vtx1,
   vertexElementLayout,
 } from '../chunks/read-vtx1.js';
+import { Primitive, VertexColumn, VertexLayout } from '../read-records.js';
+import { objectList } from '../young-arrays.js';
 
 /** A GX primitive kind. */
 export type GxPrimitiveType =
@@ -354,17 +356,17 @@ export function displayListDecoder(
   let vertexSize = 0;
   let indexStride = 0;
   let valueStride = 0;
-  const columns: GxVertexColumn[] = [];
+  const columns = objectList<GxVertexColumn>();
   for (const c of readers) {
     vertexSize += c.size;
     const direct = c.kind === DIRECT;
     const size = direct ? c.itemSize : c.indexCount;
     c.offset = direct ? valueStride : indexStride;
-    columns.push({ attr: c.attr, direct, offset: c.offset, size });
+    columns.push(new VertexColumn(c.attr, direct, c.offset, size));
     if (direct) valueStride += size;
     else indexStride += size;
   }
-  return { readers, vertexSize, layout: { columns, indexStride, valueStride } };
+  return { readers, vertexSize, layout: new VertexLayout(columns, indexStride, valueStride) };
 }
 
 /**
@@ -461,7 +463,7 @@ export function decodeDisplayList(
   const columnCount = readers.length;
   const bytes = r.bytes;
   const view = r.view;
-  const primitives: GxPrimitive[] = [];
+  const primitives = objectList<GxPrimitive>();
   let p = start;
   const indices = pools.indices;
   const values = pools.values;
@@ -530,7 +532,7 @@ export function decodeDisplayList(
     }
     if (!ok) throw firstBadIndex(r, p, vertexCount, readers);
     p += vertexCount * vertexSize;
-    primitives.push({ type, opcode, vertexCount, first: rows });
+    primitives.push(new Primitive(type, opcode, vertexCount, rows));
     rows += vertexCount;
   }
   pools.indexAt = indexStart + rows * indexStride;
