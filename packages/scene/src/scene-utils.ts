@@ -1,3 +1,4 @@
+import { mapPacked } from './map-packed.js';
 import {
   type Mat4,
   mat4Compose,
@@ -130,7 +131,7 @@ export function parentIndices(scene: Scene): number[] {
 
 /** Every node's world matrix (model space), from the roots down (iteratively: hierarchies may be deep). */
 export function worldMatrices(scene: Scene): Mat4[] {
-  const world: Mat4[] = scene.nodes.map(() => mat4Identity());
+  const world: Mat4[] = mapPacked(scene.nodes, () => mat4Identity());
   const stack: { index: number; parent: Mat4 }[] = [];
   parentIndices(scene).forEach((p, i) => {
     if (p === -1) stack.push({ index: i, parent: mat4Identity() });

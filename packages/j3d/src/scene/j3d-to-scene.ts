@@ -20,6 +20,7 @@ import {
   createScene,
   type Diagnostic,
   type Mat4,
+  mapPacked,
   mat4Decompose,
   mat4Identity,
   mat4Invert,
@@ -99,7 +100,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const bindWorld = bindWorldMatrices(joints, hierarchy.jointParents, hierarchy.jointOrder, calc);
 
   // Joint nodes.
-  const jointNodes = joints.map((_, j) => j);
+  const jointNodes = mapPacked(joints, (_, j) => j);
   let lossy = false;
   joints.forEach((joint, j) => {
     const p = hierarchy.jointParents[j]!;
@@ -143,7 +144,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   // The model's materials share TEV evaluations (animation frames, below, do not: each frame is another state).
   const evaluations: SharedEvaluation[] = [];
   const buildContext = { ...materialContext, evaluations };
-  const built = file.MAT3.materials.map((gx) => buildMaterial(gx, buildContext));
+  const built = mapPacked(file.MAT3.materials, (gx) => buildMaterial(gx, buildContext));
   for (const b of built) scene.materials.push(b.material);
 
   // Geometry.
@@ -151,7 +152,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const animations = options.animations ?? [];
   const skinned = joints.length > 1 || file.EVP1.envelopes.length > 0 || animations.length > 0;
   const mesh: Scene['meshes'][number] = { name: options.name ?? 'model', primitives: [] };
-  const shapePrimitives: number[][] = file.SHP1.shapes.map(() => []);
+  const shapePrimitives: number[][] = mapPacked(file.SHP1.shapes, () => []);
   // Given back for the next call when this one succeeds (a call that throws leaves its scratch to the collector).
   const scratch = takeShapeScratch();
   for (const s of hierarchy.drawOrder) {
