@@ -10,6 +10,7 @@ export * from './file-names.js';
 export { safeFileStem, uniqueFileStems } from './file-stems.js';
 export { type DiagnosticGroup, formatGroup, groupDiagnostics } from './group-diagnostics.js';
 export * from './image-limits.js';
+export * from './map-packed.js';
 export * from './math.js';
 export * from './sample-sampler.js';
 export { type SceneCounts, sceneCounts } from './scene-counts.js';

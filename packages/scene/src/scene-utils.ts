@@ -1,3 +1,4 @@
+import { mapPacked } from './map-packed.js';
 import {
   type Mat4,
   mat4Compose,
@@ -130,19 +131,28 @@ export function parentIndices(scene: Scene): number[] {
 
 /** Every node's world matrix (model space), from the roots down (iteratively: hierarchies may be deep). */
 export function worldMatrices(scene: Scene): Mat4[] {
-  const world: Mat4[] = scene.nodes.map(() => mat4Identity());
+  const world: Mat4[] = mapPacked(scene.nodes, () => mat4Identity());
+  // Each node's matrix is composed into `local` and multiplied into the node's own array: a typed array made
+  // for every compose and product (three a node) cost more than their arithmetic. Roots are multiplied by the
+  // identity as before (it makes -0 entries +0), so the numbers are the same.
+  const local = new Float64Array(16);
   const stack: { index: number; parent: Mat4 }[] = [];
   parentIndices(scene).forEach((p, i) => {
-    if (p === -1) stack.push({ index: i, parent: mat4Identity() });
+    if (p === -1) stack.push({ index: i, parent: ROOT_PARENT });
   });
   while (stack.length > 0) {
     const { index, parent } = stack.pop()!;
     const node = scene.nodes[index]!;
-    world[index] = mat4Multiply(parent, nodeMatrix(node));
+    const { translation = ZERO, rotation = NO_ROTATION, scale = ONE } = node;
+    mat4ComposeTo(translation, rotation, scale, local, 0);
+    mat4MultiplyTo(parent, local, world[index]!, 0);
     for (const c of node.children) stack.push({ index: c, parent: world[index]! });
   }
   return world;
 }
+
+/** The parent matrix of a root (read only). */
+const ROOT_PARENT = mat4Identity();
 
 /**
  * A node's world matrix on demand, memoised, for work that needs few of a large hierarchy's (iterative:

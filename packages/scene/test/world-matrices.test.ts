@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createScene,
   mat4Compose,
+  mat4Identity,
   mat4Multiply,
   parentIndices,
   quatFromEuler,
@@ -62,5 +63,30 @@ describe('worldMatrixOf', () => {
     expect(Array.from(world(0))).toEqual(identity);
     expect(Array.from(world(1))).toEqual(identity);
     expect(worldMatrices(scene).map((m) => Array.from(m))).toEqual([identity, identity]);
+  });
+});
+
+describe('worldMatrices', () => {
+  it('gives each node its parent’s world matrix times its TRS matrix, a root the identity times it, bit for bit', () => {
+    const scene = randomHierarchy(200, 11);
+    // A root whose translation holds -0: the identity times its matrix makes that entry +0.
+    scene.nodes.push({ children: [], translation: [-0, 2, -0], scale: [1, -0, 1] });
+    scene.roots.push(scene.nodes.length - 1);
+    const parents = parentIndices(scene);
+    const all = worldMatrices(scene);
+    // The definition, node by node from the roots down (parents are earlier nodes, or none).
+    const want: Float64Array[] = [];
+    for (const [n, node] of scene.nodes.entries()) {
+      const p = parents[n]!;
+      want[n] = mat4Multiply(
+        p >= 0 ? want[p]! : mat4Identity(),
+        mat4Compose(node.translation, node.rotation, node.scale),
+      );
+    }
+    for (const n of scene.nodes.keys())
+      for (let k = 0; k < 16; k++) expect(Object.is(all[n]![k], want[n]![k]), `node ${n} entry ${k}`).toBe(true);
+    expect(Object.is(all[scene.nodes.length - 1]![12], 0)).toBe(true);
+    // Every node has an array of its own.
+    expect(new Set(all).size).toBe(all.length);
   });
 });

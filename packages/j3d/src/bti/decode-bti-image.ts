@@ -8,6 +8,7 @@
  * The whole chain and the palette are bounds-checked before anything is decoded.
  */
 import { BinaryReader, hex } from '@retromodel/binary';
+import { mapPacked } from '@retromodel/scene';
 import { type GxTextureInput, prepareGxTexture } from '../gx/texture/decode-gx-texture.js';
 import { gxMipChain, requireGxFormatLayout } from '../gx/texture/formats.js';
 import { gxTextureSums } from '../gx/texture/texture-sums.js';
@@ -80,7 +81,8 @@ export function prepareBtiImage(
     };
   }
 
-  const inputs = levels.map(
+  const inputs = mapPacked(
+    levels,
     (level): GxTextureInput => ({
       format: header.format,
       width: level.width,
@@ -91,7 +93,7 @@ export function prepareBtiImage(
       offset: start + level.offset,
     }),
   );
-  const decoders = inputs.map((input) => ({
+  const decoders = mapPacked(inputs, (input) => ({
     width: input.width,
     height: input.height,
     decode: prepareGxTexture(input),

@@ -3,7 +3,7 @@
  * besides the base texture, and a texture baked from the base one, each texel (every mip level) replaced by the
  * TEV's colour and alpha for that texel, clamped to 0..255. Scene images of J3D textures are RGBA8 (decoded TEX1).
  */
-import type { RgbaImage, Scene } from '@retromodel/scene';
+import { mapPacked, type RgbaImage, type Scene } from '@retromodel/scene';
 import { componentOf } from '../gx/tev/tev-atoms.js';
 import type { Poly } from '../gx/tev/tev-poly.js';
 
@@ -26,7 +26,7 @@ export function textureMean(
     const count = image.width * image.height;
     // A TEX1 image not decoded yet is summed block by block (the glTF writer decodes it when it needs it).
     const sums = undecodedSums?.[index]?.() ?? pixelSums(image.pixels, count);
-    mean = sums.map((sum) => sum / Math.max(1, count) / 255);
+    mean = mapPacked(sums, (sum) => sum / Math.max(1, count) / 255);
     means.set(image, mean);
   }
   return mean;

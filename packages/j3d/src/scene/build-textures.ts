@@ -8,7 +8,7 @@
  * texture list keep nothing of a texture no material shows (glTF-Transform writes `textures` from the materials'
  * slots), so the image stays known as the game's.
  */
-import type { Sampler, Scene } from '@retromodel/scene';
+import { mapPacked, type Sampler, type Scene } from '@retromodel/scene';
 import { btiSampler } from '../bti/bti-sampler.js';
 import { prepareBtiImage } from '../bti/decode-bti-image.js';
 import type { Tex1 } from '../chunks/read-tex1.js';
@@ -46,7 +46,7 @@ export function addTextures(scene: Scene, tex1: Tex1): AddedTextures {
   const images = new Map<number, SharedImage[]>();
   const samplers: Sampler[] = [];
   const samplerIndices: number[] = [];
-  const textureOf = tex1.textures.map((t, k) => {
+  const textureOf = mapPacked(tex1.textures, (t, k) => {
     const h = t.header;
     const paletteAt = t.headerOffset + h.paletteOffset;
     const palette = gxFormatLayout(h.format)?.paletted

@@ -20,6 +20,7 @@ import {
   createScene,
   type Diagnostic,
   type Mat4,
+  mapPacked,
   mat4Decompose,
   mat4Identity,
   mat4Invert,
@@ -99,7 +100,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const bindWorld = bindWorldMatrices(joints, hierarchy.jointParents, hierarchy.jointOrder, calc);
 
   // Joint nodes.
-  const jointNodes = joints.map((_, j) => j);
+  const jointNodes = mapPacked(joints, (_, j) => j);
   let lossy = false;
   joints.forEach((joint, j) => {
     const p = hierarchy.jointParents[j]!;
@@ -143,7 +144,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   // The model's materials share TEV evaluations (animation frames, below, do not: each frame is another state).
   const evaluations: SharedEvaluation[] = [];
   const buildContext = { ...materialContext, evaluations };
-  const built = file.MAT3.materials.map((gx) => buildMaterial(gx, buildContext));
+  const built = mapPacked(file.MAT3.materials, (gx) => buildMaterial(gx, buildContext));
   for (const b of built) scene.materials.push(b.material);
 
   // Geometry.
@@ -151,7 +152,7 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   const animations = options.animations ?? [];
   const skinned = joints.length > 1 || file.EVP1.envelopes.length > 0 || animations.length > 0;
   const mesh: Scene['meshes'][number] = { name: options.name ?? 'model', primitives: [] };
-  const shapePrimitives: number[][] = file.SHP1.shapes.map(() => []);
+  const shapePrimitives: number[][] = mapPacked(file.SHP1.shapes, () => []);
   // Given back for the next call when this one succeeds (a call that throws leaves its scratch to the collector).
   const scratch = takeShapeScratch();
   for (const s of hierarchy.drawOrder) {
@@ -237,32 +238,39 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
       severity: 'warning',
     });
   const alone = (name: string) => (unplayed.has(name) ? { unplayed: true } : {});
-  const textureAnimations = (options.textureAnimations ?? []).map((a) => ({
-    name: a.name,
-    loopMode: a.btk.loopMode,
-    duration: a.btk.duration,
-    maya: a.btk.maya,
-    entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
-    ...alone(a.name),
-  }));
-  const colourAnimations = (options.colorAnimations ?? []).map((a) => {
-    const file = 'brk' in a ? a.brk : a.bpk;
-    return {
+  // Each list is tested for entries before it is mapped: an empty array mapped by TurboFan's inlined `map` has
+  // another elements kind (holey) than one mapped by the builtin, and reading the mapped array's length
+  // deoptimised j3dToScene at about one call in thirteen (and each time compiled it again).
+  const btks = options.textureAnimations ?? [];
+  const colours = options.colorAnimations ?? [];
+  const textureAnimations = () =>
+    btks.map((a) => ({
       name: a.name,
-      kind: file.kind.slice(0, 3),
-      loopMode: file.loopMode,
-      duration: file.duration,
-      entries: file.entries,
+      loopMode: a.btk.loopMode,
+      duration: a.btk.duration,
+      maya: a.btk.maya,
+      entries: a.btk.entries.map((e) => ({ ...e, material: file.MAT3.names.indexOf(e.materialName) })),
       ...alone(a.name),
-    };
-  });
+    }));
+  const colourAnimations = () =>
+    colours.map((a) => {
+      const file = 'brk' in a ? a.brk : a.bpk;
+      return {
+        name: a.name,
+        kind: file.kind.slice(0, 3),
+        loopMode: file.loopMode,
+        duration: file.duration,
+        entries: file.entries,
+        ...alone(a.name),
+      };
+    });
   scene.extras = {
     gx: {
       kind: file.kind,
       subVersion: file.subVersion,
       loadFlags: file.INF1.loadFlags,
-      ...(textureAnimations.length ? { textureAnimations } : {}),
-      ...(colourAnimations.length ? { colourAnimations } : {}),
+      ...(btks.length ? { textureAnimations: textureAnimations() } : {}),
+      ...(colours.length ? { colourAnimations: colourAnimations() } : {}),
     },
   };
   if (options.gameTextures !== false)

@@ -29,7 +29,7 @@
  *   evaluate-tev.ts `lightingApproximations`) is said in the j3d/tev-lighting note, as glTF leaves lighting to the
  *   renderer; every other approximation in the j3d/irreducible-tev warning, as the glTF material shows otherwise.
  */
-import type { Diagnostic } from '@retromodel/scene';
+import { type Diagnostic, mapPacked } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { srgbToLinear } from '../srgb.js';
 import { evaluateTev, type TevEvaluation, type TevTexture } from './evaluate-tev.js';
@@ -322,7 +322,8 @@ function reduceEvaluation(
   const rgb = unlitColor.slice(0, 3);
   const alphaOnly = [unlitColor[3]!];
   const main = pick(rgb, false) ?? pick(alphaOnly, false) ?? pick(rgb, true) ?? pick(alphaOnly, true);
-  const rampKeys = ev.textures.filter((t) => t !== main && ramp(t)).map((t) => t.key);
+  const rampKeys: TevTexture['key'][] = [];
+  for (const t of ev.textures) if (t !== main && ramp(t)) rampKeys.push(t.key);
   const isRamp = (a: Atom) => isTextureAtom(a) && rampKeys.includes(textureKeyOf(a));
   const mainKey = main?.key;
   const isMain = (a: Atom) => isTextureAtom(a) && textureKeyOf(a) === mainKey;
@@ -332,7 +333,7 @@ function reduceEvaluation(
   const withoutRamps =
     rampKeys.length === 0
       ? unlitColor
-      : unlitColor.map((p) => {
+      : mapPacked(unlitColor, (p) => {
           const terms: [Monomial, number][] = [];
           p.monomials.forEach((atoms, i) => {
             const v = p.coefficients[i]!;
@@ -380,7 +381,7 @@ function reduceEvaluation(
       values.push(value);
       return value;
     };
-    return polys.map((p) => (!someAtom(p, replaced) ? p : substitutePoly(p, substitute)));
+    return mapPacked(polys, (p) => (!someAtom(p, replaced) ? p : substitutePoly(p, substitute)));
   };
   const substituted = substituteOthers(withoutRamps, notes);
   const lit = litChannel || rampLit;
@@ -507,7 +508,7 @@ function named(parts: ReductionParts, name: string): TevReduction {
 /** `polys` with every lighting atom at 0 and every term of a lighting ramp left out: their unlit part. */
 function withoutLighting(polys: readonly Poly[], isRamp: (a: Atom) => boolean): Poly[] {
   const lightingOrRamp = (a: Atom) => isLightingAtom(a) || isRamp(a);
-  return polys.map((p) => termsWithout(p, lightingOrRamp));
+  return mapPacked(polys, (p) => termsWithout(p, lightingOrRamp));
 }
 
 /** The warning listing the approximations, and the info notes on lighting. */

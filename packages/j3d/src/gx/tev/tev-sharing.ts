@@ -8,6 +8,7 @@
  *   reduction would take the same path, so asking the same next question; when all are, it is the same
  *   reduction. Courses draw many textures through one TEV set-up, and their materials differ only so.
  */
+import { mapPacked } from '@retromodel/scene';
 import type { GxMaterial } from '../material-types.js';
 import { evaluateTev, sameTevState, type TevEvaluation } from './evaluate-tev.js';
 import type { TevReduction } from './reduce-tev.js';
@@ -106,7 +107,7 @@ export function keepReduction(
     });
   const parts = reduce(recorded);
   if (shared.reductions.length < KEPT_REDUCTIONS_MAX) {
-    const sources = shared.ev.textures.map((t) => sourceOf(gx, t.texCoord));
+    const sources = mapPacked(shared.ev.textures, (t) => sourceOf(gx, t.texCoord));
     shared.reductions.push({ sources, bake, means, parts });
   }
   return parts;
