@@ -36,7 +36,7 @@ import type { BpkFile } from '../anim/read-bpk.js';
 import type { BrkFile } from '../anim/read-brk.js';
 import type { BtkFile } from '../anim/read-btk.js';
 import type { GxMaterial } from '../gx/material-types.js';
-import type { SharedEvaluation } from '../gx/tev/reduce-tev.js';
+import { keptEvaluations } from '../gx/tev/reduce-tev.js';
 import type { J3dFile } from '../j3d-file.js';
 import { bcaToAnimation } from './bca-to-animation.js';
 import { bckToAnimation } from './bck-to-animation.js';
@@ -141,9 +141,9 @@ export function j3dToScene(file: J3dFile, options: J3dToSceneOptions = {}): J3dS
   // Textures and materials.
   const { textureOf, undecodedSums } = addTextures(scene, file.TEX1);
   const materialContext = { texture: (i: number) => textureOf[i], diagnostics, scene, undecodedSums };
-  // The model's materials share TEV evaluations (animation frames, below, do not: each frame is another state).
-  const evaluations: SharedEvaluation[] = [];
-  const buildContext = { ...materialContext, evaluations };
+  // The model's materials share TEV evaluations with each other and with the models converted before (animation
+  // frames, below, do not: each frame is another state).
+  const buildContext = { ...materialContext, evaluations: keptEvaluations };
   const built = mapPacked(file.MAT3.materials, (gx) => buildMaterial(gx, buildContext));
   for (const b of built) scene.materials.push(b.material);
 

@@ -49,9 +49,15 @@ describe('shared TEV evaluations', () => {
       expect(reduceTev(material, { evaluations })).toEqual(reduceTev(material));
     }
     expect(evaluations.length).toBe(SHARED_EVALUATIONS_MAX);
-    // A state met again after the cap is still shared when it is among those kept.
-    const again = gxMaterial([stage], { name: 'again', konstColors: konst(0) });
+    // The newest states are kept, each in place of the oldest.
+    expect(evaluations.map((e) => e.gx.konstColors[0]![0])).toEqual(
+      Array.from({ length: SHARED_EVALUATIONS_MAX }, (_, i) => count - SHARED_EVALUATIONS_MAX + i),
+    );
+    // A state met again is shared when it is among those kept, and reduces as alone either way.
+    const again = gxMaterial([stage], { name: 'again', konstColors: konst(count - 1) });
     expect(reduceTev(again, { evaluations })).toEqual(reduceTev(again));
+    const dropped = gxMaterial([stage], { name: 'dropped', konstColors: konst(0) });
+    expect(reduceTev(dropped, { evaluations })).toEqual(reduceTev(dropped));
     expect(evaluations.length).toBe(SHARED_EVALUATIONS_MAX);
   });
 

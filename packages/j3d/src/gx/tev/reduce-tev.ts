@@ -65,7 +65,7 @@ import {
   sharedEvaluationOf,
 } from './tev-sharing.js';
 
-export { SHARED_EVALUATIONS_MAX, type SharedEvaluation } from './tev-sharing.js';
+export { keptEvaluations, SHARED_EVALUATIONS_MAX, type SharedEvaluation } from './tev-sharing.js';
 
 /** A material's TEV as glTF base colour inputs. */
 export interface TevReduction {

@@ -1,5 +1,6 @@
 /*
- * What the materials of one model share of their TEV reductions (reduce-tev.ts).
+ * What materials share of their TEV reductions (reduce-tev.ts), within a model and, through keptEvaluations,
+ * from one j3dToScene conversion to the next.
  * - The evaluation: a function of the TEV state alone (sameTevState), so materials of the same state share it.
  * - The reduction: besides the evaluation it reads only the texgen source of each texture the TEV samples (is it
  *   a lighting ramp?), whether it may bake, and the texture means it asks for; the material's name goes only into
@@ -50,13 +51,24 @@ export const SHARED_EVALUATIONS_MAX = 32;
 /** Reductions kept per evaluation (each one compared with a material of its state), for the same reason. */
 const KEPT_REDUCTIONS_MAX = 16;
 
-/** The shared evaluation of `gx`: one made before for the same TEV state, else a new one (kept while there is room). */
+/**
+ * The shared evaluation of `gx`: one made before for the same TEV state, else a new one, kept in place of the
+ * oldest when the list is full.
+ */
 export function sharedEvaluationOf(gx: GxMaterial, evaluations: SharedEvaluation[]): SharedEvaluation {
   for (const e of evaluations) if (sameTevState(gx, e.gx)) return e;
   const made: SharedEvaluation = { gx, ev: evaluateTev(gx), reductions: [] };
-  if (evaluations.length < SHARED_EVALUATIONS_MAX) evaluations.push(made);
+  if (evaluations.push(made) > SHARED_EVALUATIONS_MAX) evaluations.shift();
   return made;
 }
+
+/**
+ * The evaluations j3dToScene's conversions share, one after another: what sharing is right for the materials of
+ * one model is right for those of the next (an evaluation is a function of the TEV state alone, a reduction of
+ * the inputs it was checked for), and the models of a game share their TEV set-ups, so a batch or a model
+ * converted again evaluates and reduces only the states it has not met lately.
+ */
+export const keptEvaluations: SharedEvaluation[] = [];
 
 const sourceOf = (gx: GxMaterial, texCoord: number) => (texCoord === 0xff ? undefined : gx.texGens[texCoord]?.source);
 
