@@ -17,7 +17,9 @@
  * and writing the file back do), after readJ3d has walked every command for errors; noclip's parse leaves MDL3 unread, and goes further than readJ3d in one respect, turning
  * display lists into vertex buffers. The GLB rows convert the same bytes turn after turn, so from the second
  * turn on the PNG encodings and level-0 pixels kept by their bytes (KeptByBytes) spare the deflate and the
- * decode, as for a batch of models sharing textures; a model met first pays them. Fixture cases are skipped when
+ * decode, as for a batch of models sharing textures; a model met first pays them. Likewise the `scene` rows'
+ * materials find their TEV evaluations and reductions kept by the call before (keptEvaluations), as the models
+ * of a batch sharing TEV set-ups do. Fixture cases are skipped when
  * the shared fixtures are absent.
  */
 import { existsSync } from 'node:fs';
