@@ -3,7 +3,9 @@
  * entry's bytes, looked up in its table, giving the complete GX state. 0xFFFF (u16) / 0xFF (u8) mean none, and
  * so does any index into an absent or empty table (Nintendo files keep 0 for the post-texgen tables they omit).
  */
+import { plainRecord } from '@retromodel/binary';
 import type { GxIndirect, GxMaterial } from '../gx/material-types.js';
+import { nullsOf, u8x16 } from './mat3-lists.js';
 import type { Mat3Tables } from './read-mat3.js';
 
 /** The error for index `index` of a material's `what` past the end of its table (`length` entries). */
@@ -31,31 +33,6 @@ function pick<T>(
 }
 
 /**
- * A new list of `n` nulls, for n an index field's length (2, 4, 8, 10, 16 or 20). Made from an array literal: V8
- * copies a literal's template in a few instructions, where `new Array(n)` of a length it cannot see calls the
- * Array constructor (a material has 17 such lists).
- */
-function nulls(n: number): null[] {
-  switch (n) {
-    case 2:
-      return [null, null];
-    case 4:
-      return [null, null, null, null];
-    case 8:
-      return [null, null, null, null, null, null, null, null];
-    case 10:
-      return [null, null, null, null, null, null, null, null, null, null];
-    case 16:
-      return [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
-    case 20:
-      // biome-ignore format: twenty nulls, one line
-      return [null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null];
-    default:
-      return new Array<null>(n).fill(null);
-  }
-}
-
-/**
  * `pick` for each of the `n` (even) big-endian u16 indices at `p` of `v`, in one loop with no call per
  * index (a material has 130 such indices, most of them "none", left null). Called with the tables of elements (objects and
  * arrays) only, so its loads and stores see one kind of list (the texture numbers, small integers, have
@@ -70,7 +47,7 @@ function pickAll<T extends object>(
   name: string,
   fail: (sentence: string) => never,
 ): (T | null)[] {
-  const out: (T | null)[] = nulls(n);
+  const out: (T | null)[] = nullsOf(n);
   const length = list.length;
   if (length === 0) return out;
   // Two indices a load (n is even): most are "none", in pairs.
@@ -103,7 +80,7 @@ function pickNumbers(
   name: string,
   fail: (sentence: string) => never,
 ): (number | null)[] {
-  const out: (number | null)[] = nulls(n);
+  const out: (number | null)[] = nullsOf(n);
   const length = list.length;
   if (length === 0) return out;
   // Two indices a load (n is even): most are "none", in pairs.
@@ -126,28 +103,6 @@ function pickNumbers(
   return out;
 }
 
-/** The 16 u8 values at `b[at]` (a konst selection field), as one array literal (see nulls). */
-function u8x16(b: Uint8Array, at: number): number[] {
-  return [
-    b[at]!,
-    b[at + 1]!,
-    b[at + 2]!,
-    b[at + 3]!,
-    b[at + 4]!,
-    b[at + 5]!,
-    b[at + 6]!,
-    b[at + 7]!,
-    b[at + 8]!,
-    b[at + 9]!,
-    b[at + 10]!,
-    b[at + 11]!,
-    b[at + 12]!,
-    b[at + 13]!,
-    b[at + 14]!,
-    b[at + 15]!,
-  ];
-}
-
 /** `pick` for a u8 index field that stores a 0/1 flag. */
 function pickFlag(list: number[], index: number, what: string, name: string, fail: (s: string) => never) {
   const v = pick(list, index, what, name, fail, 0xff);
@@ -155,8 +110,60 @@ function pickFlag(list: number[], index: number, what: string, name: string, fai
 }
 
 /**
- * Resolves one material from its 0x14C init entry (`b[at]`, in bounds: checked by the caller; the layout is
- * readMaterialEntry's) and the tables. An index past the end of its table calls `fail` with a sentence (the
+ * One material resolved from its 0x14C init entry (`b[at]`, in bounds: checked by the caller; the layout is
+ * MaterialEntry's) and the tables, `v` a DataView of b's buffer. A constructor (plainRecord), so that V8
+ * allocates its materials young (see packages/binary/src/plain-records.ts); fields in GxMaterial's key order.
+ */
+const Material = plainRecord(function (
+  this: GxMaterial,
+  name: string,
+  entryIndex: number,
+  b: Uint8Array,
+  at: number,
+  t: Mat3Tables,
+  indirect: GxIndirect | null,
+  fail: (sentence: string) => never,
+  v: DataView,
+) {
+  const p = b.byteOffset + at;
+  // Checked first, as before any other index (the first index past its table is the one a ParseError names).
+  const textures = pickNumbers(t.textureNumbers, v, p + 0x84, 8, 'texture number', name, fail);
+  this.name = name;
+  this.entryIndex = entryIndex;
+  this.materialMode = b[at]!;
+  this.cullMode = pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff);
+  this.colorChannelCount = pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff);
+  this.channelControls = pickAll(t.channelControls, v, p + 0x0c, 4, 'channel control', name, fail);
+  this.materialColors = pickAll(t.materialColors, v, p + 0x08, 2, 'material colour', name, fail);
+  this.ambientColors = pickAll(t.ambientColors, v, p + 0x14, 2, 'ambient colour', name, fail);
+  this.lights = pickAll(t.lights, v, p + 0x18, 8, 'light', name, fail);
+  this.texGenCount = pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff);
+  this.texGens = pickAll(t.texGens, v, p + 0x28, 8, 'texgen', name, fail);
+  this.postTexGens = pickAll(t.postTexGens, v, p + 0x38, 8, 'post texgen', name, fail);
+  this.texMatrices = pickAll(t.texMatrices, v, p + 0x48, 10, 'texture matrix', name, fail);
+  this.postTexMatrices = pickAll(t.postTexMatrices, v, p + 0x5c, 20, 'post texture matrix', name, fail);
+  this.textures = textures;
+  this.konstColors = pickAll(t.konstColors, v, p + 0x94, 4, 'konst colour', name, fail);
+  this.konstColorSelection = u8x16(b, at + 0x9c);
+  this.konstAlphaSelection = u8x16(b, at + 0xac);
+  this.tevOrders = pickAll(t.tevOrders, v, p + 0xbc, 16, 'TEV order', name, fail);
+  this.tevColors = pickAll(t.tevColors, v, p + 0xdc, 4, 'TEV colour', name, fail);
+  this.tevStageCount = pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff);
+  this.tevStages = pickAll(t.tevStages, v, p + 0xe4, 16, 'TEV stage', name, fail);
+  this.tevSwapModes = pickAll(t.swapModes, v, p + 0x104, 16, 'swap mode', name, fail);
+  this.tevSwapTables = pickAll(t.swapTables, v, p + 0x124, 4, 'swap table', name, fail);
+  this.fog = pick(t.fogs, v.getUint16(p + 0x144), 'fog', name, fail);
+  this.alphaCompare = pick(t.alphaCompares, v.getUint16(p + 0x146), 'alpha compare', name, fail);
+  this.blend = pick(t.blends, v.getUint16(p + 0x148), 'blend mode', name, fail);
+  this.zMode = pick(t.zModes, b[at + 6]!, 'z mode', name, fail, 0xff);
+  this.zCompLoc = pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', name, fail);
+  this.dither = pickFlag(t.dithers, b[at + 7]!, 'dither', name, fail);
+  this.nbtScale = pick(t.nbtScales, v.getUint16(p + 0x14a), 'NBT scale', name, fail);
+  this.indirect = indirect;
+});
+
+/**
+ * Resolves one material (see Material). An index past the end of its table calls `fail` with a sentence (the
  * reader throws a ParseError from it; the writer takes it as "the stored tables no longer describe this
  * material").
  */
@@ -172,41 +179,5 @@ export function resolveMaterial(
 ): GxMaterial {
   // The u16 indices are read whole through a DataView of b's buffer (the reader's bufferView, shared by a file's
   // chunks): one access an index, where its two bytes are two, each over ten instructions (130 a material).
-  const v = view ?? new DataView(b.buffer);
-  const p = b.byteOffset + at;
-  const textures = pickNumbers(t.textureNumbers, v, p + 0x84, 8, 'texture number', name, fail);
-  return {
-    name,
-    entryIndex,
-    materialMode: b[at]!,
-    cullMode: pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff),
-    colorChannelCount: pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff),
-    channelControls: pickAll(t.channelControls, v, p + 0x0c, 4, 'channel control', name, fail),
-    materialColors: pickAll(t.materialColors, v, p + 0x08, 2, 'material colour', name, fail),
-    ambientColors: pickAll(t.ambientColors, v, p + 0x14, 2, 'ambient colour', name, fail),
-    lights: pickAll(t.lights, v, p + 0x18, 8, 'light', name, fail),
-    texGenCount: pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff),
-    texGens: pickAll(t.texGens, v, p + 0x28, 8, 'texgen', name, fail),
-    postTexGens: pickAll(t.postTexGens, v, p + 0x38, 8, 'post texgen', name, fail),
-    texMatrices: pickAll(t.texMatrices, v, p + 0x48, 10, 'texture matrix', name, fail),
-    postTexMatrices: pickAll(t.postTexMatrices, v, p + 0x5c, 20, 'post texture matrix', name, fail),
-    textures,
-    konstColors: pickAll(t.konstColors, v, p + 0x94, 4, 'konst colour', name, fail),
-    konstColorSelection: u8x16(b, at + 0x9c),
-    konstAlphaSelection: u8x16(b, at + 0xac),
-    tevOrders: pickAll(t.tevOrders, v, p + 0xbc, 16, 'TEV order', name, fail),
-    tevColors: pickAll(t.tevColors, v, p + 0xdc, 4, 'TEV colour', name, fail),
-    tevStageCount: pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff),
-    tevStages: pickAll(t.tevStages, v, p + 0xe4, 16, 'TEV stage', name, fail),
-    tevSwapModes: pickAll(t.swapModes, v, p + 0x104, 16, 'swap mode', name, fail),
-    tevSwapTables: pickAll(t.swapTables, v, p + 0x124, 4, 'swap table', name, fail),
-    fog: pick(t.fogs, v.getUint16(p + 0x144), 'fog', name, fail),
-    alphaCompare: pick(t.alphaCompares, v.getUint16(p + 0x146), 'alpha compare', name, fail),
-    blend: pick(t.blends, v.getUint16(p + 0x148), 'blend mode', name, fail),
-    zMode: pick(t.zModes, b[at + 6]!, 'z mode', name, fail, 0xff),
-    zCompLoc: pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', name, fail),
-    dither: pickFlag(t.dithers, b[at + 7]!, 'dither', name, fail),
-    nbtScale: pick(t.nbtScales, v.getUint16(p + 0x14a), 'NBT scale', name, fail),
-    indirect,
-  };
+  return new Material(name, entryIndex, b, at, t, indirect, fail, view ?? new DataView(b.buffer));
 }
