@@ -1,91 +1,93 @@
 /*
  * The lists of a MAT3 read (its tables, a material's index lists, the colours and vectors of table elements),
- * each made as a copy (`slice`) of a module-level template and then filled in place. An array made by a builtin
- * has no allocation site, so V8 never pretenures it, where an array literal or `new Array(n)` would be allocated
- * old for the rest of a process that has read and kept many models (see packages/binary/src/plain-records.ts).
- * A copy of a template of the list's own length (and elements kind: small integers, doubles, or objects and
- * nulls) is the cheapest such array: one call that allocates the store at its length, where pushing onto an
- * empty array allocates a store of 16 and grows it, and storing a double into a list of small integers
- * reallocates its store.
+ * made without an allocation site. V8 gives an array literal, and `new Array`, a site, which it pretenures in a
+ * process that has read and kept many models: every later list it makes is allocated old (see
+ * packages/binary/src/plain-records.ts). Three makers have no site and cost little:
+ * - Array called without `new` (its feedback records the function called, not a site): with a length, a list of
+ *   holes that the caller fills; with two or more small integers, a packed list of them. Optimized code
+ *   allocates both inline, as it does a literal. Never with other elements: the interpreter's Array, given
+ *   elements that are not small integers, clears V8's array-constructor protector, after which no optimized
+ *   code in the process allocates an Array(n) inline.
+ * - a rest parameter's list, for the lists of nulls (inline where its function is inlined, else a builtin call
+ *   of about 45 instructions);
+ * - a copy (`slice`) of a list of doubles made once, for the floats (a builtin call of about 100 instructions).
  */
 import { freshArray } from '@retromodel/binary';
 import type { Vec3, Vec4 } from '@retromodel/scene';
 
-/**
- * A packed list of `n` times `value` (pushed: `new Array(n)` and Array.from make holey lists), of the elements
- * kind of `value` (pushed onto freshArray's empty list: a literal's site would remember the most general kind
- * pushed onto any list it made).
- */
-function filled<T>(n: number, value: T): T[] {
-  const out = freshArray<T>();
-  for (let i = 0; i < n; i++) out.push(value);
-  return out;
-}
+/** A new list of `n` holes, every one of which the caller fills. */
+export const listOf = <T>(n: number): T[] => Array<T>(n);
+
+/** Its arguments, as a new list (a rest parameter's). */
+const items = <T>(...list: T[]): T[] => list;
 
 /**
- * The templates, never changed. Lists of nulls and of zeros by length (index n holds the list of n), for a
- * material's index lists (2 to 20) and the short tables most files have: a table of records copies a list of
- * objects' kind, a table of numbers a list of small integers. Lists of doubles for the floats.
- */
-const nullTemplates = Array.from({ length: 65 }, (_, n) => filled(n, null));
-const zeroTemplates = Array.from({ length: 65 }, (_, n) => filled(n, 0));
-const zeros4 = zeroTemplates[4]!;
-const zeros10 = zeroTemplates[10]!;
-const zeros16 = zeroTemplates[16]!;
-const halves2 = filled(2, 0.5);
-const halves3 = filled(3, 0.5);
-const halves6 = filled(6, 0.5);
-const halves16 = filled(16, 0.5);
-
-/**
- * A new list of `n` nulls. Longer lists than the templates are made by the Array constructor called through
- * Reflect.construct (a builtin's call, which has no allocation site either) and filled.
+ * A new list of `n` nulls, for n an index field's length (2, 4, 8, 10, 16 or 20): a material's 17 index lists.
  */
 export function nullsOf(n: number): null[] {
-  return n < nullTemplates.length ? nullTemplates[n]!.slice() : (Reflect.construct(Array, [n]) as null[]).fill(null);
-}
-
-/** A new list of `n` elements, nulls until the caller fills each one (a table's records or colours). */
-export const listOf = nullsOf as <T>(n: number) => T[];
-
-/** A new list of `n` zeros (see nullsOf). */
-export function zerosOf(n: number): number[] {
-  return n < zeroTemplates.length ? zeroTemplates[n]!.slice() : (Reflect.construct(Array, [n]) as number[]).fill(0);
+  switch (n) {
+    case 2:
+      return items(null, null);
+    case 4:
+      return items(null, null, null, null);
+    case 8:
+      return items(null, null, null, null, null, null, null, null);
+    case 10:
+      return items(null, null, null, null, null, null, null, null, null, null);
+    case 16:
+      return items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    case 20:
+      // biome-ignore format: twenty nulls, one line
+      return items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+    default:
+      return Array<null>(n).fill(null);
+  }
 }
 
 /** The four u8 values at `b[at]` (an RGBA8 colour, a TEV stage's inputs). */
 export function u8x4(b: Uint8Array, at: number): Vec4 {
-  const out = zeros4.slice() as Vec4;
-  out[0] = b[at]!;
-  out[1] = b[at + 1]!;
-  out[2] = b[at + 2]!;
-  out[3] = b[at + 3]!;
-  return out;
+  // biome-ignore lint/style/useArrayLiterals: Array called, for its list has no site (see above)
+  return Array(b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!) as Vec4;
 }
 
 /** The four big-endian s16 values at `p` of `v` (a TEV colour). */
 export function s16x4(v: DataView, p: number): Vec4 {
-  const out = zeros4.slice() as Vec4;
-  out[0] = v.getInt16(p);
-  out[1] = v.getInt16(p + 2);
-  out[2] = v.getInt16(p + 4);
-  out[3] = v.getInt16(p + 6);
-  return out;
+  // biome-ignore lint/style/useArrayLiterals: Array called, for its list has no site (see above)
+  return Array(v.getInt16(p), v.getInt16(p + 2), v.getInt16(p + 4), v.getInt16(p + 6)) as Vec4;
 }
 
 /** The 16 u8 values at `b[at]` (a konst selection field). */
 export function u8x16(b: Uint8Array, at: number): number[] {
-  const out = zeros16.slice();
-  for (let i = 0; i < 16; i++) out[i] = b[at + i]!;
-  return out;
+  // biome-ignore format: sixteen bytes, eight a line
+  // biome-ignore lint/style/useArrayLiterals: Array called, for its list has no site (see above)
+  return Array(
+    b[at]!, b[at + 1]!, b[at + 2]!, b[at + 3]!, b[at + 4]!, b[at + 5]!, b[at + 6]!, b[at + 7]!,
+    b[at + 8]!, b[at + 9]!, b[at + 10]!, b[at + 11]!, b[at + 12]!, b[at + 13]!, b[at + 14]!, b[at + 15]!,
+  );
 }
 
 /** The ten big-endian u16 values at `p` of `v` (a fog's adjustment table). */
 export function u16x10(v: DataView, p: number): number[] {
-  const out = zeros10.slice();
-  for (let i = 0; i < 10; i++) out[i] = v.getUint16(p + i * 2);
+  // biome-ignore format: ten values, five a line
+  // biome-ignore lint/style/useArrayLiterals: Array called, for its list has no site (see above)
+  return Array(
+    v.getUint16(p), v.getUint16(p + 2), v.getUint16(p + 4), v.getUint16(p + 6), v.getUint16(p + 8),
+    v.getUint16(p + 10), v.getUint16(p + 12), v.getUint16(p + 14), v.getUint16(p + 16), v.getUint16(p + 18),
+  );
+}
+
+/** A packed list of `n` doubles (0.5), pushed onto freshArray's empty list (a literal's site would be shared). */
+function halves(n: number): number[] {
+  const out = freshArray<number>();
+  for (let i = 0; i < n; i++) out.push(0.5);
   return out;
 }
+
+/** Never changed: the lists of doubles that the float lists below copy. */
+const halves2 = halves(2);
+const halves3 = halves(3);
+const halves6 = halves(6);
+const halves16 = halves(16);
 
 /**
  * The two big-endian f32 at `p` of `v`. Floats are read through a DataView: one load each, where making one

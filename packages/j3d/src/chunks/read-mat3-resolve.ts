@@ -4,7 +4,23 @@
  * so does any index into an absent or empty table (Nintendo files keep 0 for the post-texgen tables they omit).
  */
 import { plainRecord } from '@retromodel/binary';
-import type { GxIndirect, GxMaterial } from '../gx/material-types.js';
+import type { Vec4 } from '@retromodel/scene';
+import type {
+  GxAlphaCompare,
+  GxBlend,
+  GxChannelControl,
+  GxFog,
+  GxIndirect,
+  GxLight,
+  GxMaterial,
+  GxNbtScale,
+  GxSwapMode,
+  GxTevOrder,
+  GxTevStage,
+  GxTexGen,
+  GxTexMatrix,
+  GxZMode,
+} from '../gx/material-types.js';
 import { nullsOf, u8x16 } from './mat3-lists.js';
 import type { Mat3Tables } from './read-mat3.js';
 
@@ -110,60 +126,83 @@ function pickFlag(list: number[], index: number, what: string, name: string, fai
 }
 
 /**
- * One material resolved from its 0x14C init entry (`b[at]`, in bounds: checked by the caller; the layout is
- * MaterialEntry's) and the tables, `v` a DataView of b's buffer. A constructor (plainRecord), so that V8
- * allocates its materials young (see packages/binary/src/plain-records.ts); fields in GxMaterial's key order.
+ * A resolved material, fields in GxMaterial's key order. A constructor (plainRecord), so that V8 allocates its
+ * materials young (see packages/binary/src/plain-records.ts), that only stores its arguments: small enough to be
+ * inlined where it is called, and so allocated inline (a constructor that is not inlined allocates through a
+ * generic stub, about 140 instructions more).
  */
 const Material = plainRecord(function (
   this: GxMaterial,
   name: string,
   entryIndex: number,
-  b: Uint8Array,
-  at: number,
-  t: Mat3Tables,
+  materialMode: number,
+  cullMode: number | null,
+  colorChannelCount: number | null,
+  channelControls: (GxChannelControl | null)[],
+  materialColors: (Vec4 | null)[],
+  ambientColors: (Vec4 | null)[],
+  lights: (GxLight | null)[],
+  texGenCount: number | null,
+  texGens: (GxTexGen | null)[],
+  postTexGens: (GxTexGen | null)[],
+  texMatrices: (GxTexMatrix | null)[],
+  postTexMatrices: (GxTexMatrix | null)[],
+  textures: (number | null)[],
+  konstColors: (Vec4 | null)[],
+  konstColorSelection: number[],
+  konstAlphaSelection: number[],
+  tevOrders: (GxTevOrder | null)[],
+  tevColors: (Vec4 | null)[],
+  tevStageCount: number | null,
+  tevStages: (GxTevStage | null)[],
+  tevSwapModes: (GxSwapMode | null)[],
+  tevSwapTables: (Vec4 | null)[],
+  fog: GxFog | null,
+  alphaCompare: GxAlphaCompare | null,
+  blend: GxBlend | null,
+  zMode: GxZMode | null,
+  zCompLoc: boolean | null,
+  dither: boolean | null,
+  nbtScale: GxNbtScale | null,
   indirect: GxIndirect | null,
-  fail: (sentence: string) => never,
-  v: DataView,
 ) {
-  const p = b.byteOffset + at;
-  // Checked first, as before any other index (the first index past its table is the one a ParseError names).
-  const textures = pickNumbers(t.textureNumbers, v, p + 0x84, 8, 'texture number', name, fail);
   this.name = name;
   this.entryIndex = entryIndex;
-  this.materialMode = b[at]!;
-  this.cullMode = pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff);
-  this.colorChannelCount = pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff);
-  this.channelControls = pickAll(t.channelControls, v, p + 0x0c, 4, 'channel control', name, fail);
-  this.materialColors = pickAll(t.materialColors, v, p + 0x08, 2, 'material colour', name, fail);
-  this.ambientColors = pickAll(t.ambientColors, v, p + 0x14, 2, 'ambient colour', name, fail);
-  this.lights = pickAll(t.lights, v, p + 0x18, 8, 'light', name, fail);
-  this.texGenCount = pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff);
-  this.texGens = pickAll(t.texGens, v, p + 0x28, 8, 'texgen', name, fail);
-  this.postTexGens = pickAll(t.postTexGens, v, p + 0x38, 8, 'post texgen', name, fail);
-  this.texMatrices = pickAll(t.texMatrices, v, p + 0x48, 10, 'texture matrix', name, fail);
-  this.postTexMatrices = pickAll(t.postTexMatrices, v, p + 0x5c, 20, 'post texture matrix', name, fail);
+  this.materialMode = materialMode;
+  this.cullMode = cullMode;
+  this.colorChannelCount = colorChannelCount;
+  this.channelControls = channelControls;
+  this.materialColors = materialColors;
+  this.ambientColors = ambientColors;
+  this.lights = lights;
+  this.texGenCount = texGenCount;
+  this.texGens = texGens;
+  this.postTexGens = postTexGens;
+  this.texMatrices = texMatrices;
+  this.postTexMatrices = postTexMatrices;
   this.textures = textures;
-  this.konstColors = pickAll(t.konstColors, v, p + 0x94, 4, 'konst colour', name, fail);
-  this.konstColorSelection = u8x16(b, at + 0x9c);
-  this.konstAlphaSelection = u8x16(b, at + 0xac);
-  this.tevOrders = pickAll(t.tevOrders, v, p + 0xbc, 16, 'TEV order', name, fail);
-  this.tevColors = pickAll(t.tevColors, v, p + 0xdc, 4, 'TEV colour', name, fail);
-  this.tevStageCount = pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff);
-  this.tevStages = pickAll(t.tevStages, v, p + 0xe4, 16, 'TEV stage', name, fail);
-  this.tevSwapModes = pickAll(t.swapModes, v, p + 0x104, 16, 'swap mode', name, fail);
-  this.tevSwapTables = pickAll(t.swapTables, v, p + 0x124, 4, 'swap table', name, fail);
-  this.fog = pick(t.fogs, v.getUint16(p + 0x144), 'fog', name, fail);
-  this.alphaCompare = pick(t.alphaCompares, v.getUint16(p + 0x146), 'alpha compare', name, fail);
-  this.blend = pick(t.blends, v.getUint16(p + 0x148), 'blend mode', name, fail);
-  this.zMode = pick(t.zModes, b[at + 6]!, 'z mode', name, fail, 0xff);
-  this.zCompLoc = pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', name, fail);
-  this.dither = pickFlag(t.dithers, b[at + 7]!, 'dither', name, fail);
-  this.nbtScale = pick(t.nbtScales, v.getUint16(p + 0x14a), 'NBT scale', name, fail);
+  this.konstColors = konstColors;
+  this.konstColorSelection = konstColorSelection;
+  this.konstAlphaSelection = konstAlphaSelection;
+  this.tevOrders = tevOrders;
+  this.tevColors = tevColors;
+  this.tevStageCount = tevStageCount;
+  this.tevStages = tevStages;
+  this.tevSwapModes = tevSwapModes;
+  this.tevSwapTables = tevSwapTables;
+  this.fog = fog;
+  this.alphaCompare = alphaCompare;
+  this.blend = blend;
+  this.zMode = zMode;
+  this.zCompLoc = zCompLoc;
+  this.dither = dither;
+  this.nbtScale = nbtScale;
   this.indirect = indirect;
 });
 
 /**
- * Resolves one material (see Material). An index past the end of its table calls `fail` with a sentence (the
+ * Resolves one material from its 0x14C init entry (`b[at]`, in bounds: checked by the caller; the layout is
+ * MaterialEntry's) and the tables. An index past the end of its table calls `fail` with a sentence (the
  * reader throws a ParseError from it; the writer takes it as "the stored tables no longer describe this
  * material").
  */
@@ -179,5 +218,41 @@ export function resolveMaterial(
 ): GxMaterial {
   // The u16 indices are read whole through a DataView of b's buffer (the reader's bufferView, shared by a file's
   // chunks): one access an index, where its two bytes are two, each over ten instructions (130 a material).
-  return new Material(name, entryIndex, b, at, t, indirect, fail, view ?? new DataView(b.buffer));
+  const v = view ?? new DataView(b.buffer);
+  const p = b.byteOffset + at;
+  const textures = pickNumbers(t.textureNumbers, v, p + 0x84, 8, 'texture number', name, fail);
+  return new Material(
+    name,
+    entryIndex,
+    b[at]!,
+    pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff),
+    pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff),
+    pickAll(t.channelControls, v, p + 0x0c, 4, 'channel control', name, fail),
+    pickAll(t.materialColors, v, p + 0x08, 2, 'material colour', name, fail),
+    pickAll(t.ambientColors, v, p + 0x14, 2, 'ambient colour', name, fail),
+    pickAll(t.lights, v, p + 0x18, 8, 'light', name, fail),
+    pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff),
+    pickAll(t.texGens, v, p + 0x28, 8, 'texgen', name, fail),
+    pickAll(t.postTexGens, v, p + 0x38, 8, 'post texgen', name, fail),
+    pickAll(t.texMatrices, v, p + 0x48, 10, 'texture matrix', name, fail),
+    pickAll(t.postTexMatrices, v, p + 0x5c, 20, 'post texture matrix', name, fail),
+    textures,
+    pickAll(t.konstColors, v, p + 0x94, 4, 'konst colour', name, fail),
+    u8x16(b, at + 0x9c),
+    u8x16(b, at + 0xac),
+    pickAll(t.tevOrders, v, p + 0xbc, 16, 'TEV order', name, fail),
+    pickAll(t.tevColors, v, p + 0xdc, 4, 'TEV colour', name, fail),
+    pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff),
+    pickAll(t.tevStages, v, p + 0xe4, 16, 'TEV stage', name, fail),
+    pickAll(t.swapModes, v, p + 0x104, 16, 'swap mode', name, fail),
+    pickAll(t.swapTables, v, p + 0x124, 4, 'swap table', name, fail),
+    pick(t.fogs, v.getUint16(p + 0x144), 'fog', name, fail),
+    pick(t.alphaCompares, v.getUint16(p + 0x146), 'alpha compare', name, fail),
+    pick(t.blends, v.getUint16(p + 0x148), 'blend mode', name, fail),
+    pick(t.zModes, b[at + 6]!, 'z mode', name, fail, 0xff),
+    pickFlag(t.zCompLocs, b[at + 5]!, 'z-comp-loc', name, fail),
+    pickFlag(t.dithers, b[at + 7]!, 'dither', name, fail),
+    pick(t.nbtScales, v.getUint16(p + 0x14a), 'NBT scale', name, fail),
+    indirect,
+  );
 }

@@ -21,7 +21,7 @@ import type {
   GxTexMatrix,
   GxZMode,
 } from '../gx/material-types.js';
-import { f32x2, f32x3, f32x6, f32x16, listOf, s16x4, u8x4, u16x10, zerosOf } from './mat3-lists.js';
+import { f32x2, f32x3, f32x6, f32x16, listOf, s16x4, u8x4, u16x10 } from './mat3-lists.js';
 import type { Mat3Tables } from './read-mat3.js';
 
 /*
@@ -241,100 +241,162 @@ export function checkMat3TableStarts(r: BinaryReader, offsets: readonly number[]
   }
 }
 
-/**
- * The MAT3 value tables (slots 4..29) of a chunk whose table offsets are `offsets`, each of `n[slot]` elements
- * (mat3TableCounts; checkMat3TableStarts has checked that they lie inside the chunk), set in Mat3Tables' key
- * order. Every table is read by a loop of its own, not by one loop calling each element's constructor: that call
- * site saw a dozen of them, so no call was inlined.
- */
+/** The MAT3 value tables, one list a table, in Mat3Tables' key order. */
 const Tables = plainRecord(function (
   this: Mat3Tables,
-  b: Uint8Array,
-  v: DataView,
-  offsets: readonly number[],
-  n: readonly number[],
+  cullModes: number[],
+  materialColors: Vec4[],
+  colorChanCounts: number[],
+  channelControls: GxChannelControl[],
+  ambientColors: Vec4[],
+  lights: GxLight[],
+  texGenCounts: number[],
+  texGens: GxTexGen[],
+  postTexGens: GxTexGen[],
+  texMatrices: GxTexMatrix[],
+  postTexMatrices: GxTexMatrix[],
+  textureNumbers: number[],
+  tevOrders: GxTevOrder[],
+  tevColors: Vec4[],
+  konstColors: Vec4[],
+  tevStageCounts: number[],
+  tevStages: GxTevStage[],
+  swapModes: GxSwapMode[],
+  swapTables: Vec4[],
+  fogs: GxFog[],
+  alphaCompares: GxAlphaCompare[],
+  blends: GxBlend[],
+  zModes: GxZMode[],
+  zCompLocs: number[],
+  dithers: number[],
+  nbtScales: GxNbtScale[],
 ) {
-  // Every element read below lies inside its span, which lies inside the chunk (checked by the caller).
-  this.cullModes = u32s(b, offsets[4]!, n[4]!);
-  this.materialColors = colors(b, offsets[5]!, n[5]!);
-  this.colorChanCounts = u8s(b, offsets[6]!, n[6]!);
-  const channelControls: GxChannelControl[] = listOf(n[7]!);
-  for (let i = 0, at = offsets[7]!; i < n[7]!; i++, at += 8) channelControls[i] = new ChannelControl(b, at);
+  this.cullModes = cullModes;
+  this.materialColors = materialColors;
+  this.colorChanCounts = colorChanCounts;
   this.channelControls = channelControls;
-  this.ambientColors = colors(b, offsets[8]!, n[8]!);
-  const lights: GxLight[] = listOf(n[9]!);
-  for (let i = 0, at = offsets[9]!; i < n[9]!; i++, at += 0x34) lights[i] = new Light(b, v, at);
+  this.ambientColors = ambientColors;
   this.lights = lights;
-  this.texGenCounts = u8s(b, offsets[10]!, n[10]!);
-  const texGens: GxTexGen[] = listOf(n[11]!);
-  for (let i = 0, at = offsets[11]!; i < n[11]!; i++, at += 4) texGens[i] = new TexGen(b, at);
+  this.texGenCounts = texGenCounts;
   this.texGens = texGens;
-  const postTexGens: GxTexGen[] = listOf(n[12]!);
-  for (let i = 0, at = offsets[12]!; i < n[12]!; i++, at += 4) postTexGens[i] = new TexGen(b, at);
   this.postTexGens = postTexGens;
-  const texMatrices: GxTexMatrix[] = listOf(n[13]!);
-  for (let i = 0, at = offsets[13]!; i < n[13]!; i++, at += 0x64) texMatrices[i] = new TexMatrix(b, v, at);
   this.texMatrices = texMatrices;
-  const postTexMatrices: GxTexMatrix[] = listOf(n[14]!);
-  for (let i = 0, at = offsets[14]!; i < n[14]!; i++, at += 0x64) postTexMatrices[i] = new TexMatrix(b, v, at);
   this.postTexMatrices = postTexMatrices;
-  this.textureNumbers = u16s(b, offsets[15]!, n[15]!);
-  const tevOrders: GxTevOrder[] = listOf(n[16]!);
-  for (let i = 0, at = offsets[16]!; i < n[16]!; i++, at += 4) tevOrders[i] = new TevOrder(b, at);
+  this.textureNumbers = textureNumbers;
   this.tevOrders = tevOrders;
-  const tevColors: Vec4[] = listOf(n[17]!);
-  for (let i = 0, at = offsets[17]!; i < n[17]!; i++, at += 8) tevColors[i] = s16x4(v, b.byteOffset + at);
   this.tevColors = tevColors;
-  this.konstColors = colors(b, offsets[18]!, n[18]!);
-  this.tevStageCounts = u8s(b, offsets[19]!, n[19]!);
-  const tevStages: GxTevStage[] = listOf(n[20]!);
-  for (let i = 0, at = offsets[20]!; i < n[20]!; i++, at += 0x14) tevStages[i] = new TevStage(b, at);
+  this.konstColors = konstColors;
+  this.tevStageCounts = tevStageCounts;
   this.tevStages = tevStages;
-  const swapModes: GxSwapMode[] = listOf(n[21]!);
-  for (let i = 0, at = offsets[21]!; i < n[21]!; i++, at += 4) swapModes[i] = new SwapMode(b, at);
   this.swapModes = swapModes;
-  this.swapTables = colors(b, offsets[22]!, n[22]!);
-  const fogs: GxFog[] = listOf(n[23]!);
-  for (let i = 0, at = offsets[23]!; i < n[23]!; i++, at += 0x2c) fogs[i] = new Fog(b, v, at);
+  this.swapTables = swapTables;
   this.fogs = fogs;
-  const alphaCompares: GxAlphaCompare[] = listOf(n[24]!);
-  for (let i = 0, at = offsets[24]!; i < n[24]!; i++, at += 8) alphaCompares[i] = new AlphaCompare(b, at);
   this.alphaCompares = alphaCompares;
-  const blends: GxBlend[] = listOf(n[25]!);
-  for (let i = 0, at = offsets[25]!; i < n[25]!; i++, at += 4) blends[i] = new Blend(b, at);
   this.blends = blends;
-  const zModes: GxZMode[] = listOf(n[26]!);
-  for (let i = 0, at = offsets[26]!; i < n[26]!; i++, at += 4) zModes[i] = new ZMode(b, at);
   this.zModes = zModes;
-  this.zCompLocs = u8s(b, offsets[27]!, n[27]!);
-  this.dithers = u8s(b, offsets[28]!, n[28]!);
-  const nbtScales: GxNbtScale[] = listOf(n[29]!);
-  for (let i = 0, at = offsets[29]!; i < n[29]!; i++, at += 0x10) nbtScales[i] = new NbtScale(b, v, at);
+  this.zCompLocs = zCompLocs;
+  this.dithers = dithers;
   this.nbtScales = nbtScales;
 });
 
-/** The MAT3 value tables of the chunk of `r` (see Tables). */
+/**
+ * The MAT3 value tables (slots 4..29) of a chunk whose table offsets are `offsets`, each of `n[slot]` elements
+ * (mat3TableCounts; checkMat3TableStarts has checked that they lie inside the chunk). Every table is read by a
+ * loop of its own, not by one loop calling each element's constructor: that call site saw a dozen of them, so
+ * no call was inlined.
+ */
 export function readMat3Tables(r: BinaryReader, offsets: readonly number[], n: readonly number[]): Mat3Tables {
-  return new Tables(r.bytes, r.bufferView, offsets, n);
+  const b = r.bytes;
+  const v = r.bufferView;
+  // Every element read below lies inside its span, which lies inside the chunk (checked by the caller).
+  const cullModes = u32s(b, offsets[4]!, n[4]!);
+  const materialColors = colors(b, offsets[5]!, n[5]!);
+  const colorChanCounts = u8s(b, offsets[6]!, n[6]!);
+  const channelControls: GxChannelControl[] = listOf(n[7]!);
+  for (let i = 0, at = offsets[7]!; i < n[7]!; i++, at += 8) channelControls[i] = new ChannelControl(b, at);
+  const ambientColors = colors(b, offsets[8]!, n[8]!);
+  const lights: GxLight[] = listOf(n[9]!);
+  for (let i = 0, at = offsets[9]!; i < n[9]!; i++, at += 0x34) lights[i] = new Light(b, v, at);
+  const texGenCounts = u8s(b, offsets[10]!, n[10]!);
+  const texGens: GxTexGen[] = listOf(n[11]!);
+  for (let i = 0, at = offsets[11]!; i < n[11]!; i++, at += 4) texGens[i] = new TexGen(b, at);
+  const postTexGens: GxTexGen[] = listOf(n[12]!);
+  for (let i = 0, at = offsets[12]!; i < n[12]!; i++, at += 4) postTexGens[i] = new TexGen(b, at);
+  const texMatrices: GxTexMatrix[] = listOf(n[13]!);
+  for (let i = 0, at = offsets[13]!; i < n[13]!; i++, at += 0x64) texMatrices[i] = new TexMatrix(b, v, at);
+  const postTexMatrices: GxTexMatrix[] = listOf(n[14]!);
+  for (let i = 0, at = offsets[14]!; i < n[14]!; i++, at += 0x64) postTexMatrices[i] = new TexMatrix(b, v, at);
+  const textureNumbers = u16s(b, offsets[15]!, n[15]!);
+  const tevOrders: GxTevOrder[] = listOf(n[16]!);
+  for (let i = 0, at = offsets[16]!; i < n[16]!; i++, at += 4) tevOrders[i] = new TevOrder(b, at);
+  const tevColors: Vec4[] = listOf(n[17]!);
+  for (let i = 0, at = offsets[17]!; i < n[17]!; i++, at += 8) tevColors[i] = s16x4(v, b.byteOffset + at);
+  const konstColors = colors(b, offsets[18]!, n[18]!);
+  const tevStageCounts = u8s(b, offsets[19]!, n[19]!);
+  const tevStages: GxTevStage[] = listOf(n[20]!);
+  for (let i = 0, at = offsets[20]!; i < n[20]!; i++, at += 0x14) tevStages[i] = new TevStage(b, at);
+  const swapModes: GxSwapMode[] = listOf(n[21]!);
+  for (let i = 0, at = offsets[21]!; i < n[21]!; i++, at += 4) swapModes[i] = new SwapMode(b, at);
+  const swapTables = colors(b, offsets[22]!, n[22]!);
+  const fogs: GxFog[] = listOf(n[23]!);
+  for (let i = 0, at = offsets[23]!; i < n[23]!; i++, at += 0x2c) fogs[i] = new Fog(b, v, at);
+  const alphaCompares: GxAlphaCompare[] = listOf(n[24]!);
+  for (let i = 0, at = offsets[24]!; i < n[24]!; i++, at += 8) alphaCompares[i] = new AlphaCompare(b, at);
+  const blends: GxBlend[] = listOf(n[25]!);
+  for (let i = 0, at = offsets[25]!; i < n[25]!; i++, at += 4) blends[i] = new Blend(b, at);
+  const zModes: GxZMode[] = listOf(n[26]!);
+  for (let i = 0, at = offsets[26]!; i < n[26]!; i++, at += 4) zModes[i] = new ZMode(b, at);
+  const zCompLocs = u8s(b, offsets[27]!, n[27]!);
+  const dithers = u8s(b, offsets[28]!, n[28]!);
+  const nbtScales: GxNbtScale[] = listOf(n[29]!);
+  for (let i = 0, at = offsets[29]!; i < n[29]!; i++, at += 0x10) nbtScales[i] = new NbtScale(b, v, at);
+  return new Tables(
+    cullModes,
+    materialColors,
+    colorChanCounts,
+    channelControls,
+    ambientColors,
+    lights,
+    texGenCounts,
+    texGens,
+    postTexGens,
+    texMatrices,
+    postTexMatrices,
+    textureNumbers,
+    tevOrders,
+    tevColors,
+    konstColors,
+    tevStageCounts,
+    tevStages,
+    swapModes,
+    swapTables,
+    fogs,
+    alphaCompares,
+    blends,
+    zModes,
+    zCompLocs,
+    dithers,
+    nbtScales,
+  );
 }
 
 /** `n` u8 values at `b[at]` (in bounds). */
 function u8s(b: Uint8Array, at: number, n: number): number[] {
-  const out = zerosOf(n);
+  const out = listOf<number>(n);
   for (let i = 0; i < n; i++) out[i] = b[at + i]!;
   return out;
 }
 
 /** `n` big-endian u16 values at `b[at]` (in bounds). */
 function u16s(b: Uint8Array, at: number, n: number): number[] {
-  const out = zerosOf(n);
+  const out = listOf<number>(n);
   for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (b[p]! << 8) | b[p + 1]!;
   return out;
 }
 
 /** `n` big-endian u32 values at `b[at]` (in bounds). */
 function u32s(b: Uint8Array, at: number, n: number): number[] {
-  const out = zerosOf(n);
+  const out = listOf<number>(n);
   for (let i = 0, p = at; i < n; i++, p += 4)
     out[i] = ((b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!) >>> 0;
   return out;
