@@ -21,28 +21,15 @@ export const listOf = <T>(n: number): T[] => Array<T>(n);
 /** Its arguments, as a new list (a rest parameter's). */
 const items = <T>(...list: T[]): T[] => list;
 
-/**
- * A new list of `n` nulls, for n an index field's length (2, 4, 8, 10, 16 or 20): a material's 17 index lists.
- */
-export function nullsOf(n: number): null[] {
-  switch (n) {
-    case 2:
-      return items(null, null);
-    case 4:
-      return items(null, null, null, null);
-    case 8:
-      return items(null, null, null, null, null, null, null, null);
-    case 10:
-      return items(null, null, null, null, null, null, null, null, null, null);
-    case 16:
-      return items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
-    case 20:
-      // biome-ignore format: twenty nulls, one line
-      return items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
-    default:
-      return Array<null>(n).fill(null);
-  }
-}
+/** New lists of nulls, of the lengths of a material's index lists. */
+export const nulls2 = () => items(null, null);
+export const nulls4 = () => items(null, null, null, null);
+export const nulls8 = () => items(null, null, null, null, null, null, null, null);
+export const nulls10 = () => items(null, null, null, null, null, null, null, null, null, null);
+export const nulls16 = () =>
+  items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+// biome-ignore format: twenty nulls, one line
+export const nulls20 = () => items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 /** The four u8 values at `b[at]` (an RGBA8 colour, a TEV stage's inputs). */
 export function u8x4(b: Uint8Array, at: number): Vec4 {

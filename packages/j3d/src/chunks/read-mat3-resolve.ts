@@ -21,7 +21,7 @@ import type {
   GxTexMatrix,
   GxZMode,
 } from '../gx/material-types.js';
-import { nullsOf, u8x16 } from './mat3-lists.js';
+import { nulls2, nulls4, nulls8, nulls10, nulls16, nulls20, u8x16 } from './mat3-lists.js';
 import type { Mat3Tables } from './read-mat3.js';
 
 /** The error for index `index` of a material's `what` past the end of its table (`length` entries). */
@@ -49,21 +49,22 @@ function pick<T>(
 }
 
 /**
- * `pick` for each of the `n` (even) big-endian u16 indices at `p` of `v`, in one loop with no call per
- * index (a material has 130 such indices, most of them "none", left null). Called with the tables of elements (objects and
- * arrays) only, so its loads and stores see one kind of list (the texture numbers, small integers, have
- * pickNumbers).
+ * `pick` for each of the `n` (even) big-endian u16 indices at `p` of `v`, into `out`, a new list of n nulls, in
+ * one loop with no call per index (a material has 130 such indices, most of them "none", left null). The caller
+ * makes `out` (nulls4() and the like) where its length is a constant, so that the list is allocated inline.
+ * Called with the tables of elements (objects and arrays) only, so its loads and stores see one kind of list
+ * (the texture numbers, small integers, have pickNumbers).
  */
 function pickAll<T extends object>(
+  out: (T | null)[],
   list: T[],
   v: DataView,
   p: number,
-  n: number,
   what: string,
   name: string,
   fail: (sentence: string) => never,
 ): (T | null)[] {
-  const out: (T | null)[] = nullsOf(n);
+  const n = out.length;
   const length = list.length;
   if (length === 0) return out;
   // Two indices a load (n is even): most are "none", in pairs.
@@ -88,15 +89,15 @@ function pickAll<T extends object>(
 
 /** pickAll for a table of numbers. */
 function pickNumbers(
+  out: (number | null)[],
   list: number[],
   v: DataView,
   p: number,
-  n: number,
   what: string,
   name: string,
   fail: (sentence: string) => never,
 ): (number | null)[] {
-  const out: (number | null)[] = nullsOf(n);
+  const n = out.length;
   const length = list.length;
   if (length === 0) return out;
   // Two indices a load (n is even): most are "none", in pairs.
@@ -220,32 +221,32 @@ export function resolveMaterial(
   // chunks): one access an index, where its two bytes are two, each over ten instructions (130 a material).
   const v = view ?? new DataView(b.buffer);
   const p = b.byteOffset + at;
-  const textures = pickNumbers(t.textureNumbers, v, p + 0x84, 8, 'texture number', name, fail);
+  const textures = pickNumbers(nulls8(), t.textureNumbers, v, p + 0x84, 'texture number', name, fail);
   return new Material(
     name,
     entryIndex,
     b[at]!,
     pick(t.cullModes, b[at + 1]!, 'cull mode', name, fail, 0xff),
     pick(t.colorChanCounts, b[at + 2]!, 'channel count', name, fail, 0xff),
-    pickAll(t.channelControls, v, p + 0x0c, 4, 'channel control', name, fail),
-    pickAll(t.materialColors, v, p + 0x08, 2, 'material colour', name, fail),
-    pickAll(t.ambientColors, v, p + 0x14, 2, 'ambient colour', name, fail),
-    pickAll(t.lights, v, p + 0x18, 8, 'light', name, fail),
+    pickAll(nulls4(), t.channelControls, v, p + 0x0c, 'channel control', name, fail),
+    pickAll(nulls2(), t.materialColors, v, p + 0x08, 'material colour', name, fail),
+    pickAll(nulls2(), t.ambientColors, v, p + 0x14, 'ambient colour', name, fail),
+    pickAll(nulls8(), t.lights, v, p + 0x18, 'light', name, fail),
     pick(t.texGenCounts, b[at + 3]!, 'texgen count', name, fail, 0xff),
-    pickAll(t.texGens, v, p + 0x28, 8, 'texgen', name, fail),
-    pickAll(t.postTexGens, v, p + 0x38, 8, 'post texgen', name, fail),
-    pickAll(t.texMatrices, v, p + 0x48, 10, 'texture matrix', name, fail),
-    pickAll(t.postTexMatrices, v, p + 0x5c, 20, 'post texture matrix', name, fail),
+    pickAll(nulls8(), t.texGens, v, p + 0x28, 'texgen', name, fail),
+    pickAll(nulls8(), t.postTexGens, v, p + 0x38, 'post texgen', name, fail),
+    pickAll(nulls10(), t.texMatrices, v, p + 0x48, 'texture matrix', name, fail),
+    pickAll(nulls20(), t.postTexMatrices, v, p + 0x5c, 'post texture matrix', name, fail),
     textures,
-    pickAll(t.konstColors, v, p + 0x94, 4, 'konst colour', name, fail),
+    pickAll(nulls4(), t.konstColors, v, p + 0x94, 'konst colour', name, fail),
     u8x16(b, at + 0x9c),
     u8x16(b, at + 0xac),
-    pickAll(t.tevOrders, v, p + 0xbc, 16, 'TEV order', name, fail),
-    pickAll(t.tevColors, v, p + 0xdc, 4, 'TEV colour', name, fail),
+    pickAll(nulls16(), t.tevOrders, v, p + 0xbc, 'TEV order', name, fail),
+    pickAll(nulls4(), t.tevColors, v, p + 0xdc, 'TEV colour', name, fail),
     pick(t.tevStageCounts, b[at + 4]!, 'TEV stage count', name, fail, 0xff),
-    pickAll(t.tevStages, v, p + 0xe4, 16, 'TEV stage', name, fail),
-    pickAll(t.swapModes, v, p + 0x104, 16, 'swap mode', name, fail),
-    pickAll(t.swapTables, v, p + 0x124, 4, 'swap table', name, fail),
+    pickAll(nulls16(), t.tevStages, v, p + 0xe4, 'TEV stage', name, fail),
+    pickAll(nulls16(), t.swapModes, v, p + 0x104, 'swap mode', name, fail),
+    pickAll(nulls4(), t.swapTables, v, p + 0x124, 'swap table', name, fail),
     pick(t.fogs, v.getUint16(p + 0x144), 'fog', name, fail),
     pick(t.alphaCompares, v.getUint16(p + 0x146), 'alpha compare', name, fail),
     pick(t.blends, v.getUint16(p + 0x148), 'blend mode', name, fail),
