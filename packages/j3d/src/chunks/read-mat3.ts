@@ -10,9 +10,9 @@
  * `materialCount` names and remap entries; several materials may share one init entry (instancing). The
  * indirect table is indexed by material, not by entry; when its offset equals the name table's it is absent.
  * Entry fields are indices into the tables (0xFF / 0xFFFF = none; an index into an absent or empty table also
- * means none: Nintendo files keep 0 for the post-texgen tables they omit); see readMaterialEntry for the layout.
+ * means none: Nintendo files keep 0 for the post-texgen tables they omit); see MaterialEntry for the layout.
  */
-import type { BinaryReader } from '@retromodel/binary';
+import { type BinaryReader, plainRecord } from '@retromodel/binary';
 import type { Diagnostic, Vec4 } from '@retromodel/scene';
 import type {
   GxAlphaCompare,
@@ -32,6 +32,7 @@ import type {
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
+import { listOf } from './mat3-lists.js';
 import { checkCountAt } from './read-bounds.js';
 import { mat3TableCounts, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
@@ -143,56 +144,67 @@ export interface Mat3Layout {
 const lazyEntries = new LazyProperty<J3dMaterialEntry[]>('entries');
 const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
 
+/*
+ * The chunk's records are made by constructors (plainRecord) and its lists by mat3-lists, not by literals: V8
+ * then allocates them young even in a process that has read and kept many models (see
+ * packages/binary/src/plain-records.ts).
+ */
+
 /** `n` big-endian u16 values from `bytes` at `at` (in bounds: checked by the caller). */
 function u16s(bytes: Uint8Array, at: number, n: number): number[] {
-  const out: number[] = new Array(n);
+  const out = listOf<number>(n);
   for (let i = 0; i < n; i++) out[i] = (bytes[at + i * 2]! << 8) | bytes[at + i * 2 + 1]!;
   return out;
 }
 
 /** `n` u8 values from `bytes` at `at` (in bounds: checked by the caller). */
 function u8s(bytes: Uint8Array, at: number, n: number): number[] {
-  const out: number[] = new Array(n);
+  const out = listOf<number>(n);
   for (let i = 0; i < n; i++) out[i] = bytes[at + i]!;
   return out;
 }
 
-/** The init entry at `b[at]` (in bounds: checked by the caller). */
-function readMaterialEntry(b: Uint8Array, at: number): J3dMaterialEntry {
+/** The init entry at `b[at]` (in bounds: checked by the caller), fields in J3dMaterialEntry's key order. */
+const MaterialEntry = plainRecord(function (this: J3dMaterialEntry, b: Uint8Array, at: number) {
   const u16 = (field: number) => (b[at + field]! << 8) | b[at + field + 1]!;
-  return {
-    materialMode: b[at]!,
-    cullModeIndex: b[at + 1]!,
-    colorChanNumIndex: b[at + 2]!,
-    texGenNumIndex: b[at + 3]!,
-    tevStageNumIndex: b[at + 4]!,
-    zCompLocIndex: b[at + 5]!,
-    zModeIndex: b[at + 6]!,
-    ditherIndex: b[at + 7]!,
-    matColorIndices: u16s(b, at + 0x08, 2),
-    colorChanIndices: u16s(b, at + 0x0c, 4),
-    ambColorIndices: u16s(b, at + 0x14, 2),
-    lightIndices: u16s(b, at + 0x18, 8),
-    texGenIndices: u16s(b, at + 0x28, 8),
-    postTexGenIndices: u16s(b, at + 0x38, 8),
-    texMtxIndices: u16s(b, at + 0x48, 10),
-    postTexMtxIndices: u16s(b, at + 0x5c, 20),
-    texNoIndices: u16s(b, at + 0x84, 8),
-    konstColorIndices: u16s(b, at + 0x94, 4),
-    konstColorSelection: u8s(b, at + 0x9c, 16),
-    konstAlphaSelection: u8s(b, at + 0xac, 16),
-    tevOrderIndices: u16s(b, at + 0xbc, 16),
-    tevColorIndices: u16s(b, at + 0xdc, 4),
-    tevStageIndices: u16s(b, at + 0xe4, 16),
-    tevSwapModeIndices: u16s(b, at + 0x104, 16),
-    tevSwapTableIndices: u16s(b, at + 0x124, 4),
-    unknownIndices: u16s(b, at + 0x12c, 12),
-    fogIndex: u16(0x144),
-    alphaCompIndex: u16(0x146),
-    blendIndex: u16(0x148),
-    nbtScaleIndex: u16(0x14a),
-  };
-}
+  this.materialMode = b[at]!;
+  this.cullModeIndex = b[at + 1]!;
+  this.colorChanNumIndex = b[at + 2]!;
+  this.texGenNumIndex = b[at + 3]!;
+  this.tevStageNumIndex = b[at + 4]!;
+  this.zCompLocIndex = b[at + 5]!;
+  this.zModeIndex = b[at + 6]!;
+  this.ditherIndex = b[at + 7]!;
+  this.matColorIndices = u16s(b, at + 0x08, 2);
+  this.colorChanIndices = u16s(b, at + 0x0c, 4);
+  this.ambColorIndices = u16s(b, at + 0x14, 2);
+  this.lightIndices = u16s(b, at + 0x18, 8);
+  this.texGenIndices = u16s(b, at + 0x28, 8);
+  this.postTexGenIndices = u16s(b, at + 0x38, 8);
+  this.texMtxIndices = u16s(b, at + 0x48, 10);
+  this.postTexMtxIndices = u16s(b, at + 0x5c, 20);
+  this.texNoIndices = u16s(b, at + 0x84, 8);
+  this.konstColorIndices = u16s(b, at + 0x94, 4);
+  this.konstColorSelection = u8s(b, at + 0x9c, 16);
+  this.konstAlphaSelection = u8s(b, at + 0xac, 16);
+  this.tevOrderIndices = u16s(b, at + 0xbc, 16);
+  this.tevColorIndices = u16s(b, at + 0xdc, 4);
+  this.tevStageIndices = u16s(b, at + 0xe4, 16);
+  this.tevSwapModeIndices = u16s(b, at + 0x104, 16);
+  this.tevSwapTableIndices = u16s(b, at + 0x124, 4);
+  this.unknownIndices = u16s(b, at + 0x12c, 12);
+  this.fogIndex = u16(0x144);
+  this.alphaCompIndex = u16(0x146);
+  this.blendIndex = u16(0x148);
+  this.nbtScaleIndex = u16(0x14a);
+});
+
+/** A MAT3 chunk's first keys; readMat3 adds the others (some lazily) in Mat3's key order. */
+const Mat3Head = plainRecord(function (this: Mat3, offsets: number[], names: string[], remap: number[]) {
+  this.offsets = offsets;
+  this.names = names;
+  this.remap = remap;
+});
 
 /**
  * Reads MAT3 from its chunk reader: the tables, the indirect records and every material resolved, which every
@@ -205,7 +217,7 @@ function readMaterialEntry(b: Uint8Array, at: number): J3dMaterialEntry {
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
   const headerPad = r.u16At(0x0a);
-  const offsets: number[] = new Array(30);
+  const offsets = listOf<number>(30);
   // The header's offsets read whole through the reader's bufferView when all are there (the reader's checked
   // reads throw otherwise): one load each, where making a u32 from its four bytes is four typed-array accesses.
   if (r.length >= 0x84) {
@@ -237,9 +249,9 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   };
   const b = r.bytes;
   const tables = readMat3Tables(r, offsets, counts);
-  const indirect: GxIndirect[] = new Array(indirectCount);
+  const indirect: GxIndirect[] = listOf(indirectCount);
   for (let i = 0; i < indirectCount; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
-  const materials: GxMaterial[] = new Array(count);
+  const materials: GxMaterial[] = listOf(count);
   const view = r.bufferView;
   for (let i = 0; i < count; i++) {
     const e = remap[i]!;
@@ -250,12 +262,12 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   let entries: J3dMaterialEntry[] | undefined;
   const readEntries = (): J3dMaterialEntry[] => {
     if (!entries) {
-      entries = new Array(entryCount);
-      for (let i = 0; i < entryCount; i++) entries[i] = readMaterialEntry(b, entriesAt + i * 0x14c);
+      entries = listOf(entryCount);
+      for (let i = 0; i < entryCount; i++) entries[i] = new MaterialEntry(b, entriesAt + i * 0x14c);
     }
     return entries;
   };
-  const mat3 = lazyEntries.define({ offsets, names, remap } as Mat3, readEntries);
+  const mat3 = lazyEntries.define(new Mat3Head(offsets, names, remap), readEntries);
   mat3.tables = tables;
   mat3.indirect = indirect;
   mat3.materials = materials;
