@@ -34,5 +34,10 @@ export function plainRecord<T extends object, A extends unknown[]>(
 /** Never changed: freshArray copies it. */
 const none: never[] = [];
 
-/** A new empty array, made without an allocation site (see above). */
+/**
+ * A new empty array, made without an allocation site (see above). Its elements kind is an empty literal's (small
+ * integers): pushing a double or an object changes it, once per array, and code that pushed only small integers
+ * before is deoptimized the first time. A list of objects is better made as a rest parameter's list
+ * (`(...items) => items`, kind objects, also without a site).
+ */
 export const freshArray = <T>(): T[] => none.slice();
