@@ -14,7 +14,7 @@ import type { Vec3 } from '@retromodel/scene';
  * makes inline as it makes a literal (a slice is a call of a builtin, two to three times as long). Its kind is
  * objects, so objects can be pushed onto it.
  */
-function listOf<T>(...values: T[]): T[] {
+export function listOf<T>(...values: T[]): T[] {
   return values;
 }
 

@@ -8,28 +8,27 @@
  *   allocates both inline, as it does a literal. Never with other elements: the interpreter's Array, given
  *   elements that are not small integers, clears V8's array-constructor protector, after which no optimized
  *   code in the process allocates an Array(n) inline.
- * - a rest parameter's list, for the lists of nulls (inline where its function is inlined, else a builtin call
- *   of about 45 instructions);
- * - a copy (`slice`) of a list of doubles made once, for the floats (a builtin call of about 100 instructions).
+ * - a rest parameter's list (young-arrays' listOf), for the lists of nulls (inline where its function is
+ *   inlined, else a builtin call of about 45 instructions);
+ * - a copy (`slice`) of a list of doubles made once, for the floats (a builtin call of about 100 instructions;
+ *   young-arrays' vec3 for the vectors of three).
  */
 import { freshArray } from '@retromodel/binary';
 import type { Vec3, Vec4 } from '@retromodel/scene';
+import { listOf, vec3 } from '../young-arrays.js';
 
 /** A new list of `n` holes, every one of which the caller fills. */
-export const listOf = <T>(n: number): T[] => Array<T>(n);
-
-/** Its arguments, as a new list (a rest parameter's). */
-const items = <T>(...list: T[]): T[] => list;
+export const holesOf = <T>(n: number): T[] => Array<T>(n);
 
 /** New lists of nulls, of the lengths of a material's index lists. */
-export const nulls2 = () => items(null, null);
-export const nulls4 = () => items(null, null, null, null);
-export const nulls8 = () => items(null, null, null, null, null, null, null, null);
-export const nulls10 = () => items(null, null, null, null, null, null, null, null, null, null);
+export const nulls2 = () => listOf(null, null);
+export const nulls4 = () => listOf(null, null, null, null);
+export const nulls8 = () => listOf(null, null, null, null, null, null, null, null);
+export const nulls10 = () => listOf(null, null, null, null, null, null, null, null, null, null);
 export const nulls16 = () =>
-  items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+  listOf(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 // biome-ignore format: twenty nulls, one line
-export const nulls20 = () => items(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+export const nulls20 = () => listOf(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
 
 /** The four u8 values at `b[at]` (an RGBA8 colour, a TEV stage's inputs). */
 export function u8x4(b: Uint8Array, at: number): Vec4 {
@@ -72,7 +71,6 @@ function halves(n: number): number[] {
 
 /** Never changed: the lists of doubles that the float lists below copy. */
 const halves2 = halves(2);
-const halves3 = halves(3);
 const halves6 = halves(6);
 const halves16 = halves(16);
 
@@ -89,11 +87,7 @@ export function f32x2(v: DataView, p: number): [number, number] {
 
 /** The three big-endian f32 at `p` of `v`. */
 export function f32x3(v: DataView, p: number): Vec3 {
-  const out = halves3.slice() as Vec3;
-  out[0] = v.getFloat32(p);
-  out[1] = v.getFloat32(p + 4);
-  out[2] = v.getFloat32(p + 8);
-  return out;
+  return vec3(v.getFloat32(p), v.getFloat32(p + 4), v.getFloat32(p + 8));
 }
 
 /** The six big-endian f32 at `p` of `v` (an indirect matrix). */

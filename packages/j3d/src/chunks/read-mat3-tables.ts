@@ -21,7 +21,7 @@ import type {
   GxTexMatrix,
   GxZMode,
 } from '../gx/material-types.js';
-import { f32x2, f32x3, f32x6, f32x16, listOf, s16x4, u8x4, u16x10 } from './mat3-lists.js';
+import { f32x2, f32x3, f32x6, f32x16, holesOf, s16x4, u8x4, u16x10 } from './mat3-lists.js';
 import type { Mat3Tables } from './read-mat3.js';
 
 /*
@@ -155,13 +155,13 @@ const IndirectStage = plainRecord(function (this: GxIndirectStage, b: Uint8Array
 
 /** The 0x138 indirect record at `b[at]` (in bounds), `v` a DataView of b's buffer: 30 objects and lists. */
 const Indirect = plainRecord(function (this: GxIndirect, b: Uint8Array, v: DataView, at: number) {
-  const orders: GxIndirectOrder[] = listOf(4);
+  const orders: GxIndirectOrder[] = holesOf(4);
   for (let i = 0; i < 4; i++) orders[i] = new IndirectOrder(b, at + 4 + i * 4);
-  const matrices: GxIndirectMatrix[] = listOf(3);
+  const matrices: GxIndirectMatrix[] = holesOf(3);
   for (let i = 0; i < 3; i++) matrices[i] = new IndirectMatrix(b, v, at + 0x14 + i * 0x1c);
-  const coordScales: GxIndirectCoordScale[] = listOf(4);
+  const coordScales: GxIndirectCoordScale[] = holesOf(4);
   for (let i = 0; i < 4; i++) coordScales[i] = new IndirectCoordScale(b, at + 0x68 + i * 4);
-  const tevStages: GxIndirectStage[] = listOf(16);
+  const tevStages: GxIndirectStage[] = holesOf(16);
   for (let i = 0; i < 16; i++) tevStages[i] = new IndirectStage(b, at + 0x78 + i * 0x0c);
   this.enabled = b[at] !== 0;
   this.stageCount = b[at + 1]!;
@@ -312,43 +312,43 @@ export function readMat3Tables(r: BinaryReader, offsets: readonly number[], n: r
   const cullModes = u32s(b, offsets[4]!, n[4]!);
   const materialColors = colors(b, offsets[5]!, n[5]!);
   const colorChanCounts = u8s(b, offsets[6]!, n[6]!);
-  const channelControls: GxChannelControl[] = listOf(n[7]!);
+  const channelControls: GxChannelControl[] = holesOf(n[7]!);
   for (let i = 0, at = offsets[7]!; i < n[7]!; i++, at += 8) channelControls[i] = new ChannelControl(b, at);
   const ambientColors = colors(b, offsets[8]!, n[8]!);
-  const lights: GxLight[] = listOf(n[9]!);
+  const lights: GxLight[] = holesOf(n[9]!);
   for (let i = 0, at = offsets[9]!; i < n[9]!; i++, at += 0x34) lights[i] = new Light(b, v, at);
   const texGenCounts = u8s(b, offsets[10]!, n[10]!);
-  const texGens: GxTexGen[] = listOf(n[11]!);
+  const texGens: GxTexGen[] = holesOf(n[11]!);
   for (let i = 0, at = offsets[11]!; i < n[11]!; i++, at += 4) texGens[i] = new TexGen(b, at);
-  const postTexGens: GxTexGen[] = listOf(n[12]!);
+  const postTexGens: GxTexGen[] = holesOf(n[12]!);
   for (let i = 0, at = offsets[12]!; i < n[12]!; i++, at += 4) postTexGens[i] = new TexGen(b, at);
-  const texMatrices: GxTexMatrix[] = listOf(n[13]!);
+  const texMatrices: GxTexMatrix[] = holesOf(n[13]!);
   for (let i = 0, at = offsets[13]!; i < n[13]!; i++, at += 0x64) texMatrices[i] = new TexMatrix(b, v, at);
-  const postTexMatrices: GxTexMatrix[] = listOf(n[14]!);
+  const postTexMatrices: GxTexMatrix[] = holesOf(n[14]!);
   for (let i = 0, at = offsets[14]!; i < n[14]!; i++, at += 0x64) postTexMatrices[i] = new TexMatrix(b, v, at);
   const textureNumbers = u16s(b, offsets[15]!, n[15]!);
-  const tevOrders: GxTevOrder[] = listOf(n[16]!);
+  const tevOrders: GxTevOrder[] = holesOf(n[16]!);
   for (let i = 0, at = offsets[16]!; i < n[16]!; i++, at += 4) tevOrders[i] = new TevOrder(b, at);
-  const tevColors: Vec4[] = listOf(n[17]!);
+  const tevColors: Vec4[] = holesOf(n[17]!);
   for (let i = 0, at = offsets[17]!; i < n[17]!; i++, at += 8) tevColors[i] = s16x4(v, b.byteOffset + at);
   const konstColors = colors(b, offsets[18]!, n[18]!);
   const tevStageCounts = u8s(b, offsets[19]!, n[19]!);
-  const tevStages: GxTevStage[] = listOf(n[20]!);
+  const tevStages: GxTevStage[] = holesOf(n[20]!);
   for (let i = 0, at = offsets[20]!; i < n[20]!; i++, at += 0x14) tevStages[i] = new TevStage(b, at);
-  const swapModes: GxSwapMode[] = listOf(n[21]!);
+  const swapModes: GxSwapMode[] = holesOf(n[21]!);
   for (let i = 0, at = offsets[21]!; i < n[21]!; i++, at += 4) swapModes[i] = new SwapMode(b, at);
   const swapTables = colors(b, offsets[22]!, n[22]!);
-  const fogs: GxFog[] = listOf(n[23]!);
+  const fogs: GxFog[] = holesOf(n[23]!);
   for (let i = 0, at = offsets[23]!; i < n[23]!; i++, at += 0x2c) fogs[i] = new Fog(b, v, at);
-  const alphaCompares: GxAlphaCompare[] = listOf(n[24]!);
+  const alphaCompares: GxAlphaCompare[] = holesOf(n[24]!);
   for (let i = 0, at = offsets[24]!; i < n[24]!; i++, at += 8) alphaCompares[i] = new AlphaCompare(b, at);
-  const blends: GxBlend[] = listOf(n[25]!);
+  const blends: GxBlend[] = holesOf(n[25]!);
   for (let i = 0, at = offsets[25]!; i < n[25]!; i++, at += 4) blends[i] = new Blend(b, at);
-  const zModes: GxZMode[] = listOf(n[26]!);
+  const zModes: GxZMode[] = holesOf(n[26]!);
   for (let i = 0, at = offsets[26]!; i < n[26]!; i++, at += 4) zModes[i] = new ZMode(b, at);
   const zCompLocs = u8s(b, offsets[27]!, n[27]!);
   const dithers = u8s(b, offsets[28]!, n[28]!);
-  const nbtScales: GxNbtScale[] = listOf(n[29]!);
+  const nbtScales: GxNbtScale[] = holesOf(n[29]!);
   for (let i = 0, at = offsets[29]!; i < n[29]!; i++, at += 0x10) nbtScales[i] = new NbtScale(b, v, at);
   return new Tables(
     cullModes,
@@ -382,21 +382,21 @@ export function readMat3Tables(r: BinaryReader, offsets: readonly number[], n: r
 
 /** `n` u8 values at `b[at]` (in bounds). */
 function u8s(b: Uint8Array, at: number, n: number): number[] {
-  const out = listOf<number>(n);
+  const out = holesOf<number>(n);
   for (let i = 0; i < n; i++) out[i] = b[at + i]!;
   return out;
 }
 
 /** `n` big-endian u16 values at `b[at]` (in bounds). */
 function u16s(b: Uint8Array, at: number, n: number): number[] {
-  const out = listOf<number>(n);
+  const out = holesOf<number>(n);
   for (let i = 0, p = at; i < n; i++, p += 2) out[i] = (b[p]! << 8) | b[p + 1]!;
   return out;
 }
 
 /** `n` big-endian u32 values at `b[at]` (in bounds). */
 function u32s(b: Uint8Array, at: number, n: number): number[] {
-  const out = listOf<number>(n);
+  const out = holesOf<number>(n);
   for (let i = 0, p = at; i < n; i++, p += 4)
     out[i] = ((b[p]! << 24) | (b[p + 1]! << 16) | (b[p + 2]! << 8) | b[p + 3]!) >>> 0;
   return out;
@@ -404,7 +404,7 @@ function u32s(b: Uint8Array, at: number, n: number): number[] {
 
 /** `n` RGBA8 colours at `b[at]` (in bounds). */
 function colors(b: Uint8Array, at: number, n: number): Vec4[] {
-  const out: Vec4[] = listOf(n);
+  const out: Vec4[] = holesOf(n);
   for (let i = 0, p = at; i < n; i++, p += 4) out[i] = u8x4(b, p);
   return out;
 }

@@ -32,7 +32,7 @@ import type {
 } from '../gx/material-types.js';
 import { readNameTable } from '../name-table.js';
 import { LazyProperty } from './lazy-property.js';
-import { listOf } from './mat3-lists.js';
+import { holesOf } from './mat3-lists.js';
 import { checkCountAt } from './read-bounds.js';
 import { mat3TableCounts, readMat3Layout } from './read-mat3-layout.js';
 import { resolveMaterial } from './read-mat3-resolve.js';
@@ -152,14 +152,14 @@ const lazyLayout = new LazyProperty<Mat3Layout | undefined>('layout');
 
 /** `n` big-endian u16 values from `bytes` at `at` (in bounds: checked by the caller). */
 function u16s(bytes: Uint8Array, at: number, n: number): number[] {
-  const out = listOf<number>(n);
+  const out = holesOf<number>(n);
   for (let i = 0; i < n; i++) out[i] = (bytes[at + i * 2]! << 8) | bytes[at + i * 2 + 1]!;
   return out;
 }
 
 /** `n` u8 values from `bytes` at `at` (in bounds: checked by the caller). */
 function u8s(bytes: Uint8Array, at: number, n: number): number[] {
-  const out = listOf<number>(n);
+  const out = holesOf<number>(n);
   for (let i = 0; i < n; i++) out[i] = bytes[at + i]!;
   return out;
 }
@@ -217,7 +217,7 @@ const Mat3Head = plainRecord(function (this: Mat3, offsets: number[], names: str
 export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   const count = r.u16At(0x08);
   const headerPad = r.u16At(0x0a);
-  const offsets = listOf<number>(30);
+  const offsets = holesOf<number>(30);
   // The header's offsets read whole through the reader's bufferView when all are there (the reader's checked
   // reads throw otherwise): one load each, where making a u32 from its four bytes is four typed-array accesses.
   if (r.length >= 0x84) {
@@ -249,9 +249,9 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   };
   const b = r.bytes;
   const tables = readMat3Tables(r, offsets, counts);
-  const indirect: GxIndirect[] = listOf(indirectCount);
+  const indirect: GxIndirect[] = holesOf(indirectCount);
   for (let i = 0; i < indirectCount; i++) indirect[i] = parseIndirect(r, at(3) + i * 0x138);
-  const materials: GxMaterial[] = listOf(count);
+  const materials: GxMaterial[] = holesOf(count);
   const view = r.bufferView;
   for (let i = 0; i < count; i++) {
     const e = remap[i]!;
@@ -262,7 +262,7 @@ export function readMat3(r: BinaryReader, diagnostics: Diagnostic[]): Mat3 {
   let entries: J3dMaterialEntry[] | undefined;
   const readEntries = (): J3dMaterialEntry[] => {
     if (!entries) {
-      entries = listOf(entryCount);
+      entries = holesOf(entryCount);
       for (let i = 0; i < entryCount; i++) entries[i] = new MaterialEntry(b, entriesAt + i * 0x14c);
     }
     return entries;
