@@ -99,23 +99,30 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   const walkFolders = (): FolderWalk => {
     const map = new Map<string, { name: string; path: string }>();
     const walk = (root: string, base: string, rel: string, depth: number, required: boolean) => {
+      const folder = join(root, rel);
       let entries: Dirent[];
       try {
-        entries = readdirSync(join(root, rel), { withFileTypes: true });
+        entries = readdirSync(folder, { withFileTypes: true });
       } catch (e) {
         // The model's own folders may be unreadable (then they add nothing); a folder named by the caller must exist.
         if (!required) return;
         const { code, message } = e as NodeJS.ErrnoException;
         throw new Error(`sidecar folder ${root} cannot be read (${code ?? message})`);
       }
+      // A listed name is a plain name, so its path and its name from `base` are made by joining; only a folder
+      // walked from another base (the asset folder above the model's) needs path.relative's `..`.
+      const prefix = folder.endsWith(sep) ? folder : `${folder}${sep}`;
+      const namePrefix = base !== root ? undefined : rel === '' ? '' : `${rel.split(sep).join('/')}/`;
       const folders: string[] = [];
       for (const e of entries) {
         if (map.size >= MAX_FILES) return;
-        const path = join(root, rel, e.name);
-        const name = relativeFrom(base, path);
-        if (e.isFile() && !map.has(name.toLowerCase())) map.set(name.toLowerCase(), { name, path });
-        else if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
-          folders.push(join(rel, e.name));
+        if (e.isFile()) {
+          const path = prefix + e.name;
+          const name = namePrefix === undefined ? relativeFrom(base, path) : namePrefix + e.name;
+          const key = name.toLowerCase();
+          if (!map.has(key)) map.set(key, { name, path });
+        } else if (e.isDirectory() && !e.name.startsWith('.') && e.name !== 'node_modules')
+          folders.push(rel === '' ? e.name : `${rel}${sep}${e.name}`);
       }
       if (depth < MAX_DEPTH) for (const f of folders) walk(root, base, f, depth + 1, false);
     };
