@@ -288,13 +288,7 @@ export function reduceSamples(
  * above the rounding of both computations (below 1e-15 of the largest magnitude); only a slope between the two
  * (or numbers that are not finite) runs spanFits itself.
  */
-function reduceScalars(
-  ticks: Float64Array,
-  samples: Float64Array,
-  tolerance: f64,
-  maxSpan: i32,
-  maxTicks: f64,
-): i32[] {
+function reduceScalars(ticks: Float64Array, samples: Float64Array, tolerance: f64, maxSpan: i32, maxTicks: f64): i32[] {
   const count = ticks.length;
   let largest: f64 = 0;
   for (let i = 0; i < count; i++) largest = Math.max(largest, Math.abs(samples[i]));

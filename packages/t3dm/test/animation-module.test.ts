@@ -105,7 +105,7 @@ describe('reduceSamples', () => {
 });
 
 describe('reduceSamples on scalars at the edge of the tolerance', () => {
-  it('keeps the plain reduction\'s samples where samples lie at or within rounding of the tolerance', () => {
+  it("keeps the plain reduction's samples where samples lie at or within rounding of the tolerance", () => {
     // Samples on a line with offsets of exactly the tolerance, or a few units of rounding past or short of it
     // (where the reduction's interval of slopes cannot decide, and checks the span sample by sample), and
     // magnitudes large enough that its margin passes the tolerance itself.
