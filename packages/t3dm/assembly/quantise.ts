@@ -355,7 +355,7 @@ function uvAt(i: i32): f64 {
  */
 export function quantise(texW: f64, texH: f64, half: f64, baseScale: f64): void {
   const count = position.length / 3;
-  const remap = new Int32Array(count);
+  const remap = unfilledView<Int32Array>(count);
   remap.fill(-1);
   let length = 0;
   let positions = 0;
