@@ -6,6 +6,7 @@
  */
 import { channelTracks } from './channel-track';
 import { reduceSamples, resetScratch, Sampler, sampleChannel } from './sample-channel';
+import { unfilledView } from './unfilled';
 
 /** Input: the sampler's key times and values. */
 let input = new Float32Array(0);
@@ -19,9 +20,10 @@ let result: f64[] = [];
 export function begin(keys: i32, values: i32, count: i32): void {
   heap.reset();
   resetScratch();
-  input = new Float32Array(keys);
-  output = new Float32Array(values);
-  numbers = new Float64Array(count);
+  // Filled in full by the JavaScript side.
+  input = unfilledView<Float32Array>(keys);
+  output = unfilledView<Float32Array>(values);
+  numbers = unfilledView<Float64Array>(count);
   result = [];
 }
 

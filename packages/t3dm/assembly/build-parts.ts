@@ -18,7 +18,7 @@
 import { put } from './list-store';
 import { largestPart, partitionFor, partitionLoads, preparePartitions } from './partition';
 import { planPart } from './plan-part-draw';
-import { unfilledList } from './unfilled';
+import { unfilledList, unfilledView } from './unfilled';
 
 /** Vertex slots in the RSP cache. */
 const CACHE_SLOTS: i32 = 70;
@@ -167,7 +167,7 @@ function partRecord(group: i32[], useStrips: bool, planned: PlannedParts): i32[]
 function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
   // Dense ids in first use, which is the slot order of a plain u8 list.
   const ids: i32[] = [];
-  const dense = new Int32Array(local.length);
+  const dense = unfilledView<Int32Array>(local.length);
   for (let i = 0; i < local.length; i++) {
     const v = local[i];
     let d = denseOf[v] - 1;
@@ -192,7 +192,7 @@ function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
   } else {
     let groups: Int32Array | null = null;
     if (!singleBone) {
-      groups = new Int32Array(n);
+      groups = unfilledView<Int32Array>(n);
       for (let d = 0; d < n; d++) groups[d] = bones[ids[d]];
     }
     const plan = planPart(dense, n, groups);

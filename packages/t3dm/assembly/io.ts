@@ -3,6 +3,7 @@
  * AssemblyScript's stub runtime, which never frees: each call starts with `begin`, which empties the whole heap
  * and allocates the input buffers afresh, so memory is bounded by the largest single call.
  */
+import { unfilledView } from './unfilled';
 
 /** Input: a part's triangles as dense vertex ids (or, for orderStrips, strips as [count, (length, ids…)…]). */
 export let input: Int32Array = new Int32Array(0);
@@ -13,8 +14,9 @@ export let output: i32[] = [] as i32[];
 
 export function resetBuffers(length: i32, n: i32, grouped: bool): void {
   heap.reset();
-  input = new Int32Array(length);
-  groups = new Int32Array(grouped ? n : 0);
+  // Both filled in full by the JavaScript side.
+  input = unfilledView<Int32Array>(length);
+  groups = unfilledView<Int32Array>(grouped ? n : 0);
   output = [] as i32[];
 }
 

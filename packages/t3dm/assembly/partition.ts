@@ -24,7 +24,7 @@
  */
 
 import { MinHeap } from './min-heap';
-import { unfilledList } from './unfilled';
+import { unfilledList, unfilledStatic, unfilledStaticOf } from './unfilled';
 
 /** Most triangles one part draws: keeps numIndices (u16) in range and the planning bounded on degenerate input. */
 const MAX_PART_TRIANGLES: i32 = 1024;
@@ -273,14 +273,14 @@ let triCount: i32 = 0;
  */
 export function preparePartitions(triangles: Int32Array, vertexCount: i32): void {
   // Copied, to be read as the other state is.
-  tris = new StaticArray<i32>(triangles.length);
+  tris = unfilledStatic(triangles.length);
   memory.copy(changetype<usize>(tris), triangles.dataStart, (<usize>triangles.length) << 2);
   triCount = triangles.length / 3;
   start = new StaticArray<i32>(vertexCount + 1);
   for (let i = 0; i < triCount * 3; i++) start[tris[i] + 1]++;
   for (let v = 0; v < vertexCount; v++) start[v + 1] += start[v];
   const fill = StaticArray.slice<i32>(start, 0, vertexCount);
-  byVertex = new StaticArray<i32>(triCount * 3);
+  byVertex = unfilledStatic(triCount * 3);
   open = new StaticArray<i32>(vertexCount);
   for (let t = 0; t < triCount; t++) {
     for (let k = 0; k < 3; k++) byVertex[fill[tris[t * 3 + k]]++] = t;
@@ -294,29 +294,32 @@ export function preparePartitions(triangles: Int32Array, vertexCount: i32): void
   degenerate = new StaticArray<i32>(degenerateCount);
   degenerateCount = 0;
   for (let t = 0; t < triCount; t++) if (distinct(t) < 3) degenerate[degenerateCount++] = t;
-  partVertices = new StaticArray<i32>(vertexCount);
-  group = new StaticArray<i32>(MAX_PART_TRIANGLES);
-  done = new StaticArray<u8>(triCount);
-  inPart = new StaticArray<i32>(vertexCount);
+  // Not zeroed where every entry is written before it is read (unfilled.ts): `done` is cleared by each
+  // partitionFor, the marks are filled with -1, seenAt and gain are set when a vertex is seen, missing on a
+  // triangle's first touch.
+  partVertices = unfilledStatic(vertexCount);
+  group = unfilledStatic(MAX_PART_TRIANGLES);
+  done = unfilledStaticOf<u8>(triCount);
+  inPart = unfilledStatic(vertexCount);
   inPart.fill(-1);
-  seenIn = new StaticArray<i32>(vertexCount);
+  seenIn = unfilledStatic(vertexCount);
   seenIn.fill(-1);
-  seenAt = new StaticArray<i32>(vertexCount);
-  gain = new StaticArray<i32>(vertexCount);
-  seenVertex = new StaticArray<i32>(vertexCount);
-  missingIn = new StaticArray<i32>(triCount);
+  seenAt = unfilledStatic(vertexCount);
+  gain = unfilledStatic(vertexCount);
+  seenVertex = unfilledStatic(vertexCount);
+  missingIn = unfilledStatic(triCount);
   missingIn.fill(-1);
-  missing = new StaticArray<i32>(triCount);
+  missing = unfilledStatic(triCount);
   orderBits = 1;
   while ((<i64>1) << orderBits < <i64>vertexCount) orderBits++;
   // The key's three fields fill 52 bits: 10 for the gain, `orderBits` for the order, the rest for the open count.
   openBits = 52 - 10 - orderBits;
   vertices = new MinHeap();
   // A triangle is listed at most once a part: when its missing count becomes two.
-  pairs = new StaticArray<i64>(triCount);
+  pairs = unfilledStaticOf<i64>(triCount);
   // A part holds at most `vertexCount` vertices, so at most as many bones.
-  loadBones = new StaticArray<i32>(vertexCount);
-  loadCounts = new StaticArray<i32>(vertexCount);
+  loadBones = unfilledStatic(vertexCount);
+  loadCounts = unfilledStatic(vertexCount);
   partId = 0;
 }
 

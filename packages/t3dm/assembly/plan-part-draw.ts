@@ -12,7 +12,7 @@ import { put } from './list-store';
 import { packCommands } from './strip-commands';
 import { byNewVertices } from './strip-order';
 import { pushTriangle, stripifyDense } from './stripify';
-import { unfilledList, unfilledStatic } from './unfilled';
+import { unfilledList, unfilledStatic, unfilledStaticOf } from './unfilled';
 
 /** Most vertices the planning peels off the top of the cache. */
 const MAX_PEEL: i32 = 2;
@@ -93,7 +93,7 @@ function classify(tris: Int32Array, n: i32, sequenceAllowed: bool): Classified {
   const uses = new StaticArray<i32>(n);
   for (let i = 0; i < tris.length; i++) uses[tris[i]]++;
   // Each triangle's class (0 plain, 1 sequence, 2 rest), counted, then the lists made at their full length.
-  const classOf = new StaticArray<u8>(tris.length / 3);
+  const classOf = unfilledStaticOf<u8>(tris.length / 3);
   const counts = new StaticArray<i32>(3);
   for (let i = 0; i + 2 < tris.length; i += 3) {
     const a = tris[i];

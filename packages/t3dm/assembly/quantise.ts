@@ -14,6 +14,7 @@ import { maxAbsFiniteOf } from './max-abs';
 import { packColorList } from './pack-colors';
 import { PART_FIELDS, replayObjects } from './replay';
 import { transformList } from './transform-points';
+import { unfilledView } from './unfilled';
 import { packNormal, roundHalfAway } from './vertex-codec';
 import { VertexTable } from './vertex-table';
 
@@ -36,14 +37,14 @@ let uvsClipped = 0;
  */
 export function begin(count: i32, normals: bool, uvLength: i32, triangleLength: i32): void {
   heap.reset();
-  position = new Float64Array(count * 3);
-  normal = new Float64Array(normals ? count * 3 : 0);
-  uv = new Float64Array(uvLength);
-  rgba = new Uint32Array(count);
-  bone = new Int32Array(count);
-  triangles = new Uint32Array(triangleLength);
+  position = unfilledView<Float64Array>(count * 3);
+  normal = unfilledView<Float64Array>(normals ? count * 3 : 0);
+  uv = unfilledView<Float64Array>(uvLength);
+  rgba = unfilledView<Uint32Array>(count);
+  bone = unfilledView<Int32Array>(count);
+  triangles = unfilledView<Uint32Array>(triangleLength);
   table = new VertexTable(count);
-  tris = new Int32Array(triangleLength);
+  tris = unfilledView<Int32Array>(triangleLength);
 }
 
 /** A V chunk's vertices (filled by the JavaScript side) and the pairs they are laid out in. */
@@ -100,12 +101,12 @@ let loadedBounds = new Int32Array(6);
 /** Empties the heap and allocates the buffers of an object of `count` vertices whose parts load `loads` in all. */
 export function beginLoads(count: i32, loads: i32): void {
   beginVertices(count);
-  loadIds = new Int32Array(loads);
-  loadedPosition = new Int16Array(loads * 3);
-  loadedNormal = new Uint16Array(loads);
-  loadedRgba = new Uint32Array(loads);
-  loadedSt = new Int16Array(loads * 2);
-  loadedBounds = new Int32Array(6);
+  loadIds = unfilledView<Int32Array>(loads);
+  loadedPosition = unfilledView<Int16Array>(loads * 3);
+  loadedNormal = unfilledView<Uint16Array>(loads);
+  loadedRgba = unfilledView<Uint32Array>(loads);
+  loadedSt = unfilledView<Int16Array>(loads * 2);
+  loadedBounds = unfilledView<Int32Array>(6);
 }
 
 /** Copies the vertices `loadIds` names, in order, and their bounds (min x, y, z, max x, y, z; empty: s16 extremes). */
@@ -161,13 +162,13 @@ let replaySuspects = new Int32Array(0);
  */
 export function beginReplay(byteLength: i32, objects: i32, parts: i32, positionLength: i32): void {
   heap.reset();
-  indexBytes = new Uint8Array(byteLength);
-  replayParts = new Int32Array(parts * PART_FIELDS);
-  replayPartCounts = new Int32Array(objects);
-  replayed = new Int32Array(objects * 2);
-  replayPositions = new Int16Array(positionLength);
-  replayBoxes = new Float64Array(objects * 6 + 6);
-  replaySuspects = new Int32Array(parts);
+  indexBytes = unfilledView<Uint8Array>(byteLength);
+  replayParts = unfilledView<Int32Array>(parts * PART_FIELDS);
+  replayPartCounts = unfilledView<Int32Array>(objects);
+  replayed = unfilledView<Int32Array>(objects * 2);
+  replayPositions = unfilledView<Int16Array>(positionLength);
+  replayBoxes = unfilledView<Float64Array>(objects * 6 + 6);
+  replaySuspects = unfilledView<Int32Array>(parts);
 }
 
 /** Replays the objects (replay.ts): each one's drawn and bad triangles, and each part's suspect flags. */
@@ -273,7 +274,7 @@ let values = new Float64Array(0);
 /** Empties the heap and allocates a list of `length` numbers. */
 export function beginValues(length: i32): void {
   heap.reset();
-  values = new Float64Array(length);
+  values = unfilledView<Float64Array>(length);
 }
 
 /** The largest magnitude among the list's finite numbers, 0 when there is none (max-abs.ts). */
@@ -288,9 +289,9 @@ let transformTo = new Float64Array(0);
 /** Empties the heap and allocates the buffers of a 4x4 matrix and `count` xyz triples moved by it. */
 export function beginTransform(count: i32): void {
   heap.reset();
-  transformMatrix = new Float64Array(16);
-  transformFrom = new Float64Array(count * 3);
-  transformTo = new Float64Array(count * 3);
+  transformMatrix = unfilledView<Float64Array>(16);
+  transformFrom = unfilledView<Float64Array>(count * 3);
+  transformTo = unfilledView<Float64Array>(count * 3);
 }
 
 /** The triples moved by the matrix: as points when `translate`, else as directions (transform-points.ts). */
@@ -310,8 +311,8 @@ let packedColors = new Uint32Array(0);
 /** Empties the heap and allocates the buffers of `count` vertex colours given as `length` numbers. */
 export function beginColors(length: i32, count: i32): void {
   heap.reset();
-  colorValues = new Float64Array(length);
-  packedColors = new Uint32Array(count);
+  colorValues = unfilledView<Float64Array>(length);
+  packedColors = unfilledView<Uint32Array>(count);
 }
 
 /** The colours (`size` channels each) as tiny3d's RGBA8 (pack-colors.ts). */
@@ -354,7 +355,7 @@ function uvAt(i: i32): f64 {
  */
 export function quantise(texW: f64, texH: f64, half: f64, baseScale: f64): void {
   const count = position.length / 3;
-  const remap = new Int32Array(count);
+  const remap = unfilledView<Int32Array>(count);
   remap.fill(-1);
   let length = 0;
   let positions = 0;

@@ -143,8 +143,23 @@ function suspectPart(
   if ((vert & 15) !== 0 || <i64>first + <i64>count > <i64>(positions.length / 3))
     return flags | SUSPECT_OUTSIDE_OBJECT | SUSPECT_OUTSIDE_MODEL;
   if (outside(positions, first, count, boxes, object)) flags |= SUSPECT_OUTSIDE_OBJECT;
-  if (parts[f + 11] === 0xffff && outside(positions, first, count, boxes, model)) flags |= SUSPECT_OUTSIDE_MODEL;
+  // Vertices inside the object's box are inside the model's when the object's box is: only those of a part
+  // outside its object's box, or of an object whose box the model's does not hold, are looked at again.
+  if (
+    parts[f + 11] === 0xffff &&
+    ((flags & SUSPECT_OUTSIDE_OBJECT) !== 0 || !boxWithin(boxes, object, model)) &&
+    outside(positions, first, count, boxes, model)
+  )
+    flags |= SUSPECT_OUTSIDE_MODEL;
   return flags;
+}
+
+/** Whether the box at `inner` lies within the box at `outer` (min x, y, z, max x, y, z each; false for NaN). */
+function boxWithin(boxes: Float64Array, inner: i32, outer: i32): bool {
+  for (let k = 0; k < 3; k++) {
+    if (!(boxes[inner + k] >= boxes[outer + k]) || !(boxes[inner + 3 + k] <= boxes[outer + 3 + k])) return false;
+  }
+  return true;
 }
 
 /** Whether any of `count` vertices from `first` lies outside the box at `box` (min x, y, z, max x, y, z). */

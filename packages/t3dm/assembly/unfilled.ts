@@ -13,5 +13,27 @@ export function unfilledList(length: i32): i32[] {
 
 /** The same for a StaticArray<i32> of `length` entries. */
 export function unfilledStatic(length: i32): StaticArray<i32> {
-  return changetype<StaticArray<i32>>(__new((<usize>length) << alignof<i32>(), idof<StaticArray<i32>>()));
+  return unfilledStaticOf<i32>(length);
+}
+
+/** The same for a StaticArray of `length` entries of any kind. */
+export function unfilledStaticOf<T>(length: i32): StaticArray<T> {
+  return changetype<StaticArray<T>>(__new((<usize>length) << alignof<T>(), idof<StaticArray<T>>()));
+}
+
+/**
+ * A typed array of `length` elements whose values are whatever the memory held (the typed array constructor
+ * zeroes its buffer first): for the buffers the JavaScript side fills in full before a call, and for the arrays
+ * a step writes in full before it reads them. Zeroing them cost the batch of 55 examples tens of millions of
+ * instructions, on buffers of up to a few megabytes.
+ */
+export function unfilledView<T extends ArrayBufferView>(length: i32): T {
+  const shift = alignof<valueof<T>>();
+  const bytes = length << shift;
+  const buffer = __new(<usize>bytes, idof<ArrayBuffer>());
+  const view = __new(offsetof<T>(), idof<T>());
+  store<usize>(view + offsetof<T>('buffer'), buffer);
+  store<usize>(view + offsetof<T>('dataStart'), buffer);
+  store<i32>(view + offsetof<T>('byteLength'), bytes);
+  return changetype<T>(view);
 }

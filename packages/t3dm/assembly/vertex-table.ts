@@ -4,6 +4,7 @@
  * primitive can give, compared field by field on a hash match. Vertices are numbered in the order they are
  * first added.
  */
+import { unfilledView } from './unfilled';
 
 /** Finds or appends packed vertices; at most `capacity` distinct ones are ever added. */
 export class VertexTable {
@@ -20,13 +21,14 @@ export class VertexTable {
   constructor(capacity: i32) {
     let size = 16;
     while (size < capacity * 2) size *= 2;
-    this.position = new Int16Array(capacity * 3);
-    this.normal = new Uint16Array(capacity);
-    this.rgba = new Uint32Array(capacity);
-    this.st = new Int16Array(capacity * 2);
-    this.bone = new Int32Array(capacity);
+    // Entries from `count` on are written before they are read.
+    this.position = unfilledView<Int16Array>(capacity * 3);
+    this.normal = unfilledView<Uint16Array>(capacity);
+    this.rgba = unfilledView<Uint32Array>(capacity);
+    this.st = unfilledView<Int16Array>(capacity * 2);
+    this.bone = unfilledView<Int32Array>(capacity);
     this.mask = size - 1;
-    this.slots = new Int32Array(size);
+    this.slots = unfilledView<Int32Array>(size);
     this.slots.fill(-1);
   }
 

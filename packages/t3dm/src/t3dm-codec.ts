@@ -29,8 +29,8 @@ import { writeSdata } from './codec/sdata.js';
 import { spriteFormatOf } from './codec/sprite-format.js';
 import { stringAt } from './codec/string-table.js';
 import { textureCandidates } from './from-scene/find-texture.js';
-import { fast64ImageNames } from './from-scene/material-from-scene.js';
-import { sceneToT3dm } from './from-scene/scene-to-t3dm.js';
+import { fast64ImageNames, fast64Materials } from './from-scene/material-from-scene.js';
+import { sceneToT3dmWith } from './from-scene/scene-to-t3dm.js';
 import { type DrawCost, drawCost } from './read/draw-cost.js';
 import { readT3dm } from './read/read-t3dm.js';
 import { checkRuntimeConstraints } from './read/runtime-constraints.js';
@@ -143,17 +143,22 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
   const scale = options.baseScale;
   const baseScale = scale === 'auto' || (typeof scale === 'number' && scale > 0) ? scale : undefined;
   const project = context.sidecars?.projectAssets;
-  const out = sceneToT3dm(scene, {
-    baseName: context.baseName,
-    textures: await sidecarPngs(context.sidecars, fast64ImageNames(scene)),
-    ...(project ? { modelFolder: project.modelFolder, assetPath: project.assetPath } : {}),
-    ...(baseScale !== undefined ? { baseScale } : {}),
-    ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
-    ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),
-    ...(typeof options.romPrefix === 'string' ? { romPrefix: options.romPrefix } : {}),
-    ...(options.ignoreMaterials === true ? { ignoreMaterials: true } : {}),
-    ...(options.ignoreTransforms === true ? { ignoreTransforms: true } : {}),
-  });
+  const fast64 = fast64Materials(scene);
+  const out = sceneToT3dmWith(
+    scene,
+    {
+      baseName: context.baseName,
+      textures: await sidecarPngs(context.sidecars, fast64ImageNames(fast64)),
+      ...(project ? { modelFolder: project.modelFolder, assetPath: project.assetPath } : {}),
+      ...(baseScale !== undefined ? { baseScale } : {}),
+      ...(typeof options.bvh === 'boolean' ? { bvh: options.bvh } : {}),
+      ...(typeof options.strips === 'boolean' ? { strips: options.strips } : {}),
+      ...(typeof options.romPrefix === 'string' ? { romPrefix: options.romPrefix } : {}),
+      ...(options.ignoreMaterials === true ? { ignoreMaterials: true } : {}),
+      ...(options.ignoreTransforms === true ? { ignoreTransforms: true } : {}),
+    },
+    fast64,
+  );
   const bytes = writeT3dm(out.file);
   // What the runtime would trip over (e.g. a model past the 16 MiB the 24-bit chunk offsets address) is reported.
   out.diagnostics.push(...checkRuntimeConstraints(out.file, bytes));

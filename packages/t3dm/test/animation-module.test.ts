@@ -104,6 +104,34 @@ describe('reduceSamples', () => {
   });
 });
 
+describe('reduceSamples on scalars at the edge of the tolerance', () => {
+  it("keeps the plain reduction's samples where samples lie at or within rounding of the tolerance", () => {
+    // Samples on a line with offsets of exactly the tolerance, or a few units of rounding past or short of it
+    // (where the reduction's interval of slopes cannot decide, and checks the span sample by sample), and
+    // magnitudes large enough that its margin passes the tolerance itself.
+    const rnd = seededRandom(21);
+    for (let round = 0; round < 120; round++) {
+      const tolerance = [1e-3, 2e-4, 0.5][round % 3]!;
+      const scale = [1, 1e3, 1e9, 1e13][Math.floor(round / 3) % 4]!;
+      const slope = (rnd() - 0.5) * 0.01 * scale;
+      const count = 2 + Math.floor(rnd() * 200);
+      const ticks: number[] = [];
+      const samples: number[][] = [];
+      for (let k = 0; k < count; k++) {
+        ticks.push(k === 0 ? 0 : ticks[k - 1]! + 1 + Math.floor(rnd() * 2));
+        const edge = [0, tolerance, -tolerance, tolerance * (1 + 1e-15), tolerance * (1 - 1e-15)][
+          Math.floor(rnd() * 5)
+        ]!;
+        samples.push([scale + slope * ticks[k]! + (rnd() > 0.9 ? rnd() * 10 * tolerance : edge)]);
+      }
+      const flat = Float64Array.from(samples.flat());
+      expect(reduceSamples(ticks, flat, false, tolerance, 120, 0x7fff)).toEqual(
+        plainReduce(ticks, samples, false, tolerance),
+      );
+    }
+  });
+});
+
 describe('channelTracks', () => {
   /** Every tick from 0 to the last key is sampled when keys are less than 600 ticks apart, as these are. */
   function everyTick(sampler: AnimationSampler) {

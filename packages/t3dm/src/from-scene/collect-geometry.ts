@@ -32,7 +32,6 @@ import {
   triangleIndices,
   worldMatrixOf,
 } from '@retromodel/scene';
-import { fast64Material } from './fast64-material.js';
 import { packColors, transformTriples } from './quantise-module.js';
 
 /** The joint Blender's glTF export adds for vertices that no bone deforms; tiny3d makes no bone of it. */
@@ -353,9 +352,15 @@ function placeSkinned(
 
 /**
  * Collects every triangle primitive of every mesh node; `ignoreTransforms` leaves the mesh nodes' transforms out
- * (tiny3d's `--ignore-transforms`: every object at the origin, as modelled).
+ * (tiny3d's `--ignore-transforms`: every object at the origin, as modelled). `fast64` tells whether any of the
+ * scene's materials has fast64 data.
  */
-export function collectGeometry(scene: Scene, diagnostics: Diagnostic[], ignoreTransforms = false): CollectedGeometry {
+export function collectGeometry(
+  scene: Scene,
+  diagnostics: Diagnostic[],
+  ignoreTransforms: boolean,
+  fast64: boolean,
+): CollectedGeometry {
   const parents = parentIndices(scene);
   const world = worldMatrixOf(scene, parents);
   const { bones, boneOfNode } = collectBones(scene, parents, world);
@@ -365,7 +370,6 @@ export function collectGeometry(scene: Scene, diagnostics: Diagnostic[], ignoreT
   let flatNormals = 0;
   // Only nodes in the hierarchy are drawn (LOD alternatives and detached nodes are not).
   const reachable = reachableNodes(scene, parents);
-  const fast64 = scene.materials.some((m) => fast64Material(m.extras) !== undefined);
   const unmaterialed = new Set<string>();
   scene.nodes.forEach((node, n) => {
     if (node.mesh === undefined || !reachable.has(n)) return;

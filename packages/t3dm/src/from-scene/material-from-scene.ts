@@ -25,7 +25,7 @@ import {
 } from '../n64-extras.js';
 import type { T3dmMaterial, T3dmMaterialAxis } from '../t3dm-file.js';
 import { CC, CCA, multiplyCycle, packCombiner } from './combiner.js';
-import { fast64Material } from './fast64-material.js';
+import { type Fast64Material, fast64Material } from './fast64-material.js';
 import { findTexture, type TextureFiles } from './find-texture.js';
 
 /** One texture slot to write. */
@@ -155,16 +155,27 @@ function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
   };
 }
 
-/** The image names the scene's fast64 materials look their textures up by (find-texture.ts). */
-export function fast64ImageNames(scene: Scene): string[] {
+/**
+ * Each scene material's fast64 data (undefined for a material without): worked out once for a conversion, which
+ * looks at it several times (the textures to read, whether the scene is a fast64 one, each material's plan).
+ */
+export function fast64Materials(scene: Scene): (Fast64Material | undefined)[] {
+  return scene.materials.map((m) => fast64Material(m.extras));
+}
+
+/** The image names the scene's fast64 materials (fast64Materials) look their textures up by (find-texture.ts). */
+export function fast64ImageNames(fast64: readonly (Fast64Material | undefined)[]): string[] {
   const names = new Set<string>();
-  for (const m of scene.materials)
-    for (const t of fast64Material(m.extras)?.textures ?? []) if (t?.imageName) names.add(t.imageName);
+  for (const f of fast64) for (const t of f?.textures ?? []) if (t?.imageName) names.add(t.imageName);
   return [...names];
 }
 
-function fromFast64(m: Material, scene: Scene, { files, diagnostics }: MaterialContext): MaterialPlan | undefined {
-  const f = fast64Material(m.extras);
+function fromFast64(
+  m: Material,
+  f: Fast64Material | undefined,
+  scene: Scene,
+  { files, diagnostics }: MaterialContext,
+): MaterialPlan | undefined {
   if (!f) return undefined;
   const slot = (t: (typeof f.textures)[0], first: boolean): TexturePlan => {
     const plan: TexturePlan = {
@@ -296,9 +307,14 @@ export function blankMaterialPlan(name: string): MaterialPlan {
 }
 
 /**
- * Plans the T3DM material for a scene material; fast64 textures are looked up in the context's files (what that
- * finds, or not, is reported in its diagnostics).
+ * Plans the T3DM material for a scene material (`fast64`: its fast64 data, fast64Material's); fast64 textures are
+ * looked up in the context's files (what that finds, or not, is reported in its diagnostics).
  */
-export function planMaterial(m: Material, scene: Scene, context: MaterialContext): MaterialPlan {
-  return fromN64(m, scene) ?? fromFast64(m, scene, context) ?? fromPlain(m, scene, context.imageStems);
+export function planMaterial(
+  m: Material,
+  fast64: Fast64Material | undefined,
+  scene: Scene,
+  context: MaterialContext,
+): MaterialPlan {
+  return fromN64(m, scene) ?? fromFast64(m, fast64, scene, context) ?? fromPlain(m, scene, context.imageStems);
 }

@@ -6,8 +6,9 @@
  * module is instantiated on first use (wasm-instance.ts).
  *
  * A call writes its input into buffers the module allocates in its memory (`begin` empties the module's heap
- * first), runs an entry point, and reads the result back from the module's output list: lists are written
- * length first, a list of strips as their count, then each strip as a list.
+ * first; the buffers are not zeroed, so every entry is written), runs an entry point, and reads the result
+ * back from the module's output list: lists are written length first, a list of strips as their count, then
+ * each strip as a list.
  */
 import type { PartDraw } from './plan-part-draw.js';
 import { PLANNER_WASM } from './planner-wasm.js';
@@ -96,7 +97,7 @@ export class Output {
  */
 export function planDense(tris: Int32Array, length: number, n: number, groups: Int32Array | undefined): PartDraw {
   const p = begin(tris.subarray(0, length), n, groups !== undefined);
-  if (groups) new Int32Array(p.memory.buffer, p.groupsAddress(), n).set(groups.subarray(0, n));
+  if (groups) new Int32Array(p.memory.buffer, p.groupsAddress(), n).fill(0).set(groups.subarray(0, n));
   p.plan(n, groups !== undefined);
   const out = new Output(p);
   const order = out.list();
@@ -170,7 +171,7 @@ export function partitionCounts(
   capacity: number,
 ): { loads: number; largestPart: number } {
   const p = begin(tris, vertexCount, true);
-  new Int32Array(p.memory.buffer, p.groupsAddress(), vertexCount).set(bones);
+  new Int32Array(p.memory.buffer, p.groupsAddress(), vertexCount).fill(0).set(bones);
   p.partitionCounts(vertexCount, capacity);
   const out = new Output(p);
   return { loads: out.next(), largestPart: out.next() };

@@ -15,10 +15,12 @@ import { animationToT3dm } from './animation-from-scene.js';
 import { buildBvh } from './build-bvh.js';
 import { collectGeometry } from './collect-geometry.js';
 import { emitGeometry } from './emit-geometry.js';
+import type { Fast64Material } from './fast64-material.js';
 import { headerBounds } from './header-bounds.js';
 import { materialChunks } from './material-chunks.js';
 import {
   blankMaterialPlan,
+  fast64Materials,
   imageStems,
   type MaterialContext,
   type MaterialPlan,
@@ -76,9 +78,23 @@ export interface SceneToT3dmResult {
  * for a scene no T3DM can hold (a bone whose rest pose takes vertices beyond the f32 range).
  */
 export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): SceneToT3dmResult {
+  return sceneToT3dmWith(scene, options, fast64Materials(scene));
+}
+
+/** sceneToT3dm with the scene's fast64 data (fast64Materials) worked out already, as the codec has it. */
+export function sceneToT3dmWith(
+  scene: Scene,
+  options: SceneToT3dmOptions,
+  fast64: readonly (Fast64Material | undefined)[],
+): SceneToT3dmResult {
   const diagnostics: Diagnostic[] = [];
   const baseName = options.baseName ?? 'model';
-  const geometry = collectGeometry(scene, diagnostics, options.ignoreTransforms);
+  const geometry = collectGeometry(
+    scene,
+    diagnostics,
+    options.ignoreTransforms ?? false,
+    fast64.some((f) => f !== undefined),
+  );
   const baseScale = chooseBaseScale(geometry, options.baseScale, diagnostics);
 
   // Materials: one plan per scene material that is used, plus a default for primitives without one.
@@ -97,7 +113,9 @@ export function sceneToT3dm(scene: Scene, options: SceneToT3dmOptions = {}): Sce
     let at = planOf.get(material);
     if (at === undefined) {
       const m = scene.materials[material] ?? createMaterial({ name: 'default', vertexColors: true });
-      const plan = options.ignoreMaterials ? blankMaterialPlan(m.name ?? '') : planMaterial(m, scene, context);
+      const plan = options.ignoreMaterials
+        ? blankMaterialPlan(m.name ?? '')
+        : planMaterial(m, fast64[material], scene, context);
       if (!plan.name) plan.name = material >= 0 ? `material${material}` : 'default';
       at = plans.length;
       plans.push(plan);
