@@ -40,6 +40,10 @@ const { join } = require('node:path');
 // while it loads the bundle (src/compile-cache.ts, precompileWasm), and then every function of it at once
 // (--no-wasm-lazy-compilation), not each when first called on the main thread (callgrind, 01_model: the main
 // thread's instructions 178.9 -> 172.7 M, all threads' 182.8 -> 184.6 M).
+// Where the writer's WebAssembly does reach TurboFan (a batch, a model of more than 1 MB), TurboFan does not unroll
+// its loops (--no-wasm-loop-unrolling): compiling the unrolled loops cost more than they saved (callgrind, all
+// threads, code cache filled, seeds fixed: the 55 examples' batch 2,127 / 2,129 / 2,111 -> 2,086 / 2,084 / 2,117 M,
+// 17_culling's 2.1 MB scene.glb 809 / 808 -> 774 / 776 M).
 // Every converting process also runs without V8's compilation cache (--no-compilation-cache), which looks each
 // script's source up by its hash before compiling it: each chunk of the bundle is compiled once a process (from
 // the code cache), so the lookup never hits and only hashed the chunks' text (the examples' median 222 -> 219 M).
@@ -69,7 +73,7 @@ if (command === 'convert' || command === 'gltf-to-t3d') {
   let tuning =
     size !== undefined && size <= 1 << 19
       ? '--no-opt'
-      : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16';
+      : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16 --no-wasm-loop-unrolling';
   if (size !== undefined && size <= 1 << 20)
     tuning += ' --liftoff-only --no-baseline-batch-compilation --no-wasm-lazy-compilation';
   tuning += ' --no-compilation-cache';
