@@ -25,6 +25,11 @@ export interface GltfReadOptions {
   fileName?: string;
   /** External files (.bin, images) named by URI. */
   resources?: ResourceResolver;
+  /**
+   * The caller hands the bytes over (the file's and its resources'): it never changes them afterwards, so the
+   * scene's vertex and key arrays may be views of them instead of copies. By default a scene owns its arrays.
+   */
+  bytesHandedOver?: boolean;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -99,6 +104,8 @@ export interface GltfInput {
   resources: Record<string, Uint8Array<ArrayBuffer>>;
   /** The GLB BIN chunk (empty when missing), when buffer 0 has no uri. */
   bin?: Uint8Array<ArrayBuffer>;
+  /** The scene may hold views of the buffers' bytes (GltfReadOptions.bytesHandedOver). */
+  handedOver: boolean;
 }
 
 /** Collects the bytes of every buffer and image URI. */
@@ -151,7 +158,7 @@ export async function readGltfInput(bytes: Uint8Array, options: GltfReadOptions 
   if (usesCompression(json)) return readCompressed(bytes, json, glb !== undefined, options, where);
   const { resources, bufferBytes, bin } = await collectResources(json, glb?.bin, options, where);
   checkAccessors(json, bufferBytes, where);
-  return { json, where, diagnostics, resources, ...(bin ? { bin } : {}) };
+  return { json, where, diagnostics, resources, ...(bin ? { bin } : {}), handedOver: options.bytesHandedOver === true };
 }
 
 /** A file with compressed geometry or WebP images: decoded into a plain GLB, which is read instead. */

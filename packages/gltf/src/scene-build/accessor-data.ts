@@ -1,7 +1,10 @@
 /*
- * Accessor values straight from the buffers (glTF 2.0 §3.6.2 "Accessors"): each accessor becomes a fresh
- * typed array of its component type (count × components values), read
- * - tightly packed (no byteStride, or one equal to the element size): one copy of its bytes;
+ * Accessor values straight from the buffers (glTF 2.0 §3.6.2 "Accessors"): each accessor becomes a typed
+ * array of its component type (count × components values), read
+ * - tightly packed (no byteStride, or one equal to the element size): one copy of its bytes, or, when the
+ *   caller handed the bytes over (GltfReadOptions.bytesHandedOver), a view of them where they are aligned to
+ *   the component size, as the spec requires (nothing writes into a scene's arrays; accessors naming the same
+ *   bytes share one array either way);
  * - interleaved (another byteStride): element by element, little-endian;
  * - without a bufferView: zeros;
  * - sparse: those base values, then `sparse.count` values written at the indices it gives (an index past the
@@ -24,7 +27,11 @@ export interface AccessorData {
   elementSize: number;
 }
 
-type ArrayType = new (buffer: ArrayBuffer | number) => TypedArray | Float64Array;
+type ArrayType = {
+  new (length: number): TypedArray | Float64Array;
+  new (buffer: ArrayBuffer, byteOffset?: number, length?: number): TypedArray | Float64Array;
+  readonly BYTES_PER_ELEMENT: number;
+};
 
 /** Component types by code; 5130 (double, KHR_accessor_float64) only ever comes in through sparse overrides. */
 const arrayTypes: Record<number, ArrayType> = {
@@ -64,21 +71,31 @@ function arrayTypeOf(componentType: unknown): ArrayType {
   return type;
 }
 
-/** Values of an accessor-like definition that has a bufferView. */
-function readBacked(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], viewDefs: GLTF.IBufferView[]) {
+/**
+ * Values of an accessor-like definition that has a bufferView: a copy of its bytes, or with `view` a view of them
+ * where it can be one.
+ */
+function readBacked(
+  def: GLTF.IAccessor,
+  views: Uint8Array<ArrayBuffer>[],
+  viewDefs: GLTF.IBufferView[],
+  view: boolean,
+) {
   const ArrayOf = arrayTypeOf(def.componentType);
   const elementSize = elementSizeOf(def.type);
-  const componentSize = (ArrayOf as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+  const componentSize = ArrayOf.BYTES_PER_ELEMENT;
   const bytes = views[def.bufferView!]!;
   const stride = viewDefs[def.bufferView!]!.byteStride;
   const start = def.byteOffset || 0;
   if (stride === undefined || stride === elementSize * componentSize) {
     const from = bytes.byteOffset + start;
-    return new ArrayOf(bytes.buffer.slice(from, from + def.count * elementSize * componentSize));
+    const length = def.count * elementSize;
+    if (view && from % componentSize === 0) return new ArrayOf(bytes.buffer, from, length);
+    return new ArrayOf(bytes.buffer.slice(from, from + length * componentSize));
   }
   const out = new ArrayOf(def.count * elementSize);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const read = readerOf(def.componentType, view);
+  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const read = readerOf(def.componentType, data);
   for (let i = 0, k = 0; i < def.count; i++)
     for (let j = 0; j < elementSize; j++) out[k++] = read(start + i * stride + j * componentSize);
   return out;
@@ -103,17 +120,31 @@ function readerOf(componentType: number, view: DataView): (at: number) => number
   }
 }
 
-/** Values of one accessor (check-json.ts has checked its ranges). */
-function readAccessor(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], viewDefs: GLTF.IBufferView[]) {
+/**
+ * Values of one accessor (check-json.ts has checked its ranges); `view`: its bytes may be viewed where it has no
+ * sparse part (whose values are written into the array). The sparse indices and values are only read here, so
+ * they are views either way.
+ */
+function readAccessor(
+  def: GLTF.IAccessor,
+  views: Uint8Array<ArrayBuffer>[],
+  viewDefs: GLTF.IBufferView[],
+  view: boolean,
+) {
   const base =
     def.bufferView !== undefined
-      ? readBacked(def, views, viewDefs)
+      ? readBacked(def, views, viewDefs, view && def.sparse === undefined)
       : new (arrayTypeOf(def.componentType))(def.count * elementSizeOf(def.type));
   const sparse = def.sparse;
   if (!sparse) return base;
   const count = sparse.count;
-  const indices = readBacked({ ...def, ...sparse.indices, count, type: 'SCALAR' } as GLTF.IAccessor, views, viewDefs);
-  const values = readBacked({ ...def, ...sparse.values, count } as GLTF.IAccessor, views, viewDefs);
+  const indices = readBacked(
+    { ...def, ...sparse.indices, count, type: 'SCALAR' } as GLTF.IAccessor,
+    views,
+    viewDefs,
+    true,
+  );
+  const values = readBacked({ ...def, ...sparse.values, count } as GLTF.IAccessor, views, viewDefs, true);
   const elementSize = elementSizeOf(def.type);
   for (let i = 0; i < count; i++)
     for (let j = 0; j < elementSize; j++) base[indices[i]! * elementSize + j] = values[i * elementSize + j]!;
@@ -141,12 +172,15 @@ function firstNonFinite(array: Float32Array): number {
   return -1;
 }
 
-/** Every accessor's values, in the file's order, with float accessors checked for non-finite numbers. */
-export function readAccessors(source: BufferSource, where: JsonLocation): AccessorData[] {
+/**
+ * Every accessor's values, in the file's order, with float accessors checked for non-finite numbers; views of the
+ * buffers' bytes where they may be (`handedOver`).
+ */
+export function readAccessors(source: BufferSource & { handedOver: boolean }, where: JsonLocation): AccessorData[] {
   const viewDefs = source.json.bufferViews ?? [];
   const views = viewDefs.map((_, i) => bufferViewBytes(source, i));
   return (source.json.accessors ?? []).map((def, i): AccessorData => {
-    const array = readAccessor(def, views, viewDefs);
+    const array = readAccessor(def, views, viewDefs, source.handedOver);
     const k = array instanceof Float32Array ? firstNonFinite(array) : -1;
     if (k >= 0) throw jsonError(where, `accessors[${i}] element ${k} is ${array[k]}, not a finite number`);
     return {
