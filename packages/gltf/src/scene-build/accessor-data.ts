@@ -17,6 +17,7 @@ import type { GLTF } from '@gltf-transform/core';
 import type { TypedArray } from '@retromodel/scene';
 import { type JsonLocation, jsonError } from '../check-json.js';
 import { typeSizes } from '../gltf-enums.js';
+import { firstNonFinite } from './non-finite.js';
 
 /** An accessor's values and how to read them. */
 export interface AccessorData {
@@ -149,27 +150,6 @@ function readAccessor(
   for (let i = 0; i < count; i++)
     for (let j = 0; j < elementSize; j++) base[indices[i]! * elementSize + j] = values[i * elementSize + j]!;
   return base;
-}
-
-/**
- * Index of the first NaN or infinity in `array`, or -1 (v - v is 0 exactly for finite v). Mostly there is none,
- * which three searches of V8's own (includes: C++ loops, a few instructions a value) tell without the loop: a
- * process that converts one small model runs this cold, in the interpreter or Sparkplug (the bin turns TurboFan
- * off for it), where each value cost a few hundred instructions of inline-cache and arithmetic stubs (callgrind,
- * 01_model/model.glb to T3DM in its own process, 23,412 floats: 221.6 -> 213.6 M). The loop finds the index.
- */
-function firstNonFinite(array: Float32Array): number {
-  if (
-    !array.includes(Number.NaN) &&
-    !array.includes(Number.POSITIVE_INFINITY) &&
-    !array.includes(Number.NEGATIVE_INFINITY)
-  )
-    return -1;
-  for (let k = 0; k < array.length; k++) {
-    const v = array[k]!;
-    if (v - v !== 0) return k;
-  }
-  return -1;
 }
 
 /**
