@@ -24,10 +24,10 @@ export const wasmModules = [
  */
 export const gltfWasmModules = [
   {
-    entry: 'non-finite.ts',
-    target: 'non-finite-wasm.ts',
-    constant: 'NON_FINITE_WASM',
-    what: 'non-finite float search',
+    entry: 'value-checks.ts',
+    target: 'value-checks-wasm.ts',
+    constant: 'VALUE_CHECKS_WASM',
+    what: 'value checker',
     pkg: 'gltf',
     folder: 'scene-build',
     flags: ['--enable', 'simd', '--initialMemory', '1'],

@@ -17,7 +17,7 @@ import type { GLTF } from '@gltf-transform/core';
 import type { TypedArray } from '@retromodel/scene';
 import { type JsonLocation, jsonError } from '../check-json.js';
 import { typeSizes } from '../gltf-enums.js';
-import { firstNonFinite } from './non-finite.js';
+import { firstNonFinite } from './value-checks.js';
 
 /** An accessor's values and how to read them. */
 export interface AccessorData {
