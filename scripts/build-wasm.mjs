@@ -1,29 +1,56 @@
-// Compiles the T3DM writer's WebAssembly modules from their AssemblyScript source (packages/t3dm/assembly) and
-// writes each one's bytes, as base64, to a TypeScript file in packages/t3dm/src/from-scene, which is committed so
-// that the packages, the tests and the bundles need no compiler. `--check` only compares: it exits 1 when a
-// committed module is out of date.
+// Compiles the WebAssembly modules of the T3DM writer and of the glTF reader from their AssemblyScript source
+// (packages/<package>/assembly) and writes each one's bytes, as base64, to a TypeScript file in the package's src,
+// which is committed so that the packages, the tests and the bundles need no compiler. `--check` only compares: it
+// exits 1 when a committed module is out of date.
 //
 //   node scripts/build-wasm.mjs [--check]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
 
-/** Each module: its entry file in assembly/, the file it is written to in src/from-scene/, what it is. */
+/**
+ * The T3DM writer's modules: each one's entry file in packages/t3dm/assembly/, the file it is written to in
+ * packages/t3dm/src/from-scene/, what it is.
+ */
 export const wasmModules = [
   { entry: 'planner.ts', target: 'planner-wasm.ts', constant: 'PLANNER_WASM', what: 'part planner' },
   { entry: 'animation.ts', target: 'animation-wasm.ts', constant: 'ANIMATION_WASM', what: 'animation sampler' },
   { entry: 'quantise.ts', target: 'quantise-wasm.ts', constant: 'QUANTISE_WASM', what: 'vertex quantiser' },
 ];
 
-const assembly = (name) => fileURLToPath(new URL(`../packages/t3dm/assembly/${name}`, import.meta.url));
-const source = (name) => fileURLToPath(new URL(`../packages/t3dm/src/from-scene/${name}`, import.meta.url));
+/**
+ * The glTF reader's: the same fields, with its package and its folder in src/, and the compiler's flags it needs
+ * besides (SIMD; a page of memory to copy values into, which the module's own data would not give it).
+ */
+export const gltfWasmModules = [
+  {
+    entry: 'value-checks.ts',
+    target: 'value-checks-wasm.ts',
+    constant: 'VALUE_CHECKS_WASM',
+    what: 'value checker',
+    pkg: 'gltf',
+    folder: 'scene-build',
+    flags: ['--enable', 'simd', '--initialMemory', '1'],
+  },
+];
+
+const assembly = (module) =>
+  fileURLToPath(new URL(`../packages/${module.pkg ?? 't3dm'}/assembly/${module.entry}`, import.meta.url));
+/** The committed TypeScript file of `module`. */
+export const wasmTarget = (module) =>
+  fileURLToPath(
+    new URL(
+      `../packages/${module.pkg ?? 't3dm'}/src/${module.folder ?? 'from-scene'}/${module.target}`,
+      import.meta.url,
+    ),
+  );
 
 /** A module's bytes: -O3, the stub runtime (each call empties the heap), no bounds checks. */
 export async function compileWasm(module) {
   let wasm;
   const { error, stderr } = await asc.main(
     [
-      assembly(module.entry),
+      assembly(module),
       '--outFile',
       'out.wasm',
       '-O3',
@@ -32,6 +59,7 @@ export async function compileWasm(module) {
       '--noAssert',
       '--uncheckedBehavior',
       'always',
+      ...(module.flags ?? []),
     ],
     {
       writeFile: (name, contents) => {
@@ -46,7 +74,7 @@ export async function compileWasm(module) {
 /** The TypeScript file holding a module's bytes. */
 export function wasmSource(module, wasm) {
   const base64 = Buffer.from(wasm).toString('base64');
-  return `// Generated from packages/t3dm/assembly/${module.entry} by scripts/build-wasm.mjs (AssemblyScript ${asc.version}): do not edit.
+  return `// Generated from packages/${module.pkg ?? 't3dm'}/assembly/${module.entry} by scripts/build-wasm.mjs (AssemblyScript ${asc.version}): do not edit.
 
 /** The ${module.what}'s WebAssembly module, base64-encoded (${wasm.length} bytes). */
 export const ${module.constant} =
@@ -56,11 +84,11 @@ export const ${module.constant} =
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let stale = false;
-  for (const module of wasmModules) {
+  for (const module of [...wasmModules, ...gltfWasmModules]) {
     const text = wasmSource(module, await compileWasm(module));
-    if (!process.argv.includes('--check')) writeFileSync(source(module.target), text);
-    else if (readFileSync(source(module.target), 'utf8') !== text) {
-      console.error(`${source(module.target)} is out of date: run node scripts/build-wasm.mjs`);
+    if (!process.argv.includes('--check')) writeFileSync(wasmTarget(module), text);
+    else if (readFileSync(wasmTarget(module), 'utf8') !== text) {
+      console.error(`${wasmTarget(module)} is out of date: run node scripts/build-wasm.mjs`);
       stale = true;
     }
   }

@@ -28,6 +28,7 @@ async function read(bytes: Uint8Array, context: ReadContext): Promise<ReadResult
   const { sidecars } = context;
   const result = await gltfToScene(bytes, {
     ...(context.fileName !== undefined ? { fileName: context.fileName } : {}),
+    ...(context.bytesHandedOver ? { bytesHandedOver: true } : {}),
     resources: async (uri) => {
       const data = sidecars ? await sidecars.read(uri) : undefined;
       if (data) used.push(uri);

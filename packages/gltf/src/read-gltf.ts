@@ -16,6 +16,7 @@ import { buildScene } from './build-scene.js';
 import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
 import { isGlb, readGlb } from './glb-container.js';
 import { usesCompression } from './json-extensions.js';
+import { firstIndexAtLeast } from './scene-build/value-checks.js';
 
 /** Supplies the bytes of a file a .gltf names (a .bin or an image), by its URI relative to the .gltf. */
 export type ResourceResolver = (uri: string) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
@@ -25,6 +26,11 @@ export interface GltfReadOptions {
   fileName?: string;
   /** External files (.bin, images) named by URI. */
   resources?: ResourceResolver;
+  /**
+   * The caller hands the bytes over (the file's and its resources'): it never changes them afterwards, so the
+   * scene's vertex and key arrays may be views of them instead of copies. By default a scene owns its arrays.
+   */
+  bytesHandedOver?: boolean;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -99,6 +105,8 @@ export interface GltfInput {
   resources: Record<string, Uint8Array<ArrayBuffer>>;
   /** The GLB BIN chunk (empty when missing), when buffer 0 has no uri. */
   bin?: Uint8Array<ArrayBuffer>;
+  /** The scene may hold views of the buffers' bytes (GltfReadOptions.bytesHandedOver). */
+  handedOver: boolean;
 }
 
 /** Collects the bytes of every buffer and image URI. */
@@ -151,7 +159,7 @@ export async function readGltfInput(bytes: Uint8Array, options: GltfReadOptions 
   if (usesCompression(json)) return readCompressed(bytes, json, glb !== undefined, options, where);
   const { resources, bufferBytes, bin } = await collectResources(json, glb?.bin, options, where);
   checkAccessors(json, bufferBytes, where);
-  return { json, where, diagnostics, resources, ...(bin ? { bin } : {}) };
+  return { json, where, diagnostics, resources, ...(bin ? { bin } : {}), handedOver: options.bytesHandedOver === true };
 }
 
 /** A file with compressed geometry or WebP images: decoded into a plain GLB, which is read instead. */
@@ -177,6 +185,22 @@ async function readCompressed(
 }
 
 /**
+ * Whether every index of a primitive with POSITION is below its vertex count, as validateScene requires (an index
+ * is a whole number, so it is at least a fractional count exactly when it is at least the next whole number). When
+ * one is not, validateScene searches them itself, to report it among its other findings.
+ */
+function indicesInRange(scene: Scene): boolean {
+  for (const mesh of scene.meshes)
+    for (const p of mesh.primitives) {
+      const position = p.attributes.POSITION;
+      if (!p.indices || !position) continue;
+      const count = Math.ceil(position.array.length / position.itemSize);
+      if (!(count <= 0xffffffff) || firstIndexAtLeast(p.indices, count) !== -1) return false;
+    }
+  return true;
+}
+
+/**
  * The scene `build` makes from a checked input, as a ParseError when it throws anything else or when
  * validateScene finds errors in it; its other findings join the diagnostics.
  */
@@ -193,7 +217,7 @@ export async function finishScene(
     throw jsonError(where, `the glTF content is inconsistent (${e instanceof Error ? e.message : String(e)})`);
   }
   // readAccessors has refused any float accessor holding NaN or an infinity.
-  const problems = validateScene(scene, { finiteAttributes: true });
+  const problems = validateScene(scene, { finiteAttributes: true, indicesInRange: indicesInRange(scene) });
   const errors = problems.filter((d) => d.severity === 'error');
   if (errors.length > 0)
     throw jsonError(

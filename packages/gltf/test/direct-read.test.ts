@@ -17,7 +17,7 @@ import {
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { writeGlb } from '../src/glb-container.js';
-import { sceneToGlb } from '../src/index.js';
+import { gltfToScene, sceneToGlb } from '../src/index.js';
 import { compareReads } from './document-path/compare-reads.js';
 import { featureParts } from './document-path/feature-file.js';
 
@@ -56,6 +56,36 @@ describe('the direct reader against the glTF-Transform Document path', () => {
   it('agrees on interleaved, quantized, sparse and zero-filled data, matrices, re-parenting and extensions', async () => {
     const { json, bin } = featureParts();
     expect(await compareReads(writeGlb(JSON.stringify(json), bin))).toEqual({ outcome: 'scene' });
+  });
+
+  it('agrees with the bytes handed over, whose scene views them, except where it must copy', async () => {
+    const { json, bin } = featureParts();
+    // A packed accessor with a sparse part (written into a copy, never into the file) and one at an offset its
+    // floats cannot be viewed at (copied): a Float32Array must start at a multiple of 4 bytes.
+    const sparse = { count: 1, indices: { bufferView: 4, componentType: 5123 }, values: { bufferView: 9 } };
+    json.accessors.push(
+      { bufferView: 5, componentType: 5126, count: 2, type: 'VEC3', sparse } as (typeof json.accessors)[0],
+      { bufferView: 5, componentType: 5126, count: 1, type: 'VEC3', byteOffset: 2 } as (typeof json.accessors)[0],
+    );
+    const last = json.accessors.length - 1;
+    json.meshes.push(
+      { primitives: [{ attributes: { POSITION: last - 1 }, mode: 0 }] } as (typeof json.meshes)[0],
+      { primitives: [{ attributes: { POSITION: last }, mode: 0 }] } as (typeof json.meshes)[0],
+    );
+    const bytes = writeGlb(JSON.stringify(json), bin);
+    const before = bytes.slice();
+    expect(await compareReads(bytes, { bytesHandedOver: true })).toEqual({ outcome: 'scene' });
+    const { scene } = await gltfToScene(bytes, { bytesHandedOver: true });
+    expect(bytes).toEqual(before);
+    const [sparsePositions, oddPositions] = scene.meshes.slice(-2).map((m) => m.primitives[0]!.attributes.POSITION!);
+    expect(sparsePositions!.array).toEqual(new Float32Array([9, 9, 9, 1, 0, 0]));
+    expect(sparsePositions!.array.buffer).not.toBe(bytes.buffer);
+    expect(oddPositions!.array.buffer).not.toBe(bytes.buffer);
+    const weights = scene.meshes[1]!.primitives[0]!.attributes.WEIGHTS_0!.array;
+    expect(weights.buffer).toBe(bytes.buffer);
+    expect((await gltfToScene(bytes)).scene.meshes[1]!.primitives[0]!.attributes.WEIGHTS_0!.array.buffer).not.toBe(
+      bytes.buffer,
+    );
   });
 
   // biome-ignore lint/suspicious/noExplicitAny: the edits reach into the JSON freely.

@@ -46,6 +46,11 @@ export interface ReadContext {
    * it), attached besides those the reader finds by the model's name or is given in its own options.
    */
   animations?: string[];
+  /**
+   * The caller hands the bytes over (those given to `read` and the sidecars'): it never changes them afterwards,
+   * so the scene may hold views of them instead of copies. By default a scene owns its arrays.
+   */
+  bytesHandedOver?: boolean;
 }
 
 /** What every writer gets besides its own options. */

@@ -20,6 +20,11 @@ export interface ValidateOptions {
    * every float accessor, which the attributes are or are made from with integers): they are not searched again.
    */
   finiteAttributes?: boolean;
+  /**
+   * The caller has checked that every index of a primitive with POSITION is below its vertex count (the glTF
+   * reader checks them all at once where it can): they are not searched again.
+   */
+  indicesInRange?: boolean;
 }
 
 /**
@@ -90,7 +95,7 @@ export function validateScene(scene: Scene, options: ValidateOptions = {}): Diag
 
   scene.meshes.forEach((mesh, m) => {
     mesh.primitives.forEach((p, k) => {
-      validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, options.finiteAttributes === true, error, warn);
+      validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, options, error, warn);
     });
   });
 
@@ -148,7 +153,7 @@ function validatePrimitive(
   scene: Scene,
   p: Primitive,
   where: string,
-  finiteAttributes: boolean,
+  options: ValidateOptions,
   error: (code: string, message: string) => void,
   warn: (code: string, message: string) => void,
 ): void {
@@ -169,7 +174,7 @@ function validatePrimitive(
         `${where}: ${name} has ${attr.array.length / attr.itemSize} elements, POSITION has ${count}`,
       );
     }
-    if (!finiteAttributes && attr.array instanceof Float32Array && !allFinite(attr.array))
+    if (options.finiteAttributes !== true && attr.array instanceof Float32Array && !allFinite(attr.array))
       error('non-finite', `${where}: ${name} has non-finite values`);
   }
   const joints = p.attributes.JOINTS_0;
@@ -183,7 +188,7 @@ function validatePrimitive(
     }
   }
   const indices = p.indices;
-  if (indices) {
+  if (indices && options.indicesInRange !== true) {
     const i = firstIndexAtLeast(indices, count);
     if (i !== -1) error('index-out-of-range', `${where}: index ${indices[i]} at ${i} ≥ vertex count ${count}`);
   }

@@ -195,6 +195,8 @@ export async function transcodeFile(
   const result = await transcode(
     {
       bytes: new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength),
+      // The file's bytes and the sidecars' are read for this conversion alone.
+      bytesHandedOver: true,
       fileName: basename(path),
       sidecars,
       ...(animations.length > 0 ? { animations } : {}),

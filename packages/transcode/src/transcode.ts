@@ -70,6 +70,8 @@ export interface FileInput {
   animations?: string[];
   /** What finding the sidecars said (which animations fit), reported with the conversion's own diagnostics. */
   diagnostics?: Diagnostic[];
+  /** The bytes (the input's and its sidecars') are the reader's to keep: see ReadContext.bytesHandedOver. */
+  bytesHandedOver?: boolean;
 }
 
 /**
@@ -157,7 +159,12 @@ export async function readScene(given: TranscodeInput, options: ReadSceneOptions
   const codec = await codecOf(adapter);
   const fileName = input.fileName.split(/[\\/]/).pop() ?? input.fileName;
   const own = (options.read as Record<string, object | undefined> | undefined)?.[adapter.id] ?? {};
-  const context = { fileName, sidecars: input.sidecars, ...(input.animations ? { animations: input.animations } : {}) };
+  const context = {
+    fileName,
+    sidecars: input.sidecars,
+    ...(input.animations ? { animations: input.animations } : {}),
+    ...(input.bytesHandedOver ? { bytesHandedOver: true } : {}),
+  };
   const result = await codec.read!(input.bytes, context, own);
   const diagnostics = [
     ...checkOptionNames(options.read, undefined, list),

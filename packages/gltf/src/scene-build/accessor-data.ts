@@ -1,7 +1,10 @@
 /*
- * Accessor values straight from the buffers (glTF 2.0 §3.6.2 "Accessors"): each accessor becomes a fresh
- * typed array of its component type (count × components values), read
- * - tightly packed (no byteStride, or one equal to the element size): one copy of its bytes;
+ * Accessor values straight from the buffers (glTF 2.0 §3.6.2 "Accessors"): each accessor becomes a typed
+ * array of its component type (count × components values), read
+ * - tightly packed (no byteStride, or one equal to the element size): one copy of its bytes, or, when the
+ *   caller handed the bytes over (GltfReadOptions.bytesHandedOver), a view of them where they are aligned to
+ *   the component size, as the spec requires (nothing writes into a scene's arrays; accessors naming the same
+ *   bytes share one array either way);
  * - interleaved (another byteStride): element by element, little-endian;
  * - without a bufferView: zeros;
  * - sparse: those base values, then `sparse.count` values written at the indices it gives (an index past the
@@ -14,6 +17,7 @@ import type { GLTF } from '@gltf-transform/core';
 import type { TypedArray } from '@retromodel/scene';
 import { type JsonLocation, jsonError } from '../check-json.js';
 import { typeSizes } from '../gltf-enums.js';
+import { firstNonFinite } from './value-checks.js';
 
 /** An accessor's values and how to read them. */
 export interface AccessorData {
@@ -24,7 +28,11 @@ export interface AccessorData {
   elementSize: number;
 }
 
-type ArrayType = new (buffer: ArrayBuffer | number) => TypedArray | Float64Array;
+type ArrayType = {
+  new (length: number): TypedArray | Float64Array;
+  new (buffer: ArrayBuffer, byteOffset?: number, length?: number): TypedArray | Float64Array;
+  readonly BYTES_PER_ELEMENT: number;
+};
 
 /** Component types by code; 5130 (double, KHR_accessor_float64) only ever comes in through sparse overrides. */
 const arrayTypes: Record<number, ArrayType> = {
@@ -64,21 +72,31 @@ function arrayTypeOf(componentType: unknown): ArrayType {
   return type;
 }
 
-/** Values of an accessor-like definition that has a bufferView. */
-function readBacked(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], viewDefs: GLTF.IBufferView[]) {
+/**
+ * Values of an accessor-like definition that has a bufferView: a copy of its bytes, or with `view` a view of them
+ * where it can be one.
+ */
+function readBacked(
+  def: GLTF.IAccessor,
+  views: Uint8Array<ArrayBuffer>[],
+  viewDefs: GLTF.IBufferView[],
+  view: boolean,
+) {
   const ArrayOf = arrayTypeOf(def.componentType);
   const elementSize = elementSizeOf(def.type);
-  const componentSize = (ArrayOf as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
+  const componentSize = ArrayOf.BYTES_PER_ELEMENT;
   const bytes = views[def.bufferView!]!;
   const stride = viewDefs[def.bufferView!]!.byteStride;
   const start = def.byteOffset || 0;
   if (stride === undefined || stride === elementSize * componentSize) {
     const from = bytes.byteOffset + start;
-    return new ArrayOf(bytes.buffer.slice(from, from + def.count * elementSize * componentSize));
+    const length = def.count * elementSize;
+    if (view && from % componentSize === 0) return new ArrayOf(bytes.buffer, from, length);
+    return new ArrayOf(bytes.buffer.slice(from, from + length * componentSize));
   }
   const out = new ArrayOf(def.count * elementSize);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const read = readerOf(def.componentType, view);
+  const data = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const read = readerOf(def.componentType, data);
   for (let i = 0, k = 0; i < def.count; i++)
     for (let j = 0; j < elementSize; j++) out[k++] = read(start + i * stride + j * componentSize);
   return out;
@@ -103,17 +121,31 @@ function readerOf(componentType: number, view: DataView): (at: number) => number
   }
 }
 
-/** Values of one accessor (check-json.ts has checked its ranges). */
-function readAccessor(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], viewDefs: GLTF.IBufferView[]) {
+/**
+ * Values of one accessor (check-json.ts has checked its ranges); `view`: its bytes may be viewed where it has no
+ * sparse part (whose values are written into the array). The sparse indices and values are only read here, so
+ * they are views either way.
+ */
+function readAccessor(
+  def: GLTF.IAccessor,
+  views: Uint8Array<ArrayBuffer>[],
+  viewDefs: GLTF.IBufferView[],
+  view: boolean,
+) {
   const base =
     def.bufferView !== undefined
-      ? readBacked(def, views, viewDefs)
+      ? readBacked(def, views, viewDefs, view && def.sparse === undefined)
       : new (arrayTypeOf(def.componentType))(def.count * elementSizeOf(def.type));
   const sparse = def.sparse;
   if (!sparse) return base;
   const count = sparse.count;
-  const indices = readBacked({ ...def, ...sparse.indices, count, type: 'SCALAR' } as GLTF.IAccessor, views, viewDefs);
-  const values = readBacked({ ...def, ...sparse.values, count } as GLTF.IAccessor, views, viewDefs);
+  const indices = readBacked(
+    { ...def, ...sparse.indices, count, type: 'SCALAR' } as GLTF.IAccessor,
+    views,
+    viewDefs,
+    true,
+  );
+  const values = readBacked({ ...def, ...sparse.values, count } as GLTF.IAccessor, views, viewDefs, true);
   const elementSize = elementSizeOf(def.type);
   for (let i = 0; i < count; i++)
     for (let j = 0; j < elementSize; j++) base[indices[i]! * elementSize + j] = values[i * elementSize + j]!;
@@ -121,32 +153,14 @@ function readAccessor(def: GLTF.IAccessor, views: Uint8Array<ArrayBuffer>[], vie
 }
 
 /**
- * Index of the first NaN or infinity in `array`, or -1 (v - v is 0 exactly for finite v). Mostly there is none,
- * which three searches of V8's own (includes: C++ loops, a few instructions a value) tell without the loop: a
- * process that converts one small model runs this cold, in the interpreter or Sparkplug (the bin turns TurboFan
- * off for it), where each value cost a few hundred instructions of inline-cache and arithmetic stubs (callgrind,
- * 01_model/model.glb to T3DM in its own process, 23,412 floats: 221.6 -> 213.6 M). The loop finds the index.
+ * Every accessor's values, in the file's order, with float accessors checked for non-finite numbers; views of the
+ * buffers' bytes where they may be (`handedOver`).
  */
-function firstNonFinite(array: Float32Array): number {
-  if (
-    !array.includes(Number.NaN) &&
-    !array.includes(Number.POSITIVE_INFINITY) &&
-    !array.includes(Number.NEGATIVE_INFINITY)
-  )
-    return -1;
-  for (let k = 0; k < array.length; k++) {
-    const v = array[k]!;
-    if (v - v !== 0) return k;
-  }
-  return -1;
-}
-
-/** Every accessor's values, in the file's order, with float accessors checked for non-finite numbers. */
-export function readAccessors(source: BufferSource, where: JsonLocation): AccessorData[] {
+export function readAccessors(source: BufferSource & { handedOver: boolean }, where: JsonLocation): AccessorData[] {
   const viewDefs = source.json.bufferViews ?? [];
   const views = viewDefs.map((_, i) => bufferViewBytes(source, i));
   return (source.json.accessors ?? []).map((def, i): AccessorData => {
-    const array = readAccessor(def, views, viewDefs);
+    const array = readAccessor(def, views, viewDefs, source.handedOver);
     const k = array instanceof Float32Array ? firstNonFinite(array) : -1;
     if (k >= 0) throw jsonError(where, `accessors[${i}] element ${k} is ${array[k]}, not a finite number`);
     return {

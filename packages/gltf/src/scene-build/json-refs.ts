@@ -11,6 +11,9 @@ const canonicalIndex = /^(0|[1-9]\d*)$/;
 
 /** The item `value` names in a list of `length`, undefined when it names none; throws as described above. */
 export function refIndex(length: number, value: unknown): number | undefined {
+  // What files hold: a whole number of 0 or more, which names what its text does (-0 too, as "0"; from 1e21 on,
+  // its text is not an index and it names nothing, as it names nothing in a shorter list).
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value < length ? value + 0 : undefined;
   const key = String(value);
   if (canonicalIndex.test(key)) {
     const index = Number(key);

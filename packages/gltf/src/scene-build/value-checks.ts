@@ -1,0 +1,119 @@
+/*
+ * Checks over every value of a list, run by a WebAssembly module (assembly/value-checks.ts: SIMD, four vectors a
+ * step) after a copy of the values into its memory (a page: longer lists go in parts), with the same checks in
+ * JavaScript where WebAssembly cannot run (a page whose Content-Security-Policy forbids it).
+ * - firstNonFinite: float accessors must hold finite numbers (glTF 2.0 §3.6.2.2; the validator's
+ *   ACCESSOR_INVALID_FLOAT), 1.1 million floats in the 55 shared .glb files, mostly all finite. Callgrind, those
+ *   values: 33 -> 13 M instructions, copies included, against three searches of V8's own (includes of NaN,
+ *   +Infinity and -Infinity: C++ loops of about ten instructions a value), which remain the fallback. A loop in
+ *   JavaScript cost as much in a batch and far more in a process converting one model, where it runs in the
+ *   interpreter (each value read a new heap number).
+ * - firstIndexAtLeast: a primitive's indices must name its vertices (216,000 in those files), which validateScene
+ *   need not check again when all do (finishScene in read-gltf.ts).
+ */
+import { VALUE_CHECKS_WASM } from './value-checks-wasm.js';
+
+interface ValueChecks {
+  memory: WebAssembly.Memory;
+  firstNonFinite(at: number, count: number): number;
+  firstIndexAtLeast16(at: number, count: number, limit: number): number;
+  firstIndexAtLeast32(at: number, count: number, limit: number): number;
+}
+
+/** Bytes of the module's memory the values are copied into at a time: its one 64 KiB page. */
+const PAGE = 65536;
+
+/** The module's bytes. Node's Buffer decodes base64 natively; elsewhere atob and a loop. */
+function wasmBytes(base64: string): Uint8Array<ArrayBuffer> {
+  const buffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer> } })
+    .Buffer;
+  if (buffer) return buffer.from(base64, 'base64');
+  const text = atob(base64);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+}
+
+type Values = Float32Array | Uint16Array | Uint32Array;
+
+/** `search(count)` over `values` copied into `heap` (a view of the module's memory) part by part. */
+function inParts<T extends Values>(values: T, heap: T, search: (count: number) => number): number {
+  if (values.length <= heap.length) {
+    heap.set(values);
+    return search(values.length);
+  }
+  for (let from = 0; from < values.length; from += heap.length) {
+    const part = values.subarray(from, from + heap.length);
+    heap.set(part);
+    const k = search(part.length);
+    if (k >= 0) return from + k;
+  }
+  return -1;
+}
+
+interface Checks {
+  firstNonFinite(values: Float32Array): number;
+  firstIndexAtLeast(indices: Uint16Array | Uint32Array, limit: number): number;
+}
+
+/** The checks through the module, instantiated now; undefined where WebAssembly cannot run. */
+function moduleChecks(): Checks | undefined {
+  let exports: ValueChecks;
+  try {
+    const module = new WebAssembly.Module(wasmBytes(VALUE_CHECKS_WASM));
+    exports = new WebAssembly.Instance(module).exports as unknown as ValueChecks;
+  } catch {
+    return undefined;
+  }
+  const { firstNonFinite, firstIndexAtLeast16, firstIndexAtLeast32 } = exports;
+  // The memory never grows, so these views of it stay valid.
+  const floats = new Float32Array(exports.memory.buffer, 0, PAGE / 4);
+  const u16 = new Uint16Array(exports.memory.buffer, 0, PAGE / 2);
+  const u32 = new Uint32Array(exports.memory.buffer, 0, PAGE / 4);
+  return {
+    firstNonFinite: (values) => inParts(values, floats, (count) => firstNonFinite(0, count)),
+    firstIndexAtLeast: (indices, limit) =>
+      indices instanceof Uint16Array
+        ? inParts(indices, u16, (count) => firstIndexAtLeast16(0, count, limit))
+        : inParts(indices, u32, (count) => firstIndexAtLeast32(0, count, limit)),
+  };
+}
+
+/** The same checks in JavaScript. */
+const scriptChecks: Checks = {
+  firstNonFinite(values) {
+    if (
+      !values.includes(Number.NaN) &&
+      !values.includes(Number.POSITIVE_INFINITY) &&
+      !values.includes(Number.NEGATIVE_INFINITY)
+    )
+      return -1;
+    for (let k = 0; k < values.length; k++) {
+      const v = values[k]!;
+      if (v - v !== 0) return k;
+    }
+    return -1;
+  },
+  firstIndexAtLeast(indices, limit) {
+    const n = indices.length;
+    for (let i = 0; i < n; i++) if (indices[i]! >= limit) return i;
+    return -1;
+  },
+};
+
+let checks: Checks | undefined;
+
+function checksHere(): Checks {
+  checks ??= (typeof WebAssembly === 'object' ? moduleChecks() : undefined) ?? scriptChecks;
+  return checks;
+}
+
+/** The index of the first NaN or infinity in `values`, or -1. */
+export function firstNonFinite(values: Float32Array): number {
+  return checksHere().firstNonFinite(values);
+}
+
+/** The position of the first index that is `limit` (a whole number from 0 to 2^32 - 1) or more, or -1. */
+export function firstIndexAtLeast(indices: Uint16Array | Uint32Array, limit: number): number {
+  return checksHere().firstIndexAtLeast(indices, limit);
+}
