@@ -2,7 +2,7 @@
  * @retromodel/binary: bounds-checked reading and growable writing of binary files, and the ParseError
  * every reader throws for bad input. No dependencies; runs in browsers and Node.
  */
-export { fromBase64, toBase64 } from './base64.js';
+export { embeddedBytes, fromBase64, toBase64 } from './base64.js';
 export { BinaryReader, type BinaryReaderOptions, decodeText, type TextEncodingName } from './binary-reader.js';
 export { BinaryWriter, type BinaryWriterOptions } from './binary-writer.js';
 export { hashBytes } from './hash-bytes.js';

@@ -11,6 +11,7 @@
  * - firstIndexAtLeast: a primitive's indices must name its vertices (216,000 in those files), which validateScene
  *   need not check again when all do (finishScene in read-gltf.ts).
  */
+import { embeddedBytes } from '@retromodel/binary';
 import { VALUE_CHECKS_WASM } from './value-checks-wasm.js';
 
 interface ValueChecks {
@@ -22,17 +23,6 @@ interface ValueChecks {
 
 /** Bytes of the module's memory the values are copied into at a time: its one 64 KiB page. */
 const PAGE = 65536;
-
-/** The module's bytes. Node's Buffer decodes base64 natively; elsewhere atob and a loop. */
-function wasmBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const buffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer> } })
-    .Buffer;
-  if (buffer) return buffer.from(base64, 'base64');
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
 
 type Values = Float32Array | Uint16Array | Uint32Array;
 
@@ -60,7 +50,7 @@ interface Checks {
 function moduleChecks(): Checks | undefined {
   let exports: ValueChecks;
   try {
-    const module = new WebAssembly.Module(wasmBytes(VALUE_CHECKS_WASM));
+    const module = new WebAssembly.Module(embeddedBytes(VALUE_CHECKS_WASM));
     exports = new WebAssembly.Instance(module).exports as unknown as ValueChecks;
   } catch {
     return undefined;

@@ -5,24 +5,10 @@
  * The modules import `abort` (AssemblyScript's, for an internal error) and, the animation sampler and the
  * quantiser, some of the host's Math functions.
  */
-/**
- * The module's bytes. Node's Buffer decodes base64 natively; elsewhere atob and a plain loop (a callback per byte,
- * Uint8Array.from with a map function, cost milliseconds). In Node the loop, run once per process over the 14 KB
- * planner, was compiled by TurboFan before it ended (on-stack replacement): about 7 million instructions of a
- * process that converts one small model.
- */
-function wasmBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const buffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer> } })
-    .Buffer;
-  if (buffer) return buffer.from(base64, 'base64');
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return bytes;
-}
+import { embeddedBytes } from '@retromodel/binary';
 
 function instantiateWasm<T>(base64: string, what: string): T {
-  const bytes = wasmBytes(base64);
+  const bytes = embeddedBytes(base64);
   const imports = {
     env: {
       abort: () => {
