@@ -10,6 +10,7 @@ import { JOINT_RECORD_SIZE } from '../chunks/read-jnt1.js';
 import { srgbToLinear } from '../gx/srgb.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
+import { pairsOf } from './float-pairs.js';
 import { component, type ItemSource, read3 } from './item-source.js';
 import type { ShapeVertices, VertexBuffers } from './shape-vertices.js';
 
@@ -352,8 +353,9 @@ export function writeAttributes(
   }
   if (hasSkin && !skinEach) writeSkinRuns(freshDrawIndices, start, end, drawMatrices, joints!, weights!);
   // Colours and texture coordinates need no draw matrix: each in a loop of its own, over the rows again.
-  if (color) writeColours(s, start, end, color, ctx.state?.vertexColor !== false, ctx.state?.vertexAlpha !== false);
-  for (let t = 0; t < texSets; t++) writeTexcoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, texcoords[t]!);
+  if (color)
+    writeColours(s, start, end, color, b.pairs, ctx.state?.vertexColor !== false, ctx.state?.vertexAlpha !== false);
+  for (let t = 0; t < texSets; t++) writeTexcoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, texcoords[t]!, b.pairs);
 }
 
 /**
@@ -408,6 +410,13 @@ function repeatFirst(array: Uint16Array | Float32Array, from: number, to: number
 }
 
 /**
+ * Where `array` starts in `pairs` (float64s), or -1 when it is not one of its views (see VertexBuffers.pairs).
+ */
+function pairStart(pairs: Float64Array | undefined, array: Float32Array): number {
+  return pairs !== undefined && array.buffer === pairs.buffer && array.byteOffset % 8 === 0 ? array.byteOffset / 8 : -1;
+}
+
+/**
  * COLOR_0 of scene vertices `start .. end`: CLR0 in linear where the material reads its rgb (else 1), its alpha
  * where the material reads it (else 1); 1 past the data.
  */
@@ -416,6 +425,7 @@ function writeColours(
   start: number,
   end: number,
   color: Float32Array,
+  pairs: Float64Array | undefined,
   rgb: boolean,
   alpha: boolean,
 ): void {
@@ -428,8 +438,14 @@ function writeColours(
   // Booleans for the loop's tests (see writeAttributes).
   const fast = linear !== undefined && cSize >= 4;
   const readAlpha = alpha === true;
+  // With alpha read, an item of 4 is two pairs of `linear`, copied as they are.
+  const linearPairs = fast && readAlpha && cSize === 4 ? pairsOf(linear!) : undefined;
+  const colorPairs = linearPairs !== undefined ? pairStart(pairs, color) : -1;
   for (let i = start; i < end; i++) {
-    if (fast) {
+    if (colorPairs >= 0) {
+      i = copyColourPairs(items, stride, cSlot, linearPairs!, pairs!, colorPairs, i, end);
+      if (i === end) break;
+    } else if (fast) {
       i = copyLinearColours(items, stride, cSlot, cSize, linear!, color, i, end, readAlpha);
       if (i === end) break;
     }
@@ -444,6 +460,32 @@ function writeColours(
   }
 }
 
+/**
+ * copyLinearColours for items of 4 read with their alpha, two floats at a time: from `linear` as pairs
+ * (pairsOf) to COLOR_0 as pairs, its vertex i at pairs `base + 2i` and the one after. The same vertices, stopping
+ * at the same one.
+ */
+function copyColourPairs(
+  items: Int32Array,
+  stride: number,
+  slot: number,
+  linear: Float64Array,
+  pairs: Float64Array,
+  base: number,
+  start: number,
+  end: number,
+): number {
+  const length = linear.length;
+  let i = start;
+  for (; i < end; i++) {
+    const c = items[i * stride + slot]! * 2;
+    if (c + 2 > length) break;
+    const o = base + i * 2;
+    pairs[o] = linear[c]!;
+    pairs[o + 1] = linear[c + 1]!;
+  }
+  return i;
+}
 /**
  * writeColours' loop for an indexed CLR0 array of 4 components or more whose rgb the material reads: copies each
  * vertex's item of `linear` (the array in linear, linearOf) to COLOR_0, alpha 1 unless `alpha`, from vertex
@@ -484,12 +526,19 @@ function writeTexcoords(
   start: number,
   end: number,
   uv: Float32Array,
+  pairs: Float64Array | undefined,
 ): void {
   const { items, stride } = s;
   const { data, size } = source;
   const fast = size >= 2;
+  // Items of 2 in a VTX1 array are pairs of it, copied as they are.
+  const dataPairs = size === 2 && source.indexed ? pairsOf(data) : undefined;
+  const uvPairs = dataPairs !== undefined ? pairStart(pairs, uv) : -1;
   for (let i = start; i < end; i++) {
-    if (fast) {
+    if (uvPairs >= 0) {
+      i = copyTexcoordPairs(items, stride, slot, dataPairs!, pairs!, uvPairs, i, end);
+      if (i === end) break;
+    } else if (fast) {
       i = copyTexcoords(items, stride, slot, size, data, uv, i, end);
       if (i === end) break;
     }
@@ -523,6 +572,30 @@ function copyTexcoords(
     if (at + 2 > length) break;
     uv[i * 2] = data[at]!;
     uv[i * 2 + 1] = data[at + 1]!;
+  }
+  return i;
+}
+
+/**
+ * copyTexcoords for items of 2, as one float64 each: from `data` as pairs (pairsOf) to the TEXCOORD set as pairs,
+ * its vertex i at pair `base + i`. The same vertices, stopping at the same one.
+ */
+function copyTexcoordPairs(
+  items: Int32Array,
+  stride: number,
+  slot: number,
+  data: Float64Array,
+  pairs: Float64Array,
+  base: number,
+  start: number,
+  end: number,
+): number {
+  const length = data.length;
+  let i = start;
+  for (; i < end; i++) {
+    const at = items[i * stride + slot]!;
+    if (at >= length) break;
+    pairs[base + i] = data[at]!;
   }
   return i;
 }
