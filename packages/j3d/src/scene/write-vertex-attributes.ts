@@ -191,16 +191,6 @@ export function writeAttributes(
   let m12 = Number.NaN;
   let m13 = Number.NaN;
   let m14 = Number.NaN;
-  // Its normal matrix (read when a normal is worked out).
-  let n0 = Number.NaN;
-  let n1 = Number.NaN;
-  let n2 = Number.NaN;
-  let n3 = Number.NaN;
-  let n4 = Number.NaN;
-  let n5 = Number.NaN;
-  let n6 = Number.NaN;
-  let n7 = Number.NaN;
-  let n8 = Number.NaN;
   for (let i = start; i < end; i++) {
     const row = i * stride;
     const di = freshDrawIndices[i]!;
@@ -220,18 +210,6 @@ export function writeAttributes(
       m12 = m[12]!;
       m13 = m[13]!;
       m14 = m[14]!;
-      if (hasNormal) {
-        const nm = draw.normalMatrix;
-        n0 = nm[0]!;
-        n1 = nm[1]!;
-        n2 = nm[2]!;
-        n3 = nm[3]!;
-        n4 = nm[4]!;
-        n5 = nm[5]!;
-        n6 = nm[6]!;
-        n7 = nm[7]!;
-        n8 = nm[8]!;
-      }
     }
     const pAt = items[row + posSlot]! * posSize;
     let x: number;
@@ -283,9 +261,13 @@ export function writeAttributes(
           ny = item[1]!;
           nz = item[2]!;
         }
-        const ux = n0 * nx + n3 * ny + n6 * nz;
-        const uy = n1 * nx + n4 * ny + n7 * nz;
-        const uz = n2 * nx + n5 * ny + n8 * nz;
+        // The normal matrix is read here, not held in locals with the matrix: most normals come from the cache,
+        // and its nine numbers held with the matrix's twelve were more than the registers, more of them spilled
+        // to the stack and read back at every vertex (about 14 instructions a vertex more).
+        const nm = draw.normalMatrix;
+        const ux = nm[0]! * nx + nm[3]! * ny + nm[6]! * nz;
+        const uy = nm[1]! * nx + nm[4]! * ny + nm[7]! * nz;
+        const uz = nm[2]! * nx + nm[5]! * ny + nm[8]! * nz;
         const len = hypot3(ux, uy, uz);
         // As unitToScratch: (0, 0, 1) without a length (NaN and infinity fail the test).
         if (len > 1e-12 && len < Number.POSITIVE_INFINITY) {
