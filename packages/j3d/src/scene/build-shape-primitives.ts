@@ -130,11 +130,17 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
     at += count * size * 4;
     return view;
   };
-  const b: VertexBuffers = { position: f32(3), texcoords: [] };
-  for (let t = 0; t < texCount; t++) b.texcoords.push(f32(2));
+  // The texture coordinates and the colour first, each starting at a multiple of 8 bytes: they are written two
+  // floats at a time through `pairs` (float-pairs.ts).
+  const texcoords: Float32Array[] = [];
+  for (let t = 0; t < texCount; t++) texcoords.push(f32(2));
+  const color = useColor ? f32(4) : undefined;
+  const pairs = at > 0 ? new Float64Array(buffer, 0, at / 8) : undefined;
+  const b: VertexBuffers = { position: f32(3), texcoords };
+  if (color) b.color = color;
+  if (pairs) b.pairs = pairs;
   if (nbtAttr !== undefined) b.normal = f32(3);
   if (nbt) b.tangent = f32(4);
-  if (useColor) b.color = f32(4);
   if (ctx.skinned) b.weights = f32(4);
   const list = (length: number) => {
     const view = wide ? new Uint32Array(buffer, at, length) : new Uint16Array(buffer, at, length);

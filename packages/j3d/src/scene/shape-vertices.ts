@@ -39,6 +39,11 @@ export interface VertexBuffers {
   texcoords: Float32Array[];
   joints?: Uint16Array;
   weights?: Float32Array;
+  /**
+   * The buffer the texture coordinates and the colours are views of, as float64s (float-pairs.ts), when they
+   * start at multiples of 8 bytes: they are written two floats at a time through it.
+   */
+  pairs?: Float64Array;
 }
 
 /** How the shape's vertices are laid out (the same for all its primitives). */

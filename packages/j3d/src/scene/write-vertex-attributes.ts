@@ -10,6 +10,7 @@ import { JOINT_RECORD_SIZE } from '../chunks/read-jnt1.js';
 import { srgbToLinear } from '../gx/srgb.js';
 import type { ShapeContext } from './build-shape-primitives.js';
 import type { ResolvedDrawMatrix } from './draw-matrices.js';
+import { pairsOf } from './float-pairs.js';
 import { component, type ItemSource, read3 } from './item-source.js';
 import type { ShapeVertices, VertexBuffers } from './shape-vertices.js';
 
@@ -190,16 +191,6 @@ export function writeAttributes(
   let m12 = Number.NaN;
   let m13 = Number.NaN;
   let m14 = Number.NaN;
-  // Its normal matrix (read when a normal is worked out).
-  let n0 = Number.NaN;
-  let n1 = Number.NaN;
-  let n2 = Number.NaN;
-  let n3 = Number.NaN;
-  let n4 = Number.NaN;
-  let n5 = Number.NaN;
-  let n6 = Number.NaN;
-  let n7 = Number.NaN;
-  let n8 = Number.NaN;
   for (let i = start; i < end; i++) {
     const row = i * stride;
     const di = freshDrawIndices[i]!;
@@ -219,18 +210,6 @@ export function writeAttributes(
       m12 = m[12]!;
       m13 = m[13]!;
       m14 = m[14]!;
-      if (hasNormal) {
-        const nm = draw.normalMatrix;
-        n0 = nm[0]!;
-        n1 = nm[1]!;
-        n2 = nm[2]!;
-        n3 = nm[3]!;
-        n4 = nm[4]!;
-        n5 = nm[5]!;
-        n6 = nm[6]!;
-        n7 = nm[7]!;
-        n8 = nm[8]!;
-      }
     }
     const pAt = items[row + posSlot]! * posSize;
     let x: number;
@@ -282,9 +261,13 @@ export function writeAttributes(
           ny = item[1]!;
           nz = item[2]!;
         }
-        const ux = n0 * nx + n3 * ny + n6 * nz;
-        const uy = n1 * nx + n4 * ny + n7 * nz;
-        const uz = n2 * nx + n5 * ny + n8 * nz;
+        // The normal matrix is read here, not held in locals with the matrix: most normals come from the cache,
+        // and its nine numbers held with the matrix's twelve were more than the registers, more of them spilled
+        // to the stack and read back at every vertex (about 14 instructions a vertex more).
+        const nm = draw.normalMatrix;
+        const ux = nm[0]! * nx + nm[3]! * ny + nm[6]! * nz;
+        const uy = nm[1]! * nx + nm[4]! * ny + nm[7]! * nz;
+        const uz = nm[2]! * nx + nm[5]! * ny + nm[8]! * nz;
         const len = hypot3(ux, uy, uz);
         // As unitToScratch: (0, 0, 1) without a length (NaN and infinity fail the test).
         if (len > 1e-12 && len < Number.POSITIVE_INFINITY) {
@@ -352,8 +335,9 @@ export function writeAttributes(
   }
   if (hasSkin && !skinEach) writeSkinRuns(freshDrawIndices, start, end, drawMatrices, joints!, weights!);
   // Colours and texture coordinates need no draw matrix: each in a loop of its own, over the rows again.
-  if (color) writeColours(s, start, end, color, ctx.state?.vertexColor !== false, ctx.state?.vertexAlpha !== false);
-  for (let t = 0; t < texSets; t++) writeTexcoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, texcoords[t]!);
+  if (color)
+    writeColours(s, start, end, color, b.pairs, ctx.state?.vertexColor !== false, ctx.state?.vertexAlpha !== false);
+  for (let t = 0; t < texSets; t++) writeTexcoords(s, s.tex[t]!, s.slotOf[13 + t]!, start, end, texcoords[t]!, b.pairs);
 }
 
 /**
@@ -408,6 +392,13 @@ function repeatFirst(array: Uint16Array | Float32Array, from: number, to: number
 }
 
 /**
+ * Where `array` starts in `pairs` (float64s), or -1 when it is not one of its views (see VertexBuffers.pairs).
+ */
+function pairStart(pairs: Float64Array | undefined, array: Float32Array): number {
+  return pairs !== undefined && array.buffer === pairs.buffer && array.byteOffset % 8 === 0 ? array.byteOffset / 8 : -1;
+}
+
+/**
  * COLOR_0 of scene vertices `start .. end`: CLR0 in linear where the material reads its rgb (else 1), its alpha
  * where the material reads it (else 1); 1 past the data.
  */
@@ -416,6 +407,7 @@ function writeColours(
   start: number,
   end: number,
   color: Float32Array,
+  pairs: Float64Array | undefined,
   rgb: boolean,
   alpha: boolean,
 ): void {
@@ -428,8 +420,14 @@ function writeColours(
   // Booleans for the loop's tests (see writeAttributes).
   const fast = linear !== undefined && cSize >= 4;
   const readAlpha = alpha === true;
+  // With alpha read, an item of 4 is two pairs of `linear`, copied as they are.
+  const linearPairs = fast && readAlpha && cSize === 4 ? pairsOf(linear!) : undefined;
+  const colorPairs = linearPairs !== undefined ? pairStart(pairs, color) : -1;
   for (let i = start; i < end; i++) {
-    if (fast) {
+    if (colorPairs >= 0) {
+      i = copyColourPairs(items, stride, cSlot, linearPairs!, pairs!, colorPairs, i, end);
+      if (i === end) break;
+    } else if (fast) {
       i = copyLinearColours(items, stride, cSlot, cSize, linear!, color, i, end, readAlpha);
       if (i === end) break;
     }
@@ -444,6 +442,32 @@ function writeColours(
   }
 }
 
+/**
+ * copyLinearColours for items of 4 read with their alpha, two floats at a time: from `linear` as pairs
+ * (pairsOf) to COLOR_0 as pairs, its vertex i at pairs `base + 2i` and the one after. The same vertices, stopping
+ * at the same one.
+ */
+function copyColourPairs(
+  items: Int32Array,
+  stride: number,
+  slot: number,
+  linear: Float64Array,
+  pairs: Float64Array,
+  base: number,
+  start: number,
+  end: number,
+): number {
+  const length = linear.length;
+  let i = start;
+  for (; i < end; i++) {
+    const c = items[i * stride + slot]! * 2;
+    if (c + 2 > length) break;
+    const o = base + i * 2;
+    pairs[o] = linear[c]!;
+    pairs[o + 1] = linear[c + 1]!;
+  }
+  return i;
+}
 /**
  * writeColours' loop for an indexed CLR0 array of 4 components or more whose rgb the material reads: copies each
  * vertex's item of `linear` (the array in linear, linearOf) to COLOR_0, alpha 1 unless `alpha`, from vertex
@@ -484,12 +508,19 @@ function writeTexcoords(
   start: number,
   end: number,
   uv: Float32Array,
+  pairs: Float64Array | undefined,
 ): void {
   const { items, stride } = s;
   const { data, size } = source;
   const fast = size >= 2;
+  // Items of 2 in a VTX1 array are pairs of it, copied as they are.
+  const dataPairs = size === 2 && source.indexed ? pairsOf(data) : undefined;
+  const uvPairs = dataPairs !== undefined ? pairStart(pairs, uv) : -1;
   for (let i = start; i < end; i++) {
-    if (fast) {
+    if (uvPairs >= 0) {
+      i = copyTexcoordPairs(items, stride, slot, dataPairs!, pairs!, uvPairs, i, end);
+      if (i === end) break;
+    } else if (fast) {
       i = copyTexcoords(items, stride, slot, size, data, uv, i, end);
       if (i === end) break;
     }
@@ -523,6 +554,30 @@ function copyTexcoords(
     if (at + 2 > length) break;
     uv[i * 2] = data[at]!;
     uv[i * 2 + 1] = data[at + 1]!;
+  }
+  return i;
+}
+
+/**
+ * copyTexcoords for items of 2, as one float64 each: from `data` as pairs (pairsOf) to the TEXCOORD set as pairs,
+ * its vertex i at pair `base + i`. The same vertices, stopping at the same one.
+ */
+function copyTexcoordPairs(
+  items: Int32Array,
+  stride: number,
+  slot: number,
+  data: Float64Array,
+  pairs: Float64Array,
+  base: number,
+  start: number,
+  end: number,
+): number {
+  const length = data.length;
+  let i = start;
+  for (; i < end; i++) {
+    const at = items[i * stride + slot]!;
+    if (at >= length) break;
+    pairs[base + i] = data[at]!;
   }
   return i;
 }

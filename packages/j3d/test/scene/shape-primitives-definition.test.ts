@@ -6,7 +6,8 @@
  * same primitives, attribute bytes and indices, or the same error. Compared on every shape of the shared models
  * (under a few material states) and on random shapes of every primitive kind: short data, short rows, DIRECT
  * columns, NBT and NBT3, matrix indices (some naming no slot, tables of over 85 slots), many draw matrices,
- * primitives whose rows do not follow on, non-finite values and bind poses beyond f32. hypot3
+ * primitives whose rows do not follow on, non-finite values, arrays whose bytes start at an offset that is not a
+ * multiple of 8, and bind poses beyond f32. hypot3
  * is held to Math.hypot.
  */
 import type { Primitive } from '@retromodel/scene';
@@ -124,8 +125,10 @@ describe('shape primitives of random shapes against the definition', () => {
     return Math.fround(rnd() * 4 - 2);
   };
   const array = (name: J3dVertexArrayName, itemSize: number, items: number, compCount: number): J3dVertexArray => {
-    // Up to an item short of `items`, so some indices read past the data.
-    const data = new Float32Array(Math.max(0, items * itemSize - int(itemSize + 1)));
+    // Up to an item short of `items`, so some indices read past the data; now and then at an offset that is not
+    // a multiple of 8 bytes (the float pairs' copies then do not apply).
+    const length = Math.max(0, items * itemSize - int(itemSize + 1));
+    const data = rnd() < 0.2 ? new Float32Array(new ArrayBuffer(length * 4 + 4), 4, length) : new Float32Array(length);
     for (let i = 0; i < data.length; i++) data[i] = name === 'CLR0' ? [0, 1, rnd()][int(3)]! : value();
     return {
       name,
