@@ -468,6 +468,7 @@ function copyColourPairs(
   }
   return i;
 }
+
 /**
  * writeColours' loop for an indexed CLR0 array of 4 components or more whose rgb the material reads: copies each
  * vertex's item of `linear` (the array in linear, linearOf) to COLOR_0, alpha 1 unless `alpha`, from vertex
