@@ -1,4 +1,4 @@
-// Compiles the WebAssembly modules of the T3DM writer and of the glTF reader from their AssemblyScript source
+// Compiles the WebAssembly modules of the T3DM writer and of the scene's value checks from their AssemblyScript source
 // (packages/<package>/assembly) and writes each one's bytes, as base64, to a TypeScript file in the package's src,
 // which is committed so that the packages, the tests and the bundles need no compiler. `--check` only compares: it
 // exits 1 when a committed module is out of date.
@@ -9,38 +9,53 @@ import { fileURLToPath } from 'node:url';
 import asc from 'assemblyscript/asc';
 
 /**
- * The T3DM writer's modules: each one's entry file in packages/t3dm/assembly/, the file it is written to in
- * packages/t3dm/src/from-scene/, what it is.
+ * Each module: its package, its entry file in packages/<package>/assembly/, the file it is written to (in the
+ * package's src/, in `folder` when it has one), what it is, and the compiler's flags it needs besides.
+ * The T3DM writer's three, and the scene's value checker (SIMD; a page of memory to copy values into, which the
+ * module's own data would not give it), which validateScene and the glTF reader use.
  */
 export const wasmModules = [
-  { entry: 'planner.ts', target: 'planner-wasm.ts', constant: 'PLANNER_WASM', what: 'part planner' },
-  { entry: 'animation.ts', target: 'animation-wasm.ts', constant: 'ANIMATION_WASM', what: 'animation sampler' },
-  { entry: 'quantise.ts', target: 'quantise-wasm.ts', constant: 'QUANTISE_WASM', what: 'vertex quantiser' },
-];
-
-/**
- * The glTF reader's: the same fields, with its package and its folder in src/, and the compiler's flags it needs
- * besides (SIMD; a page of memory to copy values into, which the module's own data would not give it).
- */
-export const gltfWasmModules = [
   {
+    pkg: 't3dm',
+    folder: 'from-scene',
+    entry: 'planner.ts',
+    target: 'planner-wasm.ts',
+    constant: 'PLANNER_WASM',
+    what: 'part planner',
+  },
+  {
+    pkg: 't3dm',
+    folder: 'from-scene',
+    entry: 'animation.ts',
+    target: 'animation-wasm.ts',
+    constant: 'ANIMATION_WASM',
+    what: 'animation sampler',
+  },
+  {
+    pkg: 't3dm',
+    folder: 'from-scene',
+    entry: 'quantise.ts',
+    target: 'quantise-wasm.ts',
+    constant: 'QUANTISE_WASM',
+    what: 'vertex quantiser',
+  },
+  {
+    pkg: 'scene',
     entry: 'value-checks.ts',
     target: 'value-checks-wasm.ts',
     constant: 'VALUE_CHECKS_WASM',
     what: 'value checker',
-    pkg: 'gltf',
-    folder: 'scene-build',
     flags: ['--enable', 'simd', '--initialMemory', '1'],
   },
 ];
 
 const assembly = (module) =>
-  fileURLToPath(new URL(`../packages/${module.pkg ?? 't3dm'}/assembly/${module.entry}`, import.meta.url));
+  fileURLToPath(new URL(`../packages/${module.pkg}/assembly/${module.entry}`, import.meta.url));
 /** The committed TypeScript file of `module`. */
 export const wasmTarget = (module) =>
   fileURLToPath(
     new URL(
-      `../packages/${module.pkg ?? 't3dm'}/src/${module.folder ?? 'from-scene'}/${module.target}`,
+      `../packages/${module.pkg}/src/${module.folder ? `${module.folder}/` : ''}${module.target}`,
       import.meta.url,
     ),
   );
@@ -74,7 +89,7 @@ export async function compileWasm(module) {
 /** The TypeScript file holding a module's bytes. */
 export function wasmSource(module, wasm) {
   const base64 = Buffer.from(wasm).toString('base64');
-  return `// Generated from packages/${module.pkg ?? 't3dm'}/assembly/${module.entry} by scripts/build-wasm.mjs (AssemblyScript ${asc.version}): do not edit.
+  return `// Generated from packages/${module.pkg}/assembly/${module.entry} by scripts/build-wasm.mjs (AssemblyScript ${asc.version}): do not edit.
 
 /** The ${module.what}'s WebAssembly module, base64-encoded (${wasm.length} bytes). */
 export const ${module.constant} =
@@ -84,7 +99,7 @@ export const ${module.constant} =
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let stale = false;
-  for (const module of [...wasmModules, ...gltfWasmModules]) {
+  for (const module of wasmModules) {
     const text = wasmSource(module, await compileWasm(module));
     if (!process.argv.includes('--check')) writeFileSync(wasmTarget(module), text);
     else if (readFileSync(wasmTarget(module), 'utf8') !== text) {

@@ -15,7 +15,7 @@ import { main } from '@retromodel/cli';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CacheFile, readCacheFile, readWasmFile, workKey } from '../../packages/cli/src/compile-cache.js';
-import { VALUE_CHECKS_WASM } from '../../packages/gltf/src/scene-build/value-checks-wasm.js';
+import { VALUE_CHECKS_WASM } from '../../packages/scene/src/value-checks-wasm.js';
 import { ANIMATION_WASM } from '../../packages/t3dm/src/from-scene/animation-wasm.js';
 import { PLANNER_WASM } from '../../packages/t3dm/src/from-scene/planner-wasm.js';
 import { QUANTISE_WASM } from '../../packages/t3dm/src/from-scene/quantise-wasm.js';
@@ -235,15 +235,16 @@ if (!isMainThread) {
     expect(others.sort()).toEqual(['j3d/dist/adapters/j3d-adapter.js', 'tmd/dist/adapters/tmd-adapter.js']);
   });
 
-  it("compiles the T3DM writer's and the glTF reader's WebAssembly in the background, done before the conversion starts", async () => {
-    // wasm.bin holds the modules the writer's and the reader's chunks embed, byte for byte as they decode them (V8
-    // gives them the module compiled in the background only for the same bytes).
+  it("compiles the T3DM writer's and the scene's WebAssembly in the background, done before the conversion starts", async () => {
+    // wasm.bin holds the modules the writer's chunk and the chunk shared by the formats (the scene's value checks)
+    // embed, byte for byte as they decode them (V8 gives them the module compiled in the background only for the
+    // same bytes).
     const modules = readWasmFile(join(dir, 'cli', 'dist', 'bundle', 'wasm.bin'))!;
     const writer = [ANIMATION_WASM, QUANTISE_WASM, PLANNER_WASM].map((b) => Buffer.from(b, 'base64'));
-    const reader = Buffer.from(VALUE_CHECKS_WASM, 'base64');
-    expect(modules.map((m) => m.bytes).sort(Buffer.compare)).toEqual([...writer, reader].sort(Buffer.compare));
+    const checks = Buffer.from(VALUE_CHECKS_WASM, 'base64');
+    expect(modules.map((m) => m.bytes).sort(Buffer.compare)).toEqual([...writer, checks].sort(Buffer.compare));
     for (const m of modules)
-      expect(m.chunk).toMatch(m.bytes.equals(reader) ? /^gltf-codec-\w+\.cjs$/ : /^t3dm-codec-\w+\.cjs$/);
+      expect(m.chunk).toMatch(m.bytes.equals(checks) ? /^chunk-\w+\.cjs$/ : /^t3dm-codec-\w+\.cjs$/);
     // A preload records, in order, the modules given to WebAssembly.compile, their compiles' ends, and the modules
     // compiled synchronously (the writer's), by their length.
     const hook = join(dir, 'wasm-hook.cjs');

@@ -179,9 +179,10 @@ describe('npm pack of every public workspace package', () => {
       const manifest = JSON.parse(await tarballText(tgz, 'package.json'));
       for (const needed of ['package/README.md', 'package/LICENSE', 'package/dist/index.js', 'package/dist/index.d.ts'])
         expect(files, `${manifest.name}: ${needed}`).toContain(needed);
-      // The T3DM writer's WebAssembly modules ship with the AssemblyScript they are built from.
-      if (manifest.name === '@retromodel/t3dm')
-        for (const module of wasmModules) expect(files).toContain(`package/assembly/${module.entry}`);
+      // The WebAssembly modules (the T3DM writer's, the scene's value checks) ship with the AssemblyScript they
+      // are built from.
+      for (const module of wasmModules.filter((m) => manifest.name === `@retromodel/${m.pkg}`))
+        expect(files).toContain(`package/assembly/${module.entry}`);
       // Every source map points at a file that is shipped.
       for (const map of files.filter((f) => f.endsWith('.js.map'))) {
         const { sources } = JSON.parse(await tarballText(tgz, map.slice('package/'.length)));

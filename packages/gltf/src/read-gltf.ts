@@ -16,7 +16,6 @@ import { buildScene } from './build-scene.js';
 import { checkAccessors, checkTopLevel, type JsonLocation, jsonError } from './check-json.js';
 import { isGlb, readGlb } from './glb-container.js';
 import { usesCompression } from './json-extensions.js';
-import { firstIndexAtLeast } from './scene-build/value-checks.js';
 
 /** Supplies the bytes of a file a .gltf names (a .bin or an image), by its URI relative to the .gltf. */
 export type ResourceResolver = (uri: string) => Uint8Array | undefined | Promise<Uint8Array | undefined>;
@@ -185,22 +184,6 @@ async function readCompressed(
 }
 
 /**
- * Whether every index of a primitive with POSITION is below its vertex count, as validateScene requires (an index
- * is a whole number, so it is at least a fractional count exactly when it is at least the next whole number). When
- * one is not, validateScene searches them itself, to report it among its other findings.
- */
-function indicesInRange(scene: Scene): boolean {
-  for (const mesh of scene.meshes)
-    for (const p of mesh.primitives) {
-      const position = p.attributes.POSITION;
-      if (!p.indices || !position) continue;
-      const count = Math.ceil(position.array.length / position.itemSize);
-      if (!(count <= 0xffffffff) || firstIndexAtLeast(p.indices, count) !== -1) return false;
-    }
-  return true;
-}
-
-/**
  * The scene `build` makes from a checked input, as a ParseError when it throws anything else or when
  * validateScene finds errors in it; its other findings join the diagnostics.
  */
@@ -217,7 +200,7 @@ export async function finishScene(
     throw jsonError(where, `the glTF content is inconsistent (${e instanceof Error ? e.message : String(e)})`);
   }
   // readAccessors has refused any float accessor holding NaN or an infinity.
-  const problems = validateScene(scene, { finiteAttributes: true, indicesInRange: indicesInRange(scene) });
+  const problems = validateScene(scene, { finiteAttributes: true });
   const errors = problems.filter((d) => d.severity === 'error');
   if (errors.length > 0)
     throw jsonError(

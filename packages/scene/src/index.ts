@@ -33,3 +33,4 @@ export {
 export * from './types.js';
 export { pointerChannelProblem } from './validate-animations.js';
 export { type ValidateOptions, validateScene } from './validate-scene.js';
+export { firstNonFinite } from './value-checks.js';

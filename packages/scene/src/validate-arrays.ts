@@ -2,23 +2,9 @@
  * The per-element checks of validateScene, each over one kind of typed array, with the array and its length in
  * locals. Inside validatePrimitive the loops ran in Sparkplug code over arrays of several kinds, where each
  * element read and each `length` (a getter on typed arrays) was an inline-cache lookup; in small functions of
- * their own, fed one kind of array, V8 optimises them early. (Math.max.apply over index chunks, to find the
- * largest index natively, cost more: Function#apply lists a typed array's elements one by one.)
+ * their own, fed one kind of array, V8 optimises them early. The finite-value and index checks are the value
+ * checks' (value-checks.ts).
  */
-
-/**
- * Whether every value is finite: none is NaN, +Infinity or -Infinity, which three searches of V8's own tell
- * (includes: C++ loops over the elements, a few instructions a value). A loop here ran cold in a process that
- * converts one model (the interpreter or Sparkplug, where each float read is a new heap number): 01_model's
- * 23,412 floats allocated about 700 KB, a scavenge's worth.
- */
-export function allFinite(values: Float32Array): boolean {
-  return (
-    !values.includes(Number.NaN) &&
-    !values.includes(Number.POSITIVE_INFINITY) &&
-    !values.includes(Number.NEGATIVE_INFINITY)
-  );
-}
 
 /** The first key (from 1) whose time is not above the one before it (NaN neither above nor below), or -1. */
 export function firstNotIncreasing(times: Float32Array): number {
@@ -29,15 +15,6 @@ export function firstNotIncreasing(times: Float32Array): number {
     if (!(time > previous)) return t;
     previous = time;
   }
-  return -1;
-}
-
-/** The position of the first index that is `limit` or more, or -1. */
-export function firstIndexAtLeast(indices: Uint16Array | Uint32Array, limit: number): number {
-  const n = indices.length;
-  // A Uint16Array holds nothing above 65535.
-  if (indices instanceof Uint16Array && limit > 0xffff) return -1;
-  for (let i = 0; i < n; i++) if (indices[i]! >= limit) return i;
   return -1;
 }
 

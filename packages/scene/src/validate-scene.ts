@@ -1,7 +1,8 @@
 import type { Diagnostic } from './diagnostics.js';
 import type { Attribute, Primitive, Scene } from './types.js';
 import { validateAnimations } from './validate-animations.js';
-import { allFinite, firstIndexAtLeast, firstUnnormalizedWeights, weightSum } from './validate-arrays.js';
+import { firstUnnormalizedWeights, weightSum } from './validate-arrays.js';
+import { firstIndexAtLeast, firstNonFinite } from './value-checks.js';
 
 const itemSizes: Record<string, number[]> = {
   POSITION: [3],
@@ -20,11 +21,6 @@ export interface ValidateOptions {
    * every float accessor, which the attributes are or are made from with integers): they are not searched again.
    */
   finiteAttributes?: boolean;
-  /**
-   * The caller has checked that every index of a primitive with POSITION is below its vertex count (the glTF
-   * reader checks them all at once where it can): they are not searched again.
-   */
-  indicesInRange?: boolean;
 }
 
 /**
@@ -95,7 +91,7 @@ export function validateScene(scene: Scene, options: ValidateOptions = {}): Diag
 
   scene.meshes.forEach((mesh, m) => {
     mesh.primitives.forEach((p, k) => {
-      validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, options, error, warn);
+      validatePrimitive(scene, p, `mesh ${m} primitive ${k}`, options.finiteAttributes === true, error, warn);
     });
   });
 
@@ -153,7 +149,7 @@ function validatePrimitive(
   scene: Scene,
   p: Primitive,
   where: string,
-  options: ValidateOptions,
+  finiteAttributes: boolean,
   error: (code: string, message: string) => void,
   warn: (code: string, message: string) => void,
 ): void {
@@ -174,7 +170,7 @@ function validatePrimitive(
         `${where}: ${name} has ${attr.array.length / attr.itemSize} elements, POSITION has ${count}`,
       );
     }
-    if (options.finiteAttributes !== true && attr.array instanceof Float32Array && !allFinite(attr.array))
+    if (!finiteAttributes && attr.array instanceof Float32Array && firstNonFinite(attr.array) >= 0)
       error('non-finite', `${where}: ${name} has non-finite values`);
   }
   const joints = p.attributes.JOINTS_0;
@@ -188,7 +184,7 @@ function validatePrimitive(
     }
   }
   const indices = p.indices;
-  if (indices && options.indicesInRange !== true) {
+  if (indices) {
     const i = firstIndexAtLeast(indices, count);
     if (i !== -1) error('index-out-of-range', `${where}: index ${indices[i]} at ${i} ≥ vertex count ${count}`);
   }

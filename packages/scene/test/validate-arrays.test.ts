@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  allFinite,
-  firstIndexAtLeast,
-  firstNotIncreasing,
-  firstUnnormalizedWeights,
-  weightSum,
-} from '../src/validate-arrays.js';
+import { firstNotIncreasing, firstUnnormalizedWeights, weightSum } from '../src/validate-arrays.js';
+import { firstIndexAtLeast, firstNonFinite } from '../src/value-checks.js';
+
+/** validateScene's finite check: no value of the array is NaN or an infinity. */
+const allFinite = (values: Float32Array) => firstNonFinite(values) < 0;
 
 let seed = 11;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;

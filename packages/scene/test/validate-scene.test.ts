@@ -170,16 +170,6 @@ describe('validateScene', () => {
       expect(validateScene(s, { finiteAttributes: true }).map((d) => d.code)).toEqual(['scene/bad-child']);
     }
   });
-
-  it('searches the indices for one past the vertices unless the caller has (indicesInRange)', () => {
-    const s = goodScene();
-    s.meshes[0]!.primitives[0]!.indices = new Uint16Array([0, 1, 3]);
-    expect(codes(s)).toEqual(['scene/index-out-of-range']);
-    // The caller vouches for the indices: the other checks still run.
-    expect(validateScene(s, { indicesInRange: true })).toEqual([]);
-    s.nodes[0]!.children.push(42);
-    expect(validateScene(s, { indicesInRange: true }).map((d) => d.code)).toEqual(['scene/bad-child']);
-  });
 });
 
 describe('scene utilities', () => {

@@ -14,10 +14,9 @@
  * (glTF 2.0 §3.6.2.2; the validator's ACCESSOR_INVALID_FLOAT).
  */
 import type { GLTF } from '@gltf-transform/core';
-import type { TypedArray } from '@retromodel/scene';
+import { firstNonFinite, type TypedArray } from '@retromodel/scene';
 import { type JsonLocation, jsonError } from '../check-json.js';
 import { typeSizes } from '../gltf-enums.js';
-import { firstNonFinite } from './value-checks.js';
 
 /** An accessor's values and how to read them. */
 export interface AccessorData {

@@ -2,14 +2,14 @@
  * Checks over every value of a list, run by a WebAssembly module (assembly/value-checks.ts: SIMD, four vectors a
  * step) after a copy of the values into its memory (a page: longer lists go in parts), with the same checks in
  * JavaScript where WebAssembly cannot run (a page whose Content-Security-Policy forbids it).
- * - firstNonFinite: float accessors must hold finite numbers (glTF 2.0 §3.6.2.2; the validator's
- *   ACCESSOR_INVALID_FLOAT), 1.1 million floats in the 55 shared .glb files, mostly all finite. Callgrind, those
- *   values: 33 -> 13 M instructions, copies included, against three searches of V8's own (includes of NaN,
- *   +Infinity and -Infinity: C++ loops of about ten instructions a value), which remain the fallback. A loop in
- *   JavaScript cost as much in a batch and far more in a process converting one model, where it runs in the
- *   interpreter (each value read a new heap number).
- * - firstIndexAtLeast: a primitive's indices must name its vertices (216,000 in those files), which validateScene
- *   need not check again when all do (finishScene in read-gltf.ts).
+ * - firstNonFinite: a scene's float attributes must be finite (validateScene), and so must a glTF file's float
+ *   accessors (glTF 2.0 §3.6.2.2; the validator's ACCESSOR_INVALID_FLOAT), which the glTF reader checks as it
+ *   reads them: 1.1 million floats in the 55 shared .glb files, mostly all finite. Callgrind, those values: 33 ->
+ *   13 M instructions, copies included, against three searches of V8's own (includes of NaN, +Infinity and
+ *   -Infinity: C++ loops of about ten instructions a value), which remain the fallback. A loop in JavaScript cost
+ *   as much in a batch and far more in a process converting one model, where it runs in the interpreter (each
+ *   value read a new heap number).
+ * - firstIndexAtLeast: a primitive's indices must name its vertices (validateScene; 216,000 in those files).
  */
 import { embeddedBytes } from '@retromodel/binary';
 import { VALUE_CHECKS_WASM } from './value-checks-wasm.js';
@@ -103,7 +103,10 @@ export function firstNonFinite(values: Float32Array): number {
   return checksHere().firstNonFinite(values);
 }
 
-/** The position of the first index that is `limit` (a whole number from 0 to 2^32 - 1) or more, or -1. */
+/** The position of the first index that is `limit` or more, or -1. */
 export function firstIndexAtLeast(indices: Uint16Array | Uint32Array, limit: number): number {
+  // Nothing is at or above a limit past the largest index of its type (or NaN), and the module takes limits
+  // below 2^32.
+  if (!(limit <= (indices instanceof Uint16Array ? 0xffff : 0xffffffff))) return -1;
   return checksHere().firstIndexAtLeast(indices, limit);
 }

@@ -1,4 +1,4 @@
-// Generated from packages/gltf/assembly/value-checks.ts by scripts/build-wasm.mjs (AssemblyScript 0.28.20): do not edit.
+// Generated from packages/scene/assembly/value-checks.ts by scripts/build-wasm.mjs (AssemblyScript 0.28.20): do not edit.
 
 /** The value checker's WebAssembly module, base64-encoded (705 bytes). */
 export const VALUE_CHECKS_WASM =
