@@ -16,15 +16,15 @@ const { join } = require('node:path');
 // the optimising compiler's threads used more CPU than the conversion itself, a third of it compiling again
 // functions deoptimised on types they had not met yet. Waiting for more type feedback before optimising, and
 // inlining less, cut the batch's CPU time by about a quarter and its wall time by about a tenth (`npm run bench`,
-// group cli, compares it with the untuned bundle); the code runs as fast once warm. The young generation starts
-// at 1 MB and grows 2x per step (V8's default), so the batch ran 60 scavenges, most while it was small; growing
-// 16x per step (to the same 16 MB at most) leaves about 23 and cut the batch's CPU time by about a tenth (peak
-// RSS +15 MB). V8 reads that flag when the space grows, so it can be set here; not for one model of at most
-// 512 KB (below), which it only cost pages mapped, touched and unmapped again: the examples' median converted in
-// its own process with it made 1,981 system calls against 1,209 and took 2-3.5 ms more CPU time, mostly the
-// system's (60 runs alternating, same instruction count by callgrind). Set before the CLI's code is
-// loaded, so every function it compiles sees them; a batch's worker threads convert with them too (and the code
-// cache of each kind of work is made and used with the same flags). Only for the commands that convert (see tuneV8).
+// group cli, compares it with the untuned bundle); the code runs as fast once warm. An interrupt budget of
+// 800,000 (12x V8's) rather than 400,000 cut the batch's instructions by 3% more (callgrind, all threads, code
+// cache filled, seeds fixed: 1,990 -> 1,924 M; 17_culling's 2.1 MB scene 748 M either way). The young generation
+// keeps V8's own growth (2x a step from 1 MB). Growing it 16x a step ran 4 scavenges instead of 15, but the
+// heap it committed (39 MB against 16 MB) cost the kernel more, in pages mapped and cleared, than the scavenges
+// it saved: the batch's CPU time 296 -> 277 ms with V8's growth (21 alternating runs, quartiles within 6 ms; the
+// system's share 59 -> 41 ms), its page faults 17.7k -> 10.3k, its peak RSS 105 -> 76 MB. The flags are set
+// before the CLI's code is loaded, so every function it compiles sees them; a batch's worker threads convert with
+// them too (and the code cache of each kind of work is made and used with the same flags). Only for the commands that convert (see tuneV8).
 // One glTF model of at most 1 MB converted to T3DM (a Makefile's rule per model) also keeps the T3DM writer's
 // WebAssembly at V8's first tier (--liftoff-only): the optimising tier's background compiles cost such a
 // process more than they save (callgrind, all threads: the examples' median 397 -> 355 M instructions,
@@ -62,7 +62,6 @@ const { join } = require('node:path');
 const V8_DEFAULTS = {
   'interrupt-budget': 67584,
   'max-inlined-bytecode-size-cumulative': 920,
-  'semi-space-growth-factor': 2,
 };
 
 const argv = process.argv.slice(2);
@@ -73,7 +72,7 @@ if (command === 'convert' || command === 'gltf-to-t3d') {
   let tuning =
     size !== undefined && size <= 1 << 19
       ? '--no-opt'
-      : '--interrupt-budget=400000 --max-inlined-bytecode-size-cumulative=200 --semi-space-growth-factor=16 --no-wasm-loop-unrolling';
+      : '--interrupt-budget=800000 --max-inlined-bytecode-size-cumulative=200 --no-wasm-loop-unrolling';
   if (size !== undefined && size <= 1 << 20)
     tuning += ' --liftoff-only --no-baseline-batch-compilation --no-wasm-lazy-compilation';
   tuning += ' --no-compilation-cache';
