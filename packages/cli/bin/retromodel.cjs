@@ -24,7 +24,8 @@ const { join } = require('node:path');
 // it saved: the batch's CPU time 296 -> 277 ms with V8's growth (21 alternating runs, quartiles within 6 ms; the
 // system's share 59 -> 41 ms), its page faults 17.7k -> 10.3k, its peak RSS 105 -> 76 MB. The flags are set
 // before the CLI's code is loaded, so every function it compiles sees them; a batch's worker threads convert with
-// them too (and the code cache of each kind of work is made and used with the same flags). Only for the commands that convert (see tuneV8).
+// them too (and the code cache of each kind of work is made and used with the same flags). Only for the commands
+// that convert (see tuneV8).
 // One glTF model of at most 1 MB converted to T3DM (a Makefile's rule per model) also keeps the T3DM writer's
 // WebAssembly at V8's first tier (--liftoff-only): the optimising tier's background compiles cost such a
 // process more than they save (callgrind, all threads: the examples' median 397 -> 355 M instructions,
