@@ -105,8 +105,11 @@ export function firstNonFinite(values: Float32Array): number {
 
 /** The position of the first index that is `limit` or more, or -1. */
 export function firstIndexAtLeast(indices: Uint16Array | Uint32Array, limit: number): number {
-  // Nothing is at or above a limit past the largest index of its type (or NaN), and the module takes limits
-  // below 2^32.
-  if (!(limit <= (indices instanceof Uint16Array ? 0xffff : 0xffffffff))) return -1;
-  return checksHere().firstIndexAtLeast(indices, limit);
+  // The module compares with a whole number from 0 to 2^32 - 1: an index is at or above a fraction when it is at
+  // or above the next whole number; nothing is at or above a limit past the largest index of its type (or NaN);
+  // every index is at or above 0 or less.
+  const whole = Math.ceil(limit);
+  if (!(whole <= (indices instanceof Uint16Array ? 0xffff : 0xffffffff))) return -1;
+  if (whole <= 0) return indices.length > 0 ? 0 : -1;
+  return checksHere().firstIndexAtLeast(indices, whole);
 }

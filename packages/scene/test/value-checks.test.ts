@@ -18,7 +18,8 @@ function indexCases(): [Uint16Array | Uint32Array, number][] {
     const values = Array.from({ length }, (_, i) => (i * 7919) % 1000);
     for (const Type of [Uint16Array, Uint32Array]) {
       const base = Type.from(values);
-      for (const limit of [0, 1, 999, 1000, 65535, 65536, 2 ** 32 - 1]) out.push([base, limit]);
+      for (const limit of [-1, 0, 0.5, 1, 998.5, 999, 1000, 65535, 65536, 2 ** 32 - 1, Number.NaN])
+        out.push([base, limit]);
       for (const at of new Set([0, 1, 15, 16, 31, 32, 33, length - 1, 16384, 32768])) {
         if (at < 0 || at >= length) continue;
         for (const high of [1000, 65535, ...(Type === Uint32Array ? [65536, 2 ** 31, 2 ** 32 - 1] : [])]) {
