@@ -1,26 +1,26 @@
 /*
- * J3D model conversion speed for every shared BMD/BDL (the j3d fixtures, and those inside the shared archives),
- * the project's sample BMD and two big models made by the builders as users' big files are (a 1.4 MB stage map,
- * a skinned character of many envelopes and packets): readJ3d alone against noclip's BMD.parse on the same bytes
- * (the peer in ../shared/tools/peers/noclip-j3d; without it, alone), j3dToScene alone (over the read file,
- * against readJ3d: the floor is a ratio of at most 3), read + j3dToScene, and the whole way to GLB (models in
- * archives: readJ3d against noclip only). readJ3d and its baseline are timed by whole turns, alternating, after
- * a warm-up, so the garbage each one leaves is collected, and counted, in its own time (the `GC` share says how
- * much; the spread is that of readJ3d's turns). noclip's slice over its own copy of the file is made once,
- * outside the timing, as its loader hands it a fetched buffer. What readJ3d leaves for later, and who does it:
- * MAT3's value tables, indirect records and resolved materials are built on their first read (readJ3d checks
- * every index), which every conversion does and noclip's parse does itself, so the `read` rows read them
- * (readAsConverted) and the `scene` rows, over a file whose materials are built, do not count them twice;
- * TEX1's images are decoded by j3dToScene (noclip's parse leaves them too), so the `scene` rows count them;
- * MDL3's packets (each one's commands and register state) and MAT3's layout (its table counts under the maker's
- * padding text) are built when first read, which j3dToScene and the GLB writer never do (`info`'s MDL3 check
- * and writing the file back do), after readJ3d has walked every command for errors; noclip's parse leaves MDL3 unread, and goes further than readJ3d in one respect, turning
- * display lists into vertex buffers. The GLB rows convert the same bytes turn after turn, so from the second
- * turn on the PNG encodings and level-0 pixels kept by their bytes (KeptByBytes) spare the deflate and the
- * decode, as for a batch of models sharing textures; a model met first pays them. Likewise the `scene` rows'
- * materials find their TEV evaluations and reductions kept by the call before (keptEvaluations), as the models
- * of a batch sharing TEV set-ups do. Fixture cases are skipped when
- * the shared fixtures are absent.
+ * J3D model conversion speed for every shared BMD/BDL (the j3d fixtures, and those inside the shared archives), the
+ * project's sample BMD and three big models made by the builders as users' big files are (a 1.4 MB stage map, a
+ * skinned character of many envelopes and packets, a stage map of 120 materials of 3 to 8 TEV stages over one to
+ * four textures each, whose texture means the material reductions need): readJ3d alone against noclip's BMD.parse on
+ * the same bytes (the peer in ../shared/tools/peers/noclip-j3d; without it, alone), j3dToScene alone (over the read
+ * file, against readJ3d: the floor is a ratio of at most 3), read + j3dToScene, and the whole way to GLB (models in
+ * archives: readJ3d against noclip only). readJ3d and its baseline are timed by whole turns, alternating, after a
+ * warm-up, so the garbage each one leaves is collected, and counted, in its own time (the `GC` share says how much;
+ * the spread is that of readJ3d's turns). noclip's slice over its own copy of the file is made once, outside the
+ * timing, as its loader hands it a fetched buffer. What readJ3d leaves for later, and who does it: MAT3's value
+ * tables, indirect records and resolved materials are built on their first read (readJ3d checks every index), which
+ * every conversion does and noclip's parse does itself, so the `read` rows read them (readAsConverted) and the
+ * `scene` rows, over a file whose materials are built, do not count them twice; TEX1's images are decoded by
+ * j3dToScene (noclip's parse leaves them too), so the `scene` rows count them; MDL3's packets (each one's commands
+ * and register state) and MAT3's layout (its table counts under the maker's padding text) are built when first read,
+ * which j3dToScene and the GLB writer never do (`info`'s MDL3 check and writing the file back do), after readJ3d has
+ * walked every command for errors; noclip's parse leaves MDL3 unread, and goes further than readJ3d in one respect,
+ * turning display lists into vertex buffers. The GLB rows convert the same bytes turn after turn, so from the second
+ * turn on the PNG encodings and level-0 pixels kept by their bytes (KeptByBytes) spare the deflate and the decode,
+ * as for a batch of models sharing textures; a model met first pays them. Likewise the `scene` rows' materials find
+ * their TEV evaluations and reductions kept by the call before (keptEvaluations), as the models of a batch sharing
+ * TEV set-ups do. Fixture cases are skipped when the shared fixtures are absent.
  */
 import { existsSync } from 'node:fs';
 import { archiveFiles, openArchive } from '@retromodel/archive';
@@ -31,6 +31,7 @@ import {
   buildBigMapBmd,
   buildSampleBmd,
   buildSkinnedCharacterBmd,
+  buildStageMapBmd,
   fixture,
   haveFixtures,
   listFixtures,
@@ -138,5 +139,6 @@ export async function cases(): Promise<BenchCase[]> {
   out.push(...modelCases('sample.bmd (builder)', buildSampleBmd(), noclip));
   out.push(...modelCases('big map (builder)', buildBigMapBmd(), noclip));
   out.push(...modelCases('skinned character (builder)', buildSkinnedCharacterBmd(), noclip));
+  out.push(...modelCases('stage map of many materials (builder)', buildStageMapBmd(), noclip));
   return out;
 }

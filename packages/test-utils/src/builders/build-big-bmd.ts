@@ -5,7 +5,9 @@
  * triangles, 240 KB of display lists and 870 KB of CMPR, RGB5A3, I8 and IA8 textures, about 1.4 MB in all,
  * like a Sunshine stage map); buildSkinnedCharacterBmd makes a skinned character (a 40-joint chain, 120
  * two- and three-joint envelopes, shapes of many packets of up to ten matrices each with a PNMTXIDX on every
- * vertex). Pixel data is seeded noise: any bytes are valid GX texture data. Both are deterministic.
+ * vertex); buildStageMapBmd makes a stage map whose materials are a Galaxy stage's (120 materials of 3 to 8 TEV
+ * stages over one to four of 32 textures, each with konst and TEV colours of its own; 120 shapes of 12 × 12
+ * terrain; about 1 MB). Pixel data is seeded noise: any bytes are valid GX texture data. All are deterministic.
  */
 
 import { seededRandom } from '../fuzz/seeded-random.js';
@@ -36,9 +38,9 @@ function mapTextures(random: () => number): BuilderTexture[] {
  * 0–1 and 1–2), each band as four strips of six quads or five, so positions are shared about 1.4 times, as
  * in a real map.
  */
-function terrainShape(index: number, material: number, random: () => number): BuilderShape {
-  const columns = 24;
-  const rows = 24;
+function terrainShape(index: number, material: number, random: () => number, side = 24): BuilderShape {
+  const columns = side;
+  const rows = side;
   const originX = (index % 6) * 2400;
   const originZ = Math.floor(index / 6) * 2400;
   const vertex = (c: number, r: number): BuilderVertex => {
@@ -57,12 +59,8 @@ function terrainShape(index: number, material: number, random: () => number): Bu
   const primitives: BuilderShape['packets'][number]['primitives'] = [];
   for (let group = 0; group < rows; group += 3) {
     for (const top of [group, group + 1]) {
-      for (const [from, to] of [
-        [0, 6],
-        [6, 12],
-        [12, 18],
-        [18, columns - 1],
-      ] as const) {
+      for (let from = 0; from < columns - 1; from += 6) {
+        const to = Math.min(from + 6, columns - 1);
         const vertices: BuilderVertex[] = [];
         for (let c = from; c <= to; c++) vertices.push(vertex(c, top), vertex(c, top + 1));
         primitives.push({ type: 'TRIANGLE_STRIP', vertices });
@@ -173,4 +171,34 @@ export function buildSkinnedCharacterBmd(): Uint8Array {
   ];
   const materials: BuilderMaterial[] = textures.map((t, i) => ({ name: `${t.name}_mat`, texture: i, lighting: true }));
   return buildBmd({ matrixCalc: 2, joints, envelopes, drawMatrices, shapes, materials, textures, indirectTable: true });
+}
+
+/** A stage map of many multi-stage materials, about 1 MB (see the file comment). */
+export function buildStageMapBmd(): Uint8Array {
+  const random = seededRandom(43);
+  const textures: BuilderTexture[] = [];
+  for (let i = 0; i < 12; i++) textures.push(noiseTexture(`stage_cmpr${i}`, 14, 256, random));
+  for (let i = 0; i < 8; i++) textures.push(noiseTexture(`stage_rgb5a3_${i}`, 5, 128, random));
+  for (let i = 0; i < 6; i++) textures.push(noiseTexture(`stage_i8_${i}`, 1, 128, random));
+  for (let i = 0; i < 6; i++) textures.push(noiseTexture(`stage_ia8_${i}`, 3, 64, random));
+  const materials: BuilderMaterial[] = [];
+  const shapes: BuilderShape[] = [];
+  for (let m = 0; m < 120; m++) {
+    const used = Array.from({ length: 1 + (m % 4) }, (_, k) => (m * 3 + k * 5) % textures.length);
+    const konst = [0, 1, 2, 3].map(() => (random() * 256) | 0) as [number, number, number, number];
+    materials.push({
+      name: `stage_mat${m}`,
+      vertexColors: true,
+      stages: { count: 3 + (m % 6), textures: used, konst },
+    });
+    shapes.push(terrainShape(m, m, random, 12));
+  }
+  return buildBmd({
+    joints: [{ name: 'stage_root', parent: -1 }],
+    drawMatrices: [{ joint: 0 }],
+    shapes,
+    materials,
+    textures,
+    indirectTable: true,
+  });
 }

@@ -113,6 +113,12 @@ export interface BuilderMaterial {
   blend?: { mode: number; src: number; dst: number };
   /** Share the 0x14C init entry of an earlier material (instancing). */
   sameEntryAs?: number;
+  /**
+   * A material as a stage map's are: this many TEV stages (2..16) over `textures` (TEX1 indices, a texgen and a
+   * texture map each, TEXCOORDn from TEXn % 2), with four konst colours and three TEV colours of its own, a konst
+   * selection per stage and a swap mode per stage. `texture` and `uvSet` are then unused.
+   */
+  stages?: { count: number; textures: number[]; konst: [number, number, number, number] };
 }
 
 export interface BmdDescription {
@@ -551,6 +557,84 @@ export function buildBmd(d: BmdDescription): Uint8Array {
   return out.finish();
 }
 
+/** Adds a value to a MAT3 table (deduplicated) and gives its index. */
+type TableIndex = (slot: number, v: number[], write: (w: BinaryWriter, v: number[]) => void) => number;
+type TableWriters = Record<'u8s' | 'u16' | 'u32' | 's16s', (w: BinaryWriter, v: number[]) => void>;
+
+/**
+ * The stage-input patterns of a staged material's stages after the first (GX_CC_* colour inputs A-D, GX_CA_*
+ * alpha inputs A-D; a stage with no texture of its own reads a konst colour where these read TEXC/TEXA):
+ * the previous stage times the texture, a blend of the previous stage and the konst colour by the
+ * rasterised alpha, the previous stage times C0, and the previous stage doubled (scale ×2).
+ */
+const stagePatterns: { color: number[]; alpha: number[]; scale: number }[] = [
+  { color: [15, 0, 8, 15], alpha: [7, 0, 4, 7], scale: 0 },
+  { color: [0, 14, 11, 15], alpha: [7, 7, 7, 0], scale: 0 },
+  { color: [15, 2, 0, 15], alpha: [7, 1, 0, 7], scale: 0 },
+  { color: [15, 15, 15, 0], alpha: [7, 7, 7, 0], scale: 1 },
+];
+
+/** The 0x14C init entry of a staged material (BuilderMaterial.stages), its values added to the tables. */
+function stagedEntry(m: BuilderMaterial, st: NonNullable<BuilderMaterial['stages']>, idx: TableIndex, t: TableWriters) {
+  const e = new BinaryWriter();
+  const n = Math.min(st.textures.length, 8);
+  const vc = m.vertexColors ?? false;
+  const blend = m.blend ?? { mode: 0, src: 1, dst: 0 };
+  const ac = m.alphaCompare ?? { comp0: 7, ref0: 0, op: 1, comp1: 7, ref1: 0 };
+  const chan = [m.lighting ? 1 : 0, vc ? 1 : 0, 0, 0, 2, 0, 0xff, 0xff];
+  e.u8(blend.mode === 1 ? 4 : 1)
+    .u8(idx(4, [m.cull ?? 2], t.u32))
+    .u8(idx(6, [1], t.u8s))
+    .u8(idx(10, [n], t.u8s))
+    .u8(idx(19, [st.count], t.u8s));
+  e.u8(idx(27, [1], t.u8s))
+    .u8(idx(26, [1, 3, 1, 0xff], t.u8s))
+    .u8(idx(28, [1], t.u8s));
+  e.u16(idx(5, m.materialColor ?? [255, 255, 255, 255], t.u8s)).u16(0xffff);
+  e.u16(idx(7, chan, t.u8s))
+    .u16(idx(7, chan, t.u8s))
+    .u16(0xffff)
+    .u16(0xffff);
+  e.u16(idx(8, [50, 50, 50, 50], t.u8s)).u16(0xffff);
+  for (let i = 0; i < 8; i++) e.u16(0xffff);
+  for (let j = 0; j < 8; j++) e.u16(j < n ? idx(11, [1, 4 + (j % 2), 60, 0xff], t.u8s) : 0xffff);
+  for (let i = 0; i < 8 + 10 + 20; i++) e.u16(0xffff);
+  for (let j = 0; j < 8; j++) e.u16(j < n ? idx(15, [st.textures[j]!], t.u16) : 0xffff);
+  // Four konst colours: the material's, and three turns of its channels; the TEV colours are turns too.
+  const turned = (k: number) => [0, 1, 2, 3].map((c) => st.konst[(c + k) % 4]!);
+  for (let k = 0; k < 4; k++) e.u16(idx(18, turned(k), t.u8s));
+  for (let s = 0; s < 16; s++) e.u8(s < st.count ? 0x0c + (s % 4) : 0x0c);
+  for (let s = 0; s < 16; s++) e.u8(s < st.count ? 0x1c + (s % 4) : 0x1c);
+  for (let s = 0; s < 16; s++)
+    e.u16(s < st.count ? idx(16, [s < n ? s : 0xff, s < n ? s : 0xff, s === 0 ? 4 : 0xff, 0xff], t.u8s) : 0xffff);
+  for (let k = 0; k < 3; k++) e.u16(idx(17, turned(k + 1), t.s16s));
+  e.u16(idx(17, [255, 255, 255, 255], t.s16s));
+  for (let s = 0; s < 16; s++) {
+    if (s >= st.count) {
+      e.u16(0xffff);
+      continue;
+    }
+    let color = n > 0 ? [15, 8, 10, 15] : [15, 15, 15, 10];
+    let alpha = n > 0 ? [7, 4, 5, 7] : [7, 7, 7, 5];
+    let scale = 0;
+    if (s > 0) {
+      const p = stagePatterns[(s + m.name.length) % stagePatterns.length]!;
+      color = p.color.map((c) => (s >= n && c === 8 ? 14 : c));
+      alpha = p.alpha.map((a) => (s >= n && a === 4 ? 6 : a));
+      scale = p.scale;
+    }
+    e.u16(idx(20, [0xff, ...color, 0, 0, scale, 1, 0, ...alpha, 0, 0, 0, 1, 0, 0xff], t.u8s));
+  }
+  for (let s = 0; s < 16; s++) e.u16(s < st.count ? idx(21, [0, 0, 0xff, 0xff], t.u8s) : 0xffff);
+  for (let i = 0; i < 4; i++) e.u16(idx(22, [0, 1, 2, 3], t.u8s));
+  for (let i = 0; i < 12; i++) e.u16(0xffff);
+  e.u16(0xffff)
+    .u16(idx(24, [ac.comp0, ac.ref0, ac.op, ac.comp1, ac.ref1, 0xff, 0xff, 0xff], t.u8s))
+    .u16(idx(25, [blend.mode, blend.src, blend.dst, 3], t.u8s))
+    .u16(0xffff);
+  return e.finish();
+}
+
 function buildMat3(w: BinaryWriter, d: BmdDescription): void {
   const count = d.materials.length;
   const entryOf: number[] = [];
@@ -604,6 +688,7 @@ function buildMat3(w: BinaryWriter, d: BmdDescription): void {
     for (let i = 0; i < 16; i++) w.f32(i % 5 === 0 ? 1 : 0);
   };
   const entries = unique.map((m) => {
+    if (m.stages) return stagedEntry(m, m.stages, idx, { u8s, u16, u32, s16s });
     const e = new BinaryWriter();
     const hasTex = m.texture !== undefined;
     const vc = m.vertexColors ?? false;

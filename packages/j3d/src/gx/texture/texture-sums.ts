@@ -8,8 +8,11 @@
  *     I4 and I8 have one field for all four channels.
  *   RGB565, RGB5A3 and the colour-indexed formats: each texel's code looked up in its table (texel-words.ts,
  *     the palette) and the pixel's bytes added.
- *   RGBA8, CMPR: each block decoded into a block-sized buffer and summed.
+ *   CMPR, in a picture of whole blocks: each 4×4 sub-block's count of each colour-table index times that entry
+ *     (cmprSums), without decoding its texels;
+ *   RGBA8, and CMPR in a picture of partial blocks: each block decoded into a block-sized buffer and summed.
  */
+import { expand5, expand6 } from '@retromodel/texture';
 import { evenOddByteSums, laneSums, nibbleSums } from './byte-lane-sums.js';
 import { checkGxTextureLevel, type GxTextureInput } from './decode-gx-texture.js';
 import { GxPaletteFormat, GxTextureFormat } from './formats.js';
@@ -72,7 +75,11 @@ export function gxTextureSums(input: GxTextureInput): Sums {
   const { width, height, data } = input;
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
   const add = texelAdder(input.format, palette32);
-  if (!add) return blockSums(input, bw, bh, blockBytes, decodeBlock, palette32);
+  if (!add) {
+    if (input.format === GxTextureFormat.CMPR && width % bw === 0 && height % bh === 0)
+      return cmprSums(data, (width * height) >> 4);
+    return blockSums(input, bw, bh, blockBytes, decodeBlock, palette32);
+  }
   const sums: Sums = [0, 0, 0, 0];
   if (width % bw === 0 && height % bh === 0) {
     add(sums, data, 0, width * height);
@@ -153,6 +160,61 @@ function addTableTexels(
 
 /** Where R, G, B and A sit in a pixel word. */
 const [R, G, B, A] = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? [0, 8, 16, 24] : [24, 16, 8, 0];
+
+/** The number of bits set in the 32-bit `x`. */
+function popcount32(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
+
+/**
+ * The sums over the first `subBlocks` CMPR sub-blocks of `data`, all inside the picture: each one's texels are
+ * its colour table's entries (decode-cmpr.ts) as often as their 2-bit index occurs, counted in the 32 index
+ * bits at once. A material's mean colour sums every texel of its textures, and decoding the CMPR texels one by
+ * one to sum them was most of j3dToScene on a stage map of many multi-texture materials.
+ */
+function cmprSums(data: Uint8Array, subBlocks: number): Sums {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let a = 0;
+  for (let s = 0, at = 0; s < subBlocks; s++, at += 8) {
+    const c0 = (data[at]! << 8) | data[at + 1]!;
+    const c1 = (data[at + 2]! << 8) | data[at + 3]!;
+    const indices = (data[at + 4]! << 24) | (data[at + 5]! << 16) | (data[at + 6]! << 8) | data[at + 7]!;
+    // Per 2-bit index, its high and its low bit, each in the low bit of its pair.
+    const high = (indices >>> 1) & 0x55555555;
+    const low = indices & 0x55555555;
+    const n3 = popcount32(high & low);
+    const n2 = popcount32(high & ~low);
+    const n1 = popcount32(low & ~high);
+    const n0 = 16 - n1 - n2 - n3;
+    const r0 = expand5(c0 >> 11);
+    const g0 = expand6((c0 >> 5) & 0x3f);
+    const b0 = expand5(c0 & 0x1f);
+    const r1 = expand5(c1 >> 11);
+    const g1 = expand6((c1 >> 5) & 0x3f);
+    const b1 = expand5(c1 & 0x1f);
+    r += n0 * r0 + n1 * r1;
+    g += n0 * g0 + n1 * g1;
+    b += n0 * b0 + n1 * b1;
+    if (c0 > c1) {
+      r += n2 * ((5 * r0 + 3 * r1) >> 3) + n3 * ((3 * r0 + 5 * r1) >> 3);
+      g += n2 * ((5 * g0 + 3 * g1) >> 3) + n3 * ((3 * g0 + 5 * g1) >> 3);
+      b += n2 * ((5 * b0 + 3 * b1) >> 3) + n3 * ((3 * b0 + 5 * b1) >> 3);
+      a += 16 * 255;
+    } else {
+      // Entries 2 and 3 share their colour; entry 3 is transparent.
+      r += (n2 + n3) * ((r0 + r1) >> 1);
+      g += (n2 + n3) * ((g0 + g1) >> 1);
+      b += (n2 + n3) * ((b0 + b1) >> 1);
+      a += (16 - n3) * 255;
+    }
+  }
+  return [r, g, b, a];
+}
 
 /** The sums with each block decoded into a block-sized buffer. */
 function blockSums(
