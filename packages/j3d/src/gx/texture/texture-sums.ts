@@ -161,18 +161,21 @@ function addTableTexels(
 /** Where R, G, B and A sit in a pixel word. */
 const [R, G, B, A] = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1 ? [0, 8, 16, 24] : [24, 16, 8, 0];
 
-/** The number of bits set in the 32-bit `x`. */
-function popcount32(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  x = (x + (x >>> 4)) & 0x0f0f0f0f;
-  return Math.imul(x, 0x01010101) >>> 24;
-}
+/**
+ * For each byte of four 2-bit CMPR colour indices, how many of them are 0, 1, 2 and 3, in the bytes of one word
+ * (the count of index v at bit 8·v): the four bytes of a sub-block's indices add up to its counts (at most 16
+ * each, so no byte carries into the next).
+ */
+const indexCounts = Uint32Array.from({ length: 256 }, (_, byte) => {
+  let counts = 0;
+  for (let k = 0; k < 8; k += 2) counts += 1 << (8 * ((byte >> k) & 3));
+  return counts;
+});
 
 /**
  * The sums over the first `subBlocks` CMPR sub-blocks of `data`, all inside the picture: each one's texels are
- * its colour table's entries (decode-cmpr.ts) as often as their 2-bit index occurs, counted in the 32 index
- * bits at once. A material's mean colour sums every texel of its textures, and decoding the CMPR texels one by
+ * its colour table's entries (decode-cmpr.ts) as often as their 2-bit index occurs, counted a byte of
+ * indices at a time (indexCounts). A material's mean colour sums every texel of its textures, and decoding the CMPR texels one by
  * one to sum them was most of j3dToScene on a stage map of many multi-texture materials.
  */
 function cmprSums(data: Uint8Array, subBlocks: number): Sums {
@@ -183,14 +186,15 @@ function cmprSums(data: Uint8Array, subBlocks: number): Sums {
   for (let s = 0, at = 0; s < subBlocks; s++, at += 8) {
     const c0 = (data[at]! << 8) | data[at + 1]!;
     const c1 = (data[at + 2]! << 8) | data[at + 3]!;
-    const indices = (data[at + 4]! << 24) | (data[at + 5]! << 16) | (data[at + 6]! << 8) | data[at + 7]!;
-    // Per 2-bit index, its high and its low bit, each in the low bit of its pair.
-    const high = (indices >>> 1) & 0x55555555;
-    const low = indices & 0x55555555;
-    const n3 = popcount32(high & low);
-    const n2 = popcount32(high & ~low);
-    const n1 = popcount32(low & ~high);
-    const n0 = 16 - n1 - n2 - n3;
+    const counts =
+      indexCounts[data[at + 4]!]! +
+      indexCounts[data[at + 5]!]! +
+      indexCounts[data[at + 6]!]! +
+      indexCounts[data[at + 7]!]!;
+    const n0 = counts & 0xff;
+    const n1 = (counts >>> 8) & 0xff;
+    const n2 = (counts >>> 16) & 0xff;
+    const n3 = counts >>> 24;
     const r0 = expand5(c0 >> 11);
     const g0 = expand6((c0 >> 5) & 0x3f);
     const b0 = expand5(c0 & 0x1f);
