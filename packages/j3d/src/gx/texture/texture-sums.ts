@@ -8,9 +8,9 @@
  *     I4 and I8 have one field for all four channels.
  *   RGB565, RGB5A3 and the colour-indexed formats: each texel's code looked up in its table (texel-words.ts,
  *     the palette) and the pixel's bytes added.
- *   CMPR, in a picture of whole blocks: each 4×4 sub-block's count of each colour-table index times that entry
- *     (cmprSums), without decoding its texels;
- *   RGBA8, and CMPR in a picture of partial blocks: each block decoded into a block-sized buffer and summed.
+ *   In a picture of whole blocks, CMPR: each 4×4 sub-block's count of each colour-table index times that entry
+ *     (cmprSums), without decoding its texels; RGBA8: the bytes of each block's A-R and G-B halves as they are;
+ *   RGBA8 and CMPR in a picture of partial blocks: each block decoded into a block-sized buffer and summed.
  */
 import { expand5, expand6 } from '@retromodel/texture';
 import { evenOddByteSums, laneSums, nibbleSums } from './byte-lane-sums.js';
@@ -76,8 +76,9 @@ export function gxTextureSums(input: GxTextureInput): Sums {
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
   const add = texelAdder(input.format, palette32);
   if (!add) {
-    if (input.format === GxTextureFormat.CMPR && width % bw === 0 && height % bh === 0)
-      return cmprSums(data, (width * height) >> 4);
+    const whole = width % bw === 0 && height % bh === 0;
+    if (whole && input.format === GxTextureFormat.CMPR) return cmprSums(data, (width * height) >> 4);
+    if (whole && input.format === GxTextureFormat.RGBA8) return rgba8Sums(data, (width * height) >> 4);
     return blockSums(input, bw, bh, blockBytes, decodeBlock, palette32);
   }
   const sums: Sums = [0, 0, 0, 0];
@@ -217,6 +218,25 @@ function cmprSums(data: Uint8Array, subBlocks: number): Sums {
       a += (16 - n3) * 255;
     }
   }
+  return [r, g, b, a];
+}
+
+/**
+ * The sums over the first `blocks` RGBA8 blocks of `data`, all inside the picture: a block is its sixteen texels'
+ * A, R pairs (32 bytes), then their G, B pairs.
+ */
+function rgba8Sums(data: Uint8Array, blocks: number): Sums {
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let a = 0;
+  for (let at = 0, end = blocks * 64; at < end; at += 64)
+    for (let i = at; i < at + 32; i += 2) {
+      a += data[i]!;
+      r += data[i + 1]!;
+      g += data[i + 32]!;
+      b += data[i + 33]!;
+    }
   return [r, g, b, a];
 }
 
