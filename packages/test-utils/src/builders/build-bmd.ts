@@ -3,8 +3,10 @@
  * out as the J3D notes describe (spec j3d.md §1–11, writer checklist §14): 0x20-aligned chunks INF1, VTX1, EVP1,
  * DRW1, JNT1, SHP1, MAT3, TEX1; name tables with hashes; VTX1 arrays 0x20-aligned with one format entry each;
  * one inverse bind matrix per joint when there are envelopes; SHP1 display lists in GX attribute order with
- * INDEX16 data (matrix indices DIRECT), or in a descriptor order of the test's choosing; MAT3 with one 0x14C entry per distinct material (instancing via remap)
- * and a one-stage TEV (texture × vertex colour, texture, or vertex colour). It makes the edge cases the shared
+ * INDEX16 data (matrix indices DIRECT), or in a descriptor order of the test's choosing; MAT3 with one 0x14C entry
+ * per distinct material (instancing via remap) and a one-stage TEV (texture × vertex colour, texture, or vertex
+ * colour), or several stages over several textures with konst colours (BuilderMaterial.stages, as a stage map's
+ * materials are). It makes the edge cases the shared
  * fixtures lack: QUADS/fans/lines, several UV sets, NBT normals, C14X2 textures, 0xFFFF matrix-table entries,
  * more than four influences, fixed-point positions.
  *

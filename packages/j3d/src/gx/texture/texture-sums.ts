@@ -175,9 +175,9 @@ const indexCounts = Uint32Array.from({ length: 256 }, (_, byte) => {
 
 /**
  * The sums over the first `subBlocks` CMPR sub-blocks of `data`, all inside the picture: each one's texels are
- * its colour table's entries (decode-cmpr.ts) as often as their 2-bit index occurs, counted a byte of
- * indices at a time (indexCounts). A material's mean colour sums every texel of its textures, and decoding the CMPR texels one by
- * one to sum them was most of j3dToScene on a stage map of many multi-texture materials.
+ * its colour table's entries (decode-cmpr.ts) as often as their 2-bit index occurs, counted a byte of indices at
+ * a time (indexCounts). A material's mean colour sums every texel of its textures, and decoding the CMPR texels
+ * one by one to sum them was most of j3dToScene on a stage map of many multi-texture materials.
  */
 function cmprSums(data: Uint8Array, subBlocks: number): Sums {
   let r = 0;
