@@ -207,7 +207,14 @@ function alphaSource(sel: number, { regs, tex, ras, ka }: StageSources): Poly {
  */
 export function sameTevState(a: GxMaterial, b: GxMaterial): boolean {
   const stages = Math.min(a.tevStageCount ?? 0, 16);
-  if (!Object.is(a.tevStageCount, b.tevStageCount) || !Object.is(a.colorChannelCount, b.colorChannelCount))
+  // The colours first: a map's materials often share their stages and differ in their colours alone, which
+  // four short lists tell at once, where the stages are compared entry by entry.
+  if (
+    !Object.is(a.tevStageCount, b.tevStageCount) ||
+    !Object.is(a.colorChannelCount, b.colorChannelCount) ||
+    !sameValue(a.tevColors, b.tevColors) ||
+    !sameValue(a.konstColors, b.konstColors)
+  )
     return false;
   for (let s = 0; s < stages; s++)
     if (
@@ -219,8 +226,6 @@ export function sameTevState(a: GxMaterial, b: GxMaterial): boolean {
     )
       return false;
   return (
-    sameValue(a.tevColors, b.tevColors) &&
-    sameValue(a.konstColors, b.konstColors) &&
     sameValue(a.tevSwapTables, b.tevSwapTables) &&
     sameValue(a.channelControls, b.channelControls) &&
     sameValue(a.materialColors, b.materialColors) &&
