@@ -1,7 +1,7 @@
-// Compiles the WebAssembly modules of the T3DM writer and of the scene's value checks from their AssemblyScript source
-// (packages/<package>/assembly) and writes each one's bytes, as base64, to a TypeScript file in the package's src,
-// which is committed so that the packages, the tests and the bundles need no compiler. `--check` only compares: it
-// exits 1 when a committed module is out of date.
+// Compiles the WebAssembly modules of the T3DM writer and of the scene's value checks from their AssemblyScript
+// source (packages/<package>/assembly) and writes each one's bytes, as base64, to a TypeScript file in the package's
+// src, which is committed so that the packages, the tests and the bundles need no compiler. `--check` only compares:
+// it exits 1 when a committed module is out of date.
 //
 //   node scripts/build-wasm.mjs [--check]
 import { readFileSync, writeFileSync } from 'node:fs';

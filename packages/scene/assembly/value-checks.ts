@@ -1,8 +1,8 @@
 /*
  * The scene's checks over every value of a list (built by scripts/build-wasm.mjs into src/value-checks-wasm.ts;
  * src/value-checks.ts copies the values into the module's memory and calls them): float attributes and accessors
- * must hold finite numbers, and a primitive's indices must name its vertices. Each tests a SIMD vector at a time, four vectors a step; the step that meets a value searched for is
- * searched again one value at a time.
+ * must hold finite numbers, and a primitive's indices must name its vertices. Each tests a SIMD vector at a time,
+ * four vectors a step; the step that meets a value searched for is searched again one value at a time.
  */
 
 const EXPONENT: i32 = 0x7f800000;
