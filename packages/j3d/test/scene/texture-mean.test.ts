@@ -1,8 +1,8 @@
 /*
  * A material's mean texture colour without decoding the texture: gxTextureSums (block by block) against its
  * definition, the channel sums of decodeGxTexture's pixels, for every format on random data, sizes that are and
- * are not whole blocks (summed in one run, or block row by block row) and random palettes, and the same
- * ParseErrors; and textureMean on the scene of every shared model and the sample BMD (images not decoded yet)
+ * are not whole blocks (summed in one run, or block row by block row), 16-bit codes at every alignment and
+ * random palettes, and the same ParseErrors; the byte parts of every RGB565 and RGB5A3 code against its pixel; and textureMean on the scene of every shared model and the sample BMD (images not decoded yet)
  * against the mean of the decoded pixels.
  */
 import { ParseError } from '@retromodel/binary';
@@ -10,7 +10,9 @@ import type { Scene } from '@retromodel/scene';
 import { buildSampleBmd, haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
 import { decodeGxTexture, type GxTextureInput } from '../../src/gx/texture/decode-gx-texture.js';
-import { GxTextureFormat, gxFormatLayout, gxTextureByteSize } from '../../src/gx/texture/formats.js';
+import { GxPaletteFormat, GxTextureFormat, gxFormatLayout, gxTextureByteSize } from '../../src/gx/texture/formats.js';
+import { splitParts } from '../../src/gx/texture/split-code-sums.js';
+import { u16Words } from '../../src/gx/texture/texel-words.js';
 import { gxTextureSums } from '../../src/gx/texture/texture-sums.js';
 import { readJ3d } from '../../src/index.js';
 import { textureMean } from '../../src/scene/bake-texture.js';
@@ -54,6 +56,33 @@ describe('gxTextureSums', () => {
         outcome(() => gxTextureSums(input)),
         `round ${round}`,
       ).toEqual(outcome(() => decodedSums(input)));
+    }
+  });
+
+  it('splits every RGB565 and RGB5A3 code into a high and a low byte part that add up to its pixel', () => {
+    for (const format of [GxPaletteFormat.RGB565, GxPaletteFormat.RGB5A3] as const) {
+      const pixels = new Uint8Array(u16Words(format).buffer);
+      const { high, low, modeBit } = splitParts(format);
+      for (let code = 0; code < 0x10000; code++) {
+        const h = code >> 8;
+        const l = (code & 0xff) | ((h & modeBit) << 1);
+        for (let c = 0; c < 4; c++)
+          if (high[h * 4 + c]! + low[l * 4 + c]! !== pixels[code * 4 + c])
+            expect.fail(`format ${format} code ${code.toString(16)} channel ${c}`);
+      }
+    }
+  });
+
+  it('sums 16-bit codes wherever they start in their buffer', () => {
+    const rnd = seededRandom(0x16b1);
+    for (const format of [GxTextureFormat.RGB565, GxTextureFormat.RGB5A3]) {
+      for (const start of [0, 1, 2, 3, 6]) {
+        const width = 4 * (1 + Math.floor(rnd() * 6));
+        const height = 4 * (1 + Math.floor(rnd() * 6));
+        const bytes = Uint8Array.from({ length: start + width * height * 2 }, () => Math.floor(rnd() * 256));
+        const input: GxTextureInput = { format, width, height, data: bytes.subarray(start) };
+        expect(gxTextureSums(input), `format ${format} from byte ${start}`).toEqual(decodedSums(input));
+      }
     }
   });
 

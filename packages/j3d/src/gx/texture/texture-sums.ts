@@ -6,8 +6,10 @@
  *   I4, I8, IA4, IA8: an intensity (r = g = b) and an alpha field, summed as they are (4-bit fields · 17), four
  *     bytes at a time (byte-lane-sums.ts);
  *     I4 and I8 have one field for all four channels.
- *   RGB565, RGB5A3 and the colour-indexed formats: each texel's code looked up in its table (texel-words.ts,
- *     the palette) and the pixel's bytes added.
+ *   RGB565 and RGB5A3: in a picture of whole blocks, how often each high and each low byte occurs times that
+ *     byte's part of the pixel (split-code-sums.ts); else as the colour-indexed formats:
+ *   the colour-indexed formats: each texel's code looked up in its table (texel-words.ts, the palette) and the
+ *     pixel's bytes added.
  *   In a picture of whole blocks, CMPR: each 4×4 sub-block's count of each colour-table index times that entry
  *     (cmprSums), without decoding its texels; RGBA8: the bytes of each block's A-R and G-B halves as they are;
  *   RGBA8 and CMPR in a picture of partial blocks: each block decoded into a block-sized buffer and summed.
@@ -16,7 +18,10 @@ import { expand5, expand6 } from '@retromodel/texture';
 import { evenOddByteSums, laneSums, nibbleSums } from './byte-lane-sums.js';
 import { checkGxTextureLevel, type GxTextureInput } from './decode-gx-texture.js';
 import { GxPaletteFormat, GxTextureFormat } from './formats.js';
+import { splitCodeSums, splitParts } from './split-code-sums.js';
 import { u16Words } from './texel-words.js';
+
+const { RGB565, RGB5A3 } = GxPaletteFormat;
 
 type Sums = [number, number, number, number];
 
@@ -52,9 +57,9 @@ function texelAdder(format: number, palette32: Uint32Array): AddTexels | undefin
         addGray(sums, laneSums[1]!, laneSums[0]!);
       };
     case GxTextureFormat.RGB565:
-      return tableAdder(16, u16Words(GxPaletteFormat.RGB565), 0xffff);
+      return tableAdder(16, u16Words(RGB565), 0xffff);
     case GxTextureFormat.RGB5A3:
-      return tableAdder(16, u16Words(GxPaletteFormat.RGB5A3), 0xffff);
+      return tableAdder(16, u16Words(RGB5A3), 0xffff);
     case GxTextureFormat.C4:
       return tableAdder(4, palette32, 0xf);
     case GxTextureFormat.C8:
@@ -83,6 +88,8 @@ export function gxTextureSums(input: GxTextureInput): Sums {
   }
   const sums: Sums = [0, 0, 0, 0];
   if (width % bw === 0 && height % bh === 0) {
+    if (input.format === GxTextureFormat.RGB565) return splitCodeSums(data, width * height, splitParts(RGB565));
+    if (input.format === GxTextureFormat.RGB5A3) return splitCodeSums(data, width * height, splitParts(RGB5A3));
     add(sums, data, 0, width * height);
     return sums;
   }
