@@ -11,8 +11,8 @@
  * top bit: a texel costs two counts, where looking its code up in the 64K-entry pixel table (256 KB, read at
  * random by a texture's codes) took twice as long (eight 128×128 RGB5A3 textures of the builder's stage map:
  * 680 → 350 µs).
- * The parts are taken from the decoder's own pixel table (texel-words.ts): high(h) = the pixel of h·256 + 0 (the
- * low byte 0 of its mode), low(l, mode) = the pixel of the mode's first high byte with l, less that of its l = 0.
+ * The parts are taken from the decoder's own pixel table (texel-words.ts): high(h) = the pixel of code h·256 (low
+ * byte 0), low(l, mode) = the pixel of the mode's first high byte with low byte l, less that with low byte 0.
  */
 import { GxPaletteFormat } from './formats.js';
 import { u16Words } from './texel-words.js';
@@ -64,8 +64,8 @@ export function splitCodeSums(data: Uint8Array, texels: number, parts: SplitPart
   const base = data.byteOffset;
   let at = 0;
   if (LITTLE_ENDIAN && (base & 1) === 0) {
-    // A texel before the first whole word, then two texels a word (reading the bytes one by one took half again
-    // as long), then a texel left over.
+    // A texel before the first whole word, then two texels a word (reading the bytes one by one took a third
+    // again as long), then a texel left over.
     if ((base & 2) !== 0 && end > 0) {
       countTexel(data[0]!, data[1]!, modeBit);
       at = 2;
