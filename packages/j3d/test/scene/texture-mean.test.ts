@@ -2,8 +2,9 @@
  * A material's mean texture colour without decoding the texture: gxTextureSums (block by block) against its
  * definition, the channel sums of decodeGxTexture's pixels, for every format on random data, sizes that are and
  * are not whole blocks (summed in one run, or block row by block row), 16-bit codes at every alignment and
- * random palettes, and the same ParseErrors; the byte parts of every RGB565 and RGB5A3 code against its pixel; and textureMean on the scene of every shared model and the sample BMD (images not decoded yet)
- * against the mean of the decoded pixels.
+ * random palettes, and the same ParseErrors; the byte parts of every RGB565 and RGB5A3 code against its pixel;
+ * and textureMean on the scene of every shared model and the sample BMD (images not decoded yet) against the
+ * mean of the decoded pixels.
  */
 import { ParseError } from '@retromodel/binary';
 import type { Scene } from '@retromodel/scene';
