@@ -79,17 +79,23 @@ export function gxTextureSums(input: GxTextureInput): Sums {
   const { layout, palette32, decodeBlock } = checkGxTextureLevel(input);
   const { width, height, data } = input;
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
+  const whole = width % bw === 0 && height % bh === 0;
+  // A picture of whole blocks: the formats summed without looking at each texel.
+  if (whole)
+    switch (input.format) {
+      case GxTextureFormat.CMPR:
+        return cmprSums(data, (width * height) >> 4);
+      case GxTextureFormat.RGBA8:
+        return rgba8Sums(data, (width * height) >> 4);
+      case GxTextureFormat.RGB565:
+        return splitCodeSums(data, width * height, splitParts(RGB565));
+      case GxTextureFormat.RGB5A3:
+        return splitCodeSums(data, width * height, splitParts(RGB5A3));
+    }
   const add = texelAdder(input.format, palette32);
-  if (!add) {
-    const whole = width % bw === 0 && height % bh === 0;
-    if (whole && input.format === GxTextureFormat.CMPR) return cmprSums(data, (width * height) >> 4);
-    if (whole && input.format === GxTextureFormat.RGBA8) return rgba8Sums(data, (width * height) >> 4);
-    return blockSums(input, bw, bh, blockBytes, decodeBlock, palette32);
-  }
+  if (!add) return blockSums(input, bw, bh, blockBytes, decodeBlock, palette32);
   const sums: Sums = [0, 0, 0, 0];
-  if (width % bw === 0 && height % bh === 0) {
-    if (input.format === GxTextureFormat.RGB565) return splitCodeSums(data, width * height, splitParts(RGB565));
-    if (input.format === GxTextureFormat.RGB5A3) return splitCodeSums(data, width * height, splitParts(RGB5A3));
+  if (whole) {
     add(sums, data, 0, width * height);
     return sums;
   }
