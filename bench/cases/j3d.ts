@@ -1,6 +1,6 @@
 /*
  * J3D model conversion speed for every shared BMD/BDL (the j3d fixtures, and those inside the shared archives), the
- * project's sample BMD and three big models made by the builders as users' big files are (a 1.4 MB stage map, a
+ * project's sample BMD and three big models made by the builders as users' big files are (a 1.3 MB stage map, a
  * skinned character of many envelopes and packets, a stage map of 120 materials of 3 to 8 TEV stages over one to
  * four textures each, whose texture means the material reductions need): readJ3d alone against noclip's BMD.parse on
  * the same bytes (the peer in ../shared/tools/peers/noclip-j3d; without it, alone), j3dToScene alone (over the read

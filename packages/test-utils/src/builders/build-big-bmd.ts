@@ -2,12 +2,12 @@
  * Big BMD files shaped like the ones users convert, for the bench and for tests that must see what grows with
  * a model's size (spec j3d.md §4, §7, §11): buildBigMapBmd makes a stage map (29 shapes of terrain drawn as
  * short triangle strips with POS, NRM, CLR0, TEX0 and TEX1 sent INDEX16, about 16,700 positions, 21,000
- * triangles, 240 KB of display lists and 870 KB of CMPR, RGB5A3, I8 and IA8 textures, about 1.4 MB in all,
+ * triangles, 240 KB of display lists and 870 KB of CMPR, RGB5A3, I8 and IA8 textures, about 1.3 MB in all,
  * like a Sunshine stage map); buildSkinnedCharacterBmd makes a skinned character (a 40-joint chain, 120
  * two- and three-joint envelopes, shapes of many packets of up to ten matrices each with a PNMTXIDX on every
  * vertex); buildStageMapBmd makes a stage map whose materials are a Galaxy stage's (120 materials of 3 to 8 TEV
  * stages over one to four of 32 textures, each with konst and TEV colours of its own; 120 shapes of 12 × 12
- * terrain; about 1 MB). Pixel data is seeded noise: any bytes are valid GX texture data. All are deterministic.
+ * terrain; about 1.3 MB). Pixel data is seeded noise: any bytes are valid GX texture data. All are deterministic.
  */
 
 import { seededRandom } from '../fuzz/seeded-random.js';
@@ -76,7 +76,7 @@ function terrainShape(index: number, material: number, random: () => number, sid
   };
 }
 
-/** A stage map of about 1.4 MB (see the file comment). */
+/** A stage map of about 1.3 MB (see the file comment). */
 export function buildBigMapBmd(): Uint8Array {
   const random = seededRandom(41);
   const textures = mapTextures(random);
@@ -173,7 +173,7 @@ export function buildSkinnedCharacterBmd(): Uint8Array {
   return buildBmd({ matrixCalc: 2, joints, envelopes, drawMatrices, shapes, materials, textures, indirectTable: true });
 }
 
-/** A stage map of many multi-stage materials, about 1 MB (see the file comment). */
+/** A stage map of many multi-stage materials, about 1.3 MB (see the file comment). */
 export function buildStageMapBmd(): Uint8Array {
   const random = seededRandom(43);
   const textures: BuilderTexture[] = [];

@@ -6,9 +6,8 @@
  * INDEX16 data (matrix indices DIRECT), or in a descriptor order of the test's choosing; MAT3 with one 0x14C entry
  * per distinct material (instancing via remap) and a one-stage TEV (texture × vertex colour, texture, or vertex
  * colour), or several stages over several textures with konst colours (BuilderMaterial.stages, as a stage map's
- * materials are). It makes the edge cases the shared
- * fixtures lack: QUADS/fans/lines, several UV sets, NBT normals, C14X2 textures, 0xFFFF matrix-table entries,
- * more than four influences, fixed-point positions.
+ * materials are). It makes the edge cases the shared fixtures lack: QUADS/fans/lines, several UV sets, NBT
+ * normals, C14X2 textures, 0xFFFF matrix-table entries, more than four influences, fixed-point positions.
  *
  * Script use (e.g. the repository's `npm start`):
  *   import { buildSampleBmd } from './packages/j3d/test/builder/build-bmd.ts';
