@@ -235,6 +235,22 @@ if (!isMainThread) {
     expect(others.sort()).toEqual(['j3d/dist/adapters/j3d-adapter.js', 'tmd/dist/adapters/tmd-adapter.js']);
   });
 
+  it('converts a J3D model with textures to .glb, its PNGs deflated by node:zlib, without loading a PNG codec', async () => {
+    const model = repoPath('fixtures', 'j3d', 'sample.bmd');
+    const out = join(dir, 'to-glb');
+    const { chunks } = await runBundled(['convert', model, '-o', out, '-q']);
+    const expected = join(dir, 'to-glb-sources');
+    expect((await runSources(['convert', model, '-o', expected, '-q'])).code).toBe(0);
+    const written = await tree(out);
+    expect([...written.keys()]).toEqual(['sample.glb']);
+    expect(written).toEqual(await tree(expected));
+    // The GLB holds PNG images, so the scene's textures were encoded.
+    expect(written.get('sample.glb')!.includes(Buffer.from('image/png'))).toBe(true);
+    const packages = await bundledPackages(chunks);
+    for (const used of ['j3d', 'gltf', 'texture']) expect(packages, used).toContain(used);
+    for (const lazy of ['fast-png', 'fflate']) expect(packages, lazy).not.toContain(lazy);
+  });
+
   it("compiles the T3DM writer's and the scene's WebAssembly in the background, done before the conversion starts", async () => {
     // wasm.bin holds the modules the writer's chunk and the chunk shared by the formats (the scene's value checks)
     // embed, byte for byte as they decode them (V8 gives them the module compiled in the background only for the

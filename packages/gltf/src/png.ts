@@ -8,19 +8,8 @@
 import { ParseError } from '@retromodel/binary';
 import { imageSizeProblem, type RgbaImage } from '@retromodel/scene';
 import { convertIndexedToRgb, type DecodedPng, decode, encode } from 'fast-png';
-import { type AsyncDeflate, nativeAsyncDeflate, nativeDeflateSync } from './native-deflate.js';
-import { pngFile, pngScanlines } from './png-chunks.js';
-
-type PngPixels = Pick<RgbaImage, 'width' | 'height' | 'pixels'>;
-
-/** The scanlines of an image, after the size checks fast-png's encoder makes (a RangeError, as it threw). */
-function checkedScanlines({ width, height, pixels }: PngPixels): Uint8Array {
-  if (!Number.isInteger(width) || width <= 0 || !Number.isInteger(height) || height <= 0)
-    throw new RangeError(`a PNG is 1 or more whole pixels a side, not ${width}×${height}`);
-  if (pixels.length !== width * height * 4)
-    throw new RangeError(`wrong data size. Found ${pixels.length}, expected ${width * height * 4}`);
-  return pngScanlines(width, height, pixels);
-}
+import { type AsyncDeflate, nativeAsyncDeflate } from './native-deflate.js';
+import { encodePngNatively, encodePngNativelyAsync, type PngPixels } from './png-write.js';
 
 /** fast-png's encoder (fflate, level 3), where no native deflate exists. */
 function encodeInJavaScript(image: PngPixels): Uint8Array {
@@ -29,9 +18,7 @@ function encodeInJavaScript(image: PngPixels): Uint8Array {
 
 /** Encodes RGBA8 pixels (row by row from the top-left) as a PNG file. Mipmaps are not written. */
 export function encodePng(image: PngPixels): Uint8Array {
-  const deflate = nativeDeflateSync();
-  if (!deflate) return encodeInJavaScript(image);
-  return pngFile(image.width, image.height, deflate(checkedScanlines(image)));
+  return encodePngNatively(image) ?? encodeInJavaScript(image);
 }
 
 /**
@@ -42,8 +29,7 @@ export async function encodePngAsync(
   image: PngPixels,
   deflate: AsyncDeflate | undefined = nativeAsyncDeflate(),
 ): Promise<Uint8Array> {
-  if (!deflate) return encodePng(image);
-  return pngFile(image.width, image.height, await deflate(checkedScanlines(image)));
+  return (await encodePngNativelyAsync(image, deflate)) ?? encodePng(image);
 }
 
 /**

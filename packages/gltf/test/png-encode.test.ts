@@ -110,6 +110,26 @@ describe('encodeImagesAsPng', () => {
     expectPixels(bytes[4]!, testImage(128, 64, 7));
   });
 
+  it("without any native deflate, loads fast-png's encoder for small and large images alike", async () => {
+    const host = globalThis as { process: { getBuiltinModule?: unknown }; CompressionStream?: unknown };
+    const { getBuiltinModule } = host.process;
+    const { CompressionStream } = host;
+    vi.resetModules();
+    host.process.getBuiltinModule = undefined;
+    host.CompressionStream = undefined;
+    try {
+      const bare = await import('../src/json-write/encode-images.js');
+      // Images of their own (the kept encodings are per module, but the pixels must be new to this test anyway).
+      const sources = [testImage(8, 8, 21), testImage(128, 64, 22)];
+      const pngs = await Promise.all(bare.encodeImagesAsPng(sources.map((s) => ({ kind: 'rgba8', ...s }))));
+      for (const [i, source] of sources.entries())
+        expect(pngs[i]).toEqual(encode({ ...source, data: source.pixels, channels: 4, depth: 8 }));
+    } finally {
+      host.process.getBuiltinModule = getBuiltinModule;
+      host.CompressionStream = CompressionStream;
+    }
+  });
+
   it('keeps encodings across writes, never giving one write bytes another changed or stale pixels', async () => {
     for (const source of [testImage(8, 8, 8), testImage(128, 64, 9)]) {
       const image: Image = { kind: 'rgba8', ...source, pixels: source.pixels.slice() };

@@ -30,14 +30,20 @@ export function expand6(v: number): number {
   return (v << 2) | (v >> 4);
 }
 
+/**
+ * The nearest `bits`-bit code of each 8-bit value, made in one sweep: `expand` rises with the code, so a value's
+ * distance to the codes falls and then rises, its nearest (lowest on a tie) is where the next code is no nearer,
+ * and a larger value's nearest is never a lower code. The tables are made when the module loads, in every process
+ * that reads or writes a GX or S3TC texture: comparing every code with every value took 3 ms there (interpreted,
+ * before V8 optimises anything), the sweep 0.2 ms.
+ */
 function nearestCodes(bits: number, expand: (v: number) => number): Uint8Array {
   const table = new Uint8Array(256);
+  const last = (1 << bits) - 1;
+  let code = 0;
   for (let v = 0; v < 256; v++) {
-    let best = 0;
-    for (let code = 1; code < 1 << bits; code++) {
-      if (Math.abs(expand(code) - v) < Math.abs(expand(best) - v)) best = code;
-    }
-    table[v] = best;
+    while (code < last && Math.abs(expand(code + 1) - v) < Math.abs(expand(code) - v)) code++;
+    table[v] = code;
   }
   return table;
 }

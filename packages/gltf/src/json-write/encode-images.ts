@@ -13,7 +13,21 @@
  */
 import { KeptByBytes, sameBytes } from '@retromodel/binary';
 import type { Image, RgbaImage } from '@retromodel/scene';
-import { encodePng, encodePngAsync } from '../png.js';
+import { encodePngNatively, encodePngNativelyAsync } from '../png-write.js';
+
+/**
+ * png.ts's encoder (fast-png's JavaScript deflate), loaded only on a platform without a deflate of its own: most
+ * writes never need fast-png, and loading it costs each process fflate's tables (png-write.ts).
+ */
+async function encodeInJavaScript(image: RgbaImage): Promise<Uint8Array> {
+  return (await import('../png.js')).encodePng(image);
+}
+
+/** A small image's PNG: deflated on the calling thread (node:zlib), else by the JavaScript encoder. */
+const encodeHere = (image: RgbaImage) => encodePngNatively(image) ?? encodeInJavaScript(image);
+
+/** A large image's PNG: deflated off the calling thread (node:zlib, CompressionStream), else by the JavaScript encoder. */
+const encodeOffThread = async (image: RgbaImage) => (await encodePngNativelyAsync(image)) ?? encodeInJavaScript(image);
 
 const SMALL_BYTES = 16 * 1024;
 const IN_FLIGHT = 4;
@@ -84,7 +98,7 @@ export function encodeImagesAsPng(images: readonly Image[]): PngEncodings {
     if (image.pixels.length <= SMALL_BYTES)
       encodings.set(
         index,
-        Promise.resolve(image).then((i) => encodeKept(i, encodePng)),
+        Promise.resolve(image).then((i) => encodeKept(i, encodeHere)),
       );
     else large.push({ image, index });
   }
@@ -93,7 +107,7 @@ export function encodeImagesAsPng(images: readonly Image[]): PngEncodings {
     large.map(
       ({ image }) =>
         () =>
-          encodeKept(image, encodePngAsync),
+          encodeKept(image, encodeOffThread),
     ),
     IN_FLIGHT,
   );
