@@ -5,7 +5,7 @@
 export { embeddedBytes, fromBase64, toBase64 } from './base64.js';
 export { BinaryReader, type BinaryReaderOptions, decodeText, type TextEncodingName } from './binary-reader.js';
 export { BinaryWriter, type BinaryWriterOptions } from './binary-writer.js';
-export { hashBytes } from './hash-bytes.js';
+export { fileHash, hashBytes } from './hash-bytes.js';
 export { KeptByBytes } from './kept-by-bytes.js';
 export { hex, ParseError, type ParseErrorLocation } from './parse-error.js';
 export { freshArray, plainRecord } from './plain-records.js';

@@ -2,12 +2,12 @@
  * Values worked out from byte strings (a texture's pixels from its encoded data, a PNG from its pixels), kept for
  * the byte strings met last, so a batch of files holding the same bytes (models sharing a texture, an archive
  * whose entries share a data block) works each out once. Filed by a caller's key (sizes, formats) and the bytes'
- * FNV-1a hash, each with a copy of its bytes that a match must equal in full (a hash collision never gives another
- * string's value); at most `maxBytes` are held (the copies, and what the caller counts for the values), the
- * oldest let go first; a string or value over a quarter of that is not kept. A caller hands over a copy of the
- * bytes and gives out copies of kept arrays, so nothing changes what is kept.
+ * filing hash (fileHash), each with a copy of its bytes that a match must equal in full (a hash collision never
+ * gives another string's value); at most `maxBytes` are held (the copies, and what the caller counts for the
+ * values), the oldest let go first; a string or value over a quarter of that is not kept. A caller hands over a
+ * copy of the bytes and gives out copies of kept arrays, so nothing changes what is kept.
  */
-import { hashBytes } from './hash-bytes.js';
+import { fileHash } from './hash-bytes.js';
 import { sameBytes } from './same-bytes.js';
 
 export class KeptByBytes<T> {
@@ -18,7 +18,7 @@ export class KeptByBytes<T> {
 
   /** The filing key of `bytes` under `key`, or undefined when they are too large to keep. */
   keyOf(key: string, bytes: Uint8Array): string | undefined {
-    return bytes.length > this.maxBytes / 4 ? undefined : `${key}:${hashBytes(bytes)}`;
+    return bytes.length > this.maxBytes / 4 ? undefined : `${key}:${fileHash(bytes)}`;
   }
 
   /** The value kept for exactly `bytes` under `filed` (a keyOf result), if any. */

@@ -1,9 +1,11 @@
 /*
  * KeptByBytes: a value is found again only for exactly the same bytes under the same key, the bytes and values
- * it holds stay within its limit (the oldest let go first), and what is over a quarter of it is never kept.
+ * it holds stay within its limit (the oldest let go first), and what is over a quarter of it is never kept. Its
+ * filing hash (fileHash) reads every byte of a string of up to 1 KB and sampled runs of a longer one: strings
+ * that differ only between the runs share a slot and never get each other's value.
  */
 import { describe, expect, it } from 'vitest';
-import { KeptByBytes } from '../src/index.js';
+import { fileHash, KeptByBytes } from '../src/index.js';
 
 const bytesOf = (length: number, fill: number) => new Uint8Array(length).fill(fill);
 
@@ -32,5 +34,34 @@ describe('KeptByBytes', () => {
     kept.set(kept.keyOf('k', small), small.slice(), 9, 30);
     expect(kept.get(kept.keyOf('k', small), small)).toBeUndefined();
     expect(kept.get(kept.keyOf('k', strings[3]!), strings[3]!)).toBe(3);
+  });
+
+  it('files strings of up to 1 KB by every byte, and longer ones by sampled runs, never mixing their values', () => {
+    // FNV-1a steps are one-to-one, so one byte changed anywhere in a short string changes its hash.
+    const short = Uint8Array.from({ length: 1024 }, (_, i) => (i * 37) & 0xff);
+    const base = fileHash(short);
+    for (let i = 0; i < short.length; i++) {
+      const changed = short.slice();
+      changed[i] ^= 0x5a;
+      expect(fileHash(changed), `byte ${i}`).not.toBe(base);
+    }
+    expect(fileHash(short.subarray(0, 1023))).not.toBe(base);
+    // A long string: its first and last bytes are sampled; a byte between two runs is not.
+    const long = Uint8Array.from({ length: 100_000 }, (_, i) => (i * 91) & 0xff);
+    for (const i of [0, long.length - 1]) {
+      const changed = long.slice();
+      changed[i] ^= 1;
+      expect(fileHash(changed)).not.toBe(fileHash(long));
+    }
+    const between = long.slice();
+    between[400] ^= 1;
+    expect(fileHash(between)).toBe(fileHash(long));
+    // The two share a slot: each is found only while it is the one kept there.
+    const kept = new KeptByBytes<string>(1_000_000);
+    kept.set(kept.keyOf('k', long), long.slice(), 'long');
+    expect(kept.get(kept.keyOf('k', between), between)).toBeUndefined();
+    kept.set(kept.keyOf('k', between), between.slice(), 'between');
+    expect(kept.get(kept.keyOf('k', between), between)).toBe('between');
+    expect(kept.get(kept.keyOf('k', long), long)).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@
  * standard's check value.
  */
 
-import { hashBytes } from '@retromodel/binary';
+import { fileHash } from '@retromodel/binary';
 import type { Image } from '@retromodel/scene';
 import { haveFixtures, readFixture } from '@retromodel/test-utils';
 import { decode, encode } from 'fast-png';
@@ -145,14 +145,15 @@ describe('encodeImagesAsPng', () => {
       image.pixels[5] ^= 0xff;
       expectPixels((await encodeImagesAsPng([image])[0])!, { ...source, pixels: image.pixels });
     }
-    // Two 1×1 images whose pixels differ but hash alike (FNV-1a, found by the birthday bound): each its own PNG.
+    // Two 1×1 images whose pixels differ but are filed alike (fileHash, found by the birthday bound): each its own
+    // PNG.
     const byHash = new Map<number, Uint8Array>();
     let pair: [Uint8Array, Uint8Array] | undefined;
     for (let i = 0; !pair; i++) {
       const pixels = new Uint8Array(new Uint32Array([Math.imul(i, 0x9e3779b1)]).buffer);
-      const twin = byHash.get(hashBytes(pixels));
+      const twin = byHash.get(fileHash(pixels));
       if (twin) pair = [twin, pixels];
-      else byHash.set(hashBytes(pixels), pixels);
+      else byHash.set(fileHash(pixels), pixels);
     }
     for (const pixels of pair) {
       const one = { width: 1, height: 1, pixels };
