@@ -1,10 +1,25 @@
 /*
  * Base64 (RFC 4648 §4, with `=` padding) of bytes, for binary data carried in JSON text (glTF data URIs, a
- * game's encoded textures in glTF extras), without Node's Buffer: the library runs in browsers too.
+ * game's encoded textures in glTF extras): with Node's Buffer where there is one, else with atob and btoa (the
+ * library runs in browsers too).
  */
 
-/** The bytes as base64 text. */
+/** The part of Node's Buffer used here. */
+interface NodeBuffer {
+  from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer>;
+  from(buffer: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: 'base64'): string };
+}
+
+const nodeBuffer = () => (globalThis as { Buffer?: NodeBuffer }).Buffer;
+
+/**
+ * The bytes as base64 text. Node's Buffer encodes natively: the texts of strings of bytes btoa takes, made 32 KB
+ * at a time, cost a process converting one Wind Waker character to .glb 0.8 ms (its textures' data, kept in the
+ * glTF's extras).
+ */
 export function toBase64(bytes: Uint8Array): string {
+  const buffer = nodeBuffer();
+  if (buffer) return buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
@@ -31,8 +46,7 @@ export function fromBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
  * instructions of a process that converts one small model.
  */
 export function embeddedBytes(base64: string): Uint8Array<ArrayBuffer> {
-  const buffer = (globalThis as { Buffer?: { from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer> } })
-    .Buffer;
+  const buffer = nodeBuffer();
   if (buffer) return buffer.from(base64, 'base64');
   const text = atob(base64);
   const bytes = new Uint8Array(text.length);

@@ -1,6 +1,6 @@
 /*
- * embeddedBytes decodes well-formed base64 (RFC 4648 §4) as the definition does, with Node's Buffer and, as in a
- * browser, without it. The reference is a plain decoder written from the RFC's alphabet here.
+ * toBase64 encodes and embeddedBytes decodes base64 (RFC 4648 §4) as the definition does, with Node's Buffer and,
+ * as in a browser, without it. The reference is a plain decoder written from the RFC's alphabet here.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { embeddedBytes, toBase64 } from '../src/index.js';
@@ -45,4 +45,21 @@ describe('embeddedBytes', () => {
         expect([...decoded]).toEqual([...bytes]);
       }
     });
+});
+
+describe('toBase64', () => {
+  const buffer = globalThis.Buffer;
+  afterEach(() => {
+    globalThis.Buffer = buffer;
+  });
+
+  it("gives the same text with Node's Buffer as without, which the definition decodes to the bytes", () => {
+    // Views at an offset into a larger buffer too: only their own bytes are encoded.
+    const views = [...samples, samples[4]!.subarray(3, 1000)];
+    const withBuffer = views.map(toBase64);
+    (globalThis as { Buffer?: unknown }).Buffer = undefined;
+    const without = views.map(toBase64);
+    expect(withBuffer).toEqual(without);
+    for (const [i, text] of without.entries()) expect(definition(text)).toEqual([...views[i]!]);
+  });
 });
