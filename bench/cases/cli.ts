@@ -1,14 +1,15 @@
 /*
  * The `retromodel` command as a user runs it, in real processes of the built bin (built and bundled here
- * first): start-up (`--help`, `info` of a BTI, which needs no glTF library, and one .glb converted to T3DM:
- * the examples' median by size, and 01_model's) against `node -e 0`; a batch of every shared Tiny3D example .glb converted to T3DM: in one thread
- * (`--jobs 1`) against the same bundle run without the bin's V8 tuning, and in two threads (this one and a
- * worker) against one; and, as Makefiles run converters, one process per file for the same .glb files against
- * tiny3d's gltf_to_t3d run the same way (../shared/tools/peers/tiny3d; skipped without it), and the batch's CPU
- * against that of tiny3d's processes; all measured in this run. The bin's code cache (its own folder here) is
- * made by a first run, as a user's first run makes it. When NODE_EXTRA_CA_CERTS is set, every Node process
- * loads those certificates first (tens of ms, more than `node -e 0` costs without them), which hides the bin's
- * own cost: the start-up rows and the batch against tiny3d are then also measured without it.
+ * first): start-up (`--help`, `info` of a BTI, which needs no glTF library, a Wind Waker character converted to
+ * GLB, and one .glb converted to T3DM: the examples' median by size, and 01_model's) against `node -e 0`; a
+ * batch of every shared Tiny3D example .glb converted to T3DM: in one thread (`--jobs 1`) against the same bundle
+ * run without the bin's V8 tuning, and in two threads (this one and a worker) against one; and, as Makefiles run
+ * converters, one process per file for the same .glb files against tiny3d's gltf_to_t3d run the same way
+ * (../shared/tools/peers/tiny3d; skipped without it), and the batch's CPU against that of tiny3d's processes;
+ * all measured in this run. The bin's code cache (its own folder here) is made by a first run, as a user's first
+ * run makes it. When NODE_EXTRA_CA_CERTS is set, every Node process loads those certificates first (tens of ms,
+ * more than `node -e 0` costs without them), which hides the bin's own cost: the start-up rows and the batch
+ * against tiny3d are then also measured without it.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -70,6 +71,8 @@ export function cases(): BenchCase[] {
   const medianGlb = bySize[bySize.length >> 1];
   const smallGlb = haveFixtures ? fixture('t3dm', '01_model', 'assets', 'model.glb') : undefined;
   const bti = haveFixtures ? fixture('j3d', 'community_mkdd_track_name_IA4.bti') : undefined;
+  // A modder's one model per process: a game character with its textures, J3D to GLB.
+  const character = haveFixtures ? fixture('j3d', 'nintendo_tww_swa_skinned.bdl') : undefined;
   const environments: [string, NodeJS.ProcessEnv][] = [['', withCache]];
   if (extraCerts) environments.push([' (without NODE_EXTRA_CA_CERTS)', withoutCerts]);
   for (const [label, env] of environments) {
@@ -81,7 +84,7 @@ export function cases(): BenchCase[] {
       baseline: nodeAlone(env),
       run: () => node([bin, '--help'], env),
     });
-    if (!bti || !smallGlb) continue;
+    if (!bti || !smallGlb || !character) continue;
     startUp.push({
       group: 'cli',
       name: `start-up: retromodel info <.bti>${label}`,
@@ -89,6 +92,17 @@ export function cases(): BenchCase[] {
       iterations: 10,
       baseline: nodeAlone(env),
       run: () => node([bin, 'info', bti], env),
+    });
+    startUp.push({
+      group: 'cli',
+      name: `start-up: retromodel convert <nintendo_tww_swa_skinned.bdl> (J3D to GLB)${label}`,
+      bytesIn: statSync(character).size,
+      iterations: 10,
+      baseline: nodeAlone(env),
+      run: () => {
+        rmSync(out, { recursive: true, force: true });
+        node([bin, 'convert', character, '-o', out, '--quiet'], env);
+      },
     });
     for (const [what, glb] of [
       [`the median example, ${relative(fixture('t3dm'), medianGlb!)}`, medianGlb!],
