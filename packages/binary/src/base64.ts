@@ -4,13 +4,7 @@
  * library runs in browsers too).
  */
 
-/** The part of Node's Buffer used here. */
-interface NodeBuffer {
-  from(text: string, encoding: 'base64'): Uint8Array<ArrayBuffer>;
-  from(buffer: ArrayBufferLike, byteOffset: number, length: number): { toString(encoding: 'base64'): string };
-}
-
-const nodeBuffer = () => (globalThis as { Buffer?: NodeBuffer }).Buffer;
+import { bufferView, nodeBuffer } from './node-buffer.js';
 
 /**
  * The bytes as base64 text. Node's Buffer encodes natively: the texts of strings of bytes btoa takes, made 32 KB
@@ -18,8 +12,8 @@ const nodeBuffer = () => (globalThis as { Buffer?: NodeBuffer }).Buffer;
  * glTF's extras).
  */
 export function toBase64(bytes: Uint8Array): string {
-  const buffer = nodeBuffer();
-  if (buffer) return buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+  const view = bufferView(bytes);
+  if (view) return view.toString('base64');
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
