@@ -13,8 +13,8 @@ const SAMPLE_RUN = 8;
  * The hash KeptByBytes files a byte string under: FNV-1a over its length and its bytes, or, for a string of more
  * than 1 KB, over SAMPLE_RUNS runs of SAMPLE_RUN bytes spread evenly over it (a run holds two RGBA pixels, or a
  * CMPR block). A match is confirmed byte for byte, so strings that differ only between the runs share a slot, the
- * later replacing the earlier: a lost reuse, never a wrong value. Hashing every byte cost a process converting
- * one model with textures about 3 ms (the pixels, and the texture data they are decoded from), for reuses only
+ * later replacing the earlier: a lost reuse, never a wrong value. Hashing every byte (the texture data, and the
+ * pixels decoded from it) cost a process converting a Wind Waker character to .glb 2.3 ms, for reuses only
  * batches meet.
  */
 export function fileHash(bytes: Uint8Array): number {

@@ -1,4 +1,4 @@
-/**
+/*
  * Node's Buffer where the platform has one (Node, Bun, Deno), for work it does natively: the library runs in
  * browsers too, where callers keep a plain loop.
  */

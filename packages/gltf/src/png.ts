@@ -1,7 +1,7 @@
 /*
  * PNG in and out. Writing always makes an 8-bit RGBA PNG, every row with filter None (png-chunks.ts), deflated
- * natively where the platform can (native-deflate.ts: node:zlib, CompressionStream), else by fast-png's
- * JavaScript encoder. Reading (fast-png) accepts every PNG colour type (greyscale, grey+alpha, RGB, RGBA,
+ * natively where the platform can (png-write.ts, with native-deflate.ts's node:zlib or CompressionStream), else by
+ * fast-png's JavaScript encoder. Reading (fast-png) accepts every PNG colour type (greyscale, grey+alpha, RGB, RGBA,
  * palette) at every bit depth and expands it to RGBA8: low bit and 16-bit samples are scaled to 0..255, a
  * tRNS colour key becomes alpha 0. Its size is checked against the project's one image limit first.
  */

@@ -26,7 +26,10 @@ async function encodeInJavaScript(image: RgbaImage): Promise<Uint8Array> {
 /** A small image's PNG: deflated on the calling thread (node:zlib), else by the JavaScript encoder. */
 const encodeHere = (image: RgbaImage) => encodePngNatively(image) ?? encodeInJavaScript(image);
 
-/** A large image's PNG: deflated off the calling thread (node:zlib, CompressionStream), else by the JavaScript encoder. */
+/**
+ * A large image's PNG: deflated off the calling thread (node:zlib, CompressionStream), else by the JavaScript
+ * encoder.
+ */
 const encodeOffThread = async (image: RgbaImage) => (await encodePngNativelyAsync(image)) ?? encodeInJavaScript(image);
 
 const SMALL_BYTES = 16 * 1024;
