@@ -15,7 +15,7 @@ interface NodeBufferView {
 }
 
 /** Node's Buffer, or undefined. */
-export const nodeBuffer = (): NodeBuffer | undefined => (globalThis as { Buffer?: NodeBuffer }).Buffer;
+export const nodeBuffer = (): NodeBuffer | undefined => (globalThis as unknown as { Buffer?: NodeBuffer }).Buffer;
 
 /** A Buffer over the bytes of `bytes` (no copy), where there is a Buffer. */
 export function bufferView(bytes: Uint8Array): NodeBufferView | undefined {
