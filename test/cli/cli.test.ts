@@ -40,6 +40,7 @@ describe('retromodel usage errors exit 2', () => {
     ['bad --scale', ['convert', 'x.glb', '--scale=-3'], /--scale takes/],
     ['info without file', ['info'], /info needs a file/],
     ['validate missing file', ['validate', '/nonexistent.glb'], /no such file/],
+    ['info missing file', ['info', '/nonexistent.bmd'], /no such file: \/nonexistent\.bmd/],
     ['bad --jobs', ['convert', 'x.glb', '--jobs', '0'], /--jobs takes/],
   ];
   for (const [what, argv, message] of cases) {
