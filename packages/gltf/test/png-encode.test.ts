@@ -119,7 +119,7 @@ describe('encodeImagesAsPng', () => {
     host.CompressionStream = undefined;
     try {
       const bare = await import('../src/json-write/encode-images.js');
-      // Images of their own (the kept encodings are per module, but the pixels must be new to this test anyway).
+      // The module is loaded anew, so no encoding kept by the tests before answers.
       const sources = [testImage(8, 8, 21), testImage(128, 64, 22)];
       const pngs = await Promise.all(bare.encodeImagesAsPng(sources.map((s) => ({ kind: 'rgba8', ...s }))));
       for (const [i, source] of sources.entries())
