@@ -7,6 +7,7 @@ import { ParseError } from '@retromodel/binary';
 import { encode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { decodePng, encodePng } from '../src/index.js';
+import { crc32 } from '../src/png-chunks.js';
 
 describe('encodePng / decodePng', () => {
   it('round-trips RGBA8 pixels exactly', () => {
@@ -27,6 +28,33 @@ describe('encodePng / decodePng', () => {
       encode({ width: 1, height: 1, data: new Uint16Array([65535, 0, 257 * 128, 257 * 64]), channels: 4, depth: 16 }),
     );
     expect([...deep.pixels]).toEqual([255, 0, 128, 64]);
+  });
+
+  it('reads 8-bit RGB and RGBA of any size as their samples, and an RGB colour key as alpha 0', () => {
+    const samples = (n: number) => Uint8Array.from({ length: n }, (_, i) => (i * 97 + 13) & 0xff);
+    const rgba = samples(7 * 5 * 4);
+    expect(decodePng(encode({ width: 7, height: 5, data: rgba, channels: 4, depth: 8 })).pixels).toEqual(rgba);
+    const rgb = samples(7 * 5 * 3);
+    const expected = new Uint8Array(7 * 5 * 4);
+    for (let i = 0; i < 7 * 5; i++) expected.set([rgb[i * 3]!, rgb[i * 3 + 1]!, rgb[i * 3 + 2]!, 255], i * 4);
+    const plain = encode({ width: 7, height: 5, data: rgb, channels: 3, depth: 8 });
+    expect(decodePng(plain).pixels).toEqual(expected);
+    // The same image with a tRNS chunk (after IHDR: 8 + 25 bytes) keying the second pixel's colour.
+    const key = [...rgb.subarray(3, 6)].flatMap((c) => [0, c]);
+    const trns = new Uint8Array(12 + 6);
+    new DataView(trns.buffer).setUint32(0, 6);
+    trns.set(
+      [...'tRNS'].map((c) => c.charCodeAt(0)),
+      4,
+    );
+    trns.set(key, 8);
+    new DataView(trns.buffer).setUint32(14, crc32(trns, 4, 14));
+    const keyed = new Uint8Array([...plain.subarray(0, 33), ...trns, ...plain.subarray(33)]);
+    const keyedExpected = expected.slice();
+    for (let i = 0; i < 7 * 5; i++)
+      if (rgb[i * 3] === rgb[3] && rgb[i * 3 + 1] === rgb[4] && rgb[i * 3 + 2] === rgb[5]) keyedExpected[i * 4 + 3] = 0;
+    expect(keyedExpected[7]).toBe(0);
+    expect(decodePng(keyed).pixels).toEqual(keyedExpected);
   });
 
   it('expands packed 1-bit greyscale rows', () => {
