@@ -135,6 +135,25 @@ describe('encodeGxTexture: lossless formats on images they can hold', () => {
   });
 });
 
+describe('RGBA8 and RGB565 levels of whole blocks encode back to the bytes they decode from', () => {
+  // What tex1-extras' reproducibility check takes for granted for these formats: any bytes, not only the codes an
+  // image was made from, decode to pixels that encode to those same bytes.
+  for (const [name, w, h] of [
+    ['RGBA8', 8, 4],
+    ['RGBA8', 32, 16],
+    ['RGB565', 8, 4],
+    ['RGB565', 32, 16],
+  ] as const)
+    it(`${name} ${w}×${h} of random bytes`, () => {
+      const random = seededRandom(w * 31 + h + name.length);
+      const size = w * h * (name === 'RGBA8' ? 4 : 2);
+      const data = Uint8Array.from({ length: size }, () => Math.floor(random() * 256));
+      const format = GxTextureFormat[name];
+      const pixels = decodeGxTexture({ format, width: w, height: h, data });
+      expect(encodeGxTexture(pixels, w, h, format).data).toEqual(data);
+    });
+});
+
 describe('encodeGxTexture: mip chains as readBti reads them', () => {
   const w = 33;
   const h = 17;
