@@ -14,6 +14,8 @@
 
 /** The part of `node:zlib` used here. */
 interface NodeZlib {
+  /** Node 20.15 on. */
+  crc32?(data: Uint8Array): number;
   deflateSync(data: Uint8Array, options: { level: number }): Uint8Array;
   deflate(
     data: Uint8Array,
@@ -61,6 +63,12 @@ function nodeZlib(): NodeZlib | undefined {
 export function nativeDeflateSync(): ((data: Uint8Array) => Uint8Array) | undefined {
   const zlib = nodeZlib();
   return zlib ? (data) => zlib.deflateSync(data, { level: PNG_DEFLATE_LEVEL }) : undefined;
+}
+
+/** node:zlib's CRC-32 (Node 20.15 on), or undefined where there is none. */
+export function nativeCrc32(): ((data: Uint8Array) => number) | undefined {
+  const zlib = nodeZlib();
+  return typeof zlib?.crc32 === 'function' ? (data) => zlib.crc32!(data) : undefined;
 }
 
 /** How the zlib stream of some bytes can be computed asynchronously here, if natively at all. */

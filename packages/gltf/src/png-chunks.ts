@@ -11,6 +11,8 @@
  * xored with 0xFFFFFFFF).
  */
 
+import { nativeCrc32 } from './native-deflate.js';
+
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** The CRC of every byte value, one table lookup per byte. */
@@ -24,8 +26,13 @@ const crcTable = (() => {
   return table;
 })();
 
-/** CRC-32 of `bytes[start, end)`. */
+/**
+ * CRC-32 of `bytes[start, end)`: node:zlib's where there is one (the table loop took a process converting the
+ * MKDD course to .glb 2.6 ms, over its textures' IDAT data).
+ */
 export function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
+  const native = nativeCrc32();
+  if (native) return native(bytes.subarray(start, end));
   let c = 0xffffffff;
   for (let i = start; i < end; i++) c = crcTable[(c ^ bytes[i]!) & 0xff]! ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;

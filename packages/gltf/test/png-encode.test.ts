@@ -49,6 +49,27 @@ describe('crc32', () => {
   it('gives the check value of the ISO 3309 CRC for "123456789"', () => {
     expect(crc32(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
   });
+
+  it("gives the same CRC with node:zlib's as with its own table (as in a browser), over any part of the bytes", async () => {
+    const bytes = testImage(300, 7, 11).pixels;
+    const parts: [number, number][] = [
+      [0, bytes.length],
+      [3, 1000],
+      [17, 18],
+      [5, 5],
+    ];
+    const host = process as { getBuiltinModule?: unknown };
+    const original = host.getBuiltinModule;
+    vi.resetModules();
+    host.getBuiltinModule = undefined;
+    try {
+      const table = (await import('../src/png-chunks.js')).crc32;
+      for (const [start, end] of parts) expect(crc32(bytes, start, end)).toBe(table(bytes, start, end));
+      expect(table(new TextEncoder().encode('123456789'))).toBe(0xcbf43926);
+    } finally {
+      host.getBuiltinModule = original;
+    }
+  });
 });
 
 describe('PNG encoding, decoded independently', () => {
