@@ -148,7 +148,7 @@ function quatPartials(angles: number[]): Quat[] {
   ];
 }
 
-/** How fast q changes when its angles change at `rates` (radians per second): Σ ∂q/∂θ·θ' (`parts`: quatPartials). */
+/** How fast q changes when its angles change at `rates` (radians per second): Σ ∂q/∂θ·θ', `parts` its ∂q/∂θ. */
 function quatRate(parts: Quat[], rates: number[]): Quat {
   const rate = (k: number) => parts.reduce((sum, part, i) => sum + part[k]! * rates[i]!, 0);
   return [rate(0), rate(1), rate(2), rate(3)];
