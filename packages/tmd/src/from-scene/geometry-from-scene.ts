@@ -16,6 +16,7 @@ import {
   triangleIndices,
 } from '@retromodel/scene';
 import type { SkeletonPlan } from './skeleton-from-scene.js';
+import { RECORD_WORDS, VertexRecords } from './vertex-records.js';
 import { toZUp, Y_UP_TO_Z_UP } from './z-up.js';
 
 /** The triangles of one material in one level, over de-duplicated vertices. */
@@ -41,13 +42,13 @@ interface Tally {
   unweighted: number;
 }
 
-// One vertex as its record's bytes (8 f32: position, normal, uv; 4 i32 joints; 4 u8 weights), whose UTF-16 view
-// is the key that finds an equal vertex already stored.
-const record = new ArrayBuffer(52);
+// One vertex as its record's bytes (8 f32: position, normal, uv; 4 i32 joints; 4 u8 weights), whose words find
+// an equal vertex already stored (vertex-records.ts).
+const record = new ArrayBuffer(RECORD_WORDS * 4);
 const recordF32 = new Float32Array(record, 0, 8);
 const recordJoints = new Int32Array(record, 32, 4);
 const recordWeights = new Uint8Array(record, 48, 4);
-const recordKey = new Uint16Array(record);
+const recordWords = new Int32Array(record);
 // Influences of one vertex being gathered: node and summed weight.
 const pairNodes: number[] = [];
 const pairWeights: number[] = [];
@@ -71,7 +72,8 @@ function quantiseWeights(tally: Tally): void {
   // The 4 heaviest (ties: lower node first), by insertion into a sorted list of 4.
   let count = 0;
   for (let i = 0; i < pairNodes.length; i++) {
-    const [node, weight] = [pairNodes[i]!, pairWeights[i]!];
+    const node = pairNodes[i]!;
+    const weight = pairWeights[i]!;
     let at = count;
     while (at > 0 && (keptWeights[at - 1]! < weight || (keptWeights[at - 1] === weight && keptNodes[at - 1]! > node)))
       at--;
@@ -134,7 +136,7 @@ export function geometryFromScene(
   diagnostics: Diagnostic[],
   where: string,
 ): MaterialTriangles[] {
-  const byMaterial = new Map<number, MaterialTriangles & { index: Map<string, number> }>();
+  const byMaterial = new Map<number, MaterialTriangles & { index: VertexRecords }>();
   const tally: Tally = { skippedModes: 0, droppedInfluences: 0, unweighted: 0 };
   for (const n of meshNodes) {
     const node = scene.nodes[n]!;
@@ -163,7 +165,7 @@ export function geometryFromScene(
           weights: [],
           joints: [],
           triangles: [],
-          index: new Map(),
+          index: new VertexRecords(),
         };
         byMaterial.set(key, group);
       }
@@ -181,13 +183,13 @@ export function geometryFromScene(
         recordF32[0] = m[0]! * x + m[4]! * y + m[8]! * z + m[12]!;
         recordF32[1] = m[1]! * x + m[5]! * y + m[9]! * z + m[13]!;
         recordF32[2] = m[2]! * x + m[6]! * y + m[10]! * z + m[14]!;
-        let [nx, ny, nz] = [0, 0, 1];
+        let nx = 0;
+        let ny = 0;
+        let nz = 1;
         if (nrm) {
-          const [ax, ay, az] = [
-            attributeComponent(nrm, v * 3),
-            attributeComponent(nrm, v * 3 + 1),
-            attributeComponent(nrm, v * 3 + 2),
-          ];
+          const ax = attributeComponent(nrm, v * 3);
+          const ay = attributeComponent(nrm, v * 3 + 1);
+          const az = attributeComponent(nrm, v * 3 + 2);
           // Normals go through the inverse transpose, n' = (M⁻¹)ᵀ n (for a skinned one M is the axis turn).
           const n = skinned || !normalMatrix ? Y_UP_TO_Z_UP : normalMatrix;
           const t = skinned || !normalMatrix;
@@ -204,7 +206,9 @@ export function geometryFromScene(
         if (skinned) {
           pairNodes.length = 0;
           pairWeights.length = 0;
-          for (const [j, w] of sets) {
+          for (let s = 0; s < sets.length; s++) {
+            const j = sets[s]![0];
+            const w = sets[s]![1];
             for (let k = 0; k < 4; k++) {
               const weight = attributeComponent(w, v * 4 + k);
               const joint = skin.joints[attributeComponent(j, v * 4 + k)];
@@ -218,14 +222,14 @@ export function geometryFromScene(
           }
           quantiseWeights(tally);
         } else {
-          recordJoints.set([rigidNode, -1, -1, -1]);
-          recordWeights.set([255, 0, 0, 0]);
+          recordJoints.fill(-1);
+          recordJoints[0] = rigidNode;
+          recordWeights.fill(0);
+          recordWeights[0] = 255;
         }
-        const id = String.fromCharCode.apply(null, recordKey as unknown as number[]);
-        let at = group.index.get(id);
-        if (at === undefined) {
-          at = group.positions.length / 3;
-          group.index.set(id, at);
+        const stored = group.index.count;
+        const at = group.index.indexOf(recordWords);
+        if (at === stored) {
           group.positions.push(recordF32[0]!, recordF32[1]!, recordF32[2]!);
           group.normals.push(recordF32[3]!, recordF32[4]!, recordF32[5]!);
           group.uvs.push(recordF32[6]!, recordF32[7]!);
