@@ -50,20 +50,21 @@ export function decodeLevel0Kept(tex1: Tex1, t: J3dTexture, prepared: PreparedBt
 }
 
 /**
- * `check(pixels)` of `t`'s level 0 (tex1-extras: the hash when encoding the pixels gives the game's level 0 again,
- * which it compares with `t.data`), worked out once for the same data while `t.data` holds the level the
- * decoder reads (always, for a TEX1 readJ3d read).
+ * `check(pixels, own)` of `t`'s level 0 (tex1-extras: the hash when encoding the pixels gives the game's level 0
+ * again, which it compares with `t.data`), worked out once for the same data while `t.data` holds the level the
+ * decoder reads (always, for a TEX1 readJ3d read); `own` says the pixels were decoded from `t.data`'s level 0.
  */
 export function reproducibleLevel0Kept(
   tex1: Tex1,
   t: J3dTexture,
   prepared: () => PreparedBtiImage,
-  check: (pixels: Uint8Array) => number | undefined,
+  check: (pixels: Uint8Array, own: boolean) => number | undefined,
 ): number | undefined {
   const found = level0Of(tex1, t, prepared);
   const dataAt = t.headerOffset + t.header.dataOffset;
   const size = gxMipChain(t.header.format, t.header.width, t.header.height, 1)[0]!.size;
-  if (!sameBytes(t.data.subarray(0, size), tex1.bytes.subarray(dataAt, dataAt + size))) return check(found.pixels);
-  found.reproducible ??= { hash: check(found.pixels) };
+  if (!sameBytes(t.data.subarray(0, size), tex1.bytes.subarray(dataAt, dataAt + size)))
+    return check(found.pixels, false);
+  found.reproducible ??= { hash: check(found.pixels, true) };
   return found.reproducible.hash;
 }

@@ -66,23 +66,19 @@ function reproducibleLevel0(tex1: Tex1, t: J3dTexture): number | undefined {
   const layout = gxFormatLayout(header.format);
   if (!layout || layout.paletted || header.format === GxTextureFormat.CMPR) return undefined;
   const size = gxMipChain(header.format, header.width, header.height, 1)[0]!.size;
-  const wholeBlocks = header.width % layout.blockWidth === 0 && header.height % layout.blockHeight === 0;
-  const dataAt = t.headerOffset + header.dataOffset;
+  const exact =
+    ENCODED_BACK_EXACTLY.has(header.format) &&
+    header.width % layout.blockWidth === 0 &&
+    header.height % layout.blockHeight === 0;
   return reproducibleLevel0Kept(
     tex1,
     t,
     () => prepareBtiImage(tex1.bytes, t.headerOffset, header),
-    (pixels) => {
-      // The pixels are those of TEX1's level 0: when `t.data` holds the same, they encode back to it.
-      const level0 = t.data.subarray(0, size);
-      if (
-        ENCODED_BACK_EXACTLY.has(header.format) &&
-        wholeBlocks &&
-        sameBytes(level0, tex1.bytes.subarray(dataAt, dataAt + size))
-      )
-        return hashBytes(pixels);
+    (pixels, own) => {
+      // Pixels decoded from `t.data` itself, in such a format, encode back to it.
+      if (own && exact) return hashBytes(pixels);
       const encoded = encodeGxTexture(pixels, header.width, header.height, header.format, { mipCount: 1 });
-      return sameBytes(encoded.data, level0) ? hashBytes(pixels) : undefined;
+      return sameBytes(encoded.data, t.data.subarray(0, size)) ? hashBytes(pixels) : undefined;
     },
   );
 }
