@@ -26,13 +26,21 @@ import { join, resolve } from 'node:path';
 import { build, transform } from 'esbuild';
 import { assertNoStaticCycle, exportsAsValues } from './chunk-exports.mjs';
 
+/**
+ * The modules only a rare path imports (rareChunks): the decoders of a compressed glTF (a model met once in a
+ * project would otherwise have every later conversion of its kind compile them) and the progress bars a batch
+ * shows on a terminal (not in a Makefile's runs). start.cjs compiles them, and the chunks they need that a kind of
+ * work does not list, in a group of their own (compile-cache.ts, Chunks).
+ */
+const RARE_MODULES = [/packages\/gltf\/dist\/decompress-gltf\.js$/, /node_modules\/cli-progress\//];
+
 const cli = join(import.meta.dirname, '..', 'packages', 'cli');
 // An other folder may be given (the tests bundle into a temporary copy of the package); it is emptied first.
 const outdir = resolve(process.argv[2] ?? join(cli, 'dist', 'bundle'));
 const { version } = (await import(join(cli, 'package.json'), { with: { type: 'json' } })).default;
 
 rmSync(outdir, { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   // tsc's output, so the bundle is exactly the code `tsc -b` type-checked and the fallback would run.
   entryPoints: {
     retromodel: join(cli, 'dist', 'run-cli.js'),
@@ -61,6 +69,7 @@ await build({
   external: ['draco3dgltf'],
   legalComments: 'none',
   logLevel: 'warning',
+  metafile: true,
 });
 
 // Each chunk as CommonJS. What the bundle does not hold (worker threads, the Draco decoder) is required, not
@@ -123,13 +132,14 @@ const [{ text: start }] = (
 code.set('start.cjs', start);
 hash.update(`start.cjs\n${start}\n`);
 const bundleHash = hash.digest('hex').slice(0, 32);
-const entries = ['retromodel.cjs', 'worker.cjs', 'start.cjs'];
-for (const [name, ascii] of code)
-  writeFileSync(
-    join(outdir, name),
-    entries.includes(name) ? `// retromodel bundle ${bundleHash}\n${ascii}` : ascii,
-    'latin1',
-  );
+const rare = rareChunks(metafile);
+for (const [name, ascii] of code) {
+  let header = '';
+  if (name === 'start.cjs') header = `// retromodel bundle ${bundleHash}\n`;
+  else if (name === 'retromodel.cjs' || name === 'worker.cjs')
+    header = `// retromodel bundle ${bundleHash}\n// rare chunks: ${rare.join(' ')}\n`;
+  writeFileSync(join(outdir, name), header + ascii, 'latin1');
+}
 
 // The WebAssembly modules the chunks embed as base64 text (the T3DM writer's), each with its chunk's name, for
 // start.cjs to compile in the background while it loads those chunks (compile-cache.ts, precompileWasm; the
@@ -156,3 +166,15 @@ writeFileSync(
 // without loading the bundle (a tenth of a Node start-up saved).
 const { overviewHelp } = await import(join(cli, 'dist', 'command-specs.js'));
 writeFileSync(join(outdir, 'help.txt'), `${overviewHelp()}\n`);
+
+/** The chunks of the modules RARE_MODULES names, which only a dynamic import loads (esbuild's `meta`). */
+function rareChunks(meta) {
+  const outputs = Object.entries(meta.outputs);
+  for (const module of RARE_MODULES)
+    if (!outputs.some(([, output]) => module.test(output.entryPoint ?? '')))
+      throw new Error(`bundle-cli: no chunk of its own for the rare module ${module}`);
+  return outputs
+    .filter(([, output]) => RARE_MODULES.some((m) => m.test(output.entryPoint ?? '')))
+    .map(([path]) => path.split('/').pop())
+    .sort();
+}

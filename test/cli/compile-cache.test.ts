@@ -6,11 +6,16 @@
  * turns it off. The oracle for the output is the same conversion with the cache off.
  */
 import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { Logger, NodeIO } from '@gltf-transform/core';
+import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import { meshopt } from '@gltf-transform/functions';
 import { repoPath } from '@retromodel/test-utils';
+import { MeshoptEncoder } from 'meshoptimizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   compileCacheDir,
@@ -54,10 +59,39 @@ async function cacheFiles(home: string, kind: 'work' | 'start'): Promise<string[
 /** The key of a kind of work's cache file (after "RMCC4\n", the key's length, the chunk count and the data's length). */
 const keyOf = (file: Buffer) => file.toString('utf8', 18, 18 + file.readUInt32LE(6));
 
+/** Each file's SHA-256 (hex), by name. */
+const digests = (files: Map<string, Buffer>) =>
+  new Map([...files].map(([name, bytes]) => [name, createHash('sha256').update(bytes).digest('hex')]));
+
 /** The bytes of every file in the cache folder, by name. */
 async function cacheBytes(home: string): Promise<Map<string, Buffer>> {
   const names = (await readdir(cacheFolder(home))).sort();
   return new Map(await Promise.all(names.map(async (n) => [n, await readFile(join(cacheFolder(home), n))] as const)));
+}
+
+/**
+ * What each vm.Script a run of `run` (given the environment to add) made was compiled as: its file's name, and
+ * whether V8 took cached data for it (a preload records it).
+ */
+async function scriptsOf(run: (env: NodeJS.ProcessEnv) => Promise<unknown>): Promise<[string, boolean][]> {
+  const hook = join(dir, 'scripts-hook.cjs');
+  await writeFile(
+    hook,
+    [
+      "const vm = require('vm');",
+      'const seen = [];',
+      'vm.Script = class extends vm.Script {',
+      '  constructor(code, options) {',
+      '    super(code, options);',
+      '    seen.push([options.filename.split(/[\\\\/]/).pop(), options.cachedData !== undefined && !this.cachedDataRejected]);',
+      '  }',
+      '};',
+      "process.on('exit', () => require('fs').writeFileSync(process.env.SCRIPTS_OUT, JSON.stringify(seen)));",
+    ].join('\n'),
+  );
+  const scriptsOut = join(dir, `scripts-${runs}.json`);
+  await run({ NODE_OPTIONS: `-r ${hook}`, SCRIPTS_OUT: scriptsOut });
+  return JSON.parse(await readFile(scriptsOut, 'utf8')) as [string, boolean][];
 }
 
 beforeAll(async () => {
@@ -156,6 +190,68 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     expect(await readFile(path)).toEqual(before);
   });
 
+  it("a rare path's chunks (a compressed glTF's decoders) keep a cache of their own; the kind of work's is untouched", async () => {
+    const home = join(dir, 'home-r');
+    const plain = join(dir, 'plain.glb');
+    await writeFile(plain, await readFile(repoPath('fixtures', 'cube.glb')));
+    const compressed = join(dir, 'compressed.glb');
+    await MeshoptEncoder.ready;
+    const io = new NodeIO()
+      .registerExtensions(ALL_EXTENSIONS)
+      .registerDependencies({ 'meshopt.encoder': MeshoptEncoder });
+    const document = await io.read(plain);
+    document.setLogger(new Logger(Logger.Verbosity.ERROR));
+    await document.transform(meshopt({ encoder: MeshoptEncoder }));
+    await writeFile(compressed, await io.writeBinary(document));
+    /** Converts `glb` to T3DM with this cache folder (or none): the T3DM's bytes. */
+    const toT3dm = async (glb: string, cacheHome: string | undefined, extra: NodeJS.ProcessEnv = {}) => {
+      const out = join(dir, `out-${runs++}`);
+      const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+      if (cacheHome === undefined) env.NODE_DISABLE_COMPILE_CACHE = '1';
+      else env.XDG_CACHE_HOME = cacheHome;
+      await exec(process.execPath, [bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
+      return readFile(join(out, `${glb.split(/[\\/]/).pop()!.slice(0, -4)}.t3dm`));
+    };
+    const plainT3dm = await toT3dm(plain, undefined);
+    const compressedT3dm = await toT3dm(compressed, undefined);
+    const decoders = (chunks: string[]) => chunks.filter((c) => c.startsWith('decompress-gltf-'));
+    // The kind of work's list and data, by two plain runs.
+    expect(await toT3dm(plain, home)).toEqual(plainT3dm);
+    expect(await toT3dm(plain, home)).toEqual(plainT3dm);
+    const [work] = await cacheFiles(home, 'work');
+    const workPath = join(cacheFolder(home), work!);
+    const key = keyOf(await readFile(workPath));
+    const common = await readFile(workPath);
+    expect(readCacheFile(workPath, key)!.data.length).toBeGreaterThan(10_000);
+    // Two compressed runs (the same kind of work): the rare group's list, then its data, in a file of its own.
+    expect(await toT3dm(compressed, home)).toEqual(compressedT3dm);
+    expect(await toT3dm(compressed, home)).toEqual(compressedT3dm);
+    // (Buffers compared with equals: a failing toEqual over a megabyte of bytes takes minutes to print.)
+    expect((await readFile(workPath)).equals(common)).toBe(true);
+    expect(decoders(readCacheFile(workPath, key)!.chunks)).toEqual([]);
+    const [rareName, ...more] = (await cacheFiles(home, 'work')).filter((n) => n !== work);
+    expect(more).toEqual([]);
+    const rarePath = join(cacheFolder(home), rareName!);
+    const rare = readCacheFile(rarePath, keyOf(await readFile(rarePath)))!;
+    expect(rare.key).toBe(`${key} rare`);
+    expect(decoders(rare.chunks)).toHaveLength(1);
+    expect(rare.data.length).toBeGreaterThan(10_000);
+    // From then on both are used as they are: a compressed run compiles the two groups from their data, a plain
+    // run only the kind of work's.
+    const caches = digests(await cacheBytes(home));
+    const compressedScripts = await scriptsOf((env) => toT3dm(compressed, home, env));
+    expect(compressedScripts).toEqual([
+      ['start.cjs', true],
+      ['retromodel.cjs', true],
+      [rare.chunks[0], true],
+    ]);
+    expect(await scriptsOf((env) => toT3dm(plain, home, env))).toEqual([
+      ['start.cjs', true],
+      ['retromodel.cjs', true],
+    ]);
+    expect(digests(await cacheBytes(home))).toEqual(caches);
+  });
+
   it("start.cjs's own cache: used by the next run; damaged, cut short or refused by V8, written again", async () => {
     const home = join(dir, 'home-s');
     await convert(home);
@@ -167,25 +263,8 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     // "RMCS1\n" and V8's data twice.
     const data = good.subarray(6, 6 + (good.length - 6) / 2);
     expect(good.subarray(6 + data.length)).toEqual(data);
-    // Compiled from it (V8 took the data: a preload records what each vm.Script was given), and so not written again.
-    const hook = join(dir, 'scripts-hook.cjs');
-    await writeFile(
-      hook,
-      [
-        "const vm = require('vm');",
-        'const seen = [];',
-        'vm.Script = class extends vm.Script {',
-        '  constructor(code, options) {',
-        '    super(code, options);',
-        '    seen.push([options.filename.split(/[\\\\/]/).pop(), options.cachedData !== undefined && !this.cachedDataRejected]);',
-        '  }',
-        '};',
-        "process.on('exit', () => require('fs').writeFileSync(process.env.SCRIPTS_OUT, JSON.stringify(seen)));",
-      ].join('\n'),
-    );
-    const scriptsOut = join(dir, 'scripts.json');
-    await convert(home, { NODE_OPTIONS: `-r ${hook}`, SCRIPTS_OUT: scriptsOut });
-    const seen = JSON.parse(await readFile(scriptsOut, 'utf8')) as [string, boolean][];
+    // Compiled from it (V8 took the data), and so not written again.
+    const seen = await scriptsOf((env) => convert(home, env));
     // start.cjs, then the chunks the cache lists, as one script (named by the entry chunk).
     expect(seen).toEqual([
       ['start.cjs', true],

@@ -21,7 +21,9 @@
  * linking 26 scripts one by one (callgrind, all threads, V8's hash-seed search left out, glTF -> T3DM: the
  * examples' median 202.7 -> 200.0 M instructions, 01_model 205.3 -> 201.6 M, box.glb 146.2 -> 141.0 M). A chunk
  * not listed is compiled on its own; the run that loaded it writes the longer list with no data, the next run
- * compiles that list as one script and writes its data, and the runs after read it.
+ * compiles that list as one script and writes its data, and the runs after read it. The chunks of a rare path (a
+ * compressed glTF's decoders) have a file of their own, `<kind of work> rare` (Chunks), read only by a process
+ * that takes that path.
  * V8 does not check its cached data's content, so a damaged file must be told before V8 reads it: the body is
  * stored twice and the copies compared (a memcmp), which costs less than any checksum a process can compute
  * before it has loaded anything: node:zlib's crc32 first loads Node's stream modules (an eighth of `node -e
@@ -326,11 +328,12 @@ const wrap = (source: string) => `(function (exports, require, module, __filenam
 type ChunkFunction = (...args: unknown[]) => void;
 
 /**
- * The bundle's chunks in `dir`, each run once: those the cache lists compiled together, as one script of an array
- * of their functions, from the cache's data when it has some; any other on its own, when first required.
+ * Chunks of the bundle compiled together, as one script of an array of their functions, from the data of the
+ * cache file at `path` when it has some: those `cache` lists. Any other chunk the group is asked for is compiled
+ * on its own, and listed by the file the run writes. A kind of work has two groups: its chunks, and its rare
+ * chunks (see Chunks).
  */
-class Chunks {
-  private readonly loaded = new Map<string, object>();
+class ChunkGroup {
   /** The listed chunks' functions, in the list's order. */
   private readonly listed = new Map<string, ChunkFunction>();
   /** The listed chunks' script, when there is a list. */
@@ -340,43 +343,119 @@ class Chunks {
   /** The chunks compiled on their own, in load order. */
   private readonly unlisted: string[] = [];
 
-  /** `entry` is the first chunk to run, whose text `entrySource` is read already. */
+  /** `sourceOf(name)` reads a chunk's text; `filename` names the script of the listed chunks. */
   constructor(
-    private readonly dir: string,
-    private readonly nodeRequire: NodeRequire,
+    private readonly key: string,
+    private readonly path: string | undefined,
     cache: CacheFile | undefined,
-    entry: string,
-    entrySource: string,
+    sourceOf: (name: string) => string,
+    filename: string,
   ) {
     if (!cache || cache.chunks.length === 0) return;
     let sources: string[];
     try {
-      sources = cache.chunks.map((name) => (name === entry ? entrySource : readChunk(`${dir}${sep}${name}`)));
+      sources = cache.chunks.map(sourceOf);
     } catch {
       return;
     }
-    const path = `${dir}${sep}${entry}`;
     const data = cache.data.length > 0 ? cache.data : undefined;
     this.script = new Script(
       `[${sources.map(wrap).join(',\n')}]`,
-      data ? { filename: path, cachedData: data } : { filename: path },
+      data ? { filename, cachedData: data } : { filename },
     );
     const functions = this.script.runInThisContext() as ChunkFunction[];
     for (const [i, name] of cache.chunks.entries()) this.listed.set(name, functions[i]!);
     this.cached = data !== undefined && !this.script.cachedDataRejected;
   }
 
-  /** The exports of chunk `name` (e.g. `retromodel.cjs`), run on first use; `source`: its text, when read already. */
-  require(name: string, source?: string): object {
+  /** True when the group's cache lists chunk `name`. */
+  lists(name: string): boolean {
+    return this.listed.has(name);
+  }
+
+  /** Chunk `name`'s function: the listed one, else compiled on its own from `source()`, at `path`. */
+  functionOf(name: string, path: string, source: () => string): ChunkFunction {
+    const listed = this.listed.get(name);
+    if (listed) return listed;
+    this.unlisted.push(name);
+    return new Script(wrap(source()), { filename: path }).runInThisContext() as ChunkFunction;
+  }
+
+  /**
+   * Writes the group's cache file when a chunk was not listed, or the listed ones had no usable data: every chunk
+   * listed or compiled on its own, and V8's data for the listed ones' script (every function compiled by then)
+   * when no other chunk was compiled; else none (the next run compiles the longer list as one script and writes
+   * its data). True when written.
+   */
+  save(): boolean {
+    if (!this.path || (this.unlisted.length === 0 && this.cached)) return false;
+    const chunks = [...this.listed.keys(), ...this.unlisted];
+    const data = this.script && this.unlisted.length === 0 ? this.script.createCachedData() : Buffer.alloc(0);
+    return writeCacheFile(this.path, { key: this.key, chunks, data });
+  }
+}
+
+/**
+ * The bundle's chunks in `dir`, each run once, from the groups of the kind of work `key`. The chunks of a rare path
+ * (those the bundle's entry names, which only a rare path imports: a compressed glTF's decoders, the progress
+ * bars of a batch on a terminal), and the chunks they require that the kind of work's cache does not list, are
+ * a group of their own, opened when the first of them is required; the others are the kind of work's group. A
+ * process that takes no rare path neither reads nor compiles them: one compressed model met once would otherwise
+ * have every later conversion of its kind read and compile its decoders (590 KB) for nothing (callgrind, 01_model
+ * to T3DM: 184.6 M instructions, 198.2 M with the decoders listed).
+ */
+class Chunks {
+  private readonly loaded = new Map<string, object>();
+  private readonly common: ChunkGroup;
+  private rare: ChunkGroup | undefined;
+
+  /**
+   * `cachePathOf(key)`: the cache file of a group's key (none without a cache folder); `cache`: the kind of work's,
+   * read already; `entry`: the first chunk to run, whose text `entrySource` is read already.
+   */
+  constructor(
+    private readonly dir: string,
+    private readonly nodeRequire: NodeRequire,
+    private readonly key: string,
+    private readonly cachePathOf: (key: string) => string | undefined,
+    private readonly rareChunks: ReadonlySet<string>,
+    cache: CacheFile | undefined,
+    entry: string,
+    entrySource: string,
+  ) {
+    this.common = this.group(key, cache, (name) => (name === entry ? entrySource : readChunk(this.pathOf(name))));
+  }
+
+  private pathOf(name: string): string {
+    // The folder and a chunk's plain name (no path.join: it normalises the whole path again for every chunk).
+    return `${this.dir}${sep}${name}`;
+  }
+
+  private group(key: string, cache: CacheFile | undefined, sourceOf = (name: string) => readChunk(this.pathOf(name))) {
+    return new ChunkGroup(key, this.cachePathOf(key), cache, sourceOf, this.pathOf(cache?.chunks[0] ?? ''));
+  }
+
+  /** The rare chunks' group, from its cache file (read the first time one is required). */
+  private rareGroup(): ChunkGroup {
+    if (!this.rare) {
+      const key = `${this.key} rare`;
+      const path = this.cachePathOf(key);
+      this.rare = this.group(key, path ? readCacheFile(path, key) : undefined);
+    }
+    return this.rare;
+  }
+
+  /**
+   * The exports of chunk `name` (e.g. `retromodel.cjs`), run on first use; `source`: its text, when read already;
+   * `rare`: it is required by a chunk of the rare group.
+   */
+  require(name: string, source?: string, rare = false): object {
     const known = this.loaded.get(name);
     if (known) return known;
-    // The folder and a chunk's plain name (no path.join: it normalises the whole path again for every chunk).
-    const path = `${this.dir}${sep}${name}`;
-    let run = this.listed.get(name);
-    if (!run) {
-      run = new Script(wrap(source ?? readChunk(path)), { filename: path }).runInThisContext() as ChunkFunction;
-      this.unlisted.push(name);
-    }
+    const path = this.pathOf(name);
+    const inRare = this.rareChunks.has(name) || (rare && !this.common.lists(name));
+    const group = inRare ? this.rareGroup() : this.common;
+    const run = group.functionOf(name, path, () => source ?? readChunk(path));
     const module = { exports: {} };
     // Registered before it runs, as Node does: a chunk that requires this one back gets its exports so far.
     this.loaded.set(name, module.exports);
@@ -387,26 +466,17 @@ class Chunks {
       },
       resolve: (id) => fileUrl(nodeRequire.resolve(id)),
     };
-    const requireChunk = (id: string) => (id.startsWith('./') ? this.require(id.slice(2)) : nodeRequire(id));
+    const requireChunk = (id: string) =>
+      id.startsWith('./') ? this.require(id.slice(2), undefined, inRare) : nodeRequire(id);
     run(module.exports, requireChunk, module, path, this.dir, meta);
     this.loaded.set(name, module.exports);
     return module.exports;
   }
 
-  /** True when the cache should be written: a chunk was not listed, or the listed ones had no usable data. */
-  get stale(): boolean {
-    return this.unlisted.length > 0 || !this.cached;
-  }
-
-  /**
-   * What to write to the cache for the kind of work `key`: every chunk listed or loaded, and V8's data for the
-   * listed ones' script (every function compiled by then) when no other chunk was loaded; else none (the next
-   * run compiles the longer list as one script and writes its data).
-   */
-  cacheFile(key: string): CacheFile {
-    const chunks = [...this.listed.keys(), ...this.unlisted];
-    if (this.script && this.unlisted.length === 0) return { key, chunks, data: this.script.createCachedData() };
-    return { key, chunks, data: Buffer.alloc(0) };
+  /** Writes the groups' cache files that are stale (ChunkGroup.save); true when one was written. */
+  save(): boolean {
+    const common = this.common.save();
+    return (this.rare?.save() ?? false) || common;
   }
 }
 
@@ -426,11 +496,17 @@ function fnv1a(text: string): string {
 }
 
 /**
- * The chunks of the bundle in `dir` with the cache of the kind of work `key`, read from the cache folder when
- * there is a usable one; `save()` writes the cache when a chunk had no usable data. `entry` is the chunk
- * whose first line names the bundle (`// retromodel bundle <hash>`): the cache is kept per bundle. With
- * `precompile`, `wasm` settles once the WebAssembly modules of the chunks the cache lists are compiled
- * (precompileWasm); else at once.
+ * An entry chunk's first lines (scripts/bundle-cli.mjs): `// retromodel bundle <hash>`, which names the bundle,
+ * then `// rare chunks: <names>` (space-separated, maybe none).
+ */
+const ENTRY_HEADER = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n(?:\/\/ rare chunks:([ \w.-]*)\n)?/;
+
+/**
+ * The chunks of the bundle in `dir` with the caches of the kind of work `key`, read from the cache folder when
+ * there are usable ones; `save()` writes those in which a chunk had no usable data. `entry` is a chunk whose
+ * first lines name the bundle and its rare chunks (ENTRY_HEADER): the cache is kept per bundle. With
+ * `precompile`, `wasm` settles once the WebAssembly modules of the chunks the kind of work's cache lists are
+ * compiled (precompileWasm); else at once.
  */
 function openBundle(
   dir: string,
@@ -441,19 +517,22 @@ function openBundle(
   precompile = false,
 ) {
   const source = readChunk(join(dir, entry));
-  const hash = /^\/\/ retromodel bundle ([0-9a-f]{8,64})\n/.exec(source.slice(0, 100))?.[1];
+  const header = ENTRY_HEADER.exec(source.slice(0, 4096));
+  const hash = header?.[1];
+  const rareChunks = new Set(header?.[2]?.split(' ').filter((name) => name !== ''));
   const cacheDir = hash ? compileCacheDir() : undefined;
   // A hash of the key names the file (the key inside is checked): a key holds what the command line gave.
-  const cachePath = cacheDir && join(cacheDir, `${hash}-${process.version}-${process.arch}-${fnv1a(key)}.bin`);
+  const cachePathOf = (k: string) =>
+    cacheDir && join(cacheDir, `${hash}-${process.version}-${process.arch}-${fnv1a(k)}.bin`);
+  const cachePath = cachePathOf(key);
   const cache = cachePath ? readCacheFile(cachePath, key) : undefined;
   const wasm = precompile && cache ? precompileWasm(dir, cache.chunks) : undefined;
-  const chunks = new Chunks(dir, nodeRequire, cache, entry, source);
+  const chunks = new Chunks(dir, nodeRequire, key, cachePathOf, rareChunks, cache, entry, source);
   return {
     exports: chunks.require(entry, source),
     wasm,
     save(): void {
-      let written = false;
-      if (cacheDir && cachePath && chunks.stale) written = writeCacheFile(cachePath, chunks.cacheFile(key));
+      let written = chunks.save();
       if (start) written = writeStartCache(start.path, start.script.createCachedData()) || written;
       if (written && cacheDir) pruneCacheFolder(cacheDir);
     },
