@@ -29,8 +29,8 @@ import { assertNoStaticCycle, exportsAsValues } from './chunk-exports.mjs';
 /**
  * The modules only a rare path imports (rareChunks): the decoders of a compressed glTF (a model met once in a
  * project would otherwise have every later conversion of its kind compile them) and the progress bars a batch
- * shows on a terminal (not in a Makefile's runs). start.cjs compiles them, and the chunks they need that a kind of
- * work does not list, in a group of their own (compile-cache.ts, Chunks).
+ * shows on a terminal (not in a Makefile's runs). start.cjs compiles each of them, with the chunks it needs that a
+ * kind of work does not list, in a group of its own (compile-cache.ts, Chunks).
  */
 const RARE_MODULES = [/packages\/gltf\/dist\/decompress-gltf\.js$/, /node_modules\/cli-progress\//];
 

@@ -22,8 +22,8 @@
  * examples' median 202.7 -> 200.0 M instructions, 01_model 205.3 -> 201.6 M, box.glb 146.2 -> 141.0 M). A chunk
  * not listed is compiled on its own; the run that loaded it writes the longer list with no data, the next run
  * compiles that list as one script and writes its data, and the runs after read it. The chunks of a rare path (a
- * compressed glTF's decoders) have a file of their own, `<kind of work> rare` (Chunks), read only by a process
- * that takes that path.
+ * compressed glTF's decoders) have a file of their own, `<kind of work> rare <chunk>` (Chunks), read only by a
+ * process that takes that path.
  * V8 does not check its cached data's content, so a damaged file must be told before V8 reads it: the body is
  * stored twice and the copies compared (a memcmp), which costs less than any checksum a process can compute
  * before it has loaded anything: node:zlib's crc32 first loads Node's stream modules (an eighth of `node -e
@@ -396,18 +396,19 @@ class ChunkGroup {
 }
 
 /**
- * The bundle's chunks in `dir`, each run once, from the groups of the kind of work `key`. The chunks of a rare path
+ * The bundle's chunks in `dir`, each run once, from the groups of the kind of work `key`. Each chunk of a rare path
  * (those the bundle's entry names, which only a rare path imports: a compressed glTF's decoders, the progress
- * bars of a batch on a terminal), and the chunks they require that the kind of work's cache does not list, are
- * a group of their own, opened when the first of them is required; the others are the kind of work's group. A
- * process that takes no rare path neither reads nor compiles them: one compressed model met once would otherwise
- * have every later conversion of its kind read and compile its decoders (590 KB) for nothing (callgrind, 01_model
- * to T3DM: 184.6 M instructions, 198.2 M with the decoders listed).
+ * bars of a batch on a terminal), with the chunks it requires that the kind of work's cache does not list, is a
+ * group of its own, opened when the chunk is first required; the others are the kind of work's group. A process
+ * that takes no rare path neither reads nor compiles them: one compressed model met once would otherwise have
+ * every later conversion of its kind read and compile its decoders (590 KB) for nothing (callgrind, 01_model to
+ * T3DM: 184.6 M instructions, 198.2 M with the decoders listed).
  */
 class Chunks {
   private readonly loaded = new Map<string, object>();
   private readonly common: ChunkGroup;
-  private rare: ChunkGroup | undefined;
+  /** The rare chunks' groups, by the rare chunk's name. */
+  private readonly rare = new Map<string, ChunkGroup>();
 
   /**
    * `cachePathOf(key)`: the cache file of a group's key (none without a cache folder); `cache`: the kind of work's,
@@ -435,26 +436,29 @@ class Chunks {
     return new ChunkGroup(key, this.cachePathOf(key), cache, sourceOf, this.pathOf(cache?.chunks[0] ?? ''));
   }
 
-  /** The rare chunks' group, from its cache file (read the first time one is required). */
-  private rareGroup(): ChunkGroup {
-    if (!this.rare) {
-      const key = `${this.key} rare`;
+  /** Rare chunk `name`'s group, from its cache file (read when the chunk is first required). */
+  private rareGroup(name: string): ChunkGroup {
+    let group = this.rare.get(name);
+    if (!group) {
+      const key = `${this.key} rare ${name}`;
       const path = this.cachePathOf(key);
-      this.rare = this.group(key, path ? readCacheFile(path, key) : undefined);
+      group = this.group(key, path ? readCacheFile(path, key) : undefined);
+      this.rare.set(name, group);
     }
-    return this.rare;
+    return group;
   }
 
   /**
    * The exports of chunk `name` (e.g. `retromodel.cjs`), run on first use; `source`: its text, when read already;
-   * `rare`: it is required by a chunk of the rare group.
+   * `within`: the rare group of the chunk that requires it.
    */
-  require(name: string, source?: string, rare = false): object {
+  require(name: string, source?: string, within?: ChunkGroup): object {
     const known = this.loaded.get(name);
     if (known) return known;
     const path = this.pathOf(name);
-    const inRare = this.rareChunks.has(name) || (rare && !this.common.lists(name));
-    const group = inRare ? this.rareGroup() : this.common;
+    let group = this.common;
+    if (this.rareChunks.has(name)) group = this.rareGroup(name);
+    else if (within && !this.common.lists(name)) group = within;
     const run = group.functionOf(name, path, () => source ?? readChunk(path));
     const module = { exports: {} };
     // Registered before it runs, as Node does: a chunk that requires this one back gets its exports so far.
@@ -466,8 +470,9 @@ class Chunks {
       },
       resolve: (id) => fileUrl(nodeRequire.resolve(id)),
     };
+    const rareGroup = group === this.common ? undefined : group;
     const requireChunk = (id: string) =>
-      id.startsWith('./') ? this.require(id.slice(2), undefined, inRare) : nodeRequire(id);
+      id.startsWith('./') ? this.require(id.slice(2), undefined, rareGroup) : nodeRequire(id);
     run(module.exports, requireChunk, module, path, this.dir, meta);
     this.loaded.set(name, module.exports);
     return module.exports;
@@ -475,8 +480,9 @@ class Chunks {
 
   /** Writes the groups' cache files that are stale (ChunkGroup.save); true when one was written. */
   save(): boolean {
-    const common = this.common.save();
-    return (this.rare?.save() ?? false) || common;
+    let written = this.common.save();
+    for (const group of this.rare.values()) written = group.save() || written;
+    return written;
   }
 }
 
