@@ -32,7 +32,10 @@ import { assertNoStaticCycle, exportsAsValues } from './chunk-exports.mjs';
  * shows on a terminal (not in a Makefile's runs). start.cjs compiles each of them, with the chunks it needs that a
  * kind of work does not list, in a group of its own (compile-cache.ts, Chunks).
  */
-const RARE_MODULES = [/packages\/gltf\/dist\/decompress-gltf\.js$/, /node_modules\/cli-progress\//];
+const RARE_MODULES = [
+  /[\\/]packages[\\/]gltf[\\/]dist[\\/]decompress-gltf\.js$/,
+  /[\\/]node_modules[\\/]cli-progress[\\/]/,
+];
 
 const cli = join(import.meta.dirname, '..', 'packages', 'cli');
 // An other folder may be given (the tests bundle into a temporary copy of the package); it is emptied first.
@@ -167,14 +170,20 @@ writeFileSync(
 const { overviewHelp } = await import(join(cli, 'dist', 'command-specs.js'));
 writeFileSync(join(outdir, 'help.txt'), `${overviewHelp()}\n`);
 
-/** The chunks of the modules RARE_MODULES names, which only a dynamic import loads (esbuild's `meta`). */
+/**
+ * The chunks of the modules RARE_MODULES names, which only a dynamic import loads (esbuild's `meta`, whose paths
+ * are relative to the folder the build runs in: the repository's, or packages/cli's when npm packs it).
+ */
 function rareChunks(meta) {
-  const outputs = Object.entries(meta.outputs);
+  const outputs = Object.entries(meta.outputs).map(([path, output]) => ({
+    name: path.split('/').pop(),
+    entry: output.entryPoint === undefined ? '' : resolve(output.entryPoint),
+  }));
   for (const module of RARE_MODULES)
-    if (!outputs.some(([, output]) => module.test(output.entryPoint ?? '')))
+    if (!outputs.some(({ entry }) => module.test(entry)))
       throw new Error(`bundle-cli: no chunk of its own for the rare module ${module}`);
   return outputs
-    .filter(([, output]) => RARE_MODULES.some((m) => m.test(output.entryPoint ?? '')))
-    .map(([path]) => path.split('/').pop())
+    .filter(({ entry }) => RARE_MODULES.some((m) => m.test(entry)))
+    .map(({ name }) => name)
     .sort();
 }
