@@ -13,7 +13,8 @@
  * Entries: retromodel.cjs (the command: run-cli.ts) and worker.cjs (a batch's worker thread: convert-worker.ts,
  * which convert-worker.cjs runs through start.cjs; run-batch.ts starts `./convert-worker.cjs` beside itself).
  * Each entry's first line, and start.cjs's, names the whole bundle's content, start.cjs included (`// retromodel
- * bundle <sha-256 prefix>`): the compile cache is kept per bundle. Every file is ASCII only (other characters escaped), so each is a one-byte
+ * bundle <sha-256 prefix>`): the compile cache is kept per bundle. The entries' second line names the rare chunks
+ * (`// rare chunks: <names>`, RARE_MODULES). Every file is ASCII only (other characters escaped), so each is a one-byte
  * string in V8 however start.cjs reads it. bin/retromodel.cjs runs the bundle when it is there and up to date. The old bundle is
  * removed first, so no stale file stays and the new files are newer than tsc's build info.
  * Beside the chunks: help.txt (`retromodel --help`'s text) and wasm.bin (the WebAssembly modules the chunks embed,

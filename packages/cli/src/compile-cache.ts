@@ -330,8 +330,8 @@ type ChunkFunction = (...args: unknown[]) => void;
 /**
  * Chunks of the bundle compiled together, as one script of an array of their functions, from the data of the
  * cache file at `path` when it has some: those `cache` lists. Any other chunk the group is asked for is compiled
- * on its own, and listed by the file the run writes. A kind of work has two groups: its chunks, and its rare
- * chunks (see Chunks).
+ * on its own, and listed by the file the run writes. A kind of work has a group of its chunks, and one for each
+ * rare chunk it loaded (see Chunks).
  */
 class ChunkGroup {
   /** The listed chunks' functions, in the list's order. */
