@@ -176,15 +176,11 @@ writeFileSync(join(outdir, 'help.txt'), `${overviewHelp()}\n`);
  * are relative to the folder the build runs in: the repository's, or packages/cli's when npm packs it).
  */
 function rareChunks(meta) {
-  const outputs = Object.entries(meta.outputs).map(([path, output]) => ({
-    name: path.split('/').pop(),
-    entry: output.entryPoint === undefined ? '' : resolve(output.entryPoint),
-  }));
+  const rare = Object.entries(meta.outputs)
+    .map(([path, output]) => ({ name: path.split('/').pop(), entry: resolve(output.entryPoint ?? '.') }))
+    .filter(({ entry }) => RARE_MODULES.some((m) => m.test(entry)));
   for (const module of RARE_MODULES)
-    if (!outputs.some(({ entry }) => module.test(entry)))
+    if (!rare.some(({ entry }) => module.test(entry)))
       throw new Error(`bundle-cli: no chunk of its own for the rare module ${module}`);
-  return outputs
-    .filter(({ entry }) => RARE_MODULES.some((m) => m.test(entry)))
-    .map(({ name }) => name)
-    .sort();
+  return rare.map(({ name }) => name).sort();
 }

@@ -34,12 +34,23 @@ let reference: Buffer;
 
 /** Converts the sample to GLB with the bin, with this cache folder (or none); the GLB's bytes. */
 async function convert(cacheHome: string | undefined, extra: NodeJS.ProcessEnv = {}): Promise<Buffer> {
+  return convertTo(model, 'glb', cacheHome, extra);
+}
+
+/** Converts `input` to format `to` with the bin, with this cache folder (or none); the output's bytes. */
+async function convertTo(
+  input: string,
+  to: 'glb' | 't3dm',
+  cacheHome: string | undefined,
+  extra: NodeJS.ProcessEnv = {},
+): Promise<Buffer> {
   const out = join(dir, `out-${runs++}`);
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
   if (cacheHome === undefined) env.NODE_DISABLE_COMPILE_CACHE = '1';
   else env.XDG_CACHE_HOME = cacheHome;
-  await exec(process.execPath, [bin, 'convert', model, '-o', out, '--to', 'glb', '-q'], { env, cwd: dir });
-  return readFile(join(out, 'sample.glb'));
+  await exec(process.execPath, [bin, 'convert', input, '-o', out, '--to', to, '-q'], { env, cwd: dir });
+  const name = input.split(/[\\/]/).pop()!;
+  return readFile(join(out, `${name.slice(0, name.lastIndexOf('.'))}.${to}`));
 }
 
 const cacheFolder = (home: string) => join(home, 'retromodel', 'compile-cache');
@@ -203,15 +214,8 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     document.setLogger(new Logger(Logger.Verbosity.ERROR));
     await document.transform(meshopt({ encoder: MeshoptEncoder }));
     await writeFile(compressed, await io.writeBinary(document));
-    /** Converts `glb` to T3DM with this cache folder (or none): the T3DM's bytes. */
-    const toT3dm = async (glb: string, cacheHome: string | undefined, extra: NodeJS.ProcessEnv = {}) => {
-      const out = join(dir, `out-${runs++}`);
-      const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-      if (cacheHome === undefined) env.NODE_DISABLE_COMPILE_CACHE = '1';
-      else env.XDG_CACHE_HOME = cacheHome;
-      await exec(process.execPath, [bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
-      return readFile(join(out, `${glb.split(/[\\/]/).pop()!.slice(0, -4)}.t3dm`));
-    };
+    const toT3dm = (glb: string, cacheHome: string | undefined, extra: NodeJS.ProcessEnv = {}) =>
+      convertTo(glb, 't3dm', cacheHome, extra);
     const plainT3dm = await toT3dm(plain, undefined);
     const compressedT3dm = await toT3dm(compressed, undefined);
     const decoders = (chunks: string[]) => chunks.filter((c) => c.startsWith('decompress-gltf-'));
@@ -354,11 +358,7 @@ describe.skipIf(process.platform === 'win32')('the bin compile cache', () => {
     const copy = join(dir, 'cube-copy.glb');
     for (const to of [glb, copy]) await writeFile(to, await readFile(repoPath('fixtures', 'cube.glb')));
     const env = { ...process.env, XDG_CACHE_HOME: home };
-    const one = async () => {
-      const out = join(dir, `out-${runs++}`);
-      await exec(process.execPath, [bin, 'convert', glb, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
-      return readFile(join(out, 'cube.t3dm'));
-    };
+    const one = () => convertTo(glb, 't3dm', home);
     const batch = async () => {
       const out = join(dir, `out-${runs++}`);
       await exec(process.execPath, [bin, 'convert', glb, copy, '-o', out, '--to', 't3dm', '-q'], { env, cwd: dir });
