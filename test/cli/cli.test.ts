@@ -1,13 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { main } from '@retromodel/cli';
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { decodePng, encodePng } from '@retromodel/gltf/png';
 import { checkMdl3, GxTextureFormat, readBck, readBti, readJ3d } from '@retromodel/j3d';
 import { triangleIndices } from '@retromodel/scene';
+import { readT3dm } from '@retromodel/t3dm';
+import { stringAt } from '@retromodel/t3dm/internal';
 import { cubeScene, expectValidGlb, fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -206,6 +208,52 @@ describe('retromodel convert: two inputs writing one sidecar', () => {
       expect(await readFile(join(`${clash}-out`, texture!))).toEqual(await readFile(join(`${shared}-out`, texture!)));
     },
   );
+});
+
+describe('retromodel convert --to t3dm run again on a Tiny3D project', () => {
+  // The T3DM writer copies each texture it finds beside its output, by its path from the model's folder (or from
+  // the asset folder when it lies outside it). A texture found by searching the asset folder has its copy
+  // nearer the model than itself, where the next run's search would find it; one beside the model, converted
+  // without -o, is its own copy. Each layout runs three times as a Makefile would: every run succeeds, stores the
+  // path the first stored, and leaves the texture it read as it was.
+  const run = promisify(execFile);
+  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
+  const layouts = [
+    { name: 'texture beside the model, no -o', model: 'model.glb', png: 'stone01.i8.png', args: [] },
+    { name: 'texture found in the asset folder, no -o', model: 'kart/model.glb', png: 'tex/stone01.i8.png', args: [] },
+    {
+      name: 'texture found in the asset folder, -o inside it',
+      model: 'kart/model.glb',
+      png: 'tex/stone01.i8.png',
+      args: ['-o', 'assets/out'],
+    },
+  ];
+
+  it.runIf(haveFixtures).each(layouts)('$name', async ({ model, png, args }) => {
+    const project = await mkdtemp(join(dir, 'again-'));
+    const source = fixture('t3dm', '01_model', 'assets');
+    for (const [from, to] of [
+      ['model.glb', model],
+      ['stone01.i8.png', png],
+    ] as const) {
+      await mkdir(dirname(join(project, 'assets', to)), { recursive: true });
+      await copyFile(join(source, from), join(project, 'assets', to));
+    }
+    const texture = join(project, 'assets', png);
+    const before = await stat(texture);
+    const output = join(project, args.length ? 'assets/out/model.t3dm' : `assets/${model.replace('.glb', '.t3dm')}`);
+    const stored: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await run(process.execPath, [bin, 'convert', `assets/${model}`, '--to', 't3dm', '-q', ...args], { cwd: project });
+      const file = readT3dm(await readFile(output));
+      for (const c of file.chunks)
+        if (c.kind === 'material' && c.textureA.texPath) stored.push(stringAt(file.stringTable, c.textureA.texPath)!);
+    }
+    expect(stored).toEqual(Array(3).fill(`rom:/${png.replace('.png', '.sprite')}`));
+    const after = await stat(texture);
+    expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(await readFile(texture)).toEqual(await readFile(join(source, 'stone01.i8.png')));
+  });
 });
 
 describe('the built retromodel bin, as a process', () => {

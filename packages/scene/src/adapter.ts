@@ -28,6 +28,12 @@ export interface SidecarSource {
    * folder (`../racer/x.png`).
    */
   projectAssets?: { assetFolder: string; modelFolder: string; assetPath: string };
+  /**
+   * The folder the outputs go to, as a `/`-separated path from the model's folder ('' for the model's own), when
+   * the caller knows it: a writer that copies the files it finds beside its output (the T3DM writer's textures)
+   * then tells an earlier run's copies from the files they were copied from.
+   */
+  outputFolder?: string;
 }
 
 /** Encodes RGBA8 pixels as a PNG file. Writers that emit images take one as a dependency. */

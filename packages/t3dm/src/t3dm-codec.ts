@@ -28,7 +28,7 @@ import { joinPath } from './codec/relative-path.js';
 import { writeSdata } from './codec/sdata.js';
 import { spriteFormatOf } from './codec/sprite-format.js';
 import { stringAt } from './codec/string-table.js';
-import { textureCandidates } from './from-scene/find-texture.js';
+import { earlierCopies, textureCandidates } from './from-scene/find-texture.js';
 import { fast64ImageNames, fast64Materials } from './from-scene/material-from-scene.js';
 import { sceneToT3dmWith } from './from-scene/scene-to-t3dm.js';
 import { type DrawCost, drawCost } from './read/draw-cost.js';
@@ -124,16 +124,21 @@ function pngBytes(
 
 /**
  * The PNGs among the input's sidecars that the lookup of the scene's fast64 image names (`names`) may use, keyed
- * by their path from the model's folder: the named path itself and the PNGs of the same file name. The others
- * are not read: a Tiny3D project's asset folder holds the PNGs of all its models.
+ * by their path from the model's folder: the named path itself and the PNGs of the same file name, but for an
+ * earlier run's copies of them where the output folder is known (earlierCopies). The others are not read: a
+ * Tiny3D project's asset folder holds the PNGs of all its models.
  */
 async function sidecarPngs(sidecars: WriteContext['sidecars'], names: string[]): Promise<Map<string, Uint8Array>> {
   const pngs = new Map<string, Uint8Array>();
-  if (names.length === 0) return pngs;
+  if (names.length === 0 || !sidecars) return pngs;
   const isCandidate = textureCandidates(names);
-  for (const listed of (await sidecars?.list()) ?? []) {
-    if (!isCandidate(listed)) continue;
-    const data = await sidecars!.read(listed);
+  const candidates = (await sidecars.list()).filter(isCandidate);
+  const { outputFolder, projectAssets } = sidecars;
+  const copies =
+    outputFolder === undefined ? undefined : earlierCopies(candidates, projectAssets?.modelFolder ?? '', outputFolder);
+  for (const listed of candidates) {
+    if (copies?.has(listed)) continue;
+    const data = await sidecars.read(listed);
     if (data) pngs.set(listed, data);
   }
   return pngs;

@@ -8,7 +8,7 @@
 import { encodePng } from '@retromodel/gltf';
 import type { Diagnostic } from '@retromodel/scene';
 import { describe, expect, it } from 'vitest';
-import { findTexture, textureCandidates } from '../src/from-scene/find-texture.js';
+import { earlierCopies, findTexture, textureCandidates } from '../src/from-scene/find-texture.js';
 
 const png = (width: number, height: number) => encodePng({ width, height, pixels: new Uint8Array(width * height * 4) });
 
@@ -100,5 +100,24 @@ describe('textureCandidates', () => {
       'stone.png',
       'other/brick.png',
     ]);
+  });
+});
+
+describe('earlierCopies', () => {
+  // The model is assets/kart/k.glb. A texture found in the asset folder is copied by its path there, one inside
+  // the model's folder by its path from the model's, below the output's folder.
+  const candidates = ['../tex/x.png', 'tex/x.png', '../out/tex/x.png', 'x.png', '../out/x.png', 'deco/y.png'];
+
+  it("names the candidates that lie where another one's copy goes, for the output folder given", () => {
+    // Without -o the output's folder is the model's: assets/tex/x.png is copied to assets/kart/tex/x.png.
+    expect([...earlierCopies(candidates, 'kart', '')]).toEqual(['tex/x.png']);
+    // -o assets/out: assets/tex/x.png goes to out/tex/x.png, assets/kart/x.png to out/x.png, and kart/tex/x.png
+    // to out/tex/x.png too.
+    expect([...earlierCopies(candidates, 'kart', '../out')].sort()).toEqual(['../out/tex/x.png', '../out/x.png']);
+  });
+
+  it('keeps a texture that is its own copy, and copies whose original is not listed', () => {
+    expect([...earlierCopies(['x.png'], 'kart', '')]).toEqual([]);
+    expect([...earlierCopies(['../out/tex/x.png'], 'kart', '../out')]).toEqual([]);
   });
 });

@@ -41,6 +41,8 @@ export interface FolderSidecarOptions {
    * Without it every model lists its folders anew.
    */
   run?: string;
+  /** The folder the outputs go to (SidecarSource.outputFolder); the caller's, as it names it. */
+  outputFolder?: string;
 }
 
 /** A walk of a model's folders: each file by its lower-case listed name, and the names in listing order. */
@@ -163,6 +165,9 @@ export function folderSidecars(dir: string, options: FolderSidecarOptions = {}):
   return {
     used,
     ...(projectAssets ? { projectAssets } : {}),
+    ...(options.outputFolder === undefined
+      ? {}
+      : { outputFolder: relativeFrom(modelDir, resolve(options.outputFolder)) }),
     async list() {
       return index().names;
     },

@@ -166,6 +166,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo, v8Tuning?: V8
       files: [...args.animations, ...args.tmls, ...args.tkls],
       extraDirs: args.sidecarDirs,
       run,
+      outputFolder: dirname(plan.path),
     },
   }));
   // Every file this batch wrote, so that two inputs never silently overwrite each other's outputs.
@@ -299,12 +300,21 @@ async function finishOne(
       bytes: f.bytes,
     }));
     const paths = new Set<string>();
-    for (const f of files) {
+    // A sidecar that is an input with the same bytes (a T3DM texture beside the model, converted without -o) is
+    // in place already: it is not written, so the input is not replaced.
+    const inPlace = new Set<string>();
+    for (const [i, f] of files.entries()) {
       if (paths.has(f.path)) throw new Error(`the conversion gave two files named ${f.path}`);
       paths.add(f.path);
       const info = statIfAny(f.path);
       const input = info && identities.get(identityOf(info));
-      if (input !== undefined) throw new Error(`the output ${f.path} would replace the input ${input}; give -o`);
+      if (input !== undefined) {
+        if (i > 0 && readFileSync(f.path).equals(f.bytes)) {
+          inPlace.add(f.path);
+          continue;
+        }
+        throw new Error(`the output ${f.path} would replace the input ${input}; give -o`);
+      }
       // A sidecar another input already wrote with the same bytes (a shared texture) is not written again; one
       // with other bytes fails this input. Compared with the file itself, read back only in that case.
       if (written.has(f.path) && !readFileSync(f.path).equals(f.bytes))
@@ -312,7 +322,7 @@ async function finishOne(
           `${f.path} was already written for another input with different content; convert them to separate folders`,
         );
     }
-    await writeFilesAtomic(files.filter((f) => !written.has(f.path)));
+    await writeFilesAtomic(files.filter((f) => !written.has(f.path) && !inPlace.has(f.path)));
     for (const f of files) written.add(f.path);
     report.outputs = files.map((f) => f.path);
     report.bytesOut = files.reduce((s, f) => s + f.bytes.length, 0);

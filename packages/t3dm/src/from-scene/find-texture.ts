@@ -79,6 +79,23 @@ function outputName(key: string, assetRel: string): string {
   return leavesFolder(assetRel) ? fileNameOf(assetRel) : assetRel;
 }
 
+/**
+ * The candidates (paths from the model's folder) that are where the writer copies another candidate beside its
+ * output (FoundTexture.outputName below `outputFolder`, the output's folder as a path from the model's): an
+ * earlier run's copies. They are no textures of the model: taken as one, the copy would be nearer than the file
+ * it was copied from (`convert assets/kart/k.glb` copies `assets/tex/x.png` to `assets/kart/tex/x.png`), so a
+ * second run would store another path, or fail because its output would replace the file it read.
+ */
+export function earlierCopies(candidates: readonly string[], modelFolder: string, outputFolder: string): Set<string> {
+  const listed = new Set(candidates);
+  const copies = new Set<string>();
+  for (const key of candidates) {
+    const copy = joinPath(outputFolder, outputName(key, joinPath(modelFolder, key)));
+    if (copy !== key && listed.has(copy)) copies.add(copy);
+  }
+  return copies;
+}
+
 /** Folders between the model's folder and a file's (path from the model's folder). */
 const distance = (key: string) => folderOf(key).split('/').filter(Boolean).length;
 
