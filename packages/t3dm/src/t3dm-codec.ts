@@ -135,7 +135,9 @@ async function sidecarPngs(sidecars: WriteContext['sidecars'], names: string[]):
   const candidates = (await sidecars.list()).filter(isCandidate);
   const { outputFolder, projectAssets } = sidecars;
   const copies =
-    outputFolder === undefined ? undefined : earlierCopies(candidates, projectAssets?.modelFolder ?? '', outputFolder);
+    outputFolder === undefined
+      ? undefined
+      : earlierCopies(candidates, names, projectAssets?.modelFolder ?? '', outputFolder);
   for (const listed of candidates) {
     if (copies?.has(listed)) continue;
     const data = await sidecars.read(listed);

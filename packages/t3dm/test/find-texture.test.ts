@@ -110,14 +110,19 @@ describe('earlierCopies', () => {
 
   it("names the candidates that lie where another one's copy goes, for the output folder given", () => {
     // Without -o the output's folder is the model's: assets/tex/x.png is copied to assets/kart/tex/x.png.
-    expect([...earlierCopies(candidates, 'kart', '')]).toEqual(['tex/x.png']);
+    expect([...earlierCopies(candidates, ['x.png'], 'kart', '')]).toEqual(['tex/x.png']);
     // -o assets/out: assets/tex/x.png goes to out/tex/x.png, assets/kart/x.png to out/x.png, and kart/tex/x.png
     // to out/tex/x.png too.
-    expect([...earlierCopies(candidates, 'kart', '../out')].sort()).toEqual(['../out/tex/x.png', '../out/x.png']);
+    expect([...earlierCopies(candidates, ['x.png'], 'kart', '../out')].sort()).toEqual([
+      '../out/tex/x.png',
+      '../out/x.png',
+    ]);
   });
 
-  it('keeps a texture that is its own copy, and copies whose original is not listed', () => {
-    expect([...earlierCopies(['x.png'], 'kart', '')]).toEqual([]);
-    expect([...earlierCopies(['../out/tex/x.png'], 'kart', '../out')]).toEqual([]);
+  it('keeps the file an image name gives, a texture that is its own copy, and copies whose original is not listed', () => {
+    // `tex/x.png` names assets/kart/tex/x.png: the model's texture, though assets/tex/x.png would be copied there.
+    expect([...earlierCopies(candidates, ['tex/x.png'], 'kart', '')]).toEqual([]);
+    expect([...earlierCopies(['x.png'], ['x.png'], 'kart', '')]).toEqual([]);
+    expect([...earlierCopies(['../out/tex/x.png'], ['x.png'], 'kart', '../out')]).toEqual([]);
   });
 });

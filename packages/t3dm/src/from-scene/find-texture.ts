@@ -80,18 +80,25 @@ function outputName(key: string, assetRel: string): string {
 }
 
 /**
- * The candidates (paths from the model's folder) that are where the writer copies another candidate beside its
- * output (FoundTexture.outputName below `outputFolder`, the output's folder as a path from the model's): an
- * earlier run's copies. They are no textures of the model: taken as one, the copy would be nearer than the file
- * it was copied from (`convert assets/kart/k.glb` copies `assets/tex/x.png` to `assets/kart/tex/x.png`), so a
- * second run would store another path, or fail because its output would replace the file it read.
+ * The candidates (paths from the model's folder) that only the search by file name would take and that are
+ * where the writer copies another candidate beside its output (FoundTexture.outputName below `outputFolder`, the
+ * output's folder as a path from the model's): an earlier run's copies. The search must not take them: a copy
+ * is nearer the model than the file it was copied from (`convert assets/kart/k.glb` copies `assets/tex/x.png`
+ * to `assets/kart/tex/x.png`), so a second run would store another path, or fail because its output would
+ * replace the file it read. A file at the path an image name gives is the model's own texture, wherever it is.
  */
-export function earlierCopies(candidates: readonly string[], modelFolder: string, outputFolder: string): Set<string> {
+export function earlierCopies(
+  candidates: readonly string[],
+  imageNames: readonly string[],
+  modelFolder: string,
+  outputFolder: string,
+): Set<string> {
+  const named = new Set(imageNames.map(besideKey));
   const listed = new Set(candidates);
   const copies = new Set<string>();
   for (const key of candidates) {
     const copy = joinPath(outputFolder, outputName(key, joinPath(modelFolder, key)));
-    if (copy !== key && listed.has(copy)) copies.add(copy);
+    if (copy !== key && listed.has(copy) && !named.has(copy)) copies.add(copy);
   }
   return copies;
 }
