@@ -211,10 +211,10 @@ describe('retromodel convert: two inputs writing one sidecar', () => {
 });
 
 describe('retromodel convert --to t3dm run again on a Tiny3D project', () => {
-  // The T3DM writer copies each texture it finds beside its output, by its path from the model's folder (or from
-  // the asset folder when it lies outside it). A texture found by searching the asset folder has its copy
-  // nearer the model than itself, where the next run's search would find it; one beside the model, converted
-  // without -o, is its own copy. Each layout runs three times as a Makefile would: every run succeeds, stores the
+  // The T3DM writer writes each texture's image beside its output, by the path from the model's folder it was
+  // found at (or from the asset folder when that lies outside it). A texture found by searching the asset folder
+  // then has its copy nearer the model than itself, where the next run's search would find it; one beside the
+  // model, converted without -o, is its own copy. Each layout runs three times as a Makefile would: every run succeeds, stores the
   // path the first stored, and leaves the texture it read as it was.
   const run = promisify(execFile);
   const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');

@@ -30,8 +30,8 @@ export interface SidecarSource {
   projectAssets?: { assetFolder: string; modelFolder: string; assetPath: string };
   /**
    * The folder the outputs go to, as a `/`-separated path from the model's folder ('' for the model's own), when
-   * the caller knows it: a writer that copies the files it finds beside its output (the T3DM writer's textures)
-   * then tells an earlier run's copies from the files they were copied from.
+   * the caller knows it: a writer that writes beside its output what it found beside the input (the T3DM
+   * writer's textures) then tells an earlier run's copies from the files they stand for.
    */
   outputFolder?: string;
 }

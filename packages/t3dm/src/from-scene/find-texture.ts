@@ -81,11 +81,12 @@ function outputName(key: string, assetRel: string): string {
 
 /**
  * The candidates (paths from the model's folder) that only the search by file name would take and that are
- * where the writer copies another candidate beside its output (FoundTexture.outputName below `outputFolder`, the
- * output's folder as a path from the model's): an earlier run's copies. The search must not take them: a copy
- * is nearer the model than the file it was copied from (`convert assets/kart/k.glb` copies `assets/tex/x.png`
- * to `assets/kart/tex/x.png`), so a second run would store another path, or fail because its output would
- * replace the file it read. A file at the path an image name gives is the model's own texture, wherever it is.
+ * where the writer puts the texture found at another candidate (its image written as FoundTexture.outputName
+ * below `outputFolder`, the output's folder as a path from the model's): an earlier run's copies. The search
+ * must not take them: a copy is nearer the model than the file it stands for (`convert assets/kart/k.glb`
+ * writes the texture found at `assets/tex/x.png` as `assets/kart/tex/x.png`), so a second run would store
+ * another path, or fail because its output would replace the file it read. A file at the path an image name
+ * gives is the model's own texture, wherever it is.
  */
 export function earlierCopies(
   candidates: readonly string[],
