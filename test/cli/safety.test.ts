@@ -241,7 +241,7 @@ describe('no input is ever replaced', () => {
     const before = hashTree(home);
     const run = await runBin(['convert', 'd/sample.bmd', 'd/checker.png', '--to', 't3dm', '--jobs', '1'], user);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/✗ \S*sample\.bmd: .*checker\.png would replace the input \S*checker\.png/);
+    expect(run.stderr).toMatch(/✗ \S*sample\.bmd: .*checker\.png would replace the input \S*checker\.png; give -o$/m);
     const after = hashTree(home);
     for (const input of ['user/d/sample.bmd', 'user/d/checker.png']) expect(after.get(input)).toBe(before.get(input));
   });
@@ -255,9 +255,31 @@ describe('no input is ever replaced', () => {
     // m.glb's glTF would be alias/m.gltf: the file models/m.gltf, an input of the run.
     const run = await runBin(['convert', 'models/m.glb', 'models/m.gltf', '-o', 'alias', '--to', 'gltf'], user);
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/✗ \S*m\.glb: .*alias\/m\.gltf would replace the input \S*models\/m\.gltf/);
+    expect(run.stderr).toMatch(
+      /✗ \S*m\.glb: .*alias\/m\.gltf would replace the input \S*models\/m\.gltf; give another -o$/m,
+    );
     const after = hashTree(join(user, 'models'));
     for (const input of ['m.glb', 'm.gltf']) expect(after.get(input)).toBe(inputs.get(input));
+  });
+
+  it('an output whose every name is an input is refused before converting, advising -o as the run stands', async () => {
+    const glb = (await sceneToGlb(cubeScene())).bytes;
+    const gltf = text('{"asset":{"version":"2.0"}}');
+    const { user } = await userFolder({ 'm.glb': glb, 'm.gltf': gltf, 'm.glb.gltf': gltf });
+    const before = hashTree(user);
+    // m.glb's glTF would be m.gltf, an input, and then m.glb.gltf, an input too.
+    for (const [extra, advice] of [
+      [[], 'give -o'],
+      [['-o', '.'], 'give another -o'],
+    ] as const) {
+      const run = await runBin(['convert', 'm.glb', 'm.gltf', 'm.glb.gltf', '--to', 'gltf', ...extra], user);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(
+        new RegExp(`✗ \\S*m\\.glb: .*m\\.glb\\.gltf would overwrite an input; ${advice}$`, 'm'),
+      );
+    }
+    const after = hashTree(user);
+    for (const input of ['m.glb', 'm.gltf', 'm.glb.gltf']) expect(after.get(input)).toBe(before.get(input));
   });
 
   it('pack refuses to write its archive inside the folder it packs, or over an existing file without --force', async () => {

@@ -66,7 +66,8 @@ export function planOutputs(inputs: InputFile[], args: PlanArgs, single: boolean
       return { input, path: input.path, to, refusal: (e as Error).message };
     }
     taken.add(path);
-    const refusal = inputPaths.has(path) ? `the output ${path} would overwrite an input; give -o` : undefined;
+    const advice = output ? 'another -o' : '-o';
+    const refusal = inputPaths.has(path) ? `the output ${path} would overwrite an input; give ${advice}` : undefined;
     return { input, path, to, ...(refusal ? { refusal } : {}) };
   });
 }

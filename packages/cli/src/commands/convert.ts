@@ -185,7 +185,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo, v8Tuning?: V8
     sizes,
     async (i, outcome) => {
       const { plan, index } = todo[i]!;
-      reports[index] = await finishOne(plan, outcome, written, identities);
+      reports[index] = await finishOne(plan, outcome, written, identities, args.output !== undefined);
       bar?.update(++done, { file: plan.input.relativePath });
     },
     v8Tuning,
@@ -268,13 +268,15 @@ async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
 /**
  * Writes one input's outputs (main output at the planned path, sidecars beside it, each name through the
  * confinement rule) and reports on it. `identities` are the files the run reads (identity → path); this input's
- * sidecars are added before anything is written, and no output may be one of them.
+ * sidecars are added before anything is written, and no output may be one of them (`outputGiven`: the run has an
+ * -o, which another one would cure).
  */
 async function finishOne(
   plan: PlannedOutput,
   outcome: ConvertOutcome,
   written: Set<string>,
   identities: Map<string, string>,
+  outputGiven: boolean,
 ): Promise<FileReport> {
   const report: FileReport = { input: inputName(plan.input), outputs: [], bytesIn: 0, bytesOut: 0, diagnostics: [] };
   try {
@@ -313,7 +315,9 @@ async function finishOne(
           inPlace.add(f.path);
           continue;
         }
-        throw new Error(`the output ${f.path} would replace the input ${input}; give -o`);
+        throw new Error(
+          `the output ${f.path} would replace the input ${input}; give ${outputGiven ? 'another -o' : '-o'}`,
+        );
       }
       // A sidecar another input already wrote with the same bytes (a shared texture) is not written again; one
       // with other bytes fails this input. Compared with the file itself, read back only in that case.
