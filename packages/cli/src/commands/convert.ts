@@ -268,8 +268,8 @@ async function progressBar(io: CliIo, args: ConvertArgs, total: number) {
 /**
  * Writes one input's outputs (main output at the planned path, sidecars beside it, each name through the
  * confinement rule) and reports on it. `identities` are the files the run reads (identity → path); this input's
- * sidecars are added before anything is written, and no output may be one of them (`outputGiven`: the run has an
- * -o, which another one would cure).
+ * sidecars are added before anything is written, and no output may be one of them (the error advises -o, or
+ * another -o when the run has one: `outputGiven`).
  */
 async function finishOne(
   plan: PlannedOutput,
