@@ -19,6 +19,9 @@ function captureIo() {
   return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t), isTty: false }, out, err };
 }
 
+/** The built bin, run as a process. */
+const run = promisify(execFile);
+const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 let dir: string;
 let cubeGlb: Uint8Array;
 
@@ -216,8 +219,6 @@ describe('retromodel convert --to t3dm run again on a Tiny3D project', () => {
   // then has its copy nearer the model than itself, where the next run's search would find it; one beside the
   // model, converted without -o, is its own copy. Each layout runs three times as a Makefile would: every run succeeds, stores the
   // path the first stored, and leaves the texture it read as it was.
-  const run = promisify(execFile);
-  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
   const layouts = [
     { name: 'texture beside the model, no -o', model: 'model.glb', png: 'stone01.i8.png', args: [] },
     { name: 'texture found in the asset folder, no -o', model: 'kart/model.glb', png: 'tex/stone01.i8.png', args: [] },
@@ -257,9 +258,6 @@ describe('retromodel convert --to t3dm run again on a Tiny3D project', () => {
 });
 
 describe('the built retromodel bin, as a process', () => {
-  const run = promisify(execFile);
-  const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
-
   it('runs and sets its exit code', async () => {
     const { stdout } = await run(process.execPath, [bin, 'info', join(dir, 'cube.glb')]);
     expect(stdout).toMatch(/glTF/);
