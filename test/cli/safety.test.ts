@@ -4,7 +4,8 @@
  * sceneToGlb), and the whole folder the user works in is hashed before and after each run: nothing may appear
  * outside the output folder, no input may change, and a refused archive leaves no partial tree.
  *   - archives whose entry names cannot be file names (`..`, `.`, empty, separators, control characters, a
- *     drive prefix, over 255 bytes, two of one name, names that differ only in case), U8 and RARC, plain and
+ *     drive prefix, over 255 bytes, a Windows device name, `:`, a trailing period, two of one name, names that
+ *     differ only in case), U8 and RARC, plain and
  *     Yaz0: `ls` shows them escaped, `extract` refuses before writing (exit 1, naming each entry and its offset),
  *     `convert` converts the safe models and lists each unsafe entry as a failed input;
  *   - no input replaced: an output that is an input (given, or reached through a link) fails its input; `pack`
@@ -161,6 +162,9 @@ const unsafeCases: { name: string; entries: ArchiveBuildEntry[]; named: string[]
     { name: 'a control character', entries: [file('a\x1b[2Jb.txt')], named: ['file "a\\x1b[2Jb.txt"'] },
     { name: 'a drive prefix', entries: [file('C:evil.bmd', model)], named: ['file "C:evil.bmd"'] },
     { name: 'a name over 255 bytes', entries: [file(`${'x'.repeat(300)}.bmd`, model)], named: ['304 bytes long'] },
+    { name: 'a Windows device name', entries: [file('nul.bmd', model)], named: ['file "nul.bmd"', 'device NUL'] },
+    { name: 'a colon', entries: [file('evil:stream.bmd', model)], named: ['file "evil:stream.bmd"'], yaz0: true },
+    { name: 'a trailing period (Windows drops it)', entries: [file('evil.bmd.', model)], named: ['file "evil.bmd."'] },
     {
       name: 'two entries of one name',
       entries: [file('dup.txt', text('one')), file('dup.txt', text('two'))],

@@ -33,6 +33,13 @@ const unsafe: [string, string | Uint8Array, RegExp][] = [
   ['a drive prefix', 'C:x.bmd', /drive prefix/],
   ['256 bytes', 'x'.repeat(256), /256 bytes long \(255 at most\)/],
   ['255 Latin-1 letters (510 bytes of UTF-8)', new Uint8Array(255).fill(0xe9), /510 bytes long/],
+  ['a Windows device name', 'CON', /is the Windows device CON, not a file/],
+  ['a device name before an extension', 'nul.bmd', /Windows device NUL/],
+  ['a device name with a superscript digit (Latin-1 0xB9)', Uint8Array.of(0x4c, 0x50, 0x54, 0xb9), /device LPT¹/],
+  ['a colon (a stream of another file on NTFS)', 'mdl:hidden.bmd', /contains ":", which Windows does not allow/],
+  ['a question mark', 'what?.bti', /contains "\?"/],
+  ['a trailing period', 'model.bmd.', /ends with a period, which Windows drops/],
+  ['a trailing space', 'model.bmd ', /ends with a space/],
 ];
 
 const builds = {

@@ -157,8 +157,8 @@ export const commands: CommandSpec[] = [
       'Writes every file of the archive under the folder (default: beside the archive, named after it), keeping\n' +
       "its folder structure, and the archive's layout (entry order, IDs, flags, offsets, padding, compression) in\n" +
       'retromodel-layout.json there, by which pack rebuilds the archive. Nothing is written over an existing file,\n' +
-      'and nothing at all when an entry name cannot be a file name (.., a/b, control characters, twins): the\n' +
-      'command names them and exits 1.',
+      'and nothing at all when an entry name cannot be a file name on every system (.., a/b, control characters,\n' +
+      'CON, a:b, a trailing period, twins): the command names them and exits 1.',
     options: { output: { type: 'string', short: 'o', value: '<folder>', help: 'where to unpack' } },
     examples: ['retromodel extract Stage.szs -o Stage/'],
   },

@@ -1,10 +1,18 @@
 /*
  * Names read from files (archive entries, texture and sidecar names, glTF URIs) become file names only through
  * this rule: a name must be one file or folder name on every system a user may copy the output to (Linux, macOS,
- * Windows). Refused: the empty name, `.` and `..` (the folder itself and its parent), `/` and `\` (separators,
- * hence also absolute paths), NUL and the other control characters (0x00–0x1F, 0x7F), a drive prefix (`C:`), and
- * names over 255 bytes of UTF-8 (the limit of ext4, APFS and NTFS alike). Two names of one folder that differ
- * only in case are one file on macOS and Windows; that needs the folder, so callers check it.
+ * Windows). Refused (fileNameProblem): the empty name, `.` and `..` (the folder itself and its parent), `/` and
+ * `\` (separators, hence also absolute paths), NUL and the other control characters (0x00–0x1F, 0x7F), a drive
+ * prefix (`C:`), names over 255 bytes of UTF-8 (the limit of ext4, APFS and NTFS alike), and what Windows does
+ * not take as a file of that name: the characters `< > : " | ? *` (`a:b` is a hidden stream of the file `a` on
+ * NTFS), a device name with or without an extension (`CON`, `nul.bmd`, `COM1`, `LPT¹`: a write goes to the
+ * device, a read of `CON` waits for the keyboard), and a name ending in a space or a period (Windows drops them,
+ * so `x.` is the file `x`). Two names of one folder that differ only in case are one file on macOS and Windows;
+ * that needs the folder, so callers check it.
+ * The confinement rule (pathInside) asks less of a name: that it is one name and stays in its folder
+ * (pathNameProblem, the first six of those). It also makes paths from names the user gave on this system (an
+ * input's file name, `-o`), which a Linux user may have called `aux.bmd`; names from files reach it only after
+ * this rule (archive entries) or made by safeFileStem, which never makes a name it refuses.
  */
 
 /** Longest file name, in bytes of UTF-8, that every common file system stores. */
@@ -23,8 +31,11 @@ function utf8Length(text: string): number {
   return n;
 }
 
-/** Why `name` cannot be one file or folder name on every OS, as a phrase (`is ".."`), or undefined when it can. */
-export function fileNameProblem(name: string): string | undefined {
+/**
+ * Why `name` cannot be one name in a path that stays in its folder, as a phrase (`is ".."`), or undefined when it
+ * can: the part of {@link fileNameProblem} that {@link pathInside} asks of every name.
+ */
+export function pathNameProblem(name: string): string | undefined {
   if (name === '') return 'is empty';
   if (name === '.' || name === '..')
     return `is "${name}" (${name === '.' ? 'the folder itself' : 'the parent folder'})`;
@@ -33,6 +44,28 @@ export function fileNameProblem(name: string): string | undefined {
   if (/^[A-Za-z]:/.test(name)) return 'starts with a drive prefix';
   const bytes = utf8Length(name);
   if (bytes > MAX_FILE_NAME_BYTES) return `is ${bytes} bytes long (${MAX_FILE_NAME_BYTES} at most)`;
+  return undefined;
+}
+
+/** Characters Windows takes for something else in a file name (besides the separators and control characters). */
+const windowsReserved = /[<>:"|?*]/;
+
+/**
+ * Windows' device names, in any case, alone or before an extension (spaces before it are dropped too): `CON`,
+ * `nul.tar.gz`, `COM¹` (the superscript digits one to three count as digits there).
+ */
+export const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]|lpt[1-9\u00b9\u00b2\u00b3]) *(\.|$)/i;
+
+/** Why `name` cannot be one file or folder name on every OS, as a phrase (`is ".."`), or undefined when it can. */
+export function fileNameProblem(name: string): string | undefined {
+  const problem = pathNameProblem(name);
+  if (problem) return problem;
+  if (windowsReserved.test(name))
+    return `contains ${JSON.stringify(windowsReserved.exec(name)![0])}, which Windows does not allow in a file name`;
+  const device = WINDOWS_DEVICE_NAME.exec(name);
+  if (device) return `is the Windows device ${device[1]!.toUpperCase()}, not a file`;
+  if (/[ .]$/.test(name))
+    return `ends with a ${name.endsWith(' ') ? 'space' : 'period'}, which Windows drops (another file's name)`;
   return undefined;
 }
 
@@ -57,7 +90,7 @@ export class UnsafePathError extends Error {
 
 /**
  * The confinement rule, the one way every tool of the project makes a path it writes from names it did not choose
- * itself: `root` followed by `names`, each of which must pass {@link fileNameProblem}, so the path lies strictly
+ * itself: `root` followed by `names`, each of which must pass {@link pathNameProblem}, so the path lies strictly
  * inside `root` (never `root` itself, never beside or above it), whatever the names were. Throws an
  * {@link UnsafePathError} naming the part that does not pass. Pure string work: `root` is used as given, with its
  * own separator (`\` when it has only those, else `/`).
@@ -65,7 +98,7 @@ export class UnsafePathError extends Error {
 export function pathInside(root: string, names: readonly string[]): string {
   if (names.length === 0) throw new UnsafePathError(`no file name given below ${root}`);
   for (const name of names) {
-    const problem = fileNameProblem(name);
+    const problem = pathNameProblem(name);
     if (problem)
       throw new UnsafePathError(
         `"${printablePath(names)}" cannot be written below ${root}: the name "${printableName(name)}" ${problem}`,

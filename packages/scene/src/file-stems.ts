@@ -2,23 +2,25 @@
  * File names for things a writer puts beside its output (images, animation clips): a source's names are made
  * safe for a file name on every OS (runs of characters other than letters, digits, `_`, `.` and `-` become one
  * `_`; leading dots and underscores are dropped, so no name is hidden or empty; at most MAX_FILE_STEM characters,
- * with no trailing dot, which Windows drops), and two names that come out alike, ignoring case (`tex 1` and
+ * with no trailing dot, which Windows drops; a Windows device name gets a `_`, so `con` and `nul.v2` are `con_`
+ * and `nul_.v2`, never the device), and two names that come out alike, ignoring case (`tex 1` and
  * `tex_1`; `A.png` and `a.png`), never share a file: the later one, like an unnamed one, takes the writer's
  * fallback name. A stem made here always passes the project's name rule (fileNameProblem, file-names.ts) with
  * room left for a base name, a number and an extension: this file makes names, that one judges names read from
  * files.
  */
 
+import { WINDOWS_DEVICE_NAME } from './file-names.js';
+
 /** Longest stem made, in characters (all ASCII, so also in bytes): well inside a file name's 255 bytes. */
 export const MAX_FILE_STEM = 120;
 
 /** The file-safe form of a name ('' when nothing is left). */
 export function safeFileStem(name: string): string {
-  return name
-    .replace(/[^\w.-]+/g, '_')
-    .replace(/^[._]+/, '')
-    .slice(0, MAX_FILE_STEM)
-    .replace(/\.+$/, '');
+  let stem = name.replace(/[^\w.-]+/g, '_').replace(/^[._]+/, '');
+  // Only ASCII is left, so a device name is in its plain form (`com1`, never `COM¹`).
+  if (WINDOWS_DEVICE_NAME.test(stem)) stem = stem.replace(/^[a-z]+[0-9]?/i, '$&_');
+  return stem.slice(0, MAX_FILE_STEM).replace(/\.+$/, '');
 }
 
 /**

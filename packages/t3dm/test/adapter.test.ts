@@ -5,6 +5,8 @@ import {
   adapterWrite,
   fixtureSidecars,
   haveFixtures,
+  n64MaterialExtras,
+  n64TextureSlot,
   readFixture,
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -175,5 +177,65 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
       expect(info.sections[i]!.offset).toBeGreaterThanOrEqual(
         info.sections[i - 1]!.offset + info.sections[i - 1]!.size,
       );
+  });
+});
+
+describe('t3dmAdapter: texture paths from the file', () => {
+  it('writes no PNG whose path cannot be a file name on every system, and warns; the materials keep their paths', async () => {
+    const scene = createScene();
+    const paths = ['rom:/CON.sprite', 'rom:/tex/mdl:b.sprite', 'rom:/../up.sprite', 'rom:/ok/fine.sprite'];
+    const image = (name?: string) => ({
+      kind: 'rgba8' as const,
+      ...(name ? { name } : {}),
+      width: 2,
+      height: 2,
+      pixels: new Uint8Array(16),
+    });
+    scene.images.push(...paths.map(() => image()), image('nul'));
+    scene.samplers.push({});
+    scene.textures.push(...scene.images.map((_, i) => ({ image: i, sampler: 0 })));
+    scene.materials.push(
+      ...paths.map((path, i) =>
+        createMaterial({
+          name: `n64 ${i}`,
+          baseColorTexture: { texture: i, texCoord: 0 },
+          extras: { n64: n64MaterialExtras(n64TextureSlot(2, path), n64TextureSlot(2)) },
+        }),
+      ),
+      // A plain material's image named like a Windows device: the writer makes its own name, `nul_`.
+      createMaterial({ name: 'plain', baseColorTexture: { texture: paths.length, texCoord: 0 } }),
+    );
+    const triangle = (material: number) => ({
+      attributes: {
+        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+        TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
+      },
+      mode: 'TRIANGLES' as const,
+      material,
+    });
+    scene.meshes.push({ primitives: scene.materials.map((_, i) => triangle(i)) });
+    scene.nodes.push({ name: 'n', mesh: 0, children: [] });
+    scene.roots.push(0);
+    const { files, diagnostics } = await adapterWrite(t3dmAdapter, scene, {
+      baseName: 'm',
+      encodePng: () => Uint8Array.of(1),
+    });
+    expect(files.map((f) => f.name)).toEqual(['m.t3dm', 'ok/fine.png', 'nul_.png']);
+    const unsafe = diagnostics.filter((d) => d.code === 't3dm/texture-name-unsafe').map((d) => d.message);
+    expect(unsafe).toHaveLength(3);
+    expect(unsafe[0]).toMatch(/^texture CON\.png: the name "CON\.png" is the Windows device CON, not a file/);
+    expect(unsafe[1]).toMatch(/^texture tex\/mdl:b\.png: the name "mdl:b\.png" contains ":"/);
+    expect(unsafe[2]).toMatch(/^texture \.\.\/up\.png: the name "\.\." is "\.\." \(the parent folder\)/);
+    const file = readT3dm(files[0]!.bytes);
+    const stored = file.chunks.flatMap((c) =>
+      c.kind === 'material'
+        ? [
+            new TextDecoder().decode(
+              file.stringTable.subarray(c.textureA.texPath, file.stringTable.indexOf(0, c.textureA.texPath)),
+            ),
+          ]
+        : [],
+    );
+    expect(stored).toEqual([...paths, 'rom:/nul_.sprite']);
   });
 });

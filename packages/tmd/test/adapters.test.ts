@@ -31,8 +31,8 @@ function fixtureFolder(...names: string[]) {
 }
 
 describe('safeSidecarName', () => {
-  it('accepts plain names and refuses anything that could leave the folder', () => {
-    for (const ok of ['synth.tkl', 'Dhbja.TKL', 'a b.tml', 'x']) expect(safeSidecarName(ok)).toBe(ok);
+  it('accepts plain names and refuses anything that could leave the folder or is no file on Windows', () => {
+    for (const ok of ['synth.tkl', 'Dhbja.TKL', 'a b.tml', 'x', ' x', 'a..b.tkl']) expect(safeSidecarName(ok)).toBe(ok);
     for (const bad of [
       '',
       '../synth.tkl',
@@ -44,7 +44,10 @@ describe('safeSidecarName', () => {
       'x\u0000.tkl',
       'x\n',
       '.',
-      ' x',
+      'x ',
+      'synth.tkl.',
+      'CON.tkl',
+      'synth:x.tkl',
       '/etc/passwd',
       '\\\\server\\x',
     ]) {

@@ -43,7 +43,7 @@ const rows: Row[] = [
     'archive/unsafe-name',
     'error',
     false,
-    'an entry name that cannot be a file name (., .., /, \\, NUL, control characters, a drive, over 255 bytes; refused)',
+    'an entry name that cannot be a file name on every system (., .., /, \\, NUL, control characters, a drive, over 255 bytes, < > : " | ? *, a Windows device name, a trailing space or period; refused)',
   ],
   // glTF input and output
   ['gltf/animation-dropped', 'warning', true, 'an animation has no channel glTF can hold; it is left out'],
@@ -512,6 +512,12 @@ const rows: Row[] = [
     'warning',
     true,
     "a texture whose PNG name is another image's is not written; its material shows that image",
+  ],
+  [
+    't3dm/texture-name-unsafe',
+    'warning',
+    true,
+    'a texture whose path from the file cannot be a file name on every system (`CON.png`, `a:b.png`) is not written; its material keeps the path',
   ],
   ['t3dm/texture-not-found', 'warning', true, "a material's texture PNG is not beside the model"],
   ['t3dm/texture-too-large', 'warning', true, 'a texture PNG beside the model is over the image size limit; left out'],

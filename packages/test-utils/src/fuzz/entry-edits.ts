@@ -17,7 +17,10 @@ export type EntryEdit =
   | { op: 'move'; at: number[]; into: number[] }
   | { op: 'wrap'; at: number[]; name: string };
 
-/** Names no file can have on some system, and names that are legal but odd. */
+/**
+ * Names no file can have on some system: what would leave the folder, control characters, over 255 bytes, and
+ * what Windows takes for something else (a device, a stream of another file, a name it cuts short).
+ */
 export const hostileNames = [
   '..',
   '.',
@@ -35,8 +38,12 @@ export const hostileNames = [
   'é'.repeat(128),
   'CON',
   'nul.bmd',
+  'COM\u00b9',
+  'mdl:stream.bmd',
+  'what?.bti',
   ' ',
   'trailing.',
+  'model.bmd ',
 ] as const;
 
 /** The child-index paths of every entry below the root, depth first. */
