@@ -311,6 +311,13 @@ describe('no input is ever replaced', () => {
     for (let i = 0; i < 2; i++) expect((await runBin(['convert', 'models', '-q'], user)).code).toBe(0);
     expect(hashTree(join(user, 'models'))).toEqual(first);
   });
+
+  it("the user's own files named like Windows devices convert on this system (the rule is for names from files)", async () => {
+    const { user } = await userFolder({ 'models/aux.bmd': model, 'models/con/NUL.bdl': model });
+    const run = await runBin(['convert', 'models', '-o', 'out', '-q'], user);
+    expect(run.code, run.stderr).toBe(0);
+    expect([...hashTree(join(user, 'out')).keys()].sort()).toEqual(['aux.glb', join('con', 'NUL.glb')]);
+  });
 });
 
 describe('names never collide silently', () => {
