@@ -12,7 +12,8 @@
  * The confinement rule (pathInside) asks less of a name: that it is one name and stays in its folder
  * (pathNameProblem, the first six of those). It also makes paths from names the user gave on this system (an
  * input's file name, `-o`), which a Linux user may have called `aux.bmd`; names from files reach it only after
- * this rule (archive entries) or made by safeFileStem, which never makes a name it refuses.
+ * this rule (archive entries, a T3DM material's texture path) or made by safeFileStem, which never makes a name it
+ * refuses.
  */
 
 /** Longest file name, in bytes of UTF-8, that every common file system stores. */

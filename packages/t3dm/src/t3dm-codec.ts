@@ -13,13 +13,10 @@ import {
   describedSections,
   type FileInfo,
   type FormatCodec,
-  fileNameProblem,
   type Image,
   type OutputFile,
   type PngEncoder,
   partialInfo,
-  printableName,
-  printablePath,
   type ReadContext,
   type ReadResult,
   type Scene,
@@ -177,32 +174,10 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
   for (const s of out.sdata)
     files.push({ name: s.name, bytes: writeSdata(s.file), mimeType: 'application/octet-stream' });
   for (const t of out.textures) {
-    const unsafe = pathProblem(t.name);
-    if (unsafe) {
-      out.diagnostics.push({
-        code: 't3dm/texture-name-unsafe',
-        message: `texture ${printablePath(t.name.split('/'))}: ${unsafe}, so it cannot be a file name on every system; the image was not written (the material keeps its path)`,
-        severity: 'warning',
-      });
-      continue;
-    }
     const bytes = pngBytes(t.image, context.encodePng, out.diagnostics, t.name);
     if (bytes) files.push({ name: t.name, bytes, mimeType: 'image/png' });
   }
   return { files, diagnostics: out.diagnostics };
-}
-
-/**
- * Why a texture's PNG path (`/`-separated, from the model's folder) cannot be written on every system, or undefined.
- * The paths of N64 and fast64 materials come from the file (`rom:/CON.sprite` is written as `CON.png`), so each
- * part goes through the project's rule for names read from files; the names the writer makes itself pass it.
- */
-function pathProblem(path: string): string | undefined {
-  for (const part of path.split('/')) {
-    const problem = fileNameProblem(part);
-    if (problem) return `the name "${printableName(part)}" ${problem}`;
-  }
-  return undefined;
 }
 
 /** One line on what drawing the model costs the RSP. */

@@ -223,9 +223,13 @@ describe('t3dmAdapter: texture paths from the file', () => {
     expect(files.map((f) => f.name)).toEqual(['m.t3dm', 'ok/fine.png', 'nul_.png']);
     const unsafe = diagnostics.filter((d) => d.code === 't3dm/texture-name-unsafe').map((d) => d.message);
     expect(unsafe).toHaveLength(3);
-    expect(unsafe[0]).toMatch(/^texture CON\.png: the name "CON\.png" is the Windows device CON, not a file/);
-    expect(unsafe[1]).toMatch(/^texture tex\/mdl:b\.png: the name "mdl:b\.png" contains ":"/);
-    expect(unsafe[2]).toMatch(/^texture \.\.\/up\.png: the name "\.\." is "\.\." \(the parent folder\)/);
+    expect(unsafe[0]).toMatch(
+      /^material "n64 0": texture CON\.png: the name "CON\.png" is the Windows device CON, not a file/,
+    );
+    expect(unsafe[1]).toMatch(/^material "n64 1": texture tex\/mdl:b\.png: the name "mdl:b\.png" contains ":"/);
+    expect(unsafe[2]).toMatch(
+      /^material "n64 2": texture \.\.\/up\.png: the name "\.\." is "\.\." \(the parent folder\)/,
+    );
     const file = readT3dm(files[0]!.bytes);
     const stored = file.chunks.flatMap((c) =>
       c.kind === 'material'
@@ -237,5 +241,63 @@ describe('t3dmAdapter: texture paths from the file', () => {
         : [],
     );
     expect(stored).toEqual([...paths, 'rom:/nul_.sprite']);
+  });
+});
+
+describe('t3dmAdapter: fast64 texture names', () => {
+  /** A PNG's signature and IHDR (all the lookup reads: the size). */
+  const pngHeader = (width: number, height: number) => {
+    const bytes = new Uint8Array(33);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    new DataView(bytes.buffer).setUint32(16, width);
+    new DataView(bytes.buffer).setUint32(20, height);
+    return bytes;
+  };
+  const fast64 = (name: string, texture: string, index: number) => {
+    const material = createMaterial({ name, baseColorTexture: { texture: index, texCoord: 0 } });
+    const axis = { clamp: 0, mirror: 0, low: 0, high: 7, mask: 3, shift: 0 };
+    material.extras = {
+      f3d_mat: {
+        combiner1: { A: 1, B: 8, C: 4, D: 7, A_alpha: 7, B_alpha: 7, C_alpha: 7, D_alpha: 1 },
+        tex0: { tex_set: true, tex: { name: texture, type: 'Image' }, S: axis, T: axis },
+      },
+    };
+    return material;
+  };
+
+  it('writes a texture found on disk under its own name, and one found nowhere only when its name is portable', async () => {
+    const scene = createScene();
+    const names = ['textures/aux.png', 'nul.png', 'fine.png'];
+    for (const [i, name] of names.entries()) {
+      scene.images.push({ kind: 'rgba8', name, width: 2, height: 2, pixels: new Uint8Array(16) });
+      scene.textures.push({ image: i, sampler: 0 });
+      scene.materials.push(fast64(`m${i}`, name, i));
+    }
+    scene.samplers.push({});
+    const triangle = (material: number) => ({
+      attributes: {
+        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+        TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
+      },
+      mode: 'TRIANGLES' as const,
+      material,
+    });
+    scene.meshes.push({ primitives: names.map((_, i) => triangle(i)) });
+    scene.nodes.push({ name: 'n', mesh: 0, children: [] });
+    scene.roots.push(0);
+    // Only the user's own textures/aux.png is on disk (a name Linux allows).
+    const disk = new Map([['textures/aux.png', pngHeader(8, 8)]]);
+    const sidecars = { list: async () => [...disk.keys()], read: async (n: string) => disk.get(n) };
+    const codec = await t3dmAdapter.load();
+    const { files, diagnostics } = await codec.write!(
+      scene,
+      { baseName: 'm', encodePng: () => Uint8Array.of(1), sidecars },
+      {},
+    );
+    expect(files.map((f) => f.name)).toEqual(['m.t3dm', 'textures/aux.png', 'fine.png']);
+    const unsafe = diagnostics.filter((d) => d.code === 't3dm/texture-name-unsafe');
+    expect(unsafe.map((d) => d.message)).toEqual([
+      expect.stringMatching(/^material "m1": texture nul\.png: the name "nul\.png" is the Windows device NUL/),
+    ]);
   });
 });

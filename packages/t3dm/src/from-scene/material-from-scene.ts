@@ -6,7 +6,16 @@
  * culling unless double-sided, NO_LIGHT when unlit, bilinear unless the sampler says NEAREST. Textures become
  * libdragon sprites (`rom:/<name>.sprite`) with the PNG written beside the model.
  */
-import { type Diagnostic, type Image, type Material, type Scene, uniqueFileStems } from '@retromodel/scene';
+import {
+  type Diagnostic,
+  fileNameProblem,
+  type Image,
+  type Material,
+  printableName,
+  printablePath,
+  type Scene,
+  uniqueFileStems,
+} from '@retromodel/scene';
 import { pngSize } from '../codec/png-info.js';
 import { encodeColorChannel } from '../codec/vertex-codec.js';
 import {
@@ -87,6 +96,27 @@ function pngNameOfPath(path: string): string {
   return path.replace(/^rom:\//, '').replace(/\.sprite$/, '.png');
 }
 
+/**
+ * `name` (a `/`-separated path from the model's folder) when every part of it can be a file name on every
+ * system, else undefined, with a warning: the name of a PNG written for a texture path read from the file (an N64
+ * material's, a fast64 texture found nowhere), which goes through the project's rule for names read from files
+ * (`rom:/CON.sprite` would be written as `CON.png`, the Windows console). A texture found on disk is written
+ * under the name it has there, and the writer's own names (imageStems) pass the rule.
+ */
+function portablePngName(name: string, where: string, diagnostics: Diagnostic[]): string | undefined {
+  for (const part of name.split('/')) {
+    const problem = fileNameProblem(part);
+    if (!problem) continue;
+    diagnostics.push({
+      code: 't3dm/texture-name-unsafe',
+      message: `${where}: texture ${printablePath(name.split('/'))}: the name "${printableName(part)}" ${problem}, so it cannot be a file name on every system; the image was not written (the material keeps its path)`,
+      severity: 'warning',
+    });
+    return undefined;
+  }
+  return name;
+}
+
 /** What planning a material looks up: the project's PNGs, the images' file stems, and where to report. */
 export interface MaterialContext {
   files: TextureFiles;
@@ -114,7 +144,7 @@ function plainColor(c: number[]): [number, number, number, number] {
   ];
 }
 
-function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
+function fromN64(m: Material, scene: Scene, diagnostics: Diagnostic[]): MaterialPlan | undefined {
   const n = m.extras?.n64;
   if (!isN64MaterialExtras(n)) return undefined;
   const slot = (t: N64TextureExtras, useImage: boolean): TexturePlan => {
@@ -127,9 +157,11 @@ function fromN64(m: Material, scene: Scene): MaterialPlan | undefined {
     };
     if (t.path) plan.path = t.path;
     const texture = useImage && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture] : undefined;
-    if (t.path && texture) {
+    const pngName =
+      t.path && texture ? portablePngName(pngNameOfPath(t.path), `material "${m.name ?? ''}"`, diagnostics) : undefined;
+    if (pngName && texture) {
       plan.image = texture.image;
-      plan.pngName = pngNameOfPath(t.path);
+      plan.pngName = pngName;
     }
     return plan;
   };
@@ -192,9 +224,15 @@ function fromFast64(
       plan.width = found.png?.width ?? 0;
       plan.height = found.png?.height ?? 0;
       const sceneImage = first && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture]?.image : undefined;
-      if (sceneImage !== undefined) {
+      const pngName =
+        sceneImage === undefined
+          ? undefined
+          : found.png
+            ? found.outputName
+            : portablePngName(found.outputName, `material "${m.name ?? ''}"`, diagnostics);
+      if (sceneImage !== undefined && pngName) {
         plan.image = sceneImage;
-        plan.pngName = found.outputName;
+        plan.pngName = pngName;
       }
     }
     return plan;
@@ -316,5 +354,9 @@ export function planMaterial(
   scene: Scene,
   context: MaterialContext,
 ): MaterialPlan {
-  return fromN64(m, scene) ?? fromFast64(m, fast64, scene, context) ?? fromPlain(m, scene, context.imageStems);
+  return (
+    fromN64(m, scene, context.diagnostics) ??
+    fromFast64(m, fast64, scene, context) ??
+    fromPlain(m, scene, context.imageStems)
+  );
 }
