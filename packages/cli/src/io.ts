@@ -8,6 +8,7 @@
  * head`, EPIPE) ends the process quietly with its exit code so far.
  */
 import { writeSync } from 'node:fs';
+import { terminalText } from '@retromodel/scene/terminal-text';
 
 /** Where a command prints: the real process's output, or buffers in tests. */
 export interface CliIo {
@@ -68,6 +69,26 @@ export const processIo: CliIo = {
   },
   signals: true,
 };
+
+/**
+ * `io` with every text it prints made safe for a terminal (terminalText): what a command prints may quote a
+ * file's names (a material's in a warning, an entry's in a listing, a joint's in an error), and a name is data,
+ * never an escape sequence for the terminal. Tab and line feed pass, so tables and multi-line messages keep
+ * their shape; JSON output stays the same JSON.
+ */
+export function terminalSafeIo(io: CliIo): CliIo {
+  return {
+    out: (text) => io.out(terminalText(text)),
+    err: (text) => io.err(terminalText(text)),
+    get isTty() {
+      return io.isTty;
+    },
+    get ttyStream() {
+      return io.ttyStream;
+    },
+    ...(io.signals === undefined ? {} : { signals: io.signals }),
+  };
+}
 
 /** A usage mistake: the command prints it with the usage text and exits 2. */
 export class UsageError extends Error {

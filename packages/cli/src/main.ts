@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import { type CommandSpec, commandHelp, commands, overviewHelp } from './command-specs.js';
-import { type CliIo, processIo, UsageError } from './io.js';
+import { type CliIo, processIo, terminalSafeIo, UsageError } from './io.js';
 import { type ArgOption, parseSimpleArgs } from './simple-args.js';
 import type { V8Tuning } from './v8-tuning.js';
 
@@ -265,7 +265,8 @@ async function runCommand(
  * Runs the CLI with `argv` (without node and the script) and returns the exit code: 0 ok, 1 failures, 2 usage.
  * `v8Tuning`: the V8 flags the bin set for this process (v8-tuning.ts).
  */
-export async function main(argv: string[], io: CliIo = processIo, v8Tuning?: V8Tuning): Promise<number> {
+export async function main(argv: string[], given: CliIo = processIo, v8Tuning?: V8Tuning): Promise<number> {
+  const io = terminalSafeIo(given);
   let spec: CommandSpec | undefined;
   try {
     const [first, ...rest] = argv;

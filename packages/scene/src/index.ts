@@ -30,6 +30,7 @@ export {
   worldMatrices,
   worldMatrixOf,
 } from './scene-utils.js';
+export { terminalText } from './terminal-text.js';
 export * from './types.js';
 export { pointerChannelProblem } from './validate-animations.js';
 export { type ValidateOptions, validateScene } from './validate-scene.js';

@@ -4,6 +4,7 @@
  * the query picks what the import gives (see core/query.ts and core/module-code.ts). This file wires the
  * hooks; the logic lives in core/.
  */
+import { terminalText } from '@retromodel/scene';
 import { archiveExtensions, extensionOf } from '@retromodel/transcode';
 import { createUnplugin, type UnpluginFactory, type UnpluginInstance } from 'unplugin';
 import { makeIdFiltersToMatchWithQuery } from 'unplugin/utils/filter';
@@ -85,7 +86,7 @@ export const unpluginFactory: UnpluginFactory<RetromodelOptions | undefined, fal
         sidecars.record(file, model.watchFiles);
         for (const d of model.diagnostics) {
           const warning = `${file}: ${d.severity} ${d.code}: ${d.message}`;
-          if (d.severity !== 'info' && cache.firstTime(file, warning)) this.warn(warning);
+          if (d.severity !== 'info' && cache.firstTime(file, warning)) this.warn(terminalText(warning));
         }
         const env = environment();
         const key = `${file}?${form}${request.model ? `&model=${request.model}` : ''}`;

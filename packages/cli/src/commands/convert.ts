@@ -12,6 +12,7 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, extname, resolve } from 'node:path';
 import type { ArchiveEntry } from '@retromodel/archive';
 import { type Diagnostic, formatGroup, groupDiagnostics, pathInside, printablePath } from '@retromodel/scene';
+import { terminalText } from '@retromodel/scene/terminal-text';
 import type { OutputFormat, ReadOptionsByFormat, WriteOptionsByFormat } from '@retromodel/transcode';
 import { animationExtensions } from '../anim-files.js';
 import { archiveBytes, type ConvertJob, type ConvertOutcome } from '../batch/convert-job.js';
@@ -186,7 +187,7 @@ export async function convertCommand(args: ConvertArgs, io: CliIo, v8Tuning?: V8
     async (i, outcome) => {
       const { plan, index } = todo[i]!;
       reports[index] = await finishOne(plan, outcome, written, identities, args.output !== undefined);
-      bar?.update(++done, { file: plan.input.relativePath });
+      bar?.update(++done, { file: terminalText(plan.input.relativePath) });
     },
     v8Tuning,
   );

@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { type Diagnostic, enforceStrict, type OutputFile } from '@retromodel/scene';
+import { type Diagnostic, enforceStrict, type OutputFile, terminalText } from '@retromodel/scene';
 import {
   type FileInput,
   folderSidecars,
@@ -35,7 +35,8 @@ export class ModelLoadError extends Error {
   ) {
     const inner = cause instanceof Error ? cause : new Error(String(cause));
     const prefix = inner.name && inner.name !== 'Error' ? `${inner.name}: ` : '';
-    super(`unplugin-retromodel: cannot load ${id}: ${prefix}${inner.message}`, { cause });
+    // The message quotes what the file says (names in a ParseError); the bundler prints it on a terminal.
+    super(terminalText(`unplugin-retromodel: cannot load ${id}: ${prefix}${inner.message}`), { cause });
   }
 }
 
