@@ -474,6 +474,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       mutation: { kind: 'splice', donor: 't3dm/12_uv_gen/filesystem/gold.t3dm', from: 10388, length: 64, to: 2304 },
     },
   ],
+  [
+    'BCK value := the largest f32 (a T3DM channel at the edge of f32 that its own reader refused)',
+    {
+      target: 'j3d/nintendo_mkdd_mariotree1_wait.bck',
+      mutation: {
+        kind: 'field',
+        section: 'file',
+        offset: 256,
+        type: 'f32',
+        littleEndian: false,
+        value: 2139095039,
+        before: 0,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -550,6 +550,33 @@ describe('sceneToT3dm on synthetic scenes', () => {
     expect(back.animations).toHaveLength(1);
   });
 
+  it("keeps a channel held at the largest f32, drops one spanning all of f32, by the reader's own test", () => {
+    // Found by the fuzz: a BCK whose translation is 3.4028234663852886e38 made a T3DM its reader refused.
+    const scene = meshScene([
+      {
+        attributes: { POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 } },
+        mode: 'TRIANGLES',
+        material: 0,
+      },
+    ]);
+    skinToRootBone(scene);
+    const max = 3.4028234663852886e38;
+    const times = new Float32Array([0, 1]);
+    scene.animations.push({
+      name: 'edge',
+      channels: [{ node: 1, path: 'translation', sampler: 0 }],
+      // x held at the largest f32; y from the lowest f32 to the largest (keys of 2·max / 65535 each reach past it).
+      samplers: [{ input: times, output: new Float32Array([max, -max, 0, max, max, 0]), interpolation: 'LINEAR' }],
+    });
+    const { out, back } = convert(scene, { baseScale: 1 });
+    const clip = out.file.chunks.find((c) => c.kind === 'animation');
+    if (clip?.kind !== 'animation') throw new Error('the clip was dropped');
+    expect(clip.channels.map((c) => [c.attributeIdx, c.quantScale, c.quantOffset])).toEqual([[0, 0, max]]);
+    const warning = out.diagnostics.find((d) => d.code === 't3dm/animation-values');
+    expect(warning?.message).toMatch(/animation "edge": 1 channel\(s\) have values beyond/);
+    expect(back.animations).toHaveLength(1);
+  });
+
   it('converts degenerate input: many triangles over three vertices, a ten-minute animation', () => {
     const indices = new Uint16Array(30000).map((_, i) => i % 3);
     const scene = meshScene([

@@ -41,7 +41,7 @@ export function readAnimation(r: BinaryReader): T3dmAnimation {
         `scalar channel ${i} has quantScale ${channel.quantScale} and quantOffset ${channel.quantOffset}; both must be finite`,
         r.offset - 8,
       );
-    if (i >= channelsQuat && !(Math.abs(channel.quantScale) * 0xffff + Math.abs(channel.quantOffset) < F32_MAX))
+    if (i >= channelsQuat && !scalarKeysFit(channel.quantScale, channel.quantOffset))
       throw r.error(
         `scalar channel ${i}'s keys reach past the f32 range (quantScale ${channel.quantScale} · 65535 + quantOffset ${channel.quantOffset})`,
         r.offset - 8,
@@ -49,6 +49,16 @@ export function readAnimation(r: BinaryReader): T3dmAnimation {
     channels.push(channel);
   }
   return { kind: 'animation', name, duration, keyframeCount, channelsQuat, filePath, channels };
+}
+
+/**
+ * True when every key a scalar channel can decode (`q · quantScale + quantOffset`, q in 0..65535) lies in the f32
+ * range with room for the runtime's f32 arithmetic: |quantScale| · 65535 + |quantOffset| at most the largest f32
+ * (false for a value that is not finite). The reader refuses other channels and the writer (animation-from-scene)
+ * leaves them out, by this one test, so a file written is a file read.
+ */
+export function scalarKeysFit(quantScale: number, quantOffset: number): boolean {
+  return Math.abs(quantScale) * 0xffff + Math.abs(quantOffset) <= F32_MAX;
 }
 
 /** Writes an A chunk. */

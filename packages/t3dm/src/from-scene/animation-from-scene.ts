@@ -21,6 +21,7 @@ import {
   type Quat,
   quatNormalizeTo,
 } from '@retromodel/scene';
+import { scalarKeysFit } from '../chunks/chunk-animation.js';
 import { packQuat } from '../codec/quat-codec.js';
 import {
   type SdataFile,
@@ -182,8 +183,8 @@ export function animationToT3dm(
   // name): no channels, an empty stream.
   const channels: T3dmChannelMapping[] = [];
   const records: PendingRecord[] = [];
-  // Scalar channels whose range f32 cannot hold (a value near ±3.4e38, times the base scale): dropped, as the
-  // reader refuses a channel whose quantisation is not finite.
+  // Scalar channels whose keys f32 cannot hold (a value near ±3.4e38, times the base scale, or a range from one
+  // end of f32 to the other): dropped, by the reader's own test (scalarKeysFit), which refuses them.
   let beyondF32 = 0;
   for (let index = 0; index < all.length; index++) {
     const track = all[index]!;
@@ -194,7 +195,7 @@ export function animationToT3dm(
       const { min, max } = rangeOf(track.values);
       quantOffset = Math.fround(min);
       quantScale = Math.fround((max - min) / 65535);
-      if (!Number.isFinite(quantOffset) || !Number.isFinite(quantScale)) {
+      if (!scalarKeysFit(quantScale, quantOffset)) {
         beyondF32++;
         continue;
       }
@@ -205,7 +206,7 @@ export function animationToT3dm(
   if (beyondF32 > 0)
     diagnostics.push({
       code: 't3dm/animation-values',
-      message: `${label}: ${beyondF32} channel(s) have values beyond the f32 range a T3DM stores; they were dropped`,
+      message: `${label}: ${beyondF32} channel(s) have values beyond the f32 range a T3DM stores, or a range from one end of it to the other that its 16-bit keys cannot span; they were dropped`,
       severity: 'warning',
     });
   records.sort((a, b) => a.needed - b.needed || a.tick - b.tick || a.channelIdx - b.channelIdx);
