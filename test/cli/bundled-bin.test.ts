@@ -196,7 +196,10 @@ if (!isMainThread) {
   it("prints a command's help from the entry chunks alone, without formats or dependencies", async () => {
     const { stdout, chunks } = await runBundled(['convert', '--help']);
     expect(stdout).toBe((await runSources(['convert', '--help'])).out);
-    expect([...(await bundledPackages(chunks))]).toEqual(['cli']);
+    // The CLI's own code, and of the scene package only what every printed line goes through (terminalText).
+    expect([...(await bundledPackages(chunks))].sort()).toEqual(['cli', 'scene']);
+    const sceneModules = [...(await bundledModules(chunks))].filter((m) => m.startsWith('scene/'));
+    expect(sceneModules).toEqual(['scene/dist/terminal-text.js']);
     const { stdout: version } = await runBundled(['--version']);
     expect(version.trim()).toBe(
       JSON.parse(await readFile(repoPath('packages', 'cli', 'package.json'), 'utf8')).version,
