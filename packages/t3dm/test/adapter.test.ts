@@ -12,6 +12,16 @@ import {
 import { describe, expect, it } from 'vitest';
 import { readT3dm, t3dmAdapter } from '../src/index.js';
 
+/** One textured triangle drawn with `material`. */
+const triangle = (material: number) => ({
+  attributes: {
+    POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
+    TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
+  },
+  mode: 'TRIANGLES' as const,
+  material,
+});
+
 describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
   it('recognises T3DM bytes by magic', () => {
     expect(t3dmAdapter.magic(readFixture('t3dm', '08_animation', 'filesystem', 'snake.t3dm'))).toBe(true);
@@ -109,15 +119,7 @@ describe.skipIf(!haveFixtures)('t3dmAdapter', () => {
       createMaterial({ name: 'a', baseColorTexture: { texture: 0, texCoord: 0 } }),
       createMaterial({ name: 'b', baseColorTexture: { texture: 1, texCoord: 0 } }),
     );
-    const quad = (material: number) => ({
-      attributes: {
-        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
-        TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
-      },
-      mode: 'TRIANGLES' as const,
-      material,
-    });
-    scene.meshes.push({ primitives: [quad(0), quad(1)] });
+    scene.meshes.push({ primitives: [triangle(0), triangle(1)] });
     scene.nodes.push({ name: 'n', mesh: 0, children: [] });
     scene.roots.push(0);
     const encoded = Uint8Array.from([1, 2, 3]);
@@ -205,14 +207,6 @@ describe('t3dmAdapter: texture paths from the file', () => {
       // A plain material's image named like a Windows device: the writer makes its own name, `nul_`.
       createMaterial({ name: 'plain', baseColorTexture: { texture: paths.length, texCoord: 0 } }),
     );
-    const triangle = (material: number) => ({
-      attributes: {
-        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
-        TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
-      },
-      mode: 'TRIANGLES' as const,
-      material,
-    });
     scene.meshes.push({ primitives: scene.materials.map((_, i) => triangle(i)) });
     scene.nodes.push({ name: 'n', mesh: 0, children: [] });
     scene.roots.push(0);
@@ -274,14 +268,6 @@ describe('t3dmAdapter: fast64 texture names', () => {
       scene.materials.push(fast64(`m${i}`, name, i));
     }
     scene.samplers.push({});
-    const triangle = (material: number) => ({
-      attributes: {
-        POSITION: { array: new Float32Array([0, 0, 0, 1, 0, 0, 0, 1, 0]), itemSize: 3 },
-        TEXCOORD_0: { array: new Float32Array(6), itemSize: 2 },
-      },
-      mode: 'TRIANGLES' as const,
-      material,
-    });
     scene.meshes.push({ primitives: names.map((_, i) => triangle(i)) });
     scene.nodes.push({ name: 'n', mesh: 0, children: [] });
     scene.roots.push(0);

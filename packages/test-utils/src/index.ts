@@ -14,6 +14,7 @@ export * from './builders/build-bti.js';
 export * from './builders/build-sample-tmd.js';
 export * from './builders/build-tiny3d-project.js';
 export * from './builders/build-tmd.js';
+export * from './builders/hostile-names.js';
 export * from './builders/joint-chain.js';
 export * from './builders/sample-scene.js';
 export * from './builders/test-scenes.js';
