@@ -13,6 +13,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { terminalText } from '@retromodel/scene/terminal-text';
 import {
   type FuzzCase,
   type FuzzRecord,
@@ -29,6 +30,9 @@ import {
   startCasePool,
 } from '@retromodel/test-utils';
 import { reproduce } from './reproduce.js';
+
+/** Prints a line; the fuzz's names (a hostile name's ESC or CSI) reach the terminal escaped. */
+const say = (text: string) => console.log(terminalText(text));
 
 interface State {
   seed: number;
@@ -89,10 +93,10 @@ let stopping = false;
 process.on('SIGINT', () => {
   if (stopping) process.exit(130);
   stopping = true;
-  console.log('\nstopping after the cases under way (Ctrl-C again to quit at once)');
+  say('\nstopping after the cases under way (Ctrl-C again to quit at once)');
 });
 
-console.log(`fuzz ${name}: ${targets.length} targets, ${loaded ? `resuming at case ${state.next}` : 'fresh start'}`);
+say(`fuzz ${name}: ${targets.length} targets, ${loaded ? `resuming at case ${state.next}` : 'fresh start'}`);
 const campaign = await prepareCampaign(targets);
 const pool = startCasePool({ jobs, memoryMb });
 // The baselines (each target undamaged) set the budgets; a resumed run reuses them.
@@ -110,7 +114,7 @@ else
       description: `${id}: unchanged`,
     };
     if (!loaded) recordResult(state.record, planned, result);
-    console.log(`baseline ${id}: ${result.outcome} ${result.error?.message ?? ''}`);
+    say(`baseline ${id}: ${result.outcome} ${result.error?.message ?? ''}`);
   }
 
 const started = Date.now();
@@ -128,7 +132,7 @@ state.next = await runCases(campaign, pool, {
     recordResult(state.record, planned, result);
     state.next = planned.k + 1;
     if (isFinding(result.outcome))
-      console.log(`${result.outcome}: ${planned.description} — ${result.error?.message.split('\n')[0] ?? ''}`);
+      say(`${result.outcome}: ${planned.description} — ${result.error?.message.split('\n')[0] ?? ''}`);
     if (++sinceSave >= 100) {
       sinceSave = 0;
       save();
@@ -136,7 +140,7 @@ state.next = await runCases(campaign, pool, {
     if (Date.now() - lastReport > 30_000) {
       lastReport = Date.now();
       const rate = ((state.next - firstK) / ((Date.now() - started) / 1000)).toFixed(1);
-      console.log(`… case ${state.next}, ${rate} cases/s, ${state.record.findings.length} findings`);
+      say(`… case ${state.next}, ${rate} cases/s, ${state.record.findings.length} findings`);
     }
   },
 });
@@ -146,6 +150,6 @@ save();
 const minutes = (state.elapsedMs / 60_000).toFixed(1);
 const summary = renderRecord(state.record, `Fuzz run ${name}: ${state.next} cases in ${minutes} minutes`);
 writeFileSync(join(dir, `summary-${name}.md`), summary);
-console.log(`\n${summary}`);
-console.log(`state: ${statePath}`);
+say(`\n${summary}`);
+say(`state: ${statePath}`);
 process.exit(state.record.findings.length > 0 ? 1 : 0);

@@ -19,7 +19,8 @@ export type EntryEdit =
 
 /**
  * Names no file can have on some system: what would leave the folder, control characters, over 255 bytes, and
- * what Windows takes for something else (a device, a stream of another file, a name it cuts short).
+ * what Windows takes for something else (a device, a stream of another file, a name it cuts short); and names a
+ * file may have that a terminal would act on (a C1 CSI, a right-to-left override), which only printing escapes.
  */
 export const hostileNames = [
   '..',
@@ -44,6 +45,8 @@ export const hostileNames = [
   ' ',
   'trailing.',
   'model.bmd ',
+  'x\u009b2Jy.bmd',
+  'gpj\u202e.bmd',
 ] as const;
 
 /** The child-index paths of every entry below the root, depth first. */

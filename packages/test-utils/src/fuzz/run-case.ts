@@ -5,13 +5,15 @@
  * goes into the J3D writers (`bdl`, `bti`, `bck`) and the TMD writer (`tmd`). A sidecar runs the same with its
  * host model; an archive is opened and its first model converted the same way; a `decode` target (compressed
  * text) is only decompressed. Then the CLI's write paths (`cli` stage, archives and glTF): the damaged file alone
- * in a user's folder, run through `retromodel extract` and `convert` (archives) or `convert --to gltf`, `--to
- * t3dm` and `--to bdl` (glTF: the writers that name files beside the model after its images and clips) with `-o`
- * folders in it; every file of the folder tree around it is hashed before and after.
+ * in a user's folder, run through `retromodel ls`, `extract` and `convert` (archives) or `info`, `convert --to
+ * gltf`, `--to t3dm` and `--to bdl` (glTF: the writers that name files beside the model after its images and
+ * clips) with `-o` folders in it; every file of the folder tree around it is hashed before and after, and what
+ * the commands print (which quotes the file's names) is looked at.
  * Outcome: `parse-error` when a reader refused the damage with a ParseError (expected), `refused` when a writer
  * (J3D, TMD, T3DM) declined the scene with its own message (a plain Error: a format limit, nothing to write), `crash` for
  * any other exception (a finding, as is a ParseError on our own T3DM output), `invalid-glb` for validator errors
- * in a GLB we wrote, `unsafe-write` when the CLI wrote outside its `-o` folders or changed its input. Time and
+ * in a GLB we wrote, `unsafe-write` when the CLI wrote outside its `-o` folders, changed its input, or printed a
+ * character that acts on a terminal (a name from the damaged file, not escaped: TERMINAL_CONTROL). Time and
  * memory budgets are the pool's (case-pool.ts); `cpuMs` excludes the validator.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { checkEntryNames, decodeYay0, decodeYaz0 } from '@retromodel/archive';
 import { ParseError } from '@retromodel/binary';
-import type { SidecarSource } from '@retromodel/scene';
+import { type SidecarSource, terminalText } from '@retromodel/scene';
 import {
   adapters,
   archiveModels,
@@ -30,6 +32,7 @@ import {
   type TranscodeInput,
   transcode,
 } from '@retromodel/transcode';
+import { TERMINAL_CONTROL } from '../builders/hostile-names.js';
 import { hashTree } from '../file-tree.js';
 import { readFixture } from '../fixtures.js';
 import { validateGltf } from '../gltf-validator.js';
@@ -58,7 +61,7 @@ export const outcomes: readonly Outcome[] = [
   'unsafe-write',
 ];
 
-/** The CLI wrote outside its output folders, or changed or removed its input. */
+/** The CLI wrote outside its output folders, changed or removed its input, or printed a terminal control. */
 class UnsafeWrite extends Error {
   override readonly name = 'UnsafeWrite';
 }
@@ -103,6 +106,9 @@ async function runCli(fileName: string, data: Uint8Array, runs: string[][]): Pro
       throw new UnsafeWrite(
         `written outside -o or over the input: ${[...outside.map(([p]) => p), ...removed].join(', ')}`,
       );
+    const control = printed.find((line) => TERMINAL_CONTROL.test(line));
+    if (control)
+      throw new UnsafeWrite(`printed a character that acts on a terminal: ${terminalText(JSON.stringify(control))}`);
     const crash = printed.find((line) =>
       /\b(TypeError|RangeError|ReferenceError|SyntaxError|InternalError): /.test(line),
     );
@@ -245,11 +251,10 @@ export async function runCase(
     await convert({ bytes, fileName, sidecars: folderSource(dirname(target.file)) });
     if (target.format === 'gltf')
       await stage('cli', () =>
-        runCli(
-          fileName,
-          bytes,
-          ['gltf', 't3dm', 'bdl'].map((to) => ['convert', '{in}', '-o', '{out}', '--to', to, '-q']),
-        ),
+        runCli(fileName, bytes, [
+          ['info', '{in}'],
+          ...['gltf', 't3dm', 'bdl'].map((to) => ['convert', '{in}', '-o', '{out}', '--to', to, '-q']),
+        ]),
       );
   } else if (target.run === 'sidecar') {
     await info(bytes, fileName);
@@ -267,6 +272,7 @@ export async function runCase(
     if (paths?.[0] !== undefined) await convert({ archive: bytes, path: paths[0] });
     await stage('cli', () =>
       runCli(fileName, bytes, [
+        ['ls', '{in}'],
         ['extract', '{in}', '-o', '{out}'],
         ['convert', '{in}', '-o', '{out}', '-q', '--jobs', '1'],
       ]),
