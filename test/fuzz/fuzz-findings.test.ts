@@ -489,6 +489,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'J3D TEX1 name table offset := 0 (21,573 names read from the texture data, each to the next NUL)',
+    {
+      target: 'j3d/community_mkdd_dstestcircle_course.bmd',
+      mutation: {
+        kind: 'field',
+        section: 'TEX1',
+        offset: 69552,
+        type: 'u32',
+        littleEndian: false,
+        value: 0,
+        before: 2001568,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -10,7 +10,7 @@
  * The tree is rebuilt from the root by following folder entries; a node reached twice (a cycle or a shared
  * subtree) or folders nested deeper than 512 levels are errors. Nothing reads the padding: the layout keeps the bytes no structure covers.
  */
-import { BinaryReader, hex, ParseError } from '@retromodel/binary';
+import { BinaryReader, hex, MAX_NAME_BYTES, nameEnd, ParseError } from '@retromodel/binary';
 import type { FileSection } from '@retromodel/scene';
 import type { RarcEntry, RarcFile, RarcLayout } from './rarc-file.js';
 import { RarcFlags } from './rarc-file.js';
@@ -70,8 +70,12 @@ export function readRarc(input: Uint8Array, read: FileSection[] = []): RarcFile 
     if (offset >= stringTableSize) {
       throw where.error(`name offset ${hex(offset)} lies outside the ${hex(stringTableSize)}-byte string table`, at);
     }
-    const end = strings.bytes.indexOf(0, offset);
-    if (end < 0) throw where.error(`name at string offset ${hex(offset)} has no terminating NUL`, at);
+    const end = nameEnd(strings.bytes, offset);
+    if (end < 0)
+      throw where.error(
+        `name at string offset ${hex(offset)} has no terminating NUL within ${MAX_NAME_BYTES} bytes`,
+        at,
+      );
     return latin1.decode(strings.bytes.subarray(offset, end));
   };
 

@@ -7,7 +7,7 @@
  * can have (`..`, `a/b`): they are data, which entry-names.ts judges for whoever writes files. Folders nesting
  * deeper than 512 levels are refused (the tree code recurses).
  */
-import { BinaryReader, hex } from '@retromodel/binary';
+import { BinaryReader, hex, MAX_NAME_BYTES, nameEnd } from '@retromodel/binary';
 import type { FileSection } from '@retromodel/scene';
 import type { U8File, U8Folder, U8Layout, U8Node } from './u8-file.js';
 
@@ -75,8 +75,12 @@ export function readU8(bytes: Uint8Array, read: FileSection[] = []): U8File {
     if (nameOffset >= pool.length) {
       throw nodesR.error(`name offset ${hex(nameOffset)} lies outside the ${hex(pool.length)}-byte name pool`, at);
     }
-    const end = pool.bytes.indexOf(0, nameOffset);
-    if (end < 0) throw nodesR.error(`name at pool offset ${hex(nameOffset)} has no terminating NUL`, at);
+    const end = nameEnd(pool.bytes, nameOffset);
+    if (end < 0)
+      throw nodesR.error(
+        `name at pool offset ${hex(nameOffset)} has no terminating NUL within ${MAX_NAME_BYTES} bytes`,
+        at,
+      );
     const name = latin1.decode(pool.bytes.subarray(nameOffset, end));
     while (open.length > 0 && open[open.length - 1]!.next <= i) open.pop();
     const parent = open[open.length - 1];

@@ -14,7 +14,7 @@
  * library): appended after their folder's entries, flags by kind, IDs by the archive's scheme (write-tree.ts).
  * A folder the layout lists as empty is kept when the tree lacks it (git and zip do not keep empty folders).
  */
-import { ParseError, sameBytes } from '@retromodel/binary';
+import { MAX_NAME_BYTES, nameEnd, ParseError, sameBytes } from '@retromodel/binary';
 import type {
   ArchiveLayout,
   RarcEntryRecord,
@@ -62,9 +62,12 @@ function layoutError(section: string, detail: string): ParseError {
 
 /** The NUL-terminated name at `offset` of a string table, or a ParseError. */
 function nameAt(table: Uint8Array, offset: number, section: string): string {
-  const end = table.indexOf(0, offset);
+  const end = nameEnd(table, offset);
   if (offset >= table.length || end < 0)
-    throw layoutError(section, `name offset ${offset} has no NUL-terminated name in the ${table.length}-byte table`);
+    throw layoutError(
+      section,
+      `name offset ${offset} has no name of at most ${MAX_NAME_BYTES} bytes, NUL-terminated, in the ${table.length}-byte table`,
+    );
   return latin1.decode(table.subarray(offset, end));
 }
 

@@ -7,6 +7,7 @@ export { BinaryReader, type BinaryReaderOptions, decodeText, type TextEncodingNa
 export { BinaryWriter, type BinaryWriterOptions } from './binary-writer.js';
 export { fileHash, hashBytes } from './hash-bytes.js';
 export { KeptByBytes } from './kept-by-bytes.js';
+export { MAX_NAME_BYTES, nameEnd } from './name-bytes.js';
 export { hex, ParseError, type ParseErrorLocation } from './parse-error.js';
 export { freshArray, plainRecord } from './plain-records.js';
 export { sameBytes } from './same-bytes.js';

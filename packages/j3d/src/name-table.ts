@@ -8,7 +8,7 @@
  * Hash (JUTNameTab::calcKeyCode): h = 0; for each byte c: h = (h * 3 + (int8)c) & 0xFFFF — bytes ≥ 0x80 are
  * sign-extended. The runtime compares the hash first when looking a name up, so a wrong hash is reported.
  */
-import { type BinaryReader, decodeText } from '@retromodel/binary';
+import { type BinaryReader, decodeText, MAX_NAME_BYTES } from '@retromodel/binary';
 import type { Diagnostic } from '@retromodel/scene';
 import { u16be } from './chunks/read-be.js';
 import { checkCountAt } from './chunks/read-bounds.js';
@@ -24,11 +24,12 @@ export function hashJ3dName(bytes: ArrayLike<number>, from = 0, to = bytes.lengt
 }
 
 /**
- * Where the first NUL at or after `at` is in `bytes`, or -1. A loop: names are short, and TypedArray indexOf
- * costs a call into the runtime that is longer than the scan.
+ * Where the first NUL at or after `at` is in `bytes`, within MAX_NAME_BYTES of it, or -1. A loop: names are
+ * short, and TypedArray indexOf costs a call into the runtime that is longer than the scan.
  */
 export function nulAt(bytes: Uint8Array, at: number): number {
-  for (let i = at; i < bytes.length; i++) if (bytes[i] === 0) return i;
+  const stop = Math.min(bytes.length, at + MAX_NAME_BYTES + 1);
+  for (let i = at; i < stop; i++) if (bytes[i] === 0) return i;
   return -1;
 }
 
@@ -114,10 +115,12 @@ export function readNameTable(reader: BinaryReader, offset: number, diagnostics:
   for (let i = 0; i < count; i++) {
     const at = offset + u16be(bytes, offset + 4 + i * 4 + 2);
     // One pass over the name finds its NUL, its hash (hashJ3dName's) and whether it is ASCII. A string that
-    // starts outside the chunk or has no NUL: cStringAt throws its error.
+    // starts outside the chunk or has no NUL: cStringAt throws its error; one longer than MAX_NAME_BYTES is an
+    // error too (each name's work is bounded: a table's entries may all point into one long run of bytes).
     let end = -1;
     let hash = 0;
-    for (let k = at; k < bytes.length; k++) {
+    const stop = Math.min(bytes.length, at + MAX_NAME_BYTES + 1);
+    for (let k = at; k < stop; k++) {
       const c = bytes[k]!;
       if (c === 0) {
         end = k;
@@ -126,6 +129,8 @@ export function readNameTable(reader: BinaryReader, offset: number, diagnostics:
       if (c >= 0x80) ascii = false;
       hash = (hash * 3 + ((c << 24) >> 24)) & 0xffff;
     }
+    if (end < 0 && stop < bytes.length)
+      throw reader.error(`name ${i} of the name table has no NUL within ${MAX_NAME_BYTES} bytes`, at);
     if (end < 0) reader.cStringAt(at, 'shift_jis');
     ends[i] = end;
     hashes[i] = hash;

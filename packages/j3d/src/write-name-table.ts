@@ -5,7 +5,7 @@
  * entries have the same name (the layout of every fixture, Nintendo's and SuperBMD's). Hash: h = h * 3 +
  * (int8)byte, 16 bits.
  */
-import type { BinaryWriter } from '@retromodel/binary';
+import { type BinaryWriter, MAX_NAME_BYTES } from '@retromodel/binary';
 import { hashJ3dName } from './name-table.js';
 
 let shiftJis: Map<string, number[]> | undefined;
@@ -49,12 +49,18 @@ export function encodeShiftJis(name: string): number[] {
 
 /**
  * Why `names` do not fit one name table (a u16 count; every name's offset, after the 4-byte head and the 4-byte
- * entries, a u16), or undefined when they do. Writers check it before the work that makes the chunk.
+ * entries, a u16; every name at most MAX_NAME_BYTES, which the reader looks that far for its NUL), or undefined
+ * when they do. Writers check it before the work that makes the chunk.
  */
 export function nameTableProblem(names: readonly string[]): string | undefined {
   if (names.length > 0xffff) return `${names.length} names are more than a J3D name table counts (65535)`;
   let at = 4 + names.length * 4;
-  for (const name of names.slice(0, -1)) at += encodeShiftJis(name).length + 1;
+  for (const [i, name] of names.entries()) {
+    const length = encodeShiftJis(name).length;
+    if (length > MAX_NAME_BYTES)
+      return `name ${i} ("${name.slice(0, 40)}…") is ${length} bytes, more than the ${MAX_NAME_BYTES} a name's NUL is looked for in when the file is read`;
+    if (i < names.length - 1) at += length + 1;
+  }
   return at > 0xffff
     ? `${names.length} names take more room than a J3D name table's u16 offsets reach (the last would start at ${at})`
     : undefined;

@@ -4,7 +4,7 @@
  * found as the tail of a longer one ("abc\0" inside "xabc\0"); references are offsets relative to the table.
  */
 
-import { decodeText } from '@retromodel/binary';
+import { decodeText, MAX_NAME_BYTES, nameEnd } from '@retromodel/binary';
 
 const encoder = new TextEncoder();
 
@@ -23,12 +23,24 @@ function encodeInto(text: string, scratch: { bytes: Uint8Array }): Uint8Array {
   return out.subarray(0, text.length);
 }
 
-/** The string at `offset` in a string table, or undefined when the offset is 0 or not NUL-terminated. */
+/** Where each string table's last NUL is (found once per table, so stringAt never scans past MAX_NAME_BYTES). */
+const lastNuls = new WeakMap<Uint8Array, number>();
+
+/**
+ * The string at `offset` in a string table, or undefined when the offset is 0 or no NUL ends it. A string over
+ * MAX_NAME_BYTES (tiny3d writes any length) is its first MAX_NAME_BYTES bytes: n references into a table cost at
+ * most n × that, however the table is filled (references into one long run would otherwise each decode it).
+ */
 export function stringAt(table: Uint8Array, offset: number): string | undefined {
   if (offset <= 0 || offset >= table.length) return undefined;
-  const end = table.indexOf(0, offset);
-  if (end < 0) return undefined;
-  return decodeText(table.subarray(offset, end), 'utf-8');
+  const end = nameEnd(table, offset);
+  if (end >= 0) return decodeText(table.subarray(offset, end), 'utf-8');
+  let lastNul = lastNuls.get(table);
+  if (lastNul === undefined) {
+    lastNul = table.lastIndexOf(0);
+    lastNuls.set(table, lastNul);
+  }
+  return lastNul > offset ? decodeText(table.subarray(offset, offset + MAX_NAME_BYTES), 'utf-8') : undefined;
 }
 
 /** A trie in typed arrays: node 0 is the root; each node has a byte, a first child and a next sibling. */

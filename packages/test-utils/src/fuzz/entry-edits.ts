@@ -7,6 +7,7 @@
  * would hand-make. Entries are addressed by their child indexes from the root, so an edit is plain JSON.
  */
 import { type ArchiveEntry, type ArchiveFolder, encodeYay0, openArchive } from '@retromodel/archive';
+import { MAX_NAME_BYTES } from '@retromodel/binary';
 import { type ArchiveBuildEntry, buildRarc, buildU8, yaz0Literals } from '../builders/build-archive.js';
 
 /** One edit of an archive's tree; `at` and `into` are child indexes from the root. */
@@ -36,6 +37,7 @@ export const hostileNames = [
   '\x01',
   'a\x1b[2Jb',
   'x'.repeat(256),
+  'y'.repeat(MAX_NAME_BYTES + 1),
   'é'.repeat(128),
   'CON',
   'nul.bmd',
