@@ -24,16 +24,6 @@ export function hashJ3dName(bytes: ArrayLike<number>, from = 0, to = bytes.lengt
 }
 
 /**
- * Where the first NUL at or after `at` is in `bytes`, within MAX_NAME_BYTES of it, or -1. A loop: names are
- * short, and TypedArray indexOf costs a call into the runtime that is longer than the scan.
- */
-export function nulAt(bytes: Uint8Array, at: number): number {
-  const stop = Math.min(bytes.length, at + MAX_NAME_BYTES + 1);
-  for (let i = at; i < stop; i++) if (bytes[i] === 0) return i;
-  return -1;
-}
-
-/**
  * Per name of a table being read, where it ends and its hash from its bytes: lists reused by every table of up
  * to 1024 names (reading is synchronous), so reading names allocates nothing but the names.
  */

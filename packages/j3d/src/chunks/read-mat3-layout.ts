@@ -10,8 +10,7 @@
  * as many as the init entries reference, after which only such padding follows. The padding text is the
  * candidate that explains the most padding bytes (zeros when neither text fits).
  */
-import type { BinaryReader } from '@retromodel/binary';
-import { nulAt } from '../name-table.js';
+import { type BinaryReader, nameEnd } from '@retromodel/binary';
 import type { Mat3Layout } from './read-mat3.js';
 
 /** Padding texts of the known J3D makers, Nintendo's first. */
@@ -298,7 +297,7 @@ export function nameTableEnd(r: BinaryReader, offset: number): number {
   let end = offset + 4 + count * 4;
   for (let i = 0; i < count; i++) {
     const at = offset + r.u16At(offset + 4 + i * 4 + 2);
-    const nul = nulAt(r.bytes, at);
+    const nul = nameEnd(r.bytes, at);
     end = Math.max(end, (nul < 0 ? r.length : nul) + 1);
   }
   return end;
