@@ -504,6 +504,21 @@ const findings: [what: string, spec: FuzzCase][] = [
       },
     },
   ],
+  [
+    'SMG2 archive (Yaz0) byte pair := 0xffff: a BCK scale track whose tangents swing the curve past f32 (an Infinity in the GLB)',
+    {
+      target: 'archives/nintendo_smg2_SamboHead.arc',
+      mutation: {
+        kind: 'field',
+        section: 'file',
+        offset: 25508,
+        type: 'u16',
+        littleEndian: false,
+        value: 65535,
+        before: 45882,
+      },
+    },
+  ],
 ];
 
 describe.skipIf(!haveFixtures)('fuzz findings, fixed', () => {

@@ -211,13 +211,18 @@ export function sampleTrack(track: J3dTrack, frame: number): number {
   const s = (frame - k0.time) / length;
   const s2 = s * s;
   const s3 = s2 * s;
-  return (
+  const value =
     (2 * s3 - 3 * s2 + 1) * k0.value +
     (s3 - 2 * s2 + s) * length * k0.tangentOut +
     (-2 * s3 + 3 * s2) * k1.value +
-    (s3 - s2) * length * k1.tangentIn
-  );
+    (s3 - s2) * length * k1.tangentIn;
+  // Kept within f32, as the values and tangents are: a damaged file's tangent near the f32 limit swings the curve
+  // past it (finite here, in doubles), which a Float32Array would store as ±Infinity.
+  return Math.max(-F32_MAX, Math.min(F32_MAX, value));
 }
+
+/** The largest f32: the bound of a track's values and tangents, and of what the converters make of them. */
+export const F32_MAX = 3.4028234663852886e38;
 
 /**
  * The scale (f32), rotation (s16) and translation (f32) value tables of a BCK (ANK1) or BTK (TTK1) chunk, whose

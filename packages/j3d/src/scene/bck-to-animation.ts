@@ -25,7 +25,7 @@ import {
   quatFromEuler,
   quatMultiply,
 } from '@retromodel/scene';
-import { type J3dTrack, sampleTrack } from '../anim/animation-track.js';
+import { F32_MAX, type J3dTrack, sampleTrack } from '../anim/animation-track.js';
 import type { BckFile } from '../anim/read-bck.js';
 import type { J3dJoint } from '../chunks/read-jnt1.js';
 import { jointAnimationShell } from './animation-shell.js';
@@ -68,8 +68,6 @@ function keyTimes(tracks: J3dTrack[]): number[] {
 
 const isStatic = (tracks: J3dTrack[], bind: number[]) =>
   tracks.every((t, i) => t.keys.length === 1 && Math.abs(t.keys[0]!.value - bind[i]!) < 1e-6);
-
-const F32_MAX = 3.4028234663852886e38;
 
 /** Whether the track has two keys at `frame` (a jump). */
 function jumpsAt(track: J3dTrack, frame: number): boolean {

@@ -20,7 +20,7 @@ import {
   type PointerChannel,
   type TextureTransform,
 } from '@retromodel/scene';
-import { sampleTrack } from '../anim/animation-track.js';
+import { F32_MAX, sampleTrack } from '../anim/animation-track.js';
 import type { BtkEntry, BtkFile } from '../anim/read-btk.js';
 import type { GxMaterial, GxTexMatrix } from '../gx/material-types.js';
 import type { TevReduction } from '../gx/tev/reduce-tev.js';
@@ -77,7 +77,6 @@ function frameMatrix(base: GxTexMatrix, entry: BtkEntry, maya: boolean, frame: n
   };
 }
 
-const F32_MAX = 3.4028234663852886e38;
 /** Whether a value survives storage as f32 (glTF accessors): finite and within its range. */
 const withinF32 = (v: number) => Math.abs(v) <= F32_MAX;
 

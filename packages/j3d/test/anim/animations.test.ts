@@ -62,6 +62,28 @@ function track(keys: [number, number, number, number][]): J3dTrack {
   };
 }
 
+describe('sampleTrack', () => {
+  it('keeps a curve within f32 where tangents near the f32 limit swing it past (a Float32Array would hold ±Infinity)', () => {
+    // Found by the fuzz (seed 2614): a damaged SMG2 BCK's scale track gave a GLB accessor an Infinity.
+    const max = 3.4028234663852886e38;
+    const track: J3dTrack = {
+      tangentMode: 1,
+      keys: [
+        { time: 0, value: 1, tangentIn: 0, tangentOut: max },
+        { time: 10, value: 1, tangentIn: -max, tangentOut: 0 },
+      ],
+    };
+    for (let frame = 0; frame <= 10; frame += 0.5) {
+      const v = sampleTrack(track, frame);
+      expect(Math.abs(v), String(frame)).toBeLessThanOrEqual(max);
+      expect(Number.isFinite(Math.fround(v)), String(frame)).toBe(true);
+    }
+    // Within f32, the Hermite curve is as it was: value 1 at the keys, and the swing at frame 5 clamped to +max.
+    expect(sampleTrack(track, 0)).toBe(1);
+    expect(sampleTrack(track, 5)).toBe(max);
+  });
+});
+
 describe('BCK to scene animation', () => {
   const fps = 30;
   // Axes with different key times, unequal in/out tangents and a constant axis.
