@@ -61,8 +61,8 @@ export const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[1-9\u00b9\u00b2\u00b3]
 export function fileNameProblem(name: string): string | undefined {
   const problem = pathNameProblem(name);
   if (problem) return problem;
-  if (windowsReserved.test(name))
-    return `contains ${JSON.stringify(windowsReserved.exec(name)![0])}, which Windows does not allow in a file name`;
+  const reserved = windowsReserved.exec(name);
+  if (reserved) return `contains ${JSON.stringify(reserved[0])}, which Windows does not allow in a file name`;
   const device = WINDOWS_DEVICE_NAME.exec(name);
   if (device) return `is the Windows device ${device[1]!.toUpperCase()}, not a file`;
   if (/[ .]$/.test(name))

@@ -1,16 +1,16 @@
 /*
  * The `info` report as aligned text tables, Markdown tables or CSV (one block per table, titled). Names in a
- * report come from the file (entry, animation, material names): control characters are printed escaped (`\x1b`),
- * never sent to the terminal.
+ * report come from the file (entry, animation, material names): each cell goes through the CLI's one rule for
+ * printed text (terminalText) before the columns are measured, so an escaped name keeps its column, and a tab or
+ * line feed in a name is escaped too (it would break the table's lines).
  */
+import { terminalText } from '@retromodel/scene/terminal-text';
 import type { Cell, InfoReport, ReportTable } from './report.js';
 
 export type ReportFormat = 'text' | 'md' | 'csv';
 
-/** A cell as printed: control characters escaped. */
-const shown = (c: Cell) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is escaped
-  String(c).replace(/[\x00-\x1f\x7f]/g, (x) => `\\x${x.charCodeAt(0).toString(16).padStart(2, '0')}`);
+/** A cell as printed: what terminalText escapes, and tab and line feed as `\x09`, `\x0a`. */
+const shown = (c: Cell) => terminalText(String(c)).replace(/[\t\n]/g, (x) => (x === '\t' ? '\\x09' : '\\x0a'));
 
 const csvCell = (c: Cell) => {
   const s = shown(c);

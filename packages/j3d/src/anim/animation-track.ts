@@ -195,6 +195,9 @@ function buildTrack(chunk: BinaryReader, at: number, table: number[], scale: num
   return { tangentMode, keys };
 }
 
+/** The largest f32: the bound of a track's values and tangents, and of what the converters make of them. */
+export const F32_MAX = 3.4028234663852886e38;
+
 /** The track's value at `frame` (Hermite between keys, end values held outside). */
 export function sampleTrack(track: J3dTrack, frame: number): number {
   const keys = track.keys;
@@ -220,9 +223,6 @@ export function sampleTrack(track: J3dTrack, frame: number): number {
   // past it (finite here, in doubles), which a Float32Array would store as ±Infinity.
   return Math.max(-F32_MAX, Math.min(F32_MAX, value));
 }
-
-/** The largest f32: the bound of a track's values and tangents, and of what the converters make of them. */
-export const F32_MAX = 3.4028234663852886e38;
 
 /**
  * The scale (f32), rotation (s16) and translation (f32) value tables of a BCK (ANK1) or BTK (TTK1) chunk, whose
