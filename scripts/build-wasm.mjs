@@ -1,7 +1,7 @@
-// Compiles the WebAssembly modules of the T3DM writer and of the scene's value checks from their AssemblyScript
-// source (packages/<package>/assembly) and writes each one's bytes, as base64, to a TypeScript file in the package's
-// src, which is committed so that the packages, the tests and the bundles need no compiler. `--check` only compares:
-// it exits 1 when a committed module is out of date.
+// Compiles the WebAssembly modules of the T3DM writer, the scene's value checks and the J3D texture sums from their
+// AssemblyScript source (packages/<package>/assembly) and writes each one's bytes, as base64, to a TypeScript file in
+// the package's src, which is committed so that the packages, the tests and the bundles need no compiler. `--check`
+// only compares: it exits 1 when a committed module is out of date.
 //
 //   node scripts/build-wasm.mjs [--check]
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,8 +11,9 @@ import asc from 'assemblyscript/asc';
 /**
  * Each module: its package, its entry file in packages/<package>/assembly/, the file it is written to (in the
  * package's src/, in `folder` when it has one), what it is, and the compiler's flags it needs besides.
- * The T3DM writer's three, and the scene's value checker (SIMD; a page of memory to copy values into, which the
- * module's own data would not give it), which validateScene and the glTF reader use.
+ * The T3DM writer's three, the scene's value checker (SIMD; a page of memory to copy values into, which the
+ * module's own data would not give it), which validateScene and the glTF reader use, and the J3D texture sums
+ * (SIMD; a page to copy texels into and one for the sums), which a material's mean texture colour uses.
  */
 export const wasmModules = [
   {
@@ -46,6 +47,15 @@ export const wasmModules = [
     constant: 'VALUE_CHECKS_WASM',
     what: 'value checker',
     flags: ['--enable', 'simd', '--initialMemory', '1'],
+  },
+  {
+    pkg: 'j3d',
+    folder: 'gx/texture',
+    entry: 'texture-sums.ts',
+    target: 'texture-sums-wasm.ts',
+    constant: 'TEXTURE_SUMS_WASM',
+    what: 'texel summer',
+    flags: ['--enable', 'simd', '--initialMemory', '2'],
   },
 ];
 

@@ -1,20 +1,23 @@
 /*
  * A material's mean texture colour without decoding the texture: gxTextureSums (block by block) against its
  * definition, the channel sums of decodeGxTexture's pixels, for every format on random data, sizes that are and
- * are not whole blocks (summed in one run, or block row by block row), 16-bit codes at every alignment and
- * random palettes, and the same ParseErrors; the byte parts of every RGB565 and RGB5A3 code against its pixel;
+ * are not whole blocks (summed in one run, or block row by block row), levels of several pages of the SIMD
+ * module's memory, 16-bit codes at every alignment and random palettes, and the same ParseErrors, through the
+ * module and where WebAssembly cannot run; the committed module against its source; the byte parts of every RGB565 and RGB5A3 code against its pixel;
  * and textureMean on the scene of every shared model and the sample BMD (images not decoded yet) against the
  * mean of the decoded pixels.
  */
+import { readFileSync } from 'node:fs';
 import { ParseError } from '@retromodel/binary';
 import type { Scene } from '@retromodel/scene';
 import { buildSampleBmd, haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { compileWasm, wasmModules, wasmSource, wasmTarget } from '../../../../scripts/build-wasm.mjs';
 import { decodeGxTexture, type GxTextureInput } from '../../src/gx/texture/decode-gx-texture.js';
 import { GxPaletteFormat, GxTextureFormat, gxFormatLayout, gxTextureByteSize } from '../../src/gx/texture/formats.js';
 import { splitParts } from '../../src/gx/texture/split-code-sums.js';
 import { u16Words } from '../../src/gx/texture/texel-words.js';
-import { gxTextureSums } from '../../src/gx/texture/texture-sums.js';
+import type { gxTextureSums } from '../../src/gx/texture/texture-sums.js';
 import { readJ3d } from '../../src/index.js';
 import { textureMean } from '../../src/scene/bake-texture.js';
 import { addTextures } from '../../src/scene/build-textures.js';
@@ -26,17 +29,22 @@ function decodedSums(input: GxTextureInput): number[] {
   return sums;
 }
 
+/**
+ * What `run` returns, or the ParseError it throws. By the class's name: the sums loaded again without WebAssembly
+ * (vi.resetModules) throw the ParseError of their own copy of @retromodel/binary.
+ */
 function outcome(run: () => unknown): unknown {
   try {
     return run();
   } catch (e) {
-    if (!(e instanceof ParseError)) throw e;
-    return `${e.offset}: ${e.message}`;
+    if (!(e instanceof Error) || e.constructor.name !== ParseError.name) throw e;
+    return `${(e as ParseError).offset}: ${e.message}`;
   }
 }
 
-describe('gxTextureSums', () => {
-  it('equals the sums of the decoded pixels for every format', () => {
+function sumsTests(load: () => Promise<typeof gxTextureSums>): void {
+  it('equals the sums of the decoded pixels for every format', async () => {
+    const gxTextureSums = await load();
     const rnd = seededRandom(0x3ea2);
     const int = (n: number) => Math.floor(rnd() * n);
     const formats = Object.values(GxTextureFormat);
@@ -60,21 +68,8 @@ describe('gxTextureSums', () => {
     }
   });
 
-  it('splits every RGB565 and RGB5A3 code into a high and a low byte part that add up to its pixel', () => {
-    for (const format of [GxPaletteFormat.RGB565, GxPaletteFormat.RGB5A3] as const) {
-      const pixels = new Uint8Array(u16Words(format).buffer);
-      const { high, low, modeBit } = splitParts(format);
-      for (let code = 0; code < 0x10000; code++) {
-        const h = code >> 8;
-        const l = (code & 0xff) | ((h & modeBit) << 1);
-        for (let c = 0; c < 4; c++)
-          if (high[h * 4 + c]! + low[l * 4 + c]! !== pixels[code * 4 + c])
-            expect.fail(`format ${format} code ${code.toString(16)} channel ${c}`);
-      }
-    }
-  });
-
-  it('sums 16-bit codes wherever they start in their buffer', () => {
+  it('sums 16-bit codes wherever they start in their buffer', async () => {
+    const gxTextureSums = await load();
     const rnd = seededRandom(0x16b1);
     for (const format of [GxTextureFormat.RGB565, GxTextureFormat.RGB5A3]) {
       for (const start of [0, 1, 2, 3, 6]) {
@@ -87,7 +82,8 @@ describe('gxTextureSums', () => {
     }
   });
 
-  it('equals the sums of the decoded pixels for pictures of whole blocks', () => {
+  it('equals the sums of the decoded pixels for pictures of whole blocks', async () => {
+    const gxTextureSums = await load();
     const rnd = seededRandom(0x5b17);
     const int = (n: number) => Math.floor(rnd() * n);
     for (const format of Object.values(GxTextureFormat)) {
@@ -106,7 +102,57 @@ describe('gxTextureSums', () => {
       }
     }
   });
+
+  it('sums levels of several of its pages (64 KiB), and one page and a part', async () => {
+    const gxTextureSums = await load();
+    const rnd = seededRandom(0x9a6e);
+    for (const [format, width, height] of [
+      [GxTextureFormat.CMPR, 512, 256],
+      [GxTextureFormat.CMPR, 256, 264],
+      [GxTextureFormat.RGB565, 256, 136],
+      [GxTextureFormat.RGB5A3, 256, 256],
+      [GxTextureFormat.RGB5A3, 128, 260],
+    ] as const) {
+      const data = Uint8Array.from({ length: gxTextureByteSize(format, width, height) }, () => Math.floor(rnd() * 256));
+      const input: GxTextureInput = { format, width, height, data };
+      expect(gxTextureSums(input), `format ${format} ${width}×${height}`).toEqual(decodedSums(input));
+    }
+  });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
 });
+
+const loadSums = async () => (await import('../../src/gx/texture/texture-sums.js')).gxTextureSums;
+
+describe('gxTextureSums', () => sumsTests(loadSums));
+
+describe('gxTextureSums where WebAssembly cannot run', () =>
+  sumsTests(async () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    return loadSums();
+  }));
+
+it('splits every RGB565 and RGB5A3 code into a high and a low byte part that add up to its pixel', () => {
+  for (const format of [GxPaletteFormat.RGB565, GxPaletteFormat.RGB5A3] as const) {
+    const pixels = new Uint8Array(u16Words(format).buffer);
+    const { high, low, modeBit } = splitParts(format);
+    for (let code = 0; code < 0x10000; code++) {
+      const h = code >> 8;
+      const l = (code & 0xff) | ((h & modeBit) << 1);
+      for (let c = 0; c < 4; c++)
+        if (high[h * 4 + c]! + low[l * 4 + c]! !== pixels[code * 4 + c])
+          expect.fail(`format ${format} code ${code.toString(16)} channel ${c}`);
+    }
+  }
+});
+
+it("the texture sums' committed module is what assembly/texture-sums.ts compiles to", async () => {
+  for (const module of wasmModules.filter((m) => m.pkg === 'j3d'))
+    expect(readFileSync(wasmTarget(module), 'utf8')).toBe(wasmSource(module, await compileWasm(module)));
+}, 60_000);
 
 const models: [string, () => Uint8Array][] = [['sample BMD', buildSampleBmd]];
 if (haveFixtures)

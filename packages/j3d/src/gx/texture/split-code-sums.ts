@@ -1,6 +1,7 @@
 /*
- * The channel sums of RGB565 and RGB5A3 texels (texture-sums.ts) from how often each byte occurs. Every channel
- * of these codes is a part read from the high byte plus a part read from the low byte (spec j3d.md §11.3):
+ * The channel sums of RGB565 and RGB5A3 texels from how often each byte occurs, where WebAssembly cannot run
+ * (texture-sums.ts; else simd-sums.ts). Every channel of these codes is a part read from the high byte plus a
+ * part read from the low byte (spec j3d.md §11.3):
  *   RGB565: R = expand5(h >> 3); G = expand6(8·(h & 7) + (l >> 5)) = 32·(h & 7) + ((h & 7) >> 1) + 4·(l >> 5);
  *     B = expand5(l & 31).
  *   RGB5A3 with the top bit set (RGB555): R from h alone, B from l alone, and

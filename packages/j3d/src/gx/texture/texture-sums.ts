@@ -6,18 +6,20 @@
  *   I4, I8, IA4, IA8: an intensity (r = g = b) and an alpha field, summed as they are (4-bit fields · 17), four
  *     bytes at a time (byte-lane-sums.ts);
  *     I4 and I8 have one field for all four channels.
- *   In a picture of whole blocks, RGB565 and RGB5A3: how often each high and each low byte occurs, times that
- *     byte's part of the pixel (split-code-sums.ts);
+ *   In a picture of whole blocks, CMPR, RGB565 and RGB5A3: a WebAssembly module's SIMD sums (simd-sums.ts); where
+ *     WebAssembly cannot run, RGB565 and RGB5A3: how often each high and each low byte occurs, times that byte's
+ *     part of the pixel (split-code-sums.ts), and CMPR: each 4×4 sub-block's count of each colour-table index
+ *     times that entry (cmprSums), without decoding its texels; RGBA8: the bytes of each block's A-R and G-B
+ *     halves as they are;
  *   the colour-indexed formats, and RGB565 and RGB5A3 in a picture of partial blocks: each texel's code looked up
  *     in its table (texel-words.ts, the palette) and the pixel's bytes added.
- *   In a picture of whole blocks, CMPR: each 4×4 sub-block's count of each colour-table index times that entry
- *     (cmprSums), without decoding its texels; RGBA8: the bytes of each block's A-R and G-B halves as they are;
  *   RGBA8 and CMPR in a picture of partial blocks: each block decoded into a block-sized buffer and summed.
  */
 import { expand5, expand6 } from '@retromodel/texture';
 import { evenOddByteSums, laneSums, nibbleSums } from './byte-lane-sums.js';
 import { checkGxTextureLevel, type GxTextureInput } from './decode-gx-texture.js';
 import { GxPaletteFormat, GxTextureFormat } from './formats.js';
+import { simdSums } from './simd-sums.js';
 import { splitCodeSums, splitParts } from './split-code-sums.js';
 import { u16Words } from './texel-words.js';
 
@@ -84,13 +86,13 @@ export function gxTextureSums(input: GxTextureInput): Sums {
   if (whole)
     switch (input.format) {
       case GxTextureFormat.CMPR:
-        return cmprSums(data, (width * height) >> 4);
+        return simdSums('cmpr', data, (width * height) >> 4) ?? cmprSums(data, (width * height) >> 4);
       case GxTextureFormat.RGBA8:
         return rgba8Sums(data, (width * height) >> 4);
       case GxTextureFormat.RGB565:
-        return splitCodeSums(data, width * height, splitParts(RGB565));
+        return simdSums('rgb565', data, width * height) ?? splitCodeSums(data, width * height, splitParts(RGB565));
       case GxTextureFormat.RGB5A3:
-        return splitCodeSums(data, width * height, splitParts(RGB5A3));
+        return simdSums('rgb5a3', data, width * height) ?? splitCodeSums(data, width * height, splitParts(RGB5A3));
     }
   const add = texelAdder(input.format, palette32);
   if (!add) return blockSums(input, bw, bh, blockBytes, decodeBlock, palette32);
@@ -189,10 +191,11 @@ const indexCounts = Uint32Array.from({ length: 256 }, (_, byte) => {
 /**
  * The sums over the first `subBlocks` CMPR sub-blocks of `data`, all inside the picture: each one's texels are
  * its colour table's entries (decode-cmpr.ts) as often as their 2-bit index occurs, counted a byte of indices at
- * a time (indexCounts). A material's mean colour sums every texel of its textures, and decoding the CMPR texels
- * one by one to sum them was most of j3dToScene on a stage map of many multi-texture materials. The table's
- * entries are worked out here as decode-cmpr.ts does (the tests compare the two on random data): reading them
- * from its table, written and read back per sub-block, made the sums 1.5 times as long.
+ * a time (indexCounts), where WebAssembly cannot run (simd-sums.ts). A material's mean colour sums every texel of
+ * its textures, and decoding the CMPR texels one by one to sum them was most of j3dToScene on a stage map of many
+ * multi-texture materials. The table's entries are worked out here as decode-cmpr.ts does (the tests compare the
+ * two on random data): reading them from its table, written and read back per sub-block, made the sums 1.5 times
+ * as long.
  */
 function cmprSums(data: Uint8Array, subBlocks: number): Sums {
   let r = 0;
