@@ -48,7 +48,7 @@ function moduleSummer(): Summer | undefined {
       const count = Math.min(perPage, units - from);
       heap.set(data.subarray(from * unit, (from + count) * unit));
       sum[format](0, count);
-      for (let c = 0; c < 4; c++) sums[c]! += result[c]!;
+      for (let c = 0; c < 4; c++) sums[c] = sums[c]! + result[c]!;
     }
     return sums;
   };
