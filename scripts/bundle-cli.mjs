@@ -145,10 +145,10 @@ for (const [name, ascii] of code) {
   writeFileSync(join(outdir, name), header + ascii, 'latin1');
 }
 
-// The WebAssembly modules the chunks embed as base64 text (the T3DM writer's), each with its chunk's name, for
-// start.cjs to compile in the background while it loads those chunks (compile-cache.ts, precompileWasm; the
-// format is readWasmFile's): "RMWA1\n", then per module a u32 LE length and the chunk's name, a u32 LE length and
-// the module. A module's base64 text begins "AGFzbQ" ("\0asm").
+// The WebAssembly modules the chunks embed as base64 text (the T3DM writer's, the scene's value checks, the J3D
+// texture sums), each with its chunk's name, for start.cjs to compile in the background while it loads those
+// chunks (compile-cache.ts, precompileWasm; the format is readWasmFile's): "RMWA1\n", then per module a u32 LE
+// length and the chunk's name, a u32 LE length and the module. A module's base64 text begins "AGFzbQ" ("\0asm").
 const u32 = (n) => {
   const b = Buffer.alloc(4);
   b.writeUInt32LE(n);
