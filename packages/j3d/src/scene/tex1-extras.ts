@@ -50,12 +50,20 @@ export interface KeptTex1 {
 
 /**
  * Formats whose whole blocks, whatever they hold, encode again to the bytes they were decoded from: RGBA8 keeps
- * every channel as it is, and RGB565's channels, widened by bit replication, encode back to their own codes
- * (channel-bits.ts). A level of whole blocks of these needs no encoding to be known reproducible: encoding the
- * MKDD course's 512×512 and 512×256 RGBA8 textures to find that out cost a process converting it about a fifth
- * of its CPU time (133-145 ms against 110-119, perf stat).
+ * every channel as it is, RGB565's channels, widened by bit replication, encode back to their own codes
+ * (channel-bits.ts), and the intensity formats' grey (R = G = B) has itself as its luma, with its 4-bit fields
+ * widened the same way and alpha kept (encode-colors.ts). A level of whole blocks of these needs no encoding to
+ * be known reproducible: encoding the MKDD course's 512×512 and 512×256 RGBA8 textures to find that out cost a
+ * process converting it about a fifth of its CPU time (133-145 ms against 110-119, perf stat).
  */
-const ENCODED_BACK_EXACTLY: ReadonlySet<number> = new Set([GxTextureFormat.RGBA8, GxTextureFormat.RGB565]);
+const ENCODED_BACK_EXACTLY: ReadonlySet<number> = new Set([
+  GxTextureFormat.RGBA8,
+  GxTextureFormat.RGB565,
+  GxTextureFormat.I4,
+  GxTextureFormat.I8,
+  GxTextureFormat.IA4,
+  GxTextureFormat.IA8,
+]);
 
 /**
  * The hash of level 0's pixels when encoding them gives the texture's level 0 again, else undefined (worked out

@@ -20,7 +20,13 @@ import {
   tileRgba8,
 } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
-import { decodeGxTexture, encodeGxTexture, GxPaletteFormat, GxTextureFormat } from '../../src/gx/texture/index.js';
+import {
+  decodeGxTexture,
+  encodeGxTexture,
+  GxPaletteFormat,
+  GxTextureFormat,
+  gxTextureByteSize,
+} from '../../src/gx/texture/index.js';
 import { readBti } from '../../src/internal.js';
 
 const sizes: [number, number][] = [
@@ -135,7 +141,7 @@ describe('encodeGxTexture: lossless formats on images they can hold', () => {
   });
 });
 
-describe('RGBA8 and RGB565 levels of whole blocks encode back to the bytes they decode from', () => {
+describe('RGBA8, RGB565 and intensity levels of whole blocks encode back to the bytes they decode from', () => {
   // What tex1-extras' reproducibility check takes for granted for these formats: any bytes, not only the codes an
   // image was made from, decode to pixels that encode to those same bytes.
   for (const [name, w, h] of [
@@ -143,10 +149,18 @@ describe('RGBA8 and RGB565 levels of whole blocks encode back to the bytes they 
     ['RGBA8', 32, 16],
     ['RGB565', 8, 4],
     ['RGB565', 32, 16],
+    ['I4', 8, 8],
+    ['I4', 64, 32],
+    ['I8', 8, 4],
+    ['I8', 64, 32],
+    ['IA4', 8, 4],
+    ['IA4', 64, 32],
+    ['IA8', 4, 4],
+    ['IA8', 64, 32],
   ] as const)
     it(`${name} ${w}×${h} of random bytes`, () => {
       const random = seededRandom(w * 31 + h + name.length);
-      const size = w * h * (name === 'RGBA8' ? 4 : 2);
+      const size = gxTextureByteSize(GxTextureFormat[name], w, h);
       const data = Uint8Array.from({ length: size }, () => Math.floor(random() * 256));
       const format = GxTextureFormat[name];
       const pixels = decodeGxTexture({ format, width: w, height: h, data });
