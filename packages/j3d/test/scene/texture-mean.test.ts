@@ -3,9 +3,9 @@
  * definition, the channel sums of decodeGxTexture's pixels, for every format on random data, sizes that are and
  * are not whole blocks (summed in one run, or block row by block row), levels of several pages of the SIMD
  * module's memory, 16-bit codes at every alignment and random palettes, and the same ParseErrors, through the
- * module and where WebAssembly cannot run; the committed module against its source; the byte parts of every RGB565 and RGB5A3 code against its pixel;
- * and textureMean on the scene of every shared model and the sample BMD (images not decoded yet) against the
- * mean of the decoded pixels.
+ * module and where WebAssembly cannot run; the committed module against its source; the byte parts of every
+ * RGB565 and RGB5A3 code against its pixel; and textureMean on the scene of every shared model and the sample BMD
+ * (images not decoded yet) against the mean of the decoded pixels.
  */
 import { readFileSync } from 'node:fs';
 import { ParseError } from '@retromodel/binary';

@@ -6,11 +6,11 @@
  *   I4, I8, IA4, IA8: an intensity (r = g = b) and an alpha field, summed as they are (4-bit fields · 17), four
  *     bytes at a time (byte-lane-sums.ts);
  *     I4 and I8 have one field for all four channels.
- *   In a picture of whole blocks, CMPR, RGB565 and RGB5A3: a WebAssembly module's SIMD sums (simd-sums.ts); where
- *     WebAssembly cannot run, RGB565 and RGB5A3: how often each high and each low byte occurs, times that byte's
- *     part of the pixel (split-code-sums.ts), and CMPR: each 4×4 sub-block's count of each colour-table index
- *     times that entry (cmprSums), without decoding its texels; RGBA8: the bytes of each block's A-R and G-B
- *     halves as they are;
+ *   In a picture of whole blocks: CMPR, RGB565 and RGB5A3 through a WebAssembly module's SIMD sums
+ *     (simd-sums.ts), or where WebAssembly cannot run, RGB565 and RGB5A3 by how often each high and each low byte
+ *     occurs, times that byte's part of the pixel (split-code-sums.ts), and CMPR by each 4×4 sub-block's count of
+ *     each colour-table index times that entry (cmprSums), without decoding its texels; RGBA8: the bytes of each
+ *     block's A-R and G-B halves as they are;
  *   the colour-indexed formats, and RGB565 and RGB5A3 in a picture of partial blocks: each texel's code looked up
  *     in its table (texel-words.ts, the palette) and the pixel's bytes added.
  *   RGBA8 and CMPR in a picture of partial blocks: each block decoded into a block-sized buffer and summed.
