@@ -5,6 +5,7 @@
 export { embeddedBytes, fromBase64, toBase64 } from './base64.js';
 export { BinaryReader, type BinaryReaderOptions, decodeText, type TextEncodingName } from './binary-reader.js';
 export { BinaryWriter, type BinaryWriterOptions } from './binary-writer.js';
+export { embeddedWasmExports } from './embedded-wasm.js';
 export { fileHash, hashBytes } from './hash-bytes.js';
 export { KeptByBytes } from './kept-by-bytes.js';
 export { MAX_NAME_BYTES, nameEnd } from './name-bytes.js';

@@ -11,7 +11,7 @@
  *   value read a new heap number).
  * - firstIndexAtLeast: a primitive's indices must name its vertices (validateScene; 216,000 in those files).
  */
-import { embeddedBytes } from '@retromodel/binary';
+import { embeddedWasmExports } from '@retromodel/binary';
 import { VALUE_CHECKS_WASM } from './value-checks-wasm.js';
 
 interface ValueChecks {
@@ -48,13 +48,8 @@ interface Checks {
 
 /** The checks through the module, instantiated now; undefined where WebAssembly cannot run. */
 function moduleChecks(): Checks | undefined {
-  let exports: ValueChecks;
-  try {
-    const module = new WebAssembly.Module(embeddedBytes(VALUE_CHECKS_WASM));
-    exports = new WebAssembly.Instance(module).exports as unknown as ValueChecks;
-  } catch {
-    return undefined;
-  }
+  const exports = embeddedWasmExports<ValueChecks>(VALUE_CHECKS_WASM);
+  if (!exports) return undefined;
   const { firstNonFinite, firstIndexAtLeast16, firstIndexAtLeast32 } = exports;
   // The memory never grows, so these views of it stay valid.
   const floats = new Float32Array(exports.memory.buffer, 0, PAGE / 4);
@@ -94,7 +89,7 @@ const scriptChecks: Checks = {
 let checks: Checks | undefined;
 
 function checksHere(): Checks {
-  checks ??= (typeof WebAssembly === 'object' ? moduleChecks() : undefined) ?? scriptChecks;
+  checks ??= moduleChecks() ?? scriptChecks;
   return checks;
 }
 

@@ -7,7 +7,7 @@
  * converting one model, where they ran before V8 had optimised them. Where WebAssembly cannot run (a page whose
  * Content-Security-Policy forbids it) simdSums gives undefined and the caller sums in JavaScript.
  */
-import { embeddedBytes } from '@retromodel/binary';
+import { embeddedWasmExports } from '@retromodel/binary';
 import { TEXTURE_SUMS_WASM } from './texture-sums-wasm.js';
 
 /** The module's page the texels are copied into; the sums follow it. */
@@ -29,13 +29,8 @@ type Summer = (format: SimdFormat, data: Uint8Array, units: number) => [number, 
 
 /** The sums through the module, instantiated now; undefined where WebAssembly cannot run. */
 function moduleSummer(): Summer | undefined {
-  let exports: TextureSumsExports;
-  try {
-    const module = new WebAssembly.Module(embeddedBytes(TEXTURE_SUMS_WASM));
-    exports = new WebAssembly.Instance(module).exports as unknown as TextureSumsExports;
-  } catch {
-    return undefined;
-  }
+  const exports = embeddedWasmExports<TextureSumsExports>(TEXTURE_SUMS_WASM);
+  if (!exports) return undefined;
   // The memory never grows, so these views of it stay valid.
   const heap = new Uint8Array(exports.memory.buffer, 0, PAGE);
   const result = new Int32Array(exports.memory.buffer, PAGE, 4);
@@ -65,6 +60,6 @@ export function simdSums(
   data: Uint8Array,
   units: number,
 ): [number, number, number, number] | undefined {
-  if (summer === undefined) summer = (typeof WebAssembly === 'object' ? moduleSummer() : undefined) ?? null;
+  if (summer === undefined) summer = moduleSummer() ?? null;
   return summer?.(format, data, units);
 }
