@@ -25,6 +25,8 @@ export interface T3dmWriteOptions {
   ignoreMaterials?: boolean;
   /** Leave the mesh nodes' transforms out (tiny3d's `--ignore-transforms`). */
   ignoreTransforms?: boolean;
+  /** Write the textures' images beside the model as PNGs (default true; false: none, as tiny3d writes none). */
+  texturePngs?: boolean;
 }
 
 /** Tiny3D T3DM (.t3dm) with .sdata animation streams: read, write and info. */
@@ -43,6 +45,7 @@ export const t3dmAdapter = {
     romPrefix: 'prefix of the .sdata paths stored in the file (default rom:/)',
     ignoreMaterials: "write every material with all fields 0 but its name (tiny3d's --ignore-materials)",
     ignoreTransforms: "leave the mesh nodes' transforms out (tiny3d's --ignore-transforms)",
+    texturePngs: "write the textures' images beside the model as PNGs (default true; false: none, as tiny3d)",
   },
   load: () => import('./t3dm-codec.js').then((m) => m.t3dmCodec),
 } satisfies FormatAdapter<T3dmReadOptions, T3dmWriteOptions>;

@@ -163,6 +163,7 @@ async function write(scene: Scene, context: WriteContext, options: T3dmWriteOpti
       ...(typeof options.romPrefix === 'string' ? { romPrefix: options.romPrefix } : {}),
       ...(options.ignoreMaterials === true ? { ignoreMaterials: true } : {}),
       ...(options.ignoreTransforms === true ? { ignoreTransforms: true } : {}),
+      ...(options.texturePngs === false ? { texturePngs: false } : {}),
     },
     fast64,
   );

@@ -1,3 +1,4 @@
+import { encodePng } from '@retromodel/gltf';
 import { createMaterial, createScene } from '@retromodel/scene';
 import {
   adapterInfo,
@@ -285,5 +286,61 @@ describe('t3dmAdapter: fast64 texture names', () => {
     expect(unsafe.map((d) => d.message)).toEqual([
       expect.stringMatching(/^material "m1": texture nul\.png: the name "nul\.png" is the Windows device NUL/),
     ]);
+  });
+
+  describe('a texture found nowhere', () => {
+    // found.png is on disk at 8×16; gone.png is nowhere but the glTF holds it (4×2); nul.png is nowhere and its
+    // image is not written (no portable name); bare.png is nowhere and the material holds no image.
+    const names = ['found.png', 'gone.png', 'nul.png', 'bare.png'];
+    const scene = createScene();
+    for (const [i, name] of names.entries()) {
+      scene.images.push({ kind: 'rgba8', name, width: 4, height: 2, pixels: new Uint8Array(32) });
+      scene.textures.push({ image: i, sampler: 0 });
+      const material = fast64(`m${i}`, name, i);
+      if (name === 'bare.png') delete material.baseColorTexture;
+      scene.materials.push(material);
+    }
+    scene.samplers.push({});
+    scene.meshes.push({ primitives: names.map((_, i) => triangle(i)) });
+    scene.nodes.push({ name: 'n', mesh: 0, children: [] });
+    scene.roots.push(0);
+    const convert = async (disk: Map<string, Uint8Array>, options: { texturePngs?: boolean } = {}) => {
+      const sidecars = { list: async () => [...disk.keys()], read: async (n: string) => disk.get(n) };
+      return (await t3dmAdapter.load()).write!(scene, { baseName: 'm', encodePng, sidecars }, options);
+    };
+    const onDisk = () => new Map([['found.png', pngHeader(8, 16)]]);
+    const sizes = (bytes: Uint8Array) =>
+      readT3dm(bytes).chunks.flatMap((c) =>
+        c.kind === 'material' ? [`${c.textureA.texWidth}×${c.textureA.texHeight}`] : [],
+      );
+    const notFound = (diagnostics: { code: string; message: string }[]) =>
+      diagnostics.filter((d) => d.code === 't3dm/texture-not-found').map((d) => d.message);
+    const zero = (m: number, name: string) =>
+      expect.stringMatching(new RegExp(`^material "m${m}": texture "${name}" .* stored as 0×0, as tiny3d stores it`));
+
+    it("takes the size of the glTF's own image written in its place; a second run, finding that image, writes the same file", async () => {
+      const first = await convert(onDisk());
+      expect(sizes(first.files[0]!.bytes)).toEqual(['8×16', '4×2', '0×0', '0×0']);
+      expect(first.files.map((f) => f.name)).toEqual(['m.t3dm', 'found.png', 'gone.png']);
+      expect(notFound(first.diagnostics)).toEqual([
+        expect.stringMatching(
+          /^material "m1": texture "gone\.png" .* written in its place as gone\.png and its size \(4×2\) stored/,
+        ),
+        zero(2, 'nul\\.png'),
+        zero(3, 'bare\\.png'),
+      ]);
+      // As a run without -o leaves it: gone.png beside the model now.
+      const disk = onDisk();
+      disk.set('gone.png', first.files[2]!.bytes);
+      const second = await convert(disk);
+      expect(second.files[0]!.bytes).toEqual(first.files[0]!.bytes);
+    });
+
+    it('is stored 0×0, as tiny3d stores it, where no PNG is written (texturePngs: false, as gltf-to-t3d writes)', async () => {
+      const { files, diagnostics } = await convert(onDisk(), { texturePngs: false });
+      expect(files.map((f) => f.name)).toEqual(['m.t3dm']);
+      expect(sizes(files[0]!.bytes)).toEqual(['8×16', '0×0', '0×0', '0×0']);
+      expect(notFound(diagnostics)).toEqual([zero(1, 'gone\\.png'), zero(2, 'nul\\.png'), zero(3, 'bare\\.png')]);
+    });
   });
 });

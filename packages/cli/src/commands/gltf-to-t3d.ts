@@ -69,15 +69,15 @@ export async function gltfToT3dCommand(args: GltfToT3dArgs, io: CliIo): Promise<
             ...(args.baseScale !== undefined ? { baseScale: args.baseScale } : {}),
             ...(args.ignoreMaterials ? { ignoreMaterials: true } : {}),
             ...(args.ignoreTransforms ? { ignoreTransforms: true } : {}),
+            // The textures stay the project's PNGs, as tiny3d writes none (and sizes a texture it cannot find 0×0).
+            texturePngs: false,
           },
         },
       });
       const errors = result.diagnostics.filter((d) => d.severity === 'error');
       if (errors.length > 0) throw new Error(errors.map((d) => d.message).join('; '));
-      // The model and its streams; the textures stay the project's PNGs.
-      const written = result.files
-        .filter((f) => /\.(t3dm|sdata)$/.test(f.name))
-        .map((f) => ({ path: resolve(dirname(output), f.name), bytes: f.bytes }));
+      // The model and its streams.
+      const written = result.files.map((f) => ({ path: resolve(dirname(output), f.name), bytes: f.bytes }));
       const clash = written.find((f) => inputs.has(realPathOf(f.path)));
       if (clash) throw new Error(`would write over the input ${clash.path}`);
       await writeFilesAtomic(written);

@@ -6,7 +6,9 @@
  * the first by path, and the fallback is always reported, with the candidates when there were several. The
  * stored path is the one tiny3d maps from the file found (or, when none is, from the name beside the model):
  * its path in the asset folder as `rom:/<path>`, or its path in the project when it lies outside the asset
- * folder, the first `.png` made `.sprite`; the texture size is the PNG's.
+ * folder, the first `.png` made `.sprite`; the texture size is the PNG's. A name found nowhere is reported by
+ * the caller (textureNotFound), which stores 0×0 as tiny3d does, or the size of the glTF's own image where it
+ * writes that image in the file's place.
  *
  * Paths are `/`-separated: PNGs are keyed by their path from the model's folder (`../racer/x.png` for a file
  * of the asset folder beside the model's), and `modelFolder` is the model's folder's path from the asset folder.
@@ -153,11 +155,27 @@ export function findTexture(
     });
     return result;
   }
+  // Found nowhere: the caller says so (textureNotFound), knowing whether the glTF's own image takes its place.
   const assetRel = joinPath(files.modelFolder, beside ?? fileName);
-  diagnostics.push({
-    code: 't3dm/texture-not-found',
-    message: `${where}: texture "${imageName}" was found neither beside the model nor in the asset folder; stored as 0×0, as tiny3d stores it (texture coordinates scale by 32)`,
-    severity: 'warning',
-  });
   return { romPath: romPathOf(assetRel, files.assetPath), outputName: outputName(beside ?? fileName, assetRel) };
+}
+
+/**
+ * The warning for a fast64 image name found nowhere. Its texture is stored 0×0, as tiny3d stores it (texture
+ * coordinates then scale by 32), unless the glTF holds the image itself and it is written (`standIn`): written
+ * in the file's place, its size is the size stored, which a second run, finding that file, stores too.
+ */
+export function textureNotFound(
+  where: string,
+  imageName: string,
+  standIn?: { name: string; width: number; height: number },
+): Diagnostic {
+  const stored = standIn
+    ? `the glTF's own image is written in its place as ${standIn.name} and its size (${standIn.width}×${standIn.height}) stored, where tiny3d stores 0×0`
+    : 'stored as 0×0, as tiny3d stores it (texture coordinates scale by 32)';
+  return {
+    code: 't3dm/texture-not-found',
+    message: `${where}: texture "${imageName}" was found neither beside the model nor in the asset folder; ${stored}`,
+    severity: 'warning',
+  };
 }

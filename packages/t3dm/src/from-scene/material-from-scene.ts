@@ -35,7 +35,7 @@ import {
 import type { T3dmMaterial, T3dmMaterialAxis } from '../t3dm-file.js';
 import { CC, CCA, multiplyCycle, packCombiner } from './combiner.js';
 import { type Fast64Material, fast64Material } from './fast64-material.js';
-import { findTexture, type TextureFiles } from './find-texture.js';
+import { findTexture, type TextureFiles, textureNotFound } from './find-texture.js';
 
 /** One texture slot to write. */
 export interface TexturePlan {
@@ -122,6 +122,8 @@ export interface MaterialContext {
   files: TextureFiles;
   imageStems: string[];
   diagnostics: Diagnostic[];
+  /** The images are written beside the model as PNGs (SceneToT3dmOptions.texturePngs). */
+  writesPngs: boolean;
 }
 
 function defaultAxis(size: number, wrap: string | undefined): T3dmMaterialAxis {
@@ -206,7 +208,7 @@ function fromFast64(
   m: Material,
   f: Fast64Material | undefined,
   scene: Scene,
-  { files, diagnostics }: MaterialContext,
+  { files, diagnostics, writesPngs }: MaterialContext,
 ): MaterialPlan | undefined {
   if (!f) return undefined;
   const slot = (t: (typeof f.textures)[0], first: boolean): TexturePlan => {
@@ -218,22 +220,27 @@ function fromFast64(
       t: t?.t ?? defaultAxis(0, undefined),
     };
     if (t?.imageName) {
-      const found = findTexture(t.imageName, files, `material "${m.name ?? ''}"`, diagnostics);
+      const where = `material "${m.name ?? ''}"`;
+      const found = findTexture(t.imageName, files, where, diagnostics);
       plan.path = found.romPath;
-      // A PNG not found is stored as 0×0, as tiny3d's decoder leaves it (UVs then scale by 32).
-      plan.width = found.png?.width ?? 0;
-      plan.height = found.png?.height ?? 0;
       const sceneImage = first && m.baseColorTexture ? scene.textures[m.baseColorTexture.texture]?.image : undefined;
       const pngName =
         sceneImage === undefined
           ? undefined
           : found.png
             ? found.outputName
-            : portablePngName(found.outputName, `material "${m.name ?? ''}"`, diagnostics);
+            : portablePngName(found.outputName, where, diagnostics);
       if (sceneImage !== undefined && pngName) {
         plan.image = sceneImage;
         plan.pngName = pngName;
       }
+      // The size of the PNG found; else of the glTF's own image where it is written in the file's place; else
+      // 0×0, as tiny3d's decoder leaves a PNG it cannot find (UVs then scale by 32).
+      const standIn =
+        found.png || !writesPngs || plan.image === undefined ? undefined : imageSize(scene.images[plan.image]);
+      plan.width = found.png?.width ?? standIn?.width ?? 0;
+      plan.height = found.png?.height ?? standIn?.height ?? 0;
+      if (!found.png) diagnostics.push(textureNotFound(where, t.imageName, standIn && { name: pngName!, ...standIn }));
     }
     return plan;
   };

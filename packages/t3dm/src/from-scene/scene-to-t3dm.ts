@@ -59,6 +59,12 @@ export interface SceneToT3dmOptions {
   ignoreMaterials?: boolean;
   /** Leave the mesh nodes' transforms out, as tiny3d's `--ignore-transforms` does. */
   ignoreTransforms?: boolean;
+  /**
+   * Give the images to write beside the model as PNGs (default true). False, as tiny3d writes none: the result's
+   * `textures` is empty, and a fast64 texture found nowhere is stored 0×0 as tiny3d stores it, where otherwise it
+   * takes the size of the glTF's own image written in the file's place.
+   */
+  texturePngs?: boolean;
 }
 
 /** What {@link sceneToT3dm} produces: the file model, its streams and textures, and what it noticed. */
@@ -108,6 +114,7 @@ export function sceneToT3dmWith(
     },
     imageStems: imageStems(scene),
     diagnostics,
+    writesPngs: options.texturePngs !== false,
   };
   const planFor = (material: number) => {
     let at = planOf.get(material);
@@ -218,5 +225,5 @@ export function sceneToT3dmWith(
     chunks,
     stringTable: strings.finish(),
   };
-  return { file, sdata, textures: materials.textures, baseScale, diagnostics };
+  return { file, sdata, textures: context.writesPngs ? materials.textures : [], baseScale, diagnostics };
 }
