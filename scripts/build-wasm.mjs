@@ -57,6 +57,14 @@ export const wasmModules = [
     what: 'texel summer',
     flags: ['--enable', 'simd', '--initialMemory', '2'],
   },
+  {
+    pkg: 'j3d',
+    folder: 'scene',
+    entry: 'vertex-writer.ts',
+    target: 'vertex-writer-wasm.ts',
+    constant: 'VERTEX_WRITER_WASM',
+    what: 'vertex writer',
+  },
 ];
 
 const assembly = (module) =>

@@ -16,6 +16,7 @@ import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CacheFile, readCacheFile, readWasmFile, workKey } from '../../packages/cli/src/compile-cache.js';
 import { TEXTURE_SUMS_WASM } from '../../packages/j3d/src/gx/texture/texture-sums-wasm.js';
+import { VERTEX_WRITER_WASM } from '../../packages/j3d/src/scene/vertex-writer-wasm.js';
 import { VALUE_CHECKS_WASM } from '../../packages/scene/src/value-checks-wasm.js';
 import { ANIMATION_WASM } from '../../packages/t3dm/src/from-scene/animation-wasm.js';
 import { PLANNER_WASM } from '../../packages/t3dm/src/from-scene/planner-wasm.js';
@@ -257,15 +258,24 @@ if (!isMainThread) {
 
   it("compiles the T3DM writer's and the scene's WebAssembly in the background, done before the conversion starts", async () => {
     // wasm.bin holds the modules the writer's chunk, the chunk shared by the formats (the scene's value checks)
-    // and the chunk of J3D's texture code (its texture sums) embed, byte for byte as they decode them (V8 gives
-    // them the module compiled in the background only for the same bytes).
+    // and the chunks of J3D's texture code (its texture sums) and shapes (its vertex writer) embed, byte for byte as
+    // they decode them (V8 gives them the module compiled in the background only for the same bytes).
     const modules = readWasmFile(join(dir, 'cli', 'dist', 'bundle', 'wasm.bin'))!;
     const writer = [ANIMATION_WASM, QUANTISE_WASM, PLANNER_WASM].map((b) => Buffer.from(b, 'base64'));
     const checks = Buffer.from(VALUE_CHECKS_WASM, 'base64');
     const sums = Buffer.from(TEXTURE_SUMS_WASM, 'base64');
-    expect(modules.map((m) => m.bytes).sort(Buffer.compare)).toEqual([...writer, checks, sums].sort(Buffer.compare));
+    const vertices = Buffer.from(VERTEX_WRITER_WASM, 'base64');
+    expect(modules.map((m) => m.bytes).sort(Buffer.compare)).toEqual(
+      [...writer, checks, sums, vertices].sort(Buffer.compare),
+    );
     for (const m of modules)
-      expect(m.chunk).toMatch(writer.some((w) => w.equals(m.bytes)) ? /^t3dm-codec-\w+\.cjs$/ : /^chunk-\w+\.cjs$/);
+      expect(m.chunk).toMatch(
+        writer.some((w) => w.equals(m.bytes))
+          ? /^t3dm-codec-\w+\.cjs$/
+          : vertices.equals(m.bytes)
+            ? /^j3d-codec-\w+\.cjs$/
+            : /^chunk-\w+\.cjs$/,
+      );
     // A preload records, in order, the modules given to WebAssembly.compile, their compiles' ends, and the modules
     // compiled synchronously (the writer's), by their length.
     const hook = join(dir, 'wasm-hook.cjs');
@@ -300,8 +310,10 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.WASM_LOG, 
     await convertLogged('wasm-second');
     const warm = await convertLogged('wasm-warm');
     expect(warm.t3dm.equals(first.t3dm)).toBe(true);
-    // Those of the chunks a glTF -> T3DM conversion loads: not the J3D texture sums.
-    const lengths = modules.filter((m) => !m.bytes.equals(sums)).map((m) => m.bytes.length);
+    // Those of the chunks a glTF -> T3DM conversion loads: not the J3D texture sums or vertex writer.
+    const lengths = modules
+      .filter((m) => !m.bytes.equals(sums) && !m.bytes.equals(vertices))
+      .map((m) => m.bytes.length);
     const firstModule = warm.seen.findIndex((e) => e.startsWith('module'));
     expect(firstModule).toBeGreaterThan(0);
     const ahead = warm.seen.slice(0, firstModule);

@@ -2,13 +2,15 @@
  * Working buffers for building shapes, reused from one shape to the next within a j3dToScene call, and from one
  * call to the next: the key table that merges a shape's equal vertices, the scene vertex of each of its GX
  * vertices (read back when its index lists are written) and the record of its scene vertices, so they need not
- * be made (zeroed, then collected) again for every shape; and the unit normals worked out so far (shapes share
- * normal items). Typed arrays past V8's small size live outside its heap, and making one costs microseconds:
- * for a small model, as much as a shape's vertices.
+ * be made (zeroed, then collected) again for every shape; the unit normals worked out so far (shapes share
+ * normal items); and what the vertex writer's WebAssembly module holds of the model (its arrays, copied once).
+ * Typed arrays past V8's small size live outside its heap, and making one costs microseconds: for a small model,
+ * as much as a shape's vertices.
  */
 import { NormalCache } from './normal-cache.js';
 import { ShapeVertices } from './shape-vertices.js';
 import { VertexKeyTable } from './vertex-key-table.js';
+import { VertexUploads } from './wasm-vertex-writer.js';
 
 /**
  * A scratch that has held a shape of more GX vertices than this is not kept for the next call (its buffers then
@@ -23,6 +25,8 @@ export class ShapeScratch {
   readonly keyTable = new VertexKeyTable();
   private vertices: ShapeVertices | undefined;
   readonly normals = new NormalCache();
+  /** What the vertex writer's WebAssembly module holds of the model at hand (wasm-vertex-writer.ts). */
+  readonly uploads = new VertexUploads();
   /** The most GX vertices of a shape so far. */
   private largest = 0;
 
@@ -44,6 +48,7 @@ export class ShapeScratch {
   release(): void {
     this.vertices?.release();
     this.normals.release();
+    this.uploads.release();
   }
 
   /** Small enough to keep for the next model. */

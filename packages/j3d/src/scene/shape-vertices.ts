@@ -5,9 +5,9 @@
  * for each new one records its draw matrix and the item it reads of every attribute the shape writes (a row of `items`: when
  * every written attribute is one index a vertex, the vertex's key row in the key table, which holds those very
  * indices, so nothing is copied twice); once the shape's count is known, writeVertices fills the buffers
- * (write-vertex-attributes.ts), for all the shape's vertices at once when every item is in a VTX1 array,
- * primitive by primitive when some are DIRECT data (an item inside the data is read directly, one past it
- * through the bounds-checked fallbacks).
+ * (write-vertex-attributes.ts, or for the common kinds of shape its WebAssembly twin, wasm-vertex-writer.ts), for
+ * all the shape's vertices at once when every item is in a VTX1 array, primitive by primitive when some are
+ * DIRECT data (an item inside the data is read directly, one past it through the bounds-checked fallbacks).
  * test/scene/reference-shape-primitives.ts keeps the plain one-pass definition this is checked against.
  *
  * A vertex's key is its draw matrix followed by every attribute index (DIRECT matrix indices included,
@@ -26,6 +26,7 @@ import type { ShapeContext } from './build-shape-primitives.js';
 import { emptySource, type ItemSource, setArraySource, setInlineSource } from './item-source.js';
 import { NormalCache } from './normal-cache.js';
 import { MISSING, type VertexKeyTable } from './vertex-key-table.js';
+import { writeWithWasm } from './wasm-vertex-writer.js';
 import { type NormalPlan, writeAttributes } from './write-vertex-attributes.js';
 
 /** The scene vertex buffers of a shape, each sized for its scene vertices. */
@@ -475,5 +476,6 @@ export function writeVertices(
     s.tex[t] ??= emptySource();
     source(s.tex[t]!, 13 + t, arr, arr?.itemSize ?? 2);
   }
+  if (!direct && writeWithWasm(s, start, end, b, ctx, normals, layout.texSets)) return;
   writeAttributes(s, start, end, b, ctx, normals, layout.texSets);
 }

@@ -37,7 +37,7 @@ function positionOverflow(ctx: ShapeContext, draw: ResolvedDrawMatrix): ParseErr
  */
 const linearColors = new WeakMap<Float32Array, Float32Array>();
 
-function linearOf(data: Float32Array): Float32Array {
+export function linearOf(data: Float32Array): Float32Array {
   let linear = linearColors.get(data);
   if (!linear) {
     linear = new Float32Array(data.length);
@@ -347,7 +347,7 @@ export function writeAttributes(
  * (copyWithin moves the bytes in one call; written value by value in the vertex loop, a vertex's influences
  * cost about eighty instructions).
  */
-function writeSkinRuns(
+export function writeSkinRuns(
   drawIndices: Int32Array,
   start: number,
   end: number,

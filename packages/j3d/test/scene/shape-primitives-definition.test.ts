@@ -7,22 +7,25 @@
  * (under a few material states) and on random shapes of every primitive kind: short data, short rows, DIRECT
  * columns, NBT and NBT3, matrix indices (some naming no slot, tables of over 85 slots), many draw matrices,
  * primitives whose rows do not follow on, non-finite values, arrays whose bytes start at an offset that is not a
- * multiple of 8, and bind poses beyond f32. hypot3
- * is held to Math.hypot.
+ * multiple of 8, and bind poses beyond f32; the random shapes both with the vertex writer's WebAssembly module
+ * (wasm-vertex-writer.ts, shapes of 32 scene vertices and more) and where WebAssembly cannot run. hypot3 is held
+ * to Math.hypot.
  */
 import type { Primitive } from '@retromodel/scene';
 import { haveFixtures, listFixtures, readFixture, seededRandom } from '@retromodel/test-utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Jnt1 } from '../../src/chunks/read-jnt1.js';
 import type { J3dShape } from '../../src/chunks/read-shp1.js';
 import type { J3dVertexArray, J3dVertexArrayName, Vtx1 } from '../../src/chunks/read-vtx1.js';
 import type { GxVertexLayout } from '../../src/gx/display-list.js';
 import { readJ3d } from '../../src/index.js';
 import type { ShapeMaterialState } from '../../src/scene/build-material.js';
+import type * as ShapeModule from '../../src/scene/build-shape-primitives.js';
 import { buildShapePrimitives, type ShapeContext } from '../../src/scene/build-shape-primitives.js';
 import { normalMatrixOf, type ResolvedDrawMatrix, resolveDrawMatrices } from '../../src/scene/draw-matrices.js';
 import { bindWorldMatrices } from '../../src/scene/joint-matrices.js';
 import { readModelHierarchy } from '../../src/scene/model-hierarchy.js';
+import type * as ScratchModule from '../../src/scene/shape-scratch.js';
 import { ShapeScratch } from '../../src/scene/shape-scratch.js';
 import { hypot3 } from '../../src/scene/write-vertex-attributes.js';
 import { type PlainColumn, type PlainPrimitive, rowsOf } from '../primitive-columns.js';
@@ -46,17 +49,30 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-/** Both make the same primitives (with and without a scratch carried over from another shape), or both fail alike. */
-function expectSamePrimitives(shape: J3dShape, ctx: ShapeContext, scratch: ShapeScratch, what: string): void {
+/**
+ * Both make the same primitives (with and without a scratch carried over from another shape), or both fail alike;
+ * `build` is buildShapePrimitives (or its copy loaded where WebAssembly cannot run).
+ */
+function expectSamePrimitives(
+  shape: J3dShape,
+  ctx: ShapeContext,
+  scratch: ShapeScratch,
+  what: string,
+  build = buildShapePrimitives,
+): void {
   const expected = plain(attempt(() => referenceBuildShapePrimitives(shape, ctx)));
-  expect(plain(attempt(() => buildShapePrimitives(shape, ctx))), what).toEqual(expected);
-  expect(plain(attempt(() => buildShapePrimitives(shape, { ...ctx, scratch }))), `${what} (scratch)`).toEqual(expected);
+  expect(plain(attempt(() => build(shape, ctx))), what).toEqual(expected);
+  expect(plain(attempt(() => build(shape, { ...ctx, scratch }))), `${what} (scratch)`).toEqual(expected);
 }
 
-/** Material states the shapes are tried under: none, colour parts off, normal-generated texture coordinates. */
+/**
+ * Material states the shapes are tried under: none, colour parts off (with the winding flipped once),
+ * normal-generated texture coordinates.
+ */
 const STATES: (ShapeMaterialState | undefined)[] = [
   undefined,
   { vertexColor: false, vertexAlpha: true, flipWinding: false, hidden: false },
+  { vertexColor: true, vertexAlpha: false, flipWinding: true, hidden: false },
   {
     vertexColor: true,
     vertexAlpha: false,
@@ -86,7 +102,7 @@ describe.skipIf(!haveFixtures)('shape primitives of the shared models against th
           drawMatrices,
           skinned: k !== 0,
           minTexCoordSets: k === 1 ? 3 : 0,
-          vertexColors: k !== 2 || file.VTX1.arrays.CLR0 !== undefined,
+          vertexColors: k !== 3 || file.VTX1.arrays.CLR0 !== undefined,
           ...(state ? { state } : {}),
           material: 0,
           diagnostics: [],
@@ -112,7 +128,27 @@ const KINDS = [
   ['POINTS', 0xb8],
 ] as const;
 
-describe('shape primitives of random shapes against the definition', () => {
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.resetModules();
+});
+
+type Modules = { build: typeof ShapeModule.buildShapePrimitives; Scratch: typeof ScratchModule.ShapeScratch };
+
+const loadModules = async (): Promise<Modules> => ({
+  build: (await import('../../src/scene/build-shape-primitives.js')).buildShapePrimitives,
+  Scratch: (await import('../../src/scene/shape-scratch.js')).ShapeScratch,
+});
+
+describe('shape primitives of random shapes against the definition', () => randomShapes(loadModules));
+
+describe('shape primitives of random shapes against the definition, where WebAssembly cannot run', () =>
+  randomShapes(async () => {
+    vi.stubGlobal('WebAssembly', undefined);
+    return loadModules();
+  }));
+
+function randomShapes(load: () => Promise<Modules>): void {
   const rnd = seededRandom(0x5e7e);
   const int = (n: number) => Math.floor(rnd() * n);
   const value = (): number => {
@@ -150,8 +186,9 @@ describe('shape primitives of random shapes against the definition', () => {
     return { matrix, normalMatrix: normalMatrixOf(matrix), joints, weights: joints.map(() => rnd()) };
   };
 
-  it('agrees on 1,500 random shapes', () => {
-    const scratch = new ShapeScratch();
+  it('agrees on 1,500 random shapes', async () => {
+    const { build, Scratch } = await load();
+    const scratch = new Scratch();
     for (let round = 0; round < 1500; round++) {
       const items = 1 + int(12);
       const nbtKind = int(4); // 0 none, 1 NRM, 2 NBT (9 values), 3 NBT3
@@ -198,7 +235,8 @@ describe('shape primitives of random shapes against the definition', () => {
         const tableSize = matrixTable.length;
         const primitives: PlainPrimitive[] = [];
         for (let q = 0; q < 1 + int(3); q++) {
-          const n = int(13);
+          // Now and then a long strip: a shape of 32 scene vertices or more is written by the module.
+          const n = rnd() < 0.15 ? 20 + int(60) : int(13);
           const columns: PlainColumn[] = [];
           if (withMatrixIndex)
             columns.push({
@@ -249,13 +287,13 @@ describe('shape primitives of random shapes against the definition', () => {
         material: 0,
         diagnostics: [],
       };
-      expectSamePrimitives(shape, ctx, scratch, `round ${round}`);
+      expectSamePrimitives(shape, ctx, scratch, `round ${round}`, build);
       // The same data under other draw matrices, with the scratch (and its normals) carried over.
       const moved = { ...ctx, drawMatrices: drawMatrices.map(drawMatrix) };
-      expectSamePrimitives(shape, moved, scratch, `round ${round}, other draw matrices`);
+      expectSamePrimitives(shape, moved, scratch, `round ${round}, other draw matrices`, build);
     }
   });
-});
+}
 
 describe('hypot3', () => {
   it('is Math.hypot bit for bit', () => {

@@ -149,7 +149,7 @@ it('splits every RGB565 and RGB5A3 code into a high and a low byte part that add
   }
 });
 
-it("the texture sums' committed module is what assembly/texture-sums.ts compiles to", async () => {
+it("J3D's committed modules (the texture sums, the vertex writer) are what their assembly sources compile to", async () => {
   for (const module of wasmModules.filter((m) => m.pkg === 'j3d'))
     expect(readFileSync(wasmTarget(module), 'utf8')).toBe(wasmSource(module, await compileWasm(module)));
 }, 60_000);

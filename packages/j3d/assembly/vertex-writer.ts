@@ -1,0 +1,208 @@
+/*
+ * A J3D shape's scene vertices written from their VTX1 items (built by scripts/build-wasm.mjs into
+ * src/scene/vertex-writer-wasm.ts; src/scene/wasm-vertex-writer.ts copies the arrays, the rows and the draw
+ * matrix in, says where everything lies in PLAN, and copies the vertices out). The arithmetic is
+ * write-vertex-attributes.ts's, operation for operation in doubles, so every value rounds to the same float32:
+ * the position by the draw matrix, the normal by its inverse transpose made unit (V8's Math.hypot algorithm),
+ * COLOR_0 copied from CLR0 already in linear, each TEXCOORD set copied. A vertex this module does not write (an
+ * item past its array, a position beyond the float32 range, another draw matrix) ends the run: the caller writes
+ * it in JavaScript, which also throws the error a bad position gets.
+ */
+
+/** Where the caller describes the shape (i32 fields, see the F_ offsets). */
+const PLAN: usize = 0;
+/** The draw matrix (m0 m1 m2 m4 m5 m6 m8 m9 m10 m12 m13 m14) and its normal matrix (9), as f64. */
+const MATRIX: usize = 256;
+
+const F_ROWS = 0;
+const F_STRIDE = 1;
+const F_FRESH = 2;
+const F_POS_SLOT = 3;
+const F_POS = 4;
+const F_POS_ITEMS = 5;
+const F_NRM_SLOT = 6;
+const F_NRM = 7;
+const F_NRM_ITEMS = 8;
+const F_CACHE = 9;
+const F_CLR_SLOT = 10;
+const F_CLR = 11;
+const F_CLR_ITEMS = 12;
+const F_CLR_ALPHA = 13;
+const F_TEX_SETS = 14;
+const F_OUT_POS = 15;
+const F_OUT_NRM = 16;
+const F_OUT_CLR = 17;
+const F_DRAW = 18;
+const F_TAG = 19;
+/** Per TEXCOORD set: its slot, array, item count and output (4 fields a set). */
+const F_TEX = 20;
+
+function field(k: i32): i32 {
+  return load<i32>(PLAN + ((<usize>k) << 2));
+}
+
+function matrix(k: i32): f64 {
+  return load<f64>(MATRIX + ((<usize>k) << 3));
+}
+
+/** The least double a float32 stores as infinity (see write-vertex-attributes.ts). */
+const F32_ROUNDS_TO_INFINITY: f64 = 3.4028235677973366e38;
+
+/** V8's Math.hypot of three numbers (write-vertex-attributes.ts's hypot3, step for step). */
+function hypot3(x: f64, y: f64, z: f64): f64 {
+  const ax = abs(x);
+  const ay = abs(y);
+  const az = abs(z);
+  let max: f64 = 0;
+  if (ax > max) max = ax;
+  if (ay > max) max = ay;
+  if (az > max) max = az;
+  if (max === Infinity) return max;
+  if (isNaN(x) || isNaN(y) || isNaN(z)) return NaN;
+  if (max === 0) return 0;
+  let sum: f64 = 0;
+  let compensation: f64 = 0;
+  let n = ax / max;
+  let summand = n * n - compensation;
+  let preliminary = sum + summand;
+  compensation = preliminary - sum - summand;
+  sum = preliminary;
+  n = ay / max;
+  summand = n * n - compensation;
+  preliminary = sum + summand;
+  compensation = preliminary - sum - summand;
+  sum = preliminary;
+  n = az / max;
+  summand = n * n - compensation;
+  sum += summand;
+  return sqrt(sum) * max;
+}
+
+/**
+ * Works out the unit normal of item `item` (its three floats at `at`) by the normal matrix into the cache entry
+ * `entry` (the tag, then three f32): (0, 0, 1) when it has no length.
+ */
+function cacheNormal(at: usize, entry: usize, tag: i32): void {
+  const nx = <f64>load<f32>(at);
+  const ny = <f64>load<f32>(at, 4);
+  const nz = <f64>load<f32>(at, 8);
+  const ux = matrix(12) * nx + matrix(15) * ny + matrix(18) * nz;
+  const uy = matrix(13) * nx + matrix(16) * ny + matrix(19) * nz;
+  const uz = matrix(14) * nx + matrix(17) * ny + matrix(20) * nz;
+  const len = hypot3(ux, uy, uz);
+  let tx: f64 = 0;
+  let ty: f64 = 0;
+  let tz: f64 = 1;
+  if (len > 1e-12 && len < Infinity) {
+    tx = ux / len;
+    ty = uy / len;
+    tz = uz / len;
+  }
+  store<i32>(entry, tag);
+  store<f32>(entry, <f32>tx, 4);
+  store<f32>(entry, <f32>ty, 8);
+  store<f32>(entry, <f32>tz, 12);
+}
+
+/** A float32 as JavaScript copies one (through a double, as a Float32Array load and store do). */
+function copyF32(from: usize, to: usize): void {
+  store<f32>(to, <f32>(<f64>load<f32>(from)));
+}
+
+/**
+ * Writes scene vertices `start ..` until `end` or the first one it leaves to the caller (see the file comment),
+ * and returns that vertex.
+ */
+export function writeRun(start: i32, end: i32): i32 {
+  const rows = <usize>field(F_ROWS);
+  const stride = field(F_STRIDE);
+  const fresh = <usize>field(F_FRESH);
+  const posSlot = field(F_POS_SLOT);
+  const pos = <usize>field(F_POS);
+  const posItems = <u32>field(F_POS_ITEMS);
+  const nSlot = field(F_NRM_SLOT);
+  const nrm = <usize>field(F_NRM);
+  const nrmItems = <u32>field(F_NRM_ITEMS);
+  const cache = <usize>field(F_CACHE);
+  const cSlot = field(F_CLR_SLOT);
+  const clr = <usize>field(F_CLR);
+  const clrItems = <u32>field(F_CLR_ITEMS);
+  const clrAlpha = field(F_CLR_ALPHA) !== 0;
+  const texSets = field(F_TEX_SETS);
+  const outPos = <usize>field(F_OUT_POS);
+  const outNrm = <usize>field(F_OUT_NRM);
+  const outClr = <usize>field(F_OUT_CLR);
+  const draw = field(F_DRAW);
+  const tag = field(F_TAG);
+  const m0 = matrix(0);
+  const m1 = matrix(1);
+  const m2 = matrix(2);
+  const m4 = matrix(3);
+  const m5 = matrix(4);
+  const m6 = matrix(5);
+  const m8 = matrix(6);
+  const m9 = matrix(7);
+  const m10 = matrix(8);
+  const m12 = matrix(9);
+  const m13 = matrix(10);
+  const m14 = matrix(11);
+  for (let i = start; i < end; i++) {
+    if (load<i32>(fresh + ((<usize>i) << 2)) !== draw) return i;
+    const row = rows + ((<usize>(i * stride)) << 2);
+    // Items are checked against their arrays first: a vertex is written whole or not at all.
+    const p = <u32>load<i32>(row + ((<usize>posSlot) << 2));
+    if (p >= posItems) return i;
+    let n: u32 = 0;
+    if (nSlot >= 0) {
+      n = <u32>load<i32>(row + ((<usize>nSlot) << 2));
+      if (n >= nrmItems) return i;
+    }
+    let c: u32 = 0;
+    if (cSlot >= 0) {
+      c = <u32>load<i32>(row + ((<usize>cSlot) << 2));
+      if (c >= clrItems) return i;
+    }
+    for (let t = 0; t < texSets; t++) {
+      const f = F_TEX + t * 4;
+      if (<u32>load<i32>(row + ((<usize>field(f)) << 2)) >= <u32>field(f + 2)) return i;
+    }
+    const pAt = pos + <usize>p * 12;
+    const x = <f64>load<f32>(pAt);
+    const y = <f64>load<f32>(pAt, 4);
+    const z = <f64>load<f32>(pAt, 8);
+    const px = m0 * x + m4 * y + m8 * z + m12;
+    const py = m1 * x + m5 * y + m9 * z + m13;
+    const pz = m2 * x + m6 * y + m10 * z + m14;
+    if (!(abs(px) < F32_ROUNDS_TO_INFINITY && abs(py) < F32_ROUNDS_TO_INFINITY && abs(pz) < F32_ROUNDS_TO_INFINITY))
+      return i;
+    const o3 = <usize>i * 12;
+    store<f32>(outPos + o3, <f32>px);
+    store<f32>(outPos + o3, <f32>py, 4);
+    store<f32>(outPos + o3, <f32>pz, 8);
+    if (nSlot >= 0) {
+      const entry = cache + ((<usize>n) << 4);
+      if (load<i32>(entry) !== tag) cacheNormal(nrm + <usize>n * 12, entry, tag);
+      store<f32>(outNrm + o3, load<f32>(entry, 4));
+      store<f32>(outNrm + o3, load<f32>(entry, 8), 4);
+      store<f32>(outNrm + o3, load<f32>(entry, 12), 8);
+    }
+    if (cSlot >= 0) {
+      const from = clr + ((<usize>c) << 4);
+      const to = outClr + ((<usize>i) << 4);
+      copyF32(from, to);
+      copyF32(from + 4, to + 4);
+      copyF32(from + 8, to + 8);
+      if (clrAlpha) copyF32(from + 12, to + 12);
+      else store<f32>(to + 12, 1);
+    }
+    for (let t = 0; t < texSets; t++) {
+      const f = F_TEX + t * 4;
+      const item = <usize>load<i32>(row + ((<usize>field(f)) << 2));
+      const from = <usize>field(f + 1) + (item << 3);
+      const to = <usize>field(f + 3) + ((<usize>i) << 3);
+      copyF32(from, to);
+      copyF32(from + 4, to + 4);
+    }
+  }
+  return end;
+}
