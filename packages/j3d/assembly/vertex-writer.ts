@@ -4,7 +4,8 @@
  * matrix in, says where everything lies in PLAN, and copies the vertices out). The arithmetic is
  * write-vertex-attributes.ts's, operation for operation in doubles, so every value rounds to the same float32:
  * the position by the draw matrix, the normal by its inverse transpose made unit (V8's Math.hypot algorithm),
- * COLOR_0 copied from CLR0 already in linear, each TEXCOORD set copied. A vertex this module does not write (an
+ * COLOR_0 copied from CLR0 already in linear, each TEXCOORD set copied, bit for bit (as the JavaScript copies
+ * every number; a NaN's payload it may change, and a scene with one fails validateScene either way). A vertex this module does not write (an
  * item past its array, a position beyond the float32 range, another draw matrix) ends the run: the caller writes
  * it in JavaScript, which also throws the error a bad position gets.
  */
@@ -104,35 +105,52 @@ function cacheNormal(at: usize, entry: usize, tag: i32): void {
   store<f32>(entry, <f32>tz, 12);
 }
 
-/** A float32 as JavaScript copies one (through a double, as a Float32Array load and store do). */
-function copyF32(from: usize, to: usize): void {
-  store<f32>(to, <f32>(<f64>load<f32>(from)));
-}
-
 /**
- * Writes scene vertices `start ..` until `end` or the first one it leaves to the caller (see the file comment),
- * and returns that vertex.
+ * The first vertex from `start` on, before `end`, that names another draw matrix than `draw` or an item past its
+ * array (u32 compares: the MISSING item, 0x7fffffff, is past every array), or `end`.
  */
-export function writeRun(start: i32, end: i32): i32 {
+function checkedEnd(start: i32, end: i32, draw: i32): i32 {
   const rows = <usize>field(F_ROWS);
   const stride = field(F_STRIDE);
   const fresh = <usize>field(F_FRESH);
-  const posSlot = field(F_POS_SLOT);
-  const pos = <usize>field(F_POS);
+  const posSlot = (<usize>field(F_POS_SLOT)) << 2;
   const posItems = <u32>field(F_POS_ITEMS);
   const nSlot = field(F_NRM_SLOT);
-  const nrm = <usize>field(F_NRM);
-  const nrmItems = <u32>field(F_NRM_ITEMS);
-  const cache = <usize>field(F_CACHE);
+  const nrmItems = nSlot >= 0 ? <u32>field(F_NRM_ITEMS) : 0xffffffff;
+  const nAt = nSlot >= 0 ? (<usize>nSlot) << 2 : posSlot;
   const cSlot = field(F_CLR_SLOT);
-  const clr = <usize>field(F_CLR);
-  const clrItems = <u32>field(F_CLR_ITEMS);
-  const clrAlpha = field(F_CLR_ALPHA) !== 0;
+  const clrItems = cSlot >= 0 ? <u32>field(F_CLR_ITEMS) : 0xffffffff;
+  const cAt = cSlot >= 0 ? (<usize>cSlot) << 2 : posSlot;
   const texSets = field(F_TEX_SETS);
+  for (let i = start; i < end; i++) {
+    if (load<i32>(fresh + ((<usize>i) << 2)) !== draw) return i;
+    const row = rows + ((<usize>(i * stride)) << 2);
+    if (<u32>load<i32>(row + posSlot) >= posItems) return i;
+    if (<u32>load<i32>(row + nAt) >= nrmItems) return i;
+    if (<u32>load<i32>(row + cAt) >= clrItems) return i;
+    for (let t = 0; t < texSets; t++) {
+      const f = F_TEX + t * 4;
+      if (<u32>load<i32>(row + ((<usize>field(f)) << 2)) >= <u32>field(f + 2)) return i;
+    }
+  }
+  return end;
+}
+
+/**
+ * Positions and normals of vertices `start .. end` (whose items checkedEnd has checked); returns the first whose
+ * position is beyond the float32 range, or `end`.
+ */
+function writePositions(start: i32, end: i32): i32 {
+  const rows = <usize>field(F_ROWS);
+  const stride = field(F_STRIDE);
+  const posSlot = (<usize>field(F_POS_SLOT)) << 2;
+  const pos = <usize>field(F_POS);
+  const nSlot = field(F_NRM_SLOT);
+  const nAt = (<usize>nSlot) << 2;
+  const nrm = <usize>field(F_NRM);
+  const cache = <usize>field(F_CACHE);
   const outPos = <usize>field(F_OUT_POS);
   const outNrm = <usize>field(F_OUT_NRM);
-  const outClr = <usize>field(F_OUT_CLR);
-  const draw = field(F_DRAW);
   const tag = field(F_TAG);
   const m0 = matrix(0);
   const m1 = matrix(1);
@@ -147,26 +165,8 @@ export function writeRun(start: i32, end: i32): i32 {
   const m13 = matrix(10);
   const m14 = matrix(11);
   for (let i = start; i < end; i++) {
-    if (load<i32>(fresh + ((<usize>i) << 2)) !== draw) return i;
     const row = rows + ((<usize>(i * stride)) << 2);
-    // Items are checked against their arrays first: a vertex is written whole or not at all.
-    const p = <u32>load<i32>(row + ((<usize>posSlot) << 2));
-    if (p >= posItems) return i;
-    let n: u32 = 0;
-    if (nSlot >= 0) {
-      n = <u32>load<i32>(row + ((<usize>nSlot) << 2));
-      if (n >= nrmItems) return i;
-    }
-    let c: u32 = 0;
-    if (cSlot >= 0) {
-      c = <u32>load<i32>(row + ((<usize>cSlot) << 2));
-      if (c >= clrItems) return i;
-    }
-    for (let t = 0; t < texSets; t++) {
-      const f = F_TEX + t * 4;
-      if (<u32>load<i32>(row + ((<usize>field(f)) << 2)) >= <u32>field(f + 2)) return i;
-    }
-    const pAt = pos + <usize>p * 12;
+    const pAt = pos + <usize>load<u32>(row + posSlot) * 12;
     const x = <f64>load<f32>(pAt);
     const y = <f64>load<f32>(pAt, 4);
     const z = <f64>load<f32>(pAt, 8);
@@ -180,29 +180,54 @@ export function writeRun(start: i32, end: i32): i32 {
     store<f32>(outPos + o3, <f32>py, 4);
     store<f32>(outPos + o3, <f32>pz, 8);
     if (nSlot >= 0) {
-      const entry = cache + ((<usize>n) << 4);
-      if (load<i32>(entry) !== tag) cacheNormal(nrm + <usize>n * 12, entry, tag);
+      const n = <usize>load<u32>(row + nAt);
+      const entry = cache + (n << 4);
+      if (load<i32>(entry) !== tag) cacheNormal(nrm + n * 12, entry, tag);
       store<f32>(outNrm + o3, load<f32>(entry, 4));
       store<f32>(outNrm + o3, load<f32>(entry, 8), 4);
       store<f32>(outNrm + o3, load<f32>(entry, 12), 8);
     }
-    if (cSlot >= 0) {
-      const from = clr + ((<usize>c) << 4);
-      const to = outClr + ((<usize>i) << 4);
-      copyF32(from, to);
-      copyF32(from + 4, to + 4);
-      copyF32(from + 8, to + 8);
-      if (clrAlpha) copyF32(from + 12, to + 12);
-      else store<f32>(to + 12, 1);
-    }
-    for (let t = 0; t < texSets; t++) {
-      const f = F_TEX + t * 4;
-      const item = <usize>load<i32>(row + ((<usize>field(f)) << 2));
-      const from = <usize>field(f + 1) + (item << 3);
-      const to = <usize>field(f + 3) + ((<usize>i) << 3);
-      copyF32(from, to);
-      copyF32(from + 4, to + 4);
-    }
   }
   return end;
+}
+
+/**
+ * Items of `size` 32-bit values (a colour's four floats, or texture coordinates' two) copied as they are, for
+ * vertices `start .. end`, from `data` at the item in `slot` of each row to `out` (`size` a vertex). With
+ * `lastOne` the last value is 1.0 instead (a colour whose alpha the material does not read).
+ */
+function copyItems(start: i32, end: i32, slot: i32, data: usize, out: usize, size: i32, lastOne: bool): void {
+  const rows = <usize>field(F_ROWS);
+  const stride = field(F_STRIDE);
+  const at = (<usize>slot) << 2;
+  const bytes = (<usize>size) << 2;
+  for (let i = start; i < end; i++) {
+    const from = data + <usize>load<u32>(rows + ((<usize>(i * stride)) << 2) + at) * bytes;
+    const to = out + <usize>i * bytes;
+    if (size === 2) store<u64>(to, load<u64>(from));
+    else {
+      store<u64>(to, load<u64>(from));
+      if (lastOne) {
+        store<u32>(to + 8, load<u32>(from + 8));
+        store<f32>(to + 12, 1);
+      } else store<u64>(to + 8, load<u64>(from + 8));
+    }
+  }
+}
+
+/**
+ * Writes scene vertices `start ..` until `end` or the first one it leaves to the caller (see the file comment),
+ * and returns that vertex: positions and normals first, then the colours and each texture coordinate set.
+ */
+export function writeRun(start: i32, end: i32): i32 {
+  const stop = writePositions(start, checkedEnd(start, end, field(F_DRAW)));
+  const cSlot = field(F_CLR_SLOT);
+  if (cSlot >= 0)
+    copyItems(start, stop, cSlot, <usize>field(F_CLR), <usize>field(F_OUT_CLR), 4, field(F_CLR_ALPHA) === 0);
+  const texSets = field(F_TEX_SETS);
+  for (let t = 0; t < texSets; t++) {
+    const f = F_TEX + t * 4;
+    copyItems(start, stop, field(f), <usize>field(f + 1), <usize>field(f + 3), 2, false);
+  }
+  return stop;
 }

@@ -115,16 +115,17 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   }
   const count = vertices.count;
   if (count === 0) return [];
-  // The shape's vertex arrays and index lists are views of one zeroed buffer: one allocation instead of up to ten
-  // (f32 arrays first, then the index lists, each padded to 4 bytes, then the u16 joints, so every view is
-  // aligned).
+  // The shape's vertex arrays and index lists are views of one zeroed buffer (a part of the scratch's block): one
+  // allocation instead of up to ten (f32 arrays first, then the index lists, each padded to 4 bytes, then the u16
+  // joints, so every view is aligned).
   const floatsPerVertex =
     3 + 2 * texCount + (nbtAttr !== undefined ? 3 : 0) + (nbt ? 4 : 0) + (useColor ? 4 : 0) + (ctx.skinned ? 4 : 0);
   const wide = count > 0xffff;
   const listBytes = (length: number) => (wide ? length * 4 : (length * 2 + 3) & ~3);
   const indexBytes = listBytes(lengths.triangles) + listBytes(lengths.lines) + listBytes(lengths.points);
-  const buffer = new ArrayBuffer(count * (floatsPerVertex * 4 + (ctx.skinned ? 8 : 0)) + indexBytes);
-  let at = 0;
+  const bytes = count * (floatsPerVertex * 4 + (ctx.skinned ? 8 : 0)) + indexBytes;
+  const { buffer, offset } = scratch ? scratch.takeBuffer(bytes) : { buffer: new ArrayBuffer(bytes), offset: 0 };
+  let at = offset;
   const f32 = (size: number) => {
     const view = new Float32Array(buffer, at, count * size);
     at += count * size * 4;
@@ -135,7 +136,7 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const texcoords: Float32Array[] = [];
   for (let t = 0; t < texCount; t++) texcoords.push(f32(2));
   const color = useColor ? f32(4) : undefined;
-  const pairs = at > 0 ? new Float64Array(buffer, 0, at / 8) : undefined;
+  const pairs = at > offset ? new Float64Array(buffer, offset, (at - offset) / 8) : undefined;
   const b: VertexBuffers = { position: f32(3), texcoords };
   if (color) b.color = color;
   if (pairs) b.pairs = pairs;

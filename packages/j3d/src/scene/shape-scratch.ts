@@ -18,6 +18,10 @@ import { VertexUploads } from './wasm-vertex-writer.js';
  */
 const MAX_KEPT_CAPACITY = 1 << 14;
 
+/** The first and largest block `takeBuffer` carves shapes' buffers from. */
+const FIRST_BLOCK = 1 << 16;
+const LAST_BLOCK = 1 << 20;
+
 /** Buffers for one shape at a time; `take*` hands out a buffer of at least the asked length. */
 export class ShapeScratch {
   private sceneOf = new Uint32Array(0);
@@ -27,6 +31,9 @@ export class ShapeScratch {
   readonly normals = new NormalCache();
   /** What the vertex writer's WebAssembly module holds of the model at hand (wasm-vertex-writer.ts). */
   readonly uploads = new VertexUploads();
+  /** The buffer shapes' vertex arrays are carved from, and where its free part starts (see `takeBuffer`). */
+  private block: ArrayBuffer | undefined;
+  private blockAt = 0;
   /** The most GX vertices of a shape so far. */
   private largest = 0;
 
@@ -44,8 +51,30 @@ export class ShapeScratch {
     return this.vertices;
   }
 
+  /**
+   * `bytes` of zeroed memory for a shape's vertex arrays and index lists, at a multiple of 8 bytes: carved from a
+   * block shared with the call's other shapes (each `new ArrayBuffer` costs about 2 µs beyond its zeroing: a
+   * fifth of the shapes' time on a stage map of 120 shapes). Blocks double from 64 KiB to 1 MiB; a shape larger
+   * than a block gets a buffer of its own. The scene's arrays keep their blocks; none is carried to the next call.
+   */
+  takeBuffer(bytes: number): { buffer: ArrayBuffer; offset: number } {
+    const size = (bytes + 7) & ~7;
+    let block = this.block;
+    if (block === undefined || this.blockAt + size > block.byteLength) {
+      const blockSize = block === undefined ? FIRST_BLOCK : Math.min(block.byteLength * 2, LAST_BLOCK);
+      if (size > blockSize) return { buffer: new ArrayBuffer(bytes), offset: 0 };
+      block = new ArrayBuffer(blockSize);
+      this.block = block;
+      this.blockAt = 0;
+    }
+    const offset = this.blockAt;
+    this.blockAt += size;
+    return { buffer: block, offset };
+  }
+
   /** Lets go of everything of the model it last built (its arrays and draw matrices), keeping the buffers. */
   release(): void {
+    this.block = undefined;
     this.vertices?.release();
     this.normals.release();
     this.uploads.release();

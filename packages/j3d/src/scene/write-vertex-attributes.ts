@@ -395,7 +395,9 @@ function repeatFirst(array: Uint16Array | Float32Array, from: number, to: number
  * Where `array` starts in `pairs` (float64s), or -1 when it is not one of its views (see VertexBuffers.pairs).
  */
 function pairStart(pairs: Float64Array | undefined, array: Float32Array): number {
-  return pairs !== undefined && array.buffer === pairs.buffer && array.byteOffset % 8 === 0 ? array.byteOffset / 8 : -1;
+  return pairs !== undefined && array.buffer === pairs.buffer && array.byteOffset % 8 === 0
+    ? (array.byteOffset - pairs.byteOffset) / 8
+    : -1;
 }
 
 /**
