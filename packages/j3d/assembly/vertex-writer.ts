@@ -37,6 +37,10 @@ const F_DRAW = 18;
 const F_TAG = 19;
 /** Per TEXCOORD set: its slot, array, item count and output (4 fields a set). */
 const F_TEX = 20;
+/** The key table of the shape being merged: its slots (i32, -1 empty), their count less 1, the scene vertex of each GX vertex. */
+const F_SLOTS = 52;
+const F_MASK = 53;
+const F_SCENE_OF = 54;
 
 function field(k: i32): i32 {
   return load<i32>(PLAN + ((<usize>k) << 2));
@@ -103,6 +107,73 @@ function cacheNormal(at: usize, entry: usize, tag: i32): void {
   store<f32>(entry, <f32>tx, 4);
   store<f32>(entry, <f32>ty, 8);
   store<f32>(entry, <f32>tz, 12);
+}
+
+/**
+ * Gives each of `n` GX vertices its scene vertex in SCENE_OF from `outAt` on, as shape-vertices.ts's
+ * mergeVertices does for a shape without PNMTXIDX whose key columns are one run: vertex r's key is `keyDraw`
+ * then the u16 indices at `indices + 2 · r · stride` (F_STRIDE − 1 of them). An equal key met before gives that
+ * key's scene vertex; a new one is numbered on from `count`, its key stored as its row (F_ROWS, F_STRIDE
+ * integers) and `freshDraw` as its draw matrix (F_FRESH). The table is open addressing over F_MASK + 1 slots, at
+ * least twice the shape's GX vertices. Returns the count after them.
+ */
+export function mergeRuns(
+  indices: usize,
+  stride: i32,
+  n: i32,
+  keyDraw: i32,
+  freshDraw: i32,
+  outAt: i32,
+  count: i32,
+): i32 {
+  const rows = <usize>field(F_ROWS);
+  const width = field(F_STRIDE);
+  const fresh = <usize>field(F_FRESH);
+  const slots = <usize>field(F_SLOTS);
+  const mask = field(F_MASK);
+  const sceneOf = <usize>field(F_SCENE_OF);
+  const step = (<usize>stride) << 1;
+  const seed: u32 = <u32>keyDraw * 0x9e3779b1;
+  let next = count;
+  let from = indices;
+  for (let r = 0; r < n; r++, from += step) {
+    // Each index times an odd constant of its own, summed (products that do not wait on one another), then an
+    // avalanche, so nearby keys spread over the slots. Any hash numbers the vertices alike: by first appearance.
+    let h = seed;
+    for (let k = 0; k < width - 1; k++) h += <u32>load<u16>(from + ((<usize>k) << 1)) * (0x85ebca77 + ((<u32>k) << 17));
+    h ^= h >>> 16;
+    h *= 0x85ebca6b;
+    h ^= h >>> 13;
+    let slot = <i32>h & mask;
+    let found = -1;
+    for (;;) {
+      const v = load<i32>(slots + ((<usize>slot) << 2));
+      if (v < 0) break;
+      const row = rows + ((<usize>(v * width)) << 2);
+      let same = load<i32>(row) === keyDraw;
+      for (let k = 0; same && k < width - 1; k++)
+        same = load<i32>(row + ((<usize>(k + 1)) << 2)) === <i32>load<u16>(from + ((<usize>k) << 1));
+      if (same) {
+        found = v;
+        break;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const at = sceneOf + ((<usize>(outAt + r)) << 2);
+    if (found >= 0) {
+      store<i32>(at, found);
+      continue;
+    }
+    store<i32>(slots + ((<usize>slot) << 2), next);
+    const row = rows + ((<usize>(next * width)) << 2);
+    store<i32>(row, keyDraw);
+    for (let k = 0; k < width - 1; k++)
+      store<i32>(row + ((<usize>(k + 1)) << 2), <i32>load<u16>(from + ((<usize>k) << 1)));
+    store<i32>(fresh + ((<usize>next) << 2), freshDraw);
+    store<i32>(at, next);
+    next++;
+  }
+  return next;
 }
 
 /**

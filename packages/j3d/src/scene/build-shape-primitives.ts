@@ -34,6 +34,7 @@ import {
   writeVertices,
 } from './shape-vertices.js';
 import { VertexKeyTable } from './vertex-key-table.js';
+import { beginWasmMerge } from './wasm-vertex-writer.js';
 
 /** What the shape's primitives need from the rest of the model. */
 export interface ShapeContext {
@@ -93,6 +94,28 @@ export function buildShapePrimitives(shape: J3dShape, ctx: ShapeContext): Primit
   const keys = scratch?.keyTable ?? new VertexKeyTable();
   keys.clear(capacity, vertices.keyLength);
   vertices.useKeyRows(keys);
+  vertices.wasmMerge = beginWasmMerge(shape, vertices, capacity, ctx);
+  try {
+    return shapePrimitives(shape, ctx, vertices, keys, sceneOf, lengths, layout, texCount);
+  } finally {
+    vertices.wasmMerge?.end();
+    vertices.wasmMerge = undefined;
+  }
+}
+
+/** buildShapePrimitives once the shape's vertex record is laid out: merges, makes the buffers, writes them. */
+function shapePrimitives(
+  shape: J3dShape,
+  ctx: ShapeContext,
+  vertices: ShapeVertices,
+  keys: VertexKeyTable,
+  sceneOf: Uint32Array,
+  lengths: ListLengths,
+  layout: VertexLayout,
+  texCount: number,
+): Primitive[] {
+  const { state, scratch } = ctx;
+  const { nbtAttr, normalArray, nbt, useColor } = layout;
   const slots: number[] = [];
   // With DIRECT data, each primitive (and its packet's values) and the scene vertex count after it.
   const direct: { prim: GxPrimitive; values: Float32Array; rows: GxVertexLayout }[] = [];

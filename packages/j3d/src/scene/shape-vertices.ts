@@ -26,7 +26,7 @@ import type { ShapeContext } from './build-shape-primitives.js';
 import { emptySource, type ItemSource, setArraySource, setInlineSource } from './item-source.js';
 import { NormalCache } from './normal-cache.js';
 import { MISSING, type VertexKeyTable } from './vertex-key-table.js';
-import { writeWithWasm } from './wasm-vertex-writer.js';
+import { type WasmMerge, writeWithWasm } from './wasm-vertex-writer.js';
 import { type NormalPlan, writeAttributes } from './write-vertex-attributes.js';
 
 /** The scene vertex buffers of a shape, each sized for its scene vertices. */
@@ -118,6 +118,8 @@ export class ShapeVertices {
   keyRows = false;
   /** Some primitive sends a recorded attribute as DIRECT data (the writes then go primitive by primitive). */
   inline = false;
+  /** The shape's keys are merged in the vertex writer's WebAssembly module (wasm-vertex-writer.ts), if set. */
+  wasmMerge: WasmMerge | undefined;
   /** Set by `plan` (this buffer) or `useKeyRows` (the key table's). */
   items = new Int32Array(0);
   /** The items buffer of shapes whose items are not key rows. */
@@ -338,7 +340,13 @@ export function mergeVertices(
     if (pn < 0) {
       // Every vertex has slot 0's draw matrix, and the key rows are the items: the table merges them all in one
       // call, and the new vertices all get that draw matrix.
-      const merged = keys.mergeRuns(indices, first + keyStart, rowStride, n, slot0 < 0 ? 0 : slot0, out, outAt, count);
+      const keyDraw = slot0 < 0 ? 0 : slot0;
+      const wasm = s.wasmMerge;
+      if (wasm) {
+        s.count = wasm.mergeRuns(indices, first + keyStart, rowStride, n, keyDraw, slot0, out, outAt, count);
+        return;
+      }
+      const merged = keys.mergeRuns(indices, first + keyStart, rowStride, n, keyDraw, out, outAt, count);
       // A loop, not `fill`: TypedArray.prototype.fill is a call into V8's C++ runtime, dearer than the few
       // vertices a primitive adds (it was a tenth of this function's time, called for every strip).
       for (let v = count; v < merged; v++) freshDrawIndices[v] = slot0;
