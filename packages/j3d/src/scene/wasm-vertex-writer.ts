@@ -327,9 +327,8 @@ class VertexWriter {
     // The vertices' arrays are laid out as in the shape's buffer when they lie one after another there, holding
     // these vertices alone: a shape written in one run (of one draw matrix, as most are) is then copied out in one
     // piece, `span`. Else one after another here.
-    const written = [...b.texcoords.slice(0, texSets), b.color, b.position, b.normal].filter((a) => a !== undefined);
     const perVertex = 8 * texSets + (withColour ? 16 : 0) + 12 + (withNormals ? 12 : 0);
-    const span = start === 0 ? contiguous(written, end * perVertex) : undefined;
+    const span = start === 0 ? contiguous(b, texSets, end * perVertex) : undefined;
     const outBlock = at;
     const outAt = (a: Float32Array, bytes: number) => {
       if (span) return outBlock + a.byteOffset - span.start;
@@ -350,27 +349,24 @@ class VertexWriter {
       i32.set(s.items.subarray(start * stride, end * stride), rowsAt / 4 + start * stride);
       i32.set(s.freshDrawIndices.subarray(start, end), freshAt / 4 + start);
     }
-    const plan = [
-      [F_ROWS, rowsAt],
-      [F_STRIDE, stride],
-      [F_FRESH, freshAt],
-      [F_POS_SLOT, s.slotOf[9]!],
-      [F_POS, posAt],
-      [F_POS_ITEMS, Math.floor(pos.data.length / 3)],
-      [F_NRM_SLOT, withNormals ? normals.slot : -1],
-      [F_NRM, nrmAt],
-      [F_NRM_ITEMS, Math.floor(nrm.data.length / 3)],
-      [F_CACHE, cacheAt],
-      [F_CLR_SLOT, withColour ? s.slotOf[11]! : -1],
-      [F_CLR, clrAt],
-      [F_CLR_ITEMS, Math.floor(clr.data.length / 4)],
-      [F_CLR_ALPHA, colourAlpha ? 1 : 0],
-      [F_TEX_SETS, texSets],
-      [F_OUT_POS, outPos],
-      [F_OUT_NRM, outNrm],
-      [F_OUT_CLR, outClr],
-    ];
-    for (const [k, v] of plan) i32[k!] = v!;
+    i32[F_ROWS] = rowsAt;
+    i32[F_STRIDE] = stride;
+    i32[F_FRESH] = freshAt;
+    i32[F_POS_SLOT] = s.slotOf[9]!;
+    i32[F_POS] = posAt;
+    i32[F_POS_ITEMS] = Math.floor(pos.data.length / 3);
+    i32[F_NRM_SLOT] = withNormals ? normals.slot : -1;
+    i32[F_NRM] = nrmAt;
+    i32[F_NRM_ITEMS] = Math.floor(nrm.data.length / 3);
+    i32[F_CACHE] = cacheAt;
+    i32[F_CLR_SLOT] = withColour ? s.slotOf[11]! : -1;
+    i32[F_CLR] = clrAt;
+    i32[F_CLR_ITEMS] = Math.floor(clr.data.length / 4);
+    i32[F_CLR_ALPHA] = colourAlpha ? 1 : 0;
+    i32[F_TEX_SETS] = texSets;
+    i32[F_OUT_POS] = outPos;
+    i32[F_OUT_NRM] = outNrm;
+    i32[F_OUT_CLR] = outClr;
     for (let t = 0; t < texSets; t++) {
       i32[F_TEX + t * 4] = s.slotOf[13 + t]!;
       i32[F_TEX + t * 4 + 1] = texAt[t]!;
@@ -438,18 +434,22 @@ class VertexWriter {
 }
 
 /**
- * The part of their buffer `arrays` cover, when they lie one after another in it (in some order) over `bytes`
- * bytes; else undefined.
+ * The part of their buffer the arrays the module writes cover (the first `texSets` texture coordinate sets, the
+ * colour, the position, the normal), when they lie there in that order one after another over `bytes` bytes (as
+ * buildShapePrimitives lays them out); else undefined.
  */
-function contiguous(arrays: Float32Array[], bytes: number): { start: number; bytes: number } | undefined {
-  const sorted = [...arrays].sort((x, y) => x.byteOffset - y.byteOffset);
-  const first = sorted[0]!;
-  let end = first.byteOffset;
-  for (const a of sorted) {
-    if (a.buffer !== first.buffer || a.byteOffset !== end) return undefined;
-    end += a.byteLength;
-  }
-  return end - first.byteOffset === bytes ? { start: first.byteOffset, bytes } : undefined;
+function contiguous(b: VertexBuffers, texSets: number, bytes: number): { start: number; bytes: number } | undefined {
+  const first = texSets > 0 ? b.texcoords[0]! : (b.color ?? b.position);
+  let next = first.byteOffset;
+  const follows = (a: Float32Array | undefined) => {
+    if (a === undefined) return true;
+    if (a.buffer !== first.buffer || a.byteOffset !== next) return false;
+    next += a.byteLength;
+    return true;
+  };
+  for (let t = 0; t < texSets; t++) if (!follows(b.texcoords[t])) return undefined;
+  if (!follows(b.color) || !follows(b.position) || !follows(b.normal)) return undefined;
+  return next - first.byteOffset === bytes ? { start: first.byteOffset, bytes } : undefined;
 }
 
 let writer: VertexWriter | null | undefined;
