@@ -113,13 +113,19 @@ export class VertexUploads {
   }
 }
 
+/**
+ * The number of the last uploads made: each model's are numbered on from the last, by every instance, so an
+ * instance never takes the uploads another made for its own.
+ */
+let generations = 0;
+
 /** The module's memory. */
 class VertexWriter {
   private i32: Int32Array;
   private u16: Uint16Array;
   private f32: Float32Array;
   private f64: Float64Array;
-  /** The number of the uploads in memory now (0: none; each model's are numbered on from the last). */
+  /** The number of the uploads in its memory now (0: none). */
   private generation = 0;
 
   constructor(private readonly exports: VertexWriterExports) {
@@ -163,8 +169,9 @@ class VertexWriter {
   private ready(up: VertexUploads, drawMatrices: ResolvedDrawMatrix[]): void {
     if (up.generation !== 0 && up.generation === this.generation && up.drawMatrices === drawMatrices) return;
     up.release();
-    this.generation += 1;
-    up.generation = this.generation;
+    generations += 1;
+    this.generation = generations;
+    up.generation = generations;
     up.drawMatrices = drawMatrices;
   }
 

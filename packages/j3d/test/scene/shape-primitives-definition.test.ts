@@ -186,6 +186,57 @@ function randomShapes(load: () => Promise<Modules>): void {
     return { matrix, normalMatrix: normalMatrixOf(matrix), joints, weights: joints.map(() => rnd()) };
   };
 
+  it('keeps apart the vertices of two packets whose keys differ in their draw matrix alone', async () => {
+    const { build, Scratch } = await load();
+    const n = 40;
+    const pos = Float32Array.from({ length: n * 3 }, (_, i) => i);
+    const arrays: Vtx1['arrays'] = {
+      POS: {
+        name: 'POS',
+        format: { attr: 9, compCount: 1, compType: 4, frac: 0 },
+        dataOffset: 0,
+        elementSize: 0,
+        count: n,
+        itemSize: 3,
+        data: pos,
+      },
+    };
+    const layout: GxVertexLayout = {
+      columns: [{ attr: 9, direct: false, offset: 0, size: 1 }],
+      indexStride: 1,
+      valueStride: 0,
+    };
+    const strip = (): PlainPrimitive => ({
+      type: 'TRIANGLE_STRIP',
+      opcode: 0x98,
+      vertexCount: n,
+      columns: [{ attr: 9, indices: Uint16Array.from({ length: n }, (_, i) => i) }],
+    });
+    const packets = [0, 1].map((d) => ({ matrixTable: [d], ...rowsOf([strip()], layout) }));
+    const shape = { attributes: [{ attr: 9, type: 3 }], vertexLayout: layout, packets } as unknown as J3dShape;
+    const moved = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 5, 6, 7, 1]);
+    const identity = new Float64Array([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]);
+    const drawMatrices = [identity, moved].map((matrix) => ({
+      matrix,
+      normalMatrix: normalMatrixOf(matrix),
+      joints: [0],
+      weights: [1],
+    }));
+    const ctx: ShapeContext = {
+      vtx1: { arrays } as Vtx1,
+      jnt1: { joints: [{ name: 'root' }], dataOffset: 0x20 } as unknown as Jnt1,
+      drawMatrices,
+      skinned: false,
+      minTexCoordSets: 0,
+      vertexColors: false,
+      material: 0,
+      diagnostics: [],
+    };
+    const [primitive] = build(shape, ctx);
+    expect(primitive!.attributes.POSITION!.array.length).toBe(2 * n * 3);
+    expectSamePrimitives(shape, ctx, new Scratch(), 'two packets', build);
+  });
+
   it('agrees on 1,500 random shapes', async () => {
     const { build, Scratch } = await load();
     const scratch = new Scratch();
