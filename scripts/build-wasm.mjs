@@ -59,6 +59,14 @@ export const wasmModules = [
   },
   {
     pkg: 'j3d',
+    folder: 'gx/texture',
+    entry: 'texture-decode.ts',
+    target: 'texture-decode-wasm.ts',
+    constant: 'TEXTURE_DECODE_WASM',
+    what: 'texture decoder',
+  },
+  {
+    pkg: 'j3d',
     folder: 'scene',
     entry: 'vertex-writer.ts',
     target: 'vertex-writer-wasm.ts',

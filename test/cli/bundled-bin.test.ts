@@ -15,6 +15,7 @@ import { main } from '@retromodel/cli';
 import { fixture, haveFixtures, repoPath } from '@retromodel/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CacheFile, readCacheFile, readWasmFile, workKey } from '../../packages/cli/src/compile-cache.js';
+import { TEXTURE_DECODE_WASM } from '../../packages/j3d/src/gx/texture/texture-decode-wasm.js';
 import { TEXTURE_SUMS_WASM } from '../../packages/j3d/src/gx/texture/texture-sums-wasm.js';
 import { VERTEX_WRITER_WASM } from '../../packages/j3d/src/scene/vertex-writer-wasm.js';
 import { VALUE_CHECKS_WASM } from '../../packages/scene/src/value-checks-wasm.js';
@@ -258,15 +259,16 @@ if (!isMainThread) {
 
   it("compiles the T3DM writer's and the scene's WebAssembly in the background, done before the conversion starts", async () => {
     // wasm.bin holds the modules the writer's chunk, the chunk shared by the formats (the scene's value checks)
-    // and the chunks of J3D's texture code (its texture sums) and shapes (its vertex writer) embed, byte for byte as
-    // they decode them (V8 gives them the module compiled in the background only for the same bytes).
+    // and the chunks of J3D's texture code (its texture sums and decoder) and shapes (its vertex writer) embed, byte
+    // for byte as they decode them (V8 gives them the module compiled in the background only for the same bytes).
     const modules = readWasmFile(join(dir, 'cli', 'dist', 'bundle', 'wasm.bin'))!;
     const writer = [ANIMATION_WASM, QUANTISE_WASM, PLANNER_WASM].map((b) => Buffer.from(b, 'base64'));
     const checks = Buffer.from(VALUE_CHECKS_WASM, 'base64');
     const sums = Buffer.from(TEXTURE_SUMS_WASM, 'base64');
+    const decoder = Buffer.from(TEXTURE_DECODE_WASM, 'base64');
     const vertices = Buffer.from(VERTEX_WRITER_WASM, 'base64');
     expect(modules.map((m) => m.bytes).sort(Buffer.compare)).toEqual(
-      [...writer, checks, sums, vertices].sort(Buffer.compare),
+      [...writer, checks, sums, decoder, vertices].sort(Buffer.compare),
     );
     for (const m of modules)
       expect(m.chunk).toMatch(
@@ -310,9 +312,9 @@ process.on('exit', () => require('node:fs').writeFileSync(process.env.WASM_LOG, 
     await convertLogged('wasm-second');
     const warm = await convertLogged('wasm-warm');
     expect(warm.t3dm.equals(first.t3dm)).toBe(true);
-    // Those of the chunks a glTF -> T3DM conversion loads: not the J3D texture sums or vertex writer.
+    // Those of the chunks a glTF -> T3DM conversion loads: not the J3D texture sums, decoder or vertex writer.
     const lengths = modules
-      .filter((m) => !m.bytes.equals(sums) && !m.bytes.equals(vertices))
+      .filter((m) => ![sums, decoder, vertices].some((j3d) => j3d.equals(m.bytes)))
       .map((m) => m.bytes.length);
     const firstModule = warm.seen.findIndex((e) => e.startsWith('module'));
     expect(firstModule).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /*
  * GX texture decoding to RGBA8 (spec j3d.md §11.3): walks the blocks of one image level in row-major order and
  * has its format's block decoder write the pixels of each block that fall inside the picture straight into the
- * output (blocks overhanging the right or bottom edge are stored in full; their outside pixels are skipped).
+ * output (blocks overhanging the right or bottom edge are stored in full; their outside pixels are skipped). The
+ * same walk runs as WebAssembly where it can (wasm-decode.ts).
  * Everything is checked before the output is allocated: the format id, the size, that the data holds every
  * block, and for C4/C8/C14X2 that a palette in a known format is given.
  */
@@ -20,6 +21,7 @@ import {
   requireGxFormatLayout,
 } from './formats.js';
 import { decodePalette } from './palette.js';
+import { wasmDecode } from './wasm-decode.js';
 
 const blockDecoders = new Map<number, BlockDecoder>([
   [GxTextureFormat.I4, decodeI4Block],
@@ -76,6 +78,8 @@ export function prepareGxTexture(input: GxTextureInput): () => Uint8Array {
   const { layout, palette32, decodeBlock } = checkGxTextureLevel(input);
   const { blockWidth: bw, blockHeight: bh, blockBytes } = layout;
   return () => {
+    const decoded = wasmDecode(input.format, width, height, layout, data, palette32);
+    if (decoded) return decoded;
     const out = new Uint8Array(width * height * 4);
     const out32 = new Uint32Array(out.buffer);
     let src = 0;
