@@ -133,14 +133,28 @@ export function mergeRuns(
   const mask = field(F_MASK);
   const sceneOf = <usize>field(F_SCENE_OF);
   const step = (<usize>stride) << 1;
+  // Keys of up to five indices (most shapes send two to five attributes) are read into locals once: each is
+  // hashed, compared and stored from there.
+  const short = width <= 6;
+  const has1 = width > 2;
+  const has2 = width > 3;
+  const has3 = width > 4;
+  const has4 = width > 5;
   const seed: u32 = <u32>keyDraw * 0x9e3779b1;
   let next = count;
   let from = indices;
   for (let r = 0; r < n; r++, from += step) {
+    const x0 = <u32>load<u16>(from);
+    const x1 = has1 ? <u32>load<u16>(from, 2) : 0;
+    const x2 = has2 ? <u32>load<u16>(from, 4) : 0;
+    const x3 = has3 ? <u32>load<u16>(from, 6) : 0;
+    const x4 = has4 ? <u32>load<u16>(from, 8) : 0;
     // Each index times an odd constant of its own, summed (products that do not wait on one another), then an
     // avalanche, so nearby keys spread over the slots. Any hash numbers the vertices alike: by first appearance.
-    let h = seed;
-    for (let k = 0; k < width - 1; k++) h += <u32>load<u16>(from + ((<usize>k) << 1)) * (0x85ebca77 + ((<u32>k) << 17));
+    let h = seed + x0 * 0x85ebca77 + x1 * 0xc2b2ae3d + x2 * 0x27d4eb2f + x3 * 0x165667b1 + x4 * 0x9e3779b9;
+    if (!short)
+      for (let k = 5; k < width - 1; k++)
+        h += <u32>load<u16>(from + ((<usize>k) << 1)) * (0x85ebca77 + ((<u32>k) << 17));
     h ^= h >>> 16;
     h *= 0x85ebca6b;
     h ^= h >>> 13;
@@ -150,8 +164,14 @@ export function mergeRuns(
       const v = load<i32>(slots + ((<usize>slot) << 2));
       if (v < 0) break;
       const row = rows + ((<usize>(v * width)) << 2);
-      let same = load<i32>(row) === keyDraw;
-      for (let k = 0; same && k < width - 1; k++)
+      let same =
+        load<i32>(row) === keyDraw &&
+        load<u32>(row, 4) === x0 &&
+        (!has1 || load<u32>(row, 8) === x1) &&
+        (!has2 || load<u32>(row, 12) === x2) &&
+        (!has3 || load<u32>(row, 16) === x3) &&
+        (!has4 || load<u32>(row, 20) === x4);
+      for (let k = 5; same && !short && k < width - 1; k++)
         same = load<i32>(row + ((<usize>(k + 1)) << 2)) === <i32>load<u16>(from + ((<usize>k) << 1));
       if (same) {
         found = v;
@@ -167,7 +187,12 @@ export function mergeRuns(
     store<i32>(slots + ((<usize>slot) << 2), next);
     const row = rows + ((<usize>(next * width)) << 2);
     store<i32>(row, keyDraw);
-    for (let k = 0; k < width - 1; k++)
+    store<u32>(row, x0, 4);
+    if (has1) store<u32>(row, x1, 8);
+    if (has2) store<u32>(row, x2, 12);
+    if (has3) store<u32>(row, x3, 16);
+    if (has4) store<u32>(row, x4, 20);
+    for (let k = 5; !short && k < width - 1; k++)
       store<i32>(row + ((<usize>(k + 1)) << 2), <i32>load<u16>(from + ((<usize>k) << 1)));
     store<i32>(fresh + ((<usize>next) << 2), freshDraw);
     store<i32>(at, next);
