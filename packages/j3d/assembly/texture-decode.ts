@@ -85,6 +85,7 @@ function texel(format: i32, s: usize, x: u32, palette: usize): u32 {
     }
     case C8:
       return load<u32>(palette + ((<usize>load<u8>(s + x)) << 2));
+    case C14X2:
     default:
       // C14X2: the low 14 bits of a big-endian u16.
       return load<u32>(palette + ((<usize>(be16(s + (x << 1)) & 0x3fff)) << 2));
