@@ -15,7 +15,6 @@ const RGB5A3 = 0x5;
 const RGBA8 = 0x6;
 const C4 = 0x8;
 const C8 = 0x9;
-const C14X2 = 0xa;
 const CMPR = 0xe;
 
 function expand3(v: u32): u32 {
@@ -85,9 +84,8 @@ function texel(format: i32, s: usize, x: u32, palette: usize): u32 {
     }
     case C8:
       return load<u32>(palette + ((<usize>load<u8>(s + x)) << 2));
-    case C14X2:
     default:
-      // C14X2: the low 14 bits of a big-endian u16.
+      // C14X2 (0xa): the low 14 bits of a big-endian u16.
       return load<u32>(palette + ((<usize>(be16(s + (x << 1)) & 0x3fff)) << 2));
   }
 }
