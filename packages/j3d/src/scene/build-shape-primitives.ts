@@ -14,6 +14,8 @@
  * Material state (build-material): GX cull FRONT flips the winding once more (glTF culls back faces); cull ALL
  * draws nothing; a texture mapped by normals gets the set `normalTexCoord.set` = rows · (nx, ny, 1) from the
  * bind-pose model-space normal (TEXn sets from that index up are left out, as the material does not read them).
+ * The merging and writing run in the vertex writer's WebAssembly module for the shapes it takes
+ * (wasm-vertex-writer.ts), with the same results.
  */
 import type { Diagnostic, Primitive, PrimitiveMode } from '@retromodel/scene';
 import type { Jnt1 } from '../chunks/read-jnt1.js';

@@ -63,7 +63,10 @@ const F_SLOTS = 52;
 const F_MASK = 53;
 const F_SCENE_OF = 54;
 
-/** Vertices a shape has at least for the module to merge or write them (below, the copies cost more than it saves). */
+/**
+ * Vertices a shape has at least for the module to merge or write it: a smaller one (a character's small parts)
+ * stays in JavaScript, whose set-up per shape is smaller than the module's copies and plan.
+ */
 const MIN_VERTICES = 32;
 
 const PAGE = 65536;
