@@ -1,13 +1,16 @@
 /*
- * A J3D shape's scene vertices written from their VTX1 items (built by scripts/build-wasm.mjs into
- * src/scene/vertex-writer-wasm.ts; src/scene/wasm-vertex-writer.ts copies the arrays, the rows and the draw
- * matrix in, says where everything lies in PLAN, and copies the vertices out). The arithmetic is
- * write-vertex-attributes.ts's, operation for operation in doubles, so every value rounds to the same float32:
- * the position by the draw matrix, the normal by its inverse transpose made unit (V8's Math.hypot algorithm),
- * COLOR_0 copied from CLR0 already in linear, each TEXCOORD set copied, bit for bit (as the JavaScript copies
- * every number; a NaN's payload it may change, and a scene with one fails validateScene either way). A vertex this module does not write (an
- * item past its array, a position beyond the float32 range, another draw matrix) ends the run: the caller writes
- * it in JavaScript, which also throws the error a bad position gets.
+ * A J3D shape's scene vertices, merged and written from their VTX1 items (built by scripts/build-wasm.mjs into
+ * src/scene/vertex-writer-wasm.ts; src/scene/wasm-vertex-writer.ts copies the arrays, the display lists' index
+ * rows and the draw matrix in, says where everything lies in PLAN, and copies the scene vertices out).
+ * - mergeRuns gives each GX vertex its scene vertex as shape-vertices.ts's mergeVertices does: equal keys (draw
+ *   matrix, then indices) one vertex, new ones numbered by first appearance.
+ * - writeRun writes them with write-vertex-attributes.ts's arithmetic, operation for operation in doubles, so
+ *   every value rounds to the same float32: the position by the draw matrix, the normal by its inverse transpose
+ *   made unit (V8's Math.hypot algorithm), COLOR_0 copied from CLR0 already in linear, each TEXCOORD set copied,
+ *   bit for bit (as the JavaScript copies every number; a NaN's payload it may change, and a scene with one fails
+ *   validateScene either way). A vertex it does not write (an item past its array, a position beyond the float32
+ *   range, another draw matrix) ends the run: the caller writes it in JavaScript, which also throws the error a bad
+ *   position gets.
  */
 
 /** Where the caller describes the shape (i32 fields, see the F_ offsets). */
@@ -37,7 +40,10 @@ const F_DRAW = 18;
 const F_TAG = 19;
 /** Per TEXCOORD set: its slot, array, item count and output (4 fields a set). */
 const F_TEX = 20;
-/** The key table of the shape being merged: its slots (i32, -1 empty), their count less 1, the scene vertex of each GX vertex. */
+/**
+ * The key table of the shape being merged: its slots (i32, -1 empty), their count less 1, and where the scene
+ * vertex of each GX vertex goes.
+ */
 const F_SLOTS = 52;
 const F_MASK = 53;
 const F_SCENE_OF = 54;
@@ -84,8 +90,8 @@ function hypot3(x: f64, y: f64, z: f64): f64 {
 }
 
 /**
- * Works out the unit normal of item `item` (its three floats at `at`) by the normal matrix into the cache entry
- * `entry` (the tag, then three f32): (0, 0, 1) when it has no length.
+ * Works out the unit normal of the normal item whose three floats are at `at`, by the normal matrix, into the
+ * cache entry `entry` (the tag, then three f32): (0, 0, 1) when it has no length.
  */
 function cacheNormal(at: usize, entry: usize, tag: i32): void {
   const nx = <f64>load<f32>(at);

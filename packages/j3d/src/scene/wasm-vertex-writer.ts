@@ -199,7 +199,10 @@ class VertexWriter {
     return at;
   }
 
-  /** The normal cache of `data` (tags, draw matrix + 1, 0 for an empty entry; then three f32), made empty now when new. */
+  /**
+   * The normal cache of `data` (per item a tag, draw matrix + 1 or 0 for an empty entry, then three f32), made
+   * empty now when new.
+   */
   private cacheAt(up: VertexUploads, data: Float32Array): number | undefined {
     let at = up.caches.get(data);
     if (at !== undefined) return at;

@@ -2,7 +2,7 @@
  * decodeGxTexture's pixels through a WebAssembly module (assembly/texture-decode.ts), after a copy of the level's
  * blocks and its decoded palette into its memory: the same bytes, faster, most of all in a process converting
  * one model, where the JavaScript block decoders ran before V8 had optimised them (the builder's stage map of 32
- * textures, 864 KB: about 30 ms of a 240 ms conversion to GLB). Where WebAssembly cannot run, or memory cannot
+ * textures, 784 KB of blocks: about 30 ms of a 240 ms conversion to GLB). Where WebAssembly cannot run, or memory cannot
  * grow for a level, the caller decodes in JavaScript.
  */
 import { embeddedWasmExports } from '@retromodel/binary';
