@@ -319,6 +319,10 @@ class VertexWriter {
     if (withColour && (!clr.indexed || clr.size !== 4 || !colourRgb)) return false;
     for (let t = 0; t < texSets; t++)
       if (!s.tex[t]!.indexed || s.tex[t]!.size !== 2 || s.slotOf[13 + t]! < 0) return false;
+    // Every vertex of the shape, its arrays one after another in its buffer (as buildShapePrimitives lays them out).
+    const perVertex = 8 * texSets + (withColour ? 16 : 0) + 12 + (withNormals ? 12 : 0);
+    const span = start === 0 ? contiguous(b, texSets, end * perVertex) : undefined;
+    if (!span) return false;
     const drawMatrices = ctx.drawMatrices;
     this.ready(up, drawMatrices);
     const posAt = this.arrayAt(up, pos.data);
@@ -337,24 +341,16 @@ class VertexWriter {
     if (!merged) at = align(at + end * stride * 4);
     const freshAt = merged ? merged.fresh : at;
     if (!merged) at = align(at + end * 4);
-    // The vertices' arrays are laid out as in the shape's buffer when they lie one after another there, holding
-    // these vertices alone: a shape written in one run (of one draw matrix, as most are) is then copied out in one
-    // piece, `span`. Else one after another here.
-    const perVertex = 8 * texSets + (withColour ? 16 : 0) + 12 + (withNormals ? 12 : 0);
-    const span = start === 0 ? contiguous(b, texSets, end * perVertex) : undefined;
+    // The vertices' arrays are laid out here as in the shape's buffer (`span`): a shape written in one run (of one
+    // draw matrix, as most are) is copied out in one piece.
     const outBlock = at;
-    const outAt = (a: Float32Array, bytes: number) => {
-      if (span) return outBlock + a.byteOffset - span.start;
-      const here = at;
-      at = align(at + end * bytes);
-      return here;
-    };
+    const outAt = (a: Float32Array) => outBlock + a.byteOffset - span.start;
     const texOut: number[] = [];
-    for (let t = 0; t < texSets; t++) texOut.push(outAt(b.texcoords[t]!, 8));
-    const outClr = withColour ? outAt(b.color!, 16) : 0;
-    const outPos = outAt(b.position, 12);
-    const outNrm = withNormals ? outAt(b.normal!, 12) : 0;
-    if (span) at = outBlock + span.bytes;
+    for (let t = 0; t < texSets; t++) texOut.push(outAt(b.texcoords[t]!));
+    const outClr = withColour ? outAt(b.color!) : 0;
+    const outPos = outAt(b.position);
+    const outNrm = withNormals ? outAt(b.normal!) : 0;
+    at = outBlock + span.bytes;
     if (!this.room(at)) return false;
     const { i32, f32 } = this;
     const f64 = this.f64;
@@ -389,7 +385,7 @@ class VertexWriter {
     const fresh = i32.subarray(freshAt / 4, freshAt / 4 + end);
     const copyOut = (from: number, to: number) => {
       if (to <= from) return;
-      if (span && from === 0 && to === end) {
+      if (from === 0 && to === end) {
         new Uint8Array(b.position.buffer, span.start, span.bytes).set(new Uint8Array(i32.buffer, outBlock, span.bytes));
         return;
       }
