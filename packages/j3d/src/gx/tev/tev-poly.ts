@@ -183,15 +183,19 @@ const CORNER_BUDGET = 1 << 16;
  */
 export function exactRange(p: Poly): readonly [number, number] {
   // A stage reads one value as several inputs (an alpha as r, g and b): the last answer is kept for it.
-  if (p === lastRanged) return lastRange;
-  const range = cornerRange(p);
-  lastRanged = p;
-  lastRange = range;
+  if (p !== lastRanged) {
+    cornerRange(p, range);
+    lastRanged = p;
+  }
   return range;
 }
 
+/**
+ * exactRange's answer: one list, written over by each call with another polynomial (its callers read it at once;
+ * a new pair per call was a ninth of a stage map's conversion garbage, in a heap profile of its materials).
+ */
+const range: [number, number] = [0, 0];
 let lastRanged: Poly | undefined;
-let lastRange: readonly [number, number] = [0, 0];
 /**
  * The atoms and monomial masks of the polynomial `cornerRange` works on: scratch lists, reused (setting a list's
  * length to 0 would drop its storage), their used length counted apart.
@@ -199,7 +203,8 @@ let lastRange: readonly [number, number] = [0, 0];
 const rangeAtoms: Atom[] = [];
 const rangeMasks: number[] = [];
 
-function cornerRange(p: Poly): [number, number] {
+/** Writes the range of `p` into `out` (see exactRange). */
+function cornerRange(p: Poly, out: [number, number]): void {
   const { monomials, coefficients } = p;
   // Bounds over atoms in 0..1: each monomial lies between 0 and its coefficient.
   let lower = 0;
@@ -222,7 +227,10 @@ function cornerRange(p: Poly): [number, number] {
   // When no term falls (or none rises), the bounds are the corners with every atom at 0 and at 1, summed in the
   // same order as the corners are below; and no other corner's sum is beyond them, as adding a term of one sign
   // can only move a rounded sum that way. So they are the range itself, found without walking the corners.
-  if (lower === upper || !(falling && rising)) return [lower, upper];
+  if (lower === upper || !(falling && rising)) {
+    put2(out, lower, upper);
+    return;
+  }
   const atoms = rangeAtoms;
   let atomCount = 0;
   for (let i = 0; i < monomials.length; i++) {
@@ -230,14 +238,20 @@ function cornerRange(p: Poly): [number, number] {
     for (let k = 0; k < m.length; k++) {
       const atom = m[k]!;
       // (Never reading m[-1]: an index outside an array takes V8's slow path.)
-      if (k > 0 && atom === m[k - 1]) return [lower, upper];
+      if (k > 0 && atom === m[k - 1]) {
+        put2(out, lower, upper);
+        return;
+      }
       let known = false;
       for (let n = 0; n < atomCount && !known; n++) known = atoms[n] === atom;
       if (!known) atoms[atomCount++] = atom;
     }
   }
   const corners = 2 ** atomCount;
-  if (corners * monomials.length > CORNER_BUDGET) return [lower, upper];
+  if (corners * monomials.length > CORNER_BUDGET) {
+    put2(out, lower, upper);
+    return;
+  }
   // Each monomial as a bit mask of its atoms: it counts at a corner that sets all of them.
   const masks = rangeMasks;
   for (let i = 0; i < monomials.length; i++) {
@@ -259,7 +273,12 @@ function cornerRange(p: Poly): [number, number] {
     lo = Math.min(lo, v);
     hi = Math.max(hi, v);
   }
-  return [lo, hi];
+  put2(out, lo, hi);
+}
+
+function put2(out: [number, number], lo: number, hi: number): void {
+  out[0] = lo;
+  out[1] = hi;
 }
 
 /**
