@@ -7,12 +7,13 @@
  * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
  * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
  * `replay`), vertex colours are packed (`beginColors`, then `packColors`), points and directions moved by a
- * matrix (`beginTransform`, then `transform`) and a list's largest finite magnitude found (`beginValues`, then
- * `maxAbsFinite`).
+ * matrix (`beginTransform`, then `transform`), a list's largest finite magnitude found (`beginValues`, then
+ * `maxAbsFinite`) and the header box widened by the rest pose (`beginRestBounds`, then `restBounds`).
  */
 import { maxAbsFiniteOf } from './max-abs';
 import { packColorList } from './pack-colors';
 import { PART_FIELDS, replayObjects } from './replay';
+import { widenByRestPose } from './rest-bounds';
 import { transformList } from './transform-points';
 import { unfilledView } from './unfilled';
 import { packNormal, roundHalfAway } from './vertex-codec';
@@ -263,10 +264,47 @@ export function address(which: i32): usize {
       return transformFrom.dataStart;
     case 34:
       return transformTo.dataStart;
+    // A header box widened by the rest pose, in beginRestBounds' order.
+    case 36:
+      return restBox.dataStart;
+    case 37:
+      return restMatrices.dataStart;
+    case 38:
+      return restParts.dataStart;
+    case 39:
+      return restPositions.dataStart;
     // A list of numbers, in beginValues' order.
     default:
       return values.dataStart;
   }
+}
+
+let restBox = new Float64Array(0);
+let restMatrices = new Float64Array(0);
+let restParts = new Int32Array(0);
+let restPositions = new Int16Array(0);
+
+/**
+ * Empties the heap and allocates the buffers of a box (6 numbers), `matrixCount` 4x4 matrices, `partCount` parts
+ * (3 i32 each) and `positionLength` s16 coordinates.
+ */
+export function beginRestBounds(matrixCount: i32, partCount: i32, positionLength: i32): void {
+  heap.reset();
+  restBox = unfilledView<Float64Array>(6);
+  restMatrices = unfilledView<Float64Array>(matrixCount * 16);
+  restParts = unfilledView<Int32Array>(partCount * 3);
+  restPositions = unfilledView<Int16Array>(positionLength);
+}
+
+/** Widens the box by the parts' vertices as their matrices move them (rest-bounds.ts). */
+export function restBounds(): void {
+  widenByRestPose(
+    restBox.dataStart,
+    restMatrices.dataStart,
+    restParts.dataStart,
+    restParts.length / 3,
+    restPositions.dataStart,
+  );
 }
 
 let values = new Float64Array(0);

@@ -37,6 +37,8 @@ interface QuantiseExports {
   transform(translate: boolean): void;
   beginValues(length: number): void;
   maxAbsFinite(): number;
+  beginRestBounds(matrixCount: number, partCount: number, positionLength: number): void;
+  restBounds(): void;
 }
 
 const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
@@ -160,6 +162,31 @@ export function maxAbsFinite(values: Float64Array): number {
   m.beginValues(values.length);
   new Float64Array(m.memory.buffer, m.address(35), values.length).set(values);
   return m.maxAbsFinite();
+}
+
+/**
+ * Widens `box` (min x, y, z, max x, y, z) by the vertices of `parts` (matrix index, first vertex, vertex count:
+ * 3 per part; each part's vertices within `position`, xyz each) moved by their part's matrix of `matrices` as
+ * mat4TransformPointTo moves them, rounded outward (floor into the minimum, ceil into the maximum) and clamped
+ * to s16, by Math.min and Math.max (assembly/rest-bounds.ts).
+ */
+export function widenByRestPose(
+  box: number[],
+  matrices: readonly Mat4[],
+  parts: Int32Array,
+  position: Int16Array,
+): void {
+  const m = quantiser();
+  m.beginRestBounds(matrices.length, parts.length / 3, position.length);
+  const { buffer } = m.memory;
+  const matrixValues = new Float64Array(buffer, m.address(37), matrices.length * 16);
+  for (let i = 0; i < matrices.length; i++) matrixValues.set(matrices[i]!, i * 16);
+  new Int32Array(buffer, m.address(38), parts.length).set(parts);
+  new Int16Array(buffer, m.address(39), position.length).set(position);
+  const boxValues = new Float64Array(buffer, m.address(36), 6);
+  boxValues.set(box);
+  m.restBounds();
+  for (let k = 0; k < 6; k++) box[k] = boxValues[k]!;
 }
 
 /**
