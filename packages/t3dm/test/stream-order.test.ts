@@ -2,8 +2,8 @@
  * streamOrder (the two counting sorts that order an animation stream's records) against the order as spec §9 and
  * the writer define it, written out here as a comparison sort: by needed tick, then tick, then record index.
  * Seeded random streams, built as the writer builds them (channel after channel, each channel's keys increasing,
- * a key needed at its channel's previous one), over a few ticks so that many records tie, and random pairs not
- * built so, with ties on both ticks.
+ * a key needed at its channel's previous one), over a few ticks so that many records tie, random pairs not
+ * built so, with ties on both ticks, and a stream long enough that it is ordered by the counting sorts.
  */
 import { seededRandom } from '@retromodel/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,16 @@ describe('streamOrder', () => {
       const t = Int32Array.from({ length: count }, () => Math.floor(rnd() * range));
       expect([...streamOrder(n, t)]).toEqual(referenceOrder(n, t));
     }
+  });
+
+  it('sorts a stream too long for exact keys (an hour-long clip, 200,000 records) the same way', () => {
+    const rnd = seededRandom(23);
+    const count = 200_000;
+    // Ticks up to an hour's 216,000: (216,001² × 200,000) is past 2^53, so the counting sorts order them.
+    const n = Int32Array.from({ length: count }, (_, i) => (i === 0 ? 216_000 : Math.floor(rnd() * 216_001)));
+    const t = Int32Array.from({ length: count }, () => Math.floor(rnd() * 40));
+    expect(216_001 ** 2 * count > 2 ** 53).toBe(true);
+    expect([...streamOrder(n, t)]).toEqual(referenceOrder(n, t));
   });
 
   it('orders no records', () => {
