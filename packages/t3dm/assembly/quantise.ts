@@ -8,8 +8,10 @@
  * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
  * `replay`), vertex colours are packed (`beginColors`, then `packColors`), points and directions moved by a
  * matrix (`beginTransform`, then `transform`), a list's largest finite magnitude found (`beginValues`, then
- * `maxAbsFinite`) and the header box widened by the rest pose (`beginRestBounds`, then `restBounds`).
+ * `maxAbsFinite`), the header box widened by the rest pose (`beginRestBounds`, then `restBounds`) and strip
+ * command entries laid out big-endian (`beginBigEndian`, then `bigEndian`).
  */
+import { packBigEndian16 } from './big-endian';
 import { maxAbsFiniteOf } from './max-abs';
 import { packColorList } from './pack-colors';
 import { PART_FIELDS, replayObjects } from './replay';
@@ -273,10 +275,30 @@ export function address(which: i32): usize {
       return restParts.dataStart;
     case 39:
       return restPositions.dataStart;
+    // Strip command entries, in beginBigEndian's order.
+    case 40:
+      return entryValues.dataStart;
+    case 41:
+      return entryBytes.dataStart;
     // A list of numbers, in beginValues' order.
     default:
       return values.dataStart;
   }
+}
+
+let entryValues = new Int32Array(0);
+let entryBytes = new Uint8Array(0);
+
+/** Empties the heap and allocates the buffers of `count` strip command entries and their bytes. */
+export function beginBigEndian(count: i32): void {
+  heap.reset();
+  entryValues = unfilledView<Int32Array>(count);
+  entryBytes = unfilledView<Uint8Array>(count * 2);
+}
+
+/** The entries as big-endian u16 (big-endian.ts). */
+export function bigEndian(): void {
+  packBigEndian16(entryValues.dataStart, entryBytes.dataStart, entryValues.length);
 }
 
 let restBox = new Float64Array(0);

@@ -39,6 +39,8 @@ interface QuantiseExports {
   maxAbsFinite(): number;
   beginRestBounds(matrixCount: number, partCount: number, positionLength: number): void;
   restBounds(): void;
+  beginBigEndian(count: number): void;
+  bigEndian(): void;
 }
 
 const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
@@ -187,6 +189,32 @@ export function widenByRestPose(
   boxValues.set(box);
   m.restBounds();
   for (let k = 0; k < 6; k++) box[k] = boxValues[k]!;
+}
+
+/**
+ * `commands` (lists of strip command entries) into `indices`, each from its offset in `at`, as big-endian u16:
+ * the low 16 bits of each entry (assembly/big-endian.ts).
+ */
+export function writeBigEndian16(commands: readonly Int32Array[], at: readonly number[], indices: Uint8Array): void {
+  let count = 0;
+  for (let c = 0; c < commands.length; c++) count += commands[c]!.length;
+  const m = quantiser();
+  m.beginBigEndian(count);
+  const { buffer } = m.memory;
+  const values = new Int32Array(buffer, m.address(40), count);
+  let k = 0;
+  for (let c = 0; c < commands.length; c++) {
+    values.set(commands[c]!, k);
+    k += commands[c]!.length;
+  }
+  m.bigEndian();
+  const bytes = new Uint8Array(buffer, m.address(41), count * 2);
+  k = 0;
+  for (let c = 0; c < commands.length; c++) {
+    const length = commands[c]!.length * 2;
+    indices.set(bytes.subarray(k, k + length), at[c]!);
+    k += length;
+  }
 }
 
 /**
