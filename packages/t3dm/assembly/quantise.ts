@@ -8,11 +8,12 @@
  * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
  * `replay`), vertex colours are packed (`beginColors`, then `packColors`), points and directions moved by a
  * matrix (`beginTransform`, then `transform`), a list's largest finite magnitude found (`beginValues`, then
- * `maxAbsFinite`), the header box widened by the rest pose (`beginRestBounds`, then `restBounds`) and strip
+ * `maxAbsFinite`) or a list of normalized integers scaled (`beginValues`, then `normalize`), the header box widened by the rest pose (`beginRestBounds`, then `restBounds`) and strip
  * command entries laid out big-endian (`beginBigEndian`, then `bigEndian`).
  */
 import { packBigEndian16 } from './big-endian';
 import { maxAbsFiniteOf } from './max-abs';
+import { divideAtLeastMinusOne } from './normalized-floats';
 import { packColorList } from './pack-colors';
 import { PART_FIELDS, replayObjects } from './replay';
 import { widenByRestPose } from './rest-bounds';
@@ -335,6 +336,11 @@ let values = new Float64Array(0);
 export function beginValues(length: i32): void {
   heap.reset();
   values = unfilledView<Float64Array>(length);
+}
+
+/** Each number of the list divided by `divisor`, at least -1 (normalized-floats.ts). */
+export function normalize(divisor: f64): void {
+  divideAtLeastMinusOne(values.dataStart, values.length, divisor);
 }
 
 /** The largest magnitude among the list's finite numbers, 0 when there is none (max-abs.ts). */

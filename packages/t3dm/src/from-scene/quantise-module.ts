@@ -37,6 +37,7 @@ interface QuantiseExports {
   transform(translate: boolean): void;
   beginValues(length: number): void;
   maxAbsFinite(): number;
+  normalize(divisor: number): void;
   beginRestBounds(matrixCount: number, partCount: number, positionLength: number): void;
   restBounds(): void;
   beginBigEndian(count: number): void;
@@ -156,6 +157,19 @@ export function transformTriples(
   else for (let i = 0; i < n; i++) input[i] = from[i] ?? Number.NaN;
   q.transform(translate);
   to.set(new Float64Array(q.memory.buffer, q.address(34), n));
+}
+
+/**
+ * A new list of `ints` (the integer components of a normalized attribute) each divided by `divisor`, at least -1
+ * (assembly/normalized-floats.ts).
+ */
+export function normalizedFloats(ints: ArrayLike<number>, divisor: number): Float64Array {
+  const m = quantiser();
+  m.beginValues(ints.length);
+  const values = new Float64Array(m.memory.buffer, m.address(35), ints.length);
+  values.set(ints);
+  m.normalize(divisor);
+  return values.slice();
 }
 
 /** The largest magnitude among the finite numbers of `values`, 0 when there is none (assembly/max-abs.ts). */
