@@ -8,13 +8,15 @@
  * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
  * `replay`), vertex colours are packed (`beginColors`, then `packColors`), points and directions moved by a
  * matrix (`beginTransform`, then `transform`), a list's largest finite magnitude found (`beginValues`, then
- * `maxAbsFinite`) or a list of normalized integers scaled (`beginValues`, then `normalize`), the header box widened by the rest pose (`beginRestBounds`, then `restBounds`) and strip
- * command entries laid out big-endian (`beginBigEndian`, then `bigEndian`).
+ * `maxAbsFinite`) or a list of normalized integers scaled (`beginValues`, then `normalize`), rotation keys
+ * packed (`beginQuats`, then `packQuats`), the header box widened by the rest pose (`beginRestBounds`, then
+ * `restBounds`) and strip command entries laid out big-endian (`beginBigEndian`, then `bigEndian`).
  */
 import { packBigEndian16 } from './big-endian';
 import { maxAbsFiniteOf } from './max-abs';
 import { divideAtLeastMinusOne } from './normalized-floats';
 import { packColorList } from './pack-colors';
+import { packQuatList } from './pack-quats';
 import { PART_FIELDS, replayObjects } from './replay';
 import { widenByRestPose } from './rest-bounds';
 import { transformList } from './transform-points';
@@ -281,10 +283,30 @@ export function address(which: i32): usize {
       return entryValues.dataStart;
     case 41:
       return entryBytes.dataStart;
+    // Rotation keys, in beginQuats' order.
+    case 42:
+      return quatValues.dataStart;
+    case 43:
+      return packedQuats.dataStart;
     // A list of numbers, in beginValues' order.
     default:
       return values.dataStart;
   }
+}
+
+let quatValues = new Float64Array(0);
+let packedQuats = new Uint32Array(0);
+
+/** Empties the heap and allocates the buffers of `count` rotation keys (4 numbers each) and their packings. */
+export function beginQuats(count: i32): void {
+  heap.reset();
+  quatValues = unfilledView<Float64Array>(count * 4);
+  packedQuats = unfilledView<Uint32Array>(count);
+}
+
+/** The keys normalised and packed in 32 bits (pack-quats.ts). */
+export function packQuats(): void {
+  packQuatList(quatValues.dataStart, packedQuats.length, packedQuats.dataStart);
 }
 
 let entryValues = new Int32Array(0);

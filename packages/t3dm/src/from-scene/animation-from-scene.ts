@@ -13,16 +13,8 @@
  * the key reduction run as WebAssembly (animation-module.ts; assembly/channel-track.ts holds those rules); this
  * file picks the channels and builds the stream.
  */
-import {
-  type Animation,
-  type Diagnostic,
-  isPlayableSampler,
-  type NodeChannel,
-  type Quat,
-  quatNormalizeTo,
-} from '@retromodel/scene';
+import { type Animation, type Diagnostic, isPlayableSampler, type NodeChannel } from '@retromodel/scene';
 import { scalarKeysFit } from '../chunks/chunk-animation.js';
-import { packQuat } from '../codec/quat-codec.js';
 import {
   type SdataFile,
   type SdataRecord,
@@ -33,6 +25,7 @@ import {
 } from '../t3dm-file.js';
 import { channelTracks, type KeptKeys } from './animation-module.js';
 import type { CollectedBone } from './collect-geometry.js';
+import { packQuats } from './quantise-module.js';
 import { streamOrder } from './stream-order.js';
 
 /** Sample rate of T3DM animation ticks. */
@@ -59,9 +52,6 @@ function rangeOf(values: ArrayLike<number>): { min: number; max: number } {
   return { min, max };
 }
 
-/** A key's rotation, normalised before it is packed (reused: one per key was garbage). */
-const unit: Quat = [0, 0, 0, 1];
-
 /** The stream's records before they are ordered, channel after channel: one element of each array per record. */
 interface PendingRecords {
   /** The tick the record is needed at (its channel's previous key's), and its own. */
@@ -86,16 +76,16 @@ function putRecords(
   const { needed, tick, channel, word } = records;
   // Kept keys are at most 0x7fff ticks apart (nextTime's 15 bits), and the last one is at lastTick. Key k is
   // needed when key k-1 starts (key 0 at once).
+  // Rotations are normalised and packed in one call (quantise-module.ts's packQuats).
+  const packed = quat ? packQuats(values, ticks.length) : undefined;
   let previous = 0;
   for (let k = 0; k < ticks.length; k++, at++) {
     needed[at] = previous;
     previous = ticks[k]!;
     tick[at] = previous;
     channel[at] = index;
-    if (quat) {
-      quatNormalizeTo(values[k * 4]!, values[k * 4 + 1]!, values[k * 4 + 2]!, values[k * 4 + 3]!, unit, 0);
-      word[at] = packQuat(unit);
-    } else {
+    if (packed) word[at] = packed[k]!;
+    else {
       const v = values[k]!;
       word[at] = quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0;
     }

@@ -40,6 +40,8 @@ interface QuantiseExports {
   normalize(divisor: number): void;
   beginRestBounds(matrixCount: number, partCount: number, positionLength: number): void;
   restBounds(): void;
+  beginQuats(count: number): void;
+  packQuats(): void;
   beginBigEndian(count: number): void;
   bigEndian(): void;
 }
@@ -203,6 +205,18 @@ export function widenByRestPose(
   boxValues.set(box);
   m.restBounds();
   for (let k = 0; k < 6; k++) box[k] = boxValues[k]!;
+}
+
+/**
+ * The `count` quaternions of `values` (x, y, z, w each) normalised as quatNormalizeTo does and packed as packQuat
+ * does (assembly/pack-quats.ts).
+ */
+export function packQuats(values: Float64Array, count: number): Uint32Array {
+  const m = quantiser();
+  m.beginQuats(count);
+  new Float64Array(m.memory.buffer, m.address(42), count * 4).set(values.subarray(0, count * 4));
+  m.packQuats();
+  return new Uint32Array(m.memory.buffer, m.address(43), count).slice();
 }
 
 /**
