@@ -7,12 +7,18 @@
  * (`beginVertices`, then `packVertexPairs`), and the vertices an object's parts load are copied out in load
  * order (`beginLoads`, then `copyLoads`), the writer's check replays a file's objects (`beginReplay`, then
  * `replay`), vertex colours are packed (`beginColors`, then `packColors`), points and directions moved by a
- * matrix (`beginTransform`, then `transform`) and a list's largest finite magnitude found (`beginValues`, then
- * `maxAbsFinite`).
+ * matrix (`beginTransform`, then `transform`), a list's largest finite magnitude found (`beginValues`, then
+ * `maxAbsFinite`) or a list of normalized integers scaled (`beginValues`, then `normalize`), rotation keys
+ * packed (`beginQuats`, then `packQuats`), the header box widened by the rest pose (`beginRestBounds`, then
+ * `restBounds`) and strip command entries laid out big-endian (`beginBigEndian`, then `bigEndian`).
  */
+import { packBigEndian16 } from './big-endian';
 import { maxAbsFiniteOf } from './max-abs';
+import { divideAtLeastMinusOne } from './normalized-floats';
 import { packColorList } from './pack-colors';
+import { packQuatList } from './pack-quats';
 import { PART_FIELDS, replayObjects } from './replay';
+import { widenByRestPose } from './rest-bounds';
 import { transformList } from './transform-points';
 import { unfilledView } from './unfilled';
 import { packNormal, roundHalfAway } from './vertex-codec';
@@ -263,10 +269,87 @@ export function address(which: i32): usize {
       return transformFrom.dataStart;
     case 34:
       return transformTo.dataStart;
+    // A header box widened by the rest pose, in beginRestBounds' order.
+    case 36:
+      return restBox.dataStart;
+    case 37:
+      return restMatrices.dataStart;
+    case 38:
+      return restParts.dataStart;
+    case 39:
+      return restPositions.dataStart;
+    // Strip command entries, in beginBigEndian's order.
+    case 40:
+      return entryValues.dataStart;
+    case 41:
+      return entryBytes.dataStart;
+    // Rotation keys, in beginQuats' order.
+    case 42:
+      return quatValues.dataStart;
+    case 43:
+      return packedQuats.dataStart;
     // A list of numbers, in beginValues' order.
     default:
       return values.dataStart;
   }
+}
+
+let quatValues = new Float64Array(0);
+let packedQuats = new Uint32Array(0);
+
+/** Empties the heap and allocates the buffers of `count` rotation keys (4 numbers each) and their packings. */
+export function beginQuats(count: i32): void {
+  heap.reset();
+  quatValues = unfilledView<Float64Array>(count * 4);
+  packedQuats = unfilledView<Uint32Array>(count);
+}
+
+/** The keys normalised and packed in 32 bits (pack-quats.ts). */
+export function packQuats(): void {
+  packQuatList(quatValues.dataStart, packedQuats.length, packedQuats.dataStart);
+}
+
+let entryValues = new Int32Array(0);
+let entryBytes = new Uint8Array(0);
+
+/** Empties the heap and allocates the buffers of `count` strip command entries and their bytes. */
+export function beginBigEndian(count: i32): void {
+  heap.reset();
+  entryValues = unfilledView<Int32Array>(count);
+  entryBytes = unfilledView<Uint8Array>(count * 2);
+}
+
+/** The entries as big-endian u16 (big-endian.ts). */
+export function bigEndian(): void {
+  packBigEndian16(entryValues.dataStart, entryBytes.dataStart, entryValues.length);
+}
+
+let restBox = new Float64Array(0);
+let restMatrices = new Float64Array(0);
+let restParts = new Int32Array(0);
+let restPositions = new Int16Array(0);
+
+/**
+ * Empties the heap and allocates the buffers of a box (6 numbers), `matrixCount` 4x4 matrices, `partCount` parts
+ * (3 i32 each) and `positionLength` s16 coordinates.
+ */
+export function beginRestBounds(matrixCount: i32, partCount: i32, positionLength: i32): void {
+  heap.reset();
+  restBox = unfilledView<Float64Array>(6);
+  restMatrices = unfilledView<Float64Array>(matrixCount * 16);
+  restParts = unfilledView<Int32Array>(partCount * 3);
+  restPositions = unfilledView<Int16Array>(positionLength);
+}
+
+/** Widens the box by the parts' vertices as their matrices move them (rest-bounds.ts). */
+export function restBounds(): void {
+  widenByRestPose(
+    restBox.dataStart,
+    restMatrices.dataStart,
+    restParts.dataStart,
+    restParts.length / 3,
+    restPositions.dataStart,
+  );
 }
 
 let values = new Float64Array(0);
@@ -275,6 +358,11 @@ let values = new Float64Array(0);
 export function beginValues(length: i32): void {
   heap.reset();
   values = unfilledView<Float64Array>(length);
+}
+
+/** Each number of the list divided by `divisor`, at least -1 (normalized-floats.ts). */
+export function normalize(divisor: f64): void {
+  divideAtLeastMinusOne(values.dataStart, values.length, divisor);
 }
 
 /** The largest magnitude among the list's finite numbers, 0 when there is none (max-abs.ts). */

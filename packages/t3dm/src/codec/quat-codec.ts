@@ -29,9 +29,9 @@ function encodeComponent(v: number, sign: number): number {
 }
 
 /**
- * Encodes a unit quaternion as tiny3d does (first index wins ties for the largest component). The components
- * are read into locals and encoded by a top-level function: a closure per call (over the sign) cost an
- * allocation per key of every animation written.
+ * Encodes a unit quaternion as tiny3d does (first index wins ties for the largest component). The writer packs
+ * its rotation keys in WebAssembly (assembly/pack-quats.ts), operation for operation as here; pack-quats.test.ts
+ * holds the two to the same bits.
  */
 export function packQuat(q: Quat): number {
   const x = q[0]!;

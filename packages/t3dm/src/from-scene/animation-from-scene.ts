@@ -13,16 +13,8 @@
  * the key reduction run as WebAssembly (animation-module.ts; assembly/channel-track.ts holds those rules); this
  * file picks the channels and builds the stream.
  */
-import {
-  type Animation,
-  type Diagnostic,
-  isPlayableSampler,
-  type NodeChannel,
-  type Quat,
-  quatNormalizeTo,
-} from '@retromodel/scene';
+import { type Animation, type Diagnostic, isPlayableSampler, type NodeChannel } from '@retromodel/scene';
 import { scalarKeysFit } from '../chunks/chunk-animation.js';
-import { packQuat } from '../codec/quat-codec.js';
 import {
   type SdataFile,
   type SdataRecord,
@@ -33,6 +25,8 @@ import {
 } from '../t3dm-file.js';
 import { channelTracks, type KeptKeys } from './animation-module.js';
 import type { CollectedBone } from './collect-geometry.js';
+import { packQuats } from './quantise-module.js';
+import { streamOrder } from './stream-order.js';
 
 /** Sample rate of T3DM animation ticks. */
 export const TICKS_PER_SECOND = 60;
@@ -58,39 +52,63 @@ function rangeOf(values: ArrayLike<number>): { min: number; max: number } {
   return { min, max };
 }
 
-/** A stream record with what ordering it needs: the tick it is needed at, its own tick, its kind. */
-type PendingRecord = SdataRecord & { needed: number; tick: number; quat: boolean };
+/** The stream's records before they are ordered, channel after channel: one element of each array per record. */
+interface PendingRecords {
+  /** The tick the record is needed at (its channel's previous key's), and its own. */
+  needed: Int32Array;
+  tick: Int32Array;
+  channel: Int32Array;
+  /** The packed rotation, or the quantised scalar. */
+  word: Float64Array;
+}
 
-/** A key's rotation, normalised before it is packed (reused: one per key was garbage). */
-const unit: Quat = [0, 0, 0, 1];
-
-/** Appends the records of channel `index` (its track's kept keys, packed or quantised) to `records`. */
-function pushRecords(
+/** Puts the records of channel `index` (its track's kept keys, packed or quantised) in `records` from `at`. */
+function putRecords(
   track: Track,
   index: number,
   quat: boolean,
   quantScale: number,
   quantOffset: number,
-  records: PendingRecord[],
+  records: PendingRecords,
+  at: number,
 ): void {
   const { ticks, values } = track;
+  const { needed, tick, channel, word } = records;
   // Kept keys are at most 0x7fff ticks apart (nextTime's 15 bits), and the last one is at lastTick. Key k is
   // needed when key k-1 starts (key 0 at once).
-  let needed = 0;
-  for (let k = 0; k < ticks.length; k++) {
-    const tick = ticks[k]!;
-    let data: number[];
-    if (quat) {
-      quatNormalizeTo(values[k * 4]!, values[k * 4 + 1]!, values[k * 4 + 2]!, values[k * 4 + 3]!, unit, 0);
-      const q = packQuat(unit);
-      data = [q >>> 16, q & 0xffff];
-    } else {
+  // Rotations are normalised and packed in one call (quantise-module.ts's packQuats).
+  const packed = quat ? packQuats(values, ticks.length) : undefined;
+  let previous = 0;
+  for (let k = 0; k < ticks.length; k++, at++) {
+    needed[at] = previous;
+    previous = ticks[k]!;
+    tick[at] = previous;
+    channel[at] = index;
+    if (packed) word[at] = packed[k]!;
+    else {
       const v = values[k]!;
-      data = [quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0];
+      word[at] = quantScale > 0 ? Math.max(0, Math.min(0xffff, Math.round((v - quantOffset) / quantScale))) : 0;
     }
-    records.push({ needed, tick, quat, nextTime: tick - needed, nextIsQuat: false, channelIdx: index, data });
-    needed = tick;
   }
+}
+
+/** The stream of `records` (`quats` rotation channels first) in playback order (streamOrder). */
+function orderedStream(records: PendingRecords, quats: number): SdataRecord[] {
+  const { needed, tick, channel, word } = records;
+  const order = streamOrder(needed, tick);
+  const out: SdataRecord[] = [];
+  for (let i = 0; i < order.length; i++) {
+    const r = order[i]!;
+    const c = channel[r]!;
+    const w = word[r]!;
+    out.push({
+      nextTime: tick[r]! - needed[r]!,
+      nextIsQuat: i + 1 < order.length && channel[order[i + 1]!]! < quats,
+      channelIdx: c,
+      data: c < quats ? [w >>> 16, w & 0xffff] : i === 0 ? [w, 0] : [w],
+    });
+  }
+  return out;
 }
 
 /**
@@ -182,7 +200,8 @@ export function animationToT3dm(
   // A clip whose every channel holds its bone at rest is kept, as tiny3d keeps it (a game finds its clips by
   // name): no channels, an empty stream.
   const channels: T3dmChannelMapping[] = [];
-  const records: PendingRecord[] = [];
+  const kept: { track: Track; quantScale: number; quantOffset: number }[] = [];
+  let recordCount = 0;
   // Scalar channels whose keys f32 cannot hold (a value near ±3.4e38, times the base scale, or a range from one
   // end of f32 to the other): dropped, by the reader's own test (scalarKeysFit), which refuses them.
   let beyondF32 = 0;
@@ -201,7 +220,8 @@ export function animationToT3dm(
       }
     }
     channels.push({ ...track.mapping, quantScale, quantOffset });
-    pushRecords(track, channels.length - 1, quat, quantScale, quantOffset, records);
+    kept.push({ track, quantScale, quantOffset });
+    recordCount += track.ticks.length;
   }
   if (beyondF32 > 0)
     diagnostics.push({
@@ -209,12 +229,19 @@ export function animationToT3dm(
       message: `${label}: ${beyondF32} channel(s) have values beyond the f32 range a T3DM stores, or a range from one end of it to the other that its 16-bit keys cannot span; they were dropped`,
       severity: 'warning',
     });
-  records.sort((a, b) => a.needed - b.needed || a.tick - b.tick || a.channelIdx - b.channelIdx);
-  const out: SdataRecord[] = records.map((r, i) => ({
-    nextTime: r.nextTime,
-    nextIsQuat: records[i + 1]?.quat ?? false,
-    channelIdx: r.channelIdx,
-    data: i === 0 && r.data.length === 1 ? [r.data[0]!, 0] : r.data,
-  }));
+  const records: PendingRecords = {
+    needed: new Int32Array(recordCount),
+    tick: new Int32Array(recordCount),
+    channel: new Int32Array(recordCount),
+    word: new Float64Array(recordCount),
+  };
+  // The rotation channels come first, and none is dropped: channel c is one when c < rotations.length.
+  let at = 0;
+  for (let c = 0; c < kept.length; c++) {
+    const { track, quantScale, quantOffset } = kept[c]!;
+    putRecords(track, c, c < rotations.length, quantScale, quantOffset, records, at);
+    at += track.ticks.length;
+  }
+  const out = orderedStream(records, rotations.length);
   return { duration: Math.fround(duration), channelsQuat: rotations.length, channels, sdata: { records: out } };
 }

@@ -32,7 +32,7 @@ import {
   triangleIndices,
   worldMatrixOf,
 } from '@retromodel/scene';
-import { packColors, transformTriples } from './quantise-module.js';
+import { normalizedFloats, packColors, transformTriples } from './quantise-module.js';
 
 /** The joint Blender's glTF export adds for vertices that no bone deforms; tiny3d makes no bone of it. */
 const NEUTRAL_BONE = 'neutral_bone';
@@ -86,9 +86,7 @@ function floatsOf(attr: Attribute | undefined): Float64Array | undefined {
   // Not normalized: the typed array constructor converts natively (a loop over arrays of every element type was
   // slow where it was not optimised for each).
   if (div === 1) return new Float64Array(a);
-  const out = new Float64Array(a.length);
-  for (let i = 0; i < a.length; i++) out[i] = Math.max(-1, a[i]! / div);
-  return out;
+  return normalizedFloats(a, div);
 }
 
 /** Applies a KHR_texture_transform (scale, then counter-clockwise rotation, then offset) to UV pairs. */

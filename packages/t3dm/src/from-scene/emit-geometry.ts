@@ -7,7 +7,7 @@
  */
 import type { S16Vec3, T3dmPart } from '../t3dm-file.js';
 import { type BuiltPart, buildParts, type SubLoad } from './build-parts.js';
-import { copyLoads, type VertexTarget } from './quantise-module.js';
+import { copyLoads, type VertexTarget, writeBigEndian16 } from './quantise-module.js';
 import type { QuantObject } from './quantise-objects.js';
 
 /** The geometry chunks' contents and each object's parts and bounds, in object order. */
@@ -80,6 +80,8 @@ export function emitGeometry(objects: QuantObject[], strips: boolean): EmittedGe
   const target: VertexTarget = { position, normal, rgba, st };
   // The object's bounds as min x, y, z, max x, y, z.
   const bounds = new Int32Array(6);
+  // Every strip command and where it goes, written at the end in one call (writeBigEndian16).
+  const pending: Strips = { commands: [], at: [] };
   for (let o = 0; o < objects.length; o++) {
     const object = objects[o]!;
     const parts: T3dmPart[] = [];
@@ -94,12 +96,19 @@ export function emitGeometry(objects: QuantObject[], strips: boolean): EmittedGe
         // Only the last load draws.
         const last = li === part.loads.length - 1;
         parts.push(emitLoad(part, load, last, first, indexLength));
-        if (last) indexLength = emitIndices(part, parts[parts.length - 1]!, indices, indexLength);
+        if (last) indexLength = emitIndices(part, parts[parts.length - 1]!, indices, indexLength, pending);
       }
     }
     out.push({ object, parts, min: [bounds[0]!, bounds[1]!, bounds[2]!], max: [bounds[3]!, bounds[4]!, bounds[5]!] });
   }
+  writeBigEndian16(pending.commands, pending.at, indices);
   return { position, normal, rgba, st, indices: indices.slice(0, indexLength), objects: out };
+}
+
+/** Strip commands to write, and the offset in I of each. */
+interface Strips {
+  commands: Int32Array[];
+  at: number[];
 }
 
 /** The T3DM part of one vertex load (from vertex `first`, indices from `at`). */
@@ -117,19 +126,20 @@ function emitLoad(part: BuiltPart, load: SubLoad, last: boolean, first: number, 
   };
 }
 
-/** Writes a drawing part's u8 triangles and strip commands from `at`; returns the new end. */
-function emitIndices(part: BuiltPart, emitted: T3dmPart, indices: Uint8Array, at: number): number {
+/**
+ * Writes a drawing part's u8 triangles from `at` and places its strip commands after them (each at the next
+ * multiple of 8), listing them in `strips` to be written; returns the new end.
+ */
+function emitIndices(part: BuiltPart, emitted: T3dmPart, indices: Uint8Array, at: number, strips: Strips): number {
   let end = at;
   indices.set(part.list, end);
   end += part.list.length;
   for (let s = 0; s < part.strips.length; s++) {
     const command = part.strips[s]!;
     end = Math.ceil(end / 8) * 8;
-    for (let i = 0; i < command.length; i++) {
-      const e = command[i]!;
-      indices[end++] = e >> 8;
-      indices[end++] = e & 0xff;
-    }
+    strips.commands.push(command);
+    strips.at.push(end);
+    end += command.length * 2;
     emitted.numStripIndices[s] = command.length;
   }
   return end;

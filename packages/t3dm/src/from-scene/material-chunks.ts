@@ -15,6 +15,21 @@ import type { MaterialPlan, TexturePlan } from './material-from-scene.js';
 const flatAxis = { low: 0, high: 0, mask: 0, shift: 0, mirror: 0, clamp: 0 };
 
 /**
+ * A material chunk as a string, equal for equal chunks: its JSON, the three bigint fields (which JSON has no form
+ * for) as their decimal strings. A replacer function doing so, called by JSON.stringify for every value of every
+ * material, cost the batch of shared examples 0.5% of its instructions (callgrind, all threads, 55 .glb -> T3DM:
+ * 1,834.2 -> 1,825.3 M).
+ */
+function chunkKey(chunk: T3dmMaterial): string {
+  return JSON.stringify({
+    ...chunk,
+    colorCombiner: String(chunk.colorCombiner),
+    otherModeValue: String(chunk.otherModeValue),
+    otherModeMask: String(chunk.otherModeMask),
+  });
+}
+
+/**
  * The M chunks for `used` plans (in first-use order), which chunk each plan became, and the PNGs to write; a
  * texture that cannot have its own file is reported in `diagnostics`.
  */
@@ -70,7 +85,7 @@ export function materialChunks(
       textureA: texture(plan.textures[0], plan.name),
       textureB: texture(plan.textures[1], plan.name),
     };
-    const key = JSON.stringify(chunk, (_, v) => (typeof v === 'bigint' ? v.toString() : v));
+    const key = chunkKey(chunk);
     let at = byValue.get(key);
     if (at === undefined) {
       at = chunks.length;

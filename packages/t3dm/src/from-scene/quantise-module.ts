@@ -37,6 +37,13 @@ interface QuantiseExports {
   transform(translate: boolean): void;
   beginValues(length: number): void;
   maxAbsFinite(): number;
+  normalize(divisor: number): void;
+  beginRestBounds(matrixCount: number, partCount: number, positionLength: number): void;
+  restBounds(): void;
+  beginQuats(count: number): void;
+  packQuats(): void;
+  beginBigEndian(count: number): void;
+  bigEndian(): void;
 }
 
 const quantiser = lazyWasm<QuantiseExports>(QUANTISE_WASM, 'vertex quantiser');
@@ -154,12 +161,88 @@ export function transformTriples(
   to.set(new Float64Array(q.memory.buffer, q.address(34), n));
 }
 
+/**
+ * A new list of `ints` (the integer components of a normalized attribute) each divided by `divisor`, at least -1
+ * (assembly/normalized-floats.ts).
+ */
+export function normalizedFloats(ints: ArrayLike<number>, divisor: number): Float64Array {
+  const m = quantiser();
+  m.beginValues(ints.length);
+  const values = new Float64Array(m.memory.buffer, m.address(35), ints.length);
+  values.set(ints);
+  m.normalize(divisor);
+  return values.slice();
+}
+
 /** The largest magnitude among the finite numbers of `values`, 0 when there is none (assembly/max-abs.ts). */
 export function maxAbsFinite(values: Float64Array): number {
   const m = quantiser();
   m.beginValues(values.length);
   new Float64Array(m.memory.buffer, m.address(35), values.length).set(values);
   return m.maxAbsFinite();
+}
+
+/**
+ * Widens `box` (min x, y, z, max x, y, z) by the vertices of `parts` (matrix index, first vertex, vertex count:
+ * 3 per part; each part's vertices within `position`, xyz each) moved by their part's matrix of `matrices` as
+ * mat4TransformPointTo moves them, rounded outward (floor into the minimum, ceil into the maximum) and clamped
+ * to s16, by Math.min and Math.max (assembly/rest-bounds.ts).
+ */
+export function widenByRestPose(
+  box: number[],
+  matrices: readonly Mat4[],
+  parts: Int32Array,
+  position: Int16Array,
+): void {
+  const m = quantiser();
+  m.beginRestBounds(matrices.length, parts.length / 3, position.length);
+  const { buffer } = m.memory;
+  const matrixValues = new Float64Array(buffer, m.address(37), matrices.length * 16);
+  for (let i = 0; i < matrices.length; i++) matrixValues.set(matrices[i]!, i * 16);
+  new Int32Array(buffer, m.address(38), parts.length).set(parts);
+  new Int16Array(buffer, m.address(39), position.length).set(position);
+  const boxValues = new Float64Array(buffer, m.address(36), 6);
+  boxValues.set(box);
+  m.restBounds();
+  for (let k = 0; k < 6; k++) box[k] = boxValues[k]!;
+}
+
+/**
+ * The `count` quaternions of `values` (x, y, z, w each) normalised as quatNormalizeTo does and packed as packQuat
+ * does (assembly/pack-quats.ts).
+ */
+export function packQuats(values: Float64Array, count: number): Uint32Array {
+  const m = quantiser();
+  m.beginQuats(count);
+  new Float64Array(m.memory.buffer, m.address(42), count * 4).set(values.subarray(0, count * 4));
+  m.packQuats();
+  return new Uint32Array(m.memory.buffer, m.address(43), count).slice();
+}
+
+/**
+ * `commands` (lists of strip command entries) into `indices`, each from its offset in `at`, as big-endian u16:
+ * the low 16 bits of each entry (assembly/big-endian.ts).
+ */
+export function writeBigEndian16(commands: readonly Int32Array[], at: readonly number[], indices: Uint8Array): void {
+  let count = 0;
+  for (let c = 0; c < commands.length; c++) count += commands[c]!.length;
+  const m = quantiser();
+  m.beginBigEndian(count);
+  const { buffer } = m.memory;
+  const values = new Int32Array(buffer, m.address(40), count);
+  let k = 0;
+  for (let c = 0; c < commands.length; c++) {
+    values.set(commands[c]!, k);
+    k += commands[c]!.length;
+  }
+  m.bigEndian();
+  const bytes = new Uint8Array(buffer, m.address(41), count * 2);
+  k = 0;
+  for (let c = 0; c < commands.length; c++) {
+    const length = commands[c]!.length * 2;
+    indices.set(bytes.subarray(k, k + length), at[c]!);
+    k += length;
+  }
 }
 
 /**
