@@ -2,8 +2,8 @@
  * Scenes with what glTF forbids, as fuzzed inputs produced them (issue: output that fails the validator):
  * non-unit normals, non-unit rotation keys, inverse bind matrices with a bad last row, a numeric name, a
  * texture on a primitive without texture coordinates, a COLOR_1 or TEXCOORD_1 without set 0, skin weights that
- * are negative or do not sum to 1. Each is written as a GLB the Khronos validator accepts with 0 errors, with a
- * warning saying what was changed, and the scene given is left as it was.
+ * are negative or do not sum to 1, material factors outside 0..1. Each is written as a GLB the Khronos validator
+ * accepts with 0 errors, with a warning saying what was changed, and the scene given is left as it was.
  */
 import { gltfToScene, sceneToGlb } from '@retromodel/gltf';
 import { createMaterial, mat4Identity, type Scene } from '@retromodel/scene';
@@ -104,6 +104,33 @@ describe('skin weights', () => {
     expect(at(1)).toEqual([0, 1, 0, 0]);
     expect(at(2)).toEqual([1, 0, 0, 0]);
     for (let v = 3; v < count; v++) expect(at(v)).toEqual([0.25, 0.75, 0, 0]);
+    expect(scene).toEqual(before);
+  });
+});
+
+describe('material factors outside 0..1', () => {
+  it('are clamped into a valid GLB with a warning naming the material and its factors; the others are kept', async () => {
+    // Fuzz seed 2619: a glTF's baseColorFactor [1, 1, 1, 0] with one digit changed, [1, 1, 2, 0], was written
+    // back as it was (VALUE_NOT_IN_RANGE).
+    const scene = cubeScene();
+    scene.materials[0] = { ...scene.materials[0]!, baseColorFactor: [1, 1, 2, 0], metallicFactor: -0.5 };
+    scene.materials.push(createMaterial({ name: 'glowing', emissiveFactor: [1.5, 0.25, 0], roughnessFactor: 0.5 }));
+    scene.materials.push(createMaterial({ name: 'in range', baseColorFactor: [0, 0.5, 1, 1], emissiveFactor: [1, 0, 0] }));
+    for (const m of [1, 2]) scene.meshes[0]!.primitives.push({ ...scene.meshes[0]!.primitives[0]!, material: m });
+    const before = structuredClone(scene);
+    const written = await sceneToGlb(scene, { optimize: false });
+    expect((await expectValidGlb(written.bytes, 'factors.glb')).issues.numErrors).toBe(0);
+    expect(written.diagnostics.filter((d) => d.code === 'gltf/factor-clamped').map((d) => d.message)).toEqual([
+      "material 0: base colour [1, 1, 2, 0], metallic -0.5 outside glTF's 0..1, clamped",
+      "material 1: emissive [1.5, 0.25, 0] outside glTF's 0..1, clamped",
+    ]);
+    const back = (await gltfToScene(written.bytes)).scene.materials;
+    expect(back[0]!.baseColorFactor).toEqual([1, 1, 1, 0]);
+    expect(back[0]!.metallicFactor).toBe(0);
+    expect(back[1]!.emissiveFactor).toEqual([1, 0.25, 0]);
+    expect(back[1]!.roughnessFactor).toBe(0.5);
+    expect(back[2]!.baseColorFactor).toEqual([0, 0.5, 1, 1]);
+    expect(back[2]!.emissiveFactor).toEqual([1, 0, 0]);
     expect(scene).toEqual(before);
   });
 });

@@ -6,8 +6,10 @@
  * names that are text, attribute sets (TEXCOORD_n, COLOR_n, JOINTS_n, WEIGHTS_n) numbered from 0 without a gap
  * (a set after a gap is left out), no material texture slot that reads a TEXCOORD_n set its primitive does not
  * have (such a primitive gets a copy of the material without that slot, animated as the material is), skins
- * whose joints share a common root, and no mesh without primitives (such a mesh is left out, with the nodes'
- * references to it).
+ * whose joints share a common root, no mesh without primitives (such a mesh is left out, with the nodes'
+ * references to it), and material factors in glTF's ranges (base colour, emissive, metallic and roughness each
+ * 0..1: clamped; a glTF read with such a value, or a model's colour scaled past 1, would otherwise be written
+ * into a file the Khronos validator refuses).
  */
 import {
   type Animation,
@@ -180,6 +182,36 @@ function dropSetsAfterGaps(meshes: Mesh[], warn: (code: string, message: string)
   });
 }
 
+/** `v` within 0..1 (a NaN, which validateScene refuses before this matters, left as it is). */
+const unit = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
+
+/** Each material's factors clamped to 0..1, with a warning naming the material and the factors clamped. */
+function clampFactors(materials: Material[], warn: (code: string, message: string) => void): Material[] {
+  return materials.map((m, i) => {
+    const clamped: string[] = [];
+    const list = <T extends number[]>(name: string, values: T): T => {
+      if (values.every((v) => unit(v) === v)) return values;
+      clamped.push(`${name} [${values.join(', ')}]`);
+      return values.map(unit) as T;
+    };
+    const one = (name: string, value: number) => {
+      if (unit(value) === value) return value;
+      clamped.push(`${name} ${value}`);
+      return unit(value);
+    };
+    const fixed: Material = {
+      ...m,
+      baseColorFactor: list('base colour', m.baseColorFactor),
+      metallicFactor: one('metallic', m.metallicFactor),
+      roughnessFactor: one('roughness', m.roughnessFactor),
+    };
+    if (m.emissiveFactor) fixed.emissiveFactor = list('emissive', m.emissiveFactor);
+    if (clamped.length === 0) return m;
+    warn('factor-clamped', `material ${i}: ${clamped.join(', ')} outside glTF's 0..1, clamped`);
+    return fixed;
+  });
+}
+
 /** A primitive whose material reads a TEXCOORD set it lacks gets a copy of the material without those slots. */
 function fixTexCoordSlots(scene: Scene, meshes: Mesh[], warn: (code: string, message: string) => void) {
   const materials: Material[] = [...scene.materials];
@@ -315,7 +347,11 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
   const warn = (code: string, message: string) =>
     diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
   const sets = dropSetsAfterGaps(fixWeights(fixNormals(scene.meshes, warn), warn), warn);
-  const { meshes, materials, animations } = fixTexCoordSlots(scene, sets, warn);
+  const { meshes, materials, animations } = fixTexCoordSlots(
+    { ...scene, materials: clampFactors(scene.materials, warn) },
+    sets,
+    warn,
+  );
   const nodes = scene.nodes.map((n, i) => {
     if (!n.rotation || !n.rotation.every(Number.isFinite) || unitAsF32(n.rotation)) return n;
     const fixed = normalizeVectors(Float32Array.from(n.rotation), 4);

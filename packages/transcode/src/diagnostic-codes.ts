@@ -77,6 +77,12 @@ const rows: Row[] = [
     true,
     'an optional glTF extension retromodel does not read; what it adds (say, fast64 N64 materials) is left out',
   ],
+  [
+    'gltf/factor-clamped',
+    'warning',
+    true,
+    "material factors outside glTF's 0..1 (base colour, emissive, metallic, roughness) are clamped",
+  ],
   ['gltf/generator', 'info', false, '`info`: the tool that wrote the file'],
   ['gltf/gltf-transform', ['warning', 'error'], true, "a message of glTF-Transform's, passed on as it is"],
   [
