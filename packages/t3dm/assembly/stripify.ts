@@ -8,8 +8,8 @@
  * counting free neighbours follow links instead of searching. One call's state lives in the module globals
  * below (set by stripifyDense), which the helpers read.
  */
-import { put } from './list-store';
-import { unfilledList, unfilledStatic } from './unfilled';
+import { put, putRef } from './list-store';
+import { unfilledList, unfilledRefs, unfilledStatic } from './unfilled';
 
 let tris: i32[] = [] as i32[];
 /** Edge c (from corner c to the next, c = t * 3 + k) is crossed by edges acrossFirst[c], acrossNext[that], … */
@@ -171,7 +171,9 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
     free[t] = countFree(t);
     byFree[free[t] * words + (t >>> 5)] |= 1 << (t & 31);
   }
-  const out: i32[][] = [];
+  // At most one strip per triangle: made at that length and cut to the strips made.
+  const out = unfilledRefs<i32[]>(count);
+  let stripCount = 0;
   let firstUnused = 0;
   for (;;) {
     while (firstUnused < count && used[firstUnused] !== 0) firstUnused++;
@@ -211,8 +213,9 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
     }
     const strip = unfilledList(best.length);
     for (let i = 0; i < best.length; i++) put(strip, i, best.strip[i]);
-    out.push(strip);
+    putRef(out, stripCount++, strip);
   }
+  out.length = stripCount;
   return out;
 }
 
