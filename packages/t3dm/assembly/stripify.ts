@@ -235,5 +235,15 @@ export function pushTriangle(out: i32[], s: i32[], t: i32): i32[] {
 
 /** Appends the triangles of a strip to `out` as flat triples, in tiny3d's winding. */
 export function pushStripTriangles(out: i32[], strip: i32[]): void {
-  for (let t = 0; t + 2 < strip.length; t++) pushTriangle(out, strip, t);
+  // Grown to its new length once, then stored into (Array#push checks the capacity and may grow at each entry).
+  let at = out.length;
+  if (strip.length < 3) return;
+  out.length = at + (strip.length - 2) * 3;
+  for (let t = 0; t + 2 < strip.length; t++) {
+    const even = t % 2 === 0;
+    put(out, at, strip[even ? t : t + 2]);
+    put(out, at + 1, strip[t + 1]);
+    put(out, at + 2, strip[even ? t + 2 : t]);
+    at += 3;
+  }
 }
