@@ -166,20 +166,22 @@ function partRecord(group: i32[], useStrips: bool, planned: PlannedParts): i32[]
 /** The record of the part drawing `local` (object vertex ids, flat triples), all on one bone when `singleBone`. */
 function plannedPart(local: i32[], useStrips: bool, singleBone: bool): i32[] {
   // Dense ids in first use, which is the slot order of a plain u8 list.
-  const ids: i32[] = [];
+  // At most one new vertex per corner: made at that length and cut to the vertices found.
+  const ids = unfilledList(local.length);
+  let n = 0;
   const dense = unfilledView<Int32Array>(local.length);
   for (let i = 0; i < local.length; i++) {
     const v = local[i];
     let d = denseOf[v] - 1;
     if (d < 0) {
-      d = ids.length;
+      d = n++;
       denseOf[v] = d + 1;
-      ids.push(v);
+      put(ids, d, v);
     }
     dense[i] = d;
   }
-  for (let d = 0; d < ids.length; d++) denseOf[ids[d]] = 0;
-  const n = ids.length;
+  ids.length = n;
+  for (let d = 0; d < n; d++) denseOf[ids[d]] = 0;
   let order: i32[];
   let list: i32[];
   let sequenceBase: i32 = 0;

@@ -94,13 +94,13 @@ function see(v: i32): void {
 function take(t: i32): void {
   done[t] = 1;
   group[groupLength++] = t;
-  countOpen(t, -1);
+  // countOpen(t, -1), with each count checked as it falls (one call and one read of the corners less).
   const a = tris[t * 3];
   const b = tris[t * 3 + 1];
   const c = tris[t * 3 + 2];
-  if (open[a] === 0) openVertices--;
-  if (b !== a && open[b] === 0) openVertices--;
-  if (c !== b && c !== a && open[c] === 0) openVertices--;
+  if (--open[a] === 0) openVertices--;
+  if (b !== a && --open[b] === 0) openVertices--;
+  if (c !== b && c !== a && --open[c] === 0) openVertices--;
 }
 
 /** Adds `by` to the open count of each distinct vertex of triangle t. */

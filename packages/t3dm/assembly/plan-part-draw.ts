@@ -8,11 +8,11 @@
  * room for near the top of the cache is drawn as u8 triangles (strip-commands.ts).
  */
 
-import { put } from './list-store';
+import { put, putRef } from './list-store';
 import { packCommands } from './strip-commands';
 import { byNewVertices } from './strip-order';
 import { pushTriangle, stripifyDense } from './stripify';
-import { unfilledList, unfilledStatic, unfilledStaticOf } from './unfilled';
+import { unfilledList, unfilledRefs, unfilledStatic, unfilledStaticOf } from './unfilled';
 
 /** Most vertices the planning peels off the top of the cache. */
 const MAX_PEEL: i32 = 2;
@@ -208,8 +208,9 @@ function planStrips(
   if (groups !== null) order = groupedByBone(order, groups);
   const slot = unfilledStatic(n);
   for (let i = 0; i < order.length; i++) slot[order[i]] = i;
-  const inSlots: i32[][] = [];
-  for (let s = 0; s < strips.length; s++) inSlots.push(putSlots(unfilledList(strips[s].length), 0, strips[s], slot));
+  const inSlots = unfilledRefs<i32[]>(strips.length);
+  for (let s = 0; s < strips.length; s++)
+    putRef(inSlots, s, putSlots(unfilledList(strips[s].length), 0, strips[s], slot));
   const list = unfilledList(plain.length + peeled.length);
   putSlots(list, 0, plain, slot);
   putSlots(list, plain.length, peeled, slot);

@@ -6,8 +6,9 @@
  * an even triangle (so the rest keeps its winding) to fill the command.
  */
 
-import { put } from './list-store';
+import { put, putRef } from './list-store';
 import { pushStripTriangles } from './stripify';
+import { unfilledRefs } from './unfilled';
 
 const CACHE_SLOTS: i32 = 70;
 
@@ -41,16 +42,15 @@ class Pending {
 
 /** The strips with their highest slot, sorted by it (stable: an insertion sort, as the lists are short). */
 function byHighestSlot(strips: i32[][]): Pending[] {
-  const out: Pending[] = [];
+  const out = unfilledRefs<Pending>(strips.length);
   for (let i = 0; i < strips.length; i++) {
     const entry = new Pending(strips[i], maxOf(strips[i], strips[i].length));
-    let at = out.length;
-    out.push(entry);
+    let at = i;
     while (at > 0 && out[at - 1].max > entry.max) {
-      out[at] = out[at - 1];
+      putRef(out, at, out[at - 1]);
       at--;
     }
-    out[at] = entry;
+    putRef(out, at, entry);
   }
   return out;
 }

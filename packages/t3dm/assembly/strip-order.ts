@@ -2,8 +2,10 @@
  * Strips in the order that brings in the fewest new vertices at each step (ties: the longer strip, then the
  * first), so that vertices get cache slots from the bottom up in the order the strips use them.
  */
+
+import { putRef } from './list-store';
 import { MinHeap } from './min-heap';
-import { unfilledStatic } from './unfilled';
+import { unfilledRefs, unfilledStatic } from './unfilled';
 
 export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   const count = strips.length;
@@ -59,14 +61,14 @@ export function byNewVertices(strips: i32[][], n: i32): i32[][] {
   }
   const loaded = new StaticArray<u8>(n);
   const taken = new StaticArray<u8>(count);
-  const out: i32[][] = [];
-  while (out.length < count) {
+  const out = unfilledRefs<i32[]>(count);
+  for (let placed = 0; placed < count; ) {
     const key = heap.pop();
     const keyFresh = Math.floor(key / <f64>scale);
     const best = byRank[<i32>(key - keyFresh * <f64>scale)];
     if (taken[best] !== 0 || <f64>fresh[best] !== keyFresh) continue;
     taken[best] = 1;
-    out.push(strips[best]);
+    putRef(out, placed++, strips[best]);
     for (let e = first[best]; e < first[best + 1]; e++) {
       const v = vertices[e];
       if (loaded[v] !== 0) continue;

@@ -8,8 +8,8 @@
  * counting free neighbours follow links instead of searching. One call's state lives in the module globals
  * below (set by stripifyDense), which the helpers read.
  */
-import { put } from './list-store';
-import { unfilledList, unfilledStatic } from './unfilled';
+import { put, putRef } from './list-store';
+import { unfilledList, unfilledRefs, unfilledStatic } from './unfilled';
 
 let tris: i32[] = [] as i32[];
 /** Edge c (from corner c to the next, c = t * 3 + k) is crossed by edges acrossFirst[c], acrossNext[that], … */
@@ -171,7 +171,9 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
     free[t] = countFree(t);
     byFree[free[t] * words + (t >>> 5)] |= 1 << (t & 31);
   }
-  const out: i32[][] = [];
+  // At most one strip per triangle: made at that length and cut to the strips made.
+  const out = unfilledRefs<i32[]>(count);
+  let stripCount = 0;
   let firstUnused = 0;
   for (;;) {
     while (firstUnused < count && used[firstUnused] !== 0) firstUnused++;
@@ -211,8 +213,9 @@ export function stripifyDense(triangles: i32[], vertexCount: i32): i32[][] {
     }
     const strip = unfilledList(best.length);
     for (let i = 0; i < best.length; i++) put(strip, i, best.strip[i]);
-    out.push(strip);
+    putRef(out, stripCount++, strip);
   }
+  out.length = stripCount;
   return out;
 }
 
@@ -232,5 +235,15 @@ export function pushTriangle(out: i32[], s: i32[], t: i32): i32[] {
 
 /** Appends the triangles of a strip to `out` as flat triples, in tiny3d's winding. */
 export function pushStripTriangles(out: i32[], strip: i32[]): void {
-  for (let t = 0; t + 2 < strip.length; t++) pushTriangle(out, strip, t);
+  // Grown to its new length once, then stored into (Array#push checks the capacity and may grow at each entry).
+  let at = out.length;
+  if (strip.length < 3) return;
+  out.length = at + (strip.length - 2) * 3;
+  for (let t = 0; t + 2 < strip.length; t++) {
+    const even = t % 2 === 0;
+    put(out, at, strip[even ? t : t + 2]);
+    put(out, at + 1, strip[t + 1]);
+    put(out, at + 2, strip[even ? t + 2 : t]);
+    at += 3;
+  }
 }

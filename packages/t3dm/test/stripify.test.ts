@@ -78,4 +78,22 @@ describe('stripifyDense', () => {
       expect(stripifyDense(tris, vertexCount)).toEqual(referenceStripify(tris));
     }
   });
+
+  // The strip list is made at one strip per triangle, the most there can be, and cut to the strips made: here
+  // every triangle is a strip of its own (no two share an edge; some share a vertex, some repeat one).
+  it.each([1, 2, 3])('gives one strip per triangle when no two share an edge (seed %i)', (seed) => {
+    const rnd = seededRandom(seed);
+    for (let round = 0; round < 8; round++) {
+      const count = 1 + Math.floor(rnd() * 60);
+      const tris: number[] = [];
+      for (let t = 0; t < count; t++) {
+        const tri = [t * 2, t * 2 + 1, t * 2 + 2];
+        if (rnd() < 0.2) tri[2] = tri[0]!;
+        tris.push(...tri);
+      }
+      const strips = stripifyDense(tris, count * 2 + 1);
+      expect(strips).toHaveLength(count);
+      expect(strips).toEqual(referenceStripify(tris));
+    }
+  });
 });
