@@ -115,7 +115,9 @@ describe('material factors outside 0..1', () => {
     const scene = cubeScene();
     scene.materials[0] = { ...scene.materials[0]!, baseColorFactor: [1, 1, 2, 0], metallicFactor: -0.5 };
     scene.materials.push(createMaterial({ name: 'glowing', emissiveFactor: [1.5, 0.25, 0], roughnessFactor: 0.5 }));
-    scene.materials.push(createMaterial({ name: 'in range', baseColorFactor: [0, 0.5, 1, 1], emissiveFactor: [1, 0, 0] }));
+    scene.materials.push(
+      createMaterial({ name: 'in range', baseColorFactor: [0, 0.5, 1, 1], emissiveFactor: [1, 0, 0] }),
+    );
     for (const m of [1, 2]) scene.meshes[0]!.primitives.push({ ...scene.meshes[0]!.primitives[0]!, material: m });
     const before = structuredClone(scene);
     const written = await sceneToGlb(scene, { optimize: false });
