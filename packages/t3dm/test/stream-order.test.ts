@@ -1,6 +1,7 @@
 /*
- * streamOrder (the two counting sorts that order an animation stream's records) against the order as spec §9 and
- * the writer define it, written out here as a comparison sort: by needed tick, then tick, then record index.
+ * streamOrder (whole-number keys sorted natively, or two counting sorts for a stream too long for exact keys: the
+ * order of an animation stream's records) against the order as spec §9 and the writer define it, written out
+ * here as a comparison sort: by needed tick, then tick, then record index.
  * Seeded random streams, built as the writer builds them (channel after channel, each channel's keys increasing,
  * a key needed at its channel's previous one), over a few ticks so that many records tie, random pairs not
  * built so, with ties on both ticks, and a stream long enough that it is ordered by the counting sorts.
