@@ -172,6 +172,26 @@ describe.skipIf(!haveFixtures)('archive entry edits', () => {
     expect(planned.filter((m) => m.kind === 'entries').length).toBeGreaterThan(20);
   });
 
+  it('copy a folder with its tree: a folder moved into its twin is built, not nested in itself', () => {
+    // Fuzz seed 2620: the twin shared the folder's children, so moving the folder into it made a folder that holds
+    // itself, and building the archive recursed until the process died.
+    const edited = applyMutation(targetBytes(target()), {
+      kind: 'entries',
+      edits: [
+        { op: 'twin', at: [0] },
+        { op: 'move', at: [0], into: [1] },
+      ],
+    });
+    expect(listArchive(openArchive(edited)).map((f) => f.path)).toEqual([
+      'G3D/t00.brres',
+      'G3D/t01.brres',
+      'G3D/t02.brres',
+      'G3D/g3d/t00.brres',
+      'G3D/g3d/t01.brres',
+      'G3D/g3d/t02.brres',
+    ]);
+  });
+
   it('run through the CLI stage: extract and convert write nothing outside -o, whatever the names', async () => {
     const pool = startCasePool({ jobs: 1 });
     try {

@@ -77,6 +77,14 @@ function parentOf(root: ArchiveFolder, at: number[]): { folder: ArchiveFolder; i
 
 const otherCase = (name: string) => (name.toUpperCase() !== name ? name.toUpperCase() : `${name.toLowerCase()}x`);
 
+/**
+ * A copy of an entry, a folder's whole tree copied: one sharing its children with the original would hold itself
+ * once the original is moved into it (fuzz seed 2620: a folder twinned, then moved into its twin, built without end).
+ */
+function copyOf(entry: ArchiveEntry): ArchiveEntry {
+  return entry.kind === 'file' ? { ...entry } : { ...entry, children: entry.children.map(copyOf) };
+}
+
 function applyEdit(root: ArchiveFolder, edit: EntryEdit): void {
   const place = parentOf(root, edit.at);
   if (!place) return;
@@ -87,10 +95,10 @@ function applyEdit(root: ArchiveFolder, edit: EntryEdit): void {
       entry.name = edit.name;
       return;
     case 'duplicate':
-      folder.children.splice(index + 1, 0, { ...entry });
+      folder.children.splice(index + 1, 0, copyOf(entry));
       return;
     case 'twin':
-      folder.children.splice(index + 1, 0, { ...entry, name: otherCase(entry.name) });
+      folder.children.splice(index + 1, 0, { ...copyOf(entry), name: otherCase(entry.name) });
       return;
     case 'wrap':
       folder.children[index] = { kind: 'folder', name: edit.name, children: [entry] };
