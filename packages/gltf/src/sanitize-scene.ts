@@ -182,7 +182,8 @@ function dropSetsAfterGaps(meshes: Mesh[], warn: (code: string, message: string)
   });
 }
 
-/** `v` within 0..1 (a NaN, which validateScene refuses before this matters, left as it is). */
+/** A factor outside 0..1 (not a NaN: validateScene refuses that), and such a factor clamped into it. */
+const outside = (v: number) => v < 0 || v > 1;
 const unit = (v: number) => (v < 0 ? 0 : v > 1 ? 1 : v);
 
 /** Each material's factors clamped to 0..1, with a warning naming the material and the factors clamped. */
@@ -190,12 +191,12 @@ function clampFactors(materials: Material[], warn: (code: string, message: strin
   return materials.map((m, i) => {
     const clamped: string[] = [];
     const list = <T extends number[]>(name: string, values: T): T => {
-      if (values.every((v) => unit(v) === v)) return values;
+      if (!values.some(outside)) return values;
       clamped.push(`${name} [${values.join(', ')}]`);
       return values.map(unit) as T;
     };
     const one = (name: string, value: number) => {
-      if (unit(value) === value) return value;
+      if (!outside(value)) return value;
       clamped.push(`${name} ${value}`);
       return unit(value);
     };

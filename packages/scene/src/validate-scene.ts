@@ -104,6 +104,8 @@ export function validateScene(scene: Scene, options: ValidateOptions = {}): Diag
         error('bad-texcoord', `material ${i}: ${slot} texCoord ${ref.texCoord}`);
     }
     if (!finite(mat.baseColorFactor)) error('non-finite-color', `material ${i}: base colour has a non-finite number`);
+    if (!finite([mat.metallicFactor, mat.roughnessFactor]) || !finite(mat.emissiveFactor))
+      error('non-finite-factor', `material ${i}: a metallic, roughness or emissive factor is not a finite number`);
     if (mat.alphaMode === 'MASK' && mat.alphaCutoff !== undefined && !(mat.alphaCutoff >= 0)) {
       error('bad-cutoff', `material ${i}: alpha cutoff ${mat.alphaCutoff}`);
     }

@@ -121,6 +121,12 @@ describe('validateScene', () => {
       (s) => (s.materials[0]!.baseColorFactor = [1, Number.POSITIVE_INFINITY, 1, 1]),
       'scene/non-finite-color',
     ],
+    ['bad metallic', (s) => (s.materials[0]!.metallicFactor = Number.NaN), 'scene/non-finite-factor'],
+    [
+      'bad emissive',
+      (s) => (s.materials[0]!.emissiveFactor = [0, Number.NEGATIVE_INFINITY, 0]),
+      'scene/non-finite-factor',
+    ],
     ['bad cutoff', (s) => Object.assign(s.materials[0]!, { alphaMode: 'MASK', alphaCutoff: -1 }), 'scene/bad-cutoff'],
     ['bad image', (s) => (s.textures[0]!.image = 1), 'scene/bad-image'],
     ['bad sampler', (s) => (s.textures[0]!.sampler = 1), 'scene/bad-sampler'],
