@@ -266,22 +266,6 @@ function sameValue(x: unknown, y: unknown): boolean {
   return count === 0;
 }
 
-/*
- * What a stage reads, filled in per stage: its sources, the colour inputs a..d (r, g, b each), one component's
- * four inputs, and the colour it makes. Lists shared by every evaluation (one runs at a time and none keeps
- * them): made per evaluation, they were a good part of its garbage.
- */
-const konstColorIn: Poly[] = [ZERO, ZERO, ZERO];
-const sources: StageSources = { regs: [], tex: GRAY_ZERO, ras: GRAY_ZERO, kc: konstColorIn, ka: ZERO };
-const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [
-  [ZERO, ZERO, ZERO],
-  [ZERO, ZERO, ZERO],
-  [ZERO, ZERO, ZERO],
-  [ZERO, ZERO, ZERO],
-];
-const quad = [ZERO, ZERO, ZERO, ZERO] as Quad;
-const color: Poly[] = [ZERO, ZERO, ZERO];
-
 /**
  * An 8-bit input of a stage; `input` names it for the message: colour (GX_CC_*) or alpha (GX_CA_*) and its
  * selector.
@@ -294,16 +278,25 @@ function wrap8(p: Poly, notes: Notes, input: 'colour' | 'alpha', sel: number, st
     const n = Math.round(c * 255);
     return n >= 0 && n <= 255 ? byteConsts[n]! : unitConst(((n % 256) + 256) % 256);
   }
-  if (!within(exactRange(p), 0, 1))
-    note(
-      notes,
-      p,
-      0,
-      1,
-      `stage ${stage} reads ${input} input ${sel} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`,
-    );
+  if (!within(exactRange(p), 0, 1)) {
+    // Keyed by everything the text says (a stage is below 16): r, g and b of one input share it.
+    const key = (sel * 16 + stage) * 2 + (input === 'alpha' ? 1 : 0);
+    if (key !== wrapNote.key) {
+      wrapNote.key = key;
+      wrapNote.text = `stage ${stage} reads ${input} input ${sel} as an 8-bit input, but it may leave 0..1 (taken unwrapped)`;
+    }
+    note(notes, p, 0, 1, wrapNote.text);
+  }
   return p;
 }
+
+/*
+ * The texts of the last notes of each kind, with a key of what they say: the r, g and b of a stage make the same
+ * note, which is then built once (not three times, then compared three times as the reduction lists the notes,
+ * as distinct strings).
+ */
+const wrapNote = { key: -1, text: '' };
+const clampNote = { key: -1, text: '' };
 
 /** Evaluates the active TEV stages of a material symbolically. */
 export function evaluateTev(gx: GxMaterial): TevEvaluation {
@@ -323,7 +316,19 @@ export function evaluateTev(gx: GxMaterial): TevEvaluation {
   let lastColor = 0;
   let lastAlpha = 0;
   const swapOf = (table: number | undefined) => gx.tevSwapTables[table ?? 0] ?? IDENTITY_SWAP;
-  sources.regs = regs;
+  // What a stage reads, filled in per stage: its sources, the colour inputs a..d (r, g, b each), one component's
+  // four inputs, and the colour it makes. Lists of this evaluation, not shared by all: a value made here stored
+  // in a list made long before takes V8's write barrier's slow path (a remembered-set entry per store).
+  const konstColorIn: Poly[] = [ZERO, ZERO, ZERO];
+  const sources: StageSources = { regs, tex: GRAY_ZERO, ras: GRAY_ZERO, kc: konstColorIn, ka: ZERO };
+  const colorIn: [Poly[], Poly[], Poly[], Poly[]] = [
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+    [ZERO, ZERO, ZERO],
+  ];
+  const quad = [ZERO, ZERO, ZERO, ZERO] as Quad;
+  const color: Poly[] = [ZERO, ZERO, ZERO];
   for (let s = 0; s < stageCount; s++) {
     const stage = gx.tevStages[s];
     if (!stage) continue;
@@ -555,7 +560,13 @@ function combine(
   if (max <= lo) return constPoly(lo);
   if (min >= hi) return constPoly(hi);
   // The display clamps the final pixel anyway; a clamp inside the chain changes what later stages see.
-  if (!(isLast && clamp))
-    note(notes, out, lo, hi, `stage ${s} ${what} clamps a value that may leave ${range} (not applied)`);
+  if (!(isLast && clamp)) {
+    const key = s * 4 + (alpha ? 2 : 0) + (clamp ? 1 : 0);
+    if (key !== clampNote.key) {
+      clampNote.key = key;
+      clampNote.text = `stage ${s} ${what} clamps a value that may leave ${range} (not applied)`;
+    }
+    note(notes, out, lo, hi, clampNote.text);
+  }
   return out;
 }

@@ -104,6 +104,8 @@ export function atomPoly(a: Atom): Poly {
 export function addPoly(a: Poly, b: Poly): Poly {
   if (b.monomials.length === 0) return a;
   if (a.monomials.length === 0) return b;
+  if (a.monomials.length === 1 && b.monomials.length === 1)
+    return twoTerms(a.monomials[0]!, a.coefficients[0]!, b.monomials[0]!, b.coefficients[0]!);
   const out = building(a);
   for (let i = 0; i < b.monomials.length; i++) put(out, b.monomials[i]!, b.coefficients[i]!);
   return out;
@@ -116,9 +118,22 @@ export function addPoly(a: Poly, b: Poly): Poly {
 export function subPoly(b: Poly, a: Poly): Poly {
   if (a.monomials.length === 0) return b;
   if (b.monomials.length === 0) return scalePoly(a, -1);
+  if (a.monomials.length === 1 && b.monomials.length === 1)
+    return twoTerms(b.monomials[0]!, b.coefficients[0]!, a.monomials[0]!, a.coefficients[0]! * -1);
   const out = building(b);
   for (let i = 0; i < a.monomials.length; i++) put(out, a.monomials[i]!, a.coefficients[i]! * -1);
   return out;
+}
+
+/**
+ * The sum of one term and another, as `put` makes it: the second added to the first when their monomials are the
+ * same (nothing when the sum is within EPSILON of 0), else both in order. (Most TEV values are one term: this
+ * spares building lists to grow.)
+ */
+function twoTerms(m: Monomial, v: number, n: Monomial, w: number): Poly {
+  if (!sameMonomial(m, n)) return { monomials: [m, n], coefficients: [v, w] };
+  const sum = v + w;
+  return Math.abs(sum) >= EPSILON ? { monomials: [m], coefficients: [sum] } : ZERO;
 }
 
 /** a × s for a number s. */
@@ -152,6 +167,12 @@ export function mulPoly(a: Poly, b: Poly): Poly {
   if (a.monomials.length === 0 || b.monomials.length === 0) return ZERO;
   if (isOne(b)) return a;
   if (isOne(a)) return b;
+  if (a.monomials.length === 1 && b.monomials.length === 1) {
+    // One term each (most TEV values): the one product `put` would add to nothing.
+    const v = a.coefficients[0]! * b.coefficients[0]!;
+    if (Math.abs(v) < EPSILON) return ZERO;
+    return { monomials: [mulMonomial(a.monomials[0]!, b.monomials[0]!)], coefficients: [v] };
+  }
   const out = building();
   for (let i = 0; i < a.monomials.length; i++)
     for (let j = 0; j < b.monomials.length; j++)
@@ -161,8 +182,10 @@ export function mulPoly(a: Poly, b: Poly): Poly {
 
 /** The highest number of atoms in a monomial (0 for a constant). */
 export function degreeOf(p: Poly): number {
+  const { monomials } = p;
+  if (monomials.length === 1) return monomials[0]!.length;
   let degree = 0;
-  for (let i = 0; i < p.monomials.length; i++) degree = Math.max(degree, p.monomials[i]!.length);
+  for (let i = 0; i < monomials.length; i++) if (monomials[i]!.length > degree) degree = monomials[i]!.length;
   return degree;
 }
 
