@@ -254,6 +254,15 @@ function notesOf(texts: readonly string[]): string[] {
   return notes;
 }
 
+/**
+ * Where `atom` is in `atoms`, or -1: a reduction's lists of atoms are a few long, which a loop V8 inlines walks in
+ * less than Array#indexOf's call.
+ */
+function indexOfAtom(atoms: readonly Atom[], atom: Atom): number {
+  for (let i = 0; i < atoms.length; i++) if (atoms[i] === atom) return i;
+  return -1;
+}
+
 /** Evaluates a material's TEV and reduces it to glTF base colour inputs. */
 export function reduceTev(gx: GxMaterial, options: ReduceTevOptions = {}): TevReduction {
   const { evaluations, textureMean } = options;
@@ -293,7 +302,7 @@ function reduceEvaluation(
   const otherAtoms: Atom[] = [];
   const otherValues: number[] = [];
   const otherTexture = (atom: Atom) => {
-    const known = otherAtoms.indexOf(atom);
+    const known = indexOfAtom(otherAtoms, atom);
     if (known >= 0) return otherValues[known]!;
     const value = textureMean?.(texMapOf(atom))?.[componentOf(atom)] ?? 0.5;
     otherAtoms.push(atom);
@@ -319,7 +328,7 @@ function reduceEvaluation(
     }
     return best;
   };
-  const rgb = unlitColor.slice(0, 3);
+  const rgb = [unlitColor[0]!, unlitColor[1]!, unlitColor[2]!];
   const alphaOnly = [unlitColor[3]!];
   const main = pick(rgb, false) ?? pick(alphaOnly, false) ?? pick(rgb, true) ?? pick(alphaOnly, true);
   const rampKeys: TevTexture['key'][] = [];
@@ -360,7 +369,7 @@ function reduceEvaluation(
     const values: (number | undefined)[] = [];
     let notedTexMap = -1;
     const substitute = (atom: Atom) => {
-      const known = atoms.indexOf(atom);
+      const known = indexOfAtom(atoms, atom);
       if (known >= 0) return values[known];
       let value: number | undefined;
       if (otherTextureAtom(atom)) {
