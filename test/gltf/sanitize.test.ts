@@ -108,6 +108,101 @@ describe('skin weights', () => {
   });
 });
 
+/** A vertex's weights summed as the Khronos validator sums them: the non-zero ones in order, in f32. */
+function validatorSum(weights: Float32Array, v: number): { sum: number; used: number } {
+  let sum = 0;
+  let used = 0;
+  for (let k = 0; k < 4; k++) {
+    const w = weights[v * 4 + k]!;
+    if (w === 0) continue;
+    used++;
+    sum = Math.fround(sum + w);
+  }
+  return { sum, used };
+}
+
+/** `x` as f32, moved `steps` f32 steps up. */
+function f32Steps(x: number, steps: number): number {
+  const f = new Float32Array([x]);
+  new Int32Array(f.buffer)[0]! += steps;
+  return f[0]!;
+}
+
+/** A skinned cube whose first vertices get these JOINTS_0 and WEIGHTS_0 (the others joint 1 alone). */
+function skinnedCube(influences: [number[], number[]][]): Scene {
+  const scene = cubeScene();
+  const prim = scene.meshes[0]!.primitives[0]!;
+  const count = prim.attributes.POSITION.array.length / 3;
+  const joints = new Uint8Array(count * 4);
+  const weights = new Float32Array(count * 4);
+  for (let v = 0; v < count; v++) {
+    const [j, w] = influences[v] ?? [[1], [1]];
+    joints.set(j, v * 4);
+    weights.set(w, v * 4);
+  }
+  prim.attributes.JOINTS_0 = { array: joints, itemSize: 4 };
+  prim.attributes.WEIGHTS_0 = { array: weights, itemSize: 4 };
+  scene.nodes.push({ name: 'hip', children: [2, 3] }, { name: 'knee', children: [] }, { name: 'ankle', children: [] });
+  scene.nodes[0]!.skin = 0;
+  scene.roots.push(1);
+  const ibms = [...mat4Identity(), ...mat4Identity(), ...mat4Identity()];
+  scene.skins.push({ joints: [1, 2, 3], inverseBindMatrices: new Float32Array(ibms) });
+  return scene;
+}
+
+describe('skin weights the validator sums exactly', () => {
+  it('one or two influences summing to 1 but for f32 rounding, also after duplicate joints merge, sum to 1', async () => {
+    // Fuzz seed 2622: chicken.glb with one byte of a weight changed. Joints [2, 1, 1, 0]: merged into two
+    // influences, the weights summed (in f32, as the validator sums them) to 1.0000007, and the validator allows
+    // one or two influences no difference at all (ACCESSOR_WEIGHTS_NON_NORMALIZED); our tolerance was 2e-7 a weight.
+    const chicken: [number[], number[]] = [
+      [2, 1, 1, 0],
+      [0.9862076044082642, 0.010560057125985622, 0.003233014838770032, 0],
+    ];
+    const large = Math.fround(0.7);
+    const pairOver: [number[], number[]] = [
+      [0, 1],
+      [large, f32Steps(1 - large, 3)],
+    ];
+    const pairUnder: [number[], number[]] = [
+      [1, 2],
+      [f32Steps(0.5, -4), 0.5],
+    ];
+    const single: [number[], number[]] = [[2], [f32Steps(1, 1)]];
+    const exact: [number[], number[]] = [
+      [0, 1],
+      [0.25, 0.75],
+    ];
+    // Three influences 5e-7 over 1: within float error and the validator's allowance, so kept as they are.
+    const three: [number[], number[]] = [
+      [0, 1, 2],
+      [0.5, 0.25, Math.fround(0.25 + 5e-7)],
+    ];
+    const influences = [chicken, pairOver, pairUnder, single, exact, three];
+    const scene = skinnedCube(influences);
+    const weights = scene.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0!.array;
+    for (const v of [1, 2, 3]) expect(validatorSum(weights, v).sum, `vertex ${v} as made`).not.toBe(1);
+    const before = structuredClone(scene);
+    const { bytes, diagnostics } = await sceneToGlb(scene, { optimize: false });
+    expect((await expectValidGlb(bytes, 'weights-exact.glb')).issues.numErrors).toBe(0);
+    expect(diagnostics.filter((d) => d.code === 'gltf/weights-fixed').map((d) => d.message)).toEqual([
+      expect.stringMatching(/the skin weights of 4 vertices/),
+    ]);
+    expect(diagnostics.map((d) => d.code)).toContain('gltf/joints-merged');
+    const back = (await gltfToScene(bytes)).scene.meshes[0]!.primitives[0]!.attributes.WEIGHTS_0!.array;
+    for (const v of [0, 1, 2, 3])
+      expect(validatorSum(back, v), `vertex ${v}`).toEqual({ sum: 1, used: v === 3 ? 1 : 2 });
+    expect(back[0]).toBeCloseTo(chicken[1][0]!, 5);
+    expect(back[4]).toBeCloseTo(large, 5);
+    const count = back.length / 4;
+    for (let v = 4; v < count; v++) {
+      const [, w] = influences[v] ?? [[1], [1]];
+      expect([...back.subarray(v * 4, v * 4 + w.length)], `vertex ${v}`).toEqual(w);
+    }
+    expect(scene).toEqual(before);
+  });
+});
+
 describe('material factors outside 0..1', () => {
   it('are clamped into a valid GLB with a warning naming the material and its factors; the others are kept', async () => {
     // Fuzz seed 2619: a glTF's baseColorFactor [1, 1, 1, 0] with one digit changed, [1, 1, 2, 0], was written

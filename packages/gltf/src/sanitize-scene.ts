@@ -1,8 +1,8 @@
 /*
  * What glTF requires that a scene read from elsewhere may lack, made right before writing, each with a
- * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, skin weights >= 0 that
- * sum to 1, rotation quaternions (node and animation) of unit length, inverse bind matrices whose last row is
- * (0, 0, 0, 1),
+ * warning (a copy is changed, never the caller's scene): NORMAL vectors of unit length, a joint listed twice for
+ * one vertex merged into one influence, skin weights >= 0 that sum to 1 (as the Khronos validator sums them),
+ * rotation quaternions (node and animation) of unit length, inverse bind matrices whose last row is (0, 0, 0, 1),
  * names that are text, attribute sets (TEXCOORD_n, COLOR_n, JOINTS_n, WEIGHTS_n) numbered from 0 without a gap
  * (a set after a gap is left out), no material texture slot that reads a TEXCOORD_n set its primitive does not
  * have (such a primitive gets a copy of the material without that slot, animated as the material is), skins
@@ -21,6 +21,7 @@ import {
   type SceneNode,
   type Skin,
 } from '@retromodel/scene';
+import { mergeDuplicateJoints } from './attribute-types.js';
 import { remapPointerChannels } from './pointer-channels.js';
 
 const slots = ['baseColorTexture', 'normalTexture', 'emissiveTexture'] as const;
@@ -60,25 +61,83 @@ function fixNormals(meshes: Mesh[], warn: (code: string, message: string) => voi
   }));
 }
 
-/** Allowed distance of a vertex's weight sum from 1, per non-zero weight (the Khronos validator's, in f32). */
+/** Allowed distance of a vertex's weight sum from 1, per non-zero weight (float error of a sum of four). */
 const WEIGHT_SUM_TOLERANCE = 2e-7;
+/**
+ * The Khronos validator's allowance for a vertex's weight sum, a step for every two influences past the second:
+ * none for one or two influences, whose sum must be 1 exactly as it sums them (ACCESSOR_WEIGHTS_NON_NORMALIZED).
+ */
+const VALIDATOR_SUM_STEP = 0.0039216;
 
-/** Whether the `size` weights at `at` are negative somewhere, or do not sum (in f32, as the validator sums) to 1. */
-function weightsNeedFixing(w: Float32Array, at: number, size: number): boolean {
+/** validatorSum's answer: the sum (NaN when a weight is negative or not a number) and the non-zero weights. */
+const weightSum = { sum: 0, used: 0 };
+
+/** The `size` weights at `at` summed as the validator sums them: the non-zero ones in order, in f32. */
+function validatorSum(w: Float32Array, at: number, size: number): void {
   let sum = 0;
   let used = 0;
   for (let i = at; i < at + size; i++) {
-    if (w[i]! < 0) return true;
-    if (w[i]! !== 0) used++;
-    sum = Math.fround(sum + w[i]!);
+    const v = w[i]!;
+    if (!(v >= 0)) {
+      weightSum.sum = Number.NaN;
+      return;
+    }
+    if (v === 0) continue;
+    used++;
+    sum = Math.fround(sum + v);
   }
-  return !(Math.abs(sum - 1) <= WEIGHT_SUM_TOLERANCE * used);
+  weightSum.sum = sum;
+  weightSum.used = used;
+}
+
+/**
+ * Whether the `size` weights at `at` need fixing: one is negative, or their sum is further from 1 than float
+ * error or than the validator allows (the vertex's duplicate joints merged first: see mergeJoints).
+ */
+function weightsNeedFixing(w: Float32Array, at: number, size: number): boolean {
+  validatorSum(w, at, size);
+  const { sum, used } = weightSum;
+  const error = Math.abs(sum - 1);
+  return !(error <= WEIGHT_SUM_TOLERANCE * used && error <= VALIDATOR_SUM_STEP * (((used + 1) >> 1) - 1));
+}
+
+/**
+ * The weights at `at` made to sum to 1 as the validator sums them: negatives set to 0, then scaled to a sum of 1
+ * (when none is left, the first joint gets it all); with one or two influences, which the validator wants summing
+ * to 1 exactly in f32, the smaller one is then 1 less the larger (at most ½, so its own rounding is too small to
+ * move the f32 sum off 1).
+ */
+function fixVertexWeights(w: Float32Array, at: number, size: number): void {
+  let sum = 0;
+  for (let i = at; i < at + size; i++) {
+    w[i] = Math.max(0, w[i]!);
+    sum += w[i]!;
+  }
+  if (!(sum > 0)) {
+    w.fill(0, at, at + size);
+    w[at] = 1;
+    return;
+  }
+  for (let i = at; i < at + size; i++) w[i] = w[i]! / sum;
+  validatorSum(w, at, size);
+  if (weightSum.used > 2 || weightSum.sum === 1) return;
+  let large = -1;
+  let small = -1;
+  for (let i = at; i < at + size; i++) {
+    if (w[i] === 0) continue;
+    if (large < 0 || w[i]! > w[large]!) {
+      small = large;
+      large = i;
+    } else small = i;
+  }
+  if (small < 0) w[large] = 1;
+  else w[small] = 1 - w[large]!;
 }
 
 /**
  * Float WEIGHTS_0 that glTF does not allow: a vertex with a negative weight, or whose weights do not sum to 1
- * (within the validator's tolerance), gets its negatives set to 0 and its weights scaled to a sum of 1 (when none
- * is left, the first joint gets it all). Other vertices keep their weights as they are.
+ * (within float error and the validator's allowance), gets its weights made to sum to 1 (fixVertexWeights).
+ * Other vertices keep their weights as they are.
  */
 function fixWeights(meshes: Mesh[], warn: (code: string, message: string) => void): Mesh[] {
   return meshes.map((mesh, m) => ({
@@ -93,13 +152,7 @@ function fixWeights(meshes: Mesh[], warn: (code: string, message: string) => voi
         if (!weightsNeedFixing(weights.array, at, size)) continue;
         fixed ??= weights.array.slice();
         count++;
-        let sum = 0;
-        for (let i = at; i < at + size; i++) {
-          fixed[i] = Math.max(0, fixed[i]!);
-          sum += fixed[i]!;
-        }
-        if (sum > 0) for (let i = at; i < at + size; i++) fixed[i] = fixed[i]! / sum;
-        else fixed[at] = 1;
+        fixVertexWeights(fixed, at, size);
       }
       if (!fixed) return p;
       warn(
@@ -107,6 +160,27 @@ function fixWeights(meshes: Mesh[], warn: (code: string, message: string) => voi
         `mesh ${m} primitive ${k}: the skin weights of ${count} vertices were negative or did not sum to 1; negatives were set to 0 and the weights rescaled to a sum of 1`,
       );
       return { ...p, attributes: { ...p.attributes, WEIGHTS_0: { ...weights, array: fixed } } };
+    }),
+  }));
+}
+
+/**
+ * A joint listed twice for one vertex with weight (which glTF forbids: ACCESSOR_JOINTS_INDEX_DUPLICATE; Blender
+ * exports do it) merged into one influence, before the weights are checked: the validator sums a vertex's weights
+ * after the merge, over fewer influences.
+ */
+function mergeJoints(meshes: Mesh[], warn: (code: string, message: string) => void): Mesh[] {
+  return meshes.map((mesh, m) => ({
+    ...mesh,
+    primitives: mesh.primitives.map((p, k) => {
+      const { JOINTS_0: joints, WEIGHTS_0: weights } = p.attributes;
+      const merged = joints && weights ? mergeDuplicateJoints(joints, weights) : undefined;
+      if (!merged) return p;
+      warn(
+        'joints-merged',
+        `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`,
+      );
+      return { ...p, attributes: { ...p.attributes, JOINTS_0: merged.joints, WEIGHTS_0: merged.weights } };
     }),
   }));
 }
@@ -347,7 +421,7 @@ export function sanitizeScene(scene: Scene): { scene: Scene; diagnostics: Diagno
   const diagnostics: Diagnostic[] = [];
   const warn = (code: string, message: string) =>
     diagnostics.push({ code: `gltf/${code}`, message, severity: 'warning' });
-  const sets = dropSetsAfterGaps(fixWeights(fixNormals(scene.meshes, warn), warn), warn);
+  const sets = dropSetsAfterGaps(fixWeights(mergeJoints(fixNormals(scene.meshes, warn), warn), warn), warn);
   const { meshes, materials, animations } = fixTexCoordSlots(
     { ...scene, materials: clampFactors(scene.materials, warn) },
     sets,

@@ -1,14 +1,14 @@
 /*
  * Meshes and their primitives. Attributes glTF core does not accept are converted (attribute-types.ts), float
- * colours outside 0..1 clamped, a joint listed twice for a vertex merged into one influence, and u16 index
- * lists holding 0xFFFF (the primitive-restart value glTF forbids) written as u32; each with a warning.
+ * colours outside 0..1 clamped, and u16 index lists holding 0xFFFF (the primitive-restart value glTF forbids)
+ * written as u32; each with a warning. (A joint listed twice for a vertex is merged by sanitize-scene.ts.)
  * The accessors are made here (attributes, then indices, primitive by primitive); the JSON is written once
  * they have their indices. Keys as glTF-Transform wrote them: a primitive's `attributes, mode, material,
  * extras, indices`.
  */
 import type { GLTF } from '@gltf-transform/core';
 import type { Attribute, Extras, Primitive } from '@retromodel/scene';
-import { isCoreAttribute, mergeDuplicateJoints, toCoreAttribute } from '../attribute-types.js';
+import { isCoreAttribute, toCoreAttribute } from '../attribute-types.js';
 import { primitiveModes } from '../gltf-enums.js';
 import type { AccessorRecord } from './accessors.js';
 import type { DedupGroup } from './dedup-accessors.js';
@@ -53,21 +53,8 @@ export function collectMeshes(ctx: WriteContext): MeshOut[] {
     extras: mesh.extras,
     primitives: mesh.primitives.map((p: Primitive, k) => {
       const primitive = serial++;
-      const attributes: Partial<Record<string, Attribute>> = { ...p.attributes };
-      const merged =
-        attributes.JOINTS_0 && attributes.WEIGHTS_0
-          ? mergeDuplicateJoints(attributes.JOINTS_0, attributes.WEIGHTS_0)
-          : undefined;
-      if (merged) {
-        warn(
-          'joints-merged',
-          `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`,
-        );
-        attributes.JOINTS_0 = merged.joints;
-        attributes.WEIGHTS_0 = merged.weights;
-      }
       const out: PrimitiveOut = { source: p, attributes: [] };
-      for (const [name, attr] of Object.entries(attributes)) {
+      for (const [name, attr] of Object.entries(p.attributes)) {
         if (!attr) continue;
         if (!isCoreAttribute(name, attr))
           warn(

@@ -1,11 +1,11 @@
 /*
  * Meshes and their primitives. Attributes glTF core does not accept are converted (attribute-types.ts), float
- * colours outside 0..1 clamped, a joint listed twice for a vertex merged into one influence, and u16 index
- * lists holding 0xFFFF (the primitive-restart value glTF forbids) written as u32; each with a warning.
+ * colours outside 0..1 clamped, and u16 index lists holding 0xFFFF (the primitive-restart value glTF forbids)
+ * written as u32; each with a warning. (A joint listed twice for a vertex is merged by sanitize-scene.ts.)
  */
 import type { Material as GltfMaterial } from '@gltf-transform/core';
 import type { Attribute, Primitive } from '@retromodel/scene';
-import { isCoreAttribute, mergeDuplicateJoints, toCoreAttribute } from '../../../src/attribute-types.js';
+import { isCoreAttribute, toCoreAttribute } from '../../../src/attribute-types.js';
 import { primitiveModes } from '../../../src/gltf-enums.js';
 import type { DocumentContext } from './document-context.js';
 
@@ -32,20 +32,7 @@ export function writeMeshes(ctx: DocumentContext, materials: GltfMaterial[]): vo
     if (mesh.extras) out.setExtras(mesh.extras);
     mesh.primitives.forEach((p: Primitive, k) => {
       const prim = doc.createPrimitive().setMode(primitiveModes.indexOf(p.mode) as 0 | 1 | 2 | 3 | 4 | 5 | 6);
-      const attributes: Partial<Record<string, Attribute>> = { ...p.attributes };
-      const merged =
-        attributes.JOINTS_0 && attributes.WEIGHTS_0
-          ? mergeDuplicateJoints(attributes.JOINTS_0, attributes.WEIGHTS_0)
-          : undefined;
-      if (merged) {
-        warn(
-          'joints-merged',
-          `mesh ${m} primitive ${k}: a joint listed twice for one vertex was merged into one influence`,
-        );
-        attributes.JOINTS_0 = merged.joints;
-        attributes.WEIGHTS_0 = merged.weights;
-      }
-      for (const [name, attr] of Object.entries(attributes)) {
+      for (const [name, attr] of Object.entries(p.attributes)) {
         if (!attr) continue;
         if (!isCoreAttribute(name, attr))
           warn(
