@@ -9,7 +9,8 @@
  * all measured in this run. The bin's code cache (its own folder here) is made by a first run, as a user's first
  * run makes it. When NODE_EXTRA_CA_CERTS is set, every Node process loads those certificates first (tens of ms,
  * more than `node -e 0` costs without them), which hides the bin's own cost: the start-up rows and the batch
- * against tiny3d are then also measured without it.
+ * against tiny3d are then also measured without it. With the start-up rows, what a V8 start-up snapshot would cost
+ * instead of the bin's code cache (../snapshot-start-up.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { dirname, join, relative } from 'node:path';
 import { encodeYaz0 } from '@retromodel/archive';
 import { buildSampleBmd, buildU8, fixture, haveFixtures, listFixtures, repoPath } from '@retromodel/test-utils';
 import { type BenchCase, benchFolder, median } from '../harness.js';
+import { snapshotOfT3dmPath } from '../snapshot-start-up.js';
 
 const bin = repoPath('packages', 'cli', 'bin', 'retromodel.cjs');
 /** What the bin runs, from tsc's output without the bundle, its code cache or the V8 flags it sets first. */
@@ -75,6 +77,7 @@ export function cases(): BenchCase[] {
   const character = haveFixtures ? fixture('j3d', 'nintendo_tww_swa_skinned.bdl') : undefined;
   const environments: [string, NodeJS.ProcessEnv][] = [['', withCache]];
   if (extraCerts) environments.push([' (without NODE_EXTRA_CA_CERTS)', withoutCerts]);
+  const snapshot = snapshotOfT3dmPath();
   for (const [label, env] of environments) {
     startUp.push({
       group: 'cli',
@@ -84,6 +87,16 @@ export function cases(): BenchCase[] {
       baseline: nodeAlone(env),
       run: () => node([bin, '--help'], env),
     });
+    if (snapshot)
+      startUp.push({
+        group: 'cli',
+        name: `start-up: a V8 snapshot of the glTF reader and T3DM writer, doing nothing (node --snapshot-blob)${label}`,
+        bytesIn: 0,
+        iterations: 10,
+        baseline: nodeAlone(env),
+        run: () => node(['--snapshot-blob', snapshot.blob], env),
+        detail: `snapshot ${(snapshot.bytes / 1e6).toFixed(1)} MB`,
+      });
     if (!bti || !smallGlb || !character) continue;
     startUp.push({
       group: 'cli',
